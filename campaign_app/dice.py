@@ -1,0 +1,305 @@
+"""Dice: one roller interface over three sources (random, seeded, typed-in faces).
+
+Every roll the app makes goes through :class:`Roller`. A source only hands out d6
+faces; the roller turns faces into the value a table is read with (a sum, a D66, a
+count of passing dice, ...). Each roll returns a :class:`RollResult` carrying the
+faces shown, what the roll was for and the rule that asked for it, and the roller
+keeps them in order so a use-case can record every one.
+
+Dice specs understood by :func:`parse_spec`:
+
+``d6``, ``d3``, ``d66``, ``Nd6`` (sum, e.g. ``2d6``), ``Nd6+M``/``Nd6-M`` (with a
+modifier), ``pass:Nd6`` (N dice vs a target, each die <= target passes; the value is
+the count of passes), ``pass:3d6b2`` (best two of three: value 0..2), ``pass:2d6b1``
+(best of two: value 0..1), ``best:Nd6`` (the highest face of N dice).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from campaign_app.errors import DiceError
+
+FACES = range(1, 7)
+
+
+class DiceSource(Protocol):
+    """Hands out d6 faces one at a time."""
+
+    name: str
+
+    def next_face(self, need: str) -> int:
+        """Return the next face; ``need`` names the roll it is for (used in errors)."""
+        ...
+
+    def finish(self) -> None:
+        """Called when a use-case has taken all its dice; may refuse leftovers."""
+        ...
+
+
+class RandomSource:
+    name = "random"
+
+    def __init__(self) -> None:
+        self._rng = random.SystemRandom()
+
+    def next_face(self, need: str) -> int:
+        return self._rng.randint(1, 6)
+
+    def finish(self) -> None:
+        return None
+
+
+class SeededSource:
+    """Reproducible: the same seed gives the same faces in the same order."""
+
+    name = "seeded"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def next_face(self, need: str) -> int:
+        return self._rng.randint(1, 6)
+
+    def finish(self) -> None:
+        return None
+
+
+class TypedSource:
+    """Faces the user rolled at the table, consumed in order."""
+
+    name = "typed"
+
+    def __init__(self, faces: Iterable[int | str]) -> None:
+        self.faces = validate_faces(faces)
+        self._pos = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self.faces) - self._pos
+
+    def next_face(self, need: str) -> int:
+        if self._pos >= len(self.faces):
+            raise DiceError(
+                f"not enough dice typed: {len(self.faces)} given, the next roll needs "
+                f"{need}"
+            )
+        face = self.faces[self._pos]
+        self._pos += 1
+        return face
+
+    def finish(self) -> None:
+        if self._pos < len(self.faces):
+            left = ",".join(str(f) for f in self.faces[self._pos :])
+            raise DiceError(
+                f"too many dice typed: {len(self.faces)} given but only {self._pos} "
+                f"used (left over: {left})"
+            )
+
+
+def validate_faces(faces: Iterable[int | str]) -> list[int]:
+    out: list[int] = []
+    for i, raw in enumerate(faces, start=1):
+        text = str(raw).strip()
+        if not re.fullmatch(r"[+-]?\d+", text):
+            raise DiceError(f"typed die #{i} {text!r} is not a number (faces are 1-6)")
+        face = int(text)
+        if face not in FACES:
+            raise DiceError(f"typed die #{i} is {face}: a d6 shows 1 to 6")
+        out.append(face)
+    return out
+
+
+def parse_typed(text: str) -> list[int]:
+    """Parse ``"3,5 6"`` (commas and/or spaces) into faces, validating each.
+
+    A D66 may be typed as two faces (``3,5``) or as one two-digit entry (``35``).
+    """
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not parts:
+        raise DiceError("no dice typed: enter faces such as 3,5")
+    faces: list[str] = []
+    for p in parts:
+        if re.fullmatch(r"[1-6][1-6]", p):
+            faces.extend(p)
+        else:
+            faces.append(p)
+    return validate_faces(faces)
+
+
+_SPEC = re.compile(
+    r"^(?:(?P<mode>pass|best):)?(?P<n>\d*)d(?P<sides>66|6|3)(?:b(?P<keep>\d+))?"
+    r"(?P<mod>[+-]\d+)?$"
+)
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    text: str
+    mode: str  # "sum", "d66", "pass", "best"
+    count: int  # number of physical d6 rolled
+    sides: int  # 6, 3 or 66
+    keep: int  # pass mode: how many dice count (best N)
+    modifier: int = 0
+
+    def outcomes(self) -> list[int]:
+        """Every value this spec can produce (what a table on it must cover)."""
+        if self.mode == "d66":
+            return [t * 10 + u for t in FACES for u in FACES]
+        if self.mode == "pass":
+            return list(range(0, self.keep + 1))
+        if self.mode == "best":
+            return list(range(1 + self.modifier, 7 + self.modifier))
+        per = 3 if self.sides == 3 else 6
+        return list(range(self.count + self.modifier, self.count * per + self.modifier + 1))
+
+    def describe(self) -> str:
+        return self.text
+
+
+def parse_spec(text: str) -> DiceSpec:
+    t = text.strip().lower().replace(" ", "")
+    m = _SPEC.match(t)
+    if not m:
+        raise DiceError(f"unknown dice {text!r} (try d6, 2d6, d3, d66, pass:2d6)")
+    n = int(m["n"] or 1)
+    sides = int(m["sides"])
+    mode = m["mode"] or ("d66" if sides == 66 else "sum")
+    keep = int(m["keep"]) if m["keep"] else n
+    mod = int(m["mod"] or 0)
+    if not 1 <= n <= 20:
+        raise DiceError(f"dice {text!r}: between 1 and 20 dice")
+    if sides == 66 and (n != 1 or mode != "d66"):
+        raise DiceError(f"dice {text!r}: a D66 is read alone")
+    if keep > n or keep < 1:
+        raise DiceError(f"dice {text!r}: cannot keep {keep} of {n} dice")
+    if mode in ("pass", "best") and sides != 6:
+        raise DiceError(f"dice {text!r}: pass and best take d6")
+    return DiceSpec(text=t, mode=mode, count=n, sides=sides, keep=keep, modifier=mod)
+
+
+@dataclass
+class RollResult:
+    """One roll: what was rolled, the faces shown, and the value read from them."""
+
+    spec: str
+    faces: list[int]
+    value: int
+    purpose: str
+    rule: str = ""
+    source: str = "random"
+    target: int | None = None
+    table: str | None = None
+    row: str | None = None
+    result: str | None = None
+    fighter_id: int | None = None
+    unit_id: int | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def faces_text(self) -> str:
+        return ",".join(str(f) for f in self.faces)
+
+    def describe(self) -> str:
+        tgt = f" vs {self.target}" if self.target is not None else ""
+        res = f" -> {self.result}" if self.result else ""
+        return f"{self.purpose}: {self.spec}{tgt} [{self.faces_text}] = {self.value}{res}"
+
+
+class Roller:
+    """The single roll interface. Wraps a source and remembers every roll made."""
+
+    def __init__(self, source: DiceSource | None = None) -> None:
+        self.source: DiceSource = source if source is not None else RandomSource()
+        self.rolls: list[RollResult] = []
+
+    # construction helpers -------------------------------------------------
+    @classmethod
+    def from_options(cls, dice: str | Sequence[int] | None = None, seed: int | None = None) -> Roller:
+        if dice is not None and seed is not None:
+            raise DiceError("give typed dice or a seed, not both")
+        if dice is not None:
+            faces = parse_typed(dice) if isinstance(dice, str) else validate_faces(dice)
+            return cls(TypedSource(faces))
+        if seed is not None:
+            return cls(SeededSource(seed))
+        return cls(RandomSource())
+
+    @property
+    def source_name(self) -> str:
+        return self.source.name
+
+    def finish(self) -> None:
+        """Refuse leftover typed faces. Call once all rolls of a use-case are made."""
+        self.source.finish()
+
+    # rolling ---------------------------------------------------------------
+    def _faces(self, n: int, need: str) -> list[int]:
+        return [self.source.next_face(need) for _ in range(n)]
+
+    def roll(
+        self,
+        spec: str | DiceSpec,
+        purpose: str,
+        *,
+        target: int | None = None,
+        rule: str = "",
+        fighter_id: int | None = None,
+        unit_id: int | None = None,
+    ) -> RollResult:
+        ds = parse_spec(spec) if isinstance(spec, str) else spec
+        need_target = f" vs {target}" if target is not None else ""
+        need = f"{ds.count}d6{need_target} for {purpose}" if ds.mode != "d66" else f"D66 for {purpose}"
+        if ds.sides == 3:
+            need = f"{'' if ds.count == 1 else ds.count}D3 (a d6 each) for {purpose}"
+        if ds.mode == "d66":
+            faces = self._faces(2, need)
+            value = faces[0] * 10 + faces[1]
+        else:
+            faces = self._faces(ds.count, need)
+            if ds.mode == "pass":
+                if target is None:
+                    raise DiceError(f"{purpose}: a pass test needs a target number")
+                effective = target + ds.modifier
+                kept = sorted(faces)[: ds.keep]
+                value = sum(1 for f in kept if f <= effective)
+            elif ds.mode == "best":
+                value = max(faces) + ds.modifier
+            elif ds.sides == 3:
+                value = sum((f + 1) // 2 for f in faces) + ds.modifier
+            else:
+                value = sum(faces) + ds.modifier
+        res = RollResult(
+            spec=ds.text,
+            faces=faces,
+            value=value,
+            purpose=purpose,
+            rule=rule,
+            source=self.source.name,
+            target=target,
+            fighter_id=fighter_id,
+            unit_id=unit_id,
+        )
+        self.rolls.append(res)
+        return res
+
+    # conveniences ----------------------------------------------------------
+    def d6(self, purpose: str, **kw: object) -> RollResult:
+        return self.roll("d6", purpose, **kw)  # type: ignore[arg-type]
+
+    def d3(self, purpose: str, **kw: object) -> RollResult:
+        return self.roll("d3", purpose, **kw)  # type: ignore[arg-type]
+
+    def d66(self, purpose: str, **kw: object) -> RollResult:
+        return self.roll("d66", purpose, **kw)  # type: ignore[arg-type]
+
+    def pass_test(self, n: int, target: int, purpose: str, *, rule: str = "", best: int | None = None,
+                  fighter_id: int | None = None) -> RollResult:
+        """``nd6 vs target``; with ``best`` count only the best ``best`` dice."""
+        spec = f"pass:{n}d6" + (f"b{best}" if best else "")
+        return self.roll(spec, purpose, target=target, rule=rule, fighter_id=fighter_id)

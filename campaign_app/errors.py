@@ -1,0 +1,42 @@
+"""Typed errors raised by the core. The CLI turns an :class:`AppError` into exit code 2
+with its one-line message; the GUI shows the message in a dialog. Nothing is written
+when one is raised inside a unit of work."""
+
+from __future__ import annotations
+
+
+class AppError(Exception):
+    """Base of every error a user can cause or fix; ``str(err)`` is the message."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InputError(AppError):
+    """Bad input: a typed value, option or file the app refuses."""
+
+
+class DiceError(InputError):
+    """Bad dice: a typed face out of range, too few or too many faces."""
+
+
+class NotFoundError(InputError):
+    """A named or numbered campaign/roster/fighter/battle does not exist."""
+
+
+class RulesDataError(AppError):
+    """A rules table (shipped or house rule) is malformed; names file/table and row."""
+
+
+class ConflictError(AppError):
+    """Someone else changed the row since it was read (optimistic concurrency)."""
+
+
+class DatabaseError(AppError):
+    """The database cannot be opened, is too new, or the URL is wrong."""

@@ -1,0 +1,376 @@
+"""Load and validate rule tables (format: docs/rules-format.md).
+
+A :class:`Table` maps each outcome of its dice to exactly one :class:`Row`. The
+loader refuses a table whose rows leave a gap or overlap, naming the file, table and
+row. House rules (a campaign's table overrides) go through the same checks.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from campaign_app.dice import DiceSpec, parse_spec
+from campaign_app.errors import DiceError, RulesDataError
+
+# op -> (required keys, optional keys)
+EFFECT_OPS: dict[str, tuple[set[str], set[str]]] = {
+    "status": ({"value"}, set()),
+    "stat": ({"stat", "delta"}, set()),
+    "rep": ({"delta"}, set()),
+    "set-rep": ({"value"}, set()),
+    "xp": (set(), {"value", "dice"}),
+    "skill": ({"value"}, set()),
+    "condition": ({"value"}, set()),
+    "roll-again": ({"table"}, {"times", "reroll"}),
+    "new-figures": ({"count"}, set()),
+    "remove": (set(), set()),
+    "figures": ({"value"}, set()),
+    "training": ({"delta"}, set()),
+    "note": ({"value"}, set()),
+}
+STATUS_VALUES = {
+    "active", "in-recovery", "captured", "dead", "lost", "turned", "convalescence",
+}
+_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_RANGE = re.compile(r"^\s*(-?\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$")
+
+
+@dataclass(frozen=True)
+class Effect:
+    op: str
+    args: Mapping[str, Any]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.args.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op, **dict(self.args)}
+
+
+@dataclass(frozen=True)
+class Row:
+    roll: str
+    low: int
+    high: int  # inclusive; an open "7+" row has high = low of 999
+    result: str
+    label: str
+    text: str
+    effects: tuple[Effect, ...]
+
+    def covers(self, value: int) -> bool:
+        return self.low <= value <= self.high
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "roll": self.roll,
+            "result": self.result,
+            "label": self.label,
+            "text": self.text,
+            "effects": [e.to_dict() for e in self.effects],
+        }
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str
+    title: str
+    dice: str  # spec text, or "none" for reference data
+    rows: tuple[Row, ...]
+    target: str = ""
+    note: str = ""
+    default: bool = False
+    group: str = ""
+    system: str = ""
+    edition: str = ""
+    expansion: str = ""
+    entries: tuple[Mapping[str, Any], ...] = ()
+    source: str = ""  # file name, or "house rule"
+
+    @property
+    def spec(self) -> DiceSpec | None:
+        return None if self.dice == "none" else parse_spec(self.dice)
+
+    @property
+    def rolled(self) -> bool:
+        return self.dice != "none"
+
+    def lookup(self, value: int) -> Row:
+        for row in self.rows:
+            if row.covers(value):
+                return row
+        raise RulesDataError(f"table {self.id}: no row for a roll of {value}")
+
+    def row_by_result(self, result: str) -> Row:
+        for row in self.rows:
+            if row.result == result:
+                return row
+        raise RulesDataError(f"table {self.id}: no row with result {result!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"title": self.title, "dice": self.dice}
+        for k in ("target", "note", "group"):
+            if getattr(self, k):
+                d[k] = getattr(self, k)
+        if self.default:
+            d["default"] = True
+        if self.rows:
+            d["rows"] = [r.to_dict() for r in self.rows]
+        if self.entries:
+            d["entries"] = [dict(e) for e in self.entries]
+        return d
+
+
+def _err(where: str, msg: str) -> RulesDataError:
+    return RulesDataError(f"{where}: {msg}")
+
+
+def _parse_effect(raw: Any, where: str) -> Effect:
+    if not isinstance(raw, Mapping):
+        raise _err(where, "an effect must be a table with an 'op'")
+    op = raw.get("op")
+    if op not in EFFECT_OPS:
+        raise _err(where, f"unknown effect op {op!r} (known: {', '.join(sorted(EFFECT_OPS))})")
+    required, optional = EFFECT_OPS[op]
+    keys = set(raw) - {"op"}
+    missing = required - keys
+    if missing:
+        raise _err(where, f"effect {op!r} needs {', '.join(sorted(missing))}")
+    extra = keys - required - optional
+    if extra:
+        raise _err(where, f"effect {op!r} does not take {', '.join(sorted(extra))}")
+    if op == "status" and raw["value"] not in STATUS_VALUES:
+        raise _err(where, f"status {raw['value']!r} is not one of {', '.join(sorted(STATUS_VALUES))}")
+    for k in ("delta", "count"):
+        if k in raw and (not isinstance(raw[k], int) or isinstance(raw[k], bool)):
+            raise _err(where, f"effect {op!r}: {k} must be a whole number")
+    if op == "xp":
+        if ("value" in raw) == ("dice" in raw):
+            raise _err(where, "effect 'xp' needs exactly one of value or dice")
+    for k in ("dice",):
+        if k in raw:
+            try:
+                parse_spec(str(raw[k]))
+            except DiceError as e:
+                raise _err(where, str(e)) from None
+    if op == "roll-again" and "times" in raw and not isinstance(raw["times"], int):
+        try:
+            parse_spec(str(raw["times"]))
+        except DiceError as e:
+            raise _err(where, f"roll-again times: {e}") from None
+    return Effect(op=op, args={k: v for k, v in raw.items() if k != "op"})
+
+
+def _parse_range(text: Any, where: str) -> tuple[int, int]:
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text, text
+    if not isinstance(text, str):
+        raise _err(where, f"roll {text!r} must be a number or a range like '3-7'")
+    m = _RANGE.match(text)
+    if not m:
+        raise _err(where, f"roll {text!r} must be a number or a range like '3-7'")
+    low = int(m[1])
+    if m[4]:
+        return low, 999
+    high = int(m[3]) if m[3] else low
+    if high < low:
+        raise _err(where, f"roll range {text!r} runs backwards")
+    return low, high
+
+
+def parse_table(table_id: str, raw: Any, source: str, meta: Mapping[str, Any] | None = None) -> Table:
+    """Validate one table; errors name ``source``, the table and the row."""
+    meta = meta or {}
+    where = f"{source}: table {table_id}"
+    if not _KEY.match(table_id):
+        raise _err(where, "table id must be lower-case kebab-case")
+    if not isinstance(raw, Mapping):
+        raise _err(where, "must be a table")
+    allowed = {"title", "dice", "target", "note", "default", "group", "rows", "entries"}
+    extra = set(raw) - allowed
+    if extra:
+        raise _err(where, f"unknown keys {', '.join(sorted(extra))}")
+    title = raw.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise _err(where, "needs a title")
+    dice = raw.get("dice")
+    if not isinstance(dice, str):
+        raise _err(where, "needs dice (e.g. 'd6', '2d6', 'd66', 'pass:2d6' or 'none')")
+    spec: DiceSpec | None = None
+    if dice != "none":
+        try:
+            spec = parse_spec(dice)
+        except DiceError as e:
+            raise _err(where, str(e)) from None
+    raw_rows = raw.get("rows", [])
+    if not isinstance(raw_rows, list):
+        raise _err(where, "rows must be a list")
+    rows: list[Row] = []
+    results: set[str] = set()
+    for i, rr in enumerate(raw_rows, start=1):
+        rwhere = f"{where} row {i}"
+        if not isinstance(rr, Mapping):
+            raise _err(rwhere, "must be a table")
+        extra = set(rr) - {"roll", "result", "label", "text", "effects"}
+        if extra:
+            raise _err(rwhere, f"unknown keys {', '.join(sorted(extra))}")
+        if "roll" not in rr:
+            raise _err(rwhere, "needs roll")
+        low, high = _parse_range(rr["roll"], rwhere)
+        result = rr.get("result")
+        if not isinstance(result, str) or not _KEY.match(result):
+            raise _err(rwhere, f"result {result!r} must be a kebab-case key")
+        label = rr.get("label", result)
+        text = rr.get("text", "")
+        if not isinstance(label, str) or not isinstance(text, str):
+            raise _err(rwhere, "label and text must be text")
+        effs_raw = rr.get("effects", [])
+        if not isinstance(effs_raw, list):
+            raise _err(rwhere, "effects must be a list")
+        effects = tuple(_parse_effect(e, f"{rwhere} effect {j}") for j, e in enumerate(effs_raw, 1))
+        results.add(result)
+        rows.append(Row(str(rr["roll"]), low, high, result, label, text, effects))
+    entries = raw.get("entries", [])
+    if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
+        raise _err(where, "entries must be a list of tables")
+    if spec is None:
+        if rows:
+            raise _err(where, "a table with dice = 'none' has entries, not rows")
+    else:
+        if not rows:
+            raise _err(where, "a rolled table needs rows")
+        _check_coverage(spec, rows, where)
+    return Table(
+        id=table_id,
+        title=title.strip(),
+        dice=dice,
+        rows=tuple(rows),
+        target=str(raw.get("target", "")),
+        note=str(raw.get("note", "")),
+        default=bool(raw.get("default", False)),
+        group=str(raw.get("group", "")),
+        system=str(meta.get("system", "")),
+        edition=str(meta.get("edition", "")),
+        expansion=str(meta.get("expansion", "")),
+        entries=tuple(dict(e) for e in entries),
+        source=source,
+    )
+
+
+def _check_coverage(spec: DiceSpec, rows: list[Row], where: str) -> None:
+    outcomes = spec.outcomes()
+    top = max(outcomes)
+    for v in outcomes:
+        hits = [i for i, r in enumerate(rows, start=1) if r.covers(v)]
+        if not hits:
+            raise _err(where, f"no row covers a roll of {v} ({spec.text})")
+        if len(hits) > 1:
+            raise _err(where, f"rows {' and '.join(map(str, hits))} both cover a roll of {v}")
+    valid = set(outcomes)
+    for i, r in enumerate(rows, start=1):
+        last = r.high if r.high != 999 else r.low
+        span = range(r.low, min(last, top) + 1)
+        if r.low not in valid or not any(v in valid for v in span):
+            raise _err(f"{where} row {i}", f"roll {r.roll} cannot come up on {spec.text}")
+
+
+@dataclass(frozen=True)
+class RuleFile:
+    name: str
+    system: str
+    edition: str
+    expansion: str
+    title: str
+    tables: tuple[Table, ...]
+    data: Mapping[str, Any] = field(default_factory=dict)  # other top-level sections
+
+
+def parse_rule_file(name: str, text: str) -> RuleFile:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RulesDataError(f"{name}: not valid TOML: {e}") from None
+    meta = doc.get("meta")
+    if not isinstance(meta, Mapping) or not isinstance(meta.get("system"), str):
+        raise RulesDataError(f"{name}: needs a [meta] section with system")
+    tables_raw = doc.get("tables", {})
+    if not isinstance(tables_raw, Mapping):
+        raise RulesDataError(f"{name}: [tables] must be a table of tables")
+    tables = tuple(parse_table(tid, t, name, meta) for tid, t in tables_raw.items())
+    other = {k: v for k, v in doc.items() if k not in ("meta", "tables")}
+    return RuleFile(
+        name=name,
+        system=meta["system"],
+        edition=str(meta.get("edition", "")),
+        expansion=str(meta.get("expansion", "")),
+        title=str(meta.get("title", meta["system"])),
+        tables=tables,
+        data=other,
+    )
+
+
+class RuleBook:
+    """Every table of every shipped file, by id; plus per-campaign views."""
+
+    def __init__(self, files: Iterable[RuleFile]) -> None:
+        self.files = tuple(files)
+        self.tables: dict[str, Table] = {}
+        for f in self.files:
+            for t in f.tables:
+                if t.id in self.tables:
+                    raise RulesDataError(
+                        f"{f.name}: table {t.id} is already defined in {self.tables[t.id].source}"
+                    )
+                self.tables[t.id] = t
+
+    def table(self, table_id: str) -> Table:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            raise RulesDataError(f"no rules table {table_id!r}") from None
+
+    def for_campaign(
+        self, system: str, edition: str = "", expansions: Iterable[str] = ()
+    ) -> dict[str, Table]:
+        exps = set(expansions)
+        return {
+            tid: t
+            for tid, t in self.tables.items()
+            if t.system == system
+            and (not t.edition or t.edition == edition)
+            and (not t.expansion or t.expansion in exps)
+        }
+
+    def data(self, system: str, edition: str = "", expansions: Iterable[str] = ()) -> dict[str, Any]:
+        """Merged non-table data sections (weapons lists, creature facts...)."""
+        exps = set(expansions)
+        out: dict[str, Any] = {}
+        for f in self.files:
+            if f.system == system and (not f.edition or f.edition == edition) and (
+                not f.expansion or f.expansion in exps
+            ):
+                for k, v in f.data.items():
+                    if isinstance(v, Mapping) and isinstance(out.get(k), Mapping):
+                        out[k] = {**out[k], **v}
+                    else:
+                        out[k] = v
+        return out
+
+
+def shipped_files() -> list[tuple[str, str]]:
+    pkg = resources.files("campaign_app.rules") / "data"
+    out = []
+    for entry in sorted(pkg.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".toml"):
+            out.append((entry.name, entry.read_text(encoding="utf-8")))
+    return out
+
+
+@lru_cache(maxsize=1)
+def load_rulebook() -> RuleBook:
+    return RuleBook(parse_rule_file(name, text) for name, text in shipped_files())

@@ -1,0 +1,142 @@
+"""Unit of work: one use-case = one transaction = one journal = one undo step.
+
+    with UnitOfWork(engine, "fighter.add", campaign_id=c.id) as uow:
+        uow.session.add(fighter)
+        uow.record_rolls(roller)           # every roll of the use-case, in order
+
+On any exception nothing is written (the transaction rolls back). A stale edit
+(another session changed the row) becomes :class:`ConflictError`; a constraint the
+database refuses becomes :class:`InputError` naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy import insert
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+from sqlmodel import Session
+
+from campaign_app.dice import Roller, RollResult
+from campaign_app.errors import ConflictError, InputError
+from db.journal import JournalRecorder
+from db.models import Journal, RollRecord, utcnow
+
+# Test hook for fault injection: a callable run at named steps of a use-case.
+FAULT_HOOK: Any = None
+
+
+def fault_point(name: str) -> None:
+    """Named step inside a use-case; tests may inject an exception here."""
+    if FAULT_HOOK is not None:
+        FAULT_HOOK(name)
+
+
+class UnitOfWork:
+    def __init__(self, engine: Engine, action: str, *, campaign_id: int | None = None,
+                 summary: str = "", journaled: bool = True) -> None:
+        self.engine = engine
+        self.action = action
+        self.campaign_id = campaign_id
+        self.summary = summary
+        self.journaled = journaled
+        self.session: Session = Session(engine, expire_on_commit=False)
+        self.journal: Journal | None = None
+        self._recorder: JournalRecorder | None = None
+        self._rolls: list[dict[str, Any]] = []
+
+    def __enter__(self) -> UnitOfWork:
+        if self.journaled:
+            self.journal = Journal(campaign_id=self.campaign_id, action=self.action, summary=self.summary)
+            self.session.add(self.journal)
+            self.session.flush()
+            self._recorder = JournalRecorder(self.session, self.journal)
+        return self
+
+    def record_rolls(self, rolls: Roller | Iterable[RollResult], *, battle_id: int | None = None,
+                     campaign_id: int | None = None) -> None:
+        """Queue roll records; written with the use-case's changes (one Core insert)."""
+        items = rolls.rolls if isinstance(rolls, Roller) else list(rolls)
+        cid = campaign_id or self.campaign_id
+        if cid is None:
+            raise ValueError("rolls need a campaign")
+        for r in items:
+            self._rolls.append(
+                {
+                    "campaign_id": cid,
+                    "battle_id": battle_id,
+                    "fighter_id": r.fighter_id,
+                    "unit_id": r.unit_id,
+                    "subject": str(r.extra.get("subject", ""))[:200],
+                    "created_at": utcnow(),
+                    "purpose": r.purpose,
+                    "rule": r.rule[:200],
+                    "dice": r.spec,
+                    "faces": r.faces_text,
+                    "source": r.source,
+                    "target": r.target,
+                    "value": r.value,
+                    "table_id": r.table or "",
+                    "row": r.row or "",
+                    "result": r.result or "",
+                    "label": str(r.extra.get("label", ""))[:200],
+                }
+            )
+
+    def commit(self) -> None:
+        s = self.session
+        try:
+            s.flush()
+            fault_point("uow.before-journal")
+            if self.journal is not None:
+                if self.campaign_id is not None and self.journal.campaign_id is None:
+                    self.journal.campaign_id = self.campaign_id
+                    s.add(self.journal)
+                    s.flush()
+                assert self._recorder is not None
+                self._recorder.write()
+                self._recorder.detach()
+                self._recorder = None
+            if self._rolls:
+                jid = self.journal.id if self.journal is not None else None
+                for r in self._rolls:
+                    r["journal_id"] = jid
+                s.execute(insert(RollRecord), self._rolls)
+            fault_point("uow.before-commit")
+            s.commit()
+        except StaleDataError:
+            s.rollback()
+            raise ConflictError(
+                "someone else changed this since you opened it; nothing was saved — reload and try again"
+            ) from None
+        except IntegrityError as e:
+            s.rollback()
+            raise InputError(f"the database refused the change: {_integrity_reason(e)}") from None
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        try:
+            if exc_type is None:
+                self.commit()
+            else:
+                self.session.rollback()
+        finally:
+            if self._recorder is not None:
+                self._recorder.detach()
+            self.session.close()
+
+
+def _integrity_reason(e: IntegrityError) -> str:
+    text = str(getattr(e, "orig", e)).strip().splitlines()[0]
+    if "UNIQUE" in text.upper() or "unique" in text:
+        return f"a name or number is already used ({text})"
+    return text
+
+
+def read_session(engine: Engine) -> Session:
+    """A session for reads (no journal)."""
+    return Session(engine, expire_on_commit=False)

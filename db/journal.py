@@ -1,0 +1,221 @@
+"""The change journal: every insert, update and delete a use-case makes through the ORM
+is written as a :class:`JournalEntry` of that use-case's :class:`Journal`, in the same
+transaction. Undo replays a journal backwards, redo forwards; both refuse (with
+:class:`ConflictError`) when a row has changed since, so nothing is silently lost.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import Date, DateTime, delete, event, insert, inspect, select, update
+from sqlalchemy.orm import Session
+from sqlmodel import SQLModel
+
+from campaign_app.errors import ConflictError
+from db.models import JOURNALED_TABLES, Journal, JournalEntry, utcnow
+
+_RECORDER_KEY = "campaign_app.journal"
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return {"__dt__": value.isoformat()}
+    if isinstance(value, date):
+        return {"__date__": value.isoformat()}
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict) and len(value) == 1:
+        if "__dt__" in value:
+            return datetime.fromisoformat(value["__dt__"])
+        if "__date__" in value:
+            return date.fromisoformat(value["__date__"])
+    return value
+
+
+def _row_dict(obj: Any) -> dict[str, Any]:
+    mapper = inspect(obj).mapper
+    return {c.key: _jsonable(getattr(obj, c.key)) for c in mapper.column_attrs}
+
+
+class JournalRecorder:
+    """Listens to one session's flushes and records journaled changes."""
+
+    def __init__(self, session: Session, journal: Journal) -> None:
+        self.session = session
+        self.journal = journal
+        self.seq = 0
+        self.pending: list[JournalEntry] = []
+        event.listen(session, "after_flush", self._after_flush)
+        session.info[_RECORDER_KEY] = self
+
+    def detach(self) -> None:
+        if event.contains(self.session, "after_flush", self._after_flush):
+            event.remove(self.session, "after_flush", self._after_flush)
+        self.session.info.pop(_RECORDER_KEY, None)
+
+    def _entry(self, obj: Any, op: str, before: dict[str, Any] | None,
+               after: dict[str, Any] | None) -> None:
+        self.seq += 1
+        version = getattr(obj, "version", None) if op != "delete" else None
+        entry = JournalEntry(
+            journal_id=self.journal.id,  # type: ignore[arg-type]
+            seq=self.seq,
+            table_name=obj.__tablename__,
+            row_id=obj.id,
+            op=op,
+            before=before,
+            after=after,
+            version_after=version,
+        )
+        self.pending.append(entry)
+
+    def _after_flush(self, session: Session, _ctx: Any) -> None:
+        for obj in session.new:
+            if getattr(obj, "__tablename__", None) in JOURNALED_TABLES:
+                self._entry(obj, "insert", None, _row_dict(obj))
+        for obj in session.dirty:
+            if getattr(obj, "__tablename__", None) not in JOURNALED_TABLES:
+                continue
+            state = inspect(obj)
+            before: dict[str, Any] = {}
+            after: dict[str, Any] = {}
+            for attr in state.mapper.column_attrs:
+                if attr.key == "version":
+                    continue
+                hist = state.attrs[attr.key].history
+                if hist.has_changes():
+                    old = hist.deleted[0] if hist.deleted else None
+                    new = hist.added[0] if hist.added else getattr(obj, attr.key)
+                    if old != new:
+                        before[attr.key] = _jsonable(old)
+                        after[attr.key] = _jsonable(new)
+            if after:
+                self._entry(obj, "update", before, after)
+        for obj in session.deleted:
+            if getattr(obj, "__tablename__", None) in JOURNALED_TABLES:
+                self._entry(obj, "delete", _row_dict(obj), None)
+
+    def write(self) -> int:
+        """Insert the collected entries (Core, in one statement); returns their count."""
+        if self.pending:
+            rows = [
+                {c: getattr(e, c) for c in (
+                    "journal_id", "seq", "table_name", "row_id", "op", "before", "after",
+                    "version_after",
+                )}
+                for e in self.pending
+            ]
+            self.session.execute(insert(JournalEntry), rows)
+        n = len(self.pending)
+        self.pending.clear()
+        return n
+
+
+def _table(name: str) -> Any:
+    return SQLModel.metadata.tables[name]
+
+
+def _coerce(table: Any, values: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in values.items():
+        v = _from_json(v)
+        col = table.c.get(k)
+        if col is not None and isinstance(v, str) and isinstance(col.type, (DateTime, Date)):
+            v = datetime.fromisoformat(v) if isinstance(col.type, DateTime) else date.fromisoformat(v)
+        out[k] = v
+    return out
+
+
+def _current_version(session: Session, table: Any, row_id: int) -> int | None | bool:
+    """The row's version; None if the row has no version column; False if missing."""
+    cols = [table.c.id] + ([table.c.version] if "version" in table.c else [])
+    row = session.execute(select(*cols).where(table.c.id == row_id)).first()
+    if row is None:
+        return False
+    return row[1] if len(row) > 1 else None
+
+
+def _label(entry: JournalEntry) -> str:
+    return f"{entry.table_name.replace('_', ' ')} #{entry.row_id}"
+
+
+def undo_journal(session: Session, journal: Journal) -> None:
+    """Reverse every entry of ``journal`` (newest first) with Core statements."""
+    entries = sorted(journal.entries, key=lambda e: e.seq, reverse=True)
+    for e in entries:
+        t = _table(e.table_name)
+        cur = _current_version(session, t, e.row_id)
+        if e.op == "insert":
+            if cur is False:
+                raise ConflictError(f"cannot undo: {_label(e)} was already removed by a later change")
+            if e.version_after is not None and cur != _last_version(e, entries):
+                raise ConflictError(f"cannot undo: {_label(e)} was changed after this action")
+            session.execute(delete(t).where(t.c.id == e.row_id))
+        elif e.op == "update":
+            if cur is False:
+                raise ConflictError(f"cannot undo: {_label(e)} no longer exists")
+            if e.version_after is not None and cur != _last_version(e, entries):
+                raise ConflictError(f"cannot undo: {_label(e)} was changed after this action")
+            values = _coerce(t, e.before or {})
+            if cur is not None:
+                values["version"] = int(cur) + 1
+                e.version_undone = int(cur) + 1
+            session.execute(update(t).where(t.c.id == e.row_id).values(**values))
+        elif e.op == "delete":
+            if cur is not False:
+                raise ConflictError(f"cannot undo: {_label(e)} exists again")
+            values = _coerce(t, e.before or {})
+            session.execute(insert(t).values(**values))
+            if "version" in t.c:
+                e.version_undone = values.get("version")
+        session.add(e)
+    journal.undone = True
+    journal.undone_at = utcnow()
+    session.add(journal)
+
+
+def _last_version(entry: JournalEntry, entries: list[JournalEntry]) -> int | None:
+    """The version the journal left on this row (its last entry touching it)."""
+    last = max(
+        (x for x in entries if x.table_name == entry.table_name and x.row_id == entry.row_id),
+        key=lambda x: x.seq,
+    )
+    return last.version_after
+
+
+def redo_journal(session: Session, journal: Journal) -> None:
+    """Re-apply an undone journal (oldest first)."""
+    entries = sorted(journal.entries, key=lambda e: e.seq)
+    for e in entries:
+        t = _table(e.table_name)
+        cur = _current_version(session, t, e.row_id)
+        if e.op == "insert":
+            if cur is not False:
+                raise ConflictError(f"cannot redo: {_label(e)} exists again")
+            session.execute(insert(t).values(**_coerce(t, e.after or {})))
+        elif e.op == "update":
+            if cur is False:
+                raise ConflictError(f"cannot redo: {_label(e)} no longer exists")
+            first = min(
+                (x for x in entries if x.table_name == e.table_name and x.row_id == e.row_id),
+                key=lambda x: x.seq,
+            )
+            if first.seq == e.seq and first.version_undone is not None and cur != first.version_undone:
+                raise ConflictError(f"cannot redo: {_label(e)} was changed after the undo")
+            values = _coerce(t, e.after or {})
+            if cur is not None:
+                values["version"] = int(cur) + 1
+                e.version_after = int(cur) + 1
+                session.add(e)
+            session.execute(update(t).where(t.c.id == e.row_id).values(**values))
+        elif e.op == "delete":
+            if cur is False:
+                raise ConflictError(f"cannot redo: {_label(e)} no longer exists")
+            session.execute(delete(t).where(t.c.id == e.row_id))
+    journal.undone = False
+    journal.undone_at = None
+    session.add(journal)

@@ -1,0 +1,94 @@
+"""Open a campaign database: create it, upgrade it (after a backup), or refuse it.
+
+- an empty database is created at the newest schema;
+- an older schema is upgraded with Alembic after a backup copy is saved;
+- a schema newer than this app (a revision it does not know) is refused and left
+  untouched, with a message saying so;
+- a database holding other tables than ours is refused.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, OperationalError
+
+from campaign_app.errors import DatabaseError
+from db.backup import backup_before_migration
+from db.engine import make_engine, redact
+
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+
+
+def alembic_config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return cfg
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def known_revisions() -> set[str]:
+    script = ScriptDirectory.from_config(alembic_config())
+    return {rev.revision for rev in script.walk_revisions()}
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    cfg = alembic_config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, revision)
+
+
+def open_database(url: str, *, backup_keep: int = 10) -> Engine:
+    """Return a ready engine for ``url`` at the newest schema (see module doc)."""
+    engine = make_engine(url)
+    try:
+        ensure_schema(engine, backup_keep=backup_keep)
+    except (OperationalError, DBAPIError) as e:
+        engine.dispose()
+        reason = str(getattr(e, "orig", e)).strip().splitlines()[0] if str(e) else type(e).__name__
+        raise DatabaseError(f"cannot open database {redact(engine.url)}: {reason}") from None
+    except BaseException:
+        engine.dispose()
+        raise
+    return engine
+
+
+def ensure_schema(engine: Engine, *, backup_keep: int = 10) -> str:
+    head = head_revision()
+    current = current_revision(engine)
+    if current == head:
+        return head
+    if current is None:
+        tables = set(inspect(engine).get_table_names()) - {"alembic_version"}
+        if tables:
+            raise DatabaseError(
+                f"{redact(engine.url)} holds other tables ({', '.join(sorted(tables)[:5])}) "
+                "and is not a campaign database; nothing was changed"
+            )
+        upgrade(engine)
+        return head
+    if current not in known_revisions():
+        raise DatabaseError(
+            f"database schema {current} is newer than this app knows (newest {head}); "
+            "upgrade campaign_app to open it. The database was left untouched."
+        )
+    backup_before_migration(engine, current, keep=backup_keep)
+    upgrade(engine)
+    return head

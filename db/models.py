@@ -1,0 +1,422 @@
+"""Every table of a campaign database.
+
+Conventions:
+- every foreign key is indexed (``index=True``; SQLModel does not do it for us);
+- relationships are declared on both sides;
+- rows a user edits carry a ``version`` column used by SQLAlchemy's optimistic
+  concurrency (``version_id_col``): a stale edit raises ``StaleDataError``, which the
+  core turns into a :class:`campaign_app.errors.ConflictError`;
+- JSON columns hold small lists/dicts (stat lines, expansions, house-rule tables).
+
+Changes to these rows are journaled by :mod:`db.journal` so a whole use-case can be
+undone; the roll record and the journal itself are history and are not journaled.
+"""
+
+from datetime import UTC, date, datetime
+from typing import Any, Optional
+
+from sqlalchemy import JSON, Column, Integer, UniqueConstraint
+from sqlmodel import Field, Relationship, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _version_column() -> Column[int]:
+    return Column("version", Integer, nullable=False)
+
+
+def _json(default: Any = None) -> Any:
+    return Field(default_factory=(lambda: type(default)()) if default is not None else None,
+                 sa_column=Column(JSON, nullable=default is None))
+
+
+_DELETE_ORPHAN = {"cascade": "all, delete-orphan"}
+
+_v_campaign = _version_column()
+
+
+class Campaign(SQLModel, table=True):
+    __tablename__ = "campaign"
+    __mapper_args__ = {"version_id_col": _v_campaign}
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True, max_length=200)
+    system: str = Field(max_length=40)
+    edition: str = Field(default="", max_length=40)
+    expansions: list[str] = _json([])
+    house_rules: dict[str, Any] = _json({})
+    cycle: int = Field(default=1)  # Necromunda campaign cycle
+    notes: str = Field(default="")
+    created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=None, sa_column=_v_campaign)
+
+    rosters: list["Roster"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
+    battles: list["Battle"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
+    walker_types: list["WalkerType"] = Relationship(
+        back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN
+    )
+    journals: list["Journal"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
+    rolls: list["RollRecord"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
+
+
+_v_roster = _version_column()
+
+
+class Roster(SQLModel, table=True):
+    """A gang of individual fighters or a squad/force (which may also hold units)."""
+
+    __tablename__ = "roster"
+    __table_args__ = (UniqueConstraint("campaign_id", "name", name="uq_roster_campaign_name"),)
+    __mapper_args__ = {"version_id_col": _v_roster}
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    name: str = Field(max_length=200)
+    kind: str = Field(default="gang", max_length=20)  # gang | squad
+    faction: str = Field(default="", max_length=200)  # gang type, nation, army
+    player: str = Field(default="", max_length=200)
+    credits: int = Field(default=0)
+    reputation: int = Field(default=0)
+    notes: str = Field(default="")
+    created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=None, sa_column=_v_roster)
+
+    campaign: Optional["Campaign"] = Relationship(back_populates="rosters")
+    fighters: list["Fighter"] = Relationship(
+        back_populates="roster",
+        sa_relationship_kwargs={**_DELETE_ORPHAN, "foreign_keys": "[Fighter.roster_id]"},
+    )
+    units: list["Unit"] = Relationship(back_populates="roster", sa_relationship_kwargs=_DELETE_ORPHAN)
+    battle_links: list["BattleRoster"] = Relationship(
+        back_populates="roster", sa_relationship_kwargs=_DELETE_ORPHAN
+    )
+
+
+class WalkerType(SQLModel, table=True):
+    """A walker's stat line. Shipped types live in rules data; users add their own here."""
+
+    __tablename__ = "walker_type"
+    __table_args__ = (UniqueConstraint("campaign_id", "name", name="uq_walker_type_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    name: str = Field(max_length=200)
+    nation: str = Field(default="", max_length=100)
+    armour_front: int = Field(default=0)
+    armour_side: int = Field(default=0)
+    gun1: str = Field(default="", max_length=40)
+    gun2: str = Field(default="", max_length=40)
+    aa_mg: bool = Field(default=False)
+    hull_mg: bool = Field(default=False)
+    speed_road: int = Field(default=0)
+    speed_cc: int = Field(default=0)
+    crew: int = Field(default=3)
+    notes: str = Field(default="")
+
+    campaign: Optional["Campaign"] = Relationship(back_populates="walker_types")
+    walkers: list["Fighter"] = Relationship(back_populates="walker_type")
+
+    @property
+    def armour_top(self) -> int:
+        return self.armour_side // 2
+
+
+_v_fighter = _version_column()
+
+
+class Fighter(SQLModel, table=True):
+    """One figure: a NUTS! Star or Grunt, a creature, a Necromunda fighter or vehicle,
+    or a walker (``kind == 'walker'``) whose crew are fighters with ``crew_of_id`` set."""
+
+    __tablename__ = "fighter"
+    __mapper_args__ = {"version_id_col": _v_fighter}
+
+    id: int | None = Field(default=None, primary_key=True)
+    roster_id: int = Field(foreign_key="roster.id", index=True)
+    name: str = Field(max_length=200)
+    fighter_type: str = Field(default="", max_length=40)  # star, grunt, leader, ganger...
+    role: str = Field(default="", max_length=100)  # leader, NCO, medic, Commander...
+    kind: str = Field(default="human", max_length=40)  # creature kind, vehicle, walker
+    rep: int | None = Field(default=None)
+    stats: dict[str, Any] = _json({})
+    xp: int = Field(default=0)
+    credits_value: int = Field(default=0)
+    status: str = Field(default="active", max_length=40, index=True)
+    status_note: str = Field(default="")
+    captured_by_roster_id: int | None = Field(default=None, foreign_key="roster.id", index=True)
+    walker_type_id: int | None = Field(default=None, foreign_key="walker_type.id", index=True)
+    crew_of_id: int | None = Field(default=None, foreign_key="fighter.id", index=True)
+    abilities: list[str] = _json([])
+    conditions: list[str] = _json([])
+    notes: str = Field(default="")
+    created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=None, sa_column=_v_fighter)
+
+    roster: Optional["Roster"] = Relationship(
+        back_populates="fighters", sa_relationship_kwargs={"foreign_keys": "[Fighter.roster_id]"}
+    )
+    captured_by: Optional["Roster"] = Relationship(
+        sa_relationship_kwargs={"foreign_keys": "[Fighter.captured_by_roster_id]", "viewonly": True}
+    )
+    walker_type: Optional["WalkerType"] = Relationship(back_populates="walkers")
+    crew_of: Optional["Fighter"] = Relationship(
+        back_populates="crew", sa_relationship_kwargs={"remote_side": "Fighter.id"}
+    )
+    crew: list["Fighter"] = Relationship(back_populates="crew_of")
+    equipment: list["Equipment"] = Relationship(back_populates="fighter", sa_relationship_kwargs=_DELETE_ORPHAN)
+    skills: list["Skill"] = Relationship(back_populates="fighter", sa_relationship_kwargs=_DELETE_ORPHAN)
+    injuries: list["LastingInjury"] = Relationship(
+        back_populates="fighter", sa_relationship_kwargs=_DELETE_ORPHAN
+    )
+    results: list["BattleResult"] = Relationship(
+        back_populates="fighter",
+        sa_relationship_kwargs={**_DELETE_ORPHAN, "foreign_keys": "[BattleResult.fighter_id]"},
+    )
+
+
+_v_unit = _version_column()
+
+
+class Unit(SQLModel, table=True):
+    """A multi-figure unit of a squad game (FUBAR, unit-morale)."""
+
+    __tablename__ = "unit"
+    __mapper_args__ = {"version_id_col": _v_unit}
+
+    id: int | None = Field(default=None, primary_key=True)
+    roster_id: int = Field(foreign_key="roster.id", index=True)
+    name: str = Field(max_length=200)
+    unit_type: str = Field(default="infantry", max_length=40)
+    training: str = Field(default="", max_length=40)
+    figures: int = Field(default=1)
+    figures_start: int = Field(default=1)
+    wounded: int = Field(default=0)  # figures out until after the next battle
+    armour: str = Field(default="", max_length=40)
+    discipline: str = Field(default="", max_length=40)
+    order: str = Field(default="", max_length=40)
+    status: str = Field(default="active", max_length=40, index=True)
+    battles_fought: int = Field(default=0)
+    stats: dict[str, Any] = _json({})
+    notes: str = Field(default="")
+    created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=None, sa_column=_v_unit)
+
+    roster: Optional["Roster"] = Relationship(back_populates="units")
+    equipment: list["Equipment"] = Relationship(back_populates="unit", sa_relationship_kwargs=_DELETE_ORPHAN)
+    results: list["BattleResult"] = Relationship(back_populates="unit", sa_relationship_kwargs=_DELETE_ORPHAN)
+
+
+class Equipment(SQLModel, table=True):
+    """A weapon or piece of wargear, owned by a fighter or by a unit."""
+
+    __tablename__ = "equipment"
+
+    id: int | None = Field(default=None, primary_key=True)
+    fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True)
+    unit_id: int | None = Field(default=None, foreign_key="unit.id", index=True)
+    name: str = Field(max_length=200)
+    category: str = Field(default="weapon", max_length=40)  # weapon, armour, wargear
+    range: str = Field(default="", max_length=40)
+    targets: int | None = Field(default=None)
+    impact: int | None = Field(default=None)
+    fp: int | None = Field(default=None)
+    strength: str = Field(default="", max_length=20)
+    ap: str = Field(default="", max_length=20)
+    traits: list[str] = _json([])
+    qty: int = Field(default=1)
+    cost: int = Field(default=0)
+    notes: str = Field(default="")
+
+    fighter: Optional["Fighter"] = Relationship(back_populates="equipment")
+    unit: Optional["Unit"] = Relationship(back_populates="equipment")
+
+
+class Skill(SQLModel, table=True):
+    __tablename__ = "skill"
+
+    id: int | None = Field(default=None, primary_key=True)
+    fighter_id: int = Field(foreign_key="fighter.id", index=True)
+    name: str = Field(max_length=200)
+    source: str = Field(default="", max_length=100)  # advance, injury, starting...
+
+    fighter: Optional["Fighter"] = Relationship(back_populates="skills")
+
+
+class LastingInjury(SQLModel, table=True):
+    __tablename__ = "lasting_injury"
+
+    id: int | None = Field(default=None, primary_key=True)
+    fighter_id: int = Field(foreign_key="fighter.id", index=True)
+    battle_id: int | None = Field(default=None, foreign_key="battle.id", index=True)
+    roll_record_id: int | None = Field(
+        default=None, foreign_key="roll_record.id", index=True, ondelete="SET NULL"
+    )
+    table_id: str = Field(max_length=80)
+    roll: int
+    faces: str = Field(default="", max_length=40)
+    result: str = Field(max_length=80)
+    label: str = Field(default="", max_length=200)
+    effects_applied: list[str] = _json([])
+    effects_skipped: list[str] = _json([])
+    created_at: datetime = Field(default_factory=utcnow)
+
+    fighter: Optional["Fighter"] = Relationship(back_populates="injuries")
+    battle: Optional["Battle"] = Relationship(back_populates="injuries")
+    roll_record: Optional["RollRecord"] = Relationship(back_populates="injuries")
+
+
+_v_battle = _version_column()
+
+
+class Battle(SQLModel, table=True):
+    __tablename__ = "battle"
+    __table_args__ = (UniqueConstraint("campaign_id", "number", name="uq_battle_number"),)
+    __mapper_args__ = {"version_id_col": _v_battle}
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    number: int  # 1, 2, ... within the campaign
+    played_on: date = Field(default_factory=date.today)
+    scenario: str = Field(default="", max_length=200)
+    outcome: str = Field(default="", max_length=200)
+    winner_roster_id: int | None = Field(default=None, foreign_key="roster.id", index=True)
+    cycle: int = Field(default=1)
+    notes: str = Field(default="")
+    after_battle_done: bool = Field(default=False)
+    created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=None, sa_column=_v_battle)
+
+    campaign: Optional["Campaign"] = Relationship(back_populates="battles")
+    winner: Optional["Roster"] = Relationship(
+        sa_relationship_kwargs={"foreign_keys": "[Battle.winner_roster_id]", "viewonly": True}
+    )
+    rosters: list["BattleRoster"] = Relationship(back_populates="battle", sa_relationship_kwargs=_DELETE_ORPHAN)
+    results: list["BattleResult"] = Relationship(back_populates="battle", sa_relationship_kwargs=_DELETE_ORPHAN)
+    injuries: list["LastingInjury"] = Relationship(back_populates="battle")
+    rolls: list["RollRecord"] = Relationship(back_populates="battle")
+
+
+class BattleRoster(SQLModel, table=True):
+    """A roster that took part in a battle."""
+
+    __tablename__ = "battle_roster"
+    __table_args__ = (UniqueConstraint("battle_id", "roster_id", name="uq_battle_roster"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    battle_id: int = Field(foreign_key="battle.id", index=True)
+    roster_id: int = Field(foreign_key="roster.id", index=True)
+    result: str = Field(default="", max_length=20)  # win, loss, draw
+
+    battle: Optional["Battle"] = Relationship(back_populates="rosters")
+    roster: Optional["Roster"] = Relationship(back_populates="battle_links")
+
+
+class BattleResult(SQLModel, table=True):
+    """How one fighter or unit ended a battle."""
+
+    __tablename__ = "battle_result"
+
+    id: int | None = Field(default=None, primary_key=True)
+    battle_id: int = Field(foreign_key="battle.id", index=True)
+    fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True)
+    unit_id: int | None = Field(default=None, foreign_key="unit.id", index=True)
+    status: str = Field(max_length=40)
+    scored_hit: bool = Field(default=False)
+    by_fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True)
+    casualties: int = Field(default=0)
+    details: dict[str, Any] = _json({})
+
+    battle: Optional["Battle"] = Relationship(back_populates="results")
+    fighter: Optional["Fighter"] = Relationship(
+        back_populates="results", sa_relationship_kwargs={"foreign_keys": "[BattleResult.fighter_id]"}
+    )
+    by_fighter: Optional["Fighter"] = Relationship(
+        sa_relationship_kwargs={"foreign_keys": "[BattleResult.by_fighter_id]", "viewonly": True}
+    )
+    unit: Optional["Unit"] = Relationship(back_populates="results")
+
+
+class Journal(SQLModel, table=True):
+    """One use-case's changes: undone (and redone) as a whole."""
+
+    __tablename__ = "journal"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int | None = Field(default=None, foreign_key="campaign.id", index=True, ondelete="SET NULL")
+    action: str = Field(max_length=80)
+    summary: str = Field(default="")
+    created_at: datetime = Field(default_factory=utcnow)
+    undone: bool = Field(default=False, index=True)
+    undone_at: datetime | None = Field(default=None)
+
+    campaign: Optional["Campaign"] = Relationship(back_populates="journals")
+    entries: list["JournalEntry"] = Relationship(
+        back_populates="journal",
+        sa_relationship_kwargs={**_DELETE_ORPHAN, "order_by": "JournalEntry.seq"},
+    )
+    rolls: list["RollRecord"] = Relationship(back_populates="journal")
+
+
+class JournalEntry(SQLModel, table=True):
+    __tablename__ = "journal_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    journal_id: int = Field(foreign_key="journal.id", index=True, ondelete="CASCADE")
+    seq: int
+    table_name: str = Field(max_length=80)
+    row_id: int
+    op: str = Field(max_length=10)  # insert, update, delete
+    before: dict[str, Any] | None = _json()
+    after: dict[str, Any] | None = _json()
+    version_after: int | None = Field(default=None)  # row version this change left
+    version_undone: int | None = Field(default=None)  # row version the undo left
+
+    journal: Optional["Journal"] = Relationship(back_populates="entries")
+
+
+class RollRecord(SQLModel, table=True):
+    """Every roll made or typed in: when, what for, the faces, and what it gave."""
+
+    __tablename__ = "roll_record"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    journal_id: int | None = Field(default=None, foreign_key="journal.id", index=True, ondelete="SET NULL")
+    battle_id: int | None = Field(default=None, foreign_key="battle.id", index=True, ondelete="SET NULL")
+    fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True, ondelete="SET NULL")
+    unit_id: int | None = Field(default=None, foreign_key="unit.id", index=True, ondelete="SET NULL")
+    subject: str = Field(default="", max_length=200)  # name of the fighter/unit at the time
+    created_at: datetime = Field(default_factory=utcnow)
+    purpose: str = Field(default="")
+    rule: str = Field(default="", max_length=200)
+    dice: str = Field(max_length=40)
+    faces: str = Field(max_length=200)
+    source: str = Field(max_length=20)  # random, seeded, typed
+    target: int | None = Field(default=None)
+    value: int
+    table_id: str = Field(default="", max_length=80)
+    row: str = Field(default="", max_length=40)
+    result: str = Field(default="", max_length=80)
+    label: str = Field(default="", max_length=200)
+
+    campaign: Optional["Campaign"] = Relationship(back_populates="rolls")
+    journal: Optional["Journal"] = Relationship(back_populates="rolls")
+    battle: Optional["Battle"] = Relationship(back_populates="rolls")
+    injuries: list["LastingInjury"] = Relationship(back_populates="roll_record")
+
+
+JOURNALED_TABLES = (
+    "campaign",
+    "roster",
+    "walker_type",
+    "fighter",
+    "unit",
+    "equipment",
+    "skill",
+    "lasting_injury",
+    "battle",
+    "battle_roster",
+    "battle_result",
+)

@@ -1,0 +1,73 @@
+"""Printable PDF reports (rosters, fighter cards, quick-reference sheets).
+
+The renderers are fed only plain Python data (dicts, lists, str, int) built by
+the core; this package never imports campaign_app, db, ui, Qt or SQLAlchemy.
+reportlab is imported lazily by the drawing modules, so ``import reports`` is
+cheap.
+
+Every renderer takes ``page`` ("a4" or "letter", anything else raises
+ValueError) and an optional ``progress(done, total) -> bool`` callback; when it
+returns False the export stops with :class:`ExportCancelled` and no file (not
+even a partial one) is left at ``path``. Each returns the number of pages
+written.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ._base import ExportCancelled, ProgressCallback, check_page
+
+__all__ = [
+    "ExportCancelled",
+    "render_cards",
+    "render_qrs",
+    "render_roster",
+    "render_rosters",
+]
+
+PathArg = str | os.PathLike[str]
+
+
+def render_roster(
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+) -> int:
+    """Draw one roster (header, totals, fighter table, notes) to ``path``."""
+    check_page(page)
+    from .roster import render_roster as _render
+
+    return _render(doc, path, page, progress)
+
+
+def render_rosters(
+    docs: list[dict], path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+) -> int:
+    """Draw many rosters into one PDF, each starting on a new page.
+
+    Page numbering ("Page X of Y") restarts for every roster so each printed
+    roster is complete on its own; the return value is the total page count.
+    """
+    check_page(page)
+    from .roster import render_rosters as _render
+
+    return _render(docs, path, page, progress)
+
+
+def render_cards(
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+) -> int:
+    """Draw fighter cards (four 100x110 mm cards per page) with cut marks."""
+    check_page(page)
+    from .cards import render_cards as _render
+
+    return _render(doc, path, page, progress)
+
+
+def render_qrs(
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+) -> int:
+    """Draw quick-reference cards (text lines and tables), flowing over pages."""
+    check_page(page)
+    from .qrs import render_qrs as _render
+
+    return _render(doc, path, page, progress)

@@ -1,0 +1,109 @@
+"""Pure-Python helpers shared by the report renderers.
+
+Nothing here imports reportlab, so ``import reports`` stays cheap.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+
+ProgressCallback = Callable[[int, int], object]
+
+PAGE_SIZES = ("a4", "letter")
+
+# C0 control characters (except tab/newline/carriage return), DEL and C1 controls,
+# plus lone UTF-16 surrogates: none of them can be printed and some break the
+# paragraph parser or the PDF encoder.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class ExportCancelled(Exception):
+    """Raised when the ``progress`` callback asks to stop an export."""
+
+
+def check_page(page: object) -> str:
+    """Normalise ``page`` to "a4" or "letter", or raise ValueError."""
+    if isinstance(page, str) and page.strip().lower() in PAGE_SIZES:
+        return page.strip().lower()
+    raise ValueError("page size must be a4 or letter")
+
+
+def text(value: object, limit: int | None = None) -> str:
+    """Turn a document value into printable plain text (None -> "")."""
+    if value is None:
+        return ""
+    s = value if isinstance(value, str) else str(value)
+    s = _UNPRINTABLE.sub("", s)
+    if limit is not None and len(s) > limit:
+        s = s[: max(limit - 1, 0)].rstrip() + "\u2026"
+    return s
+
+
+def markup(value: object, limit: int | None = None) -> str:
+    """Plain text -> Paragraph markup: XML-escaped, newlines kept as line breaks."""
+    from xml.sax.saxutils import escape  # imported here to keep ``import reports`` cheap
+
+    s = escape(text(value, limit))
+    s = s.replace("\r\n", "\n").replace("\r", "\n")
+    return s.replace("\n", "<br/>")
+
+
+def as_list(value: object) -> list:
+    """Tolerate None / tuples / a single item where a list is expected."""
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        return list(value)
+    return [value]
+
+
+def as_dict(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+class Progress:
+    """Wraps the optional ``progress(done, total) -> bool`` callback."""
+
+    def __init__(self, callback: ProgressCallback | None, total: int) -> None:
+        self.callback = callback
+        self.total = max(int(total), 1)
+        self.done = 0
+
+    def report(self) -> None:
+        if self.callback is None:
+            return
+        result = self.callback(min(self.done, self.total), self.total)
+        # Only an explicit falsy answer cancels; a callback returning None goes on.
+        if result is not None and not result:
+            raise ExportCancelled("export cancelled")
+
+    def step(self, n: int = 1) -> None:
+        self.done += n
+        self.report()
+
+    def finish(self) -> None:
+        self.done = self.total
+        self.report()
+
+
+@contextmanager
+def atomic_target(path: str | os.PathLike[str]) -> Iterator[str]:
+    """Yield a temporary file name next to ``path``; move it into place on success.
+
+    On any error (including ExportCancelled) the temporary file is removed and
+    ``path`` is left untouched, so no partial PDF is ever visible.
+    """
+    final = os.path.abspath(os.fspath(path))
+    folder, name = os.path.split(final)
+    tmp = os.path.join(folder, f".{name}.{uuid.uuid4().hex}.part")
+    try:
+        yield tmp
+        os.replace(tmp, final)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise

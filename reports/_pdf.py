@@ -1,0 +1,173 @@
+"""reportlab plumbing shared by the renderers: fonts, styles, page sizes, footers."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, TableStyle
+
+from ._base import text
+
+FONT = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+
+PAGE_SIZES = {"a4": A4, "letter": LETTER}
+
+INK = colors.HexColor("#1A1A1A")
+MUTED = colors.HexColor("#555555")
+RULE = colors.HexColor("#8C8C8C")
+HEAD_BG = colors.HexColor("#2B2B2B")
+PALE = colors.HexColor("#F2F2F2")
+
+# Row / badge shading by status. Text labels are always printed as well, so the
+# status survives black-and-white printing.
+STATUS_COLOURS = {
+    "in-recovery": colors.HexColor("#FFDD99"),  # amber
+    "captured": colors.HexColor("#C9DDF2"),  # blue-ish
+    "dead": colors.HexColor("#CFCFCF"),  # grey
+    "lost": colors.HexColor("#CFCFCF"),  # grey
+    "out-of-the-fight": colors.HexColor("#F4D3CC"),  # pale red
+}
+GREYED_STATUSES = {"dead", "lost"}
+
+_font_lock = threading.Lock()
+
+
+def register_fonts() -> None:
+    """Register the bundled DejaVu TTFs once (idempotent, thread-safe)."""
+    with _font_lock:
+        if FONT in pdfmetrics.getRegisteredFontNames():
+            return
+        pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf")))
+        pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))
+        pdfmetrics.registerFontFamily(
+            FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
+        )
+
+
+def page_size(page: str) -> tuple[float, float]:
+    return PAGE_SIZES[page]
+
+
+def status_key(value: object) -> str:
+    """'In Recovery' / 'in_recovery' / 'in-recovery' -> 'in-recovery'."""
+    return "-".join(text(value).strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def style(name: str, size: float = 9, bold: bool = False, colour=INK, **kw) -> ParagraphStyle:
+    """A ParagraphStyle that never falls back to Helvetica."""
+    font = FONT_BOLD if bold else FONT
+    kw.setdefault("leading", round(size * 1.22, 2))
+    return ParagraphStyle(
+        name,
+        fontName=font,
+        fontSize=size,
+        textColor=colour,
+        bulletFontName=FONT,
+        splitLongWords=1,
+        **kw,
+    )
+
+
+def table_style(commands: list) -> TableStyle:
+    """TableStyle whose cell font is DejaVu (reportlab's default is Helvetica)."""
+    return TableStyle([("FONTNAME", (0, 0), (-1, -1), FONT), *commands])
+
+
+def fit_string(value: object, font: str, size: float, width: float) -> str:
+    """Truncate ``value`` with an ellipsis so it fits ``width`` points on one line."""
+    s = " ".join(text(value).split())
+    if pdfmetrics.stringWidth(s, font, size) <= width:
+        return s
+    lo, hi = 0, len(s)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if pdfmetrics.stringWidth(s[:mid] + "\u2026", font, size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo].rstrip() + "\u2026"
+
+
+def draw_footer(
+    canv: Canvas, left: str, number: int, total: int, margin: float, baseline: float | None = None
+) -> None:
+    """Draw the footer rule, the campaign/roster line and "Page X of Y"."""
+    width, _height = canv._pagesize
+    y = margin * 0.55 if baseline is None else baseline
+    canv.saveState()
+    canv.setStrokeColor(RULE)
+    canv.setLineWidth(0.4)
+    canv.line(margin, y + 10, width - margin, y + 10)
+    canv.setFillColor(MUTED)
+    right = f"Page {number} of {total}"
+    canv.setFont(FONT, 8)
+    right_w = pdfmetrics.stringWidth(right, FONT, 8)
+    canv.drawRightString(width - margin, y, right)
+    avail = width - 2 * margin - right_w - 12
+    canv.drawString(margin, y, fit_string(left, FONT, 8, avail))
+    canv.restoreState()
+
+
+class FooterContext(Flowable):
+    """Zero-size marker: sets the footer text and numbering group from here on."""
+
+    def __init__(self, left: str, group: int = 0) -> None:
+        super().__init__()
+        self.left = left
+        self.group = group
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab API
+        return 0, 0
+
+    def draw(self) -> None:
+        self.canv.footer_left = self.left
+        self.canv.footer_group = self.group
+
+
+def numbered_canvas(margin: float):
+    """Canvas class that defers pages so it can print "Page X of Y" on each.
+
+    Pages are numbered within their footer group (see FooterContext), so several
+    rosters in one PDF each get their own "Page 1 of N".
+    """
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args, **kwargs):
+            if not kwargs.get("initialFontName"):
+                kwargs["initialFontName"] = FONT
+            super().__init__(*args, **kwargs)
+            self._deferred_pages: list[dict] = []
+            self.footer_left = ""
+            self.footer_group = 0
+
+        def showPage(self):  # noqa: N802 - reportlab API
+            self._deferred_pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            states = self._deferred_pages
+            totals = Counter(s["footer_group"] for s in states)
+            seen: Counter = Counter()
+            for state in states:
+                self.__dict__.update(state)
+                group = state["footer_group"]
+                seen[group] += 1
+                draw_footer(self, state["footer_left"], seen[group], totals[group], margin)
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+    return NumberedCanvas
+
+
+MARGIN = 12 * mm

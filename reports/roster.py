@@ -1,0 +1,340 @@
+"""Roster PDF: header with totals, one row per fighter, status shading, notes."""
+
+from __future__ import annotations
+
+import math
+import os
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Frame,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+)
+
+from ._base import (
+    Progress,
+    ProgressCallback,
+    as_dict,
+    as_list,
+    atomic_target,
+    check_page,
+    markup,
+    text,
+)
+from ._pdf import (
+    GREYED_STATUSES,
+    HEAD_BG,
+    MARGIN,
+    MUTED,
+    PALE,
+    RULE,
+    STATUS_COLOURS,
+    FooterContext,
+    numbered_canvas,
+    page_size,
+    register_fonts,
+    status_key,
+    style,
+    table_style,
+)
+
+CELL_LIMIT = 1500  # characters per table cell; longer values end with an ellipsis
+NOTES_LIMIT = 20000
+TOTALS_PER_ROW = 6
+STATUS_KEYS = {"status", "_status", "_status_label", "status_label"}
+STATUS_LABELS = {
+    "in-recovery": "In recovery",
+    "captured": "Captured",
+    "dead": "Dead",
+    "lost": "Lost",
+    "out-of-the-fight": "Out of the fight",
+}
+
+
+class _Styles:
+    def __init__(self, narrow: bool = False) -> None:
+        size = 7 if narrow else 8.5
+        self.kicker = style("kicker", 8.5, colour=MUTED)
+        self.h1 = style("h1", 17, bold=True, spaceAfter=2)
+        self.sub = style("sub", 10, colour=MUTED, spaceAfter=4)
+        self.total_label = style("tl", 7, colour=MUTED)
+        self.total_value = style("tv", 11, bold=True)
+        self.head = style("th", size, bold=True, colour=colors.white)
+        self.cell = style("td", size)
+        self.cell_grey = style("tdg", size, colour=colors.HexColor("#4A4A4A"))
+        self.first = style("tdb", size, bold=True)
+        self.first_grey = style("tdbg", size, bold=True, colour=colors.HexColor("#4A4A4A"))
+        self.empty = style("empty", 10, colour=MUTED, spaceBefore=6)
+        self.h2 = style("h2", 11, bold=True, spaceBefore=10, spaceAfter=3)
+        self.body = style("body", 9)
+        self.legend = style("legend", 7.5, colour=MUTED)
+
+
+def _weight(col: dict) -> float:
+    try:
+        w = float(col.get("width") or 1)
+    except (TypeError, ValueError):
+        return 1.0
+    return w if math.isfinite(w) and w > 0 else 1.0
+
+
+def _columns(doc: dict, rows: list[dict]) -> tuple[list[dict], str | None]:
+    """Resolve the column list and the key of the status column (if any).
+
+    A "Status" column (printing ``_status_label``) is appended when the core did
+    not pass one but some row carries a status label.
+    """
+    cols = []
+    for raw in as_list(doc.get("columns")):
+        col = raw if isinstance(raw, dict) else {"key": text(raw), "label": text(raw)}
+        key = text(col.get("key"))
+        label = text(col.get("label", key))
+        cols.append({"key": key, "label": label, "weight": _weight(col)})
+    if not cols and rows:
+        keys = [k for k in rows[0] if isinstance(k, str) and not k.startswith("_")]
+        cols = [{"key": k, "label": k.replace("_", " ").title(), "weight": 1.0} for k in keys]
+
+    status_col = None
+    for col in cols:
+        if col["key"].strip().lower() in STATUS_KEYS or col["label"].strip().lower() == "status":
+            status_col = col["key"]
+            break
+    if status_col is None and any(_status_label(r) for r in rows):
+        status_col = "_status_label"
+        cols.append({"key": status_col, "label": "Status", "weight": 1.0})
+    return cols, status_col
+
+
+def _status_label(row: dict) -> str:
+    label = text(row.get("_status_label")).strip()
+    if label:
+        return label
+    status = status_key(row.get("_status"))
+    if status and status != "active":
+        return STATUS_LABELS.get(status, text(row.get("_status")))
+    return ""
+
+
+def _header(doc: dict, width: float, st: _Styles) -> list:
+    story: list = []
+    kicker = " \u00b7 ".join(
+        s
+        for s in (
+            text(doc.get("title")) or "Roster",
+            text(doc.get("campaign")),
+            text(doc.get("system")),
+        )
+        if s.strip()
+    )
+    story.append(Paragraph(markup(kicker, 600), st.kicker))
+    story.append(Paragraph(markup(doc.get("roster") or "Unnamed roster", 600), st.h1))
+    if text(doc.get("subtitle")).strip():
+        story.append(Paragraph(markup(doc.get("subtitle"), 800), st.sub))
+
+    totals = []
+    for item in as_list(doc.get("totals")):
+        pair = as_list(item)
+        if not pair:
+            continue
+        label = pair[0]
+        value = pair[1] if len(pair) > 1 else ""
+        totals.append(
+            [
+                Paragraph(markup(label, 120), st.total_label),
+                Paragraph(markup(value, 200), st.total_value),
+            ]
+        )
+    if totals:
+        ncols = min(len(totals), TOTALS_PER_ROW)
+        data = []
+        for i in range(0, len(totals), ncols):
+            chunk = totals[i : i + ncols]
+            chunk += [""] * (ncols - len(chunk))
+            data.append(chunk)
+        table = Table(data, colWidths=[width / ncols] * ncols, hAlign="LEFT")
+        table.setStyle(
+            table_style(
+                [
+                    ("BOX", (0, 0), (-1, -1), 0.5, RULE),
+                    ("INNERGRID", (0, 0), (-1, -1), 0.5, RULE),
+                    ("BACKGROUND", (0, 0), (-1, -1), PALE),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ]
+            )
+        )
+        story.append(Spacer(1, 4))
+        story.append(table)
+    story.append(Spacer(1, 8))
+    return story
+
+
+def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> list:
+    cols, status_col = _columns(doc, rows)
+    narrow = bool(cols) and width / len(cols) < 34
+    st = _Styles(narrow)
+    total_weight = sum(c["weight"] for c in cols)
+    widths = [width * c["weight"] / total_weight for c in cols]
+    pad = 1.5 if narrow else 3
+
+    data = [[Paragraph(markup(c["label"], 200), st.head) for c in cols]]
+    commands: list = [
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
+        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, HEAD_BG),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    seen_status: dict[str, str] = {}
+    for index, row in enumerate(rows, start=1):
+        status = status_key(row.get("_status"))
+        grey = status in GREYED_STATUSES
+        cells = []
+        for position, col in enumerate(cols):
+            if position == 0:
+                cell_style = st.first_grey if grey else st.first
+            else:
+                cell_style = st.cell_grey if grey else st.cell
+            value = row.get(col["key"])
+            if col["key"] == status_col and not text(value).strip():
+                value = _status_label(row)
+            cells.append(Paragraph(markup(value, CELL_LIMIT), cell_style))
+        data.append(cells)
+        if status in STATUS_COLOURS:
+            commands.append(("BACKGROUND", (0, index), (-1, index), STATUS_COLOURS[status]))
+            seen_status.setdefault(status, _status_label(row) or STATUS_LABELS[status])
+        progress.step()
+
+    table = Table(data, colWidths=widths, repeatRows=1, splitInRow=1, hAlign="LEFT")
+    table.setStyle(table_style(commands))
+    story: list = [table]
+    if seen_status:
+        story.append(Spacer(1, 4))
+        story.append(_legend(seen_status, st))
+    return story
+
+
+def _legend(seen: dict[str, str], st: _Styles) -> Table:
+    cells = []
+    widths = []
+    commands: list = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    ]
+    for i, (status, label) in enumerate(seen.items()):
+        cells += ["", Paragraph(markup(label, 40), st.legend)]
+        widths += [4 * mm, 32 * mm]
+        commands.append(("BACKGROUND", (2 * i, 0), (2 * i, 0), STATUS_COLOURS[status]))
+        commands.append(("BOX", (2 * i, 0), (2 * i, 0), 0.4, RULE))
+    legend = Table([cells], colWidths=widths, rowHeights=[4 * mm], hAlign="LEFT")
+    legend.setStyle(table_style(commands))
+    return legend
+
+
+def roster_story(doc: dict, width: float, progress: Progress, group: int = 0) -> list:
+    doc = as_dict(doc)
+    st = _Styles()
+    footer = " \u2014 ".join(
+        s for s in (text(doc.get("campaign")).strip(), text(doc.get("roster")).strip()) if s
+    )
+    story: list = [FooterContext(footer, group)]
+    story += _header(doc, width, st)
+    rows = [as_dict(r) for r in as_list(doc.get("rows"))]
+    if rows:
+        story += _table(doc, rows, width, progress)
+    else:
+        story.append(Paragraph("No fighters yet.", st.empty))
+    notes = text(doc.get("notes")).strip()
+    if notes:
+        story.append(Paragraph("Notes", st.h2))
+        for para in notes.replace("\r\n", "\n").split("\n\n"):
+            if para.strip():
+                story.append(Paragraph(markup(para.strip(), NOTES_LIMIT), st.body))
+                story.append(Spacer(1, 3))
+    return story
+
+
+def _build(story: list, path, page: str, progress: Progress, title: str) -> int:
+    pagesize = page_size(page)
+    with atomic_target(path) as tmp:
+        doc = BaseDocTemplate(
+            tmp,
+            pagesize=pagesize,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN + 6 * mm,
+            title=text(title, 300) or "Roster",
+            author="campaign_app",
+        )
+        frame = Frame(
+            doc.leftMargin,
+            doc.bottomMargin,
+            doc.width,
+            doc.height,
+            id="body",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+        doc.build(story, canvasmaker=numbered_canvas(MARGIN))
+        progress.finish()
+        pages = doc.page
+    return pages
+
+
+def _frame_width(page: str) -> float:
+    return page_size(page)[0] - 2 * MARGIN
+
+
+def render_roster(
+    doc: dict,
+    path: str | os.PathLike[str],
+    page: str = "a4",
+    progress: ProgressCallback | None = None,
+) -> int:
+    page = check_page(page)
+    register_fonts()
+    doc = as_dict(doc)
+    prog = Progress(progress, len(as_list(doc.get("rows"))) + 1)
+    prog.report()
+    story = roster_story(doc, _frame_width(page), prog)
+    return _build(story, path, page, prog, text(doc.get("roster")))
+
+
+def render_rosters(
+    docs: list[dict],
+    path: str | os.PathLike[str],
+    page: str = "a4",
+    progress: ProgressCallback | None = None,
+) -> int:
+    page = check_page(page)
+    register_fonts()
+    docs = [as_dict(d) for d in as_list(docs)]
+    prog = Progress(progress, sum(len(as_list(d.get("rows"))) for d in docs) + 1)
+    prog.report()
+    width = _frame_width(page)
+    story: list = []
+    for group, doc in enumerate(docs):
+        if group:
+            story.append(PageBreak())
+        story += roster_story(doc, width, prog, group)
+    if not story:
+        story.append(Paragraph("No rosters to print.", _Styles().empty))
+    campaign = text(docs[0].get("campaign")) if docs else ""
+    return _build(story, path, page, prog, " \u2014 ".join(s for s in (campaign, "Rosters") if s))

@@ -1,0 +1,90 @@
+"""Shared fixtures. Qt runs offscreen, always; databases are temp SQLite files, and the
+same tests run on PostgreSQL when CAMPAIGN_APP_TEST_PG names a server (.ci/run starts
+one): each test then gets a fresh database of its own."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+os.environ.pop("CAMPAIGN_APP_DB", None)
+
+import pytest  # noqa: E402
+from sqlalchemy import create_engine, text  # noqa: E402
+from sqlalchemy.engine import Engine, make_url  # noqa: E402
+
+PG_ENV = "CAMPAIGN_APP_TEST_PG"
+
+
+def pg_admin_url() -> str | None:
+    return os.environ.get(PG_ENV) or None
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'campaign.sqlite'}"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    admin = pg_admin_url()
+    if not admin:
+        pytest.skip(f"no PostgreSQL server: set {PG_ENV} (.ci/run does)")
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    adm = create_engine(make_url(admin).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+    with adm.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with adm.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        adm.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """A fresh, empty database URL: SQLite, and PostgreSQL when available."""
+    if request.param == "sqlite":
+        return request.getfixturevalue("sqlite_url")
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    """A migrated engine on each backend."""
+    from db.migrate import open_database
+
+    eng = open_database(db_url)
+    yield eng
+    eng.dispose()
+
+
+@pytest.fixture
+def sqlite_engine(sqlite_url: str) -> Iterator[Engine]:
+    from db.migrate import open_database
+
+    eng = open_database(sqlite_url)
+    yield eng
+    eng.dispose()
+
+
+def snapshot(engine: Engine) -> dict[str, list[tuple]]:
+    """Every row of every table, for 'nothing was written' assertions."""
+    from sqlmodel import SQLModel
+
+    import db.models  # noqa: F401
+
+    out: dict[str, list[tuple]] = {}
+    with engine.connect() as c:
+        for t in SQLModel.metadata.sorted_tables:
+            out[t.name] = sorted(tuple(map(repr, r)) for r in c.execute(t.select()))
+    return out
+
+
+@pytest.fixture
+def snap():
+    return snapshot
