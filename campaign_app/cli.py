@@ -23,9 +23,13 @@ from sqlalchemy.exc import OperationalError
 from campaign_app.errors import AppError, InputError
 
 EXTENSIONS: list[str] = [
-    "campaign_app.cli_battles",
-    "campaign_app.cli_units",
-    "campaign_app.cli_data",
+    "campaign_app.cli_battles",  # battle record, after-battle (every system)
+    "campaign_app.cli_nuts",  # creature generate, walker types and walkers
+    "campaign_app.cli_necromunda",  # injury roll, cycle end, treatment
+    "campaign_app.cli_units",  # unit add/edit (squad games)
+    "campaign_app.cli_data",  # backup, restore, export/import json, import yaktribe
+    "campaign_app.cli_export",  # PDF exports (imports reports inside its commands)
+    "campaign_app.cli_demo",  # demo campaigns
 ]
 
 Handler = Callable[[argparse.Namespace, Any], Any]
@@ -461,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
             if e.name == mod_name:
                 continue
             raise
-        mod.register(sub, add, group)
+        mod.register(sub, add, group)  # each module: register(sub, add, group)
     return p
 
 

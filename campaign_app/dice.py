@@ -102,6 +102,56 @@ class TypedSource:
             )
 
 
+class MoreDiceNeeded(Exception):
+    """Raised by :class:`StepSource` when the next roll has no faces yet.
+
+    ``need`` names the roll (e.g. "2d6 vs 4 for Sgt Rock's recovery") and ``count`` is
+    how many faces it takes; a wizard shows it, gets the faces (Roll button or typed),
+    and runs the pure procedure again with them."""
+
+    def __init__(self, need: str, count: int, index: int) -> None:
+        super().__init__(need)
+        self.need = need
+        self.count = count
+        self.index = index  # position of the first missing face
+
+
+class StepSource:
+    """Faces gathered one roll at a time (GUI wizard): each face remembers whether it
+    was rolled by the app or typed by the user. Running out raises MoreDiceNeeded."""
+
+    def __init__(self, faces: Iterable[tuple[int, str]] = ()) -> None:
+        self.faces: list[tuple[int, str]] = [(validate_faces([f])[0], src) for f, src in faces]
+        self._pos = 0
+        self._last = "typed"
+        self._pending_count = 0
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return self._last
+
+    def next_face(self, need: str) -> int:
+        if self._pos >= len(self.faces):
+            raise MoreDiceNeeded(need, _faces_in(need), self._pos)
+        face, src = self.faces[self._pos]
+        self._pos += 1
+        self._last = src
+        return face
+
+    def finish(self) -> None:
+        if self._pos < len(self.faces):
+            raise DiceError(f"{len(self.faces) - self._pos} dice left over")
+
+
+def _faces_in(need: str) -> int:
+    m = re.match(r"(\d*)(d6|D66|D3)", need)
+    if not m:
+        return 1
+    if m[2] == "D66":
+        return 2
+    return int(m[1] or 1)
+
+
 def validate_faces(faces: Iterable[int | str]) -> list[int]:
     out: list[int] = []
     for i, raw in enumerate(faces, start=1):

@@ -1,0 +1,205 @@
+"""The contract between the generic battle use-cases and each system's procedures.
+
+A system's After the Battle is a **pure function**: it takes a :class:`BattleState`
+(plain data read from the database), a :class:`Roller` and options, and returns an
+:class:`Outcome`: the steps shown to the user (each roll with its reason and
+consequence) and the changes to make. The use-case in
+``campaign_app/usecases/battles.py`` reads the state, calls the procedure, and
+applies the changes in one transaction (or only shows them with ``--dry-run``).
+
+Each system registers a :class:`Procedures` object in :data:`PROCEDURES` (see
+``register``); the battle use-cases look it up by the campaign's system id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from campaign_app.dice import Roller, RollResult
+from campaign_app.rules import Table
+
+
+@dataclass
+class FighterState:
+    """A fighter as the procedure sees it (a copy: change nothing here)."""
+
+    id: int
+    roster_id: int
+    name: str
+    type: str
+    role: str
+    kind: str
+    rep: int | None
+    stats: dict[str, Any]
+    xp: int
+    status: str
+    conditions: list[str]
+    skills: list[str]
+    crew_of_id: int | None = None
+    # the battle's result for this fighter (None if it did not take part)
+    result: str | None = None
+    scored_hit: bool = False
+    by_fighter_id: int | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class UnitState:
+    id: int
+    roster_id: int
+    name: str
+    training: str
+    figures: int
+    figures_start: int
+    wounded: int
+    discipline: str
+    status: str
+    battles_fought: int
+    stats: dict[str, Any]
+    result: str | None = None
+    casualties: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RosterState:
+    id: int
+    name: str
+    kind: str
+    faction: str
+    credits: int
+    reputation: int
+    result: str = ""  # win, loss, draw, "" (from the battle's winner)
+
+
+@dataclass
+class BattleState:
+    battle_id: int
+    number: int
+    campaign_id: int
+    system: str
+    edition: str
+    expansions: list[str]
+    tables: Mapping[str, Table]  # house rules already applied
+    data: Mapping[str, Any]  # non-table rules data (creatures, xp, weapons...)
+    rosters: dict[int, RosterState]
+    fighters: dict[int, FighterState]  # every fighter of the participating rosters
+    units: dict[int, UnitState]
+    winner_roster_id: int | None = None
+    battles_before: dict[int, int] = field(default_factory=dict)  # roster id -> battles fought before
+
+
+@dataclass
+class Step:
+    """One line of the After the Battle walk-through."""
+
+    rule: str  # the rule that asked, e.g. "OOF recovery"
+    subject: str  # who it is about
+    text: str  # what happened, in words
+    roll: RollResult | None = None
+    fighter_id: int | None = None
+    unit_id: int | None = None
+
+
+@dataclass
+class FighterChange:
+    fighter_id: int
+    set: dict[str, Any]  # column -> new value (status, rep, xp, stats, conditions, ...)
+    reason: str = ""
+
+
+@dataclass
+class NewFighter:
+    roster_id: int
+    fields: dict[str, Any]  # Fighter columns (name, fighter_type, rep, kind, ...)
+    reason: str = ""
+
+
+@dataclass
+class UnitChange:
+    unit_id: int
+    set: dict[str, Any]
+    reason: str = ""
+
+
+@dataclass
+class RosterChange:
+    roster_id: int
+    set: dict[str, Any]
+    reason: str = ""
+
+
+@dataclass
+class InjuryRecord:
+    fighter_id: int
+    table_id: str
+    roll: RollResult
+    result: str
+    label: str
+    applied: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SkillGain:
+    fighter_id: int
+    name: str
+    source: str = "injury"
+
+
+@dataclass
+class Outcome:
+    steps: list[Step] = field(default_factory=list)
+    fighter_changes: list[FighterChange] = field(default_factory=list)
+    new_fighters: list[NewFighter] = field(default_factory=list)
+    unit_changes: list[UnitChange] = field(default_factory=list)
+    roster_changes: list[RosterChange] = field(default_factory=list)
+    injuries: list[InjuryRecord] = field(default_factory=list)
+    skills: list[SkillGain] = field(default_factory=list)
+    removed_fighters: list[int] = field(default_factory=list)  # leave the roster (deleted)
+    removed_units: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def change(self, fighter_id: int, reason: str = "", **values: Any) -> None:
+        """Merge column changes for one fighter (later values win)."""
+        for ch in self.fighter_changes:
+            if ch.fighter_id == fighter_id:
+                ch.set.update(values)
+                if reason:
+                    ch.reason = f"{ch.reason}; {reason}" if ch.reason else reason
+                return
+        self.fighter_changes.append(FighterChange(fighter_id, dict(values), reason))
+
+    def change_unit(self, unit_id: int, reason: str = "", **values: Any) -> None:
+        for ch in self.unit_changes:
+            if ch.unit_id == unit_id:
+                ch.set.update(values)
+                if reason:
+                    ch.reason = f"{ch.reason}; {reason}" if ch.reason else reason
+                return
+        self.unit_changes.append(UnitChange(unit_id, dict(values), reason))
+
+
+AfterBattle = Callable[[BattleState, Roller, Mapping[str, Any]], Outcome]
+
+
+@dataclass(frozen=True)
+class Procedures:
+    system: str
+    after_battle: AfterBattle
+    # status a fighter/unit that is not named in `battle record` ended with
+    default_result: str
+    # statuses `battle record` accepts for this system
+    result_statuses: tuple[str, ...]
+    # fighter statuses that may not take part in a battle
+    unavailable: tuple[str, ...] = ("dead", "lost", "captured", "in-recovery", "turned", "retired")
+
+
+PROCEDURES: dict[str, Procedures] = {}
+
+
+def register(proc: Procedures) -> Procedures:
+    PROCEDURES[proc.system] = proc
+    return proc
