@@ -367,10 +367,15 @@ def build_parser() -> argparse.ArgumentParser:
         sp.set_defaults(handler=handler, needs_db=needs_db)
         return sp
 
+    groups: dict[str, Any] = {}
+
     def group(name: str, help_text: str) -> Any:
-        gp = sub.add_parser(name, help=help_text, parents=[common])
-        return gp.add_subparsers(dest=f"{name}_command", metavar="ACTION", required=True,
-                                 parser_class=_Parser)
+        """A command group (``campaign``, ``export``...); asking twice gives the same one."""
+        if name not in groups:
+            gp = sub.add_parser(name, help=help_text, parents=[common])
+            groups[name] = gp.add_subparsers(dest=f"{name}_command", metavar="ACTION", required=True,
+                                             parser_class=_Parser)
+        return groups[name]
 
     add(sub, "systems", cmd_systems, "list game systems, editions, expansions and tables", needs_db=False)
     add(sub, "gui", cmd_gui, "open the desktop app (the default with no command)", needs_db=False)
