@@ -47,7 +47,7 @@ class UnitOfWork:
         self.session: Session = Session(engine, expire_on_commit=False)
         self.journal: Journal | None = None
         self._recorder: JournalRecorder | None = None
-        self._rolls: list[dict[str, Any]] = []
+        self._discard = False
 
     def __enter__(self) -> UnitOfWork:
         if self.journaled:
@@ -58,34 +58,55 @@ class UnitOfWork:
         return self
 
     def record_rolls(self, rolls: Roller | Iterable[RollResult], *, battle_id: int | None = None,
-                     campaign_id: int | None = None) -> None:
-        """Queue roll records; written with the use-case's changes (one Core insert)."""
+                     campaign_id: int | None = None) -> list[int]:
+        """Write roll records now (in this transaction); returns their ids in order.
+
+        Each roll is stamped with ``extra["record_id"]`` so later rows (a lasting
+        injury) can point at the roll that caused them."""
         items = rolls.rolls if isinstance(rolls, Roller) else list(rolls)
+        items = [r for r in items if "record_id" not in r.extra]
         cid = campaign_id or self.campaign_id
         if cid is None:
             raise ValueError("rolls need a campaign")
-        for r in items:
-            self._rolls.append(
-                {
-                    "campaign_id": cid,
-                    "battle_id": battle_id,
-                    "fighter_id": r.fighter_id,
-                    "unit_id": r.unit_id,
-                    "subject": str(r.extra.get("subject", ""))[:200],
-                    "created_at": utcnow(),
-                    "purpose": r.purpose,
-                    "rule": r.rule[:200],
-                    "dice": r.spec,
-                    "faces": r.faces_text,
-                    "source": r.source,
-                    "target": r.target,
-                    "value": r.value,
-                    "table_id": r.table or "",
-                    "row": r.row or "",
-                    "result": r.result or "",
-                    "label": str(r.extra.get("label", ""))[:200],
-                }
-            )
+        if not items:
+            return []
+        jid = self.journal.id if self.journal is not None else None
+        rows = [
+            {
+                "campaign_id": cid,
+                "journal_id": jid,
+                "battle_id": battle_id,
+                "fighter_id": r.fighter_id,
+                "unit_id": r.unit_id,
+                "subject": str(r.extra.get("subject", ""))[:200],
+                "created_at": utcnow(),
+                "purpose": r.purpose,
+                "rule": r.rule[:200],
+                "dice": r.spec,
+                "faces": r.faces_text,
+                "source": r.source,
+                "target": r.target,
+                "value": r.value,
+                "table_id": r.table or "",
+                "row": r.row or "",
+                "result": r.result or "",
+                "label": str(r.extra.get("label", ""))[:200],
+            }
+            for r in items
+        ]
+        self.session.flush()
+        ids = list(
+            self.session.execute(
+                insert(RollRecord).returning(RollRecord.id, sort_by_parameter_order=True), rows
+            ).scalars()
+        )
+        for r, rid in zip(items, ids, strict=True):
+            r.extra["record_id"] = rid
+        return ids
+
+    def discard(self) -> None:
+        """End the unit of work without writing anything (a dry run)."""
+        self._discard = True
 
     def commit(self) -> None:
         s = self.session
@@ -101,11 +122,6 @@ class UnitOfWork:
                 self._recorder.write()
                 self._recorder.detach()
                 self._recorder = None
-            if self._rolls:
-                jid = self.journal.id if self.journal is not None else None
-                for r in self._rolls:
-                    r["journal_id"] = jid
-                s.execute(insert(RollRecord), self._rolls)
             fault_point("uow.before-commit")
             s.commit()
         except StaleDataError:
@@ -120,7 +136,7 @@ class UnitOfWork:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         try:
-            if exc_type is None:
+            if exc_type is None and not self._discard:
                 self.commit()
             else:
                 self.session.rollback()

@@ -17,6 +17,7 @@ from campaign_app.errors import ConflictError
 from db.models import JOURNALED_TABLES, Journal, JournalEntry, utcnow
 
 _RECORDER_KEY = "campaign_app.journal"
+_TABLE_ORDER = {t.name: i for i, t in enumerate(SQLModel.metadata.sorted_tables)}
 
 
 def _jsonable(value: Any) -> Any:
@@ -74,9 +75,12 @@ class JournalRecorder:
         self.pending.append(entry)
 
     def _after_flush(self, session: Session, _ctx: Any) -> None:
-        for obj in session.new:
-            if getattr(obj, "__tablename__", None) in JOURNALED_TABLES:
-                self._entry(obj, "insert", None, _row_dict(obj))
+        # parents before children for inserts, children before parents for deletes, so
+        # that replaying the entries backwards (undo) or forwards (redo) keeps every
+        # foreign key satisfied
+        for obj in sorted((o for o in session.new if getattr(o, "__tablename__", None) in JOURNALED_TABLES),
+                          key=lambda o: (_TABLE_ORDER[o.__tablename__], o.id)):
+            self._entry(obj, "insert", None, _row_dict(obj))
         for obj in session.dirty:
             if getattr(obj, "__tablename__", None) not in JOURNALED_TABLES:
                 continue
@@ -95,9 +99,9 @@ class JournalRecorder:
                         after[attr.key] = _jsonable(new)
             if after:
                 self._entry(obj, "update", before, after)
-        for obj in session.deleted:
-            if getattr(obj, "__tablename__", None) in JOURNALED_TABLES:
-                self._entry(obj, "delete", _row_dict(obj), None)
+        for obj in sorted((o for o in session.deleted if getattr(o, "__tablename__", None) in JOURNALED_TABLES),
+                          key=lambda o: (-_TABLE_ORDER[o.__tablename__], -o.id)):
+            self._entry(obj, "delete", _row_dict(obj), None)
 
     def write(self) -> int:
         """Insert the collected entries (Core, in one statement); returns their count."""
@@ -144,51 +148,52 @@ def _label(entry: JournalEntry) -> str:
 
 
 def undo_journal(session: Session, journal: Journal) -> None:
-    """Reverse every entry of ``journal`` (newest first) with Core statements."""
+    """Reverse every entry of ``journal`` (newest first) with Core statements.
+
+    Versions go back with the data: undoing an update restores the version the row had
+    before it, so a row is at version N exactly when it holds the data of version N.
+    A row changed by a later action that is still in force makes the undo refuse."""
     entries = sorted(journal.entries, key=lambda e: e.seq, reverse=True)
+    last_version = _last_versions(entries)
     for e in entries:
         t = _table(e.table_name)
         cur = _current_version(session, t, e.row_id)
-        if e.op == "insert":
+        if e.op in ("insert", "update"):
             if cur is False:
-                raise ConflictError(f"cannot undo: {_label(e)} was already removed by a later change")
-            if e.version_after is not None and cur != _last_version(e, entries):
-                raise ConflictError(f"cannot undo: {_label(e)} was changed after this action")
+                raise ConflictError(f"cannot undo: {_label(e)} was removed by a later change")
+            expected = last_version.pop((e.table_name, e.row_id), None)
+            if expected is not None and cur != expected:
+                raise ConflictError(f"cannot undo: {_label(e)} was changed by a later action")
+        if e.op == "insert":
             session.execute(delete(t).where(t.c.id == e.row_id))
         elif e.op == "update":
-            if cur is False:
-                raise ConflictError(f"cannot undo: {_label(e)} no longer exists")
-            if e.version_after is not None and cur != _last_version(e, entries):
-                raise ConflictError(f"cannot undo: {_label(e)} was changed after this action")
             values = _coerce(t, e.before or {})
-            if cur is not None:
-                values["version"] = int(cur) + 1
-                e.version_undone = int(cur) + 1
+            if e.version_after is not None:
+                values["version"] = e.version_after - 1
             session.execute(update(t).where(t.c.id == e.row_id).values(**values))
         elif e.op == "delete":
             if cur is not False:
                 raise ConflictError(f"cannot undo: {_label(e)} exists again")
-            values = _coerce(t, e.before or {})
-            session.execute(insert(t).values(**values))
-            if "version" in t.c:
-                e.version_undone = values.get("version")
-        session.add(e)
+            session.execute(insert(t).values(**_coerce(t, e.before or {})))
     journal.undone = True
     journal.undone_at = utcnow()
     session.add(journal)
 
 
-def _last_version(entry: JournalEntry, entries: list[JournalEntry]) -> int | None:
-    """The version the journal left on this row (its last entry touching it)."""
-    last = max(
-        (x for x in entries if x.table_name == entry.table_name and x.row_id == entry.row_id),
-        key=lambda x: x.seq,
-    )
-    return last.version_after
+def _last_versions(entries: list[JournalEntry]) -> dict[tuple[str, int], int]:
+    """For each row, the version the journal left it at (its newest entry's)."""
+    out: dict[tuple[str, int], int] = {}
+    for e in sorted(entries, key=lambda x: x.seq):
+        key = (e.table_name, e.row_id)
+        if e.op == "delete":
+            out.pop(key, None)
+        elif e.version_after is not None:
+            out[key] = e.version_after
+    return out
 
 
 def redo_journal(session: Session, journal: Journal) -> None:
-    """Re-apply an undone journal (oldest first)."""
+    """Re-apply an undone journal (oldest first), refusing if a row moved since."""
     entries = sorted(journal.entries, key=lambda e: e.seq)
     for e in entries:
         t = _table(e.table_name)
@@ -197,24 +202,20 @@ def redo_journal(session: Session, journal: Journal) -> None:
             if cur is not False:
                 raise ConflictError(f"cannot redo: {_label(e)} exists again")
             session.execute(insert(t).values(**_coerce(t, e.after or {})))
-        elif e.op == "update":
-            if cur is False:
-                raise ConflictError(f"cannot redo: {_label(e)} no longer exists")
-            first = min(
-                (x for x in entries if x.table_name == e.table_name and x.row_id == e.row_id),
-                key=lambda x: x.seq,
-            )
-            if first.seq == e.seq and first.version_undone is not None and cur != first.version_undone:
+            continue
+        if cur is False:
+            raise ConflictError(f"cannot redo: {_label(e)} no longer exists")
+        if e.op == "update":
+            if e.version_after is not None and cur != e.version_after - 1:
                 raise ConflictError(f"cannot redo: {_label(e)} was changed after the undo")
             values = _coerce(t, e.after or {})
-            if cur is not None:
-                values["version"] = int(cur) + 1
-                e.version_after = int(cur) + 1
-                session.add(e)
+            if e.version_after is not None:
+                values["version"] = e.version_after
             session.execute(update(t).where(t.c.id == e.row_id).values(**values))
         elif e.op == "delete":
-            if cur is False:
-                raise ConflictError(f"cannot redo: {_label(e)} no longer exists")
+            before_version = (e.before or {}).get("version")
+            if before_version is not None and cur != before_version:
+                raise ConflictError(f"cannot redo: {_label(e)} was changed after the undo")
             session.execute(delete(t).where(t.c.id == e.row_id))
     journal.undone = False
     journal.undone_at = None

@@ -322,7 +322,7 @@ class BattleResult(SQLModel, table=True):
     battle_id: int = Field(foreign_key="battle.id", index=True)
     fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True)
     unit_id: int | None = Field(default=None, foreign_key="unit.id", index=True)
-    status: str = Field(max_length=40)
+    status: str = Field(max_length=40, index=True)
     scored_hit: bool = Field(default=False)
     by_fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True)
     casualties: int = Field(default=0)
@@ -371,7 +371,6 @@ class JournalEntry(SQLModel, table=True):
     before: dict[str, Any] | None = _json()
     after: dict[str, Any] | None = _json()
     version_after: int | None = Field(default=None)  # row version this change left
-    version_undone: int | None = Field(default=None)  # row version the undo left
 
     journal: Optional["Journal"] = Relationship(back_populates="entries")
 
@@ -396,7 +395,7 @@ class RollRecord(SQLModel, table=True):
     source: str = Field(max_length=20)  # random, seeded, typed
     target: int | None = Field(default=None)
     value: int
-    table_id: str = Field(default="", max_length=80)
+    table_id: str = Field(default="", max_length=80, index=True)
     row: str = Field(default="", max_length=40)
     result: str = Field(default="", max_length=80)
     label: str = Field(default="", max_length=200)

@@ -157,7 +157,6 @@ def upgrade() -> None:
     sa.Column('before', sa.JSON(), nullable=True),
     sa.Column('after', sa.JSON(), nullable=True),
     sa.Column('version_after', sa.Integer(), nullable=True),
-    sa.Column('version_undone', sa.Integer(), nullable=True),
     sa.ForeignKeyConstraint(['journal_id'], ['journal.id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id')
     )

@@ -1,0 +1,101 @@
+"""CLI: ``battle record/list/show`` and ``after-battle`` for every system."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from campaign_app.cli import dice_options, emit, table_text
+
+
+def cmd_record(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.battles import battle_dict, record_battle
+
+    b = record_battle(engine, args.campaign, args.roster or [], results=args.result or [],
+                      hits=args.hit or [], by=args.by or [], casualties=args.casualties or [],
+                      winner=args.winner, scenario=args.scenario or "", played_on=args.date,
+                      notes=args.notes or "", absent=args.absent or [])
+    emit(args, battle_dict(b), f"recorded battle {b.number} (id {b.id}); next: after-battle {b.id}")
+
+
+def cmd_list(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.battles import list_battles
+
+    rows = list_battles(engine, args.campaign)
+    emit(args, rows, lambda: table_text(
+        [(b["id"], b["number"], b["played_on"], " vs ".join(b["rosters"]), b["winner"] or "",
+          b["scenario"], "done" if b["after_battle_done"] else "pending") for b in rows],
+        ["id", "battle", "date", "rosters", "winner", "scenario", "after battle"]) if rows else "no battles yet")
+
+
+def cmd_show(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.battles import show_battle
+
+    d = show_battle(engine, args.battle)
+
+    def text() -> str:
+        head = f"battle {d['number']} (id {d['id']}) on {d['played_on']}: " + " vs ".join(
+            f"{r['name']}{' (' + r['result'] + ')' if r['result'] else ''}" for r in d["rosters"])
+        rows = [(r["name"], r["status"], "hit" if r["scored_hit"] else "", r["casualties"] or "") for r in d["results"]]
+        return head + "\n" + table_text(rows, ["figure", "result", "", "casualties"])
+
+    emit(args, d, text)
+
+
+def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.battles import after_battle
+
+    options: dict[str, Any] = {}
+    if args.treat:
+        options["treat"] = args.treat
+    rep = after_battle(engine, args.battle, dice=args.dice, seed=args.seed, dry_run=args.dry_run,
+                       options=options)
+
+    def text() -> str:
+        lines = [f"After the Battle {rep['battle']} — {rep['campaign']}"
+                 + (" (dry run: nothing written)" if rep["dry_run"] else "")]
+        for st in rep["steps"]:
+            r = st["roll"]
+            if r:
+                vs = f" vs {r['target']}" if r["target"] is not None else ""
+                faces = ",".join(map(str, r["faces"]))
+                lines.append(f"- {st['rule']}: {st['subject']}: {r['dice']}{vs} [{faces}] = {r['value']}"
+                             f" -> {r['label'] or r['result'] or ''}. {st['text']}".rstrip())
+            else:
+                lines.append(f"- {st['rule']}: {st['subject']}: {st['text']}")
+        if rep["changes"]:
+            lines.append("Changes:")
+            lines.extend(f"  {c}" for c in rep["changes"])
+        else:
+            lines.append("No changes.")
+        return "\n".join(lines)
+
+    emit(args, rep, text)
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    bat = group("battle", "record and list battles")
+    sp = add(bat, "record", cmd_record, "record a battle: who fought and how each figure ended")
+    sp.add_argument("campaign")
+    sp.add_argument("--roster", action="append", required=True, help="a roster that fought (repeatable)")
+    sp.add_argument("--result", action="append", metavar="FIGURE=STATUS",
+                    help="how a fighter or unit ended (others: the system's default)")
+    sp.add_argument("--hit", action="append", metavar="FIGHTER", help="scored a hit or won a melee (NUTS!)")
+    sp.add_argument("--by", action="append", metavar="FIGHTER=ATTACKER", help="who took a fighter out")
+    sp.add_argument("--casualties", action="append", metavar="UNIT=N", help="figures a unit lost")
+    sp.add_argument("--absent", action="append", metavar="FIGURE", help="did not take part")
+    sp.add_argument("--winner", help="the winning roster")
+    sp.add_argument("--scenario")
+    sp.add_argument("--date", help="YYYY-MM-DD (default today)")
+    sp.add_argument("--notes")
+    sp = add(bat, "list", cmd_list, "list a campaign's battles")
+    sp.add_argument("campaign")
+    sp = add(bat, "show", cmd_show, "show a battle's results")
+    sp.add_argument("battle")
+
+    sp = add(sub, "after-battle", cmd_after_battle, "run After the Battle for a recorded battle")
+    sp.add_argument("battle")
+    sp.add_argument("--dry-run", action="store_true", help="show every roll and consequence, write nothing")
+    sp.add_argument("--treat", action="append", metavar="FIGHTER",
+                    help="pay for this fighter's Critical Injury treatment (Necromunda)")
+    dice_options(sp)

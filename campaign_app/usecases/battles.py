@@ -1,0 +1,520 @@
+"""Battles for every system: record who fought and how each fighter or unit ended, then
+run the system's After the Battle procedure and apply its outcome in one transaction.
+
+The procedure itself is a pure function of the system (``campaign_app/systems``); this
+module reads the state, hands it over with the dice, and writes what comes back.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import Any
+
+from sqlalchemy import func
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from campaign_app.dice import Roller, RollResult
+from campaign_app.errors import InputError
+from campaign_app.rules import load_rulebook
+from campaign_app.systems import get_system
+from campaign_app.systems.base import (
+    PROCEDURES,
+    BattleState,
+    FighterState,
+    Outcome,
+    Procedures,
+    RosterState,
+    UnitState,
+)
+from campaign_app.uow import UnitOfWork, fault_point, read_session
+from campaign_app.usecases.common import clean_text, get_battle, get_campaign, get_roster
+from campaign_app.usecases.core import tables_for
+from db.models import (
+    Battle,
+    BattleResult,
+    BattleRoster,
+    Campaign,
+    Fighter,
+    LastingInjury,
+    Roster,
+    Skill,
+    Unit,
+)
+
+# system id -> module that registers its procedures on import
+PROCEDURE_MODULES = {
+    "nuts": "campaign_app.systems.nuts",
+    "necromunda": "campaign_app.systems.necromunda",
+    "fubar": "campaign_app.systems.squads",
+    "unit-morale": "campaign_app.systems.squads",
+}
+
+
+def procedures_for(system: str) -> Procedures:
+    if system not in PROCEDURES:
+        mod = PROCEDURE_MODULES.get(system)
+        if mod:
+            try:
+                importlib.import_module(mod)
+            except ModuleNotFoundError as e:
+                if e.name != mod:
+                    raise
+    try:
+        return PROCEDURES[system]
+    except KeyError:
+        raise InputError(f"battles are not available for {get_system(system).name} yet") from None
+
+
+def _pairs(items: Iterable[str] | Mapping[str, Any], what: str) -> list[tuple[str, str]]:
+    if isinstance(items, Mapping):
+        return [(str(k), str(v)) for k, v in items.items()]
+    out = []
+    for item in items:
+        if "=" not in item:
+            raise InputError(f"{what} {item!r}: write NAME=VALUE")
+        k, v = item.rsplit("=", 1)
+        if not k.strip() or not v.strip():
+            raise InputError(f"{what} {item!r}: write NAME=VALUE")
+        out.append((k.strip(), v.strip()))
+    return out
+
+
+class _Roll:
+    """Participants of a battle, to resolve fighter and unit names within them."""
+
+    def __init__(self, fighters: list[Fighter], units: list[Unit]) -> None:
+        self.fighters = fighters
+        self.units = units
+
+    def find(self, ref: str, what: str) -> Fighter | Unit:
+        text = ref.strip()
+        hits: list[Fighter | Unit] = []
+        if text.isdigit():
+            hits = [f for f in self.fighters if f.id == int(text)] + [u for u in self.units if u.id == int(text)]
+            if len(hits) == 2:
+                raise InputError(f"{what} {text}: both a fighter and a unit have this id; use the name")
+        if not hits:
+            hits = [f for f in self.fighters if f.name == text] + [u for u in self.units if u.name == text]
+        if not hits:
+            raise InputError(f"{what} {text!r} is not in the rosters of this battle")
+        if len(hits) > 1:
+            raise InputError(f"{what} {text!r}: {len(hits)} figures have this name; use the id")
+        return hits[0]
+
+    def fighter(self, ref: str, what: str) -> Fighter:
+        found = self.find(ref, what)
+        if not isinstance(found, Fighter):
+            raise InputError(f"{what} {ref!r} is a unit, not a fighter")
+        return found
+
+
+def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
+                  results: Iterable[str] | Mapping[str, Any] = (), hits: Iterable[str] = (),
+                  by: Iterable[str] | Mapping[str, Any] = (), casualties: Iterable[str] | Mapping[str, Any] = (),
+                  winner: Any = None, scenario: str = "", played_on: date | str | None = None,
+                  notes: str = "", absent: Iterable[str] = (),
+                  details: Mapping[str, Mapping[str, Any]] | None = None) -> Battle:
+    """Record a battle. Fighters and units not named end with the system's default
+    result; ``absent`` lists figures that did not take part."""
+    roster_refs = list(rosters)
+    if not roster_refs:
+        raise InputError("a battle needs at least one roster (--roster R)")
+    when = _parse_date(played_on)
+    with UnitOfWork(engine, "battle.record") as uow:
+        s = uow.session
+        c = get_campaign(s, campaign)
+        uow.campaign_id = c.id
+        proc = procedures_for(c.system)
+        rs: list[Roster] = []
+        for ref in roster_refs:
+            r = get_roster(s, ref, c) if not str(ref).isdigit() else _roster_in(s, ref, c)
+            if r in rs:
+                raise InputError(f"roster {r.name!r} is named twice")
+            rs.append(r)
+        rids = [r.id for r in rs]
+        fighters = list(s.exec(select(Fighter).where(Fighter.roster_id.in_(rids)).order_by(Fighter.id)).all())  # type: ignore[union-attr]
+        units = list(s.exec(select(Unit).where(Unit.roster_id.in_(rids)).order_by(Unit.id)).all())  # type: ignore[union-attr]
+        roll = _Roll(fighters, units)
+        win = None
+        if winner is not None and str(winner).strip():
+            win = next((r for r in rs if r.name == str(winner).strip() or str(r.id) == str(winner).strip()), None)
+            if win is None:
+                raise InputError(f"winner {winner!r} is not one of the battle's rosters")
+        absent_ids = {id(roll.find(a, "absent figure")) for a in absent}
+        chosen: dict[int, str] = {}
+        for ref, status in _pairs(results, "--result"):
+            fig = roll.find(ref, "result for")
+            st = status.strip().lower()
+            if st not in proc.result_statuses:
+                raise InputError(
+                    f"result {status!r} for {fig.name} is not one of {', '.join(proc.result_statuses)}"
+                )
+            chosen[id(fig)] = st
+        hit_ids = {id(roll.fighter(h, "--hit")) for h in hits}
+        by_map: dict[int, Fighter] = {}
+        for ref, att in _pairs(by, "--by"):
+            victim = roll.fighter(ref, "--by")
+            attacker = roll.fighter(att, "attacker")
+            if attacker.roster_id == victim.roster_id:
+                raise InputError(f"--by {ref}={att}: both are in the same roster")
+            by_map[id(victim)] = attacker
+        cas: dict[int, int] = {}
+        for ref, n in _pairs(casualties, "--casualties"):
+            unit = roll.find(ref, "--casualties")
+            if not isinstance(unit, Unit):
+                raise InputError(f"--casualties {ref}: {unit.name} is a fighter, not a unit")
+            try:
+                k = int(n)
+            except ValueError:
+                raise InputError(f"--casualties {ref}={n}: not a whole number") from None
+            if not 0 <= k <= unit.figures:
+                raise InputError(f"--casualties {ref}={k}: {unit.name} has {unit.figures} figures")
+            cas[id(unit)] = k
+        details = details or {}
+        number = (s.exec(select(func.max(Battle.number)).where(Battle.campaign_id == c.id)).one() or 0) + 1
+        b = Battle(campaign_id=c.id, number=number, played_on=when, scenario=clean_text(scenario, "scenario", 200),
+                   winner_roster_id=win.id if win else None, cycle=c.cycle, notes=clean_text(notes, "notes"))
+        s.add(b)
+        s.flush()
+        fault_point("battle.record.after-battle")
+        for r in rs:
+            outcome = "" if win is None else ("win" if r.id == win.id else "loss")
+            s.add(BattleRoster(battle_id=b.id, roster_id=r.id, result=outcome))
+        taking_part = 0
+        for fig in [*fighters, *units]:
+            key = id(fig)
+            if key in absent_ids:
+                continue
+            if isinstance(fig, Fighter) and fig.crew_of_id is not None:
+                pass  # crews fight with their walker
+            unavailable = fig.status in proc.unavailable
+            if unavailable:
+                if key in chosen or key in hit_ids or key in by_map or key in cas:
+                    raise InputError(f"{fig.name} is {fig.status} and cannot take part in a battle")
+                continue
+            taking_part += 1
+            res = BattleResult(battle_id=b.id, status=chosen.get(key, proc.default_result))
+            if isinstance(fig, Fighter):
+                res.fighter_id = fig.id
+                res.scored_hit = key in hit_ids
+                if key in by_map:
+                    res.by_fighter_id = by_map[key].id
+            else:
+                res.unit_id = fig.id
+                res.casualties = cas.get(key, 0)
+            extra = details.get(fig.name) or details.get(str(fig.id))
+            if extra:
+                res.details = dict(extra)
+            s.add(res)
+        if taking_part == 0:
+            raise InputError("nobody in these rosters can take part in a battle")
+        uow.summary = f"battle {number}: {' vs '.join(r.name for r in rs)}"
+    return b
+
+
+def _roster_in(s: Session, ref: Any, c: Campaign) -> Roster:
+    r = s.get(Roster, int(str(ref)))
+    if r is None:
+        return get_roster(s, ref, c)
+    if r.campaign_id != c.id:
+        raise InputError(f"roster {r.name!r} belongs to another campaign")
+    return r
+
+
+def _parse_date(value: date | str | None) -> date:
+    if value is None or value == "":
+        return date.today()
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value).strip())
+    except ValueError:
+        raise InputError(f"date {value!r} is not YYYY-MM-DD") from None
+
+
+def battle_state(s: Session, b: Battle) -> BattleState:
+    c = s.get(Campaign, b.campaign_id)
+    assert c is not None
+    links = list(s.exec(select(BattleRoster).where(BattleRoster.battle_id == b.id)).all())
+    rids = [link.roster_id for link in links]
+    rosters = {r.id: r for r in s.exec(select(Roster).where(Roster.id.in_(rids))).all()}  # type: ignore[union-attr]
+    results = list(s.exec(select(BattleResult).where(BattleResult.battle_id == b.id)).all())
+    by_f = {r.fighter_id: r for r in results if r.fighter_id is not None}
+    by_u = {r.unit_id: r for r in results if r.unit_id is not None}
+    fighters = list(s.exec(select(Fighter).where(Fighter.roster_id.in_(rids)).order_by(Fighter.id)).all())  # type: ignore[union-attr]
+    skills: dict[int, list[str]] = {}
+    if fighters:
+        for sk in s.exec(select(Skill).where(Skill.fighter_id.in_([f.id for f in fighters]))):  # type: ignore[union-attr]
+            skills.setdefault(sk.fighter_id, []).append(sk.name)
+    units = list(s.exec(select(Unit).where(Unit.roster_id.in_(rids)).order_by(Unit.id)).all())  # type: ignore[union-attr]
+    before = dict(
+        s.exec(
+            select(BattleRoster.roster_id, func.count(BattleRoster.id))
+            .join(Battle, Battle.id == BattleRoster.battle_id)
+            .where(BattleRoster.roster_id.in_(rids), Battle.number < b.number)  # type: ignore[attr-defined]
+            .group_by(BattleRoster.roster_id)
+        ).all()
+    )
+    fstates = {}
+    for f in fighters:
+        res = by_f.get(f.id)
+        assert f.id is not None
+        fstates[f.id] = FighterState(
+            id=f.id, roster_id=f.roster_id, name=f.name, type=f.fighter_type, role=f.role, kind=f.kind,
+            rep=f.rep, stats=dict(f.stats or {}), xp=f.xp, status=f.status,
+            conditions=list(f.conditions or []), skills=skills.get(f.id, []), crew_of_id=f.crew_of_id,
+            result=res.status if res else None, scored_hit=bool(res and res.scored_hit),
+            by_fighter_id=res.by_fighter_id if res else None, details=dict(res.details or {}) if res else {},
+        )
+    ustates = {}
+    for u in units:
+        res = by_u.get(u.id)
+        assert u.id is not None
+        ustates[u.id] = UnitState(
+            id=u.id, roster_id=u.roster_id, name=u.name, training=u.training, figures=u.figures,
+            figures_start=u.figures_start, wounded=u.wounded, discipline=u.discipline, status=u.status,
+            battles_fought=u.battles_fought, stats=dict(u.stats or {}),
+            result=res.status if res else None, casualties=res.casualties if res else 0,
+            details=dict(res.details or {}) if res else {},
+        )
+    result_of = {link.roster_id: link.result for link in links}
+    return BattleState(
+        battle_id=b.id, number=b.number, campaign_id=c.id,  # type: ignore[arg-type]
+        system=c.system, edition=c.edition, expansions=list(c.expansions or []),
+        tables=tables_for(c), data=load_rulebook().data(c.system, c.edition, c.expansions or []),
+        rosters={rid: RosterState(id=r.id, name=r.name, kind=r.kind, faction=r.faction,  # type: ignore[arg-type]
+                                  credits=r.credits, reputation=r.reputation, result=result_of.get(rid, ""))
+                 for rid, r in rosters.items()},
+        fighters=fstates, units=ustates, winner_roster_id=b.winner_roster_id,
+        battles_before={rid: int(before.get(rid, 0)) for rid in rids},
+    )
+
+
+def _roll_dict(r: RollResult | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"dice": r.spec, "faces": list(r.faces), "target": r.target, "value": r.value,
+            "table": r.table, "row": r.row, "result": r.result, "label": r.extra.get("label", ""),
+            "source": r.source, "purpose": r.purpose, "rule": r.rule}
+
+
+def describe_outcome(state: BattleState, out: Outcome) -> list[str]:
+    names = {fid: f.name for fid, f in state.fighters.items()}
+    unames = {uid: u.name for uid, u in state.units.items()}
+    lines = []
+    for ch in out.fighter_changes:
+        vals = ", ".join(f"{k} {v}" for k, v in ch.set.items())
+        lines.append(f"{names.get(ch.fighter_id, ch.fighter_id)}: {vals}" + (f" ({ch.reason})" if ch.reason else ""))
+    for fid in out.removed_fighters:
+        lines.append(f"{names.get(fid, fid)} leaves the roster")
+    for nf in out.new_fighters:
+        extra = f", Rep {nf.fields['rep']}" if nf.fields.get("rep") is not None else ""
+        lines.append(f"new: {nf.fields.get('name', '?')}{extra}" + (f" ({nf.reason})" if nf.reason else ""))
+    for uc in out.unit_changes:
+        vals = ", ".join(f"{k} {v}" for k, v in uc.set.items())
+        lines.append(f"{unames.get(uc.unit_id, uc.unit_id)}: {vals}" + (f" ({uc.reason})" if uc.reason else ""))
+    for uid in out.removed_units:
+        lines.append(f"{unames.get(uid, uid)} leaves the force")
+    for inj in out.injuries:
+        lines.append(f"{names.get(inj.fighter_id, inj.fighter_id)}: lasting injury {inj.label}"
+                     + (f"; skipped: {', '.join(inj.skipped)}" if inj.skipped else ""))
+    for sg in out.skills:
+        lines.append(f"{names.get(sg.fighter_id, sg.fighter_id)} gains {sg.name}")
+    for rc in out.roster_changes:
+        vals = ", ".join(f"{k} {v}" for k, v in rc.set.items())
+        rname = state.rosters[rc.roster_id].name if rc.roster_id in state.rosters else rc.roster_id
+        lines.append(f"{rname}: {vals}" + (f" ({rc.reason})" if rc.reason else ""))
+    lines.extend(out.notes)
+    return lines
+
+
+FIGHTER_COLUMNS = {"status", "rep", "xp", "stats", "conditions", "abilities", "notes", "status_note",
+                   "captured_by_roster_id", "fighter_type", "role", "credits_value", "roster_id", "name",
+                   "kind"}
+UNIT_COLUMNS = {"figures", "figures_start", "wounded", "training", "discipline", "order", "status",
+                "battles_fought", "stats", "notes", "armour"}
+ROSTER_COLUMNS = {"credits", "reputation", "notes"}
+
+
+def after_battle(engine: Engine, battle: Any, *, dice: Any = None, seed: int | None = None,
+                 roller: Roller | None = None, dry_run: bool = False,
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Run the system's After the Battle for ``battle``; apply it unless ``dry_run``."""
+    if roller is None:
+        roller = Roller.from_options(dice, seed)
+    elif dice is not None or seed is not None:
+        raise InputError("give dice, a seed or a roller, not several")
+    uow = UnitOfWork(engine, "after-battle")
+    with uow:
+        s = uow.session
+        b = get_battle(s, battle)
+        uow.campaign_id = b.campaign_id
+        if b.after_battle_done:
+            raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
+        c = s.get(Campaign, b.campaign_id)
+        assert c is not None
+        proc = procedures_for(c.system)
+        state = battle_state(s, b)
+        opts = dict(options or {})
+        if "treat" in opts:
+            opts["treat"] = _resolve_fighters(state, opts["treat"], "--treat")
+        outcome = proc.after_battle(state, roller, opts)
+        roller.finish()
+        report = {
+            "battle_id": b.id, "battle": b.number, "campaign": c.name, "dry_run": dry_run,
+            "steps": [
+                {"rule": st.rule, "subject": st.subject, "text": st.text, "roll": _roll_dict(st.roll),
+                 "fighter_id": st.fighter_id, "unit_id": st.unit_id}
+                for st in outcome.steps
+            ],
+            "changes": describe_outcome(state, outcome),
+            "applied": False,
+        }
+        if dry_run:
+            uow.discard()
+            return report
+        _apply(s, uow, state, outcome, roller, b)
+        b.after_battle_done = True
+        s.add(b)
+        uow.summary = f"After the Battle {b.number}"
+        report["applied"] = True
+    return report
+
+
+def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, roller: Roller, b: Battle) -> None:
+    for ch in out.fighter_changes:
+        f = s.get(Fighter, ch.fighter_id)
+        if f is None:
+            raise InputError(f"fighter {ch.fighter_id} vanished during After the Battle")
+        bad = set(ch.set) - FIGHTER_COLUMNS
+        if bad:
+            raise ValueError(f"procedure tried to set {bad} on a fighter")
+        for k, v in ch.set.items():
+            setattr(f, k, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        s.add(f)
+    fault_point("after-battle.after-fighters")
+    for uc in out.unit_changes:
+        u = s.get(Unit, uc.unit_id)
+        if u is None:
+            raise InputError(f"unit {uc.unit_id} vanished during After the Battle")
+        bad = set(uc.set) - UNIT_COLUMNS
+        if bad:
+            raise ValueError(f"procedure tried to set {bad} on a unit")
+        for k, v in uc.set.items():
+            setattr(u, k, dict(v) if isinstance(v, dict) else v)
+        if u.figures > u.figures_start:
+            raise ValueError(f"{u.name}: figures above the starting strength")
+        s.add(u)
+    for rc in out.roster_changes:
+        r = s.get(Roster, rc.roster_id)
+        assert r is not None
+        bad = set(rc.set) - ROSTER_COLUMNS
+        if bad:
+            raise ValueError(f"procedure tried to set {bad} on a roster")
+        for k, v in rc.set.items():
+            setattr(r, k, v)
+        s.add(r)
+    for nf in out.new_fighters:
+        bad = set(nf.fields) - FIGHTER_COLUMNS
+        if bad:
+            raise ValueError(f"procedure tried to set {bad} on a new fighter")
+        s.add(Fighter(roster_id=nf.roster_id, **nf.fields))
+    for sg in out.skills:
+        s.add(Skill(fighter_id=sg.fighter_id, name=sg.name, source=sg.source))
+    s.flush()
+    fault_point("after-battle.before-rolls")
+    # record the rolls, then link lasting injuries to their roll records
+    names = {fid: f.name for fid, f in state.fighters.items()}
+    unames = {uid: u.name for uid, u in state.units.items()}
+    for r in roller.rolls:
+        if "subject" not in r.extra:
+            if r.fighter_id in names:
+                r.extra["subject"] = names[r.fighter_id]
+            elif r.unit_id in unames:
+                r.extra["subject"] = unames[r.unit_id]
+    uow.record_rolls(roller, battle_id=b.id)
+    for inj in out.injuries:
+        s.add(LastingInjury(
+            fighter_id=inj.fighter_id, battle_id=b.id, table_id=inj.table_id, roll=inj.roll.value,
+            faces=inj.roll.faces_text, result=inj.result, label=inj.label,
+            roll_record_id=inj.roll.extra.get("record_id"),
+            effects_applied=list(inj.applied), effects_skipped=list(inj.skipped),
+        ))
+    for fid in out.removed_fighters:
+        f = s.get(Fighter, fid)
+        if f is not None:
+            for crew in s.exec(select(Fighter).where(Fighter.crew_of_id == fid)).all():
+                crew.crew_of_id = None
+                s.add(crew)
+            s.delete(f)
+    for uid in out.removed_units:
+        u = s.get(Unit, uid)
+        if u is not None:
+            s.delete(u)
+    fault_point("after-battle.end")
+
+
+def _resolve_fighters(state: BattleState, refs: Iterable[Any], what: str) -> set[int]:
+    out: set[int] = set()
+    for ref in refs:
+        text = str(ref).strip()
+        hits = [f.id for f in state.fighters.values() if str(f.id) == text or f.name == text]
+        if len(hits) != 1:
+            raise InputError(f"{what} {text!r} is not (exactly one) fighter of this battle")
+        out.add(hits[0])
+    return out
+
+
+def battle_dict(b: Battle) -> dict[str, Any]:
+    return {"id": b.id, "campaign_id": b.campaign_id, "number": b.number,
+            "played_on": b.played_on.isoformat(), "scenario": b.scenario, "outcome": b.outcome,
+            "winner_roster_id": b.winner_roster_id, "cycle": b.cycle, "notes": b.notes,
+            "after_battle_done": b.after_battle_done}
+
+
+def list_battles(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        battles = s.exec(select(Battle).where(Battle.campaign_id == c.id).order_by(Battle.number)).all()
+        names = dict(s.exec(select(Roster.id, Roster.name).where(Roster.campaign_id == c.id)).all())
+        links: dict[int, list[str]] = {}
+        for link in s.exec(select(BattleRoster).join(Battle).where(Battle.campaign_id == c.id)):
+            links.setdefault(link.battle_id, []).append(names.get(link.roster_id, "?"))
+        return [{**battle_dict(b), "rosters": links.get(b.id, []),  # type: ignore[arg-type]
+                 "winner": names.get(b.winner_roster_id) if b.winner_roster_id else None} for b in battles]
+
+
+def show_battle(engine: Engine, battle: Any) -> dict[str, Any]:
+    with read_session(engine) as s:
+        b = get_battle(s, battle)
+        links = s.exec(select(BattleRoster, Roster).join(Roster).where(BattleRoster.battle_id == b.id)).all()
+        results = []
+        for res, f, u in s.exec(
+            select(BattleResult, Fighter, Unit)
+            .outerjoin(Fighter, Fighter.id == BattleResult.fighter_id)
+            .outerjoin(Unit, Unit.id == BattleResult.unit_id)
+            .where(BattleResult.battle_id == b.id).order_by(BattleResult.id)
+        ).all():
+            results.append({
+                "fighter_id": res.fighter_id, "unit_id": res.unit_id,
+                "name": f.name if f else (u.name if u else "?"), "status": res.status,
+                "scored_hit": res.scored_hit, "by_fighter_id": res.by_fighter_id,
+                "casualties": res.casualties, "details": dict(res.details or {}),
+            })
+        return {**battle_dict(b),
+                "rosters": [{"id": r.id, "name": r.name, "result": link.result} for link, r in links],
+                "results": results}
+
+
+def fighter_battles(engine: Engine, fighter_id: int) -> list[dict[str, Any]]:
+    """A fighter's battle history (for the detail pane and cards)."""
+    with read_session(engine) as s:
+        rows = s.exec(
+            select(BattleResult, Battle).join(Battle, Battle.id == BattleResult.battle_id)
+            .where(BattleResult.fighter_id == fighter_id).order_by(Battle.number)
+        ).all()
+        return [{"battle_id": b.id, "number": b.number, "played_on": b.played_on.isoformat(),
+                 "scenario": b.scenario, "status": r.status, "scored_hit": r.scored_hit} for r, b in rows]
