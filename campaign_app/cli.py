@@ -482,7 +482,10 @@ def dice_options(sp: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help (0) or a usage error (2, message already printed)
+        return int(e.code or 0)
     if not hasattr(args, "json"):
         args.json = False
     if not hasattr(args, "db"):
@@ -490,7 +493,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         if args.command:
-            parser.parse_args([args.command, "--help"])
+            try:
+                parser.parse_args([args.command, "--help"])
+            except SystemExit as e:
+                return int(e.code or 0)
         handler = cmd_gui
         args.needs_db = False
     engine = None

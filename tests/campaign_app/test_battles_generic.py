@@ -1,0 +1,133 @@
+"""The generic battle use-cases, driven by a stand-in procedure so they are tested
+apart from any one game's rules (each system's own flow tests cover the real ones)."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign_app.dice import Roller
+from campaign_app.errors import DiceError, InputError
+from campaign_app.systems import base
+from campaign_app.systems.base import NewFighter, Outcome, Procedures, Step
+from campaign_app.usecases import (
+    add_fighter,
+    create_campaign,
+    create_roster,
+    edit_fighter,
+    roll_log,
+    show_roster,
+    undo,
+)
+from campaign_app.usecases.battles import after_battle, list_battles, record_battle, show_battle
+from campaign_app.usecases.core import roll_on
+
+
+def fake_after_battle(state, roller: Roller, options) -> Outcome:
+    out = Outcome()
+    for f in state.fighters.values():
+        if f.result == "out-of-the-fight":
+            res, row = roll_on(state.tables["nuts-recovery"], roller, f"{f.name}'s recovery",
+                               target=f.rep, rule="OOF recovery", fighter_id=f.id)
+            status = {"return-to-duty": "active", "wounded": "in-recovery", "lost": "lost"}[row.result]
+            out.steps.append(Step("OOF recovery", f.name, row.label, res, fighter_id=f.id))
+            out.change(f.id, "recovery", status=status)
+    out.new_fighters.append(NewFighter(next(iter(state.rosters)), {"name": "Replacement", "rep": 3,
+                                                                    "fighter_type": "grunt"}))
+    return out
+
+
+@pytest.fixture
+def battle_setup(engine, monkeypatch):
+    monkeypatch.setitem(base.PROCEDURES, "nuts", Procedures(
+        system="nuts", after_battle=fake_after_battle, default_result="carry-on",
+        result_statuses=("carry-on", "out-of-the-fight", "obviously-dead")))
+    create_campaign(engine, "Kursk", "nuts")
+    create_campaign(engine, "Elsewhere", "nuts")
+    create_roster(engine, "Kursk", "Allies")
+    create_roster(engine, "Kursk", "Axis")
+    create_roster(engine, "Elsewhere", "Strangers")
+    add_fighter(engine, "Allies", "Sgt Rock", rep=5, fighter_type="star")
+    add_fighter(engine, "Allies", "Pvt Ryan", rep=4)
+    add_fighter(engine, "Axis", "Hans", rep=4)
+    add_fighter(engine, "Strangers", "Nobody", rep=4)
+    return engine
+
+
+def test_record_then_after_battle_applies_in_one_step_and_undoes_whole(battle_setup, snap):
+    engine = battle_setup
+    b = record_battle(engine, "Kursk", ["Allies", "Axis"], results=["Pvt Ryan=out-of-the-fight"],
+                      winner="Allies", scenario="Patrol")
+    shown = show_battle(engine, b.id)
+    statuses = {r["name"]: r["status"] for r in shown["results"]}
+    assert statuses == {"Sgt Rock": "carry-on", "Pvt Ryan": "out-of-the-fight", "Hans": "carry-on"}
+    assert {r["name"]: r["result"] for r in shown["rosters"]} == {"Allies": "win", "Axis": "loss"}
+
+    before = snap(engine)
+    dry = after_battle(engine, b.id, dice="3,5", dry_run=True)
+    assert not dry["applied"] and snap(engine) == before
+    assert dry["steps"][0]["roll"]["faces"] == [3, 5] and dry["steps"][0]["roll"]["result"] == "wounded"
+
+    rep = after_battle(engine, b.id, dice="3,5")
+    assert rep["applied"]
+    roster = {f["name"]: f for f in show_roster(engine, "Allies")["fighters"]}
+    assert roster["Pvt Ryan"]["status"] == "in-recovery" and "Replacement" in roster
+    log = roll_log(engine, "Kursk", battle=b.id)
+    assert len(log) == 1 and log[0]["subject"] == "Pvt Ryan" and log[0]["rule"] == "OOF recovery"
+    assert list_battles(engine, "Kursk")[0]["after_battle_done"]
+
+    with pytest.raises(InputError, match="already run"):
+        after_battle(engine, b.id, dice="3,5")
+
+    undo(engine, "Kursk")
+    roster = {f["name"]: f for f in show_roster(engine, "Allies")["fighters"]}
+    assert roster["Pvt Ryan"]["status"] == "active" and "Replacement" not in roster
+    assert roll_log(engine, "Kursk", battle=b.id)[0]["undone"]
+    assert not list_battles(engine, "Kursk")[0]["after_battle_done"]
+
+
+@pytest.mark.parametrize(
+    "kwargs,err",
+    [
+        ({"rosters": ["Allies", "Strangers"]}, "no roster 'Strangers'"),
+        ({"rosters": ["Allies"], "results": ["Hans=carry-on"]}, "not in the rosters of this battle"),
+        ({"rosters": ["Allies"], "results": ["Sgt Rock=dancing"]}, "result 'dancing'"),
+        ({"rosters": ["Allies"], "results": ["Sgt Rock"]}, "NAME=VALUE"),
+        ({"rosters": ["Allies"], "winner": "Axis"}, "not one of the battle's rosters"),
+        ({"rosters": []}, "at least one roster"),
+        ({"rosters": ["Allies"], "played_on": "yesterday"}, "YYYY-MM-DD"),
+        ({"rosters": ["Allies", "Allies"]}, "named twice"),
+    ],
+)
+def test_bad_battle_input_writes_nothing(battle_setup, snap, kwargs, err):
+    engine = battle_setup
+    before = snap(engine)
+    with pytest.raises(InputError, match=err):
+        kw = dict(kwargs)
+        record_battle(engine, "Kursk", kw.pop("rosters"), **kw)
+    assert snap(engine) == before
+
+
+def test_unavailable_fighters_cannot_take_part(battle_setup, snap):
+    engine = battle_setup
+    edit_fighter(engine, "Pvt Ryan", status="dead")
+    before = snap(engine)
+    with pytest.raises(InputError, match="Pvt Ryan is dead and cannot take part"):
+        record_battle(engine, "Kursk", ["Allies"], results=["Pvt Ryan=carry-on"])
+    assert snap(engine) == before
+    b = record_battle(engine, "Kursk", ["Allies"])
+    assert [r["name"] for r in show_battle(engine, b.id)["results"]] == ["Sgt Rock"]
+
+
+def test_after_battle_of_unknown_battle_and_bad_dice_write_nothing(battle_setup, snap):
+    engine = battle_setup
+    b = record_battle(engine, "Kursk", ["Allies"], results=["Pvt Ryan=out-of-the-fight"])
+    before = snap(engine)
+    with pytest.raises(InputError, match="no battle 999"):
+        after_battle(engine, 999, dice="1,1")
+    with pytest.raises(DiceError, match="is 7"):
+        after_battle(engine, b.id, dice="3,7")
+    with pytest.raises(DiceError, match="not enough dice"):
+        after_battle(engine, b.id, dice="3")
+    with pytest.raises(DiceError, match="too many dice"):
+        after_battle(engine, b.id, dice="3,3,3")
+    assert snap(engine) == before

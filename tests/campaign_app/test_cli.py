@@ -1,0 +1,99 @@
+"""The CLI: --json on every command, ids printed on create, exit 2 with one line on bad
+input, nothing written then."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from campaign_app.cli import main
+
+
+@pytest.fixture
+def run(sqlite_url, capsys):
+    def _run(*argv: str) -> tuple[int, str, str]:
+        rc = main(["--db", sqlite_url, *argv])
+        out = capsys.readouterr()
+        return rc, out.out, out.err
+
+    return _run
+
+
+def test_campaign_roster_fighter_roll_log_undo(run):
+    rc, out, _ = run("campaign", "create", "Kursk", "--system", "nuts", "--expansion", "weird-ww2", "--json")
+    assert rc == 0 and json.loads(out)["id"] == 1
+    assert run("roster", "create", "Kursk", "1st Squad")[1].startswith("created roster 1")
+    rc, out, _ = run("fighter", "add", "1st Squad", "Sgt Rock", "--type", "star", "--rep", "5",
+                     "--weapon", "Rifle", "--json")
+    assert rc == 0 and json.loads(out)["rep"] == 5
+    rc, out, _ = run("roll", "nuts-recovery", "--campaign", "Kursk", "--target", "5", "--dice", "6,1", "--json")
+    d = json.loads(out)
+    assert (d["faces"], d["value"], d["result"]) == ([6, 1], 1, "wounded")
+    rc, out, _ = run("log", "Kursk", "--json")
+    assert json.loads(out)[0]["faces"] == [6, 1]
+    rc, out, _ = run("fighter", "edit", "Sgt Rock", "--rep", "6")
+    assert rc == 0
+    assert run("undo", "Kursk")[0] == 0
+    assert json.loads(run("fighter", "show", "Sgt Rock", "--json")[1])["rep"] == 5
+    assert run("redo", "Kursk")[0] == 0
+    rc, out, _ = run("roster", "show", "1st Squad")
+    assert "Sgt Rock" in out and "6" in out
+    rc, out, _ = run("campaign", "list", "--json")
+    assert json.loads(out)[0]["rosters"] == 1
+    assert run("history", "Kursk")[0] == 0
+    assert "nuts-recovery" in run("systems")[1]
+
+
+@pytest.mark.parametrize(
+    "argv,msg",
+    [
+        (["fighter", "add", "1st Squad", "X", "--rep", "9"], "rep: 9 is outside 1..6"),
+        (["fighter", "add", "Nope", "X", "--rep", "3"], "no roster 'Nope'"),
+        (["roll", "nuts-recovery", "--campaign", "Kursk", "--target", "4", "--dice", "3,7"], "is 7"),
+        (["roll", "nuts-recovery", "--campaign", "Kursk", "--target", "4", "--dice", "3"], "needs 2d6 vs 4"),
+        (["roll", "nuts-recovery", "--campaign", "Kursk", "--target", "4", "--dice", "3", "--seed", "1"],
+         "not allowed with"),
+        (["campaign", "create", "X", "--system", "chess"], "unknown game system"),
+        (["campaign", "show", "Nope"], "no campaign 'Nope'"),
+        (["fighter", "edit", "Sgt Rock", "--if-version", "7", "--rep", "3"], "changed by someone else"),
+        (["undo", "Empty"], "nothing to undo"),
+        (["campaign", "frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_exit_2_one_line_nothing_written(run, argv, msg):
+    run("campaign", "create", "Kursk", "--system", "nuts")
+    run("campaign", "create", "Empty", "--system", "nuts")
+    run("roster", "create", "Kursk", "1st Squad")
+    run("fighter", "add", "1st Squad", "Sgt Rock", "--rep", "5")
+    before = run("log", "Kursk", "--json")[1], run("roster", "show", "1st Squad", "--json")[1]
+    rc, out, err = run(*argv)
+    assert rc == 2 and msg in err and err.count("\n") == 1 and err.startswith("error: ")
+    assert (run("log", "Kursk", "--json")[1], run("roster", "show", "1st Squad", "--json")[1]) == before
+
+
+def test_json_errors(run):
+    rc, out, err = run("campaign", "show", "Nope", "--json")
+    assert rc == 2 and json.loads(err) == {"error": "no campaign 'Nope'"}
+
+
+def test_bad_database_url_is_a_clear_message(capsys):
+    rc = main(["--db", "mysql://u@h/d", "campaign", "list"])
+    assert rc == 2 and "not supported" in capsys.readouterr().err
+
+
+def test_python_dash_m_runs_the_same_cli(sqlite_url):
+    out = subprocess.run([sys.executable, "-m", "campaign_app", "--db", sqlite_url, "campaign", "list"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "no campaigns yet" in out.stdout
+
+
+def test_campaign_app_db_env_var_is_used(sqlite_url, monkeypatch, capsys):
+    monkeypatch.setenv("CAMPAIGN_APP_DB", sqlite_url)
+    assert main(["campaign", "create", "EnvCamp", "--system", "fubar"]) == 0
+    capsys.readouterr()
+    monkeypatch.delenv("CAMPAIGN_APP_DB")
+    assert main(["--db", sqlite_url, "campaign", "list", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["name"] == "EnvCamp"
