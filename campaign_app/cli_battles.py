@@ -14,8 +14,25 @@ def cmd_record(args: argparse.Namespace, engine: Any) -> None:
     b = record_battle(engine, args.campaign, args.roster or [], results=args.result or [],
                       hits=args.hit or [], by=args.by or [], casualties=args.casualties or [],
                       winner=args.winner, scenario=args.scenario or "", played_on=args.date,
-                      notes=args.notes or "", absent=args.absent or [])
+                      notes=args.notes or "", absent=args.absent or [],
+                      details=_details(args.detail or []))
     emit(args, battle_dict(b), f"recorded battle {b.number} (id {b.id}); next: after-battle {b.id}")
+
+
+def _details(items: list[str]) -> dict[str, dict[str, Any]]:
+    """``--detail "Pvt Ryan=zombie"`` -> {"Pvt Ryan": {"zombie": True}}; KEY:VALUE sets a value."""
+    from campaign_app.errors import InputError
+
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
+        if "=" not in item:
+            raise InputError(f"--detail {item!r}: write FIGURE=FLAG or FIGURE=KEY:VALUE")
+        who, flag = item.rsplit("=", 1)
+        key, _, value = flag.partition(":")
+        if not who.strip() or not key.strip():
+            raise InputError(f"--detail {item!r}: write FIGURE=FLAG or FIGURE=KEY:VALUE")
+        out.setdefault(who.strip(), {})[key.strip()] = value.strip() if value else True
+    return out
 
 
 def cmd_list(args: argparse.Namespace, engine: Any) -> None:
@@ -49,7 +66,7 @@ def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
     if args.treat:
         options["treat"] = args.treat
     rep = after_battle(engine, args.battle, dice=args.dice, seed=args.seed, dry_run=args.dry_run,
-                       options=options)
+                       options=options, campaign=args.campaign)
 
     def text() -> str:
         lines = [f"After the Battle {rep['battle']} — {rep['campaign']}"
@@ -84,6 +101,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--by", action="append", metavar="FIGHTER=ATTACKER", help="who took a fighter out")
     sp.add_argument("--casualties", action="append", metavar="UNIT=N", help="figures a unit lost")
     sp.add_argument("--absent", action="append", metavar="FIGURE", help="did not take part")
+    sp.add_argument("--detail", action="append", metavar="FIGURE=FLAG",
+                    help="a fact the rules need, e.g. 'Pvt Ryan=zombie' (taken out by zombie melee)")
     sp.add_argument("--winner", help="the winning roster")
     sp.add_argument("--scenario")
     sp.add_argument("--date", help="YYYY-MM-DD (default today)")
@@ -95,6 +114,7 @@ def register(sub: Any, add: Any, group: Any) -> None:
 
     sp = add(sub, "after-battle", cmd_after_battle, "run After the Battle for a recorded battle")
     sp.add_argument("battle")
+    sp.add_argument("--campaign", help="refuse a battle of any other campaign")
     sp.add_argument("--dry-run", action="store_true", help="show every roll and consequence, write nothing")
     sp.add_argument("--treat", action="append", metavar="FIGHTER",
                     help="pay for this fighter's Critical Injury treatment (Necromunda)")

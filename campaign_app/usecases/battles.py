@@ -173,7 +173,7 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
             if not 0 <= k <= unit.figures:
                 raise InputError(f"--casualties {ref}={k}: {unit.name} has {unit.figures} figures")
             cas[id(unit)] = k
-        details = details or {}
+        detail_of = {id(roll.find(str(k), "--detail")): dict(v) for k, v in (details or {}).items()}
         number = (s.exec(select(func.max(Battle.number)).where(Battle.campaign_id == c.id)).one() or 0) + 1
         b = Battle(campaign_id=c.id, number=number, played_on=when, scenario=clean_text(scenario, "scenario", 200),
                    winner_roster_id=win.id if win else None, cycle=c.cycle, notes=clean_text(notes, "notes"))
@@ -205,9 +205,8 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
             else:
                 res.unit_id = fig.id
                 res.casualties = cas.get(key, 0)
-            extra = details.get(fig.name) or details.get(str(fig.id))
-            if extra:
-                res.details = dict(extra)
+            if key in detail_of:
+                res.details = detail_of[key]
             s.add(res)
         if taking_part == 0:
             raise InputError("nobody in these rosters can take part in a battle")
@@ -341,7 +340,7 @@ ROSTER_COLUMNS = {"credits", "reputation", "notes"}
 
 def after_battle(engine: Engine, battle: Any, *, dice: Any = None, seed: int | None = None,
                  roller: Roller | None = None, dry_run: bool = False,
-                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                 options: Mapping[str, Any] | None = None, campaign: Any = None) -> dict[str, Any]:
     """Run the system's After the Battle for ``battle``; apply it unless ``dry_run``."""
     if roller is None:
         roller = Roller.from_options(dice, seed)
@@ -350,7 +349,7 @@ def after_battle(engine: Engine, battle: Any, *, dice: Any = None, seed: int | N
     uow = UnitOfWork(engine, "after-battle")
     with uow:
         s = uow.session
-        b = get_battle(s, battle)
+        b = get_battle(s, battle, get_campaign(s, campaign) if campaign is not None else None)
         uow.campaign_id = b.campaign_id
         if b.after_battle_done:
             raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
@@ -417,11 +416,13 @@ def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, roller
         for k, v in rc.set.items():
             setattr(r, k, v)
         s.add(r)
+    new_rows: list[Fighter] = []
     for nf in out.new_fighters:
         bad = set(nf.fields) - FIGHTER_COLUMNS
         if bad:
             raise ValueError(f"procedure tried to set {bad} on a new fighter")
-        s.add(Fighter(roster_id=nf.roster_id, **nf.fields))
+        new_rows.append(Fighter(roster_id=nf.roster_id, **nf.fields))
+        s.add(new_rows[-1])
     for sg in out.skills:
         s.add(Skill(fighter_id=sg.fighter_id, name=sg.name, source=sg.source))
     s.flush()
@@ -430,6 +431,10 @@ def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, roller
     names = {fid: f.name for fid, f in state.fighters.items()}
     unames = {uid: u.name for uid, u in state.units.items()}
     for r in roller.rolls:
+        idx = r.extra.get("new_fighter")
+        if isinstance(idx, int) and 0 <= idx < len(new_rows):  # a replacement's own roll
+            r.fighter_id = new_rows[idx].id
+            r.extra.setdefault("subject", new_rows[idx].name)
         if "subject" not in r.extra:
             if r.fighter_id in names:
                 r.extra["subject"] = names[r.fighter_id]

@@ -33,6 +33,9 @@ def fake_after_battle(state, roller: Roller, options) -> Outcome:
             out.change(f.id, "recovery", status=status)
     out.new_fighters.append(NewFighter(next(iter(state.rosters)), {"name": "Replacement", "rep": 3,
                                                                     "fighter_type": "grunt"}))
+    if options.get("replacement_roll"):
+        res = roller.d6("Replacement's Rep", rule="Replacements")
+        res.extra["new_fighter"] = 0
     return out
 
 
@@ -130,4 +133,22 @@ def test_after_battle_of_unknown_battle_and_bad_dice_write_nothing(battle_setup,
         after_battle(engine, b.id, dice="3")
     with pytest.raises(DiceError, match="too many dice"):
         after_battle(engine, b.id, dice="3,3,3")
+    assert snap(engine) == before
+
+
+def test_a_new_fighters_roll_is_linked_to_it(battle_setup):
+    engine = battle_setup
+    b = record_battle(engine, "Kursk", ["Allies"])
+    after_battle(engine, b.id, dice="4", options={"replacement_roll": True})
+    new = next(f for f in show_roster(engine, "Allies")["fighters"] if f["name"] == "Replacement")
+    log = roll_log(engine, "Kursk", battle=b.id)
+    assert log[0]["fighter_id"] == new["id"] and log[0]["subject"] == "Replacement"
+
+
+def test_after_battle_refuses_a_battle_of_another_campaign(battle_setup, snap):
+    engine = battle_setup
+    b = record_battle(engine, "Kursk", ["Allies"])
+    before = snap(engine)
+    with pytest.raises(InputError, match="belongs to another campaign"):
+        after_battle(engine, b.id, dice="1", campaign="Elsewhere")
     assert snap(engine) == before

@@ -1,0 +1,332 @@
+"""Weird WWII use-cases: creature generation, walker types and walkers with their crews.
+
+Each writing use-case is one :class:`UnitOfWork` (one transaction, one undo step);
+bad input raises :class:`InputError` and writes nothing. The Rep rolls themselves
+are the pure :func:`campaign_app.systems.nuts.generate_creatures`.
+
+Walker types: the shipped ones come from the rules data (``[walker_types]`` of
+``weird_ww2.toml``, e.g. ``soviet-medium``) and can be used by key or name without
+being added; the ones a user adds are stored per campaign (``WalkerType`` rows). A
+walker is a Fighter of kind ``walker`` whose stat line (armour front/side/top, guns,
+MGs, speeds, crew, type) is copied into ``stats``; its crew are human Fighters with
+``crew_of_id`` pointing at it and roles Commander, Driver, Gunner.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+
+from campaign_app.dice import Roller
+from campaign_app.errors import InputError
+from campaign_app.rules import load_rulebook
+from campaign_app.systems import get_system
+from campaign_app.uow import UnitOfWork, read_session
+from campaign_app.usecases.common import (
+    campaign_of_roster,
+    clean_name,
+    clean_text,
+    get_campaign,
+    get_roster,
+)
+from campaign_app.usecases.core import _int, tables_for, validate_rep
+from db.models import Campaign, Fighter, Roster, WalkerType
+
+EXPANSION = "weird-ww2"
+MAX_BATCH = 100
+CREW_ROLES = ("commander", "driver", "gunner")
+ARMOUR_MAX = 10
+SPEED_MAX = 100
+CREW_MAX = 10
+
+
+def _need_weird(c: Campaign, what: str) -> None:
+    if c.system != "nuts":
+        raise InputError(f"{what} belong to NUTS! campaigns with the {EXPANSION} expansion; "
+                         f"{c.name} is {get_system(c.system).name}")
+    if EXPANSION not in (c.expansions or []):
+        raise InputError(f"{what} need the {EXPANSION} expansion, which {c.name} does not use")
+
+
+def _data(c: Campaign) -> dict[str, Any]:
+    return load_rulebook().data(c.system, c.edition, c.expansions or [])
+
+
+# --------------------------------------------------------------------------- creatures
+def creature_kinds() -> list[str]:
+    """The creature kinds of Weird WWII (for the GUI's list)."""
+    from campaign_app.systems.nuts import creature_kinds as kinds
+
+    return kinds(load_rulebook().data("nuts", "", [EXPANSION]))
+
+
+def _next_number(s: Session, c: Campaign, label: str) -> int:
+    """Creatures are numbered on through the whole campaign ("Zombie 7")."""
+    pat = re.compile(rf"^{re.escape(label)} (\d+)$")
+    names = s.exec(
+        select(Fighter.name).join(Roster, col(Roster.id) == col(Fighter.roster_id)).where(Roster.campaign_id == c.id)
+    ).all()
+    top = 0
+    for n in names:
+        m = pat.match(n)
+        if m:
+            top = max(top, int(m[1]))
+    return top + 1
+
+
+def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, super_: bool = False,
+                       dice: Any = None, seed: int | None = None, *,
+                       roller: Roller | None = None) -> list[Fighter]:
+    """Add ``count`` creatures of ``kind`` to ``roster``, each Rep rolled on its
+    generation table (zombies Rep 2, ``super_`` Rep 5, both without a roll). One undo
+    step; every roll recorded with the new creature's id. Pass ``roller`` to read the
+    rolls afterwards (``roller.rolls``; each has ``fighter_id`` set)."""
+    from campaign_app.systems.nuts import creature_kinds as kinds_of
+    from campaign_app.systems.nuts import creature_label
+    from campaign_app.systems.nuts import generate_creatures as generate
+
+    if roller is None:
+        roller = Roller.from_options(dice, seed)
+    elif dice is not None or seed is not None:
+        raise InputError("give dice, a seed or a roller, not several")
+    n = _int(count, "count")
+    if not 1 <= n <= MAX_BATCH:
+        raise InputError(f"count: {n} must be from 1 to {MAX_BATCH}")
+    k = str(kind or "").strip().lower()
+    with UnitOfWork(engine, "creature.generate") as uow:
+        s = uow.session
+        r = get_roster(s, roster)
+        assert r.id is not None
+        rid = r.id
+        c = campaign_of_roster(s, r)
+        uow.campaign_id = c.id
+        _need_weird(c, "creatures")
+        data = _data(c)
+        known = kinds_of(data)
+        if k not in known:
+            hint = " (walkers: use walker add)" if k == "walker" else ""
+            raise InputError(f"unknown creature kind {kind!r}: choose {', '.join(known)}{hint}")
+        label = creature_label(k, data)
+        made = generate(k, n, bool(super_), tables_for(c), data, roller, _next_number(s, c, label))
+        roller.finish()
+        fighters: list[Fighter] = []
+        for m in made:
+            f = Fighter(roster_id=rid, name=m["name"], fighter_type=m["fighter_type"], kind=m["kind"],
+                        rep=m["rep"], abilities=list(m["abilities"]), stats=dict(m["stats"]),
+                        notes=m["notes"])
+            s.add(f)
+            fighters.append(f)
+        s.flush()  # the new ids, for the roll record
+        for f, m in zip(fighters, made, strict=True):
+            if m["roll"] is not None:
+                m["roll"].fighter_id = f.id
+                m["roll"].extra["subject"] = f.name
+        uow.record_rolls(roller)
+        plural = label if n == 1 else f"{label}s"
+        uow.summary = f"generate {n} {'super ' if super_ else ''}{plural} in {r.name}"
+    return fighters
+
+
+# --------------------------------------------------------------------------- walker types
+def parse_pair(text: Any, what: str, *, second_optional: bool = False) -> tuple[int, int]:
+    """``"3/2"`` -> (3, 2); with ``second_optional`` ``"24"`` or ``"24/?"`` -> (24, 0)."""
+    raw = str(text if text is not None else "").strip()
+    m = re.fullmatch(r"(\d+)\s*(?:/\s*(\d+|\?|-)?)?", raw)
+    if not m or (m[2] in (None, "?", "-") and not second_optional):
+        form = "ROAD/CC (e.g. 24/12, or 24 if cross-country is unknown)" if second_optional else "FRONT/SIDE (e.g. 3/2)"
+        raise InputError(f"{what} {raw!r}: write {form}")
+    second = int(m[2]) if m[2] not in (None, "?", "-") else 0
+    return int(m[1]), second
+
+
+def clean_gun(value: Any, what: str) -> str:
+    """A walker gun: an armour-piercing rating (a number), ``Grenade``, or none."""
+    text = str(value if value is not None else "").strip()
+    if text.lower() in ("", "-", "none", "no"):
+        return ""
+    if text.lower() == "grenade":
+        return "Grenade"
+    if text.isdigit() and 1 <= int(text) <= 20:
+        return str(int(text))
+    raise InputError(f"{what} {text!r}: give an armour-piercing rating 1-20, Grenade, or none")
+
+
+def _bounded(value: Any, what: str, low: int, high: int) -> int:
+    v = _int(value, what)
+    if not low <= v <= high:
+        raise InputError(f"{what}: {v} is outside {low}..{high}")
+    return v
+
+
+def _flag(value: Any, what: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("y", "yes", "true", "1"):
+        return True
+    if text in ("n", "no", "false", "0", ""):
+        return False
+    raise InputError(f"{what}: {value!r} is not yes or no")
+
+
+def shipped_walker_types(c: Campaign | None = None) -> dict[str, dict[str, Any]]:
+    data = _data(c) if c is not None else load_rulebook().data("nuts", "", [EXPANSION])
+    raw = data.get("walker_types", {})
+    return {k: dict(v) for k, v in raw.items()} if isinstance(raw, Mapping) else {}
+
+
+def _type_line(src: Mapping[str, Any]) -> dict[str, Any]:
+    side = int(src.get("armour_side", 0) or 0)
+    return {
+        "name": str(src.get("name", "")), "nation": str(src.get("nation", "") or ""),
+        "armour_front": int(src.get("armour_front", 0) or 0), "armour_side": side,
+        "armour_top": side // 2,
+        "gun1": str(src.get("gun1", "") or ""), "gun2": str(src.get("gun2", "") or ""),
+        "aa_mg": bool(src.get("aa_mg", False)), "hull_mg": bool(src.get("hull_mg", False)),
+        "speed_road": int(src.get("speed_road", 0) or 0), "speed_cc": int(src.get("speed_cc", 0) or 0),
+        "crew": int(src.get("crew", 3) or 3), "notes": str(src.get("note", src.get("notes", "")) or ""),
+    }
+
+
+def walker_type_dict(t: WalkerType) -> dict[str, Any]:
+    return {"id": t.id, "key": None, "source": "campaign",
+            **_type_line({**t.model_dump(), "note": t.notes})}
+
+
+def list_walker_types(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+    """Shipped walker types (usable in every Weird WWII campaign), then the campaign's own."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        _need_weird(c, "walkers")
+        out = [{"id": None, "key": key, "source": "shipped", **_type_line(v)}
+               for key, v in shipped_walker_types(c).items()]
+        rows = s.exec(select(WalkerType).where(WalkerType.campaign_id == c.id).order_by(col(WalkerType.id))).all()
+        out.extend(walker_type_dict(t) for t in rows)
+    return out
+
+
+def add_walker_type(engine: Engine, campaign: Any, name: str, armour_front: Any, armour_side: Any,
+                    gun1: Any = "", gun2: Any = "", aa_mg: Any = False, hull_mg: Any = False,
+                    speed_road: Any = 0, speed_cc: Any = 0, crew: Any = 3, nation: str = "",
+                    notes: str = "") -> WalkerType:
+    """Add a walker type to a campaign (top armour is side // 2)."""
+    name = clean_name(name, "walker type name")
+    fields: dict[str, Any] = dict(
+        name=name,
+        nation=clean_text(nation, "nation", 100),
+        armour_front=_bounded(armour_front, "armour front", 0, ARMOUR_MAX),
+        armour_side=_bounded(armour_side, "armour side", 0, ARMOUR_MAX),
+        gun1=clean_gun(gun1, "1st gun"),
+        gun2=clean_gun(gun2, "2nd gun"),
+        aa_mg=_flag(aa_mg, "AA MG"),
+        hull_mg=_flag(hull_mg, "hull MG"),
+        speed_road=_bounded(speed_road, "road speed", 0, SPEED_MAX),
+        speed_cc=_bounded(speed_cc, "cross-country speed", 0, SPEED_MAX),
+        crew=_bounded(crew, "crew", 1, CREW_MAX),
+        notes=clean_text(notes, "notes"),
+    )
+    with UnitOfWork(engine, "walker-type.add") as uow:
+        s = uow.session
+        c = get_campaign(s, campaign)
+        uow.campaign_id = c.id
+        _need_weird(c, "walkers")
+        low = name.lower()
+        for key, v in shipped_walker_types(c).items():
+            if low in (key.lower(), str(v.get("name", "")).lower()):
+                raise InputError(f"walker type {name!r} is already shipped ({key}): use it as it is")
+        for other in s.exec(select(WalkerType).where(WalkerType.campaign_id == c.id)).all():
+            if other.name.lower() == low:
+                raise InputError(f"{c.name} already has a walker type named {other.name!r}")
+        assert c.id is not None
+        t = WalkerType(campaign_id=c.id, **fields)
+        s.add(t)
+        uow.summary = f"add walker type {name}"
+    return t
+
+
+def _find_type(s: Session, c: Campaign, ref: Any) -> tuple[dict[str, Any], WalkerType | None]:
+    text = str(ref if ref is not None else "").strip()
+    if not text:
+        raise InputError("no walker type given (--type)")
+    low = text.lower()
+    for key, v in shipped_walker_types(c).items():
+        if low in (key.lower(), str(v.get("name", "")).lower()):
+            return {**_type_line(v), "key": key}, None
+    rows = s.exec(select(WalkerType).where(WalkerType.campaign_id == c.id)).all()
+    for t in rows:
+        if (text.isdigit() and t.id == int(text)) or t.name.lower() == low:
+            return {**_type_line({**t.model_dump(), "note": t.notes}), "key": None}, t
+    known = [*shipped_walker_types(c), *(t.name for t in rows)]
+    raise InputError(f"no walker type {text!r} in {c.name} (known: {', '.join(known)}; add one with walker type-add)")
+
+
+def crew_roles(crew: int) -> tuple[str, ...]:
+    """The crew roles a walker with ``crew`` crew members fills.
+
+    Three or more: commander, driver, gunner (any more crew are not tracked); two: the
+    commander also serves the guns; one: the driver does everything."""
+    if crew >= 3:
+        return CREW_ROLES
+    if crew == 2:
+        return ("commander", "driver")
+    return ("driver",)
+
+
+def add_walker(engine: Engine, roster: Any, name: str, walker_type: Any,
+               crew_reps: Mapping[str, Any], crew_names: Mapping[str, str] | None = None,
+               notes: str = "") -> Fighter:
+    """Add a walker of ``walker_type`` and its crew (one Fighter per role, each with a Rep)."""
+    name = clean_name(name, "walker name")
+    reps_in = {str(k).strip().lower(): v for k, v in (crew_reps or {}).items()}
+    names_in = {str(k).strip().lower(): v for k, v in (crew_names or {}).items()}
+    with UnitOfWork(engine, "walker.add") as uow:
+        s = uow.session
+        r = get_roster(s, roster)
+        assert r.id is not None
+        rid = r.id
+        c = campaign_of_roster(s, r)
+        uow.campaign_id = c.id
+        _need_weird(c, "walkers")
+        info = get_system(c.system)
+        line, row = _find_type(s, c, walker_type)
+        roles = crew_roles(line["crew"])
+        bad = [k for k in (*reps_in, *names_in) if k not in roles]
+        if bad:
+            raise InputError(f"{line['name']} has a crew of {line['crew']}: roles {', '.join(roles)} "
+                             f"(not {', '.join(sorted(set(bad)))})")
+        missing = [k for k in roles if reps_in.get(k) in (None, "")]
+        if missing:
+            raise InputError(f"give the Rep of the {', '.join(missing)} (--{' REP --'.join(missing)} REP)")
+        reps = {}
+        for role in roles:
+            try:
+                reps[role] = validate_rep(info, reps_in[role])
+            except InputError as e:
+                raise InputError(f"{role} {e}") from None
+        crew_names_ok = {role: clean_name(names_in.get(role) or f"{name} {role.title()}", f"{role} name")
+                         for role in roles}
+        stats = {k: line[k] for k in ("armour_front", "armour_side", "armour_top", "gun1", "gun2", "aa_mg",
+                                      "hull_mg", "speed_road", "speed_cc", "crew")}
+        stats["walker_type"] = line["key"] or line["name"]
+        w = Fighter(roster_id=rid, name=name, fighter_type="", role="", kind="walker", rep=None,
+                    stats=stats, walker_type_id=row.id if row is not None else None,
+                    notes=clean_text(notes or line["notes"], "notes"))
+        s.add(w)
+        s.flush()
+        for role in roles:
+            s.add(Fighter(roster_id=rid, name=crew_names_ok[role], fighter_type="grunt", role=role.title(),
+                          kind="human", rep=reps[role], crew_of_id=w.id))
+        uow.summary = f"add walker {name} ({line['name']}) to {r.name}"
+    return w
+
+
+def walker_crew(engine: Engine, walker_id: int) -> list[dict[str, Any]]:
+    from campaign_app.usecases.core import fighter_dict
+
+    with read_session(engine) as s:
+        crew = s.exec(select(Fighter).where(Fighter.crew_of_id == walker_id).order_by(col(Fighter.id))).all()
+        return [fighter_dict(f) for f in crew]
