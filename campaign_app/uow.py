@@ -116,8 +116,10 @@ class UnitOfWork:
             if self.journal is not None:
                 if self.campaign_id is not None and self.journal.campaign_id is None:
                     self.journal.campaign_id = self.campaign_id
-                    s.add(self.journal)
-                    s.flush()
+                if self.summary and self.journal.summary != self.summary:
+                    self.journal.summary = self.summary[:500]
+                s.add(self.journal)
+                s.flush()
                 assert self._recorder is not None
                 self._recorder.write()
                 self._recorder.detach()

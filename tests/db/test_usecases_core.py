@@ -66,7 +66,9 @@ def test_undo_and_redo_whole_use_cases(squad):
     assert [x["name"] for x in show_roster(engine, "1st Squad")["fighters"]] == ["Sgt Rock"]
     redo(engine, "Kursk")
     assert [x["name"] for x in show_roster(engine, "1st Squad")["fighters"]] == ["Sgt Rock", "Pvt Ryan"]
-    assert [h["undone"] for h in history(engine, "Kursk")][:2] == [True, False]
+    h = history(engine, "Kursk")
+    assert [x["undone"] for x in h][:2] == [True, False]
+    assert h[0]["summary"] == "edit Sgt Rock" and h[-1]["summary"] == "create campaign Kursk"
 
 
 def test_undo_of_a_removal_restores_the_fighter_and_its_gear(squad):
