@@ -114,3 +114,9 @@ def test_unreachable_server_is_a_message_without_the_password():
 def test_bare_path_means_a_sqlite_file(tmp_path: Path):
     u = normalize_url(str(tmp_path / "x.sqlite"))
     assert u.get_backend_name() == "sqlite" and u.database.endswith("x.sqlite")
+
+
+def test_the_fast_path_head_constant_is_the_migration_head():
+    from db.migrate import HEAD_REVISION
+
+    assert HEAD_REVISION == head_revision()
