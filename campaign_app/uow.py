@@ -19,7 +19,7 @@ from sqlalchemy import insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError
@@ -97,7 +97,7 @@ class UnitOfWork:
         self.session.flush()
         ids = list(
             self.session.execute(
-                insert(RollRecord).returning(RollRecord.id, sort_by_parameter_order=True), rows
+                insert(RollRecord).returning(col(RollRecord.id), sort_by_parameter_order=True), rows
             ).scalars()
         )
         for r, rid in zip(items, ids, strict=True):

@@ -184,7 +184,8 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
             outcome = "" if win is None else ("win" if r.id == win.id else "loss")
             s.add(BattleRoster(battle_id=b.id, roster_id=r.id, result=outcome))
         taking_part = 0
-        for fig in [*fighters, *units]:
+        figures: list[Fighter | Unit] = [*fighters, *units]
+        for fig in figures:
             key = id(fig)
             if key in absent_ids:
                 continue
@@ -284,9 +285,10 @@ def battle_state(s: Session, b: Battle) -> BattleState:
         battle_id=b.id, number=b.number, campaign_id=c.id,  # type: ignore[arg-type]
         system=c.system, edition=c.edition, expansions=list(c.expansions or []),
         tables=tables_for(c), data=load_rulebook().data(c.system, c.edition, c.expansions or []),
-        rosters={rid: RosterState(id=r.id, name=r.name, kind=r.kind, faction=r.faction,  # type: ignore[arg-type]
-                                  credits=r.credits, reputation=r.reputation, result=result_of.get(rid, ""))
-                 for rid, r in rosters.items()},
+        rosters={int(rid): RosterState(id=int(rid), name=r.name, kind=r.kind, faction=r.faction,
+                                       credits=r.credits, reputation=r.reputation,
+                                       result=result_of.get(rid, ""))
+                 for rid, r in rosters.items() if rid is not None},
         fighters=fstates, units=ustates, winner_roster_id=b.winner_roster_id,
         battles_before={rid: int(before.get(rid, 0)) for rid in rids},
     )
@@ -430,16 +432,16 @@ def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, roller
     # record the rolls, then link lasting injuries to their roll records
     names = {fid: f.name for fid, f in state.fighters.items()}
     unames = {uid: u.name for uid, u in state.units.items()}
-    for r in roller.rolls:
-        idx = r.extra.get("new_fighter")
+    for rr in roller.rolls:
+        idx = rr.extra.get("new_fighter")
         if isinstance(idx, int) and 0 <= idx < len(new_rows):  # a replacement's own roll
-            r.fighter_id = new_rows[idx].id
-            r.extra.setdefault("subject", new_rows[idx].name)
-        if "subject" not in r.extra:
-            if r.fighter_id in names:
-                r.extra["subject"] = names[r.fighter_id]
-            elif r.unit_id in unames:
-                r.extra["subject"] = unames[r.unit_id]
+            rr.fighter_id = new_rows[idx].id
+            rr.extra.setdefault("subject", new_rows[idx].name)
+        if "subject" not in rr.extra:
+            if rr.fighter_id in names:
+                rr.extra["subject"] = names[rr.fighter_id]
+            elif rr.unit_id in unames:
+                rr.extra["subject"] = unames[rr.unit_id]
     uow.record_rolls(roller, battle_id=b.id)
     for inj in out.injuries:
         s.add(LastingInjury(
