@@ -1,0 +1,153 @@
+"""CLI: ``unit add/edit/show/exchange/options`` for the squad games (FUBAR, unit-morale)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from campaign_app.cli import emit, table_text
+
+
+def _unit_text(d: dict[str, Any]) -> str:
+    rules = d.get("rules") or {}
+    head = f"{d['name']} (#{d['id']}, {d['unit_type']}) in {d['roster']['name']} — {d['status']}"
+    lines = [head, f"figures {d['figures']}/{d['figures_start']}"
+             + (f", {d['wounded']} wounded (back after the next battle)" if d["wounded"] else "")
+             + f", battles fought {d['battles_fought']}"]
+    lv = rules.get("training")
+    if lv:
+        bits = [f"training {lv['shown']}"]
+        if lv.get("activation") is not None:
+            bits.append(f"activation {lv['activation']}+")
+        if lv.get("expertise") is not None:
+            bits.append(f"expertise {lv['expertise']}+")
+        if lv.get("max_suppressed") is not None:
+            bits.append(f"max suppressed {lv['max_suppressed']}")
+        lines.append(", ".join(bits))
+    a = rules.get("armour")
+    if a:
+        lines.append(f"{a['kind']} armour {a['label']} (save {a['save']}+)")
+    disc = rules.get("discipline")
+    if disc:
+        lines.append(f"discipline {disc['label']}: {disc['text']}")
+    order = rules.get("order")
+    if order:
+        lines.append(f"order {order['label']}: {order['move']}{'' if order['can_fire'] else ', no firing'}")
+    if d["equipment"]:
+        rows = []
+        for e in d["equipment"]:
+            p = e.get("rules")
+            rows.append((e["id"], e["name"], p["range_text"] if p else e["range"],
+                         p["fp_text"] if p else (e["fp"] if e["fp"] is not None else ""), e["notes"]))
+        lines.append(table_text(rows, ["id", "weapon", "range", "FP", "notes"]))
+    if d["notes"]:
+        lines.append(d["notes"])
+    lines.append(f"(version {d['version']})")
+    return "\n".join(lines)
+
+
+def cmd_add(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.units import add_unit, show_unit
+
+    u = add_unit(engine, args.roster, args.name, args.figures, training=args.training,
+                 weapons=args.weapon or [], armour=args.armour, unit_type=args.type or "infantry",
+                 discipline=args.discipline, order=args.order, figures_start=args.start,
+                 notes=args.notes or "")
+    d = show_unit(engine, u.id)
+    emit(args, d, lambda: f"added unit {u.id}: {u.name}\n" + _unit_text(d))
+
+
+def cmd_edit(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.units import edit_unit, show_unit
+
+    u = edit_unit(engine, args.unit, if_version=args.if_version, add_weapons=args.weapon or [],
+                  remove_weapons=args.drop_weapon or [], name=args.name, figures=args.figures,
+                  figures_start=args.start, wounded=args.wounded, training=args.training,
+                  armour=args.armour, unit_type=args.type, discipline=args.discipline, order=args.order,
+                  status=args.status, battles_fought=args.battles, notes=args.notes)
+    d = show_unit(engine, u.id)
+    emit(args, d, lambda: f"unit {u.id} saved (version {u.version})\n" + _unit_text(d))
+
+
+def cmd_show(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.units import show_unit
+
+    d = show_unit(engine, args.unit)
+    emit(args, d, lambda: _unit_text(d))
+
+
+def cmd_exchange(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.units import exchange_prisoners, show_unit
+
+    back = exchange_prisoners(engine, args.unit, for_unit=args.for_unit, if_version=args.if_version)
+    data = [show_unit(engine, u.id) for u in back]
+    emit(args, data, lambda: "\n".join(f"{u.name} is back with its force ({u.figures} figures)" for u in back))
+
+
+def cmd_options(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.systems import get_system
+    from campaign_app.usecases.units import unit_choices
+
+    info = get_system(args.system)
+    d = unit_choices(info.id)
+
+    def text() -> str:
+        out = [info.name]
+        if d["training"]:
+            out.append("training: " + ", ".join(lv["shown"] for lv in d["training"]))
+        if d["weapons"]:
+            out.append(table_text([(w["key"], w["name"], w["range_text"], w["fp_text"]) for w in d["weapons"]],
+                                  ["key", "weapon", "range", "FP"]))
+        else:
+            out.append("weapons: any name (no weapons list)")
+        for t, classes in d["armour"].items():
+            if classes:
+                out.append(f"{t} armour: " + ", ".join(f"{a['key']} ({a['save']}+)" for a in classes))
+        if d["discipline"]:
+            out.append("discipline: " + ", ".join(x["label"] for x in d["discipline"]))
+        if d["orders"]:
+            out.append("orders: " + ", ".join(f"{o['label']} ({o['move']})" for o in d["orders"]))
+        return "\n".join(out)
+
+    emit(args, d, text)
+
+
+def _rules_opts(sp: Any) -> None:
+    sp.add_argument("--training", help="Green/Seasoned/Veteran/Elite (or Recluta/Esperto/Veterano)")
+    sp.add_argument("--weapon", action="append", help="add a weapon from the system's list (repeatable)")
+    sp.add_argument("--armour", help="personal armour (infantry) or vehicle armour class")
+    sp.add_argument("--type", help="infantry or vehicle")
+    sp.add_argument("--discipline", help="unit-morale: Confident, Suppressed, Shaken, Demoralised...")
+    sp.add_argument("--order", help="unit-morale: Hold, Sneak, Advance, Run (none to clear)")
+    sp.add_argument("--notes")
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    grp = group("unit", "add, edit and show units of the squad games (FUBAR, unit-morale)")
+    sp = add(grp, "add", cmd_add, "add a unit to a squad-game roster")
+    sp.add_argument("roster")
+    sp.add_argument("name")
+    sp.add_argument("--figures", required=True, help="figures now")
+    sp.add_argument("--start", help="figures at start (default: --figures)")
+    _rules_opts(sp)
+    sp = add(grp, "edit", cmd_edit, "edit a unit")
+    sp.add_argument("unit")
+    sp.add_argument("--name")
+    sp.add_argument("--figures", help="figures now (fit to fight)")
+    sp.add_argument("--start", help="figures at start")
+    sp.add_argument("--wounded", help="figures out until after the next battle")
+    sp.add_argument("--status", help="active, destroyed or prisoner")
+    sp.add_argument("--battles", help="battles fought")
+    sp.add_argument("--drop-weapon", action="append", help="remove a weapon by name or id (repeatable)")
+    sp.add_argument("--if-version", type=int, help="refuse if the unit changed since this version")
+    _rules_opts(sp)
+    sp = add(grp, "show", cmd_show, "show a unit with its rules values")
+    sp.add_argument("unit")
+    sp = add(grp, "exchange", cmd_exchange, "bring a unit taken prisoner back into its force")
+    sp.add_argument("unit")
+    sp.add_argument("--for", dest="for_unit", metavar="UNIT",
+                    help="an enemy prisoner unit released in return (same exchange)")
+    sp.add_argument("--if-version", type=int, help="refuse if the unit changed since this version")
+    sp = add(grp, "options", cmd_options, "training levels, weapons, armour, orders of a squad game",
+             needs_db=False)
+    sp.add_argument("system", help="fubar or unit-morale")
