@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from campaign_app.errors import InputError
@@ -87,6 +88,10 @@ class SystemInfo:
         return out
 
 
+# Edition-less view of Necromunda's fighter characteristics: a copy of the default
+# edition's (n26) `characteristics` data, kept equal to it by a test. Anything that
+# knows the campaign's edition calls stat_rules(), which reads the edition's data (n26
+# treats Initiative as a plain value, n23 as a target; vehicles have their own line).
 NECRO_STATS = (
     StatRule("M", "Movement", 1, 12),
     StatRule("WS", "Weapon Skill", 2, 6, True),
@@ -94,7 +99,7 @@ NECRO_STATS = (
     StatRule("S", "Strength", 1, 10),
     StatRule("T", "Toughness", 1, 10),
     StatRule("W", "Wounds", 1, 10),
-    StatRule("I", "Initiative", 1, 6, True),
+    StatRule("I", "Initiative", 1, 6),
     StatRule("A", "Attacks", 1, 10),
     StatRule("Ld", "Leadership", 2, 12, True),
     StatRule("Cl", "Cool", 2, 12, True),
@@ -165,6 +170,41 @@ def get_system(system_id: str) -> SystemInfo:
         return SYSTEMS[key]
     except KeyError:
         raise InputError(f"unknown game system {system_id!r} (known: {', '.join(SYSTEMS)})") from None
+
+
+def stat_rules(system: str, edition: str | None = None, kind: str = "") -> tuple[StatRule, ...]:
+    """The characteristics of ``system`` in ``edition`` (default edition if empty), from
+    the edition's rules data: ``characteristics`` ({label, kind "target"|"value", min,
+    max}), or ``vehicle_characteristics`` when ``kind`` is "vehicle". A system without
+    such data keeps :attr:`SystemInfo.stats`."""
+    info = get_system(system)
+    ed = (edition or info.default_edition).lower()
+    return _stat_rules(info.id, ed, "vehicle" if (kind or "").lower() == "vehicle" else "")
+
+
+@lru_cache(maxsize=64)
+def _stat_rules(system: str, edition: str, kind: str) -> tuple[StatRule, ...]:
+    data = load_rulebook().data(system, edition)
+    section = data.get("vehicle_characteristics" if kind == "vehicle" else "characteristics")
+    if not isinstance(section, Mapping) or not section:
+        return get_system(system).stats
+    return tuple(
+        StatRule(str(key), str(v.get("label", key)), int(v["min"]), int(v["max"]), v.get("kind") == "target")
+        for key, v in section.items()
+        if isinstance(v, Mapping)
+    )
+
+
+def find_stat(rules: Iterable[StatRule], key: str, where: str = "") -> StatRule:
+    """The rule for ``key`` (any case) among ``rules``; InputError naming the known keys."""
+    rules = tuple(rules)
+    for s in rules:
+        if s.key.lower() == str(key).strip().lower():
+            return s
+    raise InputError(
+        f"unknown characteristic {key!r}{' for ' + where if where else ''} "
+        f"(known: {', '.join(s.key for s in rules) or 'none'})"
+    )
 
 
 def campaign_tables(system: str, edition: str = "", expansions: Iterable[str] = (),

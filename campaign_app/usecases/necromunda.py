@@ -1,0 +1,412 @@
+"""Necromunda use-cases outside the generic battle flow: a lasting injury roll for one
+fighter, Critical Injury treatment, the end of a campaign cycle, releasing a captive
+and reviving a fighter marked dead by mistake.
+
+Each writing use-case is one :class:`UnitOfWork` (one transaction, one journal entry:
+``undo`` takes it back whole) and records every roll it makes. Bad input raises an
+:class:`InputError` and writes nothing; ``dry_run`` shows what would happen and writes
+nothing.
+
+When In Recovery ends depends on the edition (``recovery_cleared`` in the rules data):
+
+- **n26**: in the Update Roster step of the Post-cycle Sequence, i.e. :func:`end_cycle`
+  clears every In Recovery box of the campaign (after deciding the pending Critical
+  Injuries: treated ones roll, untreated ones die).
+- **n23**: in the wrap-up of the gang's next battle (the one the fighter sat out): the
+  After the Battle of that battle clears In Recovery and Convalescence
+  (``campaign_app.systems.necromunda.after_battle``); :func:`end_cycle` then only
+  decides pending Critical Injuries and advances the cycle counter.
+
+A fighter In Recovery, Captured or dead cannot be entered into a battle (the battle
+use-case refuses the statuses of ``Procedures.unavailable``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from campaign_app.dice import Roller, RollResult
+from campaign_app.errors import InputError
+from campaign_app.rules import load_rulebook
+from campaign_app.systems import get_system
+from campaign_app.systems.base import FighterState, Step
+from campaign_app.systems.necromunda import (
+    RULE_CRIT,
+    EditionRules,
+    Enemy,
+    InjuryRun,
+    Sheet,
+    edition_rules,
+    has_critical,
+    let_die,
+    roll_lasting_injury,
+    treat_critical,
+)
+from campaign_app.uow import UnitOfWork, read_session
+from campaign_app.usecases.common import (
+    campaign_of_fighter,
+    clean_text,
+    get_campaign,
+    get_fighter,
+)
+from campaign_app.usecases.core import tables_for
+from db.models import Campaign, Fighter, LastingInjury, Roster, Skill
+
+RELEASE_HOW = ("rescue", "exchange")
+
+
+# --------------------------------------------------------------------------- helpers
+def _necromunda(c: Campaign) -> None:
+    if c.system != "necromunda":
+        raise InputError(f"{c.name} is a {get_system(c.system).name} campaign, not Necromunda")
+
+
+def _state(s: Session, f: Fighter) -> FighterState:
+    stmt = select(Skill).where(Skill.fighter_id == f.id).order_by(Skill.id)  # type: ignore[arg-type]
+    skills = [sk.name for sk in s.exec(stmt)]
+    assert f.id is not None
+    return FighterState(
+        id=f.id, roster_id=f.roster_id, name=f.name, type=f.fighter_type, role=f.role, kind=f.kind,
+        rep=f.rep, stats=dict(f.stats or {}), xp=f.xp, status=f.status,
+        conditions=list(f.conditions or []), skills=skills, crew_of_id=f.crew_of_id,
+    )
+
+
+def _rules(c: Campaign) -> EditionRules:
+    return edition_rules(c.edition, load_rulebook().data(c.system, c.edition, c.expansions or []))
+
+
+def _apply_sheet(s: Session, f: Fighter, before: FighterState, sheet: Sheet) -> dict[str, Any]:
+    cols = sheet.columns(before)
+    for k, v in cols.items():
+        setattr(f, k, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+    s.add(f)
+    for name in sheet.new_skills:
+        s.add(Skill(fighter_id=before.id, name=name, source="injury"))
+    return cols
+
+
+def _roll_dict(r: RollResult | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"dice": r.spec, "faces": list(r.faces), "target": r.target, "value": r.value,
+            "table": r.table, "row": r.row, "result": r.result, "label": r.extra.get("label", ""),
+            "source": r.source, "purpose": r.purpose, "rule": r.rule}
+
+
+def _steps(steps: Iterable[Step]) -> list[dict[str, Any]]:
+    return [{"rule": st.rule, "subject": st.subject, "text": st.text, "roll": _roll_dict(st.roll),
+             "fighter_id": st.fighter_id} for st in steps]
+
+
+def _describe(name: str, cols: dict[str, Any]) -> str:
+    return f"{name}: " + ", ".join(f"{k} {v}" for k, v in cols.items())
+
+
+def _campaign_fighters(s: Session, c: Campaign) -> list[tuple[Fighter, Roster]]:
+    return list(
+        s.exec(
+            select(Fighter, Roster).join(Roster, Roster.id == Fighter.roster_id)  # type: ignore[arg-type]
+            .where(Roster.campaign_id == c.id).order_by(Fighter.id)  # type: ignore[arg-type]
+        ).all()
+    )
+
+
+def _enemy_for(s: Session, c: Campaign, f: Fighter, by: Any) -> Enemy:
+    """Who took ``f`` out: the ``by`` fighter, else the only other gang of the campaign."""
+    if by is not None and str(by).strip():
+        att = get_fighter(s, by)
+        ac, ar = campaign_of_fighter(s, att)
+        if ac.id != c.id:
+            raise InputError(f"--by {att.name}: belongs to another campaign ({ac.name})")
+        if ar.id == f.roster_id:
+            raise InputError(f"--by {att.name}: is in {f.name}'s own gang")
+        return Enemy(att.id, att.name, ar.id, ar.name, ar.faction)
+    others = list(s.exec(select(Roster).where(Roster.campaign_id == c.id, Roster.id != f.roster_id)).all())
+    if len(others) == 1:
+        r = others[0]
+        return Enemy(None, "", r.id, r.name, r.faction)
+    return Enemy()
+
+
+def _roller(dice: Any, seed: int | None, roller: Roller | None) -> Roller:
+    """Typed dice, a seed, or a ready roller (the GUI's step-wise dice), not several."""
+    if roller is None:
+        return Roller.from_options(dice, seed)
+    if dice is not None or seed is not None:
+        raise InputError("give dice, a seed or a roller, not several")
+    return roller
+
+
+# --------------------------------------------------------------------------- injury roll
+def injury_roll(engine: Engine, fighter: Any, dice: Any = None, seed: int | None = None,
+                dry_run: bool = False, *, by: Any = None, roller: Roller | None = None) -> dict[str, Any]:
+    """Roll the edition's Lasting Injury (fighters) or Lasting Damage (vehicles) table
+    for ``fighter`` outside a recorded battle, apply every effect and record the
+    injury and its rolls. ``by``: the fighter that took it out (for Hatred and a
+    capture; default: the campaign's only other gang if there is just one)."""
+    roller = _roller(dice, seed, roller)
+    with UnitOfWork(engine, "necromunda.injury") as uow:
+        s = uow.session
+        f = get_fighter(s, fighter)
+        c, r = campaign_of_fighter(s, f)
+        uow.campaign_id = c.id
+        _necromunda(c)
+        if f.status in ("dead", "captured"):
+            raise InputError(f"{f.name} is {f.status}: no lasting injury to roll"
+                             + (" (fighter revive if that was a mistake)" if f.status == "dead" else ""))
+        enemy = _enemy_for(s, c, f, by)
+        before = _state(s, f)
+        sheet = Sheet.of(before, f.status_note)
+        rules = _rules(c)
+        run: InjuryRun = roll_lasting_injury(sheet, roller, tables_for(c), c.edition, enemy=enemy,
+                                             data=load_rulebook().data(c.system, c.edition))
+        steps = list(run.steps)
+        if sheet.status == "captured" and before.status != "captured":
+            if enemy.roster_id is None:
+                raise InputError(f"{f.name} is captured, but by whom? name who took them out (--by FIGHTER)")
+            sheet.held_by(enemy.roster_id, f"held by {enemy.roster_name}")
+            steps.append(Step("Captured", f.name, f"held by {enemy.roster_name} until rescued or exchanged",
+                              None, f.id))
+        if has_critical(sheet, rules) and sheet.status != "dead":
+            sheet.status_note = "critical injury: treat it (injury treat) or it dies"
+            steps.append(Step(RULE_CRIT, f.name, "treat it (injury treat) or let it die; undecided ones die "
+                              "at the end of the cycle", None, f.id))
+        roller.finish()
+        cols = sheet.columns(before)
+        report: dict[str, Any] = {
+            "fighter_id": f.id, "fighter": f.name, "campaign": c.name, "edition": c.edition,
+            "dry_run": dry_run, "steps": _steps(steps),
+            "injuries": [{"table": rec.table_id, "roll": rec.roll.value, "faces": list(rec.roll.faces),
+                          "result": rec.result, "label": rec.label, "applied": list(rec.applied),
+                          "skipped": list(rec.skipped)} for rec in run.records],
+            "changes": [_describe(f.name, cols)] if cols else [], "notes": list(run.notes),
+            "applied": False,
+        }
+        if dry_run:
+            uow.discard()
+            return report
+        _apply_sheet(s, f, before, sheet)
+        for rr in roller.rolls:
+            rr.extra.setdefault("subject", f.name)
+        uow.record_rolls(roller)
+        for rec in run.records:
+            rid = rec.roll.extra.get("record_id")
+            s.add(LastingInjury(
+                fighter_id=before.id, battle_id=None, table_id=rec.table_id, roll=rec.roll.value,
+                faces=rec.roll.faces_text, result=rec.result, label=rec.label,
+                roll_record_id=rid if isinstance(rid, int) else None,
+                effects_applied=list(rec.applied), effects_skipped=list(rec.skipped),
+            ))
+        uow.summary = f"lasting injury for {f.name}: {', '.join(rec.label for rec in run.records)}"
+        report["applied"] = True
+    return report
+
+
+# --------------------------------------------------------------------------- treatment
+def treat_injury(engine: Engine, fighter: Any, *, treat: bool = True, dice: Any = None,
+                 seed: int | None = None, dry_run: bool = False,
+                 roller: Roller | None = None) -> dict[str, Any]:
+    """Decide a pending Critical Injury: ``treat`` (the gang pays the cost roll, then
+    the treatment D6) or let the fighter die."""
+    roller = _roller(dice, seed, roller)
+    with UnitOfWork(engine, "necromunda.treat") as uow:
+        s = uow.session
+        f = get_fighter(s, fighter)
+        c, r = campaign_of_fighter(s, f)
+        uow.campaign_id = c.id
+        _necromunda(c)
+        rules = _rules(c)
+        before = _state(s, f)
+        sheet = Sheet.of(before, f.status_note)
+        if f.status == "dead" or not has_critical(sheet, rules):
+            raise InputError(f"{f.name} has no critical injury waiting for treatment")
+        steps: list[Step] = []
+        cost = 0
+        if treat:
+            steps.append(Step(RULE_CRIT, f.name, "the gang chooses to treat", None, f.id))
+            cost, more, ok = treat_critical(sheet, roller, tables_for(c), rules, r.credits)
+            steps.extend(more)
+            if not ok:
+                steps.append(Step(RULE_CRIT, f.name, "not treated: still waiting (more credits, or let it die)",
+                                  None, f.id))
+        else:
+            steps.append(let_die(sheet, "critical injury, not treated", rules))
+        roller.finish()
+        cols = sheet.columns(before)
+        changes = [_describe(f.name, cols)] if cols else []
+        if cost:
+            changes.append(f"{r.name}: credits {r.credits} -> {r.credits - cost}")
+        report = {"fighter_id": f.id, "fighter": f.name, "dry_run": dry_run, "steps": _steps(steps),
+                  "changes": changes, "cost": cost, "applied": False}
+        if dry_run:
+            uow.discard()
+            return report
+        _apply_sheet(s, f, before, sheet)
+        if cost:
+            r.credits = r.credits - cost
+            s.add(r)
+        for rr in roller.rolls:
+            rr.extra.setdefault("subject", f.name)
+        uow.record_rolls(roller)
+        uow.summary = f"critical injury of {f.name}: {'treated' if treat else 'not treated'}"
+        report["applied"] = True
+    return report
+
+
+# --------------------------------------------------------------------------- cycle
+def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice: Any = None,
+              seed: int | None = None, dry_run: bool = False,
+              roller: Roller | None = None) -> dict[str, Any]:
+    """The Post-cycle Sequence: decide every pending Critical Injury (``treat``: the
+    fighters whose gang pays; the others die), then Update Roster (n26: clear every In
+    Recovery box; n23: recovery is cleared after battles instead), then advance the
+    campaign's cycle."""
+    roller = _roller(dice, seed, roller)
+    with UnitOfWork(engine, "necromunda.cycle-end") as uow:
+        s = uow.session
+        c = get_campaign(s, campaign)
+        uow.campaign_id = c.id
+        _necromunda(c)
+        rules = _rules(c)
+        tables = tables_for(c)
+        rows = _campaign_fighters(s, c)
+        fighters = {int(f.id or 0): f for f, _ in rows}
+        rosters = {int(r.id or 0): r for r in s.exec(select(Roster).where(Roster.campaign_id == c.id)).all()}
+        states = {fid: _state(s, f) for fid, f in fighters.items()}
+        sheets = {fid: Sheet.of(st, fighters[fid].status_note) for fid, st in states.items()}
+        pending = [fid for fid, sh in sheets.items() if sh.status != "dead" and has_critical(sh, rules)]
+        chosen: set[int] = set()
+        for ref in treat:
+            text = str(ref).strip()
+            hits = [fid for fid, f in fighters.items() if str(fid) == text or f.name == text]
+            if len(hits) != 1:
+                raise InputError(f"--treat {text!r} is not (exactly one) fighter of {c.name}")
+            if hits[0] not in pending:
+                raise InputError(f"--treat {text}: {fighters[hits[0]].name} has no critical injury waiting "
+                                 "for treatment")
+            chosen.add(hits[0])
+        steps: list[Step] = []
+        credits = {rid: r.credits for rid, r in rosters.items()}
+        paid: dict[int, int] = {}
+        for fid in sorted(pending):
+            sh = sheets[fid]
+            if fid in chosen:
+                steps.append(Step(RULE_CRIT, sh.name, "the gang chooses to treat", None, fid))
+                cost, more, ok = treat_critical(sh, roller, tables, rules, credits[sh.roster_id])
+                steps.extend(more)
+                if ok:
+                    credits[sh.roster_id] -= cost
+                    paid[sh.roster_id] = paid.get(sh.roster_id, 0) + cost
+                    continue
+            steps.append(let_die(sh, "critical injury, not treated by the end of the cycle", rules))
+        cleared = 0
+        if not rules.clears_recovery_after_next_battle:
+            for fid, sh in sorted(sheets.items()):
+                if sh.status == "in-recovery":
+                    sh.status = "active"
+                    sh.status_note = ""
+                    cleared += 1
+                    steps.append(Step("Update Roster", sh.name, "In Recovery cleared", None, fid))
+        else:
+            steps.append(Step("Update Roster", c.name, "In Recovery is cleared after each gang's next battle "
+                              f"in {c.edition} (nothing to clear here)", None, None))
+        roller.finish()
+        changes = []
+        for fid, sh in sorted(sheets.items()):
+            cols = sh.columns(states[fid])
+            if cols:
+                changes.append(_describe(sh.name, cols))
+        for rid in sorted(paid):
+            changes.append(f"{rosters[rid].name}: credits {rosters[rid].credits} -> {credits[rid]}")
+        report: dict[str, Any] = {
+            "campaign_id": c.id, "campaign": c.name, "edition": c.edition, "cycle": c.cycle,
+            "next_cycle": c.cycle + 1, "dry_run": dry_run, "steps": _steps(steps), "changes": changes,
+            "cleared": cleared, "applied": False,
+        }
+        if dry_run:
+            uow.discard()
+            return report
+        for fid, sh in sheets.items():
+            _apply_sheet(s, fighters[fid], states[fid], sh)
+        for rid in paid:
+            rosters[rid].credits = credits[rid]
+            s.add(rosters[rid])
+        names = {fid: f.name for fid, f in fighters.items()}
+        for rr in roller.rolls:
+            if rr.fighter_id in names:
+                rr.extra.setdefault("subject", names[rr.fighter_id])
+        uow.record_rolls(roller)
+        c.cycle = c.cycle + 1
+        s.add(c)
+        uow.summary = f"end of cycle {c.cycle - 1} in {c.name}"
+        report["applied"] = True
+    return report
+
+
+def pending_criticals(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+    """Fighters whose Critical Injury waits for a decision (``injury treat`` or ``cycle
+    end --treat``); empty for other systems."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        if c.system != "necromunda":
+            return []
+        rules = _rules(c)
+        out = []
+        for f, r in _campaign_fighters(s, c):
+            sh = Sheet.of(_state(s, f), f.status_note)
+            if sh.status != "dead" and has_critical(sh, rules):
+                out.append({"id": f.id, "name": f.name, "roster": r.name, "roster_id": r.id,
+                            "credits": r.credits, "status_note": f.status_note})
+        return out
+
+
+# --------------------------------------------------------------------------- captives, mistakes
+def release_captive(engine: Engine, fighter: Any, how: str = "rescue", note: str = "") -> dict[str, Any]:
+    """A captured fighter comes back to its gang (rescued, or exchanged for a captive)."""
+    how = (how or "").strip().lower()
+    if how not in RELEASE_HOW:
+        raise InputError(f"--how {how!r}: choose {' or '.join(RELEASE_HOW)}")
+    note = clean_text(note, "note", 500)
+    with UnitOfWork(engine, "necromunda.release") as uow:
+        s = uow.session
+        f = get_fighter(s, fighter)
+        c, _r = campaign_of_fighter(s, f)
+        uow.campaign_id = c.id
+        _necromunda(c)
+        if f.status != "captured":
+            raise InputError(f"{f.name} is {f.status}, not captured")
+        captor = s.get(Roster, f.captured_by_roster_id) if f.captured_by_roster_id else None
+        f.status = "active"
+        f.captured_by_roster_id = None
+        f.status_note = f"{'rescued' if how == 'rescue' else 'exchanged'}" + (
+            f" from {captor.name}" if captor else "") + (f": {note}" if note else "")
+        s.add(f)
+        uow.summary = f"release {f.name} ({how})"
+        return {"fighter_id": f.id, "fighter": f.name, "how": how,
+                "from": captor.name if captor else None, "status": f.status}
+
+
+def revive_fighter(engine: Engine, fighter: Any, note: str = "") -> dict[str, Any]:
+    """Undo a death recorded by mistake (the fighter becomes active again); journaled,
+    so ``undo`` takes it back too."""
+    note = clean_text(note, "note", 500)
+    with UnitOfWork(engine, "fighter.revive") as uow:
+        s = uow.session
+        f = get_fighter(s, fighter)
+        c, _r = campaign_of_fighter(s, f)
+        uow.campaign_id = c.id
+        if f.status != "dead":
+            raise InputError(f"{f.name} is {f.status}, not dead")
+        f.status = "active"
+        f.status_note = "revived: marked dead by mistake" + (f" ({note})" if note else "")
+        crit = {"critical-injury", "critical-damage"}
+        if any(x in crit for x in (f.conditions or [])):
+            f.conditions = [x for x in (f.conditions or []) if x not in crit]
+        s.add(f)
+        uow.summary = f"revive {f.name} (marked dead by mistake)"
+        return {"fighter_id": f.id, "fighter": f.name, "status": f.status, "note": f.status_note}
