@@ -142,6 +142,10 @@ class UnitOfWork:
                 self.commit()
             else:
                 self.session.rollback()
+                if isinstance(exc, StaleDataError):
+                    raise ConflictError(
+                        "someone else changed this since you opened it; nothing was saved — reload and try again"
+                    ) from None
         finally:
             if self._recorder is not None:
                 self._recorder.detach()

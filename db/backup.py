@@ -1,24 +1,65 @@
-"""Backups of a SQLite campaign file with SQLite's online backup API.
+"""Backups and restore.
 
-Automatic copies (before a migration or an import) go to a ``backups`` folder beside
-the database, keeping the newest N. A backup is consistent even while another
-connection writes (the backup API copies a snapshot).
+SQLite: a copy made with SQLite's online backup API (consistent even while another
+connection writes). PostgreSQL: a JSON export of every campaign (the backup format of
+``docs/json-format.md``). Automatic copies (before a migration, an import or a restore)
+go to a ``backups`` folder beside the database (for PostgreSQL: $CAMPAIGN_APP_BACKUP_DIR
+or the user data folder's ``backups``), keeping the newest N of each kind.
+
+``restore`` checks the file completely before it replaces anything: a SQLite file must
+pass ``PRAGMA integrity_check`` and ``foreign_key_check``, carry an Alembic revision
+this app knows (older ones are upgraded on a scratch copy first) and hold our tables; a
+JSON backup must pass the import validation for every campaign. The current database
+is backed up first, then replaced in one step (SQLite: the checked copy is written into
+place with the backup API; JSON: one transaction deletes everything and imports).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from campaign_app.errors import DatabaseError
-from db.engine import sqlite_path
+from campaign_app.errors import DatabaseError, InputError
+from db.engine import is_sqlite, redact, sqlite_path
+
+AUTO_KEEP = 10
+MANUAL_KEEP = 20
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
 
 
 def backup_dir(db_path: Path) -> Path:
     return db_path.parent / "backups"
+
+
+BACKUP_DIR_ENV = "CAMPAIGN_APP_BACKUP_DIR"
+
+
+def server_backup_dir() -> Path:
+    """Where backups of a server database go: $CAMPAIGN_APP_BACKUP_DIR, else the
+    ``backups`` folder of the user data folder."""
+    env = os.environ.get(BACKUP_DIR_ENV, "").strip()
+    if env:
+        return Path(env).expanduser()
+    from db.engine import default_db_path
+
+    return default_db_path().parent / "backups"
+
+
+def _server_stem(engine: Engine) -> str:
+    u = engine.url
+    raw = f"{u.get_backend_name()}-{u.host or 'local'}-{u.database or 'db'}"
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in raw)
 
 
 def sqlite_backup(src: Path, dest: Path) -> Path:
@@ -26,36 +67,302 @@ def sqlite_backup(src: Path, dest: Path) -> Path:
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + ".part")
     tmp.unlink(missing_ok=True)
+    s = d = None
     try:
-        with sqlite3.connect(f"file:{src}?mode=ro", uri=True) as s, sqlite3.connect(tmp) as d:
-            s.backup(d)
+        s = sqlite3.connect(f"file:{src}?mode=ro", uri=True)
+        d = sqlite3.connect(tmp)
+        s.backup(d)
         d.close()
-        s.close()
+        d = None
         tmp.replace(dest)
     except sqlite3.Error as e:
         tmp.unlink(missing_ok=True)
         raise DatabaseError(f"backup of {src} failed: {e}") from None
+    finally:
+        if d is not None:
+            d.close()
+        if s is not None:
+            s.close()
     return dest
 
 
-def prune(folder: Path, prefix: str, keep: int) -> None:
-    files = sorted(folder.glob(f"{prefix}*.sqlite"), key=lambda p: p.stat().st_mtime)
+def prune(folder: Path, prefix: str, keep: int, suffix: str = ".sqlite") -> None:
+    files = sorted(folder.glob(f"{prefix}*{suffix}"), key=lambda p: (p.stat().st_mtime, p.name))
     for old in files[:-keep] if keep > 0 else files:
         old.unlink(missing_ok=True)
 
 
-def automatic_backup(engine: Engine, reason: str, *, keep: int = 10) -> Path | None:
-    """Back up a SQLite database into its backups folder; None for other servers."""
-    path = sqlite_path(engine)
-    if path is None or not path.exists():
-        return None
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
-    folder = backup_dir(path)
-    prefix = f"{path.stem}-{reason}-"
-    dest = sqlite_backup(path, folder / f"{prefix}{stamp}.sqlite")
-    prune(folder, f"{path.stem}-{reason}-", keep)
+def _json_backup(engine: Engine, dest: Path) -> Path:
+    from campaign_app.usecases.datafiles import export_all, write_json
+
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    write_json(export_all(engine), dest)
     return dest
 
 
-def backup_before_migration(engine: Engine, from_revision: str, *, keep: int = 10) -> Path | None:
+def automatic_backup(engine: Engine, reason: str, *, keep: int = AUTO_KEEP) -> Path | None:
+    """Back up the database into its backups folder before a risky step; returns the copy.
+
+    SQLite: a file copy. PostgreSQL: a JSON export of every campaign (not before a
+    migration: the old schema cannot be read by this app's models)."""
+    path = sqlite_path(engine)
+    if path is None:
+        if is_sqlite(engine) or reason.startswith("pre-migrate"):
+            return None
+        folder = server_backup_dir()
+        prefix = f"{_server_stem(engine)}-{reason}-"
+        dest = _json_backup(engine, folder / f"{prefix}{_stamp()}.json")
+        prune(folder, prefix, keep, ".json")
+        return dest
+    if not path.exists():
+        return None
+    folder = backup_dir(path)
+    prefix = f"{path.stem}-{reason}-"
+    dest = sqlite_backup(path, folder / f"{prefix}{_stamp()}.sqlite")
+    prune(folder, prefix, keep)
+    return dest
+
+
+def backup_before_migration(engine: Engine, from_revision: str, *, keep: int = AUTO_KEEP) -> Path | None:
     return automatic_backup(engine, f"pre-migrate-{from_revision}", keep=keep)
+
+
+def backup(engine: Engine, dest: str | Path | None = None, *, keep: int = MANUAL_KEEP) -> dict[str, Any]:
+    """A backup on request: to ``dest``, or to the backups folder (keeping the newest
+    ``keep`` of those). Returns what was written."""
+    path = sqlite_path(engine)
+    if dest is not None:
+        out = Path(dest).expanduser()
+        if "\x00" in str(out):
+            raise InputError(f"{str(out)!r} is not a usable file name")
+        if out.is_dir():
+            raise InputError(f"{out} is a folder: give a file name")
+        if not out.parent.exists():
+            raise InputError(f"folder {out.parent} does not exist")
+        if path is not None and out.exists() and out.resolve() == path.resolve():
+            raise InputError(f"{out} is the database itself")
+    if path is not None:
+        if not path.exists():
+            raise DatabaseError(f"{path} does not exist yet: nothing to back up")
+        if dest is None:
+            folder = backup_dir(path)
+            prefix = f"{path.stem}-manual-"
+            written = sqlite_backup(path, folder / f"{prefix}{_stamp()}.sqlite")
+            prune(folder, prefix, keep)
+        else:
+            written = sqlite_backup(path, Path(dest).expanduser())
+        return {"file": str(written), "format": "sqlite", "bytes": written.stat().st_size}
+    if is_sqlite(engine):
+        raise DatabaseError("an in-memory database cannot be backed up")
+    if dest is None:
+        folder = server_backup_dir()
+        prefix = f"{_server_stem(engine)}-manual-"
+        written = _json_backup(engine, folder / f"{prefix}{_stamp()}.json")
+        prune(folder, prefix, keep, ".json")
+    else:
+        written = _json_backup(engine, Path(dest).expanduser())
+    return {"file": str(written), "format": "json", "bytes": written.stat().st_size}
+
+
+# --------------------------------------------------------------------------- restore
+def _file_kind(path: Path) -> str:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(64)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path} is a folder, not a backup file") from None
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror or e}") from None
+    except ValueError:  # a NUL in the name
+        raise InputError(f"{str(path)!r} is not a usable file name") from None
+    if head.startswith(SQLITE_HEADER):
+        return "sqlite"
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+        return "json"
+    raise InputError(f"{path} is neither a SQLite campaign database nor a JSON backup")
+
+
+def check_sqlite_file(path: Path, scratch: Path) -> dict[str, Any]:
+    """Copy the SQLite file ``path`` to ``scratch`` and check it there completely
+    (integrity, revision, tables; older revisions are upgraded on the scratch copy).
+    Raises InputError/DatabaseError naming the problem; ``path`` is only read."""
+    from sqlalchemy import inspect
+    from sqlmodel import SQLModel
+
+    import db.models  # noqa: F401
+    from db.engine import make_engine
+    from db.migrate import ensure_schema, head_revision, known_revisions
+
+    try:
+        sqlite_backup(path, scratch)
+    except DatabaseError as e:
+        raise InputError(f"{path} cannot be read as a SQLite database ({e.message.split(': ', 1)[-1]})") from None
+    try:
+        con = sqlite3.connect(scratch)
+        try:
+            rows = [r[0] for r in con.execute("PRAGMA integrity_check").fetchall()]
+            if rows != ["ok"]:
+                raise InputError(f"{path} is damaged (integrity check: {'; '.join(map(str, rows[:3]))})")
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if "alembic_version" not in tables:
+                raise InputError(f"{path} is not a campaign database (no schema revision)")
+            revs = [r[0] for r in con.execute("SELECT version_num FROM alembic_version")]
+            fk = con.execute("PRAGMA foreign_key_check").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as e:
+        raise InputError(f"{path} cannot be read as a SQLite database ({e})") from None
+    if len(revs) != 1:
+        raise InputError(f"{path} is not a campaign database (schema revision {revs!r})")
+    rev, head = revs[0], head_revision()
+    if rev not in known_revisions():
+        raise InputError(f"{path} has schema {rev}, newer than this app knows (newest {head}): "
+                         "upgrade campaign_app to restore it")
+    ours = {t.name for t in SQLModel.metadata.sorted_tables}
+    other = {t for t in tables if not t.startswith("sqlite_")} - ours - {"alembic_version"}
+    if rev == head and (ours - tables or other):
+        missing = ", ".join(sorted(ours - tables)[:5])
+        raise InputError(f"{path} does not hold this app's tables"
+                         + (f" (missing {missing})" if missing else f" (other tables: {', '.join(sorted(other)[:5])})"))
+    if fk:
+        raise InputError(f"{path} has {len(fk)} broken references (foreign key check)")
+    if rev != head:
+        eng = make_engine(f"sqlite:///{scratch}")
+        try:
+            ensure_schema(eng, backup_keep=0)
+        except Exception as e:  # noqa: BLE001 - any failure means: refuse the file
+            raise InputError(f"{path} (schema {rev}) could not be upgraded: {e}") from None
+        finally:
+            eng.dispose()
+    eng = make_engine(f"sqlite:///{scratch}")
+    try:
+        with eng.connect() as conn:
+            missing_now = ours - set(inspect(conn).get_table_names())
+            n = conn.exec_driver_sql("SELECT count(*) FROM campaign").scalar_one()
+    finally:
+        eng.dispose()
+    if missing_now:
+        raise InputError(f"{path} does not hold this app's tables (missing {', '.join(sorted(missing_now))})")
+    return {"revision": rev, "upgraded": rev != head, "campaigns": int(n)}
+
+
+def _holds_something(path: Path) -> bool:
+    """True unless ``path`` is missing or an empty database (nothing worth saving)."""
+    if not path.exists():
+        return False
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return bool(con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return True  # unreadable: keep a raw copy of whatever it is
+
+
+def _raw_copy(path: Path, reason: str) -> Path:
+    folder = backup_dir(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    dest = folder / f"{path.stem}-{reason}-raw-{_stamp()}.sqlite"
+    shutil.copy2(path, dest)
+    for ext in ("-wal", "-shm"):
+        side = path.with_name(path.name + ext)
+        if side.exists():
+            shutil.copy2(side, dest.with_name(dest.name + ext))
+    return dest
+
+
+def _copy_into_place(scratch: Path, path: Path) -> None:
+    """Write the checked copy over the live database with the backup API (one write
+    transaction on the destination: other connections see the old or the new data)."""
+    s = d = None
+    try:
+        s = sqlite3.connect(f"file:{scratch}?mode=ro", uri=True)
+        d = sqlite3.connect(path, timeout=10)
+        s.backup(d)
+    finally:
+        if d is not None:
+            d.close()
+        if s is not None:
+            s.close()
+
+
+def _replace_file(scratch: Path, path: Path) -> None:
+    """Swap a damaged database file for the checked copy (rename: all or nothing)."""
+    tmp = path.with_name(path.name + ".restore-part")
+    shutil.copy2(scratch, tmp)
+    for ext in ("-wal", "-shm"):
+        path.with_name(path.name + ext).unlink(missing_ok=True)
+    tmp.replace(path)
+
+
+def restore(engine: Engine, file: str | Path) -> dict[str, Any]:
+    """Replace the database with a backup, after checking it completely (module doc).
+
+    ``engine`` is the current database; it is disposed (SQLite) and must be reopened by
+    the caller. Returns what was done, including where the previous database was saved."""
+    src = Path(file).expanduser()
+    kind = _file_kind(src)
+    path = sqlite_path(engine)
+    if kind == "json":
+        return _restore_json(engine, src)
+    if path is None:
+        return _restore_sqlite_into_server(engine, src)
+    if path.exists() and src.resolve() == path.resolve():
+        raise InputError(f"{src} is the current database itself")
+    with tempfile.TemporaryDirectory(prefix="campaign-restore-") as tmp:
+        scratch = Path(tmp) / "restore.sqlite"
+        info = check_sqlite_file(src, scratch)
+        previous = None
+        if _holds_something(path):
+            engine.dispose()
+            try:
+                previous = automatic_backup(engine, "pre-restore")
+            except DatabaseError:
+                previous = _raw_copy(path, "pre-restore")
+        engine.dispose()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            _copy_into_place(scratch, path)
+        except sqlite3.Error:
+            # the current file is not a usable database (or cannot take the copy in place);
+            # it was saved above if it held anything: swap the whole file instead
+            _replace_file(scratch, path)
+    return {"restored_from": str(src), "format": "sqlite", "database": str(path),
+            "previous_saved_to": str(previous) if previous else None, **info}
+
+
+def _restore_json(engine: Engine, src: Path) -> dict[str, Any]:
+    from campaign_app.usecases.datafiles import check_backup, load_backup_document, replace_all
+    from db.migrate import ensure_schema
+
+    plans = check_backup(load_backup_document(src), str(src))
+    ensure_schema(engine)
+    previous = automatic_backup(engine, "pre-restore")
+    names = replace_all(engine, plans, str(src))
+    return {"restored_from": str(src), "format": "json", "database": redact(engine.url),
+            "previous_saved_to": str(previous) if previous else None, "campaigns": len(names)}
+
+
+def _restore_sqlite_into_server(engine: Engine, src: Path) -> dict[str, Any]:
+    """A SQLite backup restored into a server database: its campaigns replace all."""
+    from campaign_app.usecases.datafiles import check_backup, export_all, replace_all
+    from db.engine import make_engine
+    from db.migrate import ensure_schema
+
+    with tempfile.TemporaryDirectory(prefix="campaign-restore-") as tmp:
+        scratch = Path(tmp) / "restore.sqlite"
+        check_sqlite_file(src, scratch)
+        eng = make_engine(f"sqlite:///{scratch}")
+        try:
+            docs = export_all(eng)["campaigns"]
+        finally:
+            eng.dispose()
+    plans = check_backup(docs, str(src))
+    ensure_schema(engine)
+    previous = automatic_backup(engine, "pre-restore")
+    names = replace_all(engine, plans, str(src))
+    return {"restored_from": str(src), "format": "sqlite", "database": redact(engine.url),
+            "previous_saved_to": str(previous) if previous else None, "campaigns": len(names)}

@@ -23,6 +23,12 @@ def pg_admin_url() -> str | None:
     return os.environ.get(PG_ENV) or None
 
 
+@pytest.fixture(autouse=True)
+def _backups_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Server backups (taken before imports and migrations) never go to the user's folder."""
+    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path_factory.mktemp("backups")))
+
+
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'campaign.sqlite'}"

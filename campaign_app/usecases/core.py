@@ -9,12 +9,19 @@ from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
 from campaign_app.rules import Row, Table, parse_table
-from campaign_app.systems import SystemInfo, campaign_tables, get_system
+from campaign_app.systems import (
+    StatRule,
+    SystemInfo,
+    campaign_tables,
+    find_stat,
+    get_system,
+    stat_rules,
+)
 from campaign_app.uow import UnitOfWork, fault_point, read_session
 from campaign_app.usecases.common import (
     campaign_of_fighter,
@@ -26,7 +33,18 @@ from campaign_app.usecases.common import (
     get_roster,
 )
 from db.journal import redo_journal, undo_journal
-from db.models import Battle, Campaign, Equipment, Fighter, Journal, RollRecord, Roster, Skill, Unit
+from db.models import (
+    Battle,
+    BattleResult,
+    Campaign,
+    Equipment,
+    Fighter,
+    Journal,
+    RollRecord,
+    Roster,
+    Skill,
+    Unit,
+)
 
 FIGHTER_STATUSES = (
     "active", "in-recovery", "convalescence", "captured", "dead", "lost", "turned", "retired",
@@ -324,8 +342,12 @@ def validate_rep(info: SystemInfo, rep: Any) -> int | None:
     return value
 
 
-def parse_stats(info: SystemInfo, raw: Mapping[str, Any] | Iterable[str]) -> dict[str, int]:
-    """``{"WS": "3+"}`` or ``["WS=3+", "M=5"]`` to checked values keyed as the system spells them."""
+def parse_stats(info: SystemInfo, raw: Mapping[str, Any] | Iterable[str],
+                rules: Sequence[StatRule] | None = None) -> dict[str, int]:
+    """``{"WS": "3+"}`` or ``["WS=3+", "M=5"]`` to checked values keyed as the system spells them.
+
+    ``rules``: the characteristics to check against (``stat_rules(system, edition,
+    kind)``); default the system's edition-less ``info.stats``."""
     pairs: list[tuple[str, Any]] = []
     if isinstance(raw, Mapping):
         pairs = list(raw.items())
@@ -337,7 +359,7 @@ def parse_stats(info: SystemInfo, raw: Mapping[str, Any] | Iterable[str]) -> dic
             pairs.append((k.strip(), v.strip()))
     out: dict[str, int] = {}
     for k, v in pairs:
-        rule = info.stat(k)
+        rule = find_stat(rules, k, info.name) if rules is not None else info.stat(k)
         out[rule.key] = rule.parse(v)
     return out
 
@@ -395,6 +417,7 @@ def add_fighter(engine: Engine, roster_ref: Any, name: str, *, fighter_type: str
             e = make_equipment(c, w)
             e.fighter_id = f.id
             s.add(e)
+        fault_point("fighter.add.after-equipment")
         for sk in skills:
             s.add(Skill(fighter_id=f.id, name=clean_name(sk, "skill")))
         uow.summary = f"add {name} to {r.name}"
@@ -416,8 +439,11 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: boo
             raise InputError(f"{info.name} fighters need a Rep (--rep 1..6)")
         f.rep = rep
     if fields.get("stats"):
+        kind_now = str(fields.get("kind") or f.kind or "").strip().lower()
+        if kind_now != "vehicle" and (f.fighter_type or "") == "vehicle":
+            kind_now = "vehicle"
         merged = dict(f.stats or {})
-        merged.update(parse_stats(info, fields["stats"]))
+        merged.update(parse_stats(info, fields["stats"], stat_rules(info.id, c.edition, kind_now)))
         f.stats = merged
     kind = fields.get("kind")
     if kind is not None:
@@ -464,6 +490,7 @@ def edit_fighter(engine: Engine, ref: Any, *, if_version: int | None = None,
         info = get_system(c.system)
         _apply_fighter_fields(info, c, f, **{k: v for k, v in fields.items() if v is not None})
         s.add(f)
+        fault_point("fighter.edit.after-fields")
         for w in add_weapons:
             e = make_equipment(c, w)
             e.fighter_id = f.id
@@ -473,6 +500,7 @@ def edit_fighter(engine: Engine, ref: Any, *, if_version: int | None = None,
             if found is None:
                 raise InputError(f"{f.name} carries no {w!r}")
             s.delete(found)
+        fault_point("fighter.edit.after-equipment")
         for sk in add_skills:
             s.add(Skill(fighter_id=f.id, name=clean_name(sk, "skill")))
         uow.summary = f"edit {f.name}"
@@ -486,6 +514,15 @@ def remove_fighter(engine: Engine, ref: Any) -> None:
         c, _r = campaign_of_fighter(s, f)
         uow.campaign_id = c.id
         uow.summary = f"remove {f.name}"
+        # other rows that point at this fighter keep their history without the link
+        # (journaled like everything else, so undo puts the links back)
+        for res in s.exec(select(BattleResult).where(BattleResult.by_fighter_id == f.id)).all():
+            res.by_fighter_id = None
+            s.add(res)
+        for crew in s.exec(select(Fighter).where(Fighter.crew_of_id == f.id)).all():
+            crew.crew_of_id = None
+            s.add(crew)
+        s.flush()
         s.delete(f)
 
 
@@ -639,7 +676,7 @@ def redo(engine: Engine, campaign: Any) -> dict[str, Any]:
         ).one()
         stmt = select(Journal).where(Journal.campaign_id == c.id, Journal.undone == True)  # noqa: E712
         if last_active is not None:
-            stmt = stmt.where(Journal.id > last_active)
+            stmt = stmt.where(col(Journal.id) > last_active)
         j = s.exec(stmt.order_by(Journal.id)).first()  # type: ignore[arg-type]
         if j is None:
             raise InputError(f"nothing to redo in {c.name}")

@@ -234,3 +234,20 @@ def test_names_or_ids_and_ambiguity(squad):
     add_fighter(engine, "1st Squad", "Twin", rep=3)
     with pytest.raises(InputError, match="2 fighters are named 'Twin': use the id"):
         show_fighter(engine, "Twin")
+
+
+def test_removing_a_fighter_that_took_someone_out_keeps_the_history(engine):
+    from campaign_app.usecases.battles import record_battle, show_battle
+
+    create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    create_roster(engine, "Hive", "Eschers")
+    add_fighter(engine, "Goliaths", "Krag", fighter_type="leader")
+    add_fighter(engine, "Eschers", "Lyra", fighter_type="champion")
+    b = record_battle(engine, "Hive", ["Goliaths", "Eschers"], results=["Lyra=out-of-action"], by=["Lyra=Krag"])
+    remove_fighter(engine, "Krag")
+    lyra = next(r for r in show_battle(engine, b.id)["results"] if r["name"] == "Lyra")
+    assert lyra["by_fighter_id"] is None
+    undo(engine, "Hive")
+    lyra = next(r for r in show_battle(engine, b.id)["results"] if r["name"] == "Lyra")
+    assert lyra["by_fighter_id"] == show_fighter(engine, "Krag")["id"]

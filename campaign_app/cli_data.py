@@ -1,0 +1,123 @@
+"""Data-safety commands: ``backup``, ``restore``, ``export json``, ``import json`` and
+``import yaktribe``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from campaign_app.errors import InputError
+
+SHOWN_PROBLEMS = 15
+
+
+def _refused(args: argparse.Namespace, e: Any) -> int:
+    """Print an ImportRefused: the first problems one a line (all of them with --json)."""
+    problems = list(e.problems)
+    head = str(e).splitlines()[0]
+    if getattr(args, "json", False):
+        print(json.dumps({"error": head, "problems": problems}, ensure_ascii=False), file=sys.stderr)
+    else:
+        print(f"error: {head}", file=sys.stderr)
+        for p in problems[:SHOWN_PROBLEMS]:
+            print(f"  {p}", file=sys.stderr)
+        if len(problems) > SHOWN_PROBLEMS:
+            print(f"  ... and {len(problems) - SHOWN_PROBLEMS} more (--json lists all)", file=sys.stderr)
+    return int(e.exit_code)
+
+
+def cmd_backup(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.cli import emit
+    from db.backup import MANUAL_KEEP, backup
+
+    keep = args.keep if args.keep is not None else MANUAL_KEEP
+    if keep < 1:
+        raise InputError("--keep must be at least 1")
+    d = backup(engine, args.output, keep=keep)
+    emit(args, d, f"backup written to {d['file']} ({d['bytes']:,} bytes)")
+
+
+def cmd_restore(args: argparse.Namespace, _engine: Any) -> int:
+    from campaign_app.cli import emit
+    from campaign_app.usecases.datafiles import ImportRefused
+    from db.backup import restore
+    from db.engine import default_url, make_engine, normalize_url
+
+    url = normalize_url(args.db or default_url())
+    engine = make_engine(url)
+    try:
+        d = restore(engine, args.file)
+    except ImportRefused as e:
+        return _refused(args, e)
+    finally:
+        engine.dispose()
+    prev = f"; the previous database was saved to {d['previous_saved_to']}" if d.get("previous_saved_to") else ""
+    emit(args, d, f"restored {d['campaigns']} campaign(s) from {d['restored_from']}{prev}")
+    return 0
+
+
+def cmd_export_json(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.cli import emit
+    from campaign_app.usecases.datafiles import export_json_file
+
+    d = export_json_file(engine, args.campaign, args.output)
+    emit(args, d, f"exported {d['campaign']} ({d['rosters']} rosters, {d['fighters']} fighters, "
+                  f"{d['battles']} battles, {d['rolls']} rolls) to {d['file']}")
+
+
+def cmd_import_json(args: argparse.Namespace, engine: Any) -> int:
+    from campaign_app.cli import emit
+    from campaign_app.usecases.core import campaign_dict
+    from campaign_app.usecases.datafiles import ImportRefused, import_json
+
+    try:
+        c = import_json(engine, args.file, rename=args.rename)
+    except ImportRefused as e:
+        return _refused(args, e)
+    emit(args, campaign_dict(c), f"imported campaign {c.id}: {c.name}")
+    return 0
+
+
+def cmd_import_yaktribe(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.cli import emit
+    from campaign_app.usecases.datafiles import import_yaktribe
+
+    d = import_yaktribe(engine, args.file, campaign=args.campaign)
+
+    def text() -> str:
+        lines = [f"imported {d['roster']['name']} (roster {d['roster']['id']}, {d['fighters']} fighters) "
+                 f"into {d['campaign']['name']} (campaign {d['campaign']['id']})"]
+        if d["report"]:
+            lines.append(f"{len(d['report'])} item(s) did not map as they were:")
+            lines.extend(f"  {r['where']}: {r['message']}" for r in d["report"])
+        else:
+            lines.append("everything mapped")
+        return "\n".join(lines)
+
+    emit(args, d, text)
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    sp = add(sub, "backup", cmd_backup, "back up the database (SQLite copy; JSON on a server)")
+    sp.add_argument("-o", "--output", metavar="FILE", help="where to write (default: the backups folder)")
+    sp.add_argument("--keep", type=int, help="backups kept in the backups folder (default 20)")
+    sp = add(sub, "restore", cmd_restore,
+             "replace the database with a backup (checked first; the current one is backed up)",
+             needs_db=False)
+    sp.add_argument("file", help="a SQLite backup or a JSON backup")
+
+    exp = group("export", "export a campaign or roster to a file")
+    sp = add(exp, "json", cmd_export_json, "write a whole campaign as JSON (docs/json-format.md)")
+    sp.add_argument("campaign")
+    sp.add_argument("-o", "--output", metavar="FILE.json", required=True)
+
+    imp = group("import", "import campaigns and gangs from files")
+    sp = add(imp, "json", cmd_import_json, "import a campaign JSON file as a new campaign")
+    sp.add_argument("file")
+    sp.add_argument("--rename", metavar="NAME", help="import under another campaign name")
+    sp = add(imp, "yaktribe", cmd_import_yaktribe, "import a Necromunda gang exported from Yaktribe")
+    sp.add_argument("file")
+    sp.add_argument("--campaign", help="the Necromunda campaign to add it to (default: a campaign named "
+                                       "after the gang's Yaktribe campaign)")

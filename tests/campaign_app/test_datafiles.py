@@ -1,0 +1,361 @@
+"""JSON export/import: exact round trip on each backend, validation with paths, limits."""
+
+from __future__ import annotations
+
+import copy
+import json
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Engine, make_url
+
+from campaign_app.cli import main
+from campaign_app.errors import InputError
+from campaign_app.usecases import core
+from campaign_app.usecases.datafiles import (
+    FORMAT,
+    MAX_FILE_BYTES,
+    ImportRefused,
+    export_json,
+    export_json_file,
+    import_json,
+    validate_document,
+)
+from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad, counts
+from tests.conftest import pg_admin_url
+
+
+@pytest.fixture(autouse=True)
+def _server_backups(tmp_path, monkeypatch):
+    """Backups of a PostgreSQL test database go to the test's folder, not the user's."""
+    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "server-backups"))
+
+
+@pytest.fixture
+def empty_engine(db_url: str, tmp_path: Path) -> Iterator[Engine]:
+    """A second, empty database on the same backend as ``engine``."""
+    from db.migrate import open_database
+
+    if db_url.startswith("sqlite"):
+        eng = open_database(f"sqlite:///{tmp_path / 'other.sqlite'}")
+        yield eng
+        eng.dispose()
+        return
+    admin = pg_admin_url()
+    assert admin
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    adm = create_engine(make_url(admin).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+    with adm.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    eng = open_database(make_url(admin).set(database=name).render_as_string(hide_password=False))
+    try:
+        yield eng
+    finally:
+        eng.dispose()
+        with adm.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        adm.dispose()
+
+
+def _all_docs(engine: Engine) -> dict[str, dict]:
+    return {c["name"]: export_json(engine, c["id"]) for c in core.list_campaigns(engine)}
+
+
+# --------------------------------------------------------------------------- round trip
+def test_round_trip_is_exact(engine, empty_engine, tmp_path):
+    build_necromunda(engine)
+    build_nuts(engine)
+    build_squad(engine)
+    docs = _all_docs(engine)
+    assert docs["Hive War"]["rosters"][0]["fighters"][0]["equipment"][0]["name"] == "Autopistol"
+    for name, doc in docs.items():
+        path = tmp_path / f"{name}.json"
+        export_json_file(engine, name, path)
+        assert json.loads(path.read_text(encoding="utf-8")) == doc
+        c = import_json(empty_engine, path)
+        again = export_json(empty_engine, c.id)
+        assert json.dumps(again, ensure_ascii=False) == json.dumps(doc, ensure_ascii=False), name
+        # a second import into the same database under another name
+        c2 = import_json(empty_engine, doc, rename=f"{name} copy")
+        third = export_json(empty_engine, c2.id)
+        third["campaign"]["name"] = name
+        assert third == doc
+
+
+def test_round_trip_keeps_every_table(engine, empty_engine):
+    build_necromunda(engine)
+    build_nuts(engine)
+    build_squad(engine)
+    before = counts(engine)
+    for c in core.list_campaigns(engine):
+        import_json(empty_engine, export_json(engine, c["id"]))
+    after = counts(empty_engine)
+    for table in ("campaign", "roster", "fighter", "unit", "equipment", "skill", "lasting_injury",
+                  "walker_type", "battle", "battle_roster", "battle_result", "roll_record"):
+        assert after[table] == before[table], table
+
+
+def test_export_pieces(sqlite_engine):
+    cid = build_necromunda(sqlite_engine)
+    build_nuts(sqlite_engine)
+    doc = export_json(sqlite_engine, cid)
+    assert doc["format"] == FORMAT and doc["schema_version"] == 1
+    assert [r["ref"] for r in doc["rosters"]] == ["r1", "r2"]
+    vala = doc["rosters"][1]["fighters"][0]
+    assert vala["captured_by"] == "r1" and vala["status"] == "in-recovery"
+    assert vala["injuries"][0]["roll_record"] == doc["rolls"][-1]["ref"]
+    assert vala["injuries"][0]["battle"] == "b1"
+    assert doc["battles"][0]["winner"] == "r1"
+    assert doc["battles"][0]["results"][0]["by_fighter"] == "f1"
+    assert doc["rolls"][-1]["undone"] is True and doc["rolls"][-1]["action"] == "battle.after"
+    assert doc["rolls"][0]["action"] == "" and doc["rolls"][0]["undone"] is False
+    assert "n26-lasting-injury" in doc["campaign"]["house_rules"]
+    # only this campaign
+    assert all(r["name"] != "1st Platoon" for r in doc["rosters"])
+    nuts = export_json(sqlite_engine, "Weird Front")
+    walker = nuts["rosters"][0]["fighters"][2]
+    assert walker["walker_type"] == "w1" and nuts["rosters"][0]["fighters"][0]["crew_of"] == walker["ref"]
+
+
+def test_import_is_one_step_that_undo_does_not_cross(sqlite_engine):
+    cid = build_necromunda(sqlite_engine)
+    doc = export_json(sqlite_engine, cid)
+    c = import_json(sqlite_engine, doc, rename="Copy")
+    with pytest.raises(InputError, match="nothing to undo"):
+        core.undo(sqlite_engine, c.id)
+    with pytest.raises(InputError, match="nothing to redo"):
+        core.redo(sqlite_engine, c.id)
+    log = core.roll_log(sqlite_engine, c.id)
+    assert [r["undone"] for r in log] == [False, False, True]
+    # later actions undo normally
+    core.create_roster(sqlite_engine, c.id, "New gang")
+    core.undo(sqlite_engine, c.id)
+    assert export_json(sqlite_engine, c.id)["rosters"] == doc["rosters"]
+
+
+def test_import_takes_an_automatic_backup(sqlite_engine, sqlite_url):
+    cid = build_necromunda(sqlite_engine)
+    doc = export_json(sqlite_engine, cid)
+    import_json(sqlite_engine, doc, rename="Copy")
+    folder = Path(sqlite_url.replace("sqlite:///", "")).parent / "backups"
+    assert len(list(folder.glob("*-pre-import-*.sqlite"))) == 1
+
+
+# --------------------------------------------------------------------------- validation
+def _doc(sqlite_engine) -> dict:
+    cid = build_nuts(sqlite_engine)
+    return export_json(sqlite_engine, cid)
+
+
+def test_problems_are_reported_with_paths_and_nothing_written(sqlite_engine, snap):
+    doc = _doc(sqlite_engine)
+    bad = copy.deepcopy(doc)
+    bad["campaign"]["name"] = "Other"
+    bad["rosters"][0]["fighters"][1]["rep"] = 9
+    bad["rosters"][0]["fighters"][0]["xp"] = "lots"
+    bad["rosters"][0]["fighters"][0]["status"] = "sleeping"
+    bad["rosters"][0]["fighters"][2]["walker_type"] = "w9"
+    bad["rosters"][0]["fighters"][0]["colour"] = "red"
+    bad["rosters"][0]["fighters"][1]["created_at"] = "yesterday"
+    bad["rolls"] = [{"ref": "d1", "dice": "d6", "faces": "x", "source": "random", "value": 1.5}]
+    before = snap(sqlite_engine)
+    with pytest.raises(ImportRefused) as ei:
+        import_json(sqlite_engine, bad)
+    problems = ei.value.problems
+    assert "rosters[0].fighters[1].rep: 9 is above 6" in problems
+    assert "rosters[0].fighters[0].xp: 'lots' is not a whole number" in problems
+    assert any(p.startswith("rosters[0].fighters[0].status: 'sleeping' is not one of") for p in problems)
+    assert "rosters[0].fighters[2].walker_type: no walker type has ref 'w9'" in problems
+    assert "rosters[0].fighters[0].colour: unknown field" in problems
+    assert any(p.startswith("rosters[0].fighters[1].created_at:") for p in problems)
+    assert "rolls[0].value: 1.5 is not a whole number" in problems
+    assert any(p.startswith("rolls[0].faces:") for p in problems)
+    assert len(problems) == 8
+    assert "nothing was imported" in str(ei.value)
+    assert snap(sqlite_engine) == before
+
+
+@pytest.mark.parametrize("mutate, expected", [
+    (lambda d: d.update(format="other"), "format: 'other' is not"),
+    (lambda d: d.update(schema_version=2), "schema_version: 2 is newer than this app reads"),
+    (lambda d: d.pop("campaign"), "campaign: is missing"),
+    (lambda d: d["campaign"].update(system="chess"), "campaign.system: 'chess' is not a known game system"),
+    (lambda d: d["campaign"].update(expansions=["jetpacks"]), "campaign.expansions[0]: 'jetpacks' is not"),
+    (lambda d: d["rosters"].append(copy.deepcopy(d["rosters"][0])), "rosters[1].name: '1st Platoon' is already used"),
+    (lambda d: d["rosters"][0].update(kind="horde"), "rosters[0].kind: 'horde' is not one of"),
+    (lambda d: d["rosters"][0].update(credits=-5), "rosters[0].credits: -5 is below 0"),
+    (lambda d: d["rosters"][0].update(credits=2**40), "rosters[0].credits: 1099511627776 is above"),
+    (lambda d: d["rosters"][0].update(name=" x"), "rosters[0].name: ' x' has spaces around it"),
+    (lambda d: d["rosters"][0].update(name="x" * 201), "rosters[0].name: is 201 characters long"),
+    (lambda d: d["rosters"][0]["fighters"][0].update(type="wizard"), "rosters[0].fighters[0].type: 'wizard'"),
+    (lambda d: d["rosters"][0]["fighters"][0].update(crew_of=5), "rosters[0].fighters[0].crew_of: 5 must be a reference"),
+    (lambda d: d["rosters"][0]["fighters"][1].update(ref="f1"), "rosters[0].fighters[1].ref: 'f1' is already used"),
+    (lambda d: d["rosters"][0]["fighters"][0]["equipment"].append({"qty": 2}),
+     "rosters[0].fighters[0].equipment[1].name: is missing"),
+    (lambda d: d["rosters"][0]["fighters"][0].update(skills=["Brawler"]),
+     "rosters[0].fighters[0].skills[0]: must be an object"),
+    (lambda d: d["rosters"][0].update(fighters={}), "rosters[0].fighters: must be a list"),
+    (lambda d: d.update(battles=[{"ref": "b1", "number": 1, "played_on": "2026-02-30"}]),
+     "battles[0].played_on: '2026-02-30' is not a date"),
+    (lambda d: d.update(battles=[{"ref": "b1", "number": 1, "rosters": [{"roster": "r1"}, {"roster": "r1"}]}]),
+     "battles[0].rosters[1].roster: 'r1' is already listed"),
+    (lambda d: d["campaign"]["house_rules"].update({"nuts-nope": {}}), "campaign.house_rules.nuts-nope: NUTS"),
+])
+def test_each_problem_named(sqlite_engine, snap, mutate, expected):
+    doc = _doc(sqlite_engine)
+    mutate(doc)
+    before = snap(sqlite_engine)
+    with pytest.raises(ImportRefused) as ei:
+        import_json(sqlite_engine, doc, rename="Imported")
+    assert any(p.startswith(expected) for p in ei.value.problems), ei.value.problems
+    assert snap(sqlite_engine) == before
+
+
+def test_necromunda_stats_checked(sqlite_engine):
+    doc = export_json(sqlite_engine, build_necromunda(sqlite_engine))
+    doc["rosters"][0]["fighters"][0]["stats"]["WS"] = 7
+    doc["rosters"][0]["fighters"][0]["stats"]["ws"] = 3
+    doc["rosters"][0]["fighters"][1]["stats"]["BS"] = "4+"
+    _plan, problems, _ = validate_document(doc)
+    assert "rosters[0].fighters[0].stats.WS: 7 is above 6" in problems
+    assert "rosters[0].fighters[0].stats.ws: write the characteristic as WS" in problems
+    assert "rosters[0].fighters[1].stats.BS: '4+' is not a whole number" in problems
+
+
+def test_house_rule_checked(sqlite_engine):
+    doc = export_json(sqlite_engine, build_necromunda(sqlite_engine))
+    doc["campaign"]["house_rules"]["n26-lasting-injury"]["rows"].pop()
+    _plan, problems, _ = validate_document(doc, rename="X")
+    assert len(problems) == 1 and problems[0].startswith("campaign.house_rules.n26-lasting-injury:")
+    assert "66" in problems[0]
+
+
+def test_name_taken_and_rename(sqlite_engine, snap):
+    doc = _doc(sqlite_engine)
+    before = snap(sqlite_engine)
+    with pytest.raises(ImportRefused, match="already exists"):
+        import_json(sqlite_engine, doc)
+    with pytest.raises(ImportRefused, match="--rename"):
+        import_json(sqlite_engine, doc, rename="  ")
+    assert snap(sqlite_engine) == before
+    c = import_json(sqlite_engine, doc, rename="Second Front")
+    assert c.name == "Second Front"
+
+
+def test_problem_list_is_bounded(sqlite_engine):
+    doc = _doc(sqlite_engine)
+    doc["rolls"] = [{"ref": f"d{i}"} for i in range(1000)]
+    with pytest.raises(ImportRefused) as ei:
+        import_json(sqlite_engine, doc, rename="Z")
+    assert len(ei.value.problems) == 200
+    assert "200+ problems" in str(ei.value)
+
+
+# --------------------------------------------------------------------------- limits
+@pytest.mark.parametrize("content, expected", [
+    (b"", "not valid JSON"),
+    (b"\xff\xfe garbage", "not UTF-8"),
+    (b"{\"a\": NaN}", "not valid JSON"),
+    (b"[" * 100_000 + b"]" * 100_000, "nesting is deeper than 20"),
+    (b"[" * 25 + b"]" * 25, "nesting is deeper than 20"),
+    (json.dumps({"format": "x" * 20_001}).encode(), "characters long"),
+    (b'{"format": "\\ud800"}', "unpaired surrogate"),
+    (b'{"format": "a\\u0000b"}', "NUL"),
+    (b"1" * 5000, "not valid JSON"),
+    (b"[1e400]", "not finite"),
+    (b"[123456789012345678901234567890]", "too large"),
+    (b"[]", "must be an object"),
+    (b"{\"gang\": {}}", "format: None is not"),
+])
+def test_hostile_files_refused_cleanly(sqlite_engine, snap, tmp_path, content, expected):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    before = snap(sqlite_engine)
+    with pytest.raises(InputError) as ei:
+        import_json(sqlite_engine, path)
+    assert expected in str(ei.value)
+    assert snap(sqlite_engine) == before
+
+
+def test_size_cap_before_parsing(sqlite_engine, tmp_path):
+    path = tmp_path / "big.json"
+    with open(path, "wb") as fh:
+        fh.write(b"[" + b" " * MAX_FILE_BYTES + b"]")
+    with pytest.raises(InputError, match="larger than 50 MB"):
+        import_json(sqlite_engine, path)
+
+
+def test_too_many_items(sqlite_engine, tmp_path):
+    path = tmp_path / "many.json"
+    path.write_text("[" + ",".join(["0"] * 250_001) + "]")
+    with pytest.raises(InputError, match="more than 250,000 items"):
+        import_json(sqlite_engine, path)
+
+
+def test_missing_file_and_folder(sqlite_engine, tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        import_json(sqlite_engine, tmp_path / "nope.json")
+    with pytest.raises(InputError, match="folder"):
+        import_json(sqlite_engine, tmp_path)
+
+
+# --------------------------------------------------------------------------- CLI
+def test_cli_export_and_import(sqlite_url, tmp_path, capsys):
+    from db.migrate import open_database
+
+    eng = open_database(sqlite_url)
+    build_necromunda(eng)
+    eng.dispose()
+    out = tmp_path / "hive.json"
+    assert main(["--db", sqlite_url, "export", "json", "Hive War", "-o", str(out)]) == 0
+    assert "exported Hive War" in capsys.readouterr().out
+    assert main(["--db", sqlite_url, "import", "json", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "campaign.name: a campaign named 'Hive War' already exists" in err
+    assert main(["--db", sqlite_url, "--json", "import", "json", str(out), "--rename", "Hive 2"]) == 0
+    assert json.loads(capsys.readouterr().out)["name"] == "Hive 2"
+
+
+def test_cli_import_lists_first_problems(sqlite_url, tmp_path, capsys):
+    doc = {"format": FORMAT, "schema_version": 1, "campaign": {"name": "X", "system": "nuts"},
+           "rosters": [{"ref": f"r{i}", "name": f"R{i}", "credits": -1} for i in range(30)]}
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(doc))
+    assert main(["--db", sqlite_url, "import", "json", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"error: {path}: 30 problems, nothing was imported:"
+    assert err[1] == "  rosters[0].credits: -1 is below 0"
+    assert len(err) == 17 and "15 more" in err[-1]
+    assert main(["--db", sqlite_url, "--json", "import", "json", str(path)]) == 2
+    data = json.loads(capsys.readouterr().err)
+    assert len(data["problems"]) == 30
+
+
+def test_demo_campaigns_round_trip(engine, empty_engine):
+    """Campaigns built by every system's use-cases (battles, after-battle, creatures,
+    units, injuries) import and export back exactly."""
+    from campaign_app.usecases.demo import create_demo
+
+    create_demo(engine)
+    for name, doc in _all_docs(engine).items():
+        c = import_json(empty_engine, doc, backup=False)
+        assert export_json(empty_engine, c.id) == doc, name
+
+
+def test_unusable_file_names(sqlite_engine, tmp_path):
+    from db.backup import restore
+
+    with pytest.raises(InputError, match="not a usable file name"):
+        import_json(sqlite_engine, "\x00")
+    with pytest.raises(InputError, match="not a usable file name"):
+        restore(sqlite_engine, "a\x00b")
+    from db.backup import backup
+
+    cid = core.create_campaign(sqlite_engine, "N", "nuts").id
+    with pytest.raises(InputError, match="not a usable file name"):
+        export_json_file(sqlite_engine, cid, tmp_path / "a\x00.json")
+    with pytest.raises(InputError, match="not a usable file name"):
+        backup(sqlite_engine, "x\x00y")
