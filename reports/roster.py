@@ -7,6 +7,7 @@ import os
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
     BaseDocTemplate,
     Frame,
@@ -15,6 +16,7 @@ from reportlab.platypus import (
     Paragraph,
     Spacer,
     Table,
+    TableStyle,
 )
 
 from ._base import (
@@ -28,6 +30,8 @@ from ._base import (
     text,
 )
 from ._pdf import (
+    FONT,
+    FONT_BOLD,
     GREYED_STATUSES,
     HEAD_BG,
     MARGIN,
@@ -176,6 +180,58 @@ def _header(doc: dict, width: float, st: _Styles) -> list:
     return story
 
 
+# Characters Paragraph treats specially (breaks, joins or hides) even in a line that
+# fits; a cell holding one of them is drawn as a Paragraph, as before.
+_SPECIAL_CHARS = frozenset("\u00ad\u200b\u200c\u200d\u2028\u2029\u2060\ufeff")
+
+
+class _CellText:
+    """Chooses, per table cell, between a plain string and a Paragraph.
+
+    A Paragraph costs a markup parse, a line break and a saved/restored canvas state
+    per cell. A one-line, single-spaced cell that fits its column is drawn exactly
+    the same by the Table as a plain string in the same font, size, leading and
+    colour (the Table draws plain strings literally, so no escaping is needed).
+    Everything else (wrapping, several lines, odd whitespace, special characters)
+    stays a Paragraph of escaped text.
+    """
+
+    def __init__(self, size: float) -> None:
+        self.size = size
+        self._widths: dict[tuple[str, str], float] = {}
+
+    def width(self, line: str, font: str) -> float:
+        key = (font, line)
+        w = self._widths.get(key)
+        if w is None:
+            w = self._widths[key] = pdfmetrics.stringWidth(line, font, self.size)
+        return w
+
+    def plain(self, value: str, font: str, avail: float) -> bool:
+        """True when ``value`` (already cleaned by ``text``) prints as is on one line.
+
+        Several lines stay a Paragraph: the Table splits a tall row across pages
+        with orphan control for Paragraphs, but cuts plain strings at 1.2 x font
+        size, which is not our leading, so the last line would spill out of the row.
+        """
+        if not value:
+            return True
+        if value != " ".join(value.split()) or not _SPECIAL_CHARS.isdisjoint(value):
+            return False  # newlines, tabs, runs of spaces: the Paragraph decides
+        return self.width(value, font) <= avail
+
+
+def _runs(indexes: list[int]) -> list[tuple[int, int]]:
+    """[1, 2, 3, 7] -> [(1, 3), (7, 7)]: one style command per run of rows."""
+    out: list[tuple[int, int]] = []
+    for i in indexes:
+        if out and out[-1][1] == i - 1:
+            out[-1] = (out[-1][0], i)
+        else:
+            out.append((i, i))
+    return out
+
+
 def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> list:
     cols, status_col = _columns(doc, rows)
     narrow = bool(cols) and width / len(cols) < 34
@@ -183,9 +239,23 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
     total_weight = sum(c["weight"] for c in cols)
     widths = [width * c["weight"] / total_weight for c in cols]
     pad = 1.5 if narrow else 3
+    # room for text inside each cell; a hair less so rounding never decides a wrap
+    avail = [w - 2 * pad - 0.01 for w in widths]
+    measure = _CellText(st.cell.fontSize)
 
-    data = [[Paragraph(markup(c["label"], 200), st.head) for c in cols]]
+    head = []
+    for c, room in zip(cols, avail, strict=True):
+        label = text(c["label"], 200)
+        head.append(label if measure.plain(label, FONT_BOLD, room) else Paragraph(markup(label, 200), st.head))
+    data = [head]
     commands: list = [
+        # plain-string cells: the same font, size, leading and colour as the Paragraph
+        # styles (one FONT command: each command is applied to every cell it covers)
+        ("FONT", (0, 0), (-1, -1), FONT, st.cell.fontSize, st.cell.leading),
+        ("TEXTCOLOR", (0, 0), (-1, -1), st.cell.textColor),
+        ("FONTNAME", (0, 0), (0, -1), FONT_BOLD),
+        ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
+        ("TEXTCOLOR", (0, 0), (-1, 0), st.head.textColor),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
         ("LINEBELOW", (0, 0), (-1, 0), 1, HEAD_BG),
@@ -196,27 +266,41 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
     seen_status: dict[str, str] = {}
+    shaded: dict[str, list[int]] = {}
+    greyed: list[int] = []
+    fonts = [FONT_BOLD if position == 0 else FONT for position in range(len(cols))]
     for index, row in enumerate(rows, start=1):
         status = status_key(row.get("_status"))
         grey = status in GREYED_STATUSES
-        cells = []
+        cells: list = []
         for position, col in enumerate(cols):
+            value = row.get(col["key"])
+            if col["key"] == status_col and not text(value).strip():
+                value = _status_label(row)
+            s = text(value, CELL_LIMIT)
+            if measure.plain(s, fonts[position], avail[position]):
+                cells.append(s)
+                continue
             if position == 0:
                 cell_style = st.first_grey if grey else st.first
             else:
                 cell_style = st.cell_grey if grey else st.cell
-            value = row.get(col["key"])
-            if col["key"] == status_col and not text(value).strip():
-                value = _status_label(row)
-            cells.append(Paragraph(markup(value, CELL_LIMIT), cell_style))
+            cells.append(Paragraph(markup(s), cell_style))
         data.append(cells)
+        if grey:
+            greyed.append(index)
         if status in STATUS_COLOURS:
-            commands.append(("BACKGROUND", (0, index), (-1, index), STATUS_COLOURS[status]))
+            shaded.setdefault(status, []).append(index)
             seen_status.setdefault(status, _status_label(row) or STATUS_LABELS[status])
         progress.step()
+    for first, last in _runs(greyed):
+        commands.append(("TEXTCOLOR", (0, first), (-1, last), st.cell_grey.textColor))
+    for status, indexes in shaded.items():
+        for first, last in _runs(indexes):
+            commands.append(("BACKGROUND", (0, first), (-1, last), STATUS_COLOURS[status]))
 
     table = Table(data, colWidths=widths, repeatRows=1, splitInRow=1, hAlign="LEFT")
-    table.setStyle(table_style(commands))
+    table.setStyle(TableStyle(commands))  # its first command already sets DejaVu everywhere
     story: list = [table]
     if seen_status:
         story.append(Spacer(1, 4))

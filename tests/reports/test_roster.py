@@ -201,3 +201,71 @@ def test_render_rosters_starts_each_roster_on_a_new_page(out):
 
 def test_render_rosters_with_no_rosters(out):
     assert reports.render_rosters([], out) == 1
+
+
+def _fighter_table(doc: dict, width: float = 500):
+    from reportlab.platypus import Table
+
+    from reports._base import Progress
+    from reports._pdf import register_fonts
+    from reports.roster import roster_story
+
+    register_fonts()
+    story = roster_story(doc, width, Progress(None, 1))
+    return [f for f in story if isinstance(f, Table)][1]  # after the totals table
+
+
+def test_short_cells_are_plain_strings_and_the_rest_paragraphs():
+    from reportlab.platypus import Paragraph
+
+    rows = [
+        fighter(HOSTILE, gear="Lasgun"),
+        fighter("Two  spaces", gear="Autogun\nStub gun"),
+        fighter(" ".join(["Word"] * 40), gear="soft\u00adhyphen"),
+        fighter("Zoë", gear=""),
+    ]
+    table = _fighter_table(make_roster(rows))
+    header, hostile, spaced, wrapped, plain = table._cellvalues
+    assert header == ["Name", "Type", "XP", "Status", "Equipment"]
+    # drawn literally by the Table: no escaping needed, none done
+    assert hostile == [HOSTILE, "Ganger", "3", "Active", "Lasgun"]
+    assert plain == ["Zoë", "Ganger", "3", "Active", ""]
+    # odd whitespace and several lines: the Paragraph decides, as before
+    assert isinstance(spaced[0], Paragraph) and isinstance(spaced[4], Paragraph)
+    # too wide for the column, or a character Paragraph treats specially
+    assert isinstance(wrapped[0], Paragraph) and isinstance(wrapped[4], Paragraph)
+    assert wrapped[1:4] == ["Ganger", "3", "Active"]
+
+
+def test_plain_cells_keep_fonts_and_colours(out):
+    rows = [fighter("Alive"), fighter("Gone", status="dead", label="Dead"), fighter("Lost", "lost", "Lost")]
+    reports.render_roster(make_roster(rows), out)
+    page = PdfReader(str(out)).pages[0]
+    content = page.get_contents().get_data().decode("latin-1")
+    assert ".101961 .101961 .101961 rg" in content  # ink
+    assert ".290196 .290196 .290196 rg" in content  # greyed text of dead/lost rows
+    assert "1 1 1 rg" in content  # white header text
+    fonts = {str(f["/BaseFont"]) for f in page["/Resources"]["/Font"].values()}
+    assert any("DejaVuSans-Bold" in f for f in fonts)  # bold names and header
+    assert any(f.endswith("DejaVuSans") for f in fonts)
+    assert not any("Helvetica" in f for f in fonts)
+    assert "Alive Ganger 3 Active Lasgun" in all_text(out)
+
+
+def test_greyed_and_shaded_rows_use_one_command_per_run():
+    rows = [fighter(f"D{i}", "dead", "Dead") for i in range(5)] + [fighter("A")] + \
+        [fighter(f"R{i}", "in-recovery", "In recovery") for i in range(3)]
+    table = _fighter_table(make_roster(rows))
+    backgrounds = [c for c in table._bkgrndcmds if c[1][1] > 0]
+    assert sorted((c[1][1], c[2][1]) for c in backgrounds) == [(1, 5), (7, 9)]
+
+
+def test_tall_row_splits_across_pages_with_every_line(out):
+    tall = "\n".join(f"Item {i:03d}" for i in range(140))
+    rows = [fighter(f"F{i}") for i in range(40)] + [fighter("Tall", gear=tall), fighter("After")]
+    pages = reports.render_roster(make_roster(rows), out)
+    assert pages >= 2
+    text = all_text(out)
+    for i in range(140):
+        assert f"Item {i:03d}" in text
+    assert "After" in text

@@ -1,0 +1,128 @@
+"""PDF export commands: ``export roster | cards | qrs | league``.
+
+The documents are built by :mod:`campaign_app.usecases.exports` (plain data) and drawn
+by the ``reports`` package, which is imported inside the commands only. The ``export``
+group is shared with the JSON export (``export json``) of ``cli_data``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from typing import Any
+
+from campaign_app.errors import InputError
+
+PAGES = ("a4", "letter")
+
+
+def _page(value: str) -> str:
+    v = str(value).strip().lower()
+    if v not in PAGES:
+        raise argparse.ArgumentTypeError(f"page size {value!r}: choose a4 or letter")
+    return v
+
+
+def check_output(path: str) -> str:
+    """The absolute output path, or an InputError saying why it cannot be written."""
+    raw = str(path or "").strip()
+    if not raw:
+        raise InputError("no output file given (-o FILE.pdf)")
+    full = os.path.abspath(os.path.expanduser(raw))
+    if os.path.isdir(full):
+        raise InputError(f"output {raw} is a folder: give a file name, e.g. {os.path.join(raw, 'roster.pdf')}")
+    folder = os.path.dirname(full)
+    if not os.path.exists(folder):
+        raise InputError(f"cannot write {raw}: the folder {folder} does not exist")
+    if not os.path.isdir(folder):
+        raise InputError(f"cannot write {raw}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write {raw}: the folder {folder} is not writable")
+    if os.path.exists(full) and not os.access(full, os.W_OK):
+        raise InputError(f"cannot write {raw}: the file exists and is read-only")
+    return full
+
+
+def _render(render: Callable[..., int], doc: Any, path: str, page: str) -> int:
+    try:
+        return render(doc, path, page=page)
+    except OSError as e:
+        raise InputError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _done(args: argparse.Namespace, what: str, path: str, pages: int, **extra: Any) -> None:
+    from campaign_app.cli import emit
+
+    plural = "page" if pages == 1 else "pages"
+    emit(args, {"export": what, "path": path, "pages": pages, "page_size": args.page, **extra},
+         f"wrote {path} ({pages} {plural})")
+
+
+def cmd_export_roster(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.exports import roster_document
+
+    path = check_output(args.output)
+    doc = roster_document(engine, args.roster, args.campaign)
+    import reports
+
+    pages = _render(reports.render_roster, doc, path, args.page)
+    _done(args, "roster", path, pages, roster=doc["roster"], rows=len(doc["rows"]))
+
+
+def cmd_export_cards(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.exports import cards_document
+
+    path = check_output(args.output)
+    doc = cards_document(engine, args.roster, args.campaign)
+    import reports
+
+    pages = _render(reports.render_cards, doc, path, args.page)
+    _done(args, "cards", path, pages, roster=doc["roster"], cards=len(doc["cards"]))
+
+
+def cmd_export_qrs(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.exports import qrs_document
+
+    path = check_output(args.output)
+    doc = qrs_document(engine, args.campaign, all_kinds=args.all)
+    import reports
+
+    pages = _render(reports.render_qrs, doc, path, args.page)
+    _done(args, "qrs", path, pages, campaign=doc["campaign"], cards=[c["title"] for c in doc["cards"]])
+
+
+def cmd_export_league(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.exports import roster_documents
+
+    path = check_output(args.output)
+    docs = roster_documents(engine, args.campaign)
+    import reports
+
+    pages = _render(reports.render_rosters, docs, path, args.page)
+    _done(args, "league", path, pages, rosters=[d["roster"] for d in docs])
+
+
+def _common(sp: Any) -> None:
+    sp.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF file to write")
+    sp.add_argument("--page", type=_page, default="a4", metavar="a4|letter", help="page size (default a4)")
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    exp = group("export", "export rosters, cards and quick-reference sheets (PDF) or data")
+    sp = add(exp, "roster", cmd_export_roster, "print a roster to PDF (header, totals, every fighter or unit)")
+    sp.add_argument("roster", help="roster id or name")
+    sp.add_argument("--campaign", help="look the roster name up in this campaign")
+    _common(sp)
+    sp = add(exp, "cards", cmd_export_cards, "print a card per fighter or unit (four to an A4 page, cut marks)")
+    sp.add_argument("roster", help="roster id or name")
+    sp.add_argument("--campaign", help="look the roster name up in this campaign")
+    _common(sp)
+    sp = add(exp, "qrs", cmd_export_qrs, "print quick-reference cards for a campaign's game (house rules in)")
+    sp.add_argument("campaign")
+    sp.add_argument("--all", action="store_true",
+                    help="a card for every Weird WWII creature kind, not only those in the campaign")
+    _common(sp)
+    sp = add(exp, "league", cmd_export_league, "print every roster of a campaign into one PDF")
+    sp.add_argument("campaign")
+    _common(sp)

@@ -1,0 +1,519 @@
+"""PDF exports end to end: campaigns built with the core use-cases, exported with the
+CLI, and the PDFs read back with pypdf (page count, names, key values, statuses, house
+rules on the quick-reference cards)."""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from sqlmodel import Session
+
+from campaign_app.cli import main
+from campaign_app.rules import load_rulebook
+from campaign_app.usecases import core, exports
+
+HOSTILE = "O<b>Brien & AT&T"
+NON_LATIN = ("Łukasz", "Zoë", "Дмитрий")
+
+
+# --------------------------------------------------------------------------- helpers
+def url_of(engine) -> str:
+    return engine.url.render_as_string(hide_password=False)
+
+
+def run(engine, *argv: str) -> int:
+    return main(["--db", url_of(engine), *argv])
+
+
+def pdf_pages(path: Path) -> list[str]:
+    """Whitespace-normalised text of every page."""
+    return [" ".join((p.extract_text() or "").split()) for p in PdfReader(str(path)).pages]
+
+
+def pdf_text(path: Path) -> str:
+    return " ".join(pdf_pages(path))
+
+
+def export(engine, tmp_path: Path, *argv: str, name: str = "out.pdf") -> tuple[Path, list[str]]:
+    out = tmp_path / name
+    assert run(engine, "export", *argv, "-o", str(out)) == 0
+    assert out.is_file()
+    return out, pdf_pages(out)
+
+
+NECRO_LINE = {"M": 5, "WS": "3+", "BS": "4+", "S": 3, "T": 3, "W": 2, "I": 4, "A": 2,
+              "Ld": "5+", "Cl": "6+", "Wil": "7+", "Int": "8+"}
+
+
+def nuts_campaign(engine, expansions=("weird-ww2",), name="Weird War"):
+    c = core.create_campaign(engine, name, "nuts", expansions=list(expansions))
+    r = core.create_roster(engine, c.id, "Easy Company", faction="US Army", player="Ann")
+    return c, r
+
+
+def necro_campaign(engine, edition: str, name: str = "Underhive"):
+    c = core.create_campaign(engine, name, "necromunda", edition)
+    r = core.create_roster(engine, c.id, "Rusty Cogs", faction="Orlock", player="Sam", credits=85)
+    return c, r
+
+
+# --------------------------------------------------------------------------- NUTS!
+def test_nuts_roster_pdf_shows_every_fighter_rep_type_kind_and_status(engine, tmp_path):
+    c, r = nuts_campaign(engine)
+    core.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, role="leader",
+                     weapons=["Stake", "Single-edged blade"])
+    hurt = core.add_fighter(engine, r.id, "Łukasz", rep=4)
+    core.edit_fighter(engine, hurt.id, status="in-recovery")
+    core.add_fighter(engine, r.id, "Zoë", rep=2, kind="zombie")
+    gone = core.add_fighter(engine, r.id, "Дмитрий", rep=3)
+    core.edit_fighter(engine, gone.id, status="dead")
+    taken = core.add_fighter(engine, r.id, "Pvt. Miller", rep=4)
+    core.edit_fighter(engine, taken.id, status="captured")
+
+    out, pages = export(engine, tmp_path, "roster", "Easy Company")
+    assert len(pages) == 1
+    text = pages[0]
+    # header: campaign, roster, faction/player, totals
+    for s in ("Weird War", "Easy Company", "US Army", "played by Ann", "Battles", "Squad strength", "2 / 5"):
+        assert s in text
+    # one row per fighter, cells in column order: name, Rep, Star/Grunt, kind, weapons, status
+    assert f"{HOSTILE} 5 Star · leader Human Stake (hand-to-hand, T1, I1) Single-edged blade (hand-to-hand, T1, I2)" in text
+    assert "Łukasz 4 Grunt Human In recovery" in text
+    assert "Zoë 2 Grunt Zombie Active" in text
+    assert "Дмитрий 3 Grunt Human Dead" in text
+    assert "Pvt. Miller 4 Grunt Human Captured" in text
+    assert "Page 1 of 1" in text
+
+
+def test_nuts_cards_pdf_has_a_card_per_fighter_with_creature_abilities(engine, tmp_path):
+    c, r = nuts_campaign(engine)
+    core.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, weapons=["Stake"])
+    for i, name in enumerate(NON_LATIN):
+        core.add_fighter(engine, r.id, name, rep=3 + i % 2)
+    z = core.add_fighter(engine, r.id, "Walking Wally", rep=2, kind="zombie")
+    core.edit_fighter(engine, z.id, status="in-recovery")
+
+    doc = exports.cards_document(engine, r.id)
+    assert [card["title"] for card in doc["cards"]] == [HOSTILE, *NON_LATIN, "Walking Wally"]
+    out, pages = export(engine, tmp_path, "cards", "Easy Company")
+    assert len(pages) == math.ceil(5 / 4) == 2
+    text = " ".join(pages)
+    for name in (HOSTILE, *NON_LATIN, "Walking Wally"):
+        assert name in text
+    assert "Always Rep 2." in text  # the zombie's special abilities come from the rules data
+    assert "In recovery" in text
+    assert "Stake (hand-to-hand, T1, I1)" in text
+    assert "Page 2 of 2" in pages[1]
+
+
+def test_qrs_shows_house_ruled_table_instead_of_default(engine, tmp_path):
+    c, r = nuts_campaign(engine, expansions=(), name="House Rules")
+    core.set_house_rule(engine, c.id, "nuts-grunt-rep", {
+        "title": "Grunt Rep",
+        "dice": "d6",
+        "rows": [
+            {"roll": "1-3", "result": "rookie", "label": "Greenhorn Rep 3",
+             "effects": [{"op": "set-rep", "value": 3}]},
+            {"roll": "4-6", "result": "old-hand", "label": "Old Sweat Rep 5",
+             "effects": [{"op": "set-rep", "value": 5}]},
+        ],
+    })
+    doc = exports.qrs_document(engine, c.id)
+    printed = [t for card in doc["cards"] for t in card["tables"] if t["title"].startswith("Grunt Rep")]
+    assert len(printed) == 1
+    assert printed[0]["title"] == "Grunt Rep (house rule)"
+    assert printed[0]["rows"] == [["1-3", "Greenhorn Rep 3", "Rep becomes 3"],
+                                  ["4-6", "Old Sweat Rep 5", "Rep becomes 5"]]
+
+    out, pages = export(engine, tmp_path, "qrs", "House Rules")
+    text = " ".join(pages)
+    assert "Greenhorn Rep 3" in text and "Old Sweat Rep 5" in text
+    assert "Grunt Rep (house rule)" in text
+    assert "Rep 4" not in text  # the shipped default's middle row is gone
+    # the rest of the NUTS! cards: sequence, reactions, shooting and damage
+    for s in ("Turn sequence", "Activation", "Man Down", "Recover", "Rally", "Shooting Damage",
+              "Obviously Dead.", "Pass 2", "2d6 vs Rep"):
+        assert s in text
+
+
+def test_qrs_creature_cards_for_kinds_present_or_all(engine, tmp_path):
+    c, r = nuts_campaign(engine)
+    core.add_fighter(engine, r.id, "Shambler", rep=2, kind="zombie")
+    core.add_fighter(engine, r.id, "Count", rep=5, kind="vampire")
+
+    titles = [card["title"] for card in exports.qrs_document(engine, c.id)["cards"]]
+    assert "Zombie" in titles and "Vampire" in titles and "Walkers" in titles
+    assert "Werewolf" not in titles and "Rocket Trooper" not in titles
+    assert "More tables" not in titles  # absent kinds' tables are left out on purpose
+
+    every = exports.qrs_document(engine, c.id, all_kinds=True)
+    titles = [card["title"] for card in every["cards"]]
+    creatures = load_rulebook().data("nuts", "", ["weird-ww2"])["creatures"]
+    for spec in creatures.values():
+        assert spec["label"] in titles
+
+    out, pages = export(engine, tmp_path, "qrs", "Weird War", "--all")
+    text = " ".join(pages)
+    assert len(pages) == len(PdfReader(str(out)).pages) > 1
+    for s in ("Always Rep 2.", "Random Vampire Generation", "Only silver bullets can kill it.",
+              "Werewolf Ranged Damage", "They Can Sure Bite", "Soviet Medium Walker", "Penetration",
+              "Don't Let 'Em Stomp Ya", "Commander"):
+        assert s in text
+    # the walker card and the zombie card print the tables the engine rolls
+    vamp = next(card for card in every["cards"] if card["title"] == "Vampire")
+    assert vamp["tables"][0]["rows"] == [["1-2", "Rep 4", "Rep becomes 4"], ["3-5", "Rep 5", "Rep becomes 5"],
+                                         ["6", "Rep 6", "Rep becomes 6"]]
+
+
+# --------------------------------------------------------------------------- Necromunda
+def add_necro_fighters(engine, roster_id):
+    boss = core.add_fighter(engine, roster_id, "Дмитрий", fighter_type="leader", stats=NECRO_LINE, xp=12,
+                            credits_value=120, weapons=["Lasgun"], skills=["Nerves of Steel"])
+    core.add_fighter(engine, roster_id, HOSTILE, fighter_type="ganger", stats=NECRO_LINE, xp=3,
+                     credits_value=55)
+    hurt = core.add_fighter(engine, roster_id, "Łukasz", fighter_type="juve", stats=NECRO_LINE, xp=1,
+                            credits_value=30)
+    core.edit_fighter(engine, hurt.id, status="in-recovery")
+    dead = core.add_fighter(engine, roster_id, "Zoë", fighter_type="champion", stats=NECRO_LINE, xp=20,
+                            credits_value=90)
+    core.edit_fighter(engine, dead.id, status="dead")
+    return boss, hurt
+
+
+def add_injury(engine, fighter_id, label="Eye Injury"):
+    from db.models import LastingInjury
+
+    with Session(engine) as s:
+        s.add(LastingInjury(fighter_id=fighter_id, table_id="n26-lasting-injury", roll=51,
+                            result="eye-injury", label=label))
+        s.commit()
+
+
+@pytest.mark.parametrize("edition, initiative", [("n26", "4"), ("n23", "4+")])
+def test_necromunda_roster_shows_characteristics_as_the_edition_writes_them(engine, tmp_path, edition,
+                                                                           initiative):
+    c, r = necro_campaign(engine, edition)
+    boss, hurt = add_necro_fighters(engine, r.id)
+    add_injury(engine, hurt.id)
+
+    out, pages = export(engine, tmp_path, "roster", "Rusty Cogs")
+    assert len(pages) == 1
+    text = pages[0]
+    line = f'5" 3+ 4+ 3 3 2 {initiative} 2 5+ 6+ 7+ 8+'
+    assert f"Дмитрий Leader 120 cr {line} 12 Lasgun Nerves of Steel Active" in text
+    assert f"{HOSTILE} Ganger 55 cr {line} 3" in text
+    assert f"Łukasz Juve 30 cr {line} 1 Eye Injury In recovery" in text
+    assert f"Zoë Champion 90 cr {line} 20 Dead" in text
+    # totals: gang rating counts the active fighters only
+    assert "Gang rating 175" in text
+    assert "Credits 85" in text
+    for head in ("Wargear", "Skills", "Lasting injuries", "Status", "XP"):
+        assert head in text
+
+
+def test_necromunda_cards_and_league(engine, tmp_path):
+    c, r = necro_campaign(engine, "n26")
+    add_necro_fighters(engine, r.id)
+    other = core.create_roster(engine, c.id, "Ash Wastes Crew", faction="Goliath")
+    core.add_fighter(engine, other.id, "Grokk", fighter_type="leader", stats={"WS": "2+"}, xp=7)
+    core.create_roster(engine, c.id, "Empty Gang")
+    taken = core.add_fighter(engine, r.id, "Snatched Sid", fighter_type="ganger", stats={"WS": "4+"})
+    core.edit_fighter(engine, taken.id, status="captured")
+    from db.models import Fighter
+
+    with Session(engine) as s:  # as the post-battle sequence records it
+        f = s.get(Fighter, taken.id)
+        f.captured_by_roster_id = other.id
+        s.add(f)
+        s.commit()
+
+    out, pages = export(engine, tmp_path, "cards", "Rusty Cogs")
+    assert len(pages) == 2
+    text = " ".join(pages)
+    assert "Captured by Ash Wastes Crew" in text
+    for name in (HOSTILE, *NON_LATIN):
+        assert name in text
+    assert "Nerves of Steel" in text and "Dead" in text and "In recovery" in text
+
+    out, pages = export(engine, tmp_path, "league", "Underhive", name="league.pdf")
+    assert len(pages) == 3  # one page per roster, each numbered on its own
+    assert all("Page 1 of 1" in p for p in pages)
+    assert "Ash Wastes Crew" in pages[0] and "Grokk Leader - 2+" in pages[0]
+    assert "Empty Gang" in pages[1] and "No fighters yet." in pages[1]
+    assert "Rusty Cogs" in pages[2] and HOSTILE in pages[2]
+    assert "Snatched Sid Ganger - 4+" in pages[2] and "Captured by Ash Wastes Crew" in pages[2]
+
+
+@pytest.mark.parametrize("edition", ["n26", "n23"])
+def test_necromunda_qrs_prints_injury_tables_and_checklist(engine, tmp_path, edition):
+    c, r = necro_campaign(engine, edition, name=f"Hive {edition}")
+    out, pages = export(engine, tmp_path, "qrs", f"Hive {edition}")
+    text = " ".join(pages)
+    tables = core.campaign_rules(engine, c.id)
+    for tid in (f"{edition}-lasting-injury", f"{edition}-lasting-damage"):
+        for row in tables[tid].rows:
+            assert f"{row.roll} {row.label}" in text
+    assert "Post-battle checklist" in text
+    steps = load_rulebook().data("necromunda", edition)["post_battle"]["steps"]
+    for step in steps:
+        assert step["label"] in text
+
+
+# --------------------------------------------------------------------------- squad games
+def test_squad_roster_cards_and_qrs(engine, tmp_path):
+    from campaign_app.usecases import units
+
+    c = core.create_campaign(engine, "Sandbox", "fubar")
+    r = core.create_roster(engine, c.id, "Alpha", faction="Blue", player="Kim")
+    units.add_unit(engine, r.id, "1st Section", 8, training="veteran", weapons=["Assault rifle", "LMG"],
+                   armour="medium")
+    car = units.add_unit(engine, r.id, "Дмитрий's Humvee", 1, unit_type="vehicle", armour="light",
+                         weapons=["HMG"])
+    units.edit_unit(engine, car.id, status="destroyed", figures=0)
+    units.add_unit(engine, r.id, HOSTILE, 6, figures_start=8, training="green")
+
+    out, pages = export(engine, tmp_path, "roster", "Alpha")
+    assert len(pages) == 1
+    text = pages[0]
+    assert "Squad strength 14 / 17" in text
+    assert '1st Section Veteran 8 / 8 Assault rifle (24", FP 1' in text
+    assert "Medium (5+)" in text
+    assert "Дмитрий's Humvee Vehicle Green 0 / 1" in text and "Destroyed" in text
+    assert f"{HOSTILE} Green 6 / 8" in text
+
+    out, pages = export(engine, tmp_path, "cards", "Alpha", name="cards.pdf")
+    text = " ".join(pages)
+    assert len(pages) == 1
+    assert "1st Section" in text and HOSTILE in text and "Дмитрий's Humvee Destroyed" in text
+    assert "3+" in text  # a Veteran activates on 3+
+
+    out, pages = export(engine, tmp_path, "qrs", "Sandbox", name="qrs.pdf")
+    text = " ".join(pages)
+    for s in ("Training", "Veteran", "Assault rifle", "Vehicle damage", "Immobilised", "Weapon destroyed",
+              "Battle armour", "casualty fate"):
+        assert s in text
+
+    m = core.create_campaign(engine, "Bocage", "unit-morale")
+    r2 = core.create_roster(engine, m.id, "Bleus")
+    units.add_unit(engine, r2.id, "Section Zoë", 10, figures_start=12, discipline="shaken", order="sneak")
+    out, pages = export(engine, tmp_path, "roster", "Bleus", name="um.pdf")
+    assert "Section Zoë" in pages[0] and "10 / 12" in pages[0] and "Shaken, order Sneak" in pages[0]
+    out, pages = export(engine, tmp_path, "qrs", "Bocage", name="umq.pdf")
+    text = " ".join(pages)
+    for s in ("Phase sequence", "Discipline", "Orders", "Close Combat", "Demoralised"):
+        assert s in text
+
+
+# --------------------------------------------------------------------------- rules tables
+def test_table_card_rows_print_every_rolled_table_as_the_app_reads_it():
+    book = load_rulebook()
+    rolled = [t for t in book.tables.values() if t.rolled]
+    assert rolled
+    for t in rolled:
+        rows = exports.table_card_rows(t)
+        assert [r[1] for r in rows] == [row.label for row in t.rows]
+        assert all(len(r) == 3 and all(isinstance(x, str) for x in r) for r in rows)
+        for printed, row in zip(rows, t.rows, strict=True):
+            # the roll printed reads back to the same row
+            if t.spec.mode == "pass":
+                assert printed[0] == f"Pass {row.roll}"
+            else:
+                assert printed[0] == row.roll
+            assert printed[2] == (row.text or printed[2])
+            assert printed[2] or not row.effects
+    recovery = exports.table_card(book.table("nuts-recovery"))
+    assert recovery["columns"] == ["2d6 vs Rep", "Result", "Effect"]
+    assert exports.table_card(book.table("n26-lasting-injury"))["columns"][0] == "D66"
+    assert exports.table_card_rows(book.table("nuts-shooting")) == []  # reference data: entries
+    shooting = exports.table_card(book.table("nuts-shooting"))
+    assert shooting["rows"][0][0] == "3-7" and shooting["columns"][0] == "1d6 + Rep"
+
+
+# --------------------------------------------------------------------------- robustness
+def test_empty_roster_and_empty_campaign_export(engine, tmp_path):
+    c, r = nuts_campaign(engine)
+    out, pages = export(engine, tmp_path, "roster", "Easy Company")
+    assert len(pages) == 1 and "No fighters yet." in pages[0]
+    out, pages = export(engine, tmp_path, "cards", "Easy Company", name="cards.pdf")
+    assert len(pages) == 1 and "No fighter cards." in pages[0]
+    out, pages = export(engine, tmp_path, "qrs", "Weird War", name="qrs.pdf")
+    assert "Walkers" in " ".join(pages) and "Zombie Arrival" not in " ".join(pages)
+
+
+def test_bad_output_paths_exit_2_and_write_nothing(sqlite_engine, tmp_path, capsys, snap):
+    c, r = nuts_campaign(sqlite_engine)
+    before = snap(sqlite_engine)
+    missing = tmp_path / "no" / "such" / "folder" / "r.pdf"
+    assert run(sqlite_engine, "export", "roster", "Easy Company", "-o", str(missing)) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert run(sqlite_engine, "export", "qrs", "Weird War", "-o", str(tmp_path)) == 2
+    assert "is a folder" in capsys.readouterr().err
+    afile = tmp_path / "plain.txt"
+    afile.write_text("x")
+    assert run(sqlite_engine, "export", "cards", "Easy Company", "-o", str(afile / "x.pdf")) == 2
+    assert "error:" in capsys.readouterr().err
+    assert run(sqlite_engine, "export", "roster", "Nobody", "-o", str(tmp_path / "n.pdf")) == 2
+    assert "no roster 'Nobody'" in capsys.readouterr().err
+    assert run(sqlite_engine, "export", "roster", "Easy Company", "-o", str(tmp_path / "p.pdf"),
+               "--page", "a5") == 2
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("campaign.sqlite")) == ["plain.txt"]
+    assert snap(sqlite_engine) == before
+
+
+def test_unwritable_folder_or_file_is_refused(sqlite_engine, tmp_path, capsys, monkeypatch):
+    import campaign_app.cli_export as cli_export
+
+    nuts_campaign(sqlite_engine)
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_access = os.access
+    # permissions are not enforced for root, so the check is made to see a read-only folder
+    monkeypatch.setattr(cli_export.os, "access",
+                        lambda p, mode: False if str(p).startswith(str(locked)) else real_access(p, mode))
+    assert run(sqlite_engine, "export", "roster", "Easy Company", "-o", str(locked / "r.pdf")) == 2
+    assert "is not writable" in capsys.readouterr().err
+    assert list(locked.iterdir()) == []
+    monkeypatch.setattr(cli_export.os, "access", real_access)
+
+    import reports
+
+    def refuse(*_a, **_k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(reports, "render_roster", refuse)
+    assert run(sqlite_engine, "export", "roster", "Easy Company", "-o", str(tmp_path / "r.pdf")) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Permission denied" in err
+
+
+def test_exports_write_nothing_and_survive_long_text(engine, tmp_path, snap):
+    c, r = nuts_campaign(engine)
+    long_name = "W" * 120 + " " + "x" * 79  # 200 characters, the longest name allowed
+    core.add_fighter(engine, r.id, long_name, rep=4, notes="Long story. " * 400)
+    core.edit_roster(engine, r.id, notes=("A campaign diary entry. " * 50 + "\n\n") * 8)
+    before = snap(engine)
+    out, pages = export(engine, tmp_path, "roster", "Easy Company")
+    assert len(pages) == 2  # the notes run onto a second page
+    assert "W" * 10 in pages[0] and "Page 2 of 2" in pages[1]
+    assert "A campaign diary entry." in pages[1]  # long notes are printed, not dropped
+    out, pages = export(engine, tmp_path, "cards", "Easy Company", name="cards.pdf")
+    assert len(pages) == 1
+    export(engine, tmp_path, "qrs", "Weird War", "--all", name="qrs.pdf")
+    export(engine, tmp_path, "league", "Weird War", name="league.pdf")
+    assert snap(engine) == before
+
+
+def test_letter_page_and_json_output(sqlite_engine, tmp_path, capsys):
+    import json
+
+    c, r = nuts_campaign(sqlite_engine)
+    core.add_fighter(sqlite_engine, r.id, "Zoë", rep=4)
+    out = tmp_path / "letter.pdf"
+    assert run(sqlite_engine, "--json", "export", "roster", "Easy Company", "-o", str(out), "--page", "LETTER") == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["pages"] == 1 and data["page_size"] == "letter" and data["path"] == str(out)
+    box = PdfReader(str(out)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+
+
+def test_roster_of_300_fighters_exports(sqlite_engine, tmp_path):
+    c, r = necro_campaign(sqlite_engine, "n23", name="Big Hive")
+    names = [f"Ganger {i:03d}" for i in range(300)]
+    for i, name in enumerate(names):
+        core.add_fighter(sqlite_engine, r.id, name, stats={"WS": "4+", "BS": f"{3 + i % 3}+"}, xp=i,
+                         weapons=["Autogun"], skills=["Sprint"])
+    doc = exports.roster_document(sqlite_engine, r.id)
+    assert len(doc["rows"]) == 300
+
+    out, pages = export(sqlite_engine, tmp_path, "roster", "Rusty Cogs")
+    assert len(pages) > 1
+    assert all(f"of {len(pages)}" in p for p in pages)
+    text = " ".join(pages)
+    for name in names:
+        assert name in text
+    assert "Ganger 299 Ganger" in text and " 299 Autogun Sprint Active" in text
+
+    out, pages = export(sqlite_engine, tmp_path, "cards", "Rusty Cogs", name="cards.pdf")
+    assert len(pages) == 75  # four cards to an A4 page
+    text = " ".join(pages)
+    assert all(name in text for name in names)
+
+
+# --------------------------------------------------------------------------- league: fixed number of queries
+def count_queries(engine):
+    """A list that grows by one statement text per query run on ``engine``."""
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    def on_execute(conn, cursor, statement, parameters, context, executemany):
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", on_execute)
+    return seen, lambda: event.remove(engine, "before_cursor_execute", on_execute)
+
+
+def league_docs(engine, campaign_id):
+    seen, stop = count_queries(engine)
+    try:
+        docs = exports.roster_documents(engine, campaign_id)
+    finally:
+        stop()
+    return docs, len(seen)
+
+
+def test_league_reads_in_a_fixed_number_of_queries_and_each_roster_gets_its_own_rows(engine, snap):
+    c, r = necro_campaign(engine, "n26")
+    boss, hurt = add_necro_fighters(engine, r.id)
+    add_injury(engine, hurt.id)
+    docs, few = league_docs(engine, c.id)
+    assert len(docs) == 1
+
+    # five more rosters, each with its own gear, skills and injuries
+    for i in range(5):
+        other = core.create_roster(engine, c.id, f"Gang {i}")
+        f = core.add_fighter(engine, other.id, f"Boss {i}", fighter_type="leader", stats=NECRO_LINE,
+                             weapons=[f"Gun {i}"], skills=[f"Skill {i}"])
+        add_injury(engine, f.id, label=f"Scar {i}")
+        core.add_fighter(engine, other.id, f"Nobody {i}", fighter_type="juve", stats=NECRO_LINE)
+    core.create_roster(engine, c.id, "Empty Gang")
+    before = snap(engine)
+    docs, many = league_docs(engine, c.id)
+    assert snap(engine) == before
+    assert len(docs) == 7
+    assert many == few  # not one query (or six) per roster
+    # the batched read gives each roster exactly what reading it alone gives
+    for doc in docs:
+        assert doc == exports.roster_document(engine, doc["roster"], c.id)
+    by_name = {d["roster"]: d for d in docs}
+    rows = {row["name"]: row for row in by_name["Gang 3"]["rows"]}
+    assert set(rows) == {"Boss 3", "Nobody 3"}
+    assert rows["Boss 3"]["wargear"].startswith("Gun 3")
+    assert rows["Boss 3"]["skills"] == "Skill 3" and rows["Boss 3"]["injuries"] == "Scar 3"
+    assert rows["Nobody 3"]["wargear"] == rows["Nobody 3"]["skills"] == rows["Nobody 3"]["injuries"] == ""
+    assert by_name["Empty Gang"]["rows"] == []
+    rusty = {row["name"]: row for row in by_name["Rusty Cogs"]["rows"]}
+    assert rusty["Łukasz"]["injuries"] == "Eye Injury" and rusty["Дмитрий"]["skills"] == "Nerves of Steel"
+
+
+def test_squad_league_matches_each_roster_read_alone(engine):
+    from campaign_app.usecases import units
+
+    c = core.create_campaign(engine, "Sandbox", "fubar")
+    kit = [("Rifle", "Pistol"), ("Shotgun", "SMG"), ("HMG", "Flamer")]
+    for i, (team, own) in enumerate(kit):
+        r = core.create_roster(engine, c.id, f"Side {i}")
+        units.add_unit(engine, r.id, f"Section {i}", 8, weapons=[team])
+        core.add_fighter(engine, r.id, f"Captain {i}", weapons=[own])
+    docs, _n = league_docs(engine, c.id)
+    assert [d["roster"] for d in docs] == ["Side 0", "Side 1", "Side 2"]
+    for doc, (team, own) in zip(docs, kit, strict=True):
+        assert doc == exports.roster_document(engine, doc["roster"], c.id)
+        weapons = {row["unit"].split("\n")[0]: row["weapons"] for row in doc["rows"]}
+        assert len(weapons) == 2
+        section, captain = sorted(weapons)[1], sorted(weapons)[0]
+        assert weapons[section].startswith(team) and weapons[captain].startswith(own)
