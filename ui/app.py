@@ -1,26 +1,37 @@
-"""Desktop app entry point: ``run(db_url)`` opens the main window."""
+"""Desktop app entry point: ``run(db_url)`` opens the main window.
+
+Startup stays light: only Qt and the core are imported here; reportlab and the
+export code are imported inside the export action, on the worker thread."""
 
 from __future__ import annotations
 
 import sys
 
 
-def run(db_url: str | None = None, argv: list[str] | None = None) -> int:
-    from PySide6.QtWidgets import QApplication, QMessageBox
-
-    from campaign_app.errors import AppError
-    from db.engine import default_url
-    from db.migrate import open_database
-    from ui.main_window import MainWindow
+def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
-    app.setApplicationName("campaign_app")
+    app.setApplicationName("Campaign Manager")
     app.setOrganizationName("campaign_app")
-    try:
-        engine = open_database(db_url or default_url())
-    except AppError as e:
-        QMessageBox.critical(None, "Cannot open the database", str(e))
-        return 2
-    win = MainWindow(engine)
+    app.setApplicationDisplayName("Campaign Manager")
+    from ui.icons import app_icon
+
+    app.setWindowIcon(app_icon())
+    return app
+
+
+def run(db_url: str | None = None, argv: list[str] | None = None) -> int:
+    """Open the window, then the database (``db_url``, else the one used last, else the
+    default file) off the GUI thread; a failure is a message, not a traceback."""
+    app = make_app(argv)
+    from db.engine import default_url
+    from ui.main_window import MainWindow
+    from ui.settings import AppSettings
+
+    settings = AppSettings()
+    win = MainWindow(None, settings)
     win.show()
-    return app.exec()
+    url = db_url or settings.last_url() or default_url()
+    win.open_url(url)
+    return int(app.exec())

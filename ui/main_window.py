@@ -1,23 +1,1135 @@
-"""Main window (placeholder list of campaigns until the GUI issue lands)."""
+"""The main window: campaigns and rosters on the left, the roster table (columns by
+game system, status by icon and colour), battles, roll log and history in tabs, and
+the selected fighter or unit in the detail pane on the right. Every action is in a
+menu, most in the toolbar, each with a shortcut.
+
+The window only calls use-cases (``campaign_app.usecases``) and shows their plain
+results; dialogs run on ``open()`` (never a nested ``exec()``), long work goes
+through :mod:`ui.worker`."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QListWidget, QMainWindow
+import importlib.util
+import logging
+from pathlib import Path
+from typing import Any
 
-from campaign_app.usecases import list_campaigns
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QStyle,
+    QTabWidget,
+    QToolBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.errors import AppError, ConflictError
+from campaign_app.usecases import core
+from campaign_app.usecases import gui_queries as q
+from ui import detail
+from ui.icons import action_icon, app_icon
+from ui.models import RosterModel, roster_columns
+from ui.settings import AppSettings, safe_url
+from ui.views import BattlesView, HistoryView, RollLogView, table_view
+from ui.widgets import heading, show_error, show_message
+from ui.worker import Task, cancel_all_and_wait, run_task
+
+log = logging.getLogger(__name__)
+
+ROLE = Qt.ItemDataRole.UserRole
+TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY = range(4)
+
+
+def has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, engine) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, engine: Any = None, settings: AppSettings | None = None, url: str = "") -> None:
         super().__init__()
         self.engine = engine
+        self.url = url
+        self.settings = settings or AppSettings()
+        self.campaign: dict[str, Any] | None = None
+        self.roster_id: int | None = None
+        self.system: dict[str, Any] | None = None
+        self.tree_data: list[dict[str, Any]] = []
+        self.active_dialog: Any = None
+        self.tasks: list[Task] = []
+        self._columns_key: tuple[Any, ...] | None = None
+        self._undo_state: dict[str, Any] = {"undo": None, "redo": None}
+        self.features = {
+            "battles": has_module("campaign_app.usecases.battles"),
+            "units": has_module("campaign_app.usecases.units"),
+            "creatures": has_module("campaign_app.usecases.creatures"),
+            "necromunda": has_module("campaign_app.usecases.necromunda"),
+            "exports": has_module("campaign_app.usecases.exports") and has_module("reports"),
+            "data": has_module("campaign_app.usecases.datafiles"),
+            "demo": has_module("campaign_app.usecases.demo"),
+        }
         self.setWindowTitle("Campaign Manager")
-        self.resize(900, 600)
-        self.list = QListWidget()
-        self.setCentralWidget(self.list)
+        self.setWindowIcon(app_icon())
+        self.setObjectName("mainWindow")
+        self.resize(1280, 780)
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_central()
+        self.db_label = QLabel()
+        self.statusBar().addPermanentWidget(self.db_label)
+        self.restore_window()
+        if engine is not None:
+            self.set_engine(engine, url)
+        else:
+            self.update_actions()
+
+    # ------------------------------------------------------------------ building
+    def _act(self, name: str, text: str, slot: Any, shortcut: Any = None, icon: Any = None,
+             tip: str = "") -> QAction:
+        a = QAction(text, self)
+        a.setObjectName(f"action_{name}")
+        if shortcut is not None:
+            if isinstance(shortcut, (list, tuple)):
+                a.setShortcuts([QKeySequence(s) for s in shortcut])
+            else:
+                a.setShortcut(QKeySequence(shortcut))
+        if icon is not None:
+            a.setIcon(icon)
+        if tip:
+            a.setStatusTip(tip)
+            a.setToolTip(f"{tip} ({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})"
+                         if shortcut else tip)
+        a.triggered.connect(lambda _checked=False: slot())
+        self.actions[name] = a
+        self.addAction(a)
+        return a
+
+    def _std(self, pixmap: QStyle.StandardPixmap) -> Any:
+        return self.style().standardIcon(pixmap)
+
+    def _build_actions(self) -> None:
+        self.actions: dict[str, QAction] = {}
+        SP = QStyle.StandardPixmap
+        K = QKeySequence.StandardKey
+        self._act("open_db", "&Database Settings…", self.database_settings, K.Open,
+                  action_icon("database"), "Choose the campaign database (file or server)")
+        self._act("demo", "Create &Demo Campaigns", self.create_demo, None, action_icon("demo"),
+                  "Add one sample campaign per game system")
+        self._act("import_json", "Import &Campaign (JSON)…", self.import_json, None, None,
+                  "Import a campaign exported from this app")
+        self._act("import_yaktribe", "Import &Yaktribe Gang…", self.import_yaktribe, None, None,
+                  "Import a Necromunda gang from a Yaktribe JSON file")
+        self._act("export_json", "Export Campaign as &JSON…", self.export_json, None, None,
+                  "Save the whole campaign as a JSON file")
+        self._act("export_roster", "&Roster PDF…", lambda: self.export_pdf("roster"), K.Print,
+                  action_icon("export"), "Print the selected roster")
+        self._act("export_cards", "Fighter &Cards PDF…", lambda: self.export_pdf("cards"), None, None,
+                  "Print a card for each fighter or unit of the roster")
+        self._act("export_qrs", "&Quick Reference PDF…", lambda: self.export_pdf("qrs"), None, None,
+                  "Print the quick-reference cards of the campaign's game")
+        self._act("export_all", "&All Rosters of the Campaign PDF…", lambda: self.export_pdf("all"),
+                  "Ctrl+Shift+P", None, "Print every roster of the campaign in one PDF")
+        self._act("quit", "&Quit", self.close, K.Quit, None, "Close the app")
+        self._act("undo", "&Undo", self.undo, K.Undo, self._std(SP.SP_ArrowBack),
+                  "Undo the campaign's last action")
+        self._act("redo", "&Redo", self.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], self._std(SP.SP_ArrowForward),
+                  "Redo the last undone action")
+        self._act("edit_item", "&Edit Selected…", self.edit_selected, ["F2", "Return"],
+                  action_icon("edit"), "Edit the selected fighter or unit")
+        self._act("remove_item", "Re&move Selected", self.remove_selected, K.Delete,
+                  self._std(SP.SP_TrashIcon), "Remove the selected fighter or unit (undoable)")
+        self._act("reload", "Re&load", self.reload, K.Refresh, self._std(SP.SP_BrowserReload),
+                  "Read the database again")
+        self._act("new_campaign", "&New Campaign…", self.new_campaign, K.New, action_icon("campaign"),
+                  "Start a campaign: game system, edition, expansions")
+        self._act("new_roster", "New &Roster…", self.new_roster, "Ctrl+Shift+N", action_icon("roster"),
+                  "Add a gang, squad or force to the campaign")
+        self._act("edit_roster", "Edit R&oster…", self.edit_roster, "Ctrl+Shift+E", None,
+                  "Edit the selected roster's name, faction, player, credits")
+        self._act("house_rules", "&House Rules…", self.house_rules, "Ctrl+H", action_icon("house-rules"),
+                  "Edit a rules table for this campaign only")
+        self._act("end_cycle", "End &Cycle…", self.end_cycle, "Ctrl+Shift+C", action_icon("cycle"),
+                  "Necromunda: the post-cycle sequence")
+        self._act("add_fighter", "Add &Fighter…", self.add_fighter, ["Ins", "Ctrl+Shift+F"],
+                  action_icon("fighter"), "Add a fighter to the selected roster")
+        self._act("add_unit", "Add &Unit…", self.add_unit, "Ctrl+Shift+U", action_icon("unit"),
+                  "Add a unit to the selected roster (squad games)")
+        self._act("creatures", "&Generate Creatures…", self.generate_creatures, "Ctrl+G",
+                  action_icon("creature"), "Weird WWII: roll up creatures for the roster")
+        self._act("release", "&Release Captive", self.release_captive, None, None,
+                  "Necromunda: the selected captured fighter is rescued")
+        self._act("revive", "Re&vive (Marked Dead by Mistake)", self.revive, None, None,
+                  "Necromunda: a fighter marked dead by mistake becomes active again")
+        self._act("exchange", "E&xchange Prisoner", self.exchange_prisoner, None, None,
+                  "Squad games: the selected prisoner unit comes back")
+        self._act("record_battle", "&Record Battle…", self.record_battle, "Ctrl+B", action_icon("battle"),
+                  "Record who fought and how each figure ended")
+        self._act("after_battle", "&After the Battle…", self.after_battle, "Ctrl+Shift+B",
+                  action_icon("wizard"), "Walk through the After the Battle rolls of a battle")
+        self._act("view_roster", "&Roster", lambda: self.tabs.setCurrentIndex(TAB_ROSTER), "Ctrl+1")
+        self._act("view_battles", "&Battles", lambda: self.tabs.setCurrentIndex(TAB_BATTLES), "Ctrl+2")
+        self._act("view_log", "Roll &Log", self.show_log, ["Ctrl+3", "Ctrl+L"], action_icon("log"),
+                  "Every roll of the campaign, with filters")
+        self._act("view_history", "&History", lambda: self.tabs.setCurrentIndex(TAB_HISTORY), "Ctrl+4",
+                  action_icon("history"), "The campaign's actions (what Undo undoes)")
+        self._act("about", "&About", self.about, K.HelpContents)
+        self._act("shortcuts", "&Keyboard Shortcuts", self.show_shortcuts, "Ctrl+/")
+        self.page_group = QActionGroup(self)
+        for size, label in (("a4", "A4"), ("letter", "US Letter")):
+            a = QAction(label, self, checkable=True)
+            a.setObjectName(f"action_page_{size}")
+            a.setData(size)
+            self.page_group.addAction(a)
+            a.setChecked(self.settings.value("export/page", "a4") == size)
+        self.page_group.triggered.connect(lambda a: self.settings.set_value("export/page", a.data()))
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        m.addAction(self.actions["open_db"])
+        self.recent_menu = m.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("recentMenu")
+        m.addSeparator()
+        m.addAction(self.actions["demo"])
+        m.addSeparator()
+        m.addAction(self.actions["import_json"])
+        m.addAction(self.actions["import_yaktribe"])
+        m.addAction(self.actions["export_json"])
+        m.addSeparator()
+        ex = m.addMenu(action_icon("export"), "&Print / Export PDF")
+        for k in ("export_roster", "export_cards", "export_qrs", "export_all"):
+            ex.addAction(self.actions[k])
+        ex.addSeparator()
+        pm = ex.addMenu("Page &Size")
+        for a in self.page_group.actions():
+            pm.addAction(a)
+        m.addSeparator()
+        m.addAction(self.actions["quit"])
+        m = mb.addMenu("&Edit")
+        for k in ("undo", "redo"):
+            m.addAction(self.actions[k])
+        m.addSeparator()
+        for k in ("edit_item", "remove_item"):
+            m.addAction(self.actions[k])
+        m.addSeparator()
+        m.addAction(self.actions["reload"])
+        m = mb.addMenu("&Campaign")
+        for k in ("new_campaign", "new_roster", "edit_roster"):
+            m.addAction(self.actions[k])
+        m.addSeparator()
+        m.addAction(self.actions["house_rules"])
+        m.addAction(self.actions["end_cycle"])
+        m = mb.addMenu("&Roster")
+        for k in ("add_fighter", "add_unit", "creatures"):
+            m.addAction(self.actions[k])
+        m.addSeparator()
+        for k in ("edit_item", "remove_item"):
+            m.addAction(self.actions[k])
+        m.addSeparator()
+        for k in ("release", "revive", "exchange"):
+            m.addAction(self.actions[k])
+        m = mb.addMenu("&Battle")
+        m.addAction(self.actions["record_battle"])
+        m.addAction(self.actions["after_battle"])
+        m = mb.addMenu("&View")
+        for k in ("view_roster", "view_battles", "view_log", "view_history"):
+            m.addAction(self.actions[k])
+        m.addSeparator()
+        self.view_menu = m
+        m = mb.addMenu("&Help")
+        m.addAction(self.actions["shortcuts"])
+        m.addAction(self.actions["about"])
+
+    def _build_toolbar(self) -> None:
+        tb = QToolBar("Main toolbar")
+        tb.setObjectName("mainToolbar")
+        tb.setIconSize(QSize(24, 24))
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+        for k in ("new_campaign", "new_roster", None, "add_fighter", "add_unit", "creatures", "edit_item",
+                  "remove_item", None, "record_battle", "after_battle", None, "undo", "redo", None,
+                  "view_log", "export_roster"):
+            if k is None:
+                tb.addSeparator()
+            else:
+                tb.addAction(self.actions[k])
+        short = {"new_campaign": "Campaign", "new_roster": "Roster", "add_fighter": "Fighter",
+                 "add_unit": "Unit", "creatures": "Creatures", "edit_item": "Edit", "remove_item": "Remove",
+                 "record_battle": "Battle", "after_battle": "After Battle", "undo": "Undo", "redo": "Redo",
+                 "view_log": "Roll Log", "export_roster": "Print"}
+        for k, text in short.items():
+            self.actions[k].setIconText(text)
+        self.addToolBar(tb)
+        self.toolbar = tb
+        self.view_menu.addAction(tb.toggleViewAction())
+
+    def _build_central(self) -> None:
+        self.stack = QStackedWidget()
+        # empty state: offer the demo
+        empty = QWidget()
+        el = QVBoxLayout(empty)
+        el.addStretch(1)
+        icon = QLabel()
+        icon.setPixmap(app_icon().pixmap(QSize(96, 96)))
+        icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        el.addWidget(icon)
+        title = heading("No campaigns yet", 6)
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        el.addWidget(title)
+        text = QLabel("Start your own campaign, or look around first in a sample campaign for each "
+                      "game system (NUTS! with Weird WWII, Necromunda, FUBAR and the unit-morale game).")
+        text.setWordWrap(True)
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text.setMinimumWidth(540)
+        text.setMaximumWidth(600)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(text)
+        row.addStretch(1)
+        el.addLayout(row)
+        brow = QHBoxLayout()
+        brow.addStretch(1)
+        self.demo_button = QPushButton(action_icon("demo"), "  Open the &demo campaigns")
+        self.demo_button.setObjectName("demoButton")
+        self.demo_button.setMinimumHeight(40)
+        self.demo_button.clicked.connect(self.create_demo)
+        new_button = QPushButton(action_icon("campaign"), "  &New campaign…")
+        new_button.setMinimumHeight(40)
+        new_button.clicked.connect(self.new_campaign)
+        brow.addWidget(self.demo_button)
+        brow.addWidget(new_button)
+        brow.addStretch(1)
+        el.addLayout(brow)
+        el.addStretch(2)
+        self.empty_page = empty
+        self.stack.addWidget(empty)
+        # main page
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("mainSplitter")
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("campaignTree")
+        self.tree.setHeaderLabels(["Campaigns"])
+        self.tree.setIconSize(QSize(18, 18))
+        self.tree.setMinimumWidth(200)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._tree_menu)
+        self.splitter.addWidget(self.tree)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("tabs")
+        self.tabs.setDocumentMode(True)
+        rpage = QWidget()
+        rl = QVBoxLayout(rpage)
+        rl.setContentsMargins(0, 4, 0, 0)
+        self.table_title = QLabel()
+        self.table_title.setObjectName("tableTitle")
+        rl.addWidget(self.table_title)
+        self.model = RosterModel()
+        self.table = table_view(self.model, "rosterTable")
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._table_menu)
+        self.table.doubleClicked.connect(lambda _ix: self.edit_selected())
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        rl.addWidget(self.table)
+        self.tabs.addTab(rpage, action_icon("roster"), "Roster")
+        self.battles_view = BattlesView()
+        self.battles_view.open_after_battle.connect(self.open_wizard)
+        self.tabs.addTab(self.battles_view, action_icon("battle"), "Battles")
+        self.log_view = RollLogView()
+        self.tabs.addTab(self.log_view, action_icon("log"), "Roll Log")
+        self.history_view = HistoryView()
+        self.tabs.addTab(self.history_view, action_icon("history"), "History")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.splitter.addWidget(self.tabs)
+        self.detail = detail.DetailPane()
+        self.splitter.addWidget(self.detail)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
+        self.splitter.setSizes([240, 720, 360])
+        self.stack.addWidget(self.splitter)
+        self.setCentralWidget(self.stack)
+        self.tree.currentItemChanged.connect(self._tree_changed)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_a: self.show_detail())
+
+    # ------------------------------------------------------------------ window state
+    def restore_window(self) -> None:
+        geometry, state, split = self.settings.window_state()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+        if split is not None:
+            self.splitter.restoreState(split)
+        self.update_recent_menu()
+
+    def save_window(self) -> None:
+        self.settings.save_window_state(self.saveGeometry(), self.saveState(), self.splitter.saveState())
+        if self.campaign:
+            self.settings.set_value("view/campaign", self.campaign["id"])
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_window()
+        cancel_all_and_wait(5000)
+        super().closeEvent(event)
+
+    # ------------------------------------------------------------------ database
+    def set_engine(self, engine: Any, url: str = "") -> None:
+        old = self.engine
+        self.engine = engine
+        self.url = url or self.url
+        if old is not None and old is not engine:
+            old.dispose()
+        shown = safe_url(self.url) if self.url else str(getattr(engine, "url", ""))
+        self.db_label.setText(f"  {shown}  ")
+        self.db_label.setToolTip("the campaign database (Ctrl+O to change)")
+        if self.url:
+            self.settings.remember(self.url)
+            self.update_recent_menu()
+        name = Path(self.url.split("///", 1)[-1]).name if self.url.startswith("sqlite") else safe_url(self.url)
+        self.setWindowTitle(f"Campaign Manager — {name}" if name else "Campaign Manager")
+        self.campaign = None
+        self.roster_id = None
+        last = self.settings.value("view/campaign")
+        self.reload(prefer=("campaign", int(last)) if last not in (None, "") else None)
+
+    def update_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for u in self.settings.recent():
+            a = self.recent_menu.addAction(u)
+            a.triggered.connect(lambda _c=False, url=u: self.open_url(url))
+        self.recent_menu.setEnabled(bool(self.settings.recent()))
+
+    def database_settings(self) -> None:
+        from db.engine import default_db_path
+        from ui.dialogs.database import DatabaseDialog
+
+        dlg = DatabaseDialog(self, self.settings, self.url, str(default_db_path()))
+        dlg.accepted.connect(lambda: self.open_url(dlg.url, dlg.password))
+        self._show_dialog(dlg)
+
+    def open_url(self, url: str, password: str | None = None) -> Task | None:
+        """Open a database off the GUI thread (a server may be slow to answer)."""
+        from ui.dialogs.database import ask_password, is_postgres, with_password
+
+        if is_postgres(url) and password is None and self.settings.ask_password(url):
+            self.active_dialog = ask_password(
+                self, url, lambda pw: self.open_url(url, pw) if pw is not None else None)
+            return None
+        full = with_password(url, password)
+
+        def work(ctx: Any) -> Any:
+            from db.migrate import open_database
+
+            engine = open_database(full)
+            if ctx.cancelled:
+                engine.dispose()
+            return engine
+
+        def failed(e: BaseException) -> None:
+            text = str(e)
+            if password:
+                text = text.replace(password, "***")
+            if is_postgres(url) and password is None and "password" in text.lower():
+                self.statusBar().showMessage("The server wants a password", 5000)
+                self.active_dialog = ask_password(
+                    self, url, lambda pw: self.open_url(url, pw) if pw is not None else None)
+                return
+            if not isinstance(e, AppError):
+                text = f"cannot open database {safe_url(url)}: {type(e).__name__}: {text}"
+            show_error(self, "Cannot open the database", text)
+
+        task = run_task(self, "Opening database", work, on_done=lambda eng: self.set_engine(eng, url),
+                        on_error=failed, label=f"Opening {safe_url(url)}…")
+        self.tasks.append(task)
+        return task
+
+    # ------------------------------------------------------------------ loading
+    def reload(self, prefer: tuple[str, int] | None = None) -> None:
+        """Read everything shown again (after any change), keeping the selection."""
+        if self.engine is None:
+            self.update_actions()
+            return
+        keep_item = self.selected_row()
+        want = prefer or (("roster", self.roster_id) if self.roster_id is not None else
+                          ("campaign", self.campaign["id"]) if self.campaign else None)
+        self.tree_data = q.campaign_tree(self.engine)
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        target: QTreeWidgetItem | None = None
+        first: QTreeWidgetItem | None = None
+        for c in self.tree_data:
+            ci = QTreeWidgetItem([c["name"]])
+            ci.setIcon(0, action_icon("campaign"))
+            ci.setData(0, ROLE, ("campaign", c["id"]))
+            pend = f"\n{c['pending_battles']} battle(s) waiting for After the Battle" \
+                if c["pending_battles"] else ""
+            ci.setToolTip(0, f"{c['system_name']}{(' ' + c['edition']) if c['edition'] else ''}"
+                          f"{(' + ' + ', '.join(c['expansions'])) if c['expansions'] else ''}{pend}")
+            f = ci.font(0)
+            f.setBold(True)
+            ci.setFont(0, f)
+            self.tree.addTopLevelItem(ci)
+            first = first or ci
+            if want == ("campaign", c["id"]):
+                target = ci
+            for r in c["rosters"]:
+                n = r["fighters"] + r["units"]
+                ri = QTreeWidgetItem([f"{r['name']}  ({n})"])
+                ri.setIcon(0, action_icon("roster"))
+                ri.setData(0, ROLE, ("roster", r["id"]))
+                ri.setToolTip(0, " · ".join(x for x in (r["kind"], r["faction"], r["player"]) if x))
+                ci.addChild(ri)
+                if want == ("roster", r["id"]):
+                    target = ri
+            ci.setExpanded(True)
+        self.tree.blockSignals(False)
+        if not self.tree_data:
+            self.stack.setCurrentWidget(self.empty_page)
+            self.campaign = None
+            self.roster_id = None
+            self.model.set_rows([])
+            self.update_actions()
+            return
+        self.stack.setCurrentWidget(self.splitter)
+        target = target or first
+        self.tree.blockSignals(True)
+        self.tree.setCurrentItem(target)
+        self.tree.blockSignals(False)
+        self._select_tree_item(target, keep_item)
+
+    def _tree_changed(self, cur: QTreeWidgetItem | None, _prev: Any) -> None:
+        self._select_tree_item(cur, None)
+
+    def _campaign_of_item(self, item: QTreeWidgetItem | None) -> tuple[dict[str, Any] | None, int | None]:
+        if item is None:
+            return None, None
+        kind, ident = item.data(0, ROLE)
+        if kind == "roster":
+            parent = item.parent()
+            cid = parent.data(0, ROLE)[1] if parent is not None else None
+            camp = next((c for c in self.tree_data if c["id"] == cid), None)
+            return camp, ident
+        return next((c for c in self.tree_data if c["id"] == ident), None), None
+
+    def _select_tree_item(self, item: QTreeWidgetItem | None, keep: dict[str, Any] | None) -> None:
+        camp, rid = self._campaign_of_item(item)
+        if camp is None:
+            return
+        self.campaign = camp
+        self.roster_id = rid
+        self.system = q.system_info(camp["system"])
+        self.load_table(keep)
+        self.battles_view.set_rows(q.battles(self.engine, camp["id"]))
+        self.log_view.set_campaign(self.engine, camp["id"])
+        self.history_view.set_campaign(self.engine, camp["id"])
+        self.show_detail()
+        self.update_actions()
+
+    def load_table(self, keep: dict[str, Any] | None = None) -> None:
+        assert self.campaign is not None and self.system is not None
+        if self.roster_id is not None:
+            data = q.roster_rows(self.engine, roster=self.roster_id)
+            roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
+            title = f"<b>{roster['name'] if roster else ''}</b>  ·  {self.campaign['system_name']}"
+        else:
+            data = q.roster_rows(self.engine, campaign=self.campaign["id"])
+            title = (f"<b>{self.campaign['name']}</b>  ·  every roster  ·  {self.campaign['system_name']}")
+        key = (self.system["id"], self.roster_id is None)
+        if key != self._columns_key:
+            self.model.set_columns(roster_columns(self.system, with_roster=self.roster_id is None))
+            self._columns_key = key
+            hh = self.table.horizontalHeader()
+            hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+            for i, col in enumerate(self.model.columns):
+                if col.width:
+                    self.table.setColumnWidth(i, col.width)
+                elif col.key.startswith("stat:") or col.key in ("rep", "xp", "wounded", "battles_fought"):
+                    self.table.setColumnWidth(i, 40)
+                else:
+                    self.table.setColumnWidth(i, 96)
+            hh.setStretchLastSection(True)
+            self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.model.set_rows(data["rows"])
+        self._fit_columns()
+        n = len(data["rows"])
+        self.table_title.setText(f"{title}  ·  {n} figure{'s' if n != 1 else ''}")
+        if keep is not None:
+            r = self.model.find(lambda row: row["what"] == keep["what"] and row["id"] == keep["id"])
+            if r >= 0:
+                self.table.selectRow(r)
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as their contents (sampled: cheap on big rosters), capped."""
+        hh = self.table.horizontalHeader()
+        fm = self.table.fontMetrics()
+        for i, col in enumerate(self.model.columns):
+            self.table.resizeColumnToContents(i)
+            want = max(self.table.columnWidth(i), fm.horizontalAdvance(col.title) + 22)
+            cap = 260 if col.key in ("weapons", "skills", "injuries") else 200
+            self.table.setColumnWidth(i, min(want, cap))
+        hh.setStretchLastSection(True)
+
+    def selected_row(self) -> dict[str, Any] | None:
+        ix = self.table.selectionModel().currentIndex() if self.table.selectionModel() else None
+        if ix is None or not ix.isValid():
+            return None
+        if not self.table.selectionModel().isRowSelected(ix.row(), ix.parent()):
+            return None
+        return self.model.row_at(ix.row())
+
+    def select_figure(self, name: str) -> bool:
+        r = self.model.find(lambda row: row["name"] == name)
+        if r >= 0:
+            self.table.selectRow(r)
+            self.show_detail()
+        return r >= 0
+
+    def select_tree(self, kind: str, ident: int) -> None:
+        it = self._find_tree_item(kind, ident)
+        if it is not None:
+            self.tree.setCurrentItem(it)
+
+    def _find_tree_item(self, kind: str, ident: int) -> QTreeWidgetItem | None:
+        for i in range(self.tree.topLevelItemCount()):
+            ci = self.tree.topLevelItem(i)
+            if ci.data(0, ROLE) == (kind, ident):
+                return ci
+            for j in range(ci.childCount()):
+                if ci.child(j).data(0, ROLE) == (kind, ident):
+                    return ci.child(j)
+        return None
+
+    def show_detail(self) -> None:
+        if self.engine is None or self.campaign is None:
+            self.detail.show_nothing()
+            return
+        row = self.selected_row()
+        try:
+            if row is not None and row["what"] == "fighter":
+                self.detail.show_html(detail.fighter_html(q.fighter_detail(self.engine, row["id"])),
+                                      ("fighter", row["id"]))
+            elif row is not None:
+                self.detail.show_html(detail.unit_html(q.unit_detail(self.engine, row["id"])),
+                                      ("unit", row["id"]))
+            elif self.roster_id is not None:
+                self.detail.show_html(detail.roster_html(q.roster_detail(self.engine, self.roster_id)),
+                                      ("roster", self.roster_id))
+            else:
+                self.detail.show_html(detail.campaign_html(self.campaign,
+                                                           q.battles(self.engine, self.campaign["id"])),
+                                      ("campaign", self.campaign["id"]))
+        except AppError as e:  # the row vanished (another window removed it)
+            self.detail.show_nothing(str(e))
+        self.update_actions()
+
+    def _tab_changed(self, i: int) -> None:
+        if i == TAB_LOG:
+            self.log_view.reload_filters()
+            self.log_view.refresh()
+        elif i == TAB_HISTORY:
+            self.history_view.refresh()
+
+    def show_log(self) -> None:
+        self.tabs.setCurrentIndex(TAB_LOG)
+        row = self.selected_row()
+        if row is not None and row["what"] == "fighter":
+            self.log_view.set_filter(fighter=row["id"])
+
+    # ------------------------------------------------------------------ actions state
+    def update_actions(self) -> None:
+        a = self.actions
+        has_db = self.engine is not None
+        camp = self.campaign
+        sysid = camp["system"] if camp else ""
+        row = self.selected_row() if has_db else None
+        roster = self.roster_id is not None
+        feats = self.features
+        a["demo"].setEnabled(has_db and feats["demo"])
+        a["new_campaign"].setEnabled(has_db)
+        for k in ("new_roster", "house_rules", "export_json"):
+            a[k].setEnabled(camp is not None)
+        a["import_json"].setEnabled(has_db and feats["data"])
+        a["import_yaktribe"].setEnabled(has_db and feats["data"])
+        a["export_json"].setEnabled(camp is not None and feats["data"])
+        a["edit_roster"].setEnabled(roster)
+        a["add_fighter"].setEnabled(roster)
+        a["add_unit"].setEnabled(roster and bool(camp and camp["uses_units"]) and feats["units"])
+        a["creatures"].setEnabled(roster and sysid == "nuts" and feats["creatures"]
+                                  and "weird-ww2" in (camp or {}).get("expansions", []))
+        a["edit_item"].setEnabled(row is not None)
+        a["remove_item"].setEnabled(row is not None and row["what"] == "fighter")
+        a["release"].setEnabled(row is not None and sysid == "necromunda" and feats["necromunda"]
+                                and row.get("status") == "captured")
+        a["revive"].setEnabled(row is not None and sysid == "necromunda" and feats["necromunda"]
+                               and row.get("status") == "dead")
+        a["exchange"].setEnabled(row is not None and row["what"] == "unit" and feats["units"]
+                                 and row.get("status") == "prisoner")
+        a["record_battle"].setEnabled(camp is not None and feats["battles"] and bool(camp["rosters"]))
+        a["after_battle"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
+        a["end_cycle"].setEnabled(camp is not None and sysid == "necromunda" and feats["necromunda"])
+        a["end_cycle"].setVisible(sysid == "necromunda" or camp is None)
+        for k in ("view_roster", "view_battles", "view_log", "view_history"):
+            a[k].setEnabled(camp is not None)
+        for k in ("export_roster", "export_cards"):
+            a[k].setEnabled(roster and feats["exports"])
+        for k in ("export_qrs", "export_all"):
+            a[k].setEnabled(camp is not None and feats["exports"])
+        self._undo_state = q.undo_state(self.engine, camp["id"]) if camp and has_db else \
+            {"undo": None, "redo": None}
+        u, r = self._undo_state["undo"], self._undo_state["redo"]
+        a["undo"].setEnabled(u is not None)
+        a["redo"].setEnabled(r is not None)
+        a["undo"].setText(f"&Undo {u}" if u else "&Undo")
+        a["redo"].setText(f"&Redo {r}" if r else "&Redo")
+        a["undo"].setToolTip(f"Undo: {u} (Ctrl+Z)" if u else "Nothing to undo")
+        a["redo"].setToolTip(f"Redo: {r} (Ctrl+Shift+Z)" if r else "Nothing to redo")
+
+    # ------------------------------------------------------------------ dialogs
+    def _show_dialog(self, dlg: Any) -> Any:
+        """Open a dialog without blocking (tests and screenshots can drive it)."""
+        self.active_dialog = dlg
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if hasattr(dlg, "conflict"):
+            dlg.conflict.connect(lambda msg, d=dlg: self._conflict(d, msg))
+        dlg.finished.connect(lambda _r, d=dlg: self._dialog_closed(d))
+        dlg.open()
+        return dlg
+
+    def _dialog_closed(self, dlg: Any) -> None:
+        if self.active_dialog is dlg:
+            self.active_dialog = None
+
+    def _conflict(self, dlg: Any, msg: str) -> None:
+        dlg.reject()
+        show_error(self, "Changed by someone else", msg)
         self.reload()
 
-    def reload(self) -> None:
-        self.list.clear()
-        for c in list_campaigns(self.engine):
-            self.list.addItem(f"{c['name']} — {c['system']}")
+    def _saved(self, message: str, prefer: tuple[str, int] | None = None,
+               select: tuple[str, int] | None = None) -> None:
+        self.statusBar().showMessage(message, 6000)
+        self.reload(prefer=prefer)
+        if select is not None:
+            r = self.model.find(lambda row: (row["what"], row["id"]) == select)
+            if r >= 0:
+                self.table.selectRow(r)
+                self.table.scrollTo(self.model.index(r, 0))
+                self.show_detail()
+
+    def new_campaign(self) -> Any:
+        from ui.dialogs.campaign import CampaignDialog
+
+        if self.engine is None:
+            return None
+        dlg = CampaignDialog(self, self.engine)
+        dlg.saved.connect(lambda cid: self._saved("Campaign created", prefer=("campaign", cid)))
+        return self._show_dialog(dlg)
+
+    def new_roster(self) -> Any:
+        from ui.dialogs.campaign import RosterDialog
+
+        if self.campaign is None or self.system is None:
+            return None
+        dlg = RosterDialog(self, self.engine, self.campaign["id"], self.system)
+        dlg.saved.connect(lambda rid: self._saved("Roster created", prefer=("roster", rid)))
+        return self._show_dialog(dlg)
+
+    def edit_roster(self) -> Any:
+        from ui.dialogs.campaign import RosterDialog
+
+        if self.roster_id is None or self.system is None or self.campaign is None:
+            return None
+        d = q.roster_detail(self.engine, self.roster_id)
+        dlg = RosterDialog(self, self.engine, self.campaign["id"], self.system, d)
+        dlg.saved.connect(lambda rid: self._saved("Roster saved", prefer=("roster", rid)))
+        return self._show_dialog(dlg)
+
+    def add_fighter(self) -> Any:
+        from ui.dialogs.fighter import FighterDialog
+
+        if self.roster_id is None or self.system is None or self.campaign is None:
+            return None
+        dlg = FighterDialog(self, self.engine, self.roster_id, self.campaign["id"], self.system)
+        dlg.saved.connect(lambda fid: self._saved("Fighter added (Ctrl+Z to undo)",
+                                                  select=("fighter", fid)))
+        return self._show_dialog(dlg)
+
+    def add_unit(self) -> Any:
+        from ui.dialogs.fighter import UnitDialog
+
+        if self.roster_id is None or self.campaign is None:
+            return None
+        dlg = UnitDialog(self, self.engine, self.roster_id, self.campaign)
+        dlg.saved.connect(lambda uid: self._saved("Unit added (Ctrl+Z to undo)", select=("unit", uid)))
+        return self._show_dialog(dlg)
+
+    def edit_selected(self) -> Any:
+        from ui.dialogs.fighter import FighterDialog, UnitDialog
+
+        row = self.selected_row()
+        if row is None or self.campaign is None or self.system is None:
+            return None
+        try:
+            if row["what"] == "fighter":
+                d = q.fighter_detail(self.engine, row["id"])
+                dlg: Any = FighterDialog(self, self.engine, d["roster_id"], self.campaign["id"],
+                                         self.system, d)
+            else:
+                d = q.unit_detail(self.engine, row["id"])
+                dlg = UnitDialog(self, self.engine, d["roster_id"], self.campaign, d)
+        except AppError as e:
+            show_error(self, "Cannot edit", e)
+            self.reload()
+            return None
+        what = row["what"]
+        dlg.saved.connect(lambda i: self._saved("Saved (Ctrl+Z to undo)", select=(what, i)))
+        return self._show_dialog(dlg)
+
+    def remove_selected(self) -> None:
+        row = self.selected_row()
+        if row is None or row["what"] != "fighter":
+            return
+        try:
+            core.remove_fighter(self.engine, row["id"])
+        except AppError as e:
+            show_error(self, "Cannot remove", e)
+            self.reload()
+            return
+        self._saved(f"Removed {row['name']} — Ctrl+Z brings it back")
+
+    def generate_creatures(self) -> Any:
+        from ui.dialogs.creatures import CreatureDialog
+
+        if self.roster_id is None or self.campaign is None:
+            return None
+        roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
+        if roster is None:
+            return None
+        dlg = CreatureDialog(self, self.engine, roster, self.campaign["id"])
+        dlg.saved.connect(lambda ids: self._saved(f"{len(ids)} creature(s) added (Ctrl+Z to undo)",
+                                                  select=("fighter", ids[0]) if ids else None))
+        return self._show_dialog(dlg)
+
+    def house_rules(self) -> Any:
+        from ui.dialogs.house_rules import HouseRulesDialog
+
+        if self.campaign is None:
+            return None
+        dlg = HouseRulesDialog(self, self.engine, self.campaign)
+        dlg.changed.connect(lambda: (self.update_actions(), self.history_view.refresh()))
+        dlg.finished.connect(lambda _r: self.reload())
+        return self._show_dialog(dlg)
+
+    def record_battle(self) -> Any:
+        from ui.dialogs.battle import BattleDialog
+
+        if self.campaign is None:
+            return None
+        chosen = [self.roster_id] if self.roster_id is not None else None
+        dlg = BattleDialog(self, self.engine, self.campaign["id"], chosen)
+
+        def saved(bid: int) -> None:
+            self._saved("Battle recorded (Ctrl+Z to undo)")
+            self.tabs.setCurrentIndex(TAB_BATTLES)
+            if dlg.after.isChecked():
+                QTimer.singleShot(0, lambda: self.open_wizard(bid))
+
+        dlg.saved.connect(saved)
+        return self._show_dialog(dlg)
+
+    def after_battle(self) -> Any:
+        if self.campaign is None:
+            return None
+        sel = self.battles_view.selected() if self.tabs.currentIndex() == TAB_BATTLES else None
+        pending = [b for b in q.battles(self.engine, self.campaign["id"]) if not b["after_battle_done"]]
+        if sel is not None and not sel["after_battle_done"]:
+            return self.open_wizard(sel["id"])
+        if not pending:
+            self.statusBar().showMessage("No battle is waiting for After the Battle", 5000)
+            return None
+        return self.open_wizard(pending[0]["id"])
+
+    def open_wizard(self, battle_id: int) -> Any:
+        from ui.wizard import AfterBattleWizard
+
+        if self.campaign is None:
+            return None
+        try:
+            dlg = AfterBattleWizard(self, self.engine, battle_id, self.campaign["system"])
+        except AppError as e:
+            show_error(self, "After the Battle", e)
+            return None
+        dlg.applied.connect(lambda rep: self._saved(
+            f"After the Battle {rep['battle']} applied: {len(rep['steps'])} steps (Ctrl+Z to undo)"))
+        return self._show_dialog(dlg)
+
+    def end_cycle(self) -> Any:
+        from ui.dialogs.cycle import CycleEndDialog
+
+        if self.campaign is None or self.campaign["system"] != "necromunda":
+            return None
+        dlg = CycleEndDialog(self, self.engine, self.campaign)
+        dlg.saved.connect(lambda rep: self._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)"))
+        return self._show_dialog(dlg)
+
+    def release_captive(self) -> None:
+        from campaign_app.usecases.necromunda import release_captive
+
+        row = self.selected_row()
+        if row is None:
+            return
+        self._run_simple(lambda: release_captive(self.engine, row["id"], "rescue"),
+                         f"{row['name']} is back with the gang", ("fighter", row["id"]))
+
+    def revive(self) -> None:
+        from campaign_app.usecases.necromunda import revive_fighter
+
+        row = self.selected_row()
+        if row is None:
+            return
+        self._run_simple(lambda: revive_fighter(self.engine, row["id"]),
+                         f"{row['name']} is active again", ("fighter", row["id"]))
+
+    def exchange_prisoner(self) -> None:
+        from campaign_app.usecases.units import exchange_prisoners
+
+        row = self.selected_row()
+        if row is None:
+            return
+        self._run_simple(lambda: exchange_prisoners(self.engine, row["id"], if_version=row["version"]),
+                         f"{row['name']} is back with the force", ("unit", row["id"]))
+
+    def _run_simple(self, fn: Any, message: str, select: tuple[str, int] | None = None) -> bool:
+        try:
+            fn()
+        except ConflictError as e:
+            show_error(self, "Changed by someone else", e)
+            self.reload()
+            return False
+        except AppError as e:
+            show_error(self, "Cannot do that", e)
+            return False
+        self._saved(f"{message} (Ctrl+Z to undo)", select=select)
+        return True
+
+    # ------------------------------------------------------------------ undo
+    def undo(self) -> None:
+        if self.campaign is None:
+            return
+        try:
+            d = core.undo(self.engine, self.campaign["id"])
+        except ConflictError as e:
+            show_error(self, "Cannot undo", e)
+            self.reload()
+            return
+        except AppError as e:
+            self.statusBar().showMessage(str(e), 5000)
+            return
+        self._saved(f"Undone: {q.action_label(d['action'], d['summary'])}")
+
+    def redo(self) -> None:
+        if self.campaign is None:
+            return
+        try:
+            d = core.redo(self.engine, self.campaign["id"])
+        except ConflictError as e:
+            show_error(self, "Cannot redo", e)
+            self.reload()
+            return
+        except AppError as e:
+            self.statusBar().showMessage(str(e), 5000)
+            return
+        self._saved(f"Redone: {q.action_label(d['action'], d['summary'])}")
+
+    # ------------------------------------------------------------------ demo, files
+    def create_demo(self) -> Task | None:
+        if self.engine is None or not self.features["demo"]:
+            return None
+        engine = self.engine
+
+        def work(ctx: Any) -> Any:
+            from campaign_app.usecases.demo import create_demo
+
+            return create_demo(engine, progress=lambda d, t, text="": ctx.progress(d, t, text))
+
+        def done(res: Any) -> None:
+            made = res.get("created", []) if isinstance(res, dict) else []
+            self.statusBar().showMessage(
+                f"Demo campaigns: {', '.join(made)}" if made else "The demo campaigns are already here", 8000)
+            cid = res.get("first_id") if isinstance(res, dict) else None
+            self.reload(prefer=("campaign", cid) if cid else None)
+
+        task = run_task(self, "Creating demo campaigns", work, on_done=done,
+                        on_error=lambda e: show_error(self, "Demo campaigns", e),
+                        on_cancel=lambda: self.reload())
+        self.tasks.append(task)
+        return task
+
+    def ask_open_path(self, title: str, filters: str) -> str:
+        name, _f = QFileDialog.getOpenFileName(self, title, str(Path.home()), filters)
+        return name
+
+    def ask_save_path(self, title: str, default_name: str, filters: str) -> str:
+        start = str(Path(str(self.settings.value("export/dir", str(Path.home())))) / default_name)
+        name, _f = QFileDialog.getSaveFileName(self, title, start, filters)
+        if name:
+            self.settings.set_value("export/dir", str(Path(name).parent))
+        return name
+
+    def import_json(self, path: str | None = None) -> Task | None:
+        path = path or self.ask_open_path("Import a campaign", "Campaign files (*.json);;All files (*)")
+        if not path or self.engine is None:
+            return None
+        engine = self.engine
+
+        def work(ctx: Any) -> Any:
+            from campaign_app.usecases.datafiles import import_json
+
+            ctx.progress(0, 0, f"Checking {Path(path).name}…")
+            c = import_json(engine, path)
+            return {"id": c.id, "name": c.name}
+
+        return self._task("Importing campaign", work,
+                          lambda r: self._saved(f"Imported campaign {r['name']}", prefer=("campaign", r["id"])))
+
+    def import_yaktribe(self, path: str | None = None) -> Task | None:
+        path = path or self.ask_open_path("Import a Yaktribe gang", "Yaktribe JSON (*.json);;All files (*)")
+        if not path or self.engine is None:
+            return None
+        engine = self.engine
+        camp = self.campaign["id"] if self.campaign and self.campaign["system"] == "necromunda" else None
+
+        def work(ctx: Any) -> Any:
+            from campaign_app.usecases.datafiles import import_yaktribe
+
+            ctx.progress(0, 0, f"Reading {Path(path).name}…")
+            return import_yaktribe(engine, path, camp)
+
+        def done(rep: Any) -> None:
+            roster = rep.get("roster", {}) if isinstance(rep, dict) else {}
+            skipped = rep.get("skipped") or rep.get("not_mapped") or [] if isinstance(rep, dict) else []
+            self._saved(f"Imported {roster.get('name', 'the gang')}",
+                        prefer=("roster", roster["id"]) if roster.get("id") else None)
+            if skipped:
+                show_message(self, "Imported, with gaps", "Not imported:\n" + "\n".join(map(str, skipped[:30])))
+
+        return self._task("Importing Yaktribe gang", work, done)
+
+    def export_json(self, path: str | None = None) -> Task | None:
+        if self.campaign is None:
+            return None
+        path = path or self.ask_save_path("Export the campaign", f"{self.campaign['name']}.json",
+                                          "Campaign files (*.json)")
+        if not path:
+            return None
+        engine, cid = self.engine, self.campaign["id"]
+
+        def work(ctx: Any) -> Any:
+            from campaign_app.usecases.datafiles import export_json_file
+
+            ctx.progress(0, 0, "Writing the campaign…")
+            return export_json_file(engine, cid, path)
+
+        return self._task("Exporting campaign", work,
+                          lambda _r: self.statusBar().showMessage(f"Saved {path}", 8000))
+
+    def export_pdf(self, kind: str, path: str | None = None) -> Task | None:
+        """Print to PDF off the GUI thread (reportlab is imported there, not at start)."""
+        if self.campaign is None:
+            return None
+        names = {"roster": "roster", "cards": "cards", "qrs": "quick-reference", "all": "rosters"}
+        roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
+        base = roster["name"] if roster and kind in ("roster", "cards") else self.campaign["name"]
+        if kind in ("roster", "cards") and roster is None:
+            return None
+        path = path or self.ask_save_path("Save PDF", f"{base} {names[kind]}.pdf", "PDF files (*.pdf)")
+        if not path:
+            return None
+        engine, cid, rid = self.engine, self.campaign["id"], self.roster_id
+        page = str(self.settings.value("export/page", "a4"))
+
+        def work(ctx: Any) -> Any:
+            import reports
+            from campaign_app.usecases import exports
+
+            def prog(done: int, total: int) -> bool:
+                return ctx.progress(done, total, f"Drawing {done} of {total}…")
+
+            ctx.progress(0, 0, "Reading the campaign…")
+            if kind == "roster":
+                pages = reports.render_roster(exports.roster_document(engine, rid), path, page, prog)
+            elif kind == "cards":
+                pages = reports.render_cards(exports.cards_document(engine, rid), path, page, prog)
+            elif kind == "qrs":
+                pages = reports.render_qrs(exports.qrs_document(engine, cid), path, page, prog)
+            else:
+                docs = exports.roster_documents(engine, cid)
+                ctx.check()
+                pages = reports.render_rosters(docs, path, page, prog)
+            return {"pages": pages, "path": path}
+
+        return self._task("Export PDF", work,
+                          lambda r: self.statusBar().showMessage(
+                              f"Saved {r['pages']} page(s) to {r['path']}", 10000),
+                          on_cancel=lambda: self.statusBar().showMessage("Export cancelled: no file written",
+                                                                         6000))
+
+    def _task(self, title: str, work: Any, done: Any, on_cancel: Any = None) -> Task:
+        task = run_task(self, title, work, on_done=done,
+                        on_error=lambda e: (show_error(self, title, e), self.reload()),
+                        on_cancel=on_cancel or (lambda: self.statusBar().showMessage(f"{title}: cancelled",
+                                                                                     6000)))
+        self.tasks.append(task)
+        task.ended.connect(lambda: self.tasks.remove(task) if task in self.tasks else None)
+        return task
+
+    # ------------------------------------------------------------------ menus, help
+    def _tree_menu(self, pos: Any) -> None:
+        m = QMenu(self)
+        for k in ("new_campaign", "new_roster", "edit_roster", None, "record_battle", "after_battle",
+                  None, "house_rules", "export_all"):
+            if k is None:
+                m.addSeparator()
+            else:
+                m.addAction(self.actions[k])
+        m.popup(self.tree.viewport().mapToGlobal(pos))
+
+    def _table_menu(self, pos: Any) -> None:
+        m = QMenu(self)
+        for k in ("edit_item", "remove_item", None, "add_fighter", "add_unit", "creatures", None,
+                  "release", "revive", "exchange", None, "view_log"):
+            if k is None:
+                m.addSeparator()
+            elif self.actions[k].isEnabled():
+                m.addAction(self.actions[k])
+        m.popup(self.table.viewport().mapToGlobal(pos))
+
+    def about(self) -> None:
+        show_message(self, "About Campaign Manager",
+                     "Campaign Manager\n\nCampaigns, rosters, battles and After the Battle rolls for "
+                     "NUTS! (with Weird WWII), Necromunda, FUBAR and a unit-morale game. Every roll "
+                     "is logged; every change can be undone.")
+
+    def show_shortcuts(self) -> None:
+        lines = []
+        for a in self.actions.values():
+            keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in a.shortcuts())
+            if keys:
+                lines.append(f"{keys}\t{a.text().replace('&', '').replace('…', '')}")
+        show_message(self, "Keyboard shortcuts", "\n".join(lines))
+

@@ -64,7 +64,7 @@ def creature_kinds() -> list[str]:
     return kinds(load_rulebook().data("nuts", "", [EXPANSION]))
 
 
-def _next_number(s: Session, c: Campaign, label: str) -> int:
+def next_creature_number(s: Session, c: Campaign, label: str) -> int:
     """Creatures are numbered on through the whole campaign ("Zombie 7")."""
     pat = re.compile(rf"^{re.escape(label)} (\d+)$")
     names = s.exec(
@@ -111,7 +111,7 @@ def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, s
             hint = " (walkers: use walker add)" if k == "walker" else ""
             raise InputError(f"unknown creature kind {kind!r}: choose {', '.join(known)}{hint}")
         label = creature_label(k, data)
-        made = generate(k, n, bool(super_), tables_for(c), data, roller, _next_number(s, c, label))
+        made = generate(k, n, bool(super_), tables_for(c), data, roller, next_creature_number(s, c, label))
         roller.finish()
         fighters: list[Fighter] = []
         for m in made:

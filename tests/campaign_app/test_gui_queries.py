@@ -1,0 +1,86 @@
+"""The GUI's read-only queries and the demo campaigns, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from campaign_app.errors import InputError
+from campaign_app.usecases import core
+from campaign_app.usecases import gui_queries as q
+
+
+def test_queries_read_what_the_use_cases_wrote_and_write_nothing(engine: Any, snap: Any) -> None:
+    from campaign_app.usecases.battles import record_battle
+    from campaign_app.usecases.creatures import generate_creatures
+
+    c = core.create_campaign(engine, "Kursk", "nuts", expansions=["weird-ww2"])
+    r = core.create_roster(engine, c.id, "1st")
+    r2 = core.create_roster(engine, c.id, "2nd")
+    f = core.add_fighter(engine, r.id, "Rock", fighter_type="star", rep=5, weapons=["Rifle"], skills=["Tough"])
+    core.add_fighter(engine, r2.id, "Hans", rep=4)
+    generate_creatures(engine, r2.id, "vampire", 1, dice="6")
+    record_battle(engine, c.id, [r.id, r2.id], results={"Hans": "out-of-the-fight"}, hits=["Rock"])
+    before = snap(engine)
+
+    tree = q.campaign_tree(engine)
+    assert [(x["name"], [y["name"] for y in x["rosters"]], x["pending_battles"]) for x in tree] == [
+        ("Kursk", ["1st", "2nd"], 1)]
+    rows = q.roster_rows(engine, roster=r.id)["rows"]
+    assert [(x["name"], x["weapons"], x["skills"], x["status_class"]) for x in rows] == [
+        ("Rock", ["Rifle"], ["Tough"], "ok")]
+    everyone = q.roster_rows(engine, campaign=c.id)
+    assert {x["name"]: x["roster"] for x in everyone["rows"]} == {"Rock": "1st", "Hans": "2nd",
+                                                                  "Vampire 1": "2nd"}
+    with pytest.raises(ValueError):
+        q.roster_rows(engine)
+    d = q.fighter_detail(engine, f.id)
+    assert d["roster"] == "1st" and d["battles"][0]["scored_hit"] and d["rolls"] == []
+    vamp = next(x for x in everyone["rows"] if x["name"] == "Vampire 1")
+    assert [x["faces"] for x in q.fighter_detail(engine, vamp["id"])["rolls"]] == [[6]]
+    state = q.undo_state(engine, c.id)
+    # the journal's summary when the core keeps it, else a name for the action
+    assert state["redo"] is None and state["undo"] in ("battle 1: 1st vs 2nd", "record battle")
+    setup = q.battle_setup(engine, c.id)
+    assert setup["default_status"] == "carry-on" and "out-of-the-fight" in setup["statuses"]
+    assert q.battles(engine, c.id)[0]["rosters"] == ["1st", "2nd"]
+    f2 = q.log_filters(engine, c.id)
+    assert [x["name"] for x in f2["fighters"]] == ["Vampire 1"] and f2["tables"] == ["ww2-gen-vampire"]
+    t = q.rule_table(engine, c.id, "nuts-recovery")
+    assert t["dice"] == "pass:2d6" and not t["house_rule"] and t["outcomes"] == [0, 1, 2]
+    assert any(x["id"] == "nuts-recovery" for x in q.rule_tables(engine, c.id))
+    prev = q.preview_creatures(engine, r2.id, "vampire", 2, faces=[(1, "typed"), (6, "typed")])
+    assert [(x["name"], x["rep"]) for x in prev["creatures"]] == [("Vampire 2", 4), ("Vampire 3", 6)]
+    with pytest.raises(InputError, match="too many dice"):
+        q.preview_creatures(engine, r2.id, "vampire", 1, faces=[(1, "typed"), (6, "typed")])
+    assert snap(engine) == before
+
+
+def test_checks_and_effects_text() -> None:
+    assert q.check_stat("necromunda", "WS", "3+") == ""
+    assert q.check_stat("necromunda", "WS", "7+") == "WS: 7 is outside 2+..6+"
+    assert q.check_rep("nuts", "9") == "rep: 9 is outside 1..6"
+    effects = [{"op": "status", "value": "in-recovery"}, {"op": "rep", "delta": -1},
+               {"op": "roll-again", "table": "x", "times": 2, "reroll": ["a", "b"]},
+               {"op": "note", "value": "free words here"}]
+    assert q.parse_effects_text(q.effects_text(effects)) == effects
+    with pytest.raises(InputError):
+        q.parse_effects_text("status in-recovery")
+    assert q.status_class("dead") == "down" and q.status_class("captured") == "away"
+    assert q.status_class("in-recovery") == "hurt" and q.status_class("active") == "ok"
+
+
+def test_demo_builds_one_campaign_per_system_once(engine: Any) -> None:
+    from campaign_app.usecases.demo import DEMO_NAMES, create_demo
+
+    res = create_demo(engine)
+    assert res["created"] == list(DEMO_NAMES)
+    camps = {c["name"]: c for c in core.list_campaigns(engine)}
+    assert {camps[n]["system"] for n in DEMO_NAMES} == {"nuts", "necromunda", "fubar", "unit-morale"}
+    assert all(camps[n]["rosters"] == 2 for n in DEMO_NAMES)
+    assert all(camps[n]["battles"] >= 1 for n in DEMO_NAMES)
+    again = create_demo(engine)
+    assert again["created"] == [] and again["skipped"] == list(DEMO_NAMES)
+    # a pending Critical Injury is waiting for the end of the cycle in the Necromunda demo
+    assert [p["name"] for p in q.pending_criticals(engine, "Underhive Feud")] == ["Vorn"]

@@ -1,0 +1,276 @@
+"""The window around the dialogs: settings and databases (passwords never stored),
+readable connection failures, the demo offer, long work off the GUI thread with
+Cancel, a league-size roster in the table model, light startup, screenshots."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from campaign_app.usecases import core
+from tests.ui.conftest import messages
+
+
+def wait_task(qtbot: Any, task: Any) -> None:
+    if task.running:
+        with qtbot.waitSignal(task.ended, timeout=60000):
+            pass
+
+
+# --------------------------------------------------------------------------- settings
+def test_recent_databases_never_hold_a_password(settings: Any, tmp_path: Path) -> None:
+    from ui.settings import safe_url
+
+    settings.remember("postgresql://club:s3cret@db.example.org:5432/campaigns")
+    settings.remember(f"sqlite:///{tmp_path / 'a.sqlite'}")
+    assert settings.recent() == [f"sqlite:///{tmp_path / 'a.sqlite'}",
+                                 "postgresql://club@db.example.org:5432/campaigns"]
+    assert settings.last_url() == f"sqlite:///{tmp_path / 'a.sqlite'}"
+    settings.set_ask_password("postgresql://club:s3cret@db.example.org:5432/campaigns", True)
+    assert settings.ask_password("postgresql://club@db.example.org:5432/campaigns")
+    settings.sync()
+    assert "s3cret" not in (tmp_path / "settings.ini").read_text()
+    assert safe_url("postgresql://a:b@h/d") == "postgresql://a@h/d"
+
+
+def test_database_dialog_builds_urls_and_keeps_the_password_out_of_settings(
+        qtbot: Any, win: Any, settings: Any, tmp_path: Path) -> None:
+    from ui.dialogs.database import DatabaseDialog, with_password
+
+    dlg = DatabaseDialog(win, settings, win.url)
+    qtbot.addWidget(dlg)
+    assert dlg.local.isChecked() and dlg.path.text().endswith("campaign.sqlite")
+    dlg.server.setChecked(True)
+    dlg.try_accept()
+    assert dlg.error.text() == "name the database on the server"
+    dlg.host.setText("db.example.org")
+    dlg.dbname.setText("campaigns")
+    dlg.user.setText("club")
+    dlg.pw.setText("p@ss word")
+    dlg.ask.setChecked(True)
+    dlg.try_accept()
+    assert dlg.url == "postgresql://club@db.example.org:5432/campaigns"
+    assert dlg.password == "p@ss word"
+    assert with_password(dlg.url, dlg.password) == "postgresql://club:p%40ss%20word@db.example.org:5432/campaigns"
+    settings.sync()
+    assert "p@ss" not in (tmp_path / "settings.ini").read_text()
+    assert settings.ask_password(dlg.url)
+
+
+def test_connection_failure_is_a_readable_message(qtbot: Any, win: Any, gui_engine: Any,
+                                                   settings: Any) -> None:
+    task = win.open_url("postgresql://nobody@127.0.0.1:1/nothing", password="hunter2")
+    wait_task(qtbot, task)
+    title, text = messages()[-1]
+    assert title == "Cannot open the database"
+    assert "cannot open database" in text and "127.0.0.1" in text
+    assert "hunter2" not in text and "Traceback" not in text
+    assert win.engine is gui_engine  # still on the database it had
+    assert all("127.0.0.1" not in u for u in settings.recent())
+
+
+def test_opening_another_database_off_the_gui_thread(qtbot: Any, win: Any, settings: Any,
+                                                     tmp_path: Path) -> None:
+    other = f"sqlite:///{tmp_path / 'other.sqlite'}"
+    from db.migrate import open_database
+
+    e2 = open_database(other)
+    core.create_campaign(e2, "Elsewhere", "fubar")
+    e2.dispose()
+    task = win.open_url(other)
+    wait_task(qtbot, task)
+    assert win.url == other and win.campaign["name"] == "Elsewhere"
+    assert settings.recent()[0] == other
+    assert win.recent_menu.actions()[0].text() == other
+    win.engine.dispose()
+
+
+# --------------------------------------------------------------------------- demo
+def test_the_demo_is_offered_when_there_is_no_campaign(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    assert win.stack.currentWidget() is win.empty_page
+    qtbot.mouseClick(win.demo_button, Qt.MouseButton.LeftButton)
+    wait_task(qtbot, win.tasks[-1])
+    names = [c["name"] for c in core.list_campaigns(gui_engine)]
+    assert sorted(names) == sorted(["Ardennes 1944", "Underhive Feud", "Operation Granite",
+                                    "Bocage Summer"])
+    systems = {c["system"] for c in core.list_campaigns(gui_engine)}
+    assert systems == {"nuts", "necromunda", "fubar", "unit-morale"}
+    assert win.stack.currentWidget() is win.splitter
+    assert win.tree.topLevelItemCount() == 4
+
+
+def test_cli_demo_creates_one_campaign_per_system_once(sqlite_url: str, capsys: Any) -> None:
+    from campaign_app.cli import main
+
+    assert main(["--db", sqlite_url, "demo"]) == 0
+    assert "created demo campaigns" in capsys.readouterr().out
+    assert main(["--db", sqlite_url, "demo"]) == 0
+    assert "already there" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- long work
+def test_a_task_reports_progress_and_cancel_stops_it(qtbot: Any, win: Any) -> None:
+    from ui.worker import run_task
+
+    started = threading.Event()
+    steps: list[int] = []
+
+    def work(ctx: Any) -> str:
+        started.set()
+        i = 0
+        while ctx.progress(i, 1000, f"step {i}"):
+            i += 1
+            time.sleep(0.002)  # a step of real work
+            if i > 100_000:
+                return "never cancelled"
+        return "stopped"
+
+    cancelled: list[bool] = []
+    task = run_task(win, "Long job", work, on_done=lambda r: steps.append(-1),
+                    on_cancel=lambda: cancelled.append(True), show_after_ms=0)
+    assert started.wait(30)
+    assert task.dialog is not None
+    from PySide6.QtWidgets import QPushButton
+
+    cancel = task.dialog.findChild(QPushButton)
+    assert cancel is not None and cancel.text() == "Cancel"
+    with qtbot.waitSignal(task.ended, timeout=30000):
+        qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)  # the progress dialog's Cancel
+    assert cancelled == [True] and steps == []
+    assert task.dialog is None and not task.running
+
+
+def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
+        qtbot: Any, win: Any, gui_engine: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    from campaign_app.usecases import exports
+
+    c = core.create_campaign(gui_engine, "Print me", "nuts")
+    r = core.create_roster(gui_engine, c.id, "Squad")
+    core.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
+    win.reload(prefer=("roster", r.id))
+    out = tmp_path / "squad.pdf"
+    task = win.export_pdf("roster", str(out))
+    wait_task(qtbot, task)
+    assert out.exists() and out.read_bytes().startswith(b"%PDF")
+    assert "Saved" in win.statusBar().currentMessage()
+
+    # Cancel: the worker waits at the start until Cancel was pressed, so no race
+    gate = threading.Event()
+    real = exports.roster_document
+
+    def slow(*a: Any, **kw: Any) -> Any:
+        gate.wait(30)
+        return real(*a, **kw)
+
+    monkeypatch.setattr(exports, "roster_document", slow)
+    out2 = tmp_path / "cancelled.pdf"
+    task = win.export_pdf("roster", str(out2))
+    task.cancel()
+    gate.set()
+    wait_task(qtbot, task)
+    assert not out2.exists()
+    assert "cancelled" in win.statusBar().currentMessage()
+
+
+def test_import_and_export_json_go_through_the_worker(qtbot: Any, win: Any, gui_engine: Any,
+                                                       tmp_path: Path) -> None:
+    c = core.create_campaign(gui_engine, "Round trip", "necromunda")
+    r = core.create_roster(gui_engine, c.id, "Gang")
+    core.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
+    win.reload(prefer=("campaign", c.id))
+    path = tmp_path / "round.json"
+    wait_task(qtbot, win.export_json(str(path)))
+    assert path.exists()
+    core_names = [x["name"] for x in core.list_campaigns(gui_engine)]
+    assert core_names == ["Round trip"]
+    # the same file again is refused (the name is taken): a message, nothing written
+    wait_task(qtbot, win.import_json(str(path)))
+    assert messages() and messages()[-1][0] == "Importing campaign"
+    assert [x["name"] for x in core.list_campaigns(gui_engine)] == ["Round trip"]
+
+
+# --------------------------------------------------------------------------- scale
+def test_a_3000_fighter_campaign_loads_and_sorts_in_the_model(qtbot: Any, win: Any,
+                                                                gui_engine: Any) -> None:
+    from sqlalchemy import insert
+
+    from db.models import Fighter
+
+    c = core.create_campaign(gui_engine, "League", "necromunda")
+    rosters = [core.create_roster(gui_engine, c.id, f"Gang {i:02d}").id for i in range(30)]
+    rows = [{"roster_id": rosters[i % 30], "name": f"F{i:04d}", "fighter_type": "ganger",
+             "stats": {"WS": 2 + i % 5, "M": 4}, "xp": (i * 7) % 50, "status": "active" if i % 9 else "dead",
+             "kind": "human", "abilities": [], "conditions": [], "version": 1}
+            for i in range(3000)]
+    with gui_engine.begin() as conn:
+        conn.execute(insert(Fighter), rows)
+    win.reload(prefer=("campaign", c.id))
+    m = win.model
+    assert m.rowCount() == 3000
+    keys = [col.key for col in m.columns]
+    xp = keys.index("xp")
+    win.table.sortByColumn(xp, Qt.SortOrder.DescendingOrder)
+    got = [r["xp"] for r in m.rows]
+    assert got == sorted(got, reverse=True)
+    ws = keys.index("stat:WS")
+    win.table.sortByColumn(ws, Qt.SortOrder.AscendingOrder)
+    assert [r["stats"]["WS"] for r in m.rows[:600]] == [2] * 600
+    assert m.data(m.index(0, ws)) == "2+"
+    # the selection follows its row through a sort
+    win.table.selectRow(0)
+    picked = win.selected_row()["name"]
+    win.table.sortByColumn(keys.index("name"), Qt.SortOrder.DescendingOrder)
+    assert win.selected_row()["name"] == picked
+    # dead fighters carry their status icon and colour
+    dead = m.find(lambda r: r["status"] == "dead")
+    st = keys.index("status")
+    assert m.data(m.index(dead, st), Qt.ItemDataRole.DecorationRole) is not None
+    assert m.data(m.index(dead, 0), Qt.ItemDataRole.BackgroundRole) is not None
+
+
+def test_gui_start_does_not_import_reportlab() -> None:
+    code = (
+        "import os, sys; os.environ['QT_QPA_PLATFORM']='offscreen'\n"
+        "from ui.app import make_app; app = make_app([])\n"
+        "from ui.main_window import MainWindow\n"
+        "w = MainWindow(None); w.show(); app.processEvents()\n"
+        "bad = [m for m in ('reportlab', 'reports.roster', 'campaign_app.usecases.exports') if m in sys.modules]\n"
+        "print(bad); sys.exit(1 if bad else 0)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_window_state_is_remembered(qtbot: Any, win: Any, settings: Any, gui_engine: Any) -> None:
+    from ui.main_window import MainWindow
+
+    c = core.create_campaign(gui_engine, "Remember me", "fubar")
+    win.reload(prefer=("campaign", c.id))
+    win.resize(810, 521)  # the offscreen screen is 800x600
+    win.toolbar.setVisible(False)
+    win.close()
+    w2 = MainWindow(gui_engine, settings, win.url)
+    qtbot.addWidget(w2)
+    assert w2.height() == 521  # (the width is held to the 800-pixel offscreen screen)
+    assert not w2.toolbar.isVisibleTo(w2)
+    assert w2.campaign["name"] == "Remember me"
+    assert isinstance(settings.q, QSettings)
+
+
+@pytest.mark.slow
+def test_screenshots_render_every_screen(qtbot: Any, tmp_path: Path) -> None:
+    from ui.screenshots import render
+
+    files = render(tmp_path / "shots")
+    names = [f.name for f in files]
+    assert any("welcome" in n for n in names) and any("wizard-summary" in n for n in names)
+    assert any("dialog-house-rules" in n for n in names) and any("dialog-creatures" in n for n in names)
+    assert all(f.stat().st_size > 5000 for f in files)

@@ -1,0 +1,247 @@
+"""The detail pane: the selected fighter, unit, roster or campaign as a formatted page
+(stats, weapons, skills, lasting injuries, battle history and its rolls)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from ui.icons import STATUS_COLOURS
+
+CSS = """
+h2 { margin: 0 0 2px 0; }
+.sub { color: #5b6270; margin-bottom: 8px; }
+h3 { margin: 12px 0 4px 0; color: #2f3b52; border-bottom: 1px solid #d5d9e0; }
+table.stats td, table.stats th { border: 1px solid #c9ced8; padding: 3px 6px; text-align: center;
+  white-space: nowrap; }
+table.stats th { background: #eef1f6; }
+table.list td, table.list th { padding: 2px 8px 2px 0; text-align: left; vertical-align: top; }
+table.list th { color: #5b6270; font-weight: normal; }
+.badge { color: white; padding: 1px 6px; border-radius: 3px; }
+.muted { color: #7b8190; }
+.typed { color: #8a5a00; }
+"""
+
+
+def _e(v: Any) -> str:
+    return escape("" if v is None else str(v))
+
+
+def _pretty(s: Any) -> str:
+    return _e(str(s or "").replace("-", " "))
+
+
+def _badge(status: str, cls: str) -> str:
+    colour = STATUS_COLOURS.get(cls, STATUS_COLOURS["ok"])
+    return (f"<span class='badge' style='background:{colour}'>&nbsp;{_pretty(status)}&nbsp;</span>")
+
+
+def _table(head: list[str], rows: list[list[Any]], cls: str = "list") -> str:
+    nowrap = " nowrap" if cls == "stats" else ""
+    h = "".join(f"<th{nowrap}>{_e(x)}</th>" for x in head)
+    body = "".join("<tr>" + "".join(f"<td{nowrap}>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table class='{cls}' cellspacing='0'><tr>{h}</tr>{body}</table>"
+
+
+def _stat_tables(head: list[str], vals: list[str], per_row: int = 7) -> str:
+    """A stat line, split into rows of ``per_row`` so the pane needs no scrolling."""
+    out = []
+    for i in range(0, len(head), per_row):
+        out.append(_table(head[i:i + per_row], [vals[i:i + per_row]], "stats"))
+    return "<br>".join(out)
+
+
+def _rolls(rolls: list[dict[str, Any]], limit: int = 40) -> str:
+    if not rolls:
+        return "<p class='muted'>No rolls yet.</p>"
+    rows = []
+    for r in rolls[-limit:]:
+        vs = f" vs {r['target']}" if r.get("target") is not None else ""
+        faces = ",".join(str(x) for x in r.get("faces", []))
+        src = "<span class='typed'>typed</span>" if r.get("source") == "typed" else _e(r.get("source"))
+        struck = " style='text-decoration: line-through'" if r.get("undone") else ""
+        dice = str(r.get("dice", ""))
+        value = f"pass {r.get('value')}" if dice.startswith("pass:") else str(r.get("value"))
+        dice = dice.split(":", 1)[-1]
+        rows.append([f"<span{struck}>{_e(r.get('when', '')[:10])}</span>", _e(r.get("purpose")),
+                     f"{_e(dice)}{_e(vs)} [{faces}] = {_e(value)}",
+                     _e(r.get("label") or r.get("result")), src])
+    more = f"<p class='muted'>… and {len(rolls) - limit} earlier rolls (see the Roll log).</p>" \
+        if len(rolls) > limit else ""
+    return more + _table(["When", "For", "Dice", "Result", "Source"], rows)
+
+
+def _battles(battles: list[dict[str, Any]]) -> str:
+    if not battles:
+        return "<p class='muted'>Has not fought yet.</p>"
+    rows = [[f"#{b['number']}", _e(b["played_on"]), _e(b["scenario"]), _pretty(b["status"]),
+             "hit" if b.get("scored_hit") else (str(b["casualties"]) + " casualties"
+                                                 if b.get("casualties") else "")]
+            for b in battles]
+    return _table(["Battle", "Date", "Scenario", "Ended", ""], rows)
+
+
+def fighter_html(d: dict[str, Any]) -> str:
+    from campaign_app.usecases.gui_queries import status_class
+
+    cls = status_class(d["status"])
+    sub = [f"{_pretty(d['type']).title()}"]
+    if d.get("role"):
+        sub.append(_e(d["role"]))
+    if d.get("kind") and d["kind"] != "human":
+        sub.append(_pretty(d["kind"]))
+    sub.append(f"in {_e(d['roster'])}")
+    out = [f"<h2>{_e(d['name'])} {_badge(d['status'], cls)}</h2>",
+           f"<div class='sub'>{' · '.join(sub)}</div>"]
+    if d.get("status_note"):
+        out.append(f"<p>{_e(d['status_note'])}</p>")
+    keys = list(d.get("stat_order") or []) or list(d.get("stats", {}))
+    head, vals = [], []
+    if d.get("rep") is not None:
+        head.append("Rep")
+        vals.append(_e(d["rep"]))
+    targets = {"WS", "BS", "I", "Ld", "Cl", "Wil", "Int"}
+    for k in keys:
+        if k in d.get("stats", {}):
+            v = d["stats"][k]
+            head.append(k)
+            vals.append(_e(f"{v}+" if k in targets else v))
+    for k, v in d.get("stats", {}).items():
+        if k not in keys:
+            head.append(k)
+            vals.append(_e(v))
+    if d.get("stat_order"):
+        head += ["XP", "Value"]
+        vals += [_e(d.get("xp", 0)), _e(d.get("credits_value", 0))]
+    if head:
+        out.append(_stat_tables(head, vals))
+    out.append("<h3>Weapons</h3>")
+    if d.get("equipment"):
+        rows = []
+        for e in d["equipment"]:
+            prof = []
+            for k, lab in (("range", "range"), ("targets", "targets"), ("impact", "impact"),
+                           ("fp", "FP"), ("strength", "S"), ("ap", "AP")):
+                if e.get(k) not in (None, ""):
+                    prof.append(f"{lab} {e[k]}")
+            rows.append([f"<b>{_e(e['name'])}</b>", _e(", ".join(prof)), _e(e.get("notes", ""))])
+        keep = [i for i in range(3) if i == 0 or any(r[i] for r in rows)]
+        out.append(_table([["Name", "Profile", "Notes"][i] for i in keep],
+                          [[r[i] for i in keep] for r in rows]))
+    else:
+        out.append("<p class='muted'>None.</p>")
+    if d.get("skills") or d.get("abilities"):
+        out.append("<h3>Skills and abilities</h3><ul>")
+        out += [f"<li>{_e(s)}</li>" for s in d.get("skills", [])]
+        out += [f"<li class='muted'>{_e(a)}</li>" for a in d.get("abilities", [])]
+        out.append("</ul>")
+    if d.get("conditions"):
+        out.append("<h3>Conditions</h3><p>" + ", ".join(_pretty(c) for c in d["conditions"]) + "</p>")
+    out.append("<h3>Lasting injuries</h3>")
+    if d.get("injuries"):
+        out.append(_table(["Injury", "Roll", "Effects"], [
+            [f"<b>{_e(i['label'])}</b>", _e(i["roll"]),
+             _e(", ".join(i.get("effects_applied", [])))
+             + (f" <span class='muted'>(skipped: {_e(', '.join(i['effects_skipped']))})</span>"
+                if i.get("effects_skipped") else "")]
+            for i in d["injuries"]]))
+    else:
+        out.append("<p class='muted'>None.</p>")
+    if d.get("crew"):
+        out.append("<h3>Crew</h3><ul>" + "".join(
+            f"<li>{_e(c['name'])} <span class='muted'>{_e(c['role'])}</span></li>" for c in d["crew"])
+            + "</ul>")
+    out.append("<h3>Battles</h3>" + _battles(d.get("battles", [])))
+    out.append("<h3>Rolls</h3>" + _rolls(d.get("rolls", [])))
+    if d.get("notes"):
+        out.append(f"<h3>Notes</h3><p>{_e(d['notes'])}</p>")
+    return "".join(out)
+
+
+def unit_html(d: dict[str, Any]) -> str:
+    from campaign_app.usecases.gui_queries import status_class
+
+    cls = status_class(d["status"])
+    out = [f"<h2>{_e(d['name'])} {_badge(d['status'], cls)}</h2>",
+           f"<div class='sub'>{_pretty(d['unit_type']).title()} unit in {_e(d['roster'])}</div>"]
+    head = ["Figures", "At start", "Wounded", "Training", "Armour"]
+    vals = [_e(d["figures"]), _e(d["figures_start"]), _e(d["wounded"]), _pretty(d["training"]),
+            _pretty(d["armour"]) or "—"]
+    if d.get("discipline"):
+        head.append("Discipline")
+        vals.append(_pretty(d["discipline"]))
+    if d.get("order"):
+        head.append("Order")
+        vals.append(_pretty(d["order"]))
+    head.append("Battles")
+    vals.append(_e(d["battles_fought"]))
+    out.append(_stat_tables(head, vals, 5))
+    out.append("<h3>Weapons</h3>")
+    if d.get("equipment"):
+        out.append(_table(["Name", "Range", "FP", "Notes"], [
+            [f"<b>{_e(e['name'])}</b>", _e(e.get("range")), _e(e.get("fp")), _e(e.get("notes"))]
+            for e in d["equipment"]]))
+    else:
+        out.append("<p class='muted'>None.</p>")
+    out.append("<h3>Battles</h3>" + _battles(d.get("battles", [])))
+    out.append("<h3>Rolls</h3>" + _rolls(d.get("rolls", [])))
+    if d.get("notes"):
+        out.append(f"<h3>Notes</h3><p>{_e(d['notes'])}</p>")
+    return "".join(out)
+
+
+def roster_html(d: dict[str, Any]) -> str:
+    rows = [["Campaign", _e(d["campaign"])], ["Kind", _pretty(d["kind"])],
+            ["Faction", _e(d["faction"]) or "—"], ["Player", _e(d["player"]) or "—"],
+            ["Credits", _e(d["credits"])], ["Reputation", _e(d["reputation"])],
+            ["Fighters", _e(d["fighters"])]]
+    if d.get("units"):
+        rows.append(["Units", _e(d["units"])])
+    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+    notes = f"<h3>Notes</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
+    return (f"<h2>{_e(d['name'])}</h2><div class='sub'>{_e(d['system_name'])} roster</div>"
+            f"<table class='list'>{body}</table>{notes}"
+            "<p class='muted'>Select a fighter in the table to see it here.</p>")
+
+
+def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:
+    ed = f" · edition {_e(c['edition'])}" if c.get("edition") else ""
+    exp = f" · {_e(', '.join(c['expansions']))}" if c.get("expansions") else ""
+    out = [f"<h2>{_e(c['name'])}</h2><div class='sub'>{_e(c['system_name'])}{ed}{exp}</div>"]
+    if c.get("system") == "necromunda":
+        out.append(f"<p>Campaign cycle {_e(c.get('cycle', 1))}</p>")
+    out.append("<h3>Rosters</h3>")
+    if c.get("rosters"):
+        out.append(_table(["Roster", "Kind", "Faction", "Figures"], [
+            [f"<b>{_e(r['name'])}</b>", _pretty(r["kind"]), _e(r["faction"]),
+             _e(r["fighters"] + r["units"])] for r in c["rosters"]]))
+    else:
+        out.append("<p class='muted'>No rosters yet: Campaign ▸ New Roster.</p>")
+    out.append("<h3>Battles</h3>")
+    if battles:
+        out.append(_table(["#", "Date", "Rosters", "Winner", "After the Battle"], [
+            [_e(b["number"]), _e(b["played_on"]), _e(" vs ".join(b["rosters"])), _e(b["winner"]),
+             "done" if b["after_battle_done"] else "<b>pending</b>"] for b in battles[-15:]]))
+    else:
+        out.append("<p class='muted'>No battles yet.</p>")
+    return "".join(out)
+
+
+class DetailPane(QTextBrowser):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("detailPane")
+        self.setOpenExternalLinks(False)
+        self.document().setDefaultStyleSheet(CSS)
+        self.setMinimumWidth(280)
+        self.current: tuple[str, int] | None = None
+
+    def show_html(self, html: str, what: tuple[str, int] | None = None) -> None:
+        self.current = what
+        self.setHtml(html)
+
+    def show_nothing(self, text: str = "") -> None:
+        self.current = None
+        self.setHtml(f"<p class='muted'>{_e(text)}</p>" if text else "")

@@ -1,0 +1,168 @@
+"""Dialogs for campaigns and rosters: new campaign (system, edition, expansions) and
+new/edit roster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from campaign_app.usecases import core
+from campaign_app.usecases import gui_queries as q
+from ui.widgets import UseCaseDialog
+
+EXPANSION_NAMES = {"weird-ww2": "Weird WWII (creatures, walkers)"}
+
+
+class CampaignDialog(UseCaseDialog):
+    """New campaign: name, game system, edition and expansions."""
+
+    def __init__(self, parent: QWidget | None, engine: Any) -> None:
+        super().__init__(parent, "New Campaign")
+        self.engine = engine
+        self.systems = q.systems()
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("e.g. Kursk 1943")
+        self.name.setObjectName("campaignName")
+        form.addRow("&Name:", self.name)
+        self.system = QComboBox()
+        self.system.setObjectName("system")
+        for s in self.systems:
+            self.system.addItem(s["name"], s["id"])
+        form.addRow("&Game system:", self.system)
+        self.edition = QComboBox()
+        self.edition.setObjectName("edition")
+        form.addRow("&Edition:", self.edition)
+        self.expansions = QListWidget()
+        self.expansions.setObjectName("expansions")
+        self.expansions.setMaximumHeight(80)
+        form.addRow("E&xpansions:", self.expansions)
+        self.notes = QPlainTextEdit()
+        self.notes.setPlaceholderText("Optional")
+        self.notes.setMaximumHeight(70)
+        form.addRow("N&otes:", self.notes)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: palette(dark);")
+        form.addRow("", self.hint)
+        self.body.addLayout(form)
+        self.system.currentIndexChanged.connect(self._system_changed)
+        self._system_changed()
+        self.resize(460, self.sizeHint().height())
+
+    def _system_changed(self) -> None:
+        info = self.systems[max(0, self.system.currentIndex())]
+        self.edition.clear()
+        for e in info["editions"]:
+            self.edition.addItem(e["name"], e["id"])
+        if info["default_edition"]:
+            self.edition.setCurrentIndex(max(0, self.edition.findData(info["default_edition"])))
+        self.edition.setEnabled(bool(info["editions"]))
+        if not info["editions"]:
+            self.edition.addItem("(one edition)", "")
+        self.expansions.clear()
+        for x in info["expansions"]:
+            item = QListWidgetItem(EXPANSION_NAMES.get(x, x))
+            item.setData(Qt.ItemDataRole.UserRole, x)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.expansions.addItem(item)
+        self.expansions.setEnabled(bool(info["expansions"]))
+        if not info["expansions"]:
+            self.expansions.addItem("(none for this system)")
+        kinds = "units (squads of figures)" if info["uses_units"] else "individual fighters"
+        self.hint.setText(f"{info['name']} rosters hold {kinds}.")
+
+    def set_expansion(self, key: str, on: bool = True) -> None:
+        for i in range(self.expansions.count()):
+            item = self.expansions.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) == key:
+                item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def chosen_expansions(self) -> list[str]:
+        out = []
+        for i in range(self.expansions.count()):
+            item = self.expansions.item(i)
+            key = item.data(Qt.ItemDataRole.UserRole)
+            if key and item.checkState() == Qt.CheckState.Checked:
+                out.append(key)
+        return out
+
+    def run(self) -> int:
+        c = core.create_campaign(self.engine, self.name.text(), self.system.currentData(),
+                                 self.edition.currentData() or None, self.chosen_expansions(),
+                                 self.notes.toPlainText())
+        assert c.id is not None
+        return c.id
+
+
+class RosterDialog(UseCaseDialog):
+    """New roster in a campaign, or edit one (``roster`` = its dict)."""
+
+    def __init__(self, parent: QWidget | None, engine: Any, campaign_id: int, system: dict[str, Any],
+                 roster: dict[str, Any] | None = None) -> None:
+        super().__init__(parent, "Edit Roster" if roster else "New Roster")
+        self.engine = engine
+        self.campaign_id = campaign_id
+        self.roster = roster
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit(roster["name"] if roster else "")
+        self.name.setObjectName("rosterName")
+        self.name.setPlaceholderText("e.g. 1st Squad, The Iron Jackals")
+        form.addRow("&Name:", self.name)
+        self.kind = QComboBox()
+        for k in system["roster_kinds"]:
+            self.kind.addItem(k.title(), k)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(roster["kind"] if roster
+                                                             else system["default_roster_kind"])))
+        form.addRow("&Kind:", self.kind)
+        self.faction = QLineEdit(roster["faction"] if roster else "")
+        self.faction.setPlaceholderText("gang house, nation or army")
+        form.addRow("&Faction:", self.faction)
+        self.player = QLineEdit(roster["player"] if roster else "")
+        form.addRow("&Player:", self.player)
+        self.credits = QSpinBox()
+        self.credits.setObjectName("credits")
+        self.credits.setRange(-1_000_000, 1_000_000)
+        self.credits.setValue(roster["credits"] if roster else 0)
+        self.credits.setSuffix(" credits")
+        form.addRow("&Credits:", self.credits)
+        self.reputation = QSpinBox()
+        self.reputation.setRange(-1000, 100_000)
+        self.notes = QPlainTextEdit()
+        self.notes.setMaximumHeight(80)
+        if roster:
+            self.reputation.setValue(roster["reputation"])
+            form.addRow("&Reputation:", self.reputation)
+            self.notes.setPlainText(roster["notes"])
+            form.addRow("N&otes:", self.notes)
+        self.body.addLayout(form)
+        self.resize(420, self.sizeHint().height())
+
+    def run(self) -> int:
+        if self.roster is None:
+            r = core.create_roster(self.engine, self.campaign_id, self.name.text(),
+                                   self.kind.currentData(), faction=self.faction.text(),
+                                   player=self.player.text(), credits=self.credits.value())
+        else:
+            r = core.edit_roster(self.engine, self.roster["id"], if_version=self.roster["version"],
+                                 name=self.name.text(), kind=self.kind.currentData(),
+                                 faction=self.faction.text(), player=self.player.text(),
+                                 credits=self.credits.value(), reputation=self.reputation.value(),
+                                 notes=self.notes.toPlainText())
+        assert r.id is not None
+        return r.id

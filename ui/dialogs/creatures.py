@@ -1,0 +1,161 @@
+"""Creature generator (NUTS! with Weird WWII): kind, how many, super, Roll or typed
+dice, a preview of what will be added, then Add (one undo step, every roll logged)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.dice import Roller, StepSource
+from campaign_app.errors import AppError
+from campaign_app.usecases import gui_queries as q
+from ui.dice_widgets import DiceChoice, FacesView
+from ui.models import ALIGN_CENTER, Column, RowsModel
+from ui.widgets import UseCaseDialog
+
+
+class CreatureDialog(UseCaseDialog):
+    def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
+                 campaign_id: int) -> None:
+        super().__init__(parent, "Generate Creatures")
+        self.engine = engine
+        self.roster = roster
+        self.kinds = q.creature_kinds(engine, campaign_id)
+        self.preview_data: dict[str, Any] | None = None
+        self.preview_key: tuple[Any, ...] | None = None
+        top = QHBoxLayout()
+        form = QFormLayout()
+        form.addRow("Roster:", QLabel(f"<b>{roster['name']}</b>"))
+        self.kind = QComboBox()
+        self.kind.setObjectName("creatureKind")
+        for k in self.kinds:
+            self.kind.addItem(k["label"], k["kind"])
+        form.addRow("&Kind:", self.kind)
+        self.count = QSpinBox()
+        self.count.setObjectName("creatureCount")
+        self.count.setRange(1, 100)
+        form.addRow("&How many:", self.count)
+        self.super = QCheckBox("Super (Rep 5, no roll)")
+        self.super.setObjectName("creatureSuper")
+        form.addRow("", self.super)
+        self.rep_note = QLabel()
+        self.rep_note.setWordWrap(True)
+        self.rep_note.setStyleSheet("color: palette(dark);")
+        form.addRow("", self.rep_note)
+        top.addLayout(form, 1)
+        dbox = QGroupBox("Rep dice")
+        dl = QVBoxLayout(dbox)
+        self.dice = DiceChoice(self)
+        dl.addWidget(self.dice)
+        self.need = QLabel()
+        self.need.setStyleSheet("color: palette(dark);")
+        dl.addWidget(self.need)
+        dl.addStretch(1)
+        top.addWidget(dbox, 1)
+        self.body.addLayout(top)
+        prow = QHBoxLayout()
+        self.preview_button = QPushButton("&Preview")
+        self.preview_button.setObjectName("previewButton")
+        prow.addWidget(self.preview_button)
+        self.faces = FacesView(self, 22)
+        prow.addWidget(self.faces, 1)
+        self.body.addLayout(prow)
+        self.model = RowsModel([
+            Column("name", "Name"),
+            Column("rep", "Rep", align=ALIGN_CENTER),
+            Column("how", "How the Rep was set"),
+        ])
+        self.table = QTableView()
+        self.table.setObjectName("previewTable")
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.setAlternatingRowColors(True)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.setMinimumHeight(150)
+        self.body.addWidget(self.table)
+        self.ok_button.setText("&Add to roster")
+        self.preview_button.clicked.connect(self.preview)
+        for sig in (self.kind.currentIndexChanged, self.count.valueChanged, self.super.toggled,
+                    self.dice.changed):
+            sig.connect(self._changed)
+        self._changed()
+        self.resize(620, 460)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.kind.currentData(), self.count.value(), self.super.isChecked(),
+                self.dice.is_typed(), self.dice.entry.text().strip())
+
+    def _current_kind(self) -> dict[str, Any]:
+        return self.kinds[self.kind.currentIndex()] if self.kinds else {}
+
+    def _changed(self) -> None:
+        k = self._current_kind()
+        fixed = k.get("fixed_rep")
+        self.super.setEnabled(fixed is None)
+        if fixed is not None and self.super.isChecked():
+            self.super.setChecked(False)
+        if fixed is not None:
+            self.rep_note.setText(f"{k['label']}s are always Rep {fixed}: no dice.")
+            self.need.setText("No dice needed.")
+        elif self.super.isChecked():
+            self.rep_note.setText(f"Super: Rep {k.get('super_rep', 5)} by agreement, no roll.")
+            self.need.setText("No dice needed.")
+        else:
+            self.rep_note.setText(f"Rep rolled on {k.get('table', '')} (house rules apply).")
+            n = self.count.value()
+            self.need.setText(f"Needs {n} d6 (one per creature).")
+        if self.preview_key is not None and self.preview_key != self._key():
+            self.preview_data = None
+            self.preview_key = None
+            self.model.set_rows([])
+            self.faces.set_faces([])
+
+    def preview(self) -> bool:
+        self.error.clear_error()
+        if self.dice.error():
+            self.error.show_error(self.dice.error())
+            return False
+        faces = None
+        if self.dice.is_typed():
+            faces = [(f, "typed") for f in self.dice.faces()]
+        try:
+            data = q.preview_creatures(self.engine, self.roster["id"], self.kind.currentData(),
+                                       self.count.value(), self.super.isChecked(), faces)
+        except AppError as e:
+            self.error.show_error(str(e))
+            return False
+        self.preview_data = data
+        self.preview_key = self._key()
+        self.model.set_rows(data["creatures"])
+        self.faces.set_faces(data["faces"])
+        return True
+
+    def check(self) -> str:
+        if not self.kinds:
+            return "this campaign has no creatures (NUTS! with the weird-ww2 expansion only)"
+        if self.preview_data is None and not self.preview():
+            return self.error.text()
+        return ""
+
+    def run(self) -> list[int]:
+        from campaign_app.usecases.creatures import generate_creatures
+
+        assert self.preview_data is not None
+        roller = Roller(StepSource(self.preview_data["faces"]))  # type: ignore[arg-type]
+        made = generate_creatures(self.engine, self.roster["id"], self.kind.currentData(),
+                                  self.count.value(), self.super.isChecked(), roller=roller)
+        return [f.id for f in made if f.id is not None]

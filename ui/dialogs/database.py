@@ -1,0 +1,220 @@
+"""Settings ▸ Database: a local SQLite file or a PostgreSQL server. A password typed
+here is used for this connection only: it is never written to the settings or logs
+(leave it empty to let libpq find it in PGPASSWORD, ~/.pgpass or a service file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote, urlsplit
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.settings import AppSettings, safe_url
+from ui.widgets import ErrorLabel
+
+
+def pg_url(host: str, port: int, database: str, user: str, password: str | None = None) -> str:
+    auth = quote(user, safe="") if user else ""
+    if password:
+        auth += ":" + quote(password, safe="")
+    if auth:
+        auth += "@"
+    hostpart = host.strip() or "localhost"
+    if ":" in hostpart and not hostpart.startswith("["):
+        hostpart = f"[{hostpart}]"
+    return f"postgresql://{auth}{hostpart}:{int(port)}/{quote(database.strip(), safe='')}"
+
+
+def with_password(url: str, password: str | None) -> str:
+    """``url`` with ``password`` put in (in memory only, to connect)."""
+    if not password or not is_postgres(url):
+        return url
+    p = urlsplit(url)
+    user = p.username or ""
+    host = p.hostname or "localhost"
+    return pg_url(host, p.port or 5432, unquote(p.path.lstrip("/")), unquote(user), password)
+
+
+def is_postgres(url: str) -> bool:
+    return (url or "").strip().lower().startswith(("postgresql://", "postgres://",
+                                                   "postgresql+psycopg://"))
+
+
+def sqlite_file(url: str) -> str:
+    text = (url or "").strip()
+    if text.startswith("sqlite:///"):
+        return text[len("sqlite:///"):]
+    return text if "://" not in text else ""
+
+
+def needs_password(message: str) -> bool:
+    m = message.lower()
+    return "password" in m and ("authentication" in m or "no password" in m or "supplied" in m)
+
+
+class DatabaseDialog(QDialog):
+    """Choose the database. ``url`` (no password) and ``password`` (maybe None) are set
+    when accepted."""
+
+    def __init__(self, parent: QWidget | None, settings: AppSettings, current: str = "",
+                 default_file: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Database Settings")
+        self.settings = settings
+        self.url = ""
+        self.password: str | None = None
+        lay = QVBoxLayout(self)
+        recent = settings.recent()
+        if recent:
+            row = QHBoxLayout()
+            row.addWidget(QLabel("Recent:"))
+            self.recent = QComboBox()
+            self.recent.setObjectName("recentDatabases")
+            self.recent.addItem("")
+            for u in recent:
+                self.recent.addItem(u, u)
+            row.addWidget(self.recent, 1)
+            lay.addLayout(row)
+            self.recent.activated.connect(lambda _i: self.load(self.recent.currentData() or ""))
+        self.local = QRadioButton("A &file on this computer (SQLite)")
+        self.local.setObjectName("useLocal")
+        self.server = QRadioButton("A &PostgreSQL server (shared by a club)")
+        self.server.setObjectName("useServer")
+        group = QButtonGroup(self)
+        group.addButton(self.local)
+        group.addButton(self.server)
+        lay.addWidget(self.local)
+        fbox = QGroupBox()
+        fl = QHBoxLayout(fbox)
+        self.path = QLineEdit(default_file)
+        self.path.setObjectName("dbPath")
+        browse = QPushButton("&Browse…")
+        fl.addWidget(self.path, 1)
+        fl.addWidget(browse)
+        lay.addWidget(fbox)
+        lay.addWidget(self.server)
+        sbox = QGroupBox()
+        form = QFormLayout(sbox)
+        self.host = QLineEdit("localhost")
+        self.host.setObjectName("pgHost")
+        self.port = QSpinBox()
+        self.port.setRange(1, 65535)
+        self.port.setValue(5432)
+        self.dbname = QLineEdit()
+        self.dbname.setObjectName("pgDatabase")
+        self.dbname.setPlaceholderText("campaigns")
+        self.user = QLineEdit()
+        self.user.setObjectName("pgUser")
+        self.pw = QLineEdit()
+        self.pw.setObjectName("pgPassword")
+        self.pw.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pw.setPlaceholderText("empty: PGPASSWORD / ~/.pgpass")
+        self.ask = QCheckBox("Ask for the password every time")
+        self.ask.setObjectName("askPassword")
+        form.addRow("&Host:", self.host)
+        form.addRow("P&ort:", self.port)
+        form.addRow("&Database:", self.dbname)
+        form.addRow("&User:", self.user)
+        form.addRow("Pass&word:", self.pw)
+        form.addRow("", self.ask)
+        lay.addWidget(sbox)
+        note = QLabel("The password is used to connect and is never saved with the settings.")
+        note.setWordWrap(True)
+        note.setStyleSheet("color: palette(dark);")
+        lay.addWidget(note)
+        self.error = ErrorLabel()
+        lay.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Connect")
+        buttons.accepted.connect(self.try_accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        browse.clicked.connect(self._browse)
+        self.local.toggled.connect(lambda on: (fbox.setEnabled(on), sbox.setEnabled(not on)))
+        self.local.setChecked(True)
+        sbox.setEnabled(False)
+        self.load(current)
+        self.resize(500, self.sizeHint().height())
+
+    def load(self, url: str) -> None:
+        if is_postgres(url):
+            p = urlsplit(url)
+            self.server.setChecked(True)
+            self.host.setText(p.hostname or "localhost")
+            self.port.setValue(p.port or 5432)
+            self.dbname.setText(unquote(p.path.lstrip("/")))
+            self.user.setText(unquote(p.username or ""))
+            self.ask.setChecked(self.settings.ask_password(url))
+        elif url:
+            self.local.setChecked(True)
+            self.path.setText(sqlite_file(url))
+
+    def _browse(self) -> None:
+        start = self.path.text() or str(Path.home())
+        name, _f = QFileDialog.getSaveFileName(
+            self, "Campaign database", start, "Campaign databases (*.sqlite *.db);;All files (*)",
+            options=QFileDialog.Option.DontConfirmOverwrite)
+        if name:
+            self.path.setText(name)
+
+    def build(self) -> str:
+        if self.local.isChecked():
+            path = self.path.text().strip()
+            if not path:
+                raise ValueError("choose a file for the database")
+            return f"sqlite:///{Path(path).expanduser().resolve()}"
+        if not self.dbname.text().strip():
+            raise ValueError("name the database on the server")
+        return pg_url(self.host.text(), self.port.value(), self.dbname.text(), self.user.text())
+
+    def try_accept(self) -> None:
+        try:
+            self.url = self.build()
+        except ValueError as e:
+            self.error.show_error(str(e))
+            return
+        self.password = self.pw.text() or None if self.server.isChecked() else None
+        if self.server.isChecked():
+            self.settings.set_ask_password(self.url, self.ask.isChecked())
+        self.accept()
+
+
+def ask_password(parent: QWidget | None, url: str, callback: Any) -> QInputDialog:
+    """Ask for a password without blocking: ``callback(password or None)``."""
+    dlg = QInputDialog(parent)
+    dlg.setObjectName("passwordDialog")
+    dlg.setWindowTitle("Database password")
+    dlg.setLabelText(f"Password for {safe_url(url)}:")
+    dlg.setTextEchoMode(QLineEdit.EchoMode.Password)
+    dlg.setInputMode(QInputDialog.InputMode.TextInput)
+    done = {"called": False}
+
+    def finish(ok: int) -> None:
+        if done["called"]:
+            return
+        done["called"] = True
+        callback(dlg.textValue() if ok else None)
+
+    dlg.finished.connect(finish)
+    dlg.open()
+    return dlg

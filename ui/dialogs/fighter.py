@@ -1,0 +1,440 @@
+"""Fighter and unit editors with inline validation: each typed characteristic is
+checked as it is typed (red field, reason shown), and OK runs the use-case, which
+either saves everything or says what is wrong and saves nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.usecases import core
+from campaign_app.usecases import gui_queries as q
+from ui.widgets import UseCaseDialog
+
+BAD_FIELD = "QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
+
+
+def _pretty(s: str) -> str:
+    return s.replace("-", " ")
+
+
+class NameList(QWidget):
+    """A list of names (weapons, skills) with an entry line, Add and Remove."""
+
+    def __init__(self, title: str, names: list[str], completions: list[str] | None = None,
+                 removable_existing: bool = True, placeholder: str = "") -> None:
+        super().__init__()
+        self.original = list(names)
+        self.removable_existing = removable_existing
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.list = QListWidget()
+        self.list.setObjectName(f"{title.lower()}List")
+        self.list.setMinimumHeight(70)
+        for n in names:
+            self._add_item(n, existing=True)
+        lay.addWidget(self.list)
+        row = QHBoxLayout()
+        self.entry = QLineEdit()
+        self.entry.setObjectName(f"{title.lower()}Entry")
+        self.entry.setPlaceholderText(placeholder or f"add a {title.lower().rstrip('s')}")
+        if completions:
+            comp = QCompleter(completions, self)
+            comp.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+            comp.setFilterMode(Qt.MatchFlag.MatchContains)
+            self.entry.setCompleter(comp)
+        self.add_button = QPushButton("Add")
+        self.add_button.setObjectName(f"{title.lower()}Add")
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setObjectName(f"{title.lower()}Remove")
+        row.addWidget(self.entry, 1)
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        lay.addLayout(row)
+        self.add_button.clicked.connect(self.add_current)
+        self.entry.returnPressed.connect(self.add_current)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.list.currentRowChanged.connect(self._update)
+        self._update()
+
+    def _add_item(self, name: str, existing: bool = False) -> None:
+        item = QListWidgetItem(name)
+        item.setData(Qt.ItemDataRole.UserRole, existing)
+        if existing and not self.removable_existing:
+            item.setToolTip("already recorded; cannot be removed here")
+        self.list.addItem(item)
+
+    def add_current(self) -> None:
+        text = self.entry.text().strip()
+        if text:
+            self._add_item(text)
+            self.entry.clear()
+        self._update()
+
+    def remove_selected(self) -> None:
+        item = self.list.currentItem()
+        if item is None:
+            return
+        if item.data(Qt.ItemDataRole.UserRole) and not self.removable_existing:
+            return
+        self.list.takeItem(self.list.row(item))
+        self._update()
+
+    def _update(self) -> None:
+        item = self.list.currentItem()
+        self.remove_button.setEnabled(item is not None and (
+            self.removable_existing or not item.data(Qt.ItemDataRole.UserRole)))
+
+    def names(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def added(self) -> list[str]:
+        left = list(self.original)
+        out = []
+        for n in self.names():
+            if n in left:
+                left.remove(n)
+            else:
+                out.append(n)
+        return out
+
+    def removed(self) -> list[str]:
+        left = self.names()
+        out = []
+        for n in self.original:
+            if n in left:
+                left.remove(n)
+            else:
+                out.append(n)
+        return out
+
+
+class FighterDialog(UseCaseDialog):
+    """Add a fighter to a roster, or edit one (``fighter`` = ``show_fighter`` dict)."""
+
+    def __init__(self, parent: QWidget | None, engine: Any, roster_id: int, campaign_id: int,
+                 system: dict[str, Any], fighter: dict[str, Any] | None = None) -> None:
+        name = fighter["name"] if fighter else ""
+        super().__init__(parent, f"Edit {name}" if fighter else "Add Fighter")
+        self.engine = engine
+        self.roster_id = roster_id
+        self.system = system
+        self.fighter = fighter
+        f = fighter or {}
+        cols = QHBoxLayout()
+        left = QFormLayout()
+        left.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit(f.get("name", ""))
+        self.name.setObjectName("fighterName")
+        self.name.setPlaceholderText("e.g. Sgt Rock")
+        left.addRow("&Name:", self.name)
+        self.type = QComboBox()
+        self.type.setObjectName("fighterType")
+        for t in system["fighter_types"]:
+            self.type.addItem(_pretty(t).title(), t)
+        default_type = {"nuts": "grunt", "necromunda": "ganger"}.get(system["id"])
+        want = f.get("type") or default_type
+        if want:
+            self.type.setCurrentIndex(max(0, self.type.findData(want)))
+        left.addRow("&Type:", self.type)
+        self.role = QLineEdit(f.get("role", ""))
+        self.role.setPlaceholderText("leader, NCO, medic…")
+        left.addRow("&Role:", self.role)
+        self.kind = QComboBox()
+        for k in system["kinds"]:
+            self.kind.addItem(_pretty(k), k)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(f.get("kind", "human"))))
+        self.kind.setEnabled(len(system["kinds"]) > 1)
+        left.addRow("&Kind:", self.kind)
+        self.rep = QSpinBox()
+        self.rep.setObjectName("rep")
+        self.rep.setRange(0, 6)
+        self.rep.setSpecialValueText("—")
+        self.rep.setValue(int(f.get("rep") or 0))
+        self.rep.setToolTip("Reputation 1-6")
+        if system["uses_rep"]:
+            left.addRow("R&ep:", self.rep)
+        else:
+            self.rep.hide()
+        self.xp = QSpinBox()
+        self.xp.setObjectName("xp")
+        self.xp.setRange(-1000, 100_000)
+        self.xp.setValue(int(f.get("xp", 0)))
+        self.value = QSpinBox()
+        self.value.setRange(-1000, 1_000_000)
+        self.value.setSuffix(" cr")
+        self.value.setValue(int(f.get("credits_value", 0)))
+        if system["stats"]:
+            left.addRow("&XP:", self.xp)
+            left.addRow("&Value:", self.value)
+        else:
+            self.xp.hide()
+            self.value.hide()
+        self.status = QComboBox()
+        self.status.setObjectName("status")
+        for st in system["fighter_statuses"]:
+            self.status.addItem(_pretty(st), st)
+        if fighter:
+            self.status.setCurrentIndex(max(0, self.status.findData(f.get("status", "active"))))
+            left.addRow("&Status:", self.status)
+        else:
+            self.status.hide()
+        cols.addLayout(left, 1)
+
+        right = QVBoxLayout()
+        self.stat_edits: dict[str, QLineEdit] = {}
+        self.stat_problems: dict[str, str] = {}
+        if system["stats"]:
+            box = QGroupBox("Characteristics")
+            grid = QGridLayout(box)
+            for i, st in enumerate(system["stats"]):
+                lab = QLabel(st["key"])
+                lab.setToolTip(st["label"])
+                lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                ed = QLineEdit()
+                ed.setObjectName(f"stat_{st['key']}")
+                ed.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                ed.setMaximumWidth(52)
+                ed.setToolTip(f"{st['label']}: {st['low']}{'+' if st['target'] else ''} to "
+                              f"{st['high']}{'+' if st['target'] else ''}")
+                ed.setPlaceholderText(f"{st['low']}+" if st["target"] else str(st["low"]))
+                v = (f.get("stats") or {}).get(st["key"])
+                if v is not None:
+                    ed.setText(f"{v}+" if st["target"] else str(v))
+                ed.textChanged.connect(lambda _t, k=st["key"]: self._check_stat(k))
+                grid.addWidget(lab, 0, i)
+                grid.addWidget(ed, 1, i)
+                self.stat_edits[st["key"]] = ed
+            right.addWidget(box)
+        wbox = QGroupBox("Weapons")
+        wl = QVBoxLayout(wbox)
+        completions = q.weapon_names(engine, campaign_id)
+        self.weapons = NameList("Weapons", [e["name"] for e in f.get("equipment", [])], completions)
+        wl.addWidget(self.weapons)
+        right.addWidget(wbox)
+        sbox = QGroupBox("Skills")
+        sl = QVBoxLayout(sbox)
+        self.skills = NameList("Skills", list(f.get("skills", [])), removable_existing=False)
+        sl.addWidget(self.skills)
+        right.addWidget(sbox)
+        cols.addLayout(right, 1)
+        self.body.addLayout(cols)
+        self.notes = QPlainTextEdit(f.get("notes", ""))
+        self.notes.setPlaceholderText("Notes")
+        self.notes.setMaximumHeight(60)
+        self.body.addWidget(self.notes)
+        self.resize(720 if system["stats"] else 620, 440)
+
+    # live checks ---------------------------------------------------------------
+    def _check_stat(self, key: str) -> None:
+        ed = self.stat_edits[key]
+        problem = q.check_stat(self.system["id"], key, ed.text())
+        if problem:
+            self.stat_problems[key] = problem
+            ed.setStyleSheet(BAD_FIELD)
+            ed.setToolTip(problem)
+            self.error.show_error(problem)
+        else:
+            self.stat_problems.pop(key, None)
+            ed.setStyleSheet("")
+            ed.setToolTip("")
+            if self.stat_problems:
+                self.error.show_error(next(iter(self.stat_problems.values())))
+            else:
+                self.error.clear_error()
+
+    def check(self) -> str:
+        if self.stat_problems:
+            return "; ".join(self.stat_problems.values())
+        if self.weapons.entry.text().strip():
+            return (f"press Add to add the weapon {self.weapons.entry.text().strip()!r} "
+                    "(or clear the field)")
+        if self.skills.entry.text().strip():
+            return (f"press Add to add the skill {self.skills.entry.text().strip()!r} "
+                    "(or clear the field)")
+        return ""
+
+    def _stats(self) -> dict[str, str]:
+        return {k: ed.text().strip() for k, ed in self.stat_edits.items() if ed.text().strip()}
+
+    def run(self) -> int:
+        rep: Any = self.rep.value() if self.system["uses_rep"] and self.rep.value() > 0 else None
+        common: dict[str, Any] = {
+            "fighter_type": self.type.currentData(), "stats": self._stats(),
+            "role": self.role.text(), "kind": self.kind.currentData(),
+            "xp": self.xp.value(), "credits_value": self.value.value(),
+            "notes": self.notes.toPlainText(),
+        }
+        if self.fighter is None:
+            f = core.add_fighter(self.engine, self.roster_id, self.name.text(), rep=rep,
+                                 weapons=self.weapons.names(), skills=self.skills.names(), **common)
+        else:
+            if not common["stats"]:
+                common.pop("stats")
+            f = core.edit_fighter(
+                self.engine, self.fighter["id"], if_version=self.fighter["version"],
+                add_weapons=self.weapons.added(), remove_weapons=self.weapons.removed(),
+                add_skills=self.skills.added(), name=self.name.text(), rep=rep,
+                status=self.status.currentData(), **common)
+        assert f.id is not None
+        return f.id
+
+
+class UnitDialog(UseCaseDialog):
+    """Add a unit (squad games) or edit one (``unit`` = ``unit_detail`` dict)."""
+
+    def __init__(self, parent: QWidget | None, engine: Any, roster_id: int, campaign: dict[str, Any],
+                 unit: dict[str, Any] | None = None) -> None:
+        super().__init__(parent, f"Edit {unit['name']}" if unit else "Add Unit")
+        from campaign_app.usecases.units import unit_choices
+
+        self.engine = engine
+        self.roster_id = roster_id
+        self.unit = unit
+        self.choices = unit_choices(campaign["system"], campaign.get("edition", ""),
+                                    campaign.get("expansions", []))
+        u = unit or {}
+        cols = QHBoxLayout()
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.name = QLineEdit(u.get("name", ""))
+        self.name.setObjectName("unitName")
+        self.name.setPlaceholderText("e.g. 1st Section")
+        form.addRow("&Name:", self.name)
+        self.unit_type = QComboBox()
+        for t in self.choices["unit_types"]:
+            self.unit_type.addItem(t.title(), t)
+        self.unit_type.setCurrentIndex(max(0, self.unit_type.findData(u.get("unit_type", "infantry"))))
+        form.addRow("&Type:", self.unit_type)
+        self.figures = QSpinBox()
+        self.figures.setObjectName("figures")
+        self.figures.setRange(0, 100)
+        self.figures.setValue(int(u.get("figures", 5)))
+        form.addRow("&Figures now:", self.figures)
+        self.figures_start = QSpinBox()
+        self.figures_start.setObjectName("figuresStart")
+        self.figures_start.setRange(0, 100)
+        self.figures_start.setValue(int(u.get("figures_start", u.get("figures", 5))))
+        form.addRow("Figures at &start:", self.figures_start)
+        self.wounded = QSpinBox()
+        self.wounded.setRange(0, 100)
+        self.wounded.setValue(int(u.get("wounded", 0)))
+        self.training = QComboBox()
+        self.training.setObjectName("training")
+        for lv in self.choices["training"]:
+            self.training.addItem(lv["shown"], lv["key"])
+        if u.get("training"):
+            self.training.setCurrentIndex(max(0, self.training.findData(u["training"])))
+        form.addRow("T&raining:", self.training)
+        self.armour = QComboBox()
+        form.addRow("&Armour:", self.armour)
+        self.discipline = QComboBox()
+        for d in self.choices["discipline"]:
+            self.discipline.addItem(d["label"], d["key"])
+        self.order = QComboBox()
+        self.order.addItem("(none)", "none")
+        for o in self.choices["orders"]:
+            self.order.addItem(f"{o['label']} — {o['move']}", o["key"])
+        if self.choices["discipline"]:
+            form.addRow("&Discipline:", self.discipline)
+            if u.get("discipline"):
+                self.discipline.setCurrentIndex(max(0, self.discipline.findData(u["discipline"])))
+        else:
+            self.discipline.hide()
+        if self.choices["orders"]:
+            form.addRow("&Order:", self.order)
+            if u.get("order"):
+                self.order.setCurrentIndex(max(0, self.order.findData(u["order"])))
+        else:
+            self.order.hide()
+        self.status = QComboBox()
+        for st in ("active", "destroyed", "prisoner"):
+            self.status.addItem(st, st)
+        self.battles = QSpinBox()
+        self.battles.setRange(0, 10_000)
+        if unit:
+            form.addRow("&Wounded:", self.wounded)
+            self.status.setCurrentIndex(max(0, self.status.findData(u.get("status", "active"))))
+            form.addRow("Stat&us:", self.status)
+            self.battles.setValue(int(u.get("battles_fought", 0)))
+            form.addRow("&Battles fought:", self.battles)
+        else:
+            self.wounded.hide()
+            self.status.hide()
+            self.battles.hide()
+        cols.addLayout(form, 1)
+        right = QVBoxLayout()
+        wbox = QGroupBox("Weapons")
+        wl = QVBoxLayout(wbox)
+        self.weapons = NameList("Weapons", [e["name"] for e in u.get("equipment", [])],
+                                [w["name"] for w in self.choices["weapons"]])
+        wl.addWidget(self.weapons)
+        right.addWidget(wbox)
+        self.notes = QPlainTextEdit(u.get("notes", ""))
+        self.notes.setPlaceholderText("Notes")
+        self.notes.setMaximumHeight(70)
+        right.addWidget(self.notes)
+        cols.addLayout(right, 1)
+        self.body.addLayout(cols)
+        self.unit_type.currentIndexChanged.connect(self._type_changed)
+        self._type_changed()
+        if u.get("armour"):
+            self.armour.setCurrentIndex(max(0, self.armour.findData(u["armour"])))
+        self.resize(640, 380)
+
+    def _type_changed(self) -> None:
+        self.armour.clear()
+        options = self.choices["armour"].get(self.unit_type.currentData(), [])
+        for a in options:
+            save = f" (save {a['save']})" if a.get("save") else ""
+            self.armour.addItem(f"{a['label']}{save}", a["key"])
+        self.armour.setEnabled(bool(options))
+        if not options:
+            self.armour.addItem("(none in this game)", "")
+
+    def check(self) -> str:
+        if self.weapons.entry.text().strip():
+            return (f"press Add to add the weapon {self.weapons.entry.text().strip()!r} "
+                    "(or clear the field)")
+        return ""
+
+    def run(self) -> int:
+        from campaign_app.usecases import units
+
+        fields: dict[str, Any] = {
+            "training": self.training.currentData(), "armour": self.armour.currentData() or None,
+            "unit_type": self.unit_type.currentData(),
+            "discipline": self.discipline.currentData() if self.choices["discipline"] else None,
+            "order": self.order.currentData() if self.choices["orders"] else None,
+            "figures_start": self.figures_start.value(), "notes": self.notes.toPlainText(),
+        }
+        if self.unit is None:
+            u = units.add_unit(self.engine, self.roster_id, self.name.text(), self.figures.value(),
+                               weapons=self.weapons.names(), **fields)
+        else:
+            u = units.edit_unit(self.engine, self.unit["id"], self.unit["version"],
+                                add_weapons=self.weapons.added(),
+                                remove_weapons=self.weapons.removed(), name=self.name.text(),
+                                figures=self.figures.value(), wounded=self.wounded.value(),
+                                status=self.status.currentData(),
+                                battles_fought=self.battles.value(), **fields)
+        assert u.id is not None
+        return u.id

@@ -1,0 +1,342 @@
+"""House-rule table editor: pick one of the campaign's rolled tables, edit its rows
+(roll, result, label, text, effects), Save (checked like a shipped table before it
+is stored: the error names the row) or Restore the shipped table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.errors import AppError
+from campaign_app.usecases import core
+from campaign_app.usecases import gui_queries as q
+from ui.models import Column, RowsModel
+from ui.qtcompat import emit
+from ui.widgets import ErrorLabel, heading
+
+Index = QModelIndex | QPersistentModelIndex
+ROW_KEYS = ("roll", "result", "label", "text", "effects")
+ROW_TITLES = ("Roll", "Result key", "Label", "Effect in words", "Effects (applied)")
+
+
+class RuleRowsModel(QAbstractTableModel):
+    """The editable rows of one table (effects shown as one line of text)."""
+
+    edited = Signal()
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[dict[str, str]] = []
+
+    def load(self, rows: list[dict[str, Any]]) -> None:
+        self.beginResetModel()
+        self.rows = [{"roll": str(r.get("roll", "")), "result": r.get("result", ""),
+                      "label": r.get("label", ""), "text": r.get("text", ""),
+                      "effects": q.effects_text(r.get("effects", []))} for r in rows]
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(ROW_KEYS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return ROW_TITLES[section]
+        return str(section + 1)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        key = ROW_KEYS[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return self.rows[index.row()][key]
+        if role == Qt.ItemDataRole.ToolTipRole and key == "effects":
+            return ("ops: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; "
+                    "xp value=1 (or dice=d3); skill value=…; condition value=…; "
+                    "roll-again table=… times=1; new-figures count=1; remove; figures value=lost; "
+                    "training delta=1; note value=free text")
+        if role == Qt.ItemDataRole.FontRole and key == "roll":
+            f = QFont()
+            f.setBold(True)
+            return f
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsEditable if index.isValid() else base
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+            return False
+        self.rows[index.row()][ROW_KEYS[index.column()]] = str(value)
+        emit(self.dataChanged, index, index, [role])
+        emit(self.edited)
+        return True
+
+    def insert_row(self, at: int) -> None:
+        self.beginInsertRows(QModelIndex(), at, at)
+        self.rows.insert(at, {k: "" for k in ROW_KEYS})
+        self.endInsertRows()
+        emit(self.edited)
+
+    def remove_row(self, at: int) -> None:
+        if 0 <= at < len(self.rows):
+            self.beginRemoveRows(QModelIndex(), at, at)
+            del self.rows[at]
+            self.endRemoveRows()
+            emit(self.edited)
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        """The rows as the house-rule table shape (effects parsed: InputError on bad text)."""
+        out = []
+        for i, r in enumerate(self.rows, start=1):
+            roll: Any = r["roll"].strip()
+            if roll.lstrip("-").isdigit():
+                roll = int(roll)
+            try:
+                effects = q.parse_effects_text(r["effects"])
+            except AppError as e:
+                raise type(e)(f"row {i}: {e}") from None
+            row: dict[str, Any] = {"roll": roll, "result": r["result"].strip(),
+                                   "label": r["label"].strip() or r["result"].strip(),
+                                   "text": r["text"]}
+            if effects:
+                row["effects"] = effects
+            out.append(row)
+        return out
+
+
+class HouseRulesDialog(QDialog):
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any],
+                 table_id: str | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"House Rules — {campaign['name']}")
+        self.engine = engine
+        self.campaign = campaign
+        self.current: dict[str, Any] | None = None
+        self.dirty = False
+        lay = QVBoxLayout(self)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.tables = RowsModel([
+            Column("title", "Table"),
+            Column("dice", "Dice"),
+            Column("house_rule", "Changed", show=lambda r: "house rule" if r["house_rule"] else ""),
+        ])
+        self.table_view = QTableView()
+        self.table_view.setObjectName("ruleTables")
+        self.table_view.setModel(self.tables)
+        self.table_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table_view.verticalHeader().hide()
+        self.table_view.verticalHeader().setDefaultSectionSize(24)
+        self.table_view.setWordWrap(False)
+        self.table_view.setAlternatingRowColors(True)
+        th = self.table_view.horizontalHeader()
+        th.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        th.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        th.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.table_view.setSortingEnabled(True)
+        split.addWidget(self.table_view)
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(6, 0, 0, 0)
+        self.title = heading("", 1)
+        rl.addWidget(self.title)
+        form = QFormLayout()
+        self.title_edit = QLineEdit()
+        self.title_edit.setObjectName("tableTitle")
+        form.addRow("Title:", self.title_edit)
+        self.dice = QLabel()
+        form.addRow("Dice:", self.dice)
+        self.note = QLineEdit()
+        form.addRow("Note:", self.note)
+        rl.addLayout(form)
+        self.rows = RuleRowsModel(self)
+        self.rows_view = QTableView()
+        self.rows_view.setObjectName("ruleRows")
+        self.rows_view.setModel(self.rows)
+        self.rows_view.setWordWrap(False)
+        self.rows_view.setAlternatingRowColors(True)
+        hh = self.rows_view.horizontalHeader()
+        hh.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        hh.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        rl.addWidget(self.rows_view, 1)
+        brow = QHBoxLayout()
+        self.add_row = QPushButton("Add row")
+        self.remove_row = QPushButton("Remove row")
+        self.restore = QPushButton("Restore shipped table")
+        self.restore.setObjectName("restoreShipped")
+        self.revert = QPushButton("Revert")
+        self.save = QPushButton("Save house rule")
+        self.save.setObjectName("saveHouseRule")
+        self.save.setDefault(True)
+        for b in (self.add_row, self.remove_row, self.restore):
+            brow.addWidget(b)
+        brow.addStretch(1)
+        brow.addWidget(self.revert)
+        brow.addWidget(self.save)
+        rl.addLayout(brow)
+        self.error = ErrorLabel()
+        rl.addWidget(self.error)
+        self.status = QLabel()
+        self.status.setStyleSheet("color: #2f6b36;")
+        rl.addWidget(self.status)
+        split.addWidget(right)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 3)
+        split.setSizes([380, 700])
+        lay.addWidget(split, 1)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        lay.addWidget(close)
+        self.add_row.clicked.connect(self._add_row)
+        self.remove_row.clicked.connect(self._remove_row)
+        self.restore.clicked.connect(self.restore_shipped)
+        self.revert.clicked.connect(lambda: self.load_table(self.current["id"]) if self.current else None)
+        self.save.clicked.connect(self.save_table)
+        self.rows.edited.connect(self._mark_dirty)
+        self.title_edit.textEdited.connect(self._mark_dirty)
+        self.note.textEdited.connect(self._mark_dirty)
+        self.table_view.selectionModel().currentRowChanged.connect(self._pick)
+        self.reload_list()
+        if table_id:
+            self.select_table(table_id)
+        elif self.tables.rows:
+            self.table_view.selectRow(0)
+        self.resize(1180, 580)
+
+    # tables list ---------------------------------------------------------------
+    def reload_list(self) -> None:
+        keep = self.current["id"] if self.current else None
+        self.tables.set_rows(q.rule_tables(self.engine, self.campaign["id"]))
+        if keep:
+            r = self.tables.find(lambda row: row["id"] == keep)
+            if r >= 0:
+                self.table_view.selectionModel().blockSignals(True)
+                self.table_view.selectRow(r)
+                self.table_view.selectionModel().blockSignals(False)
+
+    def select_table(self, table_id: str) -> None:
+        r = self.tables.find(lambda row: row["id"] == table_id)
+        if r >= 0:
+            self.table_view.selectRow(r)
+
+    def _pick(self, cur: QModelIndex, prev: QModelIndex) -> None:
+        row = self.tables.row_at(cur.row())
+        if row is None:
+            return
+        if self.dirty and self.current and row["id"] != self.current["id"]:
+            self.error.show_error(f"Save or revert your changes to {self.current['title']} first.")
+            back = self.tables.find(lambda r: r["id"] == self.current["id"])  # type: ignore[index]
+            self.table_view.selectionModel().blockSignals(True)
+            self.table_view.selectRow(back)
+            self.table_view.selectionModel().blockSignals(False)
+            return
+        self.load_table(row["id"])
+
+    def load_table(self, table_id: str) -> None:
+        self.current = q.rule_table(self.engine, self.campaign["id"], table_id)
+        t = self.current["table"]
+        mark = "  (house rule)" if self.current["house_rule"] else ""
+        self.title.setText(f"{t['title']}{mark}")
+        self.title_edit.setText(t["title"])
+        self.dice.setText(f"<b>{t['dice']}</b>" + (f" vs {self.current['target']}"
+                                                    if self.current["target"] else "")
+                          + "  — rows must cover every result of the dice once")
+        self.note.setText(t.get("note", ""))
+        self.rows.load(t.get("rows", []))
+        self.rows_view.resizeColumnsToContents()
+        self.rows_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.restore.setEnabled(self.current["house_rule"])
+        self.error.clear_error()
+        self.dirty = False
+        self._update_buttons()
+
+    def _mark_dirty(self, *_a: Any) -> None:
+        self.dirty = True
+        self.status.setText("")
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        self.save.setEnabled(self.current is not None and self.dirty)
+        self.revert.setEnabled(self.dirty)
+
+    def _add_row(self) -> None:
+        at = self.rows_view.currentIndex().row() + 1 if self.rows_view.currentIndex().isValid() \
+            else len(self.rows.rows)
+        self.rows.insert_row(at)
+        self.rows_view.setCurrentIndex(self.rows.index(at, 0))
+
+    def _remove_row(self) -> None:
+        ix = self.rows_view.currentIndex()
+        if ix.isValid():
+            self.rows.remove_row(ix.row())
+
+    # saving ---------------------------------------------------------------------
+    def table_dict(self) -> dict[str, Any]:
+        assert self.current is not None
+        base = dict(self.current["table"])
+        base["title"] = self.title_edit.text().strip()
+        if self.note.text().strip():
+            base["note"] = self.note.text().strip()
+        else:
+            base.pop("note", None)
+        base.pop("default", None)
+        base["rows"] = self.rows.table_rows()
+        return base
+
+    def save_table(self) -> bool:
+        if self.current is None:
+            return False
+        try:
+            core.set_house_rule(self.engine, self.campaign["id"], self.current["id"], self.table_dict())
+        except AppError as e:
+            self.error.show_error(str(e))
+            return False
+        tid = self.current["id"]
+        self.dirty = False
+        self.reload_list()
+        self.load_table(tid)
+        self.status.setText("Saved as a house rule of this campaign (Undo reverts it).")
+        emit(self.changed)
+        return True
+
+    def restore_shipped(self) -> bool:
+        if self.current is None or not self.current["house_rule"]:
+            return False
+        try:
+            core.set_house_rule(self.engine, self.campaign["id"], self.current["id"], None)
+        except AppError as e:
+            self.error.show_error(str(e))
+            return False
+        tid = self.current["id"]
+        self.dirty = False
+        self.reload_list()
+        self.load_table(tid)
+        self.status.setText("Back to the shipped table.")
+        emit(self.changed)
+        return True

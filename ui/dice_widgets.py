@@ -1,0 +1,132 @@
+"""Dice input and display: a "roll for me / I rolled" choice with a typed-dice field
+checked as it is typed, and a row of die faces (typed ones marked)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.dice import parse_typed
+from campaign_app.errors import DiceError
+from ui.icons import die_icon
+from ui.qtcompat import emit
+
+BAD = "QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
+
+
+class FacesView(QWidget):
+    """Die faces as pictures, with the source under them."""
+
+    def __init__(self, parent: QWidget | None = None, size: int = 30) -> None:
+        super().__init__(parent)
+        self.size = size
+        self.lay = QHBoxLayout(self)
+        self.lay.setContentsMargins(0, 0, 0, 0)
+        self.lay.setSpacing(4)
+        self.faces: list[tuple[int, str]] = []
+
+    def set_faces(self, faces: list[tuple[int, str]] | list[int], source: str = "") -> None:
+        while self.lay.count():
+            item = self.lay.takeAt(0)
+            w = item.widget()
+            if w is not None:
+                w.deleteLater()
+        self.faces = [(f, source) if isinstance(f, int) else (int(f[0]), str(f[1])) for f in faces]
+        for face, src in self.faces:
+            lab = QLabel()
+            lab.setPixmap(die_icon(face).pixmap(QSize(self.size, self.size)))
+            lab.setToolTip(f"{face} ({src or 'rolled'})")
+            self.lay.addWidget(lab)
+        if self.faces:
+            srcs = {s for _f, s in self.faces}
+            note = QLabel("typed in" if srcs == {"typed"} else "rolled by the app" if srcs == {"random"}
+                          else ", ".join(sorted(srcs)))
+            note.setStyleSheet("color: palette(dark); font-style: italic;")
+            self.lay.addWidget(note)
+        self.lay.addStretch(1)
+
+
+class DiceChoice(QWidget):
+    """Roll for me, or type the faces rolled at the table (checked as typed)."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None, roll_text: str = "Roll for me",
+                 typed_text: str = "I rolled:") -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.roll = QRadioButton(roll_text)
+        self.roll.setObjectName("diceRoll")
+        self.typed = QRadioButton(typed_text)
+        self.typed.setObjectName("diceTyped")
+        self.group = QButtonGroup(self)
+        self.group.addButton(self.roll)
+        self.group.addButton(self.typed)
+        self.roll.setChecked(True)
+        lay.addWidget(self.roll)
+        row = QHBoxLayout()
+        row.addWidget(self.typed)
+        self.entry = QLineEdit()
+        self.entry.setObjectName("typedDice")
+        self.entry.setPlaceholderText("faces in order, e.g. 3,5 (a D66 as 35)")
+        self.entry.setEnabled(False)
+        row.addWidget(self.entry, 1)
+        lay.addLayout(row)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #a61b1b;")
+        self.problem.setWordWrap(True)
+        self.problem.hide()
+        lay.addWidget(self.problem)
+        self.typed.toggled.connect(self._mode)
+        self.entry.textChanged.connect(self._check)
+
+    def _mode(self, typed: bool) -> None:
+        self.entry.setEnabled(typed)
+        if typed:
+            self.entry.setFocus()
+        self._check()
+
+    def _check(self) -> None:
+        msg = self.error()
+        self.entry.setStyleSheet(BAD if msg and self.entry.text().strip() else "")
+        self.problem.setText(msg if self.entry.text().strip() else "")
+        self.problem.setVisible(bool(msg and self.entry.text().strip()))
+        emit(self.changed)
+
+    def is_typed(self) -> bool:
+        return self.typed.isChecked()
+
+    def error(self) -> str:
+        if not self.is_typed():
+            return ""
+        try:
+            parse_typed(self.entry.text())
+        except DiceError as e:
+            return str(e)
+        return ""
+
+    def faces(self) -> list[int]:
+        """The typed faces (raises DiceError when they are not valid)."""
+        return parse_typed(self.entry.text())
+
+    def set_typed(self, text: str) -> None:
+        self.typed.setChecked(True)
+        self.entry.setText(text)
+
+    def set_enabled_all(self, on: bool) -> None:
+        self.roll.setEnabled(on)
+        self.typed.setEnabled(on)
+        self.entry.setEnabled(on and self.is_typed())
+
+
+def source_label(source: str) -> str:
+    return {"typed": "typed in", "random": "rolled by the app", "seeded": "seeded"}.get(source, source)

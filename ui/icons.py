@@ -1,0 +1,266 @@
+"""Icons drawn with QPainter (no image files to ship): status badges for fighters and
+units, and the toolbar glyphs. Cached: each icon is painted once per run."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+
+# how serious a status is (campaign_app.usecases.gui_queries.status_class) -> colour
+STATUS_COLOURS = {
+    "ok": "#3c9a4a",
+    "hurt": "#d98b00",
+    "away": "#5263c9",
+    "down": "#b23a3a",
+}
+STATUS_TEXT = {
+    "ok": "fit",
+    "hurt": "injured or recovering",
+    "away": "captured or away",
+    "down": "dead or lost",
+}
+INK = "#3b4252"
+
+
+def status_colour(cls: str) -> QColor:
+    return QColor(STATUS_COLOURS.get(cls, STATUS_COLOURS["ok"]))
+
+
+def row_tint(cls: str) -> QColor | None:
+    """A faint background for rows whose figure cannot fight."""
+    if cls == "ok":
+        return None
+    c = status_colour(cls)
+    c.setAlpha(34)
+    return c
+
+
+def _canvas(size: int = 32) -> tuple[QPixmap, QPainter]:
+    pm = QPixmap(size, size)
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    return pm, p
+
+
+@cache
+def status_icon(cls: str) -> QIcon:
+    """A round badge: a tick (fit), a cross-shaped bandage (hurt), a padlock (captured)
+    or an X (dead)."""
+    pm, p = _canvas(32)
+    colour = status_colour(cls)
+    p.setPen(QPen(colour.darker(130), 1.5))
+    p.setBrush(colour)
+    p.drawEllipse(QRectF(3, 3, 26, 26))
+    white = QPen(QColor("white"), 3.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                 Qt.PenJoinStyle.RoundJoin)
+    p.setPen(white)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    if cls == "ok":
+        p.drawPolyline(QPolygonF([QPointF(10, 16.5), QPointF(14.5, 21), QPointF(22, 11.5)]))
+    elif cls == "hurt":
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("white"))
+        p.drawRect(QRectF(13.5, 8.5, 5, 15))
+        p.drawRect(QRectF(8.5, 13.5, 15, 5))
+    elif cls == "away":
+        p.setPen(QPen(QColor("white"), 2.4))
+        p.drawArc(QRectF(11.5, 7.5, 9, 10), 0, 180 * 16)
+        p.drawLine(QPointF(11.5, 12.5), QPointF(11.5, 15))
+        p.drawLine(QPointF(20.5, 12.5), QPointF(20.5, 15))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("white"))
+        p.drawRoundedRect(QRectF(9.5, 14.5, 13, 9.5), 1.5, 1.5)
+    else:
+        p.drawLine(QPointF(11, 11), QPointF(21, 21))
+        p.drawLine(QPointF(21, 11), QPointF(11, 21))
+    p.end()
+    return QIcon(pm)
+
+
+def _pen(colour: str = INK, width: float = 2.2) -> QPen:
+    return QPen(QColor(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                Qt.PenJoinStyle.RoundJoin)
+
+
+def _person(p: QPainter, x: float, y: float, scale: float, colour: str) -> None:
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(colour))
+    p.drawEllipse(QRectF(x - 4 * scale, y, 8 * scale, 8 * scale))
+    path = QPainterPath()
+    path.moveTo(x - 8 * scale, y + 20 * scale)
+    path.cubicTo(x - 8 * scale, y + 9 * scale, x + 8 * scale, y + 9 * scale, x + 8 * scale, y + 20 * scale)
+    path.closeSubpath()
+    p.drawPath(path)
+
+
+def _plus(p: QPainter, colour: str = "#3c9a4a") -> None:
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(colour))
+    p.drawEllipse(QRectF(18, 17, 14, 14))
+    p.setPen(_pen("white", 2.4))
+    p.drawLine(QPointF(25, 20), QPointF(25, 28))
+    p.drawLine(QPointF(21, 24), QPointF(29, 24))
+
+
+def _die(p: QPainter, rect: QRectF, pips: int, fill: str = "#ffffff", ink: str = INK) -> None:
+    p.setPen(_pen(ink, 1.8))
+    p.setBrush(QColor(fill))
+    p.drawRoundedRect(rect, rect.width() * 0.18, rect.width() * 0.18)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(ink))
+    cx, cy, d = rect.center().x(), rect.center().y(), rect.width() * 0.26
+    spots = {
+        1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }[pips]
+    r = rect.width() * 0.085
+    for sx, sy in spots:
+        p.drawEllipse(QPointF(cx + sx * d, cy + sy * d), r, r)
+
+
+@cache
+def die_icon(face: int) -> QIcon:
+    pm, p = _canvas(32)
+    _die(p, QRectF(3, 3, 26, 26), max(1, min(6, face)))
+    p.end()
+    return QIcon(pm)
+
+
+@cache
+def action_icon(name: str) -> QIcon:
+    """Toolbar glyphs: campaign, roster, fighter, unit, creature, battle, wizard, dice,
+    house-rules, export, log, history, database, demo."""
+    pm, p = _canvas(32)
+    if name == "campaign":
+        p.setPen(_pen(INK, 2.4))
+        p.drawLine(QPointF(8, 5), QPointF(8, 28))
+        p.setPen(_pen("#a23b3b", 1.2))
+        p.setBrush(QColor("#c94c4c"))
+        flag = QPainterPath()
+        flag.moveTo(9, 6)
+        flag.cubicTo(15, 3, 19, 10, 26, 7)
+        flag.lineTo(26, 18)
+        flag.cubicTo(19, 21, 15, 14, 9, 17)
+        flag.closeSubpath()
+        p.drawPath(flag)
+    elif name == "roster":
+        _person(p, 11, 7, 0.9, "#7a8597")
+        _person(p, 21, 5, 1.05, "#4a5a78")
+    elif name == "fighter":
+        _person(p, 13, 4, 1.1, "#4a5a78")
+        _plus(p)
+    elif name == "unit":
+        for i, x in enumerate((8, 16, 24)):
+            _person(p, x, 8 + (i % 2) * 2, 0.75, "#5d6b4a" if i != 1 else "#465436")
+        _plus(p)
+    elif name == "creature":
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#5e7d3a"))
+        head = QPainterPath()
+        head.addEllipse(QRectF(6, 5, 20, 20))
+        p.drawPath(head)
+        p.setBrush(QColor("#fff6c2"))
+        p.drawEllipse(QRectF(10, 11, 5, 5))
+        p.drawEllipse(QRectF(17, 11, 5, 5))
+        p.setPen(_pen("#263318", 1.8))
+        p.drawPolyline(QPolygonF([QPointF(11, 20), QPointF(13, 22), QPointF(15, 20),
+                                  QPointF(17, 22), QPointF(19, 20), QPointF(21, 22)]))
+        _plus(p)
+    elif name == "battle":
+        for flip in (1, -1):
+            p.save()
+            p.translate(16, 16)
+            p.scale(flip, 1)
+            p.rotate(45)
+            p.setPen(_pen("#6b7280", 3))
+            p.drawLine(QPointF(0, -12), QPointF(0, 7))
+            p.setPen(_pen("#8a5a2b", 3.5))
+            p.drawLine(QPointF(-5, 7), QPointF(5, 7))
+            p.drawLine(QPointF(0, 8), QPointF(0, 12))
+            p.restore()
+    elif name in ("wizard", "dice"):
+        _die(p, QRectF(3, 9, 18, 18), 5, "#ffffff")
+        _die(p, QRectF(13, 3, 16, 16), 3, "#f3e3c3")
+    elif name == "edit":
+        p.save()
+        p.translate(16, 16)
+        p.rotate(45)
+        p.setPen(_pen(INK, 1.4))
+        p.setBrush(QColor("#f2c14e"))
+        p.drawRect(QRectF(-3.5, -13, 7, 19))
+        p.setBrush(QColor("#e8a0a0"))
+        p.drawRect(QRectF(-3.5, -15, 7, 3))
+        p.setBrush(QColor("#f5deb3"))
+        p.drawPolygon(QPolygonF([QPointF(-3.5, 6), QPointF(3.5, 6), QPointF(0, 13)]))
+        p.restore()
+    elif name == "house-rules":
+        p.setPen(_pen(INK, 1.6))
+        p.setBrush(QColor("#fbfbf6"))
+        p.drawRect(QRectF(5, 4, 20, 24))
+        for y in (10, 15, 20):
+            p.drawLine(QPointF(9, y), QPointF(21, y))
+        p.setPen(_pen("#c07a12", 3))
+        p.drawLine(QPointF(17, 27), QPointF(28, 14))
+    elif name == "export":
+        p.setPen(_pen(INK, 1.6))
+        p.setBrush(QColor("#ffffff"))
+        p.drawRect(QRectF(8, 3, 16, 10))
+        p.setBrush(QColor("#d4d8e0"))
+        p.drawRoundedRect(QRectF(3, 12, 26, 11), 2, 2)
+        p.setBrush(QColor("#ffffff"))
+        p.drawRect(QRectF(8, 19, 16, 10))
+    elif name == "log":
+        p.setPen(_pen(INK, 1.6))
+        p.setBrush(QColor("#fbfbf6"))
+        p.drawRect(QRectF(5, 3, 22, 26))
+        for y in (9, 14, 19, 24):
+            p.drawLine(QPointF(9, y), QPointF(23, y))
+    elif name == "history":
+        p.setPen(_pen(INK, 2.2))
+        p.setBrush(QColor("#ffffff"))
+        p.drawEllipse(QRectF(4, 4, 24, 24))
+        p.drawLine(QPointF(16, 16), QPointF(16, 8))
+        p.drawLine(QPointF(16, 16), QPointF(22, 19))
+    elif name == "database":
+        p.setPen(_pen(INK, 1.6))
+        p.setBrush(QColor("#d7e3f4"))
+        for y in (18, 11, 4):
+            p.drawRect(QRectF(6, y + 4, 20, 6))
+            p.drawEllipse(QRectF(6, y, 20, 8))
+    elif name == "demo":
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#e3a21a"))
+        star = QPolygonF()
+        for i in range(10):
+            r = 13 if i % 2 == 0 else 5.5
+            a = -math.pi / 2 + i * math.pi / 5
+            star.append(QPointF(16 + r * math.cos(a), 17 + r * math.sin(a)))
+        p.drawPolygon(star)
+    elif name == "cycle":
+        p.setPen(_pen("#4a5a78", 2.6))
+        p.drawArc(QRectF(5, 5, 22, 22), 40 * 16, 280 * 16)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#4a5a78"))
+        p.drawPolygon(QPolygonF([QPointF(22, 2), QPointF(29, 9), QPointF(20, 11)]))
+    else:
+        p.setBrush(QBrush(QColor("#9aa3b2")))
+        p.drawEllipse(QRectF(8, 8, 16, 16))
+    p.end()
+    return QIcon(pm)
+
+
+@cache
+def app_icon() -> QIcon:
+    pm, p = _canvas(64)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor("#3b4a66"))
+    p.drawRoundedRect(QRectF(2, 2, 60, 60), 12, 12)
+    _die(p, QRectF(10, 20, 28, 28), 6, "#ffffff", "#3b4a66")
+    _die(p, QRectF(30, 10, 24, 24), 3, "#f2d27a", "#3b4a66")
+    p.end()
+    return QIcon(pm)

@@ -1,0 +1,257 @@
+"""Table models over plain rows (dicts from the use-cases). Sorting is done here, in
+the model: the rows are sorted as a list with a precomputed key per row, never
+through a QSortFilterProxyModel over Python data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFont
+
+from ui.icons import STATUS_TEXT, row_tint, status_colour, status_icon
+from ui.qtcompat import emit
+
+Row = dict[str, Any]
+Index = QModelIndex | QPersistentModelIndex
+
+ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+ALIGN_CENTER = int(Qt.AlignmentFlag.AlignCenter)
+
+
+def _text(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(x) for x in v)
+    if isinstance(v, bool):
+        return "yes" if v else ""
+    return str(v)
+
+
+def _sortable(v: Any) -> tuple[int, Any]:
+    """Blanks sort last; numbers before text; text case-insensitively."""
+    if v is None or v == "" or v == []:
+        return (2, "")
+    if isinstance(v, bool):
+        return (0, int(v))
+    if isinstance(v, (int, float)):
+        return (0, v)
+    if isinstance(v, (list, tuple)):
+        v = ", ".join(str(x) for x in v)
+    return (1, str(v).casefold())
+
+
+@dataclass
+class Column:
+    key: str
+    title: str
+    value: Callable[[Row], Any] | None = None  # raw value (sorting); default row[key]
+    show: Callable[[Row], str] | None = None  # display text; default str(value)
+    align: int = 0
+    tip: str = ""
+    width: int = 0
+
+    def raw(self, row: Row) -> Any:
+        return self.value(row) if self.value is not None else row.get(self.key)
+
+    def text(self, row: Row) -> str:
+        return self.show(row) if self.show is not None else _text(self.raw(row))
+
+
+class RowsModel(QAbstractTableModel):
+    """Read-only rows with columns; sorts in place (stable) and keeps the sort on reload."""
+
+    def __init__(self, columns: Sequence[Column] = (), parent: Any = None) -> None:
+        super().__init__(parent)
+        self.columns: list[Column] = list(columns)
+        self.rows: list[Row] = []
+        self.sort_column = -1
+        self.sort_order = Qt.SortOrder.AscendingOrder
+
+    # structure ---------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
+            return None
+        col = self.columns[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return col.title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return col.tip or col.title
+        if role == Qt.ItemDataRole.TextAlignmentRole and col.align:
+            return col.align
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        col = self.columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return col.text(row)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return col.align or None
+        if role == Qt.ItemDataRole.UserRole:
+            return row
+        return self.extra_data(row, col, role)
+
+    def extra_data(self, row: Row, col: Column, role: int) -> Any:
+        return None
+
+    # content -----------------------------------------------------------------
+    def set_columns(self, columns: Sequence[Column]) -> None:
+        self.beginResetModel()
+        self.columns = list(columns)
+        self.sort_column = -1
+        self.endResetModel()
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        if 0 <= self.sort_column < len(self.columns):
+            self._sort_rows(self.sort_column, self.sort_order)
+        self.endResetModel()
+
+    def row_at(self, r: int) -> Row | None:
+        return self.rows[r] if 0 <= r < len(self.rows) else None
+
+    def find(self, pred: Callable[[Row], bool]) -> int:
+        for i, row in enumerate(self.rows):
+            if pred(row):
+                return i
+        return -1
+
+    # sorting -----------------------------------------------------------------
+    def _sort_rows(self, column: int, order: Qt.SortOrder) -> None:
+        col = self.columns[column]
+        keyed = [(_sortable(col.raw(r)), r) for r in self.rows]
+        filled = [t for t in keyed if t[0][0] != 2]
+        blank = [t[1] for t in keyed if t[0][0] == 2]
+        # stable in both directions; blanks stay at the bottom
+        filled.sort(key=lambda t: t[0], reverse=order == Qt.SortOrder.DescendingOrder)
+        self.rows = [r for _k, r in filled] + blank
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(self.columns):
+            return
+        emit(self.layoutAboutToBeChanged)
+        old_rows = self.rows
+        self.sort_column, self.sort_order = column, order
+        self._sort_rows(column, order)
+        new_pos = {id(r): i for i, r in enumerate(self.rows)}
+        olds = self.persistentIndexList()
+        news = [self.index(new_pos[id(old_rows[ix.row()])], ix.column()) if ix.isValid() else ix
+                for ix in olds]
+        self.changePersistentIndexList(olds, news)
+        emit(self.layoutChanged)
+
+
+# --------------------------------------------------------------------------- roster table
+def _stat_show(target: bool) -> Callable[[Any], str]:
+    def show(v: Any) -> str:
+        if v is None or v == "":
+            return ""
+        return f"{v}+" if target else str(v)
+    return show
+
+
+def _pretty(key: str) -> str:
+    return str(key or "").replace("-", " ")
+
+
+def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]:
+    """The roster table's columns for a game system (``gui_queries.system_info``)."""
+    cols: list[Column] = [
+        Column("name", "Name", width=170),
+        Column("status", "Status", width=118, show=lambda r: _pretty(r.get("status", ""))),
+    ]
+    if with_roster:
+        cols.append(Column("roster", "Roster", width=130))
+    if system["uses_units"]:
+        cols += [
+            Column("type", "Type", show=lambda r: _pretty(r.get("type", ""))),
+            Column("training", "Training", show=lambda r: _pretty(r.get("training", ""))),
+            Column("figures", "Figures", align=ALIGN_CENTER,
+                   show=lambda r: f"{r['figures']}/{r['figures_start']}" if r["what"] == "unit" else "",
+                   value=lambda r: r.get("figures"), tip="figures now / at the start"),
+            Column("wounded", "Wounded", align=ALIGN_CENTER,
+                   show=lambda r: str(r.get("wounded") or "") if r["what"] == "unit" else ""),
+            Column("armour", "Armour", show=lambda r: _pretty(r.get("armour", ""))),
+        ]
+        if system["id"] == "unit-morale":
+            cols += [
+                Column("discipline", "Discipline", show=lambda r: _pretty(r.get("discipline", ""))),
+                Column("order", "Order", show=lambda r: _pretty(r.get("order", ""))),
+            ]
+        cols.append(Column("battles_fought", "Battles", align=ALIGN_CENTER))
+    else:
+        cols.append(Column("type", "Type", show=lambda r: _pretty(r.get("type", "")).title()))
+        if system["uses_rep"]:
+            cols += [
+                Column("role", "Role"),
+                Column("kind", "Kind", show=lambda r: _pretty(r.get("kind", ""))),
+                Column("rep", "Rep", align=ALIGN_CENTER, tip="Reputation 1-6"),
+            ]
+        for st in system["stats"]:
+            key, show = st["key"], _stat_show(st["target"])
+            cols.append(Column(
+                f"stat:{key}", key, align=ALIGN_CENTER, tip=st["label"],
+                value=lambda r, k=key: r.get("stats", {}).get(k),
+                show=lambda r, k=key, sh=show: sh(r.get("stats", {}).get(k)),
+            ))
+        if system["stats"]:
+            cols += [
+                Column("xp", "XP", align=ALIGN_RIGHT, tip="experience"),
+                Column("credits_value", "Value", align=ALIGN_RIGHT, tip="credits value"),
+                Column("skills", "Skills"),
+                Column("injuries", "Injuries"),
+            ]
+    cols.append(Column("weapons", "Weapons", width=200))
+    return cols
+
+
+class RosterModel(RowsModel):
+    """Fighters and units of a roster (or campaign), columns by game system; the
+    status is shown by an icon and a colour."""
+
+    def extra_data(self, row: Row, col: Column, role: int) -> Any:
+        cls = row.get("status_class", "ok")
+        if role == Qt.ItemDataRole.DecorationRole:
+            if col.key == "status":
+                return status_icon(cls)
+            return None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col.key == "status" and cls != "ok":
+                return status_colour(cls).darker(115)
+            if cls == "down":
+                return QColor("#7b7f87")
+            return None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return row_tint(cls)
+        if role == Qt.ItemDataRole.FontRole:
+            if cls == "down" and col.key == "name":
+                f = QFont()
+                f.setStrikeOut(True)
+                return f
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col.key == "status":
+                note = f" — {row['status_note']}" if row.get("status_note") else ""
+                return f"{_pretty(row.get('status', ''))} ({STATUS_TEXT.get(cls, '')}){note}"
+            if col.key in ("weapons", "skills", "injuries"):
+                return _text(row.get(col.key)) or None
+            return None
+        return None
+
+
+def simple_columns(spec: Sequence[tuple[str, str]]) -> list[Column]:
+    return [Column(k, t) for k, t in spec]

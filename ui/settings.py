@@ -1,0 +1,78 @@
+"""What the app remembers between runs (QSettings): window geometry and layout, the
+database last opened and the recent ones. A database URL is only ever stored without
+its password (``db.engine.redact``); passwords are asked for or left to libpq."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from db.engine import redact
+
+MAX_RECENT = 8
+
+
+def safe_url(url: str) -> str:
+    """The URL as it may be stored or shown: no password, ever."""
+    text = (url or "").strip()
+    if "://" not in text:
+        return text  # a plain file path
+    return redact(text).replace(":***@", "@")
+
+
+class AppSettings:
+    def __init__(self, qsettings: QSettings | None = None) -> None:
+        self.q = qsettings if qsettings is not None else QSettings()
+
+    # databases ---------------------------------------------------------------
+    def last_url(self) -> str | None:
+        v = self.q.value("database/last", None)
+        return str(v) if v else None
+
+    def recent(self) -> list[str]:
+        v = self.q.value("database/recent", [])
+        if isinstance(v, str):
+            v = [v]
+        return [str(x) for x in (v or []) if x]
+
+    def remember(self, url: str) -> None:
+        clean = safe_url(url)
+        items = [clean] + [u for u in self.recent() if u != clean]
+        self.q.setValue("database/recent", items[:MAX_RECENT])
+        self.q.setValue("database/last", clean)
+
+    def forget(self, url: str) -> None:
+        clean = safe_url(url)
+        self.q.setValue("database/recent", [u for u in self.recent() if u != clean])
+        if self.last_url() == clean:
+            self.q.remove("database/last")
+
+    def ask_password(self, url: str) -> bool:
+        """Whether to ask for a password when opening this PostgreSQL URL (else libpq:
+        PGPASSWORD, ~/.pgpass, a service file or trust)."""
+        v = self.q.value(f"database/ask_password/{safe_url(url)}", False)
+        return v in (True, "true", "1", 1)
+
+    def set_ask_password(self, url: str, ask: bool) -> None:
+        self.q.setValue(f"database/ask_password/{safe_url(url)}", bool(ask))
+
+    # window --------------------------------------------------------------------
+    def window_state(self) -> tuple[QByteArray | None, QByteArray | None, QByteArray | None]:
+        def get(key: str) -> QByteArray | None:
+            v = self.q.value(key)
+            return v if isinstance(v, QByteArray) and not v.isEmpty() else None
+
+        return get("window/geometry"), get("window/state"), get("window/splitter")
+
+    def save_window_state(self, geometry: QByteArray, state: QByteArray, splitter: QByteArray) -> None:
+        self.q.setValue("window/geometry", geometry)
+        self.q.setValue("window/state", state)
+        self.q.setValue("window/splitter", splitter)
+
+    def value(self, key: str, default: object = None) -> object:
+        return self.q.value(key, default)
+
+    def set_value(self, key: str, value: object) -> None:
+        self.q.setValue(key, value)
+
+    def sync(self) -> None:
+        self.q.sync()

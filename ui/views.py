@@ -1,0 +1,258 @@
+"""The campaign's tabs besides the roster: battles, the roll log (filters: battle,
+fighter, table) and the history of actions (what Undo would undo)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.usecases import core
+from campaign_app.usecases import gui_queries as q
+from ui.icons import die_icon
+from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
+from ui.qtcompat import emit
+
+
+def table_view(model: RowsModel, name: str) -> QTableView:
+    v = QTableView()
+    v.setObjectName(name)
+    v.setModel(model)
+    v.setSortingEnabled(True)
+    v.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+    v.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    v.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    v.setAlternatingRowColors(True)
+    v.verticalHeader().hide()
+    v.verticalHeader().setDefaultSectionSize(24)
+    v.horizontalHeader().setHighlightSections(False)
+    v.horizontalHeader().setResizeContentsPrecision(80)
+    v.setWordWrap(False)
+    v.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    return v
+
+
+def fit_columns(view: QTableView, cap: int = 260) -> None:
+    """Columns as wide as their contents (sampled rows), capped; the last one stretches."""
+    model = view.model()
+    for i in range(model.columnCount()):
+        view.resizeColumnToContents(i)
+        if view.columnWidth(i) > cap:
+            view.setColumnWidth(i, cap)
+
+
+class LogModel(RowsModel):
+    def extra_data(self, row: Row, col: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.FontRole and row.get("undone"):
+            f = QFont()
+            f.setStrikeOut(True)
+            return f
+        if role == Qt.ItemDataRole.ForegroundRole and row.get("undone"):
+            return QColor("#8a8f98")
+        if role == Qt.ItemDataRole.ForegroundRole and col.key == "source" and row.get("source") == "typed":
+            return QColor("#8a5a00")
+        if role == Qt.ItemDataRole.DecorationRole and col.key == "faces" and row.get("faces"):
+            return die_icon(int(row["faces"][0]))
+        if role == Qt.ItemDataRole.ToolTipRole and col.key in ("purpose", "rule", "label"):
+            return f"{row.get('rule', '')}: {row.get('purpose', '')}"
+        return None
+
+
+def _dice(r: Row) -> str:
+    vs = f" vs {r['target']}" if r.get("target") is not None else ""
+    return f"{r['dice']}{vs}"
+
+
+class RollLogView(QWidget):
+    """Every roll of the campaign, filtered by battle, fighter or table."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.engine: Any = None
+        self.campaign_id: int | None = None
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 4, 0, 0)
+        bar = QHBoxLayout()
+        self.battle = QComboBox()
+        self.battle.setObjectName("logBattle")
+        self.fighter = QComboBox()
+        self.fighter.setObjectName("logFighter")
+        self.fighter.setMinimumWidth(140)
+        self.table = QComboBox()
+        self.table.setObjectName("logTable")
+        self.table.setMinimumWidth(160)
+        for lab, w in (("Battle:", self.battle), ("Fighter:", self.fighter), ("Table:", self.table)):
+            bar.addWidget(QLabel(lab))
+            bar.addWidget(w)
+        bar.addStretch(1)
+        self.count = QLabel()
+        bar.addWidget(self.count)
+        lay.addLayout(bar)
+        self.model = LogModel([
+            Column("id", "#", align=ALIGN_RIGHT),
+            Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
+            Column("subject", "Who"),
+            Column("purpose", "For"),
+            Column("dice", "Dice", value=_dice, show=_dice),
+            Column("faces", "Faces", value=lambda r: r["faces"],
+                   show=lambda r: ",".join(str(x) for x in r["faces"])),
+            Column("value", "Total", align=ALIGN_CENTER),
+            Column("label", "Result", value=lambda r: r["label"] or r["result"]),
+            Column("table", "Table"),
+            Column("source", "Source"),
+            Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
+        ])
+        self.view = table_view(self.model, "rollLog")
+        self.view.horizontalHeader().setStretchLastSection(True)
+        lay.addWidget(self.view)
+        for box in (self.battle, self.fighter, self.table):
+            box.currentIndexChanged.connect(self.refresh)
+
+    def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
+        self.engine = engine
+        self.campaign_id = campaign_id
+        self.reload_filters()
+        self.refresh()
+
+    def reload_filters(self) -> None:
+        boxes = (self.battle, self.fighter, self.table)
+        keep = [b.currentData() for b in boxes]
+        for b in boxes:
+            b.blockSignals(True)
+            b.clear()
+        self.battle.addItem("All battles", None)
+        self.fighter.addItem("Everyone", None)
+        self.table.addItem("All tables", None)
+        if self.engine is not None and self.campaign_id is not None:
+            f = q.log_filters(self.engine, self.campaign_id)
+            for b in f["battles"]:
+                self.battle.addItem(f"#{b['number']} {b['scenario']}".strip(), b["id"])
+            for x in f["fighters"]:
+                self.fighter.addItem(x["name"], x["id"])
+            for t in f["tables"]:
+                self.table.addItem(t, t)
+        for b, k in zip(boxes, keep, strict=True):
+            b.setCurrentIndex(max(0, b.findData(k)))
+            b.blockSignals(False)
+
+    def set_filter(self, *, battle: int | None = None, fighter: int | None = None,
+                   table: str | None = None) -> None:
+        for box, v in ((self.battle, battle), (self.fighter, fighter), (self.table, table)):
+            box.blockSignals(True)
+            box.setCurrentIndex(max(0, box.findData(v)))
+            box.blockSignals(False)
+        self.refresh()
+
+    def refresh(self, *_a: Any) -> None:
+        if self.engine is None or self.campaign_id is None:
+            self.model.set_rows([])
+            self.count.setText("")
+            return
+        rows = core.roll_log(self.engine, self.campaign_id, battle=self.battle.currentData(),
+                             fighter=self.fighter.currentData(), table=self.table.currentData())
+        self.model.set_rows(rows)
+        fit_columns(self.view)
+        self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}")
+
+
+class HistoryView(QWidget):
+    """The campaign's actions, newest first (undone ones struck through)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.engine: Any = None
+        self.campaign_id: int | None = None
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 4, 0, 0)
+        bar = QHBoxLayout()
+        self.search = QLineEdit()
+        self.search.setObjectName("historySearch")
+        self.search.setPlaceholderText("Filter actions…")
+        self.search.setClearButtonEnabled(True)
+        self.show_undone = QCheckBox("Show undone")
+        self.show_undone.setChecked(True)
+        bar.addWidget(self.search, 1)
+        bar.addWidget(self.show_undone)
+        lay.addLayout(bar)
+        self.model = LogModel([
+            Column("id", "#", align=ALIGN_RIGHT),
+            Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
+            Column("action", "Action"),
+            Column("summary", "What"),
+            Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
+        ])
+        self.view = table_view(self.model, "historyView")
+        self.view.horizontalHeader().setStretchLastSection(True)
+        lay.addWidget(self.view)
+        self.rows: list[Row] = []
+        self.search.textChanged.connect(self._filter)
+        self.show_undone.toggled.connect(self._filter)
+
+    def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
+        self.engine = engine
+        self.campaign_id = campaign_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.engine is None or self.campaign_id is None:
+            self.rows = []
+        else:
+            self.rows = core.history(self.engine, self.campaign_id)
+        self._filter()
+
+    def _filter(self, *_a: Any) -> None:
+        text = self.search.text().strip().casefold()
+        rows = [r for r in self.rows
+                if (self.show_undone.isChecked() or not r["undone"])
+                and (not text or text in (r["action"] + " " + r["summary"]).casefold())]
+        self.model.set_rows(rows)
+        fit_columns(self.view, 400)
+
+
+class BattlesView(QWidget):
+    """The campaign's battles; a pending one can be opened in the wizard."""
+
+    open_after_battle = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 4, 0, 0)
+        self.model = RowsModel([
+            Column("number", "#", align=ALIGN_RIGHT),
+            Column("played_on", "Date"),
+            Column("scenario", "Scenario"),
+            Column("rosters", "Rosters", show=lambda r: " vs ".join(r["rosters"])),
+            Column("winner", "Winner"),
+            Column("after_battle_done", "After the Battle",
+                   show=lambda r: "done" if r["after_battle_done"] else "pending — double-click"),
+        ])
+        self.view = table_view(self.model, "battlesView")
+        self.view.horizontalHeader().setStretchLastSection(True)
+        lay.addWidget(self.view)
+        self.view.doubleClicked.connect(self._double)
+
+    def set_rows(self, rows: list[Row]) -> None:
+        self.model.set_rows(rows)
+        fit_columns(self.view)
+
+    def selected(self) -> Row | None:
+        ix = self.view.currentIndex()
+        return self.model.row_at(ix.row()) if ix.isValid() else None
+
+    def _double(self, ix: Any) -> None:
+        row = self.model.row_at(ix.row())
+        if row and not row["after_battle_done"]:
+            emit(self.open_after_battle, row["id"])

@@ -1,0 +1,150 @@
+"""Small shared widgets: the inline error line of the dialogs, non-blocking message
+boxes, and a dialog base that calls a use-case on OK and stays open on bad input."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.errors import AppError, ConflictError
+from ui.qtcompat import emit
+
+log = logging.getLogger(__name__)
+
+# every message box shown, newest last (title, text): read by tests
+SHOWN: list[tuple[str, str]] = []
+
+
+def show_message(parent: QWidget | None, title: str, text: str, *,
+                 icon: QMessageBox.Icon = QMessageBox.Icon.Warning,
+                 on_close: Callable[[], None] | None = None) -> QMessageBox:
+    """A window-modal message that does not block the caller (``open()``)."""
+    SHOWN.append((title, text))
+    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setObjectName("messageBox")
+    if on_close is not None:
+        box.finished.connect(lambda _r: on_close())
+    box.open()
+    return box
+
+
+def show_error(parent: QWidget | None, title: str, err: BaseException | str,
+               on_close: Callable[[], None] | None = None) -> QMessageBox:
+    if isinstance(err, AppError) or isinstance(err, str):
+        text = str(err)
+    else:
+        log.error("%s: %s", title, err, exc_info=err)
+        text = f"Something went wrong: {type(err).__name__}: {err}"
+    return show_message(parent, title, text, on_close=on_close)
+
+
+class ErrorLabel(QLabel):
+    """A red line under a form that says what is wrong (empty = hidden)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorLabel")
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        pal = self.palette()
+        pal.setColor(QPalette.ColorRole.WindowText, Qt.GlobalColor.darkRed)
+        self.setPalette(pal)
+        self.setStyleSheet("QLabel#errorLabel { color: #a61b1b; background: #fdecec;"
+                           " border: 1px solid #f1b9b9; border-radius: 3px; padding: 4px 6px; }")
+        self.hide()
+
+    def show_error(self, text: str) -> None:
+        self.setText(text)
+        self.setVisible(bool(text))
+
+    def clear_error(self) -> None:
+        self.setText("")
+        self.hide()
+
+
+def hline() -> QFrame:
+    f = QFrame()
+    f.setFrameShape(QFrame.Shape.HLine)
+    f.setFrameShadow(QFrame.Shadow.Sunken)
+    return f
+
+
+def heading(text: str, size_delta: int = 2) -> QLabel:
+    lab = QLabel(text)
+    f = lab.font()
+    f.setPointSize(f.pointSize() + size_delta)
+    f.setBold(True)
+    lab.setFont(f)
+    return lab
+
+
+class UseCaseDialog(QDialog):
+    """A form whose OK runs a use-case. Bad input (InputError and friends) is shown in
+    the error line and the dialog stays open, so nothing wrong is ever saved. A
+    ConflictError (someone else saved first) is reported through ``conflict``."""
+
+    conflict = Signal(str)
+    saved = Signal(object)
+
+    def __init__(self, parent: QWidget | None, title: str) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setModal(True)
+        self.result_value: Any = None
+        self.outer = QVBoxLayout(self)
+        self.body = QVBoxLayout()
+        self.outer.addLayout(self.body)
+        self.error = ErrorLabel()
+        self.outer.addWidget(self.error)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.try_accept)
+        self.buttons.rejected.connect(self.reject)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.buttons)
+        self.outer.addLayout(row)
+
+    @property
+    def ok_button(self) -> Any:
+        return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def run(self) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def check(self) -> str:
+        """Checks made before calling the use-case (e.g. typed numbers); '' = fine."""
+        return ""
+
+    def try_accept(self) -> None:
+        problem = self.check()
+        if problem:
+            self.error.show_error(problem)
+            return
+        try:
+            self.result_value = self.run()
+        except ConflictError as e:
+            self.error.show_error(str(e))
+            emit(self.conflict, str(e))
+            return
+        except AppError as e:
+            self.error.show_error(str(e))
+            return
+        self.error.clear_error()
+        emit(self.saved, self.result_value)
+        self.accept()

@@ -1,0 +1,560 @@
+"""The After the Battle wizard: one page per roll the procedure asks for.
+
+The wizard keeps the faces gathered so far, each marked ``random`` (Roll button) or
+``typed`` (the user's own dice), and re-runs the use-case as a dry run with
+``roller=Roller(StepSource(faces))``. When the procedure needs a roll that has no
+faces yet, ``MoreDiceNeeded`` says which (what is rolled and why) and how many dice:
+that is the next page. After a roll the page shows the faces, the table row hit and
+its effect. Back drops the last roll's faces. When no more dice are needed the summary
+page lists every step and change; Apply runs the same use-case for real with the same
+faces (one transaction, every roll recorded with its source). Cancel writes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource, parse_typed
+from campaign_app.errors import AppError, ConflictError, DiceError
+from ui.dice_widgets import FacesView, source_label
+from ui.icons import action_icon
+from ui.models import Column, RowsModel
+from ui.qtcompat import emit
+from ui.widgets import ErrorLabel, heading, hline
+
+MAX_PROBE_FACES = 400  # filler dice a probe may add to see a roll's effect
+
+
+@dataclass
+class DryRun:
+    """What one dry run with a list of faces tells."""
+
+    need: MoreDiceNeeded | None = None  # the next roll that has no faces yet
+    report: dict[str, Any] | None = None  # the full report when no dice were missing
+    rolls: list[Any] = field(default_factory=list)  # RollResults of the rolls made
+    steps: list[dict[str, Any]] = field(default_factory=list)  # steps (from a probe)
+    error: str = ""
+
+
+class AfterBattleWizard(QDialog):
+    applied = Signal(object)
+
+    def __init__(self, parent: QWidget | None, engine: Any, battle_id: int, system: str = "") -> None:
+        super().__init__(parent)
+        from campaign_app.usecases.battles import show_battle
+
+        self.engine = engine
+        self.battle = show_battle(engine, battle_id)
+        battle = self.battle
+        self.system = system
+        self.fighters = [{"id": r["fighter_id"], "name": r["name"]} for r in battle["results"]
+                         if r["fighter_id"] is not None]
+        self.faces: list[tuple[int, str]] = []
+        self.roll_starts: list[int] = []
+        self.page = "start"  # start, roll, result, summary
+        self.report: dict[str, Any] | None = None
+        self._cache: dict[tuple[Any, ...], DryRun] = {}
+        self._rng = RandomSource()
+        self.setWindowTitle(f"After the Battle — battle {battle['number']}")
+        self.setModal(True)
+        outer = QVBoxLayout(self)
+        head = QHBoxLayout()
+        icon = QLabel()
+        icon.setPixmap(action_icon("wizard").pixmap(QSize(40, 40)))
+        head.addWidget(icon)
+        tl = QVBoxLayout()
+        self.title = heading("", 3)
+        self.title.setObjectName("wizardTitle")
+        self.subtitle = QLabel()
+        self.subtitle.setWordWrap(True)
+        tl.addWidget(self.title)
+        tl.addWidget(self.subtitle)
+        head.addLayout(tl, 1)
+        self.step_label = QLabel()
+        self.step_label.setStyleSheet("color: palette(dark);")
+        head.addWidget(self.step_label, 0, Qt.AlignmentFlag.AlignTop)
+        outer.addLayout(head)
+        outer.addWidget(hline())
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack, 1)
+        self._build_start()
+        self._build_roll()
+        self._build_summary()
+        self.error = ErrorLabel()
+        outer.addWidget(self.error)
+        outer.addWidget(hline())
+        buttons = QHBoxLayout()
+        self.back_button = QPushButton("< &Back")
+        self.back_button.setObjectName("backButton")
+        self.next_button = QPushButton("&Next >")
+        self.next_button.setObjectName("nextButton")
+        self.apply_button = QPushButton("&Apply")
+        self.apply_button.setObjectName("applyButton")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("cancelButton")
+        buttons.addStretch(1)
+        for b in (self.back_button, self.next_button, self.apply_button, self.cancel_button):
+            buttons.addWidget(b)
+        outer.addLayout(buttons)
+        self.back_button.clicked.connect(self.back)
+        self.next_button.clicked.connect(self.next)
+        self.apply_button.clicked.connect(self.apply)
+        self.cancel_button.clicked.connect(self.reject)
+        self.resize(800, 600)
+        self.render()
+
+    # pages -----------------------------------------------------------------------
+    def _build_start(self) -> None:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        info = QLabel(
+            "The app now walks through this battle's After the Battle rules, one roll at a "
+            "time. For each roll press <b>Roll</b>, or type what your own dice show. You "
+            "can go back and change a roll; nothing is saved until you press <b>Apply</b>, "
+            "and <b>Cancel</b> leaves the campaign as it is.")
+        info.setWordWrap(True)
+        lay.addWidget(info)
+        self.options_box = QGroupBox("Options")
+        ol = QVBoxLayout(self.options_box)
+        self.replacements = QCheckBox("Roll for replacements (NUTS!)")
+        self.replacements.setChecked(True)
+        self.treat_list = QListWidget()
+        self.treat_list.setObjectName("treatList")
+        self.treat_label = QLabel("Pay for treatment of a Critical Injury for:")
+        if self.system == "nuts":
+            ol.addWidget(self.replacements)
+        if self.system == "necromunda":
+            ol.addWidget(self.treat_label)
+            for f in self.fighters:
+                item = QListWidgetItem(f["name"])
+                item.setData(Qt.ItemDataRole.UserRole, f["id"])
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Unchecked)
+                self.treat_list.addItem(item)
+            self.treat_list.setMaximumHeight(120)
+            ol.addWidget(self.treat_list)
+        self.options_box.setVisible(self.system in ("nuts", "necromunda"))
+        lay.addWidget(self.options_box)
+        self.participants = QLabel()
+        self.participants.setWordWrap(True)
+        self.participants.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.participants)
+        lay.addStretch(1)
+        self.start_page = w
+        self.stack.addWidget(w)
+
+    def _build_roll(self) -> None:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        self.need_label = QLabel()
+        self.need_label.setObjectName("needLabel")
+        self.need_label.setWordWrap(True)
+        f = self.need_label.font()
+        f.setPointSize(f.pointSize() + 2)
+        self.need_label.setFont(f)
+        lay.addWidget(self.need_label)
+        self.dice_box = QGroupBox("Dice")
+        dl = QGridLayout(self.dice_box)
+        self.roll_button = QPushButton(action_icon("dice"), "  &Roll")
+        self.roll_button.setObjectName("rollButton")
+        self.roll_button.setIconSize(QSize(28, 28))
+        self.roll_button.setMinimumHeight(44)
+        self.roll_button.setMinimumWidth(140)
+        dl.addWidget(self.roll_button, 0, 0, 2, 1)
+        dl.addWidget(QLabel("or type what your dice show:"), 0, 1)
+        trow = QHBoxLayout()
+        self.typed = QLineEdit()
+        self.typed.setObjectName("typedDice")
+        self.typed.setPlaceholderText("e.g. 3,5")
+        self.use_typed = QPushButton("&Use these dice")
+        self.use_typed.setObjectName("useTyped")
+        trow.addWidget(self.typed, 1)
+        trow.addWidget(self.use_typed)
+        dl.addLayout(trow, 1, 1)
+        dl.setColumnStretch(1, 1)
+        lay.addWidget(self.dice_box)
+        self.result_box = QGroupBox("Result")
+        self.result_box.setObjectName("resultBox")
+        rl = QVBoxLayout(self.result_box)
+        self.faces_view = FacesView(self, 34)
+        rl.addWidget(self.faces_view)
+        self.row_label = QLabel()
+        self.row_label.setObjectName("rowLabel")
+        self.row_label.setWordWrap(True)
+        self.row_label.setTextFormat(Qt.TextFormat.RichText)
+        rl.addWidget(self.row_label)
+        self.effect_label = QLabel()
+        self.effect_label.setObjectName("effectLabel")
+        self.effect_label.setWordWrap(True)
+        rl.addWidget(self.effect_label)
+        lay.addWidget(self.result_box)
+        so_far = QLabel("So far:")
+        so_far.setStyleSheet("color: palette(dark);")
+        lay.addWidget(so_far)
+        self.history = QListWidget()
+        self.history.setObjectName("soFar")
+        self.history.setFrameShape(QFrame.Shape.StyledPanel)
+        lay.addWidget(self.history, 1)
+        self.roll_page = w
+        self.stack.addWidget(w)
+        self.roll_button.clicked.connect(self.roll)
+        self.use_typed.clicked.connect(self.use_typed_dice)
+        self.typed.returnPressed.connect(self.use_typed_dice)
+        self.typed.textChanged.connect(self._typed_changed)
+
+    def _build_summary(self) -> None:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.addWidget(QLabel("<b>Every step</b> (press Apply to save all of it at once):"))
+        self.steps_model = RowsModel([
+            Column("subject", "Who"),
+            Column("rule", "Rule"),
+            Column("roll", "Dice", show=lambda r: _roll_text(r.get("roll"))),
+            Column("text", "What happened"),
+        ])
+        self.steps_view = QTableView()
+        self.steps_view.setObjectName("summarySteps")
+        self.steps_view.setModel(self.steps_model)
+        self.steps_view.verticalHeader().hide()
+        self.steps_view.setAlternatingRowColors(True)
+        self.steps_view.setWordWrap(True)
+        self.steps_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        lay.addWidget(self.steps_view, 2)
+        lay.addWidget(QLabel("<b>Changes to the rosters</b>:"))
+        self.changes = QListWidget()
+        self.changes.setObjectName("summaryChanges")
+        lay.addWidget(self.changes, 1)
+        self.summary_page = w
+        self.stack.addWidget(w)
+
+    # the use-case --------------------------------------------------------------------
+    def options(self) -> dict[str, Any]:
+        opts: dict[str, Any] = {}
+        if self.system == "nuts" and not self.replacements.isChecked():
+            opts["replacements"] = False
+        if self.system == "necromunda":
+            treat = []
+            for i in range(self.treat_list.count()):
+                item = self.treat_list.item(i)
+                if item.checkState() == Qt.CheckState.Checked:
+                    treat.append(str(item.data(Qt.ItemDataRole.UserRole)))
+            if treat:
+                opts["treat"] = treat
+        return opts
+
+    def _run(self, faces: list[tuple[int, str]], dry_run: bool = True) -> tuple[Roller, dict[str, Any]]:
+        from campaign_app.usecases.battles import after_battle
+
+        roller = Roller(StepSource(faces))  # type: ignore[arg-type]
+        report = after_battle(self.engine, self.battle["id"], roller=roller, dry_run=dry_run,
+                              options=self.options())
+        return roller, report
+
+    def dry(self, faces: list[tuple[int, str]]) -> DryRun:
+        """Run with ``faces``; when a roll is missing, probe on with filler dice (never
+        shown or saved) to learn the steps the real faces already decided."""
+        key = (tuple(faces), tuple(sorted(self.options().items(), key=lambda kv: kv[0])).__repr__())
+        if key in self._cache:
+            return self._cache[key]
+        out = DryRun()
+        try:
+            roller, report = self._run(faces)
+            out.report = report
+            out.rolls = roller.rolls
+            out.steps = report["steps"]
+        except MoreDiceNeeded as e:
+            out.need = e
+            probe = list(faces)
+            while True:
+                try:
+                    roller, report = self._run(probe)
+                except MoreDiceNeeded as more:
+                    probe += [(1, "typed")] * max(1, more.count)
+                    if len(probe) - len(faces) > MAX_PROBE_FACES:
+                        break
+                    continue
+                except AppError:
+                    break
+                out.rolls = roller.rolls
+                out.steps = report["steps"]
+                break
+        except AppError as e:
+            out.error = str(e)
+        self._cache[key] = out
+        return out
+
+    # navigation -------------------------------------------------------------------------
+    def render(self) -> None:
+        self.error.clear_error()
+        b = self.battle
+        self.title.setText(f"After the Battle — battle {b['number']}")
+        scen = f": {b['scenario']}" if b.get("scenario") else ""
+        names = " vs ".join(r["name"] for r in b.get("rosters", []))
+        self.subtitle.setText(f"{names}{scen} ({b.get('played_on', '')})")
+        rolls_made = len(self.roll_starts)
+        if self.page == "start":
+            self.stack.setCurrentWidget(self.start_page)
+            self.step_label.setText("Start")
+            self.participants.setText(_participants_html(self.battle))
+            self.back_button.setEnabled(False)
+            self.next_button.setEnabled(True)
+            self.apply_button.setEnabled(False)
+            self.next_button.setDefault(True)
+            return
+        state = self.dry(self.faces)
+        if state.error:
+            self.error.show_error(state.error)
+            self.stack.setCurrentWidget(self.start_page)
+            self.next_button.setEnabled(False)
+            self.apply_button.setEnabled(False)
+            self.back_button.setEnabled(bool(self.faces) or self.page != "start")
+            return
+        if self.page == "result" and rolls_made:
+            self._show_roll(rolls_made - 1, state, done=True)
+        elif state.need is not None:
+            self.page = "roll"
+            self._show_roll(rolls_made, state, done=False)
+        else:
+            self.page = "summary"
+            self._show_summary(state)
+
+    def _show_roll(self, k: int, state: DryRun, done: bool) -> None:
+        self.stack.setCurrentWidget(self.roll_page)
+        self.step_label.setText(f"Roll {k + 1}")
+        self.history.clear()
+        start = self.roll_starts[k] if k < len(self.roll_starts) else len(self.faces)
+        roll = state.rolls[k] if k < len(state.rolls) else None
+        # what came before this roll (decided by the faces already there)
+        for st in self._steps_before(state, k):
+            self.history.addItem(_step_line(st))
+        if done and roll is not None:
+            self.need_label.setText(f"<b>{_dice_words(roll.spec, roll.target)}</b> for {roll.purpose}")
+            self.dice_box.setEnabled(False)
+            self.result_box.show()
+            self.faces_view.set_faces(self.faces[start:start + len(roll.faces)])
+            label = roll.extra.get("label") or roll.result or ""
+            table = f"<br><span style='color: gray'>table {roll.table}, row {roll.row}</span>" \
+                if roll.table else ""
+            self.row_label.setText(f"{_value_words(roll.spec, roll.value)} → <b>{label}</b>{table}")
+            self.effect_label.setText(self._effect_of(state, k))
+            self.next_button.setEnabled(True)
+            self.next_button.setDefault(True)
+        else:
+            need = state.need
+            assert need is not None
+            self.need_label.setText(f"Roll <b>{need.need}</b>")
+            self.dice_box.setEnabled(True)
+            self.typed.clear()
+            self.typed.setPlaceholderText(
+                f"{need.count} {'die' if need.count == 1 else 'dice'}, e.g. "
+                + ",".join(str(x) for x in [3, 5, 2, 6, 1][:need.count] or ["3"]))
+            self.result_box.hide()
+            self.next_button.setEnabled(False)
+            self.roll_button.setDefault(True)
+            self.roll_button.setFocus()
+        self.back_button.setEnabled(True)
+        self.apply_button.setEnabled(False)
+
+    def _steps_before(self, state: DryRun, k: int) -> list[dict[str, Any]]:
+        """Steps up to (not including) roll ``k``'s own step."""
+        out = []
+        seen = 0
+        for st in state.steps:
+            if st.get("roll"):
+                if seen >= k:
+                    break
+                seen += 1
+            out.append(st)
+        return out
+
+    def _effect_of(self, state: DryRun, k: int) -> str:
+        seen = 0
+        for st in state.steps:
+            if st.get("roll"):
+                if seen == k:
+                    return f"{st['subject']}: {st['text']}" if st.get("subject") else st["text"]
+                seen += 1
+        return ""
+
+    def _show_summary(self, state: DryRun) -> None:
+        assert state.report is not None
+        self.report = state.report
+        self.stack.setCurrentWidget(self.summary_page)
+        n = len(self.roll_starts)
+        self.step_label.setText(f"Summary ({n} roll{'s' if n != 1 else ''})")
+        self.steps_model.set_rows(state.report["steps"])
+        self.steps_view.resizeColumnToContents(0)
+        self.steps_view.resizeColumnToContents(1)
+        self.steps_view.resizeColumnToContents(2)
+        self.steps_view.resizeRowsToContents()
+        self.changes.clear()
+        for line in state.report["changes"] or ["no changes"]:
+            self.changes.addItem(line)
+        self.back_button.setEnabled(bool(self.roll_starts) or True)
+        self.next_button.setEnabled(False)
+        self.apply_button.setEnabled(True)
+        self.apply_button.setDefault(True)
+
+    def next(self) -> None:
+        if self.page == "start":
+            self._cache.clear()
+            self.page = "roll"
+        elif self.page == "result":
+            self.page = "roll"
+        self.render()
+
+    def back(self) -> None:
+        """Drop the last roll's faces (and show that roll again, waiting for dice)."""
+        if self.page == "start":
+            return
+        if not self.roll_starts:
+            self.page = "start"
+            self.render()
+            return
+        start = self.roll_starts.pop()
+        del self.faces[start:]
+        self.page = "roll"
+        self.render()
+
+    def _add_faces(self, faces: list[tuple[int, str]]) -> None:
+        self.roll_starts.append(len(self.faces))
+        self.faces.extend(faces)
+        self.page = "result"
+        self.render()
+
+    def roll(self) -> None:
+        """The Roll button: the app rolls the dice this step needs."""
+        state = self.dry(self.faces)
+        if state.need is None or self.page != "roll":
+            return
+        self._add_faces([(self._rng.next_face(state.need.need), "random")
+                         for _ in range(state.need.count)])
+
+    def _typed_changed(self) -> None:
+        text = self.typed.text().strip()
+        problem = self._typed_problem() if text else ""
+        self.typed.setStyleSheet("QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
+                                 if problem else "")
+        if problem:
+            self.error.show_error(problem)
+        else:
+            self.error.clear_error()
+
+    def _typed_problem(self) -> str:
+        state = self.dry(self.faces)
+        if state.need is None:
+            return ""
+        try:
+            faces = parse_typed(self.typed.text())
+        except DiceError as e:
+            return str(e)
+        if len(faces) != state.need.count:
+            return (f"this roll takes {state.need.count} "
+                    f"{'die' if state.need.count == 1 else 'dice'}; you typed {len(faces)}")
+        return ""
+
+    def use_typed_dice(self) -> None:
+        """Use the faces typed in (checked first: count and 1-6)."""
+        if self.page != "roll":
+            return
+        problem = self._typed_problem()
+        if problem:
+            self.error.show_error(problem)
+            return
+        self._add_faces([(f, "typed") for f in parse_typed(self.typed.text())])
+
+    def apply(self) -> None:
+        """Run After the Battle for real with the same faces (one transaction)."""
+        if self.page != "summary":
+            return
+        try:
+            _roller, report = self._run(self.faces, dry_run=False)
+        except ConflictError as e:
+            self.error.show_error(f"{e}")
+            return
+        except MoreDiceNeeded:
+            self.error.show_error("the rosters changed since the dry run: go Back and check the rolls")
+            return
+        except AppError as e:
+            self.error.show_error(str(e))
+            return
+        self.report = report
+        emit(self.applied, report)
+        self.accept()
+
+    # for tests and screenshots --------------------------------------------------------
+    def current_need(self) -> MoreDiceNeeded | None:
+        return self.dry(self.faces).need if self.page == "roll" else None
+
+    def sources(self) -> list[str]:
+        return [source_label(s) for _f, s in self.faces]
+
+
+def _dice_words(spec: str, target: int | None) -> str:
+    """``pass:2d6`` vs 4 -> "2d6 vs 4" (each die of 4 or less passes)."""
+    if spec.startswith("pass:"):
+        base = spec[5:]
+        best = ""
+        if "b" in base:
+            base, keep = base.split("b", 1)
+            best = f", best {keep}"
+        return f"{base} vs {target}{best}"
+    if spec.startswith("best:"):
+        return f"{spec[5:]}, best die"
+    return spec if target is None else f"{spec} vs {target}"
+
+
+def _value_words(spec: str, value: int) -> str:
+    if spec.startswith("pass:"):
+        return f"<b>pass {value}</b>"
+    return f"Total <b>{value}</b>"
+
+
+def _roll_text(r: dict[str, Any] | None) -> str:
+    if not r:
+        return ""
+    faces = ",".join(str(x) for x in r.get("faces", []))
+    src = " (typed)" if r.get("source") == "typed" else ""
+    value = f"pass {r['value']}" if str(r["dice"]).startswith("pass:") else str(r["value"])
+    return f"{_dice_words(r['dice'], r.get('target'))} [{faces}] = {value}{src}"
+
+
+def _step_line(st: dict[str, Any]) -> str:
+    who = f"{st['subject']} — " if st.get("subject") else ""
+    roll = f"  [{_roll_text(st['roll'])}]" if st.get("roll") else ""
+    return f"{who}{st['rule']}: {st['text']}{roll}"
+
+
+def _participants_html(b: dict[str, Any]) -> str:
+    from html import escape
+
+    rows = "".join(
+        f"<tr><td>{escape(r['name'])}</td><td>{escape(r['status'].replace('-', ' '))}</td>"
+        f"<td>{'scored a hit' if r.get('scored_hit') else ''}"
+        f"{(str(r['casualties']) + ' casualties') if r.get('casualties') else ''}</td></tr>"
+        for r in b.get("results", []))
+    winner = next((r["name"] for r in b.get("rosters", []) if r.get("result") == "win"), "")
+    head = f"<p><b>Winner:</b> {escape(winner)}</p>" if winner else "<p>No winner recorded.</p>"
+    return (f"{head}<p><b>How each figure ended the battle:</b></p>"
+            f"<table cellspacing='0' cellpadding='3'>{rows}</table>")
