@@ -1,35 +1,56 @@
 """Start-up probe run in a child process by the benchmark.
 
-``python -m bench.probe app URL`` opens the real main window on the league database;
-``python -m bench.probe bare`` shows a plain PySide6 window with none of our imports.
-Each exits as soon as the window is shown and painted, printing its peak memory."""
+``python -m bench.probe app URL T0`` starts the app the way ``campaign-app`` does (the
+window first, the database opened off the GUI thread) on the league database;
+``python -m bench.probe bare - T0`` shows a plain PySide6 window with none of our code.
+T0 is the parent's clock just before it launched us. The probe prints, as JSON, the
+seconds from T0 to the first paint of the window ("shown") and, for the app, to the
+league's campaign tree and roster table filled ("loaded"), and its peak memory."""
 
 from __future__ import annotations
 
 import json
 import resource
 import sys
+import time
 
 
 def main() -> None:
-    mode = sys.argv[1]
+    mode, url, t0 = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QMainWindow
 
     app = QApplication([])
+    out: dict[str, float | str] = {"mode": mode}
     if mode == "app":
-        from db.migrate import open_database
+        app.setOrganizationName("campaign_app-bench")  # not the user's settings
         from ui.main_window import MainWindow
+        from ui.settings import AppSettings
 
-        win = MainWindow(open_database(sys.argv[2]), url=sys.argv[2])
+        settings = AppSettings(QSettings("campaign_app-bench", "probe"))
+        win = MainWindow(None, settings)
     else:
         win = QMainWindow()
         win.resize(1280, 780)
     win.show()
-    for _ in range(3):
-        app.processEvents()
+    app.processEvents()
     win.grab()  # a real paint of the whole window
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"mode": mode, "rss_mb": round(rss_mb, 1)}), flush=True)
+    out["shown"] = time.time() - t0
+    if mode == "app":
+        win.open_url(url)
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            app.processEvents()
+            model = getattr(win, "model", None) or getattr(win, "roster_model", None)
+            if win.engine is not None and win.tree_data and (model is None or model.rowCount() > 0):
+                break
+            time.sleep(0.002)
+        else:
+            raise SystemExit("the league never loaded")
+        win.grab()
+        out["loaded"] = time.time() - t0
+    out["rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    print(json.dumps(out), flush=True)
 
 
 if __name__ == "__main__":

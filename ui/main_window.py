@@ -37,10 +37,9 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_app.errors import AppError, ConflictError
-from campaign_app.usecases import core
-from campaign_app.usecases import gui_queries as q
 from ui import detail
 from ui.icons import action_icon, app_icon
+from ui.lazy import core, q
 from ui.models import RosterModel, roster_columns
 from ui.settings import AppSettings, safe_url
 from ui.views import BattlesView, HistoryView, RollLogView, table_view

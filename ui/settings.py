@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from db.engine import redact
-
 MAX_RECENT = 8
 
 
@@ -16,6 +14,8 @@ def safe_url(url: str) -> str:
     text = (url or "").strip()
     if "://" not in text:
         return text  # a plain file path
+    from db.engine import redact
+
     return redact(text).replace(":***@", "@")
 
 

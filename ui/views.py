@@ -19,9 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_app.usecases import core
-from campaign_app.usecases import gui_queries as q
 from ui.icons import die_icon
+from ui.lazy import core, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
 from ui.qtcompat import emit
 
@@ -121,10 +120,23 @@ class RollLogView(QWidget):
             box.currentIndexChanged.connect(self.refresh)
 
     def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
+        """Point the log at a campaign; it is read when the tab is shown (a league's
+        log holds tens of thousands of rolls, not worth reading for a hidden tab)."""
         self.engine = engine
         self.campaign_id = campaign_id
+        self._stale = True
+        if self.isVisible():
+            self._load()
+
+    def _load(self) -> None:
+        self._stale = False
         self.reload_filters()
         self.refresh()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self._load()
 
     def reload_filters(self) -> None:
         boxes = (self.battle, self.fighter, self.table)

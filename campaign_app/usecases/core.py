@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import func
+from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
@@ -605,36 +606,46 @@ def _roll_out(res: RollResult, row: Row, table: Table, recorded: bool) -> dict[s
 # --------------------------------------------------------------------------- log / undo
 def roll_log(engine: Engine, campaign: Any, *, battle: int | None = None, fighter: Any = None,
              table: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
+    """The roll record, oldest first (the newest ``limit`` when given). Read as plain
+    rows, not ORM objects: a league's log holds tens of thousands of rolls."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
+        rr = RollRecord.__table__.c  # type: ignore[attr-defined]
+        jr = Journal.__table__.c  # type: ignore[attr-defined]
         stmt = (
-            select(RollRecord, Journal.undone, Journal.action)
-            .outerjoin(Journal, Journal.id == RollRecord.journal_id)
-            .where(RollRecord.campaign_id == c.id)
+            sa_select(rr.id, rr.created_at, rr.purpose, rr.rule, rr.subject, rr.dice, rr.faces, rr.source,
+                   rr.target, rr.value, rr.table_id, rr.row, rr.result, rr.label, rr.battle_id,
+                   rr.fighter_id, jr.undone, jr.action)
+            .select_from(RollRecord.__table__.outerjoin(Journal.__table__, jr.id == rr.journal_id))  # type: ignore[attr-defined]
+            .where(rr.campaign_id == c.id)
         )
         if battle is not None:
-            stmt = stmt.where(RollRecord.battle_id == battle)
+            stmt = stmt.where(rr.battle_id == battle)
         if fighter is not None:
             f = get_fighter(s, fighter)
-            stmt = stmt.where(RollRecord.fighter_id == f.id)
+            stmt = stmt.where(rr.fighter_id == f.id)
         if table:
-            stmt = stmt.where(RollRecord.table_id == table)
-        stmt = stmt.order_by(RollRecord.id.desc())  # type: ignore[union-attr]
+            stmt = stmt.where(rr.table_id == table)
+        stmt = stmt.order_by(rr.id.desc())
         if limit:
             stmt = stmt.limit(limit)
-        rows = list(s.exec(stmt).all())
+        rows = list(s.execute(stmt).all())
         rows.reverse()
         return [
             {
-                "id": r.id, "when": r.created_at.isoformat(timespec="seconds"), "purpose": r.purpose,
+                "id": r.id, "when": _when(r.created_at), "purpose": r.purpose,
                 "rule": r.rule, "subject": r.subject, "dice": r.dice,
                 "faces": [int(x) for x in r.faces.split(",") if x], "source": r.source,
                 "target": r.target, "value": r.value, "table": r.table_id, "row": r.row,
                 "result": r.result, "label": r.label, "battle_id": r.battle_id,
-                "fighter_id": r.fighter_id, "action": action or "roll", "undone": bool(undone),
+                "fighter_id": r.fighter_id, "action": r.action or "roll", "undone": bool(r.undone),
             }
-            for r, undone, action in rows
+            for r in rows
         ]
+
+
+def _when(value: Any) -> str:
+    return value.isoformat(timespec="seconds") if hasattr(value, "isoformat") else str(value)
 
 
 def history(engine: Engine, campaign: Any, limit: int | None = None) -> list[dict[str, Any]]:
