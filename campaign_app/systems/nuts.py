@@ -49,6 +49,7 @@ from typing import Any
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError
 from campaign_app.rules import Row, Table
+from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import NUTS_STATUSES
 from campaign_app.systems.base import (
     BattleState,
@@ -85,26 +86,6 @@ def _table(tables: Mapping[str, Table], table_id: str, why: str) -> Table:
         raise InputError(f"{why} needs the table {table_id!r}, which this campaign does not have"
                          + (" (enable the weird-ww2 expansion)" if table_id.startswith("ww2-") else ""))
     return t
-
-
-def roll_table(table: Table, roller: Roller, purpose: str, *, target: int | None = None,
-               rule: str = "", fighter_id: int | None = None, subject: str = "") -> tuple[RollResult, Row]:
-    """Roll ``table`` once and read its row (same as ``usecases.core.roll_on``, kept here
-    so the pure procedures do not import the use-case layer)."""
-    spec = table.spec
-    if spec is None:
-        raise InputError(f"table {table.id} is reference data and cannot be rolled")
-    if spec.mode == "pass" and target is None:
-        raise InputError(f"table {table.id} is rolled against a target: give one")
-    res = roller.roll(spec, purpose, target=target, rule=rule or table.title, fighter_id=fighter_id)
-    row = table.lookup(res.value)
-    res.table = table.id
-    res.row = row.roll
-    res.result = row.result
-    res.extra["label"] = row.label
-    if subject:
-        res.extra["subject"] = subject
-    return res, row
 
 
 def _clamp_rep(value: int) -> int:
@@ -243,7 +224,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
         table = _table(tables, "ww2-bite", f"{f.name}'s bite test")
         if f.rep is None:
             raise InputError(f"{f.name} was bitten but has no Rep to roll the bite test against")
-        res, row = roll_table(table, roller, f"{f.name}: bite test", target=f.rep, rule=RULE_BITE,
+        res, row = roll_on(table, roller, f"{f.name}: bite test", target=f.rep, rule=RULE_BITE,
                               fighter_id=f.id, subject=f.name)
         status = _row_status(row)
         text = _row_text(row)
@@ -264,7 +245,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
             tr.step(RULE_RECOVERY, f, "out of the fight but has no Rep: set its status by hand")
             continue
         table = _table(tables, "nuts-recovery", f"{f.name}'s recovery")
-        res, row = roll_table(table, roller, f"{f.name}: recovery", target=f.rep, rule=RULE_RECOVERY,
+        res, row = roll_on(table, roller, f"{f.name}: recovery", target=f.rep, rule=RULE_RECOVERY,
                               fighter_id=f.id, subject=f.name)
         status = _row_status(row)
         text = _row_text(row)
@@ -286,7 +267,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
         table = _table(tables, "nuts-rep-increase", f"{f.name}'s Rep increase")
         rep = tr.rep[f.id]
         assert rep is not None
-        res, row = roll_table(table, roller, f"{f.name}: Rep increase", rule=RULE_REP_UP,
+        res, row = roll_on(table, roller, f"{f.name}: Rep increase", rule=RULE_REP_UP,
                               fighter_id=f.id, subject=f.name)
         _apply_rep_row(tr, f, RULE_REP_UP, res, row, rep)
 
@@ -296,7 +277,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
         table = _table(tables, "nuts-rep-decrease", f"{f.name}'s Rep decrease")
         rep = tr.rep[f.id]
         assert rep is not None
-        res, row = roll_table(table, roller, f"{f.name}: Rep decrease", rule=RULE_REP_DOWN,
+        res, row = roll_on(table, roller, f"{f.name}: Rep decrease", rule=RULE_REP_DOWN,
                               fighter_id=f.id, subject=f.name)
         _apply_rep_row(tr, f, RULE_REP_DOWN, res, row, rep)
 
@@ -348,7 +329,7 @@ def _replacements(state: BattleState, roller: Roller, tr: _Track, taking_part: l
         table = _table(state.tables, "nuts-replacements", f"{rname}'s replacements")
         rep = tr.rep[leader.id]
         assert rep is not None
-        res, row = roll_table(table, roller, f"{rname}: replacements ({leader.name} rolls)", target=rep,
+        res, row = roll_on(table, roller, f"{rname}: replacements ({leader.name} rolls)", target=rep,
                               rule=RULE_REPLACEMENTS, fighter_id=leader.id, subject=leader.name)
         count = sum(int(e.get("count", 0)) for e in row.effects if e.op == "new-figures")
         out.steps.append(Step(
@@ -361,7 +342,7 @@ def _replacements(state: BattleState, roller: Roller, tr: _Track, taking_part: l
             n = next_number
             next_number += 1
             name = f"Replacement {n}"
-            gres, grow = roll_table(grunt, roller, f"{name}: Rep", rule=RULE_GRUNT_REP, subject=name)
+            gres, grow = roll_on(grunt, roller, f"{name}: Rep", rule=RULE_GRUNT_REP, subject=name)
             # the new fighter has no id yet: its index in new_fighters lets the use-case link the roll
             gres.extra["new_fighter"] = len(out.new_fighters)
             new_rep = _clamp_rep(next((int(e.get("value")) for e in grow.effects if e.op == "set-rep"),
@@ -440,7 +421,7 @@ def generate_creatures(kind: str, count: int, super_: bool, tables: Mapping[str,
             how = f"super: Rep {rep} without a roll"
         else:
             assert table is not None
-            roll, row = roll_table(table, roller, f"{name}: Rep", rule=RULE_CREATURE, subject=name)
+            roll, row = roll_on(table, roller, f"{name}: Rep", rule=RULE_CREATURE, subject=name)
             rep = next((int(e.get("value")) for e in row.effects if e.op == "set-rep"), roll.value)
             how = f"{_faces(roll)}: {row.label}"
         rep = _clamp_rep(rep)

@@ -46,6 +46,7 @@ from typing import Any
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import Row, Table
+from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import UNIT_STATUSES
 from campaign_app.systems.base import BattleState, Outcome, Procedures, Step, UnitState, register
 
@@ -392,7 +393,6 @@ def _table(tables: Mapping[str, Table], table_id: str) -> Table:
 
 
 def _roll(table: Table, roller: Roller, purpose: str, unit: UnitState) -> tuple[RollResult, Row]:
-    from campaign_app.usecases.core import roll_on  # late: the use-cases import systems
 
     res, row = roll_on(table, roller, purpose, rule=table.title, subject=unit.name)
     res.unit_id = unit.id

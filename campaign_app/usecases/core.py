@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
 from campaign_app.rules import Row, Table, parse_table
+from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import (
     StatRule,
     SystemInfo,
@@ -547,25 +548,6 @@ def show_fighter(engine: Engine, ref: Any) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- rolling
-def roll_on(table: Table, roller: Roller, purpose: str, *, target: int | None = None,
-            rule: str = "", fighter_id: int | None = None, subject: str = "") -> tuple[RollResult, Row]:
-    """Roll ``table`` once with ``roller`` and read the row; the result carries both."""
-    spec = table.spec
-    if spec is None:
-        raise InputError(f"table {table.id} is reference data and cannot be rolled")
-    if spec.mode == "pass" and target is None:
-        raise InputError(f"table {table.id} is rolled against a target ({table.target or 'a number'}): give one")
-    res = roller.roll(spec, purpose, target=target, rule=rule or table.title, fighter_id=fighter_id)
-    row = table.lookup(res.value)
-    res.table = table.id
-    res.row = row.roll
-    res.result = row.result
-    res.extra["label"] = row.label
-    if subject:
-        res.extra["subject"] = subject
-    return res, row
-
-
 def roll_table(engine: Engine, table_id: str, *, campaign: Any = None, dice: Any = None,
                seed: int | None = None, target: Any = None) -> dict[str, Any]:
     """Roll any table (house rules of ``campaign`` included) and record it there."""
