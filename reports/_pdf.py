@@ -13,9 +13,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, TableStyle
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, TableStyle
 
-from ._base import text
+from ._base import Progress, atomic_target, text
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -171,3 +171,36 @@ def numbered_canvas(margin: float):
 
 
 MARGIN = 12 * mm
+
+
+def build_document(story: list, path, page: str, progress: Progress, title: str) -> int:
+    """Lay ``story`` out on pages with the shared margins and the 'Page X of Y' footer,
+    written to a temp file that replaces ``path`` only when the whole PDF is done."""
+    pagesize = page_size(page)
+    with atomic_target(path) as tmp:
+        doc = BaseDocTemplate(
+            tmp,
+            pagesize=pagesize,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN + 6 * mm,
+            title=text(title, 300) or "Roster",
+            author="campaign_app",
+        )
+        frame = Frame(
+            doc.leftMargin,
+            doc.bottomMargin,
+            doc.width,
+            doc.height,
+            id="body",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+        doc.build(story, canvasmaker=numbered_canvas(MARGIN))
+        progress.finish()
+        pages = doc.page
+    return pages

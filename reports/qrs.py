@@ -5,12 +5,8 @@ from __future__ import annotations
 import os
 
 from reportlab.lib import colors
-from reportlab.lib.units import mm
 from reportlab.platypus import (
-    BaseDocTemplate,
-    Frame,
     KeepTogether,
-    PageTemplate,
     Paragraph,
     Spacer,
     Table,
@@ -21,7 +17,6 @@ from ._base import (
     ProgressCallback,
     as_dict,
     as_list,
-    atomic_target,
     check_page,
     markup,
     text,
@@ -33,7 +28,7 @@ from ._pdf import (
     PALE,
     RULE,
     FooterContext,
-    numbered_canvas,
+    build_document,
     page_size,
     register_fonts,
     style,
@@ -174,30 +169,4 @@ def render_qrs(
     if not cards:
         story.append(Paragraph("No reference cards.", st.empty))
 
-    with atomic_target(path) as tmp:
-        pdf = BaseDocTemplate(
-            tmp,
-            pagesize=page_size(page),
-            leftMargin=MARGIN,
-            rightMargin=MARGIN,
-            topMargin=MARGIN,
-            bottomMargin=MARGIN + 6 * mm,
-            title="Quick reference",
-            author="campaign_app",
-        )
-        frame = Frame(
-            pdf.leftMargin,
-            pdf.bottomMargin,
-            pdf.width,
-            pdf.height,
-            id="body",
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-        )
-        pdf.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-        pdf.build(story, canvasmaker=numbered_canvas(MARGIN))
-        prog.finish()
-        pages = pdf.page
-    return pages
+    return build_document(story, path, page, prog, "Quick reference")

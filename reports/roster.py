@@ -9,10 +9,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
-    BaseDocTemplate,
-    Frame,
     PageBreak,
-    PageTemplate,
     Paragraph,
     Spacer,
     Table,
@@ -24,7 +21,6 @@ from ._base import (
     ProgressCallback,
     as_dict,
     as_list,
-    atomic_target,
     check_page,
     markup,
     text,
@@ -40,7 +36,7 @@ from ._pdf import (
     RULE,
     STATUS_COLOURS,
     FooterContext,
-    numbered_canvas,
+    build_document,
     page_size,
     register_fonts,
     status_key,
@@ -351,35 +347,6 @@ def roster_story(doc: dict, width: float, progress: Progress, group: int = 0) ->
     return story
 
 
-def _build(story: list, path, page: str, progress: Progress, title: str) -> int:
-    pagesize = page_size(page)
-    with atomic_target(path) as tmp:
-        doc = BaseDocTemplate(
-            tmp,
-            pagesize=pagesize,
-            leftMargin=MARGIN,
-            rightMargin=MARGIN,
-            topMargin=MARGIN,
-            bottomMargin=MARGIN + 6 * mm,
-            title=text(title, 300) or "Roster",
-            author="campaign_app",
-        )
-        frame = Frame(
-            doc.leftMargin,
-            doc.bottomMargin,
-            doc.width,
-            doc.height,
-            id="body",
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-        )
-        doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-        doc.build(story, canvasmaker=numbered_canvas(MARGIN))
-        progress.finish()
-        pages = doc.page
-    return pages
 
 
 def _frame_width(page: str) -> float:
@@ -398,7 +365,7 @@ def render_roster(
     prog = Progress(progress, len(as_list(doc.get("rows"))) + 1)
     prog.report()
     story = roster_story(doc, _frame_width(page), prog)
-    return _build(story, path, page, prog, text(doc.get("roster")))
+    return build_document(story, path, page, prog, text(doc.get("roster")))
 
 
 def render_rosters(
@@ -421,4 +388,4 @@ def render_rosters(
     if not story:
         story.append(Paragraph("No rosters to print.", _Styles().empty))
     campaign = text(docs[0].get("campaign")) if docs else ""
-    return _build(story, path, page, prog, " \u2014 ".join(s for s in (campaign, "Rosters") if s))
+    return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, "Rosters") if s))
