@@ -5,7 +5,8 @@ window first, the database opened off the GUI thread) on the league database;
 ``python -m bench.probe bare - T0`` shows a plain PySide6 window with none of our code.
 T0 is the parent's clock just before it launched us. The probe prints, as JSON, the
 seconds from T0 to the first paint of the window ("shown") and, for the app, to the
-league's campaign tree and roster table filled ("loaded"), and its peak memory."""
+league's campaign tree and roster table filled ("loaded"), and its peak memory after
+it has also shown every tab (battles, roll log, history) once."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ def main() -> None:
         from ui.main_window import MainWindow
         from ui.settings import AppSettings
 
-        settings = AppSettings(QSettings("campaign_app-bench", "probe"))
+        qs = QSettings("campaign_app-bench", "probe")
+        qs.clear()  # every run starts like a first start: no remembered tab or selection
+        settings = AppSettings(qs)
         win = MainWindow(None, settings)
     else:
         win = QMainWindow()
@@ -49,6 +52,11 @@ def main() -> None:
             raise SystemExit("the league never loaded")
         win.grab()
         out["loaded"] = time.time() - t0
+        # then what a user does next: every tab once (the roll log is the biggest)
+        for tab in range(win.tabs.count()):
+            win.tabs.setCurrentIndex(tab)
+            app.processEvents()
+            win.grab()
     out["rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     print(json.dumps(out), flush=True)
 

@@ -74,6 +74,11 @@ def _dice(r: Row) -> str:
     return f"{r['dice']}{vs}"
 
 
+# A league's log holds tens of thousands of rolls; the view shows the newest ones and
+# the filters reach the rest (memory stays flat however long the campaign runs).
+LOG_LIMIT = 5000
+
+
 class RollLogView(QWidget):
     """Every roll of the campaign, filtered by battle, fighter or table."""
 
@@ -173,10 +178,14 @@ class RollLogView(QWidget):
             self.count.setText("")
             return
         rows = core.roll_log(self.engine, self.campaign_id, battle=self.battle.currentData(),
-                             fighter=self.fighter.currentData(), table=self.table.currentData())
+                             fighter=self.fighter.currentData(), table=self.table.currentData(),
+                             limit=LOG_LIMIT)
         self.model.set_rows(rows)
         fit_columns(self.view)
-        self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}")
+        if len(rows) >= LOG_LIMIT:
+            self.count.setText(f"the newest {LOG_LIMIT:,} rolls (choose a battle, fighter or table for others)")
+        else:
+            self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}")
 
 
 class HistoryView(QWidget):
