@@ -16,6 +16,19 @@ import sys
 import time
 
 
+def _rss() -> float:
+    """Peak resident memory of this process, in MB. VmHWM belongs to this program's own
+    address space; ru_maxrss would also carry the parent's size from the fork."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
 def main() -> None:
     mode, url, t0 = sys.argv[1], sys.argv[2], float(sys.argv[3])
     from PySide6.QtCore import QSettings
@@ -53,11 +66,13 @@ def main() -> None:
         win.grab()
         out["loaded"] = time.time() - t0
         # then what a user does next: every tab once (the roll log is the biggest)
+        out["rss_loaded_mb"] = _rss()
         for tab in range(win.tabs.count()):
             win.tabs.setCurrentIndex(tab)
             app.processEvents()
             win.grab()
-    out["rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+            out[f"rss_tab{tab}_mb"] = _rss()
+    out["rss_mb"] = _rss()
     print(json.dumps(out), flush=True)
 
 
