@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -43,7 +45,7 @@ from ui.lazy import core, q
 from ui.models import RosterModel, roster_columns
 from ui.settings import AppSettings, safe_url
 from ui.views import BattlesView, HistoryView, RollLogView, table_view
-from ui.widgets import heading, show_error, show_message
+from ui.widgets import ask_confirm, heading, show_error, show_message
 from ui.worker import Task, cancel_all_and_wait, run_task
 
 log = logging.getLogger(__name__)
@@ -144,6 +146,10 @@ class MainWindow(QMainWindow):
                   "Print the quick-reference cards of the campaign's game")
         self._act("export_all", "&All Rosters of the Campaign PDF…", lambda: self.export_pdf("all"),
                   "Ctrl+Shift+P", None, "Print every roster of the campaign in one PDF")
+        self._act("backup", "&Back Up Database…", self.backup_database, "Ctrl+Shift+S", None,
+                  "Save a copy of the whole database (SQLite copy; JSON on a server)")
+        self._act("restore", "Re&store from Backup…", self.restore_database, None, None,
+                  "Replace the whole database with a backup (checked first; the current one is saved)")
         self._act("quit", "&Quit", self.close, K.Quit, None, "Close the app")
         self._act("undo", "&Undo", self.undo, K.Undo, self._std(SP.SP_ArrowBack),
                   "Undo the campaign's last action")
@@ -171,6 +177,14 @@ class MainWindow(QMainWindow):
                   "Add a unit to the selected roster (squad games)")
         self._act("creatures", "&Generate Creatures…", self.generate_creatures, "Ctrl+G",
                   action_icon("creature"), "Weird WWII: roll up creatures for the roster")
+        self._act("add_walker", "Add &Walker…", self.add_walker, "Ctrl+Shift+W", None,
+                  "Weird WWII: add a walker and its crew to the roster")
+        self._act("walker_types", "Walker &Types…", self.walker_types, None, None,
+                  "Weird WWII: the walker types of the campaign; add your own")
+        self._act("injury_roll", "Lasting &Injury Roll…", self.injury_roll, "Ctrl+Shift+I", None,
+                  "Necromunda: roll a Lasting Injury for the selected fighter")
+        self._act("treat_injury", "&Treat Critical Injury…", self.treat_injury, "Ctrl+Shift+T", None,
+                  "Necromunda: pay for the selected fighter's Critical Injury, or let it die")
         self._act("release", "&Release Captive", self.release_captive, None, None,
                   "Necromunda: the selected captured fighter is rescued")
         self._act("revive", "Re&vive (Marked Dead by Mistake)", self.revive, None, None,
@@ -211,6 +225,9 @@ class MainWindow(QMainWindow):
         m.addAction(self.actions["import_yaktribe"])
         m.addAction(self.actions["export_json"])
         m.addSeparator()
+        m.addAction(self.actions["backup"])
+        m.addAction(self.actions["restore"])
+        m.addSeparator()
         ex = m.addMenu(action_icon("export"), "&Print / Export PDF")
         for k in ("export_roster", "export_cards", "export_qrs", "export_all"):
             ex.addAction(self.actions[k])
@@ -235,13 +252,13 @@ class MainWindow(QMainWindow):
         m.addAction(self.actions["house_rules"])
         m.addAction(self.actions["end_cycle"])
         m = mb.addMenu("&Roster")
-        for k in ("add_fighter", "add_unit", "creatures"):
+        for k in ("add_fighter", "add_unit", "creatures", "add_walker", "walker_types"):
             m.addAction(self.actions[k])
         m.addSeparator()
         for k in ("edit_item", "remove_item"):
             m.addAction(self.actions[k])
         m.addSeparator()
-        for k in ("release", "revive", "exchange"):
+        for k in ("injury_roll", "treat_injury", "release", "revive", "exchange"):
             m.addAction(self.actions[k])
         m = mb.addMenu("&Battle")
         m.addAction(self.actions["record_battle"])
@@ -669,8 +686,17 @@ class MainWindow(QMainWindow):
         a["edit_roster"].setEnabled(roster)
         a["add_fighter"].setEnabled(roster)
         a["add_unit"].setEnabled(roster and bool(camp and camp["uses_units"]) and feats["units"])
-        a["creatures"].setEnabled(roster and sysid == "nuts" and feats["creatures"]
-                                  and "weird-ww2" in (camp or {}).get("expansions", []))
+        weird = sysid == "nuts" and feats["creatures"] and "weird-ww2" in (camp or {}).get("expansions", [])
+        a["creatures"].setEnabled(roster and weird)
+        a["walker_types"].setEnabled(weird)
+        a["add_walker"].setEnabled(roster and weird)
+        necro_fighter = (row is not None and row["what"] == "fighter" and sysid == "necromunda"
+                         and feats["necromunda"])
+        status = row.get("status") if row is not None else None
+        a["injury_roll"].setEnabled(necro_fighter and status not in ("dead", "captured"))
+        a["treat_injury"].setEnabled(necro_fighter and status != "dead" and self._pending_critical(row))
+        a["backup"].setEnabled(has_db)
+        a["restore"].setEnabled(has_db)
         a["edit_item"].setEnabled(row is not None)
         a["remove_item"].setEnabled(row is not None and row["what"] == "fighter")
         a["release"].setEnabled(row is not None and sysid == "necromunda" and feats["necromunda"]
@@ -698,6 +724,14 @@ class MainWindow(QMainWindow):
         a["redo"].setText(f"&Redo {r}" if r else "&Redo")
         a["undo"].setToolTip(f"Undo: {u} (Ctrl+Z)" if u else "Nothing to undo")
         a["redo"].setToolTip(f"Redo: {r} (Ctrl+Shift+Z)" if r else "Nothing to redo")
+
+    def _pending_critical(self, row: dict[str, Any] | None) -> bool:
+        if row is None:
+            return False
+        try:
+            return bool(q.has_pending_critical(self.engine, row["id"]))
+        except AppError:  # the row vanished (another window removed it)
+            return False
 
     # ------------------------------------------------------------------ dialogs
     def _show_dialog(self, dlg: Any) -> Any:
@@ -824,6 +858,30 @@ class MainWindow(QMainWindow):
                                                   select=("fighter", ids[0]) if ids else None))
         return self._show_dialog(dlg)
 
+    def walker_types(self) -> Any:
+        from ui.dialogs.walkers import WalkerTypesDialog
+
+        if self.campaign is None or not self.actions["walker_types"].isEnabled():
+            return None
+        dlg = WalkerTypesDialog(self, self.engine, self.campaign)
+        dlg.changed.connect(lambda _id: (self.statusBar().showMessage("Walker type added (Ctrl+Z to undo)",
+                                                                      6000), self.update_actions()))
+        dlg.finished.connect(lambda _r: self.history_view.refresh())
+        return self._show_dialog(dlg)
+
+    def add_walker(self) -> Any:
+        from ui.dialogs.walkers import WalkerDialog
+
+        if self.roster_id is None or self.campaign is None or not self.actions["add_walker"].isEnabled():
+            return None
+        roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
+        if roster is None:
+            return None
+        dlg = WalkerDialog(self, self.engine, roster, self.campaign["id"])
+        dlg.saved.connect(lambda wid: self._saved("Walker and crew added (Ctrl+Z to undo)",
+                                                  select=("fighter", wid)))
+        return self._show_dialog(dlg)
+
     def house_rules(self) -> Any:
         from ui.dialogs.house_rules import HouseRulesDialog
 
@@ -884,6 +942,36 @@ class MainWindow(QMainWindow):
             return None
         dlg = CycleEndDialog(self, self.engine, self.campaign)
         dlg.saved.connect(lambda rep: self._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)"))
+        return self._show_dialog(dlg)
+
+    def injury_roll(self) -> Any:
+        from ui.dialogs.injury import InjuryRollDialog
+
+        row = self.selected_row()
+        if row is None or not self.actions["injury_roll"].isEnabled():
+            return None
+        dlg = InjuryRollDialog(self, self.engine, row)
+        dlg.saved.connect(lambda rep: self._saved(
+            f"Lasting injury for {rep['fighter']}: {', '.join(i['label'] for i in rep['injuries'])} "
+            "(Ctrl+Z to undo)", select=("fighter", row["id"])))
+        return self._show_dialog(dlg)
+
+    def treat_injury(self) -> Any:
+        from ui.dialogs.injury import TreatInjuryDialog
+
+        row = self.selected_row()
+        if row is None or self.campaign is None or not self.actions["treat_injury"].isEnabled():
+            return None
+        try:
+            credits = q.roster_detail(self.engine, row["roster_id"])["credits"]
+        except AppError as e:  # the roster vanished (another window removed it)
+            show_error(self, "Cannot treat", e)
+            self.reload()
+            return None
+        dlg = TreatInjuryDialog(self, self.engine, row, credits)
+        dlg.saved.connect(lambda rep: self._saved(
+            f"Critical injury of {rep['fighter']}: {'; '.join(rep['changes']) or 'decided'} (Ctrl+Z to undo)",
+            select=("fighter", row["id"])))
         return self._show_dialog(dlg)
 
     def release_captive(self) -> None:
@@ -1047,6 +1135,96 @@ class MainWindow(QMainWindow):
         return self._task("Exporting campaign", work,
                           lambda _r: self.statusBar().showMessage(f"Saved {path}", 8000))
 
+    def backup_database(self, path: str | None = None) -> Task | None:
+        """Write a backup of the whole database where the user says (off the GUI thread)."""
+        if self.engine is None:
+            return None
+        engine = self.engine
+        local = engine.url.get_backend_name() == "sqlite"
+        stem = Path(str(engine.url.database or "campaign")).stem if local else "campaigns"
+        ext = "sqlite" if local else "json"
+        path = path or self.ask_save_path(
+            "Back up the database", f"{stem}-backup-{time.strftime('%Y%m%d-%H%M')}.{ext}",
+            "SQLite backups (*.sqlite);;All files (*)" if local else "JSON backups (*.json);;All files (*)")
+        if not path:
+            return None
+
+        def work(ctx: Any) -> Any:
+            from db.backup import backup
+
+            ctx.progress(0, 0, f"Writing {Path(path).name}…")
+            d = backup(engine, path)
+            if ctx.cancelled:  # too late to stop it: take the new file away again
+                Path(d["file"]).unlink(missing_ok=True)
+                ctx.check()
+            return d
+
+        return self._task("Back up", work,
+                          lambda d: self.statusBar().showMessage(
+                              f"Backup written to {d['file']} ({d['bytes']:,} bytes)", 10000),
+                          on_cancel=lambda: self.statusBar().showMessage("Backup cancelled: no file kept", 6000))
+
+    def restore_database(self, path: str | None = None) -> Any:
+        """Ask, then replace the whole database with a backup; the window reopens it."""
+        if self.engine is None:
+            return None
+        path = path or self.ask_open_path("Restore from a backup",
+                                          "Backups (*.sqlite *.json);;All files (*)")
+        if not path:
+            return None
+        names = [c["name"] for c in self.tree_data]
+        shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+        now = (f"{len(names)} campaign{'s' if len(names) != 1 else ''}: {shown}" if names
+               else "no campaigns")
+        u = self.engine.url
+        where = str(u.database) if u.get_backend_name() == "sqlite" else safe_url(self.url or str(u))
+        text = (f"Replace everything in the database\n{where}\n({now})\n\nwith the backup\n{path}\n\n"
+                "The backup is checked first. The current database is saved to its backups folder "
+                "before it is replaced; Undo cannot take a restore back.")
+        box = ask_confirm(self, "Restore from backup", text, "&Replace with backup",
+                          lambda: self._restore(path))
+        self.active_dialog = box
+        return box
+
+    def _restore(self, path: str) -> Task | None:
+        if self.engine is None:
+            return None
+        engine = self.engine
+
+        def work(ctx: Any) -> Any:
+            from db.backup import restore
+            from db.migrate import open_database
+
+            ctx.progress(0, 0, f"Checking {Path(path).name}, then restoring…")
+            rep = restore(engine, path)
+            ctx.progress(0, 0, "Opening the restored database…")
+            try:
+                return rep, open_database(engine.url.render_as_string(hide_password=False)), None
+            except AppError as e:
+                return rep, None, e
+
+        def done(res: Any) -> None:
+            rep, new, problem = res
+            prev = rep.get("previous_saved_to")
+            text = (f"Restored {rep['campaigns']} campaign(s) from {rep['restored_from']}."
+                    + (f"\n\nThe previous database was saved to {prev}" if prev else ""))
+            if new is None:
+                show_error(self, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")
+                self.reload()
+                return
+            self.set_engine(new, self.url)
+            show_message(self, "Restored", text, icon=QMessageBox.Icon.Information)
+
+        def failed(e: BaseException) -> None:
+            show_error(self, "Cannot restore", e)
+            self.reload()
+
+        task = run_task(self, "Restore from backup", work, on_done=done, on_error=failed,
+                        cancellable=False, show_after_ms=0)
+        self.tasks.append(task)
+        task.ended.connect(lambda: self.tasks.remove(task) if task in self.tasks else None)
+        return task
+
     def export_pdf(self, kind: str, path: str | None = None) -> Task | None:
         """Print to PDF off the GUI thread (reportlab is imported there, not at start)."""
         if self.campaign is None:
@@ -1110,8 +1288,8 @@ class MainWindow(QMainWindow):
 
     def _table_menu(self, pos: Any) -> None:
         m = QMenu(self)
-        for k in ("edit_item", "remove_item", None, "add_fighter", "add_unit", "creatures", None,
-                  "release", "revive", "exchange", None, "view_log"):
+        for k in ("edit_item", "remove_item", None, "add_fighter", "add_unit", "creatures", "add_walker",
+                  None, "injury_roll", "treat_injury", "release", "revive", "exchange", None, "view_log"):
             if k is None:
                 m.addSeparator()
             elif self.actions[k].isEnabled():

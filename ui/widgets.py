@@ -53,6 +53,24 @@ def show_error(parent: QWidget | None, title: str, err: BaseException | str,
     return show_message(parent, title, text, on_close=on_close)
 
 
+def ask_confirm(parent: QWidget | None, title: str, text: str, yes_text: str,
+                on_yes: Callable[[], None]) -> QMessageBox:
+    """A window-modal question that does not block (``open()``): ``on_yes`` runs only
+    when ``yes_text`` is pressed; Cancel (the default) does nothing. The yes button is
+    ``box.yes_button``."""
+    SHOWN.append((title, text))
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Cancel, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setObjectName("confirmBox")
+    yes = box.addButton(yes_text, QMessageBox.ButtonRole.AcceptRole)
+    yes.setObjectName("confirmYes")
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.yes_button = yes  # type: ignore[attr-defined]
+    box.finished.connect(lambda _r: on_yes() if box.clickedButton() is yes else None)
+    box.open()
+    return box
+
+
 class ErrorLabel(QLabel):
     """A red line under a form that says what is wrong (empty = hidden)."""
 

@@ -668,3 +668,33 @@ def pending_criticals(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
     from campaign_app.usecases.necromunda import pending_criticals as pending
 
     return pending(engine, campaign)
+
+
+def injury_opponents(engine: Engine, fighter: Any) -> list[dict[str, Any]]:
+    """Fighters of the other rosters of ``fighter``'s campaign, who may have taken it
+    out (``necromunda.injury_roll(by=...)``), ordered by roster then id."""
+    with read_session(engine) as s:
+        f = get_fighter(s, fighter)
+        r = get_roster(s, f.roster_id)
+        rows = s.execute(
+            select(FI.id, FI.name, RO.name.label("roster"))
+            .join(Roster, RO.id == FI.roster_id)
+            .where(RO.campaign_id == r.campaign_id, RO.id != r.id)
+            .order_by(RO.name, FI.id)
+        ).all()
+    return [{"id": x.id, "name": x.name, "roster": x.roster} for x in rows]
+
+
+def has_pending_critical(engine: Engine, fighter: Any) -> bool:
+    """True when a Necromunda fighter's Critical Injury waits for a decision (treat it or
+    let it die: ``necromunda.treat_injury``); False for any other fighter or system."""
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems.necromunda import edition_rules
+
+    with read_session(engine) as s:
+        f = get_fighter(s, fighter)
+        c = s.get(Campaign, get_roster(s, f.roster_id).campaign_id)
+        if c is None or c.system != "necromunda" or f.status == "dead":
+            return False
+        rules = edition_rules(c.edition, load_rulebook().data(c.system, c.edition, c.expansions or []))
+        return any(x in (f.conditions or []) for x in rules.critical_conditions)

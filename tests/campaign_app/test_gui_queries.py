@@ -84,3 +84,26 @@ def test_demo_builds_one_campaign_per_system_once(engine: Any) -> None:
     assert again["created"] == [] and again["skipped"] == list(DEMO_NAMES)
     # a pending Critical Injury is waiting for the end of the cycle in the Necromunda demo
     assert [p["name"] for p in q.pending_criticals(engine, "Underhive Feud")] == ["Vorn"]
+
+
+def test_injury_opponents_and_pending_critical(engine: Any, snap: Any) -> None:
+    from campaign_app.usecases.necromunda import injury_roll
+
+    c = core.create_campaign(engine, "Feud", "necromunda", "n26")
+    a = core.create_roster(engine, c.id, "Jackals")
+    b = core.create_roster(engine, c.id, "Sisters")
+    krug = core.add_fighter(engine, a.id, "Krug")
+    core.add_fighter(engine, a.id, "Brak")
+    core.add_fighter(engine, b.id, "Sable")
+    core.add_fighter(engine, b.id, "Nyx")
+    nuts = core.create_campaign(engine, "Kursk", "nuts")
+    grunt = core.add_fighter(engine, core.create_roster(engine, nuts.id, "1st").id, "Joe", rep=4)
+    before = snap(engine)
+    assert [(o["name"], o["roster"]) for o in q.injury_opponents(engine, krug.id)] == [
+        ("Sable", "Sisters"), ("Nyx", "Sisters")]
+    assert not q.has_pending_critical(engine, krug.id) and not q.has_pending_critical(engine, grunt.id)
+    assert snap(engine) == before
+    injury_roll(engine, krug.id, dice="6,3")  # Critical Injury
+    assert q.has_pending_critical(engine, krug.id)
+    with pytest.raises(InputError):
+        q.has_pending_critical(engine, 9999)

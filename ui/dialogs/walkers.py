@@ -1,0 +1,329 @@
+"""Weird WWII walkers (NUTS! with weird-ww2): the walker types a campaign can use (the
+shipped ones and its own, with a form to add one) and adding a walker with its crew,
+each crew member with a Rep. Every check is the use-case's: bad input is shown in the
+dialog and nothing is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.errors import AppError
+from ui.models import ALIGN_CENTER, Column, RowsModel
+from ui.qtcompat import emit
+from ui.widgets import ErrorLabel, UseCaseDialog
+
+
+def _yn(v: Any) -> str:
+    return "Y" if v else "N"
+
+
+def type_label(t: dict[str, Any]) -> str:
+    own = "" if t["source"] == "shipped" else ", this campaign"
+    return (f"{t['name']} ({t['nation'] or 'no nation'}{own}) — armour {t['armour_front']}/"
+            f"{t['armour_side']}/{t['armour_top']}, crew {t['crew']}")
+
+
+def type_ref(t: dict[str, Any]) -> str:
+    """What ``add_walker`` accepts for the type: a shipped key, or a campaign type's id."""
+    return str(t["key"]) if t["key"] else str(t["id"])
+
+
+TYPE_COLUMNS = [
+    Column("key", "Type", value=lambda t: t["key"] or f"#{t['id']}"),
+    Column("name", "Name"),
+    Column("nation", "Nation"),
+    Column("armour", "Armour F/S/T", value=lambda t: f"{t['armour_front']}/{t['armour_side']}/{t['armour_top']}",
+           align=ALIGN_CENTER),
+    Column("gun1", "Gun 1", show=lambda t: t["gun1"] or "-", align=ALIGN_CENTER),
+    Column("gun2", "Gun 2", show=lambda t: t["gun2"] or "-", align=ALIGN_CENTER),
+    Column("aa_mg", "AA MG", show=lambda t: _yn(t["aa_mg"]), align=ALIGN_CENTER),
+    Column("hull_mg", "Hull MG", show=lambda t: _yn(t["hull_mg"]), align=ALIGN_CENTER),
+    Column("speed", "Speed road/cc", value=lambda t: f"{t['speed_road']}/{t['speed_cc'] or '?'}",
+           align=ALIGN_CENTER),
+    Column("crew", "Crew", align=ALIGN_CENTER),
+    Column("source", "From"),
+    Column("notes", "Notes"),
+]
+
+
+class TypesModel(RowsModel):
+    """The walker types; the notes (often long) in full as a tooltip."""
+
+    def extra_data(self, row: dict[str, Any], col: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole and col.key in ("notes", "name"):
+            return row.get("notes") or None
+        return None
+
+
+class WalkerTypesDialog(QDialog):
+    """The walker types of a campaign, and a form that adds one (one undo step each)."""
+
+    changed = Signal(object)  # the new type's id
+
+    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any]) -> None:
+        super().__init__(parent)
+        self.engine = engine
+        self.campaign = campaign
+        self.setWindowTitle(f"Walker Types — {campaign['name']}")
+        self.setModal(True)
+        lay = QVBoxLayout(self)
+        self.model = TypesModel(TYPE_COLUMNS)
+        self.table = QTableView()
+        self.table.setObjectName("walkerTypes")
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.setAlternatingRowColors(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setWordWrap(False)
+        self.table.setMinimumHeight(130)
+        lay.addWidget(self.table, 1)
+        box = QGroupBox("Add a walker type to this campaign")
+        grid = QGridLayout(box)
+        self.name = QLineEdit()
+        self.name.setObjectName("typeName")
+        self.name.setPlaceholderText("e.g. Panzerläufer II")
+        self.nation = QLineEdit()
+        self.nation.setPlaceholderText("e.g. Germany")
+        self.armour_front = QLineEdit()
+        self.armour_front.setObjectName("armourFront")
+        self.armour_side = QLineEdit()
+        self.armour_side.setObjectName("armourSide")
+        for e in (self.armour_front, self.armour_side):
+            e.setPlaceholderText("0-10")
+        self.gun1 = QLineEdit()
+        self.gun1.setObjectName("gun1")
+        self.gun2 = QLineEdit()
+        self.gun2.setObjectName("gun2")
+        for e in (self.gun1, self.gun2):
+            e.setPlaceholderText("AP 1-20, Grenade, or empty")
+        self.aa_mg = QCheckBox("AA MG")
+        self.aa_mg.setObjectName("aaMg")
+        self.hull_mg = QCheckBox("Hull MG")
+        self.hull_mg.setObjectName("hullMg")
+        self.speed_road = QLineEdit()
+        self.speed_road.setObjectName("speedRoad")
+        self.speed_road.setPlaceholderText("inches")
+        self.speed_cc = QLineEdit()
+        self.speed_cc.setObjectName("speedCc")
+        self.speed_cc.setPlaceholderText("empty: unknown")
+        self.crew = QLineEdit("3")
+        self.crew.setObjectName("crew")
+        self.crew.setPlaceholderText("1-10")
+        self.notes = QLineEdit()
+        cells = [
+            ("&Name:", self.name, "Nation:", self.nation),
+            ("Armour &front:", self.armour_front, "Armour &side:", self.armour_side),
+            ("Gun &1:", self.gun1, "Gun &2:", self.gun2),
+            ("Speed, &road:", self.speed_road, "cross-&country:", self.speed_cc),
+            ("&Crew:", self.crew, "Notes:", self.notes),
+        ]
+        for i, (l1, w1, l2, w2) in enumerate(cells):
+            for j, (text, w) in enumerate(((l1, w1), (l2, w2))):
+                lab = QLabel(text)
+                lab.setBuddy(w)
+                grid.addWidget(lab, i, 2 * j)
+                grid.addWidget(w, i, 2 * j + 1)
+        mgs = QHBoxLayout()
+        mgs.addWidget(self.aa_mg)
+        mgs.addWidget(self.hull_mg)
+        hint = QLabel("Top armour is worked out from the side armour.")
+        hint.setStyleSheet("color: palette(dark);")
+        mgs.addWidget(hint, 1)
+        grid.addLayout(mgs, len(cells), 0, 1, 4)
+        self.error = ErrorLabel()
+        grid.addWidget(self.error, len(cells) + 1, 0, 1, 4)
+        row = QHBoxLayout()
+        self.added = QLabel()
+        self.added.setObjectName("addedLabel")
+        row.addWidget(self.added, 1)
+        self.add_button = QPushButton("&Add type")
+        self.add_button.setObjectName("addTypeButton")
+        self.add_button.setDefault(True)
+        row.addWidget(self.add_button)
+        grid.addLayout(row, len(cells) + 2, 0, 1, 4)
+        lay.addWidget(box)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self.add_button.clicked.connect(self.add_type)
+        self.refresh()
+        self.resize(900, 520)
+
+    def refresh(self, select_id: int | None = None) -> None:
+        from campaign_app.usecases.creatures import list_walker_types
+
+        self.types = list_walker_types(self.engine, self.campaign["id"])
+        self.model.set_rows(self.types)
+        for i in range(len(TYPE_COLUMNS) - 1):
+            self.table.resizeColumnToContents(i)
+        self.table.horizontalHeader().setSectionResizeMode(len(TYPE_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        if select_id is not None:
+            r = self.model.find(lambda t: t["id"] == select_id)
+            if r >= 0:
+                self.table.selectRow(r)
+
+    def add_type(self) -> bool:
+        from campaign_app.usecases.creatures import add_walker_type
+
+        self.added.clear()
+        try:
+            t = add_walker_type(
+                self.engine, self.campaign["id"], self.name.text(), self.armour_front.text(),
+                self.armour_side.text(), gun1=self.gun1.text(), gun2=self.gun2.text(),
+                aa_mg=self.aa_mg.isChecked(), hull_mg=self.hull_mg.isChecked(),
+                speed_road=self.speed_road.text() or "0", speed_cc=self.speed_cc.text() or "0",
+                crew=self.crew.text(), nation=self.nation.text(), notes=self.notes.text())
+        except AppError as e:
+            self.error.show_error(str(e))
+            return False
+        self.error.clear_error()
+        self.added.setText(f"Added {t.name} (Ctrl+Z in the main window undoes it)")
+        for e in (self.name, self.nation, self.armour_front, self.armour_side, self.gun1, self.gun2,
+                  self.speed_road, self.speed_cc, self.notes):
+            e.clear()
+        self.crew.setText("3")
+        self.aa_mg.setChecked(False)
+        self.hull_mg.setChecked(False)
+        self.refresh(select_id=t.id)
+        emit(self.changed, t.id)
+        return True
+
+
+class WalkerDialog(UseCaseDialog):
+    """Add a walker of a chosen type and its crew (a Rep for each crew role) to a roster."""
+
+    def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
+                 campaign_id: int) -> None:
+        super().__init__(parent, "Add Walker")
+        from campaign_app.usecases.creatures import CREW_ROLES, crew_roles, list_walker_types
+
+        self.engine = engine
+        self.roster = roster
+        self.crew_roles = crew_roles
+        self.types = list_walker_types(engine, campaign_id)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("Roster:", QLabel(f"<b>{roster['name']}</b>"))
+        self.name = QLineEdit()
+        self.name.setObjectName("walkerName")
+        self.name.setPlaceholderText("e.g. Iron Bear")
+        form.addRow("&Name:", self.name)
+        self.type = QComboBox()
+        self.type.setObjectName("walkerType")
+        for t in self.types:
+            self.type.addItem(type_label(t), type_ref(t))
+        form.addRow("&Type:", self.type)
+        self.type_note = QLabel()
+        self.type_note.setWordWrap(True)
+        self.type_note.setStyleSheet("color: palette(dark);")
+        form.addRow("", self.type_note)
+        self.notes = QLineEdit()
+        self.notes.setPlaceholderText("empty: the type's note")
+        form.addRow("N&otes:", self.notes)
+        self.body.addLayout(form)
+        crew = QGroupBox("Crew (each a fighter of the roster)")
+        grid = QGridLayout(crew)
+        grid.addWidget(QLabel("<b>Role</b>"), 0, 0)
+        grid.addWidget(QLabel("<b>Rep</b>"), 0, 1)
+        grid.addWidget(QLabel("<b>Name</b>"), 0, 2)
+        self.reps: dict[str, QSpinBox] = {}
+        self.crew_names: dict[str, QLineEdit] = {}
+        self.role_widgets: dict[str, tuple[QWidget, ...]] = {}
+        for i, role in enumerate(CREW_ROLES, start=1):
+            lab = QLabel(role.title())
+            rep = QSpinBox()
+            rep.setObjectName(f"rep_{role}")
+            rep.setRange(0, 6)
+            rep.setSpecialValueText("—")
+            rep.setToolTip("Reputation 1-6")
+            lab.setBuddy(rep)
+            nm = QLineEdit()
+            nm.setObjectName(f"name_{role}")
+            grid.addWidget(lab, i, 0)
+            grid.addWidget(rep, i, 1)
+            grid.addWidget(nm, i, 2)
+            grid.setColumnStretch(2, 1)
+            self.reps[role] = rep
+            self.crew_names[role] = nm
+            self.role_widgets[role] = (lab, rep, nm)
+        self.body.addWidget(crew)
+        self.ok_button.setText("&Add walker")
+        self.type.currentIndexChanged.connect(self._type_changed)
+        self.name.textChanged.connect(self._placeholders)
+        self._type_changed()
+        self.resize(560, 420)
+
+    def current_type(self) -> dict[str, Any] | None:
+        i = self.type.currentIndex()
+        return self.types[i] if 0 <= i < len(self.types) else None
+
+    def roles(self) -> tuple[str, ...]:
+        t = self.current_type()
+        return tuple(self.crew_roles(int(t["crew"]))) if t else ()
+
+    def _type_changed(self, *_a: Any) -> None:
+        t = self.current_type()
+        roles = self.roles()
+        for role, widgets in self.role_widgets.items():
+            for w in widgets:
+                w.setVisible(role in roles)
+        if t is None:
+            self.type_note.setText("")
+            return
+        bits = [f"guns {t['gun1'] or '-'} / {t['gun2'] or '-'}",
+                f"AA MG {_yn(t['aa_mg'])}, hull MG {_yn(t['hull_mg'])}",
+                f"speed {t['speed_road']}/{t['speed_cc'] or '?'}",
+                f"crew: {', '.join(r.title() for r in roles)}"]
+        self.type_note.setText("; ".join(bits) + (f"\n{t['notes']}" if t["notes"] else ""))
+        self._placeholders()
+
+    def _placeholders(self, *_a: Any) -> None:
+        base = self.name.text().strip() or "walker name"
+        for role, nm in self.crew_names.items():
+            nm.setPlaceholderText(f"{base} {role.title()}")
+
+    def set_rep(self, role: str, rep: int) -> None:
+        self.reps[role].setValue(rep)
+
+    def check(self) -> str:
+        if not self.types:
+            return "this campaign has no walker types (NUTS! with the weird-ww2 expansion only)"
+        missing = [r for r in self.roles() if self.reps[r].value() == 0]
+        if missing and self.name.text().strip():
+            return f"give the Rep of the {', '.join(missing)}"
+        return ""
+
+    def run(self) -> int:
+        from campaign_app.usecases.creatures import add_walker
+
+        roles = self.roles()
+        reps = {r: self.reps[r].value() or None for r in roles}
+        names = {r: self.crew_names[r].text() for r in roles if self.crew_names[r].text().strip()}
+        w = add_walker(self.engine, self.roster["id"], self.name.text(), self.type.currentData(),
+                       reps, crew_names=names, notes=self.notes.text())
+        assert w.id is not None
+        return int(w.id)
+
