@@ -974,14 +974,33 @@ class MainWindow(QMainWindow):
             select=("fighter", row["id"])))
         return self._show_dialog(dlg)
 
-    def release_captive(self) -> None:
+    def release_captive(self) -> QMessageBox | None:
+        """Ask how the captive came back (rescued, or exchanged for a captive the gang
+        held), then release it; Cancel does nothing."""
         from campaign_app.usecases.necromunda import release_captive
 
         row = self.selected_row()
         if row is None:
-            return
-        self._run_simple(lambda: release_captive(self.engine, row["id"], "rescue"),
-                         f"{row['name']} is back with the gang", ("fighter", row["id"]))
+            return None
+        box = QMessageBox(QMessageBox.Icon.Question, "Release Captive",
+                          f"How does {row['name']} come back to the gang?",
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setObjectName("releaseBox")
+        choices = {box.addButton("Rescued", QMessageBox.ButtonRole.AcceptRole): "rescue",
+                   box.addButton("Exchanged", QMessageBox.ButtonRole.AcceptRole): "exchange"}
+        box.choices = choices  # type: ignore[attr-defined]
+
+        def done(_result: int) -> None:
+            how = choices.get(box.clickedButton())
+            if how is not None:
+                self._run_simple(lambda: release_captive(self.engine, row["id"], how),
+                                 f"{row['name']} is back with the gang ({'rescued' if how == 'rescue' else 'exchanged'})",
+                                 ("fighter", row["id"]))
+
+        box.finished.connect(done)
+        box.open()
+        return box
 
     def revive(self) -> None:
         from campaign_app.usecases.necromunda import revive_fighter

@@ -199,3 +199,29 @@ def test_let_a_critical_injury_die_needs_no_dice(qtbot: Any, win: Any, gui_engin
     assert fighter(gui_engine, necro, "Vorn")["status"] == "dead"
     assert len(core.roll_log(gui_engine, necro)) == rolls  # no dice rolled
     assert win.actions["revive"].isEnabled()
+
+
+@pytest.mark.parametrize("how,button", [("exchange", "Exchanged"), ("rescue", "Rescued"), (None, None)])
+def test_release_captive_asks_how(qtbot: Any, win: Any, gui_engine: Any, necro: int, snap: Any,
+                                  how: str | None, button: str | None) -> None:
+    from campaign_app.usecases.necromunda import injury_roll
+
+    brak = fighter(gui_engine, necro, "Brak")
+    injury_roll(gui_engine, brak["id"], dice="6,1", by="Sable")
+    win.reload()
+    assert win.select_figure("Brak")
+    before = snap(gui_engine)
+    box = win.release_captive()
+    if button is None:
+        box.reject()  # Cancel
+        qtbot.waitUntil(lambda: not box.isVisible())
+        assert snap(gui_engine) == before
+        assert fighter(gui_engine, necro, "Brak")["status"] == "captured"
+        return
+    target = next(b for b, h in box.choices.items() if h == how)
+    assert target.text() == button
+    click(qtbot, target)
+    qtbot.waitUntil(lambda: fighter(gui_engine, necro, "Brak")["status"] == "active")
+    assert core.history(gui_engine, necro)[0]["summary"] == f"release Brak ({how})"
+    assert fighter(gui_engine, necro, "Brak")["status_note"].startswith(
+        "rescued" if how == "rescue" else "exchanged")
