@@ -134,7 +134,7 @@ def _parse_effect(raw: Any, where: str) -> Effect:
     if not isinstance(raw, Mapping):
         raise _err(where, "an effect must be a table with an 'op'")
     op = raw.get("op")
-    if op not in EFFECT_OPS:
+    if not isinstance(op, str) or op not in EFFECT_OPS:
         raise _err(where, f"unknown effect op {op!r} (known: {', '.join(sorted(EFFECT_OPS))})")
     required, optional = EFFECT_OPS[op]
     keys = set(raw) - {"op"}
@@ -144,7 +144,7 @@ def _parse_effect(raw: Any, where: str) -> Effect:
     extra = keys - required - optional
     if extra:
         raise _err(where, f"effect {op!r} does not take {', '.join(sorted(extra))}")
-    if op == "status" and raw["value"] not in STATUS_VALUES:
+    if op == "status" and (not isinstance(raw["value"], str) or raw["value"] not in STATUS_VALUES):
         raise _err(where, f"status {raw['value']!r} is not one of {', '.join(sorted(STATUS_VALUES))}")
     for k in ("delta", "count"):
         if k in raw and (not isinstance(raw[k], int) or isinstance(raw[k], bool)):

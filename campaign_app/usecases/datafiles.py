@@ -5,9 +5,11 @@ Export reads one consistent snapshot and writes a document whose order and refer
 are stable, so ``export -> import into an empty database -> export`` gives the same
 document. Import checks the whole document first and reports every problem with its
 path (``rosters[2].fighters[5].rep: 9 is above 6``); only a clean document is written,
-in one transaction, with Core bulk inserts. Files are read with a size cap before JSON
-parsing, and nesting, string length and item counts are bounded, so a hostile file
-cannot exhaust memory.
+in one transaction, with bulk inserts (executemany on SQLite, COPY on PostgreSQL). The
+checks of the big lists (rolls, battle results) first run column by column at C speed and
+fall back to item-by-item checks, which name each problem, when anything looks off.
+Files are read with a size cap before JSON parsing, and nesting, string length and item
+counts are bounded, so a hostile file cannot exhaust memory.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from functools import cache
+from functools import cache, partial
+from itertools import chain, repeat
+from operator import attrgetter, is_not, itemgetter, methodcaller
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +132,7 @@ def check_limits(doc: Any, source: str = "document") -> None:
     """Refuse documents too deep, too long or holding values JSON cannot carry."""
     problems: list[str] = []
     count = 0
+    good_keys: set[str] = set()
 
     def bad(path: tuple[Any, ...], key: Any, msg: str) -> None:
         problems.append(f"{_path(path + ((key,) if key is not None else ()))}: {msg}")
@@ -161,15 +166,35 @@ def check_limits(doc: Any, source: str = "document") -> None:
         if count > MAX_VALUES:
             problems.append(f"{source} holds more than {MAX_VALUES:,} values")
             raise _TooBig
-        items = v.items() if isinstance(v, dict) else enumerate(v)
-        is_dict = isinstance(v, dict)
-        for k, x in items:
-            if is_dict:
+        # one loop for objects and one for lists, alike but for the keys (the hot path); a
+        # key that passed once is known good, so repeated record keys cost one set lookup
+        if isinstance(v, dict):
+            for k, x in v.items():
                 if type(k) is not str:
                     bad(here, None, f"key {k!r} is not text")
                     continue
-                if len(k) > 200 or not k.isascii() or "\x00" in k:
-                    _check_str(k, lambda m, k=k: bad(here, None, f"key {_short(k)}: {m}"))
+                if k not in good_keys:
+                    if len(k) > 200 or not k.isascii() or "\x00" in k:
+                        _check_str(k, lambda m, k=k: bad(here, None, f"key {_short(k)}: {m}"))
+                    else:
+                        good_keys.add(k)
+                t = type(x)
+                if t is str:
+                    if len(x) > MAX_STRING or "\x00" in x or not x.isascii():
+                        _check_str(x, lambda m, k=k: bad(here, k, m))
+                elif t is int:
+                    if not -(2**63) < x < 2**63:
+                        bad(here, k, "number is too large")
+                elif t is dict or t is list:
+                    walk(x, depth + 1, here + (k,))
+                elif x is None or t is bool:
+                    pass
+                elif isinstance(x, (dict, list)):
+                    walk(x, depth + 1, here + (k,))
+                else:
+                    scalar(x, here, k)
+            return
+        for k, x in enumerate(v):
             t = type(x)
             if t is str:
                 if len(x) > MAX_STRING or "\x00" in x or not x.isascii():
@@ -495,22 +520,47 @@ def export_all(engine: Engine) -> dict[str, Any]:
 _MISSING = object()
 
 
+class _Rows:
+    """The rows of one table, kept column by column (what a bulk insert needs); every
+    row has the same keys, and ``_x`` keys are references to resolve."""
+
+    def __init__(self) -> None:
+        self.cols: dict[str, list[Any]] = {}
+        self.n = 0
+
+    def append(self, row: Mapping[str, Any]) -> None:
+        if not self.n:
+            self.cols = {k: [] for k in row}
+        for k, v in row.items():
+            self.cols[k].append(v)
+        self.n += 1
+
+    def set(self, cols: dict[str, list[Any]], n: int) -> None:
+        self.cols, self.n = cols, n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, key: str) -> list[Any]:
+        return self.cols[key] if self.n else []
+
+
 @dataclass
 class _Plan:
-    """A checked document as rows to insert; ``_x`` keys are references to resolve."""
+    """A checked document as rows to insert."""
 
     campaign: dict[str, Any] = field(default_factory=dict)
-    walker_types: list[dict[str, Any]] = field(default_factory=list)
-    rosters: list[dict[str, Any]] = field(default_factory=list)
-    fighters: list[dict[str, Any]] = field(default_factory=list)
-    units: list[dict[str, Any]] = field(default_factory=list)
-    equipment: list[dict[str, Any]] = field(default_factory=list)
-    skills: list[dict[str, Any]] = field(default_factory=list)
-    injuries: list[dict[str, Any]] = field(default_factory=list)
-    battles: list[dict[str, Any]] = field(default_factory=list)
-    battle_rosters: list[dict[str, Any]] = field(default_factory=list)
-    battle_results: list[dict[str, Any]] = field(default_factory=list)
-    rolls: list[dict[str, Any]] = field(default_factory=list)
+    walker_types: _Rows = field(default_factory=_Rows)
+    rosters: _Rows = field(default_factory=_Rows)
+    fighters: _Rows = field(default_factory=_Rows)
+    units: _Rows = field(default_factory=_Rows)
+    equipment: _Rows = field(default_factory=_Rows)
+    skills: _Rows = field(default_factory=_Rows)
+    injuries: _Rows = field(default_factory=_Rows)
+    battles: _Rows = field(default_factory=_Rows)
+    battle_rosters: _Rows = field(default_factory=_Rows)
+    battle_results: _Rows = field(default_factory=_Rows)
+    rolls: _Rows = field(default_factory=_Rows)
 
 
 class _Stop(Exception):
@@ -580,7 +630,7 @@ class _Checker:
                 self.err(p, f"{_short(v)} has spaces around it")
             elif not v:
                 self.err(p, "is empty")
-            elif any(ord(ch) < 32 for ch in v):
+            elif _CONTROL.search(v):
                 self.err(p, "contains control characters")
         if len(v) > limit:
             self.err(p, f"is {len(v):,} characters long (at most {limit:,})")
@@ -622,9 +672,7 @@ class _Checker:
             self.err(p, f"{_short(v)} is not a date and time (YYYY-MM-DDTHH:MM:SS)")
             return datetime(2000, 1, 1, tzinfo=UTC)
         try:
-            t = datetime.fromisoformat(v)
-            # stored in UTC (naive means UTC); out-of-range offsets fail here, not in the insert
-            return t.replace(tzinfo=UTC) if t.utcoffset() is None else t.astimezone(UTC)
+            return _utc(datetime.fromisoformat(v))
         except (ValueError, OverflowError):
             self.err(p, f"{_short(v)} is not a date and time (YYYY-MM-DDTHH:MM:SS)")
             return datetime(2000, 1, 1, tzinfo=UTC)
@@ -691,6 +739,95 @@ class _Checker:
         for kind, ref, p in self.pending:
             if ref not in self.refs[kind]:
                 self.err(p, f"no {names[kind]} has ref {ref!r}")
+
+    def fast(self, items: list[Any], prefix: str, keys: frozenset[str], spec: tuple[tuple[Any, ...], ...],
+             extra_ok: Any = None) -> dict[str, list[Any]] | None:
+        """The rows the checks above would give for ``items``, column by column at C speed,
+        when every item is plainly right; None when any might not be: then the item-by-item
+        checks run and report each problem with its path. ``spec`` lists (row key, document
+        key, check, arguments); references must point at refs already defined, and
+        ``extra_ok(columns)`` checks what crosses columns. Nothing is recorded unless all pass."""
+        n = len(items)
+        if not n:
+            return None
+        if set(map(type, items)) != {dict} or not set().union(*items) <= keys:
+            return None
+        cols: dict[str, list[Any]] = {}
+        defines: list[tuple[str, list[str]]] = []
+        for name, key, check, *args in spec:
+            if check == "text":  # limit, default
+                vals = _column(items, key, args[1])
+                if set(map(type, vals)) != {str} or max(map(len, vals)) > args[0]:
+                    return None
+            elif check == "int":  # lo, hi, default, nullable
+                vals = _column(items, key, args[2])
+                types = set(map(type, vals))
+                nums = vals
+                if args[3] and type(None) in types:
+                    types.discard(type(None))
+                    nums = list(filter(_NOT_NONE, vals))
+                if types - {int} or (nums and (min(nums) < args[0] or max(nums) > args[1])):
+                    return None
+            elif check == "bool":
+                vals = _column(items, key, False)
+                if set(map(type, vals)) != {bool}:
+                    return None
+            elif check == "ref":  # kind: every ref already defined
+                vals = _column(items, key, None)
+                if set(map(type, vals)) - {str, type(None)}:
+                    return None
+                present = set(vals)
+                present.discard(None)
+                if not present <= self.refs[args[0]].keys():
+                    return None
+            elif check == "define":  # kind
+                vals = _column(items, key, _MISSING)
+                if (set(map(type, vals)) != {str} or min(map(len, vals)) < 1 or max(map(len, vals)) > 40
+                        or len(set(vals)) != n or not self.refs[args[0]].keys().isdisjoint(vals)):
+                    return None
+                defines.append((args[0], vals))
+            elif check == "map":  # an object; a missing one is a new empty object
+                vals = _column(items, key, _MISSING)
+                if _MISSING in vals:
+                    vals = [{} if v is _MISSING else v for v in vals]
+                if set(map(type, vals)) != {dict}:
+                    return None
+            elif check == "when":
+                vals = _column(items, key, None)
+                if set(map(type, vals)) != {str}:
+                    return None
+                try:
+                    vals = list(map(datetime.fromisoformat, vals))
+                    if set(map(id, map(attrgetter("tzinfo"), vals))) != {id(UTC)}:
+                        vals = list(map(_utc, vals))
+                except (ValueError, OverflowError):
+                    return None
+            else:  # pragma: no cover - a mistake in a spec
+                raise ValueError(check)
+            cols[name] = vals
+        if extra_ok is not None and not extra_ok(cols):
+            return None
+        for kind, vals in defines:
+            self.refs[kind].update(zip(vals, [f"{prefix}[{i}]" for i in range(n)], strict=True))
+        return cols
+
+
+def _column(items: list[dict[str, Any]], key: str, default: Any) -> list[Any]:
+    """``item.get(key, default)`` of every item (at C speed when no item lacks the key)."""
+    try:
+        return list(map(itemgetter(key), items))
+    except KeyError:
+        return [x.get(key, default) for x in items]
+
+
+def _utc(t: datetime) -> datetime:
+    # stored in UTC (naive means UTC); out-of-range offsets fail here, not in the insert
+    return t.replace(tzinfo=UTC) if t.utcoffset() is None else t.astimezone(UTC)
+
+
+_NOT_NONE = partial(is_not, None)
+_FACES = re.compile(r"\d+(,\d+)*")
+_CONTROL = re.compile(r"[\x00-\x1f]")
 
 
 def _kind(v: Any) -> str:
@@ -885,12 +1022,20 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
 
     # battles ----------------------------------------------------------------------------
     numbers: dict[int, str] = {}
-    for i, b in enumerate(ck.lst(top, "battles", "")):
+    battles = ck.lst(top, "battles", "")
+    # every battle's results at once when they are plainly right (refs to fighters and units
+    # are all defined by now); else each is checked in the loop below
+    lists: list[Any] = [b.get("results", []) if type(b) is dict else None for b in battles]
+    fast_results = (ck.fast(list(chain.from_iterable(lists)), "", frozenset(_RESULT_KEYS), _result_spec())
+                    if all(type(x) is list for x in lists) else None)
+    brefs: list[str] = []
+    for i, b in enumerate(battles):
         p = f"battles[{i}]"
         bd = ck.obj(b, p, _BATTLE_KEYS)
         if bd is None:
             continue
         bref = ck.define("b", bd, p)
+        brefs.append(bref)
         row = {"_ref": bref, "_winner": ck.refer("r", bd, "winner", p)}
         row["number"] = ck.integer(bd, "number", p, 1, default=_MISSING)
         if row["number"] in numbers:
@@ -920,7 +1065,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
                 seen_r[ref] = lp
             plan.battle_rosters.append({"_battle": bref, "_roster": ref,
                                         "result": ck.text(ld, "result", lp, _limit("battle_roster", "result"))})
-        for j, res in enumerate(ck.lst(bd, "results", p)):
+        for j, res in enumerate(ck.lst(bd, "results", p) if fast_results is None else ()):
             rp = f"{p}.results[{j}]"
             xd = ck.obj(res, rp, _RESULT_KEYS)
             if xd is None:
@@ -933,10 +1078,16 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
                 "casualties": ck.integer(xd, "casualties", rp, 0, 100_000),
                 "details": ck.mapping(xd, "details", rp),
             })
+    if fast_results is not None:  # every battle was an object, so brefs lines up with lists
+        battle_col = list(chain.from_iterable(map(repeat, brefs, map(len, lists))))
+        plan.battle_results.set({"_battle": battle_col, **fast_results}, len(battle_col))
 
     # rolls ----------------------------------------------------------------------------------
     rolls = ck.lst(top, "rolls", "")
-    for i, x in enumerate(rolls):
+    cols = ck.fast(rolls, "rolls", frozenset(_ROLL_KEYS), _roll_spec(), _rolls_ok)
+    if cols is not None:  # all plainly right (the usual case): no need to look one by one
+        plan.rolls.set(cols, len(rolls))
+    for i, x in enumerate(rolls if cols is None else ()):
         p = f"rolls[{i}]"
         xd = ck.obj(x, p, _ROLL_KEYS)
         if xd is None:
@@ -960,11 +1111,48 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
             "_action": ck.text(xd, "action", p, _limit("journal", "action")),
             "_undone": ck.boolean(xd, "undone", p),
         }
-        if row["faces"] and not re.fullmatch(r"\d+(,\d+)*", row["faces"]):
+        if row["faces"] and not _FACES.fullmatch(row["faces"]):
             ck.err(f"{p}.faces", f"{_short(row['faces'])} is not faces such as 3,5")
         if row["_undone"] and not row["_action"]:
             ck.err(f"{p}.undone", "an undone roll needs the action it belonged to")
         plan.rolls.append(row)
+
+
+@cache
+def _roll_spec() -> tuple[tuple[Any, ...], ...]:
+    """The roll checks of _validate for Checker.fast, in the same row order."""
+    def text(name: str, key: str | None = None, limit: int | None = None, default: Any = "") -> tuple[Any, ...]:
+        return (name, key or name, "text", limit or _limit("roll_record", name), default)
+
+    return (
+        ("_ref", "ref", "define", "d"), ("_battle", "battle", "ref", "b"),
+        ("_fighter", "fighter", "ref", "f"), ("_unit", "unit", "ref", "u"),
+        ("created_at", "created_at", "when"),
+        text("subject"), text("purpose", limit=MAX_TEXT), text("rule"), text("dice", default=_MISSING),
+        text("faces", default=_MISSING), text("source", default=_MISSING),
+        ("target", "target", "int", -INT_LIMIT, INT_LIMIT, None, True),
+        ("value", "value", "int", -INT_LIMIT, INT_LIMIT, _MISSING, False),
+        text("table_id", "table"), text("row"), text("result"), text("label"),
+        text("_action", "action", _limit("journal", "action")), ("_undone", "undone", "bool"),
+    )
+
+
+@cache
+def _result_spec() -> tuple[tuple[Any, ...], ...]:
+    """The battle result checks of _validate for Checker.fast, in the same row order."""
+    return (
+        ("_fighter", "fighter", "ref", "f"), ("_unit", "unit", "ref", "u"), ("_by", "by_fighter", "ref", "f"),
+        ("status", "status", "text", _limit("battle_result", "status"), _MISSING),
+        ("scored_hit", "scored_hit", "bool"), ("casualties", "casualties", "int", 0, 100_000, 0, False),
+        ("details", "details", "map"),
+    )
+
+
+def _rolls_ok(cols: dict[str, list[Any]]) -> bool:
+    if not all(map(_FACES.fullmatch, filter(None, set(cols["faces"])))):
+        return False
+    return True not in cols["_undone"] or all(a for a, u in zip(cols["_action"], cols["_undone"],
+                                                                 strict=True) if u)
 
 
 def _stat_rules(info: Any, edition: str, kind: str) -> tuple[Any, ...]:
@@ -1002,7 +1190,7 @@ def _validate_fighter(ck: _Checker, plan: _Plan, f: Any, p: str, rref: str, info
         if row["rep"] is not None and not info.uses_rep:
             ck.err(f"{p}.rep", f"{info.name} does not use Rep (give null)")
     stats = ck.mapping(fd, "stats", p)
-    known = {s.key.lower(): s for s in _stat_rules(info, edition, row["kind"])}
+    known = {s.key.lower(): s for s in _stat_rules(info, edition, row["kind"])} if stats else {}
     for k, v in stats.items():
         rule = known.get(k.lower())
         sp = f"{p}.stats" + _path([0, k])[3:]
@@ -1104,128 +1292,187 @@ def _validate_unit(ck: _Checker, plan: _Plan, u: Any, p: str, rref: str) -> None
 
 
 # =========================================================================== writing
-def _insert(s: Session, table: str, rows: list[dict[str, Any]], returning: bool = False) -> list[int]:
-    """Bulk-insert ``rows`` (all with the same keys); with ``returning`` give their new ids
-    in row order (ascending, so export order follows document order)."""
-    if not rows:
+def _insert(s: Session, table: str, rows: _Rows | list[dict[str, Any]],
+            extra: Mapping[str, Any] | None = None, returning: bool = False) -> list[int]:
+    """Bulk-insert ``rows`` (keys starting with ``_`` are left out) plus the ``extra``
+    columns (name -> one value per row as a list, or one value for all); with ``returning``
+    give their new ids in row order (ascending, so export order follows document order)."""
+    if isinstance(rows, list):
+        table_rows = _Rows()
+        for r in rows:
+            table_rows.append(r)
+        rows = table_rows
+    n = len(rows)
+    if not n:
         return []
     t = _T[table]
-    if s.get_bind().dialect.name == "postgresql":
-        return _pg_copy(s, t, rows, returning)
+    names = [k for k in rows.cols if k[0] != "_"]
+    columns: list[list[Any]] = [rows.cols[k] for k in names]
+    for k, v in (extra or {}).items():
+        names.append(k)
+        columns.append(v if isinstance(v, list) else [v] * n)
+    conn = s.connection()
+    if conn.dialect.name == "postgresql":
+        return _pg_copy(conn, t, names, columns, returning)
+    return _sqlite_insert(conn, t, names, columns, returning)
+
+
+def _sqlite_insert(conn: Connection, t: Any, names: list[str], columns: list[Any], returning: bool) -> list[int]:
+    """SQLite: one executemany of plain tuples, each value converted by the column type's
+    own bind processor (the text SQLAlchemy would store), ids given in order when needed."""
+    from sqlalchemy import JSON
+
+    dialect = conn.dialect
+    columns = list(columns)
+    for i, k in enumerate(names):
+        proc = t.c[k].type.dialect_impl(dialect).bind_processor(dialect)
+        if proc is not None:
+            columns[i] = _stored(proc, columns[i], isinstance(t.c[k].type, JSON))
+    q = dialect.identifier_preparer.quote
+    ids: list[int] = []
     if returning:
-        stmt = insert(t).returning(t.c.id, sort_by_parameter_order=True)
-        return [r[0] for r in s.execute(stmt, rows)]
-    s.execute(insert(t), rows)
-    return []
+        # the rows SQLite itself would number next: the transaction holds the write lock
+        # (the campaign row is written first), so nobody else can take these ids
+        top = conn.exec_driver_sql(f"SELECT max(id) FROM {q(t.name)}").scalar() or 0  # noqa: S608
+        ids = list(range(top + 1, top + 1 + len(columns[0])))
+        names, columns = ["id", *names], [ids, *columns]
+    sql = (f"INSERT INTO {q(t.name)} ({', '.join(q(k) for k in names)}) "  # noqa: S608
+           f"VALUES ({', '.join('?' * len(names))})")
+    conn.exec_driver_sql(sql, list(zip(*columns, strict=True)))
+    return ids
 
 
-def _pg_copy(s: Session, t: Any, rows: list[dict[str, Any]], returning: bool) -> list[int]:
+_PROBE = datetime(2001, 2, 3, 4, 5, 6, 7, tzinfo=UTC)
+_ISO = methodcaller("isoformat", " ", "microseconds")
+_NO_OFFSET = itemgetter(slice(0, 26))
+
+
+def _stored(proc: Any, vals: list[Any], is_json: bool) -> list[Any]:
+    """``proc`` applied to every value, faster for the usual columns: UTC datetimes (SQLite
+    keeps "YYYY-MM-DD HH:MM:SS.ffffff"; checked against ``proc`` on a probe and on the
+    first value) and empty JSON objects and lists (the same text every time)."""
+    kinds = set(map(type, vals))
+    if kinds == {datetime} and set(map(id, map(attrgetter("tzinfo"), vals))) == {id(UTC)}:
+        if all(proc(v) == _NO_OFFSET(_ISO(v)) for v in (_PROBE, vals[0])):
+            return list(map(_NO_OFFSET, map(_ISO, vals)))
+    elif is_json and kinds <= {dict, list}:
+        empty: dict[type, Any] = {dict: proc({}), list: proc([])}
+        return [proc(v) if v else empty[type(v)] for v in vals]
+    return list(map(proc, vals))
+
+
+def _pg_copy(conn: Connection, t: Any, names: list[str], columns: list[Any], returning: bool) -> list[int]:
     """PostgreSQL: COPY the rows in (much faster than INSERTs for thousands of rows),
     with ids taken from the table's sequence first when they are needed."""
     from sqlalchemy import JSON, text
 
-    conn = s.connection()
-    cols = list(rows[0].keys())
+    n = len(columns[0])
     ids: list[int] = []
     if returning:
         ids = sorted(conn.execute(
             text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
-            {"t": t.name, "n": len(rows)},
+            {"t": t.name, "n": n},
         ).scalars())
-    json_cols = {c.name for c in t.columns if isinstance(c.type, JSON)}
+    columns = list(columns)
+    for i, k in enumerate(names):
+        if isinstance(t.c[k].type, JSON):
+            columns[i] = [None if v is None else json.dumps(v, ensure_ascii=False) for v in columns[i]]
+    if returning:
+        names, columns = ["id", *names], [ids, *columns]
     q = conn.dialect.identifier_preparer.quote
-    names = (["id"] if returning else []) + cols
     raw: Any = conn.connection.driver_connection
     with raw.cursor() as cur, cur.copy(
         f"COPY {q(t.name)} ({', '.join(q(c) for c in names)}) FROM STDIN"
     ) as cp:
-        for i, r in enumerate(rows):
-            vals = [json.dumps(r[c], ensure_ascii=False) if c in json_cols and r[c] is not None else r[c]
-                    for c in cols]
-            cp.write_row([ids[i], *vals] if returning else vals)
+        for row in zip(*columns, strict=True):
+            cp.write_row(row)
     return ids
 
 
-def _cols(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in row.items() if k[0] != "_"}
-
-
 def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
-    """Insert a checked plan with Core bulk inserts; returns the new campaign's id."""
+    """Insert a checked plan with bulk inserts; returns the new campaign's id."""
     now = utcnow()
-    cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
+    if s.get_bind().dialect.name == "postgresql":
+        cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
+    else:  # a plain INSERT first, so the transaction holds the write lock (see _sqlite_insert)
+        t = _T["campaign"]
+        cid = s.execute(insert(t).returning(t.c.id), plan.campaign).scalar_one()
     fault_point("import.after-campaign")
 
     # journals: one per (action, undone) of the roll record, then the import itself last,
     # so undo stops at the import and redo never replays an imported undone action
-    holders: dict[tuple[str, bool], int] = {}
-    for r in plan.rolls:
-        key = (r["_action"], r["_undone"])
-        if key[0] and key not in holders:
-            holders[key] = 0
-    for key in holders:
-        holders[key] = _insert(s, "journal", [{
-            "campaign_id": cid, "action": key[0], "summary": "imported roll record",
-            "created_at": now, "undone": key[1], "undone_at": now if key[1] else None,
-        }], returning=True)[0]
+    keys = list(dict.fromkeys(k for k in zip(plan.rolls["_action"], plan.rolls["_undone"], strict=True)
+                              if k[0]))
+    holders = dict(zip(keys, _insert(s, "journal", [{
+        "campaign_id": cid, "action": key[0], "summary": "imported roll record",
+        "created_at": now, "undone": key[1], "undone_at": now if key[1] else None,
+    } for key in keys], returning=True), strict=True))
     _insert(s, "journal", [{"campaign_id": cid, "action": "campaign.create", "summary": summary,
                             "created_at": now, "undone": False, "undone_at": None}])
 
-    wid = dict(zip([w["_ref"] for w in plan.walker_types],
-                   _insert(s, "walker_type", [{**_cols(w), "campaign_id": cid} for w in plan.walker_types],
-                           returning=True), strict=True))
-    rid = dict(zip([r["_ref"] for r in plan.rosters],
-                   _insert(s, "roster", [{**_cols(r), "campaign_id": cid} for r in plan.rosters],
-                           returning=True), strict=True))
-    fighter_rows = [{**_cols(f), "roster_id": rid[f["_roster"]],
-                     "captured_by_roster_id": rid.get(f["_captured_by"]) if f["_captured_by"] else None,
-                     "walker_type_id": wid.get(f["_walker_type"]) if f["_walker_type"] else None,
-                     "crew_of_id": None}
-                    for f in plan.fighters]
-    fid = dict(zip([f["_ref"] for f in plan.fighters], _insert(s, "fighter", fighter_rows, returning=True),
+    def refs(rows: _Rows, key: str, ids: dict[str, int]) -> list[int | None]:
+        return [ids[r] if r else None for r in rows[key]]
+
+    def ids_of(rows: _Rows, key: str, ids: dict[str, int]) -> list[int]:
+        return [ids[r] for r in rows[key]]
+
+    wid = dict(zip(plan.walker_types["_ref"],
+                   _insert(s, "walker_type", plan.walker_types, {"campaign_id": cid}, returning=True),
                    strict=True))
-    crews = [{"b_id": fid[f["_ref"]], "b_crew": fid[f["_crew_of"]]} for f in plan.fighters if f["_crew_of"]]
+    rid = dict(zip(plan.rosters["_ref"],
+                   _insert(s, "roster", plan.rosters, {"campaign_id": cid}, returning=True), strict=True))
+    fighters = plan.fighters
+    fid = dict(zip(fighters["_ref"], _insert(s, "fighter", fighters, {
+        "roster_id": ids_of(fighters, "_roster", rid),
+        "captured_by_roster_id": refs(fighters, "_captured_by", rid),
+        "walker_type_id": refs(fighters, "_walker_type", wid),
+        "crew_of_id": None,
+    }, returning=True), strict=True))
+    crews = [{"b_id": fid[f], "b_crew": fid[c]} for f, c in zip(fighters["_ref"], fighters["_crew_of"],
+                                                                 strict=True) if c]
     if crews:
         from sqlalchemy import bindparam
 
         t = _T["fighter"]
         s.execute(update(t).where(t.c.id == bindparam("b_id")).values(crew_of_id=bindparam("b_crew")), crews)
-    uid = dict(zip([u["_ref"] for u in plan.units],
-                   _insert(s, "unit", [{**_cols(u), "roster_id": rid[u["_roster"]]} for u in plan.units],
+    uid = dict(zip(plan.units["_ref"],
+                   _insert(s, "unit", plan.units, {"roster_id": ids_of(plan.units, "_roster", rid)},
                            returning=True), strict=True))
-    _insert(s, "equipment", [{**_cols(e), "fighter_id": fid.get(e["_fighter"]) if e["_fighter"] else None,
-                              "unit_id": uid.get(e["_unit"]) if e["_unit"] else None}
-                             for e in plan.equipment])
-    _insert(s, "skill", [{**_cols(k), "fighter_id": fid[k["_fighter"]]} for k in plan.skills])
+    _insert(s, "equipment", plan.equipment, {"fighter_id": refs(plan.equipment, "_fighter", fid),
+                                             "unit_id": refs(plan.equipment, "_unit", uid)})
+    _insert(s, "skill", plan.skills, {"fighter_id": ids_of(plan.skills, "_fighter", fid)})
     fault_point("import.after-rosters")
 
-    bid = dict(zip([b["_ref"] for b in plan.battles],
-                   _insert(s, "battle", [{**_cols(b), "campaign_id": cid,
-                                          "winner_roster_id": rid[b["_winner"]] if b["_winner"] else None}
-                                         for b in plan.battles], returning=True), strict=True))
-    _insert(s, "battle_roster", [{**_cols(x), "battle_id": bid[x["_battle"]], "roster_id": rid[x["_roster"]]}
-                                 for x in plan.battle_rosters])
-    _insert(s, "battle_result", [{**_cols(x), "battle_id": bid[x["_battle"]],
-                                  "fighter_id": fid[x["_fighter"]] if x["_fighter"] else None,
-                                  "unit_id": uid[x["_unit"]] if x["_unit"] else None,
-                                  "by_fighter_id": fid[x["_by"]] if x["_by"] else None}
-                                 for x in plan.battle_results])
+    bid = dict(zip(plan.battles["_ref"],
+                   _insert(s, "battle", plan.battles, {"campaign_id": cid,
+                                                       "winner_roster_id": refs(plan.battles, "_winner", rid)},
+                           returning=True), strict=True))
+    links, results = plan.battle_rosters, plan.battle_results
+    _insert(s, "battle_roster", links, {"battle_id": ids_of(links, "_battle", bid),
+                                        "roster_id": ids_of(links, "_roster", rid)})
+    _insert(s, "battle_result", results, {
+        "battle_id": ids_of(results, "_battle", bid),
+        "fighter_id": refs(results, "_fighter", fid),
+        "unit_id": refs(results, "_unit", uid),
+        "by_fighter_id": refs(results, "_by", fid)})
     fault_point("import.after-battles")
 
-    roll_rows = [{**_cols(x), "campaign_id": cid,
-                  "journal_id": holders.get((x["_action"], x["_undone"])) if x["_action"] else None,
-                  "battle_id": bid[x["_battle"]] if x["_battle"] else None,
-                  "fighter_id": fid[x["_fighter"]] if x["_fighter"] else None,
-                  "unit_id": uid[x["_unit"]] if x["_unit"] else None}
-                 for x in plan.rolls]
-    needed = any(i["_roll"] for i in plan.injuries)
-    ids = _insert(s, "roll_record", roll_rows, returning=needed)
-    did = dict(zip([x["_ref"] for x in plan.rolls], ids, strict=True)) if needed else {}
+    rolls, injuries = plan.rolls, plan.injuries
+    needed = any(injuries["_roll"])
+    ids = _insert(s, "roll_record", rolls, {
+        "campaign_id": cid,
+        "journal_id": [holders[(a, u)] if a else None
+                       for a, u in zip(rolls["_action"], rolls["_undone"], strict=True)],
+        "battle_id": refs(rolls, "_battle", bid),
+        "fighter_id": refs(rolls, "_fighter", fid),
+        "unit_id": refs(rolls, "_unit", uid),
+    }, returning=needed)
+    did = dict(zip(rolls["_ref"], ids, strict=True)) if needed else {}
     fault_point("import.after-rolls")
-    _insert(s, "lasting_injury", [{**_cols(i), "fighter_id": fid[i["_fighter"]],
-                                   "battle_id": bid[i["_battle"]] if i["_battle"] else None,
-                                   "roll_record_id": did[i["_roll"]] if i["_roll"] else None}
-                                  for i in plan.injuries])
+    _insert(s, "lasting_injury", injuries, {
+        "fighter_id": ids_of(injuries, "_fighter", fid),
+        "battle_id": refs(injuries, "_battle", bid),
+        "roll_record_id": refs(injuries, "_roll", did)})
     fault_point("import.after-injuries")
     return cid
 

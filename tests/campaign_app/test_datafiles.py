@@ -254,6 +254,125 @@ def test_problem_list_is_bounded(sqlite_engine):
     assert "200+ problems" in str(ei.value)
 
 
+# --------------------------------------------------------------------------- fast checks
+# Rolls and battle results are checked column by column when every item is plainly right
+# (datafiles._Checker.fast); otherwise item by item. Both ways must give the same answer.
+def _without_fast(monkeypatch, fn):
+    from campaign_app.usecases import datafiles
+
+    with monkeypatch.context() as m:
+        m.setattr(datafiles._Checker, "fast", lambda *a, **k: None)
+        return fn()
+
+
+def _plan_columns(plan) -> dict:
+    out = {"campaign": plan.campaign}
+    for f in ("walker_types", "rosters", "fighters", "units", "equipment", "skills", "injuries", "battles",
+              "battle_rosters", "battle_results", "rolls"):
+        rows = getattr(plan, f)
+        out[f] = (list(rows.cols), rows.cols) if len(rows) else None
+    return out
+
+
+def _many_rolls(doc: dict, n: int = 30) -> dict:
+    base = doc["rolls"][0]
+    doc["rolls"] = [dict(base, ref=f"d{i + 1}", value=i, target=None if i % 3 else 4) for i in range(n)]
+    return doc
+
+
+def test_fast_checks_give_the_plan_of_the_item_by_item_checks(sqlite_engine, monkeypatch):
+    from campaign_app.usecases import datafiles
+
+    docs = [export_json(sqlite_engine, build(sqlite_engine)) for build in (build_necromunda, build_nuts, build_squad)]
+    odd = _many_rolls(copy.deepcopy(docs[2]))
+    for i, r in enumerate(odd["rolls"]):  # optional keys left out, times in other zones, naive and "Z"
+        for k in ("subject", "rule", "target", "table", "row", "result", "label", "action", "undone", "unit")[: i % 11]:
+            r.pop(k, None)
+        r["created_at"] = ["2026-01-02T03:04:05+05:30", "2026-01-02T03:04:05", "2026-01-02T03:04:05Z",
+                           "2026-01-02T03:04:05.000001-08:00"][i % 4]
+    for res in docs[0]["battles"][0]["results"]:
+        res.pop("details")
+    taken = []
+    real_fast = datafiles._Checker.fast
+
+    def spy(self, items, *a, **k):
+        out = real_fast(self, items, *a, **k)
+        taken.append(out is not None)
+        return out
+
+    monkeypatch.setattr(datafiles._Checker, "fast", spy)
+    for doc in [*docs, odd]:
+        taken.clear()
+        fast_plan, problems, _ = validate_document(doc, rename="X")
+        assert problems == [] and taken[-1] == bool(doc["rolls"])  # the rolls went the fast way
+        slow_plan, problems, _ = _without_fast(monkeypatch, lambda d=doc: validate_document(d, rename="X"))
+        assert problems == []
+        assert _plan_columns(fast_plan) == _plan_columns(slow_plan)
+
+
+@pytest.mark.parametrize("mutate, expected", [
+    (lambda d: d["rolls"][7].update(target=True), "rolls[7].target: True is not a whole number"),
+    (lambda d: d["rolls"][7].update(value=2**31), "rolls[7].value: 2147483648 is above 2147483647"),
+    (lambda d: d["rolls"][3].update(battle="b9"), "rolls[3].battle: no battle has ref 'b9'"),
+    (lambda d: d["rolls"][5].update(ref="d1"), "rolls[5].ref: 'd1' is already used by rolls[0]"),
+    (lambda d: d["rolls"][5].update(ref=""), "rolls[5].ref: '' must be short text (1 to 40 characters)"),
+    (lambda d: d["rolls"][2].update(undone=True, action=""), "rolls[2].undone: an undone roll needs the action"),
+    (lambda d: d["rolls"][4].update(faces="3,,5"), "rolls[4].faces: '3,,5' is not faces such as 3,5"),
+    (lambda d: d["rolls"][4].pop("dice"), "rolls[4].dice: is missing"),
+    (lambda d: d["rolls"][4].update(created_at="2026-99-01"), "rolls[4].created_at: '2026-99-01' is not a date"),
+    (lambda d: d["rolls"][6].update(label="x" * 201), "rolls[6].label: is 201 characters long (at most 200)"),
+    (lambda d: d["rolls"][6].update(colour="red"), "rolls[6].colour: unknown field"),
+    (lambda d: d["rolls"].append("d6"), "rolls[30]: must be an object, not text 'd6'"),
+    (lambda d: d["battles"][0]["results"][1].update(casualties=-1), "battles[0].results[1].casualties: -1 is below 0"),
+    (lambda d: d["battles"][0]["results"][0].update(fighter="f99"), "battles[0].results[0].fighter: no fighter has"),
+    (lambda d: d["battles"][0]["results"][0].update(details=[]), "battles[0].results[0].details: must be an object"),
+    (lambda d: d["battles"][0]["results"][0].pop("status"), "battles[0].results[0].status: is missing"),
+])
+def test_fast_checks_leave_each_problem_to_the_item_by_item_checks(sqlite_engine, monkeypatch, mutate, expected):
+    doc = _many_rolls(export_json(sqlite_engine, build_necromunda(sqlite_engine)))
+    assert validate_document(doc, rename="X")[1] == []
+    mutate(doc)
+    _plan, problems, more = validate_document(doc, rename="X")
+    assert any(p.startswith(expected) for p in problems), problems
+    assert (problems, more) == _without_fast(monkeypatch, lambda: validate_document(doc, rename="X"))[1:]
+
+
+def test_sqlite_gets_the_text_sqlalchemy_stores():
+    """The bulk insert's shortcuts for times and empty JSON give what the column type's
+    own bind processor gives."""
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from sqlalchemy.dialects import sqlite
+    from sqlmodel import SQLModel
+
+    from campaign_app.usecases.datafiles import _stored
+
+    d = sqlite.dialect()
+    tables = SQLModel.metadata.tables
+    when = tables["fighter"].c.created_at.type.dialect_impl(d).bind_processor(d)
+    for vals in ([datetime(2026, 1, 2, 3, 4, 5, 6, tzinfo=UTC), datetime(5, 1, 1, tzinfo=UTC)],
+                 [datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone(timedelta(hours=5)))],
+                 [datetime(2026, 1, 2, tzinfo=UTC), None]):
+        assert _stored(when, vals, False) == [when(v) for v in vals]
+    js = tables["battle_result"].c.details.type.dialect_impl(d).bind_processor(d)
+    for vals in ([{}, [], {"a": [1, "é"]}, ["x"], {}], [None, {}], [{"b": 1}]):
+        assert _stored(js, vals, True) == [js(v) for v in vals]
+
+
+def test_bad_keys_are_reported_every_time():
+    """Known good keys are remembered to go fast; a bad key, or text that is not a str, never is."""
+    from campaign_app.usecases.datafiles import check_limits
+
+    class Text(str):
+        pass
+
+    with pytest.raises(ImportRefused) as ei:
+        check_limits([{"a\x00": 1, "a": 1}, {"a\x00": 2}, {Text("a"): 3}])
+    assert ei.value.problems == ["[0]: key 'a\\x00': text contains a NUL character",
+                                 "[1]: key 'a\\x00': text contains a NUL character",
+                                 "[2]: key 'a' is not text"]
+
+
 # --------------------------------------------------------------------------- limits
 @pytest.mark.parametrize("content, expected", [
     (b"", "not valid JSON"),

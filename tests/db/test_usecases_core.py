@@ -251,3 +251,13 @@ def test_removing_a_fighter_that_took_someone_out_keeps_the_history(engine):
     undo(engine, "Hive")
     lyra = next(r for r in show_battle(engine, b.id)["results"] if r["name"] == "Lyra")
     assert lyra["by_fighter_id"] == show_fighter(engine, "Krag")["id"]
+
+
+@pytest.mark.parametrize("effect", [{"op": []}, {"op": {"x": 1}}, {"op": "status", "value": ["dead"]}])
+def test_malformed_house_rule_effects_are_refused_with_their_row(squad, snap, effect):
+    engine = squad[0]
+    before = snap(engine)
+    table = {"title": "x", "dice": "d6", "rows": [{"roll": "1-6", "result": "a", "effects": [effect]}]}
+    with pytest.raises(InputError, match="nuts-grunt-rep row 1 effect 1"):
+        set_house_rule(engine, "Kursk", "nuts-grunt-rep", table)
+    assert snap(engine) == before
