@@ -3,6 +3,8 @@ checked as it is typed, and a row of die faces (typed ones marked)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -130,3 +132,26 @@ class DiceChoice(QWidget):
 
 def source_label(source: str) -> str:
     return {"typed": "typed in", "random": "rolled by the app", "seeded": "seeded"}.get(source, source)
+
+
+def dice_words(spec: str, target: int | None) -> str:
+    """``pass:2d6`` vs 4 -> "2d6 vs 4" (each die of 4 or less passes)."""
+    if spec.startswith("pass:"):
+        base = spec[5:]
+        best = ""
+        if "b" in base:
+            base, keep = base.split("b", 1)
+            best = f", best {keep}"
+        return f"{base} vs {target}{best}"
+    if spec.startswith("best:"):
+        return f"{spec[5:]}, best die"
+    return spec if target is None else f"{spec} vs {target}"
+
+
+def roll_text(r: dict[str, Any] | None) -> str:
+    if not r:
+        return ""
+    faces = ",".join(str(x) for x in r.get("faces", []))
+    src = " (typed)" if r.get("source") == "typed" else ""
+    value = f"pass {r['value']}" if str(r["dice"]).startswith("pass:") else str(r["value"])
+    return f"{dice_words(r['dice'], r.get('target'))} [{faces}] = {value}{src}"

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource, parse_typed
 from campaign_app.errors import AppError, ConflictError, DiceError
-from ui.dice_widgets import FacesView, source_label
+from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.icons import action_icon
 from ui.models import Column, RowsModel
 from ui.qtcompat import emit
@@ -230,7 +230,7 @@ class AfterBattleWizard(QDialog):
         self.steps_model = RowsModel([
             Column("subject", "Who"),
             Column("rule", "Rule"),
-            Column("roll", "Dice", show=lambda r: _roll_text(r.get("roll"))),
+            Column("roll", "Dice", show=lambda r: roll_text(r.get("roll"))),
             Column("text", "What happened"),
         ])
         self.steps_view = QTableView()
@@ -349,7 +349,7 @@ class AfterBattleWizard(QDialog):
         for st in self._steps_before(state, k):
             self.history.addItem(_step_line(st))
         if done and roll is not None:
-            self.need_label.setText(f"<b>{_dice_words(roll.spec, roll.target)}</b> for {roll.purpose}")
+            self.need_label.setText(f"<b>{dice_words(roll.spec, roll.target)}</b> for {roll.purpose}")
             self.dice_box.setEnabled(False)
             self.result_box.show()
             self.faces_view.set_faces(self.faces[start:start + len(roll.faces)])
@@ -511,38 +511,15 @@ class AfterBattleWizard(QDialog):
         return [source_label(s) for _f, s in self.faces]
 
 
-def _dice_words(spec: str, target: int | None) -> str:
-    """``pass:2d6`` vs 4 -> "2d6 vs 4" (each die of 4 or less passes)."""
-    if spec.startswith("pass:"):
-        base = spec[5:]
-        best = ""
-        if "b" in base:
-            base, keep = base.split("b", 1)
-            best = f", best {keep}"
-        return f"{base} vs {target}{best}"
-    if spec.startswith("best:"):
-        return f"{spec[5:]}, best die"
-    return spec if target is None else f"{spec} vs {target}"
-
-
 def _value_words(spec: str, value: int) -> str:
     if spec.startswith("pass:"):
         return f"<b>pass {value}</b>"
     return f"Total <b>{value}</b>"
 
 
-def _roll_text(r: dict[str, Any] | None) -> str:
-    if not r:
-        return ""
-    faces = ",".join(str(x) for x in r.get("faces", []))
-    src = " (typed)" if r.get("source") == "typed" else ""
-    value = f"pass {r['value']}" if str(r["dice"]).startswith("pass:") else str(r["value"])
-    return f"{_dice_words(r['dice'], r.get('target'))} [{faces}] = {value}{src}"
-
-
 def _step_line(st: dict[str, Any]) -> str:
     who = f"{st['subject']} — " if st.get("subject") else ""
-    roll = f"  [{_roll_text(st['roll'])}]" if st.get("roll") else ""
+    roll = f"  [{roll_text(st['roll'])}]" if st.get("roll") else ""
     return f"{who}{st['rule']}: {st['text']}{roll}"
 
 

@@ -14,142 +14,15 @@ from typing import Any
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QListWidget,
-    QPushButton,
     QRadioButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource
-from campaign_app.errors import AppError
+from campaign_app.dice import Roller
 from campaign_app.usecases import gui_queries as q
-from ui.dialogs.cycle import _roll_text
-from ui.dice_widgets import DiceChoice, FacesView
-from ui.models import Column, RowsModel
-from ui.widgets import UseCaseDialog
-
-MAX_FACES = 200  # the app's own dice for one preview (a runaway procedure stops here)
-
-
-class DicePreviewDialog(UseCaseDialog):
-    """A use-case run first as a dry run with the dice chosen, then for real with the
-    same faces. Subclasses build their form in ``self.form`` and implement ``call``."""
-
-    def __init__(self, parent: QWidget | None, title: str, info: str) -> None:
-        super().__init__(parent, title)
-        self.preview_data: dict[str, Any] | None = None
-        self.faces: list[tuple[int, str]] = []
-        lab = QLabel(info)
-        lab.setWordWrap(True)
-        self.body.addWidget(lab)
-        top = QHBoxLayout()
-        self.form = QFormLayout()
-        top.addLayout(self.form, 1)
-        self.dice_box = QGroupBox("Dice")
-        dl = QVBoxLayout(self.dice_box)
-        self.dice = DiceChoice(self)
-        dl.addWidget(self.dice)
-        self.preview_button = QPushButton("&Roll")
-        self.preview_button.setObjectName("previewButton")
-        dl.addWidget(self.preview_button)
-        self.faces_view = FacesView(self, 22)
-        dl.addWidget(self.faces_view)
-        dl.addStretch(1)
-        top.addWidget(self.dice_box, 1)
-        self.body.addLayout(top)
-        self.steps = RowsModel([Column("rule", "Rule"),
-                                Column("roll", "Dice", show=lambda r: _roll_text(r.get("roll"))),
-                                Column("text", "What happens")])
-        self.view = QTableView()
-        self.view.setObjectName("previewSteps")
-        self.view.setModel(self.steps)
-        self.view.verticalHeader().hide()
-        self.view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.view.setMinimumHeight(120)
-        self.body.addWidget(self.view, 1)
-        self.changes = QListWidget()
-        self.changes.setObjectName("previewChanges")
-        self.changes.setMaximumHeight(90)
-        self.body.addWidget(self.changes)
-        self.ok_button.setText("&Apply")
-        self.ok_button.setEnabled(False)
-        self.preview_button.clicked.connect(self.preview)
-        self.dice.changed.connect(self._dice_changed)
-        self.resize(700, 500)
-
-    # subclasses ---------------------------------------------------------------------
-    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover
-
-    def uses_dice(self) -> bool:
-        return True
-
-    # the dice -----------------------------------------------------------------------
-    def _dice_changed(self) -> None:
-        self.preview_button.setText("&Preview" if self.dice.is_typed() or not self.uses_dice() else "&Roll")
-        self.invalidate()
-
-    def invalidate(self, *_a: Any) -> None:
-        """An input changed: the preview shown no longer holds."""
-        self.preview_data = None
-        self.faces = []
-        self.steps.set_rows([])
-        self.changes.clear()
-        self.faces_view.set_faces([])
-        self.ok_button.setEnabled(False)
-
-    def _run(self, dry_run: bool) -> dict[str, Any]:
-        """The use-case with the dice chosen (the same faces for preview and for real)."""
-        if self.uses_dice() and self.dice.is_typed():
-            return self.call(dry_run=dry_run, dice=self.dice.faces())
-        if not dry_run:
-            return self.call(dry_run=False, roller=Roller(StepSource(self.faces)))  # type: ignore[arg-type]
-        self.faces = []
-        rng = RandomSource()
-        while True:
-            try:
-                return self.call(dry_run=True, roller=Roller(StepSource(self.faces)))  # type: ignore[arg-type]
-            except MoreDiceNeeded as e:
-                if len(self.faces) + e.count > MAX_FACES:
-                    raise AppError(f"more than {MAX_FACES} dice needed: stopped") from None
-                self.faces += [(rng.next_face(e.need), "random") for _ in range(e.count)]
-
-    def preview(self) -> bool:
-        self.invalidate()
-        self.error.clear_error()
-        if self.uses_dice() and self.dice.error():
-            self.error.show_error(self.dice.error())
-            return False
-        try:
-            rep = self._run(dry_run=True)
-        except AppError as e:
-            self.error.show_error(str(e))
-            return False
-        self.preview_data = rep
-        self.steps.set_rows(rep["steps"])
-        self.view.resizeColumnToContents(0)
-        self.view.resizeColumnToContents(1)
-        for line in [*rep.get("changes", []), *(f"note: {n}" for n in rep.get("notes", []))] or ["no changes"]:
-            self.changes.addItem(line)
-        self.faces_view.set_faces([(f, r["roll"].get("source", "")) for r in rep["steps"] if r.get("roll")
-                                   for f in r["roll"]["faces"]])
-        self.ok_button.setEnabled(True)
-        return True
-
-    def check(self) -> str:
-        if self.preview_data is None:
-            return "roll (or type the dice and press Preview) first: Apply writes what the preview shows"
-        return ""
-
-    def run(self) -> dict[str, Any]:
-        return self._run(dry_run=False)
+from ui.dialogs.preview import DicePreviewDialog
 
 
 class InjuryRollDialog(DicePreviewDialog):
