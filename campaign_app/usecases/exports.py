@@ -511,7 +511,7 @@ def _necro_rows(d: _RosterData) -> tuple[list[dict[str, Any]], list[dict[str, An
         {"key": "name", "label": "Name", "width": 2.6},
         {"key": "type", "label": "Type", "width": 2.1},
     ]
-    columns += [{"key": f"stat_{k}", "label": k, "width": 0.62} for k, _kind in spec]
+    columns += [{"key": f"stat_{k}", "label": k, "width": 0.8} for k, _kind in spec]
     columns += [
         {"key": "xp", "label": "XP", "width": 0.85},
         {"key": "wargear", "label": "Wargear", "width": 3.2},
