@@ -189,8 +189,6 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
             key = id(fig)
             if key in absent_ids:
                 continue
-            if isinstance(fig, Fighter) and fig.crew_of_id is not None:
-                pass  # crews fight with their walker
             unavailable = fig.status in proc.unavailable
             if unavailable:
                 if key in chosen or key in hit_ids or key in by_map or key in cas:
