@@ -23,9 +23,7 @@ def cmd_creature_generate(args: argparse.Namespace, engine: Any) -> None:
         how = ("super: no roll" if args.super else "no roll") if r is None else (
             f"{r.spec} [{r.faces_text}] -> {r.extra.get('label', r.result)}")
         data.append({**fighter_dict(f), "how": how,
-                     "roll": None if r is None else {"dice": r.spec, "faces": list(r.faces), "value": r.value,
-                                                     "table": r.table, "result": r.result,
-                                                     "source": r.source}})
+                     "roll": None if r is None else r.to_dict()})
 
     def text() -> str:
         rows = [(d["id"], d["name"], d["kind"], d["rep"], d["how"]) for d in data]

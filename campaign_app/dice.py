@@ -251,6 +251,14 @@ class RollResult:
     unit_id: int | None = None
     extra: dict[str, object] = field(default_factory=dict)
 
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for reports, JSON and the GUI: the dice, the faces shown, the row
+        it hit and the rule that asked."""
+        return {"dice": self.spec, "faces": list(self.faces), "target": self.target, "value": self.value,
+                "table": self.table, "row": self.row, "result": self.result,
+                "label": self.extra.get("label", ""), "source": self.source, "purpose": self.purpose,
+                "rule": self.rule}
+
     @property
     def faces_text(self) -> str:
         return ",".join(str(f) for f in self.faces)

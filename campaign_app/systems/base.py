@@ -102,6 +102,11 @@ class Step:
     fighter_id: int | None = None
     unit_id: int | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "subject": self.subject, "text": self.text,
+                "roll": None if self.roll is None else self.roll.to_dict(),
+                "fighter_id": self.fighter_id, "unit_id": self.unit_id}
+
 
 @dataclass
 class FighterChange:

@@ -16,7 +16,7 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Roller
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
@@ -292,14 +292,6 @@ def battle_state(s: Session, b: Battle) -> BattleState:
     )
 
 
-def _roll_dict(r: RollResult | None) -> dict[str, Any] | None:
-    if r is None:
-        return None
-    return {"dice": r.spec, "faces": list(r.faces), "target": r.target, "value": r.value,
-            "table": r.table, "row": r.row, "result": r.result, "label": r.extra.get("label", ""),
-            "source": r.source, "purpose": r.purpose, "rule": r.rule}
-
-
 def describe_outcome(state: BattleState, out: Outcome) -> list[str]:
     names = {fid: f.name for fid, f in state.fighters.items()}
     unames = {uid: u.name for uid, u in state.units.items()}
@@ -364,11 +356,7 @@ def after_battle(engine: Engine, battle: Any, *, dice: Any = None, seed: int | N
         roller.finish()
         report = {
             "battle_id": b.id, "battle": b.number, "campaign": c.name, "dry_run": dry_run,
-            "steps": [
-                {"rule": st.rule, "subject": st.subject, "text": st.text, "roll": _roll_dict(st.roll),
-                 "fighter_id": st.fighter_id, "unit_id": st.unit_id}
-                for st in outcome.steps
-            ],
+            "steps": [st.to_dict() for st in outcome.steps],
             "changes": describe_outcome(state, outcome),
             "applied": False,
         }

@@ -1157,14 +1157,9 @@ def _rolls_ok(cols: dict[str, list[Any]]) -> bool:
 
 def _stat_rules(info: Any, edition: str, kind: str) -> tuple[Any, ...]:
     """The characteristics the app checks for this system, edition and kind."""
-    if info is None:
-        return ()
-    from campaign_app import systems
+    from campaign_app.systems import stat_rules
 
-    rules = getattr(systems, "stat_rules", None)
-    if rules is None:
-        return tuple(info.stats)
-    return tuple(rules(info.id, edition, kind))
+    return () if info is None else tuple(stat_rules(info.id, edition, kind))
 
 
 def _validate_fighter(ck: _Checker, plan: _Plan, f: Any, p: str, rref: str, info: Any,

@@ -608,9 +608,7 @@ def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, su
         "dice_needed": used,
         "creatures": [
             {"name": m["name"], "kind": m["kind"], "rep": m["rep"], "how": m["how"],
-             "roll": None if m["roll"] is None else {
-                 "dice": m["roll"].spec, "faces": list(m["roll"].faces), "value": m["roll"].value,
-                 "label": m["roll"].extra.get("label", ""), "source": m["roll"].source}}
+             "roll": None if m["roll"] is None else m["roll"].to_dict()}
             for m in made
         ],
     }

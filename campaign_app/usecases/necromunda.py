@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Roller
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
@@ -90,17 +90,8 @@ def _apply_sheet(s: Session, f: Fighter, before: FighterState, sheet: Sheet) -> 
     return cols
 
 
-def _roll_dict(r: RollResult | None) -> dict[str, Any] | None:
-    if r is None:
-        return None
-    return {"dice": r.spec, "faces": list(r.faces), "target": r.target, "value": r.value,
-            "table": r.table, "row": r.row, "result": r.result, "label": r.extra.get("label", ""),
-            "source": r.source, "purpose": r.purpose, "rule": r.rule}
-
-
 def _steps(steps: Iterable[Step]) -> list[dict[str, Any]]:
-    return [{"rule": st.rule, "subject": st.subject, "text": st.text, "roll": _roll_dict(st.roll),
-             "fighter_id": st.fighter_id} for st in steps]
+    return [st.to_dict() for st in steps]
 
 
 def _describe(name: str, cols: dict[str, Any]) -> str:
