@@ -79,13 +79,38 @@ def _dice(r: Row) -> str:
 LOG_LIMIT = 5000
 
 
-class RollLogView(QWidget):
+class CampaignTab(QWidget):
+    """A tab that shows something of one campaign. ``set_campaign`` only points it at
+    the campaign; the data is read when the tab is (or becomes) visible, so switching
+    campaigns never reads a long roll log or history for a hidden tab."""
+
+    engine: Any = None
+    campaign_id: int | None = None
+    _stale = False
+
+    def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
+        self.engine = engine
+        self.campaign_id = campaign_id
+        self._stale = True
+        if self.isVisible():
+            self._stale = False
+            self.load()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self.load()
+
+    def load(self) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+
+class RollLogView(CampaignTab):
     """Every roll of the campaign, filtered by battle, fighter or table."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.engine: Any = None
-        self.campaign_id: int | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 4, 0, 0)
         bar = QHBoxLayout()
@@ -124,24 +149,9 @@ class RollLogView(QWidget):
         for box in (self.battle, self.fighter, self.table):
             box.currentIndexChanged.connect(self.refresh)
 
-    def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
-        """Point the log at a campaign; it is read when the tab is shown (a league's
-        log holds tens of thousands of rolls, not worth reading for a hidden tab)."""
-        self.engine = engine
-        self.campaign_id = campaign_id
-        self._stale = True
-        if self.isVisible():
-            self._load()
-
-    def _load(self) -> None:
-        self._stale = False
+    def load(self) -> None:
         self.reload_filters()
         self.refresh()
-
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
-        if getattr(self, "_stale", False):
-            self._load()
 
     def reload_filters(self) -> None:
         boxes = (self.battle, self.fighter, self.table)
@@ -188,13 +198,11 @@ class RollLogView(QWidget):
             self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}")
 
 
-class HistoryView(QWidget):
+class HistoryView(CampaignTab):
     """The campaign's actions, newest first (undone ones struck through)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.engine: Any = None
-        self.campaign_id: int | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 4, 0, 0)
         bar = QHBoxLayout()
@@ -221,9 +229,7 @@ class HistoryView(QWidget):
         self.search.textChanged.connect(self._filter)
         self.show_undone.toggled.connect(self._filter)
 
-    def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
-        self.engine = engine
-        self.campaign_id = campaign_id
+    def load(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:

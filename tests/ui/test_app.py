@@ -276,3 +276,27 @@ def test_screenshots_render_every_screen(qtbot: Any, tmp_path: Path) -> None:
     for dialog in ("walker-types", "add-walker", "injury-roll", "treat-injury", "restore-confirm"):
         assert any(f"dialog-{dialog}" in n for n in names), dialog
     assert all(f.stat().st_size > 5000 for f in files)
+
+
+def test_log_and_history_tabs_read_only_when_shown(qtbot: Any, gui_engine: Any, monkeypatch: Any) -> None:
+    """Pointing a hidden tab at a campaign reads nothing; showing it reads once."""
+    from campaign_app.usecases.demo import demo_nuts
+    from ui import views
+
+    cid = demo_nuts(gui_engine)
+    calls: list[str] = []
+    real_log, real_history = core.roll_log, core.history
+    monkeypatch.setattr(views.core, "roll_log", lambda *a, **k: calls.append("log") or real_log(*a, **k))
+    monkeypatch.setattr(views.core, "history", lambda *a, **k: calls.append("history") or real_history(*a, **k))
+    log, hist = views.RollLogView(), views.HistoryView()
+    qtbot.addWidget(log)
+    qtbot.addWidget(hist)
+    log.set_campaign(gui_engine, cid)
+    hist.set_campaign(gui_engine, cid)
+    assert calls == []
+    log.show()
+    hist.show()
+    qtbot.waitUntil(lambda: calls == ["log", "history"])
+    assert log.model.rowCount() > 0 and hist.model.rowCount() > 0
+    log.set_campaign(gui_engine, cid)  # visible: read at once
+    assert calls == ["log", "history", "log"]

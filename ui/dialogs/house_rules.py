@@ -312,31 +312,25 @@ class HouseRulesDialog(QDialog):
     def save_table(self) -> bool:
         if self.current is None:
             return False
-        try:
-            core.set_house_rule(self.engine, self.campaign["id"], self.current["id"], self.table_dict())
-        except AppError as e:
-            self.error.show_error(str(e))
-            return False
-        tid = self.current["id"]
-        self.dirty = False
-        self.reload_list()
-        self.load_table(tid)
-        self.status.setText("Saved as a house rule of this campaign (Undo reverts it).")
-        emit(self.changed)
-        return True
+        return self._set_house_rule(self.table_dict(), "Saved as a house rule of this campaign (Undo reverts it).")
 
     def restore_shipped(self) -> bool:
         if self.current is None or not self.current["house_rule"]:
             return False
+        return self._set_house_rule(None, "Back to the shipped table.")
+
+    def _set_house_rule(self, table: dict[str, Any] | None, done: str) -> bool:
+        """Save ``table`` as the current table's house rule (None: the shipped one)."""
+        assert self.current is not None
+        tid = self.current["id"]
         try:
-            core.set_house_rule(self.engine, self.campaign["id"], self.current["id"], None)
+            core.set_house_rule(self.engine, self.campaign["id"], tid, table)
         except AppError as e:
             self.error.show_error(str(e))
             return False
-        tid = self.current["id"]
         self.dirty = False
         self.reload_list()
         self.load_table(tid)
-        self.status.setText("Back to the shipped table.")
+        self.status.setText(done)
         emit(self.changed)
         return True
