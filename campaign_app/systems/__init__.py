@@ -59,6 +59,11 @@ class SystemInfo:
     kinds: tuple[str, ...] = ("human",)
     battle_statuses: tuple[str, ...] = ()
     edition_names: Mapping[str, str] = field(default_factory=dict)
+    default_fighter_type: str = ""  # "" = the first of fighter_types
+
+    @property
+    def default_type(self) -> str:
+        return self.default_fighter_type or self.fighter_types[0]
 
     def stat(self, key: str) -> StatRule:
         for s in self.stats:
@@ -127,6 +132,7 @@ SYSTEMS: dict[str, SystemInfo] = {
             expansions=("weird-ww2",),
             default_roster_kind="squad",
             fighter_types=("star", "grunt"),
+            default_fighter_type="grunt",
             uses_rep=True,
             kinds=NUTS_KINDS,
             battle_statuses=NUTS_STATUSES,
@@ -138,6 +144,7 @@ SYSTEMS: dict[str, SystemInfo] = {
             default_edition="n26",
             edition_names={"n26": "Necromunda (newest edition)", "n23": "Necromunda 2023 core rules"},
             default_roster_kind="gang",
+            default_fighter_type="ganger",
             fighter_types=("leader", "champion", "ganger", "juve", "prospect", "specialist", "crew",
                            "brute", "hanger-on", "vehicle"),
             stats=NECRO_STATS,

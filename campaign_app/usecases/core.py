@@ -430,8 +430,7 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: boo
                           **fields: Any) -> None:
     ft = fields.get("fighter_type")
     if ft is not None or new:
-        default_type = {"nuts": "grunt", "necromunda": "ganger"}.get(info.id, info.fighter_types[0])
-        t = (ft or default_type).strip().lower()
+        t = (ft or info.default_type).strip().lower()
         if t not in info.fighter_types:
             raise InputError(f"type {ft!r} is not one of {', '.join(info.fighter_types)}")
         f.fighter_type = t

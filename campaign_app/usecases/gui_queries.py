@@ -72,6 +72,7 @@ def system_info(system: str) -> dict[str, Any]:
         "roster_kinds": list(info.roster_kinds),
         "default_roster_kind": info.default_roster_kind,
         "fighter_types": list(info.fighter_types),
+        "default_fighter_type": info.default_type,
         "uses_rep": info.uses_rep,
         "uses_units": info.uses_units,
         "stats": [

@@ -150,8 +150,7 @@ class FighterDialog(UseCaseDialog):
         self.type.setObjectName("fighterType")
         for t in system["fighter_types"]:
             self.type.addItem(_pretty(t).title(), t)
-        default_type = {"nuts": "grunt", "necromunda": "ganger"}.get(system["id"])
-        want = f.get("type") or default_type
+        want = f.get("type") or system.get("default_fighter_type")
         if want:
             self.type.setCurrentIndex(max(0, self.type.findData(want)))
         left.addRow("&Type:", self.type)
