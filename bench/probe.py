@@ -1,12 +1,18 @@
 """Start-up probe run in a child process by the benchmark.
 
-``python -m bench.probe app URL T0`` starts the app the way ``campaign-app`` does (the
-window first, the database opened off the GUI thread) on the league database;
-``python -m bench.probe bare - T0`` shows a plain PySide6 window with none of our code.
-T0 is the parent's clock just before it launched us. The probe prints, as JSON, the
-seconds from T0 to the first paint of the window ("shown") and, for the app, to the
-league's campaign tree and roster table filled ("loaded"), and its peak memory after
-it has also shown every tab (battles, roll log, history) once."""
+``python -m bench.probe app URL T0`` starts the app exactly as ``campaign-app --db URL``
+does (``campaign_app.cli.main``: argument parsing, the window, the database opened off
+the GUI thread); ``python -m bench.probe bare - T0`` shows a plain PySide6 window with
+none of our code. T0 is the parent's clock just before it launched us.
+
+Both modes are timed the same way: an event filter sees the first paint of the main
+window, and right after it the whole window is grabbed (a complete frame). The probe
+prints, as JSON, the seconds from T0 to that frame ("shown") and, for the app, to the
+league's campaign tree and roster table filled and painted ("loaded"), and its peak
+memory after it has also shown every tab (battles, roll log, history) once.
+
+The app runs on its real settings code, so the parent gives the child a private
+``XDG_CONFIG_HOME``/``XDG_DATA_HOME``: no user's settings are read or written."""
 
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ import json
 import resource
 import sys
 import time
+from typing import Any
 
 
 def _rss() -> float:
@@ -29,51 +36,110 @@ def _rss() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
-def main() -> None:
-    mode, url, t0 = sys.argv[1], sys.argv[2], float(sys.argv[3])
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication, QMainWindow
+class _Watch:
+    """Waits for the first paint of a main window, then drives the rest of the probe."""
 
-    app = QApplication([])
-    out: dict[str, float | str] = {"mode": mode}
-    if mode == "app":
-        app.setOrganizationName("campaign_app-bench")  # not the user's settings
-        from ui.main_window import MainWindow
-        from ui.settings import AppSettings
+    def __init__(self, app: Any, mode: str, t0: float) -> None:
+        from PySide6.QtCore import QEvent, QObject, QTimer
 
-        qs = QSettings("campaign_app-bench", "probe")
-        qs.clear()  # every run starts like a first start: no remembered tab or selection
-        settings = AppSettings(qs)
-        win = MainWindow(None, settings)
-    else:
-        win = QMainWindow()
-        win.resize(1280, 780)
-    win.show()
-    app.processEvents()
-    win.grab()  # a real paint of the whole window
-    out["shown"] = time.time() - t0
-    if mode == "app":
-        win.open_url(url)
-        deadline = time.time() + 120
-        while time.time() < deadline:
-            app.processEvents()
-            model = getattr(win, "model", None) or getattr(win, "roster_model", None)
-            if win.engine is not None and win.tree_data and (model is None or model.rowCount() > 0):
-                break
-            time.sleep(0.002)
+        self.app, self.mode, self.t0 = app, mode, t0
+        self.out: dict[str, float | str] = {"mode": mode}
+        self.win: Any = None
+        self._timer = QTimer
+        paint = QEvent.Type.Paint
+        watch = self
+
+        class Filter(QObject):
+            def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 (Qt's name)
+                if event.type() == paint and watch.win is None:
+                    obj.removeEventFilter(self)
+                    watch.win = obj
+                    QTimer.singleShot(0, watch.first_frame)
+                return False
+
+        self.filter = Filter()
+
+    def watch(self, window: Any) -> None:
+        """Only the window's own events pass through this (Python) filter: one on the
+        whole application would slow every event of the app and time the probe."""
+        window.installEventFilter(self.filter)
+
+    def first_frame(self) -> None:
+        self.win.grab()  # a complete frame of the whole window
+        self.out["shown"] = time.time() - self.t0
+        if self.mode == "app":
+            self.deadline = time.time() + 120
+            self.poll()
         else:
-            raise SystemExit("the league never loaded")
+            self.finish()
+
+    def poll(self) -> None:
+        win = self.win
+        model = getattr(win, "model", None) or getattr(win, "roster_model", None)
+        if win.engine is not None and win.tree_data and (model is None or model.rowCount() > 0):
+            self.loaded()
+        elif time.time() > self.deadline:
+            print(json.dumps({"error": "the league never loaded"}), flush=True)
+            self.app.exit(3)
+        else:
+            self._timer.singleShot(2, self.poll)
+
+    def loaded(self) -> None:
+        win, app = self.win, self.app
         win.grab()
-        out["loaded"] = time.time() - t0
+        self.out["loaded"] = time.time() - self.t0
         # then what a user does next: every tab once (the roll log is the biggest)
-        out["rss_loaded_mb"] = _rss()
+        self.out["rss_loaded_mb"] = _rss()
         for tab in range(win.tabs.count()):
             win.tabs.setCurrentIndex(tab)
             app.processEvents()
             win.grab()
-            out[f"rss_tab{tab}_mb"] = _rss()
-    out["rss_mb"] = _rss()
-    print(json.dumps(out), flush=True)
+            self.out[f"rss_tab{tab}_mb"] = _rss()
+        self.finish()
+
+    def finish(self) -> None:
+        self.out["rss_mb"] = _rss()
+        print(json.dumps(self.out), flush=True)
+        if self.mode == "app":
+            self.win.close()
+        self.app.exit(0)
+
+
+def main() -> None:
+    mode, url, t0 = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    if mode == "app":
+        import ui.app
+
+        make_app = ui.app.make_app
+
+        def watched_app(argv: list[str] | None = None) -> Any:
+            app = make_app(argv)
+            watch = app._bench_watch = _Watch(app, mode, t0)  # kept alive with the app
+            from ui.main_window import MainWindow  # what run() imports next anyway
+
+            init = MainWindow.__init__
+
+            def watched_init(self: Any, *args: Any, **kwargs: Any) -> None:
+                init(self, *args, **kwargs)
+                watch.watch(self)
+
+            MainWindow.__init__ = watched_init  # type: ignore[method-assign]
+            return app
+
+        ui.app.make_app = watched_app  # the only change: the window is watched
+        from campaign_app.cli import main as cli_main
+
+        sys.exit(cli_main(["--db", url]))
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    app = QApplication([])
+    watch = _Watch(app, mode, t0)
+    win = QMainWindow()
+    win.resize(1280, 780)
+    watch.watch(win)
+    win.show()
+    app.exec()
+    del watch
 
 
 if __name__ == "__main__":

@@ -18,8 +18,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy.exc import OperationalError
-
 from campaign_app.errors import AppError, InputError
 
 EXTENSIONS: list[str] = [
@@ -480,7 +478,33 @@ def dice_options(sp: Any) -> None:
     g.add_argument("--seed", type=int, help="reproducible random dice")
 
 
+def gui_launch(argv: Sequence[str]) -> tuple[bool, str | None]:
+    """Whether ``argv`` only starts the GUI (no command; at most ``--db URL`` and
+    ``--json``) and with which database. Answered on the text, so a plain
+    ``campaign-app`` builds no parser and loads no core before its window is up;
+    anything else (``--help``, a command, an odd spelling) goes to the full parser."""
+    db: str | None = None
+    args = list(argv)
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--json":
+            i += 1
+        elif a == "--db" and i + 1 < len(args) and not args[i + 1].startswith("-"):
+            db, i = args[i + 1], i + 2
+        elif a.startswith("--db="):
+            db, i = a[len("--db="):], i + 1
+        else:
+            return False, None
+    return True, db
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    gui, db = gui_launch(argv)
+    if gui:
+        args = argparse.Namespace(json="--json" in argv, db=db, command=None, needs_db=False)
+        return _run(args, cmd_gui)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -499,6 +523,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return int(e.code or 0)
         handler = cmd_gui
         args.needs_db = False
+    return _run(args, handler)
+
+
+def _run(args: argparse.Namespace, handler: Handler) -> int:
     engine = None
     try:
         if getattr(args, "needs_db", True):
@@ -516,7 +544,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except OperationalError as e:
+    except Exception as e:
+        from sqlalchemy.exc import OperationalError  # loaded already by any command that got here
+
+        if not isinstance(e, OperationalError):
+            raise
         reason = str(getattr(e, "orig", e)).strip().splitlines()[0]
         print(f"error: the database could not do that: {reason}", file=sys.stderr)
         return 2

@@ -8,7 +8,6 @@ failing at once.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +17,9 @@ from sqlalchemy.exc import ArgumentError
 from sqlmodel import create_engine
 
 from campaign_app.errors import DatabaseError
+from db.paths import APP_NAME, ENV_VAR, default_db_path, default_url
 
-ENV_VAR = "CAMPAIGN_APP_DB"
-APP_NAME = "campaign_app"
-
-
-def default_db_path() -> Path:
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir(APP_NAME, appauthor=False)) / "campaigns.sqlite"
-
-
-def default_url() -> str:
-    env = os.environ.get(ENV_VAR, "").strip()
-    if env:
-        return env
-    return f"sqlite:///{default_db_path()}"
+__all__ = ["APP_NAME", "ENV_VAR", "default_db_path", "default_url"]
 
 
 def normalize_url(url: str) -> URL:

@@ -22,10 +22,11 @@ def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
 
 
 def run(db_url: str | None = None, argv: list[str] | None = None) -> int:
-    """Open the window, then the database (``db_url``, else the one used last, else the
-    default file) off the GUI thread; a failure is a message, not a traceback."""
+    """Open the window, then, once it has painted, the database (``db_url``, else the
+    one used last, else the default file) off the GUI thread; a failure is a message,
+    not a traceback."""
     app = make_app(argv)
-    from db.engine import default_url
+    from db.paths import default_url
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
 
@@ -33,5 +34,5 @@ def run(db_url: str | None = None, argv: list[str] | None = None) -> int:
     win = MainWindow(None, settings)
     win.show()
     url = db_url or settings.last_url() or default_url()
-    win.open_url(url)
+    win.open_when_shown(url)
     return int(app.exec())

@@ -52,6 +52,7 @@ log = logging.getLogger(__name__)
 
 ROLE = Qt.ItemDataRole.UserRole
 TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY = range(4)
+OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
 
 
 def has_module(name: str) -> bool:
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self.tasks: list[Task] = []
         self._columns_key: tuple[Any, ...] | None = None
         self._undo_state: dict[str, Any] = {"undo": None, "redo": None}
+        self._open_pending: str | None = None
         self.features = {
             "battles": has_module("campaign_app.usecases.battles"),
             "units": has_module("campaign_app.usecases.units"),
@@ -405,6 +407,24 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ database
+    def open_when_shown(self, url: str) -> None:
+        """Open ``url`` once the window has painted its first frame. Opening loads the
+        core and SQLAlchemy on a worker thread, and that import would hold the GIL while
+        the GUI thread paints: the window would appear later for nothing. If no paint
+        comes (a minimised or hidden start), the database opens after a short wait."""
+        self._open_pending = url
+        QTimer.singleShot(OPEN_FALLBACK_MS, self._open_pending_url)
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        if self._open_pending is not None:
+            QTimer.singleShot(0, self._open_pending_url)
+
+    def _open_pending_url(self) -> None:
+        url, self._open_pending = self._open_pending, None
+        if url is not None:
+            self.open_url(url)
+
     def set_engine(self, engine: Any, url: str = "") -> None:
         old = self.engine
         self.engine = engine
@@ -441,9 +461,11 @@ class MainWindow(QMainWindow):
 
     def open_url(self, url: str, password: str | None = None) -> Task | None:
         """Open a database off the GUI thread (a server may be slow to answer)."""
-        from ui.dialogs.database import ask_password, is_postgres, with_password
+        from ui.settings import is_postgres, with_password
 
         if is_postgres(url) and password is None and self.settings.ask_password(url):
+            from ui.dialogs.database import ask_password
+
             self.active_dialog = ask_password(
                 self, url, lambda pw: self.open_url(url, pw) if pw is not None else None)
             return None
@@ -462,6 +484,8 @@ class MainWindow(QMainWindow):
             if password:
                 text = text.replace(password, "***")
             if is_postgres(url) and password is None and "password" in text.lower():
+                from ui.dialogs.database import ask_password
+
                 self.statusBar().showMessage("The server wants a password", 5000)
                 self.active_dialog = ask_password(
                     self, url, lambda pw: self.open_url(url, pw) if pw is not None else None)

@@ -1,22 +1,64 @@
 """What the app remembers between runs (QSettings): window geometry and layout, the
 database last opened and the recent ones. A database URL is only ever stored without
-its password (``db.engine.redact``); passwords are asked for or left to libpq."""
+its password (:func:`safe_url`); passwords are asked for or left to libpq."""
 
 from __future__ import annotations
+
+import re
+from urllib.parse import quote, unquote, urlsplit
 
 from PySide6.QtCore import QByteArray, QSettings
 
 MAX_RECENT = 8
 
+# scheme://user[:password]@ split as SQLAlchemy splits it (same grammar: the user name
+# stops at ":" or "/", the password at the first "@")
+_USERINFO = re.compile(r"^(?P<head>[\w+]+://(?P<user>[^:/]*))(?::(?P<password>[^@]*))?@")
+
 
 def safe_url(url: str) -> str:
-    """The URL as it may be stored or shown: no password, ever."""
+    """The URL as it may be stored or shown: no password, ever. Done on the text (no
+    SQLAlchemy: the window shows this before the core is loaded), split the way
+    SQLAlchemy splits it, so what it would connect with is what is hidden."""
     text = (url or "").strip()
-    if "://" not in text:
-        return text  # a plain file path
-    from db.engine import redact
+    m = _USERINFO.match(text)
+    if m is None or m["password"] is None:
+        return text  # a file path, or no password
+    rest = text[m.end():]
+    short = f"{m['head']}@{rest}"  # "user@host"
+    again = _USERINFO.match(short)
+    if again is not None and again.end() == len(m["head"]) + 1 and again["password"] is None:
+        return short
+    # an "@" further on would now end the user name elsewhere: keep the ":" (an empty
+    # password) so the URL still reads as it did
+    return f"{m['head']}:@{rest}"
 
-    return redact(text).replace(":***@", "@")
+
+def pg_url(host: str, port: int, database: str, user: str, password: str | None = None) -> str:
+    auth = quote(user, safe="") if user else ""
+    if password:
+        auth += ":" + quote(password, safe="")
+    if auth:
+        auth += "@"
+    hostpart = host.strip() or "localhost"
+    if ":" in hostpart and not hostpart.startswith("["):
+        hostpart = f"[{hostpart}]"
+    return f"postgresql://{auth}{hostpart}:{int(port)}/{quote(database.strip(), safe='')}"
+
+
+def with_password(url: str, password: str | None) -> str:
+    """``url`` with ``password`` put in (in memory only, to connect)."""
+    if not password or not is_postgres(url):
+        return url
+    p = urlsplit(url)
+    user = p.username or ""
+    host = p.hostname or "localhost"
+    return pg_url(host, p.port or 5432, unquote(p.path.lstrip("/")), unquote(user), password)
+
+
+def is_postgres(url: str) -> bool:
+    return (url or "").strip().lower().startswith(("postgresql://", "postgres://",
+                                                   "postgresql+psycopg://"))
 
 
 class AppSettings:

@@ -97,3 +97,27 @@ def test_campaign_app_db_env_var_is_used(sqlite_url, monkeypatch, capsys):
     monkeypatch.delenv("CAMPAIGN_APP_DB")
     assert main(["--db", sqlite_url, "campaign", "list", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["name"] == "EnvCamp"
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    ([], (True, None)),
+    (["--db", "league.sqlite"], (True, "league.sqlite")),
+    (["--db=postgresql://club@h/c", "--json"], (True, "postgresql://club@h/c")),
+    (["--json"], (True, None)),
+    (["--help"], (False, None)),
+    (["-h"], (False, None)),
+    (["campaign", "list"], (False, None)),
+    (["--db", "x.sqlite", "campaign", "list"], (False, None)),
+    (["--db"], (False, None)),  # missing value: the full parser says so
+    (["--db", "--json"], (False, None)),
+    (["--d", "x.sqlite"], (False, None)),  # abbreviations: left to argparse
+])
+def test_plain_start_is_recognised_without_the_parser(argv, expected):
+    from campaign_app.cli import gui_launch
+
+    assert gui_launch(argv) == expected
+
+
+def test_a_bad_start_still_gets_the_parsers_message(capsys):
+    assert main(["--db"]) == 2
+    assert "--db" in capsys.readouterr().err

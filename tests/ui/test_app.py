@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QSettings, Qt
 
 from campaign_app.usecases import core
@@ -40,9 +43,39 @@ def test_recent_databases_never_hold_a_password(settings: Any, tmp_path: Path) -
     assert safe_url("postgresql://a:b@h/d") == "postgresql://a@h/d"
 
 
+_URL_TEXT = st.text(alphabet="ab1:@/%?.=-_ ", max_size=8)
+
+
+@given(user=_URL_TEXT, password=_URL_TEXT, host=_URL_TEXT, rest=_URL_TEXT,
+       scheme=st.sampled_from(["postgresql", "postgresql+psycopg", "sqlite", "mysql"]))
+@hyp_settings(max_examples=400, deadline=None)
+def test_safe_url_hides_exactly_what_sqlalchemy_would_connect_with(
+        user: str, password: str, host: str, rest: str, scheme: str) -> None:
+    """The window shows and stores URLs before SQLAlchemy is loaded, so ``safe_url``
+    works on the text; whatever SQLAlchemy reads as the password is gone, and the rest
+    of the URL reads the same."""
+    from sqlalchemy.engine import make_url
+
+    from ui.settings import safe_url
+
+    url = f"{scheme}://{user}:{password}@{host}/{rest}"
+    try:
+        parsed = make_url(url.strip())  # surrounding blanks are never part of a URL here
+    except Exception:  # noqa: BLE001 - not a URL SQLAlchemy would connect with
+        return
+    try:
+        shown = make_url(safe_url(url))
+    except Exception as e:  # noqa: BLE001
+        raise AssertionError(f"{url!r} -> {safe_url(url)!r} no longer parses: {e}") from e
+    assert not shown.password  # None, or "" where a ":" keeps the user name's end
+    assert (shown.username, shown.host, shown.port, shown.database) == (
+        parsed.username, parsed.host, parsed.port, parsed.database)
+
+
 def test_database_dialog_builds_urls_and_keeps_the_password_out_of_settings(
         qtbot: Any, win: Any, settings: Any, tmp_path: Path) -> None:
-    from ui.dialogs.database import DatabaseDialog, with_password
+    from ui.dialogs.database import DatabaseDialog
+    from ui.settings import with_password
 
     dlg = DatabaseDialog(win, settings, win.url)
     qtbot.addWidget(dlg)
@@ -235,18 +268,86 @@ def test_a_3000_fighter_campaign_loads_and_sorts_in_the_model(qtbot: Any, win: A
     assert m.data(m.index(dead, 0), Qt.ItemDataRole.BackgroundRole) is not None
 
 
-def test_gui_start_does_not_import_reportlab() -> None:
-    code = (
-        "import os, sys; os.environ['QT_QPA_PLATFORM']='offscreen'\n"
-        "from ui.app import make_app; app = make_app([])\n"
-        "from ui.main_window import MainWindow\n"
-        "w = MainWindow(None); w.show(); app.processEvents()\n"
-        "bad = [m for m in ('reportlab', 'reports.roster', 'campaign_app.usecases.exports') if m in sys.modules]\n"
-        "print(bad); sys.exit(1 if bad else 0)\n"
-    )
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[2], timeout=120)
+START_PROBE = """
+import json, os, sys
+import ui.app
+from PySide6.QtCore import QTimer
+seen = {}
+make_app = ui.app.make_app
+
+
+def watched(argv=None):
+    app = make_app(argv)
+    from ui.main_window import MainWindow
+
+    paint = MainWindow.paintEvent
+
+    def first_paint(self, event):
+        if "at_first_paint" not in seen:
+            seen["at_first_paint"] = sorted(m for m in HEAVY if m in sys.modules)
+        paint(self, event)
+
+    MainWindow.paintEvent = first_paint
+
+    def poll():
+        wins = [w for w in app.topLevelWidgets() if isinstance(w, MainWindow)]
+        if wins and wins[0].engine is not None:
+            seen["opened"] = str(wins[0].engine.url)
+            wins[0].close()
+            app.quit()
+        else:
+            QTimer.singleShot(20, poll)
+
+    QTimer.singleShot(20, poll)
+    return app
+
+
+HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "reportlab", "reports", "campaign_app.usecases.exports")
+ui.app.make_app = watched
+from campaign_app.cli import main
+
+rc = main(["--db", sys.argv[1]])
+print(json.dumps(seen))
+sys.exit(rc)
+"""
+
+
+def test_plain_start_paints_the_window_before_loading_the_core(tmp_path: Path) -> None:
+    """``campaign-app --db URL`` as a user runs it: the window paints before SQLAlchemy,
+    the core or reportlab are imported (they would hold the first paint back), and the
+    database is opened right after, off the GUI thread."""
+    import json
+    import os
+
+    db = tmp_path / "start.sqlite"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    res = subprocess.run([sys.executable, "-c", START_PROBE, f"sqlite:///{db}"], capture_output=True,
+                         text=True, cwd=Path(__file__).resolve().parents[2], timeout=120, env=env)
     assert res.returncode == 0, res.stdout + res.stderr
+    seen = json.loads(res.stdout.strip().splitlines()[-1])
+    assert seen["at_first_paint"] == [], seen
+    assert seen["opened"] == f"sqlite:///{db}" and db.exists()
+
+
+def test_database_opens_after_the_first_paint_or_without_one(qtbot: Any, settings: Any,
+                                                            sqlite_url: str) -> None:
+    from ui.main_window import OPEN_FALLBACK_MS, MainWindow
+
+    shown = MainWindow(None, settings)
+    qtbot.addWidget(shown)
+    shown.open_when_shown(sqlite_url)
+    assert shown.engine is None  # nothing happens before the window paints
+    shown.show()
+    qtbot.waitUntil(lambda: shown.engine is not None, timeout=30000)
+    hidden = MainWindow(None, settings)  # a start that never paints still opens it
+    qtbot.addWidget(hidden)
+    hidden.open_when_shown(sqlite_url)
+    qtbot.wait(OPEN_FALLBACK_MS // 3)
+    assert hidden.engine is None
+    qtbot.waitUntil(lambda: hidden.engine is not None, timeout=30000)
+    for w in (shown, hidden):
+        w.engine.dispose()
 
 
 def test_window_state_is_remembered(qtbot: Any, win: Any, settings: Any, gui_engine: Any) -> None:

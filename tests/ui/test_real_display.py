@@ -26,7 +26,8 @@ def test_campaign_app_opens_its_window_on_an_x_display(tmp_path: Path) -> None:
     script = (
         f'"{app}" --db "sqlite:///{db}" & pid=$!; '
         'for i in $(seq 1 120); do '
-        '  if xwininfo -root -tree 2>/dev/null | grep -q "Campaign Manager"; then found=1; break; fi; '
+        '  if xwininfo -root -tree 2>/dev/null | grep -q "Campaign Manager"; then found=1; fi; '
+        f'  if test -n "$found" && test -s "{db}"; then break; fi; '
         '  kill -0 $pid 2>/dev/null || break; sleep 0.25; '
         'done; '
         'xwininfo -root -tree > window-tree.txt 2>&1; kill $pid 2>/dev/null; wait $pid; '
@@ -38,4 +39,4 @@ def test_campaign_app_opens_its_window_on_an_x_display(tmp_path: Path) -> None:
     tree = (tmp_path / "window-tree.txt").read_text() if (tmp_path / "window-tree.txt").exists() else ""
     assert out.returncode == 0, f"no window after {time.time() - t0:.0f}s\n{out.stderr[-3000:]}\n{tree[-2000:]}"
     assert "Campaign Manager" in tree
-    assert db.exists()  # the database was created and migrated on first start
+    assert db.exists()  # the window came first; then the database was created and migrated

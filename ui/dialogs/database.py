@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,35 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.settings import AppSettings, safe_url
+from ui.settings import AppSettings, is_postgres, pg_url, safe_url
 from ui.widgets import ErrorLabel
-
-
-def pg_url(host: str, port: int, database: str, user: str, password: str | None = None) -> str:
-    auth = quote(user, safe="") if user else ""
-    if password:
-        auth += ":" + quote(password, safe="")
-    if auth:
-        auth += "@"
-    hostpart = host.strip() or "localhost"
-    if ":" in hostpart and not hostpart.startswith("["):
-        hostpart = f"[{hostpart}]"
-    return f"postgresql://{auth}{hostpart}:{int(port)}/{quote(database.strip(), safe='')}"
-
-
-def with_password(url: str, password: str | None) -> str:
-    """``url`` with ``password`` put in (in memory only, to connect)."""
-    if not password or not is_postgres(url):
-        return url
-    p = urlsplit(url)
-    user = p.username or ""
-    host = p.hostname or "localhost"
-    return pg_url(host, p.port or 5432, unquote(p.path.lstrip("/")), unquote(user), password)
-
-
-def is_postgres(url: str) -> bool:
-    return (url or "").strip().lower().startswith(("postgresql://", "postgres://",
-                                                   "postgresql+psycopg://"))
 
 
 def sqlite_file(url: str) -> str:
