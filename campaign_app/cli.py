@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -45,6 +44,8 @@ class _Parser(argparse.ArgumentParser):
 # --------------------------------------------------------------------------- output
 def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str] | None = None) -> None:
     if getattr(args, "json", False):
+        import json  # not at module level: a plain start (the GUI) never needs it
+
         print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
     elif text is not None:
         out = text() if callable(text) else text
@@ -166,6 +167,8 @@ def _read_table_file(path: str, table_id: str) -> Any:
         if path.lower().endswith(".toml"):
             doc = tomllib.loads(raw.decode("utf-8"))
             return doc.get("tables", {}).get(table_id, doc)
+        import json
+
         return json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as e:
         raise InputError(f"{path} is not valid: {e}") from None
@@ -536,6 +539,8 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
     except AppError as e:
         msg = str(e).replace("\n", " ")
         if args.json:
+            import json
+
             print(json.dumps({"error": msg}), file=sys.stderr)
         else:
             print(f"error: {msg}", file=sys.stderr)

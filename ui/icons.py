@@ -134,7 +134,9 @@ def die_icon(face: int) -> QIcon:
 @cache
 def action_icon(name: str) -> QIcon:
     """Toolbar glyphs: campaign, roster, fighter, unit, creature, battle, wizard, dice,
-    house-rules, export, log, history, database, demo."""
+    house-rules, export, log, history, database, demo, cycle, undo, redo, remove, reload.
+    Drawn here rather than taken from the style: the style's own icons would cost the
+    start the QStyle enums, and look different on every desktop."""
     pm, p = _canvas(32)
     if name == "campaign":
         p.setPen(_pen(INK, 2.4))
@@ -247,6 +249,34 @@ def action_icon(name: str) -> QIcon:
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("#4a5a78"))
         p.drawPolygon(QPolygonF([QPointF(22, 2), QPointF(29, 9), QPointF(20, 11)]))
+    elif name in ("undo", "redo"):
+        if name == "redo":  # the same arrow, mirrored
+            p.translate(32, 0)
+            p.scale(-1, 1)
+        p.setPen(_pen("#4a5a78", 3))
+        hook = QPainterPath()
+        hook.moveTo(9, 13)
+        hook.lineTo(19, 13)
+        hook.cubicTo(30, 13, 30, 27, 19, 27)
+        hook.lineTo(13, 27)
+        p.drawPath(hook)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#4a5a78"))
+        p.drawPolygon(QPolygonF([QPointF(3, 13), QPointF(11, 6), QPointF(11, 20)]))
+    elif name == "remove":
+        p.setPen(_pen(INK, 1.6))
+        p.setBrush(QColor("#d4d8e0"))
+        p.drawRoundedRect(QRectF(5, 7, 22, 4), 1, 1)
+        p.drawRect(QRectF(13, 3.5, 6, 3.5))
+        p.drawPolygon(QPolygonF([QPointF(7.5, 11), QPointF(24.5, 11), QPointF(22.5, 29), QPointF(9.5, 29)]))
+        for x in (12.5, 16, 19.5):
+            p.drawLine(QPointF(x, 15), QPointF(x, 25))
+    elif name == "reload":
+        p.setPen(_pen("#3c7a4a", 2.6))
+        p.drawArc(QRectF(5, 5, 22, 22), 100 * 16, 290 * 16)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#3c7a4a"))
+        p.drawPolygon(QPolygonF([QPointF(11, 1), QPointF(18, 6), QPointF(10, 11)]))
     else:
         p.setBrush(QBrush(QColor("#9aa3b2")))
         p.drawEllipse(QRectF(8, 8, 16, 16))

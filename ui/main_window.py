@@ -9,49 +9,45 @@ through :mod:`ui.worker`."""
 
 from __future__ import annotations
 
+import collections
 import importlib.util
 import logging
 import time
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFileDialog,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QPushButton,
-    QSplitter,
-    QStackedWidget,
-    QStyle,
-    QTabWidget,
-    QToolBar,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QToolBar, QWidget
 
 from campaign_app.errors import AppError, ConflictError
-from ui import detail
 from ui.icons import action_icon, app_icon
-from ui.lazy import core, q
-from ui.models import RosterModel, roster_columns
+from ui.lazy import core, lazy_module, q
 from ui.settings import AppSettings, safe_url
-from ui.views import BattlesView, HistoryView, RollLogView, table_view
-from ui.widgets import ask_confirm, heading, show_error, show_message
-from ui.worker import Task, cancel_all_and_wait, run_task
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QMessageBox, QTreeWidgetItem
+
+    from ui.worker import Task
+
+# Loaded on first use. The first frame shows the menus, the toolbar and what is being
+# opened; the campaign tree, the tabs and the detail pane (and their modules) are built
+# when there is something to show in them.
+detail = lazy_module("ui.detail")
+widgets = lazy_module("ui.widgets")
+worker = lazy_module("ui.worker")
 
 log = logging.getLogger(__name__)
 
 ROLE = Qt.ItemDataRole.UserRole
 TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY = range(4)
+_MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "table", "battles_view",
+                        "log_view", "history_view", "detail"})
+_EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
+_NO_FEATURES: dict[str, bool] = collections.defaultdict(bool)
+NO_DATABASE = "No database is open: choose one in File ▸ Database Settings (Ctrl+O)."
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
 
 
@@ -63,6 +59,9 @@ def has_module(name: str) -> bool:
 
 
 class MainWindow(QMainWindow):
+    _main_built = False
+    _empty_built = False
+
     def __init__(self, engine: Any = None, settings: AppSettings | None = None, url: str = "") -> None:
         super().__init__()
         self.engine = engine
@@ -77,15 +76,6 @@ class MainWindow(QMainWindow):
         self._columns_key: tuple[Any, ...] | None = None
         self._undo_state: dict[str, Any] = {"undo": None, "redo": None}
         self._open_pending: str | None = None
-        self.features = {
-            "battles": has_module("campaign_app.usecases.battles"),
-            "units": has_module("campaign_app.usecases.units"),
-            "creatures": has_module("campaign_app.usecases.creatures"),
-            "necromunda": has_module("campaign_app.usecases.necromunda"),
-            "exports": has_module("campaign_app.usecases.exports") and has_module("reports"),
-            "data": has_module("campaign_app.usecases.datafiles"),
-            "demo": has_module("campaign_app.usecases.demo"),
-        }
         self.setWindowTitle("Campaign Manager")
         self.setWindowIcon(app_icon())
         self.setObjectName("mainWindow")
@@ -101,6 +91,19 @@ class MainWindow(QMainWindow):
             self.set_engine(engine, url)
         else:
             self.update_actions()
+
+    @cached_property
+    def features(self) -> dict[str, bool]:
+        """Which optional parts of the app are installed (looked up once, when needed)."""
+        return {
+            "battles": has_module("campaign_app.usecases.battles"),
+            "units": has_module("campaign_app.usecases.units"),
+            "creatures": has_module("campaign_app.usecases.creatures"),
+            "necromunda": has_module("campaign_app.usecases.necromunda"),
+            "exports": has_module("campaign_app.usecases.exports") and has_module("reports"),
+            "data": has_module("campaign_app.usecases.datafiles"),
+            "demo": has_module("campaign_app.usecases.demo"),
+        }
 
     # ------------------------------------------------------------------ building
     def _act(self, name: str, text: str, slot: Any, shortcut: Any = None, icon: Any = None,
@@ -123,12 +126,8 @@ class MainWindow(QMainWindow):
         self.addAction(a)
         return a
 
-    def _std(self, pixmap: QStyle.StandardPixmap) -> Any:
-        return self.style().standardIcon(pixmap)
-
     def _build_actions(self) -> None:
         self.actions: dict[str, QAction] = {}
-        SP = QStyle.StandardPixmap
         K = QKeySequence.StandardKey
         self._act("open_db", "&Database Settings…", self.database_settings, K.Open,
                   action_icon("database"), "Choose the campaign database (file or server)")
@@ -153,15 +152,15 @@ class MainWindow(QMainWindow):
         self._act("restore", "Re&store from Backup…", self.restore_database, None, None,
                   "Replace the whole database with a backup (checked first; the current one is saved)")
         self._act("quit", "&Quit", self.close, K.Quit, None, "Close the app")
-        self._act("undo", "&Undo", self.undo, K.Undo, self._std(SP.SP_ArrowBack),
+        self._act("undo", "&Undo", self.undo, K.Undo, action_icon("undo"),
                   "Undo the campaign's last action")
-        self._act("redo", "&Redo", self.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], self._std(SP.SP_ArrowForward),
+        self._act("redo", "&Redo", self.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], action_icon("redo"),
                   "Redo the last undone action")
         self._act("edit_item", "&Edit Selected…", self.edit_selected, ["F2", "Return"],
                   action_icon("edit"), "Edit the selected fighter or unit")
         self._act("remove_item", "Re&move Selected", self.remove_selected, K.Delete,
-                  self._std(SP.SP_TrashIcon), "Remove the selected fighter or unit (undoable)")
-        self._act("reload", "Re&load", self.reload, K.Refresh, self._std(SP.SP_BrowserReload),
+                  action_icon("remove"), "Remove the selected fighter or unit (undoable)")
+        self._act("reload", "Re&load", self.reload, K.Refresh, action_icon("reload"),
                   "Read the database again")
         self._act("new_campaign", "&New Campaign…", self.new_campaign, K.New, action_icon("campaign"),
                   "Start a campaign: game system, edition, expansions")
@@ -297,8 +296,32 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(tb.toggleViewAction())
 
     def _build_central(self) -> None:
+        """The first frame: a page saying which database is being opened. The campaign
+        page and the no-campaigns page are built when first shown (``__getattr__``)."""
         self.stack = QStackedWidget()
-        # empty state: offer the demo
+        self.start_page = QLabel(NO_DATABASE)
+        self.start_page.setObjectName("startPage")
+        self.start_page.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.start_page.setWordWrap(True)
+        self.stack.addWidget(self.start_page)
+        self.setCentralWidget(self.stack)
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for a name not set yet: a widget of a page not built yet. The page
+        is built then, so every caller (and every test) finds it as if always there."""
+        if name in _MAIN_PAGE and not self._main_built:
+            self._build_main_page()
+            return getattr(self, name)
+        if name in _EMPTY_PAGE and not self._empty_built:
+            self._build_empty_page()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build_empty_page(self) -> None:
+        """No campaigns in this database yet: offer the demo and a new campaign."""
+        from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout
+
+        self._empty_built = True
         empty = QWidget()
         el = QVBoxLayout(empty)
         el.addStretch(1)
@@ -306,7 +329,7 @@ class MainWindow(QMainWindow):
         icon.setPixmap(app_icon().pixmap(QSize(96, 96)))
         icon.setAlignment(Qt.AlignmentFlag.AlignCenter)
         el.addWidget(icon)
-        title = heading("No campaigns yet", 6)
+        title = widgets.heading("No campaigns yet", 6)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         el.addWidget(title)
         text = QLabel("Start your own campaign, or look around first in a sample campaign for each "
@@ -336,7 +359,21 @@ class MainWindow(QMainWindow):
         el.addStretch(2)
         self.empty_page = empty
         self.stack.addWidget(empty)
-        # main page
+
+    def _build_main_page(self) -> None:
+        """The campaign tree, the roster/battles/roll log/history tabs and the detail pane."""
+        from PySide6.QtWidgets import (
+            QAbstractItemView,
+            QSplitter,
+            QTabWidget,
+            QTreeWidget,
+            QVBoxLayout,
+        )
+
+        from ui.models import RosterModel
+        from ui.views import BattlesView, HistoryView, RollLogView, table_view
+
+        self._main_built = True
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
         self.tree = QTreeWidget()
@@ -379,31 +416,32 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 2)
         self.splitter.setSizes([240, 720, 360])
+        split = self.settings.window_state()[2]
+        if split is not None:
+            self.splitter.restoreState(split)
         self.stack.addWidget(self.splitter)
-        self.setCentralWidget(self.stack)
         self.tree.currentItemChanged.connect(self._tree_changed)
         self.table.selectionModel().currentRowChanged.connect(lambda *_a: self.show_detail())
 
     # ------------------------------------------------------------------ window state
     def restore_window(self) -> None:
-        geometry, state, split = self.settings.window_state()
+        geometry, state, _split = self.settings.window_state()  # the split: with its page
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is not None:
             self.restoreState(state)
-        if split is not None:
-            self.splitter.restoreState(split)
         self.update_recent_menu()
 
     def save_window(self) -> None:
-        self.settings.save_window_state(self.saveGeometry(), self.saveState(), self.splitter.saveState())
+        split = self.splitter.saveState() if self._main_built else self.settings.window_state()[2]
+        self.settings.save_window_state(self.saveGeometry(), self.saveState(), split)
         if self.campaign:
             self.settings.set_value("view/campaign", self.campaign["id"])
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
-        cancel_all_and_wait(5000)
+        worker.cancel_all_and_wait(5000)
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ database
@@ -480,6 +518,8 @@ class MainWindow(QMainWindow):
             return engine
 
         def failed(e: BaseException) -> None:
+            if self.engine is None:
+                self.start_page.setText(NO_DATABASE)
             text = str(e)
             if password:
                 text = text.replace(password, "***")
@@ -492,9 +532,11 @@ class MainWindow(QMainWindow):
                 return
             if not isinstance(e, AppError):
                 text = f"cannot open database {safe_url(url)}: {type(e).__name__}: {text}"
-            show_error(self, "Cannot open the database", text)
+            widgets.show_error(self, "Cannot open the database", text)
 
-        task = run_task(self, "Opening database", work, on_done=lambda eng: self.set_engine(eng, url),
+        if self.engine is None:
+            self.start_page.setText(f"Opening {safe_url(url)}…")
+        task = worker.run_task(self, "Opening database", work, on_done=lambda eng: self.set_engine(eng, url),
                         on_error=failed, label=f"Opening {safe_url(url)}…")
         self.tasks.append(task)
         return task
@@ -502,13 +544,24 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ loading
     def reload(self, prefer: tuple[str, int] | None = None) -> None:
         """Read everything shown again (after any change), keeping the selection."""
+        from PySide6.QtWidgets import QTreeWidgetItem
+
         if self.engine is None:
             self.update_actions()
             return
-        keep_item = self.selected_row()
+        keep_item = self.selected_row() if self._main_built else None
         want = prefer or (("roster", self.roster_id) if self.roster_id is not None else
                           ("campaign", self.campaign["id"]) if self.campaign else None)
         self.tree_data = q.campaign_tree(self.engine)
+        if not self.tree_data:
+            self.stack.setCurrentWidget(self.empty_page)
+            self.campaign = None
+            self.roster_id = None
+            if self._main_built:  # another database had campaigns: let go of them
+                self.tree.clear()
+                self.model.set_rows([])
+            self.update_actions()
+            return
         self.tree.blockSignals(True)
         self.tree.clear()
         target: QTreeWidgetItem | None = None
@@ -539,13 +592,6 @@ class MainWindow(QMainWindow):
                     target = ri
             ci.setExpanded(True)
         self.tree.blockSignals(False)
-        if not self.tree_data:
-            self.stack.setCurrentWidget(self.empty_page)
-            self.campaign = None
-            self.roster_id = None
-            self.model.set_rows([])
-            self.update_actions()
-            return
         self.stack.setCurrentWidget(self.splitter)
         target = target or first
         self.tree.blockSignals(True)
@@ -592,6 +638,10 @@ class MainWindow(QMainWindow):
             title = (f"<b>{self.campaign['name']}</b>  ·  every roster  ·  {self.campaign['system_name']}")
         key = (self.system["id"], self.roster_id is None)
         if key != self._columns_key:
+            from PySide6.QtWidgets import QHeaderView
+
+            from ui.models import roster_columns
+
             self.model.set_columns(roster_columns(self.system, with_roster=self.roster_id is None))
             self._columns_key = key
             hh = self.table.horizontalHeader()
@@ -697,9 +747,9 @@ class MainWindow(QMainWindow):
         has_db = self.engine is not None
         camp = self.campaign
         sysid = camp["system"] if camp else ""
-        row = self.selected_row() if has_db else None
+        row = self.selected_row() if has_db and self._main_built else None
         roster = self.roster_id is not None
-        feats = self.features
+        feats = self.features if has_db else _NO_FEATURES  # nothing to look up before a database
         a["demo"].setEnabled(has_db and feats["demo"])
         a["new_campaign"].setEnabled(has_db)
         for k in ("new_roster", "house_rules", "export_json"):
@@ -774,7 +824,7 @@ class MainWindow(QMainWindow):
 
     def _conflict(self, dlg: Any, msg: str) -> None:
         dlg.reject()
-        show_error(self, "Changed by someone else", msg)
+        widgets.show_error(self, "Changed by someone else", msg)
         self.reload()
 
     def _saved(self, message: str, prefer: tuple[str, int] | None = None,
@@ -850,7 +900,7 @@ class MainWindow(QMainWindow):
                 d = q.unit_detail(self.engine, row["id"])
                 dlg = UnitDialog(self, self.engine, d["roster_id"], self.campaign, d)
         except AppError as e:
-            show_error(self, "Cannot edit", e)
+            widgets.show_error(self, "Cannot edit", e)
             self.reload()
             return None
         what = row["what"]
@@ -864,7 +914,7 @@ class MainWindow(QMainWindow):
         try:
             core.remove_fighter(self.engine, row["id"])
         except AppError as e:
-            show_error(self, "Cannot remove", e)
+            widgets.show_error(self, "Cannot remove", e)
             self.reload()
             return
         self._saved(f"Removed {row['name']} — Ctrl+Z brings it back")
@@ -953,7 +1003,7 @@ class MainWindow(QMainWindow):
         try:
             dlg = AfterBattleWizard(self, self.engine, battle_id, self.campaign["system"])
         except AppError as e:
-            show_error(self, "After the Battle", e)
+            widgets.show_error(self, "After the Battle", e)
             return None
         dlg.applied.connect(lambda rep: self._saved(
             f"After the Battle {rep['battle']} applied: {len(rep['steps'])} steps (Ctrl+Z to undo)"))
@@ -989,7 +1039,7 @@ class MainWindow(QMainWindow):
         try:
             credits = q.roster_detail(self.engine, row["roster_id"])["credits"]
         except AppError as e:  # the roster vanished (another window removed it)
-            show_error(self, "Cannot treat", e)
+            widgets.show_error(self, "Cannot treat", e)
             self.reload()
             return None
         dlg = TreatInjuryDialog(self, self.engine, row, credits)
@@ -1001,6 +1051,8 @@ class MainWindow(QMainWindow):
     def release_captive(self) -> QMessageBox | None:
         """Ask how the captive came back (rescued, or exchanged for a captive the gang
         held), then release it; Cancel does nothing."""
+        from PySide6.QtWidgets import QMessageBox
+
         from campaign_app.usecases.necromunda import release_captive
 
         row = self.selected_row()
@@ -1048,11 +1100,11 @@ class MainWindow(QMainWindow):
         try:
             fn()
         except ConflictError as e:
-            show_error(self, "Changed by someone else", e)
+            widgets.show_error(self, "Changed by someone else", e)
             self.reload()
             return False
         except AppError as e:
-            show_error(self, "Cannot do that", e)
+            widgets.show_error(self, "Cannot do that", e)
             return False
         self._saved(f"{message} (Ctrl+Z to undo)", select=select)
         return True
@@ -1064,7 +1116,7 @@ class MainWindow(QMainWindow):
         try:
             d = core.undo(self.engine, self.campaign["id"])
         except ConflictError as e:
-            show_error(self, "Cannot undo", e)
+            widgets.show_error(self, "Cannot undo", e)
             self.reload()
             return
         except AppError as e:
@@ -1078,7 +1130,7 @@ class MainWindow(QMainWindow):
         try:
             d = core.redo(self.engine, self.campaign["id"])
         except ConflictError as e:
-            show_error(self, "Cannot redo", e)
+            widgets.show_error(self, "Cannot redo", e)
             self.reload()
             return
         except AppError as e:
@@ -1104,17 +1156,21 @@ class MainWindow(QMainWindow):
             cid = res.get("first_id") if isinstance(res, dict) else None
             self.reload(prefer=("campaign", cid) if cid else None)
 
-        task = run_task(self, "Creating demo campaigns", work, on_done=done,
-                        on_error=lambda e: show_error(self, "Demo campaigns", e),
+        task = worker.run_task(self, "Creating demo campaigns", work, on_done=done,
+                        on_error=lambda e: widgets.show_error(self, "Demo campaigns", e),
                         on_cancel=lambda: self.reload())
         self.tasks.append(task)
         return task
 
     def ask_open_path(self, title: str, filters: str) -> str:
+        from PySide6.QtWidgets import QFileDialog
+
         name, _f = QFileDialog.getOpenFileName(self, title, str(Path.home()), filters)
         return name
 
     def ask_save_path(self, title: str, default_name: str, filters: str) -> str:
+        from PySide6.QtWidgets import QFileDialog
+
         start = str(Path(str(self.settings.value("export/dir", str(Path.home())))) / default_name)
         name, _f = QFileDialog.getSaveFileName(self, title, start, filters)
         if name:
@@ -1156,7 +1212,7 @@ class MainWindow(QMainWindow):
             self._saved(f"Imported {roster.get('name', 'the gang')}",
                         prefer=("roster", roster["id"]) if roster.get("id") else None)
             if skipped:
-                show_message(self, "Imported, with gaps", "Not imported:\n" + "\n".join(map(str, skipped[:30])))
+                widgets.show_message(self, "Imported, with gaps", "Not imported:\n" + "\n".join(map(str, skipped[:30])))
 
         return self._task("Importing Yaktribe gang", work, done)
 
@@ -1224,7 +1280,7 @@ class MainWindow(QMainWindow):
         text = (f"Replace everything in the database\n{where}\n({now})\n\nwith the backup\n{path}\n\n"
                 "The backup is checked first. The current database is saved to its backups folder "
                 "before it is replaced; Undo cannot take a restore back.")
-        box = ask_confirm(self, "Restore from backup", text, "&Replace with backup",
+        box = widgets.ask_confirm(self, "Restore from backup", text, "&Replace with backup",
                           lambda: self._restore(path))
         self.active_dialog = box
         return box
@@ -1247,22 +1303,24 @@ class MainWindow(QMainWindow):
                 return rep, None, e
 
         def done(res: Any) -> None:
+            from PySide6.QtWidgets import QMessageBox
+
             rep, new, problem = res
             prev = rep.get("previous_saved_to")
             text = (f"Restored {rep['campaigns']} campaign(s) from {rep['restored_from']}."
                     + (f"\n\nThe previous database was saved to {prev}" if prev else ""))
             if new is None:
-                show_error(self, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")
+                widgets.show_error(self, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")
                 self.reload()
                 return
             self.set_engine(new, self.url)
-            show_message(self, "Restored", text, icon=QMessageBox.Icon.Information)
+            widgets.show_message(self, "Restored", text, icon=QMessageBox.Icon.Information)
 
         def failed(e: BaseException) -> None:
-            show_error(self, "Cannot restore", e)
+            widgets.show_error(self, "Cannot restore", e)
             self.reload()
 
-        task = run_task(self, "Restore from backup", work, on_done=done, on_error=failed,
+        task = worker.run_task(self, "Restore from backup", work, on_done=done, on_error=failed,
                         cancellable=False, show_after_ms=0)
         self.tasks.append(task)
         task.ended.connect(lambda: self.tasks.remove(task) if task in self.tasks else None)
@@ -1310,8 +1368,8 @@ class MainWindow(QMainWindow):
                                                                          6000))
 
     def _task(self, title: str, work: Any, done: Any, on_cancel: Any = None) -> Task:
-        task = run_task(self, title, work, on_done=done,
-                        on_error=lambda e: (show_error(self, title, e), self.reload()),
+        task = worker.run_task(self, title, work, on_done=done,
+                        on_error=lambda e: (widgets.show_error(self, title, e), self.reload()),
                         on_cancel=on_cancel or (lambda: self.statusBar().showMessage(f"{title}: cancelled",
                                                                                      6000)))
         self.tasks.append(task)
@@ -1320,6 +1378,8 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ menus, help
     def _tree_menu(self, pos: Any) -> None:
+        from PySide6.QtWidgets import QMenu
+
         m = QMenu(self)
         for k in ("new_campaign", "new_roster", "edit_roster", None, "record_battle", "after_battle",
                   None, "house_rules", "export_all"):
@@ -1330,6 +1390,8 @@ class MainWindow(QMainWindow):
         m.popup(self.tree.viewport().mapToGlobal(pos))
 
     def _table_menu(self, pos: Any) -> None:
+        from PySide6.QtWidgets import QMenu
+
         m = QMenu(self)
         for k in ("edit_item", "remove_item", None, "add_fighter", "add_unit", "creatures", "add_walker",
                   None, "injury_roll", "treat_injury", "release", "revive", "exchange", None, "view_log"):
@@ -1340,7 +1402,7 @@ class MainWindow(QMainWindow):
         m.popup(self.table.viewport().mapToGlobal(pos))
 
     def about(self) -> None:
-        show_message(self, "About Campaign Manager",
+        widgets.show_message(self, "About Campaign Manager",
                      "Campaign Manager\n\nCampaigns, rosters, battles and After the Battle rolls for "
                      "NUTS! (with Weird WWII), Necromunda, FUBAR and a unit-morale game. Every roll "
                      "is logged; every change can be undone.")
@@ -1351,5 +1413,5 @@ class MainWindow(QMainWindow):
             keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in a.shortcuts())
             if keys:
                 lines.append(f"{keys}\t{a.text().replace('&', '').replace('…', '')}")
-        show_message(self, "Keyboard shortcuts", "\n".join(lines))
+        widgets.show_message(self, "Keyboard shortcuts", "\n".join(lines))
 

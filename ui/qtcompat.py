@@ -10,7 +10,6 @@ as well; this keeps the app alive if such a build is installed anyway."""
 
 from __future__ import annotations
 
-import ctypes
 import sys
 import threading
 from typing import Any
@@ -31,8 +30,8 @@ def _measure() -> bool:
         probe.ping.emit()
     after = sys.getrefcount(True)
     leaked = before - after
-    for _ in range(max(0, leaked)):
-        ctypes.pythonapi.Py_IncRef(ctypes.py_object(True))
+    if leaked > 0:
+        _give_back(leaked)
     probe.deleteLater()
     return leaked >= 4
 
@@ -50,5 +49,12 @@ def emit(signal: Any, *args: Any) -> Any:
     """``signal.emit(*args)``, safe on PySide6 releases whose emit drops a reference."""
     result = signal.emit(*args)
     if emit_leaks() and result is True:
-        ctypes.pythonapi.Py_IncRef(ctypes.py_object(True))
+        _give_back(1)
     return result
+
+
+def _give_back(n: int) -> None:
+    import ctypes  # only on a PySide6 with the bug
+
+    for _ in range(n):
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(True))

@@ -109,6 +109,31 @@ def test_connection_failure_is_a_readable_message(qtbot: Any, win: Any, gui_engi
     assert all("127.0.0.1" not in u for u in settings.recent())
 
 
+def test_the_first_frame_says_what_is_opening_and_pages_come_with_the_data(
+        qtbot: Any, settings: Any, sqlite_url: str, tmp_path: Path) -> None:
+    """The window starts on a page naming the database being opened (never a flash of
+    "No campaigns yet" over a full league); the campaign page is built with its data."""
+    from ui.main_window import NO_DATABASE, MainWindow
+
+    w = MainWindow(None, settings)
+    qtbot.addWidget(w)
+    w.show()
+    assert w.stack.currentWidget() is w.start_page and w.start_page.text() == NO_DATABASE
+    assert not w._main_built and not w._empty_built  # the first frame stays light
+    wait_task(qtbot, w.open_url(f"sqlite:///{tmp_path / 'nowhere' / 'x' / 'y.sqlite'}"[:-10] + "\0bad"))
+    assert w.stack.currentWidget() is w.start_page and w.start_page.text() == NO_DATABASE
+    task = w.open_url(sqlite_url)
+    assert "Opening" in w.start_page.text() and w.stack.currentWidget() is w.start_page
+    wait_task(qtbot, task)
+    assert w.stack.currentWidget() is w.empty_page and not w._main_built  # a new, empty database
+    core.create_campaign(w.engine, "Kursk", "nuts")
+    w.reload()
+    assert w.stack.currentWidget() is w.splitter and w.tree.topLevelItemCount() == 1
+    with pytest.raises(AttributeError):
+        _ = w.no_such_widget
+    w.engine.dispose()
+
+
 def test_opening_another_database_off_the_gui_thread(qtbot: Any, win: Any, settings: Any,
                                                      tmp_path: Path) -> None:
     other = f"sqlite:///{tmp_path / 'other.sqlite'}"
