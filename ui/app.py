@@ -15,7 +15,7 @@ def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
     app.setApplicationName("Campaign Manager")
     app.setOrganizationName("campaign_app")
     app.setApplicationDisplayName("Campaign Manager")
-    from ui.icons import app_icon
+    from ui.glyphs import app_icon
 
     app.setWindowIcon(app_icon())
     return app

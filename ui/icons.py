@@ -1,13 +1,30 @@
-"""Icons drawn with QPainter (no image files to ship): status badges for fighters and
-units, and the toolbar glyphs. Cached: each icon is painted once per run."""
+"""Icons drawn with QPainter: status badges for fighters and units and dice faces
+(painted when first shown, cached), and the source of the toolbar and menu glyphs.
+
+The glyphs and the app icon are shipped as PNG files in ``ui/glyphs/`` and loaded by
+:mod:`ui.glyphs`, so the window's first frame needs no painting code (nor the Python
+enums of Qt's namespace that it uses, 12 ms at start). They are drawn here and written
+with ``python -m ui.icons``; a test keeps the files equal to what this code draws."""
 
 from __future__ import annotations
 
 import math
+import sys
 from functools import cache
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QIcon,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
 
 # how serious a status is (campaign_app.usecases.gui_queries.status_class) -> colour
 STATUS_COLOURS = {
@@ -131,13 +148,51 @@ def die_icon(face: int) -> QIcon:
     return QIcon(pm)
 
 
-@cache
-def action_icon(name: str) -> QIcon:
-    """Toolbar glyphs: campaign, roster, fighter, unit, creature, battle, wizard, dice,
-    house-rules, export, log, history, database, demo, cycle, undo, redo, remove, reload.
-    Drawn here rather than taken from the style: the style's own icons would cost the
-    start the QStyle enums, and look different on every desktop."""
-    pm, p = _canvas(32)
+GLYPHS = ("campaign", "roster", "fighter", "unit", "creature", "battle", "wizard", "dice", "edit",
+          "house-rules", "export", "log", "history", "database", "demo", "cycle", "undo", "redo",
+          "remove", "reload")
+
+
+def glyph_image(name: str, size: int) -> QImage:
+    """A toolbar glyph (``GLYPHS``) or the app icon (``"app"``), drawn at ``size`` pixels.
+    Our own drawings rather than the style's icons: the same on every desktop."""
+    img = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(Qt.GlobalColor.transparent)
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    if name == "app":
+        p.scale(size / 64, size / 64)
+        _draw_app(p)
+    elif name in GLYPHS:
+        p.scale(size / 32, size / 32)
+        _draw_glyph(p, name)
+    else:
+        p.end()
+        raise KeyError(f"no glyph named {name!r}")
+    p.end()
+    return img
+
+
+GLYPH_SIZES = {"app": (64, 256)}  # others: 32 and 64 (@2x)
+
+
+def write_glyphs(folder: Path) -> list[Path]:
+    """Write every glyph as ``NAME.png`` and ``NAME@2x.png`` (the app icon at 64 and
+    256 pixels) into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in ("app", *GLYPHS):
+        small, big = GLYPH_SIZES.get(name, (32, 64))
+        for size, suffix in ((small, ""), (big, "@2x")):
+            path = folder / f"{name}{suffix}.png"
+            if not glyph_image(name, size).save(str(path), "PNG"):
+                raise OSError(f"cannot write {path}")
+            written.append(path)
+    return written
+
+
+def _draw_glyph(p: QPainter, name: str) -> None:
+    """One glyph, on a 32 x 32 canvas."""
     if name == "campaign":
         p.setPen(_pen(INK, 2.4))
         p.drawLine(QPointF(8, 5), QPointF(8, 28))
@@ -280,17 +335,28 @@ def action_icon(name: str) -> QIcon:
     else:
         p.setBrush(QBrush(QColor("#9aa3b2")))
         p.drawEllipse(QRectF(8, 8, 16, 16))
-    p.end()
-    return QIcon(pm)
 
 
-@cache
-def app_icon() -> QIcon:
-    pm, p = _canvas(64)
+def _draw_app(p: QPainter) -> None:
+    """The app icon, on a 64 x 64 canvas: two dice on a slate tile."""
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QColor("#3b4a66"))
     p.drawRoundedRect(QRectF(2, 2, 60, 60), 12, 12)
     _die(p, QRectF(10, 20, 28, 28), 6, "#ffffff", "#3b4a66")
     _die(p, QRectF(30, 10, 24, 24), 3, "#f2d27a", "#3b4a66")
-    p.end()
-    return QIcon(pm)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ui.icons [FOLDER]``: write the glyph files (default: ``ui/glyphs``)."""
+    from PySide6.QtGui import QGuiApplication
+
+    args = sys.argv[1:] if argv is None else argv
+    _app = QGuiApplication.instance() or QGuiApplication(["icons"])
+    folder = Path(args[0]) if args else Path(__file__).with_name("glyphs")
+    for path in write_glyphs(folder):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

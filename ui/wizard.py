@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource, parse_typed
 from campaign_app.errors import AppError, ConflictError, DiceError
 from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
-from ui.icons import action_icon
+from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
 from ui.qtcompat import emit
 from ui.widgets import ErrorLabel, heading, hline

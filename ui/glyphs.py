@@ -1,0 +1,30 @@
+"""The toolbar and menu glyphs and the app icon, loaded from the PNG files in
+``ui/glyphs/`` (drawn by :mod:`ui.icons`, written with ``python -m ui.icons``).
+
+Loading a file needs none of the painting code, so the window's first frame does not
+pay for it. Each icon has a 1x and a 2x file, for sharp icons on high-DPI screens."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+
+FOLDER = Path(__file__).with_name("glyphs")
+
+
+@cache
+def action_icon(name: str) -> QIcon:
+    """A toolbar or menu glyph by name (``ui.icons.GLYPHS``)."""
+    small = FOLDER / f"{name}.png"
+    if not small.is_file():
+        raise KeyError(f"no glyph file {small} (run python -m ui.icons)")
+    icon = QIcon()
+    icon.addFile(str(small))
+    icon.addFile(str(FOLDER / f"{name}@2x.png"))
+    return icon
+
+
+def app_icon() -> QIcon:
+    return action_icon("app")
