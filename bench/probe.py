@@ -75,8 +75,9 @@ class _Watch:
 
     def poll(self) -> None:
         win = self.win
-        model = getattr(win, "model", None) or getattr(win, "roster_model", None)
-        if win.engine is not None and win.tree_data and (model is None or model.rowCount() > 0):
+        # the roster table only once the database is open and read: asking for the table
+        # earlier would build the window's campaign page before the app itself does
+        if win.engine is not None and win.tree_data and win.model.rowCount() > 0:
             self.loaded()
         elif time.time() > self.deadline:
             print(json.dumps({"error": "the league never loaded"}), flush=True)

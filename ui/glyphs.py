@@ -9,9 +9,11 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
 
 FOLDER = Path(__file__).with_name("glyphs")
+SIZES = {"app": (64, 256)}  # the others: 32 and 64 (as ui.icons writes them)
 
 
 @cache
@@ -20,9 +22,10 @@ def action_icon(name: str) -> QIcon:
     small = FOLDER / f"{name}.png"
     if not small.is_file():
         raise KeyError(f"no glyph file {small} (run python -m ui.icons)")
-    icon = QIcon()
-    icon.addFile(str(small))
-    icon.addFile(str(FOLDER / f"{name}@2x.png"))
+    one, two = SIZES.get(name, (32, 64))
+    icon = QIcon()  # sizes given: a file is read only when the icon is first drawn
+    icon.addFile(str(small), QSize(one, one))
+    icon.addFile(str(FOLDER / f"{name}@2x.png"), QSize(two, two))
     return icon
 
 

@@ -25,6 +25,9 @@ def lazy_module(name: str) -> ModuleType:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         loader.exec_module(module)
+        parent, _, child = name.rpartition(".")
+        if parent in sys.modules:  # as an import would: ``import ui.worker; ui.worker.x``
+            setattr(sys.modules[parent], child, module)
         return module
 
 

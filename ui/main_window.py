@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self._columns_key: tuple[Any, ...] | None = None
         self._undo_state: dict[str, Any] = {"undo": None, "redo": None}
         self._open_pending: str | None = None
+        self._opening: Task | None = None  # the open_url task whose result counts
         self.setWindowTitle("Campaign Manager")
         self.setWindowIcon(app_icon())
         self.setObjectName("mainWindow")
@@ -500,8 +501,11 @@ class MainWindow(QMainWindow):
         self._show_dialog(dlg)
 
     def open_url(self, url: str, password: str | None = None) -> Task | None:
-        """Open a database off the GUI thread (a server may be slow to answer)."""
+        """Open a database off the GUI thread (a server may be slow to answer). Only the
+        last database asked for is taken: an earlier open that ends later is let go."""
         from ui.settings import is_postgres, with_password
+
+        self._open_pending = None  # the user's choice wins over the start-up database
 
         if is_postgres(url) and password is None and self.settings.ask_password(url):
             from ui.dialogs.database import ask_password
@@ -519,7 +523,26 @@ class MainWindow(QMainWindow):
                 engine.dispose()
             return engine
 
+        def current() -> bool:
+            return self._opening is task
+
+        def done(engine: Any) -> None:
+            if not current():  # another database was asked for meanwhile
+                engine.dispose()
+                return
+            self._opening = None
+            self.set_engine(engine, url)
+
+        def cancelled() -> None:
+            if current():
+                self._opening = None
+                if self.engine is None:
+                    self.start_page.setText(NO_DATABASE)
+
         def failed(e: BaseException) -> None:
+            if not current():
+                return
+            self._opening = None
             if self.engine is None:
                 self.start_page.setText(NO_DATABASE)
             text = str(e)
@@ -538,8 +561,9 @@ class MainWindow(QMainWindow):
 
         if self.engine is None:
             self.start_page.setText(f"Opening {safe_url(url)}…")
-        task = worker.run_task(self, "Opening database", work, on_done=lambda eng: self.set_engine(eng, url),
-                        on_error=failed, label=f"Opening {safe_url(url)}…")
+        task = worker.run_task(self, "Opening database", work, on_done=done, on_error=failed,
+                               on_cancel=cancelled, label=f"Opening {safe_url(url)}…")
+        self._opening = task
         self.tasks.append(task)
         return task
 

@@ -41,9 +41,12 @@ def test_recent_databases_never_hold_a_password(settings: Any, tmp_path: Path) -
     settings.sync()
     assert "s3cret" not in (tmp_path / "settings.ini").read_text()
     assert safe_url("postgresql://a:b@h/d") == "postgresql://a@h/d"
+    assert safe_url("postgresql://a@h/d?sslmode=require&password=s3") == "postgresql://a@h/d?sslmode=require"
+    assert safe_url("postgresql://h/d?password=s3") == "postgresql://h/d"
 
 
-_URL_TEXT = st.text(alphabet="ab1:@/%?.=-_ ", max_size=8)
+_URL_TEXT = st.text(alphabet="ab1:@/%?.=-_ &", max_size=8) | st.sampled_from(
+    ["?password=x", "db?sslmode=require&password=s3", "?PassWord=y&a=b", "d?password"])
 
 
 @given(user=_URL_TEXT, password=_URL_TEXT, host=_URL_TEXT, rest=_URL_TEXT,
@@ -70,6 +73,9 @@ def test_safe_url_hides_exactly_what_sqlalchemy_would_connect_with(
     assert not shown.password  # None, or "" where a ":" keeps the user name's end
     assert (shown.username, shown.host, shown.port, shown.database) == (
         parsed.username, parsed.host, parsed.port, parsed.database)
+    assert "password" not in {k.strip().lower() for k in shown.query}
+    assert {k: v for k, v in shown.query.items() if k.strip().lower() != "password"} == {
+        k: v for k, v in parsed.query.items() if k.strip().lower() != "password"}
 
 
 def test_database_dialog_builds_urls_and_keeps_the_password_out_of_settings(
@@ -132,6 +138,59 @@ def test_the_first_frame_says_what_is_opening_and_pages_come_with_the_data(
     with pytest.raises(AttributeError):
         _ = w.no_such_widget
     w.engine.dispose()
+
+
+def test_only_the_last_database_asked_for_is_opened_and_cancel_says_so(
+        qtbot: Any, settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import db.migrate
+    from ui.main_window import NO_DATABASE, OPEN_FALLBACK_MS, MainWindow
+
+    real = db.migrate.open_database
+    gate = threading.Event()
+
+    def slow_open(url: str, *args: Any, **kwargs: Any) -> Any:
+        if "slow" in url:
+            gate.wait(30)
+        return real(url, *args, **kwargs)
+
+    monkeypatch.setattr(db.migrate, "open_database", slow_open)
+    w = MainWindow(None, settings)
+    qtbot.addWidget(w)
+    # a slow server, and the user picks another database meanwhile: the later choice wins
+    first = w.open_url(f"sqlite:///{tmp_path / 'slow.sqlite'}")
+    second = w.open_url(f"sqlite:///{tmp_path / 'quick.sqlite'}")
+    wait_task(qtbot, second)
+    assert str(w.engine.url).endswith("quick.sqlite")
+    gate.set()
+    wait_task(qtbot, first)
+    assert str(w.engine.url).endswith("quick.sqlite")  # the late first open was let go
+    w.engine.dispose()
+    # cancelling the only open: the window says no database is open (not "Opening…")
+    gate.clear()
+    w2 = MainWindow(None, settings)
+    qtbot.addWidget(w2)
+    task = w2.open_url(f"sqlite:///{tmp_path / 'slow2.sqlite'}")
+    assert "Opening" in w2.start_page.text()
+    task.cancel()
+    gate.set()
+    wait_task(qtbot, task)
+    assert w2.engine is None and w2.start_page.text() == NO_DATABASE
+    # the start-up database does not replace one the user opened before the window painted
+    w3 = MainWindow(None, settings)
+    qtbot.addWidget(w3)
+    w3.open_when_shown(f"sqlite:///{tmp_path / 'startup.sqlite'}")
+    wait_task(qtbot, w3.open_url(f"sqlite:///{tmp_path / 'chosen.sqlite'}"))
+    qtbot.wait(OPEN_FALLBACK_MS + 200)
+    assert str(w3.engine.url).endswith("chosen.sqlite") and not (tmp_path / "startup.sqlite").exists()
+    w3.engine.dispose()
+
+
+def test_lazily_loaded_ui_modules_are_attributes_of_their_package() -> None:
+    import ui
+    from ui.lazy import lazy_module
+
+    mod = lazy_module("ui.widgets")
+    assert ui.widgets is mod
 
 
 def test_opening_another_database_off_the_gui_thread(qtbot: Any, win: Any, settings: Any,
