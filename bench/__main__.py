@@ -401,8 +401,14 @@ def write_results(results: list[Result], args: argparse.Namespace) -> Path:
         mark = {True: "met", False: "missed", None: ""}[r.ok]
         lines.append(f"| {r.case} | {r.value:.4g} {r.unit} | {base} | {ratio} | {r.target} | {mark} |")
     lines.append("")
-    path.write_text("\n".join(lines), encoding="utf-8")
+    # the hand-written notes below the table stay (they explain the numbers)
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    notes = old[old.index(NOTES):] if NOTES in old else ""
+    path.write_text("\n".join(lines) + ("\n" + notes if notes else ""), encoding="utf-8")
     return path
+
+
+NOTES = "## Notes"
 
 
 def main(argv: list[str] | None = None) -> int:
