@@ -299,11 +299,7 @@ def _draw_glyph(p: QPainter, name: str) -> None:
             star.append(QPointF(16 + r * math.cos(a), 17 + r * math.sin(a)))
         p.drawPolygon(star)
     elif name == "cycle":
-        p.setPen(_pen("#4a5a78", 2.6))
-        p.drawArc(QRectF(5, 5, 22, 22), 40 * 16, 280 * 16)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#4a5a78"))
-        p.drawPolygon(QPolygonF([QPointF(22, 2), QPointF(29, 9), QPointF(20, 11)]))
+        _circular_arrow(p, "#4a5a78", 40, 280, [(22, 2), (29, 9), (20, 11)])
     elif name in ("undo", "redo"):
         if name == "redo":  # the same arrow, mirrored
             p.translate(32, 0)
@@ -327,14 +323,20 @@ def _draw_glyph(p: QPainter, name: str) -> None:
         for x in (12.5, 16, 19.5):
             p.drawLine(QPointF(x, 15), QPointF(x, 25))
     elif name == "reload":
-        p.setPen(_pen("#3c7a4a", 2.6))
-        p.drawArc(QRectF(5, 5, 22, 22), 100 * 16, 290 * 16)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#3c7a4a"))
-        p.drawPolygon(QPolygonF([QPointF(11, 1), QPointF(18, 6), QPointF(10, 11)]))
+        _circular_arrow(p, "#3c7a4a", 100, 290, [(11, 1), (18, 6), (10, 11)])
     else:
         p.setBrush(QBrush(QColor("#9aa3b2")))
         p.drawEllipse(QRectF(8, 8, 16, 16))
+
+
+def _circular_arrow(p: QPainter, colour: str, start: float, span: float,
+                    head: list[tuple[float, float]]) -> None:
+    """An arc round the glyph's middle (angles in degrees) with an arrowhead."""
+    p.setPen(_pen(colour, 2.6))
+    p.drawArc(QRectF(5, 5, 22, 22), int(start * 16), int(span * 16))
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(colour))
+    p.drawPolygon(QPolygonF([QPointF(x, y) for x, y in head]))
 
 
 def _draw_app(p: QPainter) -> None:
