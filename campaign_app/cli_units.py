@@ -1,4 +1,4 @@
-"""CLI: ``unit add/edit/show/exchange/options`` for the squad games (FUBAR, unit-morale)."""
+"""CLI: ``unit add/edit/show/remove/exchange/options`` for the squad games (FUBAR, unit-morale)."""
 
 from __future__ import annotations
 
@@ -84,6 +84,13 @@ def cmd_exchange(args: argparse.Namespace, engine: Any) -> None:
     emit(args, data, lambda: "\n".join(f"{u.name} is back with its force ({u.figures} figures)" for u in back))
 
 
+def cmd_remove(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.units import remove_unit
+
+    remove_unit(engine, args.unit)
+    emit(args, {"removed": args.unit}, f"removed unit {args.unit}")
+
+
 def cmd_options(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.systems import get_system
     from campaign_app.usecases.units import unit_choices
@@ -142,6 +149,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--if-version", type=int, help="refuse if the unit changed since this version")
     _rules_opts(sp)
     sp = add(grp, "show", cmd_show, "show a unit with its rules values")
+    sp.add_argument("unit")
+    sp = add(grp, "remove", cmd_remove, "remove a unit from its roster (undo brings it back)")
     sp.add_argument("unit")
     sp = add(grp, "exchange", cmd_exchange, "bring a unit taken prisoner back into its force")
     sp.add_argument("unit")

@@ -201,9 +201,10 @@ def roster_html(d: dict[str, Any]) -> str:
         rows.append(["Units", _e(d["units"])])
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
     notes = f"<h3>Notes</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
+    what = "a unit" if d.get("units") and not d.get("fighters") else "a fighter"
     return (f"<h2>{_e(d['name'])}</h2><div class='sub'>{_e(d['system_name'])} roster</div>"
             f"<table class='list'>{body}</table>{notes}"
-            "<p class='muted'>Select a fighter in the table to see it here.</p>")
+            f"<p class='muted'>Select {what} in the table to see it here.</p>")
 
 
 def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:

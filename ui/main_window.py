@@ -157,7 +157,7 @@ class MainWindow(QMainWindow):
                   "Undo the campaign's last action")
         self._act("redo", "&Redo", self.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], action_icon("redo"),
                   "Redo the last undone action")
-        self._act("edit_item", "&Edit Selected…", self.edit_selected, ["F2", "Return"],
+        self._act("edit_item", "&Edit Selected…", self.edit_selected, "F2",
                   action_icon("edit"), "Edit the selected fighter or unit")
         self._act("remove_item", "Re&move Selected", self.remove_selected, K.Delete,
                   action_icon("remove"), "Remove the selected fighter or unit (undoable)")
@@ -365,6 +365,7 @@ class MainWindow(QMainWindow):
 
     def _build_main_page(self) -> None:
         """The campaign tree, the roster/battles/roll log/history tabs and the detail pane."""
+        from PySide6.QtGui import QShortcut
         from PySide6.QtWidgets import (
             QAbstractItemView,
             QSplitter,
@@ -424,7 +425,13 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(split)
         self.stack.addWidget(self.splitter)
         self.tree.currentItemChanged.connect(self._tree_changed)
-        self.table.selectionModel().currentRowChanged.connect(lambda *_a: self.show_detail())
+        # the selection, not the current row: a mouse press moves the current row before
+        # it selects it, so the detail and the actions would see no selection yet
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self.show_detail())
+        # Enter edits the selected figure, in the table only (not in every text field)
+        for key in ("Return", "Enter"):
+            QShortcut(QKeySequence(key), self.table, self.edit_selected,
+                      context=QtCore.Qt.ShortcutContext.WidgetShortcut)
 
     # ------------------------------------------------------------------ window state
     def restore_window(self) -> None:
@@ -454,6 +461,7 @@ class MainWindow(QMainWindow):
         the GUI thread paints: the window would appear later for nothing. If no paint
         comes (a minimised or hidden start), the database opens after a short wait."""
         self._open_pending = url
+        self.start_page.setText(f"Opening {safe_url(url)}…")
         QTimer.singleShot(OPEN_FALLBACK_MS, self._open_pending_url)
 
     def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
@@ -798,7 +806,7 @@ class MainWindow(QMainWindow):
         a["backup"].setEnabled(has_db)
         a["restore"].setEnabled(has_db)
         a["edit_item"].setEnabled(row is not None)
-        a["remove_item"].setEnabled(row is not None and row["what"] == "fighter")
+        a["remove_item"].setEnabled(row is not None and (row["what"] == "fighter" or feats["units"]))
         a["release"].setEnabled(row is not None and sysid == "necromunda" and feats["necromunda"]
                                 and row.get("status") == "captured")
         a["revive"].setEnabled(row is not None and sysid == "necromunda" and feats["necromunda"]
@@ -935,10 +943,15 @@ class MainWindow(QMainWindow):
 
     def remove_selected(self) -> None:
         row = self.selected_row()
-        if row is None or row["what"] != "fighter":
+        if row is None:
             return
         try:
-            core.remove_fighter(self.engine, row["id"])
+            if row["what"] == "fighter":
+                core.remove_fighter(self.engine, row["id"])
+            else:
+                from campaign_app.usecases.units import remove_unit
+
+                remove_unit(self.engine, row["id"])
         except AppError as e:
             widgets.show_error(self, "Cannot remove", e)
             self.reload()
@@ -1439,5 +1452,6 @@ class MainWindow(QMainWindow):
             keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in a.shortcuts())
             if keys:
                 lines.append(f"{keys}\t{a.text().replace('&', '').replace('…', '')}")
+        lines.append("Enter\tEdit Selected (in the roster table)")
         widgets.show_message(self, "Keyboard shortcuts", "\n".join(lines))
 

@@ -192,6 +192,18 @@ def edit_unit(engine: Engine, unit: Any, if_version: int | None = None, *,
     return u
 
 
+def remove_unit(engine: Engine, unit: Any) -> None:
+    """Take a unit off its roster with its weapons and battle results (undo brings all
+    of it back); the roll record keeps its rolls, under the unit's name."""
+    with UnitOfWork(engine, "unit.remove") as uow:
+        s = uow.session
+        u = get_unit(s, unit)
+        c, _r = _unit_campaign(s, u)
+        uow.campaign_id = c.id
+        uow.summary = f"remove {u.name}"
+        s.delete(u)
+
+
 def _remove_weapon(s: Session, c: Campaign, data: Mapping[str, Any], u: Unit, ref: str) -> None:
     carried = list(s.exec(select(Equipment).where(Equipment.unit_id == u.id).order_by(Equipment.id)).all())  # type: ignore[arg-type]
     want = {_norm(ref)}

@@ -176,3 +176,40 @@ def test_cli_flow(sqlite_url, capsys):
     assert out.count("fate of 1st Squad's casualty") == 2
     cli("undo", "Ops")
     assert "figures 8/8" in cli("unit", "show", "1st Squad")
+
+
+def test_removing_a_unit_takes_its_weapons_and_results_and_undo_brings_them_back(ops, snap):
+    from campaign_app.errors import NotFoundError
+    from campaign_app.usecases import history
+    from campaign_app.usecases.battles import show_battle
+    from campaign_app.usecases.units import remove_unit
+
+    engine = ops
+    b = record_battle(engine, "Ops", ["Alpha", "Reds"], casualties=["1st Squad=2"], winner="Reds")
+    before = show_unit(engine, "1st Squad")
+    remove_unit(engine, "1st Squad")
+    with pytest.raises(NotFoundError):
+        show_unit(engine, "1st Squad")
+    assert "1st Squad" not in [r["name"] for r in show_battle(engine, b.id)["results"]]
+    assert history(engine, "Ops")[0]["summary"] == "remove 1st Squad"
+    undo(engine, "Ops")
+    back = show_unit(engine, "1st Squad")
+    assert (back["id"], back["figures"], [w["name"] for w in back["equipment"]]) == (
+        before["id"], before["figures"], [w["name"] for w in before["equipment"]])
+    assert "1st Squad" in [r["name"] for r in show_battle(engine, b.id)["results"]]
+    state = snap(engine)
+    with pytest.raises(NotFoundError):
+        remove_unit(engine, "No Such Unit")
+    assert snap(engine) == state
+
+
+def test_unit_remove_on_the_command_line(sqlite_url, capsys):
+    from campaign_app.cli import main
+
+    for argv in (["campaign", "create", "Ops", "--system", "fubar"], ["roster", "create", "Ops", "Alpha"],
+                 ["unit", "add", "Alpha", "1st Squad", "--figures", "8"]):
+        assert main(["--db", sqlite_url, *argv]) == 0
+    assert main(["--db", sqlite_url, "unit", "remove", "1st Squad"]) == 0
+    assert "removed unit 1st Squad" in capsys.readouterr().out
+    assert main(["--db", sqlite_url, "unit", "remove", "1st Squad"]) == 2
+    assert "1st Squad" in capsys.readouterr().err
