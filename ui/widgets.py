@@ -1,5 +1,6 @@
 """Small shared widgets: the inline error line of the dialogs, non-blocking message
-boxes, and a dialog base that calls a use-case on OK and stays open on bad input."""
+boxes, an entry line whose Enter is its own, and a dialog base that calls a use-case
+on OK and stays open on bad input."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QVBoxLayout,
     QWidget,
@@ -69,6 +71,50 @@ def ask_confirm(parent: QWidget | None, title: str, text: str, yes_text: str,
     box.finished.connect(lambda _r: on_yes() if box.clickedButton() is yes else None)
     box.open()
     return box
+
+
+def ask_save_discard(parent: QWidget | None, title: str, text: str,
+                     on_save: Callable[[], None], on_discard: Callable[[], None]) -> QMessageBox:
+    """A window-modal Save / Discard / Cancel question that does not block (``open()``):
+    ``on_save`` or ``on_discard`` runs for its button; Cancel (also Esc) does nothing.
+    The buttons are ``box.save_button``, ``box.discard_button`` and ``box.cancel_button``."""
+    SHOWN.append((title, text))
+    sb = QMessageBox.StandardButton
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, sb.Save | sb.Discard | sb.Cancel, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setObjectName("saveDiscardBox")
+    box.setDefaultButton(sb.Save)
+    box.setEscapeButton(sb.Cancel)
+    box.save_button = box.button(sb.Save)  # type: ignore[attr-defined]
+    box.discard_button = box.button(sb.Discard)  # type: ignore[attr-defined]
+    box.cancel_button = box.button(sb.Cancel)  # type: ignore[attr-defined]
+
+    def done(_r: int) -> None:
+        clicked = box.clickedButton()
+        if clicked is box.save_button:  # type: ignore[attr-defined]
+            on_save()
+        elif clicked is box.discard_button:  # type: ignore[attr-defined]
+            on_discard()
+
+    box.finished.connect(done)
+    box.open()
+    return box
+
+
+class EntryLine(QLineEdit):
+    """A one-line entry whose Enter/Return is its own: it emits ``returnPressed`` (the
+    entry's action, e.g. Add or Use these dice) and the key stops there, so the
+    dialog's default button (OK, Next) is not pressed as well."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            super().keyPressEvent(event)
+            return
+        comp = self.completer()
+        if comp is not None and comp.popup().isVisible():
+            comp.popup().hide()  # Enter takes the text as it stands
+        super().keyPressEvent(event)  # emits returnPressed
+        event.accept()  # ... and stops here: not the dialog's default button
 
 
 class ErrorLabel(QLabel):

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -41,7 +40,7 @@ from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
 from ui.qtcompat import emit
-from ui.widgets import ErrorLabel, heading, hline
+from ui.widgets import EntryLine, ErrorLabel, heading, hline
 
 MAX_PROBE_FACES = 400  # filler dice a probe may add to see a roll's effect
 
@@ -184,7 +183,7 @@ class AfterBattleWizard(QDialog):
         dl.addWidget(self.roll_button, 0, 0, 2, 1)
         dl.addWidget(QLabel("or type what your dice show:"), 0, 1)
         trow = QHBoxLayout()
-        self.typed = QLineEdit()
+        self.typed = EntryLine()  # Enter uses the dice and shows the result; it is not Next
         self.typed.setObjectName("typedDice")
         self.typed.setPlaceholderText("e.g. 3,5")
         self.use_typed = QPushButton("&Use these dice")
@@ -360,6 +359,7 @@ class AfterBattleWizard(QDialog):
             self.effect_label.setText(self._effect_of(state, k))
             self.next_button.setEnabled(True)
             self.next_button.setDefault(True)
+            self.next_button.setFocus()  # the next Enter goes on (the dice box is disabled)
         else:
             need = state.need
             assert need is not None
@@ -523,6 +523,8 @@ def _step_line(st: dict[str, Any]) -> str:
     return f"{who}{st['rule']}: {st['text']}{roll}"
 
 
+# The use-case's change lines ("Joe: status active, status_note  (Back from recovery)")
+# name columns as the database does; the summary shows them in words.
 def _participants_html(b: dict[str, Any]) -> str:
     from html import escape
 

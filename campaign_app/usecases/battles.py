@@ -30,7 +30,13 @@ from campaign_app.systems.base import (
     UnitState,
 )
 from campaign_app.uow import UnitOfWork, fault_point, read_session
-from campaign_app.usecases.common import clean_text, get_battle, get_campaign, get_roster
+from campaign_app.usecases.common import (
+    clean_text,
+    describe_change,
+    get_battle,
+    get_campaign,
+    get_roster,
+)
 from campaign_app.usecases.core import tables_for
 from db.models import (
     Battle,
@@ -295,18 +301,23 @@ def battle_state(s: Session, b: Battle) -> BattleState:
 def describe_outcome(state: BattleState, out: Outcome) -> list[str]:
     names = {fid: f.name for fid, f in state.fighters.items()}
     unames = {uid: u.name for uid, u in state.units.items()}
-    lines = []
+    rnames = {rid: r.name for rid, r in state.rosters.items()}
+
+    def line(name: Any, new: dict[str, Any], before: Any, reason: str) -> None:
+        text = describe_change(str(name), new, vars(before) if before is not None else None, rnames, reason)
+        if text:
+            lines.append(text)
+
+    lines: list[str] = []
     for ch in out.fighter_changes:
-        vals = ", ".join(f"{k} {v}" for k, v in ch.set.items())
-        lines.append(f"{names.get(ch.fighter_id, ch.fighter_id)}: {vals}" + (f" ({ch.reason})" if ch.reason else ""))
+        line(names.get(ch.fighter_id, ch.fighter_id), ch.set, state.fighters.get(ch.fighter_id), ch.reason)
     for fid in out.removed_fighters:
         lines.append(f"{names.get(fid, fid)} leaves the roster")
     for nf in out.new_fighters:
         extra = f", Rep {nf.fields['rep']}" if nf.fields.get("rep") is not None else ""
         lines.append(f"new: {nf.fields.get('name', '?')}{extra}" + (f" ({nf.reason})" if nf.reason else ""))
     for uc in out.unit_changes:
-        vals = ", ".join(f"{k} {v}" for k, v in uc.set.items())
-        lines.append(f"{unames.get(uc.unit_id, uc.unit_id)}: {vals}" + (f" ({uc.reason})" if uc.reason else ""))
+        line(unames.get(uc.unit_id, uc.unit_id), uc.set, state.units.get(uc.unit_id), uc.reason)
     for uid in out.removed_units:
         lines.append(f"{unames.get(uid, uid)} leaves the force")
     for inj in out.injuries:
@@ -315,9 +326,7 @@ def describe_outcome(state: BattleState, out: Outcome) -> list[str]:
     for sg in out.skills:
         lines.append(f"{names.get(sg.fighter_id, sg.fighter_id)} gains {sg.name}")
     for rc in out.roster_changes:
-        vals = ", ".join(f"{k} {v}" for k, v in rc.set.items())
-        rname = state.rosters[rc.roster_id].name if rc.roster_id in state.rosters else rc.roster_id
-        lines.append(f"{rname}: {vals}" + (f" ({rc.reason})" if rc.reason else ""))
+        line(rnames.get(rc.roster_id, rc.roster_id), rc.set, state.rosters.get(rc.roster_id), rc.reason)
     lines.extend(out.notes)
     return lines
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from sqlmodel import Session, select
@@ -95,3 +96,68 @@ def campaign_of_fighter(session: Session, fighter: Fighter) -> tuple[Campaign, R
     r = session.get(Roster, fighter.roster_id)
     assert r is not None
     return campaign_of_roster(session, r), r
+
+
+# ------------------------------------------------------------------ change wording
+_COLUMN_WORDS = {
+    "rep": "Rep", "xp": "XP", "fighter_type": "type", "credits_value": "value",
+    "figures_start": "figures at start", "battles_fought": "battles fought",
+}
+
+
+def _shown(v: Any) -> str:
+    if v is None or v == "" or v == []:
+        return "none"
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(x) for x in v)
+    return str(v)
+
+
+def change_words(new: Mapping[str, Any], old: Mapping[str, Any] | None = None,
+                 rosters: Mapping[int, str] | None = None) -> list[str]:
+    """What a change of columns means, in words a player reads in a preview: ``Rep 4 →
+    5``, ``WS 3 → 4`` (only the characteristics that change), ``gains condition
+    Blind``, ``note “Back from recovery”``, ``held by Venom Sisters``. ``old`` holds the
+    values before (where known); unchanged columns are left out."""
+    old = old or {}
+    rosters = rosters or {}
+    words: list[str] = []
+    for key, value in new.items():
+        before = old.get(key)
+        if key in old and before == value:
+            continue
+        if key == "stats" and isinstance(value, Mapping):
+            prev = before if isinstance(before, Mapping) else {}
+            words += [f"{k} {prev[k]} → {v}" if prev.get(k) is not None else f"{k} {v}"
+                      for k, v in value.items() if prev.get(k) != v]
+        elif key in ("conditions", "abilities", "skills") and isinstance(value, (list, tuple)):
+            what = {"conditions": "condition", "abilities": "ability", "skills": "skill"}[key]
+            prev_items = list(before or [])
+            words += [f"gains {what} {x}" for x in value if x not in prev_items]
+            words += [f"loses {what} {x}" for x in prev_items if x not in value]
+        elif key == "status_note":
+            text = str(value or "").strip()
+            if text:
+                words.append(f"note “{text}”")
+            elif before:
+                words.append("note cleared")
+        elif key == "captured_by_roster_id":
+            words.append("no longer held captive" if value is None
+                         else f"held by {rosters.get(value, f'roster {value}')}")
+        elif key == "roster_id":
+            words.append(f"moves to {rosters.get(value, f'roster {value}')}")
+        else:
+            label = _COLUMN_WORDS.get(key, key.replace("_", " "))
+            words.append(f"{label} {_shown(before)} → {_shown(value)}" if key in old
+                         else f"{label} {_shown(value)}")
+    return words
+
+
+def describe_change(name: str, new: Mapping[str, Any], old: Mapping[str, Any] | None = None,
+                    rosters: Mapping[int, str] | None = None, reason: str = "") -> str | None:
+    """``Brak: Rep 4 → 5 (rolled a 6)``; with nothing visible changing, the reason alone
+    (``Brak: back from recovery``), or ``None`` without one either."""
+    words = change_words(new, old, rosters)
+    if not words:
+        return f"{name}: {reason}" if reason else None
+    return f"{name}: {', '.join(words)}" + (f" ({reason})" if reason else "")

@@ -50,6 +50,7 @@ from campaign_app.uow import UnitOfWork, read_session
 from campaign_app.usecases.common import (
     campaign_of_fighter,
     clean_text,
+    describe_change,
     get_campaign,
     get_fighter,
 )
@@ -94,8 +95,10 @@ def _steps(steps: Iterable[Step]) -> list[dict[str, Any]]:
     return [st.to_dict() for st in steps]
 
 
-def _describe(name: str, cols: dict[str, Any]) -> str:
-    return f"{name}: " + ", ".join(f"{k} {v}" for k, v in cols.items())
+def _describe(name: str, cols: dict[str, Any], before: Any,
+              rosters: dict[int, str] | None = None) -> list[str]:
+    text = describe_change(name, cols, vars(before), rosters)
+    return [text] if text else []
 
 
 def _campaign_fighters(s: Session, c: Campaign) -> list[tuple[Fighter, Roster]]:
@@ -175,7 +178,9 @@ def injury_roll(engine: Engine, fighter: Any, dice: Any = None, seed: int | None
             "injuries": [{"table": rec.table_id, "roll": rec.roll.value, "faces": list(rec.roll.faces),
                           "result": rec.result, "label": rec.label, "applied": list(rec.applied),
                           "skipped": list(rec.skipped)} for rec in run.records],
-            "changes": [_describe(f.name, cols)] if cols else [], "notes": list(run.notes),
+            "changes": _describe(f.name, cols, before, {enemy.roster_id: enemy.roster_name}
+                                 if enemy is not None and enemy.roster_id is not None else None),
+            "notes": list(run.notes),
             "applied": False,
         }
         if dry_run:
@@ -229,9 +234,9 @@ def treat_injury(engine: Engine, fighter: Any, *, treat: bool = True, dice: Any 
             steps.append(let_die(sheet, "critical injury, not treated", rules))
         roller.finish()
         cols = sheet.columns(before)
-        changes = [_describe(f.name, cols)] if cols else []
+        changes = _describe(f.name, cols, before)
         if cost:
-            changes.append(f"{r.name}: credits {r.credits} -> {r.credits - cost}")
+            changes.append(f"{r.name}: credits {r.credits} → {r.credits - cost}")
         report = {"fighter_id": f.id, "fighter": f.name, "dry_run": dry_run, "steps": _steps(steps),
                   "changes": changes, "cost": cost, "applied": False}
         if dry_run:
@@ -309,11 +314,9 @@ def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice:
         roller.finish()
         changes = []
         for fid, sh in sorted(sheets.items()):
-            cols = sh.columns(states[fid])
-            if cols:
-                changes.append(_describe(sh.name, cols))
+            changes += _describe(sh.name, sh.columns(states[fid]), states[fid])
         for rid in sorted(paid):
-            changes.append(f"{rosters[rid].name}: credits {rosters[rid].credits} -> {credits[rid]}")
+            changes.append(f"{rosters[rid].name}: credits {rosters[rid].credits} → {credits[rid]}")
         report: dict[str, Any] = {
             "campaign_id": c.id, "campaign": c.name, "edition": c.edition, "cycle": c.cycle,
             "next_cycle": c.cycle + 1, "dry_run": dry_run, "steps": _steps(steps), "changes": changes,

@@ -169,7 +169,7 @@ def test_cli_flow(sqlite_url, capsys):
     assert "dry run" in out and "[1] = 1 -> Lost" in out and "[4] = 4 -> Wounded" in out
     out = cli("--json", "after-battle", "1", "--dice", "1,4")
     rep = json.loads(out)
-    assert rep["applied"] and "1st Squad: battles_fought 1, figures 6, wounded 1 (after the battle)" in rep["changes"]
+    assert rep["applied"] and "1st Squad: battles fought 0 → 1, figures 8 → 6, wounded 0 → 1 (after the battle)" in rep["changes"]
     out = cli("unit", "show", "1st Squad")
     assert "figures 6/8, 1 wounded" in out and "Veteran (Veterano)" in out
     out = cli("log", "Ops")

@@ -164,7 +164,7 @@ def test_treat_a_critical_injury_with_typed_dice(qtbot: Any, win: Any, gui_engin
     type_dice(qtbot, dlg, "1,1 6")
     click(qtbot, dlg.preview_button)
     assert not dlg.error.isVisible(), dlg.error.text()
-    assert any("credits 120 -> 100" in dlg.changes.item(i).text() for i in range(dlg.changes.count()))
+    assert any("credits 120 → 100" in dlg.changes.item(i).text() for i in range(dlg.changes.count()))
     assert snap(gui_engine) == before
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()

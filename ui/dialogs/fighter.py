@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
-from ui.widgets import UseCaseDialog
+from ui.widgets import EntryLine, UseCaseDialog
 
 BAD_FIELD = "QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
 
@@ -53,7 +53,7 @@ class NameList(QWidget):
             self._add_item(n, existing=True)
         lay.addWidget(self.list)
         row = QHBoxLayout()
-        self.entry = QLineEdit()
+        self.entry = EntryLine()  # Enter adds the name; it does not press the dialog's OK
         self.entry.setObjectName(f"{title.lower()}Entry")
         self.entry.setPlaceholderText(placeholder or f"add a {title.lower().rstrip('s')}")
         if completions:
@@ -243,9 +243,16 @@ class FighterDialog(UseCaseDialog):
         self.resize(720 if system["stats"] else 620, 440)
 
     # live checks ---------------------------------------------------------------
+    def _had_stat(self, key: str) -> bool:
+        return self.fighter is not None and (self.fighter.get("stats") or {}).get(key) is not None
+
     def _check_stat(self, key: str) -> None:
         ed = self.stat_edits[key]
-        problem = q.check_stat(self.system["id"], key, ed.text())
+        if not ed.text().strip() and self._had_stat(key):
+            # an empty box would silently keep the old value: say so instead
+            problem = f"{key} cannot be left empty (type a value, or Cancel to keep it)"
+        else:
+            problem = q.check_stat(self.system["id"], key, ed.text())
         if problem:
             self.stat_problems[key] = problem
             ed.setStyleSheet(BAD_FIELD)
@@ -260,9 +267,19 @@ class FighterDialog(UseCaseDialog):
             else:
                 self.error.clear_error()
 
+    def _rep_problem(self) -> str:
+        if not self.system["uses_rep"] or self.rep.value() > 0:
+            return ""
+        if self.fighter is None or self.fighter.get("rep"):
+            return "Rep: choose a Rep from 1 to 6 (fighters in this game need a Rep)"
+        return ""  # an existing fighter without a Rep may stay without one
+
     def check(self) -> str:
         if self.stat_problems:
             return "; ".join(self.stat_problems.values())
+        rep = self._rep_problem()
+        if rep:
+            return rep
         if self.weapons.entry.text().strip():
             return (f"press Add to add the weapon {self.weapons.entry.text().strip()!r} "
                     "(or clear the field)")

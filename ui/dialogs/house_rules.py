@@ -29,7 +29,7 @@ from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.models import Column, RowsModel
 from ui.qtcompat import emit
-from ui.widgets import ErrorLabel, heading
+from ui.widgets import ErrorLabel, ask_save_discard, heading
 
 Index = QModelIndex | QPersistentModelIndex
 ROW_KEYS = ("roll", "result", "label", "text", "effects")
@@ -139,6 +139,7 @@ class HouseRulesDialog(QDialog):
         self.campaign = campaign
         self.current: dict[str, Any] | None = None
         self.dirty = False
+        self.confirm_box: Any = None  # the open "unsaved changes" question, if any
         lay = QVBoxLayout(self)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.tables = RowsModel([
@@ -228,6 +229,38 @@ class HouseRulesDialog(QDialog):
         elif self.tables.rows:
             self.table_view.selectRow(0)
         self.resize(1180, 580)
+
+    # closing ------------------------------------------------------------------------
+    def reject(self) -> None:
+        """Close (the Close button, Esc, the window's close box). Unsaved edits are not
+        thrown away silently: a Save / Discard / Cancel question comes first, and Cancel
+        (or a Save that fails) keeps the dialog open."""
+        if not self.dirty or self.current is None:
+            super().reject()
+            return
+        if self.confirm_box is not None and self.confirm_box.isVisible():
+            return
+        self.confirm_box = ask_save_discard(
+            self, "Unsaved changes",
+            f"Save your changes to {self.current['table']['title']} as a house rule before closing?",
+            on_save=self._save_and_close, on_discard=self._discard_and_close)
+        self.confirm_box.finished.connect(self._confirm_closed)
+
+    def _confirm_closed(self, *_a: Any) -> None:
+        self.confirm_box = None
+
+    def _save_and_close(self) -> None:
+        try:
+            ok = self.save_table()
+        except AppError as e:  # e.g. effects that do not parse
+            self.error.show_error(str(e))
+            ok = False
+        if ok:
+            super().reject()
+
+    def _discard_and_close(self) -> None:
+        self.dirty = False
+        super().reject()
 
     # tables list ---------------------------------------------------------------
     def reload_list(self) -> None:
