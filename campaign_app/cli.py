@@ -63,10 +63,14 @@ def table_text(rows: Sequence[Sequence[Any]], header: Sequence[str]) -> str:
 
 # --------------------------------------------------------------------------- engine
 def open_engine(args: argparse.Namespace) -> Any:
+    """The database of ``--db`` (else the default one). A ``--db`` file that does not
+    exist is made only by the commands that create content (``campaign create``,
+    ``import json|yaktribe``, ``demo``): for any other, a mistyped path is an error."""
     from db.engine import default_url
     from db.migrate import open_database
 
-    return open_database(args.db or default_url())
+    create = args.db is None or getattr(args, "creates_db", False)
+    return open_database(args.db or default_url(), create=create)
 
 
 # --------------------------------------------------------------------------- commands
@@ -363,9 +367,10 @@ def build_parser() -> argparse.ArgumentParser:
                 parents=[common])
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    def add(parent: Any, name: str, handler: Handler, help_text: str, *, needs_db: bool = True) -> Any:
+    def add(parent: Any, name: str, handler: Handler, help_text: str, *, needs_db: bool = True,
+            creates_db: bool = False) -> Any:
         sp = parent.add_parser(name, help=help_text, parents=[common], description=help_text)
-        sp.set_defaults(handler=handler, needs_db=needs_db)
+        sp.set_defaults(handler=handler, needs_db=needs_db, creates_db=creates_db)
         return sp
 
     groups: dict[str, Any] = {}
@@ -382,7 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     add(sub, "gui", cmd_gui, "open the desktop app (the default with no command)", needs_db=False)
 
     camp = group("campaign", "create, list and show campaigns")
-    sp = add(camp, "create", cmd_campaign_create, "create a campaign")
+    sp = add(camp, "create", cmd_campaign_create, "create a campaign", creates_db=True)
     sp.add_argument("name")
     sp.add_argument("--system", required=True, help="nuts, necromunda, fubar or unit-morale")
     sp.add_argument("--edition", help="e.g. n26 or n23 for necromunda")
@@ -532,6 +537,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, handler: Handler) -> int:
     engine = None
     try:
+        if args.db is not None and not args.db.strip():
+            raise InputError("--db is empty: give a database file or URL, or leave --db out "
+                             "for the default database")
         if getattr(args, "needs_db", True):
             engine = open_engine(args)
         result = handler(args, engine)

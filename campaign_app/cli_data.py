@@ -114,10 +114,12 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("-o", "--output", metavar="FILE.json", required=True)
 
     imp = group("import", "import campaigns and gangs from files")
-    sp = add(imp, "json", cmd_import_json, "import a campaign JSON file as a new campaign")
+    sp = add(imp, "json", cmd_import_json, "import a campaign JSON file as a new campaign",
+             creates_db=True)
     sp.add_argument("file")
     sp.add_argument("--rename", metavar="NAME", help="import under another campaign name")
-    sp = add(imp, "yaktribe", cmd_import_yaktribe, "import a Necromunda gang exported from Yaktribe")
+    sp = add(imp, "yaktribe", cmd_import_yaktribe, "import a Necromunda gang exported from Yaktribe",
+             creates_db=True)
     sp.add_argument("file")
     sp.add_argument("--campaign", help="the Necromunda campaign to add it to (default: a campaign named "
                                        "after the gang's Yaktribe campaign)")

@@ -26,4 +26,5 @@ def cmd_demo(args: argparse.Namespace, engine: Any) -> None:
 
 
 def register(sub: Any, add: Any, group: Any) -> None:
-    add(sub, "demo", cmd_demo, "create one sample campaign per game system (skips those already there)")
+    add(sub, "demo", cmd_demo, "create one sample campaign per game system (skips those already there)",
+        creates_db=True)

@@ -8,7 +8,6 @@ group is shared with the JSON export (``export json``) of ``cli_data``.
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -25,23 +24,9 @@ def _page(value: str) -> str:
 
 
 def check_output(path: str) -> str:
-    """The absolute output path, or an InputError saying why it cannot be written."""
-    raw = str(path or "").strip()
-    if not raw:
-        raise InputError("no output file given (-o FILE.pdf)")
-    full = os.path.abspath(os.path.expanduser(raw))
-    if os.path.isdir(full):
-        raise InputError(f"output {raw} is a folder: give a file name, e.g. {os.path.join(raw, 'roster.pdf')}")
-    folder = os.path.dirname(full)
-    if not os.path.exists(folder):
-        raise InputError(f"cannot write {raw}: the folder {folder} does not exist")
-    if not os.path.isdir(folder):
-        raise InputError(f"cannot write {raw}: {folder} is not a folder")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write {raw}: the folder {folder} is not writable")
-    if os.path.exists(full) and not os.access(full, os.W_OK):
-        raise InputError(f"cannot write {raw}: the file exists and is read-only")
-    return full
+    from campaign_app.usecases.exports import check_output_path  # not when building the parser
+
+    return check_output_path(path)
 
 
 def _render(render: Callable[..., int], doc: Any, path: str, page: str) -> int:

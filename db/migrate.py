@@ -18,7 +18,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from campaign_app.errors import DatabaseError
 from db.backup import backup_before_migration
-from db.engine import make_engine, redact
+from db.engine import make_engine, normalize_url, redact
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -69,19 +69,40 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         command.upgrade(cfg, revision)
 
 
-def open_database(url: str, *, backup_keep: int = 10) -> Engine:
-    """Return a ready engine for ``url`` at the newest schema (see module doc)."""
-    engine = make_engine(url)
+def open_database(url: str, *, backup_keep: int = 10, create: bool = True) -> Engine:
+    """Return a ready engine for ``url`` at the newest schema (see module doc).
+
+    ``create=False`` refuses a SQLite file that does not exist yet (a mistyped path
+    must not quietly start an empty database). Any file or server that cannot be read
+    as a database is a :class:`DatabaseError` naming it, never a driver traceback."""
+    if not create:
+        path = sqlite_file_of(url)
+        if path is not None and not path.exists():
+            raise DatabaseError(f"no database at {path}: check the path (campaign create, "
+                                "import or demo makes a new one)")
+    engine: Engine | None = None
     try:
+        engine = make_engine(url)
         ensure_schema(engine, backup_keep=backup_keep)
     except (OperationalError, DBAPIError) as e:
-        engine.dispose()
+        if engine is not None:
+            engine.dispose()
         reason = str(getattr(e, "orig", e)).strip().splitlines()[0] if str(e) else type(e).__name__
-        raise DatabaseError(f"cannot open database {redact(engine.url)}: {reason}") from None
+        where = redact(engine.url) if engine is not None else redact(url)
+        raise DatabaseError(f"cannot open database {where}: {reason}") from None
     except BaseException:
-        engine.dispose()
+        if engine is not None:
+            engine.dispose()
         raise
     return engine
+
+
+def sqlite_file_of(url: str) -> Path | None:
+    """The file a SQLite URL (or a bare path) names; None for a server or memory."""
+    u = normalize_url(url)
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    return Path(u.database)
 
 
 def _stamped_revision(engine: Engine) -> str | None:

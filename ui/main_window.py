@@ -22,7 +22,7 @@ from PySide6.QtCore import QSize, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QToolBar, QWidget
 
-from campaign_app.errors import AppError, ConflictError
+from campaign_app.errors import AppError, ConflictError, NotFoundError
 from ui.glyphs import action_icon, app_icon
 from ui.lazy import core, lazy_module, q
 from ui.settings import AppSettings, safe_url
@@ -934,12 +934,20 @@ class MainWindow(QMainWindow):
                 d = q.unit_detail(self.engine, row["id"])
                 dlg = UnitDialog(self, self.engine, d["roster_id"], self.campaign, d)
         except AppError as e:
-            widgets.show_error(self, "Cannot edit", e)
+            widgets.show_error(self, "Cannot edit", self._problem_with(row, e))
             self.reload()
             return None
         what = row["what"]
         dlg.saved.connect(lambda i: self._saved("Saved (Ctrl+Z to undo)", select=(what, i)))
         return self._show_dialog(dlg)
+
+    @staticmethod
+    def _problem_with(row: dict[str, Any], e: AppError) -> str:
+        """The message for a row the user picked: one that is gone is named, not an id."""
+        if isinstance(e, NotFoundError):
+            return (f"{row['name']} is no longer in this database (removed in another window "
+                    "or by another player). The list has been read again.")
+        return str(e)
 
     def remove_selected(self) -> None:
         row = self.selected_row()
@@ -953,7 +961,7 @@ class MainWindow(QMainWindow):
 
                 remove_unit(self.engine, row["id"])
         except AppError as e:
-            widgets.show_error(self, "Cannot remove", e)
+            widgets.show_error(self, "Cannot remove", self._problem_with(row, e))
             self.reload()
             return
         self._saved(f"Removed {row['name']} — Ctrl+Z brings it back")
@@ -1377,6 +1385,13 @@ class MainWindow(QMainWindow):
         path = path or self.ask_save_path("Save PDF", f"{base} {names[kind]}.pdf", "PDF files (*.pdf)")
         if not path:
             return None
+        from campaign_app.usecases.exports import check_output_path
+
+        try:
+            path = check_output_path(path)
+        except AppError as e:  # no such folder, not writable...: say so before any work
+            widgets.show_error(self, "Export PDF", e)
+            return None
         engine, cid, rid = self.engine, self.campaign["id"], self.roster_id
         page = str(self.settings.value("export/page", "a4"))
 
@@ -1408,7 +1423,8 @@ class MainWindow(QMainWindow):
 
     def _task(self, title: str, work: Any, done: Any, on_cancel: Any = None) -> Task:
         task = worker.run_task(self, title, work, on_done=done,
-                        on_error=lambda e: (widgets.show_error(self, title, e), self.reload()),
+                        on_error=lambda e: (self.statusBar().clearMessage(),
+                                            widgets.show_error(self, title, e), self.reload()),
                         on_cancel=on_cancel or (lambda: self.statusBar().showMessage(f"{title}: cancelled",
                                                                                      6000)))
         self.tasks.append(task)

@@ -15,6 +15,7 @@ Use from the GUI or the CLI::
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,7 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from campaign_app.errors import InputError
 from campaign_app.rules import Row, Table, load_rulebook
 from campaign_app.systems import NECRO_STATS, SystemInfo, get_system
 from campaign_app.uow import read_session
@@ -999,3 +1001,23 @@ def qrs_document(engine: Engine, campaign: Any, all_kinds: bool = False) -> dict
             _squad_cards(q, c.system)
         q.rest()
         return {"campaign": c.name, "system": _system_name(c, info), "cards": q.cards}
+
+
+def check_output_path(path: str) -> str:
+    """The absolute output path, or an InputError saying why it cannot be written."""
+    raw = str(path or "").strip()
+    if not raw:
+        raise InputError("no output file given (-o FILE.pdf)")
+    full = os.path.abspath(os.path.expanduser(raw))
+    if os.path.isdir(full):
+        raise InputError(f"output {raw} is a folder: give a file name, e.g. {os.path.join(raw, 'roster.pdf')}")
+    folder = os.path.dirname(full)
+    if not os.path.exists(folder):
+        raise InputError(f"cannot write {raw}: the folder {folder} does not exist")
+    if not os.path.isdir(folder):
+        raise InputError(f"cannot write {raw}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write {raw}: the folder {folder} is not writable")
+    if os.path.exists(full) and not os.access(full, os.W_OK):
+        raise InputError(f"cannot write {raw}: the file exists and is read-only")
+    return full

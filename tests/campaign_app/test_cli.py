@@ -14,6 +14,10 @@ from campaign_app.cli import main
 
 @pytest.fixture
 def run(sqlite_url, capsys):
+    from db.migrate import open_database
+
+    open_database(sqlite_url).dispose()  # a database to work in (a missing file is refused)
+
     def _run(*argv: str) -> tuple[int, str, str]:
         rc = main(["--db", sqlite_url, *argv])
         out = capsys.readouterr()
@@ -85,6 +89,9 @@ def test_bad_database_url_is_a_clear_message(capsys):
 
 
 def test_python_dash_m_runs_the_same_cli(sqlite_url):
+    from db.migrate import open_database
+
+    open_database(sqlite_url).dispose()
     out = subprocess.run([sys.executable, "-m", "campaign_app", "--db", sqlite_url, "campaign", "list"],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "no campaigns yet" in out.stdout
@@ -121,3 +128,24 @@ def test_plain_start_is_recognised_without_the_parser(argv, expected):
 def test_a_bad_start_still_gets_the_parsers_message(capsys):
     assert main(["--db"]) == 2
     assert "--db" in capsys.readouterr().err
+
+
+def test_database_paths_that_are_wrong_are_refused_in_one_line(tmp_path, capsys):
+    not_db = tmp_path / "notes.sqlite"
+    not_db.write_text("my shopping list\n")
+    assert main(["--db", f"sqlite:///{not_db}", "campaign", "list"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot open database") and "file is not a database" in err
+    assert "Traceback" not in err and "sqlalche.me" not in err
+    assert not_db.read_text() == "my shopping list\n"  # left as it was
+    missing = tmp_path / "typo" / "campaigns.sqlite"
+    for argv in (["campaign", "list"], ["roster", "create", "Kursk", "1st"], ["log", "Kursk"]):
+        assert main(["--db", str(missing), *argv]) == 2
+        assert "no database at" in capsys.readouterr().err
+    assert not missing.parent.exists()  # nothing made on the way
+    assert main(["--db", "", "campaign", "list"]) == 2
+    assert "--db is empty" in capsys.readouterr().err
+    assert main(["--db", ""]) == 2  # not the GUI on the default database either
+    # the commands that make content make the file
+    assert main(["--db", str(missing), "campaign", "create", "Kursk", "--system", "nuts"]) == 0
+    assert missing.exists()

@@ -365,19 +365,19 @@ def test_bad_output_paths_exit_2_and_write_nothing(sqlite_engine, tmp_path, caps
 
 
 def test_unwritable_folder_or_file_is_refused(sqlite_engine, tmp_path, capsys, monkeypatch):
-    import campaign_app.cli_export as cli_export
+    import campaign_app.usecases.exports as exports_uc
 
     nuts_campaign(sqlite_engine)
     locked = tmp_path / "locked"
     locked.mkdir()
     real_access = os.access
     # permissions are not enforced for root, so the check is made to see a read-only folder
-    monkeypatch.setattr(cli_export.os, "access",
+    monkeypatch.setattr(exports_uc.os, "access",
                         lambda p, mode: False if str(p).startswith(str(locked)) else real_access(p, mode))
     assert run(sqlite_engine, "export", "roster", "Easy Company", "-o", str(locked / "r.pdf")) == 2
     assert "is not writable" in capsys.readouterr().err
     assert list(locked.iterdir()) == []
-    monkeypatch.setattr(cli_export.os, "access", real_access)
+    monkeypatch.setattr(exports_uc.os, "access", real_access)
 
     import reports
 

@@ -295,6 +295,12 @@ def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
     assert not out2.exists()
     assert "cancelled" in win.statusBar().currentMessage()
 
+    # a folder that does not exist: said at once, in words, and no work started
+    assert win.export_pdf("roster", str(tmp_path / "no-such-folder" / "x.pdf")) is None
+    title, text = messages()[-1]
+    assert title == "Export PDF" and "no-such-folder does not exist" in text
+    assert "Error" not in text and ".part" not in text
+
 
 def test_import_and_export_json_go_through_the_worker(qtbot: Any, win: Any, gui_engine: Any,
                                                        tmp_path: Path) -> None:

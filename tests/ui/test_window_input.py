@@ -93,3 +93,16 @@ def test_a_unit_can_be_removed_from_the_window_and_undo_brings_it_back(qtbot: An
         [n for n in ("1st Squad", "2nd Squad") if n != gone])
     win.actions["undo"].trigger()
     assert win.model.rowCount() == 2
+
+
+def test_a_fighter_removed_elsewhere_is_named_not_numbered(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from tests.ui.conftest import messages
+
+    _roster_with_two(win, gui_engine)
+    _click_row(qtbot, win, 0)
+    name = win.selected_row()["name"]
+    core.remove_fighter(gui_engine, win.selected_row()["id"])  # another window or player
+    win.edit_selected()
+    title, text = messages()[-1]
+    assert title == "Cannot edit" and text.startswith(f"{name} is no longer in this database")
+    assert name not in [win.model.row_at(i)["name"] for i in range(win.model.rowCount())]

@@ -1,0 +1,34 @@
+"""The README's NUTS! example runs as written (a user copies it line by line)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from campaign_app.cli import main
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _block(heading: str) -> list[list[str]]:
+    text = README.read_text(encoding="utf-8")
+    body = text[text.index(heading):]
+    body = body[body.index("```sh") + len("```sh"):]
+    body = body[:body.index("```")].replace("\\\n", " ")
+    commands = []
+    for line in body.splitlines():
+        line = line.split("  #", 1)[0].strip()
+        if line:
+            words = shlex.split(line)
+            assert words[0] == "campaign-app", line
+            commands.append(words[1:])
+    return commands
+
+
+def test_the_nuts_example_runs_as_written(tmp_path, capsys):
+    db = str(tmp_path / "readme.sqlite")
+    commands = _block("### NUTS! 4th edition and Weird WWII")
+    assert len(commands) >= 10
+    for argv in commands:
+        rc = main(["--db", db, *argv])
+        assert rc == 0, f"{' '.join(argv)}: {capsys.readouterr().err}"
