@@ -385,6 +385,8 @@ class MainWindow(QMainWindow):
         self.tree.setHeaderLabels(["Campaigns"])
         self.tree.setIconSize(QSize(18, 18))
         self.tree.setMinimumWidth(200)
+        # a long roster name loses its middle, not its figure count at the end
+        self.tree.setTextElideMode(QtCore.Qt.TextElideMode.ElideMiddle)
         self.tree.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._tree_menu)
         self.splitter.addWidget(self.tree)
@@ -474,7 +476,7 @@ class MainWindow(QMainWindow):
         if url is not None:
             self.open_url(url)
 
-    def set_engine(self, engine: Any, url: str = "") -> None:
+    def set_engine(self, engine: Any, url: str = "", prefer: tuple[str, int] | None = None) -> None:
         old = self.engine
         self.engine = engine
         self.url = url or self.url
@@ -491,7 +493,7 @@ class MainWindow(QMainWindow):
         self.campaign = None
         self.roster_id = None
         last = self.settings.value("view/campaign")
-        self.reload(prefer=("campaign", int(last)) if last not in (None, "") else None)
+        self.reload(prefer=prefer or (("campaign", int(last)) if last not in (None, "") else None))
 
     def update_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -620,7 +622,8 @@ class MainWindow(QMainWindow):
                 ri = QTreeWidgetItem([f"{r['name']}  ({n})"])
                 ri.setIcon(0, action_icon("roster"))
                 ri.setData(0, ROLE, ("roster", r["id"]))
-                ri.setToolTip(0, " · ".join(x for x in (r["kind"], r["faction"], r["player"]) if x))
+                ri.setToolTip(0, " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"],
+                                                        r["player"]) if x))
                 ci.addChild(ri)
                 if want == ("roster", r["id"]):
                     target = ri
@@ -1336,6 +1339,8 @@ class MainWindow(QMainWindow):
         if self.engine is None:
             return None
         engine = self.engine
+        here = (("roster", self.roster_id) if self.roster_id is not None else
+                ("campaign", self.campaign["id"]) if self.campaign else None)
 
         def work(ctx: Any) -> Any:
             from db.backup import restore
@@ -1360,7 +1365,7 @@ class MainWindow(QMainWindow):
                 widgets.show_error(self, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")
                 self.reload()
                 return
-            self.set_engine(new, self.url)
+            self.set_engine(new, self.url, prefer=here)  # stay where the user was, if it is there
             widgets.show_message(self, "Restored", text, icon=QMessageBox.Icon.Information)
 
         def failed(e: BaseException) -> None:

@@ -264,7 +264,8 @@ class BattlesView(QWidget):
             Column("rosters", "Rosters", show=lambda r: " vs ".join(r["rosters"])),
             Column("winner", "Winner"),
             Column("after_battle_done", "After the Battle",
-                   show=lambda r: "done" if r["after_battle_done"] else "pending — double-click"),
+                   show=lambda r: "done" if r["after_battle_done"] else "pending",
+                   tip="pending: double-click the battle (or Battle ▸ After the Battle) to run it"),
         ])
         self.view = table_view(self.model, "battlesView")
         self.view.horizontalHeader().setStretchLastSection(True)

@@ -100,3 +100,18 @@ def test_a_backup_to_a_missing_folder_is_a_message(qtbot: Any, win: Any, gui_eng
     title, text = messages()[-1]
     assert title == "Back up" and "does not exist" in text
     assert not dest.parent.exists()
+
+
+def test_restore_keeps_the_roster_the_user_was_on(qtbot: Any, win: Any, gui_engine: Any,
+                                                  tmp_path: Path) -> None:
+    core.create_campaign(gui_engine, "First", "nuts")
+    c2 = core.create_campaign(gui_engine, "Second", "nuts")
+    r = core.create_roster(gui_engine, c2.id, "Bravo")
+    win.reload(prefer=("roster", r.id))
+    out = tmp_path / "saved.sqlite"
+    wait_task(qtbot, win.backup_database(str(out)))
+    box = win.restore_database(str(out))
+    box.yes_button.click()
+    wait_task(qtbot, win.tasks[-1])
+    assert (win.campaign["name"], win.roster_id) == ("Second", r.id)
+    win.engine.dispose()
