@@ -20,7 +20,9 @@ def cmd_record(args: argparse.Namespace, engine: Any) -> None:
 
 
 def _details(items: list[str]) -> dict[str, dict[str, Any]]:
-    """``--detail "Pvt Ryan=zombie"`` -> {"Pvt Ryan": {"zombie": True}}; KEY:VALUE sets a value."""
+    """``--detail "Pvt Ryan=zombie"`` -> {"Pvt Ryan": {"zombie": True}}; ``FLAG:no`` gives
+    ``"no"``. The use-case checks the flags against those the system's After the Battle
+    reads (NUTS!: zombie) and reads yes/no."""
     from campaign_app.errors import InputError
 
     out: dict[str, dict[str, Any]] = {}
@@ -102,7 +104,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--casualties", action="append", metavar="UNIT=N", help="figures a unit lost")
     sp.add_argument("--absent", action="append", metavar="FIGURE", help="did not take part")
     sp.add_argument("--detail", action="append", metavar="FIGURE=FLAG",
-                    help="a fact the rules need, e.g. 'Pvt Ryan=zombie' (taken out by zombie melee)")
+                    help="a fact the rules need, e.g. 'Pvt Ryan=zombie' (NUTS!: taken out by zombie melee; "
+                         "'Pvt Ryan=zombie:no' to say not)")
     sp.add_argument("--winner", help="the winning roster")
     sp.add_argument("--scenario")
     sp.add_argument("--date", help="YYYY-MM-DD (default today)")

@@ -8,6 +8,11 @@ from typing import Any
 from campaign_app.cli import emit, table_text
 
 
+def _save(save: Any) -> str:
+    """An armour save as the rules write it: ``5+``, or ``no save`` for a class without one."""
+    return "no save" if save is None or save == "" else f"{save}+"
+
+
 def _unit_text(d: dict[str, Any]) -> str:
     rules = d.get("rules") or {}
     head = f"{d['name']} (#{d['id']}, {d['unit_type']}) in {d['roster']['name']} — {d['status']}"
@@ -26,7 +31,7 @@ def _unit_text(d: dict[str, Any]) -> str:
         lines.append(", ".join(bits))
     a = rules.get("armour")
     if a:
-        lines.append(f"{a['kind']} armour {a['label']} (save {a['save']}+)")
+        lines.append(f"{a['kind']} armour {a['label']} ({'save ' if a['save'] is not None else ''}{_save(a['save'])})")
     disc = rules.get("discipline")
     if disc:
         lines.append(f"discipline {disc['label']}: {disc['text']}")
@@ -109,7 +114,7 @@ def cmd_options(args: argparse.Namespace, engine: Any) -> None:
             out.append("weapons: any name (no weapons list)")
         for t, classes in d["armour"].items():
             if classes:
-                out.append(f"{t} armour: " + ", ".join(f"{a['key']} ({a['save']}+)" for a in classes))
+                out.append(f"{t} armour: " + ", ".join(f"{a['key']} ({_save(a['save'])})" for a in classes))
         if d["discipline"]:
             out.append("discipline: " + ", ".join(x["label"] for x in d["discipline"]))
         if d["orders"]:

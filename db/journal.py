@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import Date, DateTime, delete, event, insert, inspect, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import SQLModel
 
 from campaign_app.errors import ConflictError
@@ -119,6 +120,28 @@ class JournalRecorder:
         return n
 
 
+def bump_version(session: Session, obj: Any) -> None:
+    """Raise ``obj``'s version by one without changing its columns: for a change of the
+    rows that hang off it (a fighter's weapons and skills), so that a stale edit of the
+    fighter is noticed. Journaled as an update that changes only the version (undo puts
+    the version back, redo raises it again). A row changed meanwhile by someone else is
+    a :class:`ConflictError`, as for any versioned update."""
+    t = obj.__table__
+    old = obj.version
+    session.flush()  # pending inserts first (the journal keeps flush order)
+    res = session.execute(update(t).where(t.c.id == obj.id, t.c.version == old).values(version=old + 1))
+    if getattr(res, "rowcount", 1) != 1:  # a CursorResult for an UPDATE
+        raise ConflictError(f"{_label_of(t.name, obj.id)} was changed by someone else meanwhile")
+    set_committed_value(obj, "version", old + 1)
+    recorder = session.info.get(_RECORDER_KEY)
+    if recorder is not None:
+        recorder._entry(obj, "update", {}, {})
+
+
+def _label_of(table_name: str, row_id: Any) -> str:
+    return f"{table_name.replace('_', ' ')} #{row_id}"
+
+
 def _table(name: str) -> Any:
     return SQLModel.metadata.tables[name]
 
@@ -144,7 +167,7 @@ def _current_version(session: Session, table: Any, row_id: int) -> int | None | 
 
 
 def _label(entry: JournalEntry) -> str:
-    return f"{entry.table_name.replace('_', ' ')} #{entry.row_id}"
+    return _label_of(entry.table_name, entry.row_id)
 
 
 def undo_journal(session: Session, journal: Journal) -> None:

@@ -6,6 +6,7 @@ from campaign_app.rules.loader import (
     RuleBook,
     RuleFile,
     Table,
+    check_effects,
     load_rulebook,
     parse_table,
 )
@@ -16,6 +17,7 @@ __all__ = [
     "RuleBook",
     "RuleFile",
     "Table",
+    "check_effects",
     "load_rulebook",
     "parse_table",
 ]

@@ -37,6 +37,20 @@ EFFECT_OPS: dict[str, tuple[set[str], set[str]]] = {
 STATUS_VALUES = {
     "active", "in-recovery", "captured", "dead", "lost", "turned", "convalescence",
 }
+# (op, key) -> (lowest, highest, why): the whole numbers an effect may carry, so a
+# table (a house rule above all) cannot ask for what the game does not allow
+EFFECT_NUMBERS: dict[tuple[str, str], tuple[int, int, str]] = {
+    ("set-rep", "value"): (1, 6, "Rep runs 1 to 6"),
+    ("rep", "delta"): (-5, 5, "Rep runs 1 to 6"),
+    ("stat", "delta"): (-10, 10, "a characteristic moves a few steps at a time"),
+    ("xp", "value"): (0, 100, "XP gained from one result"),
+    ("new-figures", "count"): (0, 10, "new figures from one roll"),
+    ("training", "delta"): (-3, 3, "training moves a level or two at a time"),
+    ("roll-again", "times"): (1, 10, "more rolls from one result"),
+}
+FIGURE_FATES = ("lost", "wounded", "back")
+EFFECT_TEXT_LIMIT = 200  # skill, condition, stat and table names
+NOTE_LIMIT = 2000
 _KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _RANGE = re.compile(r"^\s*(-?\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$")
 
@@ -164,6 +178,51 @@ def _parse_effect(raw: Any, where: str) -> Effect:
         except DiceError as e:
             raise _err(where, f"roll-again times: {e}") from None
     return Effect(op=op, args={k: v for k, v in raw.items() if k != "op"})
+
+
+def check_effects(table: Table, source: str) -> None:
+    """Refuse effects whose values the game does not allow (Rep 9, a thousand new
+    figures, a skill that is not text...): :class:`RulesDataError` naming ``source``, the
+    table, the row and the effect, as :func:`parse_table` does.
+
+    Run on the shipped files and on every house rule a user saves or imports; not by
+    :func:`parse_table` itself, so a campaign whose house rule was saved before these
+    checks still opens (its values are capped where they are applied, as before)."""
+    for i, row in enumerate(table.rows, start=1):
+        for j, e in enumerate(row.effects, start=1):
+            _check_effect_values(e.op, {"op": e.op, **dict(e.args)},
+                                 f"{source}: table {table.id} row {i} effect {j}")
+
+
+def _check_effect_values(op: str, raw: Mapping[str, Any], where: str) -> None:
+    """Each value an effect carries is of the right kind and within what the game allows."""
+    for (eop, key), (lo, hi, why) in EFFECT_NUMBERS.items():
+        if eop != op or key not in raw:
+            continue
+        v = raw[key]
+        if op == "roll-again" and isinstance(v, str):
+            continue  # times as dice ("d3"): checked with the other dice below
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise _err(where, f"effect {op!r}: {key} {v!r} must be a whole number")
+        if not lo <= v <= hi:
+            raise _err(where, f"effect {op!r}: {key} {v} is outside {lo}..{hi} ({why})")
+    texts = {"skill": ("value",), "condition": ("value",), "stat": ("stat",), "roll-again": ("table",),
+             "note": ("value",)}.get(op, ())
+    for key in texts:
+        v = raw[key]
+        limit = NOTE_LIMIT if op == "note" else EFFECT_TEXT_LIMIT
+        if not isinstance(v, str) or not v.strip():
+            raise _err(where, f"effect {op!r}: {key} must be text")
+        if len(v) > limit:
+            raise _err(where, f"effect {op!r}: {key} is {len(v)} characters long (at most {limit})")
+    if op == "roll-again":
+        if not _KEY.match(str(raw["table"])):
+            raise _err(where, f"effect 'roll-again': table {raw['table']!r} must be a table id")
+        reroll = raw.get("reroll", [])
+        if not isinstance(reroll, list) or not all(isinstance(x, str) and _KEY.match(x) for x in reroll):
+            raise _err(where, "effect 'roll-again': reroll must be a list of result keys")
+    if op == "figures" and str(raw["value"]).strip().lower() not in FIGURE_FATES:
+        raise _err(where, f"effect 'figures': value {raw['value']!r} is not one of {', '.join(FIGURE_FATES)}")
 
 
 def _parse_range(text: Any, where: str) -> tuple[int, int]:
@@ -302,6 +361,8 @@ def parse_rule_file(name: str, text: str) -> RuleFile:
     if not isinstance(tables_raw, Mapping):
         raise RulesDataError(f"{name}: [tables] must be a table of tables")
     tables = tuple(parse_table(tid, t, name, meta) for tid, t in tables_raw.items())
+    for t in tables:
+        check_effects(t, name)
     other = {k: v for k, v in doc.items() if k not in ("meta", "tables")}
     return RuleFile(
         name=name,

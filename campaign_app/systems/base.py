@@ -200,6 +200,9 @@ class Procedures:
     result_statuses: tuple[str, ...]
     # fighter statuses that may not take part in a battle
     unavailable: tuple[str, ...] = ("dead", "lost", "captured", "in-recovery", "turned", "retired")
+    # the yes/no facts `battle record --detail FIGURE=FLAG` may note for a fighter, each
+    # read by ``after_battle`` from ``FighterState.details`` (flag -> what it means)
+    detail_flags: Mapping[str, str] = field(default_factory=dict)
 
 
 PROCEDURES: dict[str, Procedures] = {}

@@ -122,9 +122,24 @@ def _row_rep(row: Row, rep: int, score: int) -> tuple[int, str]:
     return new, said
 
 
+def _promises_change(row: Row, rep: int) -> bool:
+    """Whether a Rep row's label reads as a change of ``rep`` (``Rep up``, ``Beat your
+    Rep``), as opposed to a row that leaves Rep alone (``No change``)."""
+    if row.result == "compare-rep":
+        return True
+    return any((e.op == "rep" and int(e.get("delta", 0)) != 0)
+               or (e.op == "set-rep" and int(e.get("value")) != rep) for e in row.effects)
+
+
 def _apply_rep_row(tr: _Track, f: FighterState, rule: str, res: RollResult, row: Row, rep: int) -> None:
     new, said = _row_rep(row, rep, res.value)
     why = said or row.label
+    # the roll record shows the row's label as the result: make it say what happened
+    # (a "Beat your Rep" row that did not beat it, a "Rep up" at the top of the scale)
+    if new == rep and _promises_change(row, rep):
+        res.extra["label"] = "No change"
+    elif new > rep and row.result == "compare-rep":
+        res.extra["label"] = "Rep up"
     if new != rep:
         tr.set_rep(f, new, rule)
         tr.step(rule, f, f"{why}: Rep {rep} -> {new}", res)
@@ -442,5 +457,9 @@ def generate_creatures(kind: str, count: int, super_: bool, tables: Mapping[str,
     return out
 
 
+DETAIL_FLAGS = {
+    "zombie": "taken out (OD or OOF) in zombie melee: rises as a zombie after the battle",
+}
+
 register(Procedures(system="nuts", after_battle=after_battle, default_result="carry-on",
-                    result_statuses=NUTS_STATUSES))
+                    result_statuses=NUTS_STATUSES, detail_flags=DETAIL_FLAGS))

@@ -153,6 +153,8 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
         chosen: dict[int, str] = {}
         for ref, status in _pairs(results, "--result"):
             fig = roll.find(ref, "result for")
+            if id(fig) in chosen:
+                raise InputError(f"--result: {fig.name} is named twice")
             st = status.strip().lower()
             if st not in proc.result_statuses:
                 raise InputError(
@@ -164,6 +166,8 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
         for ref, att in _pairs(by, "--by"):
             victim = roll.fighter(ref, "--by")
             attacker = roll.fighter(att, "attacker")
+            if id(victim) in by_map:
+                raise InputError(f"--by: {victim.name} is named twice")
             if attacker.roster_id == victim.roster_id:
                 raise InputError(f"--by {ref}={att}: both are in the same roster")
             by_map[id(victim)] = attacker
@@ -172,14 +176,20 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
             unit = roll.find(ref, "--casualties")
             if not isinstance(unit, Unit):
                 raise InputError(f"--casualties {ref}: {unit.name} is a fighter, not a unit")
+            if id(unit) in cas:
+                raise InputError(f"--casualties: {unit.name} is named twice (give each unit's casualties once)")
+            text = str(n).strip()
             try:
-                k = int(n)
+                k = int(text) if len(text) <= 40 else None
             except ValueError:
-                raise InputError(f"--casualties {ref}={n}: not a whole number") from None
+                k = None
+            if k is None:
+                raise InputError(f"--casualties {ref}={text[:40]}: not a whole number")
             if not 0 <= k <= unit.figures:
-                raise InputError(f"--casualties {ref}={k}: {unit.name} has {unit.figures} figures")
+                raise InputError(f"--casualties {ref}={text if len(text) <= 15 else text[:12] + '…'}: "
+                                 f"give 0 to {unit.figures} ({unit.name} has {unit.figures} figures)")
             cas[id(unit)] = k
-        detail_of = {id(roll.find(str(k), "--detail")): dict(v) for k, v in (details or {}).items()}
+        detail_of = _check_details(details or {}, roll, proc, get_system(c.system).name)
         number = (s.exec(select(func.max(Battle.number)).where(Battle.campaign_id == c.id)).one() or 0) + 1
         b = Battle(campaign_id=c.id, number=number, played_on=when, scenario=clean_text(scenario, "scenario", 200),
                    winner_roster_id=win.id if win else None, cycle=c.cycle, notes=clean_text(notes, "notes"))
@@ -217,6 +227,45 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
             raise InputError("nobody in these rosters can take part in a battle")
         uow.summary = f"battle {number}: {' vs '.join(r.name for r in rs)}"
     return b
+
+
+_YES = ("", "y", "yes", "true", "1")
+_NO = ("n", "no", "false", "0")
+
+
+def _check_details(details: Mapping[str, Mapping[str, Any]], roll: _Roll, proc: Procedures,
+                   system_name: str) -> dict[int, dict[str, Any]]:
+    """``{figure: {flag: value}}`` checked against the flags the system's After the
+    Battle reads (``proc.detail_flags``): each a yes/no fact about a fighter (``True``,
+    or the text yes/no); keyed by ``id()`` of the figure."""
+    valid = dict(proc.detail_flags)
+    out: dict[int, dict[str, Any]] = {}
+    for ref, flags in details.items():
+        fig = roll.find(str(ref), "--detail")
+        if not isinstance(flags, Mapping):
+            raise InputError(f"--detail {ref}: give FLAG or FLAG:yes/no")
+        for flag, value in flags.items():
+            key = str(flag).strip().lower()
+            if not valid:
+                raise InputError(f"--detail {fig.name}={flag}: {system_name} battles take no details "
+                                 "(After the Battle reads none)")
+            if key not in valid:
+                raise InputError(f"--detail {fig.name}={flag}: unknown detail {str(flag)!r} for "
+                                 f"{system_name} (valid: {', '.join(valid)})")
+            if not isinstance(fig, Fighter):
+                raise InputError(f"--detail {fig.name}={flag}: {fig.name} is a unit; details are about "
+                                 "fighters")
+            if isinstance(value, bool):
+                yes = value
+            elif str(value).strip().lower() in _YES:
+                yes = True
+            elif str(value).strip().lower() in _NO:
+                yes = False
+            else:
+                raise InputError(f"--detail {fig.name}={flag}:{value}: {key} is yes or no "
+                                 f"(write {key}, {key}:yes or {key}:no)")
+            out.setdefault(id(fig), {})[key] = yes
+    return out
 
 
 def _roster_in(s: Session, ref: Any, c: Campaign) -> Roster:

@@ -34,13 +34,25 @@ def clean_text(value: Any, what: str = "text", limit: int = MAX_TEXT) -> str:
     return text
 
 
+MAX_ID = 2**63 - 1  # the largest id a database column holds
+
+
+def as_id(text: str) -> int | None:
+    """``text`` as a row id (plain ASCII digits, in range), else None (then it is a name,
+    or no row at all: never a driver overflow)."""
+    if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_ID:
+        return int(text)
+    return None
+
+
 def _by_ref(session: Session, model: type[T], ref: Any, what: str, **scope: Any) -> T:
     """Find one row by id or by exact name, within ``scope`` (column=value)."""
     text = str(ref).strip()
     if not text:
         raise InputError(f"no {what} given")
-    if text.isdigit():
-        obj = session.get(model, int(text))
+    ident = as_id(text)
+    if ident is not None:
+        obj = session.get(model, ident)
         if obj is not None and all(getattr(obj, k) == v for k, v in scope.items()):
             return obj
     stmt = select(model).where(model.name == text)  # type: ignore[attr-defined]
@@ -76,9 +88,10 @@ def get_unit(session: Session, ref: Any, roster: Roster | None = None) -> Unit:
 
 def get_battle(session: Session, ref: Any, campaign: Campaign | None = None) -> Battle:
     text = str(ref).strip()
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise InputError(f"battle {text!r}: give the battle's id (a number)")
-    battle = session.get(Battle, int(text))
+    ident = as_id(text)
+    battle = session.get(Battle, ident) if ident is not None else None
     if battle is None:
         raise NotFoundError(f"no battle {text}")
     if campaign is not None and battle.campaign_id != campaign.id:
@@ -161,3 +174,60 @@ def describe_change(name: str, new: Mapping[str, Any], old: Mapping[str, Any] | 
     if not words:
         return f"{name}: {reason}" if reason else None
     return f"{name}: {', '.join(words)}" + (f" ({reason})" if reason else "")
+
+
+# ------------------------------------------------------------------ whole numbers
+INT_MAX = 2_147_483_647  # what an INTEGER column holds on every backend
+# Ranges of the numbers a user types (CLI, GUI, imports): each fits an INTEGER column
+# and is no wider than the GUI's spin boxes, so the GUI can show (and save back) every
+# value the other ways in can write.
+CREDITS_RANGE = (0, 1_000_000)  # a roster's credits, a fighter's value
+REPUTATION_RANGE = (-1000, 100_000)
+XP_RANGE = (0, 100_000)
+FIGURES_RANGE = (0, 100)  # a unit's figures now, at start, wounded
+BATTLES_RANGE = (0, 10_000)  # battles a unit fought
+TARGET_RANGE = (-100, 100)  # the number a pass test is rolled against
+
+
+def _shown_number(n: int) -> str:
+    sign, digits = ("-", str(-n)) if n < 0 else ("", str(n))
+    return f"{sign}{digits}" if len(digits) <= 15 else f"{sign}{digits[:6]}… ({len(digits)} digits)"
+
+
+def clean_int(value: Any, what: str, lo: int = -INT_MAX, hi: int = INT_MAX) -> int:
+    """A whole number typed by a user (an int, or text such as ``" 12 "``) within
+    ``lo..hi``; :class:`InputError` naming ``what`` otherwise: ``xp: 'lots' is not a
+    whole number``, ``credits cannot be negative`` (when ``lo`` is 0), ``xp:
+    999999… (23 digits) is outside 0..100000``. Every integer a use-case writes from
+    user input goes through here, so none can overflow a column."""
+    if isinstance(value, bool):
+        raise InputError(f"{what}: {value!r} is not a whole number")
+    if isinstance(value, int):
+        n = value
+    else:
+        text = str(value if value is not None else "").strip()
+        if not text:
+            raise InputError(f"{what} is empty (give a whole number)")
+        if len(text) > 40:  # also keeps int() away from huge texts
+            raise InputError(f"{what}: {text[:12]!r}… ({len(text)} characters) is not a whole number "
+                             f"from {lo} to {hi}")
+        try:
+            n = int(text)
+        except ValueError:
+            raise InputError(f"{what}: {text!r} is not a whole number") from None
+    if n < lo and lo == 0:
+        raise InputError(f"{what} cannot be negative")
+    if not lo <= n <= hi:
+        raise InputError(f"{what}: {_shown_number(n)} is outside {lo}..{hi}")
+    return n
+
+
+# ------------------------------------------------------------------ row versions
+def touch_version(session: Session, obj: Any) -> None:
+    """Raise ``obj``'s version for a change of rows that hang off it (a fighter's or a
+    unit's weapons and skills), so a stale edit (``--if-version``, the GUI) notices it.
+    When its own columns change too, the flush raises the version already."""
+    from db.journal import bump_version
+
+    if not session.is_modified(obj, include_collections=False):
+        bump_version(session, obj)

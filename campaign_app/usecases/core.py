@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
-from campaign_app.rules import Row, Table, parse_table
+from campaign_app.rules import Row, Table, check_effects, parse_table
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import (
     StatRule,
@@ -26,13 +26,19 @@ from campaign_app.systems import (
 )
 from campaign_app.uow import UnitOfWork, fault_point, read_session
 from campaign_app.usecases.common import (
+    CREDITS_RANGE,
+    REPUTATION_RANGE,
+    TARGET_RANGE,
+    XP_RANGE,
     campaign_of_fighter,
     campaign_of_roster,
+    clean_int,
     clean_name,
     clean_text,
     get_campaign,
     get_fighter,
     get_roster,
+    touch_version,
 )
 from db.journal import redo_journal, undo_journal
 from db.models import (
@@ -167,6 +173,7 @@ def set_house_rule(engine: Engine, ref: Any, table_id: str, table: Mapping[str, 
         else:
             try:
                 parsed = parse_table(table_id, table, "house rule")
+                check_effects(parsed, "house rule")
             except RulesDataError as e:
                 raise InputError(str(e)) from None
             if parsed.dice != shipped[table_id].dice:
@@ -201,8 +208,7 @@ def create_roster(engine: Engine, campaign_ref: Any, name: str, kind: str | None
             raise InputError(f"roster kind {kind!r} is not one of {', '.join(info.roster_kinds)}")
         if s.exec(select(Roster).where(Roster.campaign_id == c.id, Roster.name == name)).first():
             raise InputError(f"{c.name} already has a roster named {name!r}")
-        if credits < 0:
-            raise InputError("credits cannot be negative")
+        credits = clean_int(credits if credits is not None else 0, "credits", *CREDITS_RANGE)
         r = Roster(campaign_id=c.id, name=name, kind=k, faction=clean_text(faction, "faction", 200),
                    player=clean_text(player, "player", 200), credits=credits)
         s.add(r)
@@ -229,9 +235,7 @@ def edit_roster(engine: Engine, ref: Any, *, if_version: int | None = None,
             if k == "name":
                 v = clean_name(v, "roster name")
             elif k in ("credits", "reputation"):
-                v = _int(v, k)
-                if k == "credits" and v < 0:
-                    raise InputError("credits cannot be negative")
+                v = clean_int(v, k, *(CREDITS_RANGE if k == "credits" else REPUTATION_RANGE))
             elif k == "kind":
                 info = get_system(c.system)
                 if v not in info.roster_kinds:
@@ -314,15 +318,8 @@ def unit_dict(u: Unit, equipment: list[dict[str, Any]] | None = None) -> dict[st
 
 # --------------------------------------------------------------------------- fighters
 def _int(v: Any, what: str) -> int:
-    if isinstance(v, bool):
-        raise InputError(f"{what}: {v!r} is not a whole number")
-    if isinstance(v, int):
-        return v
-    text = str(v).strip()
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"{what}: {text!r} is not a whole number") from None
+    """A whole number that fits an INTEGER column (see :func:`clean_int` for ranges)."""
+    return clean_int(v, what)
 
 
 def _check_version(obj: Any, expected: int | None, what: str) -> None:
@@ -398,6 +395,20 @@ def make_equipment(c: Campaign, name: str) -> Equipment:
     return e
 
 
+def _fixed_rep(c: Campaign, kind: str) -> tuple[int, str] | None:
+    """(Rep, label) of a creature kind whose Rep never varies (Weird WWII zombies: Rep
+    2), from the campaign's rules data; None for every other kind."""
+    from campaign_app.rules import load_rulebook
+
+    if not kind or kind == "human":
+        return None
+    creatures = load_rulebook().data(c.system, c.edition, c.expansions or []).get("creatures", {})
+    spec = creatures.get(kind) if isinstance(creatures, Mapping) else None
+    if not isinstance(spec, Mapping) or spec.get("rep") is None:
+        return None
+    return int(spec["rep"]), str(spec.get("label") or kind.replace("-", " ").title())
+
+
 def add_fighter(engine: Engine, roster_ref: Any, name: str, *, fighter_type: str | None = None,
                 rep: Any = None, stats: Mapping[str, Any] | Iterable[str] = (), role: str = "",
                 kind: str = "human", xp: Any = 0, credits_value: Any = 0, notes: str = "",
@@ -434,11 +445,18 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: boo
         if t not in info.fighter_types:
             raise InputError(f"type {ft!r} is not one of {', '.join(info.fighter_types)}")
         f.fighter_type = t
+    kind_given = fields.get("kind")
+    fixed = _fixed_rep(c, str(kind_given).strip().lower() if kind_given is not None else f.kind or "")
     if "rep" in fields and (fields["rep"] is not None or new):
         rep = validate_rep(info, fields["rep"])
-        if info.uses_rep and rep is None and new:
+        if info.uses_rep and rep is None and new and fixed is None:
             raise InputError(f"{info.name} fighters need a Rep (--rep 1..6)")
+        if fixed is not None and rep is not None and rep != fixed[0]:
+            label = fixed[1].lower()
+            raise InputError(f"{f.name} is a {label}: {label}s are always Rep {fixed[0]} (not {rep})")
         f.rep = rep
+    if fixed is not None:  # a zombie (made one now, or added without a Rep) is Rep 2
+        f.rep = fixed[0]
     if fields.get("stats"):
         kind_now = str(fields.get("kind") or f.kind or "").strip().lower()
         if kind_now != "vehicle" and (f.fighter_type or "") == "vehicle":
@@ -454,12 +472,9 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: boo
         if info.id == "nuts" and k not in ("human",) and "weird-ww2" not in (c.expansions or []):
             raise InputError(f"kind {k!r} needs the weird-ww2 expansion enabled for {c.name}")
         f.kind = k
-    for key in ("xp", "credits_value"):
+    for key, bounds in (("xp", XP_RANGE), ("credits_value", CREDITS_RANGE)):
         if fields.get(key) is not None:
-            v = _int(fields[key], key.replace("_", " "))
-            if v < 0:
-                raise InputError(f"{key.replace('_', ' ')} cannot be negative")
-            setattr(f, key, v)
+            setattr(f, key, clean_int(fields[key], key.replace("_", " "), *bounds))
     if fields.get("role") is not None:
         f.role = clean_text(fields["role"], "role", 100)
     if fields.get("notes") is not None:
@@ -491,6 +506,9 @@ def edit_fighter(engine: Engine, ref: Any, *, if_version: int | None = None,
         info = get_system(c.system)
         _apply_fighter_fields(info, c, f, **{k: v for k, v in fields.items() if v is not None})
         s.add(f)
+        add_weapons, remove_weapons, add_skills = list(add_weapons), list(remove_weapons), list(add_skills)
+        if add_weapons or remove_weapons or add_skills:
+            touch_version(s, f)  # its weapons or skills change: a new version of the fighter
         fault_point("fighter.edit.after-fields")
         for w in add_weapons:
             e = make_equipment(c, w)
@@ -551,7 +569,7 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Any = None, dice: Any
                seed: int | None = None, target: Any = None) -> dict[str, Any]:
     """Roll any table (house rules of ``campaign`` included) and record it there."""
     roller = Roller.from_options(dice, seed)
-    tgt = _int(target, "target") if target is not None else None
+    tgt = clean_int(target, "target", *TARGET_RANGE) if target is not None else None
     if campaign is None:
         from campaign_app.rules import load_rulebook
 
@@ -588,9 +606,15 @@ def _roll_out(res: RollResult, row: Row, table: Table, recorded: bool) -> dict[s
 def roll_log(engine: Engine, campaign: Any, *, battle: int | None = None, fighter: Any = None,
              table: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
     """The roll record, oldest first (the newest ``limit`` when given). Read as plain
-    rows, not ORM objects: a league's log holds tens of thousands of rolls."""
+    rows, not ORM objects: a league's log holds tens of thousands of rolls.
+
+    ``battle`` is a battle id of this campaign, ``fighter`` one of its fighters;
+    ``limit`` at least 1 (None: every roll)."""
+    limit = _check_limit(limit)
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
+        if battle is not None:
+            battle = _battle_of(s, c, battle)
         rr = RollRecord.__table__.c  # type: ignore[attr-defined]
         jr = Journal.__table__.c  # type: ignore[attr-defined]
         stmt = (
@@ -604,11 +628,13 @@ def roll_log(engine: Engine, campaign: Any, *, battle: int | None = None, fighte
             stmt = stmt.where(rr.battle_id == battle)
         if fighter is not None:
             f = get_fighter(s, fighter)
+            if campaign_of_fighter(s, f)[0].id != c.id:
+                raise InputError(f"{f.name} is not in {c.name}")
             stmt = stmt.where(rr.fighter_id == f.id)
         if table:
             stmt = stmt.where(rr.table_id == table)
         stmt = stmt.order_by(rr.id.desc())
-        if limit:
+        if limit is not None:
             stmt = stmt.limit(limit)
         rows = list(s.execute(stmt).all())
         rows.reverse()
@@ -625,15 +651,35 @@ def roll_log(engine: Engine, campaign: Any, *, battle: int | None = None, fighte
         ]
 
 
+def _check_limit(limit: Any) -> int | None:
+    if limit is None:
+        return None
+    n = clean_int(limit, "limit")
+    if n < 1:
+        raise InputError(f"limit must be 1 or more (got {n})")
+    return n
+
+
+def _battle_of(s: Session, c: Campaign, ref: Any) -> int:
+    """The id of battle ``ref`` (its id) of campaign ``c``; InputError when it has none."""
+    bid = clean_int(ref, "battle")
+    b = s.get(Battle, bid) if bid > 0 else None
+    if b is None or b.campaign_id != c.id:
+        raise NotFoundError(f"no battle {bid} in {c.name}")
+    return bid
+
+
 def _when(value: Any) -> str:
     return value.isoformat(timespec="seconds") if hasattr(value, "isoformat") else str(value)
 
 
 def history(engine: Engine, campaign: Any, limit: int | None = None) -> list[dict[str, Any]]:
+    """The campaign's actions, newest first (the newest ``limit``, at least 1, when given)."""
+    limit = _check_limit(limit)
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         stmt = select(Journal).where(Journal.campaign_id == c.id).order_by(Journal.id.desc())  # type: ignore[union-attr]
-        if limit:
+        if limit is not None:
             stmt = stmt.limit(limit)
         return [
             {"id": j.id, "when": j.created_at.isoformat(timespec="seconds"), "action": j.action,

@@ -34,7 +34,17 @@ from sqlmodel import Session, SQLModel
 
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.uow import UnitOfWork, fault_point, read_session
-from campaign_app.usecases.common import MAX_NAME, MAX_TEXT, get_campaign
+from campaign_app.usecases.common import (
+    BATTLES_RANGE,
+    CREDITS_RANGE,
+    FIGURES_RANGE,
+    INT_MAX,
+    MAX_NAME,
+    MAX_TEXT,
+    REPUTATION_RANGE,
+    XP_RANGE,
+    get_campaign,
+)
 from db.models import (
     Campaign,
     Fighter,
@@ -54,7 +64,7 @@ MAX_STRING = MAX_TEXT  # 20,000 characters
 MAX_ITEMS = 250_000  # items in one list or keys in one object
 MAX_VALUES = 6_000_000  # values in the whole document
 MAX_PROBLEMS = 200  # problems collected before giving up
-INT_LIMIT = 2_147_483_647  # what an INTEGER column holds on every backend
+INT_LIMIT = INT_MAX  # what an INTEGER column holds on every backend
 
 _T = SQLModel.metadata.tables
 
@@ -946,7 +956,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
             ck.err("campaign.expansions", "lists an expansion twice")
     house = ck.mapping(cd, "house_rules", "campaign")
     if house and info is not None and system_ok:
-        from campaign_app.rules import parse_table
+        from campaign_app.rules import check_effects, parse_table
 
         shipped = campaign_tables(info.id, edition, expansions)
         for tid, raw in house.items():
@@ -956,6 +966,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
                 continue
             try:
                 parsed = parse_table(tid, raw, "house rule")
+                check_effects(parsed, "house rule")
             except (RulesDataError, InputError) as e:
                 ck.err(p, str(e))
                 continue
@@ -1008,8 +1019,8 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
             ck.err(f"{p}.kind", f"{row['kind']!r} is not one of {', '.join(info.roster_kinds)}")
         row["faction"] = ck.text(rd, "faction", p, _limit("roster", "faction"))
         row["player"] = ck.text(rd, "player", p, _limit("roster", "player"))
-        row["credits"] = ck.integer(rd, "credits", p, 0)
-        row["reputation"] = ck.integer(rd, "reputation", p)
+        row["credits"] = ck.integer(rd, "credits", p, *CREDITS_RANGE)
+        row["reputation"] = ck.integer(rd, "reputation", p, *REPUTATION_RANGE)
         row["notes"] = ck.text(rd, "notes", p, MAX_TEXT)
         row["created_at"] = ck.when(rd, "created_at", p)
         row["version"] = 1
@@ -1075,7 +1086,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
                 "_unit": ck.refer("u", xd, "unit", rp), "_by": ck.refer("f", xd, "by_fighter", rp),
                 "status": ck.text(xd, "status", rp, _limit("battle_result", "status"), default=_MISSING),
                 "scored_hit": ck.boolean(xd, "scored_hit", rp),
-                "casualties": ck.integer(xd, "casualties", rp, 0, 100_000),
+                "casualties": ck.integer(xd, "casualties", rp, *FIGURES_RANGE),
                 "details": ck.mapping(xd, "details", rp),
             })
     if fast_results is not None:  # every battle was an object, so brefs lines up with lists
@@ -1143,7 +1154,7 @@ def _result_spec() -> tuple[tuple[Any, ...], ...]:
     return (
         ("_fighter", "fighter", "ref", "f"), ("_unit", "unit", "ref", "u"), ("_by", "by_fighter", "ref", "f"),
         ("status", "status", "text", _limit("battle_result", "status"), _MISSING),
-        ("scored_hit", "scored_hit", "bool"), ("casualties", "casualties", "int", 0, 100_000, 0, False),
+        ("scored_hit", "scored_hit", "bool"), ("casualties", "casualties", "int", *FIGURES_RANGE, 0, False),
         ("details", "details", "map"),
     )
 
@@ -1160,6 +1171,20 @@ def _stat_rules(info: Any, edition: str, kind: str) -> tuple[Any, ...]:
     from campaign_app.systems import stat_rules
 
     return () if info is None else tuple(stat_rules(info.id, edition, kind))
+
+
+@cache
+def _fixed_reps(system: str) -> dict[str, int]:
+    """Creature kinds whose Rep never varies (Weird WWII zombies: 2), by kind."""
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems import get_system
+
+    data = load_rulebook().data(system, "", get_system(system).expansions)
+    creatures = data.get("creatures", {})
+    if not isinstance(creatures, Mapping):
+        return {}
+    return {str(k): int(v["rep"]) for k, v in creatures.items()
+            if isinstance(v, Mapping) and v.get("rep") is not None}
 
 
 def _validate_fighter(ck: _Checker, plan: _Plan, f: Any, p: str, rref: str, info: Any,
@@ -1184,6 +1209,9 @@ def _validate_fighter(ck: _Checker, plan: _Plan, f: Any, p: str, rref: str, info
             ck.err(f"{p}.kind", f"{row['kind']!r} is not one of {', '.join(info.kinds)}")
         if row["rep"] is not None and not info.uses_rep:
             ck.err(f"{p}.rep", f"{info.name} does not use Rep (give null)")
+        fixed = _fixed_reps(info.id).get(row["kind"])
+        if fixed is not None and row["rep"] not in (None, fixed) and 1 <= row["rep"] <= 6:  # else said above
+            ck.err(f"{p}.rep", f"{row['rep']}: a {row['kind']} is always Rep {fixed}")
     stats = ck.mapping(fd, "stats", p)
     known = {s.key.lower(): s for s in _stat_rules(info, edition, row["kind"])} if stats else {}
     for k, v in stats.items():
@@ -1201,8 +1229,8 @@ def _validate_fighter(ck: _Checker, plan: _Plan, f: Any, p: str, rref: str, info
         elif isinstance(v, (dict, list)):
             ck.err(sp, "must be a number or text")
     row["stats"] = stats
-    row["xp"] = ck.integer(fd, "xp", p, 0)
-    row["credits_value"] = ck.integer(fd, "credits_value", p, 0)
+    row["xp"] = ck.integer(fd, "xp", p, *XP_RANGE)
+    row["credits_value"] = ck.integer(fd, "credits_value", p, *CREDITS_RANGE)
     row["status"] = ck.text(fd, "status", p, 40, default="active")
     if row["status"] not in statuses:
         ck.err(f"{p}.status", f"{row['status']!r} is not one of {', '.join(statuses)}")
@@ -1272,10 +1300,10 @@ def _validate_unit(ck: _Checker, plan: _Plan, u: Any, p: str, rref: str) -> None
     for k in ("unit_type", "training", "armour", "discipline", "order", "status"):
         row[k] = ck.text(ud, k, p, _limit("unit", k),
                          default={"unit_type": "infantry", "status": "active"}.get(k, ""))
-    row["figures"] = ck.integer(ud, "figures", p, 0, 10_000, default=1)
-    row["figures_start"] = ck.integer(ud, "figures_start", p, 0, 10_000, default=1)
-    row["wounded"] = ck.integer(ud, "wounded", p, 0, 10_000)
-    row["battles_fought"] = ck.integer(ud, "battles_fought", p, 0)
+    row["figures"] = ck.integer(ud, "figures", p, *FIGURES_RANGE, default=1)
+    row["figures_start"] = ck.integer(ud, "figures_start", p, *FIGURES_RANGE, default=1)
+    row["wounded"] = ck.integer(ud, "wounded", p, *FIGURES_RANGE)
+    row["battles_fought"] = ck.integer(ud, "battles_fought", p, *BATTLES_RANGE)
     stats = ck.mapping(ud, "stats", p)
     row["stats"] = stats
     row["notes"] = ck.text(ud, "notes", p, MAX_TEXT)
@@ -1723,8 +1751,10 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> dict[str
         roster = Roster(
             campaign_id=c.id, name=rname, kind="gang",
             faction=_yak_text(gang.get("gang_type"), "gang.gang_type", "gang type", rep, 200),
-            credits=_yak_int(gang.get("credits"), "gang.credits", "credits", rep),
-            reputation=_yak_int(gang.get("reputation"), "gang.reputation", "reputation", rep, lo=-1000),
+            credits=_yak_int(gang.get("credits"), "gang.credits", "credits", rep, lo=CREDITS_RANGE[0],
+                             hi=CREDITS_RANGE[1]),
+            reputation=_yak_int(gang.get("reputation"), "gang.reputation", "reputation", rep,
+                                lo=REPUTATION_RANGE[0], hi=REPUTATION_RANGE[1]),
             notes="\n\n".join(n for n in notes if n)[:MAX_TEXT],
         )
         s.add(roster)
@@ -1780,8 +1810,9 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> dict[str
             f = Fighter(
                 roster_id=roster.id, name=fname, fighter_type=ftype, role=ytype[:100],
                 kind="vehicle" if ftype == "vehicle" else "human", rep=None, stats=stats,
-                xp=_yak_int(g.get("xp"), who, "xp", rep),
-                credits_value=_yak_int(g.get("cost"), who, "cost", rep), status=status,
+                xp=_yak_int(g.get("xp"), who, "xp", rep, lo=XP_RANGE[0], hi=XP_RANGE[1]),
+                credits_value=_yak_int(g.get("cost"), who, "cost", rep, lo=CREDITS_RANGE[0],
+                                       hi=CREDITS_RANGE[1]), status=status,
                 notes="\n".join(n for n in note_lines if n),
             )
             conditions: list[str] = []

@@ -26,13 +26,17 @@ from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system, squads
 from campaign_app.uow import UnitOfWork, fault_point, read_session
 from campaign_app.usecases.common import (
+    BATTLES_RANGE,
+    FIGURES_RANGE,
     campaign_of_roster,
+    clean_int,
     clean_name,
     clean_text,
     get_roster,
     get_unit,
+    touch_version,
 )
-from campaign_app.usecases.core import _check_version, _int, equipment_dict, unit_dict
+from campaign_app.usecases.core import _check_version, equipment_dict, unit_dict
 from db.models import Campaign, Equipment, Roster, Unit
 
 
@@ -84,8 +88,8 @@ def add_unit(engine: Engine, roster: Any, name: str, figures: Any, training: Any
         data = _rules_data(c)
         _check_name_free(s, r, name)
         utype = squads.check_unit_type(unit_type)
-        n = _int(figures, "figures")
-        start = n if figures_start is None or figures_start == "" else _int(figures_start, "figures at start")
+        n = _figures(figures, "figures")
+        start = n if figures_start is None or figures_start == "" else _figures(figures_start, "figures at start")
         squads.check_figures(n, start)
         assert r.id is not None
         u = Unit(roster_id=r.id, name=name, unit_type=utype, figures=n, figures_start=start,
@@ -136,6 +140,11 @@ def _apply_rules_fields(c: Campaign, data: Mapping[str, Any], u: Unit, *, new: b
             u.order = squads.resolve_order(data, order, system)
 
 
+def _figures(value: Any, what: str) -> int:
+    """A count of figures (now, at start, wounded): 0 to 100."""
+    return clean_int(value, what, *FIGURES_RANGE)
+
+
 def _norm(v: Any) -> str:
     return str(v).strip().lower()
 
@@ -168,9 +177,9 @@ def edit_unit(engine: Engine, unit: Any, if_version: int | None = None, *,
             u.name = new_name
         if "unit_type" in fields:
             u.unit_type = squads.check_unit_type(fields["unit_type"])
-        figures = _int(fields["figures"], "figures") if "figures" in fields else u.figures
-        start = _int(fields["figures_start"], "figures at start") if "figures_start" in fields else u.figures_start
-        wounded = _int(fields["wounded"], "wounded") if "wounded" in fields else u.wounded
+        figures = _figures(fields["figures"], "figures") if "figures" in fields else u.figures
+        start = _figures(fields["figures_start"], "figures at start") if "figures_start" in fields else u.figures_start
+        wounded = _figures(fields["wounded"], "wounded") if "wounded" in fields else u.wounded
         squads.check_figures(figures, start, wounded)
         u.figures, u.figures_start, u.wounded = figures, start, wounded
         _apply_rules_fields(c, data, u, training=fields.get("training"), armour=fields.get("armour"),
@@ -178,13 +187,12 @@ def edit_unit(engine: Engine, unit: Any, if_version: int | None = None, *,
         if "status" in fields:
             u.status = squads.check_status(fields["status"])
         if "battles_fought" in fields:
-            n = _int(fields["battles_fought"], "battles fought")
-            if n < 0:
-                raise InputError("battles fought cannot be negative")
-            u.battles_fought = n
+            u.battles_fought = clean_int(fields["battles_fought"], "battles fought", *BATTLES_RANGE)
         if "notes" in fields:
             u.notes = clean_text(fields["notes"], "notes")
         s.add(u)
+        if add_weapons or remove_weapons:
+            touch_version(s, u)  # its weapons change: a new version of the unit
         for w in remove_weapons:
             _remove_weapon(s, c, data, u, w)
         _add_weapons(s, c, data, u, add_weapons)

@@ -79,7 +79,7 @@ def build_nuts(engine: Engine, name: str = "Weird Front") -> int:
     r = core.create_roster(engine, c.id, "1st Platoon")
     sgt = core.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5, role="NCO",
                            weapons=["M1 Garand"])
-    core.add_fighter(engine, r.id, "Zed", fighter_type="grunt", rep=3, kind="zombie")
+    core.add_fighter(engine, r.id, "Zed", fighter_type="grunt", rep=2, kind="zombie")
     with Session(engine) as s:
         wt = WalkerType(campaign_id=c.id, name="Panzerläufer", nation="DE", armour_front=4, armour_side=3,
                         gun1="75mm", aa_mg=True, speed_road=8, speed_cc=4)
