@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from campaign_app.usecases import battles, core
 from campaign_app.usecases import gui_queries as q
 from tests.ui.conftest import messages
+from tests.ui.test_flow import faces_for
 
 ENTER = Qt.Key.Key_Return
 
@@ -82,16 +83,6 @@ def test_enter_in_the_edit_dialog_weapon_entry_adds_only(qtbot: Any, win: Any, g
 
 
 # 2. the After the Battle wizard ------------------------------------------------------
-FACES = {"recovery": "3,5", "Rep increase": "6", "replacements": "6,6", "Replacement": "6"}
-
-
-def faces_for(need: str) -> str:
-    for key, faces in FACES.items():
-        if key in need:
-            return faces
-    raise AssertionError(f"unexpected roll: {need}")
-
-
 def nuts_battle(win: Any, engine: Any) -> tuple[int, int]:
     """A NUTS! battle: Joe out of the fight, Hans dead, Rock scored a hit and Doc,
     in recovery, stayed at home (he comes back after this battle)."""
