@@ -234,6 +234,10 @@ def edit_roster(engine: Engine, ref: Any, *, if_version: int | None = None,
                 continue
             if k == "name":
                 v = clean_name(v, "roster name")
+                other = s.exec(select(Roster).where(Roster.campaign_id == c.id, Roster.name == v,
+                                                    Roster.id != r.id)).first()
+                if other is not None:
+                    raise InputError(f"{c.name} already has a roster named {v!r}")
             elif k in ("credits", "reputation"):
                 v = clean_int(v, k, *(CREDITS_RANGE if k == "credits" else REPUTATION_RANGE))
             elif k == "kind":

@@ -386,3 +386,16 @@ def test_huge_or_odd_ids_are_not_found_not_a_crash(sqlite_url, capsys, argv):
     assert main(["--db", sqlite_url, *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: no ") and "Traceback" not in err
+
+
+def test_renaming_a_roster_onto_another_is_named_not_a_constraint(engine, snap):
+    from campaign_app.usecases import create_campaign, create_roster, edit_roster
+
+    create_campaign(engine, "Kursk", "nuts")
+    create_roster(engine, "Kursk", "Easy Company")
+    create_roster(engine, "Kursk", "The Horde")
+    before = snap(engine)
+    with pytest.raises(InputError, match="Kursk already has a roster named 'Easy Company'"):
+        edit_roster(engine, "The Horde", name="Easy Company")
+    assert snap(engine) == before
+    edit_roster(engine, "The Horde", name="The Horde", faction="Undead")  # its own name is fine
