@@ -701,8 +701,11 @@ def undo(engine: Engine, campaign: Any) -> dict[str, Any]:
             select(Journal).where(Journal.campaign_id == c.id, Journal.undone == False)  # noqa: E712
             .order_by(Journal.id.desc())  # type: ignore[union-attr]
         ).first()
-        if j is None or j.action == "campaign.create":
+        if j is None:
             raise InputError(f"nothing to undo in {c.name}")
+        if j.action == "campaign.create":
+            how = "importing it" if j.summary.startswith("import") else "creating it"
+            raise InputError(f"nothing to undo in {c.name}: its first action, {how}, cannot be undone")
         undo_journal(s, j)
         out = {"id": j.id, "action": j.action, "summary": j.summary}
     return out

@@ -1226,6 +1226,8 @@ def _validate_fighter(ck: _Checker, plan: _Plan, f: Any, p: str, rref: str, info
                 ck.err(sp, f"{v} is above {rule.high}")
             elif v < rule.low:
                 ck.err(sp, f"{v} is below {rule.low}")
+        elif known:  # the game names this figure's characteristics: no others
+            ck.err(sp, f"{_short(k)} is not a characteristic here ({', '.join(r.key for r in known.values())})")
         elif isinstance(v, (dict, list)):
             ck.err(sp, "must be a number or text")
     row["stats"] = stats

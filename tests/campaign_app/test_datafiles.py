@@ -124,7 +124,7 @@ def test_import_is_one_step_that_undo_does_not_cross(sqlite_engine):
     cid = build_necromunda(sqlite_engine)
     doc = export_json(sqlite_engine, cid)
     c = import_json(sqlite_engine, doc, rename="Copy")
-    with pytest.raises(InputError, match="nothing to undo"):
+    with pytest.raises(InputError, match="nothing to undo in Copy: its first action, importing it, cannot be undone"):
         core.undo(sqlite_engine, c.id)
     with pytest.raises(InputError, match="nothing to redo"):
         core.redo(sqlite_engine, c.id)
@@ -219,7 +219,10 @@ def test_necromunda_stats_checked(sqlite_engine):
     doc["rosters"][0]["fighters"][0]["stats"]["WS"] = 7
     doc["rosters"][0]["fighters"][0]["stats"]["ws"] = 3
     doc["rosters"][0]["fighters"][1]["stats"]["BS"] = "4+"
+    doc["rosters"][0]["fighters"][1]["stats"]["Foo"] = 3
     _plan, problems, _ = validate_document(doc)
+    assert any(p.startswith("rosters[0].fighters[1].stats.Foo: 'Foo' is not a characteristic here (M, WS")
+               for p in problems), problems
     assert "rosters[0].fighters[0].stats.WS: 7 is above 6" in problems
     assert "rosters[0].fighters[0].stats.ws: write the characteristic as WS" in problems
     assert "rosters[0].fighters[1].stats.BS: '4+' is not a whole number" in problems
