@@ -33,6 +33,18 @@ def run(db_url: str | None = None, argv: list[str] | None = None) -> int:
     settings = AppSettings()
     win = MainWindow(None, settings)
     win.show()
-    url = db_url or settings.last_url() or default_url()
-    win.open_when_shown(url)
+    url, create = start_database(db_url, settings.last_url(), default_url())
+    win.open_when_shown(url, create=create)
     return int(app.exec())
+
+
+def start_database(given: str | None, last: str | None, default: str) -> tuple[str, bool]:
+    """The database a start opens, and whether a missing SQLite file may be created
+    there. The one used last is only reopened, never made anew: if its file is gone
+    (moved, or on a drive not connected) the window says so instead of showing an
+    empty database in its place. ``--db`` and the default file are created if needed."""
+    if given:
+        return given, True
+    if last and last != default:
+        return last, False
+    return default, True

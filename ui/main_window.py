@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self._columns_key: tuple[Any, ...] | None = None
         self._undo_state: dict[str, Any] = {"undo": None, "redo": None}
         self._open_pending: str | None = None
+        self._open_create = True
         self._opening: Task | None = None  # the open_url task whose result counts
         self.setWindowTitle("Campaign Manager")
         self.setWindowIcon(app_icon())
@@ -457,12 +458,14 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ database
-    def open_when_shown(self, url: str) -> None:
+    def open_when_shown(self, url: str, create: bool = True) -> None:
         """Open ``url`` once the window has painted its first frame. Opening loads the
         core and SQLAlchemy on a worker thread, and that import would hold the GIL while
         the GUI thread paints: the window would appear later for nothing. If no paint
-        comes (a minimised or hidden start), the database opens after a short wait."""
+        comes (a minimised or hidden start), the database opens after a short wait.
+        ``create=False``: a SQLite file that is not there is an error, not a new file."""
         self._open_pending = url
+        self._open_create = create
         self.start_page.setText(f"Opening {safe_url(url)}…")
         QTimer.singleShot(OPEN_FALLBACK_MS, self._open_pending_url)
 
@@ -474,7 +477,7 @@ class MainWindow(QMainWindow):
     def _open_pending_url(self) -> None:
         url, self._open_pending = self._open_pending, None
         if url is not None:
-            self.open_url(url)
+            self.open_url(url, create=self._open_create)
 
     def set_engine(self, engine: Any, url: str = "", prefer: tuple[str, int] | None = None) -> None:
         old = self.engine
@@ -510,7 +513,7 @@ class MainWindow(QMainWindow):
         dlg.accepted.connect(lambda: self.open_url(dlg.url, dlg.password))
         self._show_dialog(dlg)
 
-    def open_url(self, url: str, password: str | None = None) -> Task | None:
+    def open_url(self, url: str, password: str | None = None, create: bool = True) -> Task | None:
         """Open a database off the GUI thread (a server may be slow to answer). Only the
         last database asked for is taken: an earlier open that ends later is let go."""
         from ui.settings import is_postgres, with_password
@@ -528,7 +531,7 @@ class MainWindow(QMainWindow):
         def work(ctx: Any) -> Any:
             from db.migrate import open_database
 
-            engine = open_database(full)
+            engine = open_database(full, create=create)
             if ctx.cancelled:
                 engine.dispose()
             return engine

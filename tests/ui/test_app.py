@@ -496,3 +496,26 @@ def test_log_and_history_tabs_read_only_when_shown(qtbot: Any, gui_engine: Any, 
     assert log.model.rowCount() > 0 and hist.model.rowCount() > 0
     log.set_campaign(gui_engine, cid)  # visible: read at once
     assert calls == ["log", "history", "log"]
+
+
+def test_a_start_reopens_the_last_database_but_never_makes_it_anew(qtbot: Any, settings: Any,
+                                                                   tmp_path: Path) -> None:
+    from ui.app import start_database
+    from ui.main_window import NO_DATABASE, MainWindow
+
+    default = f"sqlite:///{tmp_path / 'default.sqlite'}"
+    last = f"sqlite:///{tmp_path / 'usb' / 'league.sqlite'}"
+    assert start_database("x.sqlite", last, default) == ("x.sqlite", True)
+    assert start_database(None, last, default) == (last, False)
+    assert start_database(None, None, default) == (default, True)
+    assert start_database(None, default, default) == (default, True)
+    # the last database is on a drive that is not connected: said, not replaced by an empty one
+    w = MainWindow(None, settings)
+    qtbot.addWidget(w)
+    w.open_when_shown(last, create=False)
+    w.show()
+    qtbot.waitUntil(lambda: bool(messages()) and messages()[-1][0] == "Cannot open the database",
+                    timeout=30000)
+    assert "no database at" in messages()[-1][1]
+    assert w.engine is None and w.start_page.text() == NO_DATABASE
+    assert not (tmp_path / "usb").exists()
