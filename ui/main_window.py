@@ -1123,9 +1123,8 @@ class MainWindow(QMainWindow):
         def done(_result: int) -> None:
             how = choices.get(box.clickedButton())
             if how is not None:
-                self._run_simple(lambda: release_captive(self.engine, row["id"], how),
-                                 f"{row['name']} is back with the gang ({'rescued' if how == 'rescue' else 'exchanged'})",
-                                 ("fighter", row["id"]))
+                self._run_simple(lambda: release_captive(self.engine, row["id"], how), row,
+                                 f"{row['name']} is back with the gang ({'rescued' if how == 'rescue' else 'exchanged'})")
 
         box.finished.connect(done)
         box.open()
@@ -1137,8 +1136,7 @@ class MainWindow(QMainWindow):
         row = self.selected_row()
         if row is None:
             return
-        self._run_simple(lambda: revive_fighter(self.engine, row["id"]),
-                         f"{row['name']} is active again", ("fighter", row["id"]))
+        self._run_simple(lambda: revive_fighter(self.engine, row["id"]), row, f"{row['name']} is active again")
 
     def exchange_prisoner(self) -> None:
         from campaign_app.usecases.units import exchange_prisoners
@@ -1146,10 +1144,11 @@ class MainWindow(QMainWindow):
         row = self.selected_row()
         if row is None:
             return
-        self._run_simple(lambda: exchange_prisoners(self.engine, row["id"], if_version=row["version"]),
-                         f"{row['name']} is back with the force", ("unit", row["id"]))
+        self._run_simple(lambda: exchange_prisoners(self.engine, row["id"], if_version=row["version"]), row,
+                         f"{row['name']} is back with the force")
 
-    def _run_simple(self, fn: Any, message: str, select: tuple[str, int] | None = None) -> bool:
+    def _run_simple(self, fn: Any, row: dict[str, Any], message: str) -> bool:
+        """One use-case on the selected figure ``row``, then the saved message."""
         try:
             fn()
         except ConflictError as e:
@@ -1157,9 +1156,11 @@ class MainWindow(QMainWindow):
             self.reload()
             return False
         except AppError as e:
-            widgets.show_error(self, "Cannot do that", e)
+            widgets.show_error(self, "Cannot do that", self._problem_with(row, e))
+            if isinstance(e, NotFoundError):
+                self.reload()
             return False
-        self._saved(f"{message} (Ctrl+Z to undo)", select=select)
+        self._saved(f"{message} (Ctrl+Z to undo)", select=(row["what"], row["id"]))
         return True
 
     # ------------------------------------------------------------------ undo

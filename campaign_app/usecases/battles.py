@@ -31,7 +31,9 @@ from campaign_app.systems.base import (
 )
 from campaign_app.uow import UnitOfWork, fault_point, read_session
 from campaign_app.usecases.common import (
+    clean_int,
     clean_text,
+    clean_yes_no,
     describe_change,
     get_battle,
     get_campaign,
@@ -178,16 +180,10 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
                 raise InputError(f"--casualties {ref}: {unit.name} is a fighter, not a unit")
             if id(unit) in cas:
                 raise InputError(f"--casualties: {unit.name} is named twice (give each unit's casualties once)")
-            text = str(n).strip()
-            try:
-                k = int(text) if len(text) <= 40 else None
-            except ValueError:
-                k = None
-            if k is None:
-                raise InputError(f"--casualties {ref}={text[:40]}: not a whole number")
+            k = clean_int(n, f"--casualties {ref}")
             if not 0 <= k <= unit.figures:
-                raise InputError(f"--casualties {ref}={text if len(text) <= 15 else text[:12] + '…'}: "
-                                 f"give 0 to {unit.figures} ({unit.name} has {unit.figures} figures)")
+                raise InputError(f"--casualties {ref}={k}: give 0 to {unit.figures} "
+                                 f"({unit.name} has {unit.figures} figures)")
             cas[id(unit)] = k
         detail_of = _check_details(details or {}, roll, proc, get_system(c.system).name)
         number = (s.exec(select(func.max(Battle.number)).where(Battle.campaign_id == c.id)).one() or 0) + 1
@@ -229,10 +225,6 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
     return b
 
 
-_YES = ("", "y", "yes", "true", "1")
-_NO = ("n", "no", "false", "0")
-
-
 def _check_details(details: Mapping[str, Mapping[str, Any]], roll: _Roll, proc: Procedures,
                    system_name: str) -> dict[int, dict[str, Any]]:
     """``{figure: {flag: value}}`` checked against the flags the system's After the
@@ -255,16 +247,8 @@ def _check_details(details: Mapping[str, Mapping[str, Any]], roll: _Roll, proc: 
             if not isinstance(fig, Fighter):
                 raise InputError(f"--detail {fig.name}={flag}: {fig.name} is a unit; details are about "
                                  "fighters")
-            if isinstance(value, bool):
-                yes = value
-            elif str(value).strip().lower() in _YES:
-                yes = True
-            elif str(value).strip().lower() in _NO:
-                yes = False
-            else:
-                raise InputError(f"--detail {fig.name}={flag}:{value}: {key} is yes or no "
-                                 f"(write {key}, {key}:yes or {key}:no)")
-            out.setdefault(id(fig), {})[key] = yes
+            out.setdefault(id(fig), {})[key] = clean_yes_no(
+                value, f"--detail {fig.name}={flag} (write {key}, {key}:yes or {key}:no)")
     return out
 
 

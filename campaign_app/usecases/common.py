@@ -222,6 +222,18 @@ def clean_int(value: Any, what: str, lo: int = -INT_MAX, hi: int = INT_MAX) -> i
     return n
 
 
+def clean_yes_no(value: Any, what: str) -> bool:
+    """A yes/no typed by a user: a bool, or y/yes/true/1, n/no/false/0 (empty is no)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("y", "yes", "true", "1"):
+        return True
+    if text in ("n", "no", "false", "0", ""):
+        return False
+    raise InputError(f"{what}: {value!r} is not yes or no")
+
+
 # ------------------------------------------------------------------ row versions
 def touch_version(session: Session, obj: Any) -> None:
     """Raise ``obj``'s version for a change of rows that hang off it (a fighter's or a

@@ -321,11 +321,6 @@ def unit_dict(u: Unit, equipment: list[dict[str, Any]] | None = None) -> dict[st
 
 
 # --------------------------------------------------------------------------- fighters
-def _int(v: Any, what: str) -> int:
-    """A whole number that fits an INTEGER column (see :func:`clean_int` for ranges)."""
-    return clean_int(v, what)
-
-
 def _check_version(obj: Any, expected: int | None, what: str) -> None:
     if expected is not None and obj.version != expected:
         raise ConflictError(
@@ -339,7 +334,7 @@ def validate_rep(info: SystemInfo, rep: Any) -> int | None:
         return None
     if not info.uses_rep:
         raise InputError(f"{info.name} does not use Rep")
-    value = _int(rep, "rep")
+    value = clean_int(rep, "rep")
     if not 1 <= value <= 6:
         raise InputError(f"rep: {value} is outside 1..6")
     return value

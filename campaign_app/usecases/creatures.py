@@ -28,12 +28,14 @@ from campaign_app.systems import get_system
 from campaign_app.uow import UnitOfWork, read_session
 from campaign_app.usecases.common import (
     campaign_of_roster,
+    clean_int,
     clean_name,
     clean_text,
+    clean_yes_no,
     get_campaign,
     get_roster,
 )
-from campaign_app.usecases.core import _int, tables_for, validate_rep
+from campaign_app.usecases.core import tables_for, validate_rep
 from db.models import Campaign, Fighter, Roster, WalkerType
 
 EXPANSION = "weird-ww2"
@@ -93,7 +95,7 @@ def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, s
         roller = Roller.from_options(dice, seed)
     elif dice is not None or seed is not None:
         raise InputError("give dice, a seed or a roller, not several")
-    n = _int(count, "count")
+    n = clean_int(count, "count")
     if not 1 <= n <= MAX_BATCH:
         raise InputError(f"count: {n} must be from 1 to {MAX_BATCH}")
     k = str(kind or "").strip().lower()
@@ -156,21 +158,10 @@ def clean_gun(value: Any, what: str) -> str:
 
 
 def _bounded(value: Any, what: str, low: int, high: int) -> int:
-    v = _int(value, what)
+    v = clean_int(value, what)
     if not low <= v <= high:
         raise InputError(f"{what}: {v} is outside {low}..{high}")
     return v
-
-
-def _flag(value: Any, what: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("y", "yes", "true", "1"):
-        return True
-    if text in ("n", "no", "false", "0", ""):
-        return False
-    raise InputError(f"{what}: {value!r} is not yes or no")
 
 
 def shipped_walker_types(c: Campaign | None = None) -> dict[str, dict[str, Any]]:
@@ -222,8 +213,8 @@ def add_walker_type(engine: Engine, campaign: Any, name: str, armour_front: Any,
         armour_side=_bounded(armour_side, "armour side", 0, ARMOUR_MAX),
         gun1=clean_gun(gun1, "1st gun"),
         gun2=clean_gun(gun2, "2nd gun"),
-        aa_mg=_flag(aa_mg, "AA MG"),
-        hull_mg=_flag(hull_mg, "hull MG"),
+        aa_mg=clean_yes_no(aa_mg, "AA MG"),
+        hull_mg=clean_yes_no(hull_mg, "hull MG"),
         speed_road=_bounded(speed_road, "road speed", 0, SPEED_MAX),
         speed_cc=_bounded(speed_cc, "cross-country speed", 0, SPEED_MAX),
         crew=_bounded(crew, "crew", 1, CREW_MAX),

@@ -88,7 +88,9 @@ def refused(run: Any, snap: Any, engine: Engine, argv: list[str], message: str) 
     (["unit", "edit", "Bravo Section", "--battles", HUGE], "battles fought: 999999…"),
     (["roll", "nuts-recovery", "--campaign", "Kursk", "--target", HUGE], "target: 999999…"),
     (["battle", "record", "Ops", "--roster", "Alpha", "--casualties", f"Bravo Section={HUGE}"],
-     "give 0 to 8"),
+     "--casualties Bravo Section: 999999…"),
+    (["battle", "record", "Ops", "--roster", "Alpha", "--casualties", "Bravo Section=-1"],
+     "--casualties Bravo Section=-1: give 0 to 8 (Bravo Section has 8 figures)"),
 ])  # fmt: skip
 def test_huge_numbers_are_refused_not_a_crash(cli, world, snap, argv, message):
     refused(cli, snap, world, argv, message)
@@ -158,7 +160,7 @@ def test_unknown_detail_flag_is_refused_with_the_valid_ones(cli, world, snap):
                                "--detail", "Pvt Ryan=banana"],
             "--detail Pvt Ryan=banana: unknown detail 'banana' for NUTS! 4th edition (valid: zombie)")
     refused(cli, snap, world, ["battle", "record", "Kursk", "--roster", "1st Squad",
-                               "--detail", "Pvt Ryan=zombie:maybe"], "zombie is yes or no")
+                               "--detail", "Pvt Ryan=zombie:maybe"], "'maybe' is not yes or no")
     refused(cli, snap, world, ["battle", "record", "Ops", "--roster", "Alpha",
                                "--detail", "Bravo Section=zombie"],
             "FUBAR 3rd edition battles take no details")

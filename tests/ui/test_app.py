@@ -186,11 +186,15 @@ def test_only_the_last_database_asked_for_is_opened_and_cancel_says_so(
 
 
 def test_lazily_loaded_ui_modules_are_attributes_of_their_package() -> None:
-    import ui
-    from ui.lazy import lazy_module
-
-    mod = lazy_module("ui.widgets")
-    assert ui.widgets is mod
+    """In a fresh process (here every module is loaded already): after the window's
+    module, ``ui.worker`` is there before it is used, as an import would leave it."""
+    code = ("import os, sys; os.environ['QT_QPA_PLATFORM']='offscreen'\n"
+            "import ui.main_window, ui\n"
+            "print(callable(ui.worker.run_task))\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["True"]
 
 
 def test_opening_another_database_off_the_gui_thread(qtbot: Any, win: Any, settings: Any,

@@ -106,3 +106,19 @@ def test_a_fighter_removed_elsewhere_is_named_not_numbered(qtbot: Any, win: Any,
     title, text = messages()[-1]
     assert title == "Cannot edit" and text.startswith(f"{name} is no longer in this database")
     assert name not in [win.model.row_at(i)["name"] for i in range(win.model.rowCount())]
+
+
+def test_an_action_on_a_figure_removed_elsewhere_names_it(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from tests.ui.conftest import messages
+
+    rid = _roster_with_two(win, gui_engine)
+    dead = core.show_roster(gui_engine, rid)["fighters"][0]
+    core.edit_fighter(gui_engine, dead["id"], status="dead")
+    win.reload(prefer=("roster", rid))
+    win.select_figure(dead["name"])
+    assert win.actions["revive"].isEnabled()
+    core.remove_fighter(gui_engine, dead["id"])  # another window or player
+    win.revive()
+    title, text = messages()[-1]
+    assert title == "Cannot do that" and text.startswith(f"{dead['name']} is no longer in this database")
+    assert win.model.find(lambda r: r["id"] == dead["id"]) < 0  # the list was read again
