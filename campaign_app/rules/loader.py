@@ -12,7 +12,6 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from campaign_app.dice import DiceSpec, parse_spec
@@ -424,11 +423,12 @@ class RuleBook:
 
 
 def shipped_files() -> list[tuple[str, str]]:
-    pkg = resources.files("campaign_app.rules") / "data"
-    out = []
-    for entry in sorted(pkg.iterdir(), key=lambda p: p.name):
-        if entry.name.endswith(".toml"):
-            out.append((entry.name, entry.read_text(encoding="utf-8")))
+    """(file name, text) of the rules data of every installed game system."""
+    from campaign_app.systems.registry import systems
+
+    out: list[tuple[str, str]] = []
+    for system in systems().values():
+        out.extend(system.rule_files())
     return out
 
 

@@ -1,229 +1,33 @@
-"""The game systems the app knows: editions, expansions, roster fields and statuses.
+"""The game systems the app knows, each a plug-in package found through one registry.
 
-Tables and reference data live in ``campaign_app/rules/data``; this module says what a
-campaign of each system is made of and validates typed values against it.
+- :mod:`campaign_app.systems.api`: :class:`GameSystem`, the contract of a plug-in;
+- :mod:`campaign_app.systems.registry`: the installed systems (entry points);
+- :mod:`campaign_app.systems.info`: :class:`SystemInfo` and the checks of typed values;
+- :mod:`campaign_app.systems.base`: what After the Battle procedures take and return;
+- one sub-package per built-in system (``nuts``, ``necromunda``, ``fubar``,
+  ``unit_morale``), plus :mod:`~campaign_app.systems.squads`, the unit toolkit that
+  squad games share.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
-
-from campaign_app.errors import InputError
-from campaign_app.rules import load_rulebook
-
-
-@dataclass(frozen=True)
-class StatRule:
-    key: str
-    label: str
-    low: int
-    high: int
-    target: bool = False  # a target number written "3+": lower is better
-
-    def parse(self, raw: Any, where: str = "") -> int:
-        text = str(raw).strip()
-        m = re.fullmatch(r"(-?\d+)(\+)?(\")?", text)
-        if not m:
-            raise InputError(f"{where}{self.key}: {text!r} is not a number")
-        if m[2] and not self.target:
-            raise InputError(f"{where}{self.key}: {text!r}: {self.key} is a plain number, not a target")
-        value = int(m[1])
-        if not self.low <= value <= self.high:
-            shown = f"{self.low}+..{self.high}+" if self.target else f"{self.low}..{self.high}"
-            raise InputError(f"{where}{self.key}: {value} is outside {shown}")
-        return value
-
-    def show(self, value: Any) -> str:
-        if value is None or value == "":
-            return "-"
-        return f"{value}+" if self.target else str(value)
-
-
-@dataclass(frozen=True)
-class SystemInfo:
-    id: str
-    name: str
-    editions: tuple[str, ...] = ("",)
-    default_edition: str = ""
-    expansions: tuple[str, ...] = ()
-    roster_kinds: tuple[str, ...] = ("gang", "squad")
-    default_roster_kind: str = "squad"
-    fighter_types: tuple[str, ...] = ()
-    uses_rep: bool = False
-    uses_units: bool = False
-    stats: tuple[StatRule, ...] = ()
-    kinds: tuple[str, ...] = ("human",)
-    battle_statuses: tuple[str, ...] = ()
-    edition_names: Mapping[str, str] = field(default_factory=dict)
-    default_fighter_type: str = ""  # "" = the first of fighter_types
-
-    @property
-    def default_type(self) -> str:
-        return self.default_fighter_type or self.fighter_types[0]
-
-    def stat(self, key: str) -> StatRule:
-        for s in self.stats:
-            if s.key.lower() == key.lower():
-                return s
-        raise InputError(
-            f"unknown characteristic {key!r} for {self.name} (known: {', '.join(s.key for s in self.stats) or 'none'})"
-        )
-
-    def check_edition(self, edition: str | None) -> str:
-        ed = (edition or self.default_edition).lower()
-        if ed not in self.editions:
-            raise InputError(
-                f"{self.name} has no edition {edition!r} (choose {', '.join(e for e in self.editions if e)})"
-            )
-        return ed
-
-    def check_expansions(self, expansions: Iterable[str]) -> list[str]:
-        out: list[str] = []
-        for x in expansions:
-            x = x.strip().lower()
-            if x not in self.expansions:
-                known = ", ".join(self.expansions) or "none"
-                raise InputError(f"{self.name} has no expansion {x!r} (known: {known})")
-            if x not in out:
-                out.append(x)
-        return out
-
-
-# Edition-less view of Necromunda's fighter characteristics: a copy of the default
-# edition's (n26) `characteristics` data, kept equal to it by a test. Anything that
-# knows the campaign's edition calls stat_rules(), which reads the edition's data (n26
-# treats Initiative as a plain value, n23 as a target; vehicles have their own line).
-NECRO_STATS = (
-    StatRule("M", "Movement", 1, 12),
-    StatRule("WS", "Weapon Skill", 2, 6, True),
-    StatRule("BS", "Ballistic Skill", 2, 6, True),
-    StatRule("S", "Strength", 1, 10),
-    StatRule("T", "Toughness", 1, 10),
-    StatRule("W", "Wounds", 1, 10),
-    StatRule("I", "Initiative", 1, 6),
-    StatRule("A", "Attacks", 1, 10),
-    StatRule("Ld", "Leadership", 2, 12, True),
-    StatRule("Cl", "Cool", 2, 12, True),
-    StatRule("Wil", "Willpower", 2, 12, True),
-    StatRule("Int", "Intelligence", 2, 12, True),
+from campaign_app.systems.info import (
+    StatRule,
+    SystemInfo,
+    campaign_tables,
+    find_stat,
+    stat_rules,
 )
+from campaign_app.systems.registry import SYSTEMS, game_system, get_system, systems
 
-NUTS_KINDS = (
-    "human", "zombie", "vampire", "werewolf", "monster", "armoured-light", "armoured-heavy",
-    "rocket-trooper", "walker",
-)
-NUTS_STATUSES = (
-    "carry-on", "duck-back", "hunker-down", "left-battlefield", "out-of-the-fight",
-    "obviously-dead", "bitten", "turned",
-)
-NECRO_STATUSES = ("fine", "injured", "seriously-injured", "out-of-action", "captured")
-UNIT_STATUSES = ("fought", "destroyed", "prisoner", "not-present")
-
-SYSTEMS: dict[str, SystemInfo] = {
-    s.id: s
-    for s in (
-        SystemInfo(
-            id="nuts",
-            name="NUTS! 4th edition",
-            expansions=("weird-ww2",),
-            default_roster_kind="squad",
-            fighter_types=("star", "grunt"),
-            default_fighter_type="grunt",
-            uses_rep=True,
-            kinds=NUTS_KINDS,
-            battle_statuses=NUTS_STATUSES,
-        ),
-        SystemInfo(
-            id="necromunda",
-            name="Necromunda",
-            editions=("n26", "n23"),
-            default_edition="n26",
-            edition_names={"n26": "Necromunda (newest edition)", "n23": "Necromunda 2023 core rules"},
-            default_roster_kind="gang",
-            default_fighter_type="ganger",
-            fighter_types=("leader", "champion", "ganger", "juve", "prospect", "specialist", "crew",
-                           "brute", "hanger-on", "vehicle"),
-            stats=NECRO_STATS,
-            kinds=("human", "vehicle"),
-            battle_statuses=NECRO_STATUSES,
-        ),
-        SystemInfo(
-            id="fubar",
-            name="FUBAR 3rd edition",
-            default_roster_kind="squad",
-            fighter_types=("character",),
-            uses_units=True,
-            battle_statuses=UNIT_STATUSES,
-        ),
-        SystemInfo(
-            id="unit-morale",
-            name="Unit-morale infantry game",
-            default_roster_kind="squad",
-            fighter_types=("character",),
-            uses_units=True,
-            battle_statuses=UNIT_STATUSES,
-        ),
-    )
-}
-
-
-def get_system(system_id: str) -> SystemInfo:
-    key = (system_id or "").strip().lower()
-    try:
-        return SYSTEMS[key]
-    except KeyError:
-        raise InputError(f"unknown game system {system_id!r} (known: {', '.join(SYSTEMS)})") from None
-
-
-def stat_rules(system: str, edition: str | None = None, kind: str = "") -> tuple[StatRule, ...]:
-    """The characteristics of ``system`` in ``edition`` (default edition if empty), from
-    the edition's rules data: ``characteristics`` ({label, kind "target"|"value", min,
-    max}), or ``vehicle_characteristics`` when ``kind`` is "vehicle". A system without
-    such data keeps :attr:`SystemInfo.stats`."""
-    info = get_system(system)
-    ed = (edition or info.default_edition).lower()
-    return _stat_rules(info.id, ed, "vehicle" if (kind or "").lower() == "vehicle" else "")
-
-
-@lru_cache(maxsize=64)
-def _stat_rules(system: str, edition: str, kind: str) -> tuple[StatRule, ...]:
-    data = load_rulebook().data(system, edition)
-    section = data.get("vehicle_characteristics" if kind == "vehicle" else "characteristics")
-    if not isinstance(section, Mapping) or not section:
-        return get_system(system).stats
-    return tuple(
-        StatRule(str(key), str(v.get("label", key)), int(v["min"]), int(v["max"]), v.get("kind") == "target")
-        for key, v in section.items()
-        if isinstance(v, Mapping)
-    )
-
-
-def find_stat(rules: Iterable[StatRule], key: str, where: str = "") -> StatRule:
-    """The rule for ``key`` (any case) among ``rules``; InputError naming the known keys."""
-    rules = tuple(rules)
-    for s in rules:
-        if s.key.lower() == str(key).strip().lower():
-            return s
-    raise InputError(
-        f"unknown characteristic {key!r}{' for ' + where if where else ''} "
-        f"(known: {', '.join(s.key for s in rules) or 'none'})"
-    )
-
-
-def campaign_tables(system: str, edition: str = "", expansions: Iterable[str] = (),
-                    house_rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The tables in force for a campaign: shipped ones with its house rules on top."""
-    from campaign_app.rules import parse_table
-
-    book = load_rulebook()
-    tables: dict[str, Any] = dict(book.for_campaign(system, edition, expansions))
-    for tid, raw in (house_rules or {}).items():
-        base = tables.get(tid)
-        meta = {"system": system, "edition": base.edition if base else edition,
-                "expansion": base.expansion if base else ""}
-        tables[tid] = parse_table(tid, raw, "house rule", meta)
-    return tables
+__all__ = [
+    "SYSTEMS",
+    "StatRule",
+    "SystemInfo",
+    "campaign_tables",
+    "find_stat",
+    "game_system",
+    "get_system",
+    "stat_rules",
+    "systems",
+]

@@ -7,8 +7,8 @@ plain values out. It holds
   Recluta / Esperto / Veterano / Elite included) with the activation, expertise and
   most-suppressed figures it gives; weapons with their fire points (FP) and close-range
   FP; personal and vehicle armour saves; discipline states and orders with their moves;
-- the After the Battle for units (:func:`after_battle`), registered for ``fubar`` and
-  ``unit-morale``;
+- the After the Battle for units (:func:`after_battle`), registered by the ``fubar`` and
+  ``unit_morale`` packages (:func:`unit_procedures`);
 - :func:`qrs_cards`, the quick-reference cards of both games as plain data.
 
 After the Battle for units (our documented defaults; the tables are house-rule editable):
@@ -47,8 +47,8 @@ from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import Row, Table
 from campaign_app.rules.rolling import roll_on
-from campaign_app.systems import UNIT_STATUSES
-from campaign_app.systems.base import BattleState, Outcome, Procedures, Step, UnitState, register
+from campaign_app.systems.base import BattleState, Outcome, Procedures, Step, UnitState
+from campaign_app.systems.squads_info import UNIT_STATUSES
 
 SQUAD_SYSTEMS = ("fubar", "unit-morale")
 UNIT_TYPES = ("infantry", "vehicle")
@@ -699,11 +699,13 @@ def _unit_morale_cards(tables: Mapping[str, Table], data: Mapping[str, Any]) -> 
 
 
 # --------------------------------------------------------------------------- registration
-for _system in SQUAD_SYSTEMS:
-    register(Procedures(
-        system=_system,
+def unit_procedures(system: str) -> Procedures:
+    """The After the Battle of a squad game; its package registers it (``fubar``,
+    ``unit_morale``)."""
+    return Procedures(
+        system=system,
         after_battle=after_battle,
         default_result="fought",
         result_statuses=UNIT_STATUSES,
         unavailable=("dead", "lost", "captured", "in-recovery", "turned", "retired", "destroyed", "prisoner"),
-    ))
+    )

@@ -7,7 +7,6 @@ module reads the state, hands it over with the dice, and writes what comes back.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
@@ -19,9 +18,8 @@ from sqlmodel import Session, select
 from campaign_app.dice import Roller
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
-from campaign_app.systems import get_system
+from campaign_app.systems import game_system, get_system
 from campaign_app.systems.base import (
-    PROCEDURES,
     BattleState,
     FighterState,
     Outcome,
@@ -52,28 +50,12 @@ from db.models import (
     Unit,
 )
 
-# system id -> module that registers its procedures on import
-PROCEDURE_MODULES = {
-    "nuts": "campaign_app.systems.nuts",
-    "necromunda": "campaign_app.systems.necromunda",
-    "fubar": "campaign_app.systems.squads",
-    "unit-morale": "campaign_app.systems.squads",
-}
-
 
 def procedures_for(system: str) -> Procedures:
-    if system not in PROCEDURES:
-        mod = PROCEDURE_MODULES.get(system)
-        if mod:
-            try:
-                importlib.import_module(mod)
-            except ModuleNotFoundError as e:
-                if e.name != mod:
-                    raise
-    try:
-        return PROCEDURES[system]
-    except KeyError:
-        raise InputError(f"battles are not available for {get_system(system).name} yet") from None
+    proc = game_system(system).procedures()
+    if proc is None:
+        raise InputError(f"battles are not available for {get_system(system).name} yet")
+    return proc
 
 
 def _pairs(items: Iterable[str] | Mapping[str, Any], what: str) -> list[tuple[str, str]]:

@@ -61,7 +61,7 @@ def _data(c: Campaign) -> dict[str, Any]:
 # --------------------------------------------------------------------------- creatures
 def creature_kinds() -> list[str]:
     """The creature kinds of Weird WWII (for the GUI's list)."""
-    from campaign_app.systems.nuts import creature_kinds as kinds
+    from campaign_app.systems.nuts.procedures import creature_kinds as kinds
 
     return kinds(load_rulebook().data("nuts", "", [EXPANSION]))
 
@@ -87,9 +87,9 @@ def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, s
     generation table (zombies Rep 2, ``super_`` Rep 5, both without a roll). One undo
     step; every roll recorded with the new creature's id. Pass ``roller`` to read the
     rolls afterwards (``roller.rolls``; each has ``fighter_id`` set)."""
-    from campaign_app.systems.nuts import creature_kinds as kinds_of
-    from campaign_app.systems.nuts import creature_label
-    from campaign_app.systems.nuts import generate_creatures as generate
+    from campaign_app.systems.nuts.procedures import creature_kinds as kinds_of
+    from campaign_app.systems.nuts.procedures import creature_label
+    from campaign_app.systems.nuts.procedures import generate_creatures as generate
 
     if roller is None:
         roller = Roller.from_options(dice, seed)

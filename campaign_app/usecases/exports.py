@@ -26,7 +26,8 @@ from sqlmodel import Session, select
 
 from campaign_app.errors import InputError
 from campaign_app.rules import Row, Table, load_rulebook
-from campaign_app.systems import NECRO_STATS, SystemInfo, get_system
+from campaign_app.systems import SystemInfo, get_system
+from campaign_app.systems.necromunda import STATS as NECRO_STATS
 from campaign_app.uow import read_session
 from campaign_app.usecases.common import campaign_of_roster, get_campaign, get_roster
 from campaign_app.usecases.core import tables_for

@@ -571,7 +571,7 @@ def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, su
     from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource
     from campaign_app.errors import InputError
     from campaign_app.rules import load_rulebook
-    from campaign_app.systems.nuts import generate_creatures as generate
+    from campaign_app.systems.nuts.procedures import generate_creatures as generate
     from campaign_app.usecases.core import tables_for
     from campaign_app.usecases.creatures import next_creature_number
 
@@ -688,7 +688,7 @@ def has_pending_critical(engine: Engine, fighter: Any) -> bool:
     """True when a Necromunda fighter's Critical Injury waits for a decision (treat it or
     let it die: ``necromunda.treat_injury``); False for any other fighter or system."""
     from campaign_app.rules import load_rulebook
-    from campaign_app.systems.necromunda import edition_rules
+    from campaign_app.systems.necromunda.procedures import edition_rules
 
     with read_session(engine) as s:
         f = get_fighter(s, fighter)

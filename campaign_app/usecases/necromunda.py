@@ -34,7 +34,7 @@ from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
 from campaign_app.systems.base import FighterState, Step
-from campaign_app.systems.necromunda import (
+from campaign_app.systems.necromunda.procedures import (
     RULE_CRIT,
     EditionRules,
     Enemy,

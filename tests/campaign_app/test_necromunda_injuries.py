@@ -10,9 +10,10 @@ import pytest
 from campaign_app.dice import Roller
 from campaign_app.errors import DiceError, InputError
 from campaign_app.rules import load_rulebook
-from campaign_app.systems import NECRO_STATS, campaign_tables, stat_rules
+from campaign_app.systems import campaign_tables, stat_rules
 from campaign_app.systems.base import BattleState, FighterState, RosterState
-from campaign_app.systems.necromunda import (
+from campaign_app.systems.necromunda import STATS as NECRO_STATS
+from campaign_app.systems.necromunda.procedures import (
     Enemy,
     Sheet,
     after_battle,

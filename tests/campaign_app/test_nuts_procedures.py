@@ -10,9 +10,9 @@ import pytest
 from campaign_app.dice import Roller
 from campaign_app.errors import DiceError, InputError
 from campaign_app.rules import load_rulebook
-from campaign_app.systems import campaign_tables
-from campaign_app.systems.base import PROCEDURES, BattleState, FighterState, Outcome, RosterState
-from campaign_app.systems.nuts import after_battle, generate_creatures, leader_order
+from campaign_app.systems import campaign_tables, game_system
+from campaign_app.systems.base import BattleState, FighterState, Outcome, RosterState
+from campaign_app.systems.nuts.procedures import after_battle, generate_creatures, leader_order
 
 
 def tables(house_rules: dict[str, Any] | None = None, weird: bool = True):
@@ -60,7 +60,7 @@ def changes(out: Outcome) -> dict[int, dict[str, Any]]:
 
 # --------------------------------------------------------------------------- registration
 def test_registered_with_the_nuts_statuses():
-    proc = PROCEDURES["nuts"]
+    proc = game_system("nuts").procedures()
     assert proc.after_battle is after_battle
     assert proc.default_result == "carry-on"
     assert set(proc.result_statuses) == {

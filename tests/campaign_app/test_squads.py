@@ -11,8 +11,8 @@ import pytest
 from campaign_app.dice import Roller
 from campaign_app.errors import ConflictError, DiceError, InputError, RulesDataError
 from campaign_app.rules import load_rulebook, parse_table
-from campaign_app.systems import campaign_tables, squads
-from campaign_app.systems.base import PROCEDURES, BattleState, UnitState
+from campaign_app.systems import campaign_tables, game_system, squads
+from campaign_app.systems.base import BattleState, UnitState
 
 FUBAR = load_rulebook().data("fubar")
 UM = load_rulebook().data("unit-morale")
@@ -48,10 +48,10 @@ def changes(out) -> dict[int, dict]:
 
 # --------------------------------------------------------------------------- registration
 def test_registered_for_both_systems():
-    from campaign_app.systems import UNIT_STATUSES
+    from campaign_app.systems.squads_info import UNIT_STATUSES
 
     for system in ("fubar", "unit-morale"):
-        proc = PROCEDURES[system]
+        proc = game_system(system).procedures()
         assert proc.after_battle is squads.after_battle
         assert proc.default_result == "fought"
         assert proc.result_statuses == UNIT_STATUSES

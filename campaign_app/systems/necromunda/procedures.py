@@ -62,7 +62,6 @@ from typing import Any
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError
 from campaign_app.rules import Row, Table, load_rulebook
-from campaign_app.systems import NECRO_STATUSES
 from campaign_app.systems.base import (
     BattleState,
     FighterState,
@@ -74,6 +73,7 @@ from campaign_app.systems.base import (
     Step,
     register,
 )
+from campaign_app.systems.necromunda import STATUSES as NECRO_STATUSES
 
 SYSTEM = "necromunda"
 SEVERITY = {"active": 0, "convalescence": 1, "in-recovery": 2, "captured": 3, "dead": 4}

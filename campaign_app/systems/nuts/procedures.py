@@ -50,7 +50,6 @@ from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError
 from campaign_app.rules import Row, Table
 from campaign_app.rules.rolling import roll_on
-from campaign_app.systems import NUTS_STATUSES
 from campaign_app.systems.base import (
     BattleState,
     FighterState,
@@ -60,6 +59,7 @@ from campaign_app.systems.base import (
     Step,
     register,
 )
+from campaign_app.systems.nuts import STATUSES as NUTS_STATUSES
 
 REP_MIN, REP_MAX = 1, 6
 ZOMBIE_REP = 2

@@ -1,0 +1,76 @@
+"""The contract of a game-system plug-in.
+
+A game system is one package (``campaign_app/systems/<id>/`` for the built-in ones, or
+any installed distribution) that exposes a :class:`GameSystem` object through the
+entry-point group ``campaign_app.systems``::
+
+    [project.entry-points."campaign_app.systems"]
+    example-skirmish = "example_skirmish:SYSTEM"
+
+The package's ``__init__`` builds that object from plain data only: importing it must
+stay cheap (the registry imports every installed system to list them). Everything
+heavier (procedures, database actions, CLI commands, layouts) is named by module path
+and imported when first used.
+
+Nothing outside the system's package may name the system or branch on its id: generic
+code asks the :class:`GameSystem` (see :mod:`campaign_app.systems.registry`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from campaign_app.systems.info import SystemInfo
+
+if TYPE_CHECKING:
+    from campaign_app.systems.base import Procedures
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """One game system: what it is made of and where its parts live."""
+
+    info: SystemInfo
+    # the package holding the system: its ``rules`` folder has the *.toml rules data
+    package: str
+    # module defining the After the Battle procedures (registers a Procedures object on
+    # import); "" when the system has no battles
+    procedures_module: str = ""
+    # where the system is listed among the others (lower first; then by id)
+    listing: int = 100
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def rule_files(self) -> list[tuple[str, str]]:
+        """(file name, text) of every ``rules/*.toml`` file the package ships."""
+        try:
+            folder = resources.files(self.package) / "rules"
+            entries = sorted(folder.iterdir(), key=lambda p: p.name)
+        except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+            return []
+        return [(e.name, e.read_text(encoding="utf-8")) for e in entries if e.name.endswith(".toml")]
+
+    def procedures(self) -> Procedures | None:
+        """The system's After the Battle procedures, or None when it has none."""
+        if not self.procedures_module:
+            return None
+        from campaign_app.systems.base import PROCEDURES
+
+        if self.id not in PROCEDURES:
+            importlib.import_module(self.procedures_module)
+        return PROCEDURES.get(self.id)
+
+    def load(self, ref: str) -> Any:
+        """The object named ``module:attribute`` (module may be relative: ``.demo:run``)."""
+        mod, _, attr = ref.partition(":")
+        module = importlib.import_module(mod, self.package if mod.startswith(".") else None)
+        return getattr(module, attr) if attr else module

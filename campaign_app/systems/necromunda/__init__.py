@@ -1,0 +1,51 @@
+"""Necromunda: the newest edition (``n26``) and the 2023 core rules (``n23``).
+
+Rules data: ``rules/necromunda_n26.toml`` and ``rules/necromunda_n23.toml``; After the
+Battle, lasting injuries and treatment: :mod:`.procedures`.
+"""
+
+from __future__ import annotations
+
+from campaign_app.systems.api import GameSystem
+from campaign_app.systems.info import StatRule, SystemInfo
+
+# Edition-less view of the fighter characteristics: a copy of the default edition's
+# (n26) `characteristics` data, kept equal to it by a test. Anything that knows the
+# campaign's edition calls stat_rules(), which reads the edition's data (n26 treats
+# Initiative as a plain value, n23 as a target; vehicles have their own line).
+STATS = (
+    StatRule("M", "Movement", 1, 12),
+    StatRule("WS", "Weapon Skill", 2, 6, True),
+    StatRule("BS", "Ballistic Skill", 2, 6, True),
+    StatRule("S", "Strength", 1, 10),
+    StatRule("T", "Toughness", 1, 10),
+    StatRule("W", "Wounds", 1, 10),
+    StatRule("I", "Initiative", 1, 6),
+    StatRule("A", "Attacks", 1, 10),
+    StatRule("Ld", "Leadership", 2, 12, True),
+    StatRule("Cl", "Cool", 2, 12, True),
+    StatRule("Wil", "Willpower", 2, 12, True),
+    StatRule("Int", "Intelligence", 2, 12, True),
+)
+STATUSES = ("fine", "injured", "seriously-injured", "out-of-action", "captured")
+
+INFO = SystemInfo(
+    id="necromunda",
+    name="Necromunda",
+    editions=("n26", "n23"),
+    default_edition="n26",
+    edition_names={"n26": "Necromunda (newest edition)", "n23": "Necromunda 2023 core rules"},
+    default_roster_kind="gang",
+    default_fighter_type="ganger",
+    fighter_types=("leader", "champion", "ganger", "juve", "prospect", "specialist", "crew",
+                   "brute", "hanger-on", "vehicle"),
+    stats=STATS,
+    kinds=("human", "vehicle"),
+    battle_statuses=STATUSES,
+)
+
+SYSTEM = GameSystem(
+    info=INFO,
+    package=__name__, listing=20,
+    procedures_module="campaign_app.systems.necromunda.procedures",
+)

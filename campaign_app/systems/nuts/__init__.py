@@ -1,0 +1,39 @@
+"""NUTS! 4th edition (Two Hour Wargames), with the Weird WWII expansion.
+
+Rules data: ``rules/nuts.toml`` and ``rules/weird_ww2.toml``; After the Battle and
+creature REP generation: :mod:`.procedures`.
+"""
+
+from __future__ import annotations
+
+from campaign_app.systems.api import GameSystem
+from campaign_app.systems.info import SystemInfo
+
+KINDS = (
+    "human", "zombie", "vampire", "werewolf", "monster", "armoured-light", "armoured-heavy",
+    "rocket-trooper", "walker",
+)
+STATUSES = (
+    "carry-on", "duck-back", "hunker-down", "left-battlefield", "out-of-the-fight",
+    "obviously-dead", "bitten", "turned",
+)
+# the expansion that brings creatures and walkers
+WEIRD = "weird-ww2"
+
+INFO = SystemInfo(
+    id="nuts",
+    name="NUTS! 4th edition",
+    expansions=(WEIRD,),
+    default_roster_kind="squad",
+    fighter_types=("star", "grunt"),
+    default_fighter_type="grunt",
+    uses_rep=True,
+    kinds=KINDS,
+    battle_statuses=STATUSES,
+)
+
+SYSTEM = GameSystem(
+    info=INFO,
+    package=__name__, listing=10,
+    procedures_module="campaign_app.systems.nuts.procedures",
+)

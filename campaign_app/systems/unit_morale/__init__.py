@@ -1,0 +1,24 @@
+"""The unit-morale infantry game: units with discipline states and orders.
+
+Rules data: ``rules/unit_morale.toml``; units and their After the Battle come from the
+squad toolkit, :mod:`campaign_app.systems.squads`.
+"""
+
+from __future__ import annotations
+
+from campaign_app.systems.api import GameSystem
+from campaign_app.systems.info import SystemInfo
+from campaign_app.systems.squads_info import UNIT_STATUSES
+
+INFO = SystemInfo(
+    id="unit-morale",
+    name="Unit-morale infantry game",
+    default_roster_kind="squad",
+    fighter_types=("character",),
+    uses_units=True,
+    battle_statuses=UNIT_STATUSES,
+)
+
+SYSTEM = GameSystem(
+    info=INFO, package=__name__, listing=40, procedures_module="campaign_app.systems.unit_morale.procedures"
+)
