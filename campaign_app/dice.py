@@ -27,13 +27,33 @@ from campaign_app.errors import DiceError
 FACES = range(1, 7)
 
 
+@dataclass(frozen=True)
+class DiceRequest:
+    """What a procedure asks for before a roll: the dice, how many d6 that takes, what
+    it is for (``need`` in words, ``purpose``), the rule that asked, the target, who it
+    is for and the table it is read on. A source answers it with faces."""
+
+    spec: str
+    count: int  # physical d6 to roll
+    need: str  # in words, e.g. "2d6 vs 4 for Sgt Rock's recovery"
+    purpose: str
+    rule: str = ""
+    target: int | None = None
+    table: str | None = None
+    fighter_id: int | None = None
+    unit_id: int | None = None
+
+
 class DiceSource(Protocol):
-    """Hands out d6 faces one at a time."""
+    """Hands out the d6 faces a :class:`DiceRequest` needs."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """``random``, ``seeded`` or ``typed``: where the faces last handed out came from."""
+        ...
 
-    def next_face(self, need: str) -> int:
-        """Return the next face; ``need`` names the roll it is for (used in errors)."""
+    def take(self, request: DiceRequest) -> list[int]:
+        """Return ``request.count`` faces for the roll asked for."""
         ...
 
     def finish(self) -> None:
@@ -47,8 +67,11 @@ class RandomSource:
     def __init__(self) -> None:
         self._rng = random.SystemRandom()
 
-    def next_face(self, need: str) -> int:
+    def next_face(self) -> int:
         return self._rng.randint(1, 6)
+
+    def take(self, request: DiceRequest) -> list[int]:
+        return [self.next_face() for _ in range(request.count)]
 
     def finish(self) -> None:
         return None
@@ -63,8 +86,8 @@ class SeededSource:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def next_face(self, need: str) -> int:
-        return self._rng.randint(1, 6)
+    def take(self, request: DiceRequest) -> list[int]:
+        return [self._rng.randint(1, 6) for _ in range(request.count)]
 
     def finish(self) -> None:
         return None
@@ -83,15 +106,15 @@ class TypedSource:
     def remaining(self) -> int:
         return len(self.faces) - self._pos
 
-    def next_face(self, need: str) -> int:
-        if self._pos >= len(self.faces):
+    def take(self, request: DiceRequest) -> list[int]:
+        if self._pos + request.count > len(self.faces):
             raise DiceError(
                 f"not enough dice typed: {len(self.faces)} given, the next roll needs "
-                f"{need}"
+                f"{request.need}"
             )
-        face = self.faces[self._pos]
-        self._pos += 1
-        return face
+        got = self.faces[self._pos:self._pos + request.count]
+        self._pos += request.count
+        return got
 
     def finish(self) -> None:
         if self._pos < len(self.faces):
@@ -100,56 +123,6 @@ class TypedSource:
                 f"too many dice typed: {len(self.faces)} given but only {self._pos} "
                 f"used (left over: {left})"
             )
-
-
-class MoreDiceNeeded(Exception):
-    """Raised by :class:`StepSource` when the next roll has no faces yet.
-
-    ``need`` names the roll (e.g. "2d6 vs 4 for Sgt Rock's recovery") and ``count`` is
-    how many faces it takes; a wizard shows it, gets the faces (Roll button or typed),
-    and runs the pure procedure again with them."""
-
-    def __init__(self, need: str, count: int, index: int) -> None:
-        super().__init__(need)
-        self.need = need
-        self.count = count
-        self.index = index  # position of the first missing face
-
-
-class StepSource:
-    """Faces gathered one roll at a time (GUI wizard): each face remembers whether it
-    was rolled by the app or typed by the user. Running out raises MoreDiceNeeded."""
-
-    def __init__(self, faces: Iterable[tuple[int, str]] = ()) -> None:
-        self.faces: list[tuple[int, str]] = [(validate_faces([f])[0], src) for f, src in faces]
-        self._pos = 0
-        self._last = "typed"
-        self._pending_count = 0
-
-    @property
-    def name(self) -> str:  # type: ignore[override]
-        return self._last
-
-    def next_face(self, need: str) -> int:
-        if self._pos >= len(self.faces):
-            raise MoreDiceNeeded(need, _faces_in(need), self._pos)
-        face, src = self.faces[self._pos]
-        self._pos += 1
-        self._last = src
-        return face
-
-    def finish(self) -> None:
-        if self._pos < len(self.faces):
-            raise DiceError(f"{len(self.faces) - self._pos} dice left over")
-
-
-def _faces_in(need: str) -> int:
-    m = re.match(r"(\d*)(d6|D66|D3)", need)
-    if not m:
-        return 1
-    if m[2] == "D66":
-        return 2
-    return int(m[1] or 1)
 
 
 def validate_faces(faces: Iterable[int | str]) -> list[int]:
@@ -297,9 +270,6 @@ class Roller:
         self.source.finish()
 
     # rolling ---------------------------------------------------------------
-    def _faces(self, n: int, need: str) -> list[int]:
-        return [self.source.next_face(need) for _ in range(n)]
-
     def roll(
         self,
         spec: str | DiceSpec,
@@ -309,17 +279,20 @@ class Roller:
         rule: str = "",
         fighter_id: int | None = None,
         unit_id: int | None = None,
+        table: str | None = None,
     ) -> RollResult:
         ds = parse_spec(spec) if isinstance(spec, str) else spec
         need_target = f" vs {target}" if target is not None else ""
         need = f"{ds.count}d6{need_target} for {purpose}" if ds.mode != "d66" else f"D66 for {purpose}"
         if ds.sides == 3:
             need = f"{'' if ds.count == 1 else ds.count}D3 (a d6 each) for {purpose}"
+        request = DiceRequest(spec=ds.text, count=2 if ds.mode == "d66" else ds.count, need=need,
+                              purpose=purpose, rule=rule, target=target, table=table,
+                              fighter_id=fighter_id, unit_id=unit_id)
+        faces = self.source.take(request)
         if ds.mode == "d66":
-            faces = self._faces(2, need)
             value = faces[0] * 10 + faces[1]
         else:
-            faces = self._faces(ds.count, need)
             if ds.mode == "pass":
                 if target is None:
                     raise DiceError(f"{purpose}: a pass test needs a target number")
