@@ -45,6 +45,7 @@ from ui.models import Column, RowsModel
 from ui.qtcompat import emit
 from ui.widgets import EntryLine, ErrorLabel, heading, hline
 
+
 @dataclass
 class DryRun:
     """What one dry run with a list of faces tells."""

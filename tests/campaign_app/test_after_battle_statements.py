@@ -13,7 +13,13 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from campaign_app import procedure_driver as driver
-from campaign_app.usecases import add_fighter, create_campaign, create_roster, roll_log, show_fighter
+from campaign_app.usecases import (
+    add_fighter,
+    create_campaign,
+    create_roster,
+    roll_log,
+    show_fighter,
+)
 from campaign_app.usecases.battles import apply_after_battle, record_battle, start_after_battle
 
 BUDGET = 80

@@ -10,7 +10,11 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from campaign_app.usecases import roll_log
-from tests.campaign_app.test_after_battle_statements import BUDGET, eight_fighter_n23_battle, statements
+from tests.campaign_app.test_after_battle_statements import (
+    BUDGET,
+    eight_fighter_n23_battle,
+    statements,
+)
 
 
 def click(qtbot: Any, button: Any) -> None:
