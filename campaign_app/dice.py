@@ -1,8 +1,10 @@
 """Dice: one roller interface over three sources (random, seeded, typed-in faces).
 
-Every roll the app makes goes through :class:`Roller`. A source only hands out d6
-faces; the roller turns faces into the value a table is read with (a sum, a D66, a
-count of passing dice, ...). Each roll returns a :class:`RollResult` carrying the
+Every roll the app makes goes through :class:`Roller`. Before each roll the roller
+asks its source with a :class:`DiceRequest` (the dice, what for, for whom, the rule
+and the table); the source only hands out d6 faces (``campaign_app.procedure_driver``
+adds the faces gathered roll by roll, for the wizard); the roller turns faces into the
+value a table is read with (a sum, a D66, a count of passing dice, ...). Each roll returns a :class:`RollResult` carrying the
 faces shown, what the roll was for and the rule that asked for it, and the roller
 keeps them in order so a use-case can record every one.
 
@@ -102,10 +104,6 @@ class TypedSource:
         self.faces = validate_faces(faces)
         self._pos = 0
 
-    @property
-    def remaining(self) -> int:
-        return len(self.faces) - self._pos
-
     def take(self, request: DiceRequest) -> list[int]:
         if self._pos + request.count > len(self.faces):
             raise DiceError(
@@ -181,9 +179,6 @@ class DiceSpec:
         per = 3 if self.sides == 3 else 6
         return list(range(self.count + self.modifier, self.count * per + self.modifier + 1))
 
-    def describe(self) -> str:
-        return self.text
-
 
 def parse_spec(text: str) -> DiceSpec:
     t = text.strip().lower().replace(" ", "")
@@ -236,11 +231,6 @@ class RollResult:
     def faces_text(self) -> str:
         return ",".join(str(f) for f in self.faces)
 
-    def describe(self) -> str:
-        tgt = f" vs {self.target}" if self.target is not None else ""
-        res = f" -> {self.result}" if self.result else ""
-        return f"{self.purpose}: {self.spec}{tgt} [{self.faces_text}] = {self.value}{res}"
-
 
 class Roller:
     """The single roll interface. Wraps a source and remembers every roll made."""
@@ -260,10 +250,6 @@ class Roller:
         if seed is not None:
             return cls(SeededSource(seed))
         return cls(RandomSource())
-
-    @property
-    def source_name(self) -> str:
-        return self.source.name
 
     def finish(self) -> None:
         """Refuse leftover typed faces. Call once all rolls of a use-case are made."""
@@ -328,9 +314,3 @@ class Roller:
 
     def d66(self, purpose: str, **kw: object) -> RollResult:
         return self.roll("d66", purpose, **kw)  # type: ignore[arg-type]
-
-    def pass_test(self, n: int, target: int, purpose: str, *, rule: str = "", best: int | None = None,
-                  fighter_id: int | None = None) -> RollResult:
-        """``nd6 vs target``; with ``best`` count only the best ``best`` dice."""
-        spec = f"pass:{n}d6" + (f"b{best}" if best else "")
-        return self.roll(spec, purpose, target=target, rule=rule, fighter_id=fighter_id)
