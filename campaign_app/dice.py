@@ -1,8 +1,10 @@
 """Dice: one roller interface over three sources (random, seeded, typed-in faces).
 
-Every roll the app makes goes through :class:`Roller`. A source only hands out d6
-faces; the roller turns faces into the value a table is read with (a sum, a D66, a
-count of passing dice, ...). Each roll returns a :class:`RollResult` carrying the
+Every roll the app makes goes through :class:`Roller`. Before each roll the roller
+asks its source with a :class:`DiceRequest` (the dice, what for, for whom, the rule
+and the table); the source only hands out d6 faces (``campaign_app.procedure_driver``
+adds the faces gathered roll by roll, for the wizard); the roller turns faces into the
+value a table is read with (a sum, a D66, a count of passing dice, ...). Each roll returns a :class:`RollResult` carrying the
 faces shown, what the roll was for and the rule that asked for it, and the roller
 keeps them in order so a use-case can record every one.
 
@@ -27,13 +29,33 @@ from campaign_app.errors import DiceError
 FACES = range(1, 7)
 
 
+@dataclass(frozen=True)
+class DiceRequest:
+    """What a procedure asks for before a roll: the dice, how many d6 that takes, what
+    it is for (``need`` in words, ``purpose``), the rule that asked, the target, who it
+    is for and the table it is read on. A source answers it with faces."""
+
+    spec: str
+    count: int  # physical d6 to roll
+    need: str  # in words, e.g. "2d6 vs 4 for Sgt Rock's recovery"
+    purpose: str
+    rule: str = ""
+    target: int | None = None
+    table: str | None = None
+    fighter_id: int | None = None
+    unit_id: int | None = None
+
+
 class DiceSource(Protocol):
-    """Hands out d6 faces one at a time."""
+    """Hands out the d6 faces a :class:`DiceRequest` needs."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """``random``, ``seeded`` or ``typed``: where the faces last handed out came from."""
+        ...
 
-    def next_face(self, need: str) -> int:
-        """Return the next face; ``need`` names the roll it is for (used in errors)."""
+    def take(self, request: DiceRequest) -> list[int]:
+        """Return ``request.count`` faces for the roll asked for."""
         ...
 
     def finish(self) -> None:
@@ -47,8 +69,11 @@ class RandomSource:
     def __init__(self) -> None:
         self._rng = random.SystemRandom()
 
-    def next_face(self, need: str) -> int:
+    def next_face(self) -> int:
         return self._rng.randint(1, 6)
+
+    def take(self, request: DiceRequest) -> list[int]:
+        return [self.next_face() for _ in range(request.count)]
 
     def finish(self) -> None:
         return None
@@ -63,8 +88,8 @@ class SeededSource:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def next_face(self, need: str) -> int:
-        return self._rng.randint(1, 6)
+    def take(self, request: DiceRequest) -> list[int]:
+        return [self._rng.randint(1, 6) for _ in range(request.count)]
 
     def finish(self) -> None:
         return None
@@ -79,19 +104,15 @@ class TypedSource:
         self.faces = validate_faces(faces)
         self._pos = 0
 
-    @property
-    def remaining(self) -> int:
-        return len(self.faces) - self._pos
-
-    def next_face(self, need: str) -> int:
-        if self._pos >= len(self.faces):
+    def take(self, request: DiceRequest) -> list[int]:
+        if self._pos + request.count > len(self.faces):
             raise DiceError(
                 f"not enough dice typed: {len(self.faces)} given, the next roll needs "
-                f"{need}"
+                f"{request.need}"
             )
-        face = self.faces[self._pos]
-        self._pos += 1
-        return face
+        got = self.faces[self._pos:self._pos + request.count]
+        self._pos += request.count
+        return got
 
     def finish(self) -> None:
         if self._pos < len(self.faces):
@@ -100,56 +121,6 @@ class TypedSource:
                 f"too many dice typed: {len(self.faces)} given but only {self._pos} "
                 f"used (left over: {left})"
             )
-
-
-class MoreDiceNeeded(Exception):
-    """Raised by :class:`StepSource` when the next roll has no faces yet.
-
-    ``need`` names the roll (e.g. "2d6 vs 4 for Sgt Rock's recovery") and ``count`` is
-    how many faces it takes; a wizard shows it, gets the faces (Roll button or typed),
-    and runs the pure procedure again with them."""
-
-    def __init__(self, need: str, count: int, index: int) -> None:
-        super().__init__(need)
-        self.need = need
-        self.count = count
-        self.index = index  # position of the first missing face
-
-
-class StepSource:
-    """Faces gathered one roll at a time (GUI wizard): each face remembers whether it
-    was rolled by the app or typed by the user. Running out raises MoreDiceNeeded."""
-
-    def __init__(self, faces: Iterable[tuple[int, str]] = ()) -> None:
-        self.faces: list[tuple[int, str]] = [(validate_faces([f])[0], src) for f, src in faces]
-        self._pos = 0
-        self._last = "typed"
-        self._pending_count = 0
-
-    @property
-    def name(self) -> str:  # type: ignore[override]
-        return self._last
-
-    def next_face(self, need: str) -> int:
-        if self._pos >= len(self.faces):
-            raise MoreDiceNeeded(need, _faces_in(need), self._pos)
-        face, src = self.faces[self._pos]
-        self._pos += 1
-        self._last = src
-        return face
-
-    def finish(self) -> None:
-        if self._pos < len(self.faces):
-            raise DiceError(f"{len(self.faces) - self._pos} dice left over")
-
-
-def _faces_in(need: str) -> int:
-    m = re.match(r"(\d*)(d6|D66|D3)", need)
-    if not m:
-        return 1
-    if m[2] == "D66":
-        return 2
-    return int(m[1] or 1)
 
 
 def validate_faces(faces: Iterable[int | str]) -> list[int]:
@@ -208,9 +179,6 @@ class DiceSpec:
         per = 3 if self.sides == 3 else 6
         return list(range(self.count + self.modifier, self.count * per + self.modifier + 1))
 
-    def describe(self) -> str:
-        return self.text
-
 
 def parse_spec(text: str) -> DiceSpec:
     t = text.strip().lower().replace(" ", "")
@@ -263,11 +231,6 @@ class RollResult:
     def faces_text(self) -> str:
         return ",".join(str(f) for f in self.faces)
 
-    def describe(self) -> str:
-        tgt = f" vs {self.target}" if self.target is not None else ""
-        res = f" -> {self.result}" if self.result else ""
-        return f"{self.purpose}: {self.spec}{tgt} [{self.faces_text}] = {self.value}{res}"
-
 
 class Roller:
     """The single roll interface. Wraps a source and remembers every roll made."""
@@ -288,18 +251,11 @@ class Roller:
             return cls(SeededSource(seed))
         return cls(RandomSource())
 
-    @property
-    def source_name(self) -> str:
-        return self.source.name
-
     def finish(self) -> None:
         """Refuse leftover typed faces. Call once all rolls of a use-case are made."""
         self.source.finish()
 
     # rolling ---------------------------------------------------------------
-    def _faces(self, n: int, need: str) -> list[int]:
-        return [self.source.next_face(need) for _ in range(n)]
-
     def roll(
         self,
         spec: str | DiceSpec,
@@ -309,17 +265,20 @@ class Roller:
         rule: str = "",
         fighter_id: int | None = None,
         unit_id: int | None = None,
+        table: str | None = None,
     ) -> RollResult:
         ds = parse_spec(spec) if isinstance(spec, str) else spec
         need_target = f" vs {target}" if target is not None else ""
         need = f"{ds.count}d6{need_target} for {purpose}" if ds.mode != "d66" else f"D66 for {purpose}"
         if ds.sides == 3:
             need = f"{'' if ds.count == 1 else ds.count}D3 (a d6 each) for {purpose}"
+        request = DiceRequest(spec=ds.text, count=2 if ds.mode == "d66" else ds.count, need=need,
+                              purpose=purpose, rule=rule, target=target, table=table,
+                              fighter_id=fighter_id, unit_id=unit_id)
+        faces = self.source.take(request)
         if ds.mode == "d66":
-            faces = self._faces(2, need)
             value = faces[0] * 10 + faces[1]
         else:
-            faces = self._faces(ds.count, need)
             if ds.mode == "pass":
                 if target is None:
                     raise DiceError(f"{purpose}: a pass test needs a target number")
@@ -355,9 +314,3 @@ class Roller:
 
     def d66(self, purpose: str, **kw: object) -> RollResult:
         return self.roll("d66", purpose, **kw)  # type: ignore[arg-type]
-
-    def pass_test(self, n: int, target: int, purpose: str, *, rule: str = "", best: int | None = None,
-                  fighter_id: int | None = None) -> RollResult:
-        """``nd6 vs target``; with ``best`` count only the best ``best`` dice."""
-        spec = f"pass:{n}d6" + (f"b{best}" if best else "")
-        return self.roll(spec, purpose, target=target, rule=rule, fighter_id=fighter_id)

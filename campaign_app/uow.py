@@ -162,3 +162,31 @@ def _integrity_reason(e: IntegrityError) -> str:
 def read_session(engine: Engine) -> Session:
     """A session for reads (no journal)."""
     return Session(engine, expire_on_commit=False)
+
+
+class Preview:
+    """A dry run's stand-in for :class:`UnitOfWork`: the same ``session``,
+    ``campaign_id`` and ``summary``, but no journal, no flush and no commit: it reads
+    and writes nothing (whatever the session holds is rolled back)."""
+
+    def __init__(self, engine: Engine, action: str) -> None:
+        self.action = action
+        self.campaign_id: int | None = None
+        self.summary = ""
+        self.session: Session = Session(engine, expire_on_commit=False, autoflush=False)
+
+    def __enter__(self) -> Preview:
+        return self
+
+    def discard(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.session.rollback()
+        self.session.close()
+
+
+def work(engine: Engine, action: str, dry_run: bool) -> UnitOfWork | Preview:
+    """The unit of work of a writing use-case, or (``dry_run``) a :class:`Preview`."""
+    return Preview(engine, action) if dry_run else UnitOfWork(engine, action)

@@ -1,13 +1,15 @@
 """The After the Battle wizard: one page per roll the procedure asks for.
 
-The wizard keeps the faces gathered so far, each marked ``random`` (Roll button) or
-``typed`` (the user's own dice), and re-runs the use-case as a dry run with
-``roller=Roller(StepSource(faces))``. When the procedure needs a roll that has no
-faces yet, ``MoreDiceNeeded`` says which (what is rolled and why) and how many dice:
-that is the next page. After a roll the page shows the faces, the table row hit and
-its effect. Back drops the last roll's faces. When no more dice are needed the summary
-page lists every step and change; Apply runs the same use-case for real with the same
-faces (one transaction, every roll recorded with its source). Cancel writes nothing.
+Leaving the start page reads the battle's state once (``start_after_battle``: the
+plan, with the options chosen). The wizard keeps the faces gathered so far, each
+marked ``random`` (Roll button) or ``typed`` (the user's own dice), and runs the pure
+procedure in memory with them (``plan.step(faces)``: no database). When a roll has
+no faces yet the run stops at its :class:`~campaign_app.dice.DiceRequest` (what is
+rolled and why, how many dice): that is the next page. After a roll the page shows
+the faces, the table row hit and its effect. Back drops the last roll's faces. When
+no more dice are needed the summary page lists every step and change; Apply writes
+it once with the same faces (one transaction, every roll recorded with its source).
+Cancel writes nothing.
 """
 
 from __future__ import annotations
@@ -34,22 +36,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource, parse_typed
-from campaign_app.errors import AppError, ConflictError, DiceError
+from campaign_app import procedure_driver as driver
+from campaign_app.dice import DiceRequest, RandomSource, parse_typed
+from campaign_app.errors import AppError, DiceError
 from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
 from ui.qtcompat import emit
 from ui.widgets import EntryLine, ErrorLabel, heading, hline
 
-MAX_PROBE_FACES = 400  # filler dice a probe may add to see a roll's effect
-
 
 @dataclass
 class DryRun:
     """What one dry run with a list of faces tells."""
 
-    need: MoreDiceNeeded | None = None  # the next roll that has no faces yet
+    need: DiceRequest | None = None  # the next roll that has no faces yet
     report: dict[str, Any] | None = None  # the full report when no dice were missing
     rolls: list[Any] = field(default_factory=list)  # RollResults of the rolls made
     steps: list[dict[str, Any]] = field(default_factory=list)  # steps (from a probe)
@@ -74,6 +75,8 @@ class AfterBattleWizard(QDialog):
         self.page = "start"  # start, roll, result, summary
         self.report: dict[str, Any] | None = None
         self._cache: dict[tuple[Any, ...], DryRun] = {}
+        self.plan: Any = None  # AfterBattlePlan: the state read once, when leaving the start page
+        self.plan_error = ""
         self._rng = RandomSource()
         self.setWindowTitle(f"After the Battle — battle {battle['number']}")
         self.setModal(True)
@@ -262,42 +265,41 @@ class AfterBattleWizard(QDialog):
                 opts["treat"] = treat
         return opts
 
-    def _run(self, faces: list[tuple[int, str]], dry_run: bool = True) -> tuple[Roller, dict[str, Any]]:
-        from campaign_app.usecases.battles import after_battle
+    def _plan(self) -> Any:
+        """The battle's state, read once with the options chosen (None: see plan_error)."""
+        if self.plan is None and not self.plan_error:
+            from campaign_app.usecases.battles import start_after_battle
 
-        roller = Roller(StepSource(faces))  # type: ignore[arg-type]
-        report = after_battle(self.engine, self.battle["id"], roller=roller, dry_run=dry_run,
-                              options=self.options())
-        return roller, report
+            try:
+                self.plan = start_after_battle(self.engine, self.battle["id"], self.options())
+            except AppError as e:
+                self.plan_error = str(e)
+        return self.plan
 
     def dry(self, faces: list[tuple[int, str]]) -> DryRun:
-        """Run with ``faces``; when a roll is missing, probe on with filler dice (never
-        shown or saved) to learn the steps the real faces already decided."""
-        key = (tuple(faces), tuple(sorted(self.options().items(), key=lambda kv: kv[0])).__repr__())
+        """Run the procedure in memory with ``faces``; when a roll is missing, probe on
+        with filler dice (never shown or saved) to learn the steps the real faces
+        already decided."""
+        key = tuple(faces)
         if key in self._cache:
             return self._cache[key]
         out = DryRun()
+        plan = self._plan()
+        if plan is None:
+            out.error = self.plan_error
+            return out
         try:
-            roller, report = self._run(faces)
-            out.report = report
-            out.rolls = roller.rolls
-            out.steps = report["steps"]
-        except MoreDiceNeeded as e:
-            out.need = e
-            probe = list(faces)
-            while True:
-                try:
-                    roller, report = self._run(probe)
-                except MoreDiceNeeded as more:
-                    probe += [(1, "typed")] * max(1, more.count)
-                    if len(probe) - len(faces) > MAX_PROBE_FACES:
-                        break
-                    continue
-                except AppError:
-                    break
-                out.rolls = roller.rolls
-                out.steps = report["steps"]
-                break
+            run = plan.step(faces)
+            if run.result is not None:
+                out.report = plan.report(run.result, True)
+                out.rolls = run.rolls
+                out.steps = out.report["steps"]
+            else:
+                out.need = run.pending
+                probe = driver.probe(plan.procedure, faces)
+                if probe is not None and probe.result is not None:
+                    out.rolls = probe.rolls
+                    out.steps = [st.to_dict() for st in probe.result.steps]
         except AppError as e:
             out.error = str(e)
         self._cache[key] = out
@@ -418,7 +420,9 @@ class AfterBattleWizard(QDialog):
 
     def next(self) -> None:
         if self.page == "start":
-            self._cache.clear()
+            self._cache.clear()  # the options may have changed: read the state again
+            self.plan = None
+            self.plan_error = ""
             self.page = "roll"
         elif self.page == "result":
             self.page = "roll"
@@ -448,7 +452,7 @@ class AfterBattleWizard(QDialog):
         state = self.dry(self.faces)
         if state.need is None or self.page != "roll":
             return
-        self._add_faces([(self._rng.next_face(state.need.need), "random")
+        self._add_faces([(self._rng.next_face(), "random")
                          for _ in range(state.need.count)])
 
     def _typed_changed(self) -> None:
@@ -488,15 +492,11 @@ class AfterBattleWizard(QDialog):
         """Run After the Battle for real with the same faces (one transaction)."""
         if self.page != "summary":
             return
+        from campaign_app.usecases.battles import apply_after_battle
+
         try:
-            _roller, report = self._run(self.faces, dry_run=False)
-        except ConflictError as e:
-            self.error.show_error(f"{e}")
-            return
-        except MoreDiceNeeded:
-            self.error.show_error("the rosters changed since the dry run: go Back and check the rolls")
-            return
-        except AppError as e:
+            report = apply_after_battle(self.engine, self.plan, self.faces)
+        except AppError as e:  # a conflict says the rosters changed since the preview
             self.error.show_error(str(e))
             return
         self.report = report
@@ -504,7 +504,7 @@ class AfterBattleWizard(QDialog):
         self.accept()
 
     # for tests and screenshots --------------------------------------------------------
-    def current_need(self) -> MoreDiceNeeded | None:
+    def current_need(self) -> DiceRequest | None:
         return self.dry(self.faces).need if self.page == "roll" else None
 
     def sources(self) -> list[str]:

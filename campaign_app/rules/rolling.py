@@ -18,7 +18,7 @@ def roll_on(table: Table, roller: Roller, purpose: str, *, target: int | None = 
     if spec.mode == "pass" and target is None:
         raise InputError(f"table {table.id} is rolled against a target ({table.target or 'a number'}): give one")
     res = roller.roll(spec, purpose, target=target, rule=rule or table.title, fighter_id=fighter_id,
-                      unit_id=unit_id)
+                      unit_id=unit_id, table=table.id)
     row = table.lookup(res.value)
     res.table = table.id
     res.row = row.roll

@@ -3,9 +3,13 @@
 A system's After the Battle is a **pure function**: it takes a :class:`BattleState`
 (plain data read from the database), a :class:`Roller` and options, and returns an
 :class:`Outcome`: the steps shown to the user (each roll with its reason and
-consequence) and the changes to make. The use-case in
-``campaign_app/usecases/battles.py`` reads the state, calls the procedure, and
-applies the changes in one transaction (or only shows them with ``--dry-run``).
+consequence) and the changes to make. Every roll asks the roller for its dice with
+a :class:`~campaign_app.dice.DiceRequest` (what, why, for whom, which table), so one
+driver (``campaign_app.procedure_driver``) can answer with random, seeded or typed
+faces, or stop at the request until the wizard has the faces. The use-case in
+``campaign_app/usecases/battles.py`` reads the state once (``start_after_battle``),
+previews in memory, and applies the changes in one transaction
+(``apply_after_battle``; ``--dry-run`` only shows them).
 
 Each system registers a :class:`Procedures` object in :data:`PROCEDURES` (see
 ``register``); the battle use-cases look it up by the campaign's system id.

@@ -7,7 +7,8 @@ module reads the state, hands it over with the dice, and writes what comes back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -15,8 +16,9 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from campaign_app.dice import Roller
-from campaign_app.errors import InputError
+from campaign_app import procedure_driver as driver
+from campaign_app.dice import Roller, RollResult
+from campaign_app.errors import ConflictError, InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import game_system, get_system
 from campaign_app.systems.base import (
@@ -354,48 +356,126 @@ UNIT_COLUMNS = {"figures", "figures_start", "wounded", "training", "discipline",
 ROSTER_COLUMNS = {"credits", "reputation", "notes"}
 
 
+@dataclass
+class AfterBattlePlan:
+    """After the Battle of one battle, ready to run: the state read once (plain data),
+    the options checked and the system's pure procedure. Previews run in memory
+    (:meth:`preview`, :meth:`step`); :func:`apply_after_battle` writes once."""
+
+    battle_id: int
+    number: int
+    campaign: str
+    state: BattleState
+    options: dict[str, Any]
+    proc: Procedures = field(repr=False)
+
+    def procedure(self, roller: Roller) -> Outcome:
+        return self.proc.after_battle(self.state, roller, self.options)
+
+    def report(self, outcome: Outcome, dry_run: bool) -> dict[str, Any]:
+        return {
+            "battle_id": self.battle_id, "battle": self.number, "campaign": self.campaign, "dry_run": dry_run,
+            "steps": [st.to_dict() for st in outcome.steps],
+            "changes": describe_outcome(self.state, outcome),
+            "applied": False,
+        }
+
+    def step(self, faces: Sequence[driver.Face]) -> driver.Run[Outcome]:
+        """The wizard's dry run: the faces so far, stopping at the first roll without
+        faces (in memory; nothing read or written)."""
+        return driver.step(self.procedure, faces)
+
+    def preview(self, roller: Roller) -> tuple[Outcome, dict[str, Any]]:
+        """A dry run with a ready roller (random, seeded or typed), in memory."""
+        outcome = driver.run(self.procedure, roller)
+        return outcome, self.report(outcome, True)
+
+
+def _read_plan(s: Session, battle: Any, options: Mapping[str, Any] | None, campaign: Any) -> AfterBattlePlan:
+    b = get_battle(s, battle, get_campaign(s, campaign) if campaign is not None else None)
+    if b.after_battle_done:
+        raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
+    c = s.get(Campaign, b.campaign_id)
+    assert c is not None and b.id is not None
+    proc = procedures_for(c.system)
+    state = battle_state(s, b)
+    opts = dict(options or {})
+    if "treat" in opts:
+        opts["treat"] = _resolve_fighters(state, opts["treat"], "--treat")
+    return AfterBattlePlan(b.id, b.number, c.name, state, opts, proc)
+
+
+def start_after_battle(engine: Engine, battle: Any, options: Mapping[str, Any] | None = None,
+                       campaign: Any = None) -> AfterBattlePlan:
+    """Read the battle's state once (no unit of work, nothing written) and check the
+    options: the plan every preview and the Apply then use."""
+    with read_session(engine) as s:
+        return _read_plan(s, battle, options, campaign)
+
+
+def apply_after_battle(engine: Engine, plan: AfterBattlePlan, faces: Sequence[driver.Face]) -> dict[str, Any]:
+    """Apply After the Battle with the faces of the preview (one transaction, every roll
+    recorded with its source). The procedure runs once more in memory with exactly
+    those faces; if the rosters changed since the plan was read, nothing is written."""
+    run = driver.step(plan.procedure, faces)
+    if run.pending is not None:
+        raise InputError(f"not enough dice for After the Battle: the next roll needs {run.pending.need}")
+    if run.unused:
+        raise InputError(f"too many dice for After the Battle: {run.unused} left over")
+    assert run.result is not None
+    return _write(engine, plan, run.result, run.rolls)
+
+
+def _write(engine: Engine, plan: AfterBattlePlan, outcome: Outcome, rolls: list[RollResult]) -> dict[str, Any]:
+    uow = UnitOfWork(engine, "after-battle")
+    with uow:
+        s = uow.session
+        b = s.get(Battle, plan.battle_id)
+        if b is None:
+            raise InputError(f"battle {plan.number} vanished before After the Battle was applied")
+        uow.campaign_id = b.campaign_id
+        if b.after_battle_done:
+            raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
+        if battle_state(s, b) != plan.state:
+            raise ConflictError("the rosters changed since the preview: go Back and check the rolls")
+        return _finish(s, uow, plan, outcome, rolls, b)
+
+
+def _finish(s: Session, uow: UnitOfWork, plan: AfterBattlePlan, outcome: Outcome, rolls: list[RollResult],
+            b: Battle) -> dict[str, Any]:
+    report = plan.report(outcome, False)
+    _apply(s, uow, plan.state, outcome, rolls, b)
+    b.after_battle_done = True
+    s.add(b)
+    uow.summary = f"After the Battle {b.number}"
+    report["applied"] = True
+    return report
+
+
 def after_battle(engine: Engine, battle: Any, *, dice: Any = None, seed: int | None = None,
                  roller: Roller | None = None, dry_run: bool = False,
                  options: Mapping[str, Any] | None = None, campaign: Any = None) -> dict[str, Any]:
-    """Run the system's After the Battle for ``battle``; apply it unless ``dry_run``."""
+    """Run the system's After the Battle for ``battle``; apply it unless ``dry_run``
+    (a dry run reads the state once and writes nothing)."""
     if roller is None:
         roller = Roller.from_options(dice, seed)
     elif dice is not None or seed is not None:
         raise InputError("give dice, a seed or a roller, not several")
+    if dry_run:
+        return start_after_battle(engine, battle, options, campaign).preview(roller)[1]
     uow = UnitOfWork(engine, "after-battle")
     with uow:
         s = uow.session
-        b = get_battle(s, battle, get_campaign(s, campaign) if campaign is not None else None)
-        uow.campaign_id = b.campaign_id
-        if b.after_battle_done:
-            raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
-        c = s.get(Campaign, b.campaign_id)
-        assert c is not None
-        proc = procedures_for(c.system)
-        state = battle_state(s, b)
-        opts = dict(options or {})
-        if "treat" in opts:
-            opts["treat"] = _resolve_fighters(state, opts["treat"], "--treat")
-        outcome = proc.after_battle(state, roller, opts)
-        roller.finish()
-        report = {
-            "battle_id": b.id, "battle": b.number, "campaign": c.name, "dry_run": dry_run,
-            "steps": [st.to_dict() for st in outcome.steps],
-            "changes": describe_outcome(state, outcome),
-            "applied": False,
-        }
-        if dry_run:
-            uow.discard()
-            return report
-        _apply(s, uow, state, outcome, roller, b)
-        b.after_battle_done = True
-        s.add(b)
-        uow.summary = f"After the Battle {b.number}"
-        report["applied"] = True
-    return report
+        plan = _read_plan(s, battle, options, campaign)
+        uow.campaign_id = plan.state.campaign_id
+        outcome = driver.run(plan.procedure, roller)
+        b = s.get(Battle, plan.battle_id)
+        assert b is not None
+        return _finish(s, uow, plan, outcome, roller.rolls, b)
 
 
-def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, roller: Roller, b: Battle) -> None:
+def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, rolls: list[RollResult],
+           b: Battle) -> None:
     for ch in out.fighter_changes:
         f = s.get(Fighter, ch.fighter_id)
         if f is None:
@@ -442,7 +522,7 @@ def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, roller
     # record the rolls, then link lasting injuries to their roll records
     names = {fid: f.name for fid, f in state.fighters.items()}
     unames = {uid: u.name for uid, u in state.units.items()}
-    for rr in roller.rolls:
+    for rr in rolls:
         idx = rr.extra.get("new_fighter")
         if isinstance(idx, int) and 0 <= idx < len(new_rows):  # a replacement's own roll
             rr.fighter_id = new_rows[idx].id
@@ -452,7 +532,7 @@ def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, roller
                 rr.extra["subject"] = names[rr.fighter_id]
             elif rr.unit_id in unames:
                 rr.extra["subject"] = unames[rr.unit_id]
-    uow.record_rolls(roller, battle_id=b.id)
+    uow.record_rolls(rolls, battle_id=b.id)
     for inj in out.injuries:
         s.add(LastingInjury(
             fighter_id=inj.fighter_id, battle_id=b.id, table_id=inj.table_id, roll=inj.roll.value,

@@ -567,8 +567,11 @@ def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, su
 
     With ``faces`` None the app rolls (random); otherwise the given faces are used, in
     order. The faces used come back (each with ``random`` or ``typed``) so the same
-    result can then be added with ``roller=Roller(StepSource(faces))``."""
-    from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource
+    result can then be added with ``roller=Roller(FaceSource(faces))``
+    (``campaign_app.procedure_driver``). The state is read once; the Rep rolls run in
+    memory."""
+    from campaign_app import procedure_driver as driver
+    from campaign_app.dice import Roller
     from campaign_app.errors import InputError
     from campaign_app.rules import load_rulebook
     from campaign_app.systems.nuts.procedures import generate_creatures as generate
@@ -586,24 +589,25 @@ def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, su
         k = str(kind or "").strip().lower()
         label = str((data.get("creatures") or {}).get(k, {}).get("label", k))
         start = next_creature_number(s, c, label)
-    rolling = faces is None
-    got: list[tuple[int, str]] = list(faces or [])
-    rng = RandomSource()
-    while True:
-        source = StepSource(got)
-        roller = Roller(source)  # type: ignore[arg-type]
-        try:
-            made = generate(k, count, bool(super_), tables, data, roller, start)
-        except MoreDiceNeeded as e:
-            if not rolling:
-                raise InputError(f"not enough dice typed: {len(got)} given; the next roll needs "
-                                 f"{e.need}") from None
-            got += [(rng.next_face(e.need), "random") for _ in range(e.count)]
-            continue
-        used = sum(len(r.faces) for r in roller.rolls)
-        if used < len(got):
-            raise InputError(f"too many dice typed: {len(got)} given but only {used} used")
-        break
+    def procedure(roller: Roller) -> list[dict[str, Any]]:
+        return generate(k, count, bool(super_), tables, data, roller, start)
+
+    if faces is None:  # the app rolls every die asked for, keeping the faces
+        source = driver.app_dice()
+        roller = Roller(source)
+        made = procedure(roller)
+        got, rolls = list(source.faces), roller.rolls
+    else:
+        got = list(faces)
+        run = driver.step(procedure, got)
+        if run.pending is not None:
+            raise InputError(f"not enough dice typed: {len(got)} given; the next roll needs "
+                             f"{run.pending.need}")
+        assert run.result is not None
+        made, rolls = run.result, run.rolls
+    used = sum(len(r.faces) for r in rolls)
+    if used < len(got):
+        raise InputError(f"too many dice typed: {len(got)} given but only {used} used")
     return {
         "faces": got,
         "dice_needed": used,

@@ -46,7 +46,7 @@ from campaign_app.systems.necromunda.procedures import (
     roll_lasting_injury,
     treat_critical,
 )
-from campaign_app.uow import UnitOfWork, read_session
+from campaign_app.uow import UnitOfWork, read_session, work
 from campaign_app.usecases.common import (
     campaign_of_fighter,
     clean_text,
@@ -144,7 +144,7 @@ def injury_roll(engine: Engine, fighter: Any, dice: Any = None, seed: int | None
     injury and its rolls. ``by``: the fighter that took it out (for Hatred and a
     capture; default: the campaign's only other gang if there is just one)."""
     roller = _roller(dice, seed, roller)
-    with UnitOfWork(engine, "necromunda.injury") as uow:
+    with work(engine, "necromunda.injury", dry_run) as uow:
         s = uow.session
         f = get_fighter(s, fighter)
         c, r = campaign_of_fighter(s, f)
@@ -183,8 +183,7 @@ def injury_roll(engine: Engine, fighter: Any, dice: Any = None, seed: int | None
             "notes": list(run.notes),
             "applied": False,
         }
-        if dry_run:
-            uow.discard()
+        if not isinstance(uow, UnitOfWork):  # dry run
             return report
         _apply_sheet(s, f, before, sheet)
         for rr in roller.rolls:
@@ -210,7 +209,7 @@ def treat_injury(engine: Engine, fighter: Any, *, treat: bool = True, dice: Any 
     """Decide a pending Critical Injury: ``treat`` (the gang pays the cost roll, then
     the treatment D6) or let the fighter die."""
     roller = _roller(dice, seed, roller)
-    with UnitOfWork(engine, "necromunda.treat") as uow:
+    with work(engine, "necromunda.treat", dry_run) as uow:
         s = uow.session
         f = get_fighter(s, fighter)
         c, r = campaign_of_fighter(s, f)
@@ -239,8 +238,7 @@ def treat_injury(engine: Engine, fighter: Any, *, treat: bool = True, dice: Any 
             changes.append(f"{r.name}: credits {r.credits} → {r.credits - cost}")
         report = {"fighter_id": f.id, "fighter": f.name, "dry_run": dry_run, "steps": _steps(steps),
                   "changes": changes, "cost": cost, "applied": False}
-        if dry_run:
-            uow.discard()
+        if not isinstance(uow, UnitOfWork):  # dry run
             return report
         _apply_sheet(s, f, before, sheet)
         if cost:
@@ -263,7 +261,7 @@ def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice:
     Recovery box; n23: recovery is cleared after battles instead), then advance the
     campaign's cycle."""
     roller = _roller(dice, seed, roller)
-    with UnitOfWork(engine, "necromunda.cycle-end") as uow:
+    with work(engine, "necromunda.cycle-end", dry_run) as uow:
         s = uow.session
         c = get_campaign(s, campaign)
         uow.campaign_id = c.id
@@ -322,8 +320,7 @@ def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice:
             "next_cycle": c.cycle + 1, "dry_run": dry_run, "steps": _steps(steps), "changes": changes,
             "cleared": cleared, "applied": False,
         }
-        if dry_run:
-            uow.discard()
+        if not isinstance(uow, UnitOfWork):  # dry run
             return report
         for fid, sh in sheets.items():
             _apply_sheet(s, fighters[fid], states[fid], sh)

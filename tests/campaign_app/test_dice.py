@@ -9,10 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from campaign_app.dice import (
-    MoreDiceNeeded,
     Roller,
     SeededSource,
-    StepSource,
     TypedSource,
     parse_spec,
     parse_typed,
@@ -120,11 +118,31 @@ def test_pass_test_needs_a_target():
         Roller(TypedSource([1, 2])).roll("pass:2d6", "x")
 
 
-def test_step_source_asks_for_the_next_roll():
-    r = Roller(StepSource([(3, "random")]))
-    with pytest.raises(MoreDiceNeeded) as e:
-        r.roll("pass:2d6", "OOF recovery", target=4)
-    assert e.value.count == 2 and "OOF recovery" in e.value.need
+def test_the_driver_stops_at_the_roll_without_faces_and_says_what_it_asks_for():
+    from campaign_app import procedure_driver as driver
+
+    def proc(r: Roller) -> int:
+        first = r.roll("d6", "first").value
+        return first + r.roll("pass:2d6", "OOF recovery", target=4, rule="OOF", fighter_id=7).value
+
+    run = driver.step(proc, [(3, "random")])
+    assert not run.done and run.result is None and run.pending is not None
+    req = run.pending
+    assert req.count == 2 and "OOF recovery" in req.need and req.spec == "pass:2d6"
+    assert (req.rule, req.target, req.fighter_id) == ("OOF", 4, 7)
+    assert [r.faces for r in run.rolls] == [[3]] and run.faces == [(3, "random")]
+    run = driver.step(proc, [(3, "random"), (1, "typed"), (5, "typed")])
+    assert run.done and run.result == 4 and run.unused == 0
+    assert [r.source for r in run.rolls] == ["random", "typed"]
+    assert driver.step(proc, [(3, "random"), (1, "typed"), (5, "typed"), (2, "typed")]).unused == 1
+    # without "ask" a missing roll is refused, naming it
+    with pytest.raises(DiceError, match="the next roll needs 2d6 vs 4 for OOF recovery"):
+        proc(Roller(driver.FaceSource([(3, "typed")])))
+    # the app's dice answer every request and keep the faces, for Apply
+    src = driver.app_dice()
+    value = proc(Roller(src))
+    assert len(src.faces) == 3 and {s for _f, s in src.faces} == {"random"}
+    assert proc(Roller(driver.FaceSource(src.faces))) == value
 
 
 def _chi2(counts: Counter, expected: dict[int, float], n: int) -> float:

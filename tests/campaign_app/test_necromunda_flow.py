@@ -337,14 +337,16 @@ def test_cli_commands(n26, db_url, capsys):
 
 
 def test_step_wise_dice_ask_for_the_next_roll_and_write_nothing(n26, snap):
-    from campaign_app.dice import MoreDiceNeeded, Roller, StepSource
+    from campaign_app.dice import Roller
+    from campaign_app.errors import DiceError
+    from campaign_app.procedure_driver import FaceSource
 
     engine, c, a, b = n26
     before = snap(engine)
-    with pytest.raises(MoreDiceNeeded) as e:
-        injury_roll(engine, a["juve"], roller=Roller(StepSource([(1, "typed"), (1, "typed")])))
-    assert e.value.need.startswith("D3") and snap(engine) == before
-    rep = injury_roll(engine, a["juve"], roller=Roller(StepSource([(1, "typed"), (1, "random"), (6, "typed")])))
+    with pytest.raises(DiceError, match="the next roll needs D3"):
+        injury_roll(engine, a["juve"], roller=Roller(FaceSource([(1, "typed"), (1, "typed")])))
+    assert snap(engine) == before
+    rep = injury_roll(engine, a["juve"], roller=Roller(FaceSource([(1, "typed"), (1, "random"), (6, "typed")])))
     assert fs(engine, a["juve"])["xp"] == 3 and rep["steps"][1]["roll"]["source"] == "typed"
     with pytest.raises(InputError, match="not several"):
-        end_cycle(engine, c.id, seed=1, roller=Roller(StepSource([])))
+        end_cycle(engine, c.id, seed=1, roller=Roller(FaceSource([])))

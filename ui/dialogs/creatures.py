@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_app.dice import Roller, StepSource
+from campaign_app import procedure_driver as driver
+from campaign_app.dice import Roller
 from campaign_app.errors import AppError
 from campaign_app.usecases import gui_queries as q
 from ui.dice_widgets import DiceChoice, FacesView
@@ -155,7 +156,7 @@ class CreatureDialog(UseCaseDialog):
         from campaign_app.usecases.creatures import generate_creatures
 
         assert self.preview_data is not None
-        roller = Roller(StepSource(self.preview_data["faces"]))  # type: ignore[arg-type]
+        roller = Roller(driver.FaceSource(self.preview_data["faces"]))
         made = generate_creatures(self.engine, self.roster["id"], self.kind.currentData(),
                                   self.count.value(), self.super.isChecked(), roller=roller)
         return [f.id for f in made if f.id is not None]

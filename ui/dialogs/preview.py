@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource
+from campaign_app import procedure_driver as driver
+from campaign_app.dice import Roller
 from campaign_app.errors import AppError
 from ui.dice_widgets import DiceChoice, FacesView, roll_text
 from ui.models import Column, RowsModel
@@ -101,16 +102,13 @@ class DicePreviewDialog(UseCaseDialog):
         if self.uses_dice() and self.dice.is_typed():
             return self.call(dry_run=dry_run, dice=self.dice.faces())
         if not dry_run:
-            return self.call(dry_run=False, roller=Roller(StepSource(self.faces)))  # type: ignore[arg-type]
+            return self.call(dry_run=False, roller=Roller(driver.FaceSource(self.faces)))
+        # the app rolls what the use-case asks for, in one dry run, keeping the faces
+        source = driver.app_dice(limit=MAX_FACES)
         self.faces = []
-        rng = RandomSource()
-        while True:
-            try:
-                return self.call(dry_run=True, roller=Roller(StepSource(self.faces)))  # type: ignore[arg-type]
-            except MoreDiceNeeded as e:
-                if len(self.faces) + e.count > MAX_FACES:
-                    raise AppError(f"more than {MAX_FACES} dice needed: stopped") from None
-                self.faces += [(rng.next_face(e.need), "random") for _ in range(e.count)]
+        report = self.call(dry_run=True, roller=Roller(source))
+        self.faces = list(source.faces)
+        return report
 
     def preview(self) -> bool:
         self.invalidate()

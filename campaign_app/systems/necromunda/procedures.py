@@ -270,7 +270,7 @@ def _roll_row(table: Table, roller: Roller, purpose: str, rule: str, sheet: Shee
     if spec is None:
         raise InputError(f"table {table.id} is reference data and cannot be rolled")
     text = spec.text if not modifier else f"{spec.text}{modifier:+d}"
-    res = _subject(roller.roll(text, purpose, rule=rule), sheet)
+    res = _subject(roller.roll(text, purpose, rule=rule, fighter_id=sheet.fighter_id, table=table.id), sheet)
     outcomes = spec.outcomes()
     value = res.value
     row: Row | None

@@ -1,0 +1,141 @@
+"""The one driver of dice procedures (pure: no SQL, no Qt).
+
+A *procedure* is a pure function of a :class:`~campaign_app.dice.Roller` (the state it
+works on was read before, once, and is bound in): ``procedure(roller) -> result``.
+Each roll it makes first hands the source a :class:`~campaign_app.dice.DiceRequest`
+(the dice, what for, for whom, the rule and the table), and the source answers with
+the faces. The driver runs a procedure against a source:
+
+- :func:`run`: the random, seeded or typed source of a use-case (CLI, one-shot calls);
+- :func:`step` ("ask" mode, the wizard): with the faces gathered so far; when a roll
+  has no faces yet the run stops there and returns the pending request, so the GUI
+  can show it, get the faces (Roll button or typed) and go on. Going on runs the pure
+  procedure again in memory with one roll more: no database, no unit of work;
+- :func:`app_dice`: a source where the app's own dice answer every request and keep
+  the faces (marked ``random``), so Apply can use exactly those;
+- :func:`probe`: filler faces after the real ones (never shown or saved), to see the
+  steps the real faces already decided.
+
+Faces carry where they came from (``random`` or ``typed``); each roll made records
+the source of its faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from campaign_app.dice import DiceRequest, RandomSource, Roller, RollResult, validate_faces
+from campaign_app.errors import AppError, DiceError
+
+T = TypeVar("T")
+Procedure = Callable[[Roller], T]
+Face = tuple[int, str]  # (face, "random" | "typed")
+
+MAX_FACES = 400  # the app's own dice or filler dice for one run (a runaway procedure stops here)
+
+
+class _Wanted(Exception):
+    """Internal to the driver: the next roll has no faces yet (never leaves it)."""
+
+    def __init__(self, request: DiceRequest) -> None:
+        super().__init__(request.need)
+        self.request = request
+
+
+class FaceSource:
+    """Faces gathered one roll at a time, each marked with where it came from. With
+    ``then`` (a fallback source) missing faces come from it and are kept; with ``ask``
+    a missing roll stops the run with its request (:func:`step`); else it is refused."""
+
+    def __init__(self, faces: Sequence[Face] = (), then: Callable[[DiceRequest], list[Face]] | None = None,
+                 limit: int = MAX_FACES, *, ask: bool = False) -> None:
+        self.faces: list[Face] = [(validate_faces([f])[0], src) for f, src in faces]
+        self._pos = 0
+        self._last = "typed"
+        self._then = then
+        self._limit = len(self.faces) + limit
+        self._ask = ask
+
+    @property
+    def name(self) -> str:
+        return self._last
+
+    @property
+    def used(self) -> int:
+        return self._pos
+
+    def take(self, request: DiceRequest) -> list[int]:
+        if self._pos + request.count > len(self.faces):
+            if self._then is None:
+                if self._ask:
+                    raise _Wanted(request)
+                raise DiceError(f"not enough dice: {len(self.faces)} given, the next roll needs {request.need}")
+            if len(self.faces) + request.count > self._limit:
+                raise DiceError(f"more than {self._limit} dice needed: stopped")
+            self.faces.extend(self._then(request)[: request.count])
+        got = self.faces[self._pos:self._pos + request.count]
+        self._pos += request.count
+        self._last = got[-1][1] if got else self._last
+        return [f for f, _src in got]
+
+    def finish(self) -> None:
+        if self._pos < len(self.faces):
+            raise DiceError(f"{len(self.faces) - self._pos} dice left over")
+
+
+@dataclass
+class Run(Generic[T]):
+    """One run of a procedure: its result (when every roll had faces) or the request
+    it stopped at, the rolls made so far and the faces (with their sources) used."""
+
+    result: T | None = None
+    pending: DiceRequest | None = None
+    rolls: list[RollResult] = field(default_factory=list)
+    faces: list[Face] = field(default_factory=list)
+    unused: int = 0  # faces given that no roll took
+
+    @property
+    def done(self) -> bool:
+        return self.pending is None
+
+
+def run(procedure: Procedure[T], roller: Roller) -> T:
+    """Run ``procedure`` with a ready roller (random, seeded or typed) to the end; typed
+    faces left over are refused."""
+    result = procedure(roller)
+    roller.finish()
+    return result
+
+
+def step(procedure: Procedure[T], faces: Sequence[Face]) -> Run[T]:
+    """Run with the faces gathered so far; stop at the first roll that has none. Faces
+    left over at the end are counted in ``unused`` (the caller refuses them)."""
+    source = FaceSource(faces, ask=True)
+    roller = Roller(source)
+    try:
+        result = procedure(roller)
+    except _Wanted as w:
+        return Run(pending=w.request, rolls=roller.rolls, faces=source.faces[:source.used])
+    return Run(result=result, rolls=roller.rolls, faces=source.faces[:source.used],
+               unused=len(source.faces) - source.used)
+
+
+def app_dice(rng: RandomSource | None = None, limit: int = MAX_FACES) -> FaceSource:
+    """A source where the app rolls every request and keeps the faces (``.faces``, each
+    marked ``random``) so the same result can be applied with ``FaceSource(faces)``."""
+    dice = rng or RandomSource()
+    return FaceSource(then=lambda req: [(dice.next_face(), "random") for _ in range(req.count)], limit=limit)
+
+
+def probe(procedure: Procedure[T], faces: Sequence[Face], limit: int = MAX_FACES) -> Run[T] | None:
+    """Run on past the real faces with filler dice (1s), to learn the steps the real
+    faces already decided; None when the filler makes the procedure refuse."""
+    source = FaceSource(faces, then=lambda req: [(1, "typed")] * req.count, limit=limit)
+    roller = Roller(source)
+    try:
+        result = procedure(roller)
+    except AppError:
+        return None
+    return Run(result=result, rolls=roller.rolls, faces=source.faces)
