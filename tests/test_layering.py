@@ -1,6 +1,6 @@
 """The layering of the design card, checked on the source: the core and db import no
-Qt, no reportlab, no ui and no reports (only campaign_app/cli*.py may, inside a
-function); ui holds no SQL; reports gets plain data only."""
+Qt, no reportlab, no ui and no reports (only the campaign_app/cli/ package may, inside
+a function); ui holds no SQL; reports gets plain data only."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def files(pkg: str) -> list[Path]:
 
 @pytest.mark.parametrize("path", files("campaign_app") + files("db"), ids=lambda p: str(p.relative_to(ROOT)))
 def test_core_and_db_import_no_gui_or_pdf(path: Path):
-    is_cli = path.parent.name == "campaign_app" and path.name.startswith("cli")
+    is_cli = path.parent == ROOT / "campaign_app" / "cli"
     for mod, top in imports(path):
         if _root(mod) in GUI_OR_PDF:
             assert is_cli and not top, f"{path.name} imports {mod}" + (" at module level" if top else "")
