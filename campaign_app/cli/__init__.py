@@ -88,9 +88,10 @@ def open_engine(args: argparse.Namespace) -> Any:
 
 # --------------------------------------------------------------------------- commands
 def cmd_gui(args: argparse.Namespace, _engine: Any) -> int:
+    from db.paths import default_url  # no SQLAlchemy: a plain start stays light
     from ui.app import run
 
-    return int(run(args.db) or 0)
+    return int(run(args.db, default_url=default_url()) or 0)
 
 
 # --------------------------------------------------------------------------- parser
