@@ -79,10 +79,6 @@ class TypedSource:
         self.faces = validate_faces(faces)
         self._pos = 0
 
-    @property
-    def remaining(self) -> int:
-        return len(self.faces) - self._pos
-
     def next_face(self, need: str) -> int:
         if self._pos >= len(self.faces):
             raise DiceError(
@@ -124,7 +120,6 @@ class StepSource:
         self.faces: list[tuple[int, str]] = [(validate_faces([f])[0], src) for f, src in faces]
         self._pos = 0
         self._last = "typed"
-        self._pending_count = 0
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -208,9 +203,6 @@ class DiceSpec:
         per = 3 if self.sides == 3 else 6
         return list(range(self.count + self.modifier, self.count * per + self.modifier + 1))
 
-    def describe(self) -> str:
-        return self.text
-
 
 def parse_spec(text: str) -> DiceSpec:
     t = text.strip().lower().replace(" ", "")
@@ -263,11 +255,6 @@ class RollResult:
     def faces_text(self) -> str:
         return ",".join(str(f) for f in self.faces)
 
-    def describe(self) -> str:
-        tgt = f" vs {self.target}" if self.target is not None else ""
-        res = f" -> {self.result}" if self.result else ""
-        return f"{self.purpose}: {self.spec}{tgt} [{self.faces_text}] = {self.value}{res}"
-
 
 class Roller:
     """The single roll interface. Wraps a source and remembers every roll made."""
@@ -287,10 +274,6 @@ class Roller:
         if seed is not None:
             return cls(SeededSource(seed))
         return cls(RandomSource())
-
-    @property
-    def source_name(self) -> str:
-        return self.source.name
 
     def finish(self) -> None:
         """Refuse leftover typed faces. Call once all rolls of a use-case are made."""
@@ -355,9 +338,3 @@ class Roller:
 
     def d66(self, purpose: str, **kw: object) -> RollResult:
         return self.roll("d66", purpose, **kw)  # type: ignore[arg-type]
-
-    def pass_test(self, n: int, target: int, purpose: str, *, rule: str = "", best: int | None = None,
-                  fighter_id: int | None = None) -> RollResult:
-        """``nd6 vs target``; with ``best`` count only the best ``best`` dice."""
-        spec = f"pass:{n}d6" + (f"b{best}" if best else "")
-        return self.roll(spec, purpose, target=target, rule=rule, fighter_id=fighter_id)
