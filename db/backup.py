@@ -1,17 +1,21 @@
-"""Backups and restore.
+"""Backups and restore at the level of database files.
 
 SQLite: a copy made with SQLite's online backup API (consistent even while another
-connection writes). PostgreSQL: a JSON export of every campaign (the backup format of
-``docs/json-format.md``). Automatic copies (before a migration, an import or a restore)
-go to a ``backups`` folder beside the database (for PostgreSQL: $CAMPAIGN_APP_BACKUP_DIR
-or the user data folder's ``backups``), keeping the newest N of each kind.
+connection writes). Automatic copies (before a migration, an import or a restore) go to
+a ``backups`` folder beside the database (for a server database:
+$CAMPAIGN_APP_BACKUP_DIR or the user data folder's ``backups``), keeping the newest N
+of each kind.
 
-``restore`` checks the file completely before it replaces anything: a SQLite file must
-pass ``PRAGMA integrity_check`` and ``foreign_key_check``, carry an Alembic revision
-this app knows (older ones are upgraded on a scratch copy first) and hold our tables; a
-JSON backup must pass the import validation for every campaign. The current database
-is backed up first, then replaced in one step (SQLite: the checked copy is written into
-place with the backup API; JSON: one transaction deletes everything and imports).
+``restore_sqlite_file`` checks a SQLite file completely before it replaces anything: it
+must pass ``PRAGMA integrity_check`` and ``foreign_key_check``, carry an Alembic revision
+this app knows (older ones are upgraded on a scratch copy first) and hold our tables.
+The current database is backed up first, then the checked copy is written into place
+with the backup API (one step).
+
+What needs the JSON format (a server database is backed up as a JSON export of every
+campaign; a JSON backup or a SQLite file is restored into a server by importing its
+campaigns) is the use-case layer's: :mod:`campaign_app.usecases.backup`, which is what
+the CLI and the GUI call. This module imports nothing above ``db``.
 """
 
 from __future__ import annotations
@@ -27,14 +31,14 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from campaign_app.errors import DatabaseError, InputError
-from db.engine import is_sqlite, redact, sqlite_path
+from db.engine import sqlite_path
 
 AUTO_KEEP = 10
 MANUAL_KEEP = 20
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def _stamp() -> str:
+def stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
 
 
@@ -56,7 +60,7 @@ def server_backup_dir() -> Path:
     return default_db_path().parent / "backups"
 
 
-def _server_stem(engine: Engine) -> str:
+def server_stem(engine: Engine) -> str:
     u = engine.url
     raw = f"{u.get_backend_name()}-{u.host or 'local'}-{u.database or 'db'}"
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in raw)
@@ -92,80 +96,60 @@ def prune(folder: Path, prefix: str, keep: int, suffix: str = ".sqlite") -> None
         old.unlink(missing_ok=True)
 
 
-def _json_backup(engine: Engine, dest: Path) -> Path:
-    from campaign_app.usecases.datafiles import export_all, write_json
-
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    write_json(export_all(engine), dest)
-    return dest
-
-
-def automatic_backup(engine: Engine, reason: str, *, keep: int = AUTO_KEEP) -> Path | None:
-    """Back up the database into its backups folder before a risky step; returns the copy.
-
-    SQLite: a file copy. PostgreSQL: a JSON export of every campaign (not before a
-    migration: the old schema cannot be read by this app's models)."""
+def automatic_sqlite_backup(engine: Engine, reason: str, *, keep: int = AUTO_KEEP) -> Path | None:
+    """Copy a SQLite database file into its backups folder before a risky step; returns
+    the copy (None for a server or in-memory database, or a file not made yet)."""
     path = sqlite_path(engine)
-    if path is None:
-        if is_sqlite(engine) or reason.startswith("pre-migrate"):
-            return None
-        folder = server_backup_dir()
-        prefix = f"{_server_stem(engine)}-{reason}-"
-        dest = _json_backup(engine, folder / f"{prefix}{_stamp()}.json")
-        prune(folder, prefix, keep, ".json")
-        return dest
-    if not path.exists():
+    if path is None or not path.exists():
         return None
     folder = backup_dir(path)
     prefix = f"{path.stem}-{reason}-"
-    dest = sqlite_backup(path, folder / f"{prefix}{_stamp()}.sqlite")
+    dest = sqlite_backup(path, folder / f"{prefix}{stamp()}.sqlite")
     prune(folder, prefix, keep)
     return dest
 
 
 def backup_before_migration(engine: Engine, from_revision: str, *, keep: int = AUTO_KEEP) -> Path | None:
-    return automatic_backup(engine, f"pre-migrate-{from_revision}", keep=keep)
+    """SQLite only: a server database in the old schema cannot be read by this app's
+    models, so it is not exported before a migration."""
+    return automatic_sqlite_backup(engine, f"pre-migrate-{from_revision}", keep=keep)
 
 
-def backup(engine: Engine, dest: str | Path | None = None, *, keep: int = MANUAL_KEEP) -> dict[str, Any]:
-    """A backup on request: to ``dest``, or to the backups folder (keeping the newest
-    ``keep`` of those). Returns what was written."""
+def check_backup_target(engine: Engine, dest: str | Path) -> Path:
+    """The file a backup on request may be written to, or InputError naming why not."""
     path = sqlite_path(engine)
-    if dest is not None:
-        out = Path(dest).expanduser()
-        if "\x00" in str(out):
-            raise InputError(f"{str(out)!r} is not a usable file name")
-        if out.is_dir():
-            raise InputError(f"{out} is a folder: give a file name")
-        if not out.parent.exists():
-            raise InputError(f"folder {out.parent} does not exist")
-        if path is not None and out.exists() and out.resolve() == path.resolve():
-            raise InputError(f"{out} is the database itself")
-    if path is not None:
-        if not path.exists():
-            raise DatabaseError(f"{path} does not exist yet: nothing to back up")
-        if dest is None:
-            folder = backup_dir(path)
-            prefix = f"{path.stem}-manual-"
-            written = sqlite_backup(path, folder / f"{prefix}{_stamp()}.sqlite")
-            prune(folder, prefix, keep)
-        else:
-            written = sqlite_backup(path, Path(dest).expanduser())
-        return {"file": str(written), "format": "sqlite", "bytes": written.stat().st_size}
-    if is_sqlite(engine):
+    out = Path(dest).expanduser()
+    if "\x00" in str(out):
+        raise InputError(f"{str(out)!r} is not a usable file name")
+    if out.is_dir():
+        raise InputError(f"{out} is a folder: give a file name")
+    if not out.parent.exists():
+        raise InputError(f"folder {out.parent} does not exist")
+    if path is not None and out.exists() and out.resolve() == path.resolve():
+        raise InputError(f"{out} is the database itself")
+    return out
+
+
+def sqlite_manual_backup(engine: Engine, dest: Path | None, *, keep: int = MANUAL_KEEP) -> dict[str, Any]:
+    """A backup on request of a SQLite database file: to ``dest`` (checked with
+    :func:`check_backup_target`), or to the backups folder keeping the newest ``keep``."""
+    path = sqlite_path(engine)
+    if path is None:
         raise DatabaseError("an in-memory database cannot be backed up")
+    if not path.exists():
+        raise DatabaseError(f"{path} does not exist yet: nothing to back up")
     if dest is None:
-        folder = server_backup_dir()
-        prefix = f"{_server_stem(engine)}-manual-"
-        written = _json_backup(engine, folder / f"{prefix}{_stamp()}.json")
-        prune(folder, prefix, keep, ".json")
+        folder = backup_dir(path)
+        prefix = f"{path.stem}-manual-"
+        written = sqlite_backup(path, folder / f"{prefix}{stamp()}.sqlite")
+        prune(folder, prefix, keep)
     else:
-        written = _json_backup(engine, Path(dest).expanduser())
-    return {"file": str(written), "format": "json", "bytes": written.stat().st_size}
+        written = sqlite_backup(path, dest)
+    return {"file": str(written), "format": "sqlite", "bytes": written.stat().st_size}
 
 
 # --------------------------------------------------------------------------- restore
-def _file_kind(path: Path) -> str:
+def file_kind(path: Path) -> str:
     try:
         with open(path, "rb") as fh:
             head = fh.read(64)
@@ -265,7 +249,7 @@ def _holds_something(path: Path) -> bool:
 def _raw_copy(path: Path, reason: str) -> Path:
     folder = backup_dir(path)
     folder.mkdir(parents=True, exist_ok=True)
-    dest = folder / f"{path.stem}-{reason}-raw-{_stamp()}.sqlite"
+    dest = folder / f"{path.stem}-{reason}-raw-{stamp()}.sqlite"
     shutil.copy2(path, dest)
     for ext in ("-wal", "-shm"):
         side = path.with_name(path.name + ext)
@@ -298,18 +282,13 @@ def _replace_file(scratch: Path, path: Path) -> None:
     tmp.replace(path)
 
 
-def restore(engine: Engine, file: str | Path) -> dict[str, Any]:
-    """Replace the database with a backup, after checking it completely (module doc).
-
-    ``engine`` is the current database; it is disposed (SQLite) and must be reopened by
+def restore_sqlite_file(engine: Engine, src: Path) -> dict[str, Any]:
+    """Replace the SQLite database of ``engine`` with the SQLite file ``src``, after
+    checking it completely (module doc). ``engine`` is disposed and must be reopened by
     the caller. Returns what was done, including where the previous database was saved."""
-    src = Path(file).expanduser()
-    kind = _file_kind(src)
     path = sqlite_path(engine)
-    if kind == "json":
-        return _restore_json(engine, src)
     if path is None:
-        return _restore_sqlite_into_server(engine, src)
+        raise DatabaseError("only a SQLite database file is restored from a SQLite file here")
     if path.exists() and src.resolve() == path.resolve():
         raise InputError(f"{src} is the current database itself")
     with tempfile.TemporaryDirectory(prefix="campaign-restore-") as tmp:
@@ -319,7 +298,7 @@ def restore(engine: Engine, file: str | Path) -> dict[str, Any]:
         if _holds_something(path):
             engine.dispose()
             try:
-                previous = automatic_backup(engine, "pre-restore")
+                previous = automatic_sqlite_backup(engine, "pre-restore")
             except DatabaseError:
                 previous = _raw_copy(path, "pre-restore")
         engine.dispose()
@@ -332,37 +311,3 @@ def restore(engine: Engine, file: str | Path) -> dict[str, Any]:
             _replace_file(scratch, path)
     return {"restored_from": str(src), "format": "sqlite", "database": str(path),
             "previous_saved_to": str(previous) if previous else None, **info}
-
-
-def _restore_json(engine: Engine, src: Path) -> dict[str, Any]:
-    from campaign_app.usecases.datafiles import check_backup, load_backup_document, replace_all
-    from db.migrate import ensure_schema
-
-    plans = check_backup(load_backup_document(src), str(src))
-    ensure_schema(engine)
-    previous = automatic_backup(engine, "pre-restore")
-    names = replace_all(engine, plans, str(src))
-    return {"restored_from": str(src), "format": "json", "database": redact(engine.url),
-            "previous_saved_to": str(previous) if previous else None, "campaigns": len(names)}
-
-
-def _restore_sqlite_into_server(engine: Engine, src: Path) -> dict[str, Any]:
-    """A SQLite backup restored into a server database: its campaigns replace all."""
-    from campaign_app.usecases.datafiles import check_backup, export_all, replace_all
-    from db.engine import make_engine
-    from db.migrate import ensure_schema
-
-    with tempfile.TemporaryDirectory(prefix="campaign-restore-") as tmp:
-        scratch = Path(tmp) / "restore.sqlite"
-        check_sqlite_file(src, scratch)
-        eng = make_engine(f"sqlite:///{scratch}")
-        try:
-            docs = export_all(eng)["campaigns"]
-        finally:
-            eng.dispose()
-    plans = check_backup(docs, str(src))
-    ensure_schema(engine)
-    previous = automatic_backup(engine, "pre-restore")
-    names = replace_all(engine, plans, str(src))
-    return {"restored_from": str(src), "format": "sqlite", "database": redact(engine.url),
-            "previous_saved_to": str(previous) if previous else None, "campaigns": len(names)}

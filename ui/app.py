@@ -21,19 +21,23 @@ def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
     return app
 
 
-def run(db_url: str | None = None, argv: list[str] | None = None) -> int:
+def run(db_url: str | None = None, argv: list[str] | None = None, default_url: str | None = None) -> int:
     """Open the window, then, once it has painted, the database (``db_url``, else the
-    one used last, else the default file) off the GUI thread; a failure is a message,
-    not a traceback."""
+    one used last, else the default one) off the GUI thread; a failure is a message,
+    not a traceback. The CLI passes ``default_url`` (it has the lookup loaded, and
+    nothing more is imported before the window is up); else it is asked for here."""
     app = make_app(argv)
-    from db.paths import default_url
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
 
+    if default_url is None:
+        from campaign_app.usecases.database import default_url as _default_url
+
+        default_url = _default_url()
     settings = AppSettings()
     win = MainWindow(None, settings)
     win.show()
-    url, create = start_database(db_url, settings.last_url(), default_url())
+    url, create = start_database(db_url, settings.last_url(), default_url)
     win.open_when_shown(url, create=create)
     return int(app.exec())
 

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 from campaign_app.dice import parse_typed
 from campaign_app.errors import DiceError
 from ui.icons import die_icon
-from ui.qtcompat import emit
 
 BAD = "QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
 
@@ -102,7 +101,7 @@ class DiceChoice(QWidget):
         self.entry.setStyleSheet(BAD if msg and self.entry.text().strip() else "")
         self.problem.setText(msg if self.entry.text().strip() else "")
         self.problem.setVisible(bool(msg and self.entry.text().strip()))
-        emit(self.changed)
+        self.changed.emit()
 
     def is_typed(self) -> bool:
         return self.typed.isChecked()

@@ -506,7 +506,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.setEnabled(bool(self.settings.recent()))
 
     def database_settings(self) -> None:
-        from db.engine import default_db_path
+        from campaign_app.usecases.database import default_db_path
         from ui.dialogs.database import DatabaseDialog
 
         dlg = DatabaseDialog(self, self.settings, self.url, str(default_db_path()))
@@ -529,7 +529,7 @@ class MainWindow(QMainWindow):
         full = with_password(url, password)
 
         def work(ctx: Any) -> Any:
-            from db.migrate import open_database
+            from campaign_app.usecases.database import open_database
 
             engine = open_database(full, create=create)
             if ctx.cancelled:
@@ -1303,7 +1303,7 @@ class MainWindow(QMainWindow):
             return None
 
         def work(ctx: Any) -> Any:
-            from db.backup import backup
+            from campaign_app.usecases.database import backup
 
             ctx.progress(0, 0, f"Writing {Path(path).name}…")
             d = backup(engine, path)
@@ -1347,14 +1347,13 @@ class MainWindow(QMainWindow):
                 ("campaign", self.campaign["id"]) if self.campaign else None)
 
         def work(ctx: Any) -> Any:
-            from db.backup import restore
-            from db.migrate import open_database
+            from campaign_app.usecases.database import reopen, restore
 
             ctx.progress(0, 0, f"Checking {Path(path).name}, then restoring…")
             rep = restore(engine, path)
             ctx.progress(0, 0, "Opening the restored database…")
             try:
-                return rep, open_database(engine.url.render_as_string(hide_password=False)), None
+                return rep, reopen(engine), None
             except AppError as e:
                 return rep, None, e
 

@@ -12,7 +12,6 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor, QFont
 
 from ui.icons import STATUS_TEXT, row_tint, status_colour, status_icon
-from ui.qtcompat import emit
 
 Row = dict[str, Any]
 Index = QModelIndex | QPersistentModelIndex
@@ -143,7 +142,7 @@ class RowsModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(self.columns):
             return
-        emit(self.layoutAboutToBeChanged)
+        self.layoutAboutToBeChanged.emit()
         old_rows = self.rows
         self.sort_column, self.sort_order = column, order
         self._sort_rows(column, order)
@@ -152,7 +151,7 @@ class RowsModel(QAbstractTableModel):
         news = [self.index(new_pos[id(old_rows[ix.row()])], ix.column()) if ix.isValid() else ix
                 for ix in olds]
         self.changePersistentIndexList(olds, news)
-        emit(self.layoutChanged)
+        self.layoutChanged.emit()
 
 
 # --------------------------------------------------------------------------- roster table

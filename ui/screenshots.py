@@ -57,7 +57,7 @@ def render(outdir: Path) -> list[Path]:
 
     app = make_app([sys.argv[0]])
     from campaign_app.usecases import demo
-    from db.migrate import open_database
+    from campaign_app.usecases.database import open_database
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
 
@@ -170,7 +170,7 @@ def render(outdir: Path) -> list[Path]:
         dlg.set_hit("Cpl. Eddie Voss")
         s.shot(dlg, "dialog-record-battle")
         _close(app, dlg)
-        from db.engine import default_db_path
+        from campaign_app.usecases.database import default_db_path
         from ui.dialogs.database import DatabaseDialog
 
         dlg = DatabaseDialog(win, settings, url, str(default_db_path()))

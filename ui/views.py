@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 from ui.icons import die_icon
 from ui.lazy import core, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
-from ui.qtcompat import emit
 
 
 def table_view(model: RowsModel, name: str) -> QTableView:
@@ -283,4 +282,4 @@ class BattlesView(QWidget):
     def _double(self, ix: Any) -> None:
         row = self.model.row_at(ix.row())
         if row and not row["after_battle_done"]:
-            emit(self.open_after_battle, row["id"])
+            self.open_after_battle.emit(row["id"])

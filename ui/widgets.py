@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_app.errors import AppError, ConflictError
-from ui.qtcompat import emit
 
 log = logging.getLogger(__name__)
 
@@ -204,11 +203,11 @@ class UseCaseDialog(QDialog):
             self.result_value = self.run()
         except ConflictError as e:
             self.error.show_error(str(e))
-            emit(self.conflict, str(e))
+            self.conflict.emit(str(e))
             return
         except AppError as e:
             self.error.show_error(str(e))
             return
         self.error.clear_error()
-        emit(self.saved, self.result_value)
+        self.saved.emit(self.result_value)
         self.accept()

@@ -42,7 +42,6 @@ from campaign_app.errors import AppError, DiceError
 from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
-from ui.qtcompat import emit
 from ui.widgets import EntryLine, ErrorLabel, heading, hline
 
 
@@ -413,7 +412,7 @@ class AfterBattleWizard(QDialog):
         self.changes.clear()
         for line in state.report["changes"] or ["no changes"]:
             self.changes.addItem(line)
-        self.back_button.setEnabled(bool(self.roll_starts) or True)
+        self.back_button.setEnabled(True)
         self.next_button.setEnabled(False)
         self.apply_button.setEnabled(True)
         self.apply_button.setDefault(True)
@@ -500,7 +499,7 @@ class AfterBattleWizard(QDialog):
             self.error.show_error(str(e))
             return
         self.report = report
-        emit(self.applied, report)
+        self.applied.emit(report)
         self.accept()
 
     # for tests and screenshots --------------------------------------------------------

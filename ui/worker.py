@@ -15,8 +15,6 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from ui.qtcompat import emit
-
 log = logging.getLogger(__name__)
 
 
@@ -44,7 +42,7 @@ class TaskContext:
 
     def progress(self, done: int, total: int, text: str = "") -> bool:
         """Report progress; returns False when the task should stop (Cancel)."""
-        emit(self._signals.progress, int(done), int(total), text)
+        self._signals.progress.emit(int(done), int(total), text)
         return not self._event.is_set()
 
     def check(self) -> None:
@@ -67,14 +65,14 @@ class _Runnable(QRunnable):
             result = self.fn(ctx)
         except BaseException as e:  # noqa: BLE001 - reported on the GUI thread
             if self.stop.is_set() or isinstance(e, TaskCancelled) or type(e).__name__ == "ExportCancelled":
-                emit(self.signals.cancelled)
+                self.signals.cancelled.emit()
             else:
-                emit(self.signals.failed, e)
+                self.signals.failed.emit(e)
             return
         if self.stop.is_set():
-            emit(self.signals.cancelled)
+            self.signals.cancelled.emit()
         else:
-            emit(self.signals.finished, result)
+            self.signals.finished.emit(result)
 
 
 class Task(QObject):
@@ -107,7 +105,7 @@ class Task(QObject):
             self.dialog.setLabelText(f"{self.title}: stopping…")
 
     def _on_progress(self, done: int, total: int, text: str) -> None:
-        emit(self.progressed, done, total, text)
+        self.progressed.emit(done, total, text)
         dlg = self.dialog
         if dlg is not None and not self.stop.is_set():
             if text:
@@ -130,19 +128,19 @@ class Task(QObject):
     def _on_finished(self, result: Any) -> None:
         self.result = result
         self._close()
-        emit(self.done, result)
-        emit(self.ended)
+        self.done.emit(result)
+        self.ended.emit()
 
     def _on_failed(self, exc: BaseException) -> None:
         self.exception = exc
         self._close()
-        emit(self.error, exc)
-        emit(self.ended)
+        self.error.emit(exc)
+        self.ended.emit()
 
     def _on_cancelled(self) -> None:
         self._close()
-        emit(self.cancelled)
-        emit(self.ended)
+        self.cancelled.emit()
+        self.ended.emit()
 
 
 _RUNNING: set[Task] = set()

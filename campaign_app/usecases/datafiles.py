@@ -1516,7 +1516,7 @@ def import_json(engine: Engine, path_or_doc: Any, *, rename: str | None = None,
     if problems:
         raise ImportRefused(source, problems, more)
     if backup:
-        from db.backup import automatic_backup
+        from campaign_app.usecases.backup import automatic_backup
 
         automatic_backup(engine, "pre-import")
     name = plan.campaign["name"]
@@ -1690,7 +1690,7 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> dict[str
         rep.add("gang.gangers", f"is {_kind(raw_gangers)}, not a list; no fighters imported")
         raw_gangers = []
 
-    from db.backup import automatic_backup
+    from campaign_app.usecases.backup import automatic_backup
 
     automatic_backup(engine, "pre-import")
     info = get_system("necromunda")

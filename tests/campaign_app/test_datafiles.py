@@ -468,13 +468,13 @@ def test_demo_campaigns_round_trip(engine, empty_engine):
 
 
 def test_unusable_file_names(sqlite_engine, tmp_path):
-    from db.backup import restore
+    from campaign_app.usecases.backup import restore
 
     with pytest.raises(InputError, match="not a usable file name"):
         import_json(sqlite_engine, "\x00")
     with pytest.raises(InputError, match="not a usable file name"):
         restore(sqlite_engine, "a\x00b")
-    from db.backup import backup
+    from campaign_app.usecases.backup import backup
 
     cid = core.create_campaign(sqlite_engine, "N", "nuts").id
     with pytest.raises(InputError, match="not a usable file name"):

@@ -49,6 +49,7 @@ def _fighter_named(engine: Any, roster: str, name: str) -> int:
 
 def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
     from campaign_app.usecases import battles, creatures, necromunda, units
+    from campaign_app.usecases.backup import restore
     from campaign_app.usecases.datafiles import (
         export_all,
         export_json,
@@ -56,7 +57,6 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
         import_yaktribe,
     )
     from campaign_app.usecases.demo import FUBAR, MORALE, NECRO, NUTS
-    from db.backup import restore
 
     state: dict[str, Any] = {}
 

@@ -13,8 +13,8 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.usecases import core
+from campaign_app.usecases.backup import automatic_backup, backup, restore
 from campaign_app.usecases.datafiles import FORMAT, export_all, export_json
-from db.backup import automatic_backup, backup, restore
 from db.migrate import open_database
 from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad
 

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
 
 from campaign_app.usecases import gui_queries as q
 from ui.icons import status_icon
-from ui.qtcompat import emit
 from ui.widgets import UseCaseDialog
 
 Index = QModelIndex | QPersistentModelIndex
@@ -151,12 +150,12 @@ class FiguresModel(QAbstractTableModel):
             on = Qt.CheckState(value) == Qt.CheckState.Checked
             if c == C_FOUGHT:
                 r["fought"] = on
-                emit(self.dataChanged, self.index(index.row(), 0),
+                self.dataChanged.emit(self.index(index.row(), 0),
                                       self.index(index.row(), len(COLS) - 1))
                 return True
             if c == C_HIT:
                 r["hit"] = on
-                emit(self.dataChanged, index, index)
+                self.dataChanged.emit(index, index)
                 return True
             return False
         if role == Qt.ItemDataRole.EditRole:
@@ -168,7 +167,7 @@ class FiguresModel(QAbstractTableModel):
                 r["casualties"] = int(value)
             else:
                 return False
-            emit(self.dataChanged, index, index)
+            self.dataChanged.emit(index, index)
             return True
         return False
 

@@ -28,7 +28,6 @@ from campaign_app.errors import AppError
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.models import Column, RowsModel
-from ui.qtcompat import emit
 from ui.widgets import ErrorLabel, ask_save_discard, heading
 
 Index = QModelIndex | QPersistentModelIndex
@@ -91,22 +90,22 @@ class RuleRowsModel(QAbstractTableModel):
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
         self.rows[index.row()][ROW_KEYS[index.column()]] = str(value)
-        emit(self.dataChanged, index, index, [role])
-        emit(self.edited)
+        self.dataChanged.emit(index, index, [role])
+        self.edited.emit()
         return True
 
     def insert_row(self, at: int) -> None:
         self.beginInsertRows(QModelIndex(), at, at)
         self.rows.insert(at, {k: "" for k in ROW_KEYS})
         self.endInsertRows()
-        emit(self.edited)
+        self.edited.emit()
 
     def remove_row(self, at: int) -> None:
         if 0 <= at < len(self.rows):
             self.beginRemoveRows(QModelIndex(), at, at)
             del self.rows[at]
             self.endRemoveRows()
-            emit(self.edited)
+            self.edited.emit()
 
     def table_rows(self) -> list[dict[str, Any]]:
         """The rows as the house-rule table shape (effects parsed: InputError on bad text)."""
@@ -365,5 +364,5 @@ class HouseRulesDialog(QDialog):
         self.reload_list()
         self.load_table(tid)
         self.status.setText(done)
-        emit(self.changed)
+        self.changed.emit()
         return True

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 
 from campaign_app.errors import AppError
 from ui.models import ALIGN_CENTER, Column, RowsModel
-from ui.qtcompat import emit
 from ui.widgets import ErrorLabel, UseCaseDialog
 
 
@@ -208,7 +207,7 @@ class WalkerTypesDialog(QDialog):
         self.aa_mg.setChecked(False)
         self.hull_mg.setChecked(False)
         self.refresh(select_id=t.id)
-        emit(self.changed, t.id)
+        self.changed.emit(t.id)
         return True
 
 

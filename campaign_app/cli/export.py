@@ -2,7 +2,7 @@
 
 The documents are built by :mod:`campaign_app.usecases.exports` (plain data) and drawn
 by the ``reports`` package, which is imported inside the commands only. The ``export``
-group is shared with the JSON export (``export json``) of ``cli_data``.
+group is shared with the JSON export (``export json``) of ``campaign_app.cli.data``.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ def _refused(args: argparse.Namespace, e: Any) -> int:
 
 def cmd_backup(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.cli import emit
-    from db.backup import MANUAL_KEEP, backup
+    from campaign_app.usecases.backup import MANUAL_KEEP, backup
 
     keep = args.keep if args.keep is not None else MANUAL_KEEP
     if keep < 1:
@@ -41,8 +41,8 @@ def cmd_backup(args: argparse.Namespace, engine: Any) -> None:
 
 def cmd_restore(args: argparse.Namespace, _engine: Any) -> int:
     from campaign_app.cli import emit
+    from campaign_app.usecases.backup import restore
     from campaign_app.usecases.datafiles import ImportRefused
-    from db.backup import restore
     from db.engine import default_url, make_engine, normalize_url
 
     url = normalize_url(args.db or default_url())

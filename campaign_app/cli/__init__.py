@@ -1,0 +1,235 @@
+"""Command line: ``campaign-app [--db URL] [--json] COMMAND ...``.
+
+With no command it opens the GUI. Every command accepts ids or unique names and
+``--json``; a command that creates something prints its id. Exit status: 0 on
+success, 2 with a one-line ``error: ...`` on bad input (nothing written).
+
+This package module holds what a plain start needs (``main``, ``gui_launch``: a plain
+``campaign-app`` builds no parser and loads no core) and the output helpers. Each command
+group is a module of its own (``campaign``, ``roster``, ``fighter``, ``battles``, ``data``,
+...) that adds its commands through ``register(sub, add, group)``; they are listed in
+``COMMANDS`` and ``EXTENSIONS``. Only this package imports ``ui`` or ``reports``, inside
+the command that needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from campaign_app.errors import AppError, InputError
+
+# One module per command group, each with ``register(sub, add, group)``; the commands
+# appear in ``--help`` in this order (``gui`` comes right after ``systems``).
+COMMANDS: list[str] = [
+    "campaign_app.cli.systems",  # systems (no database)
+    "campaign_app.cli.campaign",  # campaign create/list/show/house-rule
+    "campaign_app.cli.roster",  # roster create/edit/show
+    "campaign_app.cli.fighter",  # fighter add/edit/show/remove
+    "campaign_app.cli.rolls",  # roll, log
+    "campaign_app.cli.history",  # history, undo, redo
+]
+EXTENSIONS: list[str] = [
+    "campaign_app.cli.battles",  # battle record, after-battle (every system)
+    "campaign_app.cli.nuts",  # creature generate, walker types and walkers
+    "campaign_app.cli.necromunda",  # injury roll, cycle end, treatment
+    "campaign_app.cli.units",  # unit add/edit (squad games)
+    "campaign_app.cli.data",  # backup, restore, export/import json, import yaktribe
+    "campaign_app.cli.export",  # PDF exports (imports reports inside its commands)
+    "campaign_app.cli.demo",  # demo campaigns
+]
+
+Handler = Callable[[argparse.Namespace, Any], Any]
+
+
+class CliError(AppError):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+# --------------------------------------------------------------------------- output
+def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str] | None = None) -> None:
+    if getattr(args, "json", False):
+        import json  # not at module level: a plain start (the GUI) never needs it
+
+        print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    elif text is not None:
+        out = text() if callable(text) else text
+        if out:
+            print(out)
+
+
+def table_text(rows: Sequence[Sequence[Any]], header: Sequence[str]) -> str:
+    cells = [[str(h) for h in header]] + [["" if c is None else str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip() for r in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- engine
+def open_engine(args: argparse.Namespace) -> Any:
+    """The database of ``--db`` (else the default one). A ``--db`` file that does not
+    exist is made only by the commands that create content (``campaign create``,
+    ``import json|yaktribe``, ``demo``): for any other, a mistyped path is an error."""
+    from db.engine import default_url
+    from db.migrate import open_database
+
+    create = args.db is None or getattr(args, "creates_db", False)
+    return open_database(args.db or default_url(), create=create)
+
+
+# --------------------------------------------------------------------------- commands
+def cmd_gui(args: argparse.Namespace, _engine: Any) -> int:
+    from db.paths import default_url  # no SQLAlchemy: a plain start stays light
+    from ui.app import run
+
+    return int(run(args.db, default_url=default_url()) or 0)
+
+
+# --------------------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print machine-readable JSON")
+    common.add_argument("--db", default=argparse.SUPPRESS,
+                        help="database URL or SQLite file (default: $CAMPAIGN_APP_DB or the user data folder)")
+
+    p = _Parser(prog="campaign-app", description="Campaign and roster manager for tabletop skirmish games.",
+                parents=[common])
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def add(parent: Any, name: str, handler: Handler, help_text: str, *, needs_db: bool = True,
+            creates_db: bool = False) -> Any:
+        sp = parent.add_parser(name, help=help_text, parents=[common], description=help_text)
+        sp.set_defaults(handler=handler, needs_db=needs_db, creates_db=creates_db)
+        return sp
+
+    groups: dict[str, Any] = {}
+
+    def group(name: str, help_text: str) -> Any:
+        """A command group (``campaign``, ``export``...); asking twice gives the same one."""
+        if name not in groups:
+            gp = sub.add_parser(name, help=help_text, parents=[common])
+            groups[name] = gp.add_subparsers(dest=f"{name}_command", metavar="ACTION", required=True,
+                                             parser_class=_Parser)
+        return groups[name]
+
+    register(COMMANDS[0], sub, add, group)
+    add(sub, "gui", cmd_gui, "open the desktop app (the default with no command)", needs_db=False)
+    for mod_name in COMMANDS[1:]:
+        register(mod_name, sub, add, group)
+    for mod_name in EXTENSIONS:
+        try:
+            register(mod_name, sub, add, group)
+        except ModuleNotFoundError as e:
+            if e.name == mod_name:
+                continue
+            raise
+    return p
+
+
+def register(mod_name: str, sub: Any, add: Any, group: Any) -> None:
+    """Let a command module add its commands: ``register(sub, add, group)``."""
+    importlib.import_module(mod_name).register(sub, add, group)
+
+
+def dice_options(sp: Any) -> None:
+    g = sp.add_mutually_exclusive_group()
+    g.add_argument("--dice", help="faces you rolled, in order, e.g. 3,5 (a D66 takes two)")
+    g.add_argument("--seed", type=int, help="reproducible random dice")
+
+
+def gui_launch(argv: Sequence[str]) -> tuple[bool, str | None]:
+    """Whether ``argv`` only starts the GUI (no command; at most ``--db URL`` and
+    ``--json``) and with which database. Answered on the text, so a plain
+    ``campaign-app`` builds no parser and loads no core before its window is up;
+    anything else (``--help``, a command, an odd spelling) goes to the full parser."""
+    db: str | None = None
+    args = list(argv)
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--json":
+            i += 1
+        elif a == "--db" and i + 1 < len(args) and not args[i + 1].startswith("-"):
+            db, i = args[i + 1], i + 2
+        elif a.startswith("--db="):
+            db, i = a[len("--db="):], i + 1
+        else:
+            return False, None
+    return True, db
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    gui, db = gui_launch(argv)
+    if gui:
+        args = argparse.Namespace(json="--json" in argv, db=db, command=None, needs_db=False)
+        return _run(args, cmd_gui)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help (0) or a usage error (2, message already printed)
+        return int(e.code or 0)
+    if not hasattr(args, "json"):
+        args.json = False
+    if not hasattr(args, "db"):
+        args.db = None
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        if args.command:
+            try:
+                parser.parse_args([args.command, "--help"])
+            except SystemExit as e:
+                return int(e.code or 0)
+        handler = cmd_gui
+        args.needs_db = False
+    return _run(args, handler)
+
+
+def _run(args: argparse.Namespace, handler: Handler) -> int:
+    engine = None
+    try:
+        if args.db is not None and not args.db.strip():
+            raise InputError("--db is empty: give a database file or URL, or leave --db out "
+                             "for the default database")
+        if getattr(args, "needs_db", True):
+            engine = open_engine(args)
+        result = handler(args, engine)
+        return int(result) if isinstance(result, int) else 0
+    except AppError as e:
+        msg = str(e).replace("\n", " ")
+        if args.json:
+            import json
+
+            print(json.dumps({"error": msg}), file=sys.stderr)
+        else:
+            print(f"error: {msg}", file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:
+        from sqlalchemy.exc import OperationalError  # loaded already by any command that got here
+
+        if not isinstance(e, OperationalError):
+            raise
+        reason = str(getattr(e, "orig", e)).strip().splitlines()[0]
+        print(f"error: the database could not do that: {reason}", file=sys.stderr)
+        return 2
+    finally:
+        if engine is not None:
+            engine.dispose()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""``campaign create|list|show|house-rule``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from campaign_app.cli import emit, table_text
+from campaign_app.errors import InputError
+
+
+def cmd_campaign_create(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import campaign_dict, create_campaign
+
+    c = create_campaign(engine, args.name, args.system, args.edition, args.expansion or [])
+    emit(args, campaign_dict(c), f"created campaign {c.id}: {c.name}")
+
+
+def cmd_campaign_list(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import list_campaigns
+
+    data = list_campaigns(engine)
+    emit(args, data, lambda: table_text(
+        [(c["id"], c["name"], c["system"], c["edition"], ",".join(c["expansions"]), c["rosters"], c["battles"])
+         for c in data],
+        ["id", "name", "system", "edition", "expansions", "rosters", "battles"],
+    ) if data else "no campaigns yet (campaign create NAME --system S, or demo)")
+
+
+def cmd_campaign_show(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import show_campaign
+
+    d = show_campaign(engine, args.campaign)
+
+    def text() -> str:
+        lines = [f"{d['name']} (#{d['id']}): {d['system_name']}"
+                 + (f", edition {d['edition']}" if d["edition"] else "")
+                 + (f", expansions {', '.join(d['expansions'])}" if d["expansions"] else "")]
+        if d["house_rules"]:
+            lines.append("house rules: " + ", ".join(d["house_rules"]))
+        lines.append("")
+        lines.append(table_text([(r["id"], r["name"], r["kind"], r["faction"], r["fighters"], r["units"])
+                                 for r in d["rosters"]], ["id", "roster", "kind", "faction", "fighters", "units"])
+                     if d["rosters"] else "no rosters yet")
+        if d["battles"]:
+            lines.append("")
+            lines.append(table_text([(b["id"], b["number"], b["played_on"], b["scenario"],
+                                      "done" if b["after_battle_done"] else "pending")
+                                     for b in d["battles"]], ["id", "battle", "date", "scenario", "after battle"]))
+        return "\n".join(lines)
+
+    emit(args, d, text)
+
+
+def cmd_house_rule(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import campaign_dict, set_house_rule
+
+    if args.reset:
+        c = set_house_rule(engine, args.campaign, args.table, None)
+        emit(args, campaign_dict(c), f"{args.table}: back to the shipped table")
+        return
+    if not args.file:
+        raise InputError("give --file TABLE.json (or .toml) or --reset")
+    table = _read_table_file(args.file, args.table)
+    c = set_house_rule(engine, args.campaign, args.table, table)
+    emit(args, campaign_dict(c), f"{args.table}: house rule saved for {c.name}")
+
+
+def _read_table_file(path: str, table_id: str) -> Any:
+    import tomllib
+
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(1_000_001)
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    if len(raw) > 1_000_000:
+        raise InputError(f"{path} is larger than 1 MB")
+    try:
+        if path.lower().endswith(".toml"):
+            doc = tomllib.loads(raw.decode("utf-8"))
+            return doc.get("tables", {}).get(table_id, doc)
+        import json
+
+        return json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as e:
+        raise InputError(f"{path} is not valid: {e}") from None
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    camp = group("campaign", "create, list and show campaigns")
+    sp = add(camp, "create", cmd_campaign_create, "create a campaign", creates_db=True)
+    sp.add_argument("name")
+    sp.add_argument("--system", required=True, help="nuts, necromunda, fubar or unit-morale")
+    sp.add_argument("--edition", help="e.g. n26 or n23 for necromunda")
+    sp.add_argument("--expansion", action="append", help="e.g. weird-ww2 (repeatable)")
+    add(camp, "list", cmd_campaign_list, "list campaigns")
+    sp = add(camp, "show", cmd_campaign_show, "show a campaign's rosters and battles")
+    sp.add_argument("campaign")
+    sp = add(camp, "house-rule", cmd_house_rule, "replace a table for this campaign (house rule)")
+    sp.add_argument("campaign")
+    sp.add_argument("table")
+    sp.add_argument("--file", help="the table as JSON or TOML (same shape as the shipped tables)")
+    sp.add_argument("--reset", action="store_true", help="go back to the shipped table")

@@ -1,0 +1,100 @@
+"""``fighter add|edit|show|remove``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from campaign_app.cli import emit
+
+
+def _fighter_fields(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "fighter_type": args.type, "rep": args.rep, "stats": args.stat or [], "role": args.role,
+        "kind": args.kind, "xp": args.xp, "credits_value": args.credits_value, "notes": args.notes,
+    }
+
+
+def cmd_fighter_add(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import add_fighter, show_fighter
+
+    fields = _fighter_fields(args)
+    fields["kind"] = fields["kind"] or "human"
+    fields["role"] = fields["role"] or ""
+    fields["notes"] = fields["notes"] or ""
+    f = add_fighter(engine, args.roster, args.name, weapons=args.weapon or [], skills=args.skill or [],
+                    **fields)
+    emit(args, show_fighter(engine, f.id), f"added fighter {f.id}: {f.name}")
+
+
+def cmd_fighter_edit(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import edit_fighter, show_fighter
+
+    fields = _fighter_fields(args)
+    fields["name"] = args.name
+    fields["status"] = args.status
+    f = edit_fighter(engine, args.fighter, if_version=args.if_version, add_weapons=args.weapon or [],
+                     remove_weapons=args.drop_weapon or [], add_skills=args.skill or [], **fields)
+    emit(args, show_fighter(engine, f.id), f"fighter {f.id} saved (version {f.version})")
+
+
+def cmd_fighter_show(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import show_fighter
+
+    d = show_fighter(engine, args.fighter)
+
+    def text() -> str:
+        lines = [f"{d['name']} (#{d['id']}) {d['type']} {d['kind']} — {d['status']}"]
+        if d["rep"] is not None:
+            lines.append(f"Rep {d['rep']}")
+        if d["stats"]:
+            lines.append("  ".join(f"{k} {v}" for k, v in d["stats"].items()))
+        lines.append(f"XP {d['xp']}")
+        for e in d["equipment"]:
+            lines.append(f"- {e['name']} {e['range']}".rstrip())
+        if d["skills"]:
+            lines.append("skills: " + ", ".join(d["skills"]))
+        for i in d["injuries"]:
+            lines.append(f"injury: {i['label']} ({i['table']} {i['roll']})")
+        return "\n".join(lines)
+
+    emit(args, d, text)
+
+
+def cmd_fighter_remove(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import remove_fighter
+
+    remove_fighter(engine, args.fighter)
+    emit(args, {"removed": args.fighter}, f"removed fighter {args.fighter}")
+
+
+def _fighter_opts(sp: Any) -> None:
+    sp.add_argument("--type", help="star/grunt (NUTS!), leader/champion/ganger/juve... (Necromunda)")
+    sp.add_argument("--rep", help="Rep 1-6 (NUTS!)")
+    sp.add_argument("--stat", action="append", metavar="KEY=VALUE", help="e.g. WS=3+ (repeatable)")
+    sp.add_argument("--role", help="leader, NCO, medic...")
+    sp.add_argument("--kind", help="human, zombie, vampire... (NUTS! with weird-ww2)")
+    sp.add_argument("--xp")
+    sp.add_argument("--credits-value")
+    sp.add_argument("--notes")
+    sp.add_argument("--weapon", action="append", help="add a weapon (repeatable)")
+    sp.add_argument("--skill", action="append", help="add a skill (repeatable)")
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    fig = group("fighter", "add, edit and show fighters")
+    sp = add(fig, "add", cmd_fighter_add, "add a fighter to a roster")
+    sp.add_argument("roster")
+    sp.add_argument("name")
+    _fighter_opts(sp)
+    sp = add(fig, "edit", cmd_fighter_edit, "edit a fighter")
+    sp.add_argument("fighter")
+    sp.add_argument("--name")
+    sp.add_argument("--status", help="active, in-recovery, captured, dead, ...")
+    sp.add_argument("--drop-weapon", action="append")
+    sp.add_argument("--if-version", type=int, help="refuse if the fighter changed since this version")
+    _fighter_opts(sp)
+    sp = add(fig, "show", cmd_fighter_show, "show a fighter")
+    sp.add_argument("fighter")
+    sp = add(fig, "remove", cmd_fighter_remove, "remove a fighter from its roster")
+    sp.add_argument("fighter")

@@ -1,0 +1,41 @@
+"""``history``, ``undo`` and ``redo`` of a campaign's actions."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from campaign_app.cli import emit, table_text
+
+
+def cmd_history(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import history
+
+    rows = history(engine, args.campaign, args.limit)
+    emit(args, rows, lambda: table_text(
+        [(r["id"], r["when"], r["action"], r["summary"], "undone" if r["undone"] else "") for r in rows],
+        ["id", "when", "action", "summary", ""]))
+
+
+def cmd_undo(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import undo
+
+    d = undo(engine, args.campaign)
+    emit(args, d, f"undone: {d['summary'] or d['action']}")
+
+
+def cmd_redo(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import redo
+
+    d = redo(engine, args.campaign)
+    emit(args, d, f"redone: {d['summary'] or d['action']}")
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    sp = add(sub, "history", cmd_history, "the campaign's actions (what undo would undo)")
+    sp.add_argument("campaign")
+    sp.add_argument("--limit", type=int)
+    sp = add(sub, "undo", cmd_undo, "undo the campaign's last action")
+    sp.add_argument("campaign")
+    sp = add(sub, "redo", cmd_redo, "redo the last undone action")
+    sp.add_argument("campaign")

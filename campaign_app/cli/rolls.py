@@ -1,0 +1,57 @@
+"""``roll`` (any rules table) and ``log`` (the campaign's roll record)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from campaign_app.cli import dice_options, emit, table_text
+
+
+def cmd_roll(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import roll_table
+
+    d = roll_table(engine, args.table, campaign=args.campaign, dice=args.dice, seed=args.seed,
+                   target=args.target)
+
+    def text() -> str:
+        vs = f" vs {d['target']}" if d["target"] is not None else ""
+        faces = ",".join(str(x) for x in d["faces"])
+        hr = " (house rule)" if d["house_rule"] else ""
+        line = f"{d['title']}{hr}: {d['dice']}{vs} [{faces}] = {d['value']} -> {d['label']}"
+        if d["text"]:
+            line += f": {d['text']}"
+        if not d["recorded"]:
+            line += "\n(not recorded: no --campaign given)"
+        return line
+
+    emit(args, d, text)
+
+
+def cmd_log(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import roll_log
+
+    rows = roll_log(engine, args.campaign, battle=args.battle, fighter=args.fighter, table=args.table,
+                    limit=args.limit)
+    emit(args, rows, lambda: table_text(
+        [(r["id"], r["when"], r["subject"], r["purpose"], r["dice"] + (f" vs {r['target']}" if r["target"] is not None else ""),
+          ",".join(map(str, r["faces"])), r["source"], r["value"], r["label"] or r["result"],
+          "undone" if r["undone"] else "")
+         for r in rows],
+        ["id", "when", "who", "for", "dice", "faces", "source", "value", "result", ""],
+    ) if rows else "no rolls recorded")
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    sp = add(sub, "roll", cmd_roll, "roll on any rules table (typed dice, seed or random)")
+    sp.add_argument("table")
+    sp.add_argument("--campaign", help="record the roll in this campaign and use its house rules")
+    sp.add_argument("--target", help="the number rolled against (e.g. Rep) for pass tests")
+    dice_options(sp)
+
+    sp = add(sub, "log", cmd_log, "the campaign's roll record")
+    sp.add_argument("campaign")
+    sp.add_argument("--battle", type=int)
+    sp.add_argument("--fighter")
+    sp.add_argument("--table")
+    sp.add_argument("--limit", type=int)

@@ -1,0 +1,82 @@
+"""``roster create|edit|show``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from campaign_app.cli import emit, table_text
+
+
+def cmd_roster_create(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import create_roster, roster_dict
+
+    r = create_roster(engine, args.campaign, args.name, args.kind, faction=args.faction or "",
+                      player=args.player or "", credits=args.credits or 0)
+    emit(args, roster_dict(r), f"created roster {r.id}: {r.name}")
+
+
+def cmd_roster_edit(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import edit_roster, roster_dict
+
+    r = edit_roster(engine, args.roster, if_version=args.if_version, name=args.name,
+                    faction=args.faction, player=args.player, credits=args.credits,
+                    reputation=args.reputation, notes=args.notes)
+    emit(args, roster_dict(r), f"roster {r.id} saved (version {r.version})")
+
+
+def cmd_roster_show(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases import show_roster
+
+    d = show_roster(engine, args.roster)
+
+    def text() -> str:
+        lines = [f"{d['name']} (#{d['id']}, {d['kind']}) in {d['campaign']['name']}"]
+        if d["faction"] or d["player"]:
+            lines.append(" / ".join(x for x in (d["faction"], d["player"]) if x))
+        if d["fighters"]:
+            stat_keys: list[str] = []
+            for f in d["fighters"]:
+                for k in f["stats"]:
+                    if k not in stat_keys:
+                        stat_keys.append(k)
+            rows = []
+            for f in d["fighters"]:
+                weapons = ", ".join(e["name"] for e in f["equipment"])
+                rows.append([f["id"], f["name"], f["type"], f["kind"], f["rep"] if f["rep"] is not None else "",
+                             *[f["stats"].get(k, "") for k in stat_keys], f["xp"], f["status"], weapons])
+            lines.append("")
+            lines.append(table_text(rows, ["id", "name", "type", "kind", "rep", *stat_keys, "xp", "status",
+                                           "weapons"]))
+        if d["units"]:
+            lines.append("")
+            lines.append(table_text(
+                [(u["id"], u["name"], u["training"], f"{u['figures']}/{u['figures_start']}", u["wounded"],
+                  u["discipline"], u["status"], ", ".join(e["name"] for e in u["equipment"]))
+                 for u in d["units"]],
+                ["id", "unit", "training", "figures", "wounded", "discipline", "status", "weapons"]))
+        if not d["fighters"] and not d["units"]:
+            lines.append("empty roster")
+        return "\n".join(lines)
+
+    emit(args, d, text)
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    ros = group("roster", "create and show rosters (gangs, squads, forces)")
+    sp = add(ros, "create", cmd_roster_create, "create a roster in a campaign")
+    sp.add_argument("campaign")
+    sp.add_argument("name")
+    sp.add_argument("--kind", help="gang or squad")
+    sp.add_argument("--faction")
+    sp.add_argument("--player")
+    sp.add_argument("--credits", type=int)
+    sp = add(ros, "edit", cmd_roster_edit, "edit a roster")
+    sp.add_argument("roster")
+    for opt in ("--name", "--faction", "--player", "--notes"):
+        sp.add_argument(opt)
+    sp.add_argument("--credits", type=int)
+    sp.add_argument("--reputation", type=int)
+    sp.add_argument("--if-version", type=int, help="refuse if the roster changed since this version")
+    sp = add(ros, "show", cmd_roster_show, "show a roster")
+    sp.add_argument("roster")

@@ -1,0 +1,127 @@
+"""Backup and restore of the whole database: what the CLI and the GUI call.
+
+SQLite: a copy of the database file (:mod:`db.backup` does all file-level work).
+PostgreSQL: a JSON export of every campaign (the backup format of
+``docs/json-format.md``), written to $CAMPAIGN_APP_BACKUP_DIR or the user data folder's
+``backups``, keeping the newest N of each kind.
+
+``restore`` checks the file completely before it replaces anything: a SQLite file as
+:func:`db.backup.check_sqlite_file` says; a JSON backup (or the campaigns of a SQLite
+file restored into a server) must pass the import validation for every campaign. The
+current database is backed up first, then replaced in one step (SQLite: the checked
+copy is written into place; JSON: one transaction deletes everything and imports).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from db.backup import (
+    AUTO_KEEP,
+    MANUAL_KEEP,
+    automatic_sqlite_backup,
+    check_backup_target,
+    check_sqlite_file,
+    file_kind,
+    prune,
+    restore_sqlite_file,
+    server_backup_dir,
+    server_stem,
+    sqlite_manual_backup,
+    stamp,
+)
+from db.engine import is_sqlite, redact, sqlite_path
+
+__all__ = ["AUTO_KEEP", "MANUAL_KEEP", "automatic_backup", "backup", "restore"]
+
+
+def _json_backup(engine: Engine, dest: Path) -> Path:
+    from campaign_app.usecases.datafiles import export_all, write_json
+
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    write_json(export_all(engine), dest)
+    return dest
+
+
+def automatic_backup(engine: Engine, reason: str, *, keep: int = AUTO_KEEP) -> Path | None:
+    """Back up the database into its backups folder before a risky step; returns the copy.
+
+    SQLite: a file copy. PostgreSQL: a JSON export of every campaign (not before a
+    migration: the old schema cannot be read by this app's models)."""
+    if sqlite_path(engine) is not None:
+        return automatic_sqlite_backup(engine, reason, keep=keep)
+    if is_sqlite(engine) or reason.startswith("pre-migrate"):
+        return None
+    folder = server_backup_dir()
+    prefix = f"{server_stem(engine)}-{reason}-"
+    dest = _json_backup(engine, folder / f"{prefix}{stamp()}.json")
+    prune(folder, prefix, keep, ".json")
+    return dest
+
+
+def backup(engine: Engine, dest: str | Path | None = None, *, keep: int = MANUAL_KEEP) -> dict[str, Any]:
+    """A backup on request: to ``dest``, or to the backups folder (keeping the newest
+    ``keep`` of those). Returns what was written."""
+    out = None if dest is None else check_backup_target(engine, dest)
+    if sqlite_path(engine) is not None or is_sqlite(engine):
+        return sqlite_manual_backup(engine, out, keep=keep)
+    if out is None:
+        folder = server_backup_dir()
+        prefix = f"{server_stem(engine)}-manual-"
+        written = _json_backup(engine, folder / f"{prefix}{stamp()}.json")
+        prune(folder, prefix, keep, ".json")
+    else:
+        written = _json_backup(engine, out)
+    return {"file": str(written), "format": "json", "bytes": written.stat().st_size}
+
+
+def restore(engine: Engine, file: str | Path) -> dict[str, Any]:
+    """Replace the database with a backup, after checking it completely (module doc).
+
+    ``engine`` is the current database; it is disposed (SQLite) and must be reopened by
+    the caller. Returns what was done, including where the previous database was saved."""
+    src = Path(file).expanduser()
+    kind = file_kind(src)
+    if kind == "json":
+        return _restore_json(engine, src)
+    if sqlite_path(engine) is None:  # a server (or in-memory) database: import the campaigns
+        return _restore_sqlite_into_server(engine, src)
+    return restore_sqlite_file(engine, src)
+
+
+def _restore_json(engine: Engine, src: Path) -> dict[str, Any]:
+    from campaign_app.usecases.datafiles import check_backup, load_backup_document, replace_all
+    from db.migrate import ensure_schema
+
+    plans = check_backup(load_backup_document(src), str(src))
+    ensure_schema(engine)
+    previous = automatic_backup(engine, "pre-restore")
+    names = replace_all(engine, plans, str(src))
+    return {"restored_from": str(src), "format": "json", "database": redact(engine.url),
+            "previous_saved_to": str(previous) if previous else None, "campaigns": len(names)}
+
+
+def _restore_sqlite_into_server(engine: Engine, src: Path) -> dict[str, Any]:
+    """A SQLite backup restored into a server database: its campaigns replace all."""
+    from campaign_app.usecases.datafiles import check_backup, export_all, replace_all
+    from db.engine import make_engine
+    from db.migrate import ensure_schema
+
+    with tempfile.TemporaryDirectory(prefix="campaign-restore-") as tmp:
+        scratch = Path(tmp) / "restore.sqlite"
+        check_sqlite_file(src, scratch)
+        eng = make_engine(f"sqlite:///{scratch}")
+        try:
+            docs = export_all(eng)["campaigns"]
+        finally:
+            eng.dispose()
+    plans = check_backup(docs, str(src))
+    ensure_schema(engine)
+    previous = automatic_backup(engine, "pre-restore")
+    names = replace_all(engine, plans, str(src))
+    return {"restored_from": str(src), "format": "sqlite", "database": redact(engine.url),
+            "previous_saved_to": str(previous) if previous else None, "campaigns": len(names)}
