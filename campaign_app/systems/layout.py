@@ -248,9 +248,14 @@ def _stat_show(key: str, target: bool) -> Callable[[Row], str]:
     return show
 
 
+def _stat_value(key: str) -> Callable[[Row], Any]:
+    return lambda r: r.get("stats", {}).get(key)
+
+
 def stat_columns(stats: Iterable[StatRule]) -> list[Column]:
-    return [Column(f"stat:{st.key}", st.key, align="center", tip=st.label,
-                   value=lambda r, k=st.key: r.get("stats", {}).get(k), text=_stat_show(st.key, st.target))
+    """One centred column per characteristic (targets written ``3+``)."""
+    return [Column(f"stat:{st.key}", st.key, align="center", tip=st.label, value=_stat_value(st.key),
+                   text=_stat_show(st.key, st.target))
             for st in stats]
 
 
@@ -313,6 +318,10 @@ REPUTATION_IF_SET = Total("Reputation", _if_set("reputation"))
 CREDITS_IF_SET = Total("Credits", _if_set("credits"))
 
 
+def _characters(r: RosterFacts) -> str | None:
+    return f"{len(r.ready)} of {len(r.fighters)}" if r.fighters else None
+
+
 def unit_totals() -> tuple[Total, ...]:
     def standing(r: RosterFacts) -> str:
         ok = [u for u in r.units if (u.get("status") or "active") not in ("destroyed", "prisoner")]
@@ -323,7 +332,7 @@ def unit_totals() -> tuple[Total, ...]:
         Total("Squad strength", lambda r: f"{sum(u['figures'] for u in r.units)} / "
                                           f"{sum(u['figures_start'] for u in r.units)}"),
         Total("Wounded figures", lambda r: str(sum(u["wounded"] for u in r.units))),
-        Total("Characters", lambda r: f"{len(r.ready)} of {len(r.fighters)}" if r.fighters else None),
+        Total("Characters", _characters),
     )
 
 

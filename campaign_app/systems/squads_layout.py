@@ -13,6 +13,7 @@ from campaign_app.systems.info import SystemInfo
 from campaign_app.systems.layout import (
     Column,
     RosterLayout,
+    Row,
     SheetContext,
     armour_label,
     default_layout,
@@ -24,8 +25,6 @@ from campaign_app.systems.layout import (
     table_columns,
     training_label,
 )
-
-Row = dict[str, Any]
 
 
 def _prepare(f: dict[str, Any], ctx: SheetContext) -> None:

@@ -4,7 +4,7 @@ skills and lasting injuries; gang rating, credits and reputation."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from campaign_app.systems.layout import (
@@ -12,6 +12,7 @@ from campaign_app.systems.layout import (
     BATTLES,
     Column,
     RosterLayout,
+    Row,
     SheetContext,
     StatusStyle,
     Total,
@@ -26,7 +27,6 @@ from campaign_app.systems.layout import (
 )
 from campaign_app.systems.necromunda import INFO, STATS, STATUSES
 
-Row = dict[str, Any]
 PROFILE = tuple(r.key for r in STATS)
 
 
@@ -69,10 +69,14 @@ def _type_cell(f: Row) -> str:
                  f"{f['credits_value']} cr" if f.get("credits_value") else ""], "\n")
 
 
+def _profile(key: str) -> Callable[[Row], str]:
+    return lambda f: str(f["profile_text"][key])
+
+
 SHEET = (
     Column("name", "Name", width=2.6),
     Column("type", "Type", width=2.1, value=_type_cell),
-    *(Column(f"stat_{k}", k, width=0.8, value=lambda f, k=k: f["profile_text"][k]) for k in PROFILE),
+    *(Column(f"stat_{k}", k, width=0.8, value=_profile(k)) for k in PROFILE),
     Column("xp", "XP", width=0.85),
     Column("wargear", "Wargear", width=3.2, value=lambda f: f["weapons"]),
     Column("skills", "Skills", width=2, value=lambda f: ", ".join(f.get("skills") or [])),

@@ -12,6 +12,7 @@ from campaign_app.systems.layout import (
     REPUTATION_IF_SET,
     Column,
     RosterLayout,
+    Row,
     StatusStyle,
     Total,
     average_rep,
@@ -22,8 +23,6 @@ from campaign_app.systems.layout import (
     table_columns,
 )
 from campaign_app.systems.nuts import INFO, STATUSES
-
-Row = dict[str, Any]
 
 
 def _gear(e: Any, detailed: bool = False) -> str:
