@@ -23,8 +23,9 @@ A *figure* is one fighter or unit as a plain dict. It has the keys of a GUI tabl
 ``credits_value``, ``status``, ``skills``, ``injuries``, ``figures``, ``training``...)
 with ``weapons`` as printed text, plus ``status_label``, ``kind_label``, ``conditions``,
 ``abilities``, ``notes``, ``crew_of`` (name), ``crew`` (figures), ``walker`` (dict),
-``creature`` (the rules data of its kind), ``gear`` and ``gear_detailed`` (printed
-weapon lines) and ``ctx`` (the :class:`SheetContext`).
+``creature`` (the rules data of its kind), ``equipment`` (dicts), ``gear`` and
+``gear_detailed`` (printed weapon lines), ``shade`` (the printers' colour key) and
+``ctx`` (the :class:`SheetContext`).
 """
 
 from __future__ import annotations

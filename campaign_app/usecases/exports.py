@@ -32,6 +32,7 @@ from campaign_app.systems.layout import (
     RosterLayout,
     SheetContext,
     default_fighter_card,
+    default_gear_text,
     default_unit_card,
 )
 from campaign_app.systems.layout import pretty as _pretty
@@ -193,7 +194,7 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
     c = d.campaign
     ctx = SheetContext(system=c.system, edition=c.edition, data=d.data, system_name=d.info.name,
                        stats=stat_rules(c.system, c.edition), vehicle_stats=stat_rules(c.system, c.edition, "vehicle"))
-    show = layout.gear_text or _default_gear
+    show = layout.gear_text or default_gear_text
 
     def gear(owner: Fighter | Unit) -> dict[str, Any]:
         items = [_equipment(e) for e in d.gear(owner)]
@@ -246,12 +247,6 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
         if layout.prepare is not None:
             layout.prepare(fig, ctx)
     return out
-
-
-def _default_gear(e: Mapping[str, Any], detailed: bool = False) -> str:
-    from campaign_app.systems.layout import default_gear_text
-
-    return default_gear_text(e, detailed)
 
 
 def _cell(value: Any) -> str:

@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems import SYSTEMS, game_system, get_system
+from campaign_app.systems import systems as installed_systems
 from campaign_app.systems.layout import BASE_STATUSES, RosterLayout
 from campaign_app.uow import read_session
 from campaign_app.usecases.common import get_campaign, get_fighter, get_roster, get_unit
@@ -99,17 +100,11 @@ def status_class(status: str, system: str | None = None) -> str:
         return roster_layout(system).status(s).screen
     style = BASE_STATUSES.get(s)
     if style is None:
-        for gs in game_systems().values():
+        for gs in installed_systems().values():
             style = gs.roster_layout().statuses.get(s)
             if style is not None:
                 break
     return style.screen if style is not None else "ok"
-
-
-def game_systems() -> dict[str, Any]:
-    from campaign_app.systems import systems as installed
-
-    return installed()
 
 
 # --------------------------------------------------------------------------- campaigns
