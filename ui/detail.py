@@ -86,7 +86,7 @@ def _battles(battles: list[dict[str, Any]]) -> str:
 def fighter_html(d: dict[str, Any]) -> str:
     from campaign_app.usecases.gui_queries import status_class
 
-    cls = status_class(d["status"])
+    cls = status_class(d["status"], d.get("system"))
     sub = [f"{_pretty(d['type']).title()}"]
     if d.get("role"):
         sub.append(_e(d["role"]))
@@ -102,7 +102,7 @@ def fighter_html(d: dict[str, Any]) -> str:
     if d.get("rep") is not None:
         head.append("Rep")
         vals.append(_e(d["rep"]))
-    targets = {"WS", "BS", "I", "Ld", "Cl", "Wil", "Int"}
+    targets = set(d.get("stat_targets") or [])
     for k in keys:
         if k in d.get("stats", {}):
             v = d["stats"][k]
@@ -163,7 +163,7 @@ def fighter_html(d: dict[str, Any]) -> str:
 def unit_html(d: dict[str, Any]) -> str:
     from campaign_app.usecases.gui_queries import status_class
 
-    cls = status_class(d["status"])
+    cls = status_class(d["status"], d.get("system"))
     out = [f"<h2>{_e(d['name'])} {_badge(d['status'], cls)}</h2>",
            f"<div class='sub'>{_pretty(d['unit_type']).title()} unit in {_e(d['roster'])}</div>"]
     head = ["Figures", "At start", "Wounded", "Training", "Armour"]
@@ -211,7 +211,7 @@ def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:
     ed = f" · edition {_e(c['edition'])}" if c.get("edition") else ""
     exp = f" · {_e(', '.join(c['expansions']))}" if c.get("expansions") else ""
     out = [f"<h2>{_e(c['name'])}</h2><div class='sub'>{_e(c['system_name'])}{ed}{exp}</div>"]
-    if c.get("system") == "necromunda":
+    if c.get("shows_cycle"):
         out.append(f"<p>Campaign cycle {_e(c.get('cycle', 1))}</p>")
     out.append("<h3>Rosters</h3>")
     if c.get("rosters"):

@@ -155,12 +155,7 @@ class RowsModel(QAbstractTableModel):
 
 
 # --------------------------------------------------------------------------- roster table
-def _stat_show(target: bool) -> Callable[[Any], str]:
-    def show(v: Any) -> str:
-        if v is None or v == "":
-            return ""
-        return f"{v}+" if target else str(v)
-    return show
+_ALIGN = {"left": 0, "center": ALIGN_CENTER, "right": ALIGN_RIGHT}
 
 
 def _pretty(key: str) -> str:
@@ -168,53 +163,17 @@ def _pretty(key: str) -> str:
 
 
 def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]:
-    """The roster table's columns for a game system (``gui_queries.system_info``)."""
-    cols: list[Column] = [
-        Column("name", "Name", width=170),
-        Column("status", "Status", width=118, show=lambda r: _pretty(r.get("status", ""))),
-    ]
+    """The roster table's columns for a game system (``gui_queries.system_info``): its
+    layout's (``gui_queries.roster_layout``), with the roster after the status when
+    every roster of a campaign is shown."""
+    from campaign_app.usecases import gui_queries as q
+
+    cols = [Column(c.key, c.label, value=c.value, show=c.text, align=_ALIGN[c.align], tip=c.tip,
+                   width=int(c.width))
+            for c in q.roster_layout(system["id"]).table]
     if with_roster:
-        cols.append(Column("roster", "Roster", width=130))
-    if system["uses_units"]:
-        cols += [
-            Column("type", "Type", show=lambda r: _pretty(r.get("type", ""))),
-            Column("training", "Training", show=lambda r: _pretty(r.get("training", ""))),
-            Column("figures", "Figures", align=ALIGN_CENTER,
-                   show=lambda r: f"{r['figures']}/{r['figures_start']}" if r["what"] == "unit" else "",
-                   value=lambda r: r.get("figures"), tip="figures now / at the start"),
-            Column("wounded", "Wounded", align=ALIGN_CENTER,
-                   show=lambda r: str(r.get("wounded") or "") if r["what"] == "unit" else ""),
-            Column("armour", "Armour", show=lambda r: _pretty(r.get("armour", ""))),
-        ]
-        if system["id"] == "unit-morale":
-            cols += [
-                Column("discipline", "Discipline", show=lambda r: _pretty(r.get("discipline", ""))),
-                Column("order", "Order", show=lambda r: _pretty(r.get("order", ""))),
-            ]
-        cols.append(Column("battles_fought", "Battles", align=ALIGN_CENTER))
-    else:
-        cols.append(Column("type", "Type", show=lambda r: _pretty(r.get("type", "")).title()))
-        if system["uses_rep"]:
-            cols += [
-                Column("role", "Role"),
-                Column("kind", "Kind", show=lambda r: _pretty(r.get("kind", ""))),
-                Column("rep", "Rep", align=ALIGN_CENTER, tip="Reputation 1-6"),
-            ]
-        for st in system["stats"]:
-            key, show = st["key"], _stat_show(st["target"])
-            cols.append(Column(
-                f"stat:{key}", key, align=ALIGN_CENTER, tip=st["label"],
-                value=lambda r, k=key: r.get("stats", {}).get(k),
-                show=lambda r, k=key, sh=show: sh(r.get("stats", {}).get(k)),
-            ))
-        if system["stats"]:
-            cols += [
-                Column("xp", "XP", align=ALIGN_RIGHT, tip="experience"),
-                Column("credits_value", "Value", align=ALIGN_RIGHT, tip="credits value"),
-                Column("skills", "Skills"),
-                Column("injuries", "Injuries"),
-            ]
-    cols.append(Column("weapons", "Weapons", width=200))
+        at = next((i + 1 for i, c in enumerate(cols) if c.key == "status"), min(1, len(cols)))
+        cols.insert(at, Column("roster", "Roster", width=130))
     return cols
 
 

@@ -27,6 +27,7 @@ from campaign_app.systems.info import SystemInfo
 
 if TYPE_CHECKING:
     from campaign_app.systems.base import Procedures
+    from campaign_app.systems.layout import RosterLayout
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,14 @@ class GameSystem:
     procedures_module: str = ""
     # where the system is listed among the others (lower first; then by id)
     listing: int = 100
+    # --- layout: roster columns, statuses, QRS (layout helper)
+    # "module:attr" of the system's RosterLayout (campaign_app.systems.layout); "" = one
+    # derived from its SystemInfo
+    layout: str = ""
+    # "module:function" filling a campaign_app.systems.qrs.QrsSheet with the system's
+    # quick-reference cards; "" = only the tables of its rules data
+    qrs: str = ""
+    # --- end layout
 
     @property
     def id(self) -> str:
@@ -68,6 +77,20 @@ class GameSystem:
         if self.id not in PROCEDURES:
             importlib.import_module(self.procedures_module)
         return PROCEDURES.get(self.id)
+
+    def roster_layout(self) -> RosterLayout:
+        """How the system's rosters are shown and printed (a default from its
+        SystemInfo when it names no layout)."""
+        from campaign_app.systems.layout import RosterLayout, default_layout
+
+        if not self.layout:
+            return default_layout(self.info)
+        layout = self.load(self.layout)
+        if not isinstance(layout, RosterLayout):
+            from campaign_app.errors import RulesDataError
+
+            raise RulesDataError(f"game system {self.id!r}: layout {self.layout!r} is not a RosterLayout")
+        return layout
 
     def load(self, ref: str) -> Any:
         """The object named ``module:attribute`` (module may be relative: ``.demo:run``)."""

@@ -709,3 +709,16 @@ def unit_procedures(system: str) -> Procedures:
         result_statuses=UNIT_STATUSES,
         unavailable=("dead", "lost", "captured", "in-recovery", "turned", "retired", "destroyed", "prisoner"),
     )
+
+
+def qrs_sheet(q: Any) -> None:
+    """Fill a :class:`~campaign_app.systems.qrs.QrsSheet` with the squad game's cards
+    (``GameSystem.qrs`` of the ``fubar`` and ``unit_morale`` packages)."""
+    cards = qrs_cards(q.system, q.tables, q.data)
+    q.cards += cards
+    titles = {str(t.get("title", "")).removesuffix(" (house rule)")
+              for c in cards for t in c.get("tables", []) if isinstance(t, Mapping)}
+    q.used.update(tid for tid, t in q.tables.items() if t.title in titles)
+    # reference tables (training, state changes) are printed from the same data by
+    # the squads cards under their own titles: only a rolled table may be left over
+    q.skipped.update(tid for tid, t in q.tables.items() if not t.rolled)

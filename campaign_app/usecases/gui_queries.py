@@ -13,7 +13,9 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 
-from campaign_app.systems import SYSTEMS, get_system
+from campaign_app.systems import SYSTEMS, game_system, get_system
+from campaign_app.systems import systems as installed_systems
+from campaign_app.systems.layout import BASE_STATUSES, RosterLayout
 from campaign_app.uow import read_session
 from campaign_app.usecases.common import get_campaign, get_fighter, get_roster, get_unit
 from db.models import (
@@ -47,12 +49,6 @@ SK = _cols(Skill)
 LI = _cols(LastingInjury)
 RR = _cols(RollRecord)
 JO = _cols(Journal)
-
-# statuses a fighter or unit can have, worst first (the GUI picks icons and colours)
-DOWN_STATUSES = ("dead", "lost", "destroyed", "turned", "obviously-dead")
-AWAY_STATUSES = ("captured", "prisoner")
-HURT_STATUSES = ("in-recovery", "convalescence", "out-of-the-fight", "seriously-injured",
-                 "injured", "out-of-action")
 
 
 # --------------------------------------------------------------------------- systems
@@ -89,18 +85,26 @@ def systems() -> list[dict[str, Any]]:
     return [system_info(sid) for sid in SYSTEMS]
 
 
-def status_class(status: str) -> str:
-    """``down``, ``away``, ``hurt`` or ``ok``: how serious a status is (for icons)."""
-    s = (status or "").lower()
-    if s in DOWN_STATUSES:
-        return "down"
-    if s in AWAY_STATUSES:
-        return "away"
-    if s in HURT_STATUSES:
-        return "hurt"
-    if s == "retired":
-        return "away"
-    return "ok"
+def roster_layout(system: str) -> RosterLayout:
+    """How the system's rosters are shown (its columns, statuses...):
+    :class:`campaign_app.systems.layout.RosterLayout`."""
+    return game_system(system).roster_layout()
+
+
+def status_class(status: str, system: str | None = None) -> str:
+    """``down``, ``away``, ``hurt`` or ``ok``: how serious a status is (for icons and
+    colours), as the system's layout says; without a system, as the core's statuses or
+    any installed system's say."""
+    s = (status or "").strip().lower()
+    if system:
+        return roster_layout(system).status(s).screen
+    style = BASE_STATUSES.get(s)
+    if style is None:
+        for gs in installed_systems().values():
+            style = gs.roster_layout().statuses.get(s)
+            if style is not None:
+                break
+    return style.screen if style is not None else "ok"
 
 
 # --------------------------------------------------------------------------- campaigns
@@ -147,6 +151,7 @@ def campaign_tree(engine: Engine) -> list[dict[str, Any]]:
             "id": c.id, "name": c.name, "system": c.system, "system_name": info.name,
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
             "uses_units": info.uses_units, "rosters": by_campaign.get(c.id, []),
+            "shows_cycle": roster_layout(c.system).shows_cycle,
             "battles": battles.get(c.id, 0), "pending_battles": pending.get(c.id, 0),
         })
     return out
@@ -208,6 +213,7 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None) -> 
             select(et.unit_id, et.name).join(Unit, UN.id == et.unit_id)
             .where(scope_u).order_by(et.id)).all())
         info = get_system(c.system)
+        layout = roster_layout(c.system)
         out_rows: list[dict[str, Any]] = []
         for f in fighters:
             out_rows.append({
@@ -217,7 +223,7 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None) -> 
                 "xp": f.xp, "credits_value": f.credits_value, "status": f.status,
                 "status_note": f.status_note, "crew_of_id": f.crew_of_id, "version": f.version,
                 "weapons": weapons.get(f.id, []), "skills": skills.get(f.id, []),
-                "injuries": injuries.get(f.id, []), "status_class": status_class(f.status),
+                "injuries": injuries.get(f.id, []), "status_class": layout.status(f.status).screen,
             })
         for u in units:
             out_rows.append({
@@ -227,7 +233,7 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None) -> 
                 "wounded": u.wounded, "armour": u.armour, "discipline": u.discipline,
                 "order": u.order, "status": u.status, "battles_fought": u.battles_fought,
                 "stats": dict(u.stats or {}), "version": u.version,
-                "weapons": unit_weapons.get(u.id, []), "status_class": status_class(u.status),
+                "weapons": unit_weapons.get(u.id, []), "status_class": layout.status(u.status).screen,
             })
         return {
             "campaign_id": c.id, "campaign": c.name, "system": c.system, "system_name": info.name,
@@ -276,7 +282,10 @@ def fighter_detail(engine: Engine, fighter: Any) -> dict[str, Any]:
         d["crew"] = [{"id": x.id, "name": x.name, "role": x.role} for x in crew]
     d["rolls"] = roll_log(engine, c.id, fighter=d["id"])
     d["what"] = "fighter"
-    d["stat_order"] = [st.key for st in get_system(c.system).stats]
+    info = get_system(c.system)
+    d["stat_order"] = [st.key for st in info.stats]
+    targets = roster_layout(c.system).detail_targets
+    d["stat_targets"] = list(targets if targets is not None else (st.key for st in info.stats if st.target))
     return d
 
 

@@ -48,4 +48,5 @@ SYSTEM = GameSystem(
     info=INFO,
     package=__name__, listing=20,
     procedures_module="campaign_app.systems.necromunda.procedures",
+    layout=".layout:LAYOUT", qrs=".qrs:cards"
 )

@@ -36,4 +36,5 @@ SYSTEM = GameSystem(
     info=INFO,
     package=__name__, listing=10,
     procedures_module="campaign_app.systems.nuts.procedures",
+    layout=".layout:LAYOUT", qrs=".qrs:cards"
 )

@@ -1,0 +1,49 @@
+"""Necromunda quick-reference cards: the post-battle checklist, Lasting Injury and
+Damage, the post-battle tests and the edition's characteristics."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from campaign_app.systems.layout import pretty as _pretty
+from campaign_app.systems.layout import stat_text
+from campaign_app.systems.qrs import QrsSheet
+
+
+def cards(q: QrsSheet) -> None:
+    edition = q.edition
+    rules = q.data.get("injury_rules", {})
+    rules = rules if isinstance(rules, Mapping) else {}
+
+    def tid(key: str, default: str) -> str:
+        return str(rules.get(key) or f"{edition}-{default}")
+
+    post = q.data.get("post_battle", {})
+    steps = post.get("steps", []) if isinstance(post, Mapping) else []
+    lines = [f"{i}. {s.get('label')}: {s.get('text')}" for i, s in enumerate(steps, 1) if isinstance(s, Mapping)]
+    xp = q.data.get("xp")
+    if isinstance(xp, Mapping) and xp:
+        lines.append("XP: " + ", ".join(f"{_pretty(k).lower()} {v}" for k, v in xp.items()))
+    q.card("Post-battle checklist", "Necromunda " + edition.upper(), lines)
+    q.card("Lasting Injury", "Fighters taken Out of Action", [],
+           q.table(tid("lasting_injury_table", "lasting-injury")))
+    q.card("Lasting Damage", "Vehicles taken Out of Action", [],
+           q.table(tid("lasting_damage_table", "lasting-damage")) + q.table(f"{edition}-write-off"))
+    q.card("Post-battle tests", "Seriously injured, captured and critically injured models", [],
+           q.table(tid("seriously_injured_table", "seriously-injured")) + q.table(tid("escape_table", "escape"))
+           + q.table(tid("treatment_table", "medical-escort")))
+    tables = []
+    for key, title in (("characteristics", "Fighter characteristics"),
+                       ("vehicle_characteristics", "Vehicle characteristics")):
+        chars = q.data.get(key)
+        if isinstance(chars, Mapping) and chars:
+            tables.append({
+                "title": title, "note": "Targets are written 3+ (lower is better); values higher is better.",
+                "columns": ["Key", "Characteristic", "Kind", "Limits"],
+                "rows": [[k, str(v.get("label", "")),
+                          "target (lower is better)" if v.get("kind") == "target" else "value",
+                          stat_text(k, str(v.get("kind")), v.get("min")) + " to "
+                          + stat_text(k, str(v.get("kind")), v.get("max"))]
+                         for k, v in chars.items() if isinstance(v, Mapping)],
+            })
+    q.card("Characteristics", "As this edition writes them", [], tables)
