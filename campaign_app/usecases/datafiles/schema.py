@@ -1,7 +1,7 @@
 """The campaign JSON document as pydantic v2 models: its fields, their order, types,
 ranges and defaults. ``docs/json-format.md`` is generated from these models:
 
-    python -m campaign_app.usecases.datafiles.schema --markdown > docs/json-format.md
+    python -m campaign_app.usecases.datafiles --markdown > docs/json-format.md
 
 The import's checks (validate.py) take the fields each record may have from here; the
 models themselves (strict: no ``"3"`` for 3) accept every document export writes."""
@@ -392,7 +392,7 @@ def _notes(info: Any) -> str:
         if n is not None and info.annotation in (str, str | None) and not (info.json_schema_extra or {}).get("ref"):
             parts.append(f"at most {n:,} characters")
     if (info.json_schema_extra or {}).get("name"):
-        parts.append("a name")
+        parts.append("a name (see common rules)")
     if info.description:
         parts.append(info.description)
     return "; ".join(parts)
@@ -407,7 +407,7 @@ def field_table(model: type[BaseModel]) -> str:
 
 _INTRO = f"""\
 <!-- generated from campaign_app/usecases/datafiles/schema.py: do not edit; run
-     python -m campaign_app.usecases.datafiles.schema --markdown > docs/json-format.md -->
+     python -m campaign_app.usecases.datafiles --markdown > docs/json-format.md -->
 # Campaign JSON format (schema_version {SCHEMA_VERSION})
 
 `campaign-app export json CAMPAIGN -o FILE.json` writes one whole campaign in this
@@ -535,11 +535,7 @@ def markdown() -> str:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args != ["--markdown"]:
-        print("usage: python -m campaign_app.usecases.datafiles.schema --markdown", file=sys.stderr)
+        print("usage: python -m campaign_app.usecases.datafiles --markdown", file=sys.stderr)
         return 2
     sys.stdout.write(markdown())
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
