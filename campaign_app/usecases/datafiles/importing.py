@@ -31,7 +31,8 @@ def _insert(s: Session, table: str, rows: _Rows | list[dict[str, Any]],
             extra: Mapping[str, Any] | None = None, returning: bool = False) -> list[int]:
     """Bulk-insert ``rows`` (keys starting with ``_`` are left out) plus the ``extra``
     columns (name -> one value per row as a list, or one value for all); with ``returning``
-    give their new ids in row order (ascending, so export order follows document order)."""
+    give their new ids in row order: ``insert().returning(id, sort_by_parameter_order=True)``
+    (batched by SQLAlchemy's insertmanyvalues), else executemany on SQLite, COPY on PostgreSQL."""
     if isinstance(rows, list):
         table_rows = _Rows()
         for r in rows:
@@ -47,14 +48,25 @@ def _insert(s: Session, table: str, rows: _Rows | list[dict[str, Any]],
         names.append(k)
         columns.append(v if isinstance(v, list) else [v] * n)
     conn = s.connection()
+    if returning:
+        return _insert_returning(conn, t, names, columns)
     if conn.dialect.name == "postgresql":
-        return _pg_copy(conn, t, names, columns, returning)
-    return _sqlite_insert(conn, t, names, columns, returning)
+        _pg_copy(conn, t, names, columns)
+    else:
+        _sqlite_insert(conn, t, names, columns)
+    return []
 
 
-def _sqlite_insert(conn: Connection, t: Any, names: list[str], columns: list[Any], returning: bool) -> list[int]:
+def _insert_returning(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> list[int]:
+    """INSERT ... RETURNING id, the ids in the order of the rows."""
+    stmt = insert(t).returning(t.c.id, sort_by_parameter_order=True)
+    params = [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
+    return list(conn.execute(stmt, params).scalars())
+
+
+def _sqlite_insert(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
     """SQLite: one executemany of plain tuples, each value converted by the column type's
-    own bind processor (the text SQLAlchemy would store), ids given in order when needed."""
+    own bind processor (the text SQLAlchemy would store)."""
     from sqlalchemy import JSON
 
     dialect = conn.dialect
@@ -64,17 +76,9 @@ def _sqlite_insert(conn: Connection, t: Any, names: list[str], columns: list[Any
         if proc is not None:
             columns[i] = _stored(proc, columns[i], isinstance(t.c[k].type, JSON))
     q = dialect.identifier_preparer.quote
-    ids: list[int] = []
-    if returning:
-        # the rows SQLite itself would number next: the transaction holds the write lock
-        # (the campaign row is written first), so nobody else can take these ids
-        top = conn.exec_driver_sql(f"SELECT max(id) FROM {q(t.name)}").scalar() or 0  # noqa: S608
-        ids = list(range(top + 1, top + 1 + len(columns[0])))
-        names, columns = ["id", *names], [ids, *columns]
     sql = (f"INSERT INTO {q(t.name)} ({', '.join(q(k) for k in names)}) "  # noqa: S608
            f"VALUES ({', '.join('?' * len(names))})")
     conn.exec_driver_sql(sql, list(zip(*columns, strict=True)))
-    return ids
 
 
 _PROBE = datetime(2001, 2, 3, 4, 5, 6, 7, tzinfo=UTC)
@@ -96,24 +100,14 @@ def _stored(proc: Any, vals: list[Any], is_json: bool) -> list[Any]:
     return list(map(proc, vals))
 
 
-def _pg_copy(conn: Connection, t: Any, names: list[str], columns: list[Any], returning: bool) -> list[int]:
-    """PostgreSQL: COPY the rows in (much faster than INSERTs for thousands of rows),
-    with ids taken from the table's sequence first when they are needed."""
-    from sqlalchemy import JSON, text
+def _pg_copy(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
+    """PostgreSQL: COPY the rows in (much faster than INSERTs for thousands of rows)."""
+    from sqlalchemy import JSON
 
-    n = len(columns[0])
-    ids: list[int] = []
-    if returning:
-        ids = sorted(conn.execute(
-            text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
-            {"t": t.name, "n": n},
-        ).scalars())
     columns = list(columns)
     for i, k in enumerate(names):
         if isinstance(t.c[k].type, JSON):
             columns[i] = [None if v is None else json.dumps(v, ensure_ascii=False) for v in columns[i]]
-    if returning:
-        names, columns = ["id", *names], [ids, *columns]
     q = conn.dialect.identifier_preparer.quote
     raw: Any = conn.connection.driver_connection
     with raw.cursor() as cur, cur.copy(
@@ -121,17 +115,12 @@ def _pg_copy(conn: Connection, t: Any, names: list[str], columns: list[Any], ret
     ) as cp:
         for row in zip(*columns, strict=True):
             cp.write_row(row)
-    return ids
 
 
 def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
     """Insert a checked plan with bulk inserts; returns the new campaign's id."""
     now = utcnow()
-    if s.get_bind().dialect.name == "postgresql":
-        cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
-    else:  # a plain INSERT first, so the transaction holds the write lock (see _sqlite_insert)
-        t = _T["campaign"]
-        cid = s.execute(insert(t).returning(t.c.id), plan.campaign).scalar_one()
+    cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
     fault_point("import.after-campaign")
 
     # journals: one per (action, undone) of the roll record, then the import itself last,
