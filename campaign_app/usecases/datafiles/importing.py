@@ -10,7 +10,7 @@ from operator import attrgetter, itemgetter, methodcaller
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
@@ -48,13 +48,26 @@ def _insert(s: Session, table: str, rows: _Rows | list[dict[str, Any]],
         names.append(k)
         columns.append(v if isinstance(v, list) else [v] * n)
     conn = s.connection()
+    pg = conn.dialect.name == "postgresql"
+    if returning and pg and n >= _PG_COPY_ROWS:
+        # many rows: ids drawn from the table's own sequence (nextval: nobody else gets
+        # them), then COPY, which is much faster than INSERT ... RETURNING at this size
+        ids = sorted(conn.execute(
+            text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
+            {"t": t.name, "n": n},
+        ).scalars())
+        _pg_copy(conn, t, ["id", *names], [ids, *columns])
+        return ids
     if returning:
         return _insert_returning(conn, t, names, columns)
-    if conn.dialect.name == "postgresql":
+    if pg:
         _pg_copy(conn, t, names, columns)
     else:
         _sqlite_insert(conn, t, names, columns)
     return []
+
+
+_PG_COPY_ROWS = 1000  # from this many rows on, PostgreSQL COPYs even when the ids are needed
 
 
 def _insert_returning(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> list[int]:
