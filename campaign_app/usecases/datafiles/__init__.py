@@ -1,0 +1,66 @@
+"""Campaign files: JSON export and import (format in ``docs/json-format.md``, generated from
+the models in :mod:`.schema`), whole-database JSON backups (the PostgreSQL backup format),
+and the Yaktribe gang import. One module per job:
+
+- :mod:`.limits`: reading files within limits (size, depth, lengths, counts) and problem paths
+- :mod:`.schema`: the document as pydantic v2 models (and the generated docs)
+- :mod:`.export`: one campaign out, as a stable document
+- :mod:`.validate`: a document checked, every problem with its path, into a plan of rows
+- :mod:`.importing`: the plan written in one transaction with bulk inserts
+- :mod:`.backup`: the whole-database backup document
+- :mod:`.yaktribe`: the Yaktribe gang import
+
+Export reads one consistent snapshot and writes a document whose order and references
+are stable, so ``export -> import into an empty database -> export`` gives the same
+document. Import checks the whole document first and reports every problem with its
+path (``rosters[2].fighters[5].rep: 9 is above 6``); only a clean document is written.
+"""
+
+from __future__ import annotations
+
+from campaign_app.usecases.datafiles.backup import (
+    check_backup,
+    export_all,
+    load_backup_document,
+    replace_all,
+)
+from campaign_app.usecases.datafiles.export import export_json, export_json_file, write_json
+from campaign_app.usecases.datafiles.importing import (
+    _insert,
+    _sqlite_insert,
+    _stored,
+    _write_plan,
+    import_json,
+)
+from campaign_app.usecases.datafiles.limits import (
+    INT_LIMIT,
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_ITEMS,
+    MAX_PROBLEMS,
+    MAX_STRING,
+    MAX_VALUES,
+    ImportRefused,
+    check_limits,
+    read_json_bytes,
+    read_json_file,
+)
+from campaign_app.usecases.datafiles.schema import BACKUP_FORMAT, FORMAT, SCHEMA_VERSION
+from campaign_app.usecases.datafiles.validate import _Checker, _Plan, validate_document
+from campaign_app.usecases.datafiles.yaktribe import (
+    YAK_INJURY_ALIASES,
+    YAK_STATS,
+    YAK_STATUS,
+    YAK_TYPES,
+    import_yaktribe,
+    yak_fighter_type,
+)
+
+__all__ = [
+    "BACKUP_FORMAT", "FORMAT", "INT_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_ITEMS", "MAX_PROBLEMS",
+    "MAX_STRING", "MAX_VALUES", "SCHEMA_VERSION", "YAK_INJURY_ALIASES", "YAK_STATS", "YAK_STATUS",
+    "YAK_TYPES", "ImportRefused", "_Checker", "_Plan", "_insert", "_sqlite_insert", "_stored",
+    "_write_plan", "check_backup", "check_limits", "export_all", "export_json", "export_json_file",
+    "import_json", "import_yaktribe", "load_backup_document", "read_json_bytes", "read_json_file",
+    "replace_all", "validate_document", "write_json", "yak_fighter_type",
+]

@@ -1,0 +1,278 @@
+"""JSON export of one campaign: one consistent snapshot, stable order and document-local
+references, so ``export -> import into an empty database -> export`` gives the same document."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Connection, Engine
+from sqlmodel import SQLModel
+
+from campaign_app.errors import InputError
+from campaign_app.uow import read_session
+from campaign_app.usecases.common import (
+    get_campaign,
+)
+from campaign_app.usecases.datafiles.schema import (
+    FORMAT,
+    SCHEMA_VERSION,
+)
+
+_T = SQLModel.metadata.tables
+
+
+@contextmanager
+def _snapshot(engine: Engine) -> Iterator[Connection]:
+    """A connection whose reads all see one consistent snapshot."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect().execution_options(isolation_level="REPEATABLE READ") as conn:
+            with conn.begin():
+                yield conn
+        return
+    with engine.connect() as conn:
+        conn.exec_driver_sql("BEGIN")
+        try:
+            yield conn
+        finally:
+            conn.rollback()
+
+
+def _iso(v: datetime | date | None) -> str | None:
+    return None if v is None else v.isoformat()
+
+
+def export_json(engine: Engine, campaign: Any) -> dict[str, Any]:
+    """The whole campaign as a JSON-ready document (see docs/json-format.md)."""
+    with read_session(engine) as s:
+        cid = get_campaign(s, campaign).id
+    with _snapshot(engine) as conn:
+        return _export(conn, cid)  # type: ignore[arg-type]
+
+
+def export_json_file(engine: Engine, campaign: Any, path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Write the campaign to ``path`` (whole, then renamed); returns a summary."""
+    doc = export_json(engine, campaign)
+    write_json(doc, path)
+    return _summary(doc, path)
+
+
+def write_json(doc: Any, path: str | os.PathLike[str]) -> None:
+    p = Path(path)
+    if "\x00" in str(p) or not p.name:
+        raise InputError(f"{str(p)!r} is not a usable file name")
+    tmp = p.with_name(p.name + ".part")
+    try:
+        if p.parent and not p.parent.exists():
+            raise InputError(f"folder {p.parent} does not exist")
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            json.dump(doc, fh, ensure_ascii=False, indent=1)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"cannot write {p}: {e.strerror or e}") from None
+
+
+def _summary(doc: Mapping[str, Any], path: Any = None) -> dict[str, Any]:
+    rosters = doc.get("rosters", [])
+    return {
+        "file": str(path) if path is not None else None,
+        "campaign": doc["campaign"]["name"],
+        "rosters": len(rosters),
+        "fighters": sum(len(r.get("fighters", [])) for r in rosters),
+        "units": sum(len(r.get("units", [])) for r in rosters),
+        "battles": len(doc.get("battles", [])),
+        "rolls": len(doc.get("rolls", [])),
+    }
+
+
+def _export(conn: Connection, cid: int) -> dict[str, Any]:
+    T = _T
+    camp = conn.execute(select(T["campaign"]).where(T["campaign"].c.id == cid)).mappings().one()
+    rosters = list(conn.execute(select(T["roster"]).where(T["roster"].c.campaign_id == cid)
+                                .order_by(T["roster"].c.id)).mappings())
+    roster_ids = select(T["roster"].c.id).where(T["roster"].c.campaign_id == cid)
+    fighters = list(conn.execute(select(T["fighter"]).where(T["fighter"].c.roster_id.in_(roster_ids))
+                                 .order_by(T["fighter"].c.id)).mappings())
+    units = list(conn.execute(select(T["unit"]).where(T["unit"].c.roster_id.in_(roster_ids))
+                              .order_by(T["unit"].c.id)).mappings())
+    fighter_ids = select(T["fighter"].c.id).where(T["fighter"].c.roster_id.in_(roster_ids))
+    unit_ids = select(T["unit"].c.id).where(T["unit"].c.roster_id.in_(roster_ids))
+    eq_t = T["equipment"]
+    equipment = list(conn.execute(select(eq_t).where(eq_t.c.fighter_id.in_(fighter_ids)
+                                                     | eq_t.c.unit_id.in_(unit_ids))
+                                  .order_by(eq_t.c.id)).mappings())
+    skills = list(conn.execute(select(T["skill"]).where(T["skill"].c.fighter_id.in_(fighter_ids))
+                               .order_by(T["skill"].c.id)).mappings())
+    li_t = T["lasting_injury"]
+    injuries = list(conn.execute(select(li_t).where(li_t.c.fighter_id.in_(fighter_ids))
+                                 .order_by(li_t.c.id)).mappings())
+    walkers = list(conn.execute(select(T["walker_type"]).where(T["walker_type"].c.campaign_id == cid)
+                                .order_by(T["walker_type"].c.id)).mappings())
+    battles = list(conn.execute(select(T["battle"]).where(T["battle"].c.campaign_id == cid)
+                                .order_by(T["battle"].c.id)).mappings())
+    battle_ids = select(T["battle"].c.id).where(T["battle"].c.campaign_id == cid)
+    links = list(conn.execute(select(T["battle_roster"]).where(T["battle_roster"].c.battle_id.in_(battle_ids))
+                              .order_by(T["battle_roster"].c.id)).mappings())
+    results = list(conn.execute(select(T["battle_result"]).where(T["battle_result"].c.battle_id.in_(battle_ids))
+                                .order_by(T["battle_result"].c.id)).mappings())
+    rr, jn = T["roll_record"], T["journal"]
+    rolls = list(conn.execute(select(rr, jn.c.action.label("j_action"), jn.c.undone.label("j_undone"))
+                              .outerjoin(jn, jn.c.id == rr.c.journal_id)
+                              .where(rr.c.campaign_id == cid).order_by(rr.c.id)).mappings())
+
+    # document-local references, in document order
+    wref = {w["id"]: f"w{i}" for i, w in enumerate(walkers, 1)}
+    rref = {r["id"]: f"r{i}" for i, r in enumerate(rosters, 1)}
+    by_roster: dict[int, list[Any]] = {}
+    for f in fighters:
+        by_roster.setdefault(f["roster_id"], []).append(f)
+    units_by: dict[int, list[Any]] = {}
+    for u in units:
+        units_by.setdefault(u["roster_id"], []).append(u)
+    fref: dict[int, str] = {}
+    uref: dict[int, str] = {}
+    for r in rosters:
+        for f in by_roster.get(r["id"], []):
+            fref[f["id"]] = f"f{len(fref) + 1}"
+        for u in units_by.get(r["id"], []):
+            uref[u["id"]] = f"u{len(uref) + 1}"
+    bref = {b["id"]: f"b{i}" for i, b in enumerate(battles, 1)}
+    dref = {x["id"]: f"d{i}" for i, x in enumerate(rolls, 1)}
+
+    eq_f: dict[int, list[Any]] = {}
+    eq_u: dict[int, list[Any]] = {}
+    for e in equipment:
+        if e["fighter_id"] is not None:
+            eq_f.setdefault(e["fighter_id"], []).append(e)
+        elif e["unit_id"] is not None:
+            eq_u.setdefault(e["unit_id"], []).append(e)
+    sk_f: dict[int, list[Any]] = {}
+    for sk in skills:
+        sk_f.setdefault(sk["fighter_id"], []).append(sk)
+    inj_f: dict[int, list[Any]] = {}
+    for i in injuries:
+        inj_f.setdefault(i["fighter_id"], []).append(i)
+
+    def eq_doc(e: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "name": e["name"], "category": e["category"], "range": e["range"],
+            "targets": e["targets"], "impact": e["impact"], "fp": e["fp"],
+            "strength": e["strength"], "ap": e["ap"], "traits": list(e["traits"] or []),
+            "qty": e["qty"], "cost": e["cost"], "notes": e["notes"],
+        }
+
+    def fighter_doc(f: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "ref": fref[f["id"]], "name": f["name"], "type": f["fighter_type"], "role": f["role"],
+            "kind": f["kind"], "rep": f["rep"], "stats": dict(f["stats"] or {}), "xp": f["xp"],
+            "credits_value": f["credits_value"], "status": f["status"],
+            "status_note": f["status_note"],
+            "captured_by": rref.get(f["captured_by_roster_id"]),
+            "walker_type": wref.get(f["walker_type_id"]),
+            "crew_of": fref.get(f["crew_of_id"]),
+            "abilities": list(f["abilities"] or []), "conditions": list(f["conditions"] or []),
+            "notes": f["notes"], "created_at": _iso(f["created_at"]),
+            "equipment": [eq_doc(e) for e in eq_f.get(f["id"], [])],
+            "skills": [{"name": s["name"], "source": s["source"]} for s in sk_f.get(f["id"], [])],
+            "injuries": [
+                {
+                    "table": i["table_id"], "roll": i["roll"], "faces": i["faces"],
+                    "result": i["result"], "label": i["label"], "battle": bref.get(i["battle_id"]),
+                    "roll_record": dref.get(i["roll_record_id"]),
+                    "effects_applied": list(i["effects_applied"] or []),
+                    "effects_skipped": list(i["effects_skipped"] or []),
+                    "created_at": _iso(i["created_at"]),
+                }
+                for i in inj_f.get(f["id"], [])
+            ],
+        }
+
+    def unit_doc(u: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "ref": uref[u["id"]], "name": u["name"], "unit_type": u["unit_type"],
+            "training": u["training"], "figures": u["figures"], "figures_start": u["figures_start"],
+            "wounded": u["wounded"], "armour": u["armour"], "discipline": u["discipline"],
+            "order": u["order"], "status": u["status"], "battles_fought": u["battles_fought"],
+            "stats": dict(u["stats"] or {}), "notes": u["notes"], "created_at": _iso(u["created_at"]),
+            "equipment": [eq_doc(e) for e in eq_u.get(u["id"], [])],
+        }
+
+    links_b: dict[int, list[Any]] = {}
+    for link in links:
+        links_b.setdefault(link["battle_id"], []).append(link)
+    res_b: dict[int, list[Any]] = {}
+    for res in results:
+        res_b.setdefault(res["battle_id"], []).append(res)
+
+    return {
+        "format": FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "campaign": {
+            "name": camp["name"], "system": camp["system"], "edition": camp["edition"],
+            "expansions": list(camp["expansions"] or []), "cycle": camp["cycle"],
+            "notes": camp["notes"], "created_at": _iso(camp["created_at"]),
+            "house_rules": dict(camp["house_rules"] or {}),
+        },
+        "walker_types": [
+            {
+                "ref": wref[w["id"]], "name": w["name"], "nation": w["nation"],
+                "armour_front": w["armour_front"], "armour_side": w["armour_side"],
+                "gun1": w["gun1"], "gun2": w["gun2"], "aa_mg": w["aa_mg"], "hull_mg": w["hull_mg"],
+                "speed_road": w["speed_road"], "speed_cc": w["speed_cc"], "crew": w["crew"],
+                "notes": w["notes"],
+            }
+            for w in walkers
+        ],
+        "rosters": [
+            {
+                "ref": rref[r["id"]], "name": r["name"], "kind": r["kind"], "faction": r["faction"],
+                "player": r["player"], "credits": r["credits"], "reputation": r["reputation"],
+                "notes": r["notes"], "created_at": _iso(r["created_at"]),
+                "fighters": [fighter_doc(f) for f in by_roster.get(r["id"], [])],
+                "units": [unit_doc(u) for u in units_by.get(r["id"], [])],
+            }
+            for r in rosters
+        ],
+        "battles": [
+            {
+                "ref": bref[b["id"]], "number": b["number"], "played_on": _iso(b["played_on"]),
+                "scenario": b["scenario"], "outcome": b["outcome"],
+                "winner": rref.get(b["winner_roster_id"]), "cycle": b["cycle"], "notes": b["notes"],
+                "after_battle_done": bool(b["after_battle_done"]), "created_at": _iso(b["created_at"]),
+                "rosters": [{"roster": rref.get(x["roster_id"]), "result": x["result"]}
+                            for x in links_b.get(b["id"], []) if x["roster_id"] in rref],
+                "results": [
+                    {
+                        "fighter": fref.get(x["fighter_id"]), "unit": uref.get(x["unit_id"]),
+                        "status": x["status"], "scored_hit": bool(x["scored_hit"]),
+                        "by_fighter": fref.get(x["by_fighter_id"]), "casualties": x["casualties"],
+                        "details": dict(x["details"] or {}),
+                    }
+                    for x in res_b.get(b["id"], [])
+                ],
+            }
+            for b in battles
+        ],
+        "rolls": [
+            {
+                "ref": dref[x["id"]], "created_at": _iso(x["created_at"]),
+                "battle": bref.get(x["battle_id"]), "fighter": fref.get(x["fighter_id"]),
+                "unit": uref.get(x["unit_id"]), "subject": x["subject"], "purpose": x["purpose"],
+                "rule": x["rule"], "dice": x["dice"], "faces": x["faces"], "source": x["source"],
+                "target": x["target"], "value": x["value"], "table": x["table_id"], "row": x["row"],
+                "result": x["result"], "label": x["label"], "action": x["j_action"] or "",
+                "undone": bool(x["j_undone"]),
+            }
+            for x in rolls
+        ],
+    }

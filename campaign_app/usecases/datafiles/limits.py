@@ -1,0 +1,236 @@
+"""Reading JSON files within limits: a size cap before parsing, then nesting, text
+length, item and value counts, so a hostile file cannot exhaust memory; and the one-line
+problem paths (``rosters[2].fighters[5].rep``) every check reports."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from campaign_app.errors import InputError
+from campaign_app.usecases.common import (
+    INT_MAX,
+    MAX_TEXT,
+)
+
+MAX_FILE_BYTES = 50 * 1024 * 1024
+MAX_DEPTH = 20
+MAX_STRING = MAX_TEXT  # 20,000 characters
+MAX_ITEMS = 250_000  # items in one list or keys in one object
+MAX_VALUES = 6_000_000  # values in the whole document
+MAX_PROBLEMS = 200  # problems collected before giving up
+INT_LIMIT = INT_MAX  # what an INTEGER column holds on every backend
+
+
+class ImportRefused(InputError):
+    """A file failed validation; ``problems`` lists each one with its path."""
+
+    def __init__(self, source: str, problems: list[str], more: bool = False) -> None:
+        self.problems = list(problems)
+        self.source = source
+        n = len(self.problems)
+        count = f"{n}{'+' if more else ''} problem{'s' if n != 1 or more else ''}"
+        lines = "\n".join(f"  {p}" for p in self.problems[:20])
+        extra = f"\n  ... and {n - 20} more" if n > 20 else ""
+        super().__init__(f"{source}: {count}, nothing was imported:\n{lines}{extra}")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def read_json_bytes(raw: bytes, source: str) -> Any:
+    """Parse JSON text already read (at most MAX_FILE_BYTES) and check its limits."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise InputError(f"{source} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{source} is not UTF-8 text (byte {e.start})") from None
+    try:
+        doc = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        raise InputError(f"{source} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise InputError(f"{source}: nesting is deeper than {MAX_DEPTH} levels") from None
+    except ValueError as e:  # NaN/Infinity, integers with thousands of digits
+        raise InputError(f"{source} is not valid JSON: {e}") from None
+    check_limits(doc, source)
+    return doc
+
+
+def read_json_file(path: str | os.PathLike[str]) -> Any:
+    """Read a JSON file with a size cap before parsing."""
+    p = Path(path)
+    try:
+        with open(p, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{p} is a folder, not a file") from None
+    except OSError as e:
+        raise InputError(f"cannot read {p}: {e.strerror or e}") from None
+    except ValueError:  # a NUL in the name
+        raise InputError(f"{str(p)!r} is not a usable file name") from None
+    return read_json_bytes(raw, str(p))
+
+
+def _load(source: Any) -> tuple[Any, str]:
+    """A document from a path, bytes, or an already parsed object (limits checked)."""
+    if isinstance(source, (str, os.PathLike)):
+        return read_json_file(source), str(source)
+    if isinstance(source, (bytes, bytearray)):
+        return read_json_bytes(bytes(source), "document"), "document"
+    check_limits(source, "document")
+    return source, "document"
+
+
+class _TooBig(Exception):
+    pass
+
+
+def check_limits(doc: Any, source: str = "document") -> None:
+    """Refuse documents too deep, too long or holding values JSON cannot carry."""
+    problems: list[str] = []
+    count = 0
+    good_keys: set[str] = set()
+
+    def bad(path: tuple[Any, ...], key: Any, msg: str) -> None:
+        problems.append(f"{_path(path + ((key,) if key is not None else ()))}: {msg}")
+        if len(problems) >= 20:
+            raise _TooBig
+
+    def scalar(x: Any, here: tuple[Any, ...], k: Any) -> None:
+        if isinstance(x, str):
+            _check_str(x, lambda m: bad(here, k, m))
+        elif isinstance(x, bool) or x is None:
+            return
+        elif isinstance(x, int):
+            if not -(2**63) < x < 2**63:
+                bad(here, k, "number is too large")
+        elif isinstance(x, float):
+            if not math.isfinite(x):
+                bad(here, k, "number is not finite")
+        else:
+            bad(here, k, f"{type(x).__name__} is not a JSON value")
+
+    def walk(v: Any, depth: int, here: tuple[Any, ...]) -> None:
+        # v is a dict or a list; scalars are checked inline (fast path for plain values)
+        nonlocal count
+        if depth >= MAX_DEPTH:
+            problems.append(f"{_path(here)}: nesting is deeper than {MAX_DEPTH} levels")
+            raise _TooBig
+        if len(v) > MAX_ITEMS:
+            problems.append(f"{_path(here)}: more than {MAX_ITEMS:,} items")
+            raise _TooBig
+        count += len(v)
+        if count > MAX_VALUES:
+            problems.append(f"{source} holds more than {MAX_VALUES:,} values")
+            raise _TooBig
+        # one loop for objects and one for lists, alike but for the keys (the hot path); a
+        # key that passed once is known good, so repeated record keys cost one set lookup
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if type(k) is not str:
+                    bad(here, None, f"key {k!r} is not text")
+                    continue
+                if k not in good_keys:
+                    if len(k) > 200 or not k.isascii() or "\x00" in k:
+                        _check_str(k, lambda m, k=k: bad(here, None, f"key {_short(k)}: {m}"))
+                    else:
+                        good_keys.add(k)
+                t = type(x)
+                if t is str:
+                    if len(x) > MAX_STRING or "\x00" in x or not x.isascii():
+                        _check_str(x, lambda m, k=k: bad(here, k, m))
+                elif t is int:
+                    if not -(2**63) < x < 2**63:
+                        bad(here, k, "number is too large")
+                elif t is dict or t is list:
+                    walk(x, depth + 1, here + (k,))
+                elif x is None or t is bool:
+                    pass
+                elif isinstance(x, (dict, list)):
+                    walk(x, depth + 1, here + (k,))
+                else:
+                    scalar(x, here, k)
+            return
+        for k, x in enumerate(v):
+            t = type(x)
+            if t is str:
+                if len(x) > MAX_STRING or "\x00" in x or not x.isascii():
+                    _check_str(x, lambda m, k=k: bad(here, k, m))
+            elif t is int:
+                if not -(2**63) < x < 2**63:
+                    bad(here, k, "number is too large")
+            elif t is dict or t is list:
+                walk(x, depth + 1, here + (k,))
+            elif x is None or t is bool:
+                pass
+            elif isinstance(x, (dict, list)):
+                walk(x, depth + 1, here + (k,))
+            else:
+                scalar(x, here, k)
+
+    try:
+        if isinstance(doc, (dict, list)):
+            walk(doc, 0, ())
+        else:
+            scalar(doc, (), None)
+    except _TooBig:
+        pass
+    except RecursionError:  # pragma: no cover - depth is bounded above
+        problems.append(f"nesting is deeper than {MAX_DEPTH} levels")
+    if problems:
+        raise ImportRefused(source, problems)
+
+
+def _check_str(s: str, bad: Any) -> None:
+    if len(s) > MAX_STRING:
+        bad(f"text is {len(s):,} characters long (at most {MAX_STRING:,})")
+    elif "\x00" in s:
+        bad("text contains a NUL character")
+    elif not s.isascii():
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            bad("text holds an unpaired surrogate (not valid Unicode)")
+
+
+def _path(parts: tuple[Any, ...] | list[Any]) -> str:
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", p):
+            out += f".{p}" if out else p
+        else:
+            out += f"[{json.dumps(p, ensure_ascii=False)}]"
+    return out or "document"
+
+
+def _short(v: Any, n: int = 40) -> str:
+    text = repr(v)
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+
+def _kind(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, (int, float)):
+        return f"the number {_short(v)}"
+    if isinstance(v, str):
+        return f"text {_short(v)}"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "an object"
+    return type(v).__name__

@@ -1,0 +1,541 @@
+"""The campaign JSON document as pydantic v2 models: its fields, their order, types,
+ranges and defaults. ``docs/json-format.md`` is generated from these models:
+
+    python -m campaign_app.usecases.datafiles --markdown > docs/json-format.md
+
+The import's checks (validate.py) take the fields each record may have from here; the
+models themselves (strict: no ``"3"`` for 3) accept every document export writes."""
+
+from __future__ import annotations
+
+import sys
+from datetime import date, datetime
+from functools import cache
+from typing import Annotated, Any, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlmodel import SQLModel
+
+from campaign_app.usecases.common import (
+    BATTLES_RANGE,
+    CREDITS_RANGE,
+    FIGURES_RANGE,
+    INT_MAX,
+    MAX_NAME,
+    MAX_TEXT,
+    REPUTATION_RANGE,
+    XP_RANGE,
+)
+
+FORMAT = "campaign_app/campaign"
+BACKUP_FORMAT = "campaign_app/backup"
+SCHEMA_VERSION = 1
+
+import db.models  # noqa: E402,F401  (the tables, for the column lengths)
+
+
+@cache
+def column_limit(table: str, column: str) -> int:
+    """The length of a text column (MAX_TEXT when it has none)."""
+    length = getattr(SQLModel.metadata.tables[table].c[column].type, "length", None)
+    return int(length) if length else MAX_TEXT
+
+
+def _text(table: str | None, column: str | None = None, default: str = "", notes: str = "",
+          limit: int | None = None, name: bool = False) -> Any:
+    n = limit or (column_limit(table, column) if table and column else MAX_TEXT)
+    extra: dict[str, Any] = {"name": True} if name else {}
+    return Field(default, max_length=n, description=notes, json_schema_extra=extra or None)
+
+
+def _required_text(table: str | None, column: str | None = None, notes: str = "", limit: int | None = None,
+                   name: bool = False) -> Any:
+    n = limit or (column_limit(table, column) if table and column else MAX_TEXT)
+    extra: dict[str, Any] = {"name": True} if name else {}
+    return Field(..., max_length=n, description=notes, json_schema_extra=extra or None)
+
+
+def _int(lo: int = -INT_MAX, hi: int = INT_MAX, default: Any = 0, notes: str = "") -> Any:
+    return Field(default, ge=lo, le=hi, description=notes)
+
+
+def _ref(kind: str, notes: str = "") -> Any:
+    return Field(None, max_length=40, description=notes, json_schema_extra={"ref": kind})
+
+
+def _define() -> Any:
+    return Field(..., min_length=1, max_length=40, json_schema_extra={"define": True})
+
+
+def _now(notes: str = "") -> Any:
+    return Field(None, description=notes, json_schema_extra={"shown_default": "now"})
+
+
+Names = Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]], "list of text"]
+Texts = Annotated[list[Annotated[str, Field(max_length=MAX_TEXT)]], "list of text"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CampaignInfo(_Model):
+    """campaign"""
+
+    name: str = _required_text(None, limit=MAX_NAME, name=True, notes=(
+        "must not be used by another campaign of the database (or use `--rename`)"))
+    system: str = _required_text(None, limit=40, notes="an installed game system's id")
+    edition: str = _text(None, limit=40, notes="one of the system's editions")
+    expansions: Annotated[list[Annotated[str, Field(max_length=40)]], "list of text"] = Field(
+        default_factory=list, description="expansions of the system, each once")
+    cycle: int = _int(1, 10_000, 1, "campaign cycle")
+    notes: str = _text(None)
+    created_at: datetime | None = _now()
+    house_rules: dict[str, Any] = Field(default_factory=dict, description=(
+        "table id → table in the rules format (`docs/rules-format.md`); each must be a table "
+        "the campaign has, valid, and keep its dice"))
+
+
+class WalkerType(_Model):
+    """walker_types[]"""
+
+    ref: str = _define()
+    name: str = _required_text("walker_type", "name", "unique in the campaign", name=True)
+    nation: str = _text("walker_type", "nation")
+    armour_front: int = _int(0, 1000)
+    armour_side: int = _int(0, 1000)
+    gun1: str = _text("walker_type", "gun1")
+    gun2: str = _text("walker_type", "gun2")
+    aa_mg: bool = False
+    hull_mg: bool = False
+    speed_road: int = _int(0, 1000)
+    speed_cc: int = _int(0, 1000)
+    crew: int = _int(0, 100, 3)
+    notes: str = _text(None)
+
+
+class Equipment(_Model):
+    """equipment (of a fighter or a unit)"""
+
+    name: str = _required_text("equipment", "name", name=True)
+    category: str = _text("equipment", "category", "weapon")
+    range: str = _text("equipment", "range")
+    targets: int | None = _int(default=None)
+    impact: int | None = _int(default=None)
+    fp: int | None = _int(default=None)
+    strength: str = _text("equipment", "strength")
+    ap: str = _text("equipment", "ap")
+    traits: Names = Field(default_factory=list)
+    qty: int = _int(0, 100_000, 1)
+    cost: int = _int(0)
+    notes: str = _text(None)
+
+
+class Skill(_Model):
+    """skills (of a fighter)"""
+
+    name: str = _required_text("skill", "name", name=True)
+    source: str = _text("skill", "source")
+
+
+class Injury(_Model):
+    """injuries (lasting injuries of a fighter)"""
+
+    table: str = _required_text("lasting_injury", "table_id", "the table id")
+    roll: int = _int(default=...)
+    faces: str = _text("lasting_injury", "faces")
+    result: str = _required_text("lasting_injury", "result")
+    label: str = _text("lasting_injury", "label")
+    battle: str | None = _ref("battle")
+    roll_record: str | None = _ref("roll")
+    effects_applied: Texts = Field(default_factory=list)
+    effects_skipped: Texts = Field(default_factory=list)
+    created_at: datetime | None = _now()
+
+
+class Fighter(_Model):
+    """rosters[].fighters[]"""
+
+    ref: str = _define()
+    name: str = _required_text("fighter", "name", name=True)
+    type: str = _text("fighter", "fighter_type", notes="one of the system's fighter types")
+    role: str = _text("fighter", "role")
+    kind: str = _text("fighter", "kind", "human", notes="one of the system's kinds")
+    rep: int | None = _int(1, 6, None, "only in a system that uses Rep; fixed for some kinds")
+    stats: dict[str, Any] = Field(default_factory=dict, description=(
+        "characteristic → value; the system's characteristics (for its edition and kind) are "
+        "range-checked (`WS: 7 is above 6`) and no others are allowed; a system that names none "
+        "allows any key holding a number or text"))
+    xp: int = _int(*XP_RANGE)
+    credits_value: int = _int(*CREDITS_RANGE)
+    status: str = _text(None, limit=40, default="active", notes=(
+        "`active`, `in-recovery`, `convalescence`, `captured`, `dead`, `lost`, `turned`, `retired`"))
+    status_note: str = _text(None)
+    captured_by: str | None = _ref("roster")
+    walker_type: str | None = _ref("walker type")
+    crew_of: str | None = _ref("fighter", "the walker this fighter crews")
+    abilities: Texts = Field(default_factory=list)
+    conditions: Texts = Field(default_factory=list)
+    notes: str = _text(None)
+    created_at: datetime | None = _now()
+    equipment: list[Equipment] = Field(default_factory=list, description="see equipment")
+    skills: list[Skill] = Field(default_factory=list, description="see skills")
+    injuries: list[Injury] = Field(default_factory=list, description="see injuries")
+
+
+class Unit(_Model):
+    """rosters[].units[]"""
+
+    ref: str = _define()
+    name: str = _required_text("unit", "name", name=True)
+    unit_type: str = _text("unit", "unit_type", "infantry")
+    training: str = _text("unit", "training")
+    figures: int = _int(*FIGURES_RANGE, 1)
+    figures_start: int = _int(*FIGURES_RANGE, 1)
+    wounded: int = _int(*FIGURES_RANGE)
+    armour: str = _text("unit", "armour")
+    discipline: str = _text("unit", "discipline")
+    order: str = _text("unit", "order")
+    status: str = _text("unit", "status", "active")
+    battles_fought: int = _int(*BATTLES_RANGE)
+    stats: dict[str, Any] = Field(default_factory=dict)
+    notes: str = _text(None)
+    created_at: datetime | None = _now()
+    equipment: list[Equipment] = Field(default_factory=list, description="see equipment")
+
+
+class Roster(_Model):
+    """rosters[]"""
+
+    ref: str = _define()
+    name: str = _required_text("roster", "name", "unique in the campaign", name=True)
+    kind: str = Field("", max_length=20, description="one of the system's roster kinds",
+                      json_schema_extra={"shown_default": "the system's default"})
+    faction: str = _text("roster", "faction")
+    player: str = _text("roster", "player")
+    credits: int = _int(*CREDITS_RANGE)
+    reputation: int = _int(*REPUTATION_RANGE)
+    notes: str = _text(None)
+    created_at: datetime | None = _now()
+    fighters: list[Fighter] = Field(default_factory=list)
+    units: list[Unit] = Field(default_factory=list)
+
+
+class BattleRoster(_Model):
+    """battles[].rosters[]"""
+
+    roster: str = Field(..., max_length=40, description="each roster once",
+                        json_schema_extra={"ref": "roster"})
+    result: str = _text("battle_roster", "result", notes="`win`, `loss`, `draw` or `\"\"`")
+
+
+class BattleResult(_Model):
+    """battles[].results[]"""
+
+    fighter: str | None = _ref("fighter")
+    unit: str | None = _ref("unit")
+    status: str = _required_text("battle_result", "status")
+    scored_hit: bool = False
+    by_fighter: str | None = _ref("fighter")
+    casualties: int = _int(*FIGURES_RANGE)
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class Battle(_Model):
+    """battles[]"""
+
+    ref: str = _define()
+    number: int = _int(1, INT_MAX, ..., "unique in the campaign")
+    played_on: date | None = Field(None, json_schema_extra={"shown_default": "today"})
+    scenario: str = _text("battle", "scenario")
+    outcome: str = _text("battle", "outcome")
+    winner: str | None = _ref("roster")
+    cycle: int = _int(1, 10_000, 1)
+    notes: str = _text(None)
+    after_battle_done: bool = False
+    created_at: datetime | None = _now()
+    rosters: list[BattleRoster] = Field(default_factory=list)
+    results: list[BattleResult] = Field(default_factory=list)
+
+
+class Roll(_Model):
+    """rolls[] (the roll record)"""
+
+    ref: str = _define()
+    created_at: datetime | None = _now()
+    battle: str | None = _ref("battle")
+    fighter: str | None = _ref("fighter")
+    unit: str | None = _ref("unit")
+    subject: str = _text("roll_record", "subject")
+    purpose: str = _text(None)
+    rule: str = _text("roll_record", "rule")
+    dice: str = _required_text("roll_record", "dice", "e.g. `2d6`")
+    faces: str = Field(..., max_length=column_limit("roll_record", "faces"), pattern=r"^(\d+(,\d+)*)?$",
+                       description="e.g. `3,5`")
+    source: str = _required_text("roll_record", "source", "`random`, `seeded`, `typed`")
+    target: int | None = _int(default=None)
+    value: int = _int(default=...)
+    table: str = _text("roll_record", "table_id")
+    row: str = _text("roll_record", "row")
+    result: str = _text("roll_record", "result")
+    label: str = _text("roll_record", "label")
+    action: str = _text("journal", "action", notes=(
+        "the action the roll belonged to, e.g. `battle.after`; `\"\"` for a plain `roll`"))
+    undone: bool = Field(False, description="true if that action was undone; needs an `action`")
+
+
+class CampaignDocument(_Model):
+    """Top level"""
+
+    format: str = Field(..., pattern=f"^{FORMAT}$", description=f"exactly `{FORMAT}`")
+    schema_version: int = Field(..., ge=1, le=SCHEMA_VERSION, description=(
+        f"this app writes and reads {SCHEMA_VERSION}"))
+    campaign: CampaignInfo
+    walker_types: list[WalkerType] = Field(default_factory=list)
+    rosters: list[Roster] = Field(default_factory=list)
+    battles: list[Battle] = Field(default_factory=list)
+    rolls: list[Roll] = Field(default_factory=list)
+
+
+class BackupDocument(_Model):
+    """Backup form"""
+
+    format: str = Field(..., pattern=f"^{BACKUP_FORMAT}$", description=f"exactly `{BACKUP_FORMAT}`")
+    schema_version: int = Field(..., ge=1, le=SCHEMA_VERSION)
+    created_at: datetime | None = _now()
+    campaigns: list[CampaignDocument] = Field(default_factory=list)
+
+
+def keys(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields a record of ``model`` may have, in export order."""
+    return tuple(model.model_fields)
+
+
+_TOP_KEYS = keys(CampaignDocument)
+_CAMPAIGN_KEYS = keys(CampaignInfo)
+_WALKER_KEYS = keys(WalkerType)
+_ROSTER_KEYS = keys(Roster)
+_FIGHTER_KEYS = keys(Fighter)
+_EQ_KEYS = keys(Equipment)
+_SKILL_KEYS = keys(Skill)
+_INJ_KEYS = keys(Injury)
+_UNIT_KEYS = keys(Unit)
+_BATTLE_KEYS = keys(Battle)
+_LINK_KEYS = keys(BattleRoster)
+_RESULT_KEYS = keys(BattleResult)
+_ROLL_KEYS = keys(Roll)
+
+
+# =========================================================================== the document's doc
+def _type_label(info: Any) -> str:
+    extra = info.json_schema_extra or {}
+    if "ref" in extra:
+        return f"{extra['ref']} ref" + (" or null" if info.default is None else "")
+    ann = info.annotation
+    nullable = False
+    if get_origin(ann) is not None and type(None) in get_args(ann) and get_origin(ann) is not list:
+        nullable = True
+        ann = next(a for a in get_args(ann) if a is not type(None))
+    lo = hi = None
+    for m in info.metadata:
+        lo = getattr(m, "ge", lo)
+        hi = getattr(m, "le", hi)
+    if ann is str:
+        label = "text"
+    elif ann is bool:
+        label = "true/false"
+    elif ann is int:
+        if lo is not None and hi is not None and hi < INT_MAX:
+            label = f"integer {lo}..{hi}"
+        elif lo is not None and lo > -INT_MAX:
+            label = f"integer ≥ {lo}"
+        else:
+            label = "integer"
+    elif ann is datetime:
+        label = "date-time"
+    elif ann is date:
+        label = "date"
+    elif get_origin(ann) is dict:
+        label = "object"
+    elif get_origin(ann) is list:
+        (item,) = get_args(ann)
+        label = "list" if isinstance(item, type) and issubclass(item, BaseModel) else "list of text"
+    elif get_origin(ann) is Annotated:
+        label = "list of text"
+    else:  # pragma: no cover - a new kind of field
+        label = str(ann)
+    return label + (" or null" if nullable else "")
+
+
+def _default_label(info: Any) -> str:
+    extra = info.json_schema_extra or {}
+    if "shown_default" in extra:
+        return str(extra["shown_default"])
+    if info.is_required():
+        return "required"
+    if info.default_factory is not None:
+        return f"`{info.default_factory()!r}`".replace("'", '"').replace("{}", "{}")
+    v = info.default
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'`"{v}"`' if not v else f"`{v}`"
+    return str(v)
+
+
+def _notes(info: Any) -> str:
+    parts = []
+    for m in info.metadata:
+        n = getattr(m, "max_length", None)
+        if n is not None and info.annotation in (str, str | None) and not (info.json_schema_extra or {}).get("ref"):
+            parts.append(f"at most {n:,} characters")
+    if (info.json_schema_extra or {}).get("name"):
+        parts.append("a name (see common rules)")
+    if info.description:
+        parts.append(info.description)
+    return "; ".join(parts)
+
+
+def field_table(model: type[BaseModel]) -> str:
+    rows = ["| field | type | default | notes |", "|---|---|---|---|"]
+    for key, info in model.model_fields.items():
+        rows.append(f"| `{key}` | {_type_label(info)} | {_default_label(info)} | {_notes(info)} |")
+    return "\n".join(rows)
+
+
+_INTRO = f"""\
+<!-- generated from campaign_app/usecases/datafiles/schema.py: do not edit; run
+     python -m campaign_app.usecases.datafiles --markdown > docs/json-format.md -->
+# Campaign JSON format (schema_version {SCHEMA_VERSION})
+
+`campaign-app export json CAMPAIGN -o FILE.json` writes one whole campaign in this
+format; `campaign-app import json FILE.json [--rename NAME]` reads it back as a new
+campaign. A PostgreSQL `backup` (and any JSON `restore`) uses the *backup* form at the
+end of this page, which holds several campaign documents.
+
+The file is UTF-8 JSON. Export is stable: rows come in database order, references are
+numbered in document order, and keys always appear in the order shown here, so
+exporting, importing into an empty database and exporting again gives the same file.
+
+## Top level
+
+```json
+{{
+  "format": "{FORMAT}",
+  "schema_version": {SCHEMA_VERSION},
+  "campaign": {{ ... }},
+  "walker_types": [ ... ],
+  "rosters": [ ... ],
+  "battles": [ ... ],
+  "rolls": [ ... ]
+}}
+```
+
+- `format` must be exactly `{FORMAT}`.
+- `schema_version` is a whole number. This app writes {SCHEMA_VERSION} and reads {SCHEMA_VERSION}; a file with a
+  higher number is refused ("upgrade campaign_app"). A future version that changes the
+  format raises the number and keeps reading older files.
+- `walker_types`, `rosters`, `battles` and `rolls` may be left out (empty).
+
+## References
+
+Rows point at each other with **document-local references**, never database ids. A row
+that can be pointed at has a `ref`: a short text (1 to 40 characters) unique among rows
+of its kind. Export numbers them `w1, w2...` (walker types), `r1...` (rosters), `f1...`
+(fighters, across all rosters), `u1...` (units), `b1...` (battles) and `d1...` (rolls);
+a hand-written file may use any text. A reference field holds the `ref` or `null`.
+
+## Common rules
+
+- Unknown fields are refused (a typo is reported, not silently dropped).
+- Text: at most the length shown (names 200, most short fields 40-200 characters),
+  notes at most {MAX_TEXT:,} characters; no NUL characters. Names are not empty, have no
+  spaces around them and no control characters.
+- Whole numbers are JSON integers (not `"3"`, not `3.0`) and fit the field's range.
+- `created_at` is an ISO date-time (`2026-05-01T19:30:00` or with `+00:00`); if left
+  out, the time of the import. `played_on` is an ISO date (`2026-05-01`).
+- Fields left out take the defaults shown below.
+"""
+
+_AFTER_ROLLS = """\
+Imported rolls keep their action and undone mark; the import itself is the campaign's
+first action, so `undo` never goes back past it.
+"""
+
+_OUTRO = f"""\
+## Limits
+
+A file is refused before anything is read into the database when it is larger than
+50 MB, nests deeper than 20 levels, holds a text longer than {MAX_TEXT:,} characters, a list
+or object of more than 250,000 items, more than 6,000,000 values in all, a number
+beyond 64 bits, `NaN`/`Infinity`, or text that is not valid Unicode.
+
+## Errors
+
+Import checks the whole document before writing and reports every problem (up to 200)
+with its path, for example:
+
+```
+error: league.json: 3 problems, nothing was imported:
+  rosters[2].fighters[5].rep: 9 is above 6
+  rosters[2].fighters[6].stats.WS: 7 is above 6
+  battles[0].winner: no roster has ref 'r9'
+```
+
+On any problem nothing is written. `--json` prints all problems as a list.
+
+## Backup form
+
+```json
+{{
+  "format": "{BACKUP_FORMAT}",
+  "schema_version": {SCHEMA_VERSION},
+  "created_at": "2026-05-01T19:30:00+00:00",
+  "campaigns": [ {{ "format": "{FORMAT}", ... }}, ... ]
+}}
+```
+
+{{backup_table}}
+
+`campaign-app backup` writes this on a PostgreSQL database. `campaign-app restore
+FILE.json` checks every campaign in it, saves the current database, then replaces all
+campaigns with these in one transaction. A SQLite backup file can also be restored into
+a PostgreSQL database (its campaigns replace all).
+"""
+
+_SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (
+    (CampaignInfo, "## campaign"),
+    (WalkerType, "## walker_types[]"),
+    (Roster, "## rosters[]"),
+    (Fighter, "### rosters[].fighters[]"),
+    (Equipment, "### equipment (of a fighter or a unit)"),
+    (Skill, "### skills (of a fighter)"),
+    (Injury, "### injuries (lasting injuries of a fighter)"),
+    (Unit, "### rosters[].units[]"),
+    (Battle, "## battles[]"),
+    (BattleRoster, "### battles[].rosters[]"),
+    (BattleResult, "### battles[].results[]"),
+    (Roll, "## rolls[] (the roll record)"),
+)
+
+
+def markdown() -> str:
+    """docs/json-format.md, from the models."""
+    parts = [_INTRO]
+    for model, title in _SECTIONS:
+        parts.append(f"{title}\n\n{field_table(model)}\n")
+        if model is Roll:
+            parts.append(_AFTER_ROLLS)
+    parts.append(_OUTRO.replace("{backup_table}", "The backup's own fields:\n\n" + field_table(BackupDocument)))
+    return "\n".join(parts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["--markdown"]:
+        print("usage: python -m campaign_app.usecases.datafiles --markdown", file=sys.stderr)
+        return 2
+    sys.stdout.write(markdown())
+    return 0

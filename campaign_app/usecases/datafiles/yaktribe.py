@@ -1,0 +1,384 @@
+"""The Yaktribe gang import (best effort): everything that maps becomes one roster of a
+Necromunda campaign; the report lists each item that did not map and why."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from campaign_app.errors import InputError
+from campaign_app.uow import UnitOfWork, fault_point
+from campaign_app.usecases.common import (
+    CREDITS_RANGE,
+    MAX_NAME,
+    MAX_TEXT,
+    REPUTATION_RANGE,
+    XP_RANGE,
+    get_campaign,
+)
+from campaign_app.usecases.datafiles.limits import (
+    _kind,
+    _load,
+    _short,
+)
+from campaign_app.usecases.datafiles.validate import _stat_rules
+from db.models import (
+    Campaign,
+    Fighter,
+    LastingInjury,
+    Roster,
+    Skill,
+)
+
+YAK_STATS = (("m", "M"), ("ws", "WS"), ("bs", "BS"), ("s", "S"), ("t", "T"), ("w", "W"), ("i", "I"),
+             ("a", "A"), ("ld", "Ld"), ("cl", "Cl"), ("wil", "Wil"), ("int", "Int"))
+YAK_STATUS = {"alive": "active", "recovery": "in-recovery", "in recovery": "in-recovery",
+              "dead": "dead", "captured": "captured", "retired": "retired", "missing": "lost"}
+# (our type, words that mark it): first match wins
+YAK_TYPES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("vehicle", ("vehicle", "quad", "ridgehauler", "cargo-8", "cargo 8", "rockgrinder", "buggy",
+                 "bike", "ironcrawler")),
+    ("crew", ("crew", "driver")),
+    ("champion", ("champion", "acolyte", "arms master", "forgeborn", "lieutenant", "deacon",
+                  "prime")),
+    ("leader", ("leader", "alpha", "boss", "matriarch", "patriarch", "primus", "chieftain", "magus",
+                "queen", "king", "captain", "tyrant", "word-keeper", "master of", "lord")),
+    ("specialist", ("specialist", "heavy")),
+    ("prospect", ("prospect",)),
+    ("juve", ("juve", "juvie", "initiate", "youngblood", "novice", "brat")),
+    ("brute", ("brute", "aberrant", "ogryn", "ambot", "beast")),
+    ("hanger-on", ("hanger", "familiar", "propagandist", "rogue doc", "ammo-jack", "ammo jack",
+                   "dome runner", "slopper", "cherub", "bookie", "cyber-mastiff", "mastiff")),
+    ("ganger", ("ganger", "neophyte", "bully", "hybrid")),
+)
+# older Yaktribe names of Lasting Injury results (lower case) -> our row labels (lower case)
+YAK_INJURY_ALIASES = {"grievous injury": "grievous wound"}
+_WEAPON_WORDS = ("pistol", "gun", "sword", "knife", "launcher", "las", "rifle", "blade", "axe",
+                 "hammer", "club", "maul", "flamer", "grenade", "stubber", "cannon", "bolt", "melta",
+                 "plasma", "whip", "spear", "saw", "shotgun", "carbine", "claw", "fist", "web", "drill")
+
+
+@dataclass
+class _Report:
+    items: list[dict[str, str]] = field(default_factory=list)
+
+    def add(self, where: str, message: str) -> None:
+        if len(self.items) < 1000:
+            self.items.append({"where": where, "message": message})
+
+
+def _yak_int(v: Any, where: str, what: str, rep: _Report, *, default: int = 0, lo: int = 0,
+             hi: int = 1_000_000) -> int:
+    if v is None or v == "":
+        return default
+    n: int | None = None
+    if isinstance(v, bool):
+        n = None
+    elif isinstance(v, int):
+        n = v
+    elif isinstance(v, float) and math.isfinite(v) and v == int(v):
+        n = int(v)
+    elif isinstance(v, str) and re.fullmatch(r"\s*[+-]?\d{1,12}\s*", v):
+        n = int(v)
+    if n is None:
+        rep.add(where, f"{what} {_short(v)} is not a whole number; used {default}")
+        return default
+    if not lo <= n <= hi:
+        rep.add(where, f"{what} {n} is outside {lo}..{hi}; used {default}")
+        return default
+    return n
+
+
+def _yak_text(v: Any, where: str, what: str, rep: _Report, limit: int) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        v = str(v)
+    if not isinstance(v, str):
+        rep.add(where, f"{what} is {_kind(v)}, not text; left out")
+        return ""
+    v = v.replace("\x00", "")
+    if len(v) > limit:
+        rep.add(where, f"{what} is {len(v):,} characters long; cut to {limit:,}")
+        v = v[:limit]
+    return v
+
+
+def _yak_name(v: Any, where: str, what: str, rep: _Report, fallback: str) -> str:
+    text = _yak_text(v, where, what, rep, 10 * MAX_NAME)
+    text = re.sub(r"[\x00-\x1f]+", " ", text).strip()
+    if len(text) > MAX_NAME:
+        rep.add(where, f"{what} is longer than {MAX_NAME} characters; cut")
+        text = text[:MAX_NAME].strip()
+    if not text:
+        if v not in (None, "") and fallback:
+            rep.add(where, f"{what} is empty; named {fallback!r}")
+        return fallback
+    return text
+
+
+def yak_fighter_type(raw: str) -> str | None:
+    low = raw.lower()
+    for ours, words in YAK_TYPES:
+        if any(w in low for w in words):
+            return ours
+    return None
+
+
+def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> dict[str, Any]:
+    """Import a Yaktribe gang (best effort): everything that maps is imported as one roster
+    (one undo step); the report lists each item that did not map and why."""
+    from campaign_app.systems import get_system
+    from campaign_app.usecases.core import campaign_dict, make_equipment, roster_dict, tables_for
+
+    doc, source = _load(path)
+    gang = doc.get("gang") if isinstance(doc, dict) else None
+    if not isinstance(gang, dict):
+        raise InputError(f"{source} is not a Yaktribe gang export (no \"gang\" object)")
+    rep = _Report()
+    raw_gangers = gang.get("gangers", [])
+    if not isinstance(raw_gangers, list):
+        rep.add("gang.gangers", f"is {_kind(raw_gangers)}, not a list; no fighters imported")
+        raw_gangers = []
+
+    from campaign_app.usecases.backup import automatic_backup
+
+    automatic_backup(engine, "pre-import")
+    info = get_system("necromunda")
+    with UnitOfWork(engine, "roster.import") as uow:
+        s = uow.session
+        if campaign is not None:
+            c = get_campaign(s, campaign)
+            if c.system != "necromunda":
+                raise InputError(f"{c.name} is a {get_system(c.system).name} campaign: Yaktribe gangs "
+                                 "go into a Necromunda campaign")
+        else:
+            cname = _yak_name(gang.get("campaign"), "gang.campaign", "campaign name", rep,
+                              "Yaktribe import")
+            existing = s.exec(_select_campaign(cname)).first()
+            if existing is not None:
+                if existing.system != "necromunda":
+                    raise InputError(f"campaign {cname!r} exists and is not Necromunda: give --campaign")
+                c = existing
+                rep.add("gang.campaign", f"added to the existing campaign {cname!r}")
+            else:
+                c = Campaign(name=cname, system="necromunda", edition=info.default_edition,
+                             expansions=[], notes="imported from Yaktribe")
+                s.add(c)
+                s.flush()
+                uow.action = "campaign.create"
+                if uow.journal is not None:
+                    uow.journal.action = "campaign.create"
+        assert c.id is not None
+        uow.campaign_id = c.id
+        fault_point("yaktribe.after-campaign")
+
+        rname = _yak_name(gang.get("gang_name"), "gang.gang_name", "gang name", rep,
+                          f"Yaktribe gang {_yak_text(gang.get('gang_id'), 'gang.gang_id', 'gang id', rep, 40)}".strip())
+        taken = set(s.exec(_select_roster_names(c.id)).all())
+        if rname in taken:
+            base, n = rname[: MAX_NAME - 6], 2
+            while f"{base} ({n})" in taken:
+                n += 1
+            rep.add("gang.gang_name", f"{c.name} already has a roster {rname!r}; named it {base} ({n})")
+            rname = f"{base} ({n})"
+        notes = [_yak_text(gang.get("gang_notes"), "gang.gang_notes", "gang notes", rep, MAX_TEXT // 2)]
+        extra_lines = []
+        for key, label in (("alignment", "Alignment"), ("allegiance", "Allegiance"),
+                           ("gang_rating", "Gang rating"), ("wealth", "Wealth"), ("meat", "Meat"),
+                           ("url", "Yaktribe")):
+            v = gang.get(key)
+            if v not in (None, "", [], 0, "0"):
+                extra_lines.append(f"{label}: {_yak_text(v, f'gang.{key}', label, rep, 500)}")
+        for key, label in (("territories", "Territories"), ("campaign_rackets", "Rackets"),
+                           ("stash", "Stash")):
+            v = gang.get(key)
+            if isinstance(v, list) and v:
+                names = [_yak_item_name(x) for x in v[:200]]
+                extra_lines.append(f"{label}: {', '.join(n for n in names if n)}")
+                rep.add(f"gang.{key}", f"{label.lower()} have no place in a roster; kept in the roster notes")
+        if isinstance(gang.get("campaign_territories"), list) and gang["campaign_territories"]:
+            rep.add("gang.campaign_territories", "the campaign's territory list is not part of a gang; left out")
+        if extra_lines:
+            notes.append("\n".join(extra_lines))
+        roster = Roster(
+            campaign_id=c.id, name=rname, kind="gang",
+            faction=_yak_text(gang.get("gang_type"), "gang.gang_type", "gang type", rep, 200),
+            credits=_yak_int(gang.get("credits"), "gang.credits", "credits", rep, lo=CREDITS_RANGE[0],
+                             hi=CREDITS_RANGE[1]),
+            reputation=_yak_int(gang.get("reputation"), "gang.reputation", "reputation", rep,
+                                lo=REPUTATION_RANGE[0], hi=REPUTATION_RANGE[1]),
+            notes="\n\n".join(n for n in notes if n)[:MAX_TEXT],
+        )
+        s.add(roster)
+        s.flush()
+        assert roster.id is not None
+        uow.summary = f"import Yaktribe gang {rname}"
+        fault_point("yaktribe.after-roster")
+
+        tables = tables_for(c)
+        injury_table = tables.get(f"{c.edition}-lasting-injury")
+        by_label = {}
+        if injury_table is not None:
+            for row in injury_table.rows:
+                by_label[row.label.lower()] = row
+        count = 0
+        for gi, g in enumerate(raw_gangers[:1000]):
+            where = f"gangers[{gi}]"
+            if not isinstance(g, dict):
+                rep.add(where, f"is {_kind(g)}, not a fighter; skipped")
+                continue
+            fname = _yak_name(g.get("name"), where, "name", rep, f"Fighter {gi + 1}")
+            who = f"{where} {fname}"
+            ytype = _yak_text(g.get("type"), who, "type", rep, 100).strip()
+            ftype = yak_fighter_type(ytype) if ytype else None
+            if ftype is None:
+                rep.add(who, f"fighter type {ytype!r} is not known; mapped to 'ganger'")
+                ftype = "ganger"
+            stats: dict[str, int] = {}
+            rules = _stat_rules(info, c.edition, "vehicle" if ftype == "vehicle" else "")
+            for ykey, key in YAK_STATS:
+                v = g.get(ykey)
+                if v is None or v == "" or v == "-":
+                    continue
+                rule = next((r for r in rules if r.key == key), None)
+                if rule is None:
+                    rep.add(who, f"{key} is not a characteristic of this fighter; left out")
+                    continue
+                try:
+                    stats[rule.key] = rule.parse(v if isinstance(v, (int, str)) and not isinstance(v, bool)
+                                                 else _short(v))
+                except InputError as e:
+                    rep.add(who, f"{e}; left out")
+            status_raw = _yak_text(g.get("status"), who, "status", rep, 40).strip()
+            status = YAK_STATUS.get(status_raw.lower(), None) if status_raw else "active"
+            if status is None:
+                rep.add(who, f"status {status_raw!r} is not known; set to active")
+                status = "active"
+            note_lines = [_yak_text(g.get("notes"), who, "notes", rep, MAX_TEXT // 2)]
+            kills = _yak_int(g.get("kills"), who, "kills", rep)
+            advances = _yak_int(g.get("advance_count"), who, "advance count", rep)
+            if kills or advances:
+                note_lines.append(f"Yaktribe: {kills} kills, {advances} advances")
+            f = Fighter(
+                roster_id=roster.id, name=fname, fighter_type=ftype, role=ytype[:100],
+                kind="vehicle" if ftype == "vehicle" else "human", rep=None, stats=stats,
+                xp=_yak_int(g.get("xp"), who, "xp", rep, lo=XP_RANGE[0], hi=XP_RANGE[1]),
+                credits_value=_yak_int(g.get("cost"), who, "cost", rep, lo=CREDITS_RANGE[0],
+                                       hi=CREDITS_RANGE[1]), status=status,
+                notes="\n".join(n for n in note_lines if n),
+            )
+            conditions: list[str] = []
+            s.add(f)
+            s.flush()
+            assert f.id is not None
+            fid: int = f.id
+            count += 1
+            eq = g.get("equipment", [])
+            if not isinstance(eq, list):
+                rep.add(who, f"equipment is {_kind(eq)}, not a list; left out")
+                eq = []
+            for ei, item in enumerate(eq[:200]):
+                ew = f"{who} equipment[{ei}]"
+                if isinstance(item, str):
+                    item = {"name": item, "qty": 1}
+                if not isinstance(item, dict):
+                    rep.add(ew, f"is {_kind(item)}, not an item; left out")
+                    continue
+                iname = _yak_name(item.get("name"), ew, "item name", rep, "")
+                if not iname:
+                    rep.add(ew, "has no name; left out")
+                    continue
+                gear = make_equipment(c, iname)
+                known = gear.range != "" or gear.targets is not None or gear.impact is not None
+                if not known:
+                    low = iname.lower()
+                    gear.category = ("armour" if "armo" in low else
+                                     "weapon" if any(w in low for w in _WEAPON_WORDS) else "wargear")
+                gear.qty = _yak_int(item.get("qty"), ew, "qty", rep, default=1, lo=1, hi=1000)
+                gear.fighter_id = fid
+                s.add(gear)
+            skills = g.get("skills", [])
+            if not isinstance(skills, list):
+                rep.add(who, f"skills is {_kind(skills)}, not a list; left out")
+                skills = []
+            for si, sk in enumerate(skills[:200]):
+                sw = f"{who} skills[{si}]"
+                if isinstance(sk, dict):
+                    sk = sk.get("name")
+                sname = _yak_name(sk, sw, "skill", rep, "")
+                if not sname:
+                    rep.add(sw, f"skill {_short(sk)} has no name; left out")
+                    continue
+                s.add(Skill(fighter_id=fid, name=sname, source="yaktribe"))
+            injuries = g.get("injuries", [])
+            if not isinstance(injuries, list):
+                rep.add(who, f"injuries is {_kind(injuries)}, not a list; left out")
+                injuries = []
+            for ii, inj in enumerate(injuries[:200]):
+                iw = f"{who} injuries[{ii}]"
+                if isinstance(inj, dict):
+                    inj = inj.get("name")
+                iname = _yak_name(inj, iw, "injury", rep, "")
+                if not iname:
+                    rep.add(iw, f"injury {_short(inj)} has no name; left out")
+                    continue
+                inj_row = by_label.get(YAK_INJURY_ALIASES.get(iname.lower(), iname.lower()))
+                if inj_row is not None and injury_table is not None:
+                    s.add(LastingInjury(
+                        fighter_id=fid, table_id=injury_table.id, roll=inj_row.low, faces="",
+                        result=inj_row.result, label=inj_row.label, effects_applied=[],
+                        effects_skipped=["imported from Yaktribe: effects are already in the stat line"],
+                    ))
+                else:
+                    conditions.append(iname)
+                    rep.add(iw, f"injury {iname!r} is not on the {injury_table.title if injury_table else 'Lasting Injury'}"
+                                " table; kept as a condition")
+            if conditions:
+                f.conditions = list(conditions)
+                s.add(f)
+            fault_point("yaktribe.after-fighter")
+        if len(raw_gangers) > 1000:
+            rep.add("gang.gangers", f"{len(raw_gangers)} fighters; only the first 1000 were imported")
+        for key in sorted(set(gang) - _YAK_GANG_KNOWN):
+            rep.add(f"gang.{key}", "not a field this import knows; left out")
+        s.flush()
+        out = {
+            "campaign": campaign_dict(c),
+            "roster": roster_dict(roster),
+            "fighters": count,
+            "report": list(rep.items),
+        }
+    return out
+
+
+_YAK_GANG_KNOWN = frozenset({
+    "gang_id", "gang_name", "gang_type", "gang_rating", "campaign", "url", "credits", "meat",
+    "reputation", "wealth", "alignment", "allegiance", "territories", "campaign_territories",
+    "campaign_rackets", "stash", "gang_image", "gang_notes", "gangers",
+})
+
+
+def _yak_item_name(x: Any) -> str:
+    if isinstance(x, str):
+        return x[:200]
+    if isinstance(x, dict):
+        n = x.get("name")
+        return str(n)[:200] if isinstance(n, (str, int)) else ""
+    return ""
+
+
+def _select_campaign(name: str) -> Any:
+    from sqlmodel import select as sm_select
+
+    return sm_select(Campaign).where(Campaign.name == name)
+
+
+def _select_roster_names(cid: Any) -> Any:
+    from sqlmodel import select as sm_select
+
+    return sm_select(Roster.name).where(Roster.campaign_id == cid)
