@@ -44,16 +44,15 @@ def data_home(env: dict[str, str] | None = None) -> Path:
 
 def launcher_command() -> list[str]:
     """How the desktop starts this same install: the bundle's executable, the
-    ``campaign-app`` script that is running, else this Python with ``-m campaign_app``."""
+    ``campaign-app`` script that is running, else this Python with ``-m campaign_app``
+    (its path as it is, not followed through links: a venv's python is a link to the
+    system's, which does not see the venv's packages)."""
     if getattr(sys, "frozen", False):
         return [str(Path(sys.executable).resolve())]
     script = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
     if script is not None and script.name == "campaign-app" and script.is_file():
         return [str(script.resolve())]
-    found = shutil.which("campaign-app")
-    if found:
-        return [str(Path(found).resolve())]
-    return [str(Path(sys.executable).resolve()), "-m", "campaign_app"]
+    return [os.path.abspath(sys.executable), "-m", "campaign_app"]
 
 
 def _exec_quote(arg: str) -> str:

@@ -21,13 +21,18 @@ pytestmark = pytest.mark.slow
 
 
 def _data_files(root: Path) -> set[str]:
-    """The checkout's run-time data files (not Python, not caches), relative to ROOT."""
-    out = set()
-    for pkg in ("campaign_app", "db", "reports", "ui"):
-        for p in (root / pkg).rglob("*"):
-            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts:
-                out.add(p.relative_to(root).as_posix())
-    return out
+    """Every file of the app's packages (code, and data such as rules tables, fonts,
+    glyphs, migrations, icons), relative to ROOT: the files git tracks when this is a
+    git checkout (untracked scraps are no part of the app)."""
+    pkgs = ("campaign_app", "db", "reports", "ui")
+    res = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", *pkgs],
+                         capture_output=True, text=True, check=False)
+    if res.returncode == 0 and res.stdout:
+        names = [n for n in res.stdout.split("\0") if n and (root / n).is_file()]
+    else:
+        names = [p.relative_to(root).as_posix() for pkg in pkgs for p in (root / pkg).rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts]
+    return {n for n in names if not n.endswith(".pyc")}
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str], timeout: int = 600) -> subprocess.CompletedProcess[str]:
@@ -45,7 +50,9 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_outside_the_checkout(tmp_path
     assert wheel.name == f"campaign_app-{__version__}-py3-none-any.whl"
 
     wanted = _data_files(ROOT)
-    assert any(f.endswith(".toml") for f in wanted) and any(f.endswith(".ttf") for f in wanted)
+    for kind in (".toml", ".ttf", ".png", ".svg", ".desktop", ".xml", ".mako", ".ini"):
+        assert any(f.endswith(kind) for f in wanted), kind
+    assert any(f.startswith("db/migrations/versions/") for f in wanted)
     in_wheel = set(zipfile.ZipFile(wheel).namelist())
     assert wanted <= in_wheel, f"missing from the wheel: {sorted(wanted - in_wheel)}"
     with tarfile.open(sdist) as tf:
