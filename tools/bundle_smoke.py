@@ -3,7 +3,7 @@ tests/packaging/test_bundle.py): ``python tools/bundle_smoke.py dist/campaign-ap
 
 It runs the bundle's executable with no Python on its path: ``--version``, ``demo`` and a
 PDF export from the command line, then starts the window on a private Xvfb display and
-waits until it shows (``xwininfo``), and prints the bundle's size and the time the window
+waits until it shows (``xwininfo``) with its icon (``xprop``), and prints the bundle's size and the time the window
 took. ``--screenshot FILE`` also saves the screen (needs PySide6 in this Python).
 Standard library only, so it runs from any Python."""
 
@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-WINDOW = re.compile(r'"Campaign Manager": \("campaign-app" "Campaign Manager"\)\s+(\d+)x(\d+)')
+WINDOW = re.compile(r'(0x[0-9a-f]+) "Campaign Manager": \("campaign-app" "Campaign Manager"\)\s+(\d+)x(\d+)')
 
 
 def folder_size(path: Path) -> int:
@@ -59,10 +59,20 @@ def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     return proc, f":{number}"
 
 
-def window_shown(display: str) -> bool:
+def shown_window(display: str) -> str | None:
+    """The id of the app's main window once it is on the screen (mapped, full size)."""
     tree = subprocess.run(["xwininfo", "-root", "-tree"], env={**os.environ, "DISPLAY": display},
                           capture_output=True, text=True, timeout=30).stdout
-    return any(int(w) > 100 and int(h) > 100 for w, h in WINDOW.findall(tree))
+    return next((wid for wid, w, h in WINDOW.findall(tree) if int(w) > 100 and int(h) > 100), None)
+
+
+def window_icon_sizes(display: str, wid: str) -> list[str]:
+    """The icon sizes the window gives the desktop (``_NET_WM_ICON``), via xprop."""
+    if not shutil.which("xprop"):
+        return []
+    out = subprocess.run(["xprop", "-id", wid, "_NET_WM_ICON"], env={**os.environ, "DISPLAY": display},
+                         capture_output=True, text=True, timeout=30).stdout
+    return re.findall(r"Icon \((\d+ x \d+)\)", out)
 
 
 def grab(display: str, path: Path) -> None:
@@ -96,7 +106,7 @@ def smoke(bundle: Path, screenshot: Path | None = None, timeout: float = 60) -> 
             app = subprocess.Popen([str(exe), "--db", str(db)], cwd=home,
                                    env={**env, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"},
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            while not window_shown(display):
+            while (wid := shown_window(display)) is None:
                 if app.poll() is not None:
                     out = app.stdout.read().decode(errors="replace") if app.stdout else ""
                     raise SystemExit(f"bundle smoke: the app quit ({app.returncode}) before its window showed:\n{out}")
@@ -104,6 +114,9 @@ def smoke(bundle: Path, screenshot: Path | None = None, timeout: float = 60) -> 
                     raise SystemExit(f"bundle smoke: no window after {timeout:.0f} s")
                 time.sleep(0.05)
             shown = time.monotonic() - t0
+            icons = window_icon_sizes(display, wid)
+            if shutil.which("xprop") and not icons:
+                raise SystemExit("bundle smoke: the window has no icon (_NET_WM_ICON)")
             if screenshot is not None:
                 time.sleep(5)  # the database opens after the first paint
                 grab(display, screenshot)
@@ -115,7 +128,7 @@ def smoke(bundle: Path, screenshot: Path | None = None, timeout: float = 60) -> 
                 app.wait(timeout=30)
             xvfb.terminate()
             xvfb.wait(timeout=30)
-    return {"version": version, "window_seconds": round(shown, 2),
+    return {"version": version, "window_seconds": round(shown, 2), "window_icons": icons,
             "size_mb": round(folder_size(bundle) / 1e6, 1)}
 
 

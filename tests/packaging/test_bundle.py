@@ -32,6 +32,8 @@ def test_bundle_builds_and_starts_without_python(tmp_path: Path) -> None:
     result = json.loads(line)
     assert result["version"] == f"campaign-app {__version__}"
     assert 0 < result["window_seconds"] < 60
+    if shutil.which("xprop"):  # x11-utils: the window hands the desktop our icon
+        assert "48 x 48" in result["window_icons"], result
     bundle = tmp_path / "dist" / "campaign-app"
     # the app's own data went in: rules tables, fonts, migrations, icons, desktop files
     internal = bundle / "_internal"
