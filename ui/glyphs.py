@@ -16,7 +16,7 @@ from PySide6.QtGui import QIcon
 
 FOLDER = Path(__file__).with_name("glyphs")
 APP_ID = "io.github.campaign_app.CampaignManager"  # = campaign_app.desktop.APP_ID
-APP_ICONS = Path(__file__).resolve().parents[1] / "campaign_app" / "share" / "icons" / "hicolor"
+APP_ICONS = Path(__file__).parent.parent / "campaign_app" / "share" / "icons" / "hicolor"
 APP_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
