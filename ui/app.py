@@ -15,8 +15,9 @@ def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
     app.setApplicationName("Campaign Manager")
     app.setOrganizationName("campaign_app")
     app.setApplicationDisplayName("Campaign Manager")
-    from ui.glyphs import app_icon
+    from ui.glyphs import APP_ID, app_icon
 
+    app.setDesktopFileName(APP_ID)  # Wayland and task bars match the window to its menu entry
     app.setWindowIcon(app_icon())
     return app
 

@@ -1,8 +1,10 @@
-"""The toolbar and menu glyphs and the app icon, loaded from the PNG files in
-``ui/glyphs/`` (drawn by :mod:`ui.icons`, written with ``python -m ui.icons``).
+"""The toolbar and menu glyphs, loaded from the PNG files in ``ui/glyphs/``, and the app
+icon, from its PNG sizes in ``campaign_app/share/icons/hicolor/`` (drawn by
+:mod:`ui.icons`, written with ``python -m ui.icons``; the app icon is an SVG drawn by
+hand, also installed for the desktop by ``campaign-app install-desktop``).
 
 Loading a file needs none of the painting code, so the window's first frame does not
-pay for it. Each icon has a 1x and a 2x file, for sharp icons on high-DPI screens."""
+pay for it. Each glyph has a 1x and a 2x file, for sharp icons on high-DPI screens."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
 
 FOLDER = Path(__file__).with_name("glyphs")
-SIZES = {"app": (64, 256)}  # the others: 32 and 64 (as ui.icons writes them)
+APP_ID = "io.github.campaign_app.CampaignManager"  # = campaign_app.desktop.APP_ID
+APP_ICONS = Path(__file__).parent.parent / "campaign_app" / "share" / "icons" / "hicolor"
+APP_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
 @cache
@@ -22,12 +26,17 @@ def action_icon(name: str) -> QIcon:
     small = FOLDER / f"{name}.png"
     if not small.is_file():
         raise KeyError(f"no glyph file {small} (run python -m ui.icons)")
-    one, two = SIZES.get(name, (32, 64))
     icon = QIcon()  # sizes given: a file is read only when the icon is first drawn
-    icon.addFile(str(small), QSize(one, one))
-    icon.addFile(str(FOLDER / f"{name}@2x.png"), QSize(two, two))
+    icon.addFile(str(small), QSize(32, 32))
+    icon.addFile(str(FOLDER / f"{name}@2x.png"), QSize(64, 64))
     return icon
 
 
+@cache
 def app_icon() -> QIcon:
-    return action_icon("app")
+    """The app's icon (window, task bar, About box) at every size it is drawn at; a
+    file is read only when that size is first shown."""
+    icon = QIcon()
+    for n in APP_ICON_SIZES:
+        icon.addFile(str(APP_ICONS / f"{n}x{n}" / "apps" / f"{APP_ID}.png"), QSize(n, n))
+    return icon

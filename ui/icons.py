@@ -1,9 +1,10 @@
 """Icons drawn with QPainter: status badges for fighters and units and dice faces
 (painted when first shown, cached), and the source of the toolbar and menu glyphs.
 
-The glyphs and the app icon are shipped as PNG files in ``ui/glyphs/`` and loaded by
-:mod:`ui.glyphs`, so the window's first frame needs no painting code (nor the Python
-enums of Qt's namespace that it uses, 12 ms at start). They are drawn here and written
+The glyphs are shipped as PNG files in ``ui/glyphs/`` and the app icon (an SVG drawn
+by hand) as PNG sizes in ``campaign_app/share/icons/``; :mod:`ui.glyphs` loads them, so
+the window's first frame needs no painting code (nor the Python enums of Qt's
+namespace that it uses, 12 ms at start). They are drawn here and written
 with ``python -m ui.icons``; a test keeps the files equal to what this code draws."""
 
 from __future__ import annotations
@@ -148,6 +149,13 @@ def die_icon(face: int) -> QIcon:
     return QIcon(pm)
 
 
+# The app icon: drawn as SVG (by hand), shipped with the desktop entry that
+# ``campaign-app install-desktop`` installs (campaign_app.desktop), PNGs rendered from it.
+APP_ID = "io.github.campaign_app.CampaignManager"  # = campaign_app.desktop.APP_ID
+APP_SHARE = Path(__file__).resolve().parents[1] / "campaign_app" / "share"
+APP_SVG = APP_SHARE / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg"
+APP_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # = campaign_app.desktop.ICON_SIZES
+
 GLYPHS = ("campaign", "roster", "fighter", "unit", "creature", "battle", "wizard", "dice", "edit",
           "house-rules", "export", "log", "history", "database", "demo", "cycle", "undo", "redo",
           "remove", "reload")
@@ -173,22 +181,35 @@ def glyph_image(name: str, size: int) -> QImage:
     return img
 
 
-GLYPH_SIZES = {"app": (64, 256)}  # others: 32 and 64 (@2x)
-
-
 def write_glyphs(folder: Path) -> list[Path]:
-    """Write every glyph as ``NAME.png`` and ``NAME@2x.png`` (the app icon at 64 and
-    256 pixels) into ``folder``."""
+    """Write every toolbar glyph as ``NAME.png`` (32 pixels) and ``NAME@2x.png`` (64)
+    into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in ("app", *GLYPHS):
-        small, big = GLYPH_SIZES.get(name, (32, 64))
-        for size, suffix in ((small, ""), (big, "@2x")):
+    for name in GLYPHS:
+        for size, suffix in ((32, ""), (64, "@2x")):
             path = folder / f"{name}{suffix}.png"
             if not glyph_image(name, size).save(str(path), "PNG"):
                 raise OSError(f"cannot write {path}")
             written.append(path)
     return written
+
+
+def write_app_icons(share: Path) -> list[Path]:
+    """Write the app icon at every size of ``APP_ICON_SIZES`` under ``share`` (laid out
+    as XDG's ``icons/hicolor/NxN/apps/``), rendered from its SVG."""
+    written = []
+    for size in APP_ICON_SIZES:
+        path = app_icon_png(share, size)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not glyph_image("app", size).save(str(path), "PNG"):
+            raise OSError(f"cannot write {path}")
+        written.append(path)
+    return written
+
+
+def app_icon_png(share: Path, size: int) -> Path:
+    return share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
 
 def _draw_glyph(p: QPainter, name: str) -> None:
@@ -340,22 +361,27 @@ def _circular_arrow(p: QPainter, colour: str, start: float, span: float,
 
 
 def _draw_app(p: QPainter) -> None:
-    """The app icon, on a 64 x 64 canvas: two dice on a slate tile."""
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(QColor("#3b4a66"))
-    p.drawRoundedRect(QRectF(2, 2, 60, 60), 12, 12)
-    _die(p, QRectF(10, 20, 28, 28), 6, "#ffffff", "#3b4a66")
-    _die(p, QRectF(30, 10, 24, 24), 3, "#f2d27a", "#3b4a66")
+    """The app icon, on a 64 x 64 canvas: the hand-drawn SVG shipped for the desktop
+    (``campaign_app/share/icons/hicolor/scalable/apps/``)."""
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(str(APP_SVG))
+    if not renderer.isValid():
+        raise OSError(f"cannot read the app icon {APP_SVG}")
+    renderer.render(p, QRectF(0, 0, 64, 64))
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m ui.icons [FOLDER]``: write the glyph files (default: ``ui/glyphs``)."""
+    """``python -m ui.icons [FOLDER]``: write the glyph files (default: ``ui/glyphs``)
+    and the app icon's PNG sizes (default: ``campaign_app/share``; with FOLDER, under
+    ``FOLDER/share``)."""
     from PySide6.QtGui import QGuiApplication
 
     args = sys.argv[1:] if argv is None else argv
     _app = QGuiApplication.instance() or QGuiApplication(["icons"])
     folder = Path(args[0]) if args else Path(__file__).with_name("glyphs")
-    for path in write_glyphs(folder):
+    share = folder / "share" if args else APP_SHARE
+    for path in [*write_glyphs(folder), *write_app_icons(share)]:
         print(path)
     return 0
 

@@ -40,6 +40,7 @@ EXTENSIONS: list[str] = [
     "campaign_app.cli.data",  # backup, restore, export/import json, import yaktribe
     "campaign_app.cli.export",  # PDF exports (imports reports inside its commands)
     "campaign_app.cli.demo",  # demo campaigns
+    "campaign_app.desktop",  # install-desktop (menu entry, icon, AppStream metadata)
 ]
 
 Handler = Callable[[argparse.Namespace, Any], Any]
@@ -104,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _Parser(prog="campaign-app", description="Campaign and roster manager for tabletop skirmish games.",
                 parents=[common])
+    from campaign_app._version import __version__
+
+    p.add_argument("--version", action="version", version=f"campaign-app {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def add(parent: Any, name: str, handler: Handler, help_text: str, *, needs_db: bool = True,

@@ -1,5 +1,6 @@
 """The glyph files the window loads at start are exactly what ui.icons draws (written
-with ``python -m ui.icons``), one 1x and one 2x file each, and every name has one."""
+with ``python -m ui.icons``), one 1x and one 2x file each, and every name has one; the
+app icon's PNG sizes are its SVG rendered, and the window uses them."""
 
 from __future__ import annotations
 
@@ -20,18 +21,51 @@ def test_every_glyph_file_is_what_the_drawing_code_draws(qapp: Any) -> None:
     from PySide6.QtGui import QImage
 
     from ui.glyphs import FOLDER
-    from ui.icons import GLYPH_SIZES, GLYPHS, glyph_image
+    from ui.icons import GLYPHS, glyph_image
 
-    names = ("app", *GLYPHS)
     on_disk = {p.name for p in FOLDER.glob("*.png")}
-    expected = {f"{n}{s}.png" for n in names for s in ("", "@2x")}
+    expected = {f"{n}{s}.png" for n in GLYPHS for s in ("", "@2x")}
     assert on_disk == expected, "run python -m ui.icons to write the glyph files again"
-    for name in names:
-        for size, suffix in zip(GLYPH_SIZES.get(name, (32, 64)), ("", "@2x"), strict=True):
+    for name in GLYPHS:
+        for size, suffix in zip((32, 64), ("", "@2x"), strict=True):
             stored = QImage(str(FOLDER / f"{name}{suffix}.png"))
             assert (stored.width(), stored.height()) == (size, size), name
             assert _pixels(stored) == _pixels(glyph_image(name, size)), (
                 f"{name}{suffix}.png differs from ui.icons' drawing: run python -m ui.icons")
+
+
+def test_every_app_icon_size_is_the_svg_rendered(qapp: Any) -> None:
+    from PySide6.QtGui import QImage
+
+    from campaign_app import desktop
+    from ui import glyphs, icons
+
+    assert icons.APP_ID == glyphs.APP_ID == desktop.APP_ID
+    assert icons.APP_ICON_SIZES == glyphs.APP_ICON_SIZES == desktop.ICON_SIZES
+    assert icons.APP_SHARE == desktop.SHARE.resolve()
+    hicolor = desktop.SHARE / "icons" / "hicolor"
+    on_disk = sorted(p.relative_to(hicolor).as_posix() for p in hicolor.rglob("*.png"))
+    assert on_disk == sorted(f"{n}x{n}/apps/{desktop.APP_ID}.png" for n in desktop.ICON_SIZES)
+    for size in desktop.ICON_SIZES:
+        stored = QImage(str(icons.app_icon_png(desktop.SHARE, size)))
+        assert (stored.width(), stored.height()) == (size, size)
+        assert _pixels(stored) == _pixels(icons.glyph_image("app", size)), (
+            f"the {size} px app icon differs from its SVG: run python -m ui.icons")
+    # a drawing, not a blank square: opaque in the middle, see-through in the corners
+    big = icons.glyph_image("app", 256)
+    assert big.pixelColor(128, 128).alpha() == 255 and big.pixelColor(0, 0).alpha() == 0
+    assert len({big.pixel(x, y) for x in range(0, 256, 8) for y in range(0, 256, 8)}) > 20
+
+
+def test_the_window_uses_the_app_icon(qapp: Any) -> None:
+    from ui.app import make_app
+    from ui.glyphs import APP_ID
+
+    app = make_app()
+    icon = app.windowIcon()
+    assert sorted(s.width() for s in icon.availableSizes()) == [16, 24, 32, 48, 64, 128, 256, 512]
+    assert not icon.pixmap(48, 48).isNull()
+    assert app.desktopFileName() == APP_ID
 
 
 def test_glyphs_load_with_both_sizes_and_unknown_names_are_refused(qapp: Any) -> None:
@@ -40,7 +74,7 @@ def test_glyphs_load_with_both_sizes_and_unknown_names_are_refused(qapp: Any) ->
     icon = action_icon("undo")
     assert not icon.isNull()
     assert sorted(s.width() for s in icon.availableSizes()) == [32, 64]
-    assert sorted(s.width() for s in app_icon().availableSizes()) == [64, 256]
+    assert sorted(s.width() for s in app_icon().availableSizes()) == [16, 24, 32, 48, 64, 128, 256, 512]
     with pytest.raises(KeyError, match="no glyph file"):
         action_icon("no-such-glyph")
 
@@ -49,4 +83,5 @@ def test_writing_the_glyphs_makes_a_full_set(qapp: Any, tmp_path: Path) -> None:
     from ui.icons import GLYPHS, main
 
     assert main([str(tmp_path)]) == 0
-    assert len(list(tmp_path.glob("*.png"))) == 2 * (len(GLYPHS) + 1)
+    assert len(list(tmp_path.glob("*.png"))) == 2 * len(GLYPHS)
+    assert len(list((tmp_path / "share" / "icons" / "hicolor").rglob("*.png"))) == 8
