@@ -460,13 +460,15 @@ def _totals(d: _RosterData) -> list[list[str]]:
         ]
         if d.fighters:
             totals.append(["Characters", f"{len(alive)} of {len(d.fighters)}"])
-    else:
+    elif d.info.uses_rep:
         reps = [f.rep for f in alive if f.rep is not None]
         totals += [
             ["Squad strength", f"{len(alive)} / {len(d.fighters)}"],
             ["Stars", str(sum(1 for f in d.fighters if f.fighter_type == "star"))],
             ["Average Rep", f"{sum(reps) / len(reps):.1f}" if reps else "-"],
         ]
+    else:  # any other system
+        totals.append(["Fighters ready", f"{len(alive)} of {len(d.fighters)}"])
     if system != "necromunda":
         if r.reputation:
             totals.append(["Reputation", str(r.reputation)])
@@ -504,6 +506,34 @@ def _nuts_rows(d: _RosterData) -> tuple[list[dict[str, Any]], list[dict[str, Any
             "_status": shade,
             "_status_label": label,
         })
+    return columns, rows
+
+
+def _generic_rows(d: _RosterData) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The roster of any other system: name, type, its characteristics, XP, gear, status."""
+    stats = d.info.stats
+    columns: list[dict[str, Any]] = [
+        {"key": "name", "label": "Name", "width": 3},
+        {"key": "type", "label": "Type", "width": 1.8},
+        *({"key": f"stat_{r.key}", "label": r.label, "width": 0.9} for r in stats),
+        {"key": "xp", "label": "XP", "width": 0.8},
+        {"key": "weapons", "label": "Weapons", "width": 3.5},
+        {"key": "status", "label": "Status", "width": 2},
+    ]
+    rows = []
+    for f in d.fighters:
+        shade, label = _fighter_status(d, f)
+        row: dict[str, Any] = {
+            "name": f.name,
+            "type": _join([_pretty(f.fighter_type), f.role]),
+            "xp": str(f.xp),
+            "weapons": "\n".join(_gear_list(d, f)),
+            "status": _join([label, *(_pretty(x) for x in f.conditions or [])], "; "),
+            "_status": shade,
+            "_status_label": label,
+        }
+        row.update({f"stat_{r.key}": r.show((f.stats or {}).get(r.key)) for r in stats})
+        rows.append(row)
     return columns, rows
 
 
@@ -632,8 +662,10 @@ def _roster_doc(d: _RosterData) -> dict[str, Any]:
         columns, rows = _necro_rows(d)
     elif system in SQUAD_SYSTEMS:
         columns, rows = _squad_rows(d)
-    else:
+    elif d.info.uses_rep:
         columns, rows = _nuts_rows(d)
+    else:
+        columns, rows = _generic_rows(d)
     return {
         "title": _title(d),
         "campaign": d.campaign.name,
@@ -710,6 +742,8 @@ def _fighter_card(d: _RosterData, f: Fighter, crew: dict[int, list[Fighter]],
         subtitle = _join([_pretty(f.fighter_type) or "Character", f.role, _kind_label(d, f)])
         if f.rep is not None:
             fields.append(["Rep", str(f.rep)])
+        if not d.info.uses_rep:
+            fields += [[r.label, r.show((f.stats or {}).get(r.key))] for r in d.info.stats]
         if system == "nuts":
             fields.append(["Type", _pretty(f.fighter_type)])
         if f.crew_of_id:
@@ -998,9 +1032,9 @@ def qrs_document(engine: Engine, campaign: Any, all_kinds: bool = False) -> dict
                 _walker_card(q, types)
         elif c.system == "necromunda":
             _necro_cards(q, c.edition)
-        else:
+        elif info.uses_units:
             _squad_cards(q, c.system)
-        q.rest()
+        q.rest()  # any other system: every table of its rules data, one card each
         return {"campaign": c.name, "system": _system_name(c, info), "cards": q.cards}
 
 

@@ -55,7 +55,10 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
         import_json,
         import_yaktribe,
     )
-    from campaign_app.usecases.demo import FUBAR, MORALE, NECRO, NUTS
+    from campaign_app.systems.fubar.demo import NAME as FUBAR
+    from campaign_app.systems.necromunda.demo import NAME as NECRO
+    from campaign_app.systems.nuts.demo import NAME as NUTS
+    from campaign_app.systems.unit_morale.demo import NAME as MORALE
     from db.backup import restore
 
     state: dict[str, Any] = {}
