@@ -34,7 +34,6 @@ from db.models import (
 )
 
 
-
 def bench_systems() -> list[str]:
     """The ids of the installed systems that describe a benchmark league, listed first."""
     from campaign_app.systems.registry import systems
