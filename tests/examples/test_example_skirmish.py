@@ -131,10 +131,11 @@ def test_the_whole_flow_through_the_cli(skirmish: Any, run: Any, tmp_path: Path)
 
 
 def test_json_export_import_round_trip_and_checks(skirmish: Any, engine: Any, tmp_path: Path) -> None:
+    from example_skirmish import demo
+
     from campaign_app.errors import InputError
     from campaign_app.usecases import core
     from campaign_app.usecases.datafiles import export_json, import_json
-    from example_skirmish import demo
 
     cid = demo.build(engine)
     doc = export_json(engine, cid)

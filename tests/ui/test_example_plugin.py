@@ -17,8 +17,9 @@ def skirmish(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 
 def test_the_gui_opens_its_campaign_and_roster(skirmish: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import core
     from example_skirmish import demo
+
+    from campaign_app.usecases import core
 
     cid = demo.build(gui_engine)
     win.reload(prefer=("campaign", cid))
