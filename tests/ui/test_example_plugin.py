@@ -30,3 +30,37 @@ def test_the_gui_opens_its_campaign_and_roster(skirmish: Any, win: Any, gui_engi
     dlg = win.new_campaign()
     assert dlg.system.findData("example-skirmish") >= 0
     dlg.reject()
+
+
+def test_after_the_battle_wizard_with_typed_dice(skirmish: Any, qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from campaign_app.usecases import core
+    from campaign_app.usecases.battles import record_battle
+    from tests.ui.test_flow import click, type_dice
+
+    c = core.create_campaign(gui_engine, "Ford", "example-skirmish")
+    reds = core.create_roster(gui_engine, c.id, "Reds")
+    core.add_fighter(gui_engine, reds.id, "Ann", stats={"Skill": 4})
+    core.add_fighter(gui_engine, reds.id, "Bob", stats={"Skill": 2})
+    record_battle(gui_engine, c.id, [reds.id], results={"Ann": "out-of-action", "Bob": "out-of-action"})
+    win.reload(prefer=("campaign", c.id))
+    wiz = win.after_battle()
+    click(qtbot, wiz.next_button)
+    needs = []
+    for faces in ("7", "3", "6"):
+        need = wiz.current_need()
+        assert need is not None
+        needs.append(need.need)
+        type_dice(qtbot, wiz, faces)
+        if faces == "7":
+            assert "1 to 6" in wiz.error.text() and wiz.page == "roll"
+            continue
+        assert wiz.page == "result", wiz.error.text()
+        click(qtbot, wiz.next_button)
+    assert wiz.page == "summary" and "Ann: injury" in needs[1] and "Bob: injury" in needs[2]
+    click(qtbot, wiz.apply_button)
+    assert not wiz.isVisible(), wiz.error.text()
+    status = {f["name"]: f["status"] for f in core.show_roster(gui_engine, reds.id)["fighters"]}
+    assert status == {"Ann": "in-recovery", "Bob": "active"}
+    win.actions["undo"].trigger()
+    status = {f["name"]: f["status"] for f in core.show_roster(gui_engine, reds.id)["fighters"]}
+    assert status == {"Ann": "active", "Bob": "active"}
