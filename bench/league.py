@@ -148,10 +148,14 @@ def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = N
         for _ in range(size.rolls):
             f1, f2 = rng.randint(1, 6), rng.randint(1, 6)
             fid, _rid = fids[rng.randrange(len(fids))]
-            value = (f1 <= pass_target) + (f2 <= pass_target) if pass_target is not None else f1 * 10 + f2
+            faces, value = f"{f1},{f2}", f1 * 10 + f2  # d66
+            if pass_target is not None:
+                value = (f1 <= pass_target) + (f2 <= pass_target)
+            elif league.roll.get("dice") != "d66":
+                faces, value = str(f1), f1  # d6
             roll_rows.append({
                 "campaign_id": cid, "battle_id": bids[rng.randrange(len(bids))], "fighter_id": fid,
-                "subject": "", "created_at": now, "source": "random", "faces": f"{f1},{f2}", "value": value,
+                "subject": "", "created_at": now, "source": "random", "faces": faces, "value": value,
                 **league.roll,
             })
         for i in range(0, len(roll_rows), 10000):

@@ -20,5 +20,5 @@ INFO = SystemInfo(
 )
 
 SYSTEM = GameSystem(
-    info=INFO, package=__name__, listing=30, demo=".demo:build", procedures_module="campaign_app.systems.fubar.procedures"
+    info=INFO, package=__name__, listing=30, demo=".demo:build", bench=".bench:LEAGUE", procedures_module="campaign_app.systems.fubar.procedures"
 )

@@ -13,7 +13,8 @@ LEAGUE = BenchLeague(
     fighter_types=("ganger", "champion", "juve"),
     stats=LINE,
     fine_result="fine",
-    casualty_result="out-of-action",
+    # no after-battle case: its one-gang battle has no rival for a Captured lasting injury
+    casualty_result="",
     roll={"purpose": "lasting injury", "rule": "Lasting Injury", "dice": "d66", "target": None,
           "table_id": "n26-lasting-injury", "row": "11", "result": "lesson-learnt",
           "label": "Lesson Learnt"},

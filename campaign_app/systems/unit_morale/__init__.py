@@ -20,5 +20,5 @@ INFO = SystemInfo(
 )
 
 SYSTEM = GameSystem(
-    info=INFO, package=__name__, listing=40, demo=".demo:build", procedures_module="campaign_app.systems.unit_morale.procedures"
+    info=INFO, package=__name__, listing=40, demo=".demo:build", bench=".bench:LEAGUE", procedures_module="campaign_app.systems.unit_morale.procedures"
 )
