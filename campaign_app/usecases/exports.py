@@ -1034,7 +1034,7 @@ def qrs_document(engine: Engine, campaign: Any, all_kinds: bool = False) -> dict
             _necro_cards(q, c.edition)
         elif info.uses_units:
             _squad_cards(q, c.system)
-        q.rest()  # any other system: every table of its rules data, one card each
+        q.rest()  # any other system: every table of its rules data
         return {"campaign": c.name, "system": _system_name(c, info), "cards": q.cards}
 
 

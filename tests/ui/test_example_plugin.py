@@ -27,6 +27,9 @@ def test_the_gui_opens_its_campaign_and_roster(skirmish: Any, win: Any, gui_engi
     assert {"Red Captain", "Blue Captain", "Red Spear"} <= {r["name"] for r in win.model.rows}
     win.reload(prefer=("roster", core.show_roster(gui_engine, "Red Band")["id"]))
     assert {r["name"] for r in win.model.rows} == {"Red Captain", "Red Spear", "Red Bow"}
+    assert win.select_figure("Red Captain")
+    text = win.detail.toPlainText()
+    assert "Red Captain" in text and "Skill" in text and "5" in text, text
     dlg = win.new_campaign()
     assert dlg.system.findData("example-skirmish") >= 0
     dlg.reject()
