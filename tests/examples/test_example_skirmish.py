@@ -5,6 +5,7 @@ into a throw-away environment so its entry point is what finds it."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -181,7 +182,11 @@ def test_pip_installed_it_is_found_through_its_entry_point(tmp_path: Path) -> No
                              capture_output=True, text=True, check=True).stdout.strip()
     here = sysconfig.get_paths()["purelib"]
     Path(purelib, "_outer_env.pth").write_text(f"import site; site.addsitedir({here!r})\n", encoding="utf-8")
-    out = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-input", str(EXAMPLE)],
+    # from a copy: building in place would leave an egg-info next to the sources, which
+    # the registry tests (the folder on sys.path) would then find as an installed system
+    source = tmp_path / "example-skirmish"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    out = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-input", str(source)],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
     db = f"sqlite:///{tmp_path / 'x.sqlite'}"
@@ -192,3 +197,22 @@ def test_pip_installed_it_is_found_through_its_entry_point(tmp_path: Path) -> No
     res = subprocess.run([str(py), "-c", code, "--db", db, "demo"], capture_output=True, text=True,
                          timeout=300, cwd=tmp_path)
     assert res.returncode == 0 and "Skirmish at the Ford" in res.stdout, res.stderr
+
+
+def test_a_campaign_of_an_uninstalled_system_is_listed_and_refused_in_one_line(
+        skirmish: Any, run: Any) -> None:
+    from campaign_app.systems.registry import add_system, remove_system
+
+    assert run("campaign", "create", "Ford", "--system", ID)[0] == 0
+    assert run("campaign", "create", "Kursk", "--system", "nuts")[0] == 0
+    remove_system(ID)  # the plug-in is gone; its campaign is still in the database
+    try:
+        rc, out, _ = run("campaign", "list", "--json")
+        assert rc == 0
+        assert {c["name"]: c["system_name"] for c in json.loads(out)} == {
+            "Ford": "example-skirmish (not installed)", "Kursk": "NUTS! 4th edition"}
+        rc, _, err = run("roster", "create", "Ford", "Reds")
+        assert rc == 2 and err.strip().splitlines() == [
+            "error: unknown game system 'example-skirmish' (known: nuts, necromunda, fubar, unit-morale)"]
+    finally:
+        add_system(skirmish)

@@ -67,3 +67,31 @@ def test_after_the_battle_wizard_with_typed_dice(skirmish: Any, qtbot: Any, win:
     win.actions["undo"].trigger()
     status = {f["name"]: f["status"] for f in core.show_roster(gui_engine, reds.id)["fighters"]}
     assert status == {"Ann": "active", "Bob": "active"}
+
+
+def test_the_gui_lists_a_campaign_whose_plug_in_is_gone(skirmish: Any, qtbot: Any, settings: Any,
+                                                        sqlite_url: str) -> None:
+    from campaign_app.systems.registry import add_system, remove_system
+    from campaign_app.usecases import core
+    from db.migrate import open_database
+    from ui.main_window import MainWindow
+
+    eng = open_database(sqlite_url)
+    core.create_campaign(eng, "Ford", "example-skirmish")
+    kursk = core.create_campaign(eng, "Kursk", "nuts")
+    remove_system("example-skirmish")
+    try:
+        w = MainWindow(eng, settings, sqlite_url)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        ford = next(c for c in w.tree_data if c["name"] == "Ford")
+        assert ford["system_name"] == "example-skirmish (not installed)"
+        w.reload(prefer=("campaign", ford["id"]))  # selecting it says why it cannot open
+        assert w.campaign is None and "unknown game system 'example-skirmish'" in w.detail.toPlainText()
+        w.reload(prefer=("campaign", kursk.id))
+        assert w.campaign is not None and w.campaign["name"] == "Kursk"
+        w.close()
+    finally:
+        add_system(skirmish)
+        eng.dispose()
