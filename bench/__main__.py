@@ -1,6 +1,6 @@
 """Benchmarks at league scale, each printed next to a baseline measured in the same run.
 
-    python -m bench [--url postgresql://...] [--repeat 5] [--scale 1.0] [--write-results]
+    python -m bench [--url postgresql://...] [--repeat 5] [--scale 1.0] [--system ID] [--write-results]
 
 Cases (median of --repeat runs; ratio = case / baseline, or baseline / case for
 throughput):
@@ -107,7 +107,11 @@ def run_probe(mode: str, home: Path, url: str = "-") -> dict[str, Any]:
 
 
 class Bench:
-    def __init__(self, url: str, repeat: int, scale: float, workdir: Path) -> None:
+    def __init__(self, url: str, repeat: int, scale: float, workdir: Path, system: str = "") -> None:
+        from bench.league import default_system, league_of
+
+        self.system = system or default_system()
+        self.league = league_of(self.system)
         self.url = url
         self.repeat = repeat
         self.scale = scale
@@ -121,7 +125,7 @@ class Bench:
 
         self.engine = open_database(self.url)
         self.size = LeagueSize().scaled(self.scale)
-        self.cid = make_league(self.engine, system="nuts", size=self.size, name="League")
+        self.cid = make_league(self.engine, system=self.system, size=self.size, name="League")
         from sqlalchemy import func, select
 
         from db.models import Fighter, Roster
@@ -141,7 +145,7 @@ class Bench:
 
         path = self.workdir / "raw.sqlite"
         eng = open_database(f"sqlite:///{path}")
-        make_league(eng, system="nuts", size=self.size, name="League")
+        make_league(eng, system=self.system, size=self.size, name="League")
         eng.dispose()
         return str(path)
 
@@ -179,7 +183,7 @@ class Bench:
         from campaign_app.usecases.gui_queries import roster_rows, system_info
         from ui.models import RosterModel, roster_columns
 
-        info = system_info("nuts")
+        info = system_info(self.system)
         model = RosterModel(roster_columns(info, with_roster=False))
 
         def load() -> None:
@@ -199,7 +203,7 @@ class Bench:
         from campaign_app.usecases.gui_queries import roster_rows, system_info
         from ui.models import RosterModel, roster_columns
 
-        info = system_info("nuts")
+        info = system_info(self.system)
         model = RosterModel(roster_columns(info, with_roster=True))
         rows = roster_rows(self.engine, campaign=self.cid)["rows"]
         model.set_rows(rows)
@@ -220,6 +224,13 @@ class Bench:
 
     def case_after_battle(self) -> None:
         from campaign_app.usecases.battles import after_battle, record_battle
+
+        casualty = self.league.casualty_result
+        if not casualty:
+            print(f"{'after-battle':<14} skipped: the league's system has no casualty result", flush=True)
+            return
+        ftype = self.league.fighter_types[0]
+        rep = None if self.league.rep is None else (self.league.rep[0] + self.league.rep[1]) // 2
         from campaign_app.usecases.core import create_roster
 
         names = [f"AB {i}" for i in range(40)]
@@ -229,8 +240,8 @@ class Bench:
         from db.models import Fighter
 
         with self.engine.begin() as c:
-            c.execute(insert(Fighter), [{"roster_id": self._roster_id("Casualties"), "name": n, "fighter_type": "grunt",
-                                         "kind": "human", "rep": 4, "stats": {}, "xp": 0, "credits_value": 0,
+            c.execute(insert(Fighter), [{"roster_id": self._roster_id("Casualties"), "name": n, "fighter_type": ftype,
+                                         "kind": "human", "rep": rep, "stats": dict(self.league.stats), "xp": 0, "credits_value": 0,
                                          "status": "active", "status_note": "", "abilities": [], "conditions": [],
                                          "notes": "", "created_at": datetime.now(UTC), "version": 1}
                                         for n in names])
@@ -240,9 +251,9 @@ class Bench:
             from sqlalchemy import update
 
             with self.engine.begin() as c:
-                c.execute(update(Fighter).where(Fighter.name.in_(names)).values(status="active", rep=4))  # type: ignore[attr-defined]
+                c.execute(update(Fighter).where(Fighter.name.in_(names)).values(status="active", rep=rep))  # type: ignore[attr-defined]
             b = record_battle(self.engine, "League", ["Casualties"],
-                              results=[f"{n}=out-of-the-fight" for n in names])
+                              results=[f"{n}={casualty}" for n in names])
             battles.append(b.id)
 
         t = median_time(lambda: after_battle(self.engine, battles[-1], seed=7), self.repeat, setup)
@@ -418,13 +429,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--scale", type=float, default=1.0, help="league size factor (1.0 = 3,000 fighters)")
     ap.add_argument("--only", action="append", help="run only these cases")
+    ap.add_argument("--system", default="", help="the league's game system (default: the first listed "
+                    "that describes a benchmark league)")
     ap.add_argument("--write-results", action="store_true", help="record the table in bench/RESULTS.md")
     args = ap.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with tempfile.TemporaryDirectory(prefix="campaign-bench-") as tmp:
         work = Path(tmp)
         url = args.url or f"sqlite:///{work / 'league.sqlite'}"
-        bench = Bench(url, max(1, args.repeat), args.scale, work)
+        bench = Bench(url, max(1, args.repeat), args.scale, work, args.system)
         print(f"building the league ({'given server' if args.url else 'SQLite'}, scale {args.scale})...", flush=True)
         bench.setup()
         from PySide6.QtWidgets import QApplication

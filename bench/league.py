@@ -1,6 +1,10 @@
 """Fill a database with a league-size campaign using SQLAlchemy Core bulk inserts.
 
-    python -m bench.league --db sqlite:///league.sqlite [--system nuts] [--scale 1.0]
+    python -m bench.league --db sqlite:///league.sqlite [--system ID] [--scale 1.0]
+
+The league's system is any installed game system that describes a benchmark league
+(``GameSystem.bench``, a :class:`~campaign_app.systems.bench_league.BenchLeague`); the
+default is the first of them in the systems' listing order.
 
 Default size: 100 rosters, 3,000 fighters (one roster of 300, the rest ~27 each),
 1,000 battles, 50,000 recorded rolls. ``scale`` shrinks it for smoke tests.
@@ -16,6 +20,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Engine
 
+from campaign_app.systems.bench_league import BenchLeague
 from db.models import (
     Battle,
     BattleResult,
@@ -28,8 +33,32 @@ from db.models import (
     Skill,
 )
 
-NECRO_LINE = {"M": 5, "WS": 4, "BS": 4, "S": 3, "T": 3, "W": 1, "I": 4, "A": 1, "Ld": 7, "Cl": 7, "Wil": 7,
-              "Int": 7}
+
+def bench_systems() -> list[str]:
+    """The ids of the installed systems that describe a benchmark league, listed first."""
+    from campaign_app.systems.registry import systems
+
+    return [sid for sid, gs in systems().items() if gs.bench]
+
+
+def default_system() -> str:
+    found = bench_systems()
+    if not found:
+        raise SystemExit("no installed game system describes a benchmark league")
+    return found[0]
+
+
+def league_of(system: str) -> BenchLeague:
+    """The benchmark league ``system`` describes (a one-line error when it has none)."""
+    from campaign_app.errors import InputError
+    from campaign_app.systems.registry import game_system
+
+    gs = game_system(system)
+    if not gs.bench:
+        raise InputError(f"{gs.name} describes no benchmark league (choose {', '.join(bench_systems())})")
+    league = gs.load(gs.bench)
+    assert isinstance(league, BenchLeague)
+    return league
 
 
 @dataclass
@@ -45,20 +74,22 @@ class LeagueSize:
                                                           self.battles, self.rolls)))
 
 
-def make_league(engine: Engine, *, system: str = "nuts", size: LeagueSize | None = None,
+def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = None,
                 name: str = "League", seed: int = 1) -> int:
-    """Create one campaign of ``size`` and return its id. One transaction."""
+    """Create one campaign of ``size`` of ``system`` (default: :func:`default_system`)
+    and return its id. One transaction."""
+    system = system or default_system()
+    league = league_of(system)
     size = size or LeagueSize()
     rng = random.Random(seed)
     now = datetime.now(UTC)
-    edition = "n26" if system == "necromunda" else ""
     with engine.begin() as c:
         cid = c.execute(insert(Campaign).values(
-            name=name, system=system, edition=edition, expansions=["weird-ww2"] if system == "nuts" else [],
+            name=name, system=system, edition=league.edition, expansions=list(league.expansions),
             house_rules={}, cycle=1, notes="benchmark league", created_at=now, version=1,
         ).returning(Campaign.id)).scalar_one()
         roster_rows = [
-            {"campaign_id": cid, "name": f"Roster {i + 1:03d}", "kind": "gang" if system == "necromunda" else "squad",
+            {"campaign_id": cid, "name": f"Roster {i + 1:03d}", "kind": league.roster_kind,
              "faction": rng.choice(["Goliath", "Escher", "US Army", "Wehrmacht", "Red Army"]),
              "player": f"Player {i + 1}", "credits": rng.randint(0, 500), "reputation": rng.randint(0, 20),
              "notes": "", "created_at": now, "version": 1}
@@ -72,12 +103,11 @@ def make_league(engine: Engine, *, system: str = "nuts", size: LeagueSize | None
         statuses = ["active"] * 17 + ["in-recovery", "captured", "dead"]
         for rid, n in zip(rids, per_roster, strict=True):
             for j in range(n):
-                is_necro = system == "necromunda"
                 fighter_rows.append({
                     "roster_id": rid, "name": f"{rng.choice(_FIRST)} {rng.choice(_LAST)} {j + 1}",
-                    "fighter_type": rng.choice(["ganger", "champion", "juve"]) if is_necro else rng.choice(["grunt"] * 5 + ["star"]),
-                    "role": "", "kind": "human", "rep": None if is_necro else rng.randint(3, 5),
-                    "stats": dict(NECRO_LINE) if is_necro else {}, "xp": rng.randint(0, 30),
+                    "fighter_type": rng.choice(league.fighter_types),
+                    "role": "", "kind": "human", "rep": None if league.rep is None else rng.randint(*league.rep),
+                    "stats": dict(league.stats), "xp": rng.randint(0, 30),
                     "credits_value": rng.randint(50, 250), "status": rng.choice(statuses), "status_note": "",
                     "abilities": [], "conditions": [], "notes": "", "created_at": now, "version": 1,
                 })
@@ -109,20 +139,24 @@ def make_league(engine: Engine, *, system: str = "nuts", size: LeagueSize | None
                       {"battle_id": bid, "roster_id": b, "result": "loss"}]
             for rid in (a, b):
                 for fid in by_roster[rid][:6]:
-                    results.append({"battle_id": bid, "fighter_id": fid, "status": "carry-on", "scored_hit": False,
+                    results.append({"battle_id": bid, "fighter_id": fid, "status": league.fine_result, "scored_hit": False,
                                     "casualties": 0, "details": {}})
         c.execute(insert(BattleRoster), links)
         c.execute(insert(BattleResult), results)
         roll_rows = []
+        pass_target = league.roll.get("target") if str(league.roll.get("dice", "")).startswith("pass") else None
         for _ in range(size.rolls):
             f1, f2 = rng.randint(1, 6), rng.randint(1, 6)
             fid, _rid = fids[rng.randrange(len(fids))]
+            faces, value = f"{f1},{f2}", f1 * 10 + f2  # d66
+            if pass_target is not None:
+                value = (f1 <= pass_target) + (f2 <= pass_target)
+            elif league.roll.get("dice") != "d66":
+                faces, value = str(f1), f1  # d6
             roll_rows.append({
                 "campaign_id": cid, "battle_id": bids[rng.randrange(len(bids))], "fighter_id": fid,
-                "subject": "", "created_at": now, "purpose": "recovery", "rule": "OOF recovery",
-                "dice": "pass:2d6", "faces": f"{f1},{f2}", "source": "random", "target": 4,
-                "value": (f1 <= 4) + (f2 <= 4), "table_id": "nuts-recovery", "row": "1", "result": "wounded",
-                "label": "Wounded",
+                "subject": "", "created_at": now, "source": "random", "faces": faces, "value": value,
+                **league.roll,
             })
         for i in range(0, len(roll_rows), 10000):
             c.execute(insert(RollRecord), roll_rows[i:i + 10000])
@@ -147,7 +181,7 @@ def main() -> None:
 
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--db", required=True)
-    ap.add_argument("--system", default="nuts", choices=["nuts", "necromunda", "fubar", "unit-morale"])
+    ap.add_argument("--system", default="", choices=bench_systems(), help="game system (default: the first listed)")
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--name", default="League")
     a = ap.parse_args()

@@ -657,9 +657,17 @@ class MainWindow(QMainWindow):
         camp, rid = self._campaign_of_item(item)
         if camp is None:
             return
+        try:
+            system = q.system_info(camp["system"])
+        except AppError as e:  # a campaign of a game system no longer installed: listed only
+            self.campaign, self.roster_id, self.system = None, None, None
+            self.model.set_rows([])
+            self.detail.show_nothing(str(e))
+            self.update_actions()
+            return
         self.campaign = camp
         self.roster_id = rid
-        self.system = q.system_info(camp["system"])
+        self.system = system
         self.load_table(keep)
         self.battles_view.set_rows(q.battles(self.engine, camp["id"]))
         self.log_view.set_campaign(self.engine, camp["id"])

@@ -50,6 +50,14 @@ class GameSystem:
     # quick-reference cards; "" = only the tables of its rules data
     qrs: str = ""
     # --- end layout
+    # --- demo and bench (example helper)
+    # "module:function": ``function(engine) -> campaign id`` builds the system's demo
+    # campaign through the ordinary use-cases; the module also defines ``NAME``, that
+    # campaign's name (``campaign-app demo`` skips a demo whose name exists). "" = none
+    demo: str = ""
+    # "module:attribute": a :class:`campaign_app.systems.bench_league.BenchLeague` describing a
+    # league of this system for ``python -m bench``. "" = the bench cannot use it
+    bench: str = ""
 
     @property
     def id(self) -> str:
@@ -97,3 +105,4 @@ class GameSystem:
         mod, _, attr = ref.partition(":")
         module = importlib.import_module(mod, self.package if mod.startswith(".") else None)
         return getattr(module, attr) if attr else module
+

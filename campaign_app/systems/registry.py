@@ -90,6 +90,13 @@ def game_system(system_id: str) -> GameSystem:
         raise InputError(f"unknown game system {system_id!r} (known: {names})") from None
 
 
+def system_name(system_id: str) -> str:
+    """The name of ``system_id`` to list it by; a system no installed package provides
+    (a campaign made with a plug-in since removed) is listed as such, not refused."""
+    gs = systems().get((system_id or "").strip().lower())
+    return gs.name if gs is not None else f"{system_id} (not installed)"
+
+
 def get_system(system_id: str) -> SystemInfo:
     """What a campaign of ``system_id`` is made of."""
     return game_system(system_id).info

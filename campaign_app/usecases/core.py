@@ -93,12 +93,13 @@ def list_campaigns(engine: Engine) -> list[dict[str, Any]]:
 
 
 def campaign_dict(c: Campaign) -> dict[str, Any]:
-    info = get_system(c.system)
+    from campaign_app.systems.registry import system_name
+
     return {
         "id": c.id,
         "name": c.name,
         "system": c.system,
-        "system_name": info.name,
+        "system_name": system_name(c.system),
         "edition": c.edition,
         "expansions": list(c.expansions or []),
         "house_rules": sorted((c.house_rules or {}).keys()),

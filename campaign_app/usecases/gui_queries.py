@@ -14,8 +14,9 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems import SYSTEMS, game_system, get_system
-from campaign_app.systems import systems as installed_systems
 from campaign_app.systems.layout import BASE_STATUSES, RosterLayout
+from campaign_app.systems.registry import system_name
+from campaign_app.systems.registry import systems as installed_systems
 from campaign_app.uow import read_session
 from campaign_app.usecases.common import get_campaign, get_fighter, get_roster, get_unit
 from db.models import (
@@ -146,12 +147,12 @@ def campaign_tree(engine: Engine) -> list[dict[str, Any]]:
         })
     out = []
     for c in camps:
-        info = get_system(c.system)
+        gs = installed_systems().get(c.system)  # None: a plug-in since uninstalled (listed, not opened)
         out.append({
-            "id": c.id, "name": c.name, "system": c.system, "system_name": info.name,
+            "id": c.id, "name": c.name, "system": c.system, "system_name": system_name(c.system),
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
-            "uses_units": info.uses_units, "rosters": by_campaign.get(c.id, []),
-            "shows_cycle": roster_layout(c.system).shows_cycle,
+            "uses_units": gs is not None and gs.info.uses_units, "rosters": by_campaign.get(c.id, []),
+            "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
             "battles": battles.get(c.id, 0), "pending_battles": pending.get(c.id, 0),
         })
     return out

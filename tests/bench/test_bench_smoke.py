@@ -33,3 +33,32 @@ def test_league_generator_makes_the_asked_size(sqlite_engine):
         biggest = c.execute(select(func.count(Fighter.id)).group_by(Fighter.roster_id)
                             .order_by(func.count(Fighter.id).desc())).first()[0]
         assert biggest == 20 and cid == 1
+
+
+def test_league_of_another_system_uses_its_own_profile(sqlite_engine):
+    from sqlalchemy import select
+
+    from bench.league import LeagueSize, bench_systems, default_system, make_league
+    from db.models import Campaign, Fighter, RollRecord
+
+    assert default_system() == bench_systems()[0] == "nuts"
+    assert "necromunda" in bench_systems()
+    cid = make_league(sqlite_engine, system="necromunda", size=LeagueSize(3, 12, 6, 3, 10))
+    with sqlite_engine.connect() as c:
+        camp = c.execute(select(Campaign.system, Campaign.edition).where(Campaign.id == cid)).one()
+        assert tuple(camp) == ("necromunda", "n26")
+        types = set(c.execute(select(Fighter.fighter_type)).scalars())
+        assert types <= {"ganger", "champion", "juve"}
+        assert set(c.execute(select(RollRecord.table_id)).scalars()) == {"n26-lasting-injury"}
+
+
+def test_bench_and_demo_code_name_no_game_system():
+    """The systems are asked, never named: their ids appear only in their packages."""
+    import re
+
+    ids = ("nuts", "necromunda", "fubar", "unit-morale", "weird-ww2", "n23", "n26")
+    alternatives = "|".join(map(re.escape, ids))
+    pattern = re.compile(rf"""["']({alternatives})["']""")
+    for path in [*sorted((ROOT / "bench").glob("*.py")), ROOT / "campaign_app" / "usecases" / "demo.py"]:
+        found = pattern.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.relative_to(ROOT)} names {found}"

@@ -72,7 +72,10 @@ def test_checks_and_effects_text() -> None:
 
 
 def test_demo_builds_one_campaign_per_system_once(engine: Any) -> None:
-    from campaign_app.usecases.demo import DEMO_NAMES, create_demo
+    from campaign_app.usecases.demo import create_demo, demo_names
+
+    DEMO_NAMES = demo_names()
+    assert DEMO_NAMES == ("Ardennes 1944", "Underhive Feud", "Operation Granite", "Bocage Summer")
 
     res = create_demo(engine)
     assert res["created"] == list(DEMO_NAMES)

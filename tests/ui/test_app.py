@@ -480,7 +480,7 @@ def test_screenshots_render_every_screen(qtbot: Any, tmp_path: Path) -> None:
 
 def test_log_and_history_tabs_read_only_when_shown(qtbot: Any, gui_engine: Any, monkeypatch: Any) -> None:
     """Pointing a hidden tab at a campaign reads nothing; showing it reads once."""
-    from campaign_app.usecases.demo import demo_nuts
+    from campaign_app.systems.nuts.demo import build as demo_nuts
     from ui import views
 
     cid = demo_nuts(gui_engine)

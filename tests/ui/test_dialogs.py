@@ -253,7 +253,8 @@ def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
 
 
 def test_end_cycle_decides_the_pending_critical_injury(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases.demo import NECRO, demo_necromunda
+    from campaign_app.systems.necromunda.demo import NAME as NECRO
+    from campaign_app.systems.necromunda.demo import build as demo_necromunda
     from campaign_app.usecases.gui_queries import pending_criticals
 
     cid = demo_necromunda(gui_engine)

@@ -19,7 +19,7 @@ def click(qtbot: Any, button: Any) -> None:
 
 @pytest.fixture
 def necro(win: Any, gui_engine: Any) -> int:
-    from campaign_app.usecases.demo import demo_necromunda
+    from campaign_app.systems.necromunda.demo import build as demo_necromunda
 
     cid = demo_necromunda(gui_engine)
     win.reload(prefer=("campaign", cid))

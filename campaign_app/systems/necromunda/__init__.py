@@ -46,7 +46,7 @@ INFO = SystemInfo(
 
 SYSTEM = GameSystem(
     info=INFO,
-    package=__name__, listing=20,
+    package=__name__, listing=20, demo=".demo:build", bench=".bench:LEAGUE",
     procedures_module="campaign_app.systems.necromunda.procedures",
     layout=".layout:LAYOUT", qrs=".qrs:cards"
 )

@@ -34,7 +34,7 @@ INFO = SystemInfo(
 
 SYSTEM = GameSystem(
     info=INFO,
-    package=__name__, listing=10,
+    package=__name__, listing=10, demo=".demo:build", bench=".bench:LEAGUE",
     procedures_module="campaign_app.systems.nuts.procedures",
     layout=".layout:LAYOUT", qrs=".qrs:cards"
 )
