@@ -381,6 +381,9 @@ def default_fighter_card(fig: Row, type_field: bool = False) -> dict[str, Any]:
     fields: list[list[str]] = []
     if fig.get("rep") is not None:
         fields.append(["Rep", str(fig["rep"])])
+    ctx = fig.get("ctx")
+    if ctx is not None and fig.get("rep") is None:  # a game of characteristics, not Rep
+        fields += [[st.label, st.show((fig.get("stats") or {}).get(st.key))] for st in ctx.stats]
     if type_field:
         fields.append(["Type", pretty(fig.get("type"))])
     if fig.get("crew_of"):
