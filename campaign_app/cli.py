@@ -21,8 +21,7 @@ from campaign_app.errors import AppError, InputError
 
 EXTENSIONS: list[str] = [
     "campaign_app.cli_battles",  # battle record, after-battle (every system)
-    "campaign_app.cli_nuts",  # creature generate, walker types and walkers
-    "campaign_app.cli_necromunda",  # injury roll, cycle end, treatment
+    "campaign_app.cli_systems",  # every installed game system's own commands
     "campaign_app.cli_units",  # unit add/edit (squad games)
     "campaign_app.cli_data",  # backup, restore, export/import json, import yaktribe
     "campaign_app.cli_export",  # PDF exports (imports reports inside its commands)

@@ -101,8 +101,8 @@ class MainWindow(QMainWindow):
         return {
             "battles": has_module("campaign_app.usecases.battles"),
             "units": has_module("campaign_app.usecases.units"),
-            "creatures": has_module("campaign_app.usecases.creatures"),
-            "necromunda": has_module("campaign_app.usecases.necromunda"),
+            "creatures": has_module("campaign_app.systems.nuts.creatures"),
+            "necromunda": has_module("campaign_app.systems.necromunda.actions"),
             "exports": has_module("campaign_app.usecases.exports") and has_module("reports"),
             "data": has_module("campaign_app.usecases.datafiles"),
             "demo": has_module("campaign_app.usecases.demo"),
@@ -1106,7 +1106,7 @@ class MainWindow(QMainWindow):
         held), then release it; Cancel does nothing."""
         from PySide6.QtWidgets import QMessageBox
 
-        from campaign_app.usecases.necromunda import release_captive
+        from campaign_app.systems.necromunda.actions import release_captive
 
         row = self.selected_row()
         if row is None:
@@ -1131,7 +1131,7 @@ class MainWindow(QMainWindow):
         return box
 
     def revive(self) -> None:
-        from campaign_app.usecases.necromunda import revive_fighter
+        from campaign_app.systems.necromunda.actions import revive_fighter
 
         row = self.selected_row()
         if row is None:

@@ -27,6 +27,7 @@ from campaign_app.systems.info import SystemInfo
 
 if TYPE_CHECKING:
     from campaign_app.systems.base import Procedures
+    from campaign_app.systems.commands import AfterBattleOption, Command
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,12 @@ class GameSystem:
     procedures_module: str = ""
     # where the system is listed among the others (lower first; then by id)
     listing: int = 100
+    # --- commands: system commands, After the Battle options, importers (commands helper)
+    # "module:attr" of a tuple of campaign_app.systems.commands.Command ("" = none);
+    # relative to the package when it starts with "."
+    commands: str = ""
+    after_battle_options: tuple[AfterBattleOption, ...] = ()
+    imports: tuple[str, ...] = ()  # file importers that fill a campaign of this system ("yaktribe")
 
     @property
     def id(self) -> str:
@@ -68,6 +75,12 @@ class GameSystem:
         if self.id not in PROCEDURES:
             importlib.import_module(self.procedures_module)
         return PROCEDURES.get(self.id)
+
+    def command_list(self) -> tuple[Command, ...]:
+        """The system's commands (loaded on first use; none when it has none)."""
+        if not self.commands:
+            return ()
+        return tuple(self.load(self.commands))
 
     def load(self, ref: str) -> Any:
         """The object named ``module:attribute`` (module may be relative: ``.demo:run``)."""

@@ -69,6 +69,7 @@ def system_info(system: str) -> dict[str, Any]:
         ],
         "default_edition": info.default_edition,
         "expansions": list(info.expansions),
+        "expansion_names": {x: info.expansion_names.get(x, x) for x in info.expansions},
         "roster_kinds": list(info.roster_kinds),
         "default_roster_kind": info.default_roster_kind,
         "fighter_types": list(info.fighter_types),
@@ -540,81 +541,6 @@ def check_rep(system: str, text: str) -> str:
     return ""
 
 
-# --------------------------------------------------------------------------- creatures
-def creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
-    """Creature kinds a campaign may generate (empty without Weird WWII), with whether
-    each is rolled, fixed or may be super."""
-    from campaign_app.rules import load_rulebook
-
-    with read_session(engine) as s:
-        c = get_campaign(s, campaign)
-        if c.system != "nuts" or "weird-ww2" not in (c.expansions or []):
-            return []
-        data = load_rulebook().data(c.system, c.edition, c.expansions or [])
-    out = []
-    for key, spec in (data.get("creatures") or {}).items():
-        if not isinstance(spec, dict):
-            continue
-        out.append({"kind": key, "label": str(spec.get("label", key)),
-                    "fixed_rep": spec.get("rep"), "super_rep": spec.get("super_rep", 5),
-                    "table": spec.get("gen_table")})
-    return out
-
-
-def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, super_: bool = False,
-                      faces: Iterable[tuple[int, str]] | None = None) -> dict[str, Any]:
-    """What ``creatures.generate_creatures`` would add, without writing anything.
-
-    With ``faces`` None the app rolls (random); otherwise the given faces are used, in
-    order. The faces used come back (each with ``random`` or ``typed``) so the same
-    result can then be added with ``roller=Roller(StepSource(faces))``."""
-    from campaign_app.dice import MoreDiceNeeded, RandomSource, Roller, StepSource
-    from campaign_app.errors import InputError
-    from campaign_app.rules import load_rulebook
-    from campaign_app.systems.nuts.procedures import generate_creatures as generate
-    from campaign_app.usecases.core import tables_for
-    from campaign_app.usecases.creatures import next_creature_number
-
-    with read_session(engine) as s:
-        r = get_roster(s, roster)
-        c = s.get(Campaign, r.campaign_id)
-        assert c is not None
-        if c.system != "nuts" or "weird-ww2" not in (c.expansions or []):
-            raise InputError(f"creatures need a NUTS! campaign with weird-ww2; {c.name} is not one")
-        data = load_rulebook().data(c.system, c.edition, c.expansions or [])
-        tables = tables_for(c)
-        k = str(kind or "").strip().lower()
-        label = str((data.get("creatures") or {}).get(k, {}).get("label", k))
-        start = next_creature_number(s, c, label)
-    rolling = faces is None
-    got: list[tuple[int, str]] = list(faces or [])
-    rng = RandomSource()
-    while True:
-        source = StepSource(got)
-        roller = Roller(source)  # type: ignore[arg-type]
-        try:
-            made = generate(k, count, bool(super_), tables, data, roller, start)
-        except MoreDiceNeeded as e:
-            if not rolling:
-                raise InputError(f"not enough dice typed: {len(got)} given; the next roll needs "
-                                 f"{e.need}") from None
-            got += [(rng.next_face(e.need), "random") for _ in range(e.count)]
-            continue
-        used = sum(len(r.faces) for r in roller.rolls)
-        if used < len(got):
-            raise InputError(f"too many dice typed: {len(got)} given but only {used} used")
-        break
-    return {
-        "faces": got,
-        "dice_needed": used,
-        "creatures": [
-            {"name": m["name"], "kind": m["kind"], "rep": m["rep"], "how": m["how"],
-             "roll": None if m["roll"] is None else m["roll"].to_dict()}
-            for m in made
-        ],
-    }
-
-
 # --------------------------------------------------------------------------- effects as text
 def effects_text(effects: Iterable[dict[str, Any]]) -> str:
     """Row effects as one editable line: ``status value=in-recovery; rep delta=-1``."""
@@ -658,42 +584,3 @@ def parse_effects_text(text: str) -> list[dict[str, Any]]:
             eff[k] = value
         out.append(eff)
     return out
-
-
-# --------------------------------------------------------------------------- necromunda
-def pending_criticals(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
-    """Necromunda fighters whose Critical Injury waits for treatment (or death) at the
-    end of the cycle (empty for other systems)."""
-    from campaign_app.usecases.necromunda import pending_criticals as pending
-
-    return pending(engine, campaign)
-
-
-def injury_opponents(engine: Engine, fighter: Any) -> list[dict[str, Any]]:
-    """Fighters of the other rosters of ``fighter``'s campaign, who may have taken it
-    out (``necromunda.injury_roll(by=...)``), ordered by roster then id."""
-    with read_session(engine) as s:
-        f = get_fighter(s, fighter)
-        r = get_roster(s, f.roster_id)
-        rows = s.execute(
-            select(FI.id, FI.name, RO.name.label("roster"))
-            .join(Roster, RO.id == FI.roster_id)
-            .where(RO.campaign_id == r.campaign_id, RO.id != r.id)
-            .order_by(RO.name, FI.id)
-        ).all()
-    return [{"id": x.id, "name": x.name, "roster": x.roster} for x in rows]
-
-
-def has_pending_critical(engine: Engine, fighter: Any) -> bool:
-    """True when a Necromunda fighter's Critical Injury waits for a decision (treat it or
-    let it die: ``necromunda.treat_injury``); False for any other fighter or system."""
-    from campaign_app.rules import load_rulebook
-    from campaign_app.systems.necromunda.procedures import edition_rules
-
-    with read_session(engine) as s:
-        f = get_fighter(s, fighter)
-        c = s.get(Campaign, get_roster(s, f.roster_id).campaign_id)
-        if c is None or c.system != "necromunda" or f.status == "dead":
-            return False
-        rules = edition_rules(c.edition, load_rulebook().data(c.system, c.edition, c.expansions or []))
-        return any(x in (f.conditions or []) for x in rules.critical_conditions)

@@ -224,7 +224,7 @@ def test_remove_then_undo_brings_the_fighter_back(qtbot: Any, win: Any, gui_engi
 
 
 def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases.creatures import generate_creatures
+    from campaign_app.systems.nuts.creatures import generate_creatures
 
     cid, rid = setup(win, gui_engine, "nuts", ("weird-ww2",))
     core.roll_table(gui_engine, "nuts-recovery", campaign=cid, dice="1,2", target=4)
@@ -253,8 +253,8 @@ def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
 
 
 def test_end_cycle_decides_the_pending_critical_injury(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from campaign_app.systems.necromunda.actions import pending_criticals
     from campaign_app.usecases.demo import NECRO, demo_necromunda
-    from campaign_app.usecases.gui_queries import pending_criticals
 
     cid = demo_necromunda(gui_engine)
     pending = pending_criticals(gui_engine, cid)

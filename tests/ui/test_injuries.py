@@ -43,7 +43,7 @@ def type_dice(qtbot: Any, dlg: Any, text: str) -> None:
 
 
 def test_injury_actions_follow_the_selected_fighter(qtbot: Any, win: Any, gui_engine: Any, necro: int) -> None:
-    from campaign_app.usecases.necromunda import injury_roll
+    from campaign_app.systems.necromunda.actions import injury_roll
 
     assert win.select_figure("Krug Ironhide")
     assert win.actions["injury_roll"].isEnabled() and not win.actions["treat_injury"].isEnabled()
@@ -148,7 +148,7 @@ def test_cancelling_an_injury_roll_writes_nothing(qtbot: Any, win: Any, gui_engi
 
 def test_treat_a_critical_injury_with_typed_dice(qtbot: Any, win: Any, gui_engine: Any, necro: int,
                                                  snap: Any) -> None:
-    from campaign_app.usecases.gui_queries import pending_criticals
+    from campaign_app.systems.necromunda.actions import pending_criticals
 
     assert win.select_figure("Vorn")
     before = snap(gui_engine)
@@ -204,7 +204,7 @@ def test_let_a_critical_injury_die_needs_no_dice(qtbot: Any, win: Any, gui_engin
 @pytest.mark.parametrize("how,button", [("exchange", "Exchanged"), ("rescue", "Rescued"), (None, None)])
 def test_release_captive_asks_how(qtbot: Any, win: Any, gui_engine: Any, necro: int, snap: Any,
                                   how: str | None, button: str | None) -> None:
-    from campaign_app.usecases.necromunda import injury_roll
+    from campaign_app.systems.necromunda.actions import injury_roll
 
     brak = fighter(gui_engine, necro, "Brak")
     injury_roll(gui_engine, brak["id"], dice="6,1", by="Sable")

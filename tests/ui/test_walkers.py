@@ -78,7 +78,7 @@ def test_walker_types_are_listed_and_a_type_is_added_with_the_use_case_checks(
     click(qtbot, dlg.add_button)
     assert not dlg.error.isVisible(), dlg.error.text()
     assert "Added Panzerläufer" in dlg.added.text() and dlg.name.text() == ""
-    from campaign_app.usecases.creatures import list_walker_types
+    from campaign_app.systems.nuts.creatures import list_walker_types
 
     own = [t for t in list_walker_types(gui_engine, cid) if t["source"] == "campaign"]
     assert [(t["name"], t["armour_front"], t["armour_side"], t["armour_top"], t["gun1"], t["hull_mg"],
@@ -108,7 +108,7 @@ def test_closing_the_walker_types_dialog_with_a_filled_form_writes_nothing(
 
 
 def test_add_walker_with_a_rep_for_each_crew_role(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
-    from campaign_app.usecases.creatures import add_walker_type, walker_crew
+    from campaign_app.systems.nuts.creatures import add_walker_type, walker_crew
 
     cid, rid = setup(win, gui_engine)
     t = add_walker_type(gui_engine, cid, "Panzerläufer", 4, 3, crew=2, speed_road=18)
