@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems import SYSTEMS, get_system
+from campaign_app.systems import systems as all_systems
 from campaign_app.uow import read_session
 from campaign_app.usecases.common import get_campaign, get_fighter, get_roster, get_unit
 from db.models import (
@@ -142,12 +143,15 @@ def campaign_tree(engine: Engine) -> list[dict[str, Any]]:
             "fighters": fcount.get(r.id, 0), "units": ucount.get(r.id, 0),
         })
     out = []
+    known = all_systems()
     for c in camps:
-        info = get_system(c.system)
+        gs = known.get(c.system)  # None: a system not installed here (shown, no system actions)
         out.append({
-            "id": c.id, "name": c.name, "system": c.system, "system_name": info.name,
+            "id": c.id, "name": c.name, "system": c.system,
+            "system_name": gs.name if gs else f"{c.system} (not installed)",
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
-            "uses_units": info.uses_units, "rosters": by_campaign.get(c.id, []),
+            "uses_units": bool(gs and gs.info.uses_units), "imports": list(gs.imports) if gs else [],
+            "rosters": by_campaign.get(c.id, []),
             "battles": battles.get(c.id, 0), "pending_battles": pending.get(c.id, 0),
         })
     return out
