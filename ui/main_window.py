@@ -649,7 +649,16 @@ class MainWindow(QMainWindow):
             return
         self.campaign = camp
         self.roster_id = rid
-        self.system = q.system_info(camp["system"])
+        try:
+            self.system = q.system_info(camp["system"])
+        except AppError as e:  # a campaign of a game system not installed here
+            self.system = None
+            self.model.set_rows([])
+            self.table_title.setText(f"<b>{camp['name']}</b>  ·  {camp['system_name']}")
+            self.detail.show_nothing()
+            self.statusBar().showMessage(str(e), 10000)
+            self.update_actions()
+            return
         self.load_table(keep)
         self.battles_view.set_rows(q.battles(self.engine, camp["id"]))
         self.log_view.set_campaign(self.engine, camp["id"])
