@@ -59,6 +59,14 @@ def has_module(name: str) -> bool:
         return False
 
 
+def _system_names() -> str:
+    """The installed game systems, in words (read when a page or box needs them)."""
+    from campaign_app.systems.registry import systems
+
+    names = [gs.name for gs in systems().values()]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
 class MainWindow(QMainWindow):
     _main_built = False
     _empty_built = False
@@ -327,7 +335,7 @@ class MainWindow(QMainWindow):
         title.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         el.addWidget(title)
         text = QLabel("Start your own campaign, or look around first in a sample campaign for each "
-                      "game system (NUTS! with Weird WWII, Necromunda, FUBAR and the unit-morale game).")
+                      f"game system ({_system_names()}).")
         text.setWordWrap(True)
         text.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         text.setMinimumWidth(540)
@@ -1422,8 +1430,7 @@ class MainWindow(QMainWindow):
     def about(self) -> None:
         widgets.show_message(self, "About Campaign Manager",
                      "Campaign Manager\n\nCampaigns, rosters, battles and After the Battle rolls for "
-                     "NUTS! (with Weird WWII), Necromunda, FUBAR and a unit-morale game. Every roll "
-                     "is logged; every change can be undone.")
+                     f"{_system_names()}. Every roll is logged; every change can be undone.")
 
     def show_shortcuts(self) -> None:
         lines = []

@@ -19,7 +19,8 @@ code asks the :class:`GameSystem` (see :mod:`campaign_app.systems.registry`).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,8 @@ class GameSystem:
     commands: str = ""
     after_battle_options: tuple[AfterBattleOption, ...] = ()
     imports: tuple[str, ...] = ()  # file importers that fill a campaign of this system ("yaktribe")
+    # journal action -> words for the history, for the system's own use-cases
+    action_labels: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

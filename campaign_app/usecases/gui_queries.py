@@ -412,16 +412,24 @@ def battle_setup(engine: Engine, campaign: Any) -> dict[str, Any]:
 # --------------------------------------------------------------------------- undo
 ACTION_LABELS = {
     "after-battle": "After the Battle", "battle.record": "record battle",
-    "campaign.house-rule": "house rule", "creature.generate": "generate creatures",
+    "campaign.house-rule": "house rule",
     "fighter.add": "add fighter", "fighter.edit": "edit fighter", "fighter.remove": "remove fighter",
     "roster.create": "new roster", "roster.edit": "edit roster", "unit.add": "add unit",
-    "unit.edit": "edit unit", "necromunda.cycle-end": "end of cycle", "walker.add": "add walker",
+    "unit.edit": "edit unit",
 }
 
 
 def action_label(action: str, summary: str = "") -> str:
-    """What a journal entry did, in words (its summary, else a name for its action)."""
-    return summary or ACTION_LABELS.get(action, action.replace(".", " ").replace("-", " "))
+    """What a journal entry did, in words (its summary, else a name for its action: the
+    core's, or the one a game system gives its own use-case's action)."""
+    if summary:
+        return summary
+    label = ACTION_LABELS.get(action)
+    for gs in () if label else all_systems().values():
+        label = gs.action_labels.get(action)
+        if label:
+            break
+    return label or action.replace(".", " ").replace("-", " ")
 
 
 def undo_state(engine: Engine, campaign: Any) -> dict[str, Any]:

@@ -50,6 +50,7 @@ SYSTEM = GameSystem(
     package=__name__, listing=20,
     procedures_module="campaign_app.systems.necromunda.procedures",
     commands=".commands:COMMANDS",
+    action_labels={"necromunda.cycle-end": "end of cycle"},
     after_battle_options=(
         AfterBattleOption("treat", "Pay for treatment of a Critical Injury for:", "fighters",
                           flag="--treat", metavar="FIGHTER",

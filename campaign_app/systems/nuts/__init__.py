@@ -40,6 +40,7 @@ SYSTEM = GameSystem(
     package=__name__, listing=10,
     procedures_module="campaign_app.systems.nuts.procedures",
     commands=".commands:COMMANDS",
+    action_labels={"creature.generate": "generate creatures", "walker.add": "add walker"},
     after_battle_options=(
         AfterBattleOption("replacements", "Roll for replacements (NUTS!)", "bool", default=True,
                           help="roll on the replacements table for the squad's losses"),
