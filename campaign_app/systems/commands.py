@@ -15,7 +15,7 @@ its rolls (its options box is built from the system's list) and that the CLI's
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -130,7 +130,7 @@ class AfterBattleOption:
         return raw
 
 
-def options_from(options: tuple[AfterBattleOption, ...], values: Mapping[str, Any]) -> dict[str, Any]:
+def options_from(options: Iterable[AfterBattleOption], values: Mapping[str, Any]) -> dict[str, Any]:
     """The ``options`` the procedures take from chosen values (unchosen: left out)."""
     out: dict[str, Any] = {}
     for o in options:
