@@ -119,6 +119,10 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--campaign", help="refuse a battle of any other campaign")
     sp.add_argument("--dry-run", action="store_true", help="show every roll and consequence, write nothing")
     for o in _after_battle_options():  # the game systems' options that have a flag
+        if o.kind == "bool":  # the flag turns the option away from its default
+            sp.add_argument(o.flag, dest=o.key, action="store_const", const=not o.default, default=None,
+                            help=o.help or None)
+            continue
         sp.add_argument(o.flag, dest=o.key, metavar=o.metavar or None, help=o.help or None,
                         action="append" if o.kind == "fighters" else "store",
                         **({"choices": o.choices} if o.choices else {}))

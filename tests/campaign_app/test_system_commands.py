@@ -59,8 +59,10 @@ WAVE = Command("wave", "wave at a dead fighter", f"{ME}:wave", "hello",
                gui=GuiAction("&Wave", "figure", done="waved at {name}"))
 COMMANDS = (GREET, WAVE)
 OPTIONS = (
-    AfterBattleOption("bonus", "Roll for a bonus", "bool", default=True, help="a bonus roll"),
-    AfterBattleOption("weather", "Weather", "choice", default="dry", choices=("dry", "rain")),
+    AfterBattleOption("bonus", "Roll for a bonus", "bool", default=True, help="a bonus roll",
+                      flag="--no-bonus"),
+    AfterBattleOption("weather", "Weather", "choice", default="dry", choices=("dry", "rain"),
+                      flag="--weather"),
     AfterBattleOption("heal", "Heal:", "fighters", flag="--heal", metavar="FIGHTER", help="heal this one"),
 )
 TEST_SYSTEM = GameSystem(
@@ -118,6 +120,10 @@ def test_after_battle_takes_the_flags_of_the_systems_options(greeter, capsys):
     assert "--treat FIGHTER" in out  # Necromunda's option, as before
     args = build_parser().parse_args(["after-battle", "1", "--heal", "Ann", "--heal", "7"])
     assert options_from(OPTIONS, vars(args)) == {"heal": ["Ann", "7"]}
+    args = build_parser().parse_args(["after-battle", "1", "--no-bonus", "--weather", "rain"])
+    assert options_from(OPTIONS, vars(args)) == {"bonus": False, "weather": "rain"}
+    assert main(["after-battle", "1", "--weather", "snow"]) == 2
+    assert "invalid choice: 'snow'" in capsys.readouterr().err
 
 
 def test_options_from_leaves_out_defaults_and_empty_sets():
