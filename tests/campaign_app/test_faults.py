@@ -48,7 +48,9 @@ def _fighter_named(engine: Any, roster: str, name: str) -> int:
 
 
 def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
-    from campaign_app.usecases import battles, creatures, necromunda, units
+    from campaign_app.systems.necromunda import actions as necromunda
+    from campaign_app.systems.nuts import creatures
+    from campaign_app.usecases import battles, units
     from campaign_app.usecases.datafiles import (
         export_all,
         export_json,
