@@ -29,7 +29,7 @@ from ui.settings import AppSettings, safe_url
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
-    from PySide6.QtWidgets import QMessageBox, QTreeWidgetItem
+    from PySide6.QtWidgets import QTreeWidgetItem
 
     from ui.worker import Task
 
@@ -59,6 +59,14 @@ def has_module(name: str) -> bool:
         return False
 
 
+def _system_names() -> str:
+    """The installed game systems, in words (read when a page or box needs them)."""
+    from campaign_app.systems.registry import systems
+
+    names = [gs.name for gs in systems().values()]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
 class MainWindow(QMainWindow):
     _main_built = False
     _empty_built = False
@@ -79,6 +87,10 @@ class MainWindow(QMainWindow):
         self._open_pending: str | None = None
         self._open_create = True
         self._opening: Task | None = None  # the open_url task whose result counts
+        self._system_id = ""  # the game system whose actions are shown
+        self._game_system: Any = None
+        self._system_actions: dict[str, QAction] = {}
+        self._system_commands: dict[str, Any] = {}
         self.setWindowTitle("Campaign Manager")
         self.setWindowIcon(app_icon())
         self.setObjectName("mainWindow")
@@ -101,8 +113,6 @@ class MainWindow(QMainWindow):
         return {
             "battles": has_module("campaign_app.usecases.battles"),
             "units": has_module("campaign_app.usecases.units"),
-            "creatures": has_module("campaign_app.usecases.creatures"),
-            "necromunda": has_module("campaign_app.usecases.necromunda"),
             "exports": has_module("campaign_app.usecases.exports") and has_module("reports"),
             "data": has_module("campaign_app.usecases.datafiles"),
             "demo": has_module("campaign_app.usecases.demo"),
@@ -172,26 +182,10 @@ class MainWindow(QMainWindow):
                   "Edit the selected roster's name, faction, player, credits")
         self._act("house_rules", "&House Rules…", self.house_rules, "Ctrl+H", action_icon("house-rules"),
                   "Edit a rules table for this campaign only")
-        self._act("end_cycle", "End &Cycle…", self.end_cycle, "Ctrl+Shift+C", action_icon("cycle"),
-                  "Necromunda: the post-cycle sequence")
         self._act("add_fighter", "Add &Fighter…", self.add_fighter, ["Ins", "Ctrl+Shift+F"],
                   action_icon("fighter"), "Add a fighter to the selected roster")
         self._act("add_unit", "Add &Unit…", self.add_unit, "Ctrl+Shift+U", action_icon("unit"),
                   "Add a unit to the selected roster (squad games)")
-        self._act("creatures", "&Generate Creatures…", self.generate_creatures, "Ctrl+G",
-                  action_icon("creature"), "Weird WWII: roll up creatures for the roster")
-        self._act("add_walker", "Add &Walker…", self.add_walker, "Ctrl+Shift+W", None,
-                  "Weird WWII: add a walker and its crew to the roster")
-        self._act("walker_types", "Walker &Types…", self.walker_types, None, None,
-                  "Weird WWII: the walker types of the campaign; add your own")
-        self._act("injury_roll", "Lasting &Injury Roll…", self.injury_roll, "Ctrl+Shift+I", None,
-                  "Necromunda: roll a Lasting Injury for the selected fighter")
-        self._act("treat_injury", "&Treat Critical Injury…", self.treat_injury, "Ctrl+Shift+T", None,
-                  "Necromunda: pay for the selected fighter's Critical Injury, or let it die")
-        self._act("release", "&Release Captive", self.release_captive, None, None,
-                  "Necromunda: the selected captured fighter is rescued")
-        self._act("revive", "Re&vive (Marked Dead by Mistake)", self.revive, None, None,
-                  "Necromunda: a fighter marked dead by mistake becomes active again")
         self._act("exchange", "E&xchange Prisoner", self.exchange_prisoner, None, None,
                   "Squad games: the selected prisoner unit comes back")
         self._act("record_battle", "&Record Battle…", self.record_battle, "Ctrl+B", action_icon("battle"),
@@ -253,16 +247,20 @@ class MainWindow(QMainWindow):
             m.addAction(self.actions[k])
         m.addSeparator()
         m.addAction(self.actions["house_rules"])
-        m.addAction(self.actions["end_cycle"])
+        campaign_menu = m
         m = mb.addMenu("&Roster")
-        for k in ("add_fighter", "add_unit", "creatures", "add_walker", "walker_types"):
+        for k in ("add_fighter", "add_unit"):
             m.addAction(self.actions[k])
-        m.addSeparator()
+        roster_end = m.addSeparator()
         for k in ("edit_item", "remove_item"):
             m.addAction(self.actions[k])
         m.addSeparator()
-        for k in ("injury_roll", "treat_injury", "release", "revive", "exchange"):
-            m.addAction(self.actions[k])
+        m.addAction(self.actions["exchange"])
+        # where the open campaign's game-system actions go: (menu, the action they precede)
+        self._system_places: dict[str, tuple[Any, QAction | None]] = {
+            "campaign": (campaign_menu, None), "roster": (m, roster_end),
+            "figure": (m, self.actions["exchange"]),
+        }
         m = mb.addMenu("&Battle")
         m.addAction(self.actions["record_battle"])
         m.addAction(self.actions["after_battle"])
@@ -282,7 +280,7 @@ class MainWindow(QMainWindow):
         # Set by name: the first frame uses no enum of Qt's namespace, whose first use
         # builds all 176 of its Python enums (12 ms, a tenth of the start)
         tb.setProperty("toolButtonStyle", "ToolButtonTextUnderIcon")
-        for k in ("new_campaign", "new_roster", None, "add_fighter", "add_unit", "creatures", "edit_item",
+        for k in ("new_campaign", "new_roster", None, "add_fighter", "add_unit", "edit_item",
                   "remove_item", None, "record_battle", "after_battle", None, "undo", "redo", None,
                   "view_log", "export_roster"):
             if k is None:
@@ -290,7 +288,7 @@ class MainWindow(QMainWindow):
             else:
                 tb.addAction(self.actions[k])
         short = {"new_campaign": "Campaign", "new_roster": "Roster", "add_fighter": "Fighter",
-                 "add_unit": "Unit", "creatures": "Creatures", "edit_item": "Edit", "remove_item": "Remove",
+                 "add_unit": "Unit", "edit_item": "Edit", "remove_item": "Remove",
                  "record_battle": "Battle", "after_battle": "After Battle", "undo": "Undo", "redo": "Redo",
                  "view_log": "Roll Log", "export_roster": "Print"}
         for k, text in short.items():
@@ -337,7 +335,7 @@ class MainWindow(QMainWindow):
         title.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         el.addWidget(title)
         text = QLabel("Start your own campaign, or look around first in a sample campaign for each "
-                      "game system (NUTS! with Weird WWII, Necromunda, FUBAR and the unit-morale game).")
+                      f"game system ({_system_names()}).")
         text.setWordWrap(True)
         text.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         text.setMinimumWidth(540)
@@ -657,17 +655,18 @@ class MainWindow(QMainWindow):
         camp, rid = self._campaign_of_item(item)
         if camp is None:
             return
-        try:
-            system = q.system_info(camp["system"])
-        except AppError as e:  # a campaign of a game system no longer installed: listed only
-            self.campaign, self.roster_id, self.system = None, None, None
-            self.model.set_rows([])
-            self.detail.show_nothing(str(e))
-            self.update_actions()
-            return
         self.campaign = camp
         self.roster_id = rid
-        self.system = system
+        try:
+            self.system = q.system_info(camp["system"])
+        except AppError as e:  # a campaign of a game system not installed here
+            self.system = None
+            self.model.set_rows([])
+            self.table_title.setText(f"<b>{camp['name']}</b>  ·  {camp['system_name']}")
+            self.detail.show_nothing(str(e))
+            self.statusBar().showMessage(str(e), 10000)
+            self.update_actions()
+            return
         self.load_table(keep)
         self.battles_view.set_rows(q.battles(self.engine, camp["id"]))
         self.log_view.set_campaign(self.engine, camp["id"])
@@ -794,7 +793,6 @@ class MainWindow(QMainWindow):
         a = self.actions
         has_db = self.engine is not None
         camp = self.campaign
-        sysid = camp["system"] if camp else ""
         row = self.selected_row() if has_db and self._main_built else None
         roster = self.roster_id is not None
         feats = self.features if has_db else _NO_FEATURES  # nothing to look up before a database
@@ -808,29 +806,17 @@ class MainWindow(QMainWindow):
         a["edit_roster"].setEnabled(roster)
         a["add_fighter"].setEnabled(roster)
         a["add_unit"].setEnabled(roster and bool(camp and camp["uses_units"]) and feats["units"])
-        weird = sysid == "nuts" and feats["creatures"] and "weird-ww2" in (camp or {}).get("expansions", [])
-        a["creatures"].setEnabled(roster and weird)
-        a["walker_types"].setEnabled(weird)
-        a["add_walker"].setEnabled(roster and weird)
-        necro_fighter = (row is not None and row["what"] == "fighter" and sysid == "necromunda"
-                         and feats["necromunda"])
-        status = row.get("status") if row is not None else None
-        a["injury_roll"].setEnabled(necro_fighter and status not in ("dead", "captured"))
-        a["treat_injury"].setEnabled(necro_fighter and status != "dead" and self._pending_critical(row))
+        self._sync_system_actions()
+        for key, cmd in self._system_commands.items():
+            a[key].setEnabled(cmd.applies(camp, roster, row) and self._command_check(cmd, row))
         a["backup"].setEnabled(has_db)
         a["restore"].setEnabled(has_db)
         a["edit_item"].setEnabled(row is not None)
         a["remove_item"].setEnabled(row is not None and (row["what"] == "fighter" or feats["units"]))
-        a["release"].setEnabled(row is not None and sysid == "necromunda" and feats["necromunda"]
-                                and row.get("status") == "captured")
-        a["revive"].setEnabled(row is not None and sysid == "necromunda" and feats["necromunda"]
-                               and row.get("status") == "dead")
         a["exchange"].setEnabled(row is not None and row["what"] == "unit" and feats["units"]
                                  and row.get("status") == "prisoner")
         a["record_battle"].setEnabled(camp is not None and feats["battles"] and bool(camp["rosters"]))
         a["after_battle"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
-        a["end_cycle"].setEnabled(camp is not None and sysid == "necromunda" and feats["necromunda"])
-        a["end_cycle"].setVisible(sysid == "necromunda" or camp is None)
         for k in ("view_roster", "view_battles", "view_log", "view_history"):
             a[k].setEnabled(camp is not None)
         for k in ("export_roster", "export_cards"):
@@ -847,13 +833,89 @@ class MainWindow(QMainWindow):
         a["undo"].setToolTip(f"Undo: {u} (Ctrl+Z)" if u else "Nothing to undo")
         a["redo"].setToolTip(f"Redo: {r} (Ctrl+Shift+Z)" if r else "Nothing to redo")
 
-    def _pending_critical(self, row: dict[str, Any] | None) -> bool:
-        if row is None:
+    # ------------------------------------------------------------------ system commands
+    def _sync_system_actions(self) -> None:
+        """Show the actions of the open campaign's game system, and only those: each
+        command of the system that has a GUI action (none for a system not installed)."""
+        sysid = self.campaign["system"] if self.campaign else ""
+        if sysid == self._system_id:
+            return
+        for key, act in self._system_actions.items():
+            for menu, _before in self._system_places.values():
+                menu.removeAction(act)
+            self.toolbar.removeAction(act)
+            self.removeAction(act)
+            self.actions.pop(key, None)
+            act.deleteLater()
+        self._system_actions, self._system_commands = {}, {}
+        self._system_id, self._game_system = sysid, None
+        if not sysid:
+            return  # nothing open: the registry is not even loaded (start-up)
+        from campaign_app.systems.registry import systems
+
+        gs = systems().get(sysid)
+        if gs is None:
+            return
+        self._game_system = gs
+        cmds = sorted((c for c in gs.command_list() if c.gui is not None), key=lambda c: c.gui.order)
+        for cmd in cmds:
+            g, key = cmd.gui, cmd.action_key
+            act = self._act(key, g.label, lambda k=key: self.run_command(k), list(g.shortcut) or None,
+                            action_icon(g.icon) if g.icon else None, g.tip)
+            menu, before = self._system_places[g.menu]
+            if before is None:
+                menu.addAction(act)
+            else:
+                menu.insertAction(before, act)
+            if g.toolbar:
+                act.setIconText(g.toolbar)
+                self.toolbar.insertAction(self.actions["edit_item"], act)
+            self._system_actions[key] = act
+            self._system_commands[key] = cmd
+
+    def _command_check(self, cmd: Any, row: dict[str, Any] | None) -> bool:
+        """The command's own read-only check of the selected figure, if it has one."""
+        if not cmd.needs.check:
+            return True
+        if row is None or self._game_system is None:
             return False
         try:
-            return bool(q.has_pending_critical(self.engine, row["id"]))
+            return bool(self._game_system.load(cmd.needs.check)(self.engine, row["id"]))
         except AppError:  # the row vanished (another window removed it)
             return False
+
+    def system_commands(self) -> list[Any]:
+        """The open campaign's game-system commands shown as actions."""
+        return list(self._system_commands.values())
+
+    def command_runner(self, cmd: Any) -> Any:
+        """The use-case of a command of the open campaign's system."""
+        assert self._game_system is not None
+        return self._game_system.load(cmd.run)
+
+    def run_command(self, key: str) -> Any:
+        """Run the system command behind action ``key``: open the dialog it names, or run
+        it on the selected figure. Returns the dialog (None when disabled or done)."""
+        cmd = self._system_commands.get(key)
+        act = self.actions.get(key)
+        if cmd is None or act is None or not act.isEnabled() or cmd.gui is None:
+            return None
+        label = act.text().replace("&", "").replace("…", "")
+        if cmd.gui.dialog:
+            from ui.system_dialogs import DIALOGS
+
+            opener = DIALOGS.get(cmd.gui.dialog)
+            if opener is None:
+                widgets.show_error(self, label, f"this app has no dialog {cmd.gui.dialog!r} for {label}")
+                return None
+            return opener(self, cmd)
+        row = self.selected_row()
+        if row is None:
+            return None
+        run = self.command_runner(cmd)
+        self._run_simple(lambda: run(self.engine, row["id"]), row,
+                         cmd.gui.done.format(name=row["name"]) if cmd.gui.done else f"{label}: {row['name']}")
+        return None
 
     # ------------------------------------------------------------------ dialogs
     def _show_dialog(self, dlg: Any) -> Any:
@@ -980,43 +1042,6 @@ class MainWindow(QMainWindow):
             return
         self._saved(f"Removed {row['name']} — Ctrl+Z brings it back")
 
-    def generate_creatures(self) -> Any:
-        from ui.dialogs.creatures import CreatureDialog
-
-        if self.roster_id is None or self.campaign is None:
-            return None
-        roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
-        if roster is None:
-            return None
-        dlg = CreatureDialog(self, self.engine, roster, self.campaign["id"])
-        dlg.saved.connect(lambda ids: self._saved(f"{len(ids)} creature(s) added (Ctrl+Z to undo)",
-                                                  select=("fighter", ids[0]) if ids else None))
-        return self._show_dialog(dlg)
-
-    def walker_types(self) -> Any:
-        from ui.dialogs.walkers import WalkerTypesDialog
-
-        if self.campaign is None or not self.actions["walker_types"].isEnabled():
-            return None
-        dlg = WalkerTypesDialog(self, self.engine, self.campaign)
-        dlg.changed.connect(lambda _id: (self.statusBar().showMessage("Walker type added (Ctrl+Z to undo)",
-                                                                      6000), self.update_actions()))
-        dlg.finished.connect(lambda _r: self.history_view.refresh())
-        return self._show_dialog(dlg)
-
-    def add_walker(self) -> Any:
-        from ui.dialogs.walkers import WalkerDialog
-
-        if self.roster_id is None or self.campaign is None or not self.actions["add_walker"].isEnabled():
-            return None
-        roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
-        if roster is None:
-            return None
-        dlg = WalkerDialog(self, self.engine, roster, self.campaign["id"])
-        dlg.saved.connect(lambda wid: self._saved("Walker and crew added (Ctrl+Z to undo)",
-                                                  select=("fighter", wid)))
-        return self._show_dialog(dlg)
-
     def house_rules(self) -> Any:
         from ui.dialogs.house_rules import HouseRulesDialog
 
@@ -1062,89 +1087,14 @@ class MainWindow(QMainWindow):
         if self.campaign is None:
             return None
         try:
-            dlg = AfterBattleWizard(self, self.engine, battle_id, self.campaign["system"])
+            options = self._game_system.after_battle_options if self._game_system else ()
+            dlg = AfterBattleWizard(self, self.engine, battle_id, options)
         except AppError as e:
             widgets.show_error(self, "After the Battle", e)
             return None
         dlg.applied.connect(lambda rep: self._saved(
             f"After the Battle {rep['battle']} applied: {len(rep['steps'])} steps (Ctrl+Z to undo)"))
         return self._show_dialog(dlg)
-
-    def end_cycle(self) -> Any:
-        from ui.dialogs.cycle import CycleEndDialog
-
-        if self.campaign is None or self.campaign["system"] != "necromunda":
-            return None
-        dlg = CycleEndDialog(self, self.engine, self.campaign)
-        dlg.saved.connect(lambda rep: self._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)"))
-        return self._show_dialog(dlg)
-
-    def injury_roll(self) -> Any:
-        from ui.dialogs.injury import InjuryRollDialog
-
-        row = self.selected_row()
-        if row is None or not self.actions["injury_roll"].isEnabled():
-            return None
-        dlg = InjuryRollDialog(self, self.engine, row)
-        dlg.saved.connect(lambda rep: self._saved(
-            f"Lasting injury for {rep['fighter']}: {', '.join(i['label'] for i in rep['injuries'])} "
-            "(Ctrl+Z to undo)", select=("fighter", row["id"])))
-        return self._show_dialog(dlg)
-
-    def treat_injury(self) -> Any:
-        from ui.dialogs.injury import TreatInjuryDialog
-
-        row = self.selected_row()
-        if row is None or self.campaign is None or not self.actions["treat_injury"].isEnabled():
-            return None
-        try:
-            credits = q.roster_detail(self.engine, row["roster_id"])["credits"]
-        except AppError as e:  # the roster vanished (another window removed it)
-            widgets.show_error(self, "Cannot treat", e)
-            self.reload()
-            return None
-        dlg = TreatInjuryDialog(self, self.engine, row, credits)
-        dlg.saved.connect(lambda rep: self._saved(
-            f"Critical injury of {rep['fighter']}: {'; '.join(rep['changes']) or 'decided'} (Ctrl+Z to undo)",
-            select=("fighter", row["id"])))
-        return self._show_dialog(dlg)
-
-    def release_captive(self) -> QMessageBox | None:
-        """Ask how the captive came back (rescued, or exchanged for a captive the gang
-        held), then release it; Cancel does nothing."""
-        from PySide6.QtWidgets import QMessageBox
-
-        from campaign_app.usecases.necromunda import release_captive
-
-        row = self.selected_row()
-        if row is None:
-            return None
-        box = QMessageBox(QMessageBox.Icon.Question, "Release Captive",
-                          f"How does {row['name']} come back to the gang?",
-                          QMessageBox.StandardButton.Cancel, self)
-        box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.setObjectName("releaseBox")
-        choices = {box.addButton("Rescued", QMessageBox.ButtonRole.AcceptRole): "rescue",
-                   box.addButton("Exchanged", QMessageBox.ButtonRole.AcceptRole): "exchange"}
-        box.choices = choices  # type: ignore[attr-defined]
-
-        def done(_result: int) -> None:
-            how = choices.get(box.clickedButton())
-            if how is not None:
-                self._run_simple(lambda: release_captive(self.engine, row["id"], how), row,
-                                 f"{row['name']} is back with the gang ({'rescued' if how == 'rescue' else 'exchanged'})")
-
-        box.finished.connect(done)
-        box.open()
-        return box
-
-    def revive(self) -> None:
-        from campaign_app.usecases.necromunda import revive_fighter
-
-        row = self.selected_row()
-        if row is None:
-            return
-        self._run_simple(lambda: revive_fighter(self.engine, row["id"]), row, f"{row['name']} is active again")
 
     def exchange_prisoner(self) -> None:
         from campaign_app.usecases.units import exchange_prisoners
@@ -1260,7 +1210,7 @@ class MainWindow(QMainWindow):
         if not path or self.engine is None:
             return None
         engine = self.engine
-        camp = self.campaign["id"] if self.campaign and self.campaign["system"] == "necromunda" else None
+        camp = self.campaign["id"] if self.campaign and "yaktribe" in self.campaign.get("imports", ()) else None
 
         def work(ctx: Any) -> Any:
             from campaign_app.usecases.datafiles import import_yaktribe
@@ -1464,8 +1414,12 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QMenu
 
         m = QMenu(self)
-        for k in ("edit_item", "remove_item", None, "add_fighter", "add_unit", "creatures", "add_walker",
-                  None, "injury_roll", "treat_injury", "release", "revive", "exchange", None, "view_log"):
+        by_place: dict[str, list[str]] = {"roster": [], "figure": []}
+        for key, cmd in self._system_commands.items():
+            if cmd.gui.menu in by_place:
+                by_place[cmd.gui.menu].append(key)
+        for k in ("edit_item", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
+                  *by_place["figure"], "exchange", None, "view_log"):
             if k is None:
                 m.addSeparator()
             elif self.actions[k].isEnabled():
@@ -1475,8 +1429,7 @@ class MainWindow(QMainWindow):
     def about(self) -> None:
         widgets.show_message(self, "About Campaign Manager",
                      "Campaign Manager\n\nCampaigns, rosters, battles and After the Battle rolls for "
-                     "NUTS! (with Weird WWII), Necromunda, FUBAR and a unit-morale game. Every roll "
-                     "is logged; every change can be undone.")
+                     f"{_system_names()}. Every roll is logged; every change can be undone.")
 
     def show_shortcuts(self) -> None:
         lines = []

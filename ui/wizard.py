@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from campaign_app import procedure_driver as driver
 from campaign_app.dice import DiceRequest, RandomSource, parse_typed
 from campaign_app.errors import AppError, DiceError
+from campaign_app.systems.commands import AfterBattleOption, options_from
 from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
@@ -59,14 +60,16 @@ class DryRun:
 class AfterBattleWizard(QDialog):
     applied = Signal(object)
 
-    def __init__(self, parent: QWidget | None, engine: Any, battle_id: int, system: str = "") -> None:
+    def __init__(self, parent: QWidget | None, engine: Any, battle_id: int,
+                 options: tuple[AfterBattleOption, ...] = ()) -> None:
         super().__init__(parent)
         from campaign_app.usecases.battles import show_battle
 
         self.engine = engine
         self.battle = show_battle(engine, battle_id)
         battle = self.battle
-        self.system = system
+        self.option_specs = tuple(options)  # the game system's After the Battle options
+        self.option_widgets: dict[str, Any] = {}
         self.fighters = [{"id": r["fighter_id"], "name": r["name"]} for r in battle["results"]
                          if r["fighter_id"] is not None]
         self.faces: list[tuple[int, str]] = []
@@ -138,24 +141,9 @@ class AfterBattleWizard(QDialog):
         lay.addWidget(info)
         self.options_box = QGroupBox("Options")
         ol = QVBoxLayout(self.options_box)
-        self.replacements = QCheckBox("Roll for replacements (NUTS!)")
-        self.replacements.setChecked(True)
-        self.treat_list = QListWidget()
-        self.treat_list.setObjectName("treatList")
-        self.treat_label = QLabel("Pay for treatment of a Critical Injury for:")
-        if self.system == "nuts":
-            ol.addWidget(self.replacements)
-        if self.system == "necromunda":
-            ol.addWidget(self.treat_label)
-            for f in self.fighters:
-                item = QListWidgetItem(f["name"])
-                item.setData(Qt.ItemDataRole.UserRole, f["id"])
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Unchecked)
-                self.treat_list.addItem(item)
-            self.treat_list.setMaximumHeight(120)
-            ol.addWidget(self.treat_list)
-        self.options_box.setVisible(self.system in ("nuts", "necromunda"))
+        for spec in self.option_specs:
+            ol.addWidget(self._option_widget(spec, ol))
+        self.options_box.setVisible(bool(self.option_specs))
         lay.addWidget(self.options_box)
         self.participants = QLabel()
         self.participants.setWordWrap(True)
@@ -164,6 +152,55 @@ class AfterBattleWizard(QDialog):
         lay.addStretch(1)
         self.start_page = w
         self.stack.addWidget(w)
+
+    def _option_widget(self, spec: AfterBattleOption, layout: QVBoxLayout) -> QWidget:
+        """The widget of one of the system's options: a check box (bool), a list of
+        choices (choice) or a checkable list of the battle's fighters (fighters)."""
+        w: QWidget
+        if spec.kind == "bool":
+            box = QCheckBox(spec.label)
+            box.setChecked(bool(spec.default))
+            w = box
+        elif spec.kind == "choice":
+            from PySide6.QtWidgets import QComboBox
+
+            layout.addWidget(QLabel(spec.label))
+            combo = QComboBox()
+            for c in spec.choices:
+                combo.addItem(c, c)
+            if spec.default in spec.choices:
+                combo.setCurrentIndex(spec.choices.index(spec.default))
+            w = combo
+        else:
+            layout.addWidget(QLabel(spec.label))
+            lst = QListWidget()
+            for f in self.fighters:
+                item = QListWidgetItem(f["name"])
+                item.setData(Qt.ItemDataRole.UserRole, f["id"])
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Unchecked)
+                lst.addItem(item)
+            lst.setMaximumHeight(120)
+            w = lst
+        w.setObjectName(f"option_{spec.key}")
+        if spec.help:
+            w.setToolTip(spec.help)
+        self.option_widgets[spec.key] = w
+        return w
+
+    def option_values(self) -> dict[str, Any]:
+        """What the options box shows, by option key."""
+        out: dict[str, Any] = {}
+        for spec in self.option_specs:
+            w = self.option_widgets[spec.key]
+            if spec.kind == "bool":
+                out[spec.key] = w.isChecked()
+            elif spec.kind == "choice":
+                out[spec.key] = w.currentData()
+            else:
+                out[spec.key] = [str(w.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(w.count())
+                                 if w.item(i).checkState() == Qt.CheckState.Checked]
+        return out
 
     def _build_roll(self) -> None:
         w = QWidget()
@@ -251,18 +288,7 @@ class AfterBattleWizard(QDialog):
 
     # the use-case --------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
-        opts: dict[str, Any] = {}
-        if self.system == "nuts" and not self.replacements.isChecked():
-            opts["replacements"] = False
-        if self.system == "necromunda":
-            treat = []
-            for i in range(self.treat_list.count()):
-                item = self.treat_list.item(i)
-                if item.checkState() == Qt.CheckState.Checked:
-                    treat.append(str(item.data(Qt.ItemDataRole.UserRole)))
-            if treat:
-                opts["treat"] = treat
-        return opts
+        return options_from(self.option_specs, self.option_values())
 
     def _plan(self) -> Any:
         """The battle's state, read once with the options chosen (None: see plan_error)."""

@@ -34,8 +34,7 @@ COMMANDS: list[str] = [
 ]
 EXTENSIONS: list[str] = [
     "campaign_app.cli.battles",  # battle record, after-battle (every system)
-    "campaign_app.cli.nuts",  # creature generate, walker types and walkers
-    "campaign_app.cli.necromunda",  # injury roll, cycle end, treatment
+    "campaign_app.cli.game_commands",  # every installed game system's own commands
     "campaign_app.cli.units",  # unit add/edit (squad games)
     "campaign_app.cli.data",  # backup, restore, export/import json, import yaktribe
     "campaign_app.cli.export",  # PDF exports (imports reports inside its commands)

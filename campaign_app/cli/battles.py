@@ -62,11 +62,10 @@ def cmd_show(args: argparse.Namespace, engine: Any) -> None:
 
 
 def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.systems.commands import options_from
     from campaign_app.usecases.battles import after_battle
 
-    options: dict[str, Any] = {}
-    if args.treat:
-        options["treat"] = args.treat
+    options = options_from(_after_battle_options(), vars(args))
     rep = after_battle(engine, args.battle, dice=args.dice, seed=args.seed, dry_run=args.dry_run,
                        options=options, campaign=args.campaign)
 
@@ -119,6 +118,24 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("battle")
     sp.add_argument("--campaign", help="refuse a battle of any other campaign")
     sp.add_argument("--dry-run", action="store_true", help="show every roll and consequence, write nothing")
-    sp.add_argument("--treat", action="append", metavar="FIGHTER",
-                    help="pay for this fighter's Critical Injury treatment (Necromunda)")
+    for o in _after_battle_options():  # the game systems' options that have a flag
+        if o.kind == "bool":  # the flag turns the option away from its default
+            sp.add_argument(o.flag, dest=o.key, action="store_const", const=not o.default, default=None,
+                            help=o.help or None)
+            continue
+        sp.add_argument(o.flag, dest=o.key, metavar=o.metavar or None, help=o.help or None,
+                        action="append" if o.kind == "fighters" else "store",
+                        **({"choices": o.choices} if o.choices else {}))
     dice_options(sp)
+
+
+def _after_battle_options() -> list[Any]:
+    """Every installed system's After the Battle options with a CLI flag (one per flag)."""
+    from campaign_app.systems.registry import systems
+
+    seen: dict[str, Any] = {}
+    for system in systems().values():
+        for o in system.after_battle_options:
+            if o.flag and o.flag not in seen:
+                seen[o.flag] = o
+    return list(seen.values())

@@ -19,7 +19,8 @@ code asks the :class:`GameSystem` (see :mod:`campaign_app.systems.registry`).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ from campaign_app.systems.info import SystemInfo
 
 if TYPE_CHECKING:
     from campaign_app.systems.base import Procedures
+    from campaign_app.systems.commands import AfterBattleOption, Command
     from campaign_app.systems.layout import RosterLayout
 
 
@@ -58,6 +60,14 @@ class GameSystem:
     # "module:attribute": a :class:`campaign_app.systems.bench_league.BenchLeague` describing a
     # league of this system for ``python -m bench``. "" = the bench cannot use it
     bench: str = ""
+    # --- commands: system commands, After the Battle options, importers (commands helper)
+    # "module:attr" of a tuple of campaign_app.systems.commands.Command ("" = none);
+    # relative to the package when it starts with "."
+    commands: str = ""
+    after_battle_options: tuple[AfterBattleOption, ...] = ()
+    imports: tuple[str, ...] = ()  # file importers that fill a campaign of this system ("yaktribe")
+    # journal action -> words for the history, for the system's own use-cases
+    action_labels: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -99,6 +109,11 @@ class GameSystem:
 
             raise RulesDataError(f"game system {self.id!r}: layout {self.layout!r} is not a RosterLayout")
         return layout
+    def command_list(self) -> tuple[Command, ...]:
+        """The system's commands (loaded on first use; none when it has none)."""
+        if not self.commands:
+            return ()
+        return tuple(self.load(self.commands))
 
     def load(self, ref: str) -> Any:
         """The object named ``module:attribute`` (module may be relative: ``.demo:run``)."""

@@ -60,6 +60,13 @@ class SystemInfo:
     battle_statuses: tuple[str, ...] = ()
     edition_names: Mapping[str, str] = field(default_factory=dict)
     default_fighter_type: str = ""  # "" = the first of fighter_types
+    # --- commands: expansions named for people, kinds an expansion brings (commands helper)
+    expansion_names: Mapping[str, str] = field(default_factory=dict)  # id -> "Name (what it adds)"
+    kinds_by_expansion: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # kinds it needs
+
+    def expansion_for_kind(self, kind: str) -> str:
+        """The expansion a figure of ``kind`` needs ("" when the base game has it)."""
+        return next((x for x, kinds in self.kinds_by_expansion.items() if kind in kinds), "")
 
     @property
     def default_type(self) -> str:

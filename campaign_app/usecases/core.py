@@ -469,8 +469,9 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: boo
         k = kind.strip().lower()
         if k not in info.kinds:
             raise InputError(f"kind {kind!r} is not one of {', '.join(info.kinds)}")
-        if info.id == "nuts" and k not in ("human",) and "weird-ww2" not in (c.expansions or []):
-            raise InputError(f"kind {k!r} needs the weird-ww2 expansion enabled for {c.name}")
+        needed = info.expansion_for_kind(k)
+        if needed and needed not in (c.expansions or []):
+            raise InputError(f"kind {k!r} needs the {needed} expansion enabled for {c.name}")
         f.kind = k
     for key, bounds in (("xp", XP_RANGE), ("credits_value", CREDITS_RANGE)):
         if fields.get(key) is not None:

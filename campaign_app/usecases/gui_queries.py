@@ -14,9 +14,8 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems import SYSTEMS, game_system, get_system
+from campaign_app.systems import systems as all_systems
 from campaign_app.systems.layout import BASE_STATUSES, RosterLayout
-from campaign_app.systems.registry import system_name
-from campaign_app.systems.registry import systems as installed_systems
 from campaign_app.uow import read_session
 from campaign_app.usecases.common import get_campaign, get_fighter, get_roster, get_unit
 from db.models import (
@@ -66,6 +65,7 @@ def system_info(system: str) -> dict[str, Any]:
         ],
         "default_edition": info.default_edition,
         "expansions": list(info.expansions),
+        "expansion_names": {x: info.expansion_names.get(x, x) for x in info.expansions},
         "roster_kinds": list(info.roster_kinds),
         "default_roster_kind": info.default_roster_kind,
         "fighter_types": list(info.fighter_types),
@@ -101,7 +101,7 @@ def status_class(status: str, system: str | None = None) -> str:
         return roster_layout(system).status(s).screen
     style = BASE_STATUSES.get(s)
     if style is None:
-        for gs in installed_systems().values():
+        for gs in all_systems().values():
             style = gs.roster_layout().statuses.get(s)
             if style is not None:
                 break
@@ -146,12 +146,15 @@ def campaign_tree(engine: Engine) -> list[dict[str, Any]]:
             "fighters": fcount.get(r.id, 0), "units": ucount.get(r.id, 0),
         })
     out = []
+    known = all_systems()
     for c in camps:
-        gs = installed_systems().get(c.system)  # None: a plug-in since uninstalled (listed, not opened)
+        gs = known.get(c.system)  # None: a system not installed here (shown, no system actions)
         out.append({
-            "id": c.id, "name": c.name, "system": c.system, "system_name": system_name(c.system),
+            "id": c.id, "name": c.name, "system": c.system,
+            "system_name": gs.name if gs else f"{c.system} (not installed)",
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
-            "uses_units": gs is not None and gs.info.uses_units, "rosters": by_campaign.get(c.id, []),
+            "uses_units": bool(gs and gs.info.uses_units), "imports": list(gs.imports) if gs else [],
+            "rosters": by_campaign.get(c.id, []),
             "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
             "battles": battles.get(c.id, 0), "pending_battles": pending.get(c.id, 0),
         })
@@ -417,16 +420,24 @@ def battle_setup(engine: Engine, campaign: Any) -> dict[str, Any]:
 # --------------------------------------------------------------------------- undo
 ACTION_LABELS = {
     "after-battle": "After the Battle", "battle.record": "record battle",
-    "campaign.house-rule": "house rule", "creature.generate": "generate creatures",
+    "campaign.house-rule": "house rule",
     "fighter.add": "add fighter", "fighter.edit": "edit fighter", "fighter.remove": "remove fighter",
     "roster.create": "new roster", "roster.edit": "edit roster", "unit.add": "add unit",
-    "unit.edit": "edit unit", "necromunda.cycle-end": "end of cycle", "walker.add": "add walker",
+    "unit.edit": "edit unit",
 }
 
 
 def action_label(action: str, summary: str = "") -> str:
-    """What a journal entry did, in words (its summary, else a name for its action)."""
-    return summary or ACTION_LABELS.get(action, action.replace(".", " ").replace("-", " "))
+    """What a journal entry did, in words (its summary, else a name for its action: the
+    core's, or the one a game system gives its own use-case's action)."""
+    if summary:
+        return summary
+    label = ACTION_LABELS.get(action)
+    for gs in () if label else all_systems().values():
+        label = gs.action_labels.get(action)
+        if label:
+            break
+    return label or action.replace(".", " ").replace("-", " ")
 
 
 def undo_state(engine: Engine, campaign: Any) -> dict[str, Any]:
@@ -550,85 +561,6 @@ def check_rep(system: str, text: str) -> str:
     return ""
 
 
-# --------------------------------------------------------------------------- creatures
-def creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
-    """Creature kinds a campaign may generate (empty without Weird WWII), with whether
-    each is rolled, fixed or may be super."""
-    from campaign_app.rules import load_rulebook
-
-    with read_session(engine) as s:
-        c = get_campaign(s, campaign)
-        if c.system != "nuts" or "weird-ww2" not in (c.expansions or []):
-            return []
-        data = load_rulebook().data(c.system, c.edition, c.expansions or [])
-    out = []
-    for key, spec in (data.get("creatures") or {}).items():
-        if not isinstance(spec, dict):
-            continue
-        out.append({"kind": key, "label": str(spec.get("label", key)),
-                    "fixed_rep": spec.get("rep"), "super_rep": spec.get("super_rep", 5),
-                    "table": spec.get("gen_table")})
-    return out
-
-
-def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, super_: bool = False,
-                      faces: Iterable[tuple[int, str]] | None = None) -> dict[str, Any]:
-    """What ``creatures.generate_creatures`` would add, without writing anything.
-
-    With ``faces`` None the app rolls (random); otherwise the given faces are used, in
-    order. The faces used come back (each with ``random`` or ``typed``) so the same
-    result can then be added with ``roller=Roller(FaceSource(faces))``
-    (``campaign_app.procedure_driver``). The state is read once; the Rep rolls run in
-    memory."""
-    from campaign_app import procedure_driver as driver
-    from campaign_app.dice import Roller
-    from campaign_app.errors import InputError
-    from campaign_app.rules import load_rulebook
-    from campaign_app.systems.nuts.procedures import generate_creatures as generate
-    from campaign_app.usecases.core import tables_for
-    from campaign_app.usecases.creatures import next_creature_number
-
-    with read_session(engine) as s:
-        r = get_roster(s, roster)
-        c = s.get(Campaign, r.campaign_id)
-        assert c is not None
-        if c.system != "nuts" or "weird-ww2" not in (c.expansions or []):
-            raise InputError(f"creatures need a NUTS! campaign with weird-ww2; {c.name} is not one")
-        data = load_rulebook().data(c.system, c.edition, c.expansions or [])
-        tables = tables_for(c)
-        k = str(kind or "").strip().lower()
-        label = str((data.get("creatures") or {}).get(k, {}).get("label", k))
-        start = next_creature_number(s, c, label)
-    def procedure(roller: Roller) -> list[dict[str, Any]]:
-        return generate(k, count, bool(super_), tables, data, roller, start)
-
-    if faces is None:  # the app rolls every die asked for, keeping the faces
-        source = driver.app_dice()
-        roller = Roller(source)
-        made = procedure(roller)
-        got, rolls = list(source.faces), roller.rolls
-    else:
-        got = list(faces)
-        run = driver.step(procedure, got)
-        if run.pending is not None:
-            raise InputError(f"not enough dice typed: {len(got)} given; the next roll needs "
-                             f"{run.pending.need}")
-        assert run.result is not None
-        made, rolls = run.result, run.rolls
-    used = sum(len(r.faces) for r in rolls)
-    if used < len(got):
-        raise InputError(f"too many dice typed: {len(got)} given but only {used} used")
-    return {
-        "faces": got,
-        "dice_needed": used,
-        "creatures": [
-            {"name": m["name"], "kind": m["kind"], "rep": m["rep"], "how": m["how"],
-             "roll": None if m["roll"] is None else m["roll"].to_dict()}
-            for m in made
-        ],
-    }
-
-
 # --------------------------------------------------------------------------- effects as text
 def effects_text(effects: Iterable[dict[str, Any]]) -> str:
     """Row effects as one editable line: ``status value=in-recovery; rep delta=-1``."""
@@ -672,42 +604,3 @@ def parse_effects_text(text: str) -> list[dict[str, Any]]:
             eff[k] = value
         out.append(eff)
     return out
-
-
-# --------------------------------------------------------------------------- necromunda
-def pending_criticals(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
-    """Necromunda fighters whose Critical Injury waits for treatment (or death) at the
-    end of the cycle (empty for other systems)."""
-    from campaign_app.usecases.necromunda import pending_criticals as pending
-
-    return pending(engine, campaign)
-
-
-def injury_opponents(engine: Engine, fighter: Any) -> list[dict[str, Any]]:
-    """Fighters of the other rosters of ``fighter``'s campaign, who may have taken it
-    out (``necromunda.injury_roll(by=...)``), ordered by roster then id."""
-    with read_session(engine) as s:
-        f = get_fighter(s, fighter)
-        r = get_roster(s, f.roster_id)
-        rows = s.execute(
-            select(FI.id, FI.name, RO.name.label("roster"))
-            .join(Roster, RO.id == FI.roster_id)
-            .where(RO.campaign_id == r.campaign_id, RO.id != r.id)
-            .order_by(RO.name, FI.id)
-        ).all()
-    return [{"id": x.id, "name": x.name, "roster": x.roster} for x in rows]
-
-
-def has_pending_critical(engine: Engine, fighter: Any) -> bool:
-    """True when a Necromunda fighter's Critical Injury waits for a decision (treat it or
-    let it die: ``necromunda.treat_injury``); False for any other fighter or system."""
-    from campaign_app.rules import load_rulebook
-    from campaign_app.systems.necromunda.procedures import edition_rules
-
-    with read_session(engine) as s:
-        f = get_fighter(s, fighter)
-        c = s.get(Campaign, get_roster(s, f.roster_id).campaign_id)
-        if c is None or c.system != "necromunda" or f.status == "dead":
-            return False
-        rules = edition_rules(c.edition, load_rulebook().data(c.system, c.edition, c.expansions or []))
-        return any(x in (f.conditions or []) for x in rules.critical_conditions)

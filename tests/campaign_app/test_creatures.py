@@ -12,6 +12,15 @@ from sqlmodel import select
 from campaign_app.cli import main
 from campaign_app.dice import Roller
 from campaign_app.errors import DiceError, InputError, NotFoundError
+from campaign_app.systems.nuts.creatures import (
+    add_walker,
+    add_walker_type,
+    crew_roles,
+    generate_creatures,
+    list_walker_types,
+    parse_pair,
+    walker_crew,
+)
 from campaign_app.uow import read_session
 from campaign_app.usecases import (
     add_fighter,
@@ -21,15 +30,6 @@ from campaign_app.usecases import (
     set_house_rule,
     show_roster,
     undo,
-)
-from campaign_app.usecases.creatures import (
-    add_walker,
-    add_walker_type,
-    crew_roles,
-    generate_creatures,
-    list_walker_types,
-    parse_pair,
-    walker_crew,
 )
 from db.models import Fighter, WalkerType
 

@@ -49,10 +49,12 @@ def _fighter_named(engine: Any, roster: str, name: str) -> int:
 
 def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
     from campaign_app.systems.fubar.demo import NAME as FUBAR
+    from campaign_app.systems.necromunda import actions as necromunda
     from campaign_app.systems.necromunda.demo import NAME as NECRO
+    from campaign_app.systems.nuts import creatures
     from campaign_app.systems.nuts.demo import NAME as NUTS
     from campaign_app.systems.unit_morale.demo import NAME as MORALE
-    from campaign_app.usecases import battles, creatures, necromunda, units
+    from campaign_app.usecases import battles, units
     from campaign_app.usecases.backup import restore
     from campaign_app.usecases.datafiles import (
         export_all,

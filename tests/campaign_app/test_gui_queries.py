@@ -7,13 +7,15 @@ from typing import Any
 import pytest
 
 from campaign_app.errors import InputError
+from campaign_app.systems.necromunda import actions as necro
+from campaign_app.systems.nuts import creatures as weird
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 
 
 def test_queries_read_what_the_use_cases_wrote_and_write_nothing(engine: Any, snap: Any) -> None:
+    from campaign_app.systems.nuts.creatures import generate_creatures
     from campaign_app.usecases.battles import record_battle
-    from campaign_app.usecases.creatures import generate_creatures
 
     c = core.create_campaign(engine, "Kursk", "nuts", expansions=["weird-ww2"])
     r = core.create_roster(engine, c.id, "1st")
@@ -50,10 +52,10 @@ def test_queries_read_what_the_use_cases_wrote_and_write_nothing(engine: Any, sn
     t = q.rule_table(engine, c.id, "nuts-recovery")
     assert t["dice"] == "pass:2d6" and not t["house_rule"] and t["outcomes"] == [0, 1, 2]
     assert any(x["id"] == "nuts-recovery" for x in q.rule_tables(engine, c.id))
-    prev = q.preview_creatures(engine, r2.id, "vampire", 2, faces=[(1, "typed"), (6, "typed")])
+    prev = weird.preview_creatures(engine, r2.id, "vampire", 2, faces=[(1, "typed"), (6, "typed")])
     assert [(x["name"], x["rep"]) for x in prev["creatures"]] == [("Vampire 2", 4), ("Vampire 3", 6)]
     with pytest.raises(InputError, match="too many dice"):
-        q.preview_creatures(engine, r2.id, "vampire", 1, faces=[(1, "typed"), (6, "typed")])
+        weird.preview_creatures(engine, r2.id, "vampire", 1, faces=[(1, "typed"), (6, "typed")])
     assert snap(engine) == before
 
 
@@ -86,11 +88,11 @@ def test_demo_builds_one_campaign_per_system_once(engine: Any) -> None:
     again = create_demo(engine)
     assert again["created"] == [] and again["skipped"] == list(DEMO_NAMES)
     # a pending Critical Injury is waiting for the end of the cycle in the Necromunda demo
-    assert [p["name"] for p in q.pending_criticals(engine, "Underhive Feud")] == ["Vorn"]
+    assert [p["name"] for p in necro.pending_criticals(engine, "Underhive Feud")] == ["Vorn"]
 
 
 def test_injury_opponents_and_pending_critical(engine: Any, snap: Any) -> None:
-    from campaign_app.usecases.necromunda import injury_roll
+    from campaign_app.systems.necromunda.actions import injury_roll
 
     c = core.create_campaign(engine, "Feud", "necromunda", "n26")
     a = core.create_roster(engine, c.id, "Jackals")
@@ -102,11 +104,11 @@ def test_injury_opponents_and_pending_critical(engine: Any, snap: Any) -> None:
     nuts = core.create_campaign(engine, "Kursk", "nuts")
     grunt = core.add_fighter(engine, core.create_roster(engine, nuts.id, "1st").id, "Joe", rep=4)
     before = snap(engine)
-    assert [(o["name"], o["roster"]) for o in q.injury_opponents(engine, krug.id)] == [
+    assert [(o["name"], o["roster"]) for o in necro.injury_opponents(engine, krug.id)] == [
         ("Sable", "Sisters"), ("Nyx", "Sisters")]
-    assert not q.has_pending_critical(engine, krug.id) and not q.has_pending_critical(engine, grunt.id)
+    assert not necro.has_pending_critical(engine, krug.id) and not necro.has_pending_critical(engine, grunt.id)
     assert snap(engine) == before
     injury_roll(engine, krug.id, dice="6,3")  # Critical Injury
-    assert q.has_pending_critical(engine, krug.id)
+    assert necro.has_pending_critical(engine, krug.id)
     with pytest.raises(InputError):
-        q.has_pending_critical(engine, 9999)
+        necro.has_pending_critical(engine, 9999)

@@ -11,6 +11,14 @@ from sqlmodel import Session, select
 
 from campaign_app.cli import main
 from campaign_app.errors import DiceError, InputError
+from campaign_app.systems.necromunda.actions import (
+    end_cycle,
+    injury_roll,
+    pending_criticals,
+    release_captive,
+    revive_fighter,
+    treat_injury,
+)
 from campaign_app.usecases import (
     add_fighter,
     create_campaign,
@@ -21,14 +29,6 @@ from campaign_app.usecases import (
     undo,
 )
 from campaign_app.usecases.battles import after_battle, record_battle, show_battle
-from campaign_app.usecases.necromunda import (
-    end_cycle,
-    injury_roll,
-    pending_criticals,
-    release_captive,
-    revive_fighter,
-    treat_injury,
-)
 from db.models import LastingInjury, RollRecord
 
 PROFILES = {

@@ -10,6 +10,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import DiceError, InputError
+from campaign_app.systems.nuts.creatures import add_walker, generate_creatures
 from campaign_app.usecases import (
     add_fighter,
     create_campaign,
@@ -21,7 +22,6 @@ from campaign_app.usecases import (
     undo,
 )
 from campaign_app.usecases.battles import after_battle, record_battle, show_battle
-from campaign_app.usecases.creatures import add_walker, generate_creatures
 
 # bite (Charlie, Rep 3): 2 passes; recovery (Baker, Rep 4): 2,5 = pass 1; Rep up (Lt Dan,
 # Rep 5): 6; Rep down (Dog, Rep 3): 1; replacements (Lt Dan, now Rep 6): 1,3 = pass 2;

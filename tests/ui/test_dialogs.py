@@ -105,7 +105,7 @@ def test_creature_generator_typed_dice_preview_then_add(qtbot: Any, win: Any, gu
     cid, rid = setup(win, gui_engine, "nuts", ("weird-ww2",))
     assert win.actions["creatures"].isEnabled()
     before = snap(gui_engine)
-    dlg = win.generate_creatures()
+    dlg = win.run_command("creatures")
     dlg.kind.setCurrentIndex(dlg.kind.findData("zombie"))
     assert not dlg.super.isEnabled()  # zombies are always Rep 2
     dlg.kind.setCurrentIndex(dlg.kind.findData("vampire"))
@@ -131,7 +131,7 @@ def test_creature_generator_typed_dice_preview_then_add(qtbot: Any, win: Any, gu
         ([1], "typed", "Vampire 1"), ([6], "typed", "Vampire 2")]
 
     # "Roll for me": what the preview showed is what is added, recorded as random
-    dlg = win.generate_creatures()
+    dlg = win.run_command("creatures")
     dlg.kind.setCurrentIndex(dlg.kind.findData("werewolf"))
     dlg.count.setValue(3)
     click(qtbot, dlg.preview_button)
@@ -224,7 +224,7 @@ def test_remove_then_undo_brings_the_fighter_back(qtbot: Any, win: Any, gui_engi
 
 
 def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases.creatures import generate_creatures
+    from campaign_app.systems.nuts.creatures import generate_creatures
 
     cid, rid = setup(win, gui_engine, "nuts", ("weird-ww2",))
     core.roll_table(gui_engine, "nuts-recovery", campaign=cid, dice="1,2", target=4)
@@ -253,15 +253,15 @@ def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
 
 
 def test_end_cycle_decides_the_pending_critical_injury(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from campaign_app.systems.necromunda.actions import pending_criticals
     from campaign_app.systems.necromunda.demo import NAME as NECRO
     from campaign_app.systems.necromunda.demo import build as demo_necromunda
-    from campaign_app.usecases.gui_queries import pending_criticals
 
     cid = demo_necromunda(gui_engine)
     pending = pending_criticals(gui_engine, cid)
     win.reload(prefer=("campaign", cid))
     assert win.actions["end_cycle"].isEnabled()
-    dlg = win.end_cycle()
+    dlg = win.run_command("end_cycle")
     assert dlg.treat.count() == max(1, len(pending))
     click(qtbot, dlg.preview_button)
     assert not dlg.error.isVisible(), dlg.error.text()

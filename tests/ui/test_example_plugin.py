@@ -88,7 +88,7 @@ def test_the_gui_lists_a_campaign_whose_plug_in_is_gone(skirmish: Any, qtbot: An
         ford = next(c for c in w.tree_data if c["name"] == "Ford")
         assert ford["system_name"] == "example-skirmish (not installed)"
         w.reload(prefer=("campaign", ford["id"]))  # selecting it says why it cannot open
-        assert w.campaign is None and "unknown game system 'example-skirmish'" in w.detail.toPlainText()
+        assert w.system is None and "unknown game system 'example-skirmish'" in w.detail.toPlainText()
         w.reload(prefer=("campaign", kursk.id))
         assert w.campaign is not None and w.campaign["name"] == "Kursk"
         w.close()

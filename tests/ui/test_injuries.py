@@ -43,7 +43,7 @@ def type_dice(qtbot: Any, dlg: Any, text: str) -> None:
 
 
 def test_injury_actions_follow_the_selected_fighter(qtbot: Any, win: Any, gui_engine: Any, necro: int) -> None:
-    from campaign_app.usecases.necromunda import injury_roll
+    from campaign_app.systems.necromunda.actions import injury_roll
 
     assert win.select_figure("Krug Ironhide")
     assert win.actions["injury_roll"].isEnabled() and not win.actions["treat_injury"].isEnabled()
@@ -53,7 +53,7 @@ def test_injury_actions_follow_the_selected_fighter(qtbot: Any, win: Any, gui_en
     win.reload()
     assert win.select_figure("Ruk")
     assert not win.actions["injury_roll"].isEnabled() and not win.actions["treat_injury"].isEnabled()
-    assert win.injury_roll() is None and win.treat_injury() is None
+    assert win.run_command("injury_roll") is None and win.run_command("treat_injury") is None
     assert win.actions["revive"].isEnabled()
     roster_menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&Roster")
     assert {"action_injury_roll", "action_treat_injury"} <= {a.objectName() for a in roster_menu.actions()}
@@ -63,7 +63,7 @@ def test_lasting_injury_with_typed_dice_preview_then_apply(qtbot: Any, win: Any,
                                                           necro: int, snap: Any) -> None:
     assert win.select_figure("Krug Ironhide")
     before = snap(gui_engine)
-    dlg = win.injury_roll()
+    dlg = win.run_command("injury_roll")
     assert dlg.isVisible() and not dlg.ok_button.isEnabled()
     type_dice(qtbot, dlg, "7,1")
     assert "1 to 6" in dlg.dice.problem.text()
@@ -98,7 +98,7 @@ def test_lasting_injury_with_typed_dice_preview_then_apply(qtbot: Any, win: Any,
 def test_lasting_injury_rolled_by_the_app_applies_what_the_preview_showed(
         qtbot: Any, win: Any, gui_engine: Any, necro: int) -> None:
     assert win.select_figure("Skarg")
-    dlg = win.injury_roll()
+    dlg = win.run_command("injury_roll")
     assert dlg.preview_button.text() == "&Roll"
     click(qtbot, dlg.preview_button)
     assert not dlg.error.isVisible(), dlg.error.text()
@@ -118,7 +118,7 @@ def test_lasting_injury_rolled_by_the_app_applies_what_the_preview_showed(
 def test_the_fighter_who_took_it_out_holds_the_captive(qtbot: Any, win: Any, gui_engine: Any,
                                                        necro: int) -> None:
     assert win.select_figure("Brak")
-    dlg = win.injury_roll()
+    dlg = win.run_command("injury_roll")
     type_dice(qtbot, dlg, "6,1")
     click(qtbot, dlg.preview_button)
     assert dlg.ok_button.isEnabled()
@@ -137,7 +137,7 @@ def test_cancelling_an_injury_roll_writes_nothing(qtbot: Any, win: Any, gui_engi
                                                   snap: Any) -> None:
     assert win.select_figure("Krug Ironhide")
     before = snap(gui_engine)
-    dlg = win.injury_roll()
+    dlg = win.run_command("injury_roll")
     click(qtbot, dlg.preview_button)
     assert dlg.steps.rows
     click(qtbot, dlg.buttons.button(dlg.buttons.StandardButton.Cancel))
@@ -148,11 +148,11 @@ def test_cancelling_an_injury_roll_writes_nothing(qtbot: Any, win: Any, gui_engi
 
 def test_treat_a_critical_injury_with_typed_dice(qtbot: Any, win: Any, gui_engine: Any, necro: int,
                                                  snap: Any) -> None:
-    from campaign_app.usecases.gui_queries import pending_criticals
+    from campaign_app.systems.necromunda.actions import pending_criticals
 
     assert win.select_figure("Vorn")
     before = snap(gui_engine)
-    dlg = win.treat_injury()
+    dlg = win.run_command("treat_injury")
     assert dlg.treat.isChecked() and dlg.dice.isEnabled()
     type_dice(qtbot, dlg, "1,1")  # the cost roll, but no treatment roll
     click(qtbot, dlg.preview_button)
@@ -181,7 +181,7 @@ def test_let_a_critical_injury_die_needs_no_dice(qtbot: Any, win: Any, gui_engin
                                                  snap: Any) -> None:
     assert win.select_figure("Vorn")
     before = snap(gui_engine)
-    dlg = win.treat_injury()
+    dlg = win.run_command("treat_injury")
     click(qtbot, dlg.let_die)
     assert not dlg.dice.roll.isEnabled() and dlg.preview_button.text() == "&Preview"
     click(qtbot, dlg.preview_button)
@@ -191,7 +191,7 @@ def test_let_a_critical_injury_die_needs_no_dice(qtbot: Any, win: Any, gui_engin
     click(qtbot, dlg.buttons.button(dlg.buttons.StandardButton.Cancel))
     assert snap(gui_engine) == before  # cancel: nothing written
     rolls = len(core.roll_log(gui_engine, necro))
-    dlg = win.treat_injury()
+    dlg = win.run_command("treat_injury")
     click(qtbot, dlg.let_die)
     click(qtbot, dlg.preview_button)
     click(qtbot, dlg.ok_button)
@@ -204,14 +204,14 @@ def test_let_a_critical_injury_die_needs_no_dice(qtbot: Any, win: Any, gui_engin
 @pytest.mark.parametrize("how,button", [("exchange", "Exchanged"), ("rescue", "Rescued"), (None, None)])
 def test_release_captive_asks_how(qtbot: Any, win: Any, gui_engine: Any, necro: int, snap: Any,
                                   how: str | None, button: str | None) -> None:
-    from campaign_app.usecases.necromunda import injury_roll
+    from campaign_app.systems.necromunda.actions import injury_roll
 
     brak = fighter(gui_engine, necro, "Brak")
     injury_roll(gui_engine, brak["id"], dice="6,1", by="Sable")
     win.reload()
     assert win.select_figure("Brak")
     before = snap(gui_engine)
-    box = win.release_captive()
+    box = win.run_command("release")
     if button is None:
         box.reject()  # Cancel
         qtbot.waitUntil(lambda: not box.isVisible())

@@ -36,9 +36,9 @@ def fill_type(qtbot: Any, dlg: Any, **fields: str) -> None:
 def test_walker_actions_need_nuts_with_weird_ww2(qtbot: Any, win: Any, gui_engine: Any) -> None:
     setup(win, gui_engine, "nuts", ())
     assert not win.actions["walker_types"].isEnabled() and not win.actions["add_walker"].isEnabled()
-    assert win.walker_types() is None and win.add_walker() is None
+    assert win.run_command("walker_types") is None and win.run_command("add_walker") is None
     setup(win, gui_engine, "necromunda", ())
-    assert not win.actions["add_walker"].isEnabled()
+    assert "add_walker" not in win.actions and "walker_types" not in win.actions  # not this system's
     cid, _rid = setup(win, gui_engine)
     assert win.actions["walker_types"].isEnabled() and win.actions["add_walker"].isEnabled()
     win.reload(prefer=("campaign", cid))  # no roster selected: types yes, a walker needs a roster
@@ -50,7 +50,7 @@ def test_walker_actions_need_nuts_with_weird_ww2(qtbot: Any, win: Any, gui_engin
 def test_walker_types_are_listed_and_a_type_is_added_with_the_use_case_checks(
         qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     cid, _rid = setup(win, gui_engine)
-    dlg = win.walker_types()
+    dlg = win.run_command("walker_types")
     assert dlg.isVisible()
     shipped = [r for r in dlg.model.rows if r["source"] == "shipped"]
     assert "soviet-medium" in [r["key"] for r in shipped]
@@ -78,7 +78,7 @@ def test_walker_types_are_listed_and_a_type_is_added_with_the_use_case_checks(
     click(qtbot, dlg.add_button)
     assert not dlg.error.isVisible(), dlg.error.text()
     assert "Added Panzerläufer" in dlg.added.text() and dlg.name.text() == ""
-    from campaign_app.usecases.creatures import list_walker_types
+    from campaign_app.systems.nuts.creatures import list_walker_types
 
     own = [t for t in list_walker_types(gui_engine, cid) if t["source"] == "campaign"]
     assert [(t["name"], t["armour_front"], t["armour_side"], t["armour_top"], t["gun1"], t["hull_mg"],
@@ -100,7 +100,7 @@ def test_closing_the_walker_types_dialog_with_a_filled_form_writes_nothing(
         qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     setup(win, gui_engine)
     before = snap(gui_engine)
-    dlg = win.walker_types()
+    dlg = win.run_command("walker_types")
     fill_type(qtbot, dlg, name="Never saved", armour_front="2", armour_side="2", speed_road="12")
     click(qtbot, dlg.buttons.button(dlg.buttons.StandardButton.Close))
     assert not dlg.isVisible()
@@ -108,12 +108,12 @@ def test_closing_the_walker_types_dialog_with_a_filled_form_writes_nothing(
 
 
 def test_add_walker_with_a_rep_for_each_crew_role(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
-    from campaign_app.usecases.creatures import add_walker_type, walker_crew
+    from campaign_app.systems.nuts.creatures import add_walker_type, walker_crew
 
     cid, rid = setup(win, gui_engine)
     t = add_walker_type(gui_engine, cid, "Panzerläufer", 4, 3, crew=2, speed_road=18)
     before = snap(gui_engine)
-    dlg = win.add_walker()
+    dlg = win.run_command("add_walker")
     # the shipped type has three crew roles, the campaign's two-man type two
     dlg.type.setCurrentIndex(dlg.type.findData("soviet-medium"))
     assert dlg.roles() == ("commander", "driver", "gunner")
@@ -147,7 +147,7 @@ def test_add_walker_with_a_rep_for_each_crew_role(qtbot: Any, win: Any, gui_engi
 def test_cancelling_add_walker_writes_nothing(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     setup(win, gui_engine)
     before = snap(gui_engine)
-    dlg = win.add_walker()
+    dlg = win.run_command("add_walker")
     qtbot.keyClicks(dlg.name, "Never built")
     for role in dlg.roles():
         dlg.set_rep(role, 4)

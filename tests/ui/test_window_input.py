@@ -118,7 +118,7 @@ def test_an_action_on_a_figure_removed_elsewhere_names_it(qtbot: Any, win: Any, 
     win.select_figure(dead["name"])
     assert win.actions["revive"].isEnabled()
     core.remove_fighter(gui_engine, dead["id"])  # another window or player
-    win.revive()
+    win.run_command("revive")
     title, text = messages()[-1]
     assert title == "Cannot do that" and text.startswith(f"{dead['name']} is no longer in this database")
     assert win.model.find(lambda r: r["id"] == dead["id"]) < 0  # the list was read again

@@ -22,8 +22,6 @@ from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.widgets import UseCaseDialog
 
-EXPANSION_NAMES = {"weird-ww2": "Weird WWII (creatures, walkers)"}
-
 
 class CampaignDialog(UseCaseDialog):
     """New campaign: name, game system, edition and expansions."""
@@ -75,7 +73,7 @@ class CampaignDialog(UseCaseDialog):
             self.edition.addItem("(one edition)", "")
         self.expansions.clear()
         for x in info["expansions"]:
-            item = QListWidgetItem(EXPANSION_NAMES.get(x, x))
+            item = QListWidgetItem(info["expansion_names"].get(x, x))
             item.setData(Qt.ItemDataRole.UserRole, x)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from campaign_app import procedure_driver as driver
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError
-from campaign_app.usecases import gui_queries as q
+from campaign_app.systems.nuts import creatures as weird
 from ui.dice_widgets import DiceChoice, FacesView
 from ui.models import ALIGN_CENTER, Column, RowsModel
 from ui.widgets import UseCaseDialog
@@ -35,7 +35,7 @@ class CreatureDialog(UseCaseDialog):
         super().__init__(parent, "Generate Creatures")
         self.engine = engine
         self.roster = roster
-        self.kinds = q.creature_kinds(engine, campaign_id)
+        self.kinds = weird.campaign_creature_kinds(engine, campaign_id)
         self.preview_data: dict[str, Any] | None = None
         self.preview_key: tuple[Any, ...] | None = None
         top = QHBoxLayout()
@@ -134,7 +134,7 @@ class CreatureDialog(UseCaseDialog):
         if self.dice.is_typed():
             faces = [(f, "typed") for f in self.dice.faces()]
         try:
-            data = q.preview_creatures(self.engine, self.roster["id"], self.kind.currentData(),
+            data = weird.preview_creatures(self.engine, self.roster["id"], self.kind.currentData(),
                                        self.count.value(), self.super.isChecked(), faces)
         except AppError as e:
             self.error.show_error(str(e))
@@ -153,7 +153,7 @@ class CreatureDialog(UseCaseDialog):
         return ""
 
     def run(self) -> list[int]:
-        from campaign_app.usecases.creatures import generate_creatures
+        from campaign_app.systems.nuts.creatures import generate_creatures
 
         assert self.preview_data is not None
         roller = Roller(driver.FaceSource(self.preview_data["faces"]))

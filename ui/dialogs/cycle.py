@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from campaign_app.dice import Roller
-from campaign_app.usecases import gui_queries as q
+from campaign_app.systems.necromunda import actions as necro
 from ui.dialogs.preview import DicePreviewDialog
 
 
@@ -23,7 +23,7 @@ class CycleEndDialog(DicePreviewDialog):
             parent, f"End Cycle {campaign.get('cycle', 1)} — {campaign['name']}",
             "The post-cycle sequence: every Critical Injury still waiting is treated (if the gang "
             "pays) or the fighter dies; then the roster is updated and the next cycle starts.")
-        from campaign_app.usecases.necromunda import end_cycle
+        from campaign_app.systems.necromunda.actions import end_cycle
 
         self.engine = engine
         self.campaign = campaign
@@ -32,7 +32,7 @@ class CycleEndDialog(DicePreviewDialog):
         tl = QVBoxLayout(tbox)
         self.treat = QListWidget()
         self.treat.setObjectName("treatList")
-        for f in q.pending_criticals(engine, campaign["id"]):
+        for f in necro.pending_criticals(engine, campaign["id"]):
             item = QListWidgetItem(f"{f['name']} ({f['roster']}, {f['credits']} credits)")
             item.setData(Qt.ItemDataRole.UserRole, f["id"])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)

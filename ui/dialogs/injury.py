@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_app.dice import Roller
-from campaign_app.usecases import gui_queries as q
+from campaign_app.systems.necromunda import actions as necro
 from ui.dialogs.preview import DicePreviewDialog
 
 
@@ -33,7 +33,7 @@ class InjuryRollDialog(DicePreviewDialog):
             parent, f"Lasting Injury — {fighter['name']}",
             "Roll on the edition's Lasting Injury table (Lasting Damage for a vehicle) for a fighter "
             "taken out outside a recorded battle. Every effect is applied and the injury recorded.")
-        from campaign_app.usecases.necromunda import injury_roll
+        from campaign_app.systems.necromunda.actions import injury_roll
 
         self.engine = engine
         self.fighter = fighter
@@ -42,7 +42,7 @@ class InjuryRollDialog(DicePreviewDialog):
         self.by = QComboBox()
         self.by.setObjectName("takenOutBy")
         self.by.addItem("not named", None)
-        for o in q.injury_opponents(engine, fighter["id"]):
+        for o in necro.injury_opponents(engine, fighter["id"]):
             self.by.addItem(f"{o['name']} ({o['roster']})", o["id"])
         self.by.setToolTip("Who took the fighter out: for Hatred, and who holds a captive. Not named: "
                            "the campaign's other gang when there is only one.")
@@ -64,7 +64,7 @@ class TreatInjuryDialog(DicePreviewDialog):
             parent, f"Critical Injury — {fighter['name']}",
             "A Critical Injury waits for a decision: the gang pays for treatment (the cost is rolled, "
             "then the treatment itself), or the fighter dies. Undecided ones die at the end of the cycle.")
-        from campaign_app.usecases.necromunda import treat_injury
+        from campaign_app.systems.necromunda.actions import treat_injury
 
         self.engine = engine
         self.fighter = fighter

@@ -172,7 +172,7 @@ class WalkerTypesDialog(QDialog):
         self.resize(900, 520)
 
     def refresh(self, select_id: int | None = None) -> None:
-        from campaign_app.usecases.creatures import list_walker_types
+        from campaign_app.systems.nuts.creatures import list_walker_types
 
         self.types = list_walker_types(self.engine, self.campaign["id"])
         self.model.set_rows(self.types)
@@ -185,7 +185,7 @@ class WalkerTypesDialog(QDialog):
                 self.table.selectRow(r)
 
     def add_type(self) -> bool:
-        from campaign_app.usecases.creatures import add_walker_type
+        from campaign_app.systems.nuts.creatures import add_walker_type
 
         self.added.clear()
         try:
@@ -217,7 +217,7 @@ class WalkerDialog(UseCaseDialog):
     def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
                  campaign_id: int) -> None:
         super().__init__(parent, "Add Walker")
-        from campaign_app.usecases.creatures import CREW_ROLES, crew_roles, list_walker_types
+        from campaign_app.systems.nuts.creatures import CREW_ROLES, crew_roles, list_walker_types
 
         self.engine = engine
         self.roster = roster
@@ -316,7 +316,7 @@ class WalkerDialog(UseCaseDialog):
         return ""
 
     def run(self) -> int:
-        from campaign_app.usecases.creatures import add_walker
+        from campaign_app.systems.nuts.creatures import add_walker
 
         roles = self.roles()
         reps = {r: self.reps[r].value() or None for r in roles}

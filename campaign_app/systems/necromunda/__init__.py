@@ -7,6 +7,7 @@ Battle, lasting injuries and treatment: :mod:`.procedures`.
 from __future__ import annotations
 
 from campaign_app.systems.api import GameSystem
+from campaign_app.systems.commands import AfterBattleOption
 from campaign_app.systems.info import StatRule, SystemInfo
 
 # Edition-less view of the fighter characteristics: a copy of the default edition's
@@ -48,5 +49,13 @@ SYSTEM = GameSystem(
     info=INFO,
     package=__name__, listing=20, demo=".demo:build", bench=".bench:LEAGUE",
     procedures_module="campaign_app.systems.necromunda.procedures",
-    layout=".layout:LAYOUT", qrs=".qrs:cards"
+    layout=".layout:LAYOUT", qrs=".qrs:cards",
+    commands=".commands:COMMANDS",
+    action_labels={"necromunda.cycle-end": "end of cycle"},
+    after_battle_options=(
+        AfterBattleOption("treat", "Pay for treatment of a Critical Injury for:", "fighters",
+                          flag="--treat", metavar="FIGHTER",
+                          help="pay for this fighter's Critical Injury treatment (Necromunda)"),
+    ),
+    imports=("yaktribe",),
 )

@@ -7,6 +7,7 @@ creature REP generation: :mod:`.procedures`.
 from __future__ import annotations
 
 from campaign_app.systems.api import GameSystem
+from campaign_app.systems.commands import AfterBattleOption
 from campaign_app.systems.info import SystemInfo
 
 KINDS = (
@@ -30,11 +31,19 @@ INFO = SystemInfo(
     uses_rep=True,
     kinds=KINDS,
     battle_statuses=STATUSES,
+    expansion_names={WEIRD: "Weird WWII (creatures, walkers)"},
+    kinds_by_expansion={WEIRD: tuple(k for k in KINDS if k != "human")},
 )
 
 SYSTEM = GameSystem(
     info=INFO,
     package=__name__, listing=10, demo=".demo:build", bench=".bench:LEAGUE",
     procedures_module="campaign_app.systems.nuts.procedures",
-    layout=".layout:LAYOUT", qrs=".qrs:cards"
+    layout=".layout:LAYOUT", qrs=".qrs:cards",
+    commands=".commands:COMMANDS",
+    action_labels={"creature.generate": "generate creatures", "walker.add": "add walker"},
+    after_battle_options=(
+        AfterBattleOption("replacements", "Roll for replacements (NUTS!)", "bool", default=True,
+                          help="roll on the replacements table for the squad's losses"),
+    ),
 )

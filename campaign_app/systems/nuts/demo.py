@@ -34,7 +34,7 @@ def build(engine: Engine) -> int:
         ("Schütze Albers", dict(fighter_type="grunt", rep=3, weapons=["Kar98k"])),
     ])
     try:
-        from campaign_app.usecases.creatures import generate_creatures
+        from campaign_app.systems.nuts.creatures import generate_creatures
 
         generate_creatures(engine, wolves.id, "zombie", 4)
         generate_creatures(engine, wolves.id, "vampire", 1, seed=7)

@@ -15,7 +15,7 @@ MGs, speeds, crew, type) is copied into ``stats``; its crew are human Fighters w
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -321,3 +321,75 @@ def walker_crew(engine: Engine, walker_id: int) -> list[dict[str, Any]]:
     with read_session(engine) as s:
         crew = s.exec(select(Fighter).where(Fighter.crew_of_id == walker_id).order_by(col(Fighter.id))).all()
         return [fighter_dict(f) for f in crew]
+
+
+# --------------------------------------------------------------------------- GUI queries
+def campaign_creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+    """Creature kinds a campaign may generate (empty without Weird WWII), with whether
+    each is rolled, fixed or may be super."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        if c.system != "nuts" or EXPANSION not in (c.expansions or []):
+            return []
+        data = load_rulebook().data(c.system, c.edition, c.expansions or [])
+    out = []
+    for key, spec in (data.get("creatures") or {}).items():
+        if not isinstance(spec, dict):
+            continue
+        out.append({"kind": key, "label": str(spec.get("label", key)),
+                    "fixed_rep": spec.get("rep"), "super_rep": spec.get("super_rep", 5),
+                    "table": spec.get("gen_table")})
+    return out
+
+
+def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, super_: bool = False,
+                      faces: Iterable[tuple[int, str]] | None = None) -> dict[str, Any]:
+    """What :func:`generate_creatures` would add, without writing anything.
+
+    With ``faces`` None the app rolls (random); otherwise the given faces are used, in
+    order. The faces used come back (each with ``random`` or ``typed``) so the same
+    result can then be added with ``roller=Roller(FaceSource(faces))``
+    (``campaign_app.procedure_driver``). The state is read once; the Rep rolls run in
+    memory."""
+    from campaign_app import procedure_driver as driver
+    from campaign_app.systems.nuts.procedures import generate_creatures as generate
+
+    with read_session(engine) as s:
+        r = get_roster(s, roster)
+        c = s.get(Campaign, r.campaign_id)
+        assert c is not None
+        if c.system != "nuts" or EXPANSION not in (c.expansions or []):
+            raise InputError(f"creatures need a NUTS! campaign with weird-ww2; {c.name} is not one")
+        data = load_rulebook().data(c.system, c.edition, c.expansions or [])
+        tables = tables_for(c)
+        k = str(kind or "").strip().lower()
+        label = str((data.get("creatures") or {}).get(k, {}).get("label", k))
+        start = next_creature_number(s, c, label)
+    def procedure(roller: Roller) -> list[dict[str, Any]]:
+        return generate(k, count, bool(super_), tables, data, roller, start)
+
+    if faces is None:  # the app rolls every die asked for, keeping the faces
+        source = driver.app_dice()
+        roller = Roller(source)
+        made = procedure(roller)
+        got, rolls = list(source.faces), roller.rolls
+    else:
+        got = list(faces)
+        run = driver.step(procedure, got)
+        if run.pending is not None:
+            raise InputError(f"not enough dice typed: {len(got)} given; the next roll needs "
+                             f"{run.pending.need}")
+        assert run.result is not None
+        made, rolls = run.result, run.rolls
+    used = sum(len(r.faces) for r in rolls)
+    if used < len(got):
+        raise InputError(f"too many dice typed: {len(got)} given but only {used} used")
+    return {
+        "faces": got,
+        "dice_needed": used,
+        "creatures": [
+            {"name": m["name"], "kind": m["kind"], "rep": m["rep"], "how": m["how"],
+             "roll": None if m["roll"] is None else m["roll"].to_dict()}
+            for m in made
+        ],
+    }

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -53,6 +54,7 @@ from campaign_app.usecases.common import (
     describe_change,
     get_campaign,
     get_fighter,
+    get_roster,
 )
 from campaign_app.usecases.core import tables_for
 from db.models import Campaign, Fighter, LastingInjury, Roster, Skill
@@ -401,3 +403,32 @@ def revive_fighter(engine: Engine, fighter: Any, note: str = "") -> dict[str, An
         s.add(f)
         uow.summary = f"revive {f.name} (marked dead by mistake)"
         return {"fighter_id": f.id, "fighter": f.name, "status": f.status, "note": f.status_note}
+
+
+# --------------------------------------------------------------------------- GUI queries
+def injury_opponents(engine: Engine, fighter: Any) -> list[dict[str, Any]]:
+    """Fighters of the other rosters of ``fighter``'s campaign, who may have taken it
+    out (:func:`injury_roll` ``by=``), ordered by roster then id."""
+    with read_session(engine) as s:
+        f = get_fighter(s, fighter)
+        r = get_roster(s, f.roster_id)
+        fi, ro = Fighter.__table__.c, Roster.__table__.c  # type: ignore[attr-defined]
+        rows = s.execute(
+            sa_select(fi.id, fi.name, ro.name.label("roster"))
+            .select_from(Fighter.__table__.join(Roster.__table__, ro.id == fi.roster_id))  # type: ignore[attr-defined]
+            .where(ro.campaign_id == r.campaign_id, ro.id != r.id)
+            .order_by(ro.name, fi.id)
+        ).all()
+    return [{"id": x.id, "name": x.name, "roster": x.roster} for x in rows]
+
+
+def has_pending_critical(engine: Engine, fighter: Any) -> bool:
+    """True when a Necromunda fighter's Critical Injury waits for a decision (treat it or
+    let it die: :func:`treat_injury`); False for any other fighter or system."""
+    with read_session(engine) as s:
+        f = get_fighter(s, fighter)
+        c = s.get(Campaign, get_roster(s, f.roster_id).campaign_id)
+        if c is None or c.system != "necromunda" or f.status == "dead":
+            return False
+        rules = edition_rules(c.edition, load_rulebook().data(c.system, c.edition, c.expansions or []))
+        return any(x in (f.conditions or []) for x in rules.critical_conditions)

@@ -1,0 +1,149 @@
+"""Necromunda commands: ``injury roll/treat``, ``cycle end``, ``captive release`` and
+``fighter revive``; each a CLI subcommand and a GUI action. (``after-battle B --treat
+FIGHTER`` is the After the Battle option ``treat`` of the system.)
+
+The ``run`` functions take the engine and the typed parameters and return plain data;
+the ``*_text`` functions are how the CLI shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_app.systems.commands import Command, GuiAction, Needs, Param
+
+_ME = "campaign_app.systems.necromunda.commands"
+_ACTIONS = "campaign_app.systems.necromunda.actions"
+
+
+def _report_text(title: str, rep: dict[str, Any]) -> str:
+    lines = [title + (" (dry run: nothing written)" if rep.get("dry_run") else "")]
+    for st in rep.get("steps", []):
+        r = st["roll"]
+        if r:
+            faces = ",".join(map(str, r["faces"]))
+            lines.append(f"- {st['rule']}: {st['subject']}: {r['dice']} [{faces}] = {r['value']}. {st['text']}")
+        else:
+            lines.append(f"- {st['rule']}: {st['subject']}: {st['text']}")
+    if rep.get("changes"):
+        lines.append("Changes:")
+        lines.extend(f"  {c}" for c in rep["changes"])
+    for n in rep.get("notes", []):
+        lines.append(f"note: {n}")
+    return "\n".join(lines)
+
+
+def injury_text(rep: dict[str, Any], _params: dict[str, Any]) -> str:
+    return _report_text(f"Lasting injury for {rep['fighter']}", rep)
+
+
+def treat(engine: Any, fighter: Any, let_die: bool = False, dry_run: bool = False,
+          dice: str | None = None, seed: int | None = None) -> dict[str, Any]:
+    from campaign_app.systems.necromunda.actions import treat_injury
+
+    return treat_injury(engine, fighter, treat=not let_die, dice=dice, seed=seed, dry_run=dry_run)
+
+
+def treat_text(rep: dict[str, Any], _params: dict[str, Any]) -> str:
+    return _report_text(f"Critical injury of {rep['fighter']}", rep)
+
+
+def cycle_end(engine: Any, campaign: Any, treat: list[str] | None = None, dry_run: bool = False,
+              dice: str | None = None, seed: int | None = None) -> dict[str, Any]:
+    from campaign_app.systems.necromunda.actions import end_cycle
+
+    return end_cycle(engine, campaign, treat=treat or [], dice=dice, seed=seed, dry_run=dry_run)
+
+
+def cycle_text(rep: dict[str, Any], _params: dict[str, Any]) -> str:
+    return _report_text(f"End of cycle {rep['cycle']} in {rep['campaign']} (next: cycle {rep['next_cycle']})",
+                        rep)
+
+
+def release(engine: Any, fighter: Any, how: str, note: str | None = None) -> dict[str, Any]:
+    from campaign_app.systems.necromunda.actions import release_captive
+
+    return release_captive(engine, fighter, how=how, note=note or "")
+
+
+def release_text(rep: dict[str, Any], params: dict[str, Any]) -> str:
+    return f"{rep['fighter']} is back with the gang ({params['how']})"
+
+
+def revive(engine: Any, fighter: Any, note: str | None = None) -> dict[str, Any]:
+    from campaign_app.systems.necromunda.actions import revive_fighter
+
+    return revive_fighter(engine, fighter, note=note or "")
+
+
+def revive_text(rep: dict[str, Any], _params: dict[str, Any]) -> str:
+    return f"{rep['fighter']} is active again (undo to take it back)"
+
+
+_INJURY = ("injury", "Necromunda lasting injuries and critical injury treatment")
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "roll", "roll the edition's Lasting Injury (or vehicle Lasting Damage) table for a fighter and apply it",
+        f"{_ACTIONS}:injury_roll", *_INJURY, text=f"{_ME}:injury_text", dice=True,
+        params=(
+            Param("fighter"),
+            Param("by", "--by", metavar="ATTACKER", help="the fighter who took it out (Hatred, capture)"),
+            Param("dry_run", "--dry-run", "flag", help="show the roll and its effects, write nothing"),
+        ),
+        needs=Needs(selected="fighter", not_statuses=("dead", "captured")),
+        gui=GuiAction("Lasting &Injury Roll…", "figure", ("Ctrl+Shift+I",), "",
+                      "Necromunda: roll a Lasting Injury for the selected fighter", dialog="injury_roll",
+                      order=1),
+        key="injury_roll",
+    ),
+    Command(
+        "treat", "decide a pending Critical Injury: pay for treatment (or --let-die)",
+        f"{_ME}:treat", *_INJURY, text=f"{_ME}:treat_text", dice=True,
+        params=(
+            Param("fighter"),
+            Param("let_die", "--let-die", "flag", help="do not pay: the fighter dies"),
+            Param("dry_run", "--dry-run", "flag", help="show the rolls, write nothing"),
+        ),
+        needs=Needs(selected="fighter", not_statuses=("dead",), check=f"{_ACTIONS}:has_pending_critical"),
+        gui=GuiAction("&Treat Critical Injury…", "figure", ("Ctrl+Shift+T",), "",
+                      "Necromunda: pay for the selected fighter's Critical Injury, or let it die",
+                      dialog="treat_injury", order=2),
+        key="treat_injury",
+    ),
+    Command(
+        "end", "Post-cycle Sequence: decide critical injuries, Update Roster (clear In Recovery), next cycle",
+        f"{_ME}:cycle_end", "cycle", "Necromunda campaign cycles", text=f"{_ME}:cycle_text", dice=True,
+        params=(
+            Param("campaign"),
+            Param("treat", "--treat", "list", metavar="FIGHTER",
+                  help="pay for this fighter's pending Critical Injury (repeatable); the others die"),
+            Param("dry_run", "--dry-run", "flag", help="show what would happen, write nothing"),
+        ),
+        gui=GuiAction("End &Cycle…", "campaign", ("Ctrl+Shift+C",), "cycle",
+                      "Necromunda: the post-cycle sequence", dialog="end_cycle"),
+        key="end_cycle",
+    ),
+    Command(
+        "release", "a captured fighter comes back to its gang", f"{_ME}:release",
+        "captive", "Necromunda captured fighters", text=f"{_ME}:release_text",
+        params=(
+            Param("fighter"),
+            Param("how", "--how", "choice", required=True, choices=("rescue", "exchange")),
+            Param("note", "--note", help="e.g. what was exchanged"),
+        ),
+        needs=Needs(selected="fighter", statuses=("captured",)),
+        gui=GuiAction("&Release Captive", "figure", (), "", "Necromunda: the selected captured fighter is rescued",
+                      dialog="release", order=3),
+        key="release",
+    ),
+    Command(
+        "revive", "bring back a fighter marked dead by mistake", f"{_ME}:revive",
+        "fighter", "add, edit and show fighters", text=f"{_ME}:revive_text",
+        params=(Param("fighter"), Param("note", "--note")),
+        needs=Needs(selected="fighter", statuses=("dead",)),
+        gui=GuiAction("Re&vive (Marked Dead by Mistake)", "figure", (), "",
+                      "Necromunda: a fighter marked dead by mistake becomes active again",
+                      done="{name} is active again", order=4),
+        key="revive",
+    ),
+)

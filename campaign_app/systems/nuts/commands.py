@@ -1,0 +1,169 @@
+"""Weird WWII (NUTS!) commands: ``creature generate``, ``walker type-add``, ``walker
+types`` and ``walker add``; each a CLI subcommand, the GUI ones also a menu action.
+
+The ``run`` functions take the engine and the typed parameters and return plain data;
+the ``*_text`` functions are how the CLI shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign_app.systems.commands import Command, GuiAction, Needs, Param
+from campaign_app.systems.nuts import WEIRD
+
+_ME = "campaign_app.systems.nuts.commands"
+
+
+def _table_text(rows: Any, header: Any) -> str:
+    from campaign_app.cli import table_text
+
+    return table_text(rows, header)
+
+
+def generate(engine: Any, roster: Any, kind: str, count: Any = "1", super_: bool = False,
+             dice: str | None = None, seed: int | None = None) -> list[dict[str, Any]]:
+    from campaign_app.dice import Roller
+    from campaign_app.systems.nuts.creatures import generate_creatures
+    from campaign_app.usecases.core import fighter_dict
+
+    roller = Roller.from_options(dice, seed)
+    made = generate_creatures(engine, roster, kind, count, super_, roller=roller)
+    rolls = {r.fighter_id: r for r in roller.rolls}
+    data = []
+    for f in made:
+        r = rolls.get(f.id)
+        how = ("super: no roll" if super_ else "no roll") if r is None else (
+            f"{r.spec} [{r.faces_text}] -> {r.extra.get('label', r.result)}")
+        data.append({**fighter_dict(f), "how": how,
+                     "roll": None if r is None else r.to_dict()})
+    return data
+
+
+def generate_text(data: list[dict[str, Any]], _params: dict[str, Any]) -> str:
+    rows = [(d["id"], d["name"], d["kind"], d["rep"], d["how"]) for d in data]
+    return _table_text(rows, ["id", "name", "kind", "rep", "rolled"])
+
+
+def type_add(engine: Any, campaign: Any, name: str, armour: str, speed: str, gun1: str | None = None,
+             gun2: str | None = None, aa_mg: bool = False, hull_mg: bool = False, crew: Any = "3",
+             nation: str | None = None, notes: str | None = None) -> dict[str, Any]:
+    from campaign_app.systems.nuts.creatures import add_walker_type, parse_pair, walker_type_dict
+
+    front, side = parse_pair(armour, "--armour")
+    road, cc = parse_pair(speed, "--speed", second_optional=True)
+    t = add_walker_type(engine, campaign, name, front, side, gun1=gun1 or "", gun2=gun2 or "",
+                        aa_mg=aa_mg, hull_mg=hull_mg, speed_road=road, speed_cc=cc, crew=crew,
+                        nation=nation or "", notes=notes or "")
+    return walker_type_dict(t)
+
+
+def type_add_text(d: dict[str, Any], _params: dict[str, Any]) -> str:
+    return f"added walker type {d['id']}: {d['name']}"
+
+
+def _yn(v: bool) -> str:
+    return "Y" if v else "N"
+
+
+def types(engine: Any, campaign: Any) -> list[dict[str, Any]]:
+    from campaign_app.systems.nuts.creatures import list_walker_types
+
+    return list_walker_types(engine, campaign)
+
+
+def types_text(rows: list[dict[str, Any]], _params: dict[str, Any]) -> str:
+    return _table_text(
+        [(t["key"] or t["id"], t["name"], t["nation"],
+          f"{t['armour_front']}/{t['armour_side']}/{t['armour_top']}", t["gun1"] or "-", t["gun2"] or "-",
+          _yn(t["aa_mg"]), _yn(t["hull_mg"]), f"{t['speed_road']}/{t['speed_cc'] or '?'}", t["crew"],
+          t["source"])
+         for t in rows],
+        ["type", "name", "nation", "armour F/S/T", "gun 1", "gun 2", "AA MG", "hull MG", "speed", "crew",
+         "from"],
+    )
+
+
+def walker(engine: Any, roster: Any, name: str, type: str, commander: Any = None, driver: Any = None,
+           gunner: Any = None, notes: str | None = None) -> dict[str, Any]:
+    from campaign_app.systems.nuts.creatures import add_walker, walker_crew
+    from campaign_app.usecases.core import show_fighter
+
+    given = {"commander": commander, "driver": driver, "gunner": gunner}
+    reps = {role: rep for role, rep in given.items() if rep is not None}
+    w = add_walker(engine, roster, name, type, reps, notes=notes or "")
+    return {**show_fighter(engine, w.id), "crew": walker_crew(engine, w.id)}  # type: ignore[arg-type]
+
+
+def walker_text(d: dict[str, Any], _params: dict[str, Any]) -> str:
+    st = d["stats"]
+    lines = [f"added walker {d['id']}: {d['name']} ({st.get('walker_type')}), armour "
+             f"{st['armour_front']}/{st['armour_side']}/{st['armour_top']}"]
+    lines += [f"  {c['role']}: {c['name']} (#{c['id']}) Rep {c['rep']}" for c in d["crew"]]
+    return "\n".join(lines)
+
+
+_CREATURE = ("creature", "Weird WWII creatures (NUTS! with weird-ww2)")
+_WALKER = ("walker", "Weird WWII walkers and walker types")
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "generate", "add creatures to a roster, each Rep rolled on its generation table",
+        f"{_ME}:generate", *_CREATURE, text=f"{_ME}:generate_text", dice=True,
+        params=(
+            Param("roster"),
+            Param("kind", help="zombie, vampire, werewolf, monster, armoured-light, armoured-heavy, "
+                               "rocket-trooper"),
+            Param("count", "--count", default="1", help="how many (1-100, default 1)"),
+            Param("super_", "--super", "flag", help="super creatures: Rep 5 without a roll"),
+        ),
+        needs=Needs(roster=True, expansion=WEIRD),
+        gui=GuiAction("&Generate Creatures…", "roster", ("Ctrl+G",), "creature",
+                      "Weird WWII: roll up creatures for the roster", toolbar="Creatures",
+                      dialog="creatures", order=1),
+        key="creatures",
+    ),
+    Command(
+        "type-add", "add a walker type to a campaign", f"{_ME}:type_add", *_WALKER,
+        text=f"{_ME}:type_add_text",
+        params=(
+            Param("campaign"),
+            Param("name"),
+            Param("armour", "--armour", required=True, metavar="FRONT/SIDE", help="e.g. 3/2 (top is side / 2)"),
+            Param("gun1", "--gun1", help="armour-piercing rating or Grenade"),
+            Param("gun2", "--gun2", help="armour-piercing rating or Grenade"),
+            Param("aa_mg", "--aa-mg", "flag", help="has an AA machine gun"),
+            Param("hull_mg", "--hull-mg", "flag", help="has a hull machine gun"),
+            Param("speed", "--speed", required=True, metavar="ROAD/CC",
+                  help="e.g. 24/12 (24 alone: cross-country unknown)"),
+            Param("crew", "--crew", default="3", help="crew count (default 3)"),
+            Param("nation", "--nation"),
+            Param("notes", "--notes"),
+        ),
+        needs=Needs(expansion=WEIRD),
+    ),
+    Command(
+        "types", "list the walker types a campaign can use", f"{_ME}:types", *_WALKER,
+        text=f"{_ME}:types_text", params=(Param("campaign"),),
+        needs=Needs(expansion=WEIRD),
+        gui=GuiAction("Walker &Types…", "roster", (), "", "Weird WWII: the walker types of the campaign; "
+                      "add your own", dialog="walker_types", order=3),
+        key="walker_types",
+    ),
+    Command(
+        "add", "add a walker and its crew to a roster", f"{_ME}:walker", *_WALKER,
+        text=f"{_ME}:walker_text",
+        params=(
+            Param("roster"),
+            Param("name"),
+            Param("type", "--type", required=True, help="a walker type (e.g. soviet-medium, or one you added)"),
+            Param("commander", "--commander", metavar="REP", help="the commander's Rep"),
+            Param("driver", "--driver", metavar="REP", help="the driver's Rep"),
+            Param("gunner", "--gunner", metavar="REP", help="the gunner's Rep"),
+            Param("notes", "--notes"),
+        ),
+        needs=Needs(roster=True, expansion=WEIRD),
+        gui=GuiAction("Add &Walker…", "roster", ("Ctrl+Shift+W",), "",
+                      "Weird WWII: add a walker and its crew to the roster", dialog="add_walker", order=2),
+        key="add_walker",
+    ),
+)

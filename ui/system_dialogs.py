@@ -1,0 +1,142 @@
+"""The dialogs of game-system commands, by the dialog key a command's GUI action names
+(:attr:`campaign_app.systems.commands.GuiAction.dialog`). Each opener takes the main
+window and the command and returns the open dialog (None when there is nothing to do).
+
+The window never asks which system a campaign plays: it shows the commands the
+campaign's system has, and a command that names a dialog opens it through here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ui.lazy import lazy_module, q
+
+widgets = lazy_module("ui.widgets")
+
+Opener = Callable[[Any, Any], Any]
+
+
+def _roster(win: Any) -> dict[str, Any] | None:
+    if win.roster_id is None or win.campaign is None:
+        return None
+    return next((r for r in win.campaign["rosters"] if r["id"] == win.roster_id), None)
+
+
+def creatures(win: Any, _cmd: Any) -> Any:
+    from ui.dialogs.creatures import CreatureDialog
+
+    roster = _roster(win)
+    if roster is None:
+        return None
+    dlg = CreatureDialog(win, win.engine, roster, win.campaign["id"])
+    dlg.saved.connect(lambda ids: win._saved(f"{len(ids)} creature(s) added (Ctrl+Z to undo)",
+                                             select=("fighter", ids[0]) if ids else None))
+    return win._show_dialog(dlg)
+
+
+def walker_types(win: Any, _cmd: Any) -> Any:
+    from ui.dialogs.walkers import WalkerTypesDialog
+
+    if win.campaign is None:
+        return None
+    dlg = WalkerTypesDialog(win, win.engine, win.campaign)
+    dlg.changed.connect(lambda _id: (win.statusBar().showMessage("Walker type added (Ctrl+Z to undo)", 6000),
+                                     win.update_actions()))
+    dlg.finished.connect(lambda _r: win.history_view.refresh())
+    return win._show_dialog(dlg)
+
+
+def add_walker(win: Any, _cmd: Any) -> Any:
+    from ui.dialogs.walkers import WalkerDialog
+
+    roster = _roster(win)
+    if roster is None:
+        return None
+    dlg = WalkerDialog(win, win.engine, roster, win.campaign["id"])
+    dlg.saved.connect(lambda wid: win._saved("Walker and crew added (Ctrl+Z to undo)", select=("fighter", wid)))
+    return win._show_dialog(dlg)
+
+
+def end_cycle(win: Any, _cmd: Any) -> Any:
+    from ui.dialogs.cycle import CycleEndDialog
+
+    if win.campaign is None:
+        return None
+    dlg = CycleEndDialog(win, win.engine, win.campaign)
+    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)"))
+    return win._show_dialog(dlg)
+
+
+def injury_roll(win: Any, _cmd: Any) -> Any:
+    from ui.dialogs.injury import InjuryRollDialog
+
+    row = win.selected_row()
+    if row is None:
+        return None
+    dlg = InjuryRollDialog(win, win.engine, row)
+    dlg.saved.connect(lambda rep: win._saved(
+        f"Lasting injury for {rep['fighter']}: {', '.join(i['label'] for i in rep['injuries'])} "
+        "(Ctrl+Z to undo)", select=("fighter", row["id"])))
+    return win._show_dialog(dlg)
+
+
+def treat_injury(win: Any, _cmd: Any) -> Any:
+    from campaign_app.errors import AppError
+    from ui.dialogs.injury import TreatInjuryDialog
+
+    row = win.selected_row()
+    if row is None or win.campaign is None:
+        return None
+    try:
+        credits = q.roster_detail(win.engine, row["roster_id"])["credits"]
+    except AppError as e:  # the roster vanished (another window removed it)
+        widgets.show_error(win, "Cannot treat", e)
+        win.reload()
+        return None
+    dlg = TreatInjuryDialog(win, win.engine, row, credits)
+    dlg.saved.connect(lambda rep: win._saved(
+        f"Critical injury of {rep['fighter']}: {'; '.join(rep['changes']) or 'decided'} (Ctrl+Z to undo)",
+        select=("fighter", row["id"])))
+    return win._show_dialog(dlg)
+
+
+def release(win: Any, cmd: Any) -> Any:
+    """Ask how the captive came back (rescued, or exchanged for a captive the gang
+    held), then run the command; Cancel does nothing."""
+    from PySide6 import QtCore
+    from PySide6.QtWidgets import QMessageBox
+
+    row = win.selected_row()
+    if row is None:
+        return None
+    run = win.command_runner(cmd)
+    box = QMessageBox(QMessageBox.Icon.Question, "Release Captive",
+                      f"How does {row['name']} come back to the gang?",
+                      QMessageBox.StandardButton.Cancel, win)
+    box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setObjectName("releaseBox")
+    choices = {box.addButton("Rescued", QMessageBox.ButtonRole.AcceptRole): "rescue",
+               box.addButton("Exchanged", QMessageBox.ButtonRole.AcceptRole): "exchange"}
+    box.choices = choices  # type: ignore[attr-defined]
+
+    def done(_result: int) -> None:
+        how = choices.get(box.clickedButton())
+        if how is not None:
+            win._run_simple(lambda: run(win.engine, row["id"], how=how), row,
+                            f"{row['name']} is back with the gang ({'rescued' if how == 'rescue' else 'exchanged'})")
+
+    box.finished.connect(done)
+    box.open()
+    return box
+
+
+DIALOGS: dict[str, Opener] = {
+    "creatures": creatures,
+    "walker_types": walker_types,
+    "add_walker": add_walker,
+    "end_cycle": end_cycle,
+    "injury_roll": injury_roll,
+    "treat_injury": treat_injury,
+    "release": release,
+}
