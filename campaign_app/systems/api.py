@@ -27,6 +27,7 @@ from campaign_app.systems.info import SystemInfo
 
 if TYPE_CHECKING:
     from campaign_app.systems.base import Procedures
+    from campaign_app.systems.importers import Importer
     from campaign_app.systems.layout import RosterLayout
 
 
@@ -58,6 +59,11 @@ class GameSystem:
     # "module:attribute": a :class:`campaign_app.systems.bench_league.BenchLeague` describing a
     # league of this system for ``python -m bench``. "" = the bench cannot use it
     bench: str = ""
+    # --- importers (yak helper)
+    # files made by other tools that the system reads (campaign_app.systems.importers);
+    # found by key (``campaign-app import <key>``) through find_importer(). () = none
+    importers: tuple[Importer, ...] = ()
+    # --- end importers
 
     @property
     def id(self) -> str:

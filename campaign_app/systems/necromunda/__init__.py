@@ -7,6 +7,7 @@ Battle, lasting injuries and treatment: :mod:`.procedures`.
 from __future__ import annotations
 
 from campaign_app.systems.api import GameSystem
+from campaign_app.systems.importers import Importer
 from campaign_app.systems.info import StatRule, SystemInfo
 
 # Edition-less view of the fighter characteristics: a copy of the default edition's
@@ -48,5 +49,7 @@ SYSTEM = GameSystem(
     info=INFO,
     package=__name__, listing=20, demo=".demo:build", bench=".bench:LEAGUE",
     procedures_module="campaign_app.systems.necromunda.procedures",
-    layout=".layout:LAYOUT", qrs=".qrs:cards"
+    layout=".layout:LAYOUT", qrs=".qrs:cards",
+    importers=(Importer(key="yaktribe", label="Yaktribe gang", run=".yaktribe:import_yaktribe",
+                        file_filter="Yaktribe JSON (*.json);;All files (*)"),),
 )
