@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
         self._act("import_json", "Import &Campaign (JSON)…", self.import_json, None, None,
                   "Import a campaign exported from this app")
         self._act("import_yaktribe", "Import &Yaktribe Gang…", self.import_yaktribe, None, None,
-                  "Import a Necromunda gang from a Yaktribe JSON file")
+                  "Import a gang from a Yaktribe JSON file")
         self._act("export_json", "Export Campaign as &JSON…", self.export_json, None, None,
                   "Save the whole campaign as a JSON file")
         self._act("export_roster", "&Roster PDF…", lambda: self.export_pdf("roster"), K.Print,
@@ -1206,25 +1206,32 @@ class MainWindow(QMainWindow):
                           lambda r: self._saved(f"Imported campaign {r['name']}", prefer=("campaign", r["id"])))
 
     def import_yaktribe(self, path: str | None = None) -> Task | None:
-        path = path or self.ask_open_path("Import a Yaktribe gang", "Yaktribe JSON (*.json);;All files (*)")
+        from campaign_app.systems.importers import find_importer
+
+        found = find_importer("yaktribe")
+        if found is None:
+            widgets.show_message(self, "Import", "No installed game system imports Yaktribe gangs.")
+            return None
+        gs, imp = found
+        path = path or self.ask_open_path(f"Import a {imp.label}", imp.file_filter)
         if not path or self.engine is None:
             return None
         engine = self.engine
-        camp = self.campaign["id"] if self.campaign and "yaktribe" in self.campaign.get("imports", ()) else None
+        camp = self.campaign["id"] if self.campaign and self.campaign["system"] == gs.id else None
 
         def work(ctx: Any) -> Any:
-            from campaign_app.usecases.datafiles import import_yaktribe
+            from campaign_app.usecases.datafiles import import_external
 
             ctx.progress(0, 0, f"Reading {Path(path).name}…")
-            return import_yaktribe(engine, path, camp)
+            return import_external(engine, imp.key, path, camp)
 
         def done(rep: Any) -> None:
             roster = rep.get("roster", {}) if isinstance(rep, dict) else {}
-            skipped = rep.get("skipped") or rep.get("not_mapped") or [] if isinstance(rep, dict) else []
+            skipped = [f"{r['where']}: {r['message']}" for r in rep.get("report", [])] if isinstance(rep, dict) else []
             self._saved(f"Imported {roster.get('name', 'the gang')}",
                         prefer=("roster", roster["id"]) if roster.get("id") else None)
             if skipped:
-                widgets.show_message(self, "Imported, with gaps", "Not imported:\n" + "\n".join(map(str, skipped[:30])))
+                widgets.show_message(self, "Imported, with gaps", "Not imported:\n" + "\n".join(skipped[:30]))
 
         return self._task("Importing Yaktribe gang", work, done)
 

@@ -82,9 +82,9 @@ def cmd_import_json(args: argparse.Namespace, engine: Any) -> int:
 
 def cmd_import_yaktribe(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.cli import emit
-    from campaign_app.usecases.datafiles import import_yaktribe
+    from campaign_app.usecases.datafiles import import_external
 
-    d = import_yaktribe(engine, args.file, campaign=args.campaign)
+    d = import_external(engine, "yaktribe", args.file, campaign=args.campaign)
 
     def text() -> str:
         lines = [f"imported {d['roster']['name']} (roster {d['roster']['id']}, {d['fighters']} fighters) "
@@ -118,8 +118,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
              creates_db=True)
     sp.add_argument("file")
     sp.add_argument("--rename", metavar="NAME", help="import under another campaign name")
-    sp = add(imp, "yaktribe", cmd_import_yaktribe, "import a Necromunda gang exported from Yaktribe",
+    sp = add(imp, "yaktribe", cmd_import_yaktribe, "import a gang exported from Yaktribe",
              creates_db=True)
     sp.add_argument("file")
-    sp.add_argument("--campaign", help="the Necromunda campaign to add it to (default: a campaign named "
+    sp.add_argument("--campaign", help="the campaign to add it to (default: a campaign named "
                                        "after the gang's Yaktribe campaign)")

@@ -29,6 +29,7 @@ from campaign_app.systems.info import SystemInfo
 if TYPE_CHECKING:
     from campaign_app.systems.base import Procedures
     from campaign_app.systems.commands import AfterBattleOption, Command
+    from campaign_app.systems.importers import Importer
     from campaign_app.systems.layout import RosterLayout
 
 
@@ -60,14 +61,18 @@ class GameSystem:
     # "module:attribute": a :class:`campaign_app.systems.bench_league.BenchLeague` describing a
     # league of this system for ``python -m bench``. "" = the bench cannot use it
     bench: str = ""
-    # --- commands: system commands, After the Battle options, importers (commands helper)
+    # --- commands: system commands, After the Battle options (commands helper)
     # "module:attr" of a tuple of campaign_app.systems.commands.Command ("" = none);
     # relative to the package when it starts with "."
     commands: str = ""
     after_battle_options: tuple[AfterBattleOption, ...] = ()
-    imports: tuple[str, ...] = ()  # file importers that fill a campaign of this system ("yaktribe")
     # journal action -> words for the history, for the system's own use-cases
     action_labels: Mapping[str, str] = field(default_factory=dict)
+    # --- importers (yak helper)
+    # files made by other tools that the system reads (campaign_app.systems.importers);
+    # found by key (``campaign-app import <key>``) through find_importer(). () = none
+    importers: tuple[Importer, ...] = ()
+    # --- end importers
 
     @property
     def id(self) -> str:
@@ -109,6 +114,7 @@ class GameSystem:
 
             raise RulesDataError(f"game system {self.id!r}: layout {self.layout!r} is not a RosterLayout")
         return layout
+
     def command_list(self) -> tuple[Command, ...]:
         """The system's commands (loaded on first use; none when it has none)."""
         if not self.commands:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from campaign_app.systems.api import GameSystem
 from campaign_app.systems.commands import AfterBattleOption
+from campaign_app.systems.importers import Importer
 from campaign_app.systems.info import StatRule, SystemInfo
 
 # Edition-less view of the fighter characteristics: a copy of the default edition's
@@ -57,5 +58,6 @@ SYSTEM = GameSystem(
                           flag="--treat", metavar="FIGHTER",
                           help="pay for this fighter's Critical Injury treatment (Necromunda)"),
     ),
-    imports=("yaktribe",),
+    importers=(Importer(key="yaktribe", label="Yaktribe gang", run=".yaktribe:import_yaktribe",
+                        file_filter="Yaktribe JSON (*.json);;All files (*)"),),
 )

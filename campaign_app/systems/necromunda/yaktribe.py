@@ -1,5 +1,9 @@
 """The Yaktribe gang import (best effort): everything that maps becomes one roster of a
-Necromunda campaign; the report lists each item that did not map and why."""
+Necromunda campaign; the report lists each item that did not map and why.
+
+The Necromunda package's importer ``yaktribe`` (see its ``__init__``): generic code runs
+it through :func:`campaign_app.usecases.datafiles.import_external`. It runs the use-cases,
+so it is not one of the pure modules of the pure-domain contract."""
 
 from __future__ import annotations
 

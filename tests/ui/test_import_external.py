@@ -1,0 +1,55 @@
+"""The GUI's Yaktribe import finds its importer through the game-system registry: the
+file dialog's filter is the importer's, the gang goes into the current campaign when
+that campaign's system offers the importer, and what did not map is listed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, select
+
+from campaign_app.usecases import core
+from db.models import Roster
+from tests.campaign_app.test_yaktribe import SAMPLE_DOC
+from tests.ui.conftest import messages
+from tests.ui.test_app import wait_task
+
+
+def _rosters(engine: Any, campaign_id: int) -> list[str]:
+    with Session(engine) as s:
+        return list(s.exec(select(Roster.name).where(Roster.campaign_id == campaign_id)).all())
+
+
+def test_yaktribe_import_goes_into_the_current_campaign(qtbot: Any, win: Any, gui_engine: Any,
+                                                         tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "backups"))
+    c = core.create_campaign(gui_engine, "Underhive", "necromunda")
+    core.create_campaign(gui_engine, "Taikkuus' Campaign", "nuts")
+    win.reload(prefer=("campaign", c.id))
+    path = tmp_path / "gang.json"
+    path.write_text(json.dumps(SAMPLE_DOC), encoding="utf-8")
+    asked: list[tuple[str, str]] = []
+    monkeypatch.setattr(win, "ask_open_path", lambda title, flt: asked.append((title, flt)) or str(path))
+
+    wait_task(qtbot, win.import_yaktribe())
+    assert asked == [("Import a Yaktribe gang", "Yaktribe JSON (*.json);;All files (*)")]
+    assert _rosters(gui_engine, c.id) == ["Max's Marauders"]
+    title, text = messages()[-1]
+    assert title == "Imported, with gaps"
+    assert "gangers[3] Gone: fighter type 'Mystery Thing' is not known; mapped to 'ganger'" in text
+
+
+def test_yaktribe_import_without_a_campaign_of_its_system(qtbot: Any, win: Any, gui_engine: Any,
+                                                           tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "backups"))
+    other = core.create_campaign(gui_engine, "Weird", "nuts")
+    win.reload(prefer=("campaign", other.id))
+    path = tmp_path / "gang.json"
+    path.write_text(json.dumps(SAMPLE_DOC), encoding="utf-8")
+    wait_task(qtbot, win.import_yaktribe(str(path)))
+    # a NUTS campaign is not the importer's system: a new campaign named after the gang's
+    names = {x["name"]: x["system"] for x in core.list_campaigns(gui_engine)}
+    assert names == {"Weird": "nuts", "Taikkuus' Campaign": "necromunda"}
+    assert _rosters(gui_engine, other.id) == []
