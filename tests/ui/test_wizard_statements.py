@@ -23,10 +23,11 @@ def click(qtbot: Any, button: Any) -> None:
 
 def test_the_wizard_previews_each_roll_without_the_database(qtbot: Any, win: Any, gui_engine: Any,
                                                              snap: Any) -> None:
+    from campaign_app.systems import game_system
     from ui.wizard import AfterBattleWizard
 
     cid, bid, _ids = eight_fighter_n23_battle(gui_engine)
-    wiz = AfterBattleWizard(win, gui_engine, bid, "necromunda")
+    wiz = AfterBattleWizard(win, gui_engine, bid, game_system("necromunda").after_battle_options)
     qtbot.addWidget(wiz)
     wiz.show()
     faces = random.Random(7)
