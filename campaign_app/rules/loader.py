@@ -7,7 +7,6 @@ row. House rules (a campaign's table overrides) go through the same checks.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any
 
 from campaign_app.dice import DiceSpec, parse_spec
 from campaign_app.errors import DiceError, RulesDataError
+from campaign_app.rules.schema import KEY, TableModel, parse_range, validate_file, validate_table
 
 # op -> (required keys, optional keys)
 EFFECT_OPS: dict[str, tuple[set[str], set[str]]] = {
@@ -50,8 +50,7 @@ EFFECT_NUMBERS: dict[tuple[str, str], tuple[int, int, str]] = {
 FIGURE_FATES = ("lost", "wounded", "back")
 EFFECT_TEXT_LIMIT = 200  # skill, condition, stat and table names
 NOTE_LIMIT = 2000
-_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_RANGE = re.compile(r"^\s*(-?\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$")
+_KEY = KEY
 
 
 @dataclass(frozen=True)
@@ -225,77 +224,34 @@ def _check_effect_values(op: str, raw: Mapping[str, Any], where: str) -> None:
 
 
 def _parse_range(text: Any, where: str) -> tuple[int, int]:
-    if isinstance(text, int) and not isinstance(text, bool):
-        return text, text
-    if not isinstance(text, str):
-        raise _err(where, f"roll {text!r} must be a number or a range like '3-7'")
-    m = _RANGE.match(text)
-    if not m:
-        raise _err(where, f"roll {text!r} must be a number or a range like '3-7'")
-    low = int(m[1])
-    if m[4]:
-        return low, 999
-    high = int(m[3]) if m[3] else low
-    if high < low:
-        raise _err(where, f"roll range {text!r} runs backwards")
-    return low, high
+    try:
+        return parse_range(text)
+    except ValueError as e:
+        raise _err(where, str(e)) from None
 
 
 def parse_table(table_id: str, raw: Any, source: str, meta: Mapping[str, Any] | None = None) -> Table:
-    """Validate one table; errors name ``source``, the table and the row."""
-    meta = meta or {}
+    """Validate one table (a house rule, or one of a file's); errors name ``source``,
+    and the path (``tables.<id>.rows[0].roll``) or the table and row."""
+    _check_id(table_id, source)
+    return _build_table(table_id, validate_table(table_id, raw, source), source, meta or {})
+
+
+def _check_id(table_id: str, source: str) -> None:
+    if not KEY.match(table_id):
+        raise _err(f"{source}: table {table_id}", "table id must be lower-case kebab-case")
+
+
+def _build_table(table_id: str, model: TableModel, source: str, meta: Mapping[str, Any]) -> Table:
     where = f"{source}: table {table_id}"
-    if not _KEY.match(table_id):
-        raise _err(where, "table id must be lower-case kebab-case")
-    if not isinstance(raw, Mapping):
-        raise _err(where, "must be a table")
-    allowed = {"title", "dice", "target", "note", "default", "group", "rows", "entries"}
-    extra = set(raw) - allowed
-    if extra:
-        raise _err(where, f"unknown keys {', '.join(sorted(extra))}")
-    title = raw.get("title")
-    if not isinstance(title, str) or not title.strip():
-        raise _err(where, "needs a title")
-    dice = raw.get("dice")
-    if not isinstance(dice, str):
-        raise _err(where, "needs dice (e.g. 'd6', '2d6', 'd66', 'pass:2d6' or 'none')")
-    spec: DiceSpec | None = None
-    if dice != "none":
-        try:
-            spec = parse_spec(dice)
-        except DiceError as e:
-            raise _err(where, str(e)) from None
-    raw_rows = raw.get("rows", [])
-    if not isinstance(raw_rows, list):
-        raise _err(where, "rows must be a list")
+    spec = None if model.dice == "none" else parse_spec(model.dice)
     rows: list[Row] = []
-    results: set[str] = set()
-    for i, rr in enumerate(raw_rows, start=1):
+    for i, rr in enumerate(model.rows, start=1):
         rwhere = f"{where} row {i}"
-        if not isinstance(rr, Mapping):
-            raise _err(rwhere, "must be a table")
-        extra = set(rr) - {"roll", "result", "label", "text", "effects"}
-        if extra:
-            raise _err(rwhere, f"unknown keys {', '.join(sorted(extra))}")
-        if "roll" not in rr:
-            raise _err(rwhere, "needs roll")
-        low, high = _parse_range(rr["roll"], rwhere)
-        result = rr.get("result")
-        if not isinstance(result, str) or not _KEY.match(result):
-            raise _err(rwhere, f"result {result!r} must be a kebab-case key")
-        label = rr.get("label", result)
-        text = rr.get("text", "")
-        if not isinstance(label, str) or not isinstance(text, str):
-            raise _err(rwhere, "label and text must be text")
-        effs_raw = rr.get("effects", [])
-        if not isinstance(effs_raw, list):
-            raise _err(rwhere, "effects must be a list")
-        effects = tuple(_parse_effect(e, f"{rwhere} effect {j}") for j, e in enumerate(effs_raw, 1))
-        results.add(result)
-        rows.append(Row(str(rr["roll"]), low, high, result, label, text, effects))
-    entries = raw.get("entries", [])
-    if not isinstance(entries, list) or not all(isinstance(e, Mapping) for e in entries):
-        raise _err(where, "entries must be a list of tables")
+        low, high = _parse_range(rr.roll, rwhere)
+        effects = tuple(_parse_effect(e, f"{rwhere} effect {j}") for j, e in enumerate(rr.effects, 1))
+        label = rr.result if rr.label is None else rr.label
+        rows.append(Row(str(rr.roll), low, high, rr.result, label, rr.text, effects))
     if spec is None:
         if rows:
             raise _err(where, "a table with dice = 'none' has entries, not rows")
@@ -305,17 +261,17 @@ def parse_table(table_id: str, raw: Any, source: str, meta: Mapping[str, Any] | 
         _check_coverage(spec, rows, where)
     return Table(
         id=table_id,
-        title=title.strip(),
-        dice=dice,
+        title=model.title,
+        dice=model.dice,
         rows=tuple(rows),
-        target=str(raw.get("target", "")),
-        note=str(raw.get("note", "")),
-        default=bool(raw.get("default", False)),
-        group=str(raw.get("group", "")),
+        target=model.target,
+        note=model.note,
+        default=model.default,
+        group=model.group,
         system=str(meta.get("system", "")),
         edition=str(meta.get("edition", "")),
         expansion=str(meta.get("expansion", "")),
-        entries=tuple(dict(e) for e in entries),
+        entries=tuple(dict(e) for e in model.entries),
         source=source,
     )
 
@@ -353,24 +309,22 @@ def parse_rule_file(name: str, text: str) -> RuleFile:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise RulesDataError(f"{name}: not valid TOML: {e}") from None
-    meta = doc.get("meta")
-    if not isinstance(meta, Mapping) or not isinstance(meta.get("system"), str):
-        raise RulesDataError(f"{name}: needs a [meta] section with system")
-    tables_raw = doc.get("tables", {})
-    if not isinstance(tables_raw, Mapping):
-        raise RulesDataError(f"{name}: [tables] must be a table of tables")
-    tables = tuple(parse_table(tid, t, name, meta) for tid, t in tables_raw.items())
-    for t in tables:
-        check_effects(t, name)
-    other = {k: v for k, v in doc.items() if k not in ("meta", "tables")}
+    model = validate_file(doc, name)
+    meta = model.meta.model_dump()
+    tables = []
+    for tid, t in model.tables.items():
+        _check_id(tid, name)
+        tables.append(_build_table(tid, t, name, meta))
+    for table in tables:
+        check_effects(table, name)
     return RuleFile(
         name=name,
-        system=meta["system"],
-        edition=str(meta.get("edition", "")),
-        expansion=str(meta.get("expansion", "")),
-        title=str(meta.get("title", meta["system"])),
-        tables=tables,
-        data=other,
+        system=model.meta.system,
+        edition=model.meta.edition,
+        expansion=model.meta.expansion,
+        title=model.meta.system if model.meta.title is None else model.meta.title,
+        tables=tuple(tables),
+        data=model.other,
     )
 
 

@@ -1,4 +1,4 @@
-"""The shipped rule tables (campaign_app/rules/data/*.toml) load, cover their dice
+"""The shipped rule tables (campaign_app/systems/<pkg>/rules/*.toml) load, cover their dice
 exactly, and hold the facts of the rules digest; broken tables are refused with a
 message naming the file, table and row."""
 
@@ -610,3 +610,69 @@ def test_good_inline_table_parses():
     (t,) = rf.tables
     assert t.lookup(3).result == "low" and t.lookup(4).result == "high"
     assert t.lookup(5).effects[0].to_dict() == {"op": "rep", "delta": 1}
+
+
+# --------------------------------------------------------------------------
+# Wrong types and missing or unknown keys: one line with the path (the pydantic
+# models of campaign_app/rules/schema.py)
+# --------------------------------------------------------------------------
+
+
+def _table(body: str) -> str:
+    return HEAD + '[tables.broken-table]\ntitle = "Broken"\ndice = "d6"\n' + body
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (_table(_row("1-3", "low") + '[[tables.broken-table.rows]]\nroll = true\nresult = "high"\n'),
+     "house.toml: tables.broken-table.rows[1].roll: must be a number or a range like '3-7', not true/false"),
+    (_table(_row("1-3", "low") + '[[tables.broken-table.rows]]\nroll = "4 to 6"\nresult = "high"\n'),
+     "house.toml: tables.broken-table.rows[1].roll: roll '4 to 6' must be a number or a range like '3-7'"),
+    (_table('[[tables.broken-table.rows]]\nroll = "1-6"\n'),
+     "house.toml: tables.broken-table.rows[0].result: is required"),
+    (_table('[[tables.broken-table.rows]]\nroll = "1-6"\nresult = "Low Roll"\n'),
+     "house.toml: tables.broken-table.rows[0].result: result 'Low Roll' must be a kebab-case key"),
+    (_table('[[tables.broken-table.rows]]\nroll = "1-6"\nresult = "all"\nlabel = 3\n'),
+     "house.toml: tables.broken-table.rows[0].label: must be text, not a whole number"),
+    (_table('[[tables.broken-table.rows]]\nroll = "1-6"\nresult = "all"\nefects = []\n'),
+     "house.toml: tables.broken-table.rows[0].efects: is not a known key"),
+    (_table('[[tables.broken-table.rows]]\nroll = "1-6"\nresult = "all"\neffects = { op = "remove" }\n'),
+     "house.toml: tables.broken-table.rows[0].effects: must be a list, not a table"),
+    (_table('[[tables.broken-table.rows]]\nroll = "1-6"\nresult = "all"\neffects = [ "remove" ]\n'),
+     "house.toml: tables.broken-table.rows[0].effects[0]: must be a table, not text"),
+    (_table('default = "yes"\n' + _row("1-6", "all")),
+     "house.toml: tables.broken-table.default: must be true or false, not text"),
+    (HEAD + '[tables.broken-table]\ndice = "d6"\n', "house.toml: tables.broken-table.title: is required"),
+    (HEAD + '[tables.broken-table]\ntitle = "Broken"\ndice = 6\n',
+     "house.toml: tables.broken-table.dice: must be text, not a whole number"),
+    (HEAD + 'tables = 3\n', "house.toml: meta.tables: is not a known key"),
+    ('tables = 3\n[meta]\nsystem = "test"\n', "house.toml: tables: must be a table, not a whole number"),
+    ('[tables.broken-table]\ntitle = "Broken"\ndice = "none"\n', "house.toml: meta: is required"),
+    ('[meta]\nsystem = 3\n', "house.toml: meta.system: must be text, not a whole number"),
+])  # fmt: skip
+def test_wrong_types_and_keys_give_one_line_with_the_path(text, expected):
+    with pytest.raises(RulesDataError) as err:
+        parse_rule_file("house.toml", text)
+    assert str(err.value) == expected
+
+
+def test_house_rule_errors_name_the_house_rule_and_the_path():
+    from campaign_app.rules import parse_table
+
+    with pytest.raises(RulesDataError, match=r"^house rule: tables\.nuts-recovery: must be a table, not text$"):
+        parse_table("nuts-recovery", "none", "house rule")
+    rows = [{"roll": "0", "result": "lost"}, {"roll": "1-2", "result": "back", "text": ["Back"]}]
+    with pytest.raises(RulesDataError) as err:
+        parse_table("nuts-recovery", {"title": "Recovery", "dice": "pass:2d6", "rows": rows}, "house rule")
+    assert str(err.value) == "house rule: tables.nuts-recovery.rows[1].text: must be text, not a list"
+    with pytest.raises(RulesDataError, match="^house rule: table Bad_Id: table id must be"):
+        parse_table("Bad_Id", {"title": "Recovery", "dice": "none"}, "house rule")
+
+
+def test_labels_default_to_the_result_and_the_free_sections_stay():
+    text = _table('[[tables.broken-table.rows]]\nroll = 1\nresult = "one"\n'
+                  '[[tables.broken-table.rows]]\nroll = "2-6"\nresult = "more"\nlabel = "More"\n'
+                  '\n[weapons.club]\nimpact = 1\n')
+    rf = parse_rule_file("house.toml", text)
+    (t,) = rf.tables
+    assert [(r.roll, r.label) for r in t.rows] == [("1", "one"), ("2-6", "More")]
+    assert rf.data == {"weapons": {"club": {"impact": 1}}} and rf.title == "test"

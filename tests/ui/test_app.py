@@ -398,7 +398,8 @@ def watched(argv=None):
     return app
 
 
-HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "reportlab", "reports", "campaign_app.usecases.exports")
+HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "reportlab", "reports", "campaign_app.usecases.exports",
+         "campaign_app.rules", "pydantic")
 ui.app.make_app = watched
 from campaign_app.cli import main
 
@@ -410,7 +411,7 @@ sys.exit(rc)
 
 def test_plain_start_paints_the_window_before_loading_the_core(tmp_path: Path) -> None:
     """``campaign-app --db URL`` as a user runs it: the window paints before SQLAlchemy,
-    the core or reportlab are imported (they would hold the first paint back), and the
+    the core, the rulebook (pydantic) or reportlab are imported (they would hold the first paint back), and the
     database is opened right after, off the GUI thread."""
     import json
     import os

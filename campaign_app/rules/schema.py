@@ -1,0 +1,177 @@
+"""The rules data files (docs/rules-format.md) as pydantic v2 models: which keys a
+file, a table and a row may have and of what type. A wrong type or a missing or unknown
+key is a one-line :class:`RulesDataError` with its path, e.g.
+``nuts.toml: tables.nuts-recovery.rows[2].roll: ...`` (indexes count from 0, as in the
+JSON import's messages); a house rule's says ``house rule: tables.<id>...``.
+
+The loader (:mod:`campaign_app.rules.loader`) keeps the checks of meaning: the rows
+cover the dice exactly once, the effect ops and their values, unique table ids. Other
+top-level sections of a file (weapons, creatures...) stay free-form."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from campaign_app.dice import parse_spec
+from campaign_app.errors import DiceError, RulesDataError
+
+KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+RANGE = re.compile(r"^\s*(-?\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$")
+OPEN_HIGH = 999  # the high end of an open "7+" row
+
+
+def parse_range(text: int | str) -> tuple[int, int]:
+    """``3`` or ``"3"`` -> (3, 3); ``"3-7"`` -> (3, 7); ``"7+"`` -> (7, 999).
+    :class:`ValueError` for anything else."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text, text
+    m = RANGE.match(text) if isinstance(text, str) else None
+    if not m:
+        raise ValueError(f"roll {text!r} must be a number or a range like '3-7'")
+    low = int(m[1])
+    if m[4]:
+        return low, OPEN_HIGH
+    high = int(m[3]) if m[3] else low
+    if high < low:
+        raise ValueError(f"roll range {text!r} runs backwards")
+    return low, high
+
+
+class _Strict(BaseModel):
+    # strict: no "3" for 3 nor 1 for true; forbid: a misspelt key is refused
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class RowModel(_Strict):
+    roll: int | str
+    result: str
+    label: str | None = None  # None: the result key
+    text: str = ""
+    effects: list[dict[str, Any]] = Field(default_factory=list)  # ops: the loader
+
+    @field_validator("roll")
+    @classmethod
+    def _roll(cls, v: int | str) -> int | str:
+        parse_range(v)
+        return v
+
+    @field_validator("result")
+    @classmethod
+    def _result(cls, v: str) -> str:
+        if not KEY.match(v):
+            raise ValueError(f"result {v!r} must be a kebab-case key")
+        return v
+
+
+class TableModel(_Strict):
+    title: str
+    dice: str  # a dice spec, or "none" for reference data
+    target: str = ""
+    note: str = ""
+    default: bool = False
+    group: str = ""
+    rows: list[RowModel] = Field(default_factory=list)
+    entries: list[dict[str, Any]] = Field(default_factory=list)  # free keys
+
+    @field_validator("title")
+    @classmethod
+    def _title(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("needs a title")
+        return v.strip()
+
+    @field_validator("dice")
+    @classmethod
+    def _dice(cls, v: str) -> str:
+        if v != "none":
+            try:
+                parse_spec(v)
+            except DiceError as e:
+                raise ValueError(str(e)) from None
+        return v
+
+
+class MetaModel(_Strict):
+    system: str
+    edition: str = ""
+    expansion: str = ""
+    title: str | None = None  # None: the system id
+
+
+class RuleFileModel(BaseModel):
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+    meta: MetaModel
+    tables: dict[str, TableModel] = Field(default_factory=dict)
+
+    @property
+    def other(self) -> dict[str, Any]:
+        """The free-form top-level sections (weapons lists, creature facts...)."""
+        return dict(self.model_extra or {})
+
+
+_KIND = {bool: "true/false", int: "a whole number", float: "a number", str: "text",
+         list: "a list", dict: "a table"}
+
+
+def _kind(v: Any) -> str:
+    return _KIND.get(type(v), type(v).__name__)
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for p in loc:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", p):
+            out += f".{p}" if out else p
+        else:
+            out += f"[{p!r}]"
+    return out
+
+
+# pydantic error type -> our words ("{kind}": what was given)
+_WORDS = {
+    "missing": "is required",
+    "extra_forbidden": "is not a known key",
+    "string_type": "must be text, not {kind}",
+    "bool_type": "must be true or false, not {kind}",
+    "int_type": "must be a whole number, not {kind}",
+    "list_type": "must be a list, not {kind}",
+    "dict_type": "must be a table, not {kind}",
+    "model_type": "must be a table, not {kind}",
+    "model_attributes_type": "must be a table, not {kind}",
+}
+
+
+def problem(err: ValidationError, source: str, prefix: tuple[int | str, ...] = ()) -> RulesDataError:
+    """The first problem of ``err`` as one line: ``source: path: what is wrong``."""
+    e = err.errors(include_url=False)[0]
+    loc = tuple(e["loc"])
+    if e["type"] in ("string_type", "int_type") and loc and loc[-1] in ("int", "str"):
+        loc = loc[:-1]  # roll: int | str tags the branch; both failed
+        words = "must be a number or a range like '3-7', not {kind}"
+    elif e["type"] == "value_error":
+        words = str(e.get("ctx", {}).get("error", e["msg"]))
+    else:
+        words = _WORDS.get(e["type"], e["msg"])
+    msg = words.replace("{kind}", _kind(e.get("input")))
+    path = _path(prefix + loc)
+    return RulesDataError(f"{source}: {path}: {msg}" if path else f"{source}: {msg}")
+
+
+def validate_file(doc: Any, source: str) -> RuleFileModel:
+    try:
+        return RuleFileModel.model_validate(doc)
+    except ValidationError as e:
+        raise problem(e, source) from None
+
+
+def validate_table(table_id: str, raw: Any, source: str) -> TableModel:
+    try:
+        return TableModel.model_validate(raw)
+    except ValidationError as e:
+        raise problem(e, source, ("tables", table_id)) from None
