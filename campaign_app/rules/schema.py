@@ -76,6 +76,18 @@ class TableModel(_Strict):
     rows: list[RowModel] = Field(default_factory=list)
     entries: list[dict[str, Any]] = Field(default_factory=list)  # free keys
 
+    # Tables saved before these models (house rules stored raw, JSON imports) may carry
+    # a number here: they are read as the loader always read them, never refused.
+    @field_validator("target", "note", "group", mode="before")
+    @classmethod
+    def _text(cls, v: Any) -> Any:
+        return str(v) if isinstance(v, int | float) else v
+
+    @field_validator("default", mode="before")
+    @classmethod
+    def _flag(cls, v: Any) -> Any:
+        return bool(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+
     @field_validator("title")
     @classmethod
     def _title(cls, v: str) -> str:

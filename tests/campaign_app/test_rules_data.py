@@ -676,3 +676,15 @@ def test_labels_default_to_the_result_and_the_free_sections_stay():
     (t,) = rf.tables
     assert [(r.roll, r.label) for r in t.rows] == [("1", "one"), ("2-6", "More")]
     assert rf.data == {"weapons": {"club": {"impact": 1}}} and rf.title == "test"
+
+
+def test_a_stored_house_rule_with_numbers_where_text_goes_still_loads():
+    """House rules saved raw before the models (JSON imports) kept numbers in target,
+    note and group and 0/1 for default: they load as the loader always read them."""
+    from campaign_app.rules import parse_table
+
+    t = parse_table("old-house-rule", {"title": "Old", "dice": "d6", "target": 7, "note": 3,
+                                       "group": 1, "default": 1,
+                                       "rows": [{"roll": "1-6", "result": "ok", "label": "Ok"}]},
+                    "house rule")
+    assert (t.target, t.note, t.group, t.default) == ("7", "3", "1", True)
