@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
+from campaign_app.systems.layout import as_text
 from ui.icons import STATUS_TEXT, row_tint, status_colour, status_icon
 
 Row = dict[str, Any]
@@ -18,16 +19,6 @@ Index = QModelIndex | QPersistentModelIndex
 
 ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 ALIGN_CENTER = int(Qt.AlignmentFlag.AlignCenter)
-
-
-def _text(v: Any) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, (list, tuple)):
-        return ", ".join(str(x) for x in v)
-    if isinstance(v, bool):
-        return "yes" if v else ""
-    return str(v)
 
 
 def _sortable(v: Any) -> tuple[int, Any]:
@@ -57,7 +48,7 @@ class Column:
         return self.value(row) if self.value is not None else row.get(self.key)
 
     def text(self, row: Row) -> str:
-        return self.show(row) if self.show is not None else _text(self.raw(row))
+        return self.show(row) if self.show is not None else as_text(self.raw(row))
 
 
 class RowsModel(QAbstractTableModel):
@@ -206,7 +197,7 @@ class RosterModel(RowsModel):
                 note = f" — {row['status_note']}" if row.get("status_note") else ""
                 return f"{_pretty(row.get('status', ''))} ({STATUS_TEXT.get(cls, '')}){note}"
             if col.key in ("weapons", "skills", "injuries"):
-                return _text(row.get(col.key)) or None
+                return as_text(row.get(col.key)) or None
             return None
         return None
 

@@ -60,23 +60,21 @@ def systems() -> dict[str, GameSystem]:
 
 def add_system(system: GameSystem) -> None:
     """Register a system for this process without installing it (tests, embedding)."""
-    from campaign_app.rules import load_rulebook
-
     _extra[system.id] = system
-    _reset_caches(load_rulebook)
+    _reset_caches()
 
 
 def remove_system(system_id: str) -> None:
-    from campaign_app.rules import load_rulebook
-
     _extra.pop(system_id, None)
-    _reset_caches(load_rulebook)
+    _reset_caches()
 
 
-def _reset_caches(load_rulebook: object) -> None:
+def _reset_caches() -> None:
+    """The rulebook and characteristics read from the systems' data are read anew."""
+    from campaign_app.rules import load_rulebook
     from campaign_app.systems.info import _stat_rules
 
-    load_rulebook.cache_clear()  # type: ignore[attr-defined]
+    load_rulebook.cache_clear()
     _stat_rules.cache_clear()
 
 

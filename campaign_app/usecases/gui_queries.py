@@ -153,7 +153,7 @@ def campaign_tree(engine: Engine) -> list[dict[str, Any]]:
             "id": c.id, "name": c.name, "system": c.system,
             "system_name": gs.name if gs else f"{c.system} (not installed)",
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
-            "uses_units": bool(gs and gs.info.uses_units), "imports": [i.key for i in gs.importers] if gs else [],
+            "uses_units": bool(gs and gs.info.uses_units),
             "rosters": by_campaign.get(c.id, []),
             "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
             "battles": battles.get(c.id, 0), "pending_battles": pending.get(c.id, 0),
