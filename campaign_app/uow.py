@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col
 
+from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError
 from db.journal import JournalRecorder
@@ -48,6 +49,27 @@ class UnitOfWork:
         self.journal: Journal | None = None
         self._recorder: JournalRecorder | None = None
         self._discard = False
+        self._changes = Changes()
+
+    @property
+    def changes(self) -> Changes:
+        """What this unit of work changed so far: every row it journaled (and what those
+        rows point at), the rolls it recorded, the campaign it belongs to, and anything
+        :meth:`note` added. Read it after the ``with`` block to return it."""
+        out = self._changes
+        if self._recorder is not None:
+            out |= self._recorder.changes
+        elif self._recorded is not None:
+            out |= self._recorded
+        if self.campaign_id is not None:
+            out |= Changes.of(campaigns=[self.campaign_id], history=self.journaled)
+        return out
+
+    def note(self, changes: Changes) -> None:
+        """Add what the journal cannot see (Core statements, an unjournaled action)."""
+        self._changes |= changes
+
+    _recorded: Changes | None = None
 
     def __enter__(self) -> UnitOfWork:
         if self.journaled:
@@ -70,6 +92,7 @@ class UnitOfWork:
             raise ValueError("rolls need a campaign")
         if not items:
             return []
+        self._changes |= Changes(rolls=True)
         jid = self.journal.id if self.journal is not None else None
         rows = [
             {
@@ -123,6 +146,7 @@ class UnitOfWork:
                 assert self._recorder is not None
                 self._recorder.write()
                 self._recorder.detach()
+                self._recorded = self._recorder.changes
                 self._recorder = None
             fault_point("uow.before-commit")
             s.commit()

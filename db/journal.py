@@ -12,8 +12,9 @@ from typing import Any
 from sqlalchemy import Date, DateTime, delete, event, insert, inspect, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlmodel import SQLModel
+from sqlmodel import SQLModel, col
 
+from campaign_app.changes import Changes
 from campaign_app.errors import ConflictError
 from db.models import JOURNALED_TABLES, Journal, JournalEntry, utcnow
 
@@ -51,6 +52,7 @@ class JournalRecorder:
         self.journal = journal
         self.seq = 0
         self.pending: list[JournalEntry] = []
+        self.changes = Changes()
         event.listen(session, "after_flush", self._after_flush)
         session.info[_RECORDER_KEY] = self
 
@@ -74,6 +76,7 @@ class JournalRecorder:
             version_after=version,
         )
         self.pending.append(entry)
+        self.changes |= entry_changes(entry)
 
     def _after_flush(self, session: Session, _ctx: Any) -> None:
         # parents before children for inserts, children before parents for deletes, so
@@ -118,6 +121,54 @@ class JournalRecorder:
         n = len(self.pending)
         self.pending.clear()
         return n
+
+
+# which change-set field a journaled table's rows name, and which of their columns point
+# at what else they change (a weapon changes its fighter or unit)
+_OWN: dict[str, str] = {"campaign": "campaigns", "roster": "rosters", "fighter": "fighters",
+                        "unit": "units", "battle": "battles"}
+_POINTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "roster": (("campaign_id", "campaigns"),),
+    "walker_type": (("campaign_id", "campaigns"),),
+    "fighter": (("roster_id", "rosters"), ("crew_of_id", "fighters")),
+    "unit": (("roster_id", "rosters"),),
+    "equipment": (("fighter_id", "fighters"), ("unit_id", "units")),
+    "skill": (("fighter_id", "fighters"),),
+    "lasting_injury": (("fighter_id", "fighters"), ("battle_id", "battles")),
+    "battle": (("campaign_id", "campaigns"),),
+    "battle_roster": (("battle_id", "battles"), ("roster_id", "rosters")),
+    "battle_result": (("battle_id", "battles"), ("fighter_id", "fighters"), ("unit_id", "units")),
+}
+_SHAPE = frozenset({"campaign", "roster", "fighter", "unit", "battle"})
+
+
+def entry_changes(entry: JournalEntry) -> Changes:
+    """What one journal entry changes: its own row and the rows it points at, before
+    and after (a fighter moved between rosters changes both); an insert or delete of a
+    campaign, roster, figure or battle changes the shape of the campaign tree."""
+    found: dict[str, set[int]] = {}
+    own = _OWN.get(entry.table_name)
+    if own is not None and entry.row_id is not None:
+        found.setdefault(own, set()).add(entry.row_id)
+    for values in (entry.before, entry.after):
+        for column, kind in _POINTS.get(entry.table_name, ()):
+            v = (values or {}).get(column)
+            if isinstance(v, int):
+                found.setdefault(kind, set()).add(v)
+    shape = entry.op in ("insert", "delete") and entry.table_name in _SHAPE
+    if not shape and entry.table_name == "fighter" and entry.op == "update":
+        shape = "roster_id" in (entry.after or {})  # moved to another roster
+    return Changes.of(campaigns=found.get("campaigns", ()), rosters=found.get("rosters", ()),
+                      fighters=found.get("fighters", ()), units=found.get("units", ()),
+                      battles=found.get("battles", ()), structure=shape, history=True)
+
+
+def journal_changes(journal: Journal) -> Changes:
+    """What undoing or redoing ``journal`` changes (the rows its entries name)."""
+    out = Changes(history=True)
+    for e in journal.entries:
+        out |= entry_changes(e)
+    return out
 
 
 def bump_version(session: Session, obj: Any) -> None:
@@ -243,3 +294,29 @@ def redo_journal(session: Session, journal: Journal) -> None:
     journal.undone = False
     journal.undone_at = None
     session.add(journal)
+
+
+def undo_target(session: Session, campaign_id: int) -> Journal | None:
+    """The journal Undo would reverse now in the campaign: its newest action not undone
+    (check :func:`can_undo`: a campaign's creation or import cannot be undone)."""
+    jid, undone = col(Journal.id), col(Journal.undone)
+    stmt = select(Journal).where(col(Journal.campaign_id) == campaign_id, undone.is_(False))
+    return session.execute(stmt.order_by(jid.desc()).limit(1)).scalars().first()
+
+
+def redo_target(session: Session, campaign_id: int) -> Journal | None:
+    """The journal Redo would apply again now: the oldest undone action after the
+    newest one in force (none once something new was done after an undo)."""
+    jid, undone, cid = col(Journal.id), col(Journal.undone), col(Journal.campaign_id)
+    last = session.execute(
+        select(jid).where(cid == campaign_id, undone.is_(False)).order_by(jid.desc()).limit(1)
+    ).scalar()
+    stmt = select(Journal).where(cid == campaign_id, undone.is_(True))
+    if last is not None:
+        stmt = stmt.where(jid > last)
+    return session.execute(stmt.order_by(jid).limit(1)).scalars().first()
+
+
+def can_undo(journal: Journal | None) -> bool:
+    """Whether Undo may reverse ``journal`` (a campaign's creation cannot be undone)."""
+    return journal is not None and journal.action != "campaign.create"

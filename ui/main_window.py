@@ -1134,7 +1134,7 @@ class MainWindow(QMainWindow):
         except AppError as e:
             self.statusBar().showMessage(str(e), 5000)
             return
-        self._saved(f"Undone: {q.action_label(d['action'], d['summary'])}")
+        self._saved(f"Undone: {q.action_label(d.action, d.summary)}")
 
     def redo(self) -> None:
         if self.campaign is None:
@@ -1148,7 +1148,7 @@ class MainWindow(QMainWindow):
         except AppError as e:
             self.statusBar().showMessage(str(e), 5000)
             return
-        self._saved(f"Redone: {q.action_label(d['action'], d['summary'])}")
+        self._saved(f"Redone: {q.action_label(d.action, d.summary)}")
 
     # ------------------------------------------------------------------ demo, files
     def create_demo(self) -> Task | None:

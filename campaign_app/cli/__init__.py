@@ -59,7 +59,9 @@ def emit(args: argparse.Namespace, data: Any, text: str | Callable[[], str] | No
     if getattr(args, "json", False):
         import json  # not at module level: a plain start (the GUI) never needs it
 
-        print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+        from campaign_app.usecases.results import as_data
+
+        print(json.dumps(as_data(data), indent=2, ensure_ascii=False, default=str))
     elif text is not None:
         out = text() if callable(text) else text
         if out:

@@ -21,14 +21,14 @@ def cmd_undo(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases import undo
 
     d = undo(engine, args.campaign)
-    emit(args, d, f"undone: {d['summary'] or d['action']}")
+    emit(args, d, f"undone: {d.summary or d.action}")
 
 
 def cmd_redo(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases import redo
 
     d = redo(engine, args.campaign)
-    emit(args, d, f"redone: {d['summary'] or d['action']}")
+    emit(args, d, f"redone: {d.summary or d.action}")
 
 
 def register(sub: Any, add: Any, group: Any) -> None:

@@ -10,8 +10,9 @@ from typing import Any
 from sqlalchemy import func
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
+from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
 from campaign_app.rules import Row, Table, check_effects, parse_table
@@ -40,7 +41,15 @@ from campaign_app.usecases.common import (
     get_roster,
     touch_version,
 )
-from db.journal import redo_journal, undo_journal
+from campaign_app.usecases.results import UndoResult
+from db.journal import (
+    can_undo,
+    journal_changes,
+    redo_journal,
+    redo_target,
+    undo_journal,
+    undo_target,
+)
 from db.models import (
     Battle,
     BattleResult,
@@ -689,41 +698,34 @@ def history(engine: Engine, campaign: Any, limit: int | None = None) -> list[dic
         ]
 
 
-def undo(engine: Engine, campaign: Any) -> dict[str, Any]:
-    """Undo the campaign's last use-case that is not undone yet."""
+def undo(engine: Engine, campaign: Any) -> UndoResult:
+    """Undo the campaign's last action that is not undone yet."""
     with UnitOfWork(engine, "undo", journaled=False) as uow:
         s = uow.session
         c = get_campaign(s, campaign)
-        j = s.exec(
-            select(Journal).where(Journal.campaign_id == c.id, Journal.undone == False)  # noqa: E712
-            .order_by(Journal.id.desc())  # type: ignore[union-attr]
-        ).first()
+        j = undo_target(s, c.id)  # type: ignore[arg-type]
         if j is None:
             raise InputError(f"nothing to undo in {c.name}")
-        if j.action == "campaign.create":
+        if not can_undo(j):
             how = "importing it" if j.summary.startswith("import") else "creating it"
             raise InputError(f"nothing to undo in {c.name}: its first action, {how}, cannot be undone")
         undo_journal(s, j)
-        out = {"id": j.id, "action": j.action, "summary": j.summary}
+        out = UndoResult(id=j.id, action=j.action, summary=j.summary,  # type: ignore[arg-type]
+                         changes=journal_changes(j) | Changes.of(campaigns=[c.id]))  # type: ignore[list-item]
     return out
 
 
-def redo(engine: Engine, campaign: Any) -> dict[str, Any]:
-    """Redo the most recently undone use-case, if nothing was done since."""
+def redo(engine: Engine, campaign: Any) -> UndoResult:
+    """Redo the most recently undone action, if nothing was done since."""
     with UnitOfWork(engine, "redo", journaled=False) as uow:
         s = uow.session
         c = get_campaign(s, campaign)
-        last_active = s.exec(
-            select(func.max(Journal.id)).where(Journal.campaign_id == c.id, Journal.undone == False)  # noqa: E712
-        ).one()
-        stmt = select(Journal).where(Journal.campaign_id == c.id, Journal.undone == True)  # noqa: E712
-        if last_active is not None:
-            stmt = stmt.where(col(Journal.id) > last_active)
-        j = s.exec(stmt.order_by(Journal.id)).first()  # type: ignore[arg-type]
+        j = redo_target(s, c.id)  # type: ignore[arg-type]
         if j is None:
             raise InputError(f"nothing to redo in {c.name}")
         redo_journal(s, j)
-        out = {"id": j.id, "action": j.action, "summary": j.summary}
+        out = UndoResult(id=j.id, action=j.action, summary=j.summary,  # type: ignore[arg-type]
+                         changes=journal_changes(j) | Changes.of(campaigns=[c.id]))  # type: ignore[list-item]
     return out
 
 

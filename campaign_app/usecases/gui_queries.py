@@ -441,22 +441,16 @@ def action_label(action: str, summary: str = "") -> str:
 
 
 def undo_state(engine: Engine, campaign: Any) -> dict[str, Any]:
-    """What Undo and Redo would do now in this campaign (their summaries), or None."""
+    """What Undo and Redo would do now in this campaign (their summaries), or None: the
+    same journals :func:`~campaign_app.usecases.core.undo` and ``redo`` would take."""
+    from db.journal import can_undo, redo_target, undo_target
+
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
-        last = s.execute(
-            select(JO.id, JO.action, JO.summary)
-            .where(JO.campaign_id == c.id, JO.undone == False)  # noqa: E712
-            .order_by(JO.id.desc()).limit(1)
-        ).first()
-        can_undo = last is not None and last.action != "campaign.create"
-        stmt = select(JO.id, JO.action, JO.summary).where(
-            JO.campaign_id == c.id, JO.undone == True)  # noqa: E712
-        if last is not None:
-            stmt = stmt.where(JO.id > last.id)
-        nxt = s.execute(stmt.order_by(JO.id).limit(1)).first()
+        last = undo_target(s, c.id)  # type: ignore[arg-type]
+        nxt = redo_target(s, c.id)  # type: ignore[arg-type]
         return {
-            "undo": action_label(last.action, last.summary) if can_undo and last is not None else None,
+            "undo": action_label(last.action, last.summary) if last is not None and can_undo(last) else None,
             "redo": action_label(nxt.action, nxt.summary) if nxt is not None else None,
         }
 

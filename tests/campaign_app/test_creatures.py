@@ -92,7 +92,8 @@ def test_a_batch_is_one_undo_step(engine, camp, snap):
     generate_creatures(engine, "Horde", "werewolf", 4, dice=[1, 2, 3, 4])
     assert len(fighters(engine)) == 4
     undone = undo(engine, camp.id)
-    assert undone["action"] == "creature.generate"
+    assert undone.action == "creature.generate"
+    assert undone.changes.structure and len(undone.changes.fighters) == 4
     assert fighters(engine) == []
     assert all(r["undone"] for r in roll_log(engine, camp.id))
     after = snap(engine)
@@ -204,7 +205,7 @@ def test_small_crews(engine, camp):
 def test_walker_add_is_one_undo_step(engine, camp):
     add_walker(engine, "Easy", "Red Bear", "soviet-medium", {"commander": 4, "driver": 3, "gunner": 5})
     assert len(fighters(engine, "Easy")) == 4
-    assert undo(engine, camp.id)["action"] == "walker.add"
+    assert undo(engine, camp.id).action == "walker.add"
     assert fighters(engine, "Easy") == []
 
 

@@ -112,7 +112,7 @@ def test_whole_flow(engine, world, snap):
     assert snap(engine) == before
 
     # undo: the whole After the Battle at once
-    assert undo(engine, c.id)["action"] == "after-battle"
+    assert undo(engine, c.id).action == "after-battle"
     assert show_roster(engine, "Easy") == easy_before
     assert show_roster(engine, "Horde") == horde_before
     assert show_battle(engine, b.id)["after_battle_done"] is False
