@@ -169,9 +169,12 @@ def _names_by(rows: Iterable[Any]) -> dict[int, list[str]]:
     return out
 
 
-def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None) -> dict[str, Any]:
+def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
+                fighters: Iterable[int] | None = None, units: Iterable[int] | None = None) -> dict[str, Any]:
     """The rows of the roster table: every fighter and unit of one roster, or of every
-    roster of a campaign. Weapons and skills come as name lists."""
+    roster of a campaign. Weapons and skills come as name lists. With ``fighters`` or
+    ``units`` (ids), only those of them still in that scope (a view refreshing the rows
+    a change set names); give both, an empty one for none of that kind."""
     if (campaign is None) == (roster is None):
         raise ValueError("give a campaign or a roster")
     with read_session(engine) as s:
@@ -189,6 +192,9 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None) -> 
             scope_u = UN.roster_id.in_(ids)
             roster_names = dict(s.execute(
                 select(RO.id, RO.name).where(RO.campaign_id == c.id)).all())
+        if fighters is not None or units is not None:
+            scope_f = scope_f & FI.id.in_(sorted(fighters or ()))
+            scope_u = scope_u & UN.id.in_(sorted(units or ()))
         ft = FI
         fighters = s.execute(
             select(ft.id, ft.roster_id, ft.name, ft.fighter_type, ft.role, ft.kind, ft.rep,

@@ -35,6 +35,10 @@ def test_queries_read_what_the_use_cases_wrote_and_write_nothing(engine: Any, sn
     everyone = q.roster_rows(engine, campaign=c.id)
     assert {x["name"]: x["roster"] for x in everyone["rows"]} == {"Rock": "1st", "Hans": "2nd",
                                                                   "Vampire 1": "2nd"}
+    hans = next(x["id"] for x in everyone["rows"] if x["name"] == "Hans")
+    some = q.roster_rows(engine, campaign=c.id, fighters=[f.id, hans], units=[])["rows"]
+    assert [x["name"] for x in some] == ["Rock", "Hans"]
+    assert [x["name"] for x in q.roster_rows(engine, roster=r.id, fighters=[hans], units=[])["rows"]] == []
     with pytest.raises(ValueError):
         q.roster_rows(engine)
     d = q.fighter_detail(engine, f.id)
