@@ -29,7 +29,6 @@ from campaign_app.systems.base import (
     RosterState,
     UnitState,
 )
-from campaign_app.uow import UnitOfWork, fault_point, read_session
 from campaign_app.usecases.common import (
     clean_int,
     clean_text,
@@ -51,6 +50,7 @@ from db.models import (
     Skill,
     Unit,
 )
+from db.uow import UnitOfWork, fault_point, read_session
 
 
 def procedures_for(system: str) -> Procedures:

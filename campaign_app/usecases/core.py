@@ -25,7 +25,6 @@ from campaign_app.systems import (
     get_system,
     stat_rules,
 )
-from campaign_app.uow import UnitOfWork, fault_point, read_session
 from campaign_app.usecases.common import (
     CREDITS_RANGE,
     REPUTATION_RANGE,
@@ -62,6 +61,7 @@ from db.models import (
     Skill,
     Unit,
 )
+from db.uow import UnitOfWork, fault_point, read_session
 
 FIGHTER_STATUSES = (
     "active", "in-recovery", "convalescence", "captured", "dead", "lost", "turned", "retired",

@@ -13,8 +13,8 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from campaign_app.uow import read_session
 from campaign_app.usecases import core
+from db.uow import read_session
 
 Progress = Callable[..., Any]
 Builder = Callable[[Engine], int]

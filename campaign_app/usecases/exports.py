@@ -37,8 +37,7 @@ from campaign_app.systems.layout import (
 )
 from campaign_app.systems.layout import pretty as _pretty
 from campaign_app.systems.qrs import QrsSheet, dice_heading, table_card, table_card_rows
-from campaign_app.uow import read_session
-from campaign_app.usecases.common import campaign_of_roster, get_campaign, get_roster
+from campaign_app.usecases.common import Ref, campaign_of_roster, get_campaign, get_roster
 from campaign_app.usecases.core import tables_for
 from db.models import (
     BattleRoster,
@@ -51,6 +50,7 @@ from db.models import (
     Unit,
     WalkerType,
 )
+from db.uow import read_session
 
 __all__ = [
     "cards_document",
@@ -325,10 +325,10 @@ def roster_document(engine: Engine, roster: Any, campaign: Any = None) -> dict[s
         return _roster_doc(_load(s, r, c))
 
 
-def roster_documents(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+def roster_documents(engine: Engine, campaign: Ref) -> list[dict[str, Any]]:
     """Every roster of the campaign (by name), for one PDF."""
     with read_session(engine) as s:
-        c = get_campaign(s, campaign.id if isinstance(campaign, Campaign) else campaign)
+        c = get_campaign(s, campaign)
         rosters = s.exec(select(Roster).where(Roster.campaign_id == c.id).order_by(Roster.name)).all()  # type: ignore[arg-type]
         counts = dict(s.exec(
             select(BattleRoster.roster_id, func.count(BattleRoster.id))  # type: ignore[arg-type]
@@ -353,7 +353,7 @@ def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> dict[st
 
 
 # --------------------------------------------------------------------------- quick reference
-def qrs_document(engine: Engine, campaign: Any, all_kinds: bool = False) -> dict[str, Any]:
+def qrs_document(engine: Engine, campaign: Ref, all_kinds: bool = False) -> dict[str, Any]:
     """Quick-reference cards for the campaign's system and expansions, house rules applied.
 
     The system's ``qrs`` function makes the cards (:mod:`campaign_app.systems.qrs`);
@@ -361,7 +361,7 @@ def qrs_document(engine: Engine, campaign: Any, all_kinds: bool = False) -> dict
     present in the campaign's rosters, or for every kind with ``all_kinds``.
     """
     with read_session(engine) as s:
-        c = get_campaign(s, campaign.id if isinstance(campaign, Campaign) else campaign)
+        c = get_campaign(s, campaign)
         info = get_system(c.system)
         tables = tables_for(c)
         data = load_rulebook().data(c.system, c.edition, c.expansions or [])

@@ -16,7 +16,6 @@ from sqlalchemy.engine import Engine
 from campaign_app.systems import SYSTEMS, game_system, get_system
 from campaign_app.systems import systems as all_systems
 from campaign_app.systems.layout import BASE_STATUSES, RosterLayout
-from campaign_app.uow import read_session
 from campaign_app.usecases.common import get_campaign, get_fighter, get_roster, get_unit
 from db.models import (
     Battle,
@@ -31,6 +30,7 @@ from db.models import (
     Skill,
     Unit,
 )
+from db.uow import read_session
 
 
 def _cols(model: Any) -> Any:
@@ -196,7 +196,7 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
             scope_f = scope_f & FI.id.in_(sorted(fighters or ()))
             scope_u = scope_u & UN.id.in_(sorted(units or ()))
         ft = FI
-        fighters = s.execute(
+        fighter_rows = s.execute(
             select(ft.id, ft.roster_id, ft.name, ft.fighter_type, ft.role, ft.kind, ft.rep,
                    ft.stats, ft.xp, ft.credits_value, ft.status, ft.status_note, ft.crew_of_id,
                    ft.version).where(scope_f).order_by(ft.id)
@@ -214,7 +214,7 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
             select(it.fighter_id, it.label).join(Fighter, FI.id == it.fighter_id)
             .where(scope_f).order_by(it.id)).all())
         ut = UN
-        units = s.execute(
+        unit_rows = s.execute(
             select(ut.id, ut.roster_id, ut.name, ut.unit_type, ut.training, ut.figures,
                    ut.figures_start, ut.wounded, ut.armour, ut.discipline, ut.order, ut.status,
                    ut.battles_fought, ut.stats, ut.version).where(scope_u).order_by(ut.id)
@@ -225,7 +225,7 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
         info = get_system(c.system)
         layout = roster_layout(c.system)
         out_rows: list[dict[str, Any]] = []
-        for f in fighters:
+        for f in fighter_rows:
             out_rows.append({
                 "what": "fighter", "id": f.id, "roster_id": f.roster_id,
                 "roster": roster_names.get(f.roster_id, ""), "name": f.name, "type": f.fighter_type,
@@ -235,7 +235,7 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
                 "weapons": weapons.get(f.id, []), "skills": skills.get(f.id, []),
                 "injuries": injuries.get(f.id, []), "status_class": layout.status(f.status).screen,
             })
-        for u in units:
+        for u in unit_rows:
             out_rows.append({
                 "what": "unit", "id": u.id, "roster_id": u.roster_id,
                 "roster": roster_names.get(u.roster_id, ""), "name": u.name, "type": u.unit_type,

@@ -24,7 +24,6 @@ from sqlmodel import Session, select
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system, squads
-from campaign_app.uow import UnitOfWork, fault_point, read_session
 from campaign_app.usecases.common import (
     BATTLES_RANGE,
     FIGURES_RANGE,
@@ -38,6 +37,7 @@ from campaign_app.usecases.common import (
 )
 from campaign_app.usecases.core import _check_version, equipment_dict, unit_dict
 from db.models import Campaign, Equipment, Roster, Unit
+from db.uow import UnitOfWork, fault_point, read_session
 
 
 def _rules_data(c: Campaign) -> dict[str, Any]:

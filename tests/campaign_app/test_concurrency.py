@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-import campaign_app.uow as uow_module
+import db.uow as uow_module
 from campaign_app.errors import ConflictError
-from campaign_app.uow import UnitOfWork, read_session
 from campaign_app.usecases import core
 from db.models import Fighter
+from db.uow import UnitOfWork, read_session
 
 
 @pytest.fixture

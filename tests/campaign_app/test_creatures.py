@@ -21,7 +21,6 @@ from campaign_app.systems.nuts.creatures import (
     parse_pair,
     walker_crew,
 )
-from campaign_app.uow import read_session
 from campaign_app.usecases import (
     add_fighter,
     create_campaign,
@@ -32,6 +31,7 @@ from campaign_app.usecases import (
     undo,
 )
 from db.models import Fighter, WalkerType
+from db.uow import read_session
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-import campaign_app.uow as uow_module
+import db.uow as uow_module
 from campaign_app.errors import AppError
 from campaign_app.usecases import core
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC

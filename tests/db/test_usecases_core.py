@@ -7,7 +7,6 @@ import pytest
 from sqlmodel import Session
 
 from campaign_app.errors import ConflictError, DiceError, InputError, NotFoundError
-from campaign_app.uow import UnitOfWork
 from campaign_app.usecases import (
     add_fighter,
     create_campaign,
@@ -25,6 +24,7 @@ from campaign_app.usecases import (
     undo,
 )
 from db.models import Fighter
+from db.uow import UnitOfWork
 
 
 @pytest.fixture

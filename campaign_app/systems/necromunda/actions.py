@@ -47,7 +47,6 @@ from campaign_app.systems.necromunda.procedures import (
     roll_lasting_injury,
     treat_critical,
 )
-from campaign_app.uow import UnitOfWork, read_session, work
 from campaign_app.usecases.common import (
     campaign_of_fighter,
     clean_text,
@@ -58,6 +57,7 @@ from campaign_app.usecases.common import (
 )
 from campaign_app.usecases.core import tables_for
 from db.models import Campaign, Fighter, LastingInjury, Roster, Skill
+from db.uow import UnitOfWork, read_session, work
 
 RELEASE_HOW = ("rescue", "exchange")
 

@@ -15,7 +15,6 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from campaign_app.errors import InputError
-from campaign_app.uow import UnitOfWork, fault_point
 from campaign_app.usecases.common import (
     CREDITS_RANGE,
     MAX_NAME,
@@ -37,6 +36,7 @@ from db.models import (
     Roster,
     Skill,
 )
+from db.uow import UnitOfWork, fault_point
 
 YAK_STATS = (("m", "M"), ("ws", "WS"), ("bs", "BS"), ("s", "S"), ("t", "T"), ("w", "W"), ("i", "I"),
              ("a", "A"), ("ld", "Ld"), ("cl", "Cl"), ("wil", "Wil"), ("int", "Int"))

@@ -25,7 +25,6 @@ from campaign_app.dice import Roller
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
-from campaign_app.uow import UnitOfWork, read_session
 from campaign_app.usecases.common import (
     campaign_of_roster,
     clean_int,
@@ -37,6 +36,7 @@ from campaign_app.usecases.common import (
 )
 from campaign_app.usecases.core import tables_for, validate_rep
 from db.models import Campaign, Fighter, Roster, WalkerType
+from db.uow import UnitOfWork, read_session
 
 EXPANSION = "weird-ww2"
 MAX_BATCH = 100

@@ -12,7 +12,6 @@ from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
 from campaign_app.errors import InputError
-from campaign_app.uow import UnitOfWork, fault_point
 from campaign_app.usecases.datafiles.export import _T, _export, _snapshot
 from campaign_app.usecases.datafiles.importing import _write_plan
 from campaign_app.usecases.datafiles.limits import (
@@ -30,6 +29,7 @@ from campaign_app.usecases.datafiles.validate import _Plan, validate_document
 from db.models import (
     utcnow,
 )
+from db.uow import UnitOfWork, fault_point
 
 
 def export_all(engine: Engine) -> dict[str, Any]:

@@ -16,7 +16,6 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import SQLModel
 
 from campaign_app.errors import InputError
-from campaign_app.uow import read_session
 from campaign_app.usecases.common import (
     get_campaign,
 )
@@ -24,6 +23,7 @@ from campaign_app.usecases.datafiles.schema import (
     FORMAT,
     SCHEMA_VERSION,
 )
+from db.uow import read_session
 
 _T = SQLModel.metadata.tables
 

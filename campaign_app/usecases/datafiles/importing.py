@@ -14,7 +14,6 @@ from sqlalchemy import insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
-from campaign_app.uow import UnitOfWork, fault_point, read_session
 from campaign_app.usecases.datafiles.export import _T
 from campaign_app.usecases.datafiles.limits import (
     ImportRefused,
@@ -25,6 +24,7 @@ from db.models import (
     Campaign,
     utcnow,
 )
+from db.uow import UnitOfWork, fault_point, read_session
 
 
 def _insert(s: Session, table: str, rows: _Rows | list[dict[str, Any]],

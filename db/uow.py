@@ -27,6 +27,8 @@ from campaign_app.errors import ConflictError, InputError
 from db.journal import JournalRecorder
 from db.models import Journal, RollRecord, utcnow
 
+__all__ = ["Engine", "Preview", "Session", "UnitOfWork", "fault_point", "read_session", "work"]
+
 # Test hook for fault injection: a callable run at named steps of a use-case.
 FAULT_HOOK: Any = None
 
