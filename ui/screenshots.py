@@ -1,5 +1,7 @@
 """``python -m ui.screenshots OUTDIR``: render the main window, every dialog and each
 step of the After the Battle wizard with the demo campaigns to PNG files, offscreen.
+Every installed game system's demo campaign is shown, with its figure dialogs and the
+dialogs of its own commands: nothing here knows a game.
 
 A temporary database is filled with ``campaign_app.usecases.demo`` (nothing of the
 user's is read or written); settings go to a temporary INI file too."""
@@ -41,12 +43,84 @@ def _close(app: Any, dlg: Any) -> None:
     _pump(app)
 
 
-def _campaign_id(win: Any, name: str) -> int:
-    return next(c["id"] for c in win.tree_data if c["name"] == name)
+def _slug(text: str) -> str:
+    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
+    return "-".join(part for part in out.split("-") if part)[:40] or "x"
 
 
-def _roster_id(win: Any, name: str) -> int:
-    return next(r["id"] for c in win.tree_data for r in c["rosters"] if r["name"] == name)
+def _steady_dice() -> None:
+    """The app's own dice roll the same faces every run, so the pictures are the same
+    every run (only inside this tool: the app itself rolls at random)."""
+    import random
+
+    from campaign_app import dice
+
+    def seeded(self: Any) -> None:
+        self._rng = random.Random(1943)
+
+    dice.RandomSource.__init__ = seeded  # type: ignore[method-assign]
+
+
+def _first_figure(win: Any) -> str | None:
+    rows = win.model.rows
+    return str(rows[0]["name"]) if rows else None
+
+
+def _shoot_campaign(s: Shooter, win: Any, camp: dict[str, Any]) -> None:
+    """The campaign's rosters (a figure of each selected) and its figure dialogs, and
+    every game-system command of the campaign on a figure it applies to."""
+    app = s.app
+    slug = _slug(camp["name"])
+    win.select_tree("campaign", camp["id"])
+    s.shot(win, f"main-{slug}")
+    for r in camp["rosters"][:3]:
+        win.select_tree("roster", r["id"])
+        name = _first_figure(win)
+        if name is not None:
+            win.select_figure(name)
+        s.shot(win, f"main-{slug}-{_slug(r['name'])}")
+    if not camp["rosters"]:
+        return
+    win.select_tree("roster", camp["rosters"][0]["id"])
+    name = _first_figure(win)
+    if name is not None:
+        win.select_figure(name)
+        dlg = win.edit_selected()
+        if dlg is not None:
+            s.shot(dlg, f"dialog-figure-{slug}")
+            edits = getattr(dlg, "stat_edits", {})
+            if edits:
+                next(iter(edits.values())).setText("99")
+                dlg.try_accept()
+                s.shot(dlg, f"dialog-figure-{slug}-invalid")
+            _close(app, dlg)
+    dlg = win.add_unit() if camp.get("uses_units") else win.add_fighter()
+    if dlg is not None:
+        s.shot(dlg, f"dialog-add-figure-{slug}")
+        dlg.try_accept()  # no name yet: the dialog says so and stays open
+        if dlg.isVisible():
+            s.shot(dlg, f"dialog-add-figure-{slug}-missing")
+        _close(app, dlg)
+    for cmd in win.system_commands():
+        key = cmd.action_key
+        act = win.actions.get(key)
+        for r in camp["rosters"]:
+            if act is not None and act.isEnabled():
+                break
+            win.select_tree("roster", r["id"])
+            for row in list(win.model.rows):
+                win.select_figure(row["name"])
+                if act is not None and act.isEnabled():
+                    break
+        if act is None or not act.isEnabled():
+            continue
+        dlg = win.run_command(key)
+        if dlg is None:
+            continue
+        if hasattr(dlg, "preview"):
+            dlg.preview()
+        s.shot(dlg, f"dialog-{_slug(key)}")
+        _close(app, dlg)
 
 
 def render(outdir: Path) -> list[Path]:
@@ -57,10 +131,12 @@ def render(outdir: Path) -> list[Path]:
 
     app = make_app([sys.argv[0]])
     from campaign_app.usecases import demo
+    from campaign_app.usecases import gui_queries as q
     from campaign_app.usecases.database import open_database
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
 
+    _steady_dice()
     outdir.mkdir(parents=True, exist_ok=True)
     s = Shooter(app, outdir)
     with tempfile.TemporaryDirectory() as tmp:
@@ -82,92 +158,45 @@ def render(outdir: Path) -> list[Path]:
         win.resize(W, H)
         win.show()
         _pump(app)
-        win.select_tree("roster", _roster_id(win, "Easy Company, 2nd Squad"))
-        win.select_figure("Sgt. Rock Harlan")
-        s.shot(win, "main-nuts")
-        win.select_tree("roster", _roster_id(win, "Die Nachtwölfe"))
-        win.select_figure("Vampire 1")
-        s.shot(win, "main-nuts-creatures")
-        win.select_tree("roster", _roster_id(win, "The Iron Jackals"))
-        win.select_figure("Krug Ironhide")
-        s.shot(win, "main-necromunda")
-        win.select_tree("roster", _roster_id(win, "2nd Platoon, Bravo Coy"))
-        win.select_figure("Alpha Section")
-        s.shot(win, "main-fubar")
-        win.select_tree("campaign", _campaign_id(win, "Bocage Summer"))
-        s.shot(win, "main-unit-morale-campaign")
-        win.select_tree("campaign", _campaign_id(win, "Underhive Feud"))
-        win.tabs.setCurrentIndex(1)
-        s.shot(win, "battles")
-        win.tabs.setCurrentIndex(2)
-        s.shot(win, "roll-log")
-        win.tabs.setCurrentIndex(3)
-        s.shot(win, "history")
+        campaigns = list(win.tree_data)
+        for camp in campaigns:  # every installed system's demo campaign
+            _shoot_campaign(s, win, camp)
+        busy = max(campaigns, key=lambda c: (c["pending_battles"], len(c["rosters"])))
+        win.select_tree("campaign", busy["id"])
+        for i, tab in ((1, "battles"), (2, "roll-log"), (3, "history")):
+            win.tabs.setCurrentIndex(i)
+            s.shot(win, tab)
         win.tabs.setCurrentIndex(0)
 
-        # dialogs
+        # the dialogs every system shares
         dlg = win.new_campaign()
         dlg.name.setText("Kursk 1943")
-        dlg.set_expansion("weird-ww2")
+        with_expansion = next((i for i, x in enumerate(dlg.systems) if x["expansions"]), None)
+        if with_expansion is not None:
+            dlg.system.setCurrentIndex(with_expansion)
+            dlg.set_expansion(dlg.systems[with_expansion]["expansions"][0])
         s.shot(dlg, "dialog-new-campaign")
         _close(app, dlg)
-        win.select_tree("roster", _roster_id(win, "The Iron Jackals"))
-        dlg = win.edit_roster()
-        s.shot(dlg, "dialog-roster")
-        _close(app, dlg)
-        win.select_figure("Krug Ironhide")
-        dlg = win.edit_selected()
-        s.shot(dlg, "dialog-fighter-necromunda")
-        dlg.stat_edits["WS"].setText("9+")
-        dlg.try_accept()
-        s.shot(dlg, "dialog-fighter-invalid")
-        _close(app, dlg)
-        win.select_tree("roster", _roster_id(win, "Easy Company, 2nd Squad"))
-        dlg = win.add_fighter()
-        dlg.name.setText("Pvt. Joe Novak")
-        s.shot(dlg, "dialog-fighter-nuts")
-        dlg.try_accept()
-        s.shot(dlg, "dialog-fighter-missing-rep")
-        _close(app, dlg)
-        win.select_tree("roster", _roster_id(win, "Die Nachtwölfe"))
-        dlg = win.run_command("creatures")
-        dlg.kind.setCurrentIndex(dlg.kind.findData("vampire"))
-        dlg.count.setValue(3)
-        dlg.dice.set_typed("2,4,6")
-        dlg.preview()
-        s.shot(dlg, "dialog-creatures")
-        _close(app, dlg)
-        dlg = win.run_command("walker_types")
-        dlg.name.setText("Panzerläufer II")
-        dlg.nation.setText("Germany")
-        dlg.armour_front.setText("12")
-        dlg.armour_side.setText("3")
-        dlg.add_type()
-        s.shot(dlg, "dialog-walker-types")
-        _close(app, dlg)
-        dlg = win.run_command("add_walker")
-        dlg.name.setText("Iron Bear")
-        dlg.type.setCurrentIndex(max(0, dlg.type.findData("soviet-medium")))
-        for role, rep in zip(dlg.roles(), (5, 4, 3), strict=False):
-            dlg.set_rep(role, rep)
-        s.shot(dlg, "dialog-add-walker")
-        _close(app, dlg)
-        win.select_tree("roster", _roster_id(win, "2nd Platoon, Bravo Coy"))
-        win.select_figure("Alpha Section")
-        dlg = win.edit_selected()
-        s.shot(dlg, "dialog-unit")
-        _close(app, dlg)
-        win.select_tree("campaign", _campaign_id(win, "Ardennes 1944"))
+        if busy["rosters"]:
+            win.select_tree("roster", busy["rosters"][0]["id"])
+            dlg = win.edit_roster()
+            s.shot(dlg, "dialog-roster")
+            _close(app, dlg)
+        win.select_tree("campaign", busy["id"])
         dlg = win.house_rules()
-        dlg.select_table("nuts-recovery")
+        tables = q.rule_tables(engine, busy["id"])
+        if tables:
+            dlg.select_table(tables[0]["id"])
         s.shot(dlg, "dialog-house-rules")
         _close(app, dlg)
         dlg = win.record_battle()
-        for r in dlg.setup["rosters"]:
+        for r in dlg.setup["rosters"][:2]:
             dlg.set_roster_checked(r["id"])
         dlg.scenario.setText("Bridge at Celles")
-        dlg.set_end("Pvt. Lou Marino", "out-of-the-fight")
-        dlg.set_hit("Cpl. Eddie Voss")
+        statuses = dlg.setup["statuses"]
+        first = next((r["figures"] for r in dlg.setup["rosters"][:2] if r["figures"]), [])
+        if first and len(statuses) > 1:
+            dlg.set_end(first[0]["name"], statuses[-1])
         s.shot(dlg, "dialog-record-battle")
         _close(app, dlg)
         from campaign_app.usecases.database import default_db_path
@@ -179,48 +208,34 @@ def render(outdir: Path) -> list[Path]:
         dlg.load("postgresql://club@db.example.org:5432/campaigns")
         s.shot(dlg, "dialog-database-server")
         _close(app, dlg)
-        win.select_tree("campaign", _campaign_id(win, "Underhive Feud"))
-        dlg = win.run_command("end_cycle")
-        dlg.preview()
-        s.shot(dlg, "dialog-end-cycle")
-        _close(app, dlg)
-        win.select_figure("Krug Ironhide")
-        dlg = win.run_command("injury_roll")
-        dlg.dice.set_typed("5,5")
-        dlg.preview()
-        s.shot(dlg, "dialog-injury-roll")
-        _close(app, dlg)
-        win.select_figure("Vorn")
-        dlg = win.run_command("treat_injury")
-        if dlg is not None:
-            dlg.dice.set_typed("1,1 6")
-            dlg.preview()
-            s.shot(dlg, "dialog-treat-injury")
-            _close(app, dlg)
         box = win.restore_database(str(Path(tmp) / "campaign-backup-20240309-2015.sqlite"))
         s.shot(box, "dialog-restore-confirm")
         _close(app, box)
 
-        # the After the Battle wizard, step by step (typed dice: the same pictures every run)
-        win.select_tree("campaign", _campaign_id(win, "Ardennes 1944"))
-        wiz = win.after_battle()
-        s.shot(wiz, "wizard-start")
-        wiz.next()
-        faces = iter(["3,5", "6", "4,2", "5", "2", "6", "1", "4", "3", "2", "6", "5"])
-        step = 0
-        while wiz.page != "summary" and step < 10:
-            step += 1
-            need = wiz.current_need()
-            s.shot(wiz, f"wizard-roll-{step}")
-            text = next(faces, "4")
-            per = need.count if need is not None else 1
-            parts = text.split(",")
-            wiz.typed.setText(",".join((parts * per)[:per]))
-            wiz.use_typed_dice()
-            s.shot(wiz, f"wizard-roll-{step}-result")
+        # the After the Battle wizard, step by step: the app's dice and typed dice in turn
+        pending = next((c for c in campaigns if c["pending_battles"]), None)
+        if pending is not None:
+            win.select_tree("campaign", pending["id"])
+            wiz = win.after_battle()
+            s.shot(wiz, "wizard-start")
             wiz.next()
-        s.shot(wiz, "wizard-summary")
-        _close(app, wiz)
+            typed = iter(["3,5", "6", "4,2", "5", "2", "6", "1", "4", "3", "2", "6", "5"])
+            step = 0
+            while wiz.page != "summary" and step < 10:
+                step += 1
+                need = wiz.current_need()
+                s.shot(wiz, f"wizard-roll-{step}")
+                if step % 2:
+                    wiz.roll()
+                else:
+                    per = need.count if need is not None else 1
+                    parts = next(typed, "4").split(",")
+                    wiz.typed.setText(",".join((parts * per)[:per]))
+                    wiz.use_typed_dice()
+                s.shot(wiz, f"wizard-roll-{step}-result")
+                wiz.next()
+            s.shot(wiz, "wizard-summary")
+            _close(app, wiz)
         win.close()
         engine.dispose()
     return s.files
