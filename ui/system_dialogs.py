@@ -31,7 +31,8 @@ def creatures(win: Any, _cmd: Any) -> Any:
         return None
     dlg = CreatureDialog(win, win.engine, roster, win.campaign["id"])
     dlg.saved.connect(lambda ids: win._saved(f"{len(ids)} creature(s) added (Ctrl+Z to undo)",
-                                             select=("fighter", ids[0]) if ids else None))
+                                             select=("fighter", ids[0]) if ids else None,
+                                             changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -42,8 +43,7 @@ def walker_types(win: Any, _cmd: Any) -> Any:
         return None
     dlg = WalkerTypesDialog(win, win.engine, win.campaign)
     dlg.changed.connect(lambda _id: (win.statusBar().showMessage("Walker type added (Ctrl+Z to undo)", 6000),
-                                     win.update_actions()))
-    dlg.finished.connect(lambda _r: win.history_view.refresh())
+                                     win.apply_changes(dlg.last_changes)))
     return win._show_dialog(dlg)
 
 
@@ -54,7 +54,8 @@ def add_walker(win: Any, _cmd: Any) -> Any:
     if roster is None:
         return None
     dlg = WalkerDialog(win, win.engine, roster, win.campaign["id"])
-    dlg.saved.connect(lambda wid: win._saved("Walker and crew added (Ctrl+Z to undo)", select=("fighter", wid)))
+    dlg.saved.connect(lambda wid: win._saved("Walker and crew added (Ctrl+Z to undo)", select=("fighter", wid),
+                                             changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -64,7 +65,7 @@ def end_cycle(win: Any, _cmd: Any) -> Any:
     if win.campaign is None:
         return None
     dlg = CycleEndDialog(win, win.engine, win.campaign)
-    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)"))
+    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)", changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -77,7 +78,7 @@ def injury_roll(win: Any, _cmd: Any) -> Any:
     dlg = InjuryRollDialog(win, win.engine, row)
     dlg.saved.connect(lambda rep: win._saved(
         f"Lasting injury for {rep['fighter']}: {', '.join(i['label'] for i in rep['injuries'])} "
-        "(Ctrl+Z to undo)", select=("fighter", row["id"])))
+        "(Ctrl+Z to undo)", select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -97,7 +98,7 @@ def treat_injury(win: Any, _cmd: Any) -> Any:
     dlg = TreatInjuryDialog(win, win.engine, row, credits)
     dlg.saved.connect(lambda rep: win._saved(
         f"Critical injury of {rep['fighter']}: {'; '.join(rep['changes']) or 'decided'} (Ctrl+Z to undo)",
-        select=("fighter", row["id"])))
+        select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from ui.models import ALIGN_CENTER, Column, RowsModel
 from ui.widgets import ErrorLabel, UseCaseDialog
@@ -84,6 +85,7 @@ class WalkerTypesDialog(QDialog):
         super().__init__(parent)
         self.engine = engine
         self.campaign = campaign
+        self.last_changes: Changes = NO_CHANGES  # what the last type added changed
         self.setWindowTitle(f"Walker Types — {campaign['name']}")
         self.setModal(True)
         lay = QVBoxLayout(self)
@@ -206,6 +208,7 @@ class WalkerTypesDialog(QDialog):
         self.crew.setText("3")
         self.aa_mg.setChecked(False)
         self.hull_mg.setChecked(False)
+        self.last_changes = changes_of(t)
         self.refresh(select_id=t.id)
         self.changed.emit(t.id)
         return True
@@ -323,6 +326,7 @@ class WalkerDialog(UseCaseDialog):
         names = {r: self.crew_names[r].text() for r in roles if self.crew_names[r].text().strip()}
         w = add_walker(self.engine, self.roster["id"], self.name.text(), self.type.currentData(),
                        reps, crew_names=names, notes=self.notes.text())
+        self.keep(w)
         assert w.id is not None
         return int(w.id)
 
