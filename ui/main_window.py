@@ -393,11 +393,13 @@ class MainWindow(QMainWindow):
                 self._select_tree_item(target, keep)
                 return
             self.campaign = camp  # its names and counts as they are now
+            self._set_table_title()
         if changes.structure:
             self.load_table(keep)
         elif changes.figures():
             self._refresh_rows(changes)
-        if changes.battles:
+        # the battles list names the rosters that fought: a roster's own row counts too
+        if changes.battles or (changes.rosters and not changes.figures()):
             self.battles_view.set_rows(q.battles(self.engine, cid))
         if changes.rolls:
             self.log_view.set_campaign(self.engine, cid)  # read now if shown, else when shown

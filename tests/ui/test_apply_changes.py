@@ -162,8 +162,12 @@ def test_each_flag_reads_its_view_only(win: Any, gui_engine: Any, calls: Any, mo
     assert hist_loads == [cid] and calls["undo_state"] == 1 and calls["campaign_tree"] == 0
     assert calls["roster_rows"] == 0 and calls["battles"] == 0
     calls.clear()
-    win.apply_changes(Changes.of(rosters=[rid]))  # a roster's row: the tree and the detail
+    core.edit_roster(gui_engine, rid, if_version=q.roster_detail(gui_engine, rid)["version"], name="Jackals")
+    calls.clear()
+    win.apply_changes(Changes.of(rosters=[rid]))  # a roster's row: the tree, the detail, the battles
     assert calls["campaign_tree"] == 1 and calls["roster_detail"] == 1 and calls["roster_rows"] == 0
+    assert calls["battles"] == 1 and "Jackals" in win.table_title.text()
+    assert win.tree.currentItem().text(0).startswith("Jackals")
     calls.clear()
     win.apply_changes(Changes.of(campaigns=[cid], structure=True))
     assert calls["campaign_tree"] == 1 and calls["roster_rows"] == 1 and calls["battles"] == 0
