@@ -4,7 +4,7 @@ through a QSortFilterProxyModel over Python data."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,6 +110,66 @@ class RowsModel(QAbstractTableModel):
         if 0 <= self.sort_column < len(self.columns):
             self._sort_rows(self.sort_column, self.sort_order)
         self.endResetModel()
+
+    def update_rows(self, fresh: Sequence[Row], named: Iterable[Hashable], key: Callable[[Row], Hashable],
+                    natural: Callable[[Row], Any] | None = None) -> None:
+        """Refresh only the rows whose ``key`` is in ``named``: ``fresh`` holds those of
+        them that are still there. A row in both is replaced (moved if the sort says so),
+        a fresh one not shown is inserted where the sort (or ``natural``, the order the
+        rows came in) puts it, a named one not fresh is removed. Selections and the
+        current row follow their rows (persistent indexes)."""
+        want = {key(r): r for r in fresh}
+        gone = set(named) - set(want)
+        for i in range(len(self.rows) - 1, -1, -1):
+            if key(self.rows[i]) in gone:
+                self.beginRemoveRows(QModelIndex(), i, i)
+                del self.rows[i]
+                self.endRemoveRows()
+        at = {key(r): i for i, r in enumerate(self.rows)}
+        last = max(len(self.columns) - 1, 0)
+        for k, row in want.items():
+            i = at.get(k)
+            if i is None:
+                j = self._place(row, natural)
+                self.beginInsertRows(QModelIndex(), j, j)
+                self.rows.insert(j, row)
+                self.endInsertRows()
+                at = {key(r): n for n, r in enumerate(self.rows)}
+                continue
+            self.rows[i] = row
+            self.dataChanged.emit(self.index(i, 0), self.index(i, last))
+            if self._sorted():
+                del self.rows[i]
+                j = self._place(row, natural)
+                self.rows.insert(i, row)
+                if j != i:  # the new value sorts elsewhere: move the row there
+                    self.beginMoveRows(QModelIndex(), i, i, QModelIndex(), j + 1 if j > i else j)
+                    del self.rows[i]
+                    self.rows.insert(j, row)
+                    self.endMoveRows()
+                    at = {key(r): n for n, r in enumerate(self.rows)}
+
+    def _sorted(self) -> bool:
+        return 0 <= self.sort_column < len(self.columns)
+
+    def _place(self, row: Row, natural: Callable[[Row], Any] | None) -> int:
+        """Where ``row`` goes among ``self.rows`` (not in it): after its equals, as the
+        stable sort would put a row that came last; blanks stay at the bottom."""
+        if self._sorted():
+            col = self.columns[self.sort_column]
+            k = _sortable(col.raw(row))
+            desc = self.sort_order == Qt.SortOrder.DescendingOrder
+            for i, r in enumerate(self.rows):
+                other = _sortable(col.raw(r))
+                if k[0] == 2:
+                    continue  # a blank goes after everything
+                if other[0] == 2 or (other < k if desc else k < other):
+                    return i
+            return len(self.rows)
+        if natural is not None:
+            k = natural(row)
+            return next((i for i, r in enumerate(self.rows) if k < natural(r)), len(self.rows))
+        return len(self.rows)
 
     def row_at(self, r: int) -> Row | None:
         return self.rows[r] if 0 <= r < len(self.rows) else None

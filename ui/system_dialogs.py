@@ -16,6 +16,23 @@ widgets = lazy_module("ui.widgets")
 
 Opener = Callable[[Any, Any], Any]
 
+# The module of a game system's package (relative to it) holding the use-cases each
+# dialog calls: a system whose command names one of these dialogs provides that module
+# with the functions the dialog's docstring names.
+APIS: dict[str, str] = {
+    "creatures": ".creatures",
+    "walker_types": ".creatures",
+    "add_walker": ".creatures",
+    "end_cycle": ".actions",
+    "injury_roll": ".actions",
+    "treat_injury": ".actions",
+}
+
+
+def _api(win: Any, cmd: Any) -> Any:
+    """The open campaign's system module the dialog of ``cmd`` calls."""
+    return win.game_system.load(APIS[cmd.gui.dialog])
+
 
 def _roster(win: Any) -> dict[str, Any] | None:
     if win.roster_id is None or win.campaign is None:
@@ -23,65 +40,66 @@ def _roster(win: Any) -> dict[str, Any] | None:
     return next((r for r in win.campaign["rosters"] if r["id"] == win.roster_id), None)
 
 
-def creatures(win: Any, _cmd: Any) -> Any:
+def creatures(win: Any, cmd: Any) -> Any:
     from ui.dialogs.creatures import CreatureDialog
 
     roster = _roster(win)
     if roster is None:
         return None
-    dlg = CreatureDialog(win, win.engine, roster, win.campaign["id"])
+    dlg = CreatureDialog(win, win.engine, roster, win.campaign["id"], _api(win, cmd))
     dlg.saved.connect(lambda ids: win._saved(f"{len(ids)} creature(s) added (Ctrl+Z to undo)",
-                                             select=("fighter", ids[0]) if ids else None))
+                                             select=("fighter", ids[0]) if ids else None,
+                                             changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
-def walker_types(win: Any, _cmd: Any) -> Any:
+def walker_types(win: Any, cmd: Any) -> Any:
     from ui.dialogs.walkers import WalkerTypesDialog
 
     if win.campaign is None:
         return None
-    dlg = WalkerTypesDialog(win, win.engine, win.campaign)
+    dlg = WalkerTypesDialog(win, win.engine, win.campaign, _api(win, cmd))
     dlg.changed.connect(lambda _id: (win.statusBar().showMessage("Walker type added (Ctrl+Z to undo)", 6000),
-                                     win.update_actions()))
-    dlg.finished.connect(lambda _r: win.history_view.refresh())
+                                     win.apply_changes(dlg.last_changes)))
     return win._show_dialog(dlg)
 
 
-def add_walker(win: Any, _cmd: Any) -> Any:
+def add_walker(win: Any, cmd: Any) -> Any:
     from ui.dialogs.walkers import WalkerDialog
 
     roster = _roster(win)
     if roster is None:
         return None
-    dlg = WalkerDialog(win, win.engine, roster, win.campaign["id"])
-    dlg.saved.connect(lambda wid: win._saved("Walker and crew added (Ctrl+Z to undo)", select=("fighter", wid)))
+    dlg = WalkerDialog(win, win.engine, roster, win.campaign["id"], _api(win, cmd))
+    dlg.saved.connect(lambda wid: win._saved("Walker and crew added (Ctrl+Z to undo)", select=("fighter", wid),
+                                             changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
-def end_cycle(win: Any, _cmd: Any) -> Any:
+def end_cycle(win: Any, cmd: Any) -> Any:
     from ui.dialogs.cycle import CycleEndDialog
 
     if win.campaign is None:
         return None
-    dlg = CycleEndDialog(win, win.engine, win.campaign)
-    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)"))
+    dlg = CycleEndDialog(win, win.engine, win.campaign, _api(win, cmd))
+    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)", changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
-def injury_roll(win: Any, _cmd: Any) -> Any:
+def injury_roll(win: Any, cmd: Any) -> Any:
     from ui.dialogs.injury import InjuryRollDialog
 
     row = win.selected_row()
     if row is None:
         return None
-    dlg = InjuryRollDialog(win, win.engine, row)
+    dlg = InjuryRollDialog(win, win.engine, row, _api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(
         f"Lasting injury for {rep['fighter']}: {', '.join(i['label'] for i in rep['injuries'])} "
-        "(Ctrl+Z to undo)", select=("fighter", row["id"])))
+        "(Ctrl+Z to undo)", select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
-def treat_injury(win: Any, _cmd: Any) -> Any:
+def treat_injury(win: Any, cmd: Any) -> Any:
     from campaign_app.errors import AppError
     from ui.dialogs.injury import TreatInjuryDialog
 
@@ -94,10 +112,10 @@ def treat_injury(win: Any, _cmd: Any) -> Any:
         widgets.show_error(win, "Cannot treat", e)
         win.reload()
         return None
-    dlg = TreatInjuryDialog(win, win.engine, row, credits)
+    dlg = TreatInjuryDialog(win, win.engine, row, credits, api=_api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(
         f"Critical injury of {rep['fighter']}: {'; '.join(rep['changes']) or 'decided'} (Ctrl+Z to undo)",
-        select=("fighter", row["id"])))
+        select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 

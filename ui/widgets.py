@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError, ConflictError
 
 log = logging.getLogger(__name__)
@@ -169,6 +170,8 @@ class UseCaseDialog(QDialog):
         self.setWindowTitle(title)
         self.setModal(True)
         self.result_value: Any = None
+        self.changes: Changes = NO_CHANGES  # what the use-case changed (see keep)
+        self._kept = False
         self.outer = QVBoxLayout(self)
         self.body = QVBoxLayout()
         self.outer.addLayout(self.body)
@@ -194,11 +197,19 @@ class UseCaseDialog(QDialog):
         """Checks made before calling the use-case (e.g. typed numbers); '' = fine."""
         return ""
 
+    def keep(self, result: Any) -> Any:
+        """Note what the use-case's ``result`` changed (``self.changes``, for the window
+        to show); returns ``result``. ``run`` calls it with each use-case's result."""
+        self.changes = (self.changes | changes_of(result)) if self._kept else changes_of(result)
+        self._kept = True
+        return result
+
     def try_accept(self) -> None:
         problem = self.check()
         if problem:
             self.error.show_error(problem)
             return
+        self._kept, self.changes = False, NO_CHANGES
         try:
             self.result_value = self.run()
         except ConflictError as e:
@@ -209,5 +220,7 @@ class UseCaseDialog(QDialog):
             self.error.show_error(str(e))
             return
         self.error.clear_error()
+        if not self._kept:  # a run() that does not say what it changed: everything may have
+            self.changes = Changes.all()
         self.saved.emit(self.result_value)
         self.accept()

@@ -33,7 +33,7 @@ def test_yaktribe_import_goes_into_the_current_campaign(qtbot: Any, win: Any, gu
     asked: list[tuple[str, str]] = []
     monkeypatch.setattr(win, "ask_open_path", lambda title, flt: asked.append((title, flt)) or str(path))
 
-    wait_task(qtbot, win.import_yaktribe())
+    wait_task(qtbot, win.import_external("yaktribe"))
     assert asked == [("Import a Yaktribe gang", "Yaktribe JSON (*.json);;All files (*)")]
     assert _rosters(gui_engine, c.id) == ["Max's Marauders"]
     title, text = messages()[-1]
@@ -48,7 +48,7 @@ def test_yaktribe_import_without_a_campaign_of_its_system(qtbot: Any, win: Any, 
     win.reload(prefer=("campaign", other.id))
     path = tmp_path / "gang.json"
     path.write_text(json.dumps(SAMPLE_DOC), encoding="utf-8")
-    wait_task(qtbot, win.import_yaktribe(str(path)))
+    wait_task(qtbot, win.import_external("yaktribe", str(path)))
     # a NUTS campaign is not the importer's system: a new campaign named after the gang's
     names = {x["name"]: x["system"] for x in core.list_campaigns(gui_engine)}
     assert names == {"Weird": "nuts", "Taikkuus' Campaign": "necromunda"}

@@ -380,5 +380,6 @@ class BattleDialog(UseCaseDialog):
                           scenario=self.scenario.text(),
                           played_on=self.date.date().toString("yyyy-MM-dd"),
                           notes=self.notes.text(), **self.model.use_case_args())
+        self.keep(b)
         assert b.id is not None
         return b.id

@@ -103,6 +103,7 @@ class CampaignDialog(UseCaseDialog):
         c = core.create_campaign(self.engine, self.name.text(), self.system.currentData(),
                                  self.edition.currentData() or None, self.chosen_expansions(),
                                  self.notes.toPlainText())
+        self.keep(c)
         assert c.id is not None
         return c.id
 
@@ -162,5 +163,6 @@ class RosterDialog(UseCaseDialog):
                                  faction=self.faction.text(), player=self.player.text(),
                                  credits=self.credits.value(), reputation=self.reputation.value(),
                                  notes=self.notes.toPlainText())
+        self.keep(r)
         assert r.id is not None
         return r.id

@@ -1,4 +1,4 @@
-"""Creature generator (NUTS! with Weird WWII): kind, how many, super, Roll or typed
+"""Creature generator (a game system's ``creatures`` dialog): kind, how many, super, Roll or typed
 dice, a preview of what will be added, then Add (one undo step, every roll logged)."""
 
 from __future__ import annotations
@@ -23,19 +23,21 @@ from PySide6.QtWidgets import (
 from campaign_app import procedure_driver as driver
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError
-from campaign_app.systems.nuts import creatures as weird
 from ui.dice_widgets import DiceChoice, FacesView
 from ui.models import ALIGN_CENTER, Column, RowsModel
 from ui.widgets import UseCaseDialog
 
 
 class CreatureDialog(UseCaseDialog):
+    """Roll up creatures for a roster. ``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
+
     def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
-                 campaign_id: int) -> None:
+                 campaign_id: int, api: Any) -> None:
         super().__init__(parent, "Generate Creatures")
         self.engine = engine
         self.roster = roster
-        self.kinds = weird.campaign_creature_kinds(engine, campaign_id)
+        self.api = api
+        self.kinds = api.campaign_creature_kinds(engine, campaign_id)
         self.preview_data: dict[str, Any] | None = None
         self.preview_key: tuple[Any, ...] | None = None
         top = QHBoxLayout()
@@ -134,7 +136,7 @@ class CreatureDialog(UseCaseDialog):
         if self.dice.is_typed():
             faces = [(f, "typed") for f in self.dice.faces()]
         try:
-            data = weird.preview_creatures(self.engine, self.roster["id"], self.kind.currentData(),
+            data = self.api.preview_creatures(self.engine, self.roster["id"], self.kind.currentData(),
                                        self.count.value(), self.super.isChecked(), faces)
         except AppError as e:
             self.error.show_error(str(e))
@@ -147,16 +149,15 @@ class CreatureDialog(UseCaseDialog):
 
     def check(self) -> str:
         if not self.kinds:
-            return "this campaign has no creatures (NUTS! with the weird-ww2 expansion only)"
+            return "this campaign's game (with its expansions) has no creatures"
         if self.preview_data is None and not self.preview():
             return self.error.text()
         return ""
 
     def run(self) -> list[int]:
-        from campaign_app.systems.nuts.creatures import generate_creatures
-
         assert self.preview_data is not None
         roller = Roller(driver.FaceSource(self.preview_data["faces"]))
-        made = generate_creatures(self.engine, self.roster["id"], self.kind.currentData(),
+        made = self.api.generate_creatures(self.engine, self.roster["id"], self.kind.currentData(),
                                   self.count.value(), self.super.isChecked(), roller=roller)
+        self.keep(made)
         return [f.id for f in made if f.id is not None]

@@ -1,4 +1,4 @@
-"""Necromunda: end of a campaign cycle (the post-cycle sequence). Choose which pending
+"""The end of a campaign cycle (a game system's ``end_cycle`` dialog: the post-cycle sequence). Choose which pending
 Critical Injuries the gangs pay to treat, roll or type the dice, preview every step,
 then End Cycle (one use-case, undoable)."""
 
@@ -10,29 +10,27 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from campaign_app.dice import Roller
-from campaign_app.systems.necromunda import actions as necro
 from ui.dialogs.preview import DicePreviewDialog
 
 
 class CycleEndDialog(DicePreviewDialog):
-    """``necromunda.end_cycle``: the post-cycle sequence, with the gangs' choices of
+    """``api.end_cycle``: the post-cycle sequence, with the gangs' choices of
     which pending Critical Injuries to pay for."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any]) -> None:
+    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any], api: Any) -> None:
+        """``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
         super().__init__(
             parent, f"End Cycle {campaign.get('cycle', 1)} — {campaign['name']}",
             "The post-cycle sequence: every Critical Injury still waiting is treated (if the gang "
             "pays) or the fighter dies; then the roster is updated and the next cycle starts.")
-        from campaign_app.systems.necromunda.actions import end_cycle
-
         self.engine = engine
         self.campaign = campaign
-        self.end_cycle = end_cycle
+        self.end_cycle = api.end_cycle
         tbox = QGroupBox("Pay for treatment")
         tl = QVBoxLayout(tbox)
         self.treat = QListWidget()
         self.treat.setObjectName("treatList")
-        for f in necro.pending_criticals(engine, campaign["id"]):
+        for f in api.pending_criticals(engine, campaign["id"]):
             item = QListWidgetItem(f"{f['name']} ({f['roster']}, {f['credits']} credits)")
             item.setData(Qt.ItemDataRole.UserRole, f["id"])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)

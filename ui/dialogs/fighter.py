@@ -310,6 +310,7 @@ class FighterDialog(UseCaseDialog):
                 add_weapons=self.weapons.added(), remove_weapons=self.weapons.removed(),
                 add_skills=self.skills.added(), name=self.name.text(), rep=rep,
                 status=self.status.currentData(), **common)
+        self.keep(f)
         assert f.id is not None
         return f.id
 
@@ -452,5 +453,6 @@ class UnitDialog(UseCaseDialog):
                                 figures=self.figures.value(), wounded=self.wounded.value(),
                                 status=self.status.currentData(),
                                 battles_fought=self.battles.value(), **fields)
+        self.keep(u)
         assert u.id is not None
         return u.id

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
@@ -139,6 +140,7 @@ class HouseRulesDialog(QDialog):
         self.current: dict[str, Any] | None = None
         self.dirty = False
         self.confirm_box: Any = None  # the open "unsaved changes" question, if any
+        self.last_changes: Changes = NO_CHANGES  # what the last table saved changed
         lay = QVBoxLayout(self)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.tables = RowsModel([
@@ -356,7 +358,7 @@ class HouseRulesDialog(QDialog):
         assert self.current is not None
         tid = self.current["id"]
         try:
-            core.set_house_rule(self.engine, self.campaign["id"], tid, table)
+            self.last_changes = changes_of(core.set_house_rule(self.engine, self.campaign["id"], tid, table))
         except AppError as e:
             self.error.show_error(str(e))
             return False

@@ -1,4 +1,5 @@
-"""Necromunda, one fighter at a time: roll a Lasting Injury outside a recorded battle,
+"""Injuries, one fighter at a time (a game system's ``injury_roll`` and ``treat_injury``
+dialogs): roll a Lasting Injury outside a recorded battle,
 or decide a pending Critical Injury (pay for treatment, or let the fighter die).
 
 Both dialogs work the same way: Roll (the app's dice) or type the faces rolled at the
@@ -21,28 +22,25 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_app.dice import Roller
-from campaign_app.systems.necromunda import actions as necro
 from ui.dialogs.preview import DicePreviewDialog
 
 
 class InjuryRollDialog(DicePreviewDialog):
-    """``necromunda.injury_roll`` for the fighter ``fighter`` (a roster row)."""
+    """``api.injury_roll`` for the fighter ``fighter`` (a roster row). ``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, fighter: dict[str, Any]) -> None:
+    def __init__(self, parent: QWidget | None, engine: Any, fighter: dict[str, Any], api: Any) -> None:
         super().__init__(
             parent, f"Lasting Injury — {fighter['name']}",
             "Roll on the edition's Lasting Injury table (Lasting Damage for a vehicle) for a fighter "
             "taken out outside a recorded battle. Every effect is applied and the injury recorded.")
-        from campaign_app.systems.necromunda.actions import injury_roll
-
         self.engine = engine
         self.fighter = fighter
-        self.injury_roll: Callable[..., dict[str, Any]] = injury_roll
+        self.injury_roll: Callable[..., dict[str, Any]] = api.injury_roll
         self.form.addRow("Fighter:", QLabel(f"<b>{fighter['name']}</b> ({fighter.get('roster', '')})"))
         self.by = QComboBox()
         self.by.setObjectName("takenOutBy")
         self.by.addItem("not named", None)
-        for o in necro.injury_opponents(engine, fighter["id"]):
+        for o in api.injury_opponents(engine, fighter["id"]):
             self.by.addItem(f"{o['name']} ({o['roster']})", o["id"])
         self.by.setToolTip("Who took the fighter out: for Hatred, and who holds a captive. Not named: "
                            "the campaign's other gang when there is only one.")
@@ -55,20 +53,18 @@ class InjuryRollDialog(DicePreviewDialog):
 
 
 class TreatInjuryDialog(DicePreviewDialog):
-    """``necromunda.treat_injury``: pay for treatment (cost roll, then the treatment
+    """``api.treat_injury``: pay for treatment (cost roll, then the treatment
     roll) or let the fighter die."""
 
     def __init__(self, parent: QWidget | None, engine: Any, fighter: dict[str, Any],
-                 credits: int | None = None) -> None:
+                 credits: int | None = None, *, api: Any) -> None:
         super().__init__(
             parent, f"Critical Injury — {fighter['name']}",
             "A Critical Injury waits for a decision: the gang pays for treatment (the cost is rolled, "
             "then the treatment itself), or the fighter dies. Undecided ones die at the end of the cycle.")
-        from campaign_app.systems.necromunda.actions import treat_injury
-
         self.engine = engine
         self.fighter = fighter
-        self.treat_injury: Callable[..., dict[str, Any]] = treat_injury
+        self.treat_injury: Callable[..., dict[str, Any]] = api.treat_injury
         gang = fighter.get("roster", "")
         self.form.addRow("Fighter:", QLabel(f"<b>{fighter['name']}</b> ({gang})"))
         if credits is not None:

@@ -138,4 +138,4 @@ class DicePreviewDialog(UseCaseDialog):
         return ""
 
     def run(self) -> dict[str, Any]:
-        return self._run(dry_run=False)
+        return self.keep(self._run(dry_run=False))

@@ -1,4 +1,4 @@
-"""Weird WWII walkers (NUTS! with weird-ww2): the walker types a campaign can use (the
+"""Walkers (a game system's ``walker_types`` and ``add_walker`` dialogs): the walker types a campaign can use (the
 shipped ones and its own, with a form to add one) and adding a walker with its crew,
 each crew member with a Rep. Every check is the use-case's: bad input is shown in the
 dialog and nothing is written."""
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from ui.models import ALIGN_CENTER, Column, RowsModel
 from ui.widgets import ErrorLabel, UseCaseDialog
@@ -80,10 +81,13 @@ class WalkerTypesDialog(QDialog):
 
     changed = Signal(object)  # the new type's id
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any]) -> None:
+    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any], api: Any) -> None:
+        """``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
         super().__init__(parent)
         self.engine = engine
         self.campaign = campaign
+        self.api = api
+        self.last_changes: Changes = NO_CHANGES  # what the last type added changed
         self.setWindowTitle(f"Walker Types — {campaign['name']}")
         self.setModal(True)
         lay = QVBoxLayout(self)
@@ -172,9 +176,7 @@ class WalkerTypesDialog(QDialog):
         self.resize(900, 520)
 
     def refresh(self, select_id: int | None = None) -> None:
-        from campaign_app.systems.nuts.creatures import list_walker_types
-
-        self.types = list_walker_types(self.engine, self.campaign["id"])
+        self.types = self.api.list_walker_types(self.engine, self.campaign["id"])
         self.model.set_rows(self.types)
         for i in range(len(TYPE_COLUMNS) - 1):
             self.table.resizeColumnToContents(i)
@@ -185,11 +187,9 @@ class WalkerTypesDialog(QDialog):
                 self.table.selectRow(r)
 
     def add_type(self) -> bool:
-        from campaign_app.systems.nuts.creatures import add_walker_type
-
         self.added.clear()
         try:
-            t = add_walker_type(
+            t = self.api.add_walker_type(
                 self.engine, self.campaign["id"], self.name.text(), self.armour_front.text(),
                 self.armour_side.text(), gun1=self.gun1.text(), gun2=self.gun2.text(),
                 aa_mg=self.aa_mg.isChecked(), hull_mg=self.hull_mg.isChecked(),
@@ -206,6 +206,7 @@ class WalkerTypesDialog(QDialog):
         self.crew.setText("3")
         self.aa_mg.setChecked(False)
         self.hull_mg.setChecked(False)
+        self.last_changes = changes_of(t)
         self.refresh(select_id=t.id)
         self.changed.emit(t.id)
         return True
@@ -215,14 +216,14 @@ class WalkerDialog(UseCaseDialog):
     """Add a walker of a chosen type and its crew (a Rep for each crew role) to a roster."""
 
     def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
-                 campaign_id: int) -> None:
+                 campaign_id: int, api: Any) -> None:
         super().__init__(parent, "Add Walker")
-        from campaign_app.systems.nuts.creatures import CREW_ROLES, crew_roles, list_walker_types
-
+        all_roles = api.CREW_ROLES
         self.engine = engine
         self.roster = roster
-        self.crew_roles = crew_roles
-        self.types = list_walker_types(engine, campaign_id)
+        self.api = api
+        self.crew_roles = api.crew_roles
+        self.types = api.list_walker_types(engine, campaign_id)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow("Roster:", QLabel(f"<b>{roster['name']}</b>"))
@@ -251,7 +252,7 @@ class WalkerDialog(UseCaseDialog):
         self.reps: dict[str, QSpinBox] = {}
         self.crew_names: dict[str, QLineEdit] = {}
         self.role_widgets: dict[str, tuple[QWidget, ...]] = {}
-        for i, role in enumerate(CREW_ROLES, start=1):
+        for i, role in enumerate(all_roles, start=1):
             lab = QLabel(role.title())
             rep = QSpinBox()
             rep.setObjectName(f"rep_{role}")
@@ -309,20 +310,19 @@ class WalkerDialog(UseCaseDialog):
 
     def check(self) -> str:
         if not self.types:
-            return "this campaign has no walker types (NUTS! with the weird-ww2 expansion only)"
+            return "this campaign's game (with its expansions) has no walker types"
         missing = [r for r in self.roles() if self.reps[r].value() == 0]
         if missing and self.name.text().strip():
             return f"give the Rep of the {', '.join(missing)}"
         return ""
 
     def run(self) -> int:
-        from campaign_app.systems.nuts.creatures import add_walker
-
         roles = self.roles()
         reps = {r: self.reps[r].value() or None for r in roles}
         names = {r: self.crew_names[r].text() for r in roles if self.crew_names[r].text().strip()}
-        w = add_walker(self.engine, self.roster["id"], self.name.text(), self.type.currentData(),
+        w = self.api.add_walker(self.engine, self.roster["id"], self.name.text(), self.type.currentData(),
                        reps, crew_names=names, notes=self.notes.text())
+        self.keep(w)
         assert w.id is not None
         return int(w.id)
 

@@ -1,0 +1,90 @@
+"""Opening a database: the settings dialog, the password question, and the open itself
+off the GUI thread (a server may be slow to answer)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from campaign_app.errors import AppError
+from ui import widgets, worker
+from ui.main_window import NO_DATABASE
+from ui.settings import is_postgres, safe_url, with_password
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+    from ui.worker import Task
+
+
+
+def database_settings(win: MainWindow) -> None:
+    from campaign_app.usecases.database import default_db_path
+    from ui.dialogs.database import DatabaseDialog
+
+    dlg = DatabaseDialog(win, win.settings, win.url, str(default_db_path()))
+    dlg.accepted.connect(lambda: win.open_url(dlg.url, dlg.password))
+    win._show_dialog(dlg)
+
+
+def open_url(win: MainWindow, url: str, password: str | None = None, create: bool = True) -> Task | None:
+    """Only the last database asked for is taken: an earlier open that ends later is let go."""
+    win._open_pending = None  # the user's choice wins over the start-up database
+
+    if is_postgres(url) and password is None and win.settings.ask_password(url):
+        from ui.dialogs.database import ask_password
+
+        win.active_dialog = ask_password(
+            win, url, lambda pw: win.open_url(url, pw) if pw is not None else None)
+        return None
+    full = with_password(url, password)
+
+    def work(ctx: Any) -> Any:
+        from campaign_app.usecases.database import open_database
+
+        engine = open_database(full, create=create)
+        if ctx.cancelled:
+            engine.dispose()
+        return engine
+
+    def current() -> bool:
+        return win._opening is task
+
+    def done(engine: Any) -> None:
+        if not current():  # another database was asked for meanwhile
+            engine.dispose()
+            return
+        win._opening = None
+        win.set_engine(engine, url)
+
+    def cancelled() -> None:
+        if current():
+            win._opening = None
+            if win.engine is None:
+                win.start_page.setText(NO_DATABASE)
+
+    def failed(e: BaseException) -> None:
+        if not current():
+            return
+        win._opening = None
+        if win.engine is None:
+            win.start_page.setText(NO_DATABASE)
+        text = str(e)
+        if password:
+            text = text.replace(password, "***")
+        if is_postgres(url) and password is None and "password" in text.lower():
+            from ui.dialogs.database import ask_password
+
+            win.statusBar().showMessage("The server wants a password", 5000)
+            win.active_dialog = ask_password(
+                win, url, lambda pw: win.open_url(url, pw) if pw is not None else None)
+            return
+        if not isinstance(e, AppError):
+            text = f"cannot open database {safe_url(url)}: {type(e).__name__}: {text}"
+        widgets.show_error(win, "Cannot open the database", text)
+
+    if win.engine is None:
+        win.start_page.setText(f"Opening {safe_url(url)}…")
+    task = worker.run_task(win, "Opening database", work, on_done=done, on_error=failed,
+                           on_cancel=cancelled, label=f"Opening {safe_url(url)}…")
+    win._opening = task
+    win.tasks.append(task)
+    return task

@@ -1,0 +1,209 @@
+"""Data files: the demo campaigns, importing a campaign or another tool's file (each
+installed system's importers), exporting a campaign, backing up and restoring the
+whole database. The work runs on a worker thread (:mod:`ui.worker`)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from campaign_app.changes import Changes, changes_of
+from campaign_app.errors import AppError
+from ui import widgets, worker
+from ui.settings import safe_url
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+    from ui.worker import Task
+
+
+def create_demo(win: MainWindow) -> Task | None:
+    if win.engine is None or not win.features["demo"]:
+        return None
+    engine = win.engine
+
+    def work(ctx: Any) -> Any:
+        from campaign_app.usecases.demo import create_demo
+
+        return create_demo(engine, progress=lambda d, t, text="": ctx.progress(d, t, text))
+
+    def done(res: Any) -> None:
+        made = res.get("created", []) if isinstance(res, dict) else []
+        win.statusBar().showMessage(
+            f"Demo campaigns: {', '.join(made)}" if made else "The demo campaigns are already here", 8000)
+        cid = res.get("first_id") if isinstance(res, dict) else None
+        win.apply_changes(changes_of(res), prefer=("campaign", cid) if cid else None)
+
+    task = worker.run_task(win, "Creating demo campaigns", work, on_done=done,
+                           on_error=lambda e: widgets.show_error(win, "Demo campaigns", e),
+                           on_cancel=lambda: win.reload())
+    win.tasks.append(task)
+    return task
+
+
+def import_json(win: MainWindow, path: str | None = None) -> Task | None:
+    path = path or win.ask_open_path("Import a campaign", "Campaign files (*.json);;All files (*)")
+    if not path or win.engine is None:
+        return None
+    engine = win.engine
+
+    def work(ctx: Any) -> Any:
+        from campaign_app.usecases.datafiles import import_json
+
+        ctx.progress(0, 0, f"Checking {Path(path).name}…")
+        c = import_json(engine, path)
+        return {"id": c.id, "name": c.name, "changes": changes_of(c)}
+
+    return win._task("Importing campaign", work,
+                     lambda r: win._saved(f"Imported campaign {r['name']}", prefer=("campaign", r["id"]),
+                                          changes=r["changes"]))
+
+
+def import_external(win: MainWindow, key: str, path: str | None = None) -> Task | None:
+    """Import a file made by another tool with the importer ``key`` (of the first
+    installed system offering one) into the open campaign when that campaign's system
+    offers the importer, else into a new campaign."""
+    from campaign_app.systems.importers import find_importer
+
+    found = find_importer(key)
+    if found is None:
+        widgets.show_message(win, "Import", f"No installed game system imports {key!r} files.")
+        return None
+    gs, imp = found
+    path = path or win.ask_open_path(f"Import a {imp.label}", imp.file_filter)
+    if not path or win.engine is None:
+        return None
+    engine = win.engine
+    camp = win.campaign["id"] if win.campaign and win.campaign["system"] == gs.id else None
+
+    def work(ctx: Any) -> Any:
+        from campaign_app.usecases.datafiles import import_external
+
+        ctx.progress(0, 0, f"Reading {Path(path).name}…")
+        return import_external(engine, imp.key, path, camp)
+
+    def done(rep: Any) -> None:
+        roster = rep.get("roster", {}) if isinstance(rep, dict) else {}
+        skipped = [f"{r['where']}: {r['message']}" for r in rep.get("report", [])] if isinstance(rep, dict) else []
+        win._saved(f"Imported {roster.get('name', 'the ' + imp.label)}",
+                   prefer=("roster", roster["id"]) if roster.get("id") else None, changes=changes_of(rep))
+        if skipped:
+            widgets.show_message(win, "Imported, with gaps", "Not imported:\n" + "\n".join(skipped[:30]))
+
+    return win._task(f"Importing {imp.label}", work, done)
+
+
+def export_json(win: MainWindow, path: str | None = None) -> Task | None:
+    if win.campaign is None:
+        return None
+    path = path or win.ask_save_path("Export the campaign", f"{win.campaign['name']}.json",
+                                     "Campaign files (*.json)")
+    if not path:
+        return None
+    engine, cid, out = win.engine, win.campaign["id"], path
+
+    def work(ctx: Any) -> Any:
+        from campaign_app.usecases.datafiles import export_json_file
+
+        ctx.progress(0, 0, "Writing the campaign…")
+        return export_json_file(engine, cid, out)
+
+    return win._task("Exporting campaign", work, lambda _r: win.statusBar().showMessage(f"Saved {out}", 8000))
+
+
+def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
+    """Write a backup of the whole database where the user says (off the GUI thread)."""
+    if win.engine is None:
+        return None
+    engine = win.engine
+    local = engine.url.get_backend_name() == "sqlite"
+    stem = Path(str(engine.url.database or "campaign")).stem if local else "campaigns"
+    ext = "sqlite" if local else "json"
+    path = path or win.ask_save_path(
+        "Back up the database", f"{stem}-backup-{time.strftime('%Y%m%d-%H%M')}.{ext}",
+        "SQLite backups (*.sqlite);;All files (*)" if local else "JSON backups (*.json);;All files (*)")
+    if not path:
+        return None
+    out = path
+
+    def work(ctx: Any) -> Any:
+        from campaign_app.usecases.database import backup
+
+        ctx.progress(0, 0, f"Writing {Path(out).name}…")
+        d = backup(engine, out)
+        if ctx.cancelled:  # too late to stop it: take the new file away again
+            Path(d["file"]).unlink(missing_ok=True)
+            ctx.check()
+        return d
+
+    return win._task("Back up", work,
+                     lambda d: win.statusBar().showMessage(
+                         f"Backup written to {d['file']} ({d['bytes']:,} bytes)", 10000),
+                     on_cancel=lambda: win.statusBar().showMessage("Backup cancelled: no file kept", 6000))
+
+
+def restore_database(win: MainWindow, path: str | None = None) -> Any:
+    """Ask, then replace the whole database with a backup; the window reopens it."""
+    if win.engine is None:
+        return None
+    path = path or win.ask_open_path("Restore from a backup", "Backups (*.sqlite *.json);;All files (*)")
+    if not path:
+        return None
+    names = [c["name"] for c in win.tree_data]
+    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+    now = (f"{len(names)} campaign{'s' if len(names) != 1 else ''}: {shown}" if names
+           else "no campaigns")
+    u = win.engine.url
+    where = str(u.database) if u.get_backend_name() == "sqlite" else safe_url(win.url or str(u))
+    text = (f"Replace everything in the database\n{where}\n({now})\n\nwith the backup\n{path}\n\n"
+            "The backup is checked first. The current database is saved to its backups folder "
+            "before it is replaced; Undo cannot take a restore back.")
+    chosen = path
+    box = widgets.ask_confirm(win, "Restore from backup", text, "&Replace with backup",
+                              lambda: restore(win, chosen))
+    win.active_dialog = box
+    return box
+
+
+def restore(win: MainWindow, path: str) -> Task | None:
+    if win.engine is None:
+        return None
+    engine = win.engine
+    here = (("roster", win.roster_id) if win.roster_id is not None else
+            ("campaign", win.campaign["id"]) if win.campaign else None)
+
+    def work(ctx: Any) -> Any:
+        from campaign_app.usecases.database import reopen, restore
+
+        ctx.progress(0, 0, f"Checking {Path(path).name}, then restoring…")
+        rep = restore(engine, path)
+        ctx.progress(0, 0, "Opening the restored database…")
+        try:
+            return rep, reopen(engine), None
+        except AppError as e:
+            return rep, None, e
+
+    def done(res: Any) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        rep, new, problem = res
+        prev = rep.get("previous_saved_to")
+        text = (f"Restored {rep['campaigns']} campaign(s) from {rep['restored_from']}."
+                + (f"\n\nThe previous database was saved to {prev}" if prev else ""))
+        if new is None:
+            widgets.show_error(win, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")
+            win.apply_changes(Changes.all())
+            return
+        win.set_engine(new, win.url, prefer=here)  # stay where the user was, if it is there
+        widgets.show_message(win, "Restored", text, icon=QMessageBox.Icon.Information)
+
+    def failed(e: BaseException) -> None:
+        widgets.show_error(win, "Cannot restore", e)
+        win.reload()
+
+    task = worker.run_task(win, "Restore from backup", work, on_done=done, on_error=failed,
+                           cancellable=False, show_after_ms=0)
+    win.tasks.append(task)
+    task.ended.connect(lambda: win.tasks.remove(task) if task in win.tasks else None)
+    return task

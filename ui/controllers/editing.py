@@ -1,0 +1,154 @@
+"""Campaigns, rosters, fighters and units: the dialogs that add and edit them, removing
+the selected figure, the house rules, and one use-case run on the selected figure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from campaign_app.changes import changes_of
+from campaign_app.errors import AppError, ConflictError, NotFoundError
+from ui import widgets
+from ui.lazy import core, q
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+
+def new_campaign(win: MainWindow) -> Any:
+    from ui.dialogs.campaign import CampaignDialog
+
+    if win.engine is None:
+        return None
+    dlg = CampaignDialog(win, win.engine)
+    dlg.saved.connect(lambda cid: win._saved("Campaign created", prefer=("campaign", cid), changes=dlg.changes))
+    return win._show_dialog(dlg)
+
+
+def new_roster(win: MainWindow) -> Any:
+    from ui.dialogs.campaign import RosterDialog
+
+    if win.campaign is None or win.system is None:
+        return None
+    dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system)
+    dlg.saved.connect(lambda rid: win._saved("Roster created", prefer=("roster", rid), changes=dlg.changes))
+    return win._show_dialog(dlg)
+
+
+def edit_roster(win: MainWindow) -> Any:
+    from ui.dialogs.campaign import RosterDialog
+
+    if win.roster_id is None or win.system is None or win.campaign is None:
+        return None
+    d = q.roster_detail(win.engine, win.roster_id)
+    dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system, d)
+    dlg.saved.connect(lambda rid: win._saved("Roster saved", prefer=("roster", rid), changes=dlg.changes))
+    return win._show_dialog(dlg)
+
+
+def add_fighter(win: MainWindow) -> Any:
+    from ui.dialogs.fighter import FighterDialog
+
+    if win.roster_id is None or win.system is None or win.campaign is None:
+        return None
+    dlg = FighterDialog(win, win.engine, win.roster_id, win.campaign["id"], win.system)
+    dlg.saved.connect(lambda fid: win._saved("Fighter added (Ctrl+Z to undo)", select=("fighter", fid),
+                                             changes=dlg.changes))
+    return win._show_dialog(dlg)
+
+
+def add_unit(win: MainWindow) -> Any:
+    from ui.dialogs.fighter import UnitDialog
+
+    if win.roster_id is None or win.campaign is None:
+        return None
+    dlg = UnitDialog(win, win.engine, win.roster_id, win.campaign)
+    dlg.saved.connect(lambda uid: win._saved("Unit added (Ctrl+Z to undo)", select=("unit", uid),
+                                             changes=dlg.changes))
+    return win._show_dialog(dlg)
+
+
+def edit_selected(win: MainWindow) -> Any:
+    from ui.dialogs.fighter import FighterDialog, UnitDialog
+
+    row = win.selected_row()
+    if row is None or win.campaign is None or win.system is None:
+        return None
+    try:
+        if row["what"] == "fighter":
+            d = q.fighter_detail(win.engine, row["id"])
+            dlg: Any = FighterDialog(win, win.engine, d["roster_id"], win.campaign["id"], win.system, d)
+        else:
+            d = q.unit_detail(win.engine, row["id"])
+            dlg = UnitDialog(win, win.engine, d["roster_id"], win.campaign, d)
+    except AppError as e:
+        widgets.show_error(win, "Cannot edit", problem_with(row, e))
+        win.reload()
+        return None
+    what = row["what"]
+    dlg.saved.connect(lambda i: win._saved("Saved (Ctrl+Z to undo)", select=(what, i), changes=dlg.changes))
+    return win._show_dialog(dlg)
+
+
+def problem_with(row: dict[str, Any], e: AppError) -> str:
+    """The message for a row the user picked: one that is gone is named, not an id."""
+    if isinstance(e, NotFoundError):
+        return (f"{row['name']} is no longer in this database (removed in another window "
+                "or by another player). The list has been read again.")
+    return str(e)
+
+
+def remove_selected(win: MainWindow) -> None:
+    row = win.selected_row()
+    if row is None:
+        return
+    try:
+        if row["what"] == "fighter":
+            res = core.remove_fighter(win.engine, row["id"])
+        else:
+            from campaign_app.usecases.units import remove_unit
+
+            res = remove_unit(win.engine, row["id"])
+    except AppError as e:
+        widgets.show_error(win, "Cannot remove", problem_with(row, e))
+        win.reload()
+        return
+    win._saved(f"Removed {row['name']} — Ctrl+Z brings it back", changes=changes_of(res))
+
+
+def house_rules(win: MainWindow) -> Any:
+    from ui.dialogs.house_rules import HouseRulesDialog
+
+    if win.campaign is None:
+        return None
+    dlg = HouseRulesDialog(win, win.engine, win.campaign)
+    # each table saved is shown at once (the history, Undo's text)
+    dlg.changed.connect(lambda: win.apply_changes(dlg.last_changes))
+    return win._show_dialog(dlg)
+
+
+def exchange_prisoner(win: MainWindow) -> None:
+    from campaign_app.usecases.units import exchange_prisoners
+
+    row = win.selected_row()
+    if row is None:
+        return
+    run_simple(win, lambda: exchange_prisoners(win.engine, row["id"], if_version=row["version"]), row,
+               f"{row['name']} is back with the force")
+
+
+def run_simple(win: MainWindow, fn: Any, row: dict[str, Any], message: str) -> bool:
+    """One use-case on the selected figure ``row``, then the saved message and what it
+    changed shown."""
+    try:
+        res = fn()
+    except ConflictError as e:
+        widgets.show_error(win, "Changed by someone else", e)
+        win.reload()
+        return False
+    except AppError as e:
+        widgets.show_error(win, "Cannot do that", problem_with(row, e))
+        if isinstance(e, NotFoundError):
+            win.reload()
+        return False
+    win._saved(f"{message} (Ctrl+Z to undo)", select=(row["what"], row["id"]), changes=changes_of(res))
+    return True

@@ -1,0 +1,38 @@
+"""Undo and Redo of the open campaign's last action: they show what the undone
+journal touched (the result's change set), nothing more."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from campaign_app.changes import changes_of
+from campaign_app.errors import AppError, ConflictError
+from ui import widgets
+from ui.lazy import core, q
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+
+def undo(win: MainWindow) -> None:
+    _step(win, redo=False)
+
+
+def redo(win: MainWindow) -> None:
+    _step(win, redo=True)
+
+
+def _step(win: MainWindow, *, redo: bool) -> None:
+    if win.campaign is None:
+        return
+    try:
+        d = (core.redo if redo else core.undo)(win.engine, win.campaign["id"])
+    except ConflictError as e:
+        widgets.show_error(win, "Cannot redo" if redo else "Cannot undo", e)
+        win.reload()
+        return
+    except AppError as e:
+        win.statusBar().showMessage(str(e), 5000)
+        return
+    win._saved(f"{'Redone' if redo else 'Undone'}: {q.action_label(d.action, d.summary)}",
+               changes=changes_of(d))
