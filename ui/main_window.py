@@ -1162,10 +1162,10 @@ class MainWindow(QMainWindow):
             return create_demo(engine, progress=lambda d, t, text="": ctx.progress(d, t, text))
 
         def done(res: Any) -> None:
-            made = res.get("created", []) if isinstance(res, dict) else []
+            made = res.created
             self.statusBar().showMessage(
                 f"Demo campaigns: {', '.join(made)}" if made else "The demo campaigns are already here", 8000)
-            cid = res.get("first_id") if isinstance(res, dict) else None
+            cid = res.first_id
             self.reload(prefer=("campaign", cid) if cid else None)
 
         task = worker.run_task(self, "Creating demo campaigns", work, on_done=done,
@@ -1226,8 +1226,8 @@ class MainWindow(QMainWindow):
             return import_external(engine, imp.key, path, camp)
 
         def done(rep: Any) -> None:
-            roster = rep.get("roster", {}) if isinstance(rep, dict) else {}
-            skipped = [f"{r['where']}: {r['message']}" for r in rep.get("report", [])] if isinstance(rep, dict) else []
+            roster = rep.roster
+            skipped = [f"{r.where}: {r.message}" for r in rep.report]
             self._saved(f"Imported {roster.get('name', 'the gang')}",
                         prefer=("roster", roster["id"]) if roster.get("id") else None)
             if skipped:
@@ -1273,13 +1273,13 @@ class MainWindow(QMainWindow):
             ctx.progress(0, 0, f"Writing {Path(path).name}…")
             d = backup(engine, path)
             if ctx.cancelled:  # too late to stop it: take the new file away again
-                Path(d["file"]).unlink(missing_ok=True)
+                Path(d.file).unlink(missing_ok=True)
                 ctx.check()
             return d
 
         return self._task("Back up", work,
                           lambda d: self.statusBar().showMessage(
-                              f"Backup written to {d['file']} ({d['bytes']:,} bytes)", 10000),
+                              f"Backup written to {d.file} ({d.bytes:,} bytes)", 10000),
                           on_cancel=lambda: self.statusBar().showMessage("Backup cancelled: no file kept", 6000))
 
     def restore_database(self, path: str | None = None) -> Any:
@@ -1326,8 +1326,8 @@ class MainWindow(QMainWindow):
             from PySide6.QtWidgets import QMessageBox
 
             rep, new, problem = res
-            prev = rep.get("previous_saved_to")
-            text = (f"Restored {rep['campaigns']} campaign(s) from {rep['restored_from']}."
+            prev = rep.previous_saved_to
+            text = (f"Restored {rep.campaigns} campaign(s) from {rep.restored_from}."
                     + (f"\n\nThe previous database was saved to {prev}" if prev else ""))
             if new is None:
                 widgets.show_error(self, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")
