@@ -149,6 +149,26 @@ class RosterRows(TypedDict):
     rows: list[FighterRow | UnitRow]
 
 
+class RosterDetail(TypedDict):
+    """A roster for the detail pane."""
+
+    id: int
+    campaign_id: int
+    name: str
+    kind: str
+    faction: str
+    player: str
+    credits: int
+    reputation: int
+    notes: str
+    version: int
+    campaign: str
+    system: str
+    system_name: str
+    fighters: int
+    units: int
+
+
 class FigureBattle(TypedDict):
     """A battle a fighter or unit took part in, with its result there."""
 
@@ -471,19 +491,20 @@ def unit_detail(engine: Engine, unit: Any) -> dict[str, Any]:
     return d
 
 
-def roster_detail(engine: Engine, roster: Any) -> dict[str, Any]:
-    from campaign_app.usecases.core import roster_dict
-
+def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
+    """A roster's own fields (as ``roster show``), its campaign and system, head counts."""
     with read_session(engine) as s:
         r = get_roster(s, roster)
-        assert r.id is not None
+        assert r.id is not None and r.campaign_id is not None
         c = campaign_of_roster(s, r)
-        d = roster_dict(r)
-        d["campaign"] = c.name
-        d["system"] = c.system
-        d["system_name"] = get_system(c.system).name
-        d["fighters"], d["units"] = views.roster_head_count(s, r.id)
-        return d
+        fighters, units = views.roster_head_count(s, r.id)
+        return {
+            "id": r.id, "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
+            "faction": r.faction, "player": r.player, "credits": r.credits,
+            "reputation": r.reputation, "notes": r.notes, "version": r.version,
+            "campaign": c.name, "system": c.system, "system_name": get_system(c.system).name,
+            "fighters": fighters, "units": units,
+        }
 
 
 # --------------------------------------------------------------------------- battles
