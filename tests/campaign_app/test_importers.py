@@ -113,3 +113,30 @@ def test_a_plugin_importer_gets_its_command(plugin, tmp_path, capsys):
 
 def test_an_importer_without_a_description_is_described_by_its_label():
     assert Importer("k", "Thing roster", run="m:f").help == "import a Thing roster file"
+
+
+@dataclasses.dataclass(frozen=True)
+class _OwnResult:
+    campaign: dict[str, Any]
+    roster: dict[str, Any]
+    fighters: int
+    report: list[dict[str, str]]
+
+
+def dataclass_run(engine: Any, path: Any, campaign: Any = None) -> _OwnResult:
+    return _OwnResult({"id": 1, "name": "C"}, {"id": 2, "name": "R"}, 3, [{"where": "w", "message": "m"}])
+
+
+def test_an_importer_returning_its_own_dataclass_is_read_too():
+    from campaign_app.systems.registry import add_system, remove_system
+
+    gs = dataclasses.replace(
+        necromunda.SYSTEM, info=dataclasses.replace(necromunda.INFO, id="zz-own"), listing=998, commands="",
+        importers=(Importer("own-tool", "Own roster", run=f"{__name__}:dataclass_run"),))
+    add_system(gs)
+    try:
+        res = import_external(None, "own-tool", "f.json")
+    finally:
+        remove_system(gs.id)
+    assert (res.roster["name"], res.fighters, res.report) == ("R", 3, [ReportItem(where="w", message="m")])
+    assert res.changes.everything

@@ -72,7 +72,13 @@ def import_external(engine: Engine, key: str, path: str | os.PathLike[str] | Map
 
     gs, imp = importer(key)
     run = gs.load(imp.run)
-    d = run(engine, path, campaign)
+    out = run(engine, path, campaign)
+    if isinstance(out, ExternalImportResult):
+        return out
+    # the importer's report as plain data (a dict, or a dataclass result of its own)
+    from campaign_app.usecases.results import as_data
+
+    d = out if isinstance(out, Mapping) else as_data(out)
     return ExternalImportResult(campaign=dict(d.get("campaign") or {}), roster=dict(d.get("roster") or {}),
                                 fighters=int(d.get("fighters") or 0),
                                 report=[ReportItem(where=str(r["where"]), message=str(r["message"]))
