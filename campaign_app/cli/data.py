@@ -1,5 +1,5 @@
-"""Data-safety commands: ``backup``, ``restore``, ``export json``, ``import json`` and
-``import yaktribe``."""
+"""Data-safety commands: ``backup``, ``restore``, ``export json``, ``import json``, and one
+``import <key>`` per importer an installed game system offers."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def cmd_backup(args: argparse.Namespace, engine: Any) -> None:
     if keep < 1:
         raise InputError("--keep must be at least 1")
     d = backup(engine, args.output, keep=keep)
-    emit(args, d, f"backup written to {d['file']} ({d['bytes']:,} bytes)")
+    emit(args, d, f"backup written to {d.file} ({d.bytes:,} bytes)")
 
 
 def cmd_restore(args: argparse.Namespace, _engine: Any) -> int:
@@ -53,8 +53,8 @@ def cmd_restore(args: argparse.Namespace, _engine: Any) -> int:
         return _refused(args, e)
     finally:
         engine.dispose()
-    prev = f"; the previous database was saved to {d['previous_saved_to']}" if d.get("previous_saved_to") else ""
-    emit(args, d, f"restored {d['campaigns']} campaign(s) from {d['restored_from']}{prev}")
+    prev = f"; the previous database was saved to {d.previous_saved_to}" if d.previous_saved_to else ""
+    emit(args, d, f"restored {d.campaigns} campaign(s) from {d.restored_from}{prev}")
     return 0
 
 
@@ -69,34 +69,38 @@ def cmd_export_json(args: argparse.Namespace, engine: Any) -> None:
 
 def cmd_import_json(args: argparse.Namespace, engine: Any) -> int:
     from campaign_app.cli import emit
-    from campaign_app.usecases.core import campaign_dict
     from campaign_app.usecases.datafiles import ImportRefused, import_json
 
     try:
-        c = import_json(engine, args.file, rename=args.rename)
+        res = import_json(engine, args.file, rename=args.rename)
     except ImportRefused as e:
         return _refused(args, e)
-    emit(args, campaign_dict(c), f"imported campaign {c.id}: {c.name}")
+    emit(args, res, f"imported campaign {res.id}: {res.name}")
     return 0
 
 
-def cmd_import_yaktribe(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.cli import emit
-    from campaign_app.usecases.datafiles import import_external
+def _import_external(key: str) -> Any:
+    """The handler of ``import <key>``: that importer run on the file."""
 
-    d = import_external(engine, "yaktribe", args.file, campaign=args.campaign)
+    def handle(args: argparse.Namespace, engine: Any) -> None:
+        from campaign_app.cli import emit
+        from campaign_app.usecases.datafiles import import_external
 
-    def text() -> str:
-        lines = [f"imported {d['roster']['name']} (roster {d['roster']['id']}, {d['fighters']} fighters) "
-                 f"into {d['campaign']['name']} (campaign {d['campaign']['id']})"]
-        if d["report"]:
-            lines.append(f"{len(d['report'])} item(s) did not map as they were:")
-            lines.extend(f"  {r['where']}: {r['message']}" for r in d["report"])
-        else:
-            lines.append("everything mapped")
-        return "\n".join(lines)
+        d = import_external(engine, key, args.file, campaign=args.campaign)
 
-    emit(args, d, text)
+        def text() -> str:
+            lines = [f"imported {d.roster['name']} (roster {d.roster['id']}, {d.fighters} fighters) "
+                     f"into {d.campaign['name']} (campaign {d.campaign['id']})"]
+            if d.report:
+                lines.append(f"{len(d.report)} item(s) did not map as they were:")
+                lines.extend(f"  {r.where}: {r.message}" for r in d.report)
+            else:
+                lines.append("everything mapped")
+            return "\n".join(lines)
+
+        emit(args, d, text)
+
+    return handle
 
 
 def register(sub: Any, add: Any, group: Any) -> None:
@@ -118,8 +122,11 @@ def register(sub: Any, add: Any, group: Any) -> None:
              creates_db=True)
     sp.add_argument("file")
     sp.add_argument("--rename", metavar="NAME", help="import under another campaign name")
-    sp = add(imp, "yaktribe", cmd_import_yaktribe, "import a gang exported from Yaktribe",
-             creates_db=True)
-    sp.add_argument("file")
-    sp.add_argument("--campaign", help="the campaign to add it to (default: a campaign named "
-                                       "after the gang's Yaktribe campaign)")
+    from campaign_app.systems.importers import all_importers
+
+    for _gs, importer in all_importers():
+        if importer.key == "json":  # the app's own format comes first
+            continue
+        sp = add(imp, importer.key, _import_external(importer.key), importer.help, creates_db=True)
+        sp.add_argument("file")
+        sp.add_argument("--campaign", help=importer.campaign_help)

@@ -15,10 +15,10 @@ def cmd_demo(args: argparse.Namespace, engine: Any) -> None:
 
     def text() -> str:
         lines = []
-        if res["created"]:
-            lines.append("created demo campaigns: " + ", ".join(res["created"]))
-        if res["skipped"]:
-            lines.append("already there (left as they are): " + ", ".join(res["skipped"]))
+        if res.created:
+            lines.append("created demo campaigns: " + ", ".join(res.created))
+        if res.skipped:
+            lines.append("already there (left as they are): " + ", ".join(res.skipped))
         lines.append("open them with: campaign-app (the desktop app) or campaign-app campaign list")
         return "\n".join(lines)
 

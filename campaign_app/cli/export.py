@@ -106,7 +106,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp = add(exp, "qrs", cmd_export_qrs, "print quick-reference cards for a campaign's game (house rules in)")
     sp.add_argument("campaign")
     sp.add_argument("--all", action="store_true",
-                    help="a card for every Weird WWII creature kind, not only those in the campaign")
+                    help="a card for every figure kind the game's cards cover, not only the kinds "
+                         "in the campaign")
     _common(sp)
     sp = add(exp, "league", cmd_export_league, "print every roster of a campaign into one PDF")
     sp.add_argument("campaign")

@@ -33,6 +33,27 @@ class Importer:
     run: str
     # the GUI file dialog's filter
     file_filter: str = "JSON files (*.json);;All files (*)"
+    # one line saying what the import does (the ``import <key>`` command's help)
+    description: str = ""
+    # the help of the command's ``--campaign`` option (where the import goes without it)
+    campaign_help: str = "the campaign to add it to"
+
+    @property
+    def help(self) -> str:
+        """The command's help: the description, else one made from the label."""
+        return self.description or f"import a {self.label} file"
+
+
+def all_importers() -> list[tuple[GameSystem, Importer]]:
+    """Every importer of the installed systems, one per key: the one :func:`find_importer`
+    gives for that key (the first system in listing order offering it)."""
+    from campaign_app.systems.registry import systems
+
+    out: dict[str, tuple[GameSystem, Importer]] = {}
+    for gs in systems().values():
+        for imp in gs.importers:
+            out.setdefault(imp.key, (gs, imp))
+    return list(out.values())
 
 
 def find_importer(key: str) -> tuple[GameSystem, Importer] | None:

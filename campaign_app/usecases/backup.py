@@ -15,11 +15,10 @@ copy is written into place; JSON: one transaction deletes everything and imports
 from __future__ import annotations
 
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from sqlalchemy.engine import Engine
-
+from campaign_app.changes import Changes, Result
 from db.backup import (
     AUTO_KEEP,
     MANUAL_KEEP,
@@ -35,8 +34,48 @@ from db.backup import (
     stamp,
 )
 from db.engine import is_sqlite, redact, sqlite_path
+from db.uow import Engine
 
-__all__ = ["AUTO_KEEP", "MANUAL_KEEP", "automatic_backup", "backup", "restore"]
+__all__ = ["AUTO_KEEP", "MANUAL_KEEP", "BackupResult", "JsonRestoreResult", "RestoreResult",
+           "SqliteRestoreResult", "automatic_backup", "backup", "restore"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BackupResult(Result):
+    """The backup file written (the database itself is unchanged: no change set)."""
+
+    file: str
+    format: str
+    bytes: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class JsonRestoreResult(Result):
+    """A restore from a JSON backup (or from a SQLite file into a server database): every
+    campaign was replaced, so everything may have changed."""
+
+    restored_from: str
+    format: str
+    database: str
+    previous_saved_to: str | None
+    campaigns: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SqliteRestoreResult(Result):
+    """A SQLite database file replaced by a checked SQLite backup (``revision`` the
+    backup's schema, ``upgraded`` whether it was migrated on the way)."""
+
+    restored_from: str
+    format: str
+    database: str
+    previous_saved_to: str | None
+    revision: str | None
+    upgraded: bool
+    campaigns: int
+
+
+RestoreResult = JsonRestoreResult | SqliteRestoreResult
 
 
 def _json_backup(engine: Engine, dest: Path) -> Path:
@@ -63,12 +102,13 @@ def automatic_backup(engine: Engine, reason: str, *, keep: int = AUTO_KEEP) -> P
     return dest
 
 
-def backup(engine: Engine, dest: str | Path | None = None, *, keep: int = MANUAL_KEEP) -> dict[str, Any]:
+def backup(engine: Engine, dest: str | Path | None = None, *, keep: int = MANUAL_KEEP) -> BackupResult:
     """A backup on request: to ``dest``, or to the backups folder (keeping the newest
     ``keep`` of those). Returns what was written."""
     out = None if dest is None else check_backup_target(engine, dest)
     if sqlite_path(engine) is not None or is_sqlite(engine):
-        return sqlite_manual_backup(engine, out, keep=keep)
+        d = sqlite_manual_backup(engine, out, keep=keep)
+        return BackupResult(file=str(d["file"]), format=str(d["format"]), bytes=int(d["bytes"]))
     if out is None:
         folder = server_backup_dir()
         prefix = f"{server_stem(engine)}-manual-"
@@ -76,24 +116,29 @@ def backup(engine: Engine, dest: str | Path | None = None, *, keep: int = MANUAL
         prune(folder, prefix, keep, ".json")
     else:
         written = _json_backup(engine, out)
-    return {"file": str(written), "format": "json", "bytes": written.stat().st_size}
+    return BackupResult(file=str(written), format="json", bytes=written.stat().st_size)
 
 
-def restore(engine: Engine, file: str | Path) -> dict[str, Any]:
+def restore(engine: Engine, file: str | Path) -> RestoreResult:
     """Replace the database with a backup, after checking it completely (module doc).
 
     ``engine`` is the current database; it is disposed (SQLite) and must be reopened by
-    the caller. Returns what was done, including where the previous database was saved."""
+    the caller. Returns what was done, including where the previous database was saved;
+    its change set is everything (every campaign was replaced)."""
     src = Path(file).expanduser()
     kind = file_kind(src)
     if kind == "json":
         return _restore_json(engine, src)
     if sqlite_path(engine) is None:  # a server (or in-memory) database: import the campaigns
         return _restore_sqlite_into_server(engine, src)
-    return restore_sqlite_file(engine, src)
+    d = restore_sqlite_file(engine, src)
+    return SqliteRestoreResult(restored_from=d["restored_from"], format=d["format"], database=d["database"],
+                               previous_saved_to=d["previous_saved_to"], revision=d["revision"],
+                               upgraded=bool(d["upgraded"]), campaigns=int(d["campaigns"]),
+                               changes=Changes.all())
 
 
-def _restore_json(engine: Engine, src: Path) -> dict[str, Any]:
+def _restore_json(engine: Engine, src: Path) -> JsonRestoreResult:
     from campaign_app.usecases.datafiles import check_backup, load_backup_document, replace_all
     from db.migrate import ensure_schema
 
@@ -101,11 +146,12 @@ def _restore_json(engine: Engine, src: Path) -> dict[str, Any]:
     ensure_schema(engine)
     previous = automatic_backup(engine, "pre-restore")
     names = replace_all(engine, plans, str(src))
-    return {"restored_from": str(src), "format": "json", "database": redact(engine.url),
-            "previous_saved_to": str(previous) if previous else None, "campaigns": len(names)}
+    return JsonRestoreResult(restored_from=str(src), format="json", database=redact(engine.url),
+                             previous_saved_to=str(previous) if previous else None, campaigns=len(names),
+                             changes=Changes.all())
 
 
-def _restore_sqlite_into_server(engine: Engine, src: Path) -> dict[str, Any]:
+def _restore_sqlite_into_server(engine: Engine, src: Path) -> JsonRestoreResult:
     """A SQLite backup restored into a server database: its campaigns replace all."""
     from campaign_app.usecases.datafiles import check_backup, export_all, replace_all
     from db.engine import make_engine
@@ -123,5 +169,6 @@ def _restore_sqlite_into_server(engine: Engine, src: Path) -> dict[str, Any]:
     ensure_schema(engine)
     previous = automatic_backup(engine, "pre-restore")
     names = replace_all(engine, plans, str(src))
-    return {"restored_from": str(src), "format": "sqlite", "database": redact(engine.url),
-            "previous_saved_to": str(previous) if previous else None, "campaigns": len(names)}
+    return JsonRestoreResult(restored_from=str(src), format="sqlite", database=redact(engine.url),
+                             previous_saved_to=str(previous) if previous else None, campaigns=len(names),
+                             changes=Changes.all())

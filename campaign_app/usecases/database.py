@@ -7,10 +7,11 @@ so a dialog can ask for :func:`default_db_path` without loading SQLAlchemy."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sqlalchemy.engine import Engine
+    from campaign_app.usecases.backup import BackupResult, RestoreResult
+    from db.uow import Engine
 
 
 def default_url() -> str:
@@ -41,14 +42,14 @@ def reopen(engine: Engine) -> Engine:
     return open_database(engine.url.render_as_string(hide_password=False))
 
 
-def backup(engine: Engine, dest: str | Path | None = None) -> dict[str, Any]:
+def backup(engine: Engine, dest: str | Path | None = None) -> BackupResult:
     """A backup on request (see :func:`campaign_app.usecases.backup.backup`)."""
     from campaign_app.usecases.backup import backup
 
     return backup(engine, dest)
 
 
-def restore(engine: Engine, file: str | Path) -> dict[str, Any]:
+def restore(engine: Engine, file: str | Path) -> RestoreResult:
     """Replace the whole database with a checked backup (see
     :func:`campaign_app.usecases.backup.restore`); reopen it with :func:`reopen`."""
     from campaign_app.usecases.backup import restore

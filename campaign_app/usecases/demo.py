@@ -9,24 +9,32 @@ The helpers below are for the systems' demo modules."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.engine import Engine
-
+from campaign_app.changes import Changes, Result
 from campaign_app.usecases import core
-from db.uow import read_session
+from db.queries.views import campaign_id_named
+from db.uow import Engine, read_session
 
 Progress = Callable[..., Any]
 Builder = Callable[[Engine], int]
 
 
+@dataclass(frozen=True, kw_only=True)
+class DemoResult(Result):
+    """The demo campaigns made (names and ids, in listing order) and those already there.
+    Whole campaigns are added: the change set is everything."""
+
+    created: list[str]
+    skipped: list[str]
+    ids: list[int]
+    first_id: int | None
+
+
 def _exists(engine: Engine, name: str) -> bool:
-    from sqlmodel import select
-
-    from db.models import Campaign
-
     with read_session(engine) as s:
-        return s.exec(select(Campaign.id).where(Campaign.name == name)).first() is not None
+        return campaign_id_named(s, name) is not None
 
 
 def add_fighters(engine: Engine, roster: Any, rows: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, int]:
@@ -73,7 +81,7 @@ def demo_names() -> tuple[str, ...]:
     return tuple(name for name, _build in demo_builders())
 
 
-def create_demo(engine: Engine, progress: Progress | None = None) -> dict[str, Any]:
+def create_demo(engine: Engine, progress: Progress | None = None) -> DemoResult:
     """Create the demo campaigns that do not exist yet; returns their names and ids."""
     builders = demo_builders()
     created: list[str] = []
@@ -89,4 +97,5 @@ def create_demo(engine: Engine, progress: Progress | None = None) -> dict[str, A
         created.append(name)
     if progress is not None:
         progress(len(builders), len(builders), "Done")
-    return {"created": created, "skipped": skipped, "ids": ids, "first_id": ids[0] if ids else None}
+    return DemoResult(created=created, skipped=skipped, ids=ids, first_id=ids[0] if ids else None,
+                      changes=Changes.all())

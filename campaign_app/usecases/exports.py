@@ -18,11 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from sqlalchemy import func
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from typing import Any, TypedDict
 
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
@@ -40,19 +36,20 @@ from campaign_app.systems.qrs import QrsSheet, dice_heading, table_card, table_c
 from campaign_app.usecases.common import Ref, campaign_of_roster, get_campaign, get_roster
 from campaign_app.usecases.core import tables_for
 from db.models import (
-    BattleRoster,
     Campaign,
     Equipment,
     Fighter,
-    LastingInjury,
     Roster,
-    Skill,
     Unit,
     WalkerType,
 )
-from db.uow import read_session
+from db.queries import documents as q
+from db.uow import Engine, Session, read_session
 
 __all__ = [
+    "CardsDocument",
+    "QrsDocument",
+    "RosterDocument",
     "cards_document",
     "dice_heading",
     "qrs_document",
@@ -61,6 +58,43 @@ __all__ = [
     "table_card",
     "table_card_rows",
 ]
+
+
+class ColumnDoc(TypedDict):
+    key: str
+    label: str
+    width: float
+
+
+class RosterDocument(TypedDict):
+    """A printable roster: header, totals, columns and one row (cell texts by column key,
+    plus ``_status`` and ``_status_label``) per unit and fighter."""
+
+    title: str
+    campaign: str
+    system: str
+    roster: str
+    subtitle: str
+    totals: list[list[Any]]
+    columns: list[ColumnDoc]
+    rows: list[dict[str, str]]
+    notes: str
+
+
+class CardsDocument(TypedDict):
+    """One card per unit and fighter of a roster (the layout's card dicts)."""
+
+    campaign: str
+    roster: str
+    cards: list[dict[str, Any]]
+
+
+class QrsDocument(TypedDict):
+    """The quick-reference cards of a campaign's game."""
+
+    campaign: str
+    system: str
+    cards: list[dict[str, Any]]
 
 
 def _join(parts: Iterable[Any], sep: str = " \u00b7 ") -> str:
@@ -104,57 +138,35 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
     rids = [r.id for r in rosters if r.id is not None]
     if not rids:
         return [_RosterData(campaign=c, roster=r, info=info, data=data, fighters=[], units=[]) for r in rosters]
-    if len(rids) == 1:
-        f_scope = Fighter.roster_id == rids[0]
-        u_scope = Unit.roster_id == rids[0]
-    else:  # every roster of the campaign: a sub-select, not thousands of bound ids
-        campaign_rosters = select(Roster.id).where(Roster.campaign_id == c.id)
-        f_scope = Fighter.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
-        u_scope = Unit.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
+    assert c.id is not None
+    rows = q.figure_rows(s, c.id, rids)
     fighters: dict[int, list[Fighter]] = {}
-    for f in s.exec(select(Fighter).where(f_scope).order_by(Fighter.id)):  # type: ignore[arg-type]
+    for f in rows.fighters:
         fighters.setdefault(f.roster_id or 0, []).append(f)
     units: dict[int, list[Unit]] = {}
-    for u in s.exec(select(Unit).where(u_scope).order_by(Unit.id)):  # type: ignore[arg-type]
+    for u in rows.units:
         units.setdefault(u.roster_id or 0, []).append(u)
-    fighter_ids = select(Fighter.id).where(f_scope)
-    unit_ids = select(Unit.id).where(u_scope)
     # per roster: the roster's fighters and units own these rows
     f_roster = {f.id or 0: rid for rid, fs in fighters.items() for f in fs}
     u_roster = {u.id or 0: rid for rid, us in units.items() for u in us}
     equipment: dict[int, dict[tuple[str, int], list[Equipment]]] = {}
     skills: dict[int, dict[int, list[str]]] = {}
     injuries: dict[int, dict[int, list[str]]] = {}
-    if fighters:
-        for e in s.exec(select(Equipment).where(Equipment.fighter_id.in_(fighter_ids))  # type: ignore[union-attr]
-                        .order_by(Equipment.id)):  # type: ignore[arg-type]
-            fid = e.fighter_id or 0
-            equipment.setdefault(f_roster.get(fid, 0), {}).setdefault(("f", fid), []).append(e)
-        for sk in s.exec(select(Skill).where(Skill.fighter_id.in_(fighter_ids))  # type: ignore[attr-defined]
-                         .order_by(Skill.id)):  # type: ignore[arg-type]
-            skills.setdefault(f_roster.get(sk.fighter_id, 0), {}).setdefault(sk.fighter_id, []).append(sk.name)
-        for inj in s.exec(select(LastingInjury).where(LastingInjury.fighter_id.in_(fighter_ids))  # type: ignore[attr-defined]
-                          .order_by(LastingInjury.id)):  # type: ignore[arg-type]
-            injuries.setdefault(f_roster.get(inj.fighter_id, 0), {}).setdefault(inj.fighter_id, []).append(
-                inj.label or _pretty(inj.result))
-    if units:
-        for e in s.exec(select(Equipment).where(Equipment.unit_id.in_(unit_ids))  # type: ignore[union-attr]
-                        .order_by(Equipment.id)):  # type: ignore[arg-type]
-            uid = e.unit_id or 0
-            equipment.setdefault(u_roster.get(uid, 0), {}).setdefault(("u", uid), []).append(e)
-    walker_types = {
-        w.id: w for w in s.exec(select(WalkerType).where(WalkerType.campaign_id == c.id)) if w.id is not None
-    }
-    roster_names = {
-        rid: name for rid, name in s.exec(select(Roster.id, Roster.name).where(Roster.campaign_id == c.id))  # type: ignore[call-overload]
-        if rid is not None
-    }
+    for e in rows.fighter_equipment:
+        fid = e.fighter_id or 0
+        equipment.setdefault(f_roster.get(fid, 0), {}).setdefault(("f", fid), []).append(e)
+    for sk in rows.skills:
+        skills.setdefault(f_roster.get(sk.fighter_id, 0), {}).setdefault(sk.fighter_id, []).append(sk.name)
+    for inj in rows.injuries:
+        injuries.setdefault(f_roster.get(inj.fighter_id, 0), {}).setdefault(inj.fighter_id, []).append(
+            inj.label or _pretty(inj.result))
+    for e in rows.unit_equipment:
+        uid = e.unit_id or 0
+        equipment.setdefault(u_roster.get(uid, 0), {}).setdefault(("u", uid), []).append(e)
+    walker_types = {w.id: w for w in q.walker_types(s, c.id) if w.id is not None}
+    roster_names = q.roster_names(s, c.id)
     if battles is None:
-        battles = dict(s.exec(
-            select(BattleRoster.roster_id, func.count(BattleRoster.id))  # type: ignore[arg-type]
-            .where(BattleRoster.roster_id.in_(rids))  # type: ignore[attr-defined]
-            .group_by(BattleRoster.roster_id)  # type: ignore[arg-type]
-        ).all())
+        battles = q.battle_counts(s, roster_ids=rids)
     out = []
     for r in rosters:
         rid = r.id or 0
@@ -279,7 +291,7 @@ def _subtitle(r: Roster) -> str:
 
 
 # --------------------------------------------------------------------------- roster documents
-def _roster_doc(d: _RosterData) -> dict[str, Any]:
+def _roster_doc(d: _RosterData) -> RosterDocument:
     layout = _layout(d.campaign)
     figures = _figures(d, layout)
     r = d.roster
@@ -318,29 +330,25 @@ def _find_roster(s: Session, roster: Any, campaign: Any = None) -> tuple[Roster,
     return r, c or campaign_of_roster(s, r)
 
 
-def roster_document(engine: Engine, roster: Any, campaign: Any = None) -> dict[str, Any]:
+def roster_document(engine: Engine, roster: Any, campaign: Any = None) -> RosterDocument:
     """The printable roster of ``roster`` (id or unique name, within ``campaign`` if given)."""
     with read_session(engine) as s:
         r, c = _find_roster(s, roster, campaign)
         return _roster_doc(_load(s, r, c))
 
 
-def roster_documents(engine: Engine, campaign: Ref) -> list[dict[str, Any]]:
+def roster_documents(engine: Engine, campaign: Ref) -> list[RosterDocument]:
     """Every roster of the campaign (by name), for one PDF."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
-        rosters = s.exec(select(Roster).where(Roster.campaign_id == c.id).order_by(Roster.name)).all()  # type: ignore[arg-type]
-        counts = dict(s.exec(
-            select(BattleRoster.roster_id, func.count(BattleRoster.id))  # type: ignore[arg-type]
-            .join(Roster, Roster.id == BattleRoster.roster_id)  # type: ignore[arg-type]
-            .where(Roster.campaign_id == c.id)
-            .group_by(BattleRoster.roster_id)  # type: ignore[arg-type]
-        ).all())
+        assert c.id is not None
+        rosters = q.campaign_rosters(s, c.id)
+        counts = q.battle_counts(s, campaign_id=c.id)
         return [_roster_doc(d) for d in _load_many(s, c, rosters, counts)]
 
 
 # --------------------------------------------------------------------------- cards
-def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> dict[str, Any]:
+def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> CardsDocument:
     """One card per unit and per fighter of ``roster``."""
     with read_session(engine) as s:
         r, c = _find_roster(s, roster, campaign)
@@ -353,11 +361,11 @@ def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> dict[st
 
 
 # --------------------------------------------------------------------------- quick reference
-def qrs_document(engine: Engine, campaign: Ref, all_kinds: bool = False) -> dict[str, Any]:
+def qrs_document(engine: Engine, campaign: Ref, all_kinds: bool = False) -> QrsDocument:
     """Quick-reference cards for the campaign's system and expansions, house rules applied.
 
     The system's ``qrs`` function makes the cards (:mod:`campaign_app.systems.qrs`);
-    cards about figure kinds (NUTS!'s Weird WWII creatures) are printed for the kinds
+    cards about figure kinds (creatures an expansion adds, say) are printed for the kinds
     present in the campaign's rosters, or for every kind with ``all_kinds``.
     """
     with read_session(engine) as s:
@@ -366,18 +374,15 @@ def qrs_document(engine: Engine, campaign: Ref, all_kinds: bool = False) -> dict
         tables = tables_for(c)
         data = load_rulebook().data(c.system, c.edition, c.expansions or [])
         gs = game_system(c.system)
-        present = set(s.exec(
-            select(Fighter.kind).join(Roster, Roster.id == Fighter.roster_id)  # type: ignore[arg-type]
-            .where(Roster.campaign_id == c.id).distinct()
-        ).all())
-        walkers = [_walker(w) for w in s.exec(select(WalkerType).where(WalkerType.campaign_id == c.id)
-                                              .order_by(WalkerType.name)).all()]  # type: ignore[arg-type]
-        q = QrsSheet(tables, data, system=c.system, edition=c.edition, expansions=tuple(c.expansions or []),
-                     kinds_present=present, walker_types=walkers, all_kinds=all_kinds)
+        assert c.id is not None
+        present = q.kinds_present(s, c.id)
+        walkers = [_walker(w) for w in q.walker_types(s, c.id, by_name=True)]
+        sheet = QrsSheet(tables, data, system=c.system, edition=c.edition, expansions=tuple(c.expansions or []),
+                         kinds_present=present, walker_types=walkers, all_kinds=all_kinds)
         if gs.qrs:
-            gs.load(gs.qrs)(q)
-        q.rest()
-        return {"campaign": c.name, "system": _system_name(c, info), "cards": q.cards}
+            gs.load(gs.qrs)(sheet)
+        sheet.rest()
+        return {"campaign": c.name, "system": _system_name(c, info), "cards": sheet.cards}
 
 
 def check_output_path(path: str) -> str:

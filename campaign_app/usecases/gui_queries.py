@@ -1,58 +1,289 @@
 """Read-only queries the desktop GUI needs beyond the CLI's use-cases.
 
-Everything here returns plain dicts and lists (no ORM objects leave this module) and
-writes nothing. The roster table query is built for league-size campaigns: one Core
-select per table, no per-fighter queries.
+Everything here returns plain data, typed by the TypedDicts below (no ORM objects leave
+this module), and writes nothing. The SQL is :mod:`db.queries.views`'; the roster table
+is read for league-size campaigns: one Core select per table, no per-fighter queries.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
-
-from sqlalchemy import func, select
-from sqlalchemy.engine import Engine
+from typing import Any, TypedDict
 
 from campaign_app.systems import SYSTEMS, game_system, get_system
 from campaign_app.systems import systems as all_systems
 from campaign_app.systems.layout import BASE_STATUSES, RosterLayout
-from campaign_app.usecases.common import get_campaign, get_fighter, get_roster, get_unit
-from db.models import (
-    Battle,
-    BattleResult,
-    Campaign,
-    Equipment,
-    Fighter,
-    Journal,
-    LastingInjury,
-    RollRecord,
-    Roster,
-    Skill,
-    Unit,
+from campaign_app.usecases.common import (
+    campaign_of_roster,
+    get_campaign,
+    get_fighter,
+    get_roster,
+    get_unit,
 )
-from db.uow import read_session
+from db.queries import views
+from db.uow import Engine, read_session
 
 
-def _cols(model: Any) -> Any:
-    """The Core columns of a table (typed loosely: these queries build plain selects)."""
-    return model.__table__.c
+# --------------------------------------------------------------------------- shapes
+class EditionChoice(TypedDict):
+    id: str
+    name: str
 
 
-CA = _cols(Campaign)
-RO = _cols(Roster)
-FI = _cols(Fighter)
-UN = _cols(Unit)
-BA = _cols(Battle)
-BR = _cols(BattleResult)
-EQ = _cols(Equipment)
-SK = _cols(Skill)
-LI = _cols(LastingInjury)
-RR = _cols(RollRecord)
-JO = _cols(Journal)
+class StatChoice(TypedDict):
+    key: str
+    label: str
+    low: int
+    high: int
+    target: bool
+
+
+class SystemDict(TypedDict):
+    """What a dialog needs to know about a game system."""
+
+    id: str
+    name: str
+    editions: list[EditionChoice]
+    default_edition: str
+    expansions: list[str]
+    expansion_names: dict[str, str]
+    roster_kinds: list[str]
+    default_roster_kind: str
+    fighter_types: list[str]
+    default_fighter_type: str
+    uses_rep: bool
+    uses_units: bool
+    stats: list[StatChoice]
+    kinds: list[str]
+    battle_statuses: list[str]
+    fighter_statuses: list[str]
+
+
+class TreeRoster(TypedDict):
+    id: int
+    name: str
+    kind: str
+    faction: str
+    player: str
+    fighters: int
+    units: int
+
+
+class TreeCampaign(TypedDict):
+    """A campaign of the tree view, with its rosters and battle counts."""
+
+    id: int
+    name: str
+    system: str
+    system_name: str
+    edition: str
+    expansions: list[str]
+    cycle: int
+    uses_units: bool
+    rosters: list[TreeRoster]
+    shows_cycle: bool
+    battles: int
+    pending_battles: int
+
+
+class FighterRow(TypedDict):
+    """A fighter's row of the roster table."""
+
+    what: str
+    id: int
+    roster_id: int
+    roster: str
+    name: str
+    type: str
+    role: str
+    kind: str
+    rep: int | None
+    stats: dict[str, Any]
+    xp: int
+    credits_value: int
+    status: str
+    status_note: str
+    crew_of_id: int | None
+    version: int
+    weapons: list[str]
+    skills: list[str]
+    injuries: list[str]
+    status_class: str
+
+
+class UnitRow(TypedDict):
+    """A unit's row of the roster table."""
+
+    what: str
+    id: int
+    roster_id: int
+    roster: str
+    name: str
+    type: str
+    training: str
+    figures: int
+    figures_start: int
+    wounded: int
+    armour: Any
+    discipline: Any
+    order: str
+    status: str
+    battles_fought: int
+    stats: dict[str, Any]
+    version: int
+    weapons: list[str]
+    status_class: str
+
+
+class RosterRows(TypedDict):
+    """The roster table: its campaign and system, and a row per fighter and unit."""
+
+    campaign_id: int
+    campaign: str
+    system: str
+    system_name: str
+    uses_rep: bool
+    uses_units: bool
+    stat_keys: list[str]
+    roster_id: int | None
+    rows: list[FighterRow | UnitRow]
+
+
+class RosterDetail(TypedDict):
+    """A roster for the detail pane."""
+
+    id: int
+    campaign_id: int
+    name: str
+    kind: str
+    faction: str
+    player: str
+    credits: int
+    reputation: int
+    notes: str
+    version: int
+    campaign: str
+    system: str
+    system_name: str
+    fighters: int
+    units: int
+
+
+class FigureBattle(TypedDict):
+    """A battle a fighter or unit took part in, with its result there."""
+
+    battle_id: int
+    number: int
+    played_on: str
+    scenario: str
+    status: str
+    scored_hit: bool
+    casualties: int
+    after_battle_done: bool
+
+
+class BattleItem(TypedDict):
+    """A battle of the campaign's battle list."""
+
+    id: int
+    number: int
+    played_on: str
+    scenario: str
+    outcome: str
+    notes: str
+    winner: str
+    rosters: list[str]
+    after_battle_done: bool
+    cycle: int
+
+
+class SetupFighter(TypedDict):
+    what: str
+    id: int
+    name: str
+    status: str
+    type: str
+    available: bool
+
+
+class SetupUnit(TypedDict):
+    what: str
+    id: int
+    name: str
+    status: str
+    figures: int
+    available: bool
+
+
+class SetupRoster(TypedDict):
+    id: int
+    name: str
+    kind: str
+    figures: list[SetupFighter | SetupUnit]
+
+
+class BattleSetup(TypedDict):
+    """What the battle recording dialog offers: each roster with its figures."""
+
+    campaign_id: int
+    campaign: str
+    system: str
+    statuses: list[str]
+    default_status: str
+    uses_units: bool
+    rosters: list[SetupRoster]
+
+
+class UndoState(TypedDict):
+    """What Undo and Redo would do now (their labels), or None."""
+
+    undo: str | None
+    redo: str | None
+
+
+class RuleTableItem(TypedDict):
+    id: str
+    title: str
+    dice: str
+    group: str
+    house_rule: bool
+
+
+class RuleTableDetail(TypedDict):
+    """One table as the campaign uses it (the house-rule shape), and the shipped one."""
+
+    id: str
+    title: str
+    dice: str
+    target: Any
+    note: str
+    house_rule: bool
+    table: dict[str, Any]
+    shipped: dict[str, Any] | None
+    outcomes: list[Any]
+
+
+class BattleChoice(TypedDict):
+    id: int
+    number: int
+    scenario: str
+
+
+class FighterChoice(TypedDict):
+    id: int
+    name: str
+
+
+class LogFilters(TypedDict):
+    """Choices for the roll log filters."""
+
+    battles: list[BattleChoice]
+    fighters: list[FighterChoice]
+    tables: list[str]
 
 
 # --------------------------------------------------------------------------- systems
-def system_info(system: str) -> dict[str, Any]:
+def system_info(system: str) -> SystemDict:
     """What a dialog needs to know about a game system, as plain data."""
     from campaign_app.usecases.core import FIGHTER_STATUSES
 
@@ -82,7 +313,7 @@ def system_info(system: str) -> dict[str, Any]:
     }
 
 
-def systems() -> list[dict[str, Any]]:
+def systems() -> list[SystemDict]:
     return [system_info(sid) for sid in SYSTEMS]
 
 
@@ -111,43 +342,22 @@ def status_class(status: str, system: str | None = None) -> str:
 # --------------------------------------------------------------------------- campaigns
 def campaign_count(engine: Engine) -> int:
     with read_session(engine) as s:
-        return int(s.execute(select(func.count(CA.id))).scalar_one())
+        return views.campaign_count(s)
 
 
-def campaign_tree(engine: Engine) -> list[dict[str, Any]]:
+def campaign_tree(engine: Engine) -> list[TreeCampaign]:
     """Every campaign with its rosters (and their head counts) for the tree view."""
     with read_session(engine) as s:
-        camps = s.execute(
-            select(CA.id, CA.name, CA.system, CA.edition,
-                   CA.expansions, CA.cycle).order_by(CA.name)
-        ).all()
-        rosters = s.execute(
-            select(RO.id, RO.campaign_id, RO.name, RO.kind, RO.faction,
-                   RO.player).order_by(RO.name)
-        ).all()
-        fcount = dict(s.execute(
-            select(FI.roster_id, func.count(FI.id)).group_by(FI.roster_id)
-        ).all())
-        ucount = dict(s.execute(
-            select(UN.roster_id, func.count(UN.id)).group_by(UN.roster_id)
-        ).all())
-        pending = dict(s.execute(
-            select(BA.campaign_id, func.count(BA.id))
-            .where(BA.after_battle_done == False)  # noqa: E712
-            .group_by(BA.campaign_id)
-        ).all())
-        battles = dict(s.execute(
-            select(BA.campaign_id, func.count(BA.id)).group_by(BA.campaign_id)
-        ).all())
-    by_campaign: dict[int, list[dict[str, Any]]] = {}
-    for r in rosters:
+        t = views.tree_rows(s)
+    by_campaign: dict[int, list[TreeRoster]] = {}
+    for r in t.rosters:
         by_campaign.setdefault(r.campaign_id, []).append({
             "id": r.id, "name": r.name, "kind": r.kind, "faction": r.faction, "player": r.player,
-            "fighters": fcount.get(r.id, 0), "units": ucount.get(r.id, 0),
+            "fighters": t.fighters.get(r.id, 0), "units": t.units.get(r.id, 0),
         })
-    out = []
+    out: list[TreeCampaign] = []
     known = all_systems()
-    for c in camps:
+    for c in t.campaigns:
         gs = known.get(c.system)  # None: a system not installed here (shown, no system actions)
         out.append({
             "id": c.id, "name": c.name, "system": c.system,
@@ -156,21 +366,14 @@ def campaign_tree(engine: Engine) -> list[dict[str, Any]]:
             "uses_units": bool(gs and gs.info.uses_units),
             "rosters": by_campaign.get(c.id, []),
             "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
-            "battles": battles.get(c.id, 0), "pending_battles": pending.get(c.id, 0),
+            "battles": t.battles.get(c.id, 0), "pending_battles": t.pending.get(c.id, 0),
         })
     return out
 
 
 # --------------------------------------------------------------------------- roster table
-def _names_by(rows: Iterable[Any]) -> dict[int, list[str]]:
-    out: dict[int, list[str]] = {}
-    for owner, name in rows:
-        out.setdefault(owner, []).append(name)
-    return out
-
-
 def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
-                fighters: Iterable[int] | None = None, units: Iterable[int] | None = None) -> dict[str, Any]:
+                fighters: Iterable[int] | None = None, units: Iterable[int] | None = None) -> RosterRows:
     """The rows of the roster table: every fighter and unit of one roster, or of every
     roster of a campaign. Weapons and skills come as name lists. With ``fighters`` or
     ``units`` (ids), only those of them still in that scope (a view refreshing the rows
@@ -180,51 +383,20 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
     with read_session(engine) as s:
         if roster is not None:
             r = get_roster(s, roster)
-            c = s.get(Campaign, r.campaign_id)
-            assert c is not None
-            scope_f = FI.roster_id == r.id
-            scope_u = UN.roster_id == r.id
+            c = campaign_of_roster(s, r)
+            assert r.id is not None
             roster_names = {r.id: r.name}
+            t = views.table_rows(s, roster_id=r.id, fighters=fighters, units=units)
         else:
             c = get_campaign(s, campaign)
-            ids = select(RO.id).where(RO.campaign_id == c.id).scalar_subquery()
-            scope_f = FI.roster_id.in_(ids)
-            scope_u = UN.roster_id.in_(ids)
-            roster_names = dict(s.execute(
-                select(RO.id, RO.name).where(RO.campaign_id == c.id)).all())
-        if fighters is not None or units is not None:
-            scope_f = scope_f & FI.id.in_(sorted(fighters or ()))
-            scope_u = scope_u & UN.id.in_(sorted(units or ()))
-        ft = FI
-        fighter_rows = s.execute(
-            select(ft.id, ft.roster_id, ft.name, ft.fighter_type, ft.role, ft.kind, ft.rep,
-                   ft.stats, ft.xp, ft.credits_value, ft.status, ft.status_note, ft.crew_of_id,
-                   ft.version).where(scope_f).order_by(ft.id)
-        ).all()
-        et = EQ
-        weapons = _names_by(s.execute(
-            select(et.fighter_id, et.name).join(Fighter, FI.id == et.fighter_id)
-            .where(scope_f).order_by(et.id)).all())
-        sk = SK
-        skills = _names_by(s.execute(
-            select(sk.fighter_id, sk.name).join(Fighter, FI.id == sk.fighter_id)
-            .where(scope_f).order_by(sk.id)).all())
-        it = LI
-        injuries = _names_by(s.execute(
-            select(it.fighter_id, it.label).join(Fighter, FI.id == it.fighter_id)
-            .where(scope_f).order_by(it.id)).all())
-        ut = UN
-        unit_rows = s.execute(
-            select(ut.id, ut.roster_id, ut.name, ut.unit_type, ut.training, ut.figures,
-                   ut.figures_start, ut.wounded, ut.armour, ut.discipline, ut.order, ut.status,
-                   ut.battles_fought, ut.stats, ut.version).where(scope_u).order_by(ut.id)
-        ).all()
-        unit_weapons = _names_by(s.execute(
-            select(et.unit_id, et.name).join(Unit, UN.id == et.unit_id)
-            .where(scope_u).order_by(et.id)).all())
+            assert c.id is not None
+            roster_names = views.roster_names(s, c.id)
+            t = views.table_rows(s, campaign_id=c.id, fighters=fighters, units=units)
+        fighter_rows, weapons, skills, injuries = t.fighters, t.weapons, t.skills, t.injuries
+        unit_rows, unit_weapons = t.units, t.unit_weapons
         info = get_system(c.system)
         layout = roster_layout(c.system)
-        out_rows: list[dict[str, Any]] = []
+        out_rows: list[FighterRow | UnitRow] = []
         for f in fighter_rows:
             out_rows.append({
                 "what": "fighter", "id": f.id, "roster_id": f.roster_id,
@@ -245,6 +417,7 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
                 "stats": dict(u.stats or {}), "version": u.version,
                 "weapons": unit_weapons.get(u.id, []), "status_class": layout.status(u.status).screen,
             })
+        assert c.id is not None
         return {
             "campaign_id": c.id, "campaign": c.name, "system": c.system, "system_name": info.name,
             "uses_rep": info.uses_rep, "uses_units": info.uses_units,
@@ -256,18 +429,12 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
 
 # --------------------------------------------------------------------------- details
 def _battles_of(s: Any, *, fighter_id: int | None = None, unit_id: int | None = None
-                ) -> list[dict[str, Any]]:
-    br = BR
-    stmt = select(br.status, br.scored_hit, br.casualties, BA.id, BA.number,
-                  BA.played_on, BA.scenario, BA.after_battle_done,
-                  BA.winner_roster_id).join(Battle, BA.id == br.battle_id)
-    stmt = stmt.where(br.fighter_id == fighter_id) if fighter_id is not None else stmt.where(
-        br.unit_id == unit_id)
+                ) -> list[FigureBattle]:
     return [
         {"battle_id": b.id, "number": b.number, "played_on": b.played_on.isoformat(),
          "scenario": b.scenario, "status": b.status, "scored_hit": bool(b.scored_hit),
          "casualties": b.casualties, "after_battle_done": bool(b.after_battle_done)}
-        for b in s.execute(stmt.order_by(BA.number)).all()
+        for b in views.figure_battles(s, fighter_id=fighter_id, unit_id=unit_id)
     ]
 
 
@@ -278,17 +445,15 @@ def fighter_detail(engine: Engine, fighter: Any) -> dict[str, Any]:
     d = show_fighter(engine, fighter)
     with read_session(engine) as s:
         f = get_fighter(s, d["id"])
-        r = s.get(Roster, f.roster_id)
-        assert r is not None
-        c = s.get(Campaign, r.campaign_id)
-        assert c is not None
+        assert f.id is not None
+        r = get_roster(s, f.roster_id)
+        c = campaign_of_roster(s, r)
         d["roster"] = r.name
         d["campaign_id"] = c.id
         d["campaign"] = c.name
         d["system"] = c.system
         d["battles"] = _battles_of(s, fighter_id=f.id)
-        crew = s.execute(select(FI.id, FI.name, FI.role)
-                         .where(FI.crew_of_id == f.id).order_by(FI.id)).all()
+        crew = views.crew_of(s, f.id)
         d["crew"] = [{"id": x.id, "name": x.name, "role": x.role} for x in crew]
     d["rolls"] = roll_log(engine, c.id, fighter=d["id"])
     d["what"] = "fighter"
@@ -304,10 +469,9 @@ def unit_detail(engine: Engine, unit: Any) -> dict[str, Any]:
 
     with read_session(engine) as s:
         u = get_unit(s, unit)
-        r = s.get(Roster, u.roster_id)
-        assert r is not None
-        c = s.get(Campaign, r.campaign_id)
-        assert c is not None
+        assert u.id is not None
+        r = get_roster(s, u.roster_id)
+        c = campaign_of_roster(s, r)
         eq = _equipment_by_owner(s, [], [u.id])
         d = unit_dict(u, eq.get(("u", int(u.id or 0)), []))
         d["roster"] = r.name
@@ -315,11 +479,7 @@ def unit_detail(engine: Engine, unit: Any) -> dict[str, Any]:
         d["campaign"] = c.name
         d["system"] = c.system
         d["battles"] = _battles_of(s, unit_id=u.id)
-        rt = RR
-        rolls = s.execute(
-            select(rt.id, rt.created_at, rt.purpose, rt.dice, rt.faces, rt.source, rt.target,
-                   rt.value, rt.label, rt.result, rt.battle_id)
-            .where(rt.unit_id == u.id).order_by(rt.id)).all()
+        rolls = views.unit_rolls(s, u.id)
         d["rolls"] = [
             {"id": x.id, "when": x.created_at.isoformat(timespec="seconds"), "purpose": x.purpose,
              "dice": x.dice, "faces": [int(v) for v in x.faces.split(",") if v], "source": x.source,
@@ -331,54 +491,42 @@ def unit_detail(engine: Engine, unit: Any) -> dict[str, Any]:
     return d
 
 
-def roster_detail(engine: Engine, roster: Any) -> dict[str, Any]:
-    from campaign_app.usecases.core import roster_dict
-
+def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
+    """A roster's own fields (as ``roster show``), its campaign and system, head counts."""
     with read_session(engine) as s:
         r = get_roster(s, roster)
-        c = s.get(Campaign, r.campaign_id)
-        assert c is not None
-        d = roster_dict(r)
-        d["campaign"] = c.name
-        d["system"] = c.system
-        d["system_name"] = get_system(c.system).name
-        d["fighters"] = int(s.execute(select(func.count(FI.id))
-                                      .where(FI.roster_id == r.id)).one()[0])
-        d["units"] = int(s.execute(select(func.count(UN.id)).where(UN.roster_id == r.id)).one()[0])
-        return d
+        assert r.id is not None and r.campaign_id is not None
+        c = campaign_of_roster(s, r)
+        fighters, units = views.roster_head_count(s, r.id)
+        return {
+            "id": r.id, "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
+            "faction": r.faction, "player": r.player, "credits": r.credits,
+            "reputation": r.reputation, "notes": r.notes, "version": r.version,
+            "campaign": c.name, "system": c.system, "system_name": get_system(c.system).name,
+            "fighters": fighters, "units": units,
+        }
 
 
 # --------------------------------------------------------------------------- battles
-def battles(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+def battles(engine: Engine, campaign: Any) -> list[BattleItem]:
     """The campaign's battles, newest last, with the rosters that took part."""
-    from db.models import BattleRoster
-
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
-        rows = s.execute(select(Battle).where(BA.campaign_id == c.id)
-                         .order_by(BA.number)).scalars().all()
-        bro = _cols(BattleRoster)
-        links = s.execute(
-            select(bro.battle_id, RO.name, bro.result)
-            .join(Roster, RO.id == bro.roster_id)
-            .join(Battle, BA.id == bro.battle_id)
-            .where(BA.campaign_id == c.id).order_by(bro.id)).all()
-        names = dict(s.execute(
-            select(RO.id, RO.name).where(RO.campaign_id == c.id)).all())
-        by_battle: dict[int, list[str]] = {}
-        for bid, name, _res in links:
-            by_battle.setdefault(bid, []).append(name)
+        assert c.id is not None
+        rows = views.campaign_battles(s, c.id)
+        by_battle = views.battle_roster_names(s, c.id)
+        names = views.roster_names(s, c.id)
         return [
             {"id": b.id, "number": b.number, "played_on": b.played_on.isoformat(),
              "scenario": b.scenario, "outcome": b.outcome, "notes": b.notes,
              "winner": names.get(b.winner_roster_id, "") if b.winner_roster_id else "",
              "rosters": by_battle.get(b.id, []), "after_battle_done": bool(b.after_battle_done),
              "cycle": b.cycle}
-            for b in rows
+            for b in rows if b.id is not None
         ]
 
 
-def battle_setup(engine: Engine, campaign: Any) -> dict[str, Any]:
+def battle_setup(engine: Engine, campaign: Any) -> BattleSetup:
     """What the battle recording dialog offers: each roster with its figures."""
     from campaign_app.errors import InputError
     from campaign_app.usecases.battles import procedures_for
@@ -392,27 +540,21 @@ def battle_setup(engine: Engine, campaign: Any) -> dict[str, Any]:
             proc = None
         unavailable = set(proc.unavailable) if proc else {"dead", "lost", "captured",
                                                           "in-recovery", "turned", "retired"}
-        rosters = s.execute(select(RO.id, RO.name, RO.kind)
-                            .where(RO.campaign_id == c.id).order_by(RO.name)).all()
-        rids = [r.id for r in rosters]
-        figs: dict[int, list[dict[str, Any]]] = {}
-        if rids:
-            for f in s.execute(select(FI.id, FI.roster_id, FI.name, FI.status,
-                                      FI.fighter_type, FI.crew_of_id)
-                               .where(FI.roster_id.in_(rids))
-                               .order_by(FI.id)).all():
-                figs.setdefault(f.roster_id, []).append({
-                    "what": "fighter", "id": f.id, "name": f.name, "status": f.status,
-                    "type": f.fighter_type, "available": f.status not in unavailable,
-                })
-            for u in s.execute(select(UN.id, UN.roster_id, UN.name, UN.status, UN.figures)
-                               .where(UN.roster_id.in_(rids))
-                               .order_by(UN.id)).all():
-                figs.setdefault(u.roster_id, []).append({
-                    "what": "unit", "id": u.id, "name": u.name, "status": u.status,
-                    "figures": u.figures,
-                    "available": u.status not in ("destroyed", "prisoner", "disbanded"),
-                })
+        assert c.id is not None
+        rosters = views.setup_rosters(s, c.id)
+        fighters, units = views.setup_figures(s, [r.id for r in rosters])
+        figs: dict[int, list[SetupFighter | SetupUnit]] = {}
+        for f in fighters:
+            figs.setdefault(f.roster_id, []).append({
+                "what": "fighter", "id": f.id, "name": f.name, "status": f.status,
+                "type": f.fighter_type, "available": f.status not in unavailable,
+            })
+        for u in units:
+            figs.setdefault(u.roster_id, []).append({
+                "what": "unit", "id": u.id, "name": u.name, "status": u.status,
+                "figures": u.figures,
+                "available": u.status not in ("destroyed", "prisoner", "disbanded"),
+            })
         return {
             "campaign_id": c.id, "campaign": c.name, "system": c.system,
             "statuses": list(proc.result_statuses) if proc else list(info.battle_statuses),
@@ -446,7 +588,7 @@ def action_label(action: str, summary: str = "") -> str:
     return label or action.replace(".", " ").replace("-", " ")
 
 
-def undo_state(engine: Engine, campaign: Any) -> dict[str, Any]:
+def undo_state(engine: Engine, campaign: Any) -> UndoState:
     """What Undo and Redo would do now in this campaign (their summaries), or None: the
     same journals :func:`~campaign_app.usecases.core.undo` and ``redo`` would take."""
     from db.journal import can_undo, redo_target, undo_target
@@ -462,7 +604,7 @@ def undo_state(engine: Engine, campaign: Any) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- rules tables
-def rule_tables(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+def rule_tables(engine: Engine, campaign: Any) -> list[RuleTableItem]:
     """The rolled tables in force in a campaign (house rules marked)."""
     from campaign_app.usecases.core import tables_for
 
@@ -478,7 +620,7 @@ def rule_tables(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
     ]
 
 
-def rule_table(engine: Engine, campaign: Any, table_id: str) -> dict[str, Any]:
+def rule_table(engine: Engine, campaign: Any, table_id: str) -> RuleTableDetail:
     """One table as the campaign uses it, in the house-rule shape, plus the shipped one."""
     from campaign_app.errors import NotFoundError
     from campaign_app.systems import campaign_tables
@@ -515,24 +657,16 @@ def weapon_names(engine: Engine, campaign: Any) -> list[str]:
                    for k, w in weapons.items()}, key=str.lower)
 
 
-def log_filters(engine: Engine, campaign: Any) -> dict[str, Any]:
+def log_filters(engine: Engine, campaign: Any) -> LogFilters:
     """Choices for the roll log filters: battles, fighters with rolls, tables rolled."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
-        bs = s.execute(select(BA.id, BA.number, BA.scenario)
-                       .where(BA.campaign_id == c.id).order_by(BA.number)).all()
-        fs = s.execute(
-            select(FI.id, FI.name).where(
-                FI.id.in_(
-                    select(RR.fighter_id).where(RR.campaign_id == c.id)
-                    .distinct().scalar_subquery())).order_by(FI.name)).all()
-        ts = s.execute(select(RR.table_id).where(RR.campaign_id == c.id,
-                                                         RR.table_id != "")
-                       .distinct().order_by(RR.table_id)).scalars().all()
+        assert c.id is not None
+        bs, fs, ts = views.log_filter_rows(s, c.id)
     return {
         "battles": [{"id": b.id, "number": b.number, "scenario": b.scenario} for b in bs],
         "fighters": [{"id": f.id, "name": f.name} for f in fs],
-        "tables": list(ts),
+        "tables": ts,
     }
 
 

@@ -246,6 +246,12 @@ def test_name_taken_and_rename(sqlite_engine, snap):
     assert snap(sqlite_engine) == before
     c = import_json(sqlite_engine, doc, rename="Second Front")
     assert c.name == "Second Front"
+    # a typed result: the campaign's fields (as `campaign show`), and everything changed
+    from campaign_app.changes import Changes
+    from campaign_app.usecases.datafiles import ImportResult
+
+    assert isinstance(c, ImportResult) and c.changes == Changes.all()
+    assert c.system == doc["campaign"]["system"] and c.expansions == doc["campaign"]["expansions"]
 
 
 def test_problem_list_is_bounded(sqlite_engine):

@@ -51,6 +51,7 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
     from campaign_app.systems.fubar.demo import NAME as FUBAR
     from campaign_app.systems.necromunda import actions as necromunda
     from campaign_app.systems.necromunda.demo import NAME as NECRO
+    from campaign_app.systems.necromunda.yaktribe import import_yaktribe
     from campaign_app.systems.nuts import creatures
     from campaign_app.systems.nuts.demo import NAME as NUTS
     from campaign_app.systems.unit_morale.demo import NAME as MORALE
@@ -60,7 +61,6 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
         export_all,
         export_json,
         import_json,
-        import_yaktribe,
     )
 
     state: dict[str, Any] = {}

@@ -84,13 +84,14 @@ def test_demo_builds_one_campaign_per_system_once(engine: Any) -> None:
     assert DEMO_NAMES == ("Ardennes 1944", "Underhive Feud", "Operation Granite", "Bocage Summer")
 
     res = create_demo(engine)
-    assert res["created"] == list(DEMO_NAMES)
+    assert res.created == list(DEMO_NAMES)
+    assert res.changes.everything and res.first_id == res.ids[0]
     camps = {c["name"]: c for c in core.list_campaigns(engine)}
     assert {camps[n]["system"] for n in DEMO_NAMES} == {"nuts", "necromunda", "fubar", "unit-morale"}
     assert all(camps[n]["rosters"] == 2 for n in DEMO_NAMES)
     assert all(camps[n]["battles"] >= 1 for n in DEMO_NAMES)
     again = create_demo(engine)
-    assert again["created"] == [] and again["skipped"] == list(DEMO_NAMES)
+    assert again.created == [] and again.skipped == list(DEMO_NAMES)
     # a pending Critical Injury is waiting for the end of the cycle in the Necromunda demo
     assert [p["name"] for p in necro.pending_criticals(engine, "Underhive Feud")] == ["Vorn"]
 

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError, DiceError
+from campaign_app.systems.necromunda.yaktribe import import_yaktribe
 from campaign_app.usecases import core
-from campaign_app.usecases.datafiles import export_json, import_json, import_yaktribe
+from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
 FIXTURES_OK = settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

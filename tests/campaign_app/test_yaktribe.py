@@ -10,8 +10,8 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError, NotFoundError
+from campaign_app.systems.necromunda.yaktribe import import_yaktribe, yak_fighter_type
 from campaign_app.usecases import core
-from campaign_app.usecases.datafiles import import_yaktribe, yak_fighter_type
 
 SAMPLE = Path("/work/shared/samples/yaktribe-gang-157849.json")
 SAMPLE_DOC: dict = {

@@ -50,7 +50,8 @@ def filled(sqlite_url):
 def test_backup_to_file_is_a_full_copy(filled, tmp_path):
     out = tmp_path / "copy.sqlite"
     d = backup(filled, out)
-    assert d["file"] == str(out) and d["format"] == "sqlite"
+    assert not d.changes  # a backup changes nothing in the database
+    assert d.file == str(out) and d.format == "sqlite"
     copy = open_database(f"sqlite:///{out}")
     try:
         assert _docs(copy) == _docs(filled)
@@ -83,10 +84,10 @@ def test_backup_on_server_is_json(engine, tmp_path):
     out = tmp_path / "b.json"
     d = backup(engine, out)
     if engine.dialect.name == "sqlite":
-        assert d["format"] == "sqlite"
+        assert d.format == "sqlite"
         return
     doc = json.loads(out.read_text(encoding="utf-8"))
-    assert d["format"] == "json" and doc["format"] == "campaign_app/backup"
+    assert d.format == "json" and doc["format"] == "campaign_app/backup"
     assert [c["campaign"]["name"] for c in doc["campaigns"]] == ["Bocage"]
 
 
@@ -98,14 +99,15 @@ def test_restore_sqlite_backup(filled, sqlite_url, tmp_path):
     core.create_roster(filled, "Hive War", "Late gang")
     core.remove_fighter(filled, "Brak")
     d = restore(filled, saved)
-    assert d["campaigns"] == 2 and d["previous_saved_to"]
+    assert d.changes.everything and d.changes.structure  # every campaign replaced
+    assert d.campaigns == 2 and d.previous_saved_to
     eng = open_database(sqlite_url)
     try:
         assert _docs(eng) == before
     finally:
         eng.dispose()
     # the state just before the restore was saved and is itself restorable
-    prev = open_database(f"sqlite:///{d['previous_saved_to']}")
+    prev = open_database(f"sqlite:///{d.previous_saved_to}")
     try:
         names = [r["name"] for r in export_json(prev, "Hive War")["rosters"]]
         assert "Late gang" in names
@@ -208,7 +210,7 @@ def test_restore_over_a_damaged_database(filled, sqlite_url, tmp_path):
     raw = create_engine(f"sqlite:///{db}")  # open_database would refuse it; restore does not need it
     d = restore(raw, saved)
     raw.dispose()
-    assert d["previous_saved_to"] and Path(d["previous_saved_to"]).exists()
+    assert d.previous_saved_to and Path(d.previous_saved_to).exists()
     eng2 = open_database(f"sqlite:///{db}")
     try:
         assert _docs(eng2) == before
@@ -236,7 +238,8 @@ def test_restore_json_backup(engine, tmp_path, snap):
         restore(engine, bad)
     assert snap(engine) == state
     d = restore(engine, path)
-    assert d["campaigns"] == 2
+    assert d.changes.everything
+    assert d.campaigns == 2
     assert _docs(engine) == before
     with pytest.raises(InputError, match="nothing to undo"):
         core.undo(engine, "Hive War")

@@ -142,7 +142,7 @@ def test_json_export_import_round_trip_and_checks(skirmish: Any, engine: Any, tm
     doc = export_json(engine, cid)
     assert doc["campaign"]["system"] == ID
     res = import_json(engine, json.loads(json.dumps(doc)), rename="Ford again")
-    again = export_json(engine, res["id"] if isinstance(res, dict) else res.id)
+    again = export_json(engine, res.id)
 
     def strip(d: Any) -> Any:
         d = json.loads(json.dumps(d))
@@ -166,10 +166,10 @@ def test_demo_is_offered_with_the_others(skirmish: Any, engine: Any) -> None:
 
     assert demo_names()[-1] == "Skirmish at the Ford"
     res = create_demo(engine)
-    assert "Skirmish at the Ford" in res["created"]
+    assert "Skirmish at the Ford" in res.created
     camp = next(c for c in core.list_campaigns(engine) if c["name"] == "Skirmish at the Ford")
     assert camp["system"] == ID and camp["rosters"] == 2 and camp["battles"] == 1
-    assert create_demo(engine)["created"] == []
+    assert create_demo(engine).created == []
 
 
 def test_pip_installed_it_is_found_through_its_entry_point(tmp_path: Path) -> None:

@@ -29,10 +29,10 @@ def create_demo(win: MainWindow) -> Task | None:
         return create_demo(engine, progress=lambda d, t, text="": ctx.progress(d, t, text))
 
     def done(res: Any) -> None:
-        made = res.get("created", []) if isinstance(res, dict) else []
+        made = list(res.created)
         win.statusBar().showMessage(
             f"Demo campaigns: {', '.join(made)}" if made else "The demo campaigns are already here", 8000)
-        cid = res.get("first_id") if isinstance(res, dict) else None
+        cid = res.first_id
         win.apply_changes(changes_of(res), prefer=("campaign", cid) if cid else None)
 
     task = worker.run_task(win, "Creating demo campaigns", work, on_done=done,
@@ -84,8 +84,8 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
         return import_external(engine, imp.key, path, camp)
 
     def done(rep: Any) -> None:
-        roster = rep.get("roster", {}) if isinstance(rep, dict) else {}
-        skipped = [f"{r['where']}: {r['message']}" for r in rep.get("report", [])] if isinstance(rep, dict) else []
+        roster = rep.roster
+        skipped = [f"{r.where}: {r.message}" for r in rep.report]
         win._saved(f"Imported {roster.get('name', 'the ' + imp.label)}",
                    prefer=("roster", roster["id"]) if roster.get("id") else None, changes=changes_of(rep))
         if skipped:
@@ -133,13 +133,13 @@ def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
         ctx.progress(0, 0, f"Writing {Path(out).name}…")
         d = backup(engine, out)
         if ctx.cancelled:  # too late to stop it: take the new file away again
-            Path(d["file"]).unlink(missing_ok=True)
+            Path(d.file).unlink(missing_ok=True)
             ctx.check()
         return d
 
     return win._task("Back up", work,
                      lambda d: win.statusBar().showMessage(
-                         f"Backup written to {d['file']} ({d['bytes']:,} bytes)", 10000),
+                         f"Backup written to {d.file} ({d.bytes:,} bytes)", 10000),
                      on_cancel=lambda: win.statusBar().showMessage("Backup cancelled: no file kept", 6000))
 
 
@@ -188,8 +188,8 @@ def restore(win: MainWindow, path: str) -> Task | None:
         from PySide6.QtWidgets import QMessageBox
 
         rep, new, problem = res
-        prev = rep.get("previous_saved_to")
-        text = (f"Restored {rep['campaigns']} campaign(s) from {rep['restored_from']}."
+        prev = rep.previous_saved_to
+        text = (f"Restored {rep.campaigns} campaign(s) from {rep.restored_from}."
                 + (f"\n\nThe previous database was saved to {prev}" if prev else ""))
         if new is None:
             widgets.show_error(win, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")

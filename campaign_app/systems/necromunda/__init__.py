@@ -59,5 +59,8 @@ SYSTEM = GameSystem(
                           help="pay for this fighter's Critical Injury treatment (Necromunda)"),
     ),
     importers=(Importer(key="yaktribe", label="Yaktribe gang", run=".yaktribe:import_yaktribe",
-                        file_filter="Yaktribe JSON (*.json);;All files (*)"),),
+                        file_filter="Yaktribe JSON (*.json);;All files (*)",
+                        description="import a gang exported from Yaktribe",
+                        campaign_help="the campaign to add it to (default: a campaign named "
+                                      "after the gang's Yaktribe campaign)"),),
 )

@@ -3,10 +3,9 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from sqlalchemy.engine import Engine
-
 from campaign_app.usecases import core
 from campaign_app.usecases.demo import add_fighters, battles_available
+from db.uow import Engine
 
 NAME = "Ardennes 1944"
 

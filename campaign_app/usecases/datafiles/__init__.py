@@ -1,7 +1,7 @@
 """Campaign files: JSON export and import (format in ``docs/json-format.md``, generated from
 the models in :mod:`.schema`), whole-database JSON backups (the PostgreSQL backup format),
 and the imports of other tools' files (:func:`import_external`: each game system offers
-its own, e.g. the Yaktribe gang import). One module per job:
+its own, found in the importer registry). One module per job:
 
 - :mod:`.limits`: reading files within limits (size, depth, lengths, counts) and problem paths
 - :mod:`.schema`: the document as pydantic v2 models (and the generated docs)
@@ -18,8 +18,12 @@ path (``rosters[2].fighters[5].rep: 9 is above 6``); only a clean document is wr
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from typing import Any
 
+from campaign_app.changes import Changes
+from campaign_app.usecases.common import Ref
 from campaign_app.usecases.datafiles.backup import (
     check_backup,
     export_all,
@@ -47,46 +51,46 @@ from campaign_app.usecases.datafiles.limits import (
     read_json_bytes,
     read_json_file,
 )
+from campaign_app.usecases.datafiles.results import (
+    ExportSummary,
+    ExternalImportResult,
+    ImportResult,
+    ReportItem,
+)
 from campaign_app.usecases.datafiles.schema import BACKUP_FORMAT, FORMAT, SCHEMA_VERSION
 from campaign_app.usecases.datafiles.validate import _Checker, _Plan, validate_document
-
-# names the Yaktribe import module defined when it lived here (read from the module of
-# the system offering the "yaktribe" importer, for existing callers)
-_YAKTRIBE_NAMES = frozenset({"YAK_INJURY_ALIASES", "YAK_STATS", "YAK_STATUS", "YAK_TYPES",
-                             "yak_fighter_type"})
+from db.uow import Engine
 
 
-def import_external(engine: Any, key: str, path: Any, campaign: Any = None) -> dict[str, Any]:
+def import_external(engine: Engine, key: str, path: str | os.PathLike[str] | Mapping[str, Any],
+                    campaign: Ref | None = None) -> ExternalImportResult:
     """Import a file made by another tool with the importer ``key`` of the first installed
-    game system offering one (``campaign-app import <key>``): ``run(engine, path,
-    campaign)``'s report dict. No system offering it is a one-line InputError."""
+    game system offering one (``campaign-app import <key>``). No system offering it is a
+    one-line InputError. The importer adds a roster (and maybe a campaign): the result
+    says everything may have changed."""
     from campaign_app.systems.importers import importer
 
     gs, imp = importer(key)
     run = gs.load(imp.run)
-    result: dict[str, Any] = run(engine, path, campaign)
-    return result
+    out = run(engine, path, campaign)
+    if isinstance(out, ExternalImportResult):
+        return out
+    # the importer's report as plain data (a dict, or a dataclass result of its own)
+    from campaign_app.usecases.results import as_data
 
-
-def import_yaktribe(engine: Any, path: Any, campaign: Any = None) -> dict[str, Any]:
-    """Import a Yaktribe gang export (best effort) as one roster: see :func:`import_external`."""
-    return import_external(engine, "yaktribe", path, campaign)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _YAKTRIBE_NAMES:
-        from campaign_app.systems.importers import importer
-
-        gs, imp = importer("yaktribe")
-        return getattr(gs.load(imp.run.partition(":")[0]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    d = out if isinstance(out, Mapping) else as_data(out)
+    return ExternalImportResult(campaign=dict(d.get("campaign") or {}), roster=dict(d.get("roster") or {}),
+                                fighters=int(d.get("fighters") or 0),
+                                report=[ReportItem(where=str(r["where"]), message=str(r["message"]))
+                                        for r in d.get("report") or ()],
+                                changes=Changes.all())
 
 
 __all__ = [
     "BACKUP_FORMAT", "FORMAT", "INT_LIMIT", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_ITEMS", "MAX_PROBLEMS",
-    "MAX_STRING", "MAX_VALUES", "SCHEMA_VERSION", "YAK_INJURY_ALIASES", "YAK_STATS", "YAK_STATUS",
-    "YAK_TYPES", "ImportRefused", "_Checker", "_Plan", "_insert", "_sqlite_insert", "_stored",
+    "MAX_STRING", "MAX_VALUES", "SCHEMA_VERSION", "ExportSummary", "ExternalImportResult", "ImportRefused",
+    "ImportResult", "ReportItem", "_Checker", "_Plan", "_insert", "_sqlite_insert", "_stored",
     "_write_plan", "check_backup", "check_limits", "export_all", "export_json", "export_json_file",
-    "import_external", "import_json", "import_yaktribe", "load_backup_document", "read_json_bytes", "read_json_file",
-    "replace_all", "validate_document", "write_json", "yak_fighter_type",
+    "import_external", "import_json", "load_backup_document", "read_json_bytes", "read_json_file",
+    "replace_all", "validate_document", "write_json",
 ]

@@ -7,12 +7,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.engine import Engine
-from sqlmodel import SQLModel
-
 from campaign_app.errors import InputError
-from campaign_app.usecases.datafiles.export import _T, _export, _snapshot
+from campaign_app.usecases.datafiles.export import _export
 from campaign_app.usecases.datafiles.importing import _write_plan
 from campaign_app.usecases.datafiles.limits import (
     MAX_PROBLEMS,
@@ -29,20 +25,20 @@ from campaign_app.usecases.datafiles.validate import _Plan, validate_document
 from db.models import (
     utcnow,
 )
-from db.uow import UnitOfWork, fault_point
+from db.queries.transfer import campaign_ids, delete_everything, snapshot
+from db.uow import Engine, UnitOfWork, fault_point
 
 
 def export_all(engine: Engine) -> dict[str, Any]:
     """Every campaign of the database, in one snapshot (the JSON backup format)."""
-    with _snapshot(engine) as conn:
-        ids = [r[0] for r in conn.execute(select(_T["campaign"].c.id).order_by(_T["campaign"].c.id))]
+    with snapshot(engine) as conn:
+        ids = campaign_ids(conn)
         return {
             "format": BACKUP_FORMAT,
             "schema_version": SCHEMA_VERSION,
             "created_at": utcnow().isoformat(),
             "campaigns": [_export(conn, cid) for cid in ids],
         }
-
 
 
 def check_backup(docs: list[Any], source: str = "backup") -> list[_Plan]:
@@ -67,8 +63,7 @@ def replace_all(engine: Engine, plans: list[_Plan], source: str = "backup") -> l
     in one transaction: on any failure the database is left as it was."""
     with UnitOfWork(engine, "restore", journaled=False) as uow:
         s = uow.session
-        for t in reversed(SQLModel.metadata.sorted_tables):
-            s.execute(t.delete())
+        delete_everything(s)
         fault_point("restore.after-delete")
         for plan in plans:
             _write_plan(s, plan, f"restored campaign {plan.campaign['name']} from {Path(source).name}")

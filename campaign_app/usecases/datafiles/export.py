@@ -5,43 +5,24 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
-
-from sqlalchemy import select
-from sqlalchemy.engine import Connection, Engine
-from sqlmodel import SQLModel
 
 from campaign_app.errors import InputError
 from campaign_app.usecases.common import (
     get_campaign,
 )
+from campaign_app.usecases.datafiles.results import ExportSummary
 from campaign_app.usecases.datafiles.schema import (
     FORMAT,
     SCHEMA_VERSION,
 )
-from db.uow import read_session
+from db.queries.transfer import TABLES, CampaignRows, Connection, campaign_rows, snapshot
+from db.uow import Engine, read_session
 
-_T = SQLModel.metadata.tables
-
-
-@contextmanager
-def _snapshot(engine: Engine) -> Iterator[Connection]:
-    """A connection whose reads all see one consistent snapshot."""
-    if engine.dialect.name == "postgresql":
-        with engine.connect().execution_options(isolation_level="REPEATABLE READ") as conn:
-            with conn.begin():
-                yield conn
-        return
-    with engine.connect() as conn:
-        conn.exec_driver_sql("BEGIN")
-        try:
-            yield conn
-        finally:
-            conn.rollback()
+_T = TABLES  # every table by name (validate reads the column limits from them)
 
 
 def _iso(v: datetime | date | None) -> str | None:
@@ -52,11 +33,12 @@ def export_json(engine: Engine, campaign: Any) -> dict[str, Any]:
     """The whole campaign as a JSON-ready document (see docs/json-format.md)."""
     with read_session(engine) as s:
         cid = get_campaign(s, campaign).id
-    with _snapshot(engine) as conn:
-        return _export(conn, cid)  # type: ignore[arg-type]
+    assert cid is not None
+    with snapshot(engine) as conn:
+        return _export(conn, cid)
 
 
-def export_json_file(engine: Engine, campaign: Any, path: str | os.PathLike[str]) -> dict[str, Any]:
+def export_json_file(engine: Engine, campaign: Any, path: str | os.PathLike[str]) -> ExportSummary:
     """Write the campaign to ``path`` (whole, then renamed); returns a summary."""
     doc = export_json(engine, campaign)
     write_json(doc, path)
@@ -82,7 +64,7 @@ def write_json(doc: Any, path: str | os.PathLike[str]) -> None:
         raise InputError(f"cannot write {p}: {e.strerror or e}") from None
 
 
-def _summary(doc: Mapping[str, Any], path: Any = None) -> dict[str, Any]:
+def _summary(doc: Mapping[str, Any], path: Any = None) -> ExportSummary:
     rosters = doc.get("rosters", [])
     return {
         "file": str(path) if path is not None else None,
@@ -96,39 +78,14 @@ def _summary(doc: Mapping[str, Any], path: Any = None) -> dict[str, Any]:
 
 
 def _export(conn: Connection, cid: int) -> dict[str, Any]:
-    T = _T
-    camp = conn.execute(select(T["campaign"]).where(T["campaign"].c.id == cid)).mappings().one()
-    rosters = list(conn.execute(select(T["roster"]).where(T["roster"].c.campaign_id == cid)
-                                .order_by(T["roster"].c.id)).mappings())
-    roster_ids = select(T["roster"].c.id).where(T["roster"].c.campaign_id == cid)
-    fighters = list(conn.execute(select(T["fighter"]).where(T["fighter"].c.roster_id.in_(roster_ids))
-                                 .order_by(T["fighter"].c.id)).mappings())
-    units = list(conn.execute(select(T["unit"]).where(T["unit"].c.roster_id.in_(roster_ids))
-                              .order_by(T["unit"].c.id)).mappings())
-    fighter_ids = select(T["fighter"].c.id).where(T["fighter"].c.roster_id.in_(roster_ids))
-    unit_ids = select(T["unit"].c.id).where(T["unit"].c.roster_id.in_(roster_ids))
-    eq_t = T["equipment"]
-    equipment = list(conn.execute(select(eq_t).where(eq_t.c.fighter_id.in_(fighter_ids)
-                                                     | eq_t.c.unit_id.in_(unit_ids))
-                                  .order_by(eq_t.c.id)).mappings())
-    skills = list(conn.execute(select(T["skill"]).where(T["skill"].c.fighter_id.in_(fighter_ids))
-                               .order_by(T["skill"].c.id)).mappings())
-    li_t = T["lasting_injury"]
-    injuries = list(conn.execute(select(li_t).where(li_t.c.fighter_id.in_(fighter_ids))
-                                 .order_by(li_t.c.id)).mappings())
-    walkers = list(conn.execute(select(T["walker_type"]).where(T["walker_type"].c.campaign_id == cid)
-                                .order_by(T["walker_type"].c.id)).mappings())
-    battles = list(conn.execute(select(T["battle"]).where(T["battle"].c.campaign_id == cid)
-                                .order_by(T["battle"].c.id)).mappings())
-    battle_ids = select(T["battle"].c.id).where(T["battle"].c.campaign_id == cid)
-    links = list(conn.execute(select(T["battle_roster"]).where(T["battle_roster"].c.battle_id.in_(battle_ids))
-                              .order_by(T["battle_roster"].c.id)).mappings())
-    results = list(conn.execute(select(T["battle_result"]).where(T["battle_result"].c.battle_id.in_(battle_ids))
-                                .order_by(T["battle_result"].c.id)).mappings())
-    rr, jn = T["roll_record"], T["journal"]
-    rolls = list(conn.execute(select(rr, jn.c.action.label("j_action"), jn.c.undone.label("j_undone"))
-                              .outerjoin(jn, jn.c.id == rr.c.journal_id)
-                              .where(rr.c.campaign_id == cid).order_by(rr.c.id)).mappings())
+    """The document of campaign ``cid``, read on ``conn`` (one snapshot)."""
+    return _document(campaign_rows(conn, cid))
+
+
+def _document(rows: CampaignRows) -> dict[str, Any]:
+    camp, rosters, fighters, units = rows.campaign, rows.rosters, rows.fighters, rows.units
+    equipment, skills, injuries, walkers = rows.equipment, rows.skills, rows.injuries, rows.walker_types
+    battles, links, results, rolls = rows.battles, rows.battle_rosters, rows.battle_results, rows.rolls
 
     # document-local references, in document order
     wref = {w["id"]: f"w{i}" for i, w in enumerate(walkers, 1)}

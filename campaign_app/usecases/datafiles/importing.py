@@ -3,36 +3,31 @@ one transaction with bulk inserts (executemany on SQLite, COPY on PostgreSQL).""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from datetime import UTC, datetime
-from operator import attrgetter, itemgetter, methodcaller
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import insert, select, text, update
-from sqlalchemy.engine import Connection, Engine
-from sqlmodel import Session
-
-from campaign_app.usecases.datafiles.export import _T
+from campaign_app.changes import Changes
+from campaign_app.usecases.common import get_campaign
 from campaign_app.usecases.datafiles.limits import (
     ImportRefused,
     _load,
 )
+from campaign_app.usecases.datafiles.results import ImportResult
 from campaign_app.usecases.datafiles.validate import _Plan, _Rows, validate_document
-from db.models import (
-    Campaign,
-    utcnow,
-)
-from db.uow import UnitOfWork, fault_point, read_session
+from db.models import utcnow
+from db.queries.transfer import _sqlite_insert, _stored, campaign_names, insert_columns, set_crews
+from db.uow import Engine, Session, UnitOfWork, fault_point, read_session
+
+__all__ = ["_insert", "_sqlite_insert", "_stored", "_write_plan", "import_json"]
 
 
 def _insert(s: Session, table: str, rows: _Rows | list[dict[str, Any]],
             extra: Mapping[str, Any] | None = None, returning: bool = False) -> list[int]:
     """Bulk-insert ``rows`` (keys starting with ``_`` are left out) plus the ``extra``
     columns (name -> one value per row as a list, or one value for all); with ``returning``
-    give their new ids in row order: ``insert().returning(id, sort_by_parameter_order=True)``
-    (batched by SQLAlchemy's insertmanyvalues), else executemany on SQLite, COPY on PostgreSQL."""
+    give their new ids in row order (:func:`db.queries.transfer.insert_columns`: Core
+    ``insert().returning()``, executemany on SQLite, COPY on PostgreSQL)."""
     if isinstance(rows, list):
         table_rows = _Rows()
         for r in rows:
@@ -41,93 +36,12 @@ def _insert(s: Session, table: str, rows: _Rows | list[dict[str, Any]],
     n = len(rows)
     if not n:
         return []
-    t = _T[table]
     names = [k for k in rows.cols if k[0] != "_"]
     columns: list[list[Any]] = [rows.cols[k] for k in names]
     for k, v in (extra or {}).items():
         names.append(k)
         columns.append(v if isinstance(v, list) else [v] * n)
-    conn = s.connection()
-    pg = conn.dialect.name == "postgresql"
-    if returning and pg and n >= _PG_COPY_ROWS:
-        # many rows: ids drawn from the table's own sequence (nextval: nobody else gets
-        # them), then COPY, which is much faster than INSERT ... RETURNING at this size
-        ids = sorted(conn.execute(
-            text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
-            {"t": t.name, "n": n},
-        ).scalars())
-        _pg_copy(conn, t, ["id", *names], [ids, *columns])
-        return ids
-    if returning:
-        return _insert_returning(conn, t, names, columns)
-    if pg:
-        _pg_copy(conn, t, names, columns)
-    else:
-        _sqlite_insert(conn, t, names, columns)
-    return []
-
-
-_PG_COPY_ROWS = 1000  # from this many rows on, PostgreSQL COPYs even when the ids are needed
-
-
-def _insert_returning(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> list[int]:
-    """INSERT ... RETURNING id, the ids in the order of the rows."""
-    stmt = insert(t).returning(t.c.id, sort_by_parameter_order=True)
-    params = [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
-    return list(conn.execute(stmt, params).scalars())
-
-
-def _sqlite_insert(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
-    """SQLite: one executemany of plain tuples, each value converted by the column type's
-    own bind processor (the text SQLAlchemy would store)."""
-    from sqlalchemy import JSON
-
-    dialect = conn.dialect
-    columns = list(columns)
-    for i, k in enumerate(names):
-        proc = t.c[k].type.dialect_impl(dialect).bind_processor(dialect)
-        if proc is not None:
-            columns[i] = _stored(proc, columns[i], isinstance(t.c[k].type, JSON))
-    q = dialect.identifier_preparer.quote
-    sql = (f"INSERT INTO {q(t.name)} ({', '.join(q(k) for k in names)}) "  # noqa: S608
-           f"VALUES ({', '.join('?' * len(names))})")
-    conn.exec_driver_sql(sql, list(zip(*columns, strict=True)))
-
-
-_PROBE = datetime(2001, 2, 3, 4, 5, 6, 7, tzinfo=UTC)
-_ISO = methodcaller("isoformat", " ", "microseconds")
-_NO_OFFSET = itemgetter(slice(0, 26))
-
-
-def _stored(proc: Any, vals: list[Any], is_json: bool) -> list[Any]:
-    """``proc`` applied to every value, faster for the usual columns: UTC datetimes (SQLite
-    keeps "YYYY-MM-DD HH:MM:SS.ffffff"; checked against ``proc`` on a probe and on the
-    first value) and empty JSON objects and lists (the same text every time)."""
-    kinds = set(map(type, vals))
-    if kinds == {datetime} and set(map(id, map(attrgetter("tzinfo"), vals))) == {id(UTC)}:
-        if all(proc(v) == _NO_OFFSET(_ISO(v)) for v in (_PROBE, vals[0])):
-            return list(map(_NO_OFFSET, map(_ISO, vals)))
-    elif is_json and kinds <= {dict, list}:
-        empty: dict[type, Any] = {dict: proc({}), list: proc([])}
-        return [proc(v) if v else empty[type(v)] for v in vals]
-    return list(map(proc, vals))
-
-
-def _pg_copy(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
-    """PostgreSQL: COPY the rows in (much faster than INSERTs for thousands of rows)."""
-    from sqlalchemy import JSON
-
-    columns = list(columns)
-    for i, k in enumerate(names):
-        if isinstance(t.c[k].type, JSON):
-            columns[i] = [None if v is None else json.dumps(v, ensure_ascii=False) for v in columns[i]]
-    q = conn.dialect.identifier_preparer.quote
-    raw: Any = conn.connection.driver_connection
-    with raw.cursor() as cur, cur.copy(
-        f"COPY {q(t.name)} ({', '.join(q(c) for c in names)}) FROM STDIN"
-    ) as cp:
-        for row in zip(*columns, strict=True):
-            cp.write_row(row)
+    return insert_columns(s, table, names, columns, returning)
 
 
 def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
@@ -165,13 +79,7 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
         "walker_type_id": refs(fighters, "_walker_type", wid),
         "crew_of_id": None,
     }, returning=True), strict=True))
-    crews = [{"b_id": fid[f], "b_crew": fid[c]} for f, c in zip(fighters["_ref"], fighters["_crew_of"],
-                                                                 strict=True) if c]
-    if crews:
-        from sqlalchemy import bindparam
-
-        t = _T["fighter"]
-        s.execute(update(t).where(t.c.id == bindparam("b_id")).values(crew_of_id=bindparam("b_crew")), crews)
+    set_crews(s, [(fid[f], fid[c]) for f, c in zip(fighters["_ref"], fighters["_crew_of"], strict=True) if c])
     uid = dict(zip(plan.units["_ref"],
                    _insert(s, "unit", plan.units, {"roster_id": ids_of(plan.units, "_roster", rid)},
                            returning=True), strict=True))
@@ -214,17 +122,13 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
     return cid
 
 
-def _taken_names(engine: Engine) -> set[str]:
-    with engine.connect() as conn:
-        return {r[0] for r in conn.execute(select(_T["campaign"].c.name))}
-
-
 def import_json(engine: Engine, path_or_doc: Any, *, rename: str | None = None,
-                backup: bool = True) -> Campaign:
+                backup: bool = True) -> ImportResult:
     """Import a campaign file as a new campaign; every problem is reported, nothing written
-    on any. An automatic backup is taken just before writing."""
+    on any. An automatic backup is taken just before writing. The result names the new
+    campaign; its change set is everything (a whole campaign is added)."""
     doc, source = _load(path_or_doc)
-    plan, problems, more = validate_document(doc, rename=rename, taken_names=_taken_names(engine))
+    plan, problems, more = validate_document(doc, rename=rename, taken_names=campaign_names(engine))
     if problems:
         raise ImportRefused(source, problems, more)
     if backup:
@@ -236,7 +140,11 @@ def import_json(engine: Engine, path_or_doc: Any, *, rename: str | None = None,
         fault_point("import.start")
         cid = _write_plan(uow.session, plan, f"import campaign {name} from {Path(source).name}")
         uow.campaign_id = cid
+    from campaign_app.usecases.core import campaign_dict
+
     with read_session(engine) as s:
-        c = s.get(Campaign, cid)
-        assert c is not None
-        return c
+        d = campaign_dict(get_campaign(s, cid))
+    return ImportResult(id=d["id"], name=d["name"], system=d["system"], system_name=d["system_name"],
+                        edition=d["edition"], expansions=list(d["expansions"]),
+                        house_rules=list(d["house_rules"]), cycle=d["cycle"], version=d["version"],
+                        changes=Changes.all())

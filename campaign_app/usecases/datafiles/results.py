@@ -1,0 +1,58 @@
+"""The typed results of the campaign-file use-cases: a JSON import, another tool's file
+imported, a JSON export written. Import results say :meth:`Changes.all`: they add whole
+campaigns (or a roster to one), so a view reads everything again."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+from campaign_app.changes import Result
+
+
+@dataclass(frozen=True, kw_only=True)
+class ImportResult(Result):
+    """The campaign a JSON import made (the fields of ``campaign show``'s campaign)."""
+
+    id: int
+    name: str
+    system: str
+    system_name: str
+    edition: str
+    expansions: list[str]
+    house_rules: list[str]
+    cycle: int
+    version: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReportItem:
+    """Something of the file that did not map as it was, and where in the file."""
+
+    where: str
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExternalImportResult(Result):
+    """What an importer of another tool's file added: the campaign it went into and the
+    roster made (as ``campaign show`` and ``roster show`` give them), the fighters
+    imported, and what did not map."""
+
+    campaign: Mapping[str, Any]
+    roster: Mapping[str, Any]
+    fighters: int
+    report: list[ReportItem]
+
+
+class ExportSummary(TypedDict):
+    """What a JSON export wrote (a read: it changes nothing)."""
+
+    file: str | None
+    campaign: str
+    rosters: int
+    fighters: int
+    units: int
+    battles: int
+    rolls: int

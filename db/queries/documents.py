@@ -1,0 +1,108 @@
+"""The reads of the printable documents (rosters, fighter cards, quick-reference cards):
+whole rows of a roster's (or a campaign's) figures and what they own, a fixed handful of
+selects whatever the number of rosters."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from db.models import (
+    BattleRoster,
+    Equipment,
+    Fighter,
+    LastingInjury,
+    Roster,
+    Skill,
+    Unit,
+    WalkerType,
+)
+
+
+@dataclass(frozen=True)
+class FigureRows:
+    """The figures of some rosters and what they own, each list in id order."""
+
+    fighters: list[Fighter]
+    units: list[Unit]
+    fighter_equipment: list[Equipment]
+    unit_equipment: list[Equipment]
+    skills: list[Skill]
+    injuries: list[LastingInjury]
+
+
+def figure_rows(s: Session, campaign_id: int, roster_ids: Sequence[int]) -> FigureRows:
+    """Fighters, units, their gear, skills and injuries of ``roster_ids`` (all of campaign
+    ``campaign_id`` when more than one: a sub-select, not thousands of bound ids)."""
+    if len(roster_ids) == 1:
+        f_scope = Fighter.roster_id == roster_ids[0]
+        u_scope = Unit.roster_id == roster_ids[0]
+    else:
+        campaign_rosters = select(Roster.id).where(Roster.campaign_id == campaign_id)
+        f_scope = Fighter.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
+        u_scope = Unit.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
+    fighters = list(s.exec(select(Fighter).where(f_scope).order_by(Fighter.id)))  # type: ignore[arg-type]
+    units = list(s.exec(select(Unit).where(u_scope).order_by(Unit.id)))  # type: ignore[arg-type]
+    fighter_ids = select(Fighter.id).where(f_scope)
+    unit_ids = select(Unit.id).where(u_scope)
+    f_eq: list[Equipment] = []
+    skills: list[Skill] = []
+    injuries: list[LastingInjury] = []
+    u_eq: list[Equipment] = []
+    if fighters:
+        f_eq = list(s.exec(select(Equipment).where(Equipment.fighter_id.in_(fighter_ids))  # type: ignore[union-attr]
+                           .order_by(Equipment.id)))  # type: ignore[arg-type]
+        skills = list(s.exec(select(Skill).where(Skill.fighter_id.in_(fighter_ids))  # type: ignore[attr-defined]
+                             .order_by(Skill.id)))  # type: ignore[arg-type]
+        injuries = list(s.exec(select(LastingInjury).where(LastingInjury.fighter_id.in_(fighter_ids))  # type: ignore[attr-defined]
+                               .order_by(LastingInjury.id)))  # type: ignore[arg-type]
+    if units:
+        u_eq = list(s.exec(select(Equipment).where(Equipment.unit_id.in_(unit_ids))  # type: ignore[union-attr]
+                           .order_by(Equipment.id)))  # type: ignore[arg-type]
+    return FigureRows(fighters=fighters, units=units, fighter_equipment=f_eq, unit_equipment=u_eq,
+                      skills=skills, injuries=injuries)
+
+
+def walker_types(s: Session, campaign_id: int, *, by_name: bool = False) -> list[WalkerType]:
+    """The campaign's walker types (in id order, or by name)."""
+    stmt = select(WalkerType).where(WalkerType.campaign_id == campaign_id)
+    if by_name:
+        stmt = stmt.order_by(WalkerType.name)  # type: ignore[arg-type]
+    return list(s.exec(stmt).all())
+
+
+def roster_names(s: Session, campaign_id: int) -> dict[int, str]:
+    """Roster id -> name, for every roster of the campaign."""
+    return {
+        rid: name for rid, name in s.exec(select(Roster.id, Roster.name).where(Roster.campaign_id == campaign_id))  # type: ignore[call-overload]
+        if rid is not None
+    }
+
+
+def campaign_rosters(s: Session, campaign_id: int) -> list[Roster]:
+    """The campaign's rosters, by name."""
+    return list(s.exec(select(Roster).where(Roster.campaign_id == campaign_id).order_by(Roster.name)).all())  # type: ignore[arg-type]
+
+
+def battle_counts(s: Session, *, roster_ids: Sequence[int] | None = None,
+                  campaign_id: int | None = None) -> dict[int, int]:
+    """Roster id -> the battles it took part in: for ``roster_ids``, or for every roster of
+    ``campaign_id``."""
+    stmt = select(BattleRoster.roster_id, func.count(BattleRoster.id))  # type: ignore[arg-type]
+    if roster_ids is not None:
+        stmt = stmt.where(BattleRoster.roster_id.in_(roster_ids))  # type: ignore[attr-defined]
+    else:
+        stmt = stmt.join(Roster, Roster.id == BattleRoster.roster_id).where(  # type: ignore[arg-type]
+            Roster.campaign_id == campaign_id)
+    return {int(rid): int(n) for rid, n in s.exec(stmt.group_by(BattleRoster.roster_id)).all()}  # type: ignore[arg-type]
+
+
+def kinds_present(s: Session, campaign_id: int) -> set[str]:
+    """The figure kinds of the campaign's fighters."""
+    return set(s.exec(
+        select(Fighter.kind).join(Roster, Roster.id == Fighter.roster_id)  # type: ignore[arg-type]
+        .where(Roster.campaign_id == campaign_id).distinct()
+    ).all())

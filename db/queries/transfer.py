@@ -1,0 +1,218 @@
+"""Bulk reads and writes of whole campaigns: the JSON export's snapshot reads, the JSON
+import's Core inserts (``insert().returning()``, executemany on SQLite, COPY on
+PostgreSQL), and the restore's wipe. Rows go in and out as plain mappings and columns;
+the document shape is the use-cases' (:mod:`campaign_app.usecases.datafiles`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from operator import attrgetter, itemgetter, methodcaller
+from typing import Any
+
+from sqlalchemy import JSON, bindparam, insert, select, text, update
+from sqlalchemy.engine import Connection, Engine, RowMapping
+from sqlmodel import Session, SQLModel
+
+TABLES = SQLModel.metadata.tables
+"""Every table by name (the import names the table it fills)."""
+
+Row = RowMapping
+
+__all__ = ["TABLES", "CampaignRows", "Connection", "campaign_ids", "campaign_names", "campaign_rows",
+           "delete_everything", "insert_columns", "set_crews", "snapshot"]
+
+
+@contextmanager
+def snapshot(engine: Engine) -> Iterator[Connection]:
+    """A connection whose reads all see one consistent snapshot."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect().execution_options(isolation_level="REPEATABLE READ") as conn:
+            with conn.begin():
+                yield conn
+        return
+    with engine.connect() as conn:
+        conn.exec_driver_sql("BEGIN")
+        try:
+            yield conn
+        finally:
+            conn.rollback()
+
+
+def campaign_ids(conn: Connection) -> list[int]:
+    """Every campaign's id, oldest first."""
+    t = TABLES["campaign"]
+    return [r[0] for r in conn.execute(select(t.c.id).order_by(t.c.id))]
+
+
+def campaign_names(engine: Engine) -> set[str]:
+    """The names every campaign has now (an import may not take one)."""
+    with engine.connect() as conn:
+        return {r[0] for r in conn.execute(select(TABLES["campaign"].c.name))}
+
+
+@dataclass(frozen=True)
+class CampaignRows:
+    """Every row of one campaign, each table in id order (rolls with their journal's
+    ``j_action`` and ``j_undone``)."""
+
+    campaign: Row
+    rosters: list[Row]
+    fighters: list[Row]
+    units: list[Row]
+    equipment: list[Row]
+    skills: list[Row]
+    injuries: list[Row]
+    walker_types: list[Row]
+    battles: list[Row]
+    battle_rosters: list[Row]
+    battle_results: list[Row]
+    rolls: list[Row]
+
+
+def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
+    """One campaign's rows, read on ``conn`` (a :func:`snapshot`): one select per table."""
+    T = TABLES
+    camp = conn.execute(select(T["campaign"]).where(T["campaign"].c.id == cid)).mappings().one()
+    rosters = list(conn.execute(select(T["roster"]).where(T["roster"].c.campaign_id == cid)
+                                .order_by(T["roster"].c.id)).mappings())
+    roster_ids = select(T["roster"].c.id).where(T["roster"].c.campaign_id == cid)
+    fighters = list(conn.execute(select(T["fighter"]).where(T["fighter"].c.roster_id.in_(roster_ids))
+                                 .order_by(T["fighter"].c.id)).mappings())
+    units = list(conn.execute(select(T["unit"]).where(T["unit"].c.roster_id.in_(roster_ids))
+                              .order_by(T["unit"].c.id)).mappings())
+    fighter_ids = select(T["fighter"].c.id).where(T["fighter"].c.roster_id.in_(roster_ids))
+    unit_ids = select(T["unit"].c.id).where(T["unit"].c.roster_id.in_(roster_ids))
+    eq_t = T["equipment"]
+    equipment = list(conn.execute(select(eq_t).where(eq_t.c.fighter_id.in_(fighter_ids)
+                                                     | eq_t.c.unit_id.in_(unit_ids))
+                                  .order_by(eq_t.c.id)).mappings())
+    skills = list(conn.execute(select(T["skill"]).where(T["skill"].c.fighter_id.in_(fighter_ids))
+                               .order_by(T["skill"].c.id)).mappings())
+    li_t = T["lasting_injury"]
+    injuries = list(conn.execute(select(li_t).where(li_t.c.fighter_id.in_(fighter_ids))
+                                 .order_by(li_t.c.id)).mappings())
+    walkers = list(conn.execute(select(T["walker_type"]).where(T["walker_type"].c.campaign_id == cid)
+                                .order_by(T["walker_type"].c.id)).mappings())
+    battles = list(conn.execute(select(T["battle"]).where(T["battle"].c.campaign_id == cid)
+                                .order_by(T["battle"].c.id)).mappings())
+    battle_ids = select(T["battle"].c.id).where(T["battle"].c.campaign_id == cid)
+    links = list(conn.execute(select(T["battle_roster"]).where(T["battle_roster"].c.battle_id.in_(battle_ids))
+                              .order_by(T["battle_roster"].c.id)).mappings())
+    results = list(conn.execute(select(T["battle_result"]).where(T["battle_result"].c.battle_id.in_(battle_ids))
+                                .order_by(T["battle_result"].c.id)).mappings())
+    rr, jn = T["roll_record"], T["journal"]
+    rolls = list(conn.execute(select(rr, jn.c.action.label("j_action"), jn.c.undone.label("j_undone"))
+                              .outerjoin(jn, jn.c.id == rr.c.journal_id)
+                              .where(rr.c.campaign_id == cid).order_by(rr.c.id)).mappings())
+    return CampaignRows(campaign=camp, rosters=rosters, fighters=fighters, units=units,
+                        equipment=equipment, skills=skills, injuries=injuries, walker_types=walkers,
+                        battles=battles, battle_rosters=links, battle_results=results, rolls=rolls)
+
+
+# --------------------------------------------------------------------------- bulk inserts
+_PG_COPY_ROWS = 1000  # from this many rows on, PostgreSQL COPYs even when the ids are needed
+
+
+def insert_columns(s: Session, table: str, names: list[str], columns: list[list[Any]],
+                   returning: bool = False) -> list[int]:
+    """Bulk-insert rows given column by column (``columns[i]`` holds ``names[i]`` of every
+    row); with ``returning`` give their new ids in row order:
+    ``insert().returning(id, sort_by_parameter_order=True)`` (batched by SQLAlchemy's
+    insertmanyvalues), else executemany on SQLite, COPY on PostgreSQL."""
+    n = len(columns[0]) if columns else 0
+    if not n:
+        return []
+    t = TABLES[table]
+    conn = s.connection()
+    pg = conn.dialect.name == "postgresql"
+    if returning and pg and n >= _PG_COPY_ROWS:
+        # many rows: ids drawn from the table's own sequence (nextval: nobody else gets
+        # them), then COPY, which is much faster than INSERT ... RETURNING at this size
+        ids = sorted(conn.execute(
+            text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
+            {"t": t.name, "n": n},
+        ).scalars())
+        _pg_copy(conn, t, ["id", *names], [ids, *columns])
+        return ids
+    if returning:
+        return _insert_returning(conn, t, names, columns)
+    if pg:
+        _pg_copy(conn, t, names, columns)
+    else:
+        _sqlite_insert(conn, t, names, columns)
+    return []
+
+
+def _insert_returning(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> list[int]:
+    """INSERT ... RETURNING id, the ids in the order of the rows."""
+    stmt = insert(t).returning(t.c.id, sort_by_parameter_order=True)
+    params = [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
+    return list(conn.execute(stmt, params).scalars())
+
+
+def _sqlite_insert(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
+    """SQLite: one executemany of plain tuples, each value converted by the column type's
+    own bind processor (the text SQLAlchemy would store)."""
+    dialect = conn.dialect
+    columns = list(columns)
+    for i, k in enumerate(names):
+        proc = t.c[k].type.dialect_impl(dialect).bind_processor(dialect)
+        if proc is not None:
+            columns[i] = _stored(proc, columns[i], isinstance(t.c[k].type, JSON))
+    q = dialect.identifier_preparer.quote
+    sql = (f"INSERT INTO {q(t.name)} ({', '.join(q(k) for k in names)}) "  # noqa: S608
+           f"VALUES ({', '.join('?' * len(names))})")
+    conn.exec_driver_sql(sql, list(zip(*columns, strict=True)))
+
+
+_PROBE = datetime(2001, 2, 3, 4, 5, 6, 7, tzinfo=UTC)
+_ISO = methodcaller("isoformat", " ", "microseconds")
+_NO_OFFSET = itemgetter(slice(0, 26))
+
+
+def _stored(proc: Any, vals: list[Any], is_json: bool) -> list[Any]:
+    """``proc`` applied to every value, faster for the usual columns: UTC datetimes (SQLite
+    keeps "YYYY-MM-DD HH:MM:SS.ffffff"; checked against ``proc`` on a probe and on the
+    first value) and empty JSON objects and lists (the same text every time)."""
+    kinds = set(map(type, vals))
+    if kinds == {datetime} and set(map(id, map(attrgetter("tzinfo"), vals))) == {id(UTC)}:
+        if all(proc(v) == _NO_OFFSET(_ISO(v)) for v in (_PROBE, vals[0])):
+            return list(map(_NO_OFFSET, map(_ISO, vals)))
+    elif is_json and kinds <= {dict, list}:
+        empty: dict[type, Any] = {dict: proc({}), list: proc([])}
+        return [proc(v) if v else empty[type(v)] for v in vals]
+    return list(map(proc, vals))
+
+
+def _pg_copy(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
+    """PostgreSQL: COPY the rows in (much faster than INSERTs for thousands of rows)."""
+    columns = list(columns)
+    for i, k in enumerate(names):
+        if isinstance(t.c[k].type, JSON):
+            columns[i] = [None if v is None else json.dumps(v, ensure_ascii=False) for v in columns[i]]
+    q = conn.dialect.identifier_preparer.quote
+    raw: Any = conn.connection.driver_connection
+    with raw.cursor() as cur, cur.copy(
+        f"COPY {q(t.name)} ({', '.join(q(c) for c in names)}) FROM STDIN"
+    ) as cp:
+        for row in zip(*columns, strict=True):
+            cp.write_row(row)
+
+
+def set_crews(s: Session, crews: Sequence[tuple[int, int]]) -> None:
+    """Set each (fighter id, crew-of fighter id): one executemany UPDATE."""
+    if not crews:
+        return
+    t = TABLES["fighter"]
+    s.execute(update(t).where(t.c.id == bindparam("b_id")).values(crew_of_id=bindparam("b_crew")),
+              [{"b_id": f, "b_crew": c} for f, c in crews])
+
+
+def delete_everything(s: Session) -> None:
+    """Empty every table (children first): a restore replaces the whole database."""
+    for t in reversed(SQLModel.metadata.sorted_tables):
+        s.execute(t.delete())
