@@ -1093,7 +1093,7 @@ class MainWindow(QMainWindow):
             widgets.show_error(self, "After the Battle", e)
             return None
         dlg.applied.connect(lambda rep: self._saved(
-            f"After the Battle {rep['battle']} applied: {len(rep['steps'])} steps (Ctrl+Z to undo)"))
+            f"After the Battle {rep.battle} applied: {len(rep.steps)} steps (Ctrl+Z to undo)"))
         return self._show_dialog(dlg)
 
     def exchange_prisoner(self) -> None:
