@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import dice_options, emit, table_text
+
+if TYPE_CHECKING:
+    from db.queries.lookup import Ref
 
 
 def cmd_record(args: argparse.Namespace, engine: Any) -> None:
@@ -21,11 +24,11 @@ def cmd_record(args: argparse.Namespace, engine: Any) -> None:
     emit(args, b, f"recorded battle {b.number} (id {b.id}); next: after-battle {b.id}")
 
 
-def _pairs(items: list[str], flag: str, form: str) -> dict[str, str]:
+def _pairs(items: list[str], flag: str, form: str) -> dict[Ref, str]:
     """``--result "Hans=carry-on"`` (repeated) -> {"Hans": "carry-on"}: each name once."""
     from campaign_app.errors import InputError
 
-    out: dict[str, str] = {}
+    out: dict[Ref, str] = {}
     for item in items:
         k, eq, v = item.rpartition("=")
         if not eq or not k.strip() or not v.strip():
@@ -36,13 +39,13 @@ def _pairs(items: list[str], flag: str, form: str) -> dict[str, str]:
     return out
 
 
-def _details(items: list[str]) -> dict[str, dict[str, Any]]:
+def _details(items: list[str]) -> dict[Ref, dict[str, Any]]:
     """``--detail "Pvt Ryan=zombie"`` -> {"Pvt Ryan": {"zombie": True}}; ``FLAG:no`` gives
     ``"no"``. The use-case checks the flags against those the system's After the Battle
     reads (NUTS!: zombie) and reads yes/no."""
     from campaign_app.errors import InputError
 
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[Ref, dict[str, Any]] = {}
     for item in items:
         if "=" not in item:
             raise InputError(f"--detail {item!r}: write FIGURE=FLAG or FIGURE=KEY:VALUE")
