@@ -159,4 +159,4 @@ class CreatureDialog(UseCaseDialog):
         roller = Roller(driver.FaceSource(self.preview_data["faces"]))
         made = generate_creatures(self.engine, self.roster["id"], self.kind.currentData(),
                                   self.count.value(), self.super.isChecked(), roller=roller)
-        return [f.id for f in made if f.id is not None]
+        return [c.id for c in made.creatures]
