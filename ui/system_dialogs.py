@@ -64,7 +64,7 @@ def end_cycle(win: Any, _cmd: Any) -> Any:
     if win.campaign is None:
         return None
     dlg = CycleEndDialog(win, win.engine, win.campaign)
-    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)"))
+    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep.cycle} ended (Ctrl+Z to undo)"))
     return win._show_dialog(dlg)
 
 
@@ -76,7 +76,7 @@ def injury_roll(win: Any, _cmd: Any) -> Any:
         return None
     dlg = InjuryRollDialog(win, win.engine, row)
     dlg.saved.connect(lambda rep: win._saved(
-        f"Lasting injury for {rep['fighter']}: {', '.join(i['label'] for i in rep['injuries'])} "
+        f"Lasting injury for {rep.fighter}: {', '.join(i['label'] for i in rep.injuries)} "
         "(Ctrl+Z to undo)", select=("fighter", row["id"])))
     return win._show_dialog(dlg)
 
@@ -96,7 +96,7 @@ def treat_injury(win: Any, _cmd: Any) -> Any:
         return None
     dlg = TreatInjuryDialog(win, win.engine, row, credits)
     dlg.saved.connect(lambda rep: win._saved(
-        f"Critical injury of {rep['fighter']}: {'; '.join(rep['changes']) or 'decided'} (Ctrl+Z to undo)",
+        f"Critical injury of {rep.fighter}: {'; '.join(rep.lines) or 'decided'} (Ctrl+Z to undo)",
         select=("fighter", row["id"])))
     return win._show_dialog(dlg)
 

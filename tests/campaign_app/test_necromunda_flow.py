@@ -138,7 +138,7 @@ def test_n26_full_flow(n26, snap):
     # cycle end: Update Roster clears In Recovery; the cycle moves on
     assert show_campaign(engine, c.id)["cycle"] == 1
     out = end_cycle(engine, c.id)
-    assert out["cleared"] == 2
+    assert out.cleared == 2
     assert fs(engine, a["ganger2"])["status"] == "active" and fs(engine, b["champion"])["status"] == "active"
     assert fs(engine, b["ganger1"])["status"] == "captured"
     assert show_campaign(engine, c.id)["cycle"] == 2
@@ -179,12 +179,12 @@ def test_n26_untreated_critical_waits_for_the_cycle_end(n26, snap):
     # leader treated (2d6 = 5,5: 100 credits; D6 1: dies); champion untreated: dies
     out = end_cycle(engine, c.id, treat=[str(a["leader"])], dice="5,5 1")
     assert fs(engine, a["leader"])["status"] == "dead" and fs(engine, a["champion"])["status"] == "dead"
-    assert credits(engine, c, a["roster"]) == 100 and out["cleared"] == 0
+    assert credits(engine, c, a["roster"]) == 100 and out.cleared == 0
     undo(engine, c.id)
     assert fs(engine, a["leader"])["status"] == "in-recovery" and credits(engine, c, a["roster"]) == 200
     # decided before the cycle ends, with injury treat
     rep = treat_injury(engine, a["leader"], dice="1,1 6")
-    assert rep["cost"] == 20 and fs(engine, a["leader"])["conditions"] == []
+    assert rep.cost == 20 and fs(engine, a["leader"])["conditions"] == []
     treat_injury(engine, a["champion"], treat=False)
     assert fs(engine, a["champion"])["status"] == "dead"
     end_cycle(engine, c.id)
@@ -235,7 +235,7 @@ def test_n23_full_flow(n23):
 
     # n23 cycle end: only the counter (recovery is cleared after battles)
     out = end_cycle(engine, c.id)
-    assert out["cleared"] == 0 and show_campaign(engine, c.id)["cycle"] == 2
+    assert out.cleared == 0 and show_campaign(engine, c.id)["cycle"] == 2
 
 
 def test_injury_roll_outside_a_battle(n23, snap):
@@ -243,13 +243,16 @@ def test_injury_roll_outside_a_battle(n23, snap):
     before = snap(engine)
     dry = injury_roll(engine, a["ganger1"], dice="5,4 3 4,4 1,4", dry_run=True, by=b["leader"])
     assert dry.applied is False and snap(engine) == before
-    assert [i["result"] for i in dry["injuries"]] == ["multiple-injuries", "eye-injury", "bitter-enmity"]
+    assert [i["result"] for i in dry.injuries] == ["multiple-injuries", "eye-injury", "bitter-enmity"]
     rep = injury_roll(engine, a["ganger1"], dice="5,4 3 4,4 1,4", by=b["leader"])
     f = fs(engine, a["ganger1"])
     assert f["status"] == "in-recovery" and f["stats"]["BS"] == 5
     assert f["conditions"] == [f"hatred-gang:Pale Ones (#{b['roster']})"]
     assert [i["result"] for i in f["injuries"]] == ["multiple-injuries", "eye-injury", "bitter-enmity"]
     assert rep.applied
+    # the dry run changed nothing; the roll names the fighter it changed and its rolls
+    assert not dry.changes and rep.changes.fighters == {a["ganger1"]} and rep.changes.rolls
+    assert rep.changes.campaigns == {c.id} and not rep.changes.structure
     with Session(engine) as s:
         links = [i.roll_record_id for i in s.exec(select(LastingInjury)).all()]
         assert all(links) and len(s.exec(select(RollRecord)).all()) == 4

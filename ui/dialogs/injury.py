@@ -37,7 +37,7 @@ class InjuryRollDialog(DicePreviewDialog):
 
         self.engine = engine
         self.fighter = fighter
-        self.injury_roll: Callable[..., dict[str, Any]] = injury_roll
+        self.injury_roll: Callable[..., Any] = injury_roll
         self.form.addRow("Fighter:", QLabel(f"<b>{fighter['name']}</b> ({fighter.get('roster', '')})"))
         self.by = QComboBox()
         self.by.setObjectName("takenOutBy")
@@ -49,7 +49,7 @@ class InjuryRollDialog(DicePreviewDialog):
         self.form.addRow("Taken out &by:", self.by)
         self.by.currentIndexChanged.connect(self.invalidate)
 
-    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> dict[str, Any]:
+    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
         return self.injury_roll(self.engine, self.fighter["id"], dice=dice, dry_run=dry_run,
                                 by=self.by.currentData(), roller=roller)
 
@@ -68,7 +68,7 @@ class TreatInjuryDialog(DicePreviewDialog):
 
         self.engine = engine
         self.fighter = fighter
-        self.treat_injury: Callable[..., dict[str, Any]] = treat_injury
+        self.treat_injury: Callable[..., Any] = treat_injury
         gang = fighter.get("roster", "")
         self.form.addRow("Fighter:", QLabel(f"<b>{fighter['name']}</b> ({gang})"))
         if credits is not None:
@@ -94,6 +94,6 @@ class TreatInjuryDialog(DicePreviewDialog):
         self.dice.set_enabled_all(self.uses_dice())
         self._dice_changed()
 
-    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> dict[str, Any]:
+    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
         return self.treat_injury(self.engine, self.fighter["id"], treat=self.treat.isChecked(), dice=dice,
                                  dry_run=dry_run, roller=roller)
