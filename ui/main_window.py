@@ -1226,8 +1226,8 @@ class MainWindow(QMainWindow):
             return import_external(engine, imp.key, path, camp)
 
         def done(rep: Any) -> None:
-            roster = rep.get("roster", {}) if isinstance(rep, dict) else {}
-            skipped = [f"{r['where']}: {r['message']}" for r in rep.get("report", [])] if isinstance(rep, dict) else []
+            roster = getattr(rep, "roster", None) or {}
+            skipped = [f"{r['where']}: {r['message']}" for r in getattr(rep, "report", None) or []]
             self._saved(f"Imported {roster.get('name', 'the gang')}",
                         prefer=("roster", roster["id"]) if roster.get("id") else None)
             if skipped:

@@ -87,11 +87,11 @@ def cmd_import_yaktribe(args: argparse.Namespace, engine: Any) -> None:
     d = import_external(engine, "yaktribe", args.file, campaign=args.campaign)
 
     def text() -> str:
-        lines = [f"imported {d['roster']['name']} (roster {d['roster']['id']}, {d['fighters']} fighters) "
-                 f"into {d['campaign']['name']} (campaign {d['campaign']['id']})"]
-        if d["report"]:
-            lines.append(f"{len(d['report'])} item(s) did not map as they were:")
-            lines.extend(f"  {r['where']}: {r['message']}" for r in d["report"])
+        lines = [f"imported {d.roster['name']} (roster {d.roster['id']}, {d.fighters} fighters) "
+                 f"into {d.campaign['name']} (campaign {d.campaign['id']})"]
+        if d.report:
+            lines.append(f"{len(d.report)} item(s) did not map as they were:")
+            lines.extend(f"  {r['where']}: {r['message']}" for r in d.report)
         else:
             lines.append("everything mapped")
         return "\n".join(lines)
