@@ -56,19 +56,19 @@ _YAKTRIBE_NAMES = frozenset({"YAK_INJURY_ALIASES", "YAK_STATS", "YAK_STATUS", "Y
                              "yak_fighter_type"})
 
 
-def import_external(engine: Any, key: str, path: Any, campaign: Any = None) -> dict[str, Any]:
+def import_external(engine: Any, key: str, path: Any, campaign: Any = None) -> Any:
     """Import a file made by another tool with the importer ``key`` of the first installed
     game system offering one (``campaign-app import <key>``): ``run(engine, path,
-    campaign)``'s report dict. No system offering it is a one-line InputError."""
+    campaign)``'s result (the Yaktribe import's: ``RosterImported``). No system offering
+    it is a one-line InputError."""
     from campaign_app.systems.importers import importer
 
     gs, imp = importer(key)
     run = gs.load(imp.run)
-    result: dict[str, Any] = run(engine, path, campaign)
-    return result
+    return run(engine, path, campaign)
 
 
-def import_yaktribe(engine: Any, path: Any, campaign: Any = None) -> dict[str, Any]:
+def import_yaktribe(engine: Any, path: Any, campaign: Any = None) -> Any:
     """Import a Yaktribe gang export (best effort) as one roster: see :func:`import_external`."""
     return import_external(engine, "yaktribe", path, campaign)
 
