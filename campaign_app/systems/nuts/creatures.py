@@ -316,7 +316,7 @@ def add_walker_type(engine: Engine, campaign: Any, name: str, armour_front: Any,
 def _find_type(s: Session, c: Campaign, ref: Any) -> tuple[dict[str, Any], WalkerType | None]:
     text = str(ref if ref is not None else "").strip()
     if not text:
-        raise InputError("no walker type given (--type)")
+        raise InputError("a walker needs a walker type")
     low = text.lower()
     for key, v in shipped_walker_types(c).items():
         if low in (key.lower(), str(v.get("name", "")).lower()):
@@ -366,7 +366,7 @@ def add_walker(engine: Engine, roster: Any, name: str, walker_type: Any,
                              f"(not {', '.join(sorted(set(bad)))})")
         missing = [k for k in roles if reps_in.get(k) in (None, "")]
         if missing:
-            raise InputError(f"give the Rep of the {', '.join(missing)} (--{' REP --'.join(missing)} REP)")
+            raise InputError(f"give the Rep of the {', '.join(missing)}")
         reps = {}
         for role in roles:
             try:
