@@ -15,7 +15,7 @@ from campaign_app.systems.commands import Command, GuiAction, Needs, Param
 from campaign_app.systems.nuts import WEIRD
 
 if TYPE_CHECKING:
-    from campaign_app.systems.nuts.creatures import CreaturesAdded, WalkerTypeAdded
+    from campaign_app.systems.nuts.creatures import CreaturesAdded, WalkerTypeAdded, WalkerTypeData
 
 _ME = "campaign_app.systems.nuts.commands"
 
@@ -71,13 +71,13 @@ def _yn(v: bool) -> str:
     return "Y" if v else "N"
 
 
-def types(engine: Any, campaign: Any) -> list[dict[str, Any]]:
+def types(engine: Any, campaign: Any) -> list[WalkerTypeData]:
     from campaign_app.systems.nuts.creatures import list_walker_types
 
     return list_walker_types(engine, campaign)
 
 
-def types_text(rows: list[dict[str, Any]], _params: dict[str, Any]) -> str:
+def types_text(rows: list[WalkerTypeData], _params: dict[str, Any]) -> str:
     return _table_text(
         [(t["key"] or t["id"], t["name"], t["nation"],
           f"{t['armour_front']}/{t['armour_side']}/{t['armour_top']}", t["gun1"] or "-", t["gun2"] or "-",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from campaign_app.changes import Result
 from campaign_app.dice import Roller
@@ -25,6 +25,7 @@ from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
 from campaign_app.usecases.common import (
+    Ref,
     campaign_of_roster,
     clean_int,
     clean_name,
@@ -45,6 +46,42 @@ CREW_ROLES = ("commander", "driver", "gunner")
 ARMOUR_MAX = 10
 SPEED_MAX = 100
 CREW_MAX = 10
+
+
+class WalkerTypeData(TypedDict):
+    """A walker type as ``walker types`` lists it: a shipped one (``key``) or a
+    campaign's own (``id``)."""
+
+    id: int | None
+    key: str | None
+    source: str
+    name: str
+    nation: str
+    armour_front: int
+    armour_side: int
+    armour_top: int
+    gun1: str
+    gun2: str
+    aa_mg: bool
+    hull_mg: bool
+    speed_road: int
+    speed_cc: int
+    crew: int
+    notes: str
+
+
+class CreatureKind(TypedDict):
+    kind: str
+    label: str
+    fixed_rep: Any
+    super_rep: Any
+    table: Any
+
+
+class CreaturePreview(TypedDict):
+    faces: list[Any]
+    dice_needed: int
+    creatures: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -254,18 +291,19 @@ def _type_line(src: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def walker_type_dict(t: WalkerType) -> dict[str, Any]:
-    return {"id": t.id, "key": None, "source": "campaign",
-            **_type_line({**t.model_dump(), "note": t.notes})}
+def walker_type_dict(t: WalkerType) -> WalkerTypeData:
+    line = _type_line({**t.model_dump(), "note": t.notes})
+    return {"id": t.id, "key": None, "source": "campaign", **line}  # type: ignore[typeddict-item]
 
 
-def list_walker_types(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+def list_walker_types(engine: Engine, campaign: Ref) -> list[WalkerTypeData]:
     """Shipped walker types (usable in every Weird WWII campaign), then the campaign's own."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         _need_weird(c, "walkers")
-        out = [{"id": None, "key": key, "source": "shipped", **_type_line(v)}
-               for key, v in shipped_walker_types(c).items()]
+        out: list[WalkerTypeData] = [
+            {"id": None, "key": key, "source": "shipped", **_type_line(v)}  # type: ignore[typeddict-item]
+            for key, v in shipped_walker_types(c).items()]
         assert c.id is not None
         out.extend(walker_type_dict(t) for t in wq.campaign_walker_types(s, c.id))
     return out
@@ -401,7 +439,7 @@ def walker_crew(engine: Engine, walker_id: int) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------------------------- GUI queries
-def campaign_creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+def campaign_creature_kinds(engine: Engine, campaign: Ref) -> list[CreatureKind]:
     """Creature kinds a campaign may generate (empty without Weird WWII), with whether
     each is rolled, fixed or may be super."""
     with read_session(engine) as s:
@@ -409,7 +447,7 @@ def campaign_creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any
         if c.system != "nuts" or EXPANSION not in (c.expansions or []):
             return []
         data = load_rulebook().data(c.system, c.edition, c.expansions or [])
-    out = []
+    out: list[CreatureKind] = []
     for key, spec in (data.get("creatures") or {}).items():
         if not isinstance(spec, dict):
             continue
@@ -420,7 +458,7 @@ def campaign_creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any
 
 
 def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, super_: bool = False,
-                      faces: Iterable[tuple[int, str]] | None = None) -> dict[str, Any]:
+                      faces: Iterable[tuple[int, str]] | None = None) -> CreaturePreview:
     """What :func:`generate_creatures` would add, without writing anything.
 
     With ``faces`` None the app rolls (random); otherwise the given faces are used, in
