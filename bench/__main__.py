@@ -253,7 +253,7 @@ class Bench:
             with self.engine.begin() as c:
                 c.execute(update(Fighter).where(Fighter.name.in_(names)).values(status="active", rep=rep))  # type: ignore[attr-defined]
             b = record_battle(self.engine, "League", ["Casualties"],
-                              results=[f"{n}={casualty}" for n in names])
+                              results={n: casualty for n in names})
             battles.append(b.id)
 
         t = median_time(lambda: after_battle(self.engine, battles[-1], seed=7), self.repeat, setup)

@@ -82,7 +82,7 @@ def end_cycle(win: Any, cmd: Any) -> Any:
     if win.campaign is None:
         return None
     dlg = CycleEndDialog(win, win.engine, win.campaign, _api(win, cmd))
-    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep['cycle']} ended (Ctrl+Z to undo)", changes=dlg.changes))
+    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep.cycle} ended (Ctrl+Z to undo)", changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -94,7 +94,7 @@ def injury_roll(win: Any, cmd: Any) -> Any:
         return None
     dlg = InjuryRollDialog(win, win.engine, row, _api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(
-        f"Lasting injury for {rep['fighter']}: {', '.join(i['label'] for i in rep['injuries'])} "
+        f"Lasting injury for {rep.fighter}: {', '.join(i['label'] for i in rep.injuries)} "
         "(Ctrl+Z to undo)", select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -114,7 +114,7 @@ def treat_injury(win: Any, cmd: Any) -> Any:
         return None
     dlg = TreatInjuryDialog(win, win.engine, row, credits, api=_api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(
-        f"Critical injury of {rep['fighter']}: {'; '.join(rep['changes']) or 'decided'} (Ctrl+Z to undo)",
+        f"Critical injury of {rep.fighter}: {'; '.join(rep.lines) or 'decided'} (Ctrl+Z to undo)",
         select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
 

@@ -15,7 +15,7 @@ Cancel writes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
@@ -45,13 +45,16 @@ from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
 from ui.widgets import EntryLine, ErrorLabel, heading, hline
 
+if TYPE_CHECKING:
+    from campaign_app.usecases.battles import AfterBattleReport
+
 
 @dataclass
 class DryRun:
     """What one dry run with a list of faces tells."""
 
     need: DiceRequest | None = None  # the next roll that has no faces yet
-    report: dict[str, Any] | None = None  # the full report when no dice were missing
+    report: AfterBattleReport | None = None  # the full report when no dice were missing
     rolls: list[Any] = field(default_factory=list)  # RollResults of the rolls made
     steps: list[dict[str, Any]] = field(default_factory=list)  # steps (from a probe)
     error: str = ""
@@ -75,7 +78,7 @@ class AfterBattleWizard(QDialog):
         self.faces: list[tuple[int, str]] = []
         self.roll_starts: list[int] = []
         self.page = "start"  # start, roll, result, summary
-        self.report: dict[str, Any] | None = None
+        self.report: AfterBattleReport | None = None
         self._cache: dict[tuple[Any, ...], DryRun] = {}
         self.plan: Any = None  # AfterBattlePlan: the state read once, when leaving the start page
         self.plan_error = ""
@@ -318,7 +321,7 @@ class AfterBattleWizard(QDialog):
             if run.result is not None:
                 out.report = plan.report(run.result, True)
                 out.rolls = run.rolls
-                out.steps = out.report["steps"]
+                out.steps = out.report.steps
             else:
                 out.need = run.pending
                 probe = driver.probe(plan.procedure, faces)
@@ -430,13 +433,13 @@ class AfterBattleWizard(QDialog):
         self.stack.setCurrentWidget(self.summary_page)
         n = len(self.roll_starts)
         self.step_label.setText(f"Summary ({n} roll{'s' if n != 1 else ''})")
-        self.steps_model.set_rows(state.report["steps"])
+        self.steps_model.set_rows(state.report.steps)
         self.steps_view.resizeColumnToContents(0)
         self.steps_view.resizeColumnToContents(1)
         self.steps_view.resizeColumnToContents(2)
         self.steps_view.resizeRowsToContents()
         self.changes.clear()
-        for line in state.report["changes"] or ["no changes"]:
+        for line in state.report.lines or ["no changes"]:
             self.changes.addItem(line)
         self.back_button.setEnabled(True)
         self.next_button.setEnabled(False)

@@ -3,29 +3,49 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import dice_options, emit, table_text
 
+if TYPE_CHECKING:
+    from db.queries.lookup import Ref
+
 
 def cmd_record(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases.battles import battle_dict, record_battle
+    from campaign_app.usecases.battles import record_battle
 
-    b = record_battle(engine, args.campaign, args.roster or [], results=args.result or [],
-                      hits=args.hit or [], by=args.by or [], casualties=args.casualties or [],
+    b = record_battle(engine, args.campaign, args.roster or [],
+                      results=_pairs(args.result or [], "--result", "FIGURE=STATUS"),
+                      hits=args.hit or [], by=_pairs(args.by or [], "--by", "FIGHTER=ATTACKER"),
+                      casualties=_pairs(args.casualties or [], "--casualties", "UNIT=N"),
                       winner=args.winner, scenario=args.scenario or "", played_on=args.date,
                       notes=args.notes or "", absent=args.absent or [],
                       details=_details(args.detail or []))
-    emit(args, battle_dict(b), f"recorded battle {b.number} (id {b.id}); next: after-battle {b.id}")
+    emit(args, b, f"recorded battle {b.number} (id {b.id}); next: after-battle {b.id}")
 
 
-def _details(items: list[str]) -> dict[str, dict[str, Any]]:
+def _pairs(items: list[str], flag: str, form: str) -> dict[Ref, str]:
+    """``--result "Hans=carry-on"`` (repeated) -> {"Hans": "carry-on"}: each name once."""
+    from campaign_app.errors import InputError
+
+    out: dict[Ref, str] = {}
+    for item in items:
+        k, eq, v = item.rpartition("=")
+        if not eq or not k.strip() or not v.strip():
+            raise InputError(f"{flag} {item!r}: write {form} (NAME=VALUE)")
+        if k.strip() in out:
+            raise InputError(f"{flag}: {k.strip()} is named twice")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def _details(items: list[str]) -> dict[Ref, dict[str, Any]]:
     """``--detail "Pvt Ryan=zombie"`` -> {"Pvt Ryan": {"zombie": True}}; ``FLAG:no`` gives
     ``"no"``. The use-case checks the flags against those the system's After the Battle
     reads (NUTS!: zombie) and reads yes/no."""
     from campaign_app.errors import InputError
 
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[Ref, dict[str, Any]] = {}
     for item in items:
         if "=" not in item:
             raise InputError(f"--detail {item!r}: write FIGURE=FLAG or FIGURE=KEY:VALUE")
@@ -70,9 +90,9 @@ def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
                        options=options, campaign=args.campaign)
 
     def text() -> str:
-        lines = [f"After the Battle {rep['battle']} — {rep['campaign']}"
-                 + (" (dry run: nothing written)" if rep["dry_run"] else "")]
-        for st in rep["steps"]:
+        lines = [f"After the Battle {rep.battle} — {rep.campaign}"
+                 + (" (dry run: nothing written)" if rep.dry_run else "")]
+        for st in rep.steps:
             r = st["roll"]
             if r:
                 vs = f" vs {r['target']}" if r["target"] is not None else ""
@@ -81,9 +101,9 @@ def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
                              f" -> {r['label'] or r['result'] or ''}. {st['text']}".rstrip())
             else:
                 lines.append(f"- {st['rule']}: {st['subject']}: {st['text']}")
-        if rep["changes"]:
+        if rep.lines:
             lines.append("Changes:")
-            lines.extend(f"  {c}" for c in rep["changes"])
+            lines.extend(f"  {c}" for c in rep.lines)
         else:
             lines.append("No changes.")
         return "\n".join(lines)

@@ -42,9 +42,10 @@ def _handler(system: Any, cmd: Command) -> Any:
         params = {p.name: getattr(args, p.name) for p in cmd.params}
         if cmd.dice:
             params.update(dice=args.dice, seed=args.seed)
-        data = system.load(cmd.run)(engine, **params)
+        result = system.load(cmd.run)(engine, **params)
         text = system.load(cmd.text) if cmd.text else None
-        emit(args, data, (lambda: text(data, params)) if text else None)
+        data = system.load(cmd.data)(result) if cmd.data and getattr(args, "json", False) else result
+        emit(args, data, (lambda: text(result, params)) if text else None)
 
     return handle
 

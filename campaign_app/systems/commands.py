@@ -5,7 +5,8 @@ A :class:`Command` is one action of a system: the CLI turns it into a subcommand
 (``GROUP NAME`` with arguments built from its :class:`Param` list) and the GUI into a
 menu action, enabled when :meth:`Command.applies` says so for the open campaign and the
 selected figure. ``run`` names the use-case (``module:function`` taking the engine and
-the typed parameters as keywords); ``text`` names how the CLI shows its result.
+the typed parameters as keywords, returning its typed result); ``text`` names how the
+CLI shows that result, ``data`` what ``--json`` prints when not the result itself.
 
 An :class:`AfterBattleOption` is one choice the After the Battle wizard offers before
 its rolls (its options box is built from the system's list) and that the CLI's
@@ -76,6 +77,9 @@ class Command:
     params: tuple[Param, ...] = ()
     dice: bool = False  # takes --dice FACES / --seed N (the use-case's dice= and seed=)
     text: str = ""  # "module:function(data, params) -> str": the CLI's output ("" = none)
+    # "module:function(result) -> plain data": what ``--json`` prints ("" = the result as
+    # data, campaign_app.usecases.results.as_data)
+    data: str = ""
     needs: Needs = field(default_factory=Needs)
     gui: GuiAction | None = None  # None: a CLI-only command
     key: str = ""  # the GUI action's name; default: GROUP_NAME

@@ -8,15 +8,12 @@ module reads the state, hands it over with the dice, and writes what comes back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any
-
-from sqlalchemy import func
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from typing import Any, TypedDict
 
 from campaign_app import procedure_driver as driver
+from campaign_app.changes import Result
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError
 from campaign_app.rules import load_rulebook
@@ -30,6 +27,7 @@ from campaign_app.systems.base import (
     UnitState,
 )
 from campaign_app.usecases.common import (
+    Ref,
     clean_int,
     clean_text,
     clean_yes_no,
@@ -50,7 +48,8 @@ from db.models import (
     Skill,
     Unit,
 )
-from db.uow import UnitOfWork, fault_point, read_session
+from db.queries import battles as q
+from db.uow import Engine, Session, UnitOfWork, fault_point, read_session
 
 
 def procedures_for(system: str) -> Procedures:
@@ -60,18 +59,36 @@ def procedures_for(system: str) -> Procedures:
     return proc
 
 
-def _pairs(items: Iterable[str] | Mapping[str, Any], what: str) -> list[tuple[str, str]]:
-    if isinstance(items, Mapping):
-        return [(str(k), str(v)) for k, v in items.items()]
-    out = []
-    for item in items:
-        if "=" not in item:
-            raise InputError(f"{what} {item!r}: write NAME=VALUE")
-        k, v = item.rsplit("=", 1)
-        if not k.strip() or not v.strip():
-            raise InputError(f"{what} {item!r}: write NAME=VALUE")
-        out.append((k.strip(), v.strip()))
-    return out
+class BattleData(TypedDict):
+    """A battle's own row, as ``battle show --json`` and ``battle record --json`` print it."""
+
+    id: int
+    campaign_id: int
+    number: int
+    played_on: str
+    scenario: str
+    outcome: str
+    winner_roster_id: int | None
+    cycle: int
+    notes: str
+    after_battle_done: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class BattleRecorded(Result):
+    """The battle :func:`record_battle` wrote (its change set names the battle and every
+    figure given a result)."""
+
+    id: int
+    campaign_id: int
+    number: int
+    played_on: str
+    scenario: str
+    outcome: str
+    winner_roster_id: int | None
+    cycle: int
+    notes: str
+    after_battle_done: bool
 
 
 class _Roll:
@@ -81,8 +98,8 @@ class _Roll:
         self.fighters = fighters
         self.units = units
 
-    def find(self, ref: str, what: str) -> Fighter | Unit:
-        text = ref.strip()
+    def find(self, ref: Ref, what: str) -> Fighter | Unit:
+        text = str(ref).strip()
         hits: list[Fighter | Unit] = []
         if text.isdigit():
             hits = [f for f in self.fighters if f.id == int(text)] + [u for u in self.units if u.id == int(text)]
@@ -96,24 +113,27 @@ class _Roll:
             raise InputError(f"{what} {text!r}: {len(hits)} figures have this name; use the id")
         return hits[0]
 
-    def fighter(self, ref: str, what: str) -> Fighter:
+    def fighter(self, ref: Ref, what: str) -> Fighter:
         found = self.find(ref, what)
         if not isinstance(found, Fighter):
-            raise InputError(f"{what} {ref!r} is a unit, not a fighter")
+            raise InputError(f"{what} {str(ref)!r} is a unit, not a fighter")
         return found
 
 
-def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
-                  results: Iterable[str] | Mapping[str, Any] = (), hits: Iterable[str] = (),
-                  by: Iterable[str] | Mapping[str, Any] = (), casualties: Iterable[str] | Mapping[str, Any] = (),
-                  winner: Any = None, scenario: str = "", played_on: date | str | None = None,
-                  notes: str = "", absent: Iterable[str] = (),
-                  details: Mapping[str, Mapping[str, Any]] | None = None) -> Battle:
-    """Record a battle. Fighters and units not named end with the system's default
-    result; ``absent`` lists figures that did not take part."""
+def record_battle(engine: Engine, campaign: Ref, rosters: Iterable[Ref], *,
+                  results: Mapping[Ref, str] | None = None, hits: Iterable[Ref] = (),
+                  by: Mapping[Ref, Ref] | None = None, casualties: Mapping[Ref, int | str] | None = None,
+                  winner: Ref | None = None, scenario: str = "", played_on: date | str | None = None,
+                  notes: str = "", absent: Iterable[Ref] = (),
+                  details: Mapping[Ref, Mapping[str, Any]] | None = None) -> BattleRecorded:
+    """Record a battle. ``results``: how a figure ended (by id or name); ``hits``: the
+    fighters that scored a hit; ``by``: who took a fighter out; ``casualties``: figures a
+    unit lost; ``details``: the yes/no facts the system's After the Battle reads.
+    Fighters and units not named end with the system's default result; ``absent``
+    lists figures that did not take part."""
     roster_refs = list(rosters)
     if not roster_refs:
-        raise InputError("a battle needs at least one roster (--roster R)")
+        raise InputError("a battle needs at least one roster")
     when = _parse_date(played_on)
     with UnitOfWork(engine, "battle.record") as uow:
         s = uow.session
@@ -126,9 +146,9 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
             if r in rs:
                 raise InputError(f"roster {r.name!r} is named twice")
             rs.append(r)
-        rids = [r.id for r in rs]
-        fighters = list(s.exec(select(Fighter).where(Fighter.roster_id.in_(rids)).order_by(Fighter.id)).all())  # type: ignore[union-attr]
-        units = list(s.exec(select(Unit).where(Unit.roster_id.in_(rids)).order_by(Unit.id)).all())  # type: ignore[union-attr]
+        rids = [r.id for r in rs if r.id is not None]
+        fighters = q.roster_fighters(s, rids)
+        units = q.roster_units(s, rids)
         roll = _Roll(fighters, units)
         win = None
         if winner is not None and str(winner).strip():
@@ -137,40 +157,41 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
                 raise InputError(f"winner {winner!r} is not one of the battle's rosters")
         absent_ids = {id(roll.find(a, "absent figure")) for a in absent}
         chosen: dict[int, str] = {}
-        for ref, status in _pairs(results, "--result"):
-            fig = roll.find(ref, "result for")
+        for ref, status in (results or {}).items():
+            fig = roll.find(ref, "figure")
             if id(fig) in chosen:
-                raise InputError(f"--result: {fig.name} is named twice")
-            st = status.strip().lower()
+                raise InputError(f"the result of {fig.name} is given twice")
+            st = str(status).strip().lower()
             if st not in proc.result_statuses:
                 raise InputError(
                     f"result {status!r} for {fig.name} is not one of {', '.join(proc.result_statuses)}"
                 )
             chosen[id(fig)] = st
-        hit_ids = {id(roll.fighter(h, "--hit")) for h in hits}
+        hit_ids = {id(roll.fighter(h, "fighter who scored a hit")) for h in hits}
         by_map: dict[int, Fighter] = {}
-        for ref, att in _pairs(by, "--by"):
-            victim = roll.fighter(ref, "--by")
+        for ref, att in (by or {}).items():
+            victim = roll.fighter(ref, "fighter taken out")
             attacker = roll.fighter(att, "attacker")
             if id(victim) in by_map:
-                raise InputError(f"--by: {victim.name} is named twice")
+                raise InputError(f"who took {victim.name} out is given twice")
             if attacker.roster_id == victim.roster_id:
-                raise InputError(f"--by {ref}={att}: both are in the same roster")
+                raise InputError(f"{victim.name} and {attacker.name} are in the same roster")
             by_map[id(victim)] = attacker
         cas: dict[int, int] = {}
-        for ref, n in _pairs(casualties, "--casualties"):
-            unit = roll.find(ref, "--casualties")
+        for ref, n in (casualties or {}).items():
+            unit = roll.find(ref, "unit")
             if not isinstance(unit, Unit):
-                raise InputError(f"--casualties {ref}: {unit.name} is a fighter, not a unit")
+                raise InputError(f"{unit.name} is a fighter, not a unit: only units have casualties")
             if id(unit) in cas:
-                raise InputError(f"--casualties: {unit.name} is named twice (give each unit's casualties once)")
-            k = clean_int(n, f"--casualties {ref}")
+                raise InputError(f"the casualties of {unit.name} are given twice")
+            k = clean_int(n, f"casualties of {unit.name}")
             if not 0 <= k <= unit.figures:
-                raise InputError(f"--casualties {ref}={k}: give 0 to {unit.figures} "
+                raise InputError(f"{k} casualties of {unit.name}: give 0 to {unit.figures} "
                                  f"({unit.name} has {unit.figures} figures)")
             cas[id(unit)] = k
         detail_of = _check_details(details or {}, roll, proc, get_system(c.system).name)
-        number = (s.exec(select(func.max(Battle.number)).where(Battle.campaign_id == c.id)).one() or 0) + 1
+        assert c.id is not None
+        number = q.next_battle_number(s, c.id)
         b = Battle(campaign_id=c.id, number=number, played_on=when, scenario=clean_text(scenario, "scenario", 200),
                    winner_roster_id=win.id if win else None, cycle=c.cycle, notes=clean_text(notes, "notes"))
         s.add(b)
@@ -206,10 +227,10 @@ def record_battle(engine: Engine, campaign: Any, rosters: Iterable[Any], *,
         if taking_part == 0:
             raise InputError("nobody in these rosters can take part in a battle")
         uow.summary = f"battle {number}: {' vs '.join(r.name for r in rs)}"
-    return b
+    return BattleRecorded(**battle_dict(b), changes=uow.changes)
 
 
-def _check_details(details: Mapping[str, Mapping[str, Any]], roll: _Roll, proc: Procedures,
+def _check_details(details: Mapping[Ref, Mapping[str, Any]], roll: _Roll, proc: Procedures,
                    system_name: str) -> dict[int, dict[str, Any]]:
     """``{figure: {flag: value}}`` checked against the flags the system's After the
     Battle reads (``proc.detail_flags``): each a yes/no fact about a fighter (``True``,
@@ -217,22 +238,20 @@ def _check_details(details: Mapping[str, Mapping[str, Any]], roll: _Roll, proc: 
     valid = dict(proc.detail_flags)
     out: dict[int, dict[str, Any]] = {}
     for ref, flags in details.items():
-        fig = roll.find(str(ref), "--detail")
+        fig = roll.find(ref, "figure")
         if not isinstance(flags, Mapping):
-            raise InputError(f"--detail {ref}: give FLAG or FLAG:yes/no")
+            raise InputError(f"the details of {fig.name}: give each as a flag, yes or no")
         for flag, value in flags.items():
             key = str(flag).strip().lower()
             if not valid:
-                raise InputError(f"--detail {fig.name}={flag}: {system_name} battles take no details "
+                raise InputError(f"{fig.name}: {system_name} battles take no details "
                                  "(After the Battle reads none)")
             if key not in valid:
-                raise InputError(f"--detail {fig.name}={flag}: unknown detail {str(flag)!r} for "
+                raise InputError(f"{fig.name}: unknown detail {str(flag)!r} for "
                                  f"{system_name} (valid: {', '.join(valid)})")
             if not isinstance(fig, Fighter):
-                raise InputError(f"--detail {fig.name}={flag}: {fig.name} is a unit; details are about "
-                                 "fighters")
-            out.setdefault(id(fig), {})[key] = clean_yes_no(
-                value, f"--detail {fig.name}={flag} (write {key}, {key}:yes or {key}:no)")
+                raise InputError(f"{fig.name} is a unit; details are about fighters")
+            out.setdefault(id(fig), {})[key] = clean_yes_no(value, f"{key} of {fig.name}")
     return out
 
 
@@ -259,26 +278,17 @@ def _parse_date(value: date | str | None) -> date:
 def battle_state(s: Session, b: Battle) -> BattleState:
     c = s.get(Campaign, b.campaign_id)
     assert c is not None
-    links = list(s.exec(select(BattleRoster).where(BattleRoster.battle_id == b.id)).all())
+    assert b.id is not None
+    links = q.battle_links(s, b.id)
     rids = [link.roster_id for link in links]
-    rosters = {r.id: r for r in s.exec(select(Roster).where(Roster.id.in_(rids))).all()}  # type: ignore[union-attr]
-    results = list(s.exec(select(BattleResult).where(BattleResult.battle_id == b.id)).all())
+    rosters = q.rosters_by_id(s, rids)
+    results = q.battle_results(s, b.id)
     by_f = {r.fighter_id: r for r in results if r.fighter_id is not None}
     by_u = {r.unit_id: r for r in results if r.unit_id is not None}
-    fighters = list(s.exec(select(Fighter).where(Fighter.roster_id.in_(rids)).order_by(Fighter.id)).all())  # type: ignore[union-attr]
-    skills: dict[int, list[str]] = {}
-    if fighters:
-        for sk in s.exec(select(Skill).where(Skill.fighter_id.in_([f.id for f in fighters]))):  # type: ignore[union-attr]
-            skills.setdefault(sk.fighter_id, []).append(sk.name)
-    units = list(s.exec(select(Unit).where(Unit.roster_id.in_(rids)).order_by(Unit.id)).all())  # type: ignore[union-attr]
-    before = dict(
-        s.exec(
-            select(BattleRoster.roster_id, func.count(BattleRoster.id))
-            .join(Battle, Battle.id == BattleRoster.battle_id)
-            .where(BattleRoster.roster_id.in_(rids), Battle.number < b.number)  # type: ignore[attr-defined]
-            .group_by(BattleRoster.roster_id)
-        ).all()
-    )
+    fighters = q.roster_fighters(s, rids)
+    skills = q.skill_names(s, [f.id for f in fighters if f.id is not None])
+    units = q.roster_units(s, rids)
+    before = q.battles_before(s, rids, b.number)
     fstates = {}
     for f in fighters:
         res = by_f.get(f.id)
@@ -309,7 +319,7 @@ def battle_state(s: Session, b: Battle) -> BattleState:
         rosters={int(rid): RosterState(id=int(rid), name=r.name, kind=r.kind, faction=r.faction,
                                        credits=r.credits, reputation=r.reputation,
                                        result=result_of.get(rid, ""))
-                 for rid, r in rosters.items() if rid is not None},
+                 for rid, r in rosters.items()},
         fighters=fstates, units=ustates, winner_roster_id=b.winner_roster_id,
         battles_before={rid: int(before.get(rid, 0)) for rid in rids},
     )
@@ -356,6 +366,21 @@ UNIT_COLUMNS = {"figures", "figures_start", "wounded", "training", "discipline",
 ROSTER_COLUMNS = {"credits", "reputation", "notes"}
 
 
+@dataclass(frozen=True, kw_only=True)
+class AfterBattleReport(Result):
+    """What After the Battle did (or, in a dry run, would do): every step with its roll,
+    the changes in words (``changes`` in the JSON) and whether it was written. Applied,
+    its change set names the fighters, units and rosters it changed and the rolls."""
+
+    battle_id: int
+    battle: int
+    campaign: str
+    dry_run: bool
+    steps: list[dict[str, Any]]
+    lines: list[str] = field(metadata={"data_key": "changes"})
+    applied: bool = False
+
+
 @dataclass
 class AfterBattlePlan:
     """After the Battle of one battle, ready to run: the state read once (plain data),
@@ -372,26 +397,25 @@ class AfterBattlePlan:
     def procedure(self, roller: Roller) -> Outcome:
         return self.proc.after_battle(self.state, roller, self.options)
 
-    def report(self, outcome: Outcome, dry_run: bool) -> dict[str, Any]:
-        return {
-            "battle_id": self.battle_id, "battle": self.number, "campaign": self.campaign, "dry_run": dry_run,
-            "steps": [st.to_dict() for st in outcome.steps],
-            "changes": describe_outcome(self.state, outcome),
-            "applied": False,
-        }
+    def report(self, outcome: Outcome, dry_run: bool) -> AfterBattleReport:
+        """The report of ``outcome`` (not applied; no changes)."""
+        return AfterBattleReport(
+            battle_id=self.battle_id, battle=self.number, campaign=self.campaign, dry_run=dry_run,
+            steps=[st.to_dict() for st in outcome.steps], lines=describe_outcome(self.state, outcome),
+        )
 
     def step(self, faces: Sequence[driver.Face]) -> driver.Run[Outcome]:
         """The wizard's dry run: the faces so far, stopping at the first roll without
         faces (in memory; nothing read or written)."""
         return driver.step(self.procedure, faces)
 
-    def preview(self, roller: Roller) -> tuple[Outcome, dict[str, Any]]:
+    def preview(self, roller: Roller) -> tuple[Outcome, AfterBattleReport]:
         """A dry run with a ready roller (random, seeded or typed), in memory."""
         outcome = driver.run(self.procedure, roller)
         return outcome, self.report(outcome, True)
 
 
-def _read_plan(s: Session, battle: Any, options: Mapping[str, Any] | None, campaign: Any) -> AfterBattlePlan:
+def _read_plan(s: Session, battle: Ref, options: Mapping[str, Any] | None, campaign: Ref | None) -> AfterBattlePlan:
     b = get_battle(s, battle, get_campaign(s, campaign) if campaign is not None else None)
     if b.after_battle_done:
         raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
@@ -401,19 +425,20 @@ def _read_plan(s: Session, battle: Any, options: Mapping[str, Any] | None, campa
     state = battle_state(s, b)
     opts = dict(options or {})
     if "treat" in opts:
-        opts["treat"] = _resolve_fighters(state, opts["treat"], "--treat")
+        opts["treat"] = _resolve_fighters(state, opts["treat"], "fighter to treat")
     return AfterBattlePlan(b.id, b.number, c.name, state, opts, proc)
 
 
-def start_after_battle(engine: Engine, battle: Any, options: Mapping[str, Any] | None = None,
-                       campaign: Any = None) -> AfterBattlePlan:
+def start_after_battle(engine: Engine, battle: Ref, options: Mapping[str, Any] | None = None,
+                       campaign: Ref | None = None) -> AfterBattlePlan:
     """Read the battle's state once (no unit of work, nothing written) and check the
     options: the plan every preview and the Apply then use."""
     with read_session(engine) as s:
         return _read_plan(s, battle, options, campaign)
 
 
-def apply_after_battle(engine: Engine, plan: AfterBattlePlan, faces: Sequence[driver.Face]) -> dict[str, Any]:
+def apply_after_battle(engine: Engine, plan: AfterBattlePlan,
+                       faces: Sequence[driver.Face]) -> AfterBattleReport:
     """Apply After the Battle with the faces of the preview (one transaction, every roll
     recorded with its source). The procedure runs once more in memory with exactly
     those faces; if the rosters changed since the plan was read, nothing is written."""
@@ -426,7 +451,7 @@ def apply_after_battle(engine: Engine, plan: AfterBattlePlan, faces: Sequence[dr
     return _write(engine, plan, run.result, run.rolls)
 
 
-def _write(engine: Engine, plan: AfterBattlePlan, outcome: Outcome, rolls: list[RollResult]) -> dict[str, Any]:
+def _write(engine: Engine, plan: AfterBattlePlan, outcome: Outcome, rolls: list[RollResult]) -> AfterBattleReport:
     uow = UnitOfWork(engine, "after-battle")
     with uow:
         s = uow.session
@@ -438,23 +463,23 @@ def _write(engine: Engine, plan: AfterBattlePlan, outcome: Outcome, rolls: list[
             raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
         if battle_state(s, b) != plan.state:
             raise ConflictError("the rosters changed since the preview: go Back and check the rolls")
-        return _finish(s, uow, plan, outcome, rolls, b)
+        report = _finish(s, uow, plan, outcome, rolls, b)
+    return replace(report, changes=uow.changes)
 
 
 def _finish(s: Session, uow: UnitOfWork, plan: AfterBattlePlan, outcome: Outcome, rolls: list[RollResult],
-            b: Battle) -> dict[str, Any]:
+            b: Battle) -> AfterBattleReport:
     report = plan.report(outcome, False)
     _apply(s, uow, plan.state, outcome, rolls, b)
     b.after_battle_done = True
     s.add(b)
     uow.summary = f"After the Battle {b.number}"
-    report["applied"] = True
-    return report
+    return replace(report, applied=True)
 
 
-def after_battle(engine: Engine, battle: Any, *, dice: Any = None, seed: int | None = None,
+def after_battle(engine: Engine, battle: Ref, *, dice: str | Sequence[int] | None = None, seed: int | None = None,
                  roller: Roller | None = None, dry_run: bool = False,
-                 options: Mapping[str, Any] | None = None, campaign: Any = None) -> dict[str, Any]:
+                 options: Mapping[str, Any] | None = None, campaign: Ref | None = None) -> AfterBattleReport:
     """Run the system's After the Battle for ``battle``; apply it unless ``dry_run``
     (a dry run reads the state once and writes nothing)."""
     if roller is None:
@@ -471,7 +496,8 @@ def after_battle(engine: Engine, battle: Any, *, dice: Any = None, seed: int | N
         outcome = driver.run(plan.procedure, roller)
         b = s.get(Battle, plan.battle_id)
         assert b is not None
-        return _finish(s, uow, plan, outcome, roller.rolls, b)
+        report = _finish(s, uow, plan, outcome, roller.rolls, b)
+    return replace(report, changes=uow.changes)
 
 
 def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, rolls: list[RollResult],
@@ -543,7 +569,7 @@ def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, rolls:
     for fid in out.removed_fighters:
         f = s.get(Fighter, fid)
         if f is not None:
-            for crew in s.exec(select(Fighter).where(Fighter.crew_of_id == fid)).all():
+            for crew in q.crew_of(s, fid):
                 crew.crew_of_id = None
                 s.add(crew)
             s.delete(f)
@@ -565,53 +591,92 @@ def _resolve_fighters(state: BattleState, refs: Iterable[Any], what: str) -> set
     return out
 
 
-def battle_dict(b: Battle) -> dict[str, Any]:
+def battle_dict(b: Battle) -> BattleData:
+    assert b.id is not None
     return {"id": b.id, "campaign_id": b.campaign_id, "number": b.number,
             "played_on": b.played_on.isoformat(), "scenario": b.scenario, "outcome": b.outcome,
             "winner_roster_id": b.winner_roster_id, "cycle": b.cycle, "notes": b.notes,
             "after_battle_done": b.after_battle_done}
 
 
-def list_battles(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+class BattleListed(BattleData):
+    """A battle of ``battle list``: its row, the names of its rosters and its winner's."""
+
+    rosters: list[str]
+    winner: str | None
+
+
+class BattleRosterData(TypedDict):
+    id: int
+    name: str
+    result: str
+
+
+class FigureResultData(TypedDict):
+    fighter_id: int | None
+    unit_id: int | None
+    name: str
+    status: str
+    scored_hit: bool
+    by_fighter_id: int | None
+    casualties: int
+    details: dict[str, Any]
+
+
+class BattleShown(BattleData):
+    """A battle of ``battle show``: its row, its rosters and every figure's result."""
+
+    rosters: list[BattleRosterData]
+    results: list[FigureResultData]
+
+
+class FighterBattle(TypedDict):
+    battle_id: int
+    number: int
+    played_on: str
+    scenario: str
+    status: str
+    scored_hit: bool
+
+
+def list_battles(engine: Engine, campaign: Ref) -> list[BattleListed]:
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
-        battles = s.exec(select(Battle).where(Battle.campaign_id == c.id).order_by(Battle.number)).all()
-        names = dict(s.exec(select(Roster.id, Roster.name).where(Roster.campaign_id == c.id)).all())
+        assert c.id is not None
+        battles = q.campaign_battles(s, c.id)
+        names = q.roster_names(s, c.id)
         links: dict[int, list[str]] = {}
-        for link in s.exec(select(BattleRoster).join(Battle).where(Battle.campaign_id == c.id)):
+        for link in q.campaign_battle_links(s, c.id):
             links.setdefault(link.battle_id, []).append(names.get(link.roster_id, "?"))
-        return [{**battle_dict(b), "rosters": links.get(b.id, []),  # type: ignore[arg-type]
-                 "winner": names.get(b.winner_roster_id) if b.winner_roster_id else None} for b in battles]
+        out: list[BattleListed] = []
+        for b in battles:
+            assert b.id is not None
+            out.append({**battle_dict(b), "rosters": links.get(b.id, []),
+                        "winner": names.get(b.winner_roster_id) if b.winner_roster_id else None})
+        return out
 
 
-def show_battle(engine: Engine, battle: Any) -> dict[str, Any]:
+def show_battle(engine: Engine, battle: Ref) -> BattleShown:
     with read_session(engine) as s:
         b = get_battle(s, battle)
-        links = s.exec(select(BattleRoster, Roster).join(Roster).where(BattleRoster.battle_id == b.id)).all()
-        results = []
-        for res, f, u in s.exec(
-            select(BattleResult, Fighter, Unit)
-            .outerjoin(Fighter, Fighter.id == BattleResult.fighter_id)
-            .outerjoin(Unit, Unit.id == BattleResult.unit_id)
-            .where(BattleResult.battle_id == b.id).order_by(BattleResult.id)
-        ).all():
-            results.append({
-                "fighter_id": res.fighter_id, "unit_id": res.unit_id,
-                "name": f.name if f else (u.name if u else "?"), "status": res.status,
-                "scored_hit": res.scored_hit, "by_fighter_id": res.by_fighter_id,
-                "casualties": res.casualties, "details": dict(res.details or {}),
-            })
+        assert b.id is not None
+        links = q.battle_rosters(s, b.id)
+        results: list[FigureResultData] = [
+            {"fighter_id": res.fighter_id, "unit_id": res.unit_id,
+             "name": f.name if f else (u.name if u else "?"), "status": res.status,
+             "scored_hit": res.scored_hit, "by_fighter_id": res.by_fighter_id,
+             "casualties": res.casualties, "details": dict(res.details or {})}
+            for res, f, u in q.battle_results_named(s, b.id)
+        ]
         return {**battle_dict(b),
-                "rosters": [{"id": r.id, "name": r.name, "result": link.result} for link, r in links],
+                "rosters": [{"id": r.id, "name": r.name, "result": link.result}  # type: ignore[typeddict-item]
+                            for link, r in links],  # (loaded rows have their ids)
                 "results": results}
 
 
-def fighter_battles(engine: Engine, fighter_id: int) -> list[dict[str, Any]]:
+def fighter_battles(engine: Engine, fighter_id: int) -> list[FighterBattle]:
     """A fighter's battle history (for the detail pane and cards)."""
     with read_session(engine) as s:
-        rows = s.exec(
-            select(BattleResult, Battle).join(Battle, Battle.id == BattleResult.battle_id)
-            .where(BattleResult.fighter_id == fighter_id).order_by(Battle.number)
-        ).all()
-        return [{"battle_id": b.id, "number": b.number, "played_on": b.played_on.isoformat(),
-                 "scenario": b.scenario, "status": r.status, "scored_hit": r.scored_hit} for r, b in rows]
+        return [{"battle_id": b.id, "number": b.number,  # type: ignore[typeddict-item]
+                 "played_on": b.played_on.isoformat(), "scenario": b.scenario, "status": r.status,
+                 "scored_hit": r.scored_hit} for r, b in q.fighter_results(s, fighter_id)]

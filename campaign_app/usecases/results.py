@@ -24,10 +24,12 @@ class UndoResult(Result):
 
 
 def as_data(value: Any) -> Any:
-    """A result as plain data: dataclasses become dicts without their change set."""
+    """A result as plain data: dataclasses become dicts without their change set (a
+    field with ``metadata={"data_key": K}`` is shown under ``K``: a report's lines of
+    changes in words print as ``changes``, as before change sets)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: as_data(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.name != "changes"}
+        return {f.metadata.get("data_key", f.name): as_data(getattr(value, f.name))
+                for f in dataclasses.fields(value) if f.name != "changes"}
     if isinstance(value, (list, tuple)):
         return [as_data(v) for v in value]
     if isinstance(value, dict):

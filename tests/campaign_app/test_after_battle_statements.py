@@ -56,8 +56,8 @@ def eight_fighter_n23_battle(engine: Engine) -> tuple[int, int, dict[str, int]]:
     by = {name: ("Rats leader" if name.startswith("Ghosts") else "Ghosts leader") for name in hurt}
     by["Ghosts leader"] = "Rats leader"
     b = record_battle(engine, c.id, rosters, winner=rosters[0],
-                      results=[f"{ids[n]}={st}" for n, st in hurt.items()],
-                      by=[f"{ids[v]}={ids[a]}" for v, a in by.items()])
+                      results={ids[n]: st for n, st in hurt.items()},
+                      by={ids[v]: ids[a] for v, a in by.items()})
     assert b.id is not None and c.id is not None
     return int(c.id), b.id, ids
 
@@ -82,7 +82,7 @@ def test_wizard_run_of_an_eight_fighter_n23_battle_stays_under_the_statement_bud
         report = apply_after_battle(engine, plan, faces)
     rolls = previews - 1
     assert rolls >= 8, rolls  # many rolls: the budget must not grow with them
-    assert report["applied"] and len(seen) < BUDGET, (len(seen), seen)
+    assert report.applied and len(seen) < BUDGET, (len(seen), seen)
     log = roll_log(engine, cid, battle=bid)
     assert len(log) == rolls and {r["source"] for r in log} == {"typed"}
     assert all(r["faces"] and r["rule"] for r in log)
@@ -97,7 +97,7 @@ def test_a_dry_run_reads_once_and_writes_nothing(engine: Engine, snap: Any) -> N
     before = snap(engine)
     with statements(engine) as seen:
         rep = after_battle(engine, bid, seed=5, dry_run=True)
-    assert rep["dry_run"] and not rep["applied"] and rep["steps"]
+    assert rep.dry_run and not rep.applied and rep.steps
     assert not [s for s in seen if s.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
     assert len(seen) < 20, seen
     assert snap(engine) == before

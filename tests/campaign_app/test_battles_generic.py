@@ -58,7 +58,7 @@ def battle_setup(engine, monkeypatch):
 
 def test_record_then_after_battle_applies_in_one_step_and_undoes_whole(battle_setup, snap):
     engine = battle_setup
-    b = record_battle(engine, "Kursk", ["Allies", "Axis"], results=["Pvt Ryan=out-of-the-fight"],
+    b = record_battle(engine, "Kursk", ["Allies", "Axis"], results={"Pvt Ryan": "out-of-the-fight"},
                       winner="Allies", scenario="Patrol")
     shown = show_battle(engine, b.id)
     statuses = {r["name"]: r["status"] for r in shown["results"]}
@@ -67,11 +67,11 @@ def test_record_then_after_battle_applies_in_one_step_and_undoes_whole(battle_se
 
     before = snap(engine)
     dry = after_battle(engine, b.id, dice="3,5", dry_run=True)
-    assert not dry["applied"] and snap(engine) == before
-    assert dry["steps"][0]["roll"]["faces"] == [3, 5] and dry["steps"][0]["roll"]["result"] == "wounded"
+    assert not dry.applied and snap(engine) == before
+    assert dry.steps[0]["roll"]["faces"] == [3, 5] and dry.steps[0]["roll"]["result"] == "wounded"
 
     rep = after_battle(engine, b.id, dice="3,5")
-    assert rep["applied"]
+    assert rep.applied
     roster = {f["name"]: f for f in show_roster(engine, "Allies")["fighters"]}
     assert roster["Pvt Ryan"]["status"] == "in-recovery" and "Replacement" in roster
     log = roll_log(engine, "Kursk", battle=b.id)
@@ -92,9 +92,12 @@ def test_record_then_after_battle_applies_in_one_step_and_undoes_whole(battle_se
     "kwargs,err",
     [
         ({"rosters": ["Allies", "Strangers"]}, "no roster 'Strangers'"),
-        ({"rosters": ["Allies"], "results": ["Hans=carry-on"]}, "not in the rosters of this battle"),
-        ({"rosters": ["Allies"], "results": ["Sgt Rock=dancing"]}, "result 'dancing'"),
-        ({"rosters": ["Allies"], "results": ["Sgt Rock"]}, "NAME=VALUE"),
+        ({"rosters": ["Allies"], "results": {"Hans": "carry-on"}}, "not in the rosters of this battle"),
+        ({"rosters": ["Allies"], "results": {"Sgt Rock": "dancing"}}, "result 'dancing'"),
+        ({"rosters": ["Allies"], "results": {"Sgt Rock": "carry-on", "1": "down"}},
+         "the result of Sgt Rock is given twice"),
+        ({"rosters": ["Allies", "Axis"], "by": {"Sgt Rock": "Pvt Ryan"}},
+         "Sgt Rock and Pvt Ryan are in the same roster"),
         ({"rosters": ["Allies"], "winner": "Axis"}, "not one of the battle's rosters"),
         ({"rosters": []}, "at least one roster"),
         ({"rosters": ["Allies"], "played_on": "yesterday"}, "YYYY-MM-DD"),
@@ -115,7 +118,7 @@ def test_unavailable_fighters_cannot_take_part(battle_setup, snap):
     edit_fighter(engine, "Pvt Ryan", status="dead")
     before = snap(engine)
     with pytest.raises(InputError, match="Pvt Ryan is dead and cannot take part"):
-        record_battle(engine, "Kursk", ["Allies"], results=["Pvt Ryan=carry-on"])
+        record_battle(engine, "Kursk", ["Allies"], results={"Pvt Ryan": "carry-on"})
     assert snap(engine) == before
     b = record_battle(engine, "Kursk", ["Allies"])
     assert [r["name"] for r in show_battle(engine, b.id)["results"]] == ["Sgt Rock"]
@@ -123,7 +126,7 @@ def test_unavailable_fighters_cannot_take_part(battle_setup, snap):
 
 def test_after_battle_of_unknown_battle_and_bad_dice_write_nothing(battle_setup, snap):
     engine = battle_setup
-    b = record_battle(engine, "Kursk", ["Allies"], results=["Pvt Ryan=out-of-the-fight"])
+    b = record_battle(engine, "Kursk", ["Allies"], results={"Pvt Ryan": "out-of-the-fight"})
     before = snap(engine)
     with pytest.raises(InputError, match="no battle 999"):
         after_battle(engine, 999, dice="1,1")
@@ -152,3 +155,49 @@ def test_after_battle_refuses_a_battle_of_another_campaign(battle_setup, snap):
     with pytest.raises(InputError, match="belongs to another campaign"):
         after_battle(engine, b.id, dice="1", campaign="Elsewhere")
     assert snap(engine) == before
+
+
+def test_results_name_what_they_changed(battle_setup):
+    """record_battle's result names the battle and every figure given a result; After
+    the Battle's names the fighters it changed, the new fighter's roster (the tree's
+    shape changes) and the rolls; a dry run changes nothing."""
+    from campaign_app.changes import Changes
+    from campaign_app.usecases.common import get_fighter
+    from db.uow import read_session
+
+    engine = battle_setup
+    with read_session(engine) as s:
+        ids = {n: get_fighter(s, n).id for n in ("Sgt Rock", "Pvt Ryan", "Hans")}
+    b = record_battle(engine, "Kursk", ["Allies", "Axis"], results={"Pvt Ryan": "out-of-the-fight"})
+    assert (b.number, b.scenario, b.after_battle_done) == (1, "", False)
+    assert b.changes.battles == {b.id}
+    assert b.changes.fighters >= set(ids.values()) and b.changes.history
+
+    dry = after_battle(engine, b.id, dice="3,5", dry_run=True)
+    assert dry.changes == Changes() and not dry.changes
+
+    rep = after_battle(engine, b.id, dice="3,5")
+    assert ids["Pvt Ryan"] in rep.changes.fighters and ids["Hans"] not in rep.changes.fighters
+    assert rep.changes.rolls and rep.changes.structure and rep.changes.battles == {b.id}
+    assert rep.lines and any("Pvt Ryan" in line for line in rep.lines)
+
+
+def test_record_json_and_after_battle_json_keep_their_keys(battle_setup, capsys):
+    """The CLI prints the typed results as the dicts it printed before."""
+    import json
+
+    from campaign_app.cli import main
+
+    engine = battle_setup
+    url = engine.url.render_as_string(hide_password=False)
+    assert main(["--db", url, "--json", "battle", "record", "Kursk", "--roster", "Allies",
+                 "--result", "Pvt Ryan=out-of-the-fight"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert list(rec) == ["id", "campaign_id", "number", "played_on", "scenario", "outcome",
+                         "winner_roster_id", "cycle", "notes", "after_battle_done"]
+    assert main(["--db", url, "--json", "after-battle", str(rec["id"]), "--dice", "3,5", "--dry-run"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert list(rep) == ["battle_id", "battle", "campaign", "dry_run", "steps", "changes", "applied"]
+    assert rep["dry_run"] and not rep["applied"] and rep["changes"]
+    assert main(["--db", url, "battle", "record", "Kursk", "--roster", "Allies", "--result", "Sgt Rock"]) == 2
+    assert "--result 'Sgt Rock': write FIGURE=STATUS (NAME=VALUE)" in capsys.readouterr().err

@@ -55,7 +55,7 @@ GEN = {
 
 def test_each_kind_rolls_its_table_and_records_the_roll(engine, camp):
     for kind, (low, mid, high) in GEN.items():
-        made = generate_creatures(engine, "Horde", kind, 3, dice="2,5,6")
+        made = generate_creatures(engine, "Horde", kind, 3, dice="2,5,6").creatures
         assert [f.rep for f in made] == [low, mid, high]
         assert all(f.kind == kind and f.abilities for f in made)
         log = roll_log(engine, camp.id, table=f"ww2-gen-{kind}")
@@ -68,7 +68,7 @@ def test_each_kind_rolls_its_table_and_records_the_roll(engine, camp):
 
 
 def test_zombies_are_rep_2_and_roll_nothing(engine, camp):
-    made = generate_creatures(engine, "Horde", "zombie", 5)
+    made = generate_creatures(engine, "Horde", "zombie", 5).creatures
     assert [f.rep for f in made] == [2] * 5
     assert [f.name for f in made] == [f"Zombie {i}" for i in range(1, 6)]
     assert roll_log(engine, camp.id) == []
@@ -76,14 +76,14 @@ def test_zombies_are_rep_2_and_roll_nothing(engine, camp):
 
 
 def test_super_is_rep_5_without_a_roll(engine, camp):
-    made = generate_creatures(engine, "Horde", "vampire", 2, super_=True)
+    made = generate_creatures(engine, "Horde", "vampire", 2, super_=True).creatures
     assert [f.rep for f in made] == [5, 5]
     assert roll_log(engine, camp.id) == []
 
 
 def test_numbers_run_on_through_the_campaign(engine, camp):
     generate_creatures(engine, "Horde", "zombie", 2)
-    made = generate_creatures(engine, "Easy", "zombie", 2)
+    made = generate_creatures(engine, "Easy", "zombie", 2).creatures
     assert [f.name for f in made] == ["Zombie 3", "Zombie 4"]
 
 
@@ -105,20 +105,20 @@ def test_house_ruled_generation_table_is_used(engine, camp):
         "title": "Big monsters", "dice": "d6",
         "rows": [{"roll": "1-6", "result": "rep-6", "label": "Rep 6", "effects": [{"op": "set-rep", "value": 6}]}],
     })
-    (m,) = generate_creatures(engine, "Horde", "monster", dice="1")
+    (m,) = generate_creatures(engine, "Horde", "monster", dice="1").creatures
     assert m.rep == 6
     assert roll_log(engine, camp.id, table="ww2-gen-monster")[0]["label"] == "Rep 6"
 
 
 def test_seeded_generation_repeats(engine, camp):
-    a = [f.rep for f in generate_creatures(engine, "Horde", "monster", 10, seed=3)]
-    b = [f.rep for f in generate_creatures(engine, "Easy", "monster", 10, seed=3)]
+    a = [f.rep for f in generate_creatures(engine, "Horde", "monster", 10, seed=3).creatures]
+    b = [f.rep for f in generate_creatures(engine, "Easy", "monster", 10, seed=3).creatures]
     assert a == b
 
 
 def test_roller_passed_in_keeps_the_rolls(engine, camp):
     roller = Roller.from_options([3, 6])
-    made = generate_creatures(engine, "Horde", "rocket-trooper", 2, roller=roller)
+    made = generate_creatures(engine, "Horde", "rocket-trooper", 2, roller=roller).creatures
     assert [r.fighter_id for r in roller.rolls] == [f.id for f in made]
 
 
@@ -323,3 +323,15 @@ def test_cli_walkers(engine, db_url, camp, capsys):
     assert rc == 0 and "Commander: Fritz Commander" in out and "armour 4/3/1" in out
     with read_session(engine) as s:
         assert len(s.exec(select(Fighter).where(Fighter.kind == "walker")).all()) == 2
+
+
+def test_generation_result_names_the_new_fighters_and_the_tree_shape(engine, camp):
+    made = generate_creatures(engine, "Horde", "vampire", 2, dice="1,6")
+    ids = {c.id for c in made.creatures}
+    assert made.changes.structure and made.changes.rolls
+    assert made.changes.fighters == ids and made.changes.campaigns == {camp.id}
+    assert len(made.changes.rosters) == 1
+    w = add_walker(engine, "Easy", "Red Bear", "soviet-medium", {"commander": 4, "driver": 3, "gunner": 5})
+    assert w.changes.structure and w.changes.fighters == {w.id, *w.crew} and len(w.crew) == 3
+    t = add_walker_type(engine, camp.id, "Läufer", 3, 2)
+    assert t.changes.campaigns == {camp.id} and not t.changes.fighters

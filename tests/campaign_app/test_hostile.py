@@ -131,9 +131,9 @@ def test_mutated_yaktribe_gangs(world, snap, data):
     bad = data.draw(mutated(SAMPLE_DOC))
     result = _import_cleanly(lambda: import_yaktribe(engine, bad, campaign="Seed"), engine, snap)
     if result is not None:
-        assert isinstance(result["report"], list)
-        roster = core.show_roster(engine, result["roster"]["id"])
-        assert len(roster["fighters"]) == result["fighters"]
+        assert isinstance(result.report, list)
+        roster = core.show_roster(engine, result.roster["id"])
+        assert len(roster["fighters"]) == result.fighters
 
 
 # --------------------------------------------------------------------------- dice

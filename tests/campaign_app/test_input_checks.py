@@ -88,9 +88,9 @@ def refused(run: Any, snap: Any, engine: Engine, argv: list[str], message: str) 
     (["unit", "edit", "Bravo Section", "--battles", HUGE], "battles fought: 999999…"),
     (["roll", "nuts-recovery", "--campaign", "Kursk", "--target", HUGE], "target: 999999…"),
     (["battle", "record", "Ops", "--roster", "Alpha", "--casualties", f"Bravo Section={HUGE}"],
-     "--casualties Bravo Section: 999999…"),
+     "casualties of Bravo Section: 999999…"),
     (["battle", "record", "Ops", "--roster", "Alpha", "--casualties", "Bravo Section=-1"],
-     "--casualties Bravo Section=-1: give 0 to 8 (Bravo Section has 8 figures)"),
+     "-1 casualties of Bravo Section: give 0 to 8 (Bravo Section has 8 figures)"),
 ])  # fmt: skip
 def test_huge_numbers_are_refused_not_a_crash(cli, world, snap, argv, message):
     refused(cli, snap, world, argv, message)
@@ -158,7 +158,7 @@ def test_json_import_uses_the_same_ranges(world, snap):
 def test_unknown_detail_flag_is_refused_with_the_valid_ones(cli, world, snap):
     refused(cli, snap, world, ["battle", "record", "Kursk", "--roster", "1st Squad",
                                "--detail", "Pvt Ryan=banana"],
-            "--detail Pvt Ryan=banana: unknown detail 'banana' for NUTS! 4th edition (valid: zombie)")
+            "Pvt Ryan: unknown detail 'banana' for NUTS! 4th edition (valid: zombie)")
     refused(cli, snap, world, ["battle", "record", "Kursk", "--roster", "1st Squad",
                                "--detail", "Pvt Ryan=zombie:maybe"], "'maybe' is not yes or no")
     refused(cli, snap, world, ["battle", "record", "Ops", "--roster", "Alpha",
@@ -167,12 +167,12 @@ def test_unknown_detail_flag_is_refused_with_the_valid_ones(cli, world, snap):
 
 
 def test_known_detail_flag_is_stored_as_yes_or_no(world):
-    b = record_battle(world, "Kursk", ["1st Squad"], results=["Pvt Ryan=obviously-dead"],
+    b = record_battle(world, "Kursk", ["1st Squad"], results={"Pvt Ryan": "obviously-dead"},
                       details={"Pvt Ryan": {"zombie": True}, "Sgt Rock": {"zombie": "no"}})
     details = {r["name"]: r["details"] for r in show_battle(world, b.id)["results"]}
     assert details == {"Sgt Rock": {"zombie": False}, "Pvt Ryan": {"zombie": True}}
     rep = after_battle(world, b.id, options={"replacements": False}, dice=[])
-    assert "Pvt Ryan: status active → turned" in " ".join(rep["changes"])
+    assert "Pvt Ryan: status active → turned" in " ".join(rep.lines)
 
 
 # --------------------------------------------------------------------------- 3. a unit named twice
@@ -181,13 +181,19 @@ def test_casualties_named_twice_or_out_of_range_are_refused(cli, world, snap):
                                "Bravo Section=3", "--casualties", "Bravo Section=2"],
             "--casualties: Bravo Section is named twice")
     err = refused(cli, snap, world, ["battle", "record", "Ops", "--roster", "Alpha", "--casualties",
-                                     "Bravo Section=-1"], "--casualties Bravo Section=-1: give 0 to 8")
+                                     "Bravo Section=-1"], "-1 casualties of Bravo Section: give 0 to 8")
     assert "(Bravo Section has 8 figures)" in err
     refused(cli, snap, world, ["battle", "record", "Ops", "--roster", "Alpha", "--result",
                                "Tank=fought", "--result", "Tank=destroyed"], "--result: Tank is named twice")
     refused(cli, snap, world, ["battle", "record", "Kursk", "--roster", "1st Squad", "--roster", "The Horde",
                                "--by", "Pvt Ryan=Zombie 1", "--by", "Pvt Ryan=Zombie 1"],
             "--by: Pvt Ryan is named twice")
+    # the same figure by its id and by its name: the use-case says so in the game's words
+    sid = show_unit(world, "Bravo Section")["id"]
+    before = snap(world)
+    with pytest.raises(InputError, match="the casualties of Bravo Section are given twice"):
+        record_battle(world, "Ops", ["Alpha"], casualties={"Bravo Section": 1, str(sid): 2})
+    assert snap(world) == before
 
 
 # --------------------------------------------------------------------------- 4. zombies are Rep 2

@@ -84,18 +84,16 @@ def test_n26_full_flow(n26, snap):
     assert fs(engine, a["leader"])["stats"]["I"] == 4  # n26: Initiative is a plain value
     battle = record_battle(
         engine, c.id, [a["roster"], b["roster"]], winner=a["roster"],
-        results=[f"{b['champion']}=out-of-action", f"{b['ganger1']}=out-of-action",
-                 f"{b['juve']}=seriously-injured", f"{a['ganger2']}=out-of-action"],
-        by=[f"{b['champion']}={a['leader']}", f"{b['ganger1']}={a['champion']}",
-            f"{b['juve']}={a['ganger1']}", f"{a['ganger2']}={b['leader']}"],
+        results={b['champion']: "out-of-action", b['ganger1']: "out-of-action", b['juve']: "seriously-injured", a['ganger2']: "out-of-action"},
+        by={b['champion']: a['leader'], b['ganger1']: a['champion'], b['juve']: a['ganger1'], a['ganger2']: b['leader']},
     )
     # dice in order: OOA fighters by id (Iron Fists' ganger2 first), each with its consequences
     dice = "5,1  6,4 3,2 4  6,2"
     before = snap(engine)
     dry = after_battle(engine, battle.id, dice=dice, dry_run=True, options={"treat": [str(b["champion"])]})
-    assert dry["applied"] is False and snap(engine) == before
+    assert dry.applied is False and snap(engine) == before
     rep = after_battle(engine, battle.id, dice=dice, options={"treat": [str(b["champion"])]})
-    assert rep["applied"] is True
+    assert rep.applied is True
 
     g2 = fs(engine, a["ganger2"])  # Eye Injury
     assert g2["status"] == "in-recovery" and g2["stats"]["BS"] == 5
@@ -128,9 +126,9 @@ def test_n26_full_flow(n26, snap):
     # same cycle: the fighter In Recovery (and the captive) cannot play; named -> refused
     before = snap(engine)
     with pytest.raises(InputError, match="Iron Fists ganger2 is in-recovery and cannot take part"):
-        record_battle(engine, c.id, [a["roster"], b["roster"]], results=[f"{a['ganger2']}=out-of-action"])
+        record_battle(engine, c.id, [a["roster"], b["roster"]], results={a['ganger2']: "out-of-action"})
     with pytest.raises(InputError, match="Blades ganger1 is captured"):
-        record_battle(engine, c.id, [a["roster"], b["roster"]], results=[f"{b['ganger1']}=fine"])
+        record_battle(engine, c.id, [a["roster"], b["roster"]], results={b['ganger1']: "fine"})
     assert snap(engine) == before
     b2 = record_battle(engine, c.id, [a["roster"], b["roster"]])
     playing = {r["fighter_id"] for r in show_battle(engine, b2.id)["results"]}
@@ -140,7 +138,7 @@ def test_n26_full_flow(n26, snap):
     # cycle end: Update Roster clears In Recovery; the cycle moves on
     assert show_campaign(engine, c.id)["cycle"] == 1
     out = end_cycle(engine, c.id)
-    assert out["cleared"] == 2
+    assert out.cleared == 2
     assert fs(engine, a["ganger2"])["status"] == "active" and fs(engine, b["champion"])["status"] == "active"
     assert fs(engine, b["ganger1"])["status"] == "captured"
     assert show_campaign(engine, c.id)["cycle"] == 2
@@ -160,14 +158,14 @@ def test_n26_full_flow(n26, snap):
     assert all(r["undone"] for r in roll_log(engine, c.id, battle=battle.id))
     # and it can be run again
     again = after_battle(engine, battle.id, seed=7, options={"treat": [str(b["champion"])]})
-    assert again["applied"]
+    assert again.applied
 
 
 def test_n26_untreated_critical_waits_for_the_cycle_end(n26, snap):
     engine, c, a, b = n26
     battle = record_battle(engine, c.id, [a["roster"], b["roster"]], winner=b["roster"],
-                           results=[f"{a['leader']}=out-of-action", f"{a['champion']}=out-of-action"],
-                           by=[f"{a['leader']}={b['leader']}", f"{a['champion']}={b['leader']}"])
+                           results={a['leader']: "out-of-action", a['champion']: "out-of-action"},
+                           by={a['leader']: b['leader'], a['champion']: b['leader']})
     after_battle(engine, battle.id, dice="6,3 6,5")
     assert fs(engine, a["leader"])["conditions"] == ["critical-injury"]
     assert fs(engine, a["champion"])["status"] == "in-recovery"
@@ -181,12 +179,12 @@ def test_n26_untreated_critical_waits_for_the_cycle_end(n26, snap):
     # leader treated (2d6 = 5,5: 100 credits; D6 1: dies); champion untreated: dies
     out = end_cycle(engine, c.id, treat=[str(a["leader"])], dice="5,5 1")
     assert fs(engine, a["leader"])["status"] == "dead" and fs(engine, a["champion"])["status"] == "dead"
-    assert credits(engine, c, a["roster"]) == 100 and out["cleared"] == 0
+    assert credits(engine, c, a["roster"]) == 100 and out.cleared == 0
     undo(engine, c.id)
     assert fs(engine, a["leader"])["status"] == "in-recovery" and credits(engine, c, a["roster"]) == 200
     # decided before the cycle ends, with injury treat
     rep = treat_injury(engine, a["leader"], dice="1,1 6")
-    assert rep["cost"] == 20 and fs(engine, a["leader"])["conditions"] == []
+    assert rep.cost == 20 and fs(engine, a["leader"])["conditions"] == []
     treat_injury(engine, a["champion"], treat=False)
     assert fs(engine, a["champion"])["status"] == "dead"
     end_cycle(engine, c.id)
@@ -199,14 +197,13 @@ def test_n23_full_flow(n23):
     assert fs(engine, a["leader"])["stats"]["I"] == 4  # stored as a number, shown "4+" (target)
     battle = record_battle(
         engine, c.id, [a["roster"], b["roster"]], winner=a["roster"],
-        results=[f"{b['ganger1']}=seriously-injured", f"{b['ganger2']}=out-of-action",
-                 f"{a['juve']}=out-of-action"],
-        by=[f"{b['ganger1']}={a['champion']}", f"{b['ganger2']}={a['leader']}", f"{a['juve']}={b['leader']}"],
+        results={b['ganger1']: "seriously-injured", b['ganger2']: "out-of-action", a['juve']: "out-of-action"},
+        by={b['ganger1']: a['champion'], b['ganger2']: a['leader'], a['juve']: b['leader']},
     )
     # Seriously Injured check for b.ganger1 (1: Out of Action); then by id: a.juve Eye Injury (44);
     # b.ganger1 Captured (55) + escape D6-2 (3 -> 1: stays); b.ganger2 Critical Injury (61), no escort
     rep = after_battle(engine, battle.id, dice="1  4,4  5,5 3  6,1")
-    assert [s["rule"] for s in rep["steps"]][:2] == ["Seriously Injured check", "Lasting Injury"]
+    assert [s["rule"] for s in rep.steps][:2] == ["Seriously Injured check", "Lasting Injury"]
     juve = fs(engine, a["juve"])
     assert juve["status"] == "in-recovery" and juve["stats"]["BS"] == 6
     g1 = fs(engine, b["ganger1"])
@@ -218,11 +215,11 @@ def test_n23_full_flow(n23):
 
     # the dead cannot play; the juve sits the next battle out and is back after it
     with pytest.raises(InputError, match="Pale Ones ganger2 is dead and cannot take part"):
-        record_battle(engine, c.id, [a["roster"], b["roster"]], results=[f"{b['ganger2']}=fine"])
+        record_battle(engine, c.id, [a["roster"], b["roster"]], results={b['ganger2']: "fine"})
     b2 = record_battle(engine, c.id, [a["roster"], b["roster"]])
     assert a["juve"] not in {r["fighter_id"] for r in show_battle(engine, b2.id)["results"]}
     rep2 = after_battle(engine, b2.id)  # nobody hurt: no dice
-    assert any(s["rule"] == "Clear Recovery" for s in rep2["steps"])
+    assert any(s["rule"] == "Clear Recovery" for s in rep2.steps)
     assert fs(engine, a["juve"])["status"] == "active"
 
     # captives and mistakes, each undoable
@@ -238,21 +235,24 @@ def test_n23_full_flow(n23):
 
     # n23 cycle end: only the counter (recovery is cleared after battles)
     out = end_cycle(engine, c.id)
-    assert out["cleared"] == 0 and show_campaign(engine, c.id)["cycle"] == 2
+    assert out.cleared == 0 and show_campaign(engine, c.id)["cycle"] == 2
 
 
 def test_injury_roll_outside_a_battle(n23, snap):
     engine, c, a, b = n23
     before = snap(engine)
     dry = injury_roll(engine, a["ganger1"], dice="5,4 3 4,4 1,4", dry_run=True, by=b["leader"])
-    assert dry["applied"] is False and snap(engine) == before
-    assert [i["result"] for i in dry["injuries"]] == ["multiple-injuries", "eye-injury", "bitter-enmity"]
+    assert dry.applied is False and snap(engine) == before
+    assert [i["result"] for i in dry.injuries] == ["multiple-injuries", "eye-injury", "bitter-enmity"]
     rep = injury_roll(engine, a["ganger1"], dice="5,4 3 4,4 1,4", by=b["leader"])
     f = fs(engine, a["ganger1"])
     assert f["status"] == "in-recovery" and f["stats"]["BS"] == 5
     assert f["conditions"] == [f"hatred-gang:Pale Ones (#{b['roster']})"]
     assert [i["result"] for i in f["injuries"]] == ["multiple-injuries", "eye-injury", "bitter-enmity"]
-    assert rep["applied"]
+    assert rep.applied
+    # the dry run changed nothing; the roll names the fighter it changed and its rolls
+    assert not dry.changes and rep.changes.fighters == {a["ganger1"]} and rep.changes.rolls
+    assert rep.changes.campaigns == {c.id} and not rep.changes.structure
     with Session(engine) as s:
         links = [i.roll_record_id for i in s.exec(select(LastingInjury)).all()]
         assert all(links) and len(s.exec(select(RollRecord)).all()) == 4
@@ -270,7 +270,7 @@ def test_bad_input_is_refused_with_nothing_written(n26, snap):
     nuts_r = create_roster(engine, nuts.id, "Squad")
     grunt = add_fighter(engine, nuts_r.id, "Pvt Ryan", rep=4)
     battle = record_battle(engine, c.id, [a["roster"], b["roster"]],
-                           results=[f"{b['juve']}=out-of-action"], by=[f"{b['juve']}={a['leader']}"])
+                           results={b['juve']: "out-of-action"}, by={b['juve']: a['leader']})
     injury_roll(engine, b["ganger2"], dice="6,6")  # Memorable Death
     before = snap(engine)
     cases = [
@@ -279,12 +279,12 @@ def test_bad_input_is_refused_with_nothing_written(n26, snap):
         (lambda: after_battle(engine, battle.id, dice="1"), DiceError, "not enough dice"),
         (lambda: after_battle(engine, battle.id, dice="2,1 4 4"), DiceError, "too many dice"),
         (lambda: record_battle(engine, c.id, [a["roster"], b["roster"]],
-                               results=[f"{stranger['leader']}=out-of-action"]), InputError, "not in the rosters"),
+                               results={stranger['leader']: "out-of-action"}), InputError, "not in the rosters"),
         (lambda: record_battle(engine, c.id, [a["roster"], stranger["roster"]]), InputError, "another campaign"),
         (lambda: injury_roll(engine, a["juve"], dice="1,2", by=stranger["leader"]), InputError,
          "another campaign"),
         (lambda: end_cycle(engine, c.id, treat=[str(stranger["leader"])]), InputError, r"is not \(exactly one\) fighter of Hive War"),
-        (lambda: record_battle(engine, c.id, [a["roster"], b["roster"]], results=[f"{b['ganger2']}=fine"]),
+        (lambda: record_battle(engine, c.id, [a["roster"], b["roster"]], results={b['ganger2']: "fine"}),
          InputError, "Blades ganger2 is dead and cannot take part"),
         (lambda: injury_roll(engine, b["ganger2"], dice="1,1"), InputError, "is dead"),
         (lambda: injury_roll(engine, grunt.id, dice="1,1"), InputError, "not Necromunda"),
@@ -347,6 +347,6 @@ def test_step_wise_dice_ask_for_the_next_roll_and_write_nothing(n26, snap):
         injury_roll(engine, a["juve"], roller=Roller(FaceSource([(1, "typed"), (1, "typed")])))
     assert snap(engine) == before
     rep = injury_roll(engine, a["juve"], roller=Roller(FaceSource([(1, "typed"), (1, "random"), (6, "typed")])))
-    assert fs(engine, a["juve"])["xp"] == 3 and rep["steps"][1]["roll"]["source"] == "typed"
+    assert fs(engine, a["juve"])["xp"] == 3 and rep.steps[1]["roll"]["source"] == "typed"
     with pytest.raises(InputError, match="not several"):
         end_cycle(engine, c.id, seed=1, roller=Roller(FaceSource([])))

@@ -46,9 +46,8 @@ def world(engine):
 def record(engine, c):
     return record_battle(
         engine, c.id, ["Easy", "Horde"],
-        results=["Able=obviously-dead", "Baker=out-of-the-fight", "Charlie=bitten", "Dog=hunker-down",
-                 "Eddie=out-of-the-fight", "Zombie 1=obviously-dead"],
-        hits=["Lt Dan"], by=["Eddie=Zombie 2", "Baker=Vampire 1"], winner="Easy", scenario="Night at the mill",
+        results={"Able": "obviously-dead", "Baker": "out-of-the-fight", "Charlie": "bitten", "Dog": "hunker-down", "Eddie": "out-of-the-fight", "Zombie 1": "obviously-dead"},
+        hits=["Lt Dan"], by={"Eddie": "Zombie 2", "Baker": "Vampire 1"}, winner="Easy", scenario="Night at the mill",
     )
 
 
@@ -69,16 +68,16 @@ def test_whole_flow(engine, world, snap):
     before = snap(engine)
     dry = after_battle(engine, b.id, dice=DICE, dry_run=True)
     assert snap(engine) == before
-    assert dry["applied"] is False
-    assert [s["rule"] for s in dry["steps"] if s["roll"]] == [
+    assert dry.applied is False
+    assert [s["rule"] for s in dry.steps if s["roll"]] == [
         "They Can Sure Bite", "OOF recovery", "Rep increase", "Rep decrease", "Replacements",
         "Grunt Rep", "Grunt Rep"]
-    assert any("Eddie" in line and "turned" in line for line in dry["changes"])
+    assert any("Eddie" in line and "turned" in line for line in dry.lines)
 
     # the real run
     rep = after_battle(engine, b.id, dice=DICE)
-    assert rep["applied"] is True
-    assert [s["text"] for s in rep["steps"]] == [s["text"] for s in dry["steps"]]
+    assert rep.applied is True
+    assert [s["text"] for s in rep.steps] == [s["text"] for s in dry.steps]
     easy = by_name(engine)
     assert easy["Able"]["status"] == "dead"
     assert easy["Eddie"]["status"] == "turned"            # OOF from zombie melee: gone
@@ -128,7 +127,7 @@ def test_seeded_after_battle_runs_and_the_new_squad_fights_again(engine, world):
     after_battle(engine, b.id, seed=42)
     easy = by_name(engine)
     # dead, turned (and anyone lost or in recovery) cannot take part in the next battle
-    b2 = record_battle(engine, world.id, ["Easy", "Horde"], results=["Dog=left-battlefield"])
+    b2 = record_battle(engine, world.id, ["Easy", "Horde"], results={"Dog": "left-battlefield"})
     names = {r["name"] for r in show_battle(engine, b2.id)["results"]}
     assert "Able" not in names and "Eddie" not in names
     gone = {n for n, f in easy.items() if f["status"] in ("dead", "turned", "lost", "in-recovery")}
@@ -137,7 +136,7 @@ def test_seeded_after_battle_runs_and_the_new_squad_fights_again(engine, world):
 
 def test_walker_crews_fight_and_can_be_hurt(engine, world):
     add_walker(engine, "Easy", "Red Bear", "soviet-medium", {"commander": 4, "driver": 3, "gunner": 5})
-    b = record_battle(engine, world.id, ["Easy", "Horde"], results=["Red Bear Driver=out-of-the-fight"],
+    b = record_battle(engine, world.id, ["Easy", "Horde"], results={"Red Bear Driver": "out-of-the-fight"},
                       hits=["Red Bear Gunner"])
     # recovery 1,1 (pass 2); gunner Rep up 6 (5 -> 6); replacements 6,6 (pass 0); Fox back
     rep = after_battle(engine, b.id, dice="1,1 6 6,6")
@@ -145,7 +144,7 @@ def test_walker_crews_fight_and_can_be_hurt(engine, world):
     assert easy["Red Bear Driver"]["status"] == "active"
     assert easy["Red Bear Gunner"]["rep"] == 6
     assert easy["Red Bear"]["kind"] == "walker" and easy["Red Bear"]["rep"] is None
-    assert rep["applied"]
+    assert rep.applied
 
 
 # --------------------------------------------------------------------------- bad input
@@ -153,7 +152,7 @@ def test_battle_of_another_campaign_changes_nothing(engine, world, snap):
     other = create_campaign(engine, "Other War", "nuts")
     create_roster(engine, other.id, "Baker Company")
     add_fighter(engine, "Baker Company", "Pvt Ryan", rep=4)
-    ob = record_battle(engine, other.id, ["Baker Company"], results=["Pvt Ryan=out-of-the-fight"])
+    ob = record_battle(engine, other.id, ["Baker Company"], results={"Pvt Ryan": "out-of-the-fight"})
     roster_id = show_roster(engine, "Baker Company")["id"]
     before = snap(engine)
     with pytest.raises(InputError, match="another campaign"):
@@ -161,7 +160,7 @@ def test_battle_of_another_campaign_changes_nothing(engine, world, snap):
     with pytest.raises(InputError, match="no roster 'Baker Company'"):
         record_battle(engine, world.id, ["Easy", "Baker Company"])
     with pytest.raises(InputError, match="not in the rosters of this battle"):
-        record_battle(engine, world.id, ["Easy"], results=["Pvt Ryan=obviously-dead"])
+        record_battle(engine, world.id, ["Easy"], results={"Pvt Ryan": "obviously-dead"})
     assert snap(engine) == before
     # the other campaign's battle runs with its own tables and leaves this one alone
     easy = show_roster(engine, "Easy")
@@ -187,7 +186,7 @@ def test_bites_without_the_expansion_are_refused(engine, snap):
     c = create_campaign(engine, "Plain", "nuts")
     create_roster(engine, c.id, "Squad")
     add_fighter(engine, "Squad", "Able", rep=4)
-    b = record_battle(engine, c.id, ["Squad"], results=["Able=bitten"])
+    b = record_battle(engine, c.id, ["Squad"], results={"Able": "bitten"})
     before = snap(engine)
     with pytest.raises(InputError, match="weird-ww2"):
         after_battle(engine, b.id, dice="3")

@@ -36,13 +36,13 @@ def ops(engine):
 def test_fubar_campaign_flow(ops, snap):
     engine = ops
     # battle 1: 1st Squad loses 3 (lost, wounded, back), Red 1 loses 2 (both back)
-    b1 = record_battle(engine, "Ops", ["Alpha", "Reds"], casualties=["1st Squad=3", "Red 1=2"], winner="Alpha")
+    b1 = record_battle(engine, "Ops", ["Alpha", "Reds"], casualties={"1st Squad": 3, "Red 1": 2}, winner="Alpha")
     before = snap(engine)
     rep = after_battle(engine, b1.id, dice=[1, 3, 5, 6, 5], dry_run=True)
-    assert rep["applied"] is False and snap(engine) == before
+    assert rep.applied is False and snap(engine) == before
     rep = after_battle(engine, b1.id, dice=[1, 3, 5, 6, 5])
-    assert rep["applied"] is True
-    rolled = [s for s in rep["steps"] if s["roll"]]
+    assert rep.applied is True
+    rolled = [s for s in rep.steps if s["roll"]]
     assert [(s["subject"], s["roll"]["faces"], s["roll"]["result"]) for s in rolled] == [
         ("1st Squad", [1], "lost"), ("1st Squad", [3], "wounded"), ("1st Squad", [5], "back"),
         ("Red 1", [6], "back"), ("Red 1", [5], "back")]
@@ -65,7 +65,7 @@ def test_fubar_campaign_flow(ops, snap):
     # battle 2: no casualties; the wounded figure comes back; no dice needed
     b2 = record_battle(engine, "Ops", ["Alpha", "Reds"])
     rep = after_battle(engine, b2.id, dice=None, seed=1)
-    assert [s for s in rep["steps"] if s["roll"]] == []
+    assert [s for s in rep.steps if s["roll"]] == []
     assert figs(engine, "1st Squad") == (7, 0, "seasoned", "active", 2)
 
     # battle 3: promotion rolls in unit id order: 1st Squad 5 (up), Tank 4 (stays), Red 1 6 (up)
@@ -77,7 +77,7 @@ def test_fubar_campaign_flow(ops, snap):
         after_battle(engine, b3.id, dice=[5, 4, 6, 1])
     assert snap(engine) == before
     rep = after_battle(engine, b3.id, dice=[5, 4, 6])
-    assert [s["rule"] for s in rep["steps"] if s["roll"]] == ["After the battle: unit promotion"] * 3
+    assert [s["rule"] for s in rep.steps if s["roll"]] == ["After the battle: unit promotion"] * 3
     assert figs(engine, "1st Squad")[2:] == ("veteran", "active", 3)
     assert figs(engine, "Tank")[2] == "green"
     assert figs(engine, "Red 1")[2] == "seasoned"
@@ -96,16 +96,16 @@ def test_fubar_campaign_flow(ops, snap):
 def test_fubar_destroyed_and_elite_cap(ops):
     engine = ops
     edit_unit(engine, "1st Squad", training="elite", battles_fought=2)
-    b = record_battle(engine, "Ops", ["Alpha", "Reds"], results=["Red 1=destroyed", "Tank=not-present"],
-                      casualties=["1st Squad=1"])
+    b = record_battle(engine, "Ops", ["Alpha", "Reds"], results={"Red 1": "destroyed", "Tank": "not-present"},
+                      casualties={"1st Squad": 1})
     rep = after_battle(engine, b.id, dice=[2])  # one casualty roll; no promotion roll for Elite
-    assert any("already Elite" in s["text"] for s in rep["steps"])
+    assert any("already Elite" in s["text"] for s in rep.steps)
     assert figs(engine, "1st Squad") == (7, 0, "elite", "active", 3)
     assert figs(engine, "Red 1")[3:] == ("destroyed", 1)
     assert figs(engine, "Tank")[4] == 0
     # a destroyed unit takes no part in later battles
     with pytest.raises(InputError, match="Red 1 is destroyed and cannot take part"):
-        record_battle(engine, "Ops", ["Reds"], casualties=["Red 1=1"])
+        record_battle(engine, "Ops", ["Reds"], casualties={"Red 1": 1})
 
 
 def test_unit_morale_flow_with_prisoners(engine, snap):
@@ -115,18 +115,18 @@ def test_unit_morale_flow_with_prisoners(engine, snap):
     add_unit(engine, "Paras", "1 Section", 10, weapons=["Bren gun"], order="advance")
     add_unit(engine, "Grenadiers", "Gruppe 1", 9)
     edit_unit(engine, "1 Section", discipline="shaken")
-    b = record_battle(engine, "Bocage", ["Paras", "Grenadiers"], results=["Gruppe 1=prisoner"],
-                      casualties=["1 Section=2", "Gruppe 1=1"])
+    b = record_battle(engine, "Bocage", ["Paras", "Grenadiers"], results={"Gruppe 1": "prisoner"},
+                      casualties={"1 Section": 2, "Gruppe 1": 1})
     rep = after_battle(engine, b.id, dice=[4, 5, 1])
     assert figs(engine, "1 Section") == (9, 1, "green", "active", 1)
     assert show_unit(engine, "1 Section")["discipline"] == "confident"
     assert figs(engine, "Gruppe 1") == (8, 0, "green", "prisoner", 1)
     assert show_unit(engine, "Gruppe 1")["discipline"] == "prisoner"
-    assert any(s["rule"] == "Discipline reset" for s in rep["steps"])
+    assert any(s["rule"] == "Discipline reset" for s in rep.steps)
     # a prisoner cannot fight until exchanged
     before = snap(engine)
     with pytest.raises(InputError, match="Gruppe 1 is prisoner and cannot take part"):
-        record_battle(engine, "Bocage", ["Grenadiers"], casualties=["Gruppe 1=1"])
+        record_battle(engine, "Bocage", ["Grenadiers"], casualties={"Gruppe 1": 1})
     assert snap(engine) == before
     exchange_prisoners(engine, "Gruppe 1")
     assert figs(engine, "Gruppe 1")[3] == "active"
@@ -139,11 +139,11 @@ def test_bad_battle_input_writes_nothing(ops, snap):
     engine = ops
     before = snap(engine)
     with pytest.raises(InputError, match="Tank has 1 figures"):
-        record_battle(engine, "Ops", ["Alpha"], casualties=["Tank=2"])
+        record_battle(engine, "Ops", ["Alpha"], casualties={"Tank": 2})
     with pytest.raises(InputError, match="result 'routed' for 1st Squad is not one of fought, destroyed"):
-        record_battle(engine, "Ops", ["Alpha"], results=["1st Squad=routed"])
+        record_battle(engine, "Ops", ["Alpha"], results={"1st Squad": "routed"})
     assert snap(engine) == before
-    b = record_battle(engine, "Ops", ["Alpha"], casualties=["1st Squad=2"])
+    b = record_battle(engine, "Ops", ["Alpha"], casualties={"1st Squad": 2})
     before = snap(engine)
     with pytest.raises(DiceError, match="not enough dice typed"):
         after_battle(engine, b.id, dice=[1])
@@ -185,7 +185,7 @@ def test_removing_a_unit_takes_its_weapons_and_results_and_undo_brings_them_back
     from campaign_app.usecases.units import remove_unit
 
     engine = ops
-    b = record_battle(engine, "Ops", ["Alpha", "Reds"], casualties=["1st Squad=2"], winner="Reds")
+    b = record_battle(engine, "Ops", ["Alpha", "Reds"], casualties={"1st Squad": 2}, winner="Reds")
     before = show_unit(engine, "1st Squad")
     remove_unit(engine, "1st Squad")
     with pytest.raises(NotFoundError):

@@ -58,9 +58,9 @@ def test_sample_file_imports(sqlite_engine):
     if not SAMPLE.exists():
         pytest.skip("shared Yaktribe sample not present")
     d = import_yaktribe(sqlite_engine, SAMPLE)
-    assert d["campaign"]["name"] == "Taikkuus' Campaign" and d["campaign"]["system"] == "necromunda"
-    assert d["fighters"] == 18
-    roster = core.show_roster(sqlite_engine, d["roster"]["id"])
+    assert d.campaign["name"] == "Taikkuus' Campaign" and d.campaign["system"] == "necromunda"
+    assert d.fighters == 18
+    roster = core.show_roster(sqlite_engine, d.roster["id"])
     assert roster["faction"] == "Genestealer Cult" and roster["credits"] == 30 and roster["reputation"] == 16
     by_name = {f["name"]: f for f in roster["fighters"]}
     alpha = by_name["Maxath-Ja"]
@@ -71,7 +71,7 @@ def test_sample_file_imports(sqlite_engine):
     assert by_name["Waku-Tah"]["status"] == "in-recovery"
     assert by_name["Newest Guy"]["status"] == "dead"
     assert "BS" not in by_name["Cherub Beta"]["stats"]
-    messages = [f"{r['where']}: {r['message']}" for r in d["report"]]
+    messages = [f"{r['where']}: {r['message']}" for r in d.report]
     assert any("Cherub Beta: BS: 0 is outside" in m for m in messages)
     nesh = core.show_fighter(sqlite_engine, by_name["Nesh-Tei"]["id"])
     assert [i["label"] for i in nesh["injuries"]] == ["Critical Injury", "Eye Injury"]
@@ -79,7 +79,7 @@ def test_sample_file_imports(sqlite_engine):
 
 def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC))
-    messages = [f"{r['where']}: {r['message']}" for r in d["report"]]
+    messages = [f"{r['where']}: {r['message']}" for r in d.report]
     assert "gangers[3] Gone: fighter type 'Mystery Thing' is not known; mapped to 'ganger'" in messages
     assert "gangers[3] Gone: xp 'lots' is not a whole number; used 0" in messages
     assert "gangers[4] Lost One: status 'Wandering' is not known; set to active" in messages
@@ -87,7 +87,7 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     assert "gangers[1] Cherub Beta: BS: 0 is outside 2+..6+; left out" in messages
     assert any(m.startswith("gangers[2] Nesh-Tei injuries[3]: injury 'Bad Knee' is not on") for m in messages)
     assert any(m.startswith("gang.territories:") for m in messages)
-    roster = core.show_roster(sqlite_engine, d["roster"]["id"])
+    roster = core.show_roster(sqlite_engine, d.roster["id"])
     types = {f["name"]: f["type"] for f in roster["fighters"]}
     assert types == {"Maxath-Ja": "leader", "Cherub Beta": "hanger-on", "Nesh-Tei": "champion",
                      "Gone": "ganger", "Lost One": "ganger"}
@@ -98,10 +98,10 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     assert [i["result"] for i in injuries] == ["critical-injury", "eye-injury", "grievous-wound"]
     assert "Settlement" in roster["notes"] and "Crossfire" in roster["notes"]
     # the import is one undo step; undoing it leaves the campaign it created
-    c = d["campaign"]["name"]
+    c = d.campaign["name"]
     before = snap(sqlite_engine)
     d2 = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC))
-    assert d2["roster"]["name"] == "Max's Marauders (2)"
+    assert d2.roster["name"] == "Max's Marauders (2)"
     core.undo(sqlite_engine, c)
     after = snap(sqlite_engine)
     assert after["fighter"] == before["fighter"] and after["roster"] == before["roster"]
@@ -110,7 +110,7 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
 def test_into_a_given_campaign(sqlite_engine, tmp_path):
     core.create_campaign(sqlite_engine, "Underhive", "necromunda", "n23")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Underhive")
-    assert d["campaign"]["name"] == "Underhive" and d["campaign"]["edition"] == "n23"
+    assert d.campaign["name"] == "Underhive" and d.campaign["edition"] == "n23"
     core.create_campaign(sqlite_engine, "Bocage", "fubar")
     with pytest.raises(InputError, match="Necromunda campaign"):
         import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Bocage")
@@ -130,11 +130,11 @@ def test_messy_values_are_best_effort(sqlite_engine, tmp_path):
         {"name": "x" * 500, "equipment": [{"name": "Knife", "qty": "-2"}, 5, {"qty": 1}]},
     ]
     d = import_yaktribe(sqlite_engine, _write(tmp_path, doc))
-    messages = [f"{r['where']}: {r['message']}" for r in d["report"]]
+    messages = [f"{r['where']}: {r['message']}" for r in d.report]
     assert "gangers[0]: is text 'not a fighter', not a fighter; skipped" in messages
     assert "gang.credits: credits 'thirty' is not a whole number; used 0" in messages
-    assert d["fighters"] == 2
-    roster = core.show_roster(sqlite_engine, d["roster"]["id"])
+    assert d.fighters == 2
+    roster = core.show_roster(sqlite_engine, d.roster["id"])
     assert roster["name"].startswith("Yaktribe gang")
     names = [f["name"] for f in roster["fighters"]]
     assert names[0] == "Fighter 2" and len(names[1]) == 200
@@ -173,3 +173,9 @@ def test_cli_import_yaktribe(sqlite_url, tmp_path, capsys):
     assert all(set(r) == {"where", "message"} for r in data["report"])
     assert main(["--db", sqlite_url, "import", "yaktribe", str(tmp_path / "nope.json")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_import_result_names_the_new_roster_and_its_fighters(sqlite_engine, tmp_path):
+    d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC))
+    assert d.changes.structure and d.changes.rosters == {d.roster["id"]}
+    assert d.changes.campaigns == {d.campaign["id"]} and len(d.changes.fighters) == d.fighters

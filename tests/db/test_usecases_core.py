@@ -244,7 +244,7 @@ def test_removing_a_fighter_that_took_someone_out_keeps_the_history(engine):
     create_roster(engine, "Hive", "Eschers")
     add_fighter(engine, "Goliaths", "Krag", fighter_type="leader")
     add_fighter(engine, "Eschers", "Lyra", fighter_type="champion")
-    b = record_battle(engine, "Hive", ["Goliaths", "Eschers"], results=["Lyra=out-of-action"], by=["Lyra=Krag"])
+    b = record_battle(engine, "Hive", ["Goliaths", "Eschers"], results={"Lyra": "out-of-action"}, by={"Lyra": "Krag"})
     remove_fighter(engine, "Krag")
     lyra = next(r for r in show_battle(engine, b.id)["results"] if r["name"] == "Lyra")
     assert lyra["by_fighter_id"] is None

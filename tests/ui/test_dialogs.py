@@ -228,7 +228,7 @@ def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
 
     cid, rid = setup(win, gui_engine, "nuts", ("weird-ww2",))
     core.roll_table(gui_engine, "nuts-recovery", campaign=cid, dice="1,2", target=4)
-    v1, v2 = generate_creatures(gui_engine, rid, "vampire", 2, dice="1,6")
+    v1, v2 = generate_creatures(gui_engine, rid, "vampire", 2, dice="1,6").creatures
     win.reload()
     win.actions["view_log"].trigger()
     assert win.tabs.currentIndex() == 2

@@ -59,6 +59,6 @@ def open_wizard(win: MainWindow, battle_id: int) -> Any:
         widgets.show_error(win, "After the Battle", e)
         return None
     dlg.applied.connect(lambda rep: win._saved(
-        f"After the Battle {rep['battle']} applied: {len(rep['steps'])} steps (Ctrl+Z to undo)",
+        f"After the Battle {rep.battle} applied: {len(rep.steps)} steps (Ctrl+Z to undo)",
         changes=changes_of(rep)))
     return win._show_dialog(dlg)

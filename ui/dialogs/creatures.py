@@ -160,4 +160,4 @@ class CreatureDialog(UseCaseDialog):
         made = self.api.generate_creatures(self.engine, self.roster["id"], self.kind.currentData(),
                                   self.count.value(), self.super.isChecked(), roller=roller)
         self.keep(made)
-        return [f.id for f in made if f.id is not None]
+        return [c.id for c in made.creatures]

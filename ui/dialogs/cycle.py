@@ -55,6 +55,6 @@ class CycleEndDialog(DicePreviewDialog):
                 out.append(str(item.data(Qt.ItemDataRole.UserRole)))
         return out
 
-    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> dict[str, Any]:
+    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
         return self.end_cycle(self.engine, self.campaign["id"], treat=self.treated(), dice=dice,
                               dry_run=dry_run, roller=roller)

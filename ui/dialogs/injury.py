@@ -35,7 +35,7 @@ class InjuryRollDialog(DicePreviewDialog):
             "taken out outside a recorded battle. Every effect is applied and the injury recorded.")
         self.engine = engine
         self.fighter = fighter
-        self.injury_roll: Callable[..., dict[str, Any]] = api.injury_roll
+        self.injury_roll: Callable[..., Any] = api.injury_roll
         self.form.addRow("Fighter:", QLabel(f"<b>{fighter['name']}</b> ({fighter.get('roster', '')})"))
         self.by = QComboBox()
         self.by.setObjectName("takenOutBy")
@@ -47,7 +47,7 @@ class InjuryRollDialog(DicePreviewDialog):
         self.form.addRow("Taken out &by:", self.by)
         self.by.currentIndexChanged.connect(self.invalidate)
 
-    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> dict[str, Any]:
+    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
         return self.injury_roll(self.engine, self.fighter["id"], dice=dice, dry_run=dry_run,
                                 by=self.by.currentData(), roller=roller)
 
@@ -64,7 +64,7 @@ class TreatInjuryDialog(DicePreviewDialog):
             "then the treatment itself), or the fighter dies. Undecided ones die at the end of the cycle.")
         self.engine = engine
         self.fighter = fighter
-        self.treat_injury: Callable[..., dict[str, Any]] = api.treat_injury
+        self.treat_injury: Callable[..., Any] = api.treat_injury
         gang = fighter.get("roster", "")
         self.form.addRow("Fighter:", QLabel(f"<b>{fighter['name']}</b> ({gang})"))
         if credits is not None:
@@ -90,6 +90,6 @@ class TreatInjuryDialog(DicePreviewDialog):
         self.dice.set_enabled_all(self.uses_dice())
         self._dice_changed()
 
-    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> dict[str, Any]:
+    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
         return self.treat_injury(self.engine, self.fighter["id"], treat=self.treat.isChecked(), dice=dice,
                                  dry_run=dry_run, roller=roller)

@@ -36,7 +36,7 @@ class DicePreviewDialog(UseCaseDialog):
 
     def __init__(self, parent: QWidget | None, title: str, info: str) -> None:
         super().__init__(parent, title)
-        self.preview_data: dict[str, Any] | None = None
+        self.preview_data: Any = None  # the use-case's report of the dry run
         self.faces: list[tuple[int, str]] = []
         lab = QLabel(info)
         lab.setWordWrap(True)
@@ -77,7 +77,7 @@ class DicePreviewDialog(UseCaseDialog):
         self.resize(700, 500)
 
     # subclasses ---------------------------------------------------------------------
-    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> dict[str, Any]:
+    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
         raise NotImplementedError  # pragma: no cover
 
     def uses_dice(self) -> bool:
@@ -97,7 +97,7 @@ class DicePreviewDialog(UseCaseDialog):
         self.faces_view.set_faces([])
         self.ok_button.setEnabled(False)
 
-    def _run(self, dry_run: bool) -> dict[str, Any]:
+    def _run(self, dry_run: bool) -> Any:
         """The use-case with the dice chosen (the same faces for preview and for real)."""
         if self.uses_dice() and self.dice.is_typed():
             return self.call(dry_run=dry_run, dice=self.dice.faces())
@@ -122,12 +122,12 @@ class DicePreviewDialog(UseCaseDialog):
             self.error.show_error(str(e))
             return False
         self.preview_data = rep
-        self.steps.set_rows(rep["steps"])
+        self.steps.set_rows(rep.steps)
         for col in (0, 1, 2):
             self.view.resizeColumnToContents(col)
-        for line in [*rep.get("changes", []), *(f"note: {n}" for n in rep.get("notes", []))] or ["no changes"]:
+        for line in [*rep.lines, *(f"note: {n}" for n in getattr(rep, "notes", []))] or ["no changes"]:
             self.changes.addItem(line)
-        self.faces_view.set_faces([(f, r["roll"].get("source", "")) for r in rep["steps"] if r.get("roll")
+        self.faces_view.set_faces([(f, r["roll"].get("source", "")) for r in rep.steps if r.get("roll")
                                    for f in r["roll"]["faces"]])
         self.ok_button.setEnabled(True)
         return True
@@ -137,5 +137,5 @@ class DicePreviewDialog(UseCaseDialog):
             return "roll (or type the dice and press Preview) first: Apply writes what the preview shows"
         return ""
 
-    def run(self) -> dict[str, Any]:
+    def run(self) -> Any:
         return self.keep(self._run(dry_run=False))

@@ -32,7 +32,7 @@ def build(engine: Engine) -> int:
     if battles_available():
         from campaign_app.usecases.battles import after_battle, record_battle
 
-        b = record_battle(engine, c.id, [blue.id, red.id], scenario="Take the bridge",
+        b = record_battle(engine, c.name, [blue.name, red.name], scenario="Take the bridge",
                           played_on="2024-05-11", winner=str(blue.id),
                           casualties={"Alpha Section": 2, "Cell One": 5, "Cell Two": 3})
         after_battle(engine, b.id, seed=311)

@@ -24,12 +24,10 @@ use-case refuses the statuses of ``Procedures.unavailable``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, TypedDict
 
-from sqlalchemy import select as sa_select
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
-
+from campaign_app.changes import Result
 from campaign_app.dice import Roller
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
@@ -48,6 +46,7 @@ from campaign_app.systems.necromunda.procedures import (
     treat_critical,
 )
 from campaign_app.usecases.common import (
+    Ref,
     campaign_of_fighter,
     clean_text,
     describe_change,
@@ -57,9 +56,93 @@ from campaign_app.usecases.common import (
 )
 from campaign_app.usecases.core import tables_for
 from db.models import Campaign, Fighter, LastingInjury, Roster, Skill
-from db.uow import UnitOfWork, read_session, work
+from db.queries import injuries as q
+from db.uow import Engine, Session, UnitOfWork, read_session, work
 
 RELEASE_HOW = ("rescue", "exchange")
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True, kw_only=True)
+class InjuryReport(Result):
+    """A lasting injury roll: its steps, the injuries rolled, the changes in words
+    (``changes`` in the JSON) and notes; ``applied`` unless a dry run."""
+
+    fighter_id: int
+    fighter: str
+    campaign: str
+    edition: str
+    dry_run: bool
+    steps: list[dict[str, Any]]
+    injuries: list[dict[str, Any]]
+    lines: list[str] = field(metadata={"data_key": "changes"})
+    notes: list[str]
+    applied: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class TreatReport(Result):
+    """A Critical Injury decided: treated (``cost`` paid) or let die."""
+
+    fighter_id: int
+    fighter: str
+    dry_run: bool
+    steps: list[dict[str, Any]]
+    lines: list[str] = field(metadata={"data_key": "changes"})
+    cost: int
+    applied: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class CycleReport(Result):
+    """The Post-cycle Sequence of a campaign (``cleared``: In Recovery boxes cleared)."""
+
+    campaign_id: int
+    campaign: str
+    edition: str
+    cycle: int
+    next_cycle: int
+    dry_run: bool
+    steps: list[dict[str, Any]]
+    lines: list[str] = field(metadata={"data_key": "changes"})
+    cleared: int
+    applied: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Released(Result):
+    """A captive back with its gang (``from_``: the gang that held it)."""
+
+    fighter_id: int
+    fighter: str
+    how: str
+    from_: str | None = field(metadata={"data_key": "from"})
+    status: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Revived(Result):
+    """A fighter marked dead by mistake, active again."""
+
+    fighter_id: int
+    fighter: str
+    status: str
+    note: str
+
+
+class PendingCritical(TypedDict):
+    id: int
+    name: str
+    roster: str
+    roster_id: int
+    credits: int
+    status_note: str
+
+
+class Opponent(TypedDict):
+    id: int
+    name: str
+    roster: str
 
 
 # --------------------------------------------------------------------------- helpers
@@ -69,9 +152,8 @@ def _necromunda(c: Campaign) -> None:
 
 
 def _state(s: Session, f: Fighter) -> FighterState:
-    stmt = select(Skill).where(Skill.fighter_id == f.id).order_by(Skill.id)  # type: ignore[arg-type]
-    skills = [sk.name for sk in s.exec(stmt)]
     assert f.id is not None
+    skills = q.fighter_skills(s, f.id)
     return FighterState(
         id=f.id, roster_id=f.roster_id, name=f.name, type=f.fighter_type, role=f.role, kind=f.kind,
         rep=f.rep, stats=dict(f.stats or {}), xp=f.xp, status=f.status,
@@ -104,25 +186,22 @@ def _describe(name: str, cols: dict[str, Any], before: Any,
 
 
 def _campaign_fighters(s: Session, c: Campaign) -> list[tuple[Fighter, Roster]]:
-    return list(
-        s.exec(
-            select(Fighter, Roster).join(Roster, Roster.id == Fighter.roster_id)  # type: ignore[arg-type]
-            .where(Roster.campaign_id == c.id).order_by(Fighter.id)  # type: ignore[arg-type]
-        ).all()
-    )
+    assert c.id is not None
+    return q.campaign_fighters(s, c.id)
 
 
-def _enemy_for(s: Session, c: Campaign, f: Fighter, by: Any) -> Enemy:
+def _enemy_for(s: Session, c: Campaign, f: Fighter, by: Ref | None) -> Enemy:
     """Who took ``f`` out: the ``by`` fighter, else the only other gang of the campaign."""
     if by is not None and str(by).strip():
         att = get_fighter(s, by)
         ac, ar = campaign_of_fighter(s, att)
         if ac.id != c.id:
-            raise InputError(f"--by {att.name}: belongs to another campaign ({ac.name})")
+            raise InputError(f"{att.name} belongs to another campaign ({ac.name})")
         if ar.id == f.roster_id:
-            raise InputError(f"--by {att.name}: is in {f.name}'s own gang")
+            raise InputError(f"{att.name} is in {f.name}'s own gang: they did not take {f.name} out")
         return Enemy(att.id, att.name, ar.id, ar.name, ar.faction)
-    others = list(s.exec(select(Roster).where(Roster.campaign_id == c.id, Roster.id != f.roster_id)).all())
+    assert c.id is not None
+    others = q.other_rosters(s, c.id, f.roster_id)
     if len(others) == 1:
         r = others[0]
         return Enemy(None, "", r.id, r.name, r.faction)
@@ -139,8 +218,8 @@ def _roller(dice: Any, seed: int | None, roller: Roller | None) -> Roller:
 
 
 # --------------------------------------------------------------------------- injury roll
-def injury_roll(engine: Engine, fighter: Any, dice: Any = None, seed: int | None = None,
-                dry_run: bool = False, *, by: Any = None, roller: Roller | None = None) -> dict[str, Any]:
+def injury_roll(engine: Engine, fighter: Ref, dice: Any = None, seed: int | None = None,
+                dry_run: bool = False, *, by: Ref | None = None, roller: Roller | None = None) -> InjuryReport:
     """Roll the edition's Lasting Injury (fighters) or Lasting Damage (vehicles) table
     for ``fighter`` outside a recorded battle, apply every effect and record the
     injury and its rolls. ``by``: the fighter that took it out (for Hatred and a
@@ -164,7 +243,7 @@ def injury_roll(engine: Engine, fighter: Any, dice: Any = None, seed: int | None
         steps = list(run.steps)
         if sheet.status == "captured" and before.status != "captured":
             if enemy.roster_id is None:
-                raise InputError(f"{f.name} is captured, but by whom? name who took them out (--by FIGHTER)")
+                raise InputError(f"{f.name} is captured, but by whom? name the fighter who took them out")
             sheet.held_by(enemy.roster_id, f"held by {enemy.roster_name}")
             steps.append(Step("Captured", f.name, f"held by {enemy.roster_name} until rescued or exchanged",
                               None, f.id))
@@ -174,17 +253,16 @@ def injury_roll(engine: Engine, fighter: Any, dice: Any = None, seed: int | None
                               "at the end of the cycle", None, f.id))
         roller.finish()
         cols = sheet.columns(before)
-        report: dict[str, Any] = {
-            "fighter_id": f.id, "fighter": f.name, "campaign": c.name, "edition": c.edition,
-            "dry_run": dry_run, "steps": _steps(steps),
-            "injuries": [{"table": rec.table_id, "roll": rec.roll.value, "faces": list(rec.roll.faces),
-                          "result": rec.result, "label": rec.label, "applied": list(rec.applied),
-                          "skipped": list(rec.skipped)} for rec in run.records],
-            "changes": _describe(f.name, cols, before, {enemy.roster_id: enemy.roster_name}
-                                 if enemy is not None and enemy.roster_id is not None else None),
-            "notes": list(run.notes),
-            "applied": False,
-        }
+        report = InjuryReport(
+            fighter_id=before.id, fighter=f.name, campaign=c.name, edition=c.edition,
+            dry_run=dry_run, steps=_steps(steps),
+            injuries=[{"table": rec.table_id, "roll": rec.roll.value, "faces": list(rec.roll.faces),
+                       "result": rec.result, "label": rec.label, "applied": list(rec.applied),
+                       "skipped": list(rec.skipped)} for rec in run.records],
+            lines=_describe(f.name, cols, before, {enemy.roster_id: enemy.roster_name}
+                            if enemy is not None and enemy.roster_id is not None else None),
+            notes=list(run.notes),
+        )
         if not isinstance(uow, UnitOfWork):  # dry run
             return report
         _apply_sheet(s, f, before, sheet)
@@ -200,14 +278,13 @@ def injury_roll(engine: Engine, fighter: Any, dice: Any = None, seed: int | None
                 effects_applied=list(rec.applied), effects_skipped=list(rec.skipped),
             ))
         uow.summary = f"lasting injury for {f.name}: {', '.join(rec.label for rec in run.records)}"
-        report["applied"] = True
-    return report
+    return replace(report, applied=True, changes=uow.changes)
 
 
 # --------------------------------------------------------------------------- treatment
-def treat_injury(engine: Engine, fighter: Any, *, treat: bool = True, dice: Any = None,
+def treat_injury(engine: Engine, fighter: Ref, *, treat: bool = True, dice: Any = None,
                  seed: int | None = None, dry_run: bool = False,
-                 roller: Roller | None = None) -> dict[str, Any]:
+                 roller: Roller | None = None) -> TreatReport:
     """Decide a pending Critical Injury: ``treat`` (the gang pays the cost roll, then
     the treatment D6) or let the fighter die."""
     roller = _roller(dice, seed, roller)
@@ -238,8 +315,8 @@ def treat_injury(engine: Engine, fighter: Any, *, treat: bool = True, dice: Any 
         changes = _describe(f.name, cols, before)
         if cost:
             changes.append(f"{r.name}: credits {r.credits} → {r.credits - cost}")
-        report = {"fighter_id": f.id, "fighter": f.name, "dry_run": dry_run, "steps": _steps(steps),
-                  "changes": changes, "cost": cost, "applied": False}
+        report = TreatReport(fighter_id=before.id, fighter=f.name, dry_run=dry_run, steps=_steps(steps),
+                             lines=changes, cost=cost)
         if not isinstance(uow, UnitOfWork):  # dry run
             return report
         _apply_sheet(s, f, before, sheet)
@@ -250,14 +327,13 @@ def treat_injury(engine: Engine, fighter: Any, *, treat: bool = True, dice: Any 
             rr.extra.setdefault("subject", f.name)
         uow.record_rolls(roller)
         uow.summary = f"critical injury of {f.name}: {'treated' if treat else 'not treated'}"
-        report["applied"] = True
-    return report
+    return replace(report, applied=True, changes=uow.changes)
 
 
 # --------------------------------------------------------------------------- cycle
-def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice: Any = None,
+def end_cycle(engine: Engine, campaign: Ref, *, treat: Iterable[Ref] = (), dice: Any = None,
               seed: int | None = None, dry_run: bool = False,
-              roller: Roller | None = None) -> dict[str, Any]:
+              roller: Roller | None = None) -> CycleReport:
     """The Post-cycle Sequence: decide every pending Critical Injury (``treat``: the
     fighters whose gang pays; the others die), then Update Roster (n26: clear every In
     Recovery box; n23: recovery is cleared after battles instead), then advance the
@@ -272,7 +348,8 @@ def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice:
         tables = tables_for(c)
         rows = _campaign_fighters(s, c)
         fighters = {int(f.id or 0): f for f, _ in rows}
-        rosters = {int(r.id or 0): r for r in s.exec(select(Roster).where(Roster.campaign_id == c.id)).all()}
+        assert c.id is not None
+        rosters = {int(r.id or 0): r for r in q.campaign_rosters(s, c.id)}
         states = {fid: _state(s, f) for fid, f in fighters.items()}
         sheets = {fid: Sheet.of(st, fighters[fid].status_note) for fid, st in states.items()}
         pending = [fid for fid, sh in sheets.items() if sh.status != "dead" and has_critical(sh, rules)]
@@ -281,10 +358,9 @@ def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice:
             text = str(ref).strip()
             hits = [fid for fid, f in fighters.items() if str(fid) == text or f.name == text]
             if len(hits) != 1:
-                raise InputError(f"--treat {text!r} is not (exactly one) fighter of {c.name}")
+                raise InputError(f"fighter to treat {text!r} is not (exactly one) fighter of {c.name}")
             if hits[0] not in pending:
-                raise InputError(f"--treat {text}: {fighters[hits[0]].name} has no critical injury waiting "
-                                 "for treatment")
+                raise InputError(f"{fighters[hits[0]].name} has no critical injury waiting for treatment")
             chosen.add(hits[0])
         steps: list[Step] = []
         credits = {rid: r.credits for rid, r in rosters.items()}
@@ -317,11 +393,11 @@ def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice:
             changes += _describe(sh.name, sh.columns(states[fid]), states[fid])
         for rid in sorted(paid):
             changes.append(f"{rosters[rid].name}: credits {rosters[rid].credits} → {credits[rid]}")
-        report: dict[str, Any] = {
-            "campaign_id": c.id, "campaign": c.name, "edition": c.edition, "cycle": c.cycle,
-            "next_cycle": c.cycle + 1, "dry_run": dry_run, "steps": _steps(steps), "changes": changes,
-            "cleared": cleared, "applied": False,
-        }
+        report = CycleReport(
+            campaign_id=c.id, campaign=c.name, edition=c.edition, cycle=c.cycle,
+            next_cycle=c.cycle + 1, dry_run=dry_run, steps=_steps(steps), lines=changes,
+            cleared=cleared,
+        )
         if not isinstance(uow, UnitOfWork):  # dry run
             return report
         for fid, sh in sheets.items():
@@ -337,11 +413,10 @@ def end_cycle(engine: Engine, campaign: Any, *, treat: Iterable[Any] = (), dice:
         c.cycle = c.cycle + 1
         s.add(c)
         uow.summary = f"end of cycle {c.cycle - 1} in {c.name}"
-        report["applied"] = True
-    return report
+    return replace(report, applied=True, changes=uow.changes)
 
 
-def pending_criticals(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+def pending_criticals(engine: Engine, campaign: Ref) -> list[PendingCritical]:
     """Fighters whose Critical Injury waits for a decision (``injury treat`` or ``cycle
     end --treat``); empty for other systems."""
     with read_session(engine) as s:
@@ -349,21 +424,22 @@ def pending_criticals(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
         if c.system != "necromunda":
             return []
         rules = _rules(c)
-        out = []
+        out: list[PendingCritical] = []
         for f, r in _campaign_fighters(s, c):
             sh = Sheet.of(_state(s, f), f.status_note)
             if sh.status != "dead" and has_critical(sh, rules):
+                assert f.id is not None and r.id is not None
                 out.append({"id": f.id, "name": f.name, "roster": r.name, "roster_id": r.id,
                             "credits": r.credits, "status_note": f.status_note})
         return out
 
 
 # --------------------------------------------------------------------------- captives, mistakes
-def release_captive(engine: Engine, fighter: Any, how: str = "rescue", note: str = "") -> dict[str, Any]:
+def release_captive(engine: Engine, fighter: Ref, how: str = "rescue", note: str = "") -> Released:
     """A captured fighter comes back to its gang (rescued, or exchanged for a captive)."""
     how = (how or "").strip().lower()
     if how not in RELEASE_HOW:
-        raise InputError(f"--how {how!r}: choose {' or '.join(RELEASE_HOW)}")
+        raise InputError(f"{how!r} is not how a captive comes back: choose {' or '.join(RELEASE_HOW)}")
     note = clean_text(note, "note", 500)
     with UnitOfWork(engine, "necromunda.release") as uow:
         s = uow.session
@@ -380,11 +456,13 @@ def release_captive(engine: Engine, fighter: Any, how: str = "rescue", note: str
             f" from {captor.name}" if captor else "") + (f": {note}" if note else "")
         s.add(f)
         uow.summary = f"release {f.name} ({how})"
-        return {"fighter_id": f.id, "fighter": f.name, "how": how,
-                "from": captor.name if captor else None, "status": f.status}
+        assert f.id is not None
+        fid, name, status = f.id, f.name, f.status
+    return Released(fighter_id=fid, fighter=name, how=how, from_=captor.name if captor else None,
+                    status=status, changes=uow.changes)
 
 
-def revive_fighter(engine: Engine, fighter: Any, note: str = "") -> dict[str, Any]:
+def revive_fighter(engine: Engine, fighter: Ref, note: str = "") -> Revived:
     """Undo a death recorded by mistake (the fighter becomes active again); journaled,
     so ``undo`` takes it back too."""
     note = clean_text(note, "note", 500)
@@ -402,27 +480,24 @@ def revive_fighter(engine: Engine, fighter: Any, note: str = "") -> dict[str, An
             f.conditions = [x for x in (f.conditions or []) if x not in crit]
         s.add(f)
         uow.summary = f"revive {f.name} (marked dead by mistake)"
-        return {"fighter_id": f.id, "fighter": f.name, "status": f.status, "note": f.status_note}
+        assert f.id is not None
+        fid, name, status, status_note = f.id, f.name, f.status, f.status_note
+    return Revived(fighter_id=fid, fighter=name, status=status, note=status_note, changes=uow.changes)
 
 
 # --------------------------------------------------------------------------- GUI queries
-def injury_opponents(engine: Engine, fighter: Any) -> list[dict[str, Any]]:
+def injury_opponents(engine: Engine, fighter: Ref) -> list[Opponent]:
     """Fighters of the other rosters of ``fighter``'s campaign, who may have taken it
     out (:func:`injury_roll` ``by=``), ordered by roster then id."""
     with read_session(engine) as s:
         f = get_fighter(s, fighter)
         r = get_roster(s, f.roster_id)
-        fi, ro = Fighter.__table__.c, Roster.__table__.c  # type: ignore[attr-defined]
-        rows = s.execute(
-            sa_select(fi.id, fi.name, ro.name.label("roster"))
-            .select_from(Fighter.__table__.join(Roster.__table__, ro.id == fi.roster_id))  # type: ignore[attr-defined]
-            .where(ro.campaign_id == r.campaign_id, ro.id != r.id)
-            .order_by(ro.name, fi.id)
-        ).all()
+        assert r.id is not None
+        rows = q.opponents(s, r.campaign_id, r.id)
     return [{"id": x.id, "name": x.name, "roster": x.roster} for x in rows]
 
 
-def has_pending_critical(engine: Engine, fighter: Any) -> bool:
+def has_pending_critical(engine: Engine, fighter: Ref) -> bool:
     """True when a Necromunda fighter's Critical Injury waits for a decision (treat it or
     let it die: :func:`treat_injury`); False for any other fighter or system."""
     with read_session(engine) as s:

@@ -2,81 +2,89 @@
 ``fighter revive``; each a CLI subcommand and a GUI action. (``after-battle B --treat
 FIGHTER`` is the After the Battle option ``treat`` of the system.)
 
-The ``run`` functions take the engine and the typed parameters and return plain data;
-the ``*_text`` functions are how the CLI shows it."""
+The ``run`` functions take the engine and the typed parameters and return the typed
+result of the use-case; the ``*_text`` functions are how the CLI shows it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.systems.commands import Command, GuiAction, Needs, Param
+
+if TYPE_CHECKING:
+    from campaign_app.systems.necromunda.actions import (
+        CycleReport,
+        InjuryReport,
+        Released,
+        Revived,
+        TreatReport,
+    )
 
 _ME = "campaign_app.systems.necromunda.commands"
 _ACTIONS = "campaign_app.systems.necromunda.actions"
 
 
-def _report_text(title: str, rep: dict[str, Any]) -> str:
-    lines = [title + (" (dry run: nothing written)" if rep.get("dry_run") else "")]
-    for st in rep.get("steps", []):
+def _report_text(title: str, rep: InjuryReport | TreatReport | CycleReport) -> str:
+    lines = [title + (" (dry run: nothing written)" if rep.dry_run else "")]
+    for st in rep.steps:
         r = st["roll"]
         if r:
             faces = ",".join(map(str, r["faces"]))
             lines.append(f"- {st['rule']}: {st['subject']}: {r['dice']} [{faces}] = {r['value']}. {st['text']}")
         else:
             lines.append(f"- {st['rule']}: {st['subject']}: {st['text']}")
-    if rep.get("changes"):
+    if rep.lines:
         lines.append("Changes:")
-        lines.extend(f"  {c}" for c in rep["changes"])
-    for n in rep.get("notes", []):
+        lines.extend(f"  {c}" for c in rep.lines)
+    for n in getattr(rep, "notes", []):
         lines.append(f"note: {n}")
     return "\n".join(lines)
 
 
-def injury_text(rep: dict[str, Any], _params: dict[str, Any]) -> str:
-    return _report_text(f"Lasting injury for {rep['fighter']}", rep)
+def injury_text(rep: InjuryReport, _params: dict[str, Any]) -> str:
+    return _report_text(f"Lasting injury for {rep.fighter}", rep)
 
 
 def treat(engine: Any, fighter: Any, let_die: bool = False, dry_run: bool = False,
-          dice: str | None = None, seed: int | None = None) -> dict[str, Any]:
+          dice: str | None = None, seed: int | None = None) -> TreatReport:
     from campaign_app.systems.necromunda.actions import treat_injury
 
     return treat_injury(engine, fighter, treat=not let_die, dice=dice, seed=seed, dry_run=dry_run)
 
 
-def treat_text(rep: dict[str, Any], _params: dict[str, Any]) -> str:
-    return _report_text(f"Critical injury of {rep['fighter']}", rep)
+def treat_text(rep: TreatReport, _params: dict[str, Any]) -> str:
+    return _report_text(f"Critical injury of {rep.fighter}", rep)
 
 
 def cycle_end(engine: Any, campaign: Any, treat: list[str] | None = None, dry_run: bool = False,
-              dice: str | None = None, seed: int | None = None) -> dict[str, Any]:
+              dice: str | None = None, seed: int | None = None) -> CycleReport:
     from campaign_app.systems.necromunda.actions import end_cycle
 
     return end_cycle(engine, campaign, treat=treat or [], dice=dice, seed=seed, dry_run=dry_run)
 
 
-def cycle_text(rep: dict[str, Any], _params: dict[str, Any]) -> str:
-    return _report_text(f"End of cycle {rep['cycle']} in {rep['campaign']} (next: cycle {rep['next_cycle']})",
-                        rep)
+def cycle_text(rep: CycleReport, _params: dict[str, Any]) -> str:
+    return _report_text(f"End of cycle {rep.cycle} in {rep.campaign} (next: cycle {rep.next_cycle})", rep)
 
 
-def release(engine: Any, fighter: Any, how: str, note: str | None = None) -> dict[str, Any]:
+def release(engine: Any, fighter: Any, how: str, note: str | None = None) -> Released:
     from campaign_app.systems.necromunda.actions import release_captive
 
     return release_captive(engine, fighter, how=how, note=note or "")
 
 
-def release_text(rep: dict[str, Any], params: dict[str, Any]) -> str:
-    return f"{rep['fighter']} is back with the gang ({params['how']})"
+def release_text(rep: Released, params: dict[str, Any]) -> str:
+    return f"{rep.fighter} is back with the gang ({params['how']})"
 
 
-def revive(engine: Any, fighter: Any, note: str | None = None) -> dict[str, Any]:
+def revive(engine: Any, fighter: Any, note: str | None = None) -> Revived:
     from campaign_app.systems.necromunda.actions import revive_fighter
 
     return revive_fighter(engine, fighter, note=note or "")
 
 
-def revive_text(rep: dict[str, Any], _params: dict[str, Any]) -> str:
-    return f"{rep['fighter']} is active again (undo to take it back)"
+def revive_text(rep: Revived, _params: dict[str, Any]) -> str:
+    return f"{rep.fighter} is active again (undo to take it back)"
 
 
 _INJURY = ("injury", "Necromunda lasting injuries and critical injury treatment")

@@ -59,13 +59,13 @@ def build(engine: Engine) -> int:
         from campaign_app.usecases.battles import after_battle, record_battle
 
         b = record_battle(
-            engine, c.id, [goliath.id, escher.id], scenario="Stand-off at Dust Falls",
+            engine, c.name, [goliath.name, escher.name], scenario="Stand-off at Dust Falls",
             played_on="2024-03-02", winner=str(escher.id),
             results={"Vorn": "out-of-action", "Skarg": "seriously-injured", "Iska": "out-of-action"},
             by={"Vorn": "Sable", "Iska": "Brak"}, hits=["Sable", "Brak"])
         after_battle(engine, b.id, seed=24)
         record_battle(
-            engine, c.id, [goliath.id, escher.id], scenario="Sneak attack", played_on="2024-03-09",
+            engine, c.name, [goliath.name, escher.name], scenario="Sneak attack", played_on="2024-03-09",
             results={"Ruk": "out-of-action", "Nyx": "injured"}, by={"Ruk": "Nyx"})
     assert c.id is not None
     return c.id

@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.engine import Engine
-
+from campaign_app.changes import Result
 from campaign_app.errors import InputError
 from campaign_app.usecases.common import (
     CREDITS_RANGE,
@@ -36,7 +35,8 @@ from db.models import (
     Roster,
     Skill,
 )
-from db.uow import UnitOfWork, fault_point
+from db.queries import figures_import as q
+from db.uow import Engine, UnitOfWork, fault_point
 
 YAK_STATS = (("m", "M"), ("ws", "WS"), ("bs", "BS"), ("s", "S"), ("t", "T"), ("w", "W"), ("i", "I"),
              ("a", "A"), ("ld", "Ld"), ("cl", "Cl"), ("wil", "Wil"), ("int", "Int"))
@@ -133,7 +133,19 @@ def yak_fighter_type(raw: str) -> str | None:
     return None
 
 
-def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> dict[str, Any]:
+@dataclass(frozen=True, kw_only=True)
+class RosterImported(Result):
+    """The roster an import made, the campaign it went into (both as ``campaign show`` and
+    ``roster show`` head them), how many fighters it has, and each item that did not map
+    (``where``, ``message``)."""
+
+    campaign: dict[str, Any]
+    roster: dict[str, Any]
+    fighters: int
+    report: list[dict[str, str]]
+
+
+def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterImported:
     """Import a Yaktribe gang (best effort): everything that maps is imported as one roster
     (one undo step); the report lists each item that did not map and why."""
     from campaign_app.systems import get_system
@@ -163,10 +175,11 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> dict[str
         else:
             cname = _yak_name(gang.get("campaign"), "gang.campaign", "campaign name", rep,
                               "Yaktribe import")
-            existing = s.exec(_select_campaign(cname)).first()
+            existing = q.campaign_named(s, cname)
             if existing is not None:
                 if existing.system != "necromunda":
-                    raise InputError(f"campaign {cname!r} exists and is not Necromunda: give --campaign")
+                    raise InputError(f"campaign {cname!r} exists and is not Necromunda: name the "
+                                     "Necromunda campaign to import the gang into")
                 c = existing
                 rep.add("gang.campaign", f"added to the existing campaign {cname!r}")
             else:
@@ -183,7 +196,7 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> dict[str
 
         rname = _yak_name(gang.get("gang_name"), "gang.gang_name", "gang name", rep,
                           f"Yaktribe gang {_yak_text(gang.get('gang_id'), 'gang.gang_id', 'gang id', rep, 40)}".strip())
-        taken = set(s.exec(_select_roster_names(c.id)).all())
+        taken = q.roster_names(s, c.id)
         if rname in taken:
             base, n = rname[: MAX_NAME - 6], 2
             while f"{base} ({n})" in taken:
@@ -351,13 +364,9 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> dict[str
         for key in sorted(set(gang) - _YAK_GANG_KNOWN):
             rep.add(f"gang.{key}", "not a field this import knows; left out")
         s.flush()
-        out = {
-            "campaign": campaign_dict(c),
-            "roster": roster_dict(roster),
-            "fighters": count,
-            "report": list(rep.items),
-        }
-    return out
+        cdata, rdata = campaign_dict(c), roster_dict(roster)
+    return RosterImported(campaign=cdata, roster=rdata, fighters=count, report=list(rep.items),
+                          changes=uow.changes)
 
 
 _YAK_GANG_KNOWN = frozenset({
@@ -375,14 +384,3 @@ def _yak_item_name(x: Any) -> str:
         return str(n)[:200] if isinstance(n, (str, int)) else ""
     return ""
 
-
-def _select_campaign(name: str) -> Any:
-    from sqlmodel import select as sm_select
-
-    return sm_select(Campaign).where(Campaign.name == name)
-
-
-def _select_roster_names(cid: Any) -> Any:
-    from sqlmodel import select as sm_select
-
-    return sm_select(Roster.name).where(Roster.campaign_id == cid)

@@ -1,15 +1,21 @@
 """Weird WWII (NUTS!) commands: ``creature generate``, ``walker type-add``, ``walker
 types`` and ``walker add``; each a CLI subcommand, the GUI ones also a menu action.
 
-The ``run`` functions take the engine and the typed parameters and return plain data;
-the ``*_text`` functions are how the CLI shows it."""
+The ``run`` functions take the engine and the typed parameters and return the typed
+result; the ``*_text`` functions are how the CLI shows it, the ``*_data`` ones what
+``--json`` prints."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from campaign_app.changes import Result
 from campaign_app.systems.commands import Command, GuiAction, Needs, Param
 from campaign_app.systems.nuts import WEIRD
+
+if TYPE_CHECKING:
+    from campaign_app.systems.nuts.creatures import CreaturesAdded, WalkerTypeAdded, WalkerTypeData
 
 _ME = "campaign_app.systems.nuts.commands"
 
@@ -21,57 +27,57 @@ def _table_text(rows: Any, header: Any) -> str:
 
 
 def generate(engine: Any, roster: Any, kind: str, count: Any = "1", super_: bool = False,
-             dice: str | None = None, seed: int | None = None) -> list[dict[str, Any]]:
-    from campaign_app.dice import Roller
+             dice: str | None = None, seed: int | None = None) -> CreaturesAdded:
     from campaign_app.systems.nuts.creatures import generate_creatures
-    from campaign_app.usecases.core import fighter_dict
 
-    roller = Roller.from_options(dice, seed)
-    made = generate_creatures(engine, roster, kind, count, super_, roller=roller)
-    rolls = {r.fighter_id: r for r in roller.rolls}
-    data = []
-    for f in made:
-        r = rolls.get(f.id)
-        how = ("super: no roll" if super_ else "no roll") if r is None else (
-            f"{r.spec} [{r.faces_text}] -> {r.extra.get('label', r.result)}")
-        data.append({**fighter_dict(f), "how": how,
-                     "roll": None if r is None else r.to_dict()})
-    return data
+    return generate_creatures(engine, roster, kind, count, super_, dice=dice, seed=seed)
 
 
-def generate_text(data: list[dict[str, Any]], _params: dict[str, Any]) -> str:
-    rows = [(d["id"], d["name"], d["kind"], d["rep"], d["how"]) for d in data]
+def generate_data(made: CreaturesAdded) -> list[dict[str, Any]]:
+    """``creature generate --json``: each new fighter, how its Rep came and its roll."""
+    return [{**c.row, "how": _how(c, made.super_), "roll": None if c.roll is None else c.roll.to_dict()}
+            for c in made.creatures]
+
+
+def _how(c: Any, super_: bool) -> str:
+    if c.roll is None:
+        return "super: no roll" if super_ else "no roll"
+    r = c.roll
+    return f"{r.spec} [{r.faces_text}] -> {r.extra.get('label', r.result)}"
+
+
+def generate_text(made: CreaturesAdded, _params: dict[str, Any]) -> str:
+    rows = [(d["id"], d["name"], d["kind"], d["rep"], d["how"]) for d in generate_data(made)]
     return _table_text(rows, ["id", "name", "kind", "rep", "rolled"])
 
 
 def type_add(engine: Any, campaign: Any, name: str, armour: str, speed: str, gun1: str | None = None,
              gun2: str | None = None, aa_mg: bool = False, hull_mg: bool = False, crew: Any = "3",
-             nation: str | None = None, notes: str | None = None) -> dict[str, Any]:
-    from campaign_app.systems.nuts.creatures import add_walker_type, parse_pair, walker_type_dict
+             nation: str | None = None, notes: str | None = None) -> WalkerTypeAdded:
+    from campaign_app.systems.nuts.creatures import add_walker_type, parse_pair
 
-    front, side = parse_pair(armour, "--armour")
-    road, cc = parse_pair(speed, "--speed", second_optional=True)
-    t = add_walker_type(engine, campaign, name, front, side, gun1=gun1 or "", gun2=gun2 or "",
-                        aa_mg=aa_mg, hull_mg=hull_mg, speed_road=road, speed_cc=cc, crew=crew,
-                        nation=nation or "", notes=notes or "")
-    return walker_type_dict(t)
+    front, side = parse_pair(armour, "armour")
+    road, cc = parse_pair(speed, "speed", second_optional=True)
+    return add_walker_type(engine, campaign, name, front, side, gun1=gun1 or "", gun2=gun2 or "",
+                           aa_mg=aa_mg, hull_mg=hull_mg, speed_road=road, speed_cc=cc, crew=crew,
+                           nation=nation or "", notes=notes or "")
 
 
-def type_add_text(d: dict[str, Any], _params: dict[str, Any]) -> str:
-    return f"added walker type {d['id']}: {d['name']}"
+def type_add_text(t: WalkerTypeAdded, _params: dict[str, Any]) -> str:
+    return f"added walker type {t.id}: {t.name}"
 
 
 def _yn(v: bool) -> str:
     return "Y" if v else "N"
 
 
-def types(engine: Any, campaign: Any) -> list[dict[str, Any]]:
+def types(engine: Any, campaign: Any) -> list[WalkerTypeData]:
     from campaign_app.systems.nuts.creatures import list_walker_types
 
     return list_walker_types(engine, campaign)
 
 
-def types_text(rows: list[dict[str, Any]], _params: dict[str, Any]) -> str:
+def types_text(rows: list[WalkerTypeData], _params: dict[str, Any]) -> str:
     return _table_text(
         [(t["key"] or t["id"], t["name"], t["nation"],
           f"{t['armour_front']}/{t['armour_side']}/{t['armour_top']}", t["gun1"] or "-", t["gun2"] or "-",
@@ -83,18 +89,31 @@ def types_text(rows: list[dict[str, Any]], _params: dict[str, Any]) -> str:
     )
 
 
+@dataclass(frozen=True, kw_only=True)
+class WalkerShown(Result):
+    """``walker add``: the new walker as ``fighter show`` prints it, and its crew."""
+
+    walker: dict[str, Any]
+    crew: list[dict[str, Any]]
+
+
 def walker(engine: Any, roster: Any, name: str, type: str, commander: Any = None, driver: Any = None,
-           gunner: Any = None, notes: str | None = None) -> dict[str, Any]:
+           gunner: Any = None, notes: str | None = None) -> WalkerShown:
     from campaign_app.systems.nuts.creatures import add_walker, walker_crew
     from campaign_app.usecases.core import show_fighter
 
     given = {"commander": commander, "driver": driver, "gunner": gunner}
     reps = {role: rep for role, rep in given.items() if rep is not None}
     w = add_walker(engine, roster, name, type, reps, notes=notes or "")
-    return {**show_fighter(engine, w.id), "crew": walker_crew(engine, w.id)}  # type: ignore[arg-type]
+    return WalkerShown(walker=show_fighter(engine, w.id), crew=walker_crew(engine, w.id), changes=w.changes)
 
 
-def walker_text(d: dict[str, Any], _params: dict[str, Any]) -> str:
+def walker_data(shown: WalkerShown) -> dict[str, Any]:
+    return {**shown.walker, "crew": shown.crew}
+
+
+def walker_text(shown: WalkerShown, _params: dict[str, Any]) -> str:
+    d = walker_data(shown)
     st = d["stats"]
     lines = [f"added walker {d['id']}: {d['name']} ({st.get('walker_type')}), armour "
              f"{st['armour_front']}/{st['armour_side']}/{st['armour_top']}"]
@@ -108,7 +127,7 @@ _WALKER = ("walker", "Weird WWII walkers and walker types")
 COMMANDS: tuple[Command, ...] = (
     Command(
         "generate", "add creatures to a roster, each Rep rolled on its generation table",
-        f"{_ME}:generate", *_CREATURE, text=f"{_ME}:generate_text", dice=True,
+        f"{_ME}:generate", *_CREATURE, text=f"{_ME}:generate_text", data=f"{_ME}:generate_data", dice=True,
         params=(
             Param("roster"),
             Param("kind", help="zombie, vampire, werewolf, monster, armoured-light, armoured-heavy, "
@@ -151,7 +170,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "add", "add a walker and its crew to a roster", f"{_ME}:walker", *_WALKER,
-        text=f"{_ME}:walker_text",
+        text=f"{_ME}:walker_text", data=f"{_ME}:walker_data",
         params=(
             Param("roster"),
             Param("name"),

@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, select
-
+from campaign_app.changes import Result
 from campaign_app.dice import Roller
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
 from campaign_app.usecases.common import (
+    Ref,
     campaign_of_roster,
     clean_int,
     clean_name,
@@ -35,8 +35,10 @@ from campaign_app.usecases.common import (
     get_roster,
 )
 from campaign_app.usecases.core import tables_for, validate_rep
-from db.models import Campaign, Fighter, Roster, WalkerType
-from db.uow import UnitOfWork, read_session
+from db.models import Campaign, Fighter, WalkerType
+from db.queries import creatures as cq
+from db.queries import walkers as wq
+from db.uow import Engine, Session, UnitOfWork, read_session
 
 EXPANSION = "weird-ww2"
 MAX_BATCH = 100
@@ -44,6 +46,103 @@ CREW_ROLES = ("commander", "driver", "gunner")
 ARMOUR_MAX = 10
 SPEED_MAX = 100
 CREW_MAX = 10
+
+
+class WalkerTypeData(TypedDict):
+    """A walker type as ``walker types`` lists it: a shipped one (``key``) or a
+    campaign's own (``id``)."""
+
+    id: int | None
+    key: str | None
+    source: str
+    name: str
+    nation: str
+    armour_front: int
+    armour_side: int
+    armour_top: int
+    gun1: str
+    gun2: str
+    aa_mg: bool
+    hull_mg: bool
+    speed_road: int
+    speed_cc: int
+    crew: int
+    notes: str
+
+
+class CreatureKind(TypedDict):
+    kind: str
+    label: str
+    fixed_rep: Any
+    super_rep: Any
+    table: Any
+
+
+class CreaturePreview(TypedDict):
+    faces: list[Any]
+    dice_needed: int
+    creatures: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Creature:
+    """One creature :func:`generate_creatures` added."""
+
+    id: int
+    roster_id: int
+    name: str
+    kind: str
+    rep: int | None
+    fighter_type: str
+    abilities: list[str]
+    stats: dict[str, Any]
+    roll: Any  # the RollResult of its Rep (None: a fixed Rep, no roll)
+    row: dict[str, Any]  # the fighter as ``fighter show`` prints it
+
+
+@dataclass(frozen=True, kw_only=True)
+class CreaturesAdded(Result):
+    """The creatures added (the change set names the roster, each new fighter, the
+    tree's new shape and the rolls)."""
+
+    creatures: list[Creature]
+    super_: bool = False  # super creatures: Rep 5 without a roll
+
+
+@dataclass(frozen=True, kw_only=True)
+class WalkerTypeAdded(Result):
+    """A campaign's new walker type, as ``walker types`` lists it."""
+
+    id: int
+    key: None = None
+    source: str = "campaign"
+    name: str
+    nation: str
+    armour_front: int
+    armour_side: int
+    armour_top: int
+    gun1: str
+    gun2: str
+    aa_mg: bool
+    hull_mg: bool
+    speed_road: int
+    speed_cc: int
+    crew: int
+    notes: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class WalkerAdded(Result):
+    """A new walker and the ids of its crew."""
+
+    id: int
+    roster_id: int
+    name: str
+    kind: str
+    rep: int | None
+    stats: dict[str, Any]
+    walker_type_id: int | None
+    crew: list[int]
 
 
 def _need_weird(c: Campaign, what: str) -> None:
@@ -69,9 +168,8 @@ def creature_kinds() -> list[str]:
 def next_creature_number(s: Session, c: Campaign, label: str) -> int:
     """Creatures are numbered on through the whole campaign ("Zombie 7")."""
     pat = re.compile(rf"^{re.escape(label)} (\d+)$")
-    names = s.exec(
-        select(Fighter.name).join(Roster, col(Roster.id) == col(Fighter.roster_id)).where(Roster.campaign_id == c.id)
-    ).all()
+    assert c.id is not None
+    names = cq.campaign_fighter_names(s, c.id)
     top = 0
     for n in names:
         m = pat.match(n)
@@ -82,7 +180,7 @@ def next_creature_number(s: Session, c: Campaign, label: str) -> int:
 
 def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, super_: bool = False,
                        dice: Any = None, seed: int | None = None, *,
-                       roller: Roller | None = None) -> list[Fighter]:
+                       roller: Roller | None = None) -> CreaturesAdded:
     """Add ``count`` creatures of ``kind`` to ``roster``, each Rep rolled on its
     generation table (zombies Rep 2, ``super_`` Rep 5, both without a roll). One undo
     step; every roll recorded with the new creature's id. Pass ``roller`` to read the
@@ -130,7 +228,17 @@ def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, s
         uow.record_rolls(roller)
         plural = label if n == 1 else f"{label}s"
         uow.summary = f"generate {n} {'super ' if super_ else ''}{plural} in {r.name}"
-    return fighters
+        added = [_creature(f, m["roll"]) for f, m in zip(fighters, made, strict=True)]
+    return CreaturesAdded(creatures=added, super_=bool(super_), changes=uow.changes)
+
+
+def _creature(f: Fighter, roll: Any) -> Creature:
+    from campaign_app.usecases.core import fighter_dict
+
+    assert f.id is not None
+    return Creature(id=f.id, roster_id=f.roster_id, name=f.name, kind=f.kind, rep=f.rep,
+                    fighter_type=f.fighter_type, abilities=list(f.abilities or []),
+                    stats=dict(f.stats or {}), roll=roll, row=fighter_dict(f))
 
 
 # --------------------------------------------------------------------------- walker types
@@ -183,27 +291,28 @@ def _type_line(src: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def walker_type_dict(t: WalkerType) -> dict[str, Any]:
-    return {"id": t.id, "key": None, "source": "campaign",
-            **_type_line({**t.model_dump(), "note": t.notes})}
+def walker_type_dict(t: WalkerType) -> WalkerTypeData:
+    line = _type_line({**t.model_dump(), "note": t.notes})
+    return {"id": t.id, "key": None, "source": "campaign", **line}  # type: ignore[typeddict-item]
 
 
-def list_walker_types(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+def list_walker_types(engine: Engine, campaign: Ref) -> list[WalkerTypeData]:
     """Shipped walker types (usable in every Weird WWII campaign), then the campaign's own."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         _need_weird(c, "walkers")
-        out = [{"id": None, "key": key, "source": "shipped", **_type_line(v)}
-               for key, v in shipped_walker_types(c).items()]
-        rows = s.exec(select(WalkerType).where(WalkerType.campaign_id == c.id).order_by(col(WalkerType.id))).all()
-        out.extend(walker_type_dict(t) for t in rows)
+        out: list[WalkerTypeData] = [
+            {"id": None, "key": key, "source": "shipped", **_type_line(v)}  # type: ignore[typeddict-item]
+            for key, v in shipped_walker_types(c).items()]
+        assert c.id is not None
+        out.extend(walker_type_dict(t) for t in wq.campaign_walker_types(s, c.id))
     return out
 
 
 def add_walker_type(engine: Engine, campaign: Any, name: str, armour_front: Any, armour_side: Any,
                     gun1: Any = "", gun2: Any = "", aa_mg: Any = False, hull_mg: Any = False,
                     speed_road: Any = 0, speed_cc: Any = 0, crew: Any = 3, nation: str = "",
-                    notes: str = "") -> WalkerType:
+                    notes: str = "") -> WalkerTypeAdded:
     """Add a walker type to a campaign (top armour is side // 2)."""
     name = clean_name(name, "walker type name")
     fields: dict[str, Any] = dict(
@@ -229,25 +338,29 @@ def add_walker_type(engine: Engine, campaign: Any, name: str, armour_front: Any,
         for key, v in shipped_walker_types(c).items():
             if low in (key.lower(), str(v.get("name", "")).lower()):
                 raise InputError(f"walker type {name!r} is already shipped ({key}): use it as it is")
-        for other in s.exec(select(WalkerType).where(WalkerType.campaign_id == c.id)).all():
+        assert c.id is not None
+        for other in wq.campaign_walker_types(s, c.id):
             if other.name.lower() == low:
                 raise InputError(f"{c.name} already has a walker type named {other.name!r}")
-        assert c.id is not None
         t = WalkerType(campaign_id=c.id, **fields)
         s.add(t)
         uow.summary = f"add walker type {name}"
-    return t
+        s.flush()
+        assert t.id is not None
+        line = _type_line({**t.model_dump(), "note": t.notes})
+    return WalkerTypeAdded(id=t.id, **line, changes=uow.changes)
 
 
 def _find_type(s: Session, c: Campaign, ref: Any) -> tuple[dict[str, Any], WalkerType | None]:
     text = str(ref if ref is not None else "").strip()
     if not text:
-        raise InputError("no walker type given (--type)")
+        raise InputError("a walker needs a walker type")
     low = text.lower()
     for key, v in shipped_walker_types(c).items():
         if low in (key.lower(), str(v.get("name", "")).lower()):
             return {**_type_line(v), "key": key}, None
-    rows = s.exec(select(WalkerType).where(WalkerType.campaign_id == c.id)).all()
+    assert c.id is not None
+    rows = wq.campaign_walker_types(s, c.id)
     for t in rows:
         if (text.isdigit() and t.id == int(text)) or t.name.lower() == low:
             return {**_type_line({**t.model_dump(), "note": t.notes}), "key": None}, t
@@ -269,7 +382,7 @@ def crew_roles(crew: int) -> tuple[str, ...]:
 
 def add_walker(engine: Engine, roster: Any, name: str, walker_type: Any,
                crew_reps: Mapping[str, Any], crew_names: Mapping[str, str] | None = None,
-               notes: str = "") -> Fighter:
+               notes: str = "") -> WalkerAdded:
     """Add a walker of ``walker_type`` and its crew (one Fighter per role, each with a Rep)."""
     name = clean_name(name, "walker name")
     reps_in = {str(k).strip().lower(): v for k, v in (crew_reps or {}).items()}
@@ -291,7 +404,7 @@ def add_walker(engine: Engine, roster: Any, name: str, walker_type: Any,
                              f"(not {', '.join(sorted(set(bad)))})")
         missing = [k for k in roles if reps_in.get(k) in (None, "")]
         if missing:
-            raise InputError(f"give the Rep of the {', '.join(missing)} (--{' REP --'.join(missing)} REP)")
+            raise InputError(f"give the Rep of the {', '.join(missing)}")
         reps = {}
         for role in roles:
             try:
@@ -308,23 +421,25 @@ def add_walker(engine: Engine, roster: Any, name: str, walker_type: Any,
                     notes=clean_text(notes or line["notes"], "notes"))
         s.add(w)
         s.flush()
-        for role in roles:
-            s.add(Fighter(roster_id=rid, name=crew_names_ok[role], fighter_type="grunt", role=role.title(),
-                          kind="human", rep=reps[role], crew_of_id=w.id))
+        crew = [Fighter(roster_id=rid, name=crew_names_ok[role], fighter_type="grunt", role=role.title(),
+                        kind="human", rep=reps[role], crew_of_id=w.id) for role in roles]
+        s.add_all(crew)
         uow.summary = f"add walker {name} ({line['name']}) to {r.name}"
-    return w
+    assert w.id is not None
+    return WalkerAdded(id=w.id, roster_id=rid, name=w.name, kind=w.kind, rep=w.rep, stats=dict(w.stats or {}),
+                       walker_type_id=w.walker_type_id, crew=[int(f.id or 0) for f in crew],
+                       changes=uow.changes)
 
 
 def walker_crew(engine: Engine, walker_id: int) -> list[dict[str, Any]]:
     from campaign_app.usecases.core import fighter_dict
 
     with read_session(engine) as s:
-        crew = s.exec(select(Fighter).where(Fighter.crew_of_id == walker_id).order_by(col(Fighter.id))).all()
-        return [fighter_dict(f) for f in crew]
+        return [fighter_dict(f) for f in wq.crew(s, walker_id)]
 
 
 # --------------------------------------------------------------------------- GUI queries
-def campaign_creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any]]:
+def campaign_creature_kinds(engine: Engine, campaign: Ref) -> list[CreatureKind]:
     """Creature kinds a campaign may generate (empty without Weird WWII), with whether
     each is rolled, fixed or may be super."""
     with read_session(engine) as s:
@@ -332,7 +447,7 @@ def campaign_creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any
         if c.system != "nuts" or EXPANSION not in (c.expansions or []):
             return []
         data = load_rulebook().data(c.system, c.edition, c.expansions or [])
-    out = []
+    out: list[CreatureKind] = []
     for key, spec in (data.get("creatures") or {}).items():
         if not isinstance(spec, dict):
             continue
@@ -343,7 +458,7 @@ def campaign_creature_kinds(engine: Engine, campaign: Any) -> list[dict[str, Any
 
 
 def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, super_: bool = False,
-                      faces: Iterable[tuple[int, str]] | None = None) -> dict[str, Any]:
+                      faces: Iterable[tuple[int, str]] | None = None) -> CreaturePreview:
     """What :func:`generate_creatures` would add, without writing anything.
 
     With ``faces`` None the app rolls (random); otherwise the given faces are used, in

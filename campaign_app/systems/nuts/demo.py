@@ -44,7 +44,7 @@ def build(engine: Engine) -> int:
         from campaign_app.usecases.battles import after_battle, record_battle
 
         b = record_battle(
-            engine, c.id, [easy.id, wolves.id], scenario="Night patrol at Foy",
+            engine, c.name, [easy.name, wolves.name], scenario="Night patrol at Foy",
             played_on="1944-12-20", winner=str(easy.id),
             results={"Pvt. Danny Keel": "out-of-the-fight", "Pvt. Lou Marino": "duck-back",
                      "Schütze Albers": "obviously-dead", "Gefreiter Lang": "out-of-the-fight",
@@ -52,7 +52,7 @@ def build(engine: Engine) -> int:
             hits=["Sgt. Rock Harlan", "Pvt. Walt Brody"])
         after_battle(engine, b.id, seed=1944)
         record_battle(
-            engine, c.id, [easy.id, wolves.id], scenario="The mill at Recogne", played_on="1944-12-28",
+            engine, c.name, [easy.name, wolves.name], scenario="The mill at Recogne", played_on="1944-12-28",
             results={"Cpl. Eddie Voss": "out-of-the-fight", "Hauptmann Kessler": "hunker-down",
                      "Zombie 3": "obviously-dead"},
             hits=["Pvt. Sol Hendry"])

@@ -31,7 +31,7 @@ def build(engine: Engine) -> int:
     if battles_available():
         from campaign_app.usecases.battles import record_battle
 
-        record_battle(engine, c.id, [para.id, gren.id], scenario="Hedgerow at Bréville",
+        record_battle(engine, c.name, [para.name, gren.name], scenario="Hedgerow at Bréville",
                       played_on="1944-06-12", winner=str(para.id),
                       casualties={"1 Section": 3, "2. Gruppe": 6})
     assert c.id is not None
