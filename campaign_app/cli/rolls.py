@@ -15,13 +15,13 @@ def cmd_roll(args: argparse.Namespace, engine: Any) -> None:
                    target=args.target)
 
     def text() -> str:
-        vs = f" vs {d['target']}" if d["target"] is not None else ""
-        faces = ",".join(str(x) for x in d["faces"])
-        hr = " (house rule)" if d["house_rule"] else ""
-        line = f"{d['title']}{hr}: {d['dice']}{vs} [{faces}] = {d['value']} -> {d['label']}"
-        if d["text"]:
-            line += f": {d['text']}"
-        if not d["recorded"]:
+        vs = f" vs {d.target}" if d.target is not None else ""
+        faces = ",".join(str(x) for x in d.faces)
+        hr = " (house rule)" if d.house_rule else ""
+        line = f"{d.title}{hr}: {d.dice}{vs} [{faces}] = {d.value} -> {d.label}"
+        if d.text:
+            line += f": {d.text}"
+        if not d.recorded:
             line += "\n(not recorded: no --campaign given)"
         return line
 

@@ -275,7 +275,7 @@ def fighter_detail(engine: Engine, fighter: Any) -> dict[str, Any]:
     """A fighter with its weapons, skills, injuries, battles and rolls."""
     from campaign_app.usecases.core import roll_log, show_fighter
 
-    d = show_fighter(engine, fighter)
+    d: dict[str, Any] = dict(show_fighter(engine, fighter))
     with read_session(engine) as s:
         f = get_fighter(s, d["id"])
         r = s.get(Roster, f.roster_id)
@@ -290,7 +290,7 @@ def fighter_detail(engine: Engine, fighter: Any) -> dict[str, Any]:
         crew = s.execute(select(FI.id, FI.name, FI.role)
                          .where(FI.crew_of_id == f.id).order_by(FI.id)).all()
         d["crew"] = [{"id": x.id, "name": x.name, "role": x.role} for x in crew]
-    d["rolls"] = roll_log(engine, c.id, fighter=d["id"])
+    d["rolls"] = roll_log(engine, d["campaign_id"], fighter=d["id"])
     d["what"] = "fighter"
     info = get_system(c.system)
     d["stat_order"] = [st.key for st in info.stats]
@@ -309,7 +309,7 @@ def unit_detail(engine: Engine, unit: Any) -> dict[str, Any]:
         c = s.get(Campaign, r.campaign_id)
         assert c is not None
         eq = _equipment_by_owner(s, [], [u.id])
-        d = unit_dict(u, eq.get(("u", int(u.id or 0)), []))
+        d: dict[str, Any] = dict(unit_dict(u, eq.get(("u", int(u.id or 0)), [])))
         d["roster"] = r.name
         d["campaign_id"] = c.id
         d["campaign"] = c.name
@@ -338,7 +338,7 @@ def roster_detail(engine: Engine, roster: Any) -> dict[str, Any]:
         r = get_roster(s, roster)
         c = s.get(Campaign, r.campaign_id)
         assert c is not None
-        d = roster_dict(r)
+        d: dict[str, Any] = dict(roster_dict(r))
         d["campaign"] = c.name
         d["system"] = c.system
         d["system_name"] = get_system(c.system).name

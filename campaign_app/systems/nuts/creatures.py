@@ -320,7 +320,7 @@ def walker_crew(engine: Engine, walker_id: int) -> list[dict[str, Any]]:
 
     with read_session(engine) as s:
         crew = s.exec(select(Fighter).where(Fighter.crew_of_id == walker_id).order_by(col(Fighter.id))).all()
-        return [fighter_dict(f) for f in crew]
+        return [dict(fighter_dict(f)) for f in crew]
 
 
 # --------------------------------------------------------------------------- GUI queries
