@@ -134,6 +134,15 @@ def test_unit_use_cases_name_their_units(engine):
     assert undo(engine, c.id).changes.units == {v.id}
 
 
+def test_the_package_exports_the_unit_use_cases_and_the_results():
+    import campaign_app.usecases as uc
+    from campaign_app.usecases import results, units
+
+    assert uc.add_unit is units.add_unit and uc.FighterResult is results.FighterResult
+    with pytest.raises(AttributeError):
+        uc.no_such_use_case  # noqa: B018
+
+
 def test_the_json_of_a_result_is_the_row_dict_it_replaced(squad):
     from campaign_app.usecases.core import campaign_dict, roster_dict
     from db.models import Campaign, Roster
