@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit, table_text
 from campaign_app.errors import InputError
 
+if TYPE_CHECKING:
+    from db.uow import Engine
 
-def cmd_campaign_create(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import create_campaign
+
+def cmd_campaign_create(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import create_campaign
 
     c = create_campaign(engine, args.name, args.system, args.edition, args.expansion or [])
     emit(args, c, f"created campaign {c.id}: {c.name}")
 
 
-def cmd_campaign_list(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import list_campaigns
+def cmd_campaign_list(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import list_campaigns
 
     data = list_campaigns(engine)
     emit(args, data, lambda: table_text(
@@ -27,8 +30,8 @@ def cmd_campaign_list(args: argparse.Namespace, engine: Any) -> None:
     ) if data else "no campaigns yet (campaign create NAME --system S, or demo)")
 
 
-def cmd_campaign_show(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import show_campaign
+def cmd_campaign_show(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import show_campaign
 
     d = show_campaign(engine, args.campaign)
 
@@ -52,8 +55,8 @@ def cmd_campaign_show(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, text)
 
 
-def cmd_house_rule(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import set_house_rule
+def cmd_house_rule(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import set_house_rule
 
     if args.reset:
         c = set_house_rule(engine, args.campaign, args.table, None)

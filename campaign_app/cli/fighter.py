@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit
 from campaign_app.cli.parsing import key_values
+
+if TYPE_CHECKING:
+    from db.uow import Engine
 
 
 def _stats(args: argparse.Namespace) -> dict[str, str]:
     return key_values(args.stat, "--stat", "WS=3+")
 
 
-def cmd_fighter_add(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import add_fighter, show_fighter
+def cmd_fighter_add(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import add_fighter, show_fighter
 
     stats = _stats(args)
     f = add_fighter(engine, args.roster, args.name, fighter_type=args.type, rep=args.rep, stats=stats,
@@ -24,8 +27,8 @@ def cmd_fighter_add(args: argparse.Namespace, engine: Any) -> None:
     emit(args, show_fighter(engine, f.id), f"added fighter {f.id}: {f.name}")
 
 
-def cmd_fighter_edit(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import edit_fighter, show_fighter
+def cmd_fighter_edit(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import edit_fighter, show_fighter
 
     stats = _stats(args)
     f = edit_fighter(engine, args.fighter, if_version=args.if_version, add_weapons=args.weapon or [],
@@ -36,8 +39,8 @@ def cmd_fighter_edit(args: argparse.Namespace, engine: Any) -> None:
     emit(args, show_fighter(engine, f.id), f"fighter {f.id} saved (version {f.version})")
 
 
-def cmd_fighter_show(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import show_fighter
+def cmd_fighter_show(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import show_fighter
 
     d = show_fighter(engine, args.fighter)
 
@@ -59,8 +62,8 @@ def cmd_fighter_show(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, text)
 
 
-def cmd_fighter_remove(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import remove_fighter
+def cmd_fighter_remove(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import remove_fighter
 
     remove_fighter(engine, args.fighter)
     emit(args, {"removed": args.fighter}, f"removed fighter {args.fighter}")

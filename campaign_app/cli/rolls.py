@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import dice_options, emit, table_text
 
+if TYPE_CHECKING:
+    from db.uow import Engine
 
-def cmd_roll(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import roll_table
+
+def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import roll_table
 
     d = roll_table(engine, args.table, campaign=args.campaign, dice=args.dice, seed=args.seed,
                    target=args.target)
@@ -28,8 +31,8 @@ def cmd_roll(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, text)
 
 
-def cmd_log(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import roll_log
+def cmd_log(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import roll_log
 
     rows = roll_log(engine, args.campaign, battle=args.battle, fighter=args.fighter, table=args.table,
                     limit=args.limit)

@@ -10,6 +10,7 @@ from campaign_app.cli import emit, table_text
 
 if TYPE_CHECKING:
     from campaign_app.usecases.units import UnitDetail
+    from db.uow import Engine
 
 
 def _save(save: Any) -> str:
@@ -55,7 +56,7 @@ def _unit_text(d: UnitDetail) -> str:
     return "\n".join(lines)
 
 
-def cmd_add(args: argparse.Namespace, engine: Any) -> None:
+def cmd_add(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import add_unit, show_unit
 
     u = add_unit(engine, args.roster, args.name, args.figures, training=args.training,
@@ -66,7 +67,7 @@ def cmd_add(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, lambda: f"added unit {u.id}: {u.name}\n" + _unit_text(d))
 
 
-def cmd_edit(args: argparse.Namespace, engine: Any) -> None:
+def cmd_edit(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import edit_unit, show_unit
 
     u = edit_unit(engine, args.unit, if_version=args.if_version, add_weapons=args.weapon or [],
@@ -78,14 +79,14 @@ def cmd_edit(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, lambda: f"unit {u.id} saved (version {u.version})\n" + _unit_text(d))
 
 
-def cmd_show(args: argparse.Namespace, engine: Any) -> None:
+def cmd_show(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import show_unit
 
     d = show_unit(engine, args.unit)
     emit(args, d, lambda: _unit_text(d))
 
 
-def cmd_exchange(args: argparse.Namespace, engine: Any) -> None:
+def cmd_exchange(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import exchange_prisoners, show_unit
 
     back = exchange_prisoners(engine, args.unit, for_unit=args.for_unit, if_version=args.if_version).units
@@ -93,7 +94,7 @@ def cmd_exchange(args: argparse.Namespace, engine: Any) -> None:
     emit(args, data, lambda: "\n".join(f"{u.name} is back with its force ({u.figures} figures)" for u in back))
 
 
-def cmd_remove(args: argparse.Namespace, engine: Any) -> None:
+def cmd_remove(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import remove_unit
 
     remove_unit(engine, args.unit)
