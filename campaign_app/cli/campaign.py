@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit, table_text
 from campaign_app.errors import InputError
 
+if TYPE_CHECKING:
+    from db.uow import Engine
 
-def cmd_campaign_create(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import campaign_dict, create_campaign
+
+def cmd_campaign_create(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import create_campaign
 
     c = create_campaign(engine, args.name, args.system, args.edition, args.expansion or [])
-    emit(args, campaign_dict(c), f"created campaign {c.id}: {c.name}")
+    emit(args, c, f"created campaign {c.id}: {c.name}")
 
 
-def cmd_campaign_list(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import list_campaigns
+def cmd_campaign_list(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import list_campaigns
 
     data = list_campaigns(engine)
     emit(args, data, lambda: table_text(
@@ -27,8 +30,8 @@ def cmd_campaign_list(args: argparse.Namespace, engine: Any) -> None:
     ) if data else "no campaigns yet (campaign create NAME --system S, or demo)")
 
 
-def cmd_campaign_show(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import show_campaign
+def cmd_campaign_show(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import show_campaign
 
     d = show_campaign(engine, args.campaign)
 
@@ -52,18 +55,18 @@ def cmd_campaign_show(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, text)
 
 
-def cmd_house_rule(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import campaign_dict, set_house_rule
+def cmd_house_rule(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import set_house_rule
 
     if args.reset:
         c = set_house_rule(engine, args.campaign, args.table, None)
-        emit(args, campaign_dict(c), f"{args.table}: back to the shipped table")
+        emit(args, c, f"{args.table}: back to the shipped table")
         return
     if not args.file:
         raise InputError("give --file TABLE.json (or .toml) or --reset")
     table = _read_table_file(args.file, args.table)
     c = set_house_rule(engine, args.campaign, args.table, table)
-    emit(args, campaign_dict(c), f"{args.table}: house rule saved for {c.name}")
+    emit(args, c, f"{args.table}: house rule saved for {c.name}")
 
 
 def _read_table_file(path: str, table_id: str) -> Any:
@@ -91,9 +94,10 @@ def register(sub: Any, add: Any, group: Any) -> None:
     camp = group("campaign", "create, list and show campaigns")
     sp = add(camp, "create", cmd_campaign_create, "create a campaign", creates_db=True)
     sp.add_argument("name")
-    sp.add_argument("--system", required=True, help="nuts, necromunda, fubar or unit-morale")
-    sp.add_argument("--edition", help="e.g. n26 or n23 for necromunda")
-    sp.add_argument("--expansion", action="append", help="e.g. weird-ww2 (repeatable)")
+    sp.add_argument("--system", required=True, help="a game system id (see `campaign-app systems`)")
+    sp.add_argument("--edition", help="an edition of the system (see `campaign-app systems`)")
+    sp.add_argument("--expansion", action="append",
+                    help="an expansion of the system (repeatable; see `campaign-app systems`)")
     add(camp, "list", cmd_campaign_list, "list campaigns")
     sp = add(camp, "show", cmd_campaign_show, "show a campaign's rosters and battles")
     sp.add_argument("campaign")

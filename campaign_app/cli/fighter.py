@@ -3,43 +3,44 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit
+from campaign_app.cli.parsing import key_values
+
+if TYPE_CHECKING:
+    from db.uow import Engine
 
 
-def _fighter_fields(args: argparse.Namespace) -> dict[str, Any]:
-    return {
-        "fighter_type": args.type, "rep": args.rep, "stats": args.stat or [], "role": args.role,
-        "kind": args.kind, "xp": args.xp, "credits_value": args.credits_value, "notes": args.notes,
-    }
+def _stats(args: argparse.Namespace) -> dict[str, str]:
+    return key_values(args.stat, "--stat", "WS=3+")
 
 
-def cmd_fighter_add(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import add_fighter, show_fighter
+def cmd_fighter_add(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import add_fighter, show_fighter
 
-    fields = _fighter_fields(args)
-    fields["kind"] = fields["kind"] or "human"
-    fields["role"] = fields["role"] or ""
-    fields["notes"] = fields["notes"] or ""
-    f = add_fighter(engine, args.roster, args.name, weapons=args.weapon or [], skills=args.skill or [],
-                    **fields)
+    stats = _stats(args)
+    f = add_fighter(engine, args.roster, args.name, fighter_type=args.type, rep=args.rep, stats=stats,
+                    role=args.role or "", kind=args.kind or "human", xp=args.xp if args.xp is not None else 0,
+                    credits_value=args.credits_value if args.credits_value is not None else 0,
+                    notes=args.notes or "", weapons=args.weapon or [], skills=args.skill or [])
     emit(args, show_fighter(engine, f.id), f"added fighter {f.id}: {f.name}")
 
 
-def cmd_fighter_edit(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import edit_fighter, show_fighter
+def cmd_fighter_edit(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import edit_fighter, show_fighter
 
-    fields = _fighter_fields(args)
-    fields["name"] = args.name
-    fields["status"] = args.status
+    stats = _stats(args)
     f = edit_fighter(engine, args.fighter, if_version=args.if_version, add_weapons=args.weapon or [],
-                     remove_weapons=args.drop_weapon or [], add_skills=args.skill or [], **fields)
+                     remove_weapons=args.drop_weapon or [], add_skills=args.skill or [],
+                     name=args.name, fighter_type=args.type, rep=args.rep, stats=stats, role=args.role,
+                     kind=args.kind, xp=args.xp, credits_value=args.credits_value, notes=args.notes,
+                     status=args.status)
     emit(args, show_fighter(engine, f.id), f"fighter {f.id} saved (version {f.version})")
 
 
-def cmd_fighter_show(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import show_fighter
+def cmd_fighter_show(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import show_fighter
 
     d = show_fighter(engine, args.fighter)
 
@@ -61,19 +62,19 @@ def cmd_fighter_show(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, text)
 
 
-def cmd_fighter_remove(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import remove_fighter
+def cmd_fighter_remove(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import remove_fighter
 
     remove_fighter(engine, args.fighter)
     emit(args, {"removed": args.fighter}, f"removed fighter {args.fighter}")
 
 
 def _fighter_opts(sp: Any) -> None:
-    sp.add_argument("--type", help="star/grunt (NUTS!), leader/champion/ganger/juve... (Necromunda)")
-    sp.add_argument("--rep", help="Rep 1-6 (NUTS!)")
+    sp.add_argument("--type", help="the fighter's type (see `campaign-app systems`)")
+    sp.add_argument("--rep", help="Rep 1-6 (the games that use Rep)")
     sp.add_argument("--stat", action="append", metavar="KEY=VALUE", help="e.g. WS=3+ (repeatable)")
     sp.add_argument("--role", help="leader, NCO, medic...")
-    sp.add_argument("--kind", help="human, zombie, vampire... (NUTS! with weird-ww2)")
+    sp.add_argument("--kind", help="human, or a kind the game or one of its expansions adds")
     sp.add_argument("--xp")
     sp.add_argument("--credits-value")
     sp.add_argument("--notes")

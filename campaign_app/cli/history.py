@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit, table_text
 
+if TYPE_CHECKING:
+    from db.uow import Engine
 
-def cmd_history(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import history
+
+def cmd_history(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import history
 
     rows = history(engine, args.campaign, args.limit)
     emit(args, rows, lambda: table_text(
@@ -17,15 +20,15 @@ def cmd_history(args: argparse.Namespace, engine: Any) -> None:
         ["id", "when", "action", "summary", ""]))
 
 
-def cmd_undo(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import undo
+def cmd_undo(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import undo
 
     d = undo(engine, args.campaign)
     emit(args, d, f"undone: {d.summary or d.action}")
 
 
-def cmd_redo(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import redo
+def cmd_redo(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import redo
 
     d = redo(engine, args.campaign)
     emit(args, d, f"redone: {d.summary or d.action}")

@@ -3,33 +3,36 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import dice_options, emit, table_text
 
+if TYPE_CHECKING:
+    from db.uow import Engine
 
-def cmd_roll(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import roll_table
+
+def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import roll_table
 
     d = roll_table(engine, args.table, campaign=args.campaign, dice=args.dice, seed=args.seed,
                    target=args.target)
 
     def text() -> str:
-        vs = f" vs {d['target']}" if d["target"] is not None else ""
-        faces = ",".join(str(x) for x in d["faces"])
-        hr = " (house rule)" if d["house_rule"] else ""
-        line = f"{d['title']}{hr}: {d['dice']}{vs} [{faces}] = {d['value']} -> {d['label']}"
-        if d["text"]:
-            line += f": {d['text']}"
-        if not d["recorded"]:
+        vs = f" vs {d.target}" if d.target is not None else ""
+        faces = ",".join(str(x) for x in d.faces)
+        hr = " (house rule)" if d.house_rule else ""
+        line = f"{d.title}{hr}: {d.dice}{vs} [{faces}] = {d.value} -> {d.label}"
+        if d.text:
+            line += f": {d.text}"
+        if not d.recorded:
             line += "\n(not recorded: no --campaign given)"
         return line
 
     emit(args, d, text)
 
 
-def cmd_log(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import roll_log
+def cmd_log(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import roll_log
 
     rows = roll_log(engine, args.campaign, battle=args.battle, fighter=args.fighter, table=args.table,
                     limit=args.limit)

@@ -3,30 +3,33 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit, table_text
 
+if TYPE_CHECKING:
+    from db.uow import Engine
 
-def cmd_roster_create(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import create_roster, roster_dict
+
+def cmd_roster_create(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import create_roster
 
     r = create_roster(engine, args.campaign, args.name, args.kind, faction=args.faction or "",
                       player=args.player or "", credits=args.credits or 0)
-    emit(args, roster_dict(r), f"created roster {r.id}: {r.name}")
+    emit(args, r, f"created roster {r.id}: {r.name}")
 
 
-def cmd_roster_edit(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import edit_roster, roster_dict
+def cmd_roster_edit(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import edit_roster
 
     r = edit_roster(engine, args.roster, if_version=args.if_version, name=args.name,
                     faction=args.faction, player=args.player, credits=args.credits,
                     reputation=args.reputation, notes=args.notes)
-    emit(args, roster_dict(r), f"roster {r.id} saved (version {r.version})")
+    emit(args, r, f"roster {r.id} saved (version {r.version})")
 
 
-def cmd_roster_show(args: argparse.Namespace, engine: Any) -> None:
-    from campaign_app.usecases import show_roster
+def cmd_roster_show(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import show_roster
 
     d = show_roster(engine, args.roster)
 

@@ -9,7 +9,7 @@ from campaign_app.cli import emit
 
 
 def cmd_systems(args: argparse.Namespace, _engine: Any) -> None:
-    from campaign_app.usecases import systems_overview
+    from campaign_app.usecases.core import systems_overview
 
     data = systems_overview()
 

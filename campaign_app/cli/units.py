@@ -1,11 +1,16 @@
-"""CLI: ``unit add/edit/show/remove/exchange/options`` for the squad games (FUBAR, unit-morale)."""
+"""CLI: ``unit add/edit/show/remove/exchange/options``: units (figures in groups) of the games
+that use them."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit, table_text
+
+if TYPE_CHECKING:
+    from campaign_app.usecases.units import UnitDetail
+    from db.uow import Engine
 
 
 def _save(save: Any) -> str:
@@ -13,8 +18,8 @@ def _save(save: Any) -> str:
     return "no save" if save is None or save == "" else f"{save}+"
 
 
-def _unit_text(d: dict[str, Any]) -> str:
-    rules = d.get("rules") or {}
+def _unit_text(d: UnitDetail) -> str:
+    rules = d["rules"] or {}
     head = f"{d['name']} (#{d['id']}, {d['unit_type']}) in {d['roster']['name']} — {d['status']}"
     lines = [head, f"figures {d['figures']}/{d['figures_start']}"
              + (f", {d['wounded']} wounded (back after the next battle)" if d["wounded"] else "")
@@ -41,7 +46,7 @@ def _unit_text(d: dict[str, Any]) -> str:
     if d["equipment"]:
         rows = []
         for e in d["equipment"]:
-            p = e.get("rules")
+            p = e["rules"]
             rows.append((e["id"], e["name"], p["range_text"] if p else e["range"],
                          p["fp_text"] if p else (e["fp"] if e["fp"] is not None else ""), e["notes"]))
         lines.append(table_text(rows, ["id", "weapon", "range", "FP", "notes"]))
@@ -51,7 +56,7 @@ def _unit_text(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def cmd_add(args: argparse.Namespace, engine: Any) -> None:
+def cmd_add(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import add_unit, show_unit
 
     u = add_unit(engine, args.roster, args.name, args.figures, training=args.training,
@@ -62,7 +67,7 @@ def cmd_add(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, lambda: f"added unit {u.id}: {u.name}\n" + _unit_text(d))
 
 
-def cmd_edit(args: argparse.Namespace, engine: Any) -> None:
+def cmd_edit(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import edit_unit, show_unit
 
     u = edit_unit(engine, args.unit, if_version=args.if_version, add_weapons=args.weapon or [],
@@ -74,22 +79,22 @@ def cmd_edit(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, lambda: f"unit {u.id} saved (version {u.version})\n" + _unit_text(d))
 
 
-def cmd_show(args: argparse.Namespace, engine: Any) -> None:
+def cmd_show(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import show_unit
 
     d = show_unit(engine, args.unit)
     emit(args, d, lambda: _unit_text(d))
 
 
-def cmd_exchange(args: argparse.Namespace, engine: Any) -> None:
+def cmd_exchange(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import exchange_prisoners, show_unit
 
-    back = exchange_prisoners(engine, args.unit, for_unit=args.for_unit, if_version=args.if_version)
+    back = exchange_prisoners(engine, args.unit, for_unit=args.for_unit, if_version=args.if_version).units
     data = [show_unit(engine, u.id) for u in back]
     emit(args, data, lambda: "\n".join(f"{u.name} is back with its force ({u.figures} figures)" for u in back))
 
 
-def cmd_remove(args: argparse.Namespace, engine: Any) -> None:
+def cmd_remove(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.units import remove_unit
 
     remove_unit(engine, args.unit)
@@ -125,18 +130,21 @@ def cmd_options(args: argparse.Namespace, engine: Any) -> None:
 
 
 def _rules_opts(sp: Any) -> None:
-    sp.add_argument("--training", help="Green/Seasoned/Veteran/Elite (or Recluta/Esperto/Veterano)")
+    sp.add_argument("--training", help="a training level of the game: its key, name or alias "
+                    "(see `unit options SYSTEM`)")
     sp.add_argument("--weapon", action="append", help="add a weapon from the system's list (repeatable)")
     sp.add_argument("--armour", help="personal armour (infantry) or vehicle armour class")
     sp.add_argument("--type", help="infantry or vehicle")
-    sp.add_argument("--discipline", help="unit-morale: Confident, Suppressed, Shaken, Demoralised...")
-    sp.add_argument("--order", help="unit-morale: Hold, Sneak, Advance, Run (none to clear)")
+    sp.add_argument("--discipline", help="a discipline state, in the games that have them "
+                    "(see `unit options SYSTEM`)")
+    sp.add_argument("--order", help="an order, in the games that have them (none to clear; "
+                    "see `unit options SYSTEM`)")
     sp.add_argument("--notes")
 
 
 def register(sub: Any, add: Any, group: Any) -> None:
-    grp = group("unit", "add, edit and show units of the squad games (FUBAR, unit-morale)")
-    sp = add(grp, "add", cmd_add, "add a unit to a squad-game roster")
+    grp = group("unit", "add, edit and show units (figures in groups) of the games that use them")
+    sp = add(grp, "add", cmd_add, "add a unit to a roster of a game with units")
     sp.add_argument("roster")
     sp.add_argument("name")
     sp.add_argument("--figures", required=True, help="figures now")
@@ -162,6 +170,6 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--for", dest="for_unit", metavar="UNIT",
                     help="an enemy prisoner unit released in return (same exchange)")
     sp.add_argument("--if-version", type=int, help="refuse if the unit changed since this version")
-    sp = add(grp, "options", cmd_options, "training levels, weapons, armour, orders of a squad game",
+    sp = add(grp, "options", cmd_options, "training levels, weapons, armour, orders of a game with units",
              needs_db=False)
-    sp.add_argument("system", help="fubar or unit-morale")
+    sp.add_argument("system", help="a game system with units (see `campaign-app systems`)")

@@ -1,4 +1,5 @@
-"""Shared pieces of the use-cases: finding rows by id or unique name, text checks."""
+"""Shared pieces of the use-cases: finding rows by id or unique name (re-exported from
+:mod:`db.queries.lookup`), and the pure checks of what a user typed."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from db.queries.lookup import (  # noqa: F401  (the use-cases find rows through 
     get_roster,
     get_unit,
 )
-from db.uow import Session
 
 MAX_NAME = 200
 MAX_TEXT = 20000
@@ -163,14 +163,3 @@ def clean_yes_no(value: Any, what: str) -> bool:
     if text in ("n", "no", "false", "0", ""):
         return False
     raise InputError(f"{what}: {value!r} is not yes or no")
-
-
-# ------------------------------------------------------------------ row versions
-def touch_version(session: Session, obj: Any) -> None:
-    """Raise ``obj``'s version for a change of rows that hang off it (a fighter's or a
-    unit's weapons and skills), so a stale edit (``--if-version``, the GUI) notices it.
-    When its own columns change too, the flush raises the version already."""
-    from db.journal import bump_version
-
-    if not session.is_modified(obj, include_collections=False):
-        bump_version(session, obj)

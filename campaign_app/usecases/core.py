@@ -1,16 +1,17 @@
 """Foundation use-cases: campaigns, rosters, fighters, rolling tables, the roll log,
 undo and redo. Each writing use-case is one :class:`UnitOfWork` (one transaction, one
-journal, one undo step); each raises typed errors and writes nothing on bad input."""
+journal, one undo step) and returns a typed result naming what it changed
+(:mod:`campaign_app.usecases.results`); each read use-case returns plain data typed by
+the ``TypedDict`` classes below (what ``--json`` prints). Each raises typed errors and
+writes nothing on bad input. The SQL lives in :mod:`db.queries`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from datetime import datetime
+from typing import Any, TypedDict, cast
 
-from sqlalchemy import func
-from sqlalchemy import select as sa_select
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from typing_extensions import Unpack
 
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
@@ -30,6 +31,7 @@ from campaign_app.usecases.common import (
     REPUTATION_RANGE,
     TARGET_RANGE,
     XP_RANGE,
+    Ref,
     campaign_of_fighter,
     campaign_of_roster,
     clean_int,
@@ -38,9 +40,15 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_fighter,
     get_roster,
-    touch_version,
 )
-from campaign_app.usecases.results import UndoResult
+from campaign_app.usecases.results import (
+    CampaignResult,
+    FighterResult,
+    RemovedResult,
+    RollOutcome,
+    RosterResult,
+    UndoResult,
+)
 from db.journal import (
     can_undo,
     journal_changes,
@@ -49,63 +57,250 @@ from db.journal import (
     undo_journal,
     undo_target,
 )
-from db.models import (
-    Battle,
-    BattleResult,
-    Campaign,
-    Equipment,
-    Fighter,
-    Journal,
-    RollRecord,
-    Roster,
-    Skill,
-    Unit,
-)
-from db.uow import UnitOfWork, fault_point, read_session
+from db.models import Campaign, Equipment, Fighter, Roster, Skill, Unit
+from db.queries import campaigns as campaign_q
+from db.queries import fighters as fighter_q
+from db.queries import history as history_q
+from db.queries import rolls as roll_q
+from db.queries import rosters as roster_q
+from db.queries.versions import touch_version
+from db.uow import Engine, Session, UnitOfWork, fault_point, read_session
 
 FIGHTER_STATUSES = (
     "active", "in-recovery", "convalescence", "captured", "dead", "lost", "turned", "retired",
 )
 
+Number = int | str
+"""A whole number, or the text of one as a form or a JSON file hands it over (checked
+by ``clean_int``)."""
+
+
+# --------------------------------------------------------------------------- read shapes
+class CampaignData(TypedDict):
+    id: int
+    name: str
+    system: str
+    system_name: str
+    edition: str
+    expansions: list[str]
+    house_rules: list[str]
+    cycle: int
+    version: int
+
+
+class CampaignListItem(CampaignData):
+    rosters: int
+    battles: int
+
+
+class RosterData(TypedDict):
+    id: int
+    campaign_id: int
+    name: str
+    kind: str
+    faction: str
+    player: str
+    credits: int
+    reputation: int
+    notes: str
+    version: int
+
+
+class RosterCount(RosterData):
+    fighters: int
+    units: int
+
+
+class BattleBrief(TypedDict):
+    id: int
+    number: int
+    played_on: str
+    scenario: str
+    after_battle_done: bool
+
+
+class CampaignDetail(CampaignData):
+    notes: str
+    rosters: list[RosterCount]
+    battles: list[BattleBrief]
+
+
+class EquipmentData(TypedDict):
+    id: int
+    name: str
+    category: str
+    range: str
+    targets: int | None
+    impact: int | None
+    fp: int | None
+    strength: str
+    ap: str
+    traits: list[str]
+    qty: int
+    cost: int
+    notes: str
+
+
+class FighterData(TypedDict):
+    id: int
+    roster_id: int
+    name: str
+    type: str
+    role: str
+    kind: str
+    rep: int | None
+    stats: dict[str, Any]
+    xp: int
+    credits_value: int
+    status: str
+    status_note: str
+    captured_by_roster_id: int | None
+    walker_type_id: int | None
+    crew_of_id: int | None
+    abilities: list[str]
+    conditions: list[str]
+    notes: str
+    version: int
+    equipment: list[EquipmentData]
+    skills: list[str]
+
+
+class InjuryData(TypedDict):
+    id: int
+    table: str
+    roll: int
+    result: str
+    label: str
+    battle_id: int | None
+    effects_applied: list[str]
+    effects_skipped: list[str]
+
+
+class FighterDetail(FighterData):
+    injuries: list[InjuryData]
+
+
+class UnitData(TypedDict):
+    id: int
+    roster_id: int
+    name: str
+    unit_type: str
+    training: str
+    figures: int
+    figures_start: int
+    wounded: int
+    armour: str
+    discipline: str
+    order: str
+    status: str
+    battles_fought: int
+    stats: dict[str, Any]
+    notes: str
+    version: int
+    equipment: list[EquipmentData]
+
+
+class RosterDetail(RosterData):
+    campaign: CampaignData
+    fighters: list[FighterData]
+    units: list[UnitData]
+
+
+class RollLogEntry(TypedDict):
+    id: int
+    when: str
+    purpose: str
+    rule: str
+    subject: str
+    dice: str
+    faces: list[int]
+    source: str
+    target: int | None
+    value: int
+    table: str
+    row: str
+    result: str
+    label: str
+    battle_id: int | None
+    fighter_id: int | None
+    action: str
+    undone: bool
+
+
+class HistoryEntry(TypedDict):
+    id: int
+    when: str
+    action: str
+    summary: str
+    undone: bool
+
+
+class TableBrief(TypedDict):
+    id: str
+    title: str
+    dice: str
+    edition: str
+    expansion: str
+    default: bool
+
+
+class SystemOverview(TypedDict):
+    id: str
+    name: str
+    editions: list[str]
+    default_edition: str
+    expansions: list[str]
+    tables: list[TableBrief]
+
 
 # --------------------------------------------------------------------------- campaigns
 def create_campaign(engine: Engine, name: str, system: str, edition: str | None = None,
-                    expansions: Iterable[str] = (), notes: str = "") -> Campaign:
+                    expansions: Iterable[str] = (), notes: str = "") -> CampaignResult:
     info = get_system(system)
     name = clean_name(name, "campaign name")
     ed = info.check_edition(edition)
     exps = info.check_expansions(expansions)
     with UnitOfWork(engine, "campaign.create", summary=f"create campaign {name}") as uow:
         s = uow.session
-        if s.exec(select(Campaign).where(Campaign.name == name)).first() is not None:
+        if campaign_q.campaign_named(s, name) is not None:
             raise InputError(f"a campaign named {name!r} already exists")
         c = Campaign(name=name, system=info.id, edition=ed, expansions=exps,
                      notes=clean_text(notes, "notes"))
         s.add(c)
         s.flush()
         uow.campaign_id = c.id
-    return c
+    return campaign_result(c, uow.changes)
 
 
-def list_campaigns(engine: Engine) -> list[dict[str, Any]]:
+def campaign_result(c: Campaign, changes: Changes) -> CampaignResult:
+    """The typed result of a use-case that created or changed campaign ``c``."""
+    d = campaign_dict(c)
+    return CampaignResult(id=d["id"], name=d["name"], system=d["system"], system_name=d["system_name"],
+                          edition=d["edition"], expansions=d["expansions"], house_rules=d["house_rules"],
+                          cycle=d["cycle"], version=d["version"], changes=changes)
+
+
+def list_campaigns(engine: Engine) -> list[CampaignListItem]:
     with read_session(engine) as s:
-        counts = dict(
-            s.exec(select(Roster.campaign_id, func.count(Roster.id)).group_by(Roster.campaign_id)).all()
-        )
-        battles = dict(
-            s.exec(select(Battle.campaign_id, func.count(Battle.id)).group_by(Battle.campaign_id)).all()
-        )
+        counts = campaign_q.roster_counts(s)
+        battles = campaign_q.battle_counts(s)
         return [
-            {**campaign_dict(c), "rosters": counts.get(c.id, 0), "battles": battles.get(c.id, 0)}
-            for c in s.exec(select(Campaign).order_by(Campaign.name)).all()
+            {**campaign_dict(c), "rosters": counts.get(_id(c), 0), "battles": battles.get(_id(c), 0)}
+            for c in campaign_q.campaigns_by_name(s)
         ]
 
 
-def campaign_dict(c: Campaign) -> dict[str, Any]:
+def _id(row: Campaign | Roster | Fighter | Unit | Equipment) -> int:
+    """The id of a row that is in the database (flushed)."""
+    assert row.id is not None
+    return row.id
+
+
+def campaign_dict(c: Campaign) -> CampaignData:
     from campaign_app.systems.registry import system_name
 
     return {
-        "id": c.id,
+        "id": _id(c),
         "name": c.name,
         "system": c.system,
         "system_name": system_name(c.system),
@@ -117,43 +312,30 @@ def campaign_dict(c: Campaign) -> dict[str, Any]:
     }
 
 
-def show_campaign(engine: Engine, ref: Any) -> dict[str, Any]:
+def show_campaign(engine: Engine, ref: Ref) -> CampaignDetail:
     with read_session(engine) as s:
         c = get_campaign(s, ref)
-        rosters = s.exec(select(Roster).where(Roster.campaign_id == c.id).order_by(Roster.name)).all()
-        fcount = dict(
-            s.exec(
-                select(Fighter.roster_id, func.count(Fighter.id))
-                .join(Roster, Roster.id == Fighter.roster_id)
-                .where(Roster.campaign_id == c.id)
-                .group_by(Fighter.roster_id)
-            ).all()
-        )
-        ucount = dict(
-            s.exec(
-                select(Unit.roster_id, func.count(Unit.id))
-                .join(Roster, Roster.id == Unit.roster_id)
-                .where(Roster.campaign_id == c.id)
-                .group_by(Unit.roster_id)
-            ).all()
-        )
-        battles = s.exec(select(Battle).where(Battle.campaign_id == c.id).order_by(Battle.number)).all()
+        cid = _id(c)
+        rosters = roster_q.rosters_of(s, cid)
+        fcount = roster_q.fighter_counts(s, cid)
+        ucount = roster_q.unit_counts(s, cid)
+        battles = campaign_q.battles_of(s, cid)
         return {
             **campaign_dict(c),
             "notes": c.notes,
             "rosters": [
-                {**roster_dict(r), "fighters": fcount.get(r.id, 0), "units": ucount.get(r.id, 0)}
+                {**roster_dict(r), "fighters": fcount.get(_id(r), 0), "units": ucount.get(_id(r), 0)}
                 for r in rosters
             ],
             "battles": [
-                {"id": b.id, "number": b.number, "played_on": b.played_on.isoformat(),
+                {"id": b.id or 0, "number": b.number, "played_on": b.played_on.isoformat(),
                  "scenario": b.scenario, "after_battle_done": b.after_battle_done}
                 for b in battles
             ],
         }
 
 
-def campaign_rules(engine: Engine, ref: Any) -> dict[str, Table]:
+def campaign_rules(engine: Engine, ref: Ref) -> dict[str, Table]:
     with read_session(engine) as s:
         c = get_campaign(s, ref)
         return tables_for(c)
@@ -163,7 +345,8 @@ def tables_for(c: Campaign) -> dict[str, Table]:
     return campaign_tables(c.system, c.edition, c.expansions or [], c.house_rules or {})
 
 
-def set_house_rule(engine: Engine, ref: Any, table_id: str, table: Mapping[str, Any] | None) -> Campaign:
+def set_house_rule(engine: Engine, ref: Ref, table_id: str,
+                   table: Mapping[str, Any] | None) -> CampaignResult:
     """Override one table for a campaign (``None`` restores the shipped default).
 
     The table is checked like a shipped one (covers its dice exactly once) before
@@ -194,20 +377,32 @@ def set_house_rule(engine: Engine, ref: Any, table_id: str, table: Mapping[str, 
         c.house_rules = rules
         uow.summary = f"house rule {table_id} in {c.name}"
         s.add(c)
-    return c
+    return campaign_result(c, uow.changes)
 
 
 # --------------------------------------------------------------------------- rosters
-def roster_dict(r: Roster) -> dict[str, Any]:
+def roster_dict(r: Roster) -> RosterData:
     return {
-        "id": r.id, "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
+        "id": _id(r), "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
         "faction": r.faction, "player": r.player, "credits": r.credits,
         "reputation": r.reputation, "notes": r.notes, "version": r.version,
     }
 
 
-def create_roster(engine: Engine, campaign_ref: Any, name: str, kind: str | None = None,
-                  faction: str = "", player: str = "", credits: int = 0) -> Roster:
+def roster_result(r: Roster, changes: Changes) -> RosterResult:
+    """The typed result of a use-case that created or changed roster ``r``."""
+    return RosterResult(id=_id(r), campaign_id=r.campaign_id, name=r.name, kind=r.kind, faction=r.faction,
+                        player=r.player, credits=r.credits, reputation=r.reputation, notes=r.notes,
+                        version=r.version, changes=changes)
+
+
+def _check_roster_kind(info: SystemInfo, kind: str | None) -> None:
+    if kind not in info.roster_kinds:
+        raise InputError(f"roster kind {kind!r} is not one of {', '.join(info.roster_kinds)}")
+
+
+def create_roster(engine: Engine, campaign_ref: Ref, name: str, kind: str | None = None,
+                  faction: str = "", player: str = "", credits: Number | None = 0) -> RosterResult:
     name = clean_name(name, "roster name")
     with UnitOfWork(engine, "roster.create") as uow:
         s = uow.session
@@ -216,20 +411,32 @@ def create_roster(engine: Engine, campaign_ref: Any, name: str, kind: str | None
         k = (kind or info.default_roster_kind).strip().lower()
         if k not in info.roster_kinds:
             raise InputError(f"roster kind {kind!r} is not one of {', '.join(info.roster_kinds)}")
-        if s.exec(select(Roster).where(Roster.campaign_id == c.id, Roster.name == name)).first():
+        if roster_q.roster_named(s, _id(c), name) is not None:
             raise InputError(f"{c.name} already has a roster named {name!r}")
-        credits = clean_int(credits if credits is not None else 0, "credits", *CREDITS_RANGE)
-        r = Roster(campaign_id=c.id, name=name, kind=k, faction=clean_text(faction, "faction", 200),
-                   player=clean_text(player, "player", 200), credits=credits)
+        cr = clean_int(credits if credits is not None else 0, "credits", *CREDITS_RANGE)
+        r = Roster(campaign_id=_id(c), name=name, kind=k, faction=clean_text(faction, "faction", 200),
+                   player=clean_text(player, "player", 200), credits=cr)
         s.add(r)
         uow.campaign_id = c.id
         uow.summary = f"create roster {name}"
-    return r
+    return roster_result(r, uow.changes)
 
 
-def edit_roster(engine: Engine, ref: Any, *, if_version: int | None = None,
-                **changes: Any) -> Roster:
-    allowed = {"name", "faction", "player", "credits", "reputation", "notes", "kind"}
+class RosterFields(TypedDict, total=False):
+    """What ``edit_roster`` may change (``None``: leave it as it is)."""
+
+    name: str | None
+    faction: str | None
+    player: str | None
+    credits: Number | None
+    reputation: Number | None
+    notes: str | None
+    kind: str | None
+
+
+def edit_roster(engine: Engine, ref: Ref, *, if_version: int | None = None,
+                **changes: Unpack[RosterFields]) -> RosterResult:
+    allowed = set(RosterFields.__annotations__)
     bad = set(changes) - allowed
     if bad:
         raise InputError(f"cannot edit {', '.join(sorted(bad))} of a roster")
@@ -242,74 +449,69 @@ def edit_roster(engine: Engine, ref: Any, *, if_version: int | None = None,
         for k, v in changes.items():
             if v is None:
                 continue
+            value: str | int
             if k == "name":
-                v = clean_name(v, "roster name")
-                other = s.exec(select(Roster).where(Roster.campaign_id == c.id, Roster.name == v,
-                                                    Roster.id != r.id)).first()
-                if other is not None:
-                    raise InputError(f"{c.name} already has a roster named {v!r}")
+                value = clean_name(v, "roster name")
+                if roster_q.roster_named(s, _id(c), value, other_than=r.id) is not None:
+                    raise InputError(f"{c.name} already has a roster named {value!r}")
             elif k in ("credits", "reputation"):
-                v = clean_int(v, k, *(CREDITS_RANGE if k == "credits" else REPUTATION_RANGE))
+                value = clean_int(v, k, *(CREDITS_RANGE if k == "credits" else REPUTATION_RANGE))
             elif k == "kind":
-                info = get_system(c.system)
-                if v not in info.roster_kinds:
-                    raise InputError(f"roster kind {v!r} is not one of {', '.join(info.roster_kinds)}")
+                _check_roster_kind(get_system(c.system), str(v))
+                value = str(v)
             else:
-                v = clean_text(v, k)
-            setattr(r, k, v)
+                value = clean_text(v, k)
+            setattr(r, k, value)
         s.add(r)
         uow.summary = f"edit roster {r.name}"
-    return r
+    return roster_result(r, uow.changes)
 
 
-def show_roster(engine: Engine, ref: Any) -> dict[str, Any]:
+def show_roster(engine: Engine, ref: Ref) -> RosterDetail:
     with read_session(engine) as s:
         r = get_roster(s, ref)
         c = campaign_of_roster(s, r)
-        fighters = s.exec(select(Fighter).where(Fighter.roster_id == r.id).order_by(Fighter.id)).all()
-        units = s.exec(select(Unit).where(Unit.roster_id == r.id).order_by(Unit.id)).all()
+        fighters = roster_q.fighters_of(s, _id(r))
+        units = roster_q.units_of(s, _id(r))
         eq = _equipment_by_owner(s, [f.id for f in fighters], [u.id for u in units])
         skills = _skills_by_fighter(s, [f.id for f in fighters])
         return {
             **roster_dict(r),
             "campaign": campaign_dict(c),
-            "fighters": [fighter_dict(f, eq.get(("f", f.id), []), skills.get(f.id, [])) for f in fighters],
-            "units": [unit_dict(u, eq.get(("u", u.id), [])) for u in units],
+            "fighters": [fighter_dict(f, eq.get(("f", _id(f)), []), skills.get(_id(f), [])) for f in fighters],
+            "units": [unit_dict(u, eq.get(("u", _id(u)), [])) for u in units],
         }
 
 
 def _equipment_by_owner(s: Session, fids: Sequence[int | None], uids: Sequence[int | None]
-                        ) -> dict[tuple[str, int], list[dict[str, Any]]]:
-    out: dict[tuple[str, int], list[dict[str, Any]]] = {}
-    if fids:
-        for e in s.exec(select(Equipment).where(Equipment.fighter_id.in_(fids)).order_by(Equipment.id)):  # type: ignore[union-attr]
-            out.setdefault(("f", e.fighter_id), []).append(equipment_dict(e))  # type: ignore[arg-type]
-    if uids:
-        for e in s.exec(select(Equipment).where(Equipment.unit_id.in_(uids)).order_by(Equipment.id)):  # type: ignore[union-attr]
-            out.setdefault(("u", e.unit_id), []).append(equipment_dict(e))  # type: ignore[arg-type]
+                        ) -> dict[tuple[str, int], list[EquipmentData]]:
+    """("f", fighter id) or ("u", unit id) -> the weapons and gear it carries."""
+    out: dict[tuple[str, int], list[EquipmentData]] = {}
+    for e in fighter_q.equipment_of(s, fids, uids):
+        key = ("f", e.fighter_id) if e.fighter_id is not None else ("u", e.unit_id or 0)
+        out.setdefault(key, []).append(equipment_dict(e))
     return out
 
 
 def _skills_by_fighter(s: Session, fids: Sequence[int | None]) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
-    if fids:
-        for sk in s.exec(select(Skill).where(Skill.fighter_id.in_(fids)).order_by(Skill.id)):  # type: ignore[attr-defined]
-            out.setdefault(sk.fighter_id, []).append(sk.name)
+    for sk in fighter_q.skills_of(s, fids):
+        out.setdefault(sk.fighter_id, []).append(sk.name)
     return out
 
 
-def equipment_dict(e: Equipment) -> dict[str, Any]:
+def equipment_dict(e: Equipment) -> EquipmentData:
     return {
-        "id": e.id, "name": e.name, "category": e.category, "range": e.range,
+        "id": _id(e), "name": e.name, "category": e.category, "range": e.range,
         "targets": e.targets, "impact": e.impact, "fp": e.fp, "strength": e.strength,
         "ap": e.ap, "traits": list(e.traits or []), "qty": e.qty, "cost": e.cost, "notes": e.notes,
     }
 
 
-def fighter_dict(f: Fighter, equipment: list[dict[str, Any]] | None = None,
-                 skills: list[str] | None = None) -> dict[str, Any]:
+def fighter_dict(f: Fighter, equipment: list[EquipmentData] | None = None,
+                 skills: list[str] | None = None) -> FighterData:
     return {
-        "id": f.id, "roster_id": f.roster_id, "name": f.name, "type": f.fighter_type,
+        "id": _id(f), "roster_id": f.roster_id, "name": f.name, "type": f.fighter_type,
         "role": f.role, "kind": f.kind, "rep": f.rep, "stats": dict(f.stats or {}),
         "xp": f.xp, "credits_value": f.credits_value, "status": f.status,
         "status_note": f.status_note, "captured_by_roster_id": f.captured_by_roster_id,
@@ -320,9 +522,9 @@ def fighter_dict(f: Fighter, equipment: list[dict[str, Any]] | None = None,
     }
 
 
-def unit_dict(u: Unit, equipment: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def unit_dict(u: Unit, equipment: list[EquipmentData] | None = None) -> UnitData:
     return {
-        "id": u.id, "roster_id": u.roster_id, "name": u.name, "unit_type": u.unit_type,
+        "id": _id(u), "roster_id": u.roster_id, "name": u.name, "unit_type": u.unit_type,
         "training": u.training, "figures": u.figures, "figures_start": u.figures_start,
         "wounded": u.wounded, "armour": u.armour, "discipline": u.discipline, "order": u.order,
         "status": u.status, "battles_fought": u.battles_fought, "stats": dict(u.stats or {}),
@@ -331,7 +533,7 @@ def unit_dict(u: Unit, equipment: list[dict[str, Any]] | None = None) -> dict[st
 
 
 # --------------------------------------------------------------------------- fighters
-def _check_version(obj: Any, expected: int | None, what: str) -> None:
+def _check_version(obj: Campaign | Roster | Fighter | Unit, expected: int | None, what: str) -> None:
     if expected is not None and obj.version != expected:
         raise ConflictError(
             f"{what} {obj.name!r} was changed by someone else (version {obj.version}, you had "
@@ -339,7 +541,7 @@ def _check_version(obj: Any, expected: int | None, what: str) -> None:
         )
 
 
-def validate_rep(info: SystemInfo, rep: Any) -> int | None:
+def validate_rep(info: SystemInfo, rep: Number | None) -> int | None:
     if rep is None or rep == "":
         return None
     if not info.uses_rep:
@@ -350,25 +552,17 @@ def validate_rep(info: SystemInfo, rep: Any) -> int | None:
     return value
 
 
-def parse_stats(info: SystemInfo, raw: Mapping[str, Any] | Iterable[str],
+def parse_stats(info: SystemInfo, raw: Mapping[str, str | int],
                 rules: Sequence[StatRule] | None = None) -> dict[str, int]:
-    """``{"WS": "3+"}`` or ``["WS=3+", "M=5"]`` to checked values keyed as the system spells them.
+    """``{"WS": "3+", "M": 5}`` to checked values keyed as the system spells them.
 
     ``rules``: the characteristics to check against (``stat_rules(system, edition,
     kind)``); default the system's edition-less ``info.stats``."""
-    pairs: list[tuple[str, Any]] = []
-    if isinstance(raw, Mapping):
-        pairs = list(raw.items())
-    else:
-        for item in raw:
-            if "=" not in item:
-                raise InputError(f"--stat {item!r}: write KEY=VALUE, e.g. WS=3+")
-            k, v = item.split("=", 1)
-            pairs.append((k.strip(), v.strip()))
     out: dict[str, int] = {}
-    for k, v in pairs:
-        rule = find_stat(rules, k, info.name) if rules is not None else info.stat(k)
-        out[rule.key] = rule.parse(v)
+    for k, v in raw.items():
+        key = str(k).strip()
+        rule = find_stat(rules, key, info.name) if rules is not None else info.stat(key)
+        out[rule.key] = rule.parse(v.strip() if isinstance(v, str) else v)
     return out
 
 
@@ -405,8 +599,8 @@ def make_equipment(c: Campaign, name: str) -> Equipment:
 
 
 def _fixed_rep(c: Campaign, kind: str) -> tuple[int, str] | None:
-    """(Rep, label) of a creature kind whose Rep never varies (Weird WWII zombies: Rep
-    2), from the campaign's rules data; None for every other kind."""
+    """(Rep, label) of a creature kind whose Rep never varies (the rules data gives the
+    kind a ``rep``), from the campaign's rules data; None for every other kind."""
     from campaign_app.rules import load_rulebook
 
     if not kind or kind == "human":
@@ -418,10 +612,35 @@ def _fixed_rep(c: Campaign, kind: str) -> tuple[int, str] | None:
     return int(spec["rep"]), str(spec.get("label") or kind.replace("-", " ").title())
 
 
-def add_fighter(engine: Engine, roster_ref: Any, name: str, *, fighter_type: str | None = None,
-                rep: Any = None, stats: Mapping[str, Any] | Iterable[str] = (), role: str = "",
-                kind: str = "human", xp: Any = 0, credits_value: Any = 0, notes: str = "",
-                weapons: Iterable[str] = (), skills: Iterable[str] = ()) -> Fighter:
+def fighter_result(f: Fighter, campaign_id: int, changes: Changes) -> FighterResult:
+    """The typed result of a use-case that added or changed fighter ``f``."""
+    return FighterResult(
+        id=_id(f), roster_id=f.roster_id, campaign_id=campaign_id, name=f.name,
+        fighter_type=f.fighter_type, role=f.role, kind=f.kind, rep=f.rep, stats=dict(f.stats or {}),
+        xp=f.xp, credits_value=f.credits_value, status=f.status,
+        captured_by_roster_id=f.captured_by_roster_id, notes=f.notes, version=f.version,
+        changes=changes)
+
+
+class FighterFields(TypedDict, total=False):
+    """The columns ``add_fighter`` and ``edit_fighter`` set (``None``: leave as it is)."""
+
+    name: str | None
+    fighter_type: str | None
+    rep: Number | None
+    stats: Mapping[str, str | int] | None
+    role: str | None
+    kind: str | None
+    xp: Number | None
+    credits_value: Number | None
+    notes: str | None
+    status: str | None
+
+
+def add_fighter(engine: Engine, roster_ref: Ref, name: str, *, fighter_type: str | None = None,
+                rep: Number | None = None, stats: Mapping[str, str | int] | None = None, role: str = "",
+                kind: str = "human", xp: Number = 0, credits_value: Number = 0, notes: str = "",
+                weapons: Iterable[str] = (), skills: Iterable[str] = ()) -> FighterResult:
     name = clean_name(name, "fighter name")
     with UnitOfWork(engine, "fighter.add") as uow:
         s = uow.session
@@ -429,9 +648,10 @@ def add_fighter(engine: Engine, roster_ref: Any, name: str, *, fighter_type: str
         c = campaign_of_roster(s, r)
         uow.campaign_id = c.id
         info = get_system(c.system)
-        f = Fighter(roster_id=r.id, name=name)
-        _apply_fighter_fields(info, c, f, fighter_type=fighter_type, rep=rep, stats=stats, role=role,
-                              kind=kind, xp=xp, credits_value=credits_value, notes=notes, new=True)
+        f = Fighter(roster_id=_id(r), name=name)
+        _apply_fighter_fields(info, c, f, {"fighter_type": fighter_type, "rep": rep, "stats": stats,
+                                           "role": role, "kind": kind, "xp": xp,
+                                           "credits_value": credits_value, "notes": notes}, new=True)
         s.add(f)
         s.flush()
         fault_point("fighter.add.after-insert")
@@ -441,13 +661,13 @@ def add_fighter(engine: Engine, roster_ref: Any, name: str, *, fighter_type: str
             s.add(e)
         fault_point("fighter.add.after-equipment")
         for sk in skills:
-            s.add(Skill(fighter_id=f.id, name=clean_name(sk, "skill")))
+            s.add(Skill(fighter_id=_id(f), name=clean_name(sk, "skill")))
         uow.summary = f"add {name} to {r.name}"
-    return f
+    return fighter_result(f, _id(c), uow.changes)
 
 
-def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: bool = False,
-                          **fields: Any) -> None:
+def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, fields: FighterFields, *,
+                          new: bool = False) -> None:
     ft = fields.get("fighter_type")
     if ft is not None or new:
         t = (ft or info.default_type).strip().lower()
@@ -459,19 +679,20 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: boo
     if "rep" in fields and (fields["rep"] is not None or new):
         rep = validate_rep(info, fields["rep"])
         if info.uses_rep and rep is None and new and fixed is None:
-            raise InputError(f"{info.name} fighters need a Rep (--rep 1..6)")
+            raise InputError(f"{info.name} fighters need a Rep from 1 to 6")
         if fixed is not None and rep is not None and rep != fixed[0]:
             label = fixed[1].lower()
             raise InputError(f"{f.name} is a {label}: {label}s are always Rep {fixed[0]} (not {rep})")
         f.rep = rep
-    if fixed is not None:  # a zombie (made one now, or added without a Rep) is Rep 2
+    if fixed is not None:  # a creature of a fixed Rep (made one now, or added without a Rep)
         f.rep = fixed[0]
-    if fields.get("stats"):
+    stats = fields.get("stats")
+    if stats:
         kind_now = str(fields.get("kind") or f.kind or "").strip().lower()
         if kind_now != "vehicle" and (f.fighter_type or "") == "vehicle":
             kind_now = "vehicle"
         merged = dict(f.stats or {})
-        merged.update(parse_stats(info, fields["stats"], stat_rules(info.id, c.edition, kind_now)))
+        merged.update(parse_stats(info, stats, stat_rules(info.id, c.edition, kind_now)))
         f.stats = merged
     kind = fields.get("kind")
     if kind is not None:
@@ -482,15 +703,21 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: boo
         if needed and needed not in (c.expansions or []):
             raise InputError(f"kind {k!r} needs the {needed} expansion enabled for {c.name}")
         f.kind = k
-    for key, bounds in (("xp", XP_RANGE), ("credits_value", CREDITS_RANGE)):
-        if fields.get(key) is not None:
-            setattr(f, key, clean_int(fields[key], key.replace("_", " "), *bounds))
-    if fields.get("role") is not None:
-        f.role = clean_text(fields["role"], "role", 100)
-    if fields.get("notes") is not None:
-        f.notes = clean_text(fields["notes"], "notes")
-    if fields.get("name") is not None:
-        f.name = clean_name(fields["name"], "fighter name")
+    xp = fields.get("xp")
+    if xp is not None:
+        f.xp = clean_int(xp, "xp", *XP_RANGE)
+    value = fields.get("credits_value")
+    if value is not None:
+        f.credits_value = clean_int(value, "credits value", *CREDITS_RANGE)
+    role = fields.get("role")
+    if role is not None:
+        f.role = clean_text(role, "role", 100)
+    notes = fields.get("notes")
+    if notes is not None:
+        f.notes = clean_text(notes, "notes")
+    new_name = fields.get("name")
+    if new_name is not None:
+        f.name = clean_name(new_name, "fighter name")
     status = fields.get("status")
     if status is not None:
         st = status.strip().lower()
@@ -499,14 +726,14 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, *, new: boo
         f.status = st
 
 
-def edit_fighter(engine: Engine, ref: Any, *, if_version: int | None = None,
+def edit_fighter(engine: Engine, ref: Ref, *, if_version: int | None = None,
                  add_weapons: Iterable[str] = (), remove_weapons: Iterable[str] = (),
-                 add_skills: Iterable[str] = (), **fields: Any) -> Fighter:
-    allowed = {"name", "fighter_type", "rep", "stats", "role", "kind", "xp", "credits_value",
-               "notes", "status"}
+                 add_skills: Iterable[str] = (), **fields: Unpack[FighterFields]) -> FighterResult:
+    allowed = set(FighterFields.__annotations__)
     bad = set(fields) - allowed
     if bad:
         raise InputError(f"cannot edit {', '.join(sorted(bad))} of a fighter")
+    given = cast(FighterFields, {k: v for k, v in fields.items() if v is not None})
     with UnitOfWork(engine, "fighter.edit") as uow:
         s = uow.session
         f = get_fighter(s, ref)
@@ -514,7 +741,7 @@ def edit_fighter(engine: Engine, ref: Any, *, if_version: int | None = None,
         uow.campaign_id = c.id
         _check_version(f, if_version, "fighter")
         info = get_system(c.system)
-        _apply_fighter_fields(info, c, f, **{k: v for k, v in fields.items() if v is not None})
+        _apply_fighter_fields(info, c, f, given)
         s.add(f)
         add_weapons, remove_weapons, add_skills = list(add_weapons), list(remove_weapons), list(add_skills)
         if add_weapons or remove_weapons or add_skills:
@@ -525,58 +752,60 @@ def edit_fighter(engine: Engine, ref: Any, *, if_version: int | None = None,
             e.fighter_id = f.id
             s.add(e)
         for w in remove_weapons:
-            found = s.exec(select(Equipment).where(Equipment.fighter_id == f.id, Equipment.name == w)).first()
+            found = fighter_q.carried(s, _id(f), w)
             if found is None:
                 raise InputError(f"{f.name} carries no {w!r}")
             s.delete(found)
         fault_point("fighter.edit.after-equipment")
         for sk in add_skills:
-            s.add(Skill(fighter_id=f.id, name=clean_name(sk, "skill")))
+            s.add(Skill(fighter_id=_id(f), name=clean_name(sk, "skill")))
         uow.summary = f"edit {f.name}"
-    return f
+    return fighter_result(f, _id(c), uow.changes)
 
 
-def remove_fighter(engine: Engine, ref: Any) -> None:
+def remove_fighter(engine: Engine, ref: Ref) -> RemovedResult:
     with UnitOfWork(engine, "fighter.remove") as uow:
         s = uow.session
         f = get_fighter(s, ref)
         c, _r = campaign_of_fighter(s, f)
         uow.campaign_id = c.id
         uow.summary = f"remove {f.name}"
+        fid, name, roster_id = _id(f), f.name, f.roster_id
         # other rows that point at this fighter keep their history without the link
         # (journaled like everything else, so undo puts the links back)
-        for res in s.exec(select(BattleResult).where(BattleResult.by_fighter_id == f.id)).all():
+        for res in fighter_q.results_by(s, fid):
             res.by_fighter_id = None
             s.add(res)
-        for crew in s.exec(select(Fighter).where(Fighter.crew_of_id == f.id)).all():
+        for crew in fighter_q.crew_of(s, fid):
             crew.crew_of_id = None
             s.add(crew)
         s.flush()
         s.delete(f)
+    return RemovedResult(id=fid, name=name, roster_id=roster_id, campaign_id=_id(c), changes=uow.changes)
 
 
-def show_fighter(engine: Engine, ref: Any) -> dict[str, Any]:
-    from db.models import LastingInjury
-
+def show_fighter(engine: Engine, ref: Ref) -> FighterDetail:
     with read_session(engine) as s:
         f = get_fighter(s, ref)
-        eq = _equipment_by_owner(s, [f.id], [])
-        skills = _skills_by_fighter(s, [f.id])
-        injuries = s.exec(select(LastingInjury).where(LastingInjury.fighter_id == f.id)
-                          .order_by(LastingInjury.id)).all()
-        d = fighter_dict(f, eq.get(("f", f.id), []), skills.get(f.id, []))  # type: ignore[arg-type]
-        d["injuries"] = [
-            {"id": i.id, "table": i.table_id, "roll": i.roll, "result": i.result, "label": i.label,
-             "battle_id": i.battle_id, "effects_applied": list(i.effects_applied or []),
-             "effects_skipped": list(i.effects_skipped or [])}
-            for i in injuries
-        ]
-        return d
+        fid = _id(f)
+        eq = _equipment_by_owner(s, [fid], [])
+        skills = _skills_by_fighter(s, [fid])
+        injuries = fighter_q.injuries_of(s, fid)
+        return {
+            **fighter_dict(f, eq.get(("f", fid), []), skills.get(fid, [])),
+            "injuries": [
+                {"id": i.id or 0, "table": i.table_id, "roll": i.roll, "result": i.result, "label": i.label,
+                 "battle_id": i.battle_id, "effects_applied": list(i.effects_applied or []),
+                 "effects_skipped": list(i.effects_skipped or [])}
+                for i in injuries
+            ],
+        }
 
 
 # --------------------------------------------------------------------------- rolling
-def roll_table(engine: Engine, table_id: str, *, campaign: Any = None, dice: Any = None,
-               seed: int | None = None, target: Any = None) -> dict[str, Any]:
+def roll_table(engine: Engine, table_id: str, *, campaign: Ref | None = None,
+               dice: str | Sequence[int] | None = None, seed: int | None = None,
+               target: Number | None = None) -> RollOutcome:
     """Roll any table (house rules of ``campaign`` included) and record it there."""
     roller = Roller.from_options(dice, seed)
     tgt = clean_int(target, "target", *TARGET_RANGE) if target is not None else None
@@ -589,7 +818,7 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Any = None, dice: Any
             raise NotFoundError(str(e)) from None
         res, row = roll_on(table, roller, f"roll on {table.title}", target=tgt)
         roller.finish()
-        return _roll_out(res, row, table, recorded=False)
+        return _roll_out(res, row, table, recorded=False, changes=Changes())
     with UnitOfWork(engine, "roll", journaled=False) as uow:
         c = get_campaign(uow.session, campaign)
         uow.campaign_id = c.id
@@ -600,54 +829,36 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Any = None, dice: Any
         res, row = roll_on(table, roller, f"roll on {table.title}", target=tgt)
         roller.finish()
         uow.record_rolls(roller)
-    return _roll_out(res, row, table, recorded=True)
+    return _roll_out(res, row, table, recorded=True, changes=uow.changes)
 
 
-def _roll_out(res: RollResult, row: Row, table: Table, recorded: bool) -> dict[str, Any]:
-    return {
-        "table": table.id, "title": table.title, "dice": res.spec, "faces": res.faces,
-        "target": res.target, "value": res.value, "row": row.roll, "result": row.result,
-        "label": row.label, "text": row.text, "effects": [e.to_dict() for e in row.effects],
-        "source": res.source, "recorded": recorded, "house_rule": table.source == "house rule",
-    }
+def _roll_out(res: RollResult, row: Row, table: Table, recorded: bool, changes: Changes) -> RollOutcome:
+    return RollOutcome(
+        table=table.id, title=table.title, dice=res.spec, faces=list(res.faces), target=res.target,
+        value=res.value, row=row.roll, result=row.result, label=row.label, text=row.text,
+        effects=[e.to_dict() for e in row.effects], source=res.source, recorded=recorded,
+        house_rule=table.source == "house rule", changes=changes)
 
 
 # --------------------------------------------------------------------------- log / undo
-def roll_log(engine: Engine, campaign: Any, *, battle: int | None = None, fighter: Any = None,
-             table: str | None = None, limit: int | None = None) -> list[dict[str, Any]]:
+def roll_log(engine: Engine, campaign: Ref, *, battle: Number | None = None, fighter: Ref | None = None,
+             table: str | None = None, limit: Number | None = None) -> list[RollLogEntry]:
     """The roll record, oldest first (the newest ``limit`` when given). Read as plain
     rows, not ORM objects: a league's log holds tens of thousands of rolls.
 
     ``battle`` is a battle id of this campaign, ``fighter`` one of its fighters;
     ``limit`` at least 1 (None: every roll)."""
-    limit = _check_limit(limit)
+    n = _check_limit(limit)
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
-        if battle is not None:
-            battle = _battle_of(s, c, battle)
-        rr = RollRecord.__table__.c  # type: ignore[attr-defined]
-        jr = Journal.__table__.c  # type: ignore[attr-defined]
-        stmt = (
-            sa_select(rr.id, rr.created_at, rr.purpose, rr.rule, rr.subject, rr.dice, rr.faces, rr.source,
-                   rr.target, rr.value, rr.table_id, rr.row, rr.result, rr.label, rr.battle_id,
-                   rr.fighter_id, jr.undone, jr.action)
-            .select_from(RollRecord.__table__.outerjoin(Journal.__table__, jr.id == rr.journal_id))  # type: ignore[attr-defined]
-            .where(rr.campaign_id == c.id)
-        )
-        if battle is not None:
-            stmt = stmt.where(rr.battle_id == battle)
+        bid = _battle_of(s, c, battle) if battle is not None else None
+        fid: int | None = None
         if fighter is not None:
             f = get_fighter(s, fighter)
             if campaign_of_fighter(s, f)[0].id != c.id:
                 raise InputError(f"{f.name} is not in {c.name}")
-            stmt = stmt.where(rr.fighter_id == f.id)
-        if table:
-            stmt = stmt.where(rr.table_id == table)
-        stmt = stmt.order_by(rr.id.desc())
-        if limit is not None:
-            stmt = stmt.limit(limit)
-        rows = list(s.execute(stmt).all())
-        rows.reverse()
+            fid = f.id
+        rows = roll_q.roll_rows(s, _id(c), battle_id=bid, fighter_id=fid, table_id=table, limit=n)
         return [
             {
                 "id": r.id, "when": _when(r.created_at), "purpose": r.purpose,
@@ -661,7 +872,7 @@ def roll_log(engine: Engine, campaign: Any, *, battle: int | None = None, fighte
         ]
 
 
-def _check_limit(limit: Any) -> int | None:
+def _check_limit(limit: Number | None) -> int | None:
     if limit is None:
         return None
     n = clean_int(limit, "limit")
@@ -670,73 +881,69 @@ def _check_limit(limit: Any) -> int | None:
     return n
 
 
-def _battle_of(s: Session, c: Campaign, ref: Any) -> int:
-    """The id of battle ``ref`` (its id) of campaign ``c``; InputError when it has none."""
+def _battle_of(s: Session, c: Campaign, ref: Number) -> int:
+    """The id of battle ``ref`` (its id) of campaign ``c``; NotFoundError when it has none."""
     bid = clean_int(ref, "battle")
-    b = s.get(Battle, bid) if bid > 0 else None
-    if b is None or b.campaign_id != c.id:
+    if campaign_q.battle_in(s, _id(c), bid) is None:
         raise NotFoundError(f"no battle {bid} in {c.name}")
     return bid
 
 
-def _when(value: Any) -> str:
-    return value.isoformat(timespec="seconds") if hasattr(value, "isoformat") else str(value)
+def _when(value: datetime | str) -> str:
+    return value.isoformat(timespec="seconds") if isinstance(value, datetime) else str(value)
 
 
-def history(engine: Engine, campaign: Any, limit: int | None = None) -> list[dict[str, Any]]:
+def history(engine: Engine, campaign: Ref, limit: Number | None = None) -> list[HistoryEntry]:
     """The campaign's actions, newest first (the newest ``limit``, at least 1, when given)."""
-    limit = _check_limit(limit)
+    n = _check_limit(limit)
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
-        stmt = select(Journal).where(Journal.campaign_id == c.id).order_by(Journal.id.desc())  # type: ignore[union-attr]
-        if limit is not None:
-            stmt = stmt.limit(limit)
         return [
-            {"id": j.id, "when": j.created_at.isoformat(timespec="seconds"), "action": j.action,
+            {"id": j.id or 0, "when": j.created_at.isoformat(timespec="seconds"), "action": j.action,
              "summary": j.summary, "undone": j.undone}
-            for j in s.exec(stmt).all()
+            for j in history_q.journals_of(s, _id(c), n)
         ]
 
 
-def undo(engine: Engine, campaign: Any) -> UndoResult:
+def undo(engine: Engine, campaign: Ref) -> UndoResult:
     """Undo the campaign's last action that is not undone yet."""
     with UnitOfWork(engine, "undo", journaled=False) as uow:
         s = uow.session
         c = get_campaign(s, campaign)
-        j = undo_target(s, c.id)  # type: ignore[arg-type]
+        j = undo_target(s, _id(c))
         if j is None:
             raise InputError(f"nothing to undo in {c.name}")
         if not can_undo(j):
             how = "importing it" if j.summary.startswith("import") else "creating it"
             raise InputError(f"nothing to undo in {c.name}: its first action, {how}, cannot be undone")
         undo_journal(s, j)
-        out = UndoResult(id=j.id, action=j.action, summary=j.summary,  # type: ignore[arg-type]
-                         changes=journal_changes(j) | Changes.of(campaigns=[c.id]))  # type: ignore[list-item]
+        out = UndoResult(id=j.id or 0, action=j.action, summary=j.summary,
+                         changes=journal_changes(j) | Changes.of(campaigns=[_id(c)]))
     return out
 
 
-def redo(engine: Engine, campaign: Any) -> UndoResult:
+def redo(engine: Engine, campaign: Ref) -> UndoResult:
     """Redo the most recently undone action, if nothing was done since."""
     with UnitOfWork(engine, "redo", journaled=False) as uow:
         s = uow.session
         c = get_campaign(s, campaign)
-        j = redo_target(s, c.id)  # type: ignore[arg-type]
+        j = redo_target(s, _id(c))
         if j is None:
             raise InputError(f"nothing to redo in {c.name}")
         redo_journal(s, j)
-        out = UndoResult(id=j.id, action=j.action, summary=j.summary,  # type: ignore[arg-type]
-                         changes=journal_changes(j) | Changes.of(campaigns=[c.id]))  # type: ignore[list-item]
+        out = UndoResult(id=j.id or 0, action=j.action, summary=j.summary,
+                         changes=journal_changes(j) | Changes.of(campaigns=[_id(c)]))
     return out
 
 
-def systems_overview() -> list[dict[str, Any]]:
+def systems_overview() -> list[SystemOverview]:
     from campaign_app.rules import load_rulebook
     from campaign_app.systems import SYSTEMS
 
     book = load_rulebook()
-    out = []
+    out: list[SystemOverview] = []
     for info in SYSTEMS.values():
-        tables = [
+        tables: list[TableBrief] = [
             {"id": t.id, "title": t.title, "dice": t.dice, "edition": t.edition,
              "expansion": t.expansion, "default": t.default}
             for t in book.tables.values() if t.system == info.id
@@ -747,4 +954,3 @@ def systems_overview() -> list[dict[str, Any]]:
             "tables": tables,
         })
     return out
-

@@ -442,7 +442,7 @@ def fighter_detail(engine: Engine, fighter: Any) -> dict[str, Any]:
     """A fighter with its weapons, skills, injuries, battles and rolls."""
     from campaign_app.usecases.core import roll_log, show_fighter
 
-    d = show_fighter(engine, fighter)
+    d: dict[str, Any] = dict(show_fighter(engine, fighter))
     with read_session(engine) as s:
         f = get_fighter(s, d["id"])
         assert f.id is not None
@@ -455,7 +455,7 @@ def fighter_detail(engine: Engine, fighter: Any) -> dict[str, Any]:
         d["battles"] = _battles_of(s, fighter_id=f.id)
         crew = views.crew_of(s, f.id)
         d["crew"] = [{"id": x.id, "name": x.name, "role": x.role} for x in crew]
-    d["rolls"] = roll_log(engine, c.id, fighter=d["id"])
+    d["rolls"] = roll_log(engine, d["campaign_id"], fighter=d["id"])
     d["what"] = "fighter"
     info = get_system(c.system)
     d["stat_order"] = [st.key for st in info.stats]
@@ -473,7 +473,7 @@ def unit_detail(engine: Engine, unit: Any) -> dict[str, Any]:
         r = get_roster(s, u.roster_id)
         c = campaign_of_roster(s, r)
         eq = _equipment_by_owner(s, [], [u.id])
-        d = unit_dict(u, eq.get(("u", int(u.id or 0)), []))
+        d: dict[str, Any] = dict(unit_dict(u, eq.get(("u", int(u.id or 0)), [])))
         d["roster"] = r.name
         d["campaign_id"] = c.id
         d["campaign"] = c.name

@@ -1,11 +1,13 @@
-"""Units of the squad games (FUBAR, unit-morale): add, edit, show, exchange prisoners.
+"""Units (figures in groups) of the games that use them: add, edit, show, exchange
+prisoners.
 
 Each writing use-case is one :class:`UnitOfWork`: checked first, nothing written on bad
-input. Values are checked against the system's rules data (``campaign_app.systems.squads``):
-a training level by key, English or Italian name; weapons from the weapons list (FUBAR:
-an unknown weapon is refused with the list of valid ones; the unit-morale game has no
-list and takes weapon names as written); armour by the unit's type (personal armour for
-infantry, vehicle armour for vehicles); discipline state and order (unit-morale only).
+input, and returns a typed result naming what it changed. Values are checked against
+the system's rules data (``campaign_app.systems.squads``): a training level by key, label
+or alias; weapons from the weapons list when the game has one (an unknown weapon is
+refused with the list of valid ones; a game without a list takes weapon names as
+written); armour by the unit's type (personal armour for infantry, vehicle armour for
+vehicles); discipline state and order where the game has them.
 
 Column meanings: ``figures`` = figures fit to fight now, ``figures_start`` = starting
 strength, ``wounded`` = figures out until after the next battle; figures + wounded never
@@ -16,35 +18,109 @@ the rules-data keys (``green``, ``medium``, ``confident``, ``advance``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from typing_extensions import Unpack
 
+from campaign_app.changes import Changes
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system, squads
 from campaign_app.usecases.common import (
     BATTLES_RANGE,
     FIGURES_RANGE,
+    Ref,
     campaign_of_roster,
     clean_int,
     clean_name,
     clean_text,
     get_roster,
     get_unit,
-    touch_version,
 )
-from campaign_app.usecases.core import _check_version, equipment_dict, unit_dict
+from campaign_app.usecases.core import (
+    EquipmentData,
+    Number,
+    _check_version,
+    _id,
+    equipment_dict,
+    unit_dict,
+)
+from campaign_app.usecases.results import ExchangeResult, RemovedResult, UnitResult
 from db.models import Campaign, Equipment, Roster, Unit
-from db.uow import UnitOfWork, fault_point, read_session
+from db.queries import units as unit_q
+from db.queries.versions import touch_version
+from db.uow import Engine, Session, UnitOfWork, fault_point, read_session
+
+
+class WeaponData(EquipmentData):
+    rules: dict[str, Any] | None
+    """The weapon's profile from the game's weapons list (None: not on the list)."""
+
+
+class RosterBrief(TypedDict):
+    id: int
+    name: str
+
+
+class CampaignBrief(TypedDict):
+    id: int
+    name: str
+    system: str
+
+
+class UnitDetail(TypedDict):
+    id: int
+    roster_id: int
+    name: str
+    unit_type: str
+    training: str
+    figures: int
+    figures_start: int
+    wounded: int
+    armour: str
+    discipline: str
+    order: str
+    status: str
+    battles_fought: int
+    stats: dict[str, Any]
+    notes: str
+    version: int
+    equipment: list[WeaponData]
+    roster: RosterBrief
+    campaign: CampaignBrief
+    rules: dict[str, Any]
+    """What the rules make of the unit (``squads.unit_profile``)."""
+
+
+class ArmourChoice(TypedDict):
+    key: str
+    label: str
+    save: int | None
+
+
+class KeyLabel(TypedDict):
+    key: str
+    label: str
+
+
+class OrderChoice(KeyLabel):
+    move: str
+
+
+class UnitChoices(TypedDict):
+    training: list[dict[str, Any]]
+    weapons: list[dict[str, Any]]
+    armour: dict[str, list[ArmourChoice]]
+    discipline: list[KeyLabel]
+    orders: list[OrderChoice]
+    unit_types: list[str]
 
 
 def _rules_data(c: Campaign) -> dict[str, Any]:
     return load_rulebook().data(c.system, c.edition, c.expansions or [])
 
 
-def _squad_campaign(c: Campaign) -> None:
+def _unit_game(c: Campaign) -> None:
     info = get_system(c.system)
     if not info.uses_units:
         raise InputError(f"{c.name} is a {info.name} campaign: units belong to the squad games "
@@ -52,15 +128,12 @@ def _squad_campaign(c: Campaign) -> None:
 
 
 def _unit_campaign(s: Session, u: Unit) -> tuple[Campaign, Roster]:
-    r = s.get(Roster, u.roster_id)
-    assert r is not None
-    c = campaign_of_roster(s, r)
-    return c, r
+    r = unit_q.roster_of_unit(s, u)
+    return campaign_of_roster(s, r), r
 
 
 def _check_name_free(s: Session, roster: Roster, name: str, unit_id: int | None = None) -> None:
-    stmt = select(Unit).where(Unit.roster_id == roster.id, Unit.name == name)
-    for other in s.exec(stmt).all():
+    for other in unit_q.units_named(s, _id(roster), name):
         if other.id != unit_id:
             raise InputError(f"{roster.name} already has a unit named {name!r}")
 
@@ -71,12 +144,22 @@ def _add_weapons(s: Session, c: Campaign, data: Mapping[str, Any], u: Unit, name
         s.add(Equipment(unit_id=u.id, **fields))
 
 
-def add_unit(engine: Engine, roster: Any, name: str, figures: Any, training: Any = None,
-             weapons: Iterable[str] = (), armour: Any = None, unit_type: Any = "infantry",
-             discipline: Any = None, order: Any = None, figures_start: Any = None,
-             notes: str = "") -> Unit:
-    """Add a unit to a squad-game roster. Training defaults to the lowest level (Green),
-    discipline to Confident (unit-morale), armour to none (vehicles: the "none" class)."""
+def unit_result(u: Unit, campaign_id: int, changes: Changes) -> UnitResult:
+    """The typed result of a use-case that added or changed unit ``u``."""
+    return UnitResult(
+        id=_id(u), roster_id=u.roster_id, campaign_id=campaign_id, name=u.name, unit_type=u.unit_type,
+        training=u.training, figures=u.figures, figures_start=u.figures_start, wounded=u.wounded,
+        armour=u.armour, discipline=u.discipline, order=u.order, status=u.status,
+        battles_fought=u.battles_fought, notes=u.notes, version=u.version, changes=changes)
+
+
+def add_unit(engine: Engine, roster: Ref, name: str, figures: Number, training: str | None = None,
+             weapons: Iterable[str] = (), armour: str | None = None, unit_type: str | None = "infantry",
+             discipline: str | None = None, order: str | None = None, figures_start: Number | None = None,
+             notes: str = "") -> UnitResult:
+    """Add a unit to a roster of a game with units. Training defaults to the lowest
+    level, discipline to the first state (where the game has them), armour to none
+    (vehicles: the "none" class)."""
     name = clean_name(name, "unit name")
     weapons = list(weapons)
     with UnitOfWork(engine, "unit.add") as uow:
@@ -84,15 +167,14 @@ def add_unit(engine: Engine, roster: Any, name: str, figures: Any, training: Any
         r = get_roster(s, roster)
         c = campaign_of_roster(s, r)
         uow.campaign_id = c.id
-        _squad_campaign(c)
+        _unit_game(c)
         data = _rules_data(c)
         _check_name_free(s, r, name)
         utype = squads.check_unit_type(unit_type)
         n = _figures(figures, "figures")
         start = n if figures_start is None or figures_start == "" else _figures(figures_start, "figures at start")
         squads.check_figures(n, start)
-        assert r.id is not None
-        u = Unit(roster_id=r.id, name=name, unit_type=utype, figures=n, figures_start=start,
+        u = Unit(roster_id=_id(r), name=name, unit_type=utype, figures=n, figures_start=start,
                  notes=clean_text(notes, "notes"))
         _apply_rules_fields(c, data, u, training=training, armour=armour, discipline=discipline,
                             order=order, new=True)
@@ -101,20 +183,23 @@ def add_unit(engine: Engine, roster: Any, name: str, figures: Any, training: Any
         fault_point("unit.add.after-insert")
         _add_weapons(s, c, data, u, weapons)
         uow.summary = f"add unit {name} to {r.name}"
-    return u
+    return unit_result(u, _id(c), uow.changes)
 
 
-def _apply_rules_fields(c: Campaign, data: Mapping[str, Any], u: Unit, *, new: bool = False,
-                        **fields: Any) -> None:
+def _given(value: str | None) -> bool:
+    return value is not None and str(value).strip() != ""
+
+
+def _apply_rules_fields(c: Campaign, data: Mapping[str, Any], u: Unit, *, training: str | None,
+                        armour: str | None, discipline: str | None, order: str | None,
+                        new: bool = False) -> None:
     system = c.system
-    training = fields.get("training")
-    if training is not None and str(training).strip() != "":
+    if training is not None and _given(training):
         u.training = squads.resolve_training(data, training, system).key
     elif new:
         levels = squads.training_levels(data)
         u.training = levels[0].key if levels else ""
-    armour = fields.get("armour")
-    if armour is not None and str(armour).strip() != "":
+    if armour is not None and _given(armour):
         if _norm(armour) in ("-", "no", "none") and not squads.armour_classes(data, u.unit_type).get("none"):
             u.armour = ""
         else:
@@ -127,69 +212,88 @@ def _apply_rules_fields(c: Campaign, data: Mapping[str, Any], u: Unit, *, new: b
             u.armour = ""
         else:
             squads.resolve_armour(data, u.armour, u.unit_type, system)
-    discipline = fields.get("discipline")
-    if discipline is not None and str(discipline).strip() != "":
+    if discipline is not None and _given(discipline):
         u.discipline = squads.resolve_discipline(data, discipline, system)
     elif new:
         u.discipline = squads.first_discipline(data)
-    order = fields.get("order")
-    if order is not None and str(order).strip() != "":
+    if order is not None and _given(order):
         if _norm(order) in ("-", "none"):
             u.order = ""
         else:
             u.order = squads.resolve_order(data, order, system)
 
 
-def _figures(value: Any, what: str) -> int:
+def _figures(value: Number, what: str) -> int:
     """A count of figures (now, at start, wounded): 0 to 100."""
     return clean_int(value, what, *FIGURES_RANGE)
 
 
-def _norm(v: Any) -> str:
+def _norm(v: str | int) -> str:
     return str(v).strip().lower()
 
 
-EDITABLE = {"name", "figures", "figures_start", "wounded", "training", "armour", "unit_type",
-            "discipline", "order", "status", "battles_fought", "notes"}
+class UnitFields(TypedDict, total=False):
+    """What ``edit_unit`` may change (``None``: leave it as it is)."""
+
+    name: str | None
+    figures: Number | None
+    figures_start: Number | None
+    wounded: Number | None
+    training: str | None
+    armour: str | None
+    unit_type: str | None
+    discipline: str | None
+    order: str | None
+    status: str | None
+    battles_fought: Number | None
+    notes: str | None
 
 
-def edit_unit(engine: Engine, unit: Any, if_version: int | None = None, *,
+EDITABLE = frozenset(UnitFields.__annotations__)
+
+
+def edit_unit(engine: Engine, unit: Ref, if_version: int | None = None, *,
               add_weapons: Iterable[str] = (), remove_weapons: Iterable[str] = (),
-              **fields: Any) -> Unit:
+              **fields: Unpack[UnitFields]) -> UnitResult:
     """Change a unit's columns (``None`` leaves one as it is); refuses a stale
     ``if_version`` (someone else saved first) and writes nothing on bad input."""
     bad = set(fields) - EDITABLE
     if bad:
         raise InputError(f"cannot edit {', '.join(sorted(bad))} of a unit")
-    fields = {k: v for k, v in fields.items() if v is not None}
     add_weapons, remove_weapons = list(add_weapons), list(remove_weapons)
     with UnitOfWork(engine, "unit.edit") as uow:
         s = uow.session
         u = get_unit(s, unit)
         c, r = _unit_campaign(s, u)
         uow.campaign_id = c.id
-        _squad_campaign(c)
+        _unit_game(c)
         _check_version(u, if_version, "unit")
         data = _rules_data(c)
-        if "name" in fields:
-            new_name = clean_name(fields["name"], "unit name")
+        name = fields.get("name")
+        if name is not None:
+            new_name = clean_name(name, "unit name")
             _check_name_free(s, r, new_name, u.id)
             u.name = new_name
-        if "unit_type" in fields:
-            u.unit_type = squads.check_unit_type(fields["unit_type"])
-        figures = _figures(fields["figures"], "figures") if "figures" in fields else u.figures
-        start = _figures(fields["figures_start"], "figures at start") if "figures_start" in fields else u.figures_start
-        wounded = _figures(fields["wounded"], "wounded") if "wounded" in fields else u.wounded
+        unit_type = fields.get("unit_type")
+        if unit_type is not None:
+            u.unit_type = squads.check_unit_type(unit_type)
+        figures, start, wounded = u.figures, u.figures_start, u.wounded
+        if (v := fields.get("figures")) is not None:
+            figures = _figures(v, "figures")
+        if (v := fields.get("figures_start")) is not None:
+            start = _figures(v, "figures at start")
+        if (v := fields.get("wounded")) is not None:
+            wounded = _figures(v, "wounded")
         squads.check_figures(figures, start, wounded)
         u.figures, u.figures_start, u.wounded = figures, start, wounded
         _apply_rules_fields(c, data, u, training=fields.get("training"), armour=fields.get("armour"),
                             discipline=fields.get("discipline"), order=fields.get("order"))
-        if "status" in fields:
-            u.status = squads.check_status(fields["status"])
-        if "battles_fought" in fields:
-            u.battles_fought = clean_int(fields["battles_fought"], "battles fought", *BATTLES_RANGE)
-        if "notes" in fields:
-            u.notes = clean_text(fields["notes"], "notes")
+        if (status := fields.get("status")) is not None:
+            u.status = squads.check_status(status)
+        if (fought := fields.get("battles_fought")) is not None:
+            u.battles_fought = clean_int(fought, "battles fought", *BATTLES_RANGE)
+        if (notes := fields.get("notes")) is not None:
+            u.notes = clean_text(notes, "notes")
         s.add(u)
         if add_weapons or remove_weapons:
             touch_version(s, u)  # its weapons change: a new version of the unit
@@ -197,10 +301,10 @@ def edit_unit(engine: Engine, unit: Any, if_version: int | None = None, *,
             _remove_weapon(s, c, data, u, w)
         _add_weapons(s, c, data, u, add_weapons)
         uow.summary = f"edit unit {u.name}"
-    return u
+    return unit_result(u, _id(c), uow.changes)
 
 
-def remove_unit(engine: Engine, unit: Any) -> None:
+def remove_unit(engine: Engine, unit: Ref) -> RemovedResult:
     """Take a unit off its roster with its weapons and battle results (undo brings all
     of it back); the roll record keeps its rolls, under the unit's name."""
     with UnitOfWork(engine, "unit.remove") as uow:
@@ -209,11 +313,13 @@ def remove_unit(engine: Engine, unit: Any) -> None:
         c, _r = _unit_campaign(s, u)
         uow.campaign_id = c.id
         uow.summary = f"remove {u.name}"
+        uid, name, roster_id = _id(u), u.name, u.roster_id
         s.delete(u)
+    return RemovedResult(id=uid, name=name, roster_id=roster_id, campaign_id=_id(c), changes=uow.changes)
 
 
 def _remove_weapon(s: Session, c: Campaign, data: Mapping[str, Any], u: Unit, ref: str) -> None:
-    carried = list(s.exec(select(Equipment).where(Equipment.unit_id == u.id).order_by(Equipment.id)).all())  # type: ignore[arg-type]
+    carried = list(unit_q.weapons_of(s, _id(u)))
     want = {_norm(ref)}
     if squads.weapons(data):
         try:
@@ -227,17 +333,18 @@ def _remove_weapon(s: Session, c: Campaign, data: Mapping[str, Any], u: Unit, re
     raise InputError(f"{u.name} carries no {ref!r} (carries: {', '.join(e.name for e in carried) or 'nothing'})")
 
 
-def exchange_prisoners(engine: Engine, unit: Any, for_unit: Any = None,
-                       if_version: int | None = None) -> list[Unit]:
-    """Bring a unit taken prisoner back into its force (status active; Confident in the
-    unit-morale game). With ``for_unit``, an enemy prisoner unit of another roster of
-    the same campaign is released in the same exchange (one undo step)."""
+def exchange_prisoners(engine: Engine, unit: Ref, for_unit: Ref | None = None,
+                       if_version: int | None = None) -> ExchangeResult:
+    """Bring a unit taken prisoner back into its force (status active; back to the first
+    discipline state where the game has them). With ``for_unit``, an enemy prisoner unit
+    of another roster of the same campaign is released in the same exchange (one undo
+    step)."""
     with UnitOfWork(engine, "unit.exchange") as uow:
         s = uow.session
         u = get_unit(s, unit)
         c, r = _unit_campaign(s, u)
         uow.campaign_id = c.id
-        _squad_campaign(c)
+        _unit_game(c)
         _check_version(u, if_version, "unit")
         back = [u]
         if for_unit is not None and str(for_unit).strip():
@@ -258,35 +365,36 @@ def exchange_prisoners(engine: Engine, unit: Any, for_unit: Any = None,
                 x.discipline = squads.first_discipline(data)
             s.add(x)
         uow.summary = "exchange prisoners: " + " and ".join(x.name for x in back)
-    return back
+    changes = uow.changes
+    return ExchangeResult(units=tuple(unit_result(x, _id(c), changes) for x in back), changes=changes)
 
 
-def show_unit(engine: Engine, unit: Any) -> dict[str, Any]:
+def show_unit(engine: Engine, unit: Ref) -> UnitDetail:
     """A unit with its weapons and what the rules make of it (activation, saves, move)."""
     with read_session(engine) as s:
         u = get_unit(s, unit)
         c, r = _unit_campaign(s, u)
         data = _rules_data(c)
-        eq = [equipment_dict(e) for e in
-              s.exec(select(Equipment).where(Equipment.unit_id == u.id).order_by(Equipment.id)).all()]  # type: ignore[arg-type]
-        d = unit_dict(u, eq)
-        d["roster"] = {"id": r.id, "name": r.name}
-        d["campaign"] = {"id": c.id, "name": c.name, "system": c.system}
-        d["rules"] = squads.unit_profile(c.system, data, training=u.training, armour=u.armour,
-                                         unit_type=u.unit_type, discipline=u.discipline, order=u.order)
+        eq = [equipment_dict(e) for e in unit_q.weapons_of(s, _id(u))]
         wl = squads.weapons(data)
-        profiles = []
+        profiles: list[WeaponData] = []
         for e in eq:
             try:
                 key, spec = squads.resolve_weapon(data, e["name"], c.system) if wl else ("", {})
             except InputError:
                 key, spec = "", {}
             profiles.append({**e, "rules": squads.weapon_profile(key, spec) if spec else None})
-        d["equipment"] = profiles
-        return d
+        return {
+            **unit_dict(u),
+            "equipment": profiles,
+            "roster": {"id": _id(r), "name": r.name},
+            "campaign": {"id": _id(c), "name": c.name, "system": c.system},
+            "rules": squads.unit_profile(c.system, data, training=u.training, armour=u.armour,
+                                         unit_type=u.unit_type, discipline=u.discipline, order=u.order),
+        }
 
 
-def unit_choices(system: str, edition: str = "", expansions: Iterable[str] = ()) -> dict[str, Any]:
+def unit_choices(system: str, edition: str = "", expansions: Iterable[str] = ()) -> UnitChoices:
     """What a unit of ``system`` may be given (for forms and help): levels, weapons..."""
     info = get_system(system)
     if not info.uses_units:
@@ -303,11 +411,12 @@ def unit_choices(system: str, edition: str = "", expansions: Iterable[str] = ())
     }
 
 
-def _armour_choices(data: Mapping[str, Any], unit_type: str) -> list[dict[str, Any]]:
+def _armour_choices(data: Mapping[str, Any], unit_type: str) -> list[ArmourChoice]:
     """The armour classes of a unit type; "none" first (stored as no armour) when the
     data has no class of that name (personal armour), nothing if the game has none."""
     classes = squads.armour_classes(data, unit_type)
-    out = [{"key": k, "label": a.get("label", k), "save": a.get("save")} for k, a in classes.items()]
+    out: list[ArmourChoice] = [{"key": k, "label": a.get("label", k), "save": a.get("save")}
+                               for k, a in classes.items()]
     if classes and "none" not in classes:
         out.insert(0, {"key": "none", "label": "None", "save": None})
     return out

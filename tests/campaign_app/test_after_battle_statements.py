@@ -23,7 +23,8 @@ from campaign_app.usecases import (
 from campaign_app.usecases.battles import apply_after_battle, record_battle, start_after_battle
 
 BUDGET = 80
-STATS = ["M=5", "WS=3+", "BS=3+", "S=3", "T=3", "W=1", "I=4+", "A=1", "Ld=7+", "Cl=7+", "Wil=8+", "Int=8+"]
+STATS = {"M": "5", "WS": "3+", "BS": "3+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1", "Ld": "7+",
+         "Cl": "7+", "Wil": "8+", "Int": "8+"}
 
 
 @contextmanager

@@ -275,7 +275,7 @@ def test_a_campaign_with_an_old_out_of_range_house_rule_still_opens(world):
         c.house_rules = {"nuts-grunt-rep": _table({"op": "set-rep", "value": 9})}
         s.add(c)
         s.commit()
-    assert roll_table(world, "nuts-grunt-rep", campaign="Kursk", dice="6")["result"] == "odd"
+    assert roll_table(world, "nuts-grunt-rep", campaign="Kursk", dice="6").result == "odd"
 
 
 def test_house_rule_on_the_cli_names_table_row_and_effect(cli, world, snap, tmp_path):

@@ -47,7 +47,9 @@ def gang(engine, campaign, name, faction, credits, *, n23=False):
     for key, ftype in (("leader", "leader"), ("champion", "champion"), ("ganger1", "ganger"),
                        ("ganger2", "ganger"), ("juve", "juve")):
         # n23 writes Initiative as a target ("4+"), n26 as a plain value
-        stats = [s + "+" if n23 and s.startswith("I=") else s for s in PROFILES[ftype]]
+        stats = dict(s.split("=", 1) for s in PROFILES[ftype])
+        if n23:
+            stats["I"] += "+"
         f = add_fighter(engine, r.id, f"{name} {key}", fighter_type=ftype, stats=stats,
                         weapons=["Autogun"], skills=["Nerves of Steel"] if ftype == "leader" else [])
         out[key] = f.id
@@ -293,8 +295,8 @@ def test_bad_input_is_refused_with_nothing_written(n26, snap):
         (lambda: release_captive(engine, a["juve"], how="steal"), InputError, "choose rescue or exchange"),
         (lambda: revive_fighter(engine, a["juve"]), InputError, "not dead"),
         (lambda: treat_injury(engine, a["juve"]), InputError, "no critical injury"),
-        (lambda: add_fighter(engine, a["roster"], "Bad", stats=["I=4+"]), InputError, "plain number"),
-        (lambda: add_fighter(engine, a["roster"], "Bad", stats=["Fr=8"]), InputError, "unknown characteristic"),
+        (lambda: add_fighter(engine, a["roster"], "Bad", stats={"I": "4+"}), InputError, "plain number"),
+        (lambda: add_fighter(engine, a["roster"], "Bad", stats={"Fr": "8"}), InputError, "unknown characteristic"),
     ]
     for call, err, msg in cases:
         with pytest.raises(err, match=msg):
@@ -305,13 +307,13 @@ def test_bad_input_is_refused_with_nothing_written(n26, snap):
 def test_stat_lines_follow_the_edition_and_kind(engine):
     create_campaign(engine, "Old", "necromunda", edition="n23")
     r = create_roster(engine, "Old", "Cogs")
-    f = add_fighter(engine, r.id, "Tin", stats=["I=4+", "WS=3+"])
+    f = add_fighter(engine, r.id, "Tin", stats={"I": "4+", "WS": "3+"})
     assert fs(engine, f.id)["stats"] == {"I": 4, "WS": 3}
     v = add_fighter(engine, r.id, "Rig", fighter_type="vehicle", kind="vehicle",
-                    stats=["M=8", "Fr=8", "Sd=7", "Rr=6", "HP=3", "Hnd=6+", "Sv=4+", "BS=4+"])
+                    stats={"M": "8", "Fr": "8", "Sd": "7", "Rr": "6", "HP": "3", "Hnd": "6+", "Sv": "4+", "BS": "4+"})
     assert fs(engine, v.id)["stats"]["Hnd"] == 6
     with pytest.raises(InputError, match="unknown characteristic 'WS'"):
-        add_fighter(engine, r.id, "Rig2", kind="vehicle", stats=["WS=3+"])
+        add_fighter(engine, r.id, "Rig2", kind="vehicle", stats={"WS": "3+"})
 
 
 # --------------------------------------------------------------------------- CLI

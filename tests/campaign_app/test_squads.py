@@ -601,7 +601,7 @@ def test_exchange_prisoners(morale, snap):
         exchange_prisoners(morale, "1 Section", for_unit="2 Section")
     assert snap(morale) == before
     back = exchange_prisoners(morale, "1 Section", for_unit="Gruppe 1")
-    assert [(u.name, u.status, u.discipline) for u in back] == [
+    assert [(u.name, u.status, u.discipline) for u in back.units] == [
         ("1 Section", "active", "confident"), ("Gruppe 1", "active", "confident")]
     undo(morale, "Bocage")
     assert show_unit(morale, a.id)["status"] == "prisoner" and show_unit(morale, b.id)["status"] == "prisoner"

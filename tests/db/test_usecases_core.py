@@ -162,7 +162,7 @@ def test_undo_refuses_when_another_campaign_action_moved_the_row(squad):
         (lambda e: add_fighter(e, "1st Squad", "X", rep=3, fighter_type="hero"), "type 'hero'"),
         (lambda e: add_fighter(e, "1st Squad", "X", rep=3, kind="dragon"), "kind 'dragon'"),
         (lambda e: add_fighter(e, "No Such", "X", rep=3), "no roster"),
-        (lambda e: add_fighter(e, "1st Squad", "X", rep=3, stats=["WS=3"]), "unknown characteristic"),
+        (lambda e: add_fighter(e, "1st Squad", "X", rep=3, stats={"WS": "3"}), "unknown characteristic"),
         (lambda e: edit_fighter(e, "Sgt Rock", status="zombified"), "status 'zombified'"),
         (lambda e: edit_fighter(e, "Sgt Rock", xp=-1), "cannot be negative"),
         (lambda e: create_roster(e, "Kursk", "1st Squad"), "already has a roster"),
@@ -192,7 +192,7 @@ def test_bad_input_is_refused_and_nothing_is_written(squad, snap, call, err):
 def test_rolls_are_recorded_with_faces_source_and_row(squad):
     engine = squad[0]
     out = roll_table(engine, "nuts-recovery", campaign="Kursk", target=4, dice="3,5")
-    assert out["value"] == 1 and out["result"] == "wounded" and out["recorded"]
+    assert out.value == 1 and out.result == "wounded" and out.recorded
     roll_table(engine, "nuts-grunt-rep", campaign="Kursk", seed=5)
     log = roll_log(engine, "Kursk")
     assert [r["table"] for r in log] == ["nuts-recovery", "nuts-grunt-rep"]
@@ -209,20 +209,20 @@ def test_house_rule_replaces_a_table_for_one_campaign(squad):
         {"roll": "4-6", "result": "rep-5", "label": "Veteran", "effects": [{"op": "set-rep", "value": 5}]},
     ]}
     set_house_rule(engine, "Kursk", "nuts-grunt-rep", table)
-    assert roll_table(engine, "nuts-grunt-rep", campaign="Kursk", dice="6")["label"] == "Veteran"
-    assert roll_table(engine, "nuts-grunt-rep", campaign="Other", dice="6")["label"] != "Veteran"
+    assert roll_table(engine, "nuts-grunt-rep", campaign="Kursk", dice="6").label == "Veteran"
+    assert roll_table(engine, "nuts-grunt-rep", campaign="Other", dice="6").label != "Veteran"
     set_house_rule(engine, "Kursk", "nuts-grunt-rep", None)
-    assert roll_table(engine, "nuts-grunt-rep", campaign="Kursk", dice="6")["label"] != "Veteran"
+    assert roll_table(engine, "nuts-grunt-rep", campaign="Kursk", dice="6").label != "Veteran"
 
 
 def test_necromunda_stat_lines_are_checked(engine):
     create_campaign(engine, "Underhive", "necromunda")
     create_roster(engine, "Underhive", "Goliaths")
     f = add_fighter(engine, "Goliaths", "Krag", fighter_type="leader",
-                    stats=["M=5", "WS=3+", "BS=4+", "S=4", "T=4", "W=2", "A=2", "Ld=6+", "Cl=5+"])
+                    stats={"M": "5", "WS": "3+", "BS": "4+", "S": "4", "T": "4", "W": "2", "A": "2", "Ld": "6+", "Cl": "5+"})
     assert show_fighter(engine, f.id)["stats"]["WS"] == 3
     with pytest.raises(InputError, match="WS: 7 is outside"):
-        add_fighter(engine, "Goliaths", "Bad", stats=["WS=7+"])
+        add_fighter(engine, "Goliaths", "Bad", stats={"WS": "7+"})
     with pytest.raises(InputError, match="does not use Rep"):
         add_fighter(engine, "Goliaths", "Bad", rep=4)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.changes import Result
 from campaign_app.errors import InputError
@@ -37,6 +37,9 @@ from db.models import (
 )
 from db.queries import figures_import as q
 from db.uow import Engine, UnitOfWork, fault_point
+
+if TYPE_CHECKING:
+    from campaign_app.usecases.core import CampaignData, RosterData
 
 YAK_STATS = (("m", "M"), ("ws", "WS"), ("bs", "BS"), ("s", "S"), ("t", "T"), ("w", "W"), ("i", "I"),
              ("a", "A"), ("ld", "Ld"), ("cl", "Cl"), ("wil", "Wil"), ("int", "Int"))
@@ -139,8 +142,8 @@ class RosterImported(Result):
     ``roster show`` head them), how many fighters it has, and each item that did not map
     (``where``, ``message``)."""
 
-    campaign: dict[str, Any]
-    roster: dict[str, Any]
+    campaign: CampaignData
+    roster: RosterData
     fighters: int
     report: list[dict[str, str]]
 

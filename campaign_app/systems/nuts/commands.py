@@ -16,6 +16,7 @@ from campaign_app.systems.nuts import WEIRD
 
 if TYPE_CHECKING:
     from campaign_app.systems.nuts.creatures import CreaturesAdded, WalkerTypeAdded, WalkerTypeData
+    from campaign_app.usecases.core import FighterDetail
 
 _ME = "campaign_app.systems.nuts.commands"
 
@@ -93,7 +94,7 @@ def types_text(rows: list[WalkerTypeData], _params: dict[str, Any]) -> str:
 class WalkerShown(Result):
     """``walker add``: the new walker as ``fighter show`` prints it, and its crew."""
 
-    walker: dict[str, Any]
+    walker: FighterDetail
     crew: list[dict[str, Any]]
 
 

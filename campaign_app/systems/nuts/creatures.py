@@ -34,7 +34,7 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_roster,
 )
-from campaign_app.usecases.core import tables_for, validate_rep
+from campaign_app.usecases.core import FighterData, tables_for, validate_rep
 from db.models import Campaign, Fighter, WalkerType
 from db.queries import creatures as cq
 from db.queries import walkers as wq
@@ -97,7 +97,7 @@ class Creature:
     abilities: list[str]
     stats: dict[str, Any]
     roll: Any  # the RollResult of its Rep (None: a fixed Rep, no roll)
-    row: dict[str, Any]  # the fighter as ``fighter show`` prints it
+    row: FighterData  # the fighter as ``fighter show`` prints it
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -435,7 +435,7 @@ def walker_crew(engine: Engine, walker_id: int) -> list[dict[str, Any]]:
     from campaign_app.usecases.core import fighter_dict
 
     with read_session(engine) as s:
-        return [fighter_dict(f) for f in wq.crew(s, walker_id)]
+        return [dict(fighter_dict(f)) for f in wq.crew(s, walker_id)]
 
 
 # --------------------------------------------------------------------------- GUI queries
