@@ -56,15 +56,15 @@ class UnitOfWork:
     @property
     def changes(self) -> Changes:
         """What this unit of work changed so far: every row it journaled (and what those
-        rows point at), the rolls it recorded, the campaign it belongs to, and anything
-        :meth:`note` added. Read it after the ``with`` block to return it."""
+        rows point at), the rolls it recorded, the history (a journaled action is a new
+        Undo step) and anything :meth:`note` added. Read it after the ``with`` block to return it."""
         out = self._changes
         if self._recorder is not None:
             out |= self._recorder.changes
         elif self._recorded is not None:
             out |= self._recorded
-        if self.campaign_id is not None:
-            out |= Changes.of(campaigns=[self.campaign_id], history=self.journaled)
+        if self.journaled:
+            out |= Changes(history=True)
         return out
 
     def note(self, changes: Changes) -> None:

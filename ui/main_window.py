@@ -414,10 +414,8 @@ class MainWindow(QMainWindow):
     @staticmethod
     def _tree_named(ch: Changes) -> bool:
         """Whether the campaign tree shows something ``ch`` changed: its shape, a
-        roster's row, a battle (the pending count), or a campaign's own row. Every
-        change names its campaign; a campaign named with figures only is the campaign
-        those figures are in, not a change of its row."""
-        return bool(ch.structure or ch.rosters or ch.battles or (ch.campaigns and not ch.figures()))
+        roster's row, a battle (the pending count), or a campaign's own row."""
+        return bool(ch.structure or ch.rosters or ch.battles or ch.campaigns)
 
     def _detail_named(self, ch: Changes) -> bool:
         shown = self.detail.current

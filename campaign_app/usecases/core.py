@@ -918,7 +918,7 @@ def undo(engine: Engine, campaign: Ref) -> UndoResult:
             raise InputError(f"nothing to undo in {c.name}: its first action, {how}, cannot be undone")
         undo_journal(s, j)
         out = UndoResult(id=j.id or 0, action=j.action, summary=j.summary,
-                         changes=journal_changes(j) | Changes.of(campaigns=[_id(c)]))
+                         changes=journal_changes(j))
     return out
 
 
@@ -932,7 +932,7 @@ def redo(engine: Engine, campaign: Ref) -> UndoResult:
             raise InputError(f"nothing to redo in {c.name}")
         redo_journal(s, j)
         out = UndoResult(id=j.id or 0, action=j.action, summary=j.summary,
-                         changes=journal_changes(j) | Changes.of(campaigns=[_id(c)]))
+                         changes=journal_changes(j))
     return out
 
 

@@ -54,7 +54,7 @@ def test_create_campaign_and_roster_name_themselves_and_the_shape(squad):
 def test_add_fighter_names_the_fighter_its_roster_and_the_shape(squad):
     engine, c, r, f = squad
     _typed(f)
-    assert f.changes == Changes.of(campaigns=[c.id], rosters=[r.id], fighters=[f.id], structure=True,
+    assert f.changes == Changes.of(rosters=[r.id], fighters=[f.id], structure=True,
                                    history=True)
     assert (f.roster_id, f.campaign_id, f.rep, f.fighter_type, f.version) == (r.id, c.id, 5, "star", 1)
 
@@ -63,10 +63,10 @@ def test_edit_fighter_rep_names_only_that_fighter(squad):
     engine, c, r, f = squad
     out = edit_fighter(engine, f.id, rep=6)
     _typed(out)
-    assert out.changes == Changes.of(campaigns=[c.id], fighters=[f.id], history=True)
+    assert out.changes == Changes.of(fighters=[f.id], history=True)
     assert out.rep == 6 and out.version == f.version + 1
     armed = edit_fighter(engine, f.id, add_weapons=["Pistol"], remove_weapons=["Rifle"])
-    assert armed.changes == Changes.of(campaigns=[c.id], fighters=[f.id], history=True)  # gear: no new shape
+    assert armed.changes == Changes.of(fighters=[f.id], history=True)  # gear: no new shape
     assert armed.version == out.version + 1
 
 
@@ -74,7 +74,7 @@ def test_edit_roster_and_house_rule_change_no_shape(squad):
     engine, c, r, _f = squad
     out = edit_roster(engine, r.id, faction="US Army", credits="12")
     _typed(out)
-    assert out.changes == Changes.of(campaigns=[c.id], rosters=[r.id], history=True)
+    assert out.changes == Changes.of(rosters=[r.id], history=True)
     assert (out.faction, out.credits, out.version) == ("US Army", 12, r.version + 1)
     table = {"title": "Veterans", "dice": "d6", "rows": [{"roll": "1-6", "result": "rep-5", "label": "Vet"}]}
     hr = set_house_rule(engine, c.id, "nuts-grunt-rep", table)
@@ -95,7 +95,7 @@ def test_a_recorded_roll_names_the_rolls_not_the_history(squad):
     engine, c, _r, _f = squad
     out = roll_table(engine, "nuts-recovery", campaign=c.id, target=4, dice="3,5")
     _typed(out)
-    assert out.changes == Changes.of(campaigns=[c.id], rolls=True)
+    assert out.changes == Changes.of(rolls=True)
     assert (out.value, out.result, out.faces, out.recorded) == (1, "wounded", [3, 5], True)
     loose = roll_table(engine, "nuts-recovery", target=4, dice="3,5")
     assert not loose.changes and not loose.recorded
@@ -116,11 +116,11 @@ def test_unit_use_cases_name_their_units(engine):
     red = create_roster(engine, c.id, "Red")
     u = add_unit(engine, blue.id, "Alpha", 8, training="veteran", weapons=["Assault rifle"])
     _typed(u)
-    assert u.changes == Changes.of(campaigns=[c.id], rosters=[blue.id], units=[u.id], structure=True,
+    assert u.changes == Changes.of(rosters=[blue.id], units=[u.id], structure=True,
                                    history=True)
     assert (u.figures, u.figures_start, u.training, u.roster_id, u.campaign_id) == (8, 8, "veteran", blue.id, c.id)
     hurt = edit_unit(engine, u.id, figures=6, wounded=2)
-    assert hurt.changes == Changes.of(campaigns=[c.id], units=[u.id], history=True)
+    assert hurt.changes == Changes.of(units=[u.id], history=True)
     assert (hurt.figures, hurt.wounded, hurt.version) == (6, 2, u.version + 1)
     v = add_unit(engine, red.id, "Cell", "5")
     edit_unit(engine, u.id, status="prisoner")

@@ -173,6 +173,13 @@ def test_each_flag_reads_its_view_only(win: Any, gui_engine: Any, calls: Any, mo
     assert calls["campaign_tree"] == 1 and calls["roster_rows"] == 1 and calls["battles"] == 0
     assert calls.args[-1] == {"roster": rid}  # the whole table
     calls.clear()
+    fid = _ids[0]
+    win.apply_changes(Changes.of(fighters=[fid]))  # a fighter only: not the tree
+    assert calls["campaign_tree"] == 0 and calls["roster_rows"] == 1
+    calls.clear()
+    win.apply_changes(Changes.of(campaigns=[cid], fighters=[fid]))  # its campaign's row too (a cycle ends)
+    assert calls["campaign_tree"] == 1 and calls["roster_rows"] == 1
+    calls.clear()
     win.apply_changes(Changes.all())
     assert calls["campaign_tree"] == 1 and calls["battles"] == 1 and calls["undo_state"] == 1
 
