@@ -99,3 +99,13 @@ def sqlite_path(engine: Engine) -> Path | None:
     if not db or db == ":memory:":
         return None
     return Path(db)
+
+
+def refused_reason(e: BaseException) -> str | None:
+    """The database's own one-line reason when ``e`` is the server or file refusing an
+    operation (locked, read-only, gone away: the environment, not our bug); else None."""
+    from sqlalchemy.exc import OperationalError
+
+    if not isinstance(e, OperationalError):
+        return None
+    return str(getattr(e, "orig", e)).strip().splitlines()[0]

@@ -224,11 +224,11 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
     except BrokenPipeError:
         return 0
     except Exception as e:
-        from sqlalchemy.exc import OperationalError  # loaded already by any command that got here
+        from db.engine import refused_reason  # loaded already by any command that got here
 
-        if not isinstance(e, OperationalError):
+        reason = refused_reason(e)
+        if reason is None:
             raise
-        reason = str(getattr(e, "orig", e)).strip().splitlines()[0]
         print(f"error: the database could not do that: {reason}", file=sys.stderr)
         return 2
     finally:
