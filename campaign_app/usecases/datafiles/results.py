@@ -9,21 +9,12 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from campaign_app.changes import Result
+from campaign_app.usecases.results import CampaignResult
 
 
 @dataclass(frozen=True, kw_only=True)
-class ImportResult(Result):
+class ImportResult(CampaignResult):
     """The campaign a JSON import made (the fields of ``campaign show``'s campaign)."""
-
-    id: int
-    name: str
-    system: str
-    system_name: str
-    edition: str
-    expansions: list[str]
-    house_rules: list[str]
-    cycle: int
-    version: int
 
 
 @dataclass(frozen=True, kw_only=True)
