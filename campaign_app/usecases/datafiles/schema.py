@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from functools import cache
 from itertools import chain
 from operator import methodcaller
-from collections.abc import Iterator
-from typing import Annotated, Any, get_args, get_origin
+from typing import Annotated, Any, NotRequired, Required, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, TypeAdapter
 from pydantic_core import PydanticCustomError
 from sqlmodel import SQLModel
-from typing_extensions import NotRequired, Required, TypedDict
+from typing_extensions import TypedDict
 
 from campaign_app.usecases.common import (
     BATTLES_RANGE,
@@ -378,8 +378,9 @@ def row_type(model: type[BaseModel]) -> Any:
     for key, info in model.model_fields.items():
         ann = _row_annotation(info.annotation)
         fields[key] = (Required if info.is_required() else NotRequired)[Annotated[ann, info]]
-    td: Any = TypedDict(f"{model.__name__}Row", fields)  # type: ignore[operator]
-    td.__pydantic_config__ = ConfigDict(**{**model.model_config, "extra": "ignore"})  # type: ignore[typeddict-item]
+    make: Any = TypedDict
+    td: Any = make(f"{model.__name__}Row", fields)
+    td.__pydantic_config__ = ConfigDict(strict=True, extra="ignore")  # unknown keys: see unknown_keys
     return td
 
 

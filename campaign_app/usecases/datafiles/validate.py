@@ -87,7 +87,8 @@ def _field_kinds() -> tuple[frozenset[str], frozenset[str]]:
     """The names of reference fields and of list-of-text fields, from the models (a name
     means the same kind of field in every record)."""
     refs, texts = set(), set()
-    for model in (sch.CampaignDocument, *(m for m, _t in sch._SECTIONS)):
+    models: list[type[BaseModel]] = [sch.CampaignDocument, *(m for m, _t in sch._SECTIONS)]
+    for model in models:
         for key, info in model.model_fields.items():
             if (info.json_schema_extra or {}).get("ref"):  # type: ignore[union-attr]
                 refs.add(key)
