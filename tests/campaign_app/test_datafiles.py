@@ -363,6 +363,23 @@ def test_bad_keys_are_reported_every_time():
 
 
 # --------------------------------------------------------------------------- limits
+@pytest.mark.parametrize("value, expected", [
+    ("a\x00b", "text contains a NUL character"), ("\ud800", "unpaired surrogate"),
+    ("x" * 20_001, "characters long"), (2**70, "number is too large"), (float("inf"), "not finite"),
+])
+def test_a_bad_value_among_many_plain_records_is_named(value, expected):
+    """Lists of flat records (rolls) are checked at once; one bad value still gets its path."""
+    rows = [{"ref": f"d{i}", "value": i, "undone": False, "unit": None} for i in range(500)]
+    rows[321]["value"] = value
+    from campaign_app.usecases.datafiles import check_limits
+
+    check_limits([dict(r) for r in rows[:300]])
+    with pytest.raises(ImportRefused) as ei:
+        check_limits({"rolls": rows})
+    assert len(ei.value.problems) == 1 and ei.value.problems[0].startswith("rolls[321].value:")
+    assert expected in ei.value.problems[0]
+
+
 @pytest.mark.parametrize("content, expected", [
     (b"", "not valid JSON"),
     (b"\xff\xfe garbage", "not UTF-8"),

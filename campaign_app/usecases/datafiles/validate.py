@@ -189,11 +189,13 @@ class _Checker:
         """The refs of ``items`` (at ``prefix[i]``), each used once among rows of its kind."""
         vals = _col(items, "ref")
         seen = self.refs[kind]
-        if set(map(type, vals)) <= {str} and len(set(vals)) == len(vals) and seen.keys().isdisjoint(vals):
-            seen.update(zip(vals, repeat(len(self.lists)), strict=False))
-            self.lists.append((prefix, vals))
-            return
         here = len(self.lists)
+        if set(map(type, vals)) <= {str}:
+            new = dict.fromkeys(vals, here)
+            if len(new) == len(vals) and seen.keys().isdisjoint(new):
+                seen.update(new)
+                self.lists.append((prefix, vals))
+                return
         self.lists.append((prefix, vals))
         for i, v in enumerate(vals):
             if type(v) is not str or not 1 <= len(v) <= 40:
@@ -217,8 +219,11 @@ class _Checker:
         for kind, items, key, prefix in self.pending:
             vals = _col(items, key)
             known = self.refs[kind]
-            if set(map(type, vals)) <= {str, type(None)}:
+            try:
                 present = set(vals)
+            except TypeError:  # a list or an object where a ref belongs: the models say so
+                present = set()
+            else:
                 present.discard(None)
                 if present <= known.keys():
                     continue
