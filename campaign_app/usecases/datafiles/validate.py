@@ -109,8 +109,8 @@ def _message(e: ErrorDetails) -> str:
     if key == "ref" and t in ("string_type", "string_too_short", "string_too_long"):
         return f"{_short(v)} must be short text (1 to 40 characters)"
     if t == "string_type":
-        if key in refs:
-            return f"{_short(v)} must be a reference (text) or null"
+        if key in refs:  # null where a reference is required: as if left out
+            return "is missing" if v is None else f"{_short(v)} must be a reference (text) or null"
         return f"must be text, not {_kind(v)}"
     if t == "string_too_long":
         return f"is {len(v):,} characters long (at most {ctx['max_length']:,})"
