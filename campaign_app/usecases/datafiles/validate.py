@@ -22,9 +22,9 @@ from datetime import date
 from functools import cache
 from itertools import chain, repeat
 from operator import itemgetter
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
 from campaign_app.errors import InputError, RulesDataError
@@ -146,6 +146,61 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
+
+
+_MISSING = object()
+
+
+@cache
+def _column_adapter(model: type[BaseModel], key: str) -> TypeAdapter[list[Any]]:
+    """A list of values of the field ``key`` of ``model``, checked as the model checks it."""
+    info = model.model_fields[key]
+    column: Any = list[Annotated[info.annotation, info]]  # type: ignore[name-defined]
+    return TypeAdapter(column, config=ConfigDict(**model.model_config))  # strict, as the model
+
+
+def _check_columns(ck: _Checker, model: type[BaseModel], items: list[Any], prefix: str) -> dict[str, list[Any]] | None:
+    """Flat records (no nested records) checked field by field: every value of one field in
+    one pydantic-core call with the model's own type, constraints and default; much faster
+    than record by record on 50,000 rolls. The checked columns, or None when any problem."""
+    if set(map(type, items)) != {dict}:  # not all objects: record by record names each
+        try:
+            records: Any = list[sch.row_type(model)]  # type: ignore[misc]
+            TypeAdapter(records).validate_python(items)
+        except ValidationError as e:
+            for d in e.errors(include_url=False):
+                ck.err(_path((prefix, *d["loc"])), _message(d))
+        return None
+    cols: dict[str, list[Any]] | None = {}
+    for key, info in model.model_fields.items():
+        vals = _col(items, key, _MISSING)
+        where = None
+        if _MISSING in vals:
+            if info.is_required():
+                where = [i for i, v in enumerate(vals) if v is not _MISSING]
+                for i, v in enumerate(vals):
+                    if v is _MISSING:
+                        ck.err(f"{prefix}[{i}].{key}", "is missing")
+                vals = [vals[i] for i in where]
+            else:
+                default = info.get_default(call_default_factory=True)
+                vals = [default if v is _MISSING else v for v in vals]
+        try:
+            out = _column_adapter(model, key).validate_python(vals)
+        except ValidationError as e:
+            for d in e.errors(include_url=False):
+                at = d["loc"][0]
+                if where is not None and isinstance(at, int):
+                    at = where[at]
+                d["loc"] = (prefix, at, key, *d["loc"][1:])
+                ck.err(_path(d["loc"]), _message(d))
+            cols = None
+            continue
+        if cols is not None and where is None:
+            cols[key] = out
+        else:
+            cols = None
+    return cols
 
 
 # =========================================================================== cross-row checks
@@ -292,13 +347,23 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
     if rename is not None and type(cd) is dict:  # the file's own name does not matter
         doc = {**doc, "campaign": {**cd, "name": "x"}}
     checked: dict[str, Any] | None
+    rolls_doc = None
     try:
         with _gc_paused():
+            rolls_doc = doc.get("rolls")
+            if type(rolls_doc) is list and rolls_doc:  # the big list: checked field by field below
+                doc = {**doc, "rolls": []}
             checked = sch.document_adapter().validate_python(doc)
     except ValidationError as e:
         checked = None
         for d in e.errors(include_url=False):
             ck.err(_path(d["loc"]), _message(d))
+    if type(rolls_doc) is list and rolls_doc:
+        doc = {**doc, "rolls": rolls_doc}
+        with _gc_paused():
+            roll_cols = _check_columns(ck, sch.Roll, rolls_doc, "rolls")
+        if checked is not None:
+            checked["rolls"] = roll_cols
     for loc in sch.unknown_keys(sch.CampaignDocument, doc):
         checked = None
         ck.err(_path(loc), "unknown field")
@@ -570,4 +635,11 @@ def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
     _rows(plan.battle_rosters, sch.BattleRoster, links, now, _battle=l_battle)
     results, r_battle = under(battles, "results")
     _rows(plan.battle_results, sch.BattleResult, results, now, _battle=r_battle)
-    _rows(plan.rolls, sch.Roll, doc["rolls"], now)
+    rolls = doc["rolls"]
+    if isinstance(rolls, dict):  # checked column by column (see _check_columns)
+        if None in rolls["created_at"]:
+            rolls["created_at"] = [now if v is None else v for v in rolls["created_at"]]
+        cols, keys = _spec(sch.Roll)
+        plan.rolls.set({c: rolls[k] for c, k in zip(cols, keys, strict=True)}, len(rolls["created_at"]))
+    else:
+        _rows(plan.rolls, sch.Roll, rolls, now)
