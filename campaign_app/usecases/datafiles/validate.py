@@ -173,9 +173,12 @@ def _check_columns(ck: _Checker, model: type[BaseModel], items: list[Any], prefi
         return None
     cols: dict[str, list[Any]] | None = {}
     for key, info in model.model_fields.items():
-        vals = _col(items, key, _MISSING)
+        try:
+            vals, missing = list(map(itemgetter(key), items)), False
+        except KeyError:
+            vals, missing = [x.get(key, _MISSING) for x in items], True
         where = None
-        if _MISSING in vals:
+        if missing:
             if info.is_required():
                 where = [i for i, v in enumerate(vals) if v is not _MISSING]
                 for i, v in enumerate(vals):
@@ -185,6 +188,8 @@ def _check_columns(ck: _Checker, model: type[BaseModel], items: list[Any], prefi
             else:
                 default = info.get_default(call_default_factory=True)
                 vals = [default if v is _MISSING else v for v in vals]
+        if where is None:
+            ck.cols[id(items), key] = vals  # the cross-row checks read the same column
         try:
             out = _column_adapter(model, key).validate_python(vals)
         except ValidationError as e:
@@ -233,6 +238,14 @@ class _Checker:
         self.refs: dict[str, dict[str, int]] = {k: {} for k in _KIND_NAMES}  # ref -> its list's number
         self.lists: list[tuple[str, list[Any]]] = []  # (prefix, refs) of every list of rows
         self.pending: list[tuple[str, list[Any], str, str]] = []  # (kind, items, key, prefix)
+        self.cols: dict[tuple[int, str], list[Any]] = {}  # columns already read, by (id(items), key)
+
+    def col(self, items: list[Any], key: str, default: Any = None) -> list[Any]:
+        """``_col(items, key, default)``, or the column the field checks already read (every
+        item an object and the missing values given their default, which the cross-row
+        checks treat as the models' defaults: null refs, not undone)."""
+        got = self.cols.get((id(items), key))
+        return got if got is not None else _col(items, key, default)
 
     def err(self, path: str, msg: str) -> None:
         self.problems.append(f"{path}: {msg}")
@@ -242,7 +255,7 @@ class _Checker:
 
     def define(self, kind: str, items: list[Any], prefix: str) -> None:
         """The refs of ``items`` (at ``prefix[i]``), each used once among rows of its kind."""
-        vals = _col(items, "ref")
+        vals = self.col(items, "ref")
         seen = self.refs[kind]
         here = len(self.lists)
         if set(map(type, vals)) <= {str}:
@@ -272,7 +285,7 @@ class _Checker:
 
     def resolve(self) -> None:
         for kind, items, key, prefix in self.pending:
-            vals = _col(items, key)
+            vals = self.col(items, key)
             known = self.refs[kind]
             try:
                 present = set(vals)
@@ -472,9 +485,9 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
     ck.define("d", rolls, "rolls")
     for kind, key in (("b", "battle"), ("f", "fighter"), ("u", "unit")):
         ck.refer(kind, rolls, key, "rolls")
-    undone = _col(rolls, "undone", False)
+    undone = ck.col(rolls, "undone", False)
     if True in undone:  # an undone roll names the action that was undone
-        for i, (u, a) in enumerate(zip(undone, _col(rolls, "action", ""), strict=True)):
+        for i, (u, a) in enumerate(zip(undone, ck.col(rolls, "action", ""), strict=True)):
             if u is True and not a:
                 ck.err(f"rolls[{i}].undone", "an undone roll needs the action it belonged to")
     return checked
