@@ -263,24 +263,11 @@ def test_problem_list_is_bounded(sqlite_engine):
     assert "200+ problems" in str(ei.value)
 
 
-# --------------------------------------------------------------------------- fast checks
-# Rolls and battle results are checked column by column when every item is plainly right
-# (datafiles._Checker.fast); otherwise item by item. Both ways must give the same answer.
-def _without_fast(monkeypatch, fn):
-    from campaign_app.usecases import datafiles
-
-    with monkeypatch.context() as m:
-        m.setattr(datafiles._Checker, "fast", lambda *a, **k: None)
-        return fn()
-
-
-def _plan_columns(plan) -> dict:
-    out = {"campaign": plan.campaign}
-    for f in ("walker_types", "rosters", "fighters", "units", "equipment", "skills", "injuries", "battles",
-              "battle_rosters", "battle_results", "rolls"):
-        rows = getattr(plan, f)
-        out[f] = (list(rows.cols), rows.cols) if len(rows) else None
-    return out
+# --------------------------------------------------------------------------- the plan
+# The models check every record (pydantic-core, plain dicts out); the plan holds each
+# checked record's fields as the models give them, defaults filled in, times in UTC.
+_PLAN_NAMES = {"ref": "_ref", "type": "fighter_type", "table": "table_id", "action": "_action",
+               "undone": "_undone", "battle": "_battle", "fighter": "_fighter", "unit": "_unit"}
 
 
 def _many_rolls(doc: dict, n: int = 30) -> dict:
@@ -289,8 +276,10 @@ def _many_rolls(doc: dict, n: int = 30) -> dict:
     return doc
 
 
-def test_fast_checks_give_the_plan_of_the_item_by_item_checks(sqlite_engine, monkeypatch):
-    from campaign_app.usecases import datafiles
+def test_the_plan_holds_what_the_models_give(sqlite_engine):
+    from datetime import UTC
+
+    from campaign_app.usecases.datafiles import schema as sch
 
     docs = [export_json(sqlite_engine, build(sqlite_engine)) for build in (build_necromunda, build_nuts, build_squad)]
     odd = _many_rolls(copy.deepcopy(docs[2]))
@@ -301,22 +290,19 @@ def test_fast_checks_give_the_plan_of_the_item_by_item_checks(sqlite_engine, mon
                            "2026-01-02T03:04:05.000001-08:00"][i % 4]
     for res in docs[0]["battles"][0]["results"]:
         res.pop("details")
-    taken = []
-    real_fast = datafiles._Checker.fast
-
-    def spy(self, items, *a, **k):
-        out = real_fast(self, items, *a, **k)
-        taken.append(out is not None)
-        return out
-
-    monkeypatch.setattr(datafiles._Checker, "fast", spy)
     for doc in [*docs, odd]:
-        taken.clear()
-        fast_plan, problems, _ = validate_document(doc, rename="X")
-        assert problems == [] and taken[-1] == bool(doc["rolls"])  # the rolls went the fast way
-        slow_plan, problems, _ = _without_fast(monkeypatch, lambda d=doc: validate_document(d, rename="X"))
+        plan, problems, _ = validate_document(doc, rename="X")
         assert problems == []
-        assert _plan_columns(fast_plan) == _plan_columns(slow_plan)
+        assert len(plan.rolls) == len(doc["rolls"])
+        for i, raw in enumerate(doc["rolls"]):
+            model = sch.Roll.model_validate(raw)
+            for key, value in model:
+                assert plan.rolls[_PLAN_NAMES.get(key, key)][i] == value, (i, key)
+            assert plan.rolls["created_at"][i].tzinfo is UTC
+        results = [r for b in doc["battles"] for r in b["results"]]
+        assert plan.battle_results["details"] == [r.get("details", {}) for r in results]
+        assert plan.battle_results["status"] == [r["status"] for r in results]
+    assert [t.hour for t in validate_document(odd, rename="X")[0].rolls["created_at"][:4]] == [21, 3, 3, 11]
 
 
 @pytest.mark.parametrize("mutate, expected", [
@@ -337,13 +323,13 @@ def test_fast_checks_give_the_plan_of_the_item_by_item_checks(sqlite_engine, mon
     (lambda d: d["battles"][0]["results"][0].update(details=[]), "battles[0].results[0].details: must be an object"),
     (lambda d: d["battles"][0]["results"][0].pop("status"), "battles[0].results[0].status: is missing"),
 ])
-def test_fast_checks_leave_each_problem_to_the_item_by_item_checks(sqlite_engine, monkeypatch, mutate, expected):
+def test_each_problem_of_the_big_lists_named_once(sqlite_engine, mutate, expected):
     doc = _many_rolls(export_json(sqlite_engine, build_necromunda(sqlite_engine)))
     assert validate_document(doc, rename="X")[1] == []
     mutate(doc)
-    _plan, problems, more = validate_document(doc, rename="X")
-    assert any(p.startswith(expected) for p in problems), problems
-    assert (problems, more) == _without_fast(monkeypatch, lambda: validate_document(doc, rename="X"))[1:]
+    plan, problems, more = validate_document(doc, rename="X")
+    assert len(problems) == 1 and problems[0].startswith(expected), problems
+    assert not more and not plan.rolls
 
 
 def test_sqlite_gets_the_text_sqlalchemy_stores():
@@ -383,6 +369,23 @@ def test_bad_keys_are_reported_every_time():
 
 
 # --------------------------------------------------------------------------- limits
+@pytest.mark.parametrize("value, expected", [
+    ("a\x00b", "text contains a NUL character"), ("\ud800", "unpaired surrogate"),
+    ("x" * 20_001, "characters long"), (2**70, "number is too large"), (float("inf"), "not finite"),
+])
+def test_a_bad_value_among_many_plain_records_is_named(value, expected):
+    """Lists of flat records (rolls) are checked at once; one bad value still gets its path."""
+    rows = [{"ref": f"d{i}", "value": i, "undone": False, "unit": None} for i in range(500)]
+    rows[321]["value"] = value
+    from campaign_app.usecases.datafiles import check_limits
+
+    check_limits([dict(r) for r in rows[:300]])
+    with pytest.raises(ImportRefused) as ei:
+        check_limits({"rolls": rows})
+    assert len(ei.value.problems) == 1 and ei.value.problems[0].startswith("rolls[321].value:")
+    assert expected in ei.value.problems[0]
+
+
 @pytest.mark.parametrize("content, expected", [
     (b"", "not valid JSON"),
     (b"\xff\xfe garbage", "not UTF-8"),

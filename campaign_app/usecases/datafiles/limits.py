@@ -8,6 +8,7 @@ import json
 import math
 import os
 import re
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +161,12 @@ def check_limits(doc: Any, source: str = "document") -> None:
                 else:
                     scalar(x, here, k)
             return
+        if v and depth + 1 < MAX_DEPTH and _flat_records(v, good_keys):
+            count += sum(map(len, v))  # a list of flat records, checked at once (rolls, results)
+            if count > MAX_VALUES:
+                problems.append(f"{source} holds more than {MAX_VALUES:,} values")
+                raise _TooBig
+            return
         for k, x in enumerate(v):
             t = type(x)
             if t is str:
@@ -188,6 +195,29 @@ def check_limits(doc: Any, source: str = "document") -> None:
         problems.append(f"nesting is deeper than {MAX_DEPTH} levels")
     if problems:
         raise ImportRefused(source, problems)
+
+
+def _flat_records(v: list[Any], good_keys: set[str]) -> bool:
+    """Whether ``v`` is a list of objects holding only known-good keys and plain values
+    (short ASCII text without NUL, 64-bit integers, true/false, null): then nothing in it
+    can break a limit but the value count. False sends it through the item-by-item walk."""
+    if set(map(type, v)) != {dict} or max(map(len, v)) > MAX_ITEMS:
+        return False
+    for k in set().union(*v) - good_keys:
+        if type(k) is not str or len(k) > 200 or not k.isascii() or "\x00" in k:
+            return False
+        good_keys.add(k)
+    for x in chain.from_iterable(map(dict.values, v)):
+        t = type(x)
+        if t is str:
+            if len(x) > MAX_STRING or "\x00" in x or not x.isascii():
+                return False
+        elif t is int:
+            if not -(2**63) < x < 2**63:
+                return False
+        elif x is not None and t is not bool:
+            return False
+    return True
 
 
 def _check_str(s: str, bad: Any) -> None:

@@ -1,58 +1,37 @@
 """Checking a campaign document before anything is written: every problem with its path,
-and a plan of rows to insert. The big lists (rolls, battle results) are first checked column
-by column at C speed and fall back to item-by-item checks, which name each problem, when
-anything looks off."""
+and a plan of rows to insert.
+
+What a valid document is (keys, types, ranges, lengths, required fields, defaults) is the
+pydantic models' (:mod:`.schema`): the whole document is checked once by pydantic-core and
+each of its errors becomes one line such as ``rosters[2].fighters[5].rep: 9 is above 6``.
+This module adds only what a model cannot say: references between rows (each ref defined
+once, each reference pointing at a row), names and battle numbers unique in the campaign,
+the system, edition, expansions, kinds, types and characteristics known to the installed
+game systems, house rules, a campaign name not taken in the database (handed in by the
+caller) and the fighter statuses of the app; then the checked rows as a plan for the bulk
+insert. The cross-row checks read the raw document, skipping values the models refuse, so
+one report names both kinds of problem."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+import gc
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
-from functools import cache, partial
+from datetime import date
+from functools import cache
 from itertools import chain, repeat
-from operator import attrgetter, is_not, itemgetter
-from typing import Any
+from operator import itemgetter
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
 
 from campaign_app.errors import InputError, RulesDataError
-from campaign_app.usecases.common import (
-    BATTLES_RANGE,
-    CREDITS_RANGE,
-    FIGURES_RANGE,
-    MAX_NAME,
-    MAX_TEXT,
-    REPUTATION_RANGE,
-    XP_RANGE,
-)
-from campaign_app.usecases.datafiles.export import _T
-from campaign_app.usecases.datafiles.limits import (
-    INT_LIMIT,
-    MAX_PROBLEMS,
-    _kind,
-    _path,
-    _short,
-)
-from campaign_app.usecases.datafiles.schema import (
-    _BATTLE_KEYS,
-    _CAMPAIGN_KEYS,
-    _EQ_KEYS,
-    _FIGHTER_KEYS,
-    _INJ_KEYS,
-    _RESULT_KEYS,
-    _ROLL_KEYS,
-    _ROSTER_KEYS,
-    _TOP_KEYS,
-    _UNIT_KEYS,
-    _WALKER_KEYS,
-    BACKUP_FORMAT,
-    FORMAT,
-    SCHEMA_VERSION,
-)
-from db.models import (
-    utcnow,
-)
-
-_MISSING = object()
+from campaign_app.usecases.datafiles import schema as sch
+from campaign_app.usecases.datafiles.limits import MAX_PROBLEMS, _kind, _path, _short
+from campaign_app.usecases.datafiles.schema import BACKUP_FORMAT, FORMAT, SCHEMA_VERSION
+from db.models import utcnow
 
 
 class _Rows:
@@ -102,18 +81,171 @@ class _Stop(Exception):
     pass
 
 
+# =========================================================================== the models' errors
 @cache
-def _limit(table: str, column: str) -> int:
-    length = getattr(_T[table].c[column].type, "length", None)
-    return int(length) if length else MAX_TEXT
+def _field_kinds() -> tuple[frozenset[str], frozenset[str]]:
+    """The names of reference fields and of list-of-text fields, from the models (a name
+    means the same kind of field in every record)."""
+    refs, texts = set(), set()
+    models: list[type[BaseModel]] = [sch.CampaignDocument, *(m for m, _t in sch._SECTIONS)]
+    for model in models:
+        for key, info in model.model_fields.items():
+            if (info.json_schema_extra or {}).get("ref"):  # type: ignore[union-attr]
+                refs.add(key)
+            elif sch._type_label(info) == "list of text":
+                texts.add(key)
+    return frozenset(refs), frozenset(texts)
+
+
+def _message(e: ErrorDetails) -> str:
+    """One pydantic error in the app's words."""
+    t, v, ctx, loc = e["type"], e.get("input"), e.get("ctx") or {}, e["loc"]
+    key = loc[-1] if loc else None
+    refs, texts = _field_kinds()
+    if t == "missing":
+        return "is missing"
+    if t == "extra_forbidden":
+        return "unknown field"
+    if key == "ref" and t in ("string_type", "string_too_short", "string_too_long"):
+        return f"{_short(v)} must be short text (1 to 40 characters)"
+    if t == "string_type":
+        if key in refs:  # null where a reference is required: as if left out
+            return "is missing" if v is None else f"{_short(v)} must be a reference (text) or null"
+        return f"must be text, not {_kind(v)}"
+    if t == "string_too_long":
+        return f"is {len(v):,} characters long (at most {ctx['max_length']:,})"
+    if t == "string_pattern_mismatch":
+        if ctx.get("pattern") == sch.NAME_PATTERN:
+            return (f"{_short(v)} has spaces around it" if v.strip() != v else "is empty" if not v
+                    else "contains control characters")
+        if ctx.get("pattern") == sch.FACES_PATTERN:
+            return f"{_short(v)} is not faces such as 3,5"
+    if t == "int_type":
+        return f"{_short(v)} is not a whole number"
+    if t == "greater_than_equal":
+        return f"{v} is below {ctx['ge']}"
+    if t == "less_than_equal":
+        return f"{v} is above {ctx['le']}"
+    if t == "bool_type":
+        return f"{_short(v)} is not true or false"
+    if t in ("dict_type", "model_type"):
+        return f"must be an object, not {_kind(v)}"
+    if t == "list_type":
+        return f"must be a list{' of text' if key in texts else ''}, not {_kind(v)}"
+    return str(e["msg"])  # the models' own custom errors (dates) are already worded
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """No garbage collection while tens of thousands of checked records are made: the
+    document is a tree (no cycles to find), and each full collection would walk it all."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+_MISSING = object()
+
+
+@cache
+def _column_adapter(model: type[BaseModel], key: str) -> TypeAdapter[list[Any]]:
+    """A list of values of the field ``key`` of ``model``, checked as the model checks it."""
+    info = model.model_fields[key]
+    column: Any = list[Annotated[info.annotation, info]]  # type: ignore[name-defined]
+    return TypeAdapter(column, config=ConfigDict(**model.model_config))  # strict, as the model
+
+
+def _check_columns(ck: _Checker, model: type[BaseModel], items: list[Any], prefix: str) -> dict[str, list[Any]] | None:
+    """Flat records (no nested records) checked field by field: every value of one field in
+    one pydantic-core call with the model's own type, constraints and default; much faster
+    than record by record on 50,000 rolls. The checked columns, or None when any problem."""
+    if set(map(type, items)) != {dict}:  # not all objects: record by record names each
+        try:
+            records: Any = list[sch.row_type(model)]  # type: ignore[misc]
+            TypeAdapter(records).validate_python(items)
+        except ValidationError as e:
+            for d in e.errors(include_url=False):
+                ck.err(_path((prefix, *d["loc"])), _message(d))
+        return None
+    cols: dict[str, list[Any]] | None = {}
+    for key, info in model.model_fields.items():
+        try:
+            vals, missing = list(map(itemgetter(key), items)), False
+        except KeyError:
+            vals, missing = [x.get(key, _MISSING) for x in items], True
+        where = None
+        if missing:
+            if info.is_required():
+                where = [i for i, v in enumerate(vals) if v is not _MISSING]
+                for i, v in enumerate(vals):
+                    if v is _MISSING:
+                        ck.err(f"{prefix}[{i}].{key}", "is missing")
+                vals = [vals[i] for i in where]
+            else:
+                default = info.get_default(call_default_factory=True)
+                vals = [default if v is _MISSING else v for v in vals]
+        if where is None:
+            ck.cols[id(items), key] = vals  # the cross-row checks read the same column
+        try:
+            out = _column_adapter(model, key).validate_python(vals)
+        except ValidationError as e:
+            for d in e.errors(include_url=False):
+                at = d["loc"][0]
+                if where is not None and isinstance(at, int):
+                    at = where[at]
+                d["loc"] = (prefix, at, key, *d["loc"][1:])
+                ck.err(_path(d["loc"]), _message(d))
+            cols = None
+            continue
+        if cols is not None and where is None:
+            cols[key] = out
+        else:
+            cols = None
+    return cols
+
+
+# =========================================================================== cross-row checks
+_KIND_NAMES = {"w": "walker type", "r": "roster", "f": "fighter", "u": "unit", "b": "battle", "d": "roll"}
+
+
+def _col(items: list[Any], key: str, default: Any = None) -> list[Any]:
+    """``item.get(key, default)`` of every item (None for an item that is not an object),
+    at C speed when every item has the key."""
+    try:
+        return list(map(itemgetter(key), items))
+    except (KeyError, TypeError, IndexError):
+        return [x.get(key, default) if type(x) is dict else None for x in items]
+
+
+def _items(d: Any, key: str) -> list[Any]:
+    """The list ``d[key]`` (empty when ``d`` is no object or it is no list: the models say so)."""
+    v = d.get(key) if type(d) is dict else None
+    return v if type(v) is list else []
+
+
+def _default(model: type[BaseModel], key: str) -> Any:
+    return model.model_fields[key].get_default(call_default_factory=True)
 
 
 class _Checker:
     def __init__(self) -> None:
         self.problems: list[str] = []
         self.more = False
-        self.refs: dict[str, dict[str, str]] = {k: {} for k in ("w", "r", "f", "u", "b", "d")}
-        self.pending: list[tuple[str, str, str]] = []  # (kind, ref, path)
+        self.refs: dict[str, dict[str, int]] = {k: {} for k in _KIND_NAMES}  # ref -> its list's number
+        self.lists: list[tuple[str, list[Any]]] = []  # (prefix, refs) of every list of rows
+        self.pending: list[tuple[str, list[Any], str, str]] = []  # (kind, items, key, prefix)
+        self.cols: dict[tuple[int, str], list[Any]] = {}  # columns already read, by (id(items), key)
+
+    def col(self, items: list[Any], key: str, default: Any = None) -> list[Any]:
+        """``_col(items, key, default)``, or the column the field checks already read (every
+        item an object and the missing values given their default, which the cross-row
+        checks treat as the models' defaults: null refs, not undone)."""
+        got = self.cols.get((id(items), key))
+        return got if got is not None else _col(items, key, default)
 
     def err(self, path: str, msg: str) -> None:
         self.problems.append(f"{path}: {msg}")
@@ -121,327 +253,168 @@ class _Checker:
             self.more = True
             raise _Stop
 
-    # structure -----------------------------------------------------------------
-    def obj(self, v: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any] | None:
-        if not isinstance(v, dict):
-            self.err(path, f"must be an object, not {_kind(v)}")
-            return None
-        for k in v:
-            if k not in keys:
-                self.err(f"{path}.{k}" if path else k, "unknown field")
-        return v
+    def define(self, kind: str, items: list[Any], prefix: str) -> None:
+        """The refs of ``items`` (at ``prefix[i]``), each used once among rows of its kind."""
+        vals = self.col(items, "ref")
+        seen = self.refs[kind]
+        here = len(self.lists)
+        if set(map(type, vals)) <= {str}:
+            new = dict.fromkeys(vals, here)
+            if len(new) == len(vals) and seen.keys().isdisjoint(new):
+                seen.update(new)
+                self.lists.append((prefix, vals))
+                return
+        self.lists.append((prefix, vals))
+        for i, v in enumerate(vals):
+            if type(v) is not str or not 1 <= len(v) <= 40:
+                continue  # the models name it
+            if v in seen:
+                self.err(f"{prefix}[{i}].ref", f"{v!r} is already used by {self.where(seen[v], v)}")
+            else:
+                seen[v] = here
 
-    def lst(self, d: Mapping[str, Any], key: str, path: str) -> list[Any]:
-        v = d.get(key, [])
-        if not isinstance(v, list):
-            self.err(f"{path}.{key}" if path else key, f"must be a list, not {_kind(v)}")
-            return []
-        return v
+    def where(self, n: int, ref: str) -> str:
+        """The path of the row that defined ``ref`` in the ``n``-th list."""
+        prefix, vals = self.lists[n]
+        return f"{prefix}[{vals.index(ref)}]"
 
-    # scalars -------------------------------------------------------------------
-    def get(self, d: Mapping[str, Any], key: str, path: str, default: Any) -> tuple[Any, str]:
-        p = f"{path}.{key}" if path else key
-        v = d.get(key, _MISSING)
-        if v is _MISSING:
-            if default is _MISSING:
-                self.err(p, "is missing")
-            return default, p
-        return v, p
-
-    def text(self, d: Mapping[str, Any], key: str, path: str, limit: int, *, default: Any = "",
-             name: bool = False) -> str:
-        v = d.get(key, _MISSING)
-        if type(v) is str and not name and len(v) <= limit:
-            return v  # fast path: the usual case
-        v, p = self.get(d, key, path, default)
-        if v is _MISSING:
-            return ""
-        if not isinstance(v, str):
-            self.err(p, f"must be text, not {_kind(v)}")
-            return ""
-        if name:
-            v2 = v.strip()
-            if v2 != v:
-                self.err(p, f"{_short(v)} has spaces around it")
-            elif not v:
-                self.err(p, "is empty")
-            elif _CONTROL.search(v):
-                self.err(p, "contains control characters")
-        if len(v) > limit:
-            self.err(p, f"is {len(v):,} characters long (at most {limit:,})")
-        return v
-
-    def integer(self, d: Mapping[str, Any], key: str, path: str, lo: int = -INT_LIMIT,
-                hi: int = INT_LIMIT, *, default: Any = 0, nullable: bool = False) -> int | None:
-        v = d.get(key, _MISSING)
-        if type(v) is int and lo <= v <= hi:
-            return v  # fast path
-        v, p = self.get(d, key, path, default)
-        if v is _MISSING:
-            return 0
-        if v is None and nullable:
-            return None
-        if isinstance(v, bool) or not isinstance(v, int):
-            self.err(p, f"{_short(v)} is not a whole number")
-            return 0
-        if v > hi:
-            self.err(p, f"{v} is above {hi}")
-        elif v < lo:
-            self.err(p, f"{v} is below {lo}")
-        return v
-
-    def boolean(self, d: Mapping[str, Any], key: str, path: str, default: Any = False) -> bool:
-        v, p = self.get(d, key, path, default)
-        if v is _MISSING:
-            return False
-        if not isinstance(v, bool):
-            self.err(p, f"{_short(v)} is not true or false")
-            return False
-        return v
-
-    def when(self, d: Mapping[str, Any], key: str, path: str) -> datetime:
-        v, p = self.get(d, key, path, None)
-        if v is None:
-            return utcnow()
-        if not isinstance(v, str):
-            self.err(p, f"{_short(v)} is not a date and time (YYYY-MM-DDTHH:MM:SS)")
-            return datetime(2000, 1, 1, tzinfo=UTC)
-        try:
-            return _utc(datetime.fromisoformat(v))
-        except (ValueError, OverflowError):
-            self.err(p, f"{_short(v)} is not a date and time (YYYY-MM-DDTHH:MM:SS)")
-            return datetime(2000, 1, 1, tzinfo=UTC)
-
-    def day(self, d: Mapping[str, Any], key: str, path: str) -> date:
-        v, p = self.get(d, key, path, None)
-        if v is None:
-            return date.today()
-        if isinstance(v, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", v):
-            try:
-                return date.fromisoformat(v)
-            except ValueError:
-                pass
-        self.err(p, f"{_short(v)} is not a date (YYYY-MM-DD)")
-        return date(2000, 1, 1)
-
-    def strings(self, d: Mapping[str, Any], key: str, path: str, limit: int = MAX_NAME) -> list[str]:
-        v, p = self.get(d, key, path, [])
-        if not isinstance(v, list):
-            self.err(p, f"must be a list of text, not {_kind(v)}")
-            return []
-        for i, x in enumerate(v):
-            if not isinstance(x, str):
-                self.err(f"{p}[{i}]", f"must be text, not {_kind(x)}")
-            elif len(x) > limit:
-                self.err(f"{p}[{i}]", f"is {len(x):,} characters long (at most {limit:,})")
-        return list(v)
-
-    def mapping(self, d: Mapping[str, Any], key: str, path: str) -> dict[str, Any]:
-        v, p = self.get(d, key, path, {})
-        if not isinstance(v, dict):
-            self.err(p, f"must be an object, not {_kind(v)}")
-            return {}
-        return v
-
-    # references ------------------------------------------------------------------
-    def define(self, kind: str, d: Mapping[str, Any], path: str) -> str:
-        v, p = self.get(d, "ref", path, _MISSING)
-        if v is _MISSING:
-            return ""
-        if not isinstance(v, str) or not v or len(v) > 40:
-            self.err(p, f"{_short(v)} must be short text (1 to 40 characters)")
-            return ""
-        seen = self.refs[kind].get(v)
-        if seen is not None:
-            self.err(p, f"{v!r} is already used by {seen}")
-            return v
-        self.refs[kind][v] = path
-        return v
-
-    def refer(self, kind: str, d: Mapping[str, Any], key: str, path: str) -> str | None:
-        v, p = self.get(d, key, path, None)
-        if v is None:
-            return None
-        if not isinstance(v, str):
-            self.err(p, f"{_short(v)} must be a reference (text) or null")
-            return None
-        self.pending.append((kind, v, p))
-        return v
+    def refer(self, kind: str, items: list[Any], key: str, prefix: str) -> None:
+        """``items[i][key]`` must be null or the ref of a row of ``kind`` (checked at the end)."""
+        if items:
+            self.pending.append((kind, items, key, prefix))
 
     def resolve(self) -> None:
-        names = {"w": "walker type", "r": "roster", "f": "fighter", "u": "unit", "b": "battle",
-                 "d": "roll"}
-        for kind, ref, p in self.pending:
-            if ref not in self.refs[kind]:
-                self.err(p, f"no {names[kind]} has ref {ref!r}")
-
-    def fast(self, items: list[Any], prefix: str, keys: frozenset[str], spec: tuple[tuple[Any, ...], ...],
-             extra_ok: Any = None) -> dict[str, list[Any]] | None:
-        """The rows the checks above would give for ``items``, column by column at C speed,
-        when every item is plainly right; None when any might not be: then the item-by-item
-        checks run and report each problem with its path. ``spec`` lists (row key, document
-        key, check, arguments); references must point at refs already defined, and
-        ``extra_ok(columns)`` checks what crosses columns. Nothing is recorded unless all pass."""
-        n = len(items)
-        if not n:
-            return None
-        if set(map(type, items)) != {dict} or not set().union(*items) <= keys:
-            return None
-        cols: dict[str, list[Any]] = {}
-        defines: list[tuple[str, list[str]]] = []
-        for name, key, check, *args in spec:
-            if check == "text":  # limit, default
-                vals = _column(items, key, args[1])
-                if set(map(type, vals)) != {str} or max(map(len, vals)) > args[0]:
-                    return None
-            elif check == "int":  # lo, hi, default, nullable
-                vals = _column(items, key, args[2])
-                types = set(map(type, vals))
-                nums = vals
-                if args[3] and type(None) in types:
-                    types.discard(type(None))
-                    nums = list(filter(_NOT_NONE, vals))
-                if types - {int} or (nums and (min(nums) < args[0] or max(nums) > args[1])):
-                    return None
-            elif check == "bool":
-                vals = _column(items, key, False)
-                if set(map(type, vals)) != {bool}:
-                    return None
-            elif check == "ref":  # kind: every ref already defined
-                vals = _column(items, key, None)
-                if set(map(type, vals)) - {str, type(None)}:
-                    return None
+        for kind, items, key, prefix in self.pending:
+            vals = self.col(items, key)
+            known = self.refs[kind]
+            try:
                 present = set(vals)
+            except TypeError:  # a list or an object where a ref belongs: the models say so
+                present = set()
+            else:
                 present.discard(None)
-                if not present <= self.refs[args[0]].keys():
-                    return None
-            elif check == "define":  # kind
-                vals = _column(items, key, _MISSING)
-                if (set(map(type, vals)) != {str} or min(map(len, vals)) < 1 or max(map(len, vals)) > 40
-                        or len(set(vals)) != n or not self.refs[args[0]].keys().isdisjoint(vals)):
-                    return None
-                defines.append((args[0], vals))
-            elif check == "map":  # an object; a missing one is a new empty object
-                vals = _column(items, key, _MISSING)
-                if _MISSING in vals:
-                    vals = [{} if v is _MISSING else v for v in vals]
-                if set(map(type, vals)) != {dict}:
-                    return None
-            elif check == "when":
-                vals = _column(items, key, None)
-                if set(map(type, vals)) != {str}:
-                    return None
-                try:
-                    vals = list(map(datetime.fromisoformat, vals))
-                    if set(map(id, map(attrgetter("tzinfo"), vals))) != {id(UTC)}:
-                        vals = list(map(_utc, vals))
-                except (ValueError, OverflowError):
-                    return None
-            else:  # pragma: no cover - a mistake in a spec
-                raise ValueError(check)
-            cols[name] = vals
-        if extra_ok is not None and not extra_ok(cols):
-            return None
-        for kind, vals in defines:
-            self.refs[kind].update(zip(vals, [f"{prefix}[{i}]" for i in range(n)], strict=True))
-        return cols
+                if present <= known.keys():
+                    continue
+            for i, v in enumerate(vals):
+                if type(v) is str and v not in known:
+                    self.err(f"{prefix}[{i}].{key}", f"no {_KIND_NAMES[kind]} has ref {v!r}")
 
-
-def _column(items: list[dict[str, Any]], key: str, default: Any) -> list[Any]:
-    """``item.get(key, default)`` of every item (at C speed when no item lacks the key)."""
-    try:
-        return list(map(itemgetter(key), items))
-    except KeyError:
-        return [x.get(key, default) for x in items]
-
-
-def _utc(t: datetime) -> datetime:
-    # stored in UTC (naive means UTC); out-of-range offsets fail here, not in the insert
-    return t.replace(tzinfo=UTC) if t.utcoffset() is None else t.astimezone(UTC)
-
-
-_NOT_NONE = partial(is_not, None)
-_FACES = re.compile(r"\d+(,\d+)*")
-_CONTROL = re.compile(r"[\x00-\x1f]")
-
-
+    def unique(self, items: list[Any], key: str, prefix: str, seen: dict[Any, str], what: str) -> None:
+        """``items[i][key]`` (text, or a whole number) not given twice in the campaign."""
+        for i, v in enumerate(_col(items, key)):
+            if type(v) not in (str, int):
+                continue
+            p = f"{prefix}[{i}]"
+            if v in seen:
+                self.err(f"{p}.{key}", what.format(v=v, at=seen[v]))
+            seen[v] = p
 
 
 def validate_document(doc: Any, *, rename: str | None = None,
-                      taken_names: set[str] | frozenset[str] = frozenset()) -> tuple[_Plan, list[str], bool]:
-    """Check a campaign document; returns the plan, the problems and whether more were cut."""
+                      taken_names: Collection[str] | Callable[[str], bool] = frozenset(),
+                      ) -> tuple[_Plan, list[str], bool]:
+    """Check a campaign document; returns the plan, the problems and whether more were cut.
+    ``taken_names`` says which campaign names the database already has (a set, or a function
+    asking it)."""
     ck = _Checker()
     plan = _Plan()
     try:
-        _validate(ck, plan, doc, rename, taken_names)
+        checked = _validate(ck, plan, doc, rename, taken_names)
         ck.resolve()
+        if checked is not None and not ck.problems:
+            with _gc_paused():
+                _fill_plan(plan, checked)
     except _Stop:
         pass
     return plan, ck.problems, ck.more
 
 
-def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: Any) -> None:
+def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
+              taken: Collection[str] | Callable[[str], bool]) -> dict[str, Any] | None:
+    """The document checked by the models (None when they refuse it) and by the cross-row
+    checks (problems in ``ck``)."""
     from campaign_app.systems import SYSTEMS, campaign_tables
-    from campaign_app.usecases.core import FIGHTER_STATUSES
 
-    top = ck.obj(doc, "", _TOP_KEYS)
-    if top is None:
-        return
-    fmt = top.get("format")
+    if not isinstance(doc, dict):
+        ck.err("", f"must be an object, not {_kind(doc)}")
+        return None
+    fmt = doc.get("format")
     if fmt == BACKUP_FORMAT:
         ck.err("format", "this is a whole-database backup: use restore, or import one of its campaigns")
-        return
+        return None
     if fmt != FORMAT:
         ck.err("format", f"{_short(fmt)} is not {FORMAT!r} (not a campaign_app campaign file)")
-        return
-    sv = top.get("schema_version")
+        return None
+    sv = doc.get("schema_version")
     if isinstance(sv, bool) or not isinstance(sv, int):
         ck.err("schema_version", f"{_short(sv)} is not a version number")
-        return
+        return None
     if sv > SCHEMA_VERSION:
-        ck.err("schema_version", f"{sv} is newer than this app reads ({SCHEMA_VERSION}): "
-                                 "upgrade campaign_app")
-        return
+        ck.err("schema_version", f"{sv} is newer than this app reads ({SCHEMA_VERSION}): upgrade campaign_app")
+        return None
     if sv < 1:
         ck.err("schema_version", f"{sv} is not a known version")
-        return
+        return None
+
+    cd = doc.get("campaign")
+    if rename is not None and type(cd) is dict:  # the file's own name does not matter
+        doc = {**doc, "campaign": {**cd, "name": "x"}}
+    checked: dict[str, Any] | None
+    rolls_doc = None
+    try:
+        with _gc_paused():
+            rolls_doc = doc.get("rolls")
+            if type(rolls_doc) is list and rolls_doc:  # the big list: checked field by field below
+                doc = {**doc, "rolls": []}
+            checked = sch.document_adapter().validate_python(doc)
+    except ValidationError as e:
+        checked = None
+        for d in e.errors(include_url=False):
+            ck.err(_path(d["loc"]), _message(d))
+    if type(rolls_doc) is list and rolls_doc:
+        doc = {**doc, "rolls": rolls_doc}
+        with _gc_paused():
+            roll_cols = _check_columns(ck, sch.Roll, rolls_doc, "rolls")
+        if checked is not None:
+            checked["rolls"] = roll_cols
+    for loc in sch.unknown_keys(sch.CampaignDocument, doc):
+        checked = None
+        ck.err(_path(loc), "unknown field")
+    if type(cd) is not dict:
+        return checked
 
     # campaign --------------------------------------------------------------------
-    if "campaign" not in top:
-        ck.err("campaign", "is missing")
-        return
-    cd = ck.obj(top["campaign"], "campaign", _CAMPAIGN_KEYS)
-    if cd is None:
-        return
     if rename is None:
-        name = ck.text(cd, "name", "campaign", MAX_NAME, default=_MISSING, name=True)
-    else:  # the file's own name does not matter
+        name = cd.get("name")
+    else:
         name = rename.strip()
-        if not name or len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
+        if not name or len(name) > sch.MAX_NAME or any(ord(ch) < 32 for ch in name):
             ck.err("--rename", f"{_short(rename)} is not a usable campaign name")
-    if name and name in taken:
-        ck.err("campaign.name" if rename is None else "--rename",
-               f"a campaign named {name!r} already exists (import with another name: --rename NEW)")
-    system_raw = ck.text(cd, "system", "campaign", 40, default=_MISSING)
-    info = SYSTEMS.get(system_raw)
-    if info is None and system_raw:
-        ck.err("campaign.system", f"{system_raw!r} is not a known game system ({', '.join(SYSTEMS)})")
-    edition = ck.text(cd, "edition", "campaign", 40)
-    expansions = ck.strings(cd, "expansions", "campaign", 40)
-    system_ok = info is not None
+    if type(name) is str:
+        plan.campaign["name"] = name
+        if name and (taken(name) if callable(taken) else name in taken):
+            ck.err("campaign.name" if rename is None else "--rename",
+                   f"a campaign named {name!r} already exists (import with another name: --rename NEW)")
+    system = cd.get("system")
+    info = SYSTEMS.get(system) if type(system) is str else None
+    if info is None and type(system) is str and system:
+        ck.err("campaign.system", f"{system!r} is not a known game system ({', '.join(SYSTEMS)})")
+    edition = cd.get("edition", "")
+    expansions = [x for x in _items(cd, "expansions") if type(x) is str]
+    system_ok = info is not None and type(edition) is str
     if info is not None:
-        if edition not in info.editions:
+        if type(edition) is str and edition not in info.editions:
             system_ok = False
             ck.err("campaign.edition", f"{edition!r} is not an edition of {info.name} "
                                        f"({', '.join(e for e in info.editions if e) or 'none'})")
-        for i, x in enumerate(expansions):
-            if x not in info.expansions:
+        for i, x in enumerate(_items(cd, "expansions")):
+            if type(x) is str and x not in info.expansions:
                 system_ok = False
                 ck.err(f"campaign.expansions[{i}]", f"{_short(x)} is not an expansion of {info.name}")
-        if len(set(map(str, expansions))) != len(expansions):
+        if len(set(expansions)) != len(expansions):
             ck.err("campaign.expansions", "lists an expansion twice")
-    house = ck.mapping(cd, "house_rules", "campaign")
-    if house and info is not None and system_ok:
+    house = cd.get("house_rules")
+    if type(house) is dict and house and info is not None and system_ok:
         from campaign_app.rules import check_effects, parse_table
 
         shipped = campaign_tables(info.id, edition, expansions)
@@ -458,198 +431,66 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None, taken: An
                 continue
             if parsed.dice != shipped[tid].dice:
                 ck.err(p, f"dice must stay {shipped[tid].dice} (got {parsed.dice})")
-    plan.campaign = {
-        "name": name, "system": system_raw, "edition": edition, "expansions": expansions,
-        "house_rules": house, "cycle": ck.integer(cd, "cycle", "campaign", 1, 10_000, default=1),
-        "notes": ck.text(cd, "notes", "campaign", MAX_TEXT),
-        "created_at": ck.when(cd, "created_at", "campaign"), "version": 1,
-    }
+    if not system_ok:
+        info = None
 
-    # walker types ------------------------------------------------------------------
-    wnames: dict[str, str] = {}
-    for i, w in enumerate(ck.lst(top, "walker_types", "")):
-        p = f"walker_types[{i}]"
-        wd = ck.obj(w, p, _WALKER_KEYS)
-        if wd is None:
-            continue
-        row: dict[str, Any] = {"_ref": ck.define("w", wd, p)}
-        row["name"] = ck.text(wd, "name", p, _limit("walker_type", "name"), default=_MISSING, name=True)
-        if row["name"] in wnames:
-            ck.err(f"{p}.name", f"{row['name']!r} is already used by {wnames[row['name']]}")
-        wnames[row["name"]] = p
-        for k in ("nation", "gun1", "gun2"):
-            row[k] = ck.text(wd, k, p, _limit("walker_type", k))
-        row["notes"] = ck.text(wd, "notes", p, MAX_TEXT)
-        for k in ("armour_front", "armour_side", "speed_road", "speed_cc"):
-            row[k] = ck.integer(wd, k, p, 0, 1000)
-        row["crew"] = ck.integer(wd, "crew", p, 0, 100, default=3)
-        row["aa_mg"] = ck.boolean(wd, "aa_mg", p)
-        row["hull_mg"] = ck.boolean(wd, "hull_mg", p)
-        plan.walker_types.append(row)
+    # walker types, rosters, fighters, units ------------------------------------------
+    walkers = _items(doc, "walker_types")
+    ck.define("w", walkers, "walker_types")
+    ck.unique(walkers, "name", "walker_types", {}, "{v!r} is already used by {at}")
+    rosters = _items(doc, "rosters")
+    ck.define("r", rosters, "rosters")
+    ck.unique(rosters, "name", "rosters", {}, "{v!r} is already used by {at}")
+    from campaign_app.usecases.core import FIGHTER_STATUSES
 
-    # rosters, fighters, units ----------------------------------------------------------
-    rnames: dict[str, str] = {}
-    for i, r in enumerate(ck.lst(top, "rosters", "")):
+    defaults = (_default(sch.Fighter, "kind"), _default(sch.Fighter, "status"))
+    for i, r in enumerate(rosters):
         p = f"rosters[{i}]"
-        rd = ck.obj(r, p, _ROSTER_KEYS)
-        if rd is None:
+        if type(r) is not dict:
             continue
-        rref = ck.define("r", rd, p)
-        row = {"_ref": rref}
-        row["name"] = ck.text(rd, "name", p, _limit("roster", "name"), default=_MISSING, name=True)
-        if row["name"] in rnames:
-            ck.err(f"{p}.name", f"{row['name']!r} is already used by {rnames[row['name']]}")
-        rnames[row["name"]] = p
-        row["kind"] = ck.text(rd, "kind", p, 20, default="gang" if info is None else info.default_roster_kind)
-        if info is not None and row["kind"] not in info.roster_kinds:
-            ck.err(f"{p}.kind", f"{row['kind']!r} is not one of {', '.join(info.roster_kinds)}")
-        row["faction"] = ck.text(rd, "faction", p, _limit("roster", "faction"))
-        row["player"] = ck.text(rd, "player", p, _limit("roster", "player"))
-        row["credits"] = ck.integer(rd, "credits", p, *CREDITS_RANGE)
-        row["reputation"] = ck.integer(rd, "reputation", p, *REPUTATION_RANGE)
-        row["notes"] = ck.text(rd, "notes", p, MAX_TEXT)
-        row["created_at"] = ck.when(rd, "created_at", p)
-        row["version"] = 1
-        plan.rosters.append(row)
-        for j, f in enumerate(ck.lst(rd, "fighters", p)):
-            _validate_fighter(ck, plan, f, f"{p}.fighters[{j}]", rref, info if system_ok else None,
-                              FIGHTER_STATUSES, edition)
-        for j, u in enumerate(ck.lst(rd, "units", p)):
-            _validate_unit(ck, plan, u, f"{p}.units[{j}]", rref)
+        if info is not None:
+            kind = r.get("kind", info.default_roster_kind)
+            if type(kind) is str and kind not in info.roster_kinds:
+                ck.err(f"{p}.kind", f"{kind!r} is not one of {', '.join(info.roster_kinds)}")
+        fighters = _items(r, "fighters")
+        ck.define("f", fighters, f"{p}.fighters")
+        ck.refer("r", fighters, "captured_by", f"{p}.fighters")
+        ck.refer("w", fighters, "walker_type", f"{p}.fighters")
+        ck.refer("f", fighters, "crew_of", f"{p}.fighters")
+        for j, f in enumerate(fighters):
+            if type(f) is dict:
+                _check_fighter(ck, f, f"{p}.fighters[{j}]", info, edition, defaults, FIGHTER_STATUSES)
+                injuries = _items(f, "injuries")
+                ck.refer("b", injuries, "battle", f"{p}.fighters[{j}].injuries")
+                ck.refer("d", injuries, "roll_record", f"{p}.fighters[{j}].injuries")
+        ck.define("u", _items(r, "units"), f"{p}.units")
 
     # battles ----------------------------------------------------------------------------
-    numbers: dict[int, str] = {}
-    battles = ck.lst(top, "battles", "")
-    # every battle's results at once when they are plainly right (refs to fighters and units
-    # are all defined by now); else each is checked in the loop below
-    lists: list[Any] = [b.get("results", []) if type(b) is dict else None for b in battles]
-    fast_results = (ck.fast(list(chain.from_iterable(lists)), "", frozenset(_RESULT_KEYS), _result_spec())
-                    if all(type(x) is list for x in lists) else None)
-    brefs: list[str] = []
+    battles = _items(doc, "battles")
+    ck.define("b", battles, "battles")
+    ck.refer("r", battles, "winner", "battles")
+    ck.unique(battles, "number", "battles", {}, "battle {v} is already {at}")
     for i, b in enumerate(battles):
         p = f"battles[{i}]"
-        bd = ck.obj(b, p, _BATTLE_KEYS)
-        if bd is None:
-            continue
-        bref = ck.define("b", bd, p)
-        brefs.append(bref)
-        row = {"_ref": bref, "_winner": ck.refer("r", bd, "winner", p)}
-        row["number"] = ck.integer(bd, "number", p, 1, default=_MISSING)
-        if row["number"] in numbers:
-            ck.err(f"{p}.number", f"battle {row['number']} is already {numbers[row['number']]}")
-        numbers[row["number"]] = p
-        row["played_on"] = ck.day(bd, "played_on", p)
-        row["scenario"] = ck.text(bd, "scenario", p, _limit("battle", "scenario"))
-        row["outcome"] = ck.text(bd, "outcome", p, _limit("battle", "outcome"))
-        row["cycle"] = ck.integer(bd, "cycle", p, 1, 10_000, default=1)
-        row["notes"] = ck.text(bd, "notes", p, MAX_TEXT)
-        row["after_battle_done"] = ck.boolean(bd, "after_battle_done", p)
-        row["created_at"] = ck.when(bd, "created_at", p)
-        row["version"] = 1
-        plan.battles.append(row)
-        seen_r: dict[str, str] = {}
-        for j, link in enumerate(ck.lst(bd, "rosters", p)):
-            lp = f"{p}.rosters[{j}]"
-            ld = ck.obj(link, lp, ("roster", "result"))
-            if ld is None:
-                continue
-            ref = ck.refer("r", ld, "roster", lp)
-            if ref is None:
-                ck.err(f"{lp}.roster", "is missing")
-            elif ref in seen_r:
-                ck.err(f"{lp}.roster", f"{ref!r} is already listed at {seen_r[ref]}")
-            else:
-                seen_r[ref] = lp
-            plan.battle_rosters.append({"_battle": bref, "_roster": ref,
-                                        "result": ck.text(ld, "result", lp, _limit("battle_roster", "result"))})
-        for j, res in enumerate(ck.lst(bd, "results", p) if fast_results is None else ()):
-            rp = f"{p}.results[{j}]"
-            xd = ck.obj(res, rp, _RESULT_KEYS)
-            if xd is None:
-                continue
-            plan.battle_results.append({
-                "_battle": bref, "_fighter": ck.refer("f", xd, "fighter", rp),
-                "_unit": ck.refer("u", xd, "unit", rp), "_by": ck.refer("f", xd, "by_fighter", rp),
-                "status": ck.text(xd, "status", rp, _limit("battle_result", "status"), default=_MISSING),
-                "scored_hit": ck.boolean(xd, "scored_hit", rp),
-                "casualties": ck.integer(xd, "casualties", rp, *FIGURES_RANGE),
-                "details": ck.mapping(xd, "details", rp),
-            })
-    if fast_results is not None:  # every battle was an object, so brefs lines up with lists
-        battle_col = list(chain.from_iterable(map(repeat, brefs, map(len, lists))))
-        plan.battle_results.set({"_battle": battle_col, **fast_results}, len(battle_col))
+        links = _items(b, "rosters")
+        ck.refer("r", links, "roster", f"{p}.rosters")
+        ck.unique(links, "roster", f"{p}.rosters", {}, "{v!r} is already listed at {at}")
+        results = _items(b, "results")
+        ck.refer("f", results, "fighter", f"{p}.results")
+        ck.refer("u", results, "unit", f"{p}.results")
+        ck.refer("f", results, "by_fighter", f"{p}.results")
 
     # rolls ----------------------------------------------------------------------------------
-    rolls = ck.lst(top, "rolls", "")
-    cols = ck.fast(rolls, "rolls", frozenset(_ROLL_KEYS), _roll_spec(), _rolls_ok)
-    if cols is not None:  # all plainly right (the usual case): no need to look one by one
-        plan.rolls.set(cols, len(rolls))
-    for i, x in enumerate(rolls if cols is None else ()):
-        p = f"rolls[{i}]"
-        xd = ck.obj(x, p, _ROLL_KEYS)
-        if xd is None:
-            continue
-        row = {
-            "_ref": ck.define("d", xd, p), "_battle": ck.refer("b", xd, "battle", p),
-            "_fighter": ck.refer("f", xd, "fighter", p), "_unit": ck.refer("u", xd, "unit", p),
-            "created_at": ck.when(xd, "created_at", p),
-            "subject": ck.text(xd, "subject", p, _limit("roll_record", "subject")),
-            "purpose": ck.text(xd, "purpose", p, MAX_TEXT),
-            "rule": ck.text(xd, "rule", p, _limit("roll_record", "rule")),
-            "dice": ck.text(xd, "dice", p, _limit("roll_record", "dice"), default=_MISSING),
-            "faces": ck.text(xd, "faces", p, _limit("roll_record", "faces"), default=_MISSING),
-            "source": ck.text(xd, "source", p, _limit("roll_record", "source"), default=_MISSING),
-            "target": ck.integer(xd, "target", p, default=None, nullable=True),
-            "value": ck.integer(xd, "value", p, default=_MISSING),
-            "table_id": ck.text(xd, "table", p, _limit("roll_record", "table_id")),
-            "row": ck.text(xd, "row", p, _limit("roll_record", "row")),
-            "result": ck.text(xd, "result", p, _limit("roll_record", "result")),
-            "label": ck.text(xd, "label", p, _limit("roll_record", "label")),
-            "_action": ck.text(xd, "action", p, _limit("journal", "action")),
-            "_undone": ck.boolean(xd, "undone", p),
-        }
-        if row["faces"] and not _FACES.fullmatch(row["faces"]):
-            ck.err(f"{p}.faces", f"{_short(row['faces'])} is not faces such as 3,5")
-        if row["_undone"] and not row["_action"]:
-            ck.err(f"{p}.undone", "an undone roll needs the action it belonged to")
-        plan.rolls.append(row)
-
-
-@cache
-def _roll_spec() -> tuple[tuple[Any, ...], ...]:
-    """The roll checks of _validate for Checker.fast, in the same row order."""
-    def text(name: str, key: str | None = None, limit: int | None = None, default: Any = "") -> tuple[Any, ...]:
-        return (name, key or name, "text", limit or _limit("roll_record", name), default)
-
-    return (
-        ("_ref", "ref", "define", "d"), ("_battle", "battle", "ref", "b"),
-        ("_fighter", "fighter", "ref", "f"), ("_unit", "unit", "ref", "u"),
-        ("created_at", "created_at", "when"),
-        text("subject"), text("purpose", limit=MAX_TEXT), text("rule"), text("dice", default=_MISSING),
-        text("faces", default=_MISSING), text("source", default=_MISSING),
-        ("target", "target", "int", -INT_LIMIT, INT_LIMIT, None, True),
-        ("value", "value", "int", -INT_LIMIT, INT_LIMIT, _MISSING, False),
-        text("table_id", "table"), text("row"), text("result"), text("label"),
-        text("_action", "action", _limit("journal", "action")), ("_undone", "undone", "bool"),
-    )
-
-
-@cache
-def _result_spec() -> tuple[tuple[Any, ...], ...]:
-    """The battle result checks of _validate for Checker.fast, in the same row order."""
-    return (
-        ("_fighter", "fighter", "ref", "f"), ("_unit", "unit", "ref", "u"), ("_by", "by_fighter", "ref", "f"),
-        ("status", "status", "text", _limit("battle_result", "status"), _MISSING),
-        ("scored_hit", "scored_hit", "bool"), ("casualties", "casualties", "int", *FIGURES_RANGE, 0, False),
-        ("details", "details", "map"),
-    )
-
-
-def _rolls_ok(cols: dict[str, list[Any]]) -> bool:
-    if not all(map(_FACES.fullmatch, filter(None, set(cols["faces"])))):
-        return False
-    return True not in cols["_undone"] or all(a for a, u in zip(cols["_action"], cols["_undone"],
-                                                                 strict=True) if u)
+    rolls = _items(doc, "rolls")
+    ck.define("d", rolls, "rolls")
+    for kind, key in (("b", "battle"), ("f", "fighter"), ("u", "unit")):
+        ck.refer(kind, rolls, key, "rolls")
+    undone = ck.col(rolls, "undone", False)
+    if True in undone:  # an undone roll names the action that was undone
+        for i, (u, a) in enumerate(zip(undone, ck.col(rolls, "action", ""), strict=True)):
+            if u is True and not a:
+                ck.err(f"rolls[{i}].undone", "an undone roll needs the action it belonged to")
+    return checked
 
 
 def _stat_rules(info: Any, edition: str, kind: str) -> tuple[Any, ...]:
@@ -673,33 +514,30 @@ def _fixed_reps(system: str) -> dict[str, int]:
             if isinstance(v, Mapping) and v.get("rep") is not None}
 
 
-def _validate_fighter(ck: _Checker, plan: _Plan, f: Any, p: str, rref: str, info: Any,
-                      statuses: tuple[str, ...], edition: str = "") -> None:
-    fd = ck.obj(f, p, _FIGHTER_KEYS)
-    if fd is None:
-        return
-    fref = ck.define("f", fd, p)
-    row: dict[str, Any] = {
-        "_ref": fref, "_roster": rref, "_captured_by": ck.refer("r", fd, "captured_by", p),
-        "_walker_type": ck.refer("w", fd, "walker_type", p), "_crew_of": ck.refer("f", fd, "crew_of", p),
-    }
-    row["name"] = ck.text(fd, "name", p, _limit("fighter", "name"), default=_MISSING, name=True)
-    row["fighter_type"] = ck.text(fd, "type", p, _limit("fighter", "fighter_type"))
-    row["role"] = ck.text(fd, "role", p, _limit("fighter", "role"))
-    row["kind"] = ck.text(fd, "kind", p, _limit("fighter", "kind"), default="human")
-    row["rep"] = ck.integer(fd, "rep", p, 1, 6, default=None, nullable=True)
+def _check_fighter(ck: _Checker, fd: dict[str, Any], p: str, info: Any, edition: str,
+                   defaults: tuple[str, str], statuses: Collection[str]) -> None:
+    """What the system says of a fighter: its type, kind, Rep and characteristics; and the
+    app's statuses."""
+    default_kind, default_status = defaults
+    ftype, kind, rep = fd.get("type", ""), fd.get("kind", default_kind), fd.get("rep")
+    kind = kind if type(kind) is str else default_kind
     if info is not None:
-        if row["fighter_type"] and row["fighter_type"] not in info.fighter_types:
-            ck.err(f"{p}.type", f"{row['fighter_type']!r} is not one of {', '.join(info.fighter_types)}")
-        if row["kind"] not in info.kinds:
-            ck.err(f"{p}.kind", f"{row['kind']!r} is not one of {', '.join(info.kinds)}")
-        if row["rep"] is not None and not info.uses_rep:
+        if type(ftype) is str and ftype and ftype not in info.fighter_types:
+            ck.err(f"{p}.type", f"{ftype!r} is not one of {', '.join(info.fighter_types)}")
+        if kind not in info.kinds:
+            ck.err(f"{p}.kind", f"{kind!r} is not one of {', '.join(info.kinds)}")
+        if rep is not None and not info.uses_rep:
             ck.err(f"{p}.rep", f"{info.name} does not use Rep (give null)")
-        fixed = _fixed_reps(info.id).get(row["kind"])
-        if fixed is not None and row["rep"] not in (None, fixed) and 1 <= row["rep"] <= 6:  # else said above
-            ck.err(f"{p}.rep", f"{row['rep']}: a {row['kind']} is always Rep {fixed}")
-    stats = ck.mapping(fd, "stats", p)
-    known = {s.key.lower(): s for s in _stat_rules(info, edition, row["kind"])} if stats else {}
+        fixed = _fixed_reps(info.id).get(kind)
+        if fixed is not None and type(rep) is int and rep != fixed and 1 <= rep <= 6:  # else the model says
+            ck.err(f"{p}.rep", f"{rep}: a {kind} is always Rep {fixed}")
+    status = fd.get("status", default_status)
+    if type(status) is str and status not in statuses:
+        ck.err(f"{p}.status", f"{status!r} is not one of {', '.join(statuses)}")
+    stats = fd.get("stats")
+    if type(stats) is not dict or not stats:
+        return
+    known = {s.key.lower(): s for s in _stat_rules(info, edition, kind)}
     for k, v in stats.items():
         rule = known.get(k.lower())
         sp = f"{p}.stats" + _path([0, k])[3:]
@@ -716,87 +554,105 @@ def _validate_fighter(ck: _Checker, plan: _Plan, f: Any, p: str, rref: str, info
             ck.err(sp, f"{_short(k)} is not a characteristic here ({', '.join(r.key for r in known.values())})")
         elif isinstance(v, (dict, list)):
             ck.err(sp, "must be a number or text")
-    row["stats"] = stats
-    row["xp"] = ck.integer(fd, "xp", p, *XP_RANGE)
-    row["credits_value"] = ck.integer(fd, "credits_value", p, *CREDITS_RANGE)
-    row["status"] = ck.text(fd, "status", p, 40, default="active")
-    if row["status"] not in statuses:
-        ck.err(f"{p}.status", f"{row['status']!r} is not one of {', '.join(statuses)}")
-    row["status_note"] = ck.text(fd, "status_note", p, MAX_TEXT)
-    row["abilities"] = ck.strings(fd, "abilities", p, MAX_TEXT)
-    row["conditions"] = ck.strings(fd, "conditions", p, MAX_TEXT)
-    row["notes"] = ck.text(fd, "notes", p, MAX_TEXT)
-    row["created_at"] = ck.when(fd, "created_at", p)
-    row["version"] = 1
-    plan.fighters.append(row)
-    for n, e in enumerate(ck.lst(fd, "equipment", p)):
-        _validate_equipment(ck, plan, e, f"{p}.equipment[{n}]", fighter=fref)
-    for n, s in enumerate(ck.lst(fd, "skills", p)):
-        sp = f"{p}.skills[{n}]"
-        sd = ck.obj(s, sp, ("name", "source"))
-        if sd is None:
+
+
+# =========================================================================== the plan
+# document field -> plan column (references become ``_x`` columns, resolved to ids on insert)
+_RENAME = {"ref": "_ref", "type": "fighter_type", "table": "table_id", "action": "_action",
+           "undone": "_undone", "roll_record": "_roll", "by_fighter": "_by"}
+
+
+@cache
+def _spec(model: type[BaseModel]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(plan columns, document fields) of a model's own fields (nested lists left out)."""
+    refs, _texts = _field_kinds()
+    cols, keys = [], []
+    for key, info in model.model_fields.items():
+        if sch._type_label(info) == "list":
             continue
-        plan.skills.append({
-            "_fighter": fref,
-            "name": ck.text(sd, "name", sp, _limit("skill", "name"), default=_MISSING, name=True),
-            "source": ck.text(sd, "source", sp, _limit("skill", "source")),
-        })
-    for n, inj in enumerate(ck.lst(fd, "injuries", p)):
-        ip = f"{p}.injuries[{n}]"
-        idd = ck.obj(inj, ip, _INJ_KEYS)
-        if idd is None:
-            continue
-        plan.injuries.append({
-            "_fighter": fref, "_battle": ck.refer("b", idd, "battle", ip),
-            "_roll": ck.refer("d", idd, "roll_record", ip),
-            "table_id": ck.text(idd, "table", ip, _limit("lasting_injury", "table_id"), default=_MISSING),
-            "roll": ck.integer(idd, "roll", ip, default=_MISSING),
-            "faces": ck.text(idd, "faces", ip, _limit("lasting_injury", "faces")),
-            "result": ck.text(idd, "result", ip, _limit("lasting_injury", "result"), default=_MISSING),
-            "label": ck.text(idd, "label", ip, _limit("lasting_injury", "label")),
-            "effects_applied": ck.strings(idd, "effects_applied", ip, MAX_TEXT),
-            "effects_skipped": ck.strings(idd, "effects_skipped", ip, MAX_TEXT),
-            "created_at": ck.when(idd, "created_at", ip),
-        })
+        cols.append(_RENAME.get(key, f"_{key}" if key in refs else key))
+        keys.append(key)
+    return tuple(cols), tuple(keys)
 
 
-def _validate_equipment(ck: _Checker, plan: _Plan, e: Any, p: str, *, fighter: str | None = None,
-                        unit: str | None = None) -> None:
-    ed = ck.obj(e, p, _EQ_KEYS)
-    if ed is None:
+def _rows(rows: _Rows, model: type[BaseModel], items: list[dict[str, Any]], now: Any,
+          **extra: Iterable[Any]) -> None:
+    """``items`` (checked records, every field present) as the columns of ``rows``, with
+    ``extra`` columns; a null ``created_at`` is ``now``, a null ``played_on`` today."""
+    if not items:
         return
-    row: dict[str, Any] = {"_fighter": fighter, "_unit": unit}
-    row["name"] = ck.text(ed, "name", p, _limit("equipment", "name"), default=_MISSING, name=True)
-    for k in ("category", "range", "strength", "ap"):
-        row[k] = ck.text(ed, k, p, _limit("equipment", k), default="weapon" if k == "category" else "")
-    for k in ("targets", "impact", "fp"):
-        row[k] = ck.integer(ed, k, p, default=None, nullable=True)
-    row["traits"] = ck.strings(ed, "traits", p)
-    row["qty"] = ck.integer(ed, "qty", p, 0, 100_000, default=1)
-    row["cost"] = ck.integer(ed, "cost", p, 0)
-    row["notes"] = ck.text(ed, "notes", p, MAX_TEXT)
-    plan.equipment.append(row)
+    cols, keys = _spec(model)
+    columns = {c: list(map(itemgetter(k), items)) for c, k in zip(cols, keys, strict=True)}
+    if None in columns.get("created_at", ()):
+        columns["created_at"] = [now if v is None else v for v in columns["created_at"]]
+    if None in columns.get("played_on", ()):
+        today = date.today()
+        columns["played_on"] = [today if v is None else v for v in columns["played_on"]]
+    n = len(items)
+    for k, v in extra.items():
+        columns[k] = list(v)
+    if model in (sch.Roster, sch.Fighter, sch.Unit, sch.Battle):
+        columns["version"] = [1] * n
+    rows.set(columns, n)
 
 
-def _validate_unit(ck: _Checker, plan: _Plan, u: Any, p: str, rref: str) -> None:
-    ud = ck.obj(u, p, _UNIT_KEYS)
-    if ud is None:
-        return
-    uref = ck.define("u", ud, p)
-    row: dict[str, Any] = {"_ref": uref, "_roster": rref}
-    row["name"] = ck.text(ud, "name", p, _limit("unit", "name"), default=_MISSING, name=True)
-    for k in ("unit_type", "training", "armour", "discipline", "order", "status"):
-        row[k] = ck.text(ud, k, p, _limit("unit", k),
-                         default={"unit_type": "infantry", "status": "active"}.get(k, ""))
-    row["figures"] = ck.integer(ud, "figures", p, *FIGURES_RANGE, default=1)
-    row["figures_start"] = ck.integer(ud, "figures_start", p, *FIGURES_RANGE, default=1)
-    row["wounded"] = ck.integer(ud, "wounded", p, *FIGURES_RANGE)
-    row["battles_fought"] = ck.integer(ud, "battles_fought", p, *BATTLES_RANGE)
-    stats = ck.mapping(ud, "stats", p)
-    row["stats"] = stats
-    row["notes"] = ck.text(ud, "notes", p, MAX_TEXT)
-    row["created_at"] = ck.when(ud, "created_at", p)
-    row["version"] = 1
-    plan.units.append(row)
-    for n, e in enumerate(ck.lst(ud, "equipment", p)):
-        _validate_equipment(ck, plan, e, f"{p}.equipment[{n}]", unit=uref)
+def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
+    """The plan of a document the models and the cross-row checks passed."""
+    from campaign_app.systems import SYSTEMS
+
+    now = utcnow()
+    cd = doc["campaign"]
+    info = SYSTEMS[cd["system"]]
+    plan.campaign = {
+        "name": plan.campaign["name"], "system": cd["system"], "edition": cd["edition"],
+        "expansions": cd["expansions"], "house_rules": cd["house_rules"], "cycle": cd["cycle"],
+        "notes": cd["notes"], "created_at": cd["created_at"] or now, "version": 1,
+    }
+    _rows(plan.walker_types, sch.WalkerType, doc["walker_types"], now)
+    rosters = doc["rosters"]
+    for r in rosters:
+        if "kind" not in r or not r["kind"]:
+            r["kind"] = info.default_roster_kind
+    _rows(plan.rosters, sch.Roster, rosters, now)
+
+    def under(parents: list[dict[str, Any]], key: str, ref: str = "ref") -> tuple[list[Any], list[Any]]:
+        """The records of ``parent[key]`` of every parent, and each one's parent ref."""
+        lists = [p[key] for p in parents]
+        return list(chain.from_iterable(lists)), list(chain.from_iterable(map(repeat, (p[ref] for p in parents),
+                                                                              map(len, lists))))
+
+    fighters, f_roster = under(rosters, "fighters")
+    _rows(plan.fighters, sch.Fighter, fighters, now, _roster=f_roster)
+    units, u_roster = under(rosters, "units")
+    _rows(plan.units, sch.Unit, units, now, _roster=u_roster)
+    eq: list[dict[str, Any]] = []
+    eq_f: list[str | None] = []
+    eq_u: list[str | None] = []
+    for r in rosters:  # roster by roster: its fighters' equipment, then its units'
+        for f in r["fighters"]:
+            eq += f["equipment"]
+            eq_f += [f["ref"]] * len(f["equipment"])
+            eq_u += [None] * len(f["equipment"])
+        for u in r["units"]:
+            eq += u["equipment"]
+            eq_f += [None] * len(u["equipment"])
+            eq_u += [u["ref"]] * len(u["equipment"])
+    _rows(plan.equipment, sch.Equipment, eq, now, _fighter=eq_f, _unit=eq_u)
+    skills, s_fighter = under(fighters, "skills")
+    _rows(plan.skills, sch.Skill, skills, now, _fighter=s_fighter)
+    injuries, i_fighter = under(fighters, "injuries")
+    _rows(plan.injuries, sch.Injury, injuries, now, _fighter=i_fighter)
+    battles = doc["battles"]
+    _rows(plan.battles, sch.Battle, battles, now)
+    links, l_battle = under(battles, "rosters")
+    _rows(plan.battle_rosters, sch.BattleRoster, links, now, _battle=l_battle)
+    results, r_battle = under(battles, "results")
+    _rows(plan.battle_results, sch.BattleResult, results, now, _battle=r_battle)
+    rolls = doc["rolls"]
+    if isinstance(rolls, dict):  # checked column by column (see _check_columns)
+        if None in rolls["created_at"]:
+            rolls["created_at"] = [now if v is None else v for v in rolls["created_at"]]
+        cols, keys = _spec(sch.Roll)
+        plan.rolls.set({c: rolls[k] for c, k in zip(cols, keys, strict=True)}, len(rolls["created_at"]))
+    else:
+        _rows(plan.rolls, sch.Roll, rolls, now)
