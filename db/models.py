@@ -419,3 +419,9 @@ JOURNALED_TABLES = (
     "battle_roster",
     "battle_result",
 )
+
+
+def text_length(table: str, column: str) -> int | None:
+    """The most characters a text column holds (None: no limit of its own)."""
+    length = getattr(SQLModel.metadata.tables[table].c[column].type, "length", None)
+    return int(length) if length else None

@@ -22,7 +22,6 @@ from typing import Annotated, Any, NotRequired, Required, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, TypeAdapter
 from pydantic_core import PydanticCustomError
-from sqlmodel import SQLModel
 from typing_extensions import TypedDict
 
 from campaign_app.usecases.common import (
@@ -35,6 +34,7 @@ from campaign_app.usecases.common import (
     REPUTATION_RANGE,
     XP_RANGE,
 )
+from db.models import text_length
 
 FORMAT = "campaign_app/campaign"
 BACKUP_FORMAT = "campaign_app/backup"
@@ -46,8 +46,7 @@ import db.models  # noqa: E402,F401  (the tables, for the column lengths)
 @cache
 def column_limit(table: str, column: str) -> int:
     """The length of a text column (MAX_TEXT when it has none)."""
-    length = getattr(SQLModel.metadata.tables[table].c[column].type, "length", None)
-    return int(length) if length else MAX_TEXT
+    return text_length(table, column) or MAX_TEXT
 
 
 # a name: not empty, no spaces around it, no control characters (checked in pydantic-core;
