@@ -47,7 +47,7 @@ class Campaign(SQLModel, table=True):
     edition: str = Field(default="", max_length=40)
     expansions: list[str] = _json([])
     house_rules: dict[str, Any] = _json({})
-    cycle: int = Field(default=1)  # Necromunda campaign cycle
+    cycle: int = Field(default=1)  # the campaign cycle, for games whose campaigns run in cycles
     notes: str = Field(default="")
     created_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=None, sa_column=_v_campaign)
@@ -127,7 +127,7 @@ _v_fighter = _version_column()
 
 
 class Fighter(SQLModel, table=True):
-    """One figure: a NUTS! Star or Grunt, a creature, a Necromunda fighter or vehicle,
+    """One figure: a single fighter, a creature, a vehicle,
     or a walker (``kind == 'walker'``) whose crew are fighters with ``crew_of_id`` set."""
 
     __tablename__ = "fighter"
@@ -180,7 +180,7 @@ _v_unit = _version_column()
 
 
 class Unit(SQLModel, table=True):
-    """A multi-figure unit of a squad game (FUBAR, unit-morale)."""
+    """A multi-figure unit, for the games whose rosters hold units."""
 
     __tablename__ = "unit"
     __mapper_args__ = {"version_id_col": _v_unit}

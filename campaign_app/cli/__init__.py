@@ -36,7 +36,7 @@ EXTENSIONS: list[str] = [
     "campaign_app.cli.battles",  # battle record, after-battle (every system)
     "campaign_app.cli.game_commands",  # every installed game system's own commands
     "campaign_app.cli.units",  # unit add/edit (squad games)
-    "campaign_app.cli.data",  # backup, restore, export/import json, import yaktribe
+    "campaign_app.cli.data",  # backup, restore, export/import json, import <importer>
     "campaign_app.cli.export",  # PDF exports (imports reports inside its commands)
     "campaign_app.cli.demo",  # demo campaigns
     "campaign_app.desktop",  # install-desktop (menu entry, icon, AppStream metadata)
@@ -80,7 +80,7 @@ def table_text(rows: Sequence[Sequence[Any]], header: Sequence[str]) -> str:
 def open_engine(args: argparse.Namespace) -> Any:
     """The database of ``--db`` (else the default one). A ``--db`` file that does not
     exist is made only by the commands that create content (``campaign create``,
-    ``import json|yaktribe``, ``demo``): for any other, a mistyped path is an error."""
+    ``import json|<importer>``, ``demo``): for any other, a mistyped path is an error."""
     from db.engine import default_url
     from db.migrate import open_database
 

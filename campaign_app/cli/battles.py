@@ -42,7 +42,7 @@ def _pairs(items: list[str], flag: str, form: str) -> dict[Ref, str]:
 def _details(items: list[str]) -> dict[Ref, dict[str, Any]]:
     """``--detail "Pvt Ryan=zombie"`` -> {"Pvt Ryan": {"zombie": True}}; ``FLAG:no`` gives
     ``"no"``. The use-case checks the flags against those the system's After the Battle
-    reads (NUTS!: zombie) and reads yes/no."""
+    reads (its procedures' ``detail_flags``) and reads yes/no."""
     from campaign_app.errors import InputError
 
     out: dict[Ref, dict[str, Any]] = {}
@@ -118,13 +118,13 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--roster", action="append", required=True, help="a roster that fought (repeatable)")
     sp.add_argument("--result", action="append", metavar="FIGURE=STATUS",
                     help="how a fighter or unit ended (others: the system's default)")
-    sp.add_argument("--hit", action="append", metavar="FIGHTER", help="scored a hit or won a melee (NUTS!)")
+    sp.add_argument("--hit", action="append", metavar="FIGHTER", help="scored a hit or won a melee (for the games whose After the Battle asks)")
     sp.add_argument("--by", action="append", metavar="FIGHTER=ATTACKER", help="who took a fighter out")
     sp.add_argument("--casualties", action="append", metavar="UNIT=N", help="figures a unit lost")
     sp.add_argument("--absent", action="append", metavar="FIGURE", help="did not take part")
     sp.add_argument("--detail", action="append", metavar="FIGURE=FLAG",
-                    help="a fact the rules need, e.g. 'Pvt Ryan=zombie' (NUTS!: taken out by zombie melee; "
-                         "'Pvt Ryan=zombie:no' to say not)")
+                    help="a fact the game's After the Battle reads about a figure, e.g. 'Pvt Ryan=zombie' "
+                         "('Pvt Ryan=zombie:no' to say not)")
     sp.add_argument("--winner", help="the winning roster")
     sp.add_argument("--scenario")
     sp.add_argument("--date", help="YYYY-MM-DD (default today)")

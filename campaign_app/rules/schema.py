@@ -1,7 +1,7 @@
 """The rules data files (docs/rules-format.md) as pydantic v2 models: which keys a
 file, a table and a row may have and of what type. A wrong type or a missing or unknown
 key is a one-line :class:`RulesDataError` with its path, e.g.
-``nuts.toml: tables.nuts-recovery.rows[2].roll: ...`` (indexes count from 0, as in the
+``<file>.toml: tables.<table>.rows[2].roll: ...`` (indexes count from 0, as in the
 JSON import's messages); a house rule's says ``house rule: tables.<id>...``.
 
 The loader (:mod:`campaign_app.rules.loader`) keeps the checks of meaning: the rows

@@ -8,12 +8,13 @@ is read for league-size campaigns: one Core select per table, no per-fighter que
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from campaign_app.systems import SYSTEMS, game_system, get_system
 from campaign_app.systems import systems as all_systems
 from campaign_app.systems.layout import BASE_STATUSES, RosterLayout
 from campaign_app.usecases.common import (
+    Ref,
     campaign_of_roster,
     get_campaign,
     get_fighter,
@@ -22,6 +23,56 @@ from campaign_app.usecases.common import (
 )
 from db.queries import views
 from db.uow import Engine, read_session
+
+if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
+    from campaign_app.usecases.core import FighterDetail, RollLogEntry, UnitData
+
+    class CrewMember(TypedDict):
+        id: int
+        name: str
+        role: str
+
+
+    class FighterPane(FighterDetail):
+        """A fighter as the detail pane shows it: ``fighter show``'s fields and where the
+        fighter stands, its battles, crew and rolls, and the order of its characteristics."""
+
+        roster: str
+        campaign_id: int
+        campaign: str
+        system: str
+        battles: list[FigureBattle]
+        crew: list[CrewMember]
+        rolls: list[RollLogEntry]
+        what: str
+        stat_order: list[str]
+        stat_targets: list[str]
+
+
+    class UnitRoll(TypedDict):
+        id: int
+        when: str
+        purpose: str
+        dice: str
+        faces: list[int]
+        source: str
+        target: int | None
+        value: int
+        label: str
+        result: str
+        battle_id: int | None
+
+
+    class UnitPane(UnitData):
+        """A unit as the detail pane shows it: its fields, where it stands, battles, rolls."""
+
+        roster: str
+        campaign_id: int
+        campaign: str
+        system: str
+        battles: list[FigureBattle]
+        rolls: list[UnitRoll]
+        what: str
 
 
 # --------------------------------------------------------------------------- shapes
@@ -438,33 +489,32 @@ def _battles_of(s: Any, *, fighter_id: int | None = None, unit_id: int | None = 
     ]
 
 
-def fighter_detail(engine: Engine, fighter: Any) -> dict[str, Any]:
+def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
     """A fighter with its weapons, skills, injuries, battles and rolls."""
     from campaign_app.usecases.core import roll_log, show_fighter
 
-    d: dict[str, Any] = dict(show_fighter(engine, fighter))
+    shown = show_fighter(engine, fighter)
     with read_session(engine) as s:
-        f = get_fighter(s, d["id"])
+        f = get_fighter(s, shown["id"])
         assert f.id is not None
         r = get_roster(s, f.roster_id)
         c = campaign_of_roster(s, r)
-        d["roster"] = r.name
-        d["campaign_id"] = c.id
-        d["campaign"] = c.name
-        d["system"] = c.system
-        d["battles"] = _battles_of(s, fighter_id=f.id)
-        crew = views.crew_of(s, f.id)
-        d["crew"] = [{"id": x.id, "name": x.name, "role": x.role} for x in crew]
-    d["rolls"] = roll_log(engine, d["campaign_id"], fighter=d["id"])
-    d["what"] = "fighter"
+        assert c.id is not None
+        battles = _battles_of(s, fighter_id=f.id)
+        crew: list[CrewMember] = [{"id": int(x.id or 0), "name": x.name, "role": x.role}
+                                  for x in views.crew_of(s, f.id)]
     info = get_system(c.system)
-    d["stat_order"] = [st.key for st in info.stats]
     targets = roster_layout(c.system).detail_targets
-    d["stat_targets"] = list(targets if targets is not None else (st.key for st in info.stats if st.target))
-    return d
+    pane: FighterPane = {
+        **shown, "roster": r.name, "campaign_id": c.id, "campaign": c.name, "system": c.system,
+        "battles": battles, "crew": crew, "rolls": roll_log(engine, c.id, fighter=shown["id"]),
+        "what": "fighter", "stat_order": [st.key for st in info.stats],
+        "stat_targets": list(targets if targets is not None else (st.key for st in info.stats if st.target)),
+    }
+    return pane
 
 
-def unit_detail(engine: Engine, unit: Any) -> dict[str, Any]:
+def unit_detail(engine: Engine, unit: Ref) -> UnitPane:
     from campaign_app.usecases.core import _equipment_by_owner, unit_dict
 
     with read_session(engine) as s:
@@ -472,23 +522,19 @@ def unit_detail(engine: Engine, unit: Any) -> dict[str, Any]:
         assert u.id is not None
         r = get_roster(s, u.roster_id)
         c = campaign_of_roster(s, r)
+        assert c.id is not None
         eq = _equipment_by_owner(s, [], [u.id])
-        d: dict[str, Any] = dict(unit_dict(u, eq.get(("u", int(u.id or 0)), [])))
-        d["roster"] = r.name
-        d["campaign_id"] = c.id
-        d["campaign"] = c.name
-        d["system"] = c.system
-        d["battles"] = _battles_of(s, unit_id=u.id)
-        rolls = views.unit_rolls(s, u.id)
-        d["rolls"] = [
-            {"id": x.id, "when": x.created_at.isoformat(timespec="seconds"), "purpose": x.purpose,
+        rolls: list[UnitRoll] = [
+            {"id": int(x.id or 0), "when": x.created_at.isoformat(timespec="seconds"), "purpose": x.purpose,
              "dice": x.dice, "faces": [int(v) for v in x.faces.split(",") if v], "source": x.source,
              "target": x.target, "value": x.value, "label": x.label, "result": x.result,
              "battle_id": x.battle_id}
-            for x in rolls
+            for x in views.unit_rolls(s, u.id)
         ]
-    d["what"] = "unit"
-    return d
+        pane: UnitPane = {**unit_dict(u, eq.get(("u", int(u.id)), [])), "roster": r.name,
+                          "campaign_id": c.id, "campaign": c.name, "system": c.system,
+                          "battles": _battles_of(s, unit_id=u.id), "rolls": rolls, "what": "unit"}
+        return pane
 
 
 def roster_detail(engine: Engine, roster: Any) -> RosterDetail:

@@ -502,7 +502,7 @@ def _stat_rules(info: Any, edition: str, kind: str) -> tuple[Any, ...]:
 
 @cache
 def _fixed_reps(system: str) -> dict[str, int]:
-    """Creature kinds whose Rep never varies (Weird WWII zombies: 2), by kind."""
+    """Creature kinds whose Rep never varies (a creature kind of an expansion with a set Rep), by kind."""
     from campaign_app.rules import load_rulebook
     from campaign_app.systems import get_system
 
