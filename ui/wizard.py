@@ -128,6 +128,10 @@ class AfterBattleWizard(QDialog):
         self.next_button.clicked.connect(self.next)
         self.apply_button.clicked.connect(self.apply)
         self.cancel_button.clicked.connect(self.reject)
+        # Enter is the page's default action (Next, Roll, Apply) even when focus sits on
+        # Back or Cancel: those two take a click, Space, or (Cancel) Escape
+        self.back_button.setAutoDefault(False)
+        self.cancel_button.setAutoDefault(False)
         self.resize(800, 600)
         self.render()
 
@@ -445,6 +449,7 @@ class AfterBattleWizard(QDialog):
         self.next_button.setEnabled(False)
         self.apply_button.setEnabled(True)
         self.apply_button.setDefault(True)
+        self.apply_button.setFocus()  # Next went grey under the focus: Enter applies
 
     def next(self) -> None:
         if self.page == "start":

@@ -283,3 +283,31 @@ def test_house_rules_close_without_edits_just_closes(qtbot: Any, win: Any, gui_e
     dlg.select_table("nuts-recovery")
     QTest.keyClick(dlg, Qt.Key.Key_Escape)
     assert not dlg.isVisible() and dlg.confirm_box is None
+
+
+def test_enter_on_the_summary_applies_even_from_cancel(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """On the summary Next is grey; Enter must Apply (the default), never fall on Cancel,
+    which only Escape or a click take."""
+    cid, _r1 = nuts_battle(win, gui_engine)
+    for start_on in ("focus", "cancel"):
+        wiz = win.after_battle()
+        assert wiz is not None
+        QTest.keyClick(wiz, ENTER)
+        while wiz.page != "summary":
+            need = wiz.current_need()
+            assert need is not None
+            wiz.typed.setFocus()
+            QTest.keyClicks(wiz.typed, faces_for(need.need))
+            QTest.keyClick(wiz.typed, ENTER)
+            QTest.keyClick(wiz.focusWidget(), ENTER)
+        assert wiz.apply_button.isDefault() and wiz.focusWidget() is wiz.apply_button
+        if start_on == "cancel":
+            wiz.cancel_button.setFocus()
+            assert wiz.focusWidget() is wiz.cancel_button
+            QTest.keyClick(wiz.cancel_button, ENTER)
+            break
+        QTest.keyClick(wiz, Qt.Key.Key_Escape)  # Escape still cancels: nothing applied
+        assert not wiz.isVisible()
+        assert q.battles(gui_engine, cid)[0]["after_battle_done"] is False
+    assert not wiz.isVisible(), wiz.error.text()
+    assert q.battles(gui_engine, cid)[0]["after_battle_done"] is True
