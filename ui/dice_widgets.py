@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 from campaign_app.dice import parse_typed
 from campaign_app.errors import DiceError
 from ui.icons import die_icon
+from ui.widgets import EntryLine
 
 BAD = "QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
 
@@ -76,7 +76,7 @@ class DiceChoice(QWidget):
         lay.addWidget(self.roll)
         row = QHBoxLayout()
         row.addWidget(self.typed)
-        self.entry = QLineEdit()
+        self.entry = EntryLine()  # Enter is the entry's own (the dialog previews), not OK
         self.entry.setObjectName("typedDice")
         self.entry.setPlaceholderText("faces in order, e.g. 3,5 (a D66 as 35)")
         self.entry.setEnabled(False)

@@ -225,3 +225,16 @@ def test_release_captive_asks_how(qtbot: Any, win: Any, gui_engine: Any, necro: 
     assert core.history(gui_engine, necro)[0]["summary"] == f"release Brak ({how})"
     assert fighter(gui_engine, necro, "Brak")["status_note"].startswith(
         "rescued" if how == "rescue" else "exchanged")
+
+
+def test_enter_in_the_typed_dice_previews_and_applies_nothing(qtbot: Any, win: Any, gui_engine: Any,
+                                                              necro: int, snap: Any) -> None:
+    assert win.select_figure("Krug Ironhide")
+    before = snap(gui_engine)
+    dlg = win.run_command("injury_roll")
+    type_dice(qtbot, dlg, "5,5")
+    qtbot.keyClick(dlg.dice.entry, Qt.Key.Key_Return)
+    assert dlg.isVisible() and not dlg.error.isVisible(), dlg.error.text()
+    assert [s["rule"] for s in dlg.steps.rows] == ["Lasting Injury"] and dlg.ok_button.isEnabled()
+    qtbot.keyClick(dlg.dice.entry, Qt.Key.Key_Return)  # again: previews again, still not Apply
+    assert dlg.isVisible() and snap(gui_engine) == before

@@ -73,6 +73,7 @@ class DicePreviewDialog(UseCaseDialog):
         self.ok_button.setText("&Apply")
         self.ok_button.setEnabled(False)
         self.preview_button.clicked.connect(self.preview)
+        self.dice.entry.returnPressed.connect(self.preview)  # Enter in the typed dice previews
         self.dice.changed.connect(self._dice_changed)
         self.resize(700, 500)
 
