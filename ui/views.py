@@ -148,13 +148,24 @@ class RollLogView(CampaignTab):
         for box in (self.battle, self.fighter, self.table):
             box.currentIndexChanged.connect(self.refresh)
 
+    _filters_of: int | None = None  # the campaign the filters were chosen in
+
+    def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
+        if campaign_id != self.campaign_id:
+            self._filters_of = None  # another campaign, even if the tab never showed it
+        super().set_campaign(engine, campaign_id)
+
     def load(self) -> None:
         self.reload_filters()
         self.refresh()
 
     def reload_filters(self) -> None:
+        """Fill the filter boxes from the campaign's rolls, keeping what was chosen while
+        the campaign stays the same; another campaign starts from every roll."""
         boxes = (self.battle, self.fighter, self.table)
-        keep = [b.currentData() for b in boxes]
+        same = self._filters_of == self.campaign_id
+        keep = [b.currentData() if same else None for b in boxes]
+        self._filters_of = self.campaign_id
         for b in boxes:
             b.blockSignals(True)
             b.clear()
@@ -175,6 +186,8 @@ class RollLogView(CampaignTab):
 
     def set_filter(self, *, battle: int | None = None, fighter: int | None = None,
                    table: str | None = None) -> None:
+        if self._filters_of != self.campaign_id:  # pointed at another campaign meanwhile
+            self.reload_filters()
         for box, v in ((self.battle, battle), (self.fighter, fighter), (self.table, table)):
             box.blockSignals(True)
             box.setCurrentIndex(max(0, box.findData(v)))
@@ -191,10 +204,13 @@ class RollLogView(CampaignTab):
                              limit=LOG_LIMIT)
         self.model.set_rows(rows)
         fit_columns(self.view)
+        chosen = [box.currentText() for box in (self.battle, self.fighter, self.table)
+                  if box.currentData() is not None]
+        of = f" of {', '.join(chosen)}" if chosen else ""
         if len(rows) >= LOG_LIMIT:
-            self.count.setText(f"the newest {LOG_LIMIT:,} rolls (choose a battle, fighter or table for others)")
+            self.count.setText(f"the newest {LOG_LIMIT:,} rolls{of} (choose a battle, fighter or table for others)")
         else:
-            self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}")
+            self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}{of}")
 
 
 class HistoryView(CampaignTab):
