@@ -180,7 +180,9 @@ class FighterDetail(FighterData):
     injuries: list[InjuryData]
 
 
-class UnitData(TypedDict):
+class UnitColumns(TypedDict):
+    """A unit's own columns (``unit show`` and the detail pane add to them)."""
+
     id: int
     roster_id: int
     name: str
@@ -197,6 +199,9 @@ class UnitData(TypedDict):
     stats: dict[str, Any]
     notes: str
     version: int
+
+
+class UnitData(UnitColumns):
     equipment: list[EquipmentData]
 
 

@@ -25,7 +25,16 @@ from db.queries import views
 from db.uow import Engine, read_session
 
 if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
-    from campaign_app.usecases.core import FighterDetail, RollLogEntry, UnitData
+    from campaign_app.usecases.core import FighterDetail, RollLogEntry, RosterData, UnitData
+
+    class RosterDetail(RosterData):
+        """A roster for the detail pane: its own fields, its campaign, its head counts."""
+
+        campaign: str
+        system: str
+        system_name: str
+        fighters: int
+        units: int
 
     class CrewMember(TypedDict):
         id: int
@@ -198,26 +207,6 @@ class RosterRows(TypedDict):
     stat_keys: list[str]
     roster_id: int | None
     rows: list[FighterRow | UnitRow]
-
-
-class RosterDetail(TypedDict):
-    """A roster for the detail pane."""
-
-    id: int
-    campaign_id: int
-    name: str
-    kind: str
-    faction: str
-    player: str
-    credits: int
-    reputation: int
-    notes: str
-    version: int
-    campaign: str
-    system: str
-    system_name: str
-    fighters: int
-    units: int
 
 
 class FigureBattle(TypedDict):

@@ -40,6 +40,7 @@ from campaign_app.usecases.common import (
 from campaign_app.usecases.core import (
     EquipmentData,
     Number,
+    UnitColumns,
     _check_version,
     _id,
     equipment_dict,
@@ -68,23 +69,7 @@ class CampaignBrief(TypedDict):
     system: str
 
 
-class UnitDetail(TypedDict):
-    id: int
-    roster_id: int
-    name: str
-    unit_type: str
-    training: str
-    figures: int
-    figures_start: int
-    wounded: int
-    armour: str
-    discipline: str
-    order: str
-    status: str
-    battles_fought: int
-    stats: dict[str, Any]
-    notes: str
-    version: int
+class UnitDetail(UnitColumns):
     equipment: list[WeaponData]
     roster: RosterBrief
     campaign: CampaignBrief
