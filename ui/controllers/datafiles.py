@@ -52,12 +52,11 @@ def import_json(win: MainWindow, path: str | None = None) -> Task | None:
         from campaign_app.usecases.datafiles import import_json
 
         ctx.progress(0, 0, f"Checking {Path(path).name}…")
-        c = import_json(engine, path)
-        return {"id": c.id, "name": c.name, "changes": changes_of(c)}
+        return import_json(engine, path)
 
     return win._task("Importing campaign", work,
-                     lambda r: win._saved(f"Imported campaign {r['name']}", prefer=("campaign", r["id"]),
-                                          changes=r["changes"]))
+                     lambda c: win._saved(f"Imported campaign {c.name}", prefer=("campaign", c.id),
+                                          changes=changes_of(c)))
 
 
 def import_external(win: MainWindow, key: str, path: str | None = None) -> Task | None:
