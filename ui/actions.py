@@ -26,6 +26,7 @@ def act(win: MainWindow, name: str, text: str, slot: Any, shortcut: Any = None, 
         tip: str = "") -> QAction:
     a = QAction(text, win)
     a.setObjectName(f"action_{name}")
+    a.setProperty("plain_text", text.replace("&", "").replace("…", ""))  # Undo's text changes
     if shortcut is not None:
         # always setShortcuts(list): setShortcut's overloads would build Qt's enums
         keys = shortcut if isinstance(shortcut, (list, tuple)) else [shortcut]
@@ -107,8 +108,10 @@ def build_actions(win: MainWindow) -> None:
         "Every roll of the campaign, with filters")
     act(win, "view_history", "&History", lambda: win.tabs.setCurrentIndex(TAB_HISTORY), "Ctrl+4",
         action_icon("history"), "The campaign's actions (what Undo undoes)")
-    act(win, "about", "&About", win.about, K.HelpContents)
+    act(win, "help", "&Getting Started", win.show_help, K.HelpContents, None,
+        "How to keep a campaign here, step by step")
     act(win, "shortcuts", "&Keyboard Shortcuts", win.show_shortcuts, "Ctrl+/")
+    act(win, "about", "&About Campaign Manager", win.about)
     win.page_group = QActionGroup(win)
     for size, label in (("a4", "A4"), ("letter", "US Letter")):
         a = QAction(label, win, checkable=True)
@@ -182,7 +185,9 @@ def build_menus(win: MainWindow) -> None:
     m.addSeparator()
     win.view_menu = m
     m = mb.addMenu("&Help")
+    m.addAction(actions["help"])
     m.addAction(actions["shortcuts"])
+    m.addSeparator()
     m.addAction(actions["about"])
 
 
@@ -371,12 +376,6 @@ def table_menu(win: MainWindow, pos: Any) -> None:
 
 
 def show_shortcuts(win: MainWindow) -> None:
-    from ui import widgets
+    from ui.help import show_help
 
-    lines = []
-    for a in win.actions.values():
-        keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in a.shortcuts())
-        if keys:
-            lines.append(f"{keys}\t{a.text().replace('&', '').replace('…', '')}")
-    lines.append("Enter\tEdit Selected (in the roster table)")
-    widgets.show_message(win, "Keyboard shortcuts", "\n".join(lines))
+    show_help(win, "shortcuts")

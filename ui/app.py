@@ -5,7 +5,26 @@ export code are imported inside the export action, on the worker thread."""
 
 from __future__ import annotations
 
+import os
 import sys
+
+
+def missing_display(env: dict[str, str] | None = None, platform: str | None = None) -> str | None:
+    """Why Qt could not open a window here (a Linux session without X11 or Wayland, as
+    over plain ssh or on a server), else None. Qt would abort with a core dump; the app
+    says it in one line instead. A platform plug-in chosen on purpose (``offscreen``,
+    ``vnc``, ``eglfs``...) is left to Qt."""
+    env = dict(os.environ) if env is None else env
+    platform = sys.platform if platform is None else platform
+    if not platform.startswith("linux"):
+        return None
+    chosen = [p.strip().split(":")[0] for p in env.get("QT_QPA_PLATFORM", "").split(";") if p.strip()]
+    if chosen and not any(p in ("xcb", "wayland", "wayland-egl") for p in chosen):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return ("no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the window "
+            "cannot open; every action also works as a command: campaign-app --help")
 
 
 def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
@@ -27,6 +46,11 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
     one used last, else the default one) off the GUI thread; a failure is a message,
     not a traceback. The CLI passes ``default_url`` (it has the lookup loaded, and
     nothing more is imported before the window is up); else it is asked for here."""
+    problem = missing_display()
+    if problem is not None:
+        from campaign_app.errors import InputError
+
+        raise InputError(problem)
     app = make_app(argv)
     from ui.main_window import MainWindow
     from ui.settings import AppSettings

@@ -69,6 +69,21 @@ def _system_names() -> str:
     return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
+def count_text(rows: list[dict[str, Any]]) -> str:
+    """What a roster table holds, in the words of its rows: "3 fighters", "2 units · 9
+    figures" (a unit counts its figures as well), "4 fighters · 1 unit · 5 figures"."""
+    fighters = sum(1 for r in rows if r.get("what") != "unit")
+    units = [r for r in rows if r.get("what") == "unit"]
+    parts = []
+    if fighters or not units:
+        parts.append(f"{fighters} fighter{'s' if fighters != 1 else ''}")
+    if units:
+        figures = sum(int(r.get("figures") or 0) for r in units)
+        parts.append(f"{len(units)} unit{'s' if len(units) != 1 else ''}")
+        parts.append(f"{figures} figure{'s' if figures != 1 else ''}")
+    return "  ·  ".join(parts)
+
+
 def _figure_order(row: dict[str, Any]) -> tuple[bool, int]:
     """The roster table's rows as the query gives them: fighters, then units, by id."""
     return row["what"] != "fighter", row["id"]
@@ -103,12 +118,15 @@ class MainWindow(QMainWindow):
         self.system_actions: dict[str, QAction] = {}
         self.system_command_map: dict[str, Any] = {}
         self.import_actions: dict[str, str] | None = None  # action name -> importer key, once built
-        self.setWindowTitle("Campaign Manager")
+        self.setWindowTitle("")  # the platform shows the application's display name
         self.setWindowIcon(app_icon())
         self.setObjectName("mainWindow")
         self.resize(1280, 780)
         ui_actions.build(self)
         self._build_central()
+        self._help_dialog: Any = None  # ui.help.HelpDialog, made on the first F1
+        self._notice: QLabel | None = None  # made on the first notify()
+        self._notice_timer: QTimer | None = None
         self.db_label = QLabel()
         self.statusBar().addPermanentWidget(self.db_label)
         self.restore_window()
@@ -323,7 +341,8 @@ class MainWindow(QMainWindow):
             self.settings.remember(self.url)
             self.update_recent_menu()
         name = Path(self.url.split("///", 1)[-1]).name if self.url.startswith("sqlite") else safe_url(self.url)
-        self.setWindowTitle(f"Campaign Manager — {name}" if name else "Campaign Manager")
+        # the platform adds the application's display name itself ("x — Campaign Manager")
+        self.setWindowTitle(name or "")
         self.campaign = None
         self.roster_id = None
         self._undo_for = None
@@ -523,7 +542,7 @@ class MainWindow(QMainWindow):
             self.model.set_rows([])
             self.table_title.setText(f"<b>{camp['name']}</b>  ·  {camp['system_name']}")
             self.detail.show_nothing(str(e))
-            self.statusBar().showMessage(str(e), 10000)
+            self.notify(str(e), 10000)
             self.update_actions()
             return
         self.load_table(keep)
@@ -572,8 +591,7 @@ class MainWindow(QMainWindow):
             title = f"<b>{roster['name'] if roster else ''}</b>  ·  {self.campaign['system_name']}"
         else:
             title = f"<b>{self.campaign['name']}</b>  ·  every roster  ·  {self.campaign['system_name']}"
-        n = self.model.rowCount()
-        self.table_title.setText(f"{title}  ·  {n} figure{'s' if n != 1 else ''}")
+        self.table_title.setText(f"{title}  ·  {count_text(self.model.rows)}")
 
     def _fit_columns(self) -> None:
         """Columns as wide as their contents (sampled: cheap on big rosters), capped."""
@@ -706,13 +724,35 @@ class MainWindow(QMainWindow):
         widgets.show_error(self, "Changed by someone else", msg)
         self.reload()
 
+    def notify(self, message: str, ms: int = 6000) -> None:
+        """Say ``message`` in the status bar for ``ms`` milliseconds, in a place of its
+        own: a menu's status tip, shown where Qt shows it, no longer wipes it out."""
+        if self._notice is None:
+            self._notice = QLabel()
+            self._notice.setObjectName("notice")
+            self._notice.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+            self._notice_timer = QTimer(self)
+            self._notice_timer.setSingleShot(True)
+            self._notice_timer.timeout.connect(lambda: self._notice.clear() if self._notice else None)
+            self.statusBar().insertPermanentWidget(0, self._notice)
+        assert self._notice_timer is not None
+        self._notice.setText(message)
+        self._notice.setToolTip(message)
+        self._notice_timer.stop()
+        if message and ms > 0:
+            self._notice_timer.start(ms)
+
+    def notice_text(self) -> str:
+        """What the status bar says now (the last notice, until it times out)."""
+        return self._notice.text() if self._notice is not None else ""
+
     def _saved(self, message: str, prefer: tuple[str, int] | None = None,
                select: tuple[str, int] | None = None, changes: Changes | None = None) -> None:
         """After a use-case: its message, what it changed shown (``changes``; None: a
         caller that does not know, so everything), then the figure ``select`` selected."""
         from campaign_app.changes import Changes
 
-        self.statusBar().showMessage(message, 6000)
+        self.notify(message, 6000)
         self.apply_changes(Changes.all() if changes is None else changes, prefer=prefer)
         if select is not None:
             r = self.model.find(lambda row: (row["what"], row["id"]) == select)
@@ -729,9 +769,9 @@ class MainWindow(QMainWindow):
 
     def _task(self, title: str, work: Any, done: Any, on_cancel: Any = None) -> Task:
         task = worker.run_task(self, title, work, on_done=done,
-                               on_error=lambda e: (self.statusBar().clearMessage(),
+                               on_error=lambda e: (self.notify(""),
                                                    widgets.show_error(self, title, e), self.reload()),
-                               on_cancel=on_cancel or (lambda: self.statusBar().showMessage(
+                               on_cancel=on_cancel or (lambda: self.notify(
                                    f"{title}: cancelled", 6000)))
         self.tasks.append(task)
         task.ended.connect(lambda: self.tasks.remove(task) if task in self.tasks else None)
@@ -862,10 +902,20 @@ class MainWindow(QMainWindow):
         return exports.export_pdf(self, kind, path)
 
     # ------------------------------------------------------------------ help
+    def show_help(self) -> None:
+        from ui.help import show_help
+
+        show_help(self, "guide")
+
     def about(self) -> None:
-        widgets.show_message(self, "About Campaign Manager",
-                             "Campaign Manager\n\nCampaigns, rosters, battles and After the Battle rolls for "
-                             f"{_system_names()}. Every roll is logged; every change can be undone.")
+        from PySide6.QtWidgets import QMessageBox
+
+        from campaign_app._version import __version__
+
+        widgets.show_message(self, "About Campaign Manager", f"Campaign Manager {__version__}\n\n"
+                             "Campaigns, rosters, battles and After the Battle rolls for "
+                             f"{_system_names()}. Every roll is logged; every change can be undone.",
+                             icon=QMessageBox.Icon.Information)
 
     def show_shortcuts(self) -> None:
         from ui import actions as ui_actions

@@ -211,6 +211,13 @@ def render(outdir: Path) -> list[Path]:
         box = win.restore_database(str(Path(tmp) / "campaign-backup-20240309-2015.sqlite"))
         s.shot(box, "dialog-restore-confirm")
         _close(app, box)
+        from ui.help import show_help
+
+        dlg = show_help(win, "guide")
+        s.shot(dlg, "dialog-help")
+        dlg.show_tab("shortcuts")
+        s.shot(dlg, "dialog-help-shortcuts")
+        _close(app, dlg)
 
         # the After the Battle wizard, step by step: the app's dice and typed dice in turn
         pending = next((c for c in campaigns if c["pending_battles"]), None)

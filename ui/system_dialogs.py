@@ -59,7 +59,7 @@ def walker_types(win: Any, cmd: Any) -> Any:
     if win.campaign is None:
         return None
     dlg = WalkerTypesDialog(win, win.engine, win.campaign, _api(win, cmd))
-    dlg.changed.connect(lambda _id: (win.statusBar().showMessage("Walker type added (Ctrl+Z to undo)", 6000),
+    dlg.changed.connect(lambda _id: (win.notify("Walker type added (Ctrl+Z to undo)", 6000),
                                      win.apply_changes(dlg.last_changes)))
     return win._show_dialog(dlg)
 

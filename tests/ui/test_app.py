@@ -280,7 +280,7 @@ def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
     task = win.export_pdf("roster", str(out))
     wait_task(qtbot, task)
     assert out.exists() and out.read_bytes().startswith(b"%PDF")
-    assert "Saved" in win.statusBar().currentMessage()
+    assert "Saved" in win.notice_text()
 
     # Cancel: the worker waits at the start until Cancel was pressed, so no race
     gate = threading.Event()
@@ -297,7 +297,7 @@ def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
     gate.set()
     wait_task(qtbot, task)
     assert not out2.exists()
-    assert "cancelled" in win.statusBar().currentMessage()
+    assert "cancelled" in win.notice_text()
 
     # a folder that does not exist: said at once, in words, and no work started
     assert win.export_pdf("roster", str(tmp_path / "no-such-folder" / "x.pdf")) is None

@@ -37,7 +37,7 @@ def test_backup_then_restore_replaces_the_database_and_reopens_it(
     out = tmp_path / "saved.sqlite"
     wait_task(qtbot, win.backup_database(str(out)))
     assert out.exists() and out.read_bytes().startswith(b"SQLite format 3")
-    assert f"Backup written to {out}" in win.statusBar().currentMessage()
+    assert f"Backup written to {out}" in win.notice_text()
     core.create_campaign(gui_engine, "Added later", "fubar")
     win.reload()
     assert names(gui_engine) == ["Added later", "Kept"]

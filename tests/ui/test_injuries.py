@@ -89,7 +89,7 @@ def test_lasting_injury_with_typed_dice_preview_then_apply(qtbot: Any, win: Any,
     log = core.roll_log(gui_engine, necro)
     assert (log[-1]["faces"], log[-1]["source"], log[-1]["subject"]) == ([5, 5], "typed", "Krug Ironhide")
     assert win.selected_row()["name"] == "Krug Ironhide"
-    assert "Enfeebled" in win.statusBar().currentMessage()
+    assert "Enfeebled" in win.notice_text()
     win.actions["undo"].trigger()
     krug = fighter(gui_engine, necro, "Krug Ironhide")
     assert krug["status"] == "active" and krug["stats"]["T"] == 4 and krug["injuries"] == []

@@ -62,7 +62,7 @@ def test_a_systems_command_is_an_action_only_for_its_campaigns(qtbot: Any, win: 
     CALLS.clear()
     win.run_command("hello_wave")  # no dialog: runs the use-case on the selection
     assert CALLS == [{"waved": "Ann"}]
-    assert win.statusBar().currentMessage().startswith("waved at Ann")
+    assert win.notice_text().startswith("waved at Ann")
     # the dialog key names a dialog this app does not have: a message, nothing else
     assert win.run_command("hello_greet") is None
     assert "no dialog 'greet'" in messages()[-1][1]
@@ -91,7 +91,7 @@ def test_a_campaign_of_a_system_not_installed_opens_with_no_system_actions(
     win.reload(prefer=("campaign", cid))
     assert win.campaign is not None and win.campaign["id"] == cid
     assert "not installed" in win.campaign["system_name"]
-    assert "unknown game system 'test-greeter'" in win.statusBar().currentMessage()
+    assert "unknown game system 'test-greeter'" in win.notice_text()
     assert win.model.rowCount() == 0  # not the rows of the campaign shown before
     assert not (SYSTEM_KEYS | {"hello_greet", "hello_wave"}) & set(win.actions)
 

@@ -42,7 +42,7 @@ def after_battle(win: MainWindow) -> Any:
     if sel is not None and not sel["after_battle_done"]:
         return win.open_wizard(sel["id"])
     if not pending:
-        win.statusBar().showMessage("No battle is waiting for After the Battle", 5000)
+        win.notify("No battle is waiting for After the Battle", 5000)
         return None
     return win.open_wizard(pending[0]["id"])
 

@@ -73,7 +73,7 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         if is_postgres(url) and password is None and "password" in text.lower():
             from ui.dialogs.database import ask_password
 
-            win.statusBar().showMessage("The server wants a password", 5000)
+            win.notify("The server wants a password", 5000)
             win.active_dialog = ask_password(
                 win, url, lambda pw: win.open_url(url, pw) if pw is not None else None)
             return

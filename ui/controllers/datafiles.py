@@ -30,7 +30,7 @@ def create_demo(win: MainWindow) -> Task | None:
 
     def done(res: Any) -> None:
         made = list(res.created)
-        win.statusBar().showMessage(
+        win.notify(
             f"Demo campaigns: {', '.join(made)}" if made else "The demo campaigns are already here", 8000)
         cid = res.first_id
         win.apply_changes(changes_of(res), prefer=("campaign", cid) if cid else None)
@@ -108,7 +108,7 @@ def export_json(win: MainWindow, path: str | None = None) -> Task | None:
         ctx.progress(0, 0, "Writing the campaign…")
         return export_json_file(engine, cid, out)
 
-    return win._task("Exporting campaign", work, lambda _r: win.statusBar().showMessage(f"Saved {out}", 8000))
+    return win._task("Exporting campaign", work, lambda _r: win.notify(f"Saved {out}", 8000))
 
 
 def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
@@ -137,9 +137,9 @@ def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
         return d
 
     return win._task("Back up", work,
-                     lambda d: win.statusBar().showMessage(
+                     lambda d: win.notify(
                          f"Backup written to {d.file} ({d.bytes:,} bytes)", 10000),
-                     on_cancel=lambda: win.statusBar().showMessage("Backup cancelled: no file kept", 6000))
+                     on_cancel=lambda: win.notify("Backup cancelled: no file kept", 6000))
 
 
 def restore_database(win: MainWindow, path: str | None = None) -> Any:

@@ -32,7 +32,7 @@ def _step(win: MainWindow, *, redo: bool) -> None:
         win.reload()
         return
     except AppError as e:
-        win.statusBar().showMessage(str(e), 5000)
+        win.notify(str(e), 5000)
         return
     win._saved(f"{'Redone' if redo else 'Undone'}: {q.action_label(d.action, d.summary)}",
                changes=changes_of(d))
