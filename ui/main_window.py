@@ -713,6 +713,7 @@ class MainWindow(QMainWindow):
             dlg.conflict.connect(lambda msg, d=dlg: self._conflict(d, msg))
         dlg.finished.connect(lambda _r, d=dlg: self._dialog_closed(d))
         dlg.open()
+        widgets.focus_first_field(dlg)  # every dialog: typing goes to its first field
         return dlg
 
     def _dialog_closed(self, dlg: Any) -> None:

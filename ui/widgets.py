@@ -130,6 +130,12 @@ class ErrorLabel(QLabel):
         self.setPalette(pal)
         self.setStyleSheet("QLabel#errorLabel { color: #a61b1b; background: #fdecec;"
                            " border: 1px solid #f1b9b9; border-radius: 3px; padding: 4px 6px; }")
+        # the line's room is kept while it is empty, so the form does not jump when an
+        # error appears (a message of more than one line still grows it)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
+        self.setMinimumHeight(self.fontMetrics().height() + 10)  # padding 4 + border 1, twice
         self.hide()
 
     def show_error(self, text: str) -> None:
@@ -155,6 +161,37 @@ def heading(text: str, size_delta: int = 2) -> QLabel:
     f.setBold(True)
     lab.setFont(f)
     return lab
+
+
+def first_field(dialog: QWidget) -> QWidget | None:
+    """The first widget of ``dialog``'s tab order that takes typing: shown, enabled,
+    reached with Tab, and not a button (nor the tab bar of a tab widget)."""
+    from PySide6.QtWidgets import QAbstractButton, QTabBar
+
+    w = dialog.nextInFocusChain()
+    seen = 0
+    while w is not None and w is not dialog and seen < 500:
+        seen += 1
+        if (w.isVisibleTo(dialog) and w.isEnabled() and bool(w.focusPolicy() & Qt.FocusPolicy.TabFocus)
+                and not isinstance(w, (QAbstractButton, QTabBar))):
+            return w
+        w = w.nextInFocusChain()
+    return None
+
+
+def focus_first_field(dialog: QWidget) -> None:
+    """Give the keyboard to the dialog's first field, so that typing right after the
+    dialog opens lands there (not on a button, where the space bar would press it),
+    unless the dialog has put it somewhere itself (e.g. the dice to type next)."""
+    from PySide6.QtWidgets import QAbstractButton
+
+    current = dialog.focusWidget()
+    if current is not None and current is not dialog and not isinstance(current, QAbstractButton) \
+            and current.isVisibleTo(dialog):
+        return
+    field = first_field(dialog)
+    if field is not None:
+        field.setFocus(Qt.FocusReason.TabFocusReason)
 
 
 class UseCaseDialog(QDialog):
@@ -189,6 +226,24 @@ class UseCaseDialog(QDialog):
     @property
     def ok_button(self) -> Any:
         return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        # the buttons were made before the subclass's fields: Tab ends on them, and the
+        # dialog opens with the first field ready for typing
+        if not getattr(self, "_focus_set", False):
+            self._focus_set = True
+            last = self
+            w = self.nextInFocusChain()
+            while w is not None and w is not self:
+                if not self.buttons.isAncestorOf(w) and w is not self.buttons:
+                    last = w
+                w = w.nextInFocusChain()
+            if last is not self:
+                for b in self.buttons.buttons():
+                    QWidget.setTabOrder(last, b)
+                    last = b
+            focus_first_field(self)
+        super().showEvent(event)
 
     def run(self) -> Any:  # pragma: no cover - overridden
         raise NotImplementedError

@@ -127,7 +127,7 @@ def test_rows_are_inserted_and_removed_where_the_sort_puts_them(
     win.apply_changes(Changes.of(fighters=[zed]))
     assert [r["name"] for r in win.model.rows] == ["Vel", "Mox", "Brak"]
     assert sig["rowsRemoved"] == 1 and win.selected_row()["id"] == vel
-    assert "3 figures" in win.table_title.text()
+    assert "3 fighters" in win.table_title.text()
     # a new name that sorts elsewhere moves the row; the selection goes with it
     f = core.show_fighter(gui_engine, vel)
     core.edit_fighter(gui_engine, vel, if_version=f["version"], name="Abe")

@@ -95,3 +95,86 @@ def test_f1_opens_help_and_the_shortcuts_tab_lists_every_key(qtbot: Any, win: An
     assert keys["Undo"] == "Ctrl+Z" and keys["Getting Started"] == "F1"
     assert "About Campaign Manager" not in keys  # About has no key of its own
     dlg.close()
+
+
+def _is_button(w: Any) -> bool:
+    from PySide6.QtWidgets import QAbstractButton
+
+    return isinstance(w, QAbstractButton)
+
+
+def _opened(qtbot: Any, dlg: Any) -> Any:
+    from tests.ui.conftest import close_popups
+
+    assert dlg is not None
+    qtbot.waitUntil(dlg.isVisible)
+    fw = dlg.focusWidget()
+    name = type(dlg).__name__
+    assert fw is not None and not _is_button(fw), f"{name} opens with focus on {fw!r}"
+    close_popups()
+    return fw
+
+
+def test_every_dialog_opens_with_the_keyboard_in_its_first_field(qtbot: Any, win: Any,
+                                                                gui_engine: Any) -> None:
+    from campaign_app.usecases import core
+    from campaign_app.usecases.units import add_unit
+
+    dlg = win.new_campaign()
+    assert _opened(qtbot, dlg) is dlg.name
+    c = core.create_campaign(gui_engine, "Underhive", "necromunda")
+    r = core.create_roster(gui_engine, c.id, "Jackals")
+    core.add_fighter(gui_engine, r.id, "Brak", fighter_type="ganger")
+    win.reload(prefer=("roster", r.id))
+    for open_it in (win.new_campaign, win.new_roster, win.edit_roster, win.add_fighter,
+                    win.house_rules, win.record_battle):
+        _opened(qtbot, open_it())
+    win.database_settings()
+    _opened(qtbot, win.active_dialog)
+    assert win.select_figure("Brak")
+    _opened(qtbot, win.edit_selected())
+    for command in ("injury_roll", "treat_injury"):
+        if win.actions[command].isEnabled():
+            _opened(qtbot, win.run_command(command))
+    n = core.create_campaign(gui_engine, "Ardennes", "nuts", None, ("weird-ww2",))
+    nr = core.create_roster(gui_engine, n.id, "Easy Company")
+    win.reload(prefer=("roster", nr.id))
+    for command in ("creatures", "walker_types", "add_walker"):
+        _opened(qtbot, win.run_command(command))
+    f = core.create_campaign(gui_engine, "Bocage", "fubar")
+    fr = core.create_roster(gui_engine, f.id, "2nd Platoon")
+    add_unit(gui_engine, fr.id, "1st Squad", 5)
+    win.reload(prefer=("roster", fr.id))
+    _opened(qtbot, win.add_unit())
+
+
+def test_typing_right_after_ctrl_n_lands_in_the_name(qtbot: Any, win: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    qtbot.keyClick(win, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: win.active_dialog is not None and win.active_dialog.isVisible())
+    dlg = win.active_dialog
+    dlg.activateWindow()
+    qtbot.waitUntil(dlg.isActiveWindow)
+    target = QApplication.focusWidget()
+    assert target is dlg.name
+    qtbot.keyClicks(target, "Ash Wastes")
+    qtbot.keyClick(target, Qt.Key.Key_Space)
+    assert dlg.isVisible() and dlg.name.text() == "Ash Wastes "  # typed; no button pressed
+    dlg.reject()
+
+
+def test_the_error_line_keeps_its_room_so_the_form_does_not_jump(qtbot: Any, win: Any) -> None:
+    dlg = win.new_campaign()
+    qtbot.waitUntil(dlg.isVisible)
+    before = dlg.ok_button.mapTo(dlg, dlg.ok_button.rect().topLeft()).y()
+    height = dlg.height()
+    dlg.try_accept()  # no name: the error line appears
+    assert dlg.error.isVisible() and dlg.error.text()
+    qtbot.wait(10)
+    assert dlg.height() == height
+    assert dlg.ok_button.mapTo(dlg, dlg.ok_button.rect().topLeft()).y() == before
+    dlg.reject()
