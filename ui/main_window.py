@@ -536,7 +536,7 @@ class MainWindow(QMainWindow):
         self.campaign = camp
         self.roster_id = rid
         try:
-            self.system = q.system_info(camp["system"])
+            self.system = q.system_info(camp["system"], camp.get("edition"))
         except AppError as e:  # a campaign of a game system not installed here
             self.system = None
             self.model.set_rows([])
@@ -557,7 +557,7 @@ class MainWindow(QMainWindow):
             data = q.roster_rows(self.engine, roster=self.roster_id)
         else:
             data = q.roster_rows(self.engine, campaign=self.campaign["id"])
-        key = (self.system["id"], self.roster_id is None)
+        key = (self.system["id"], self.campaign.get("edition"), self.roster_id is None)
         if key != self._columns_key:
             from PySide6.QtWidgets import QHeaderView
 

@@ -213,14 +213,24 @@ def _pretty(key: str) -> str:
     return str(key or "").replace("-", " ")
 
 
+def _stat_show(key: str, target: bool) -> Any:
+    def show(r: dict[str, Any]) -> str:
+        v = (r.get("stats") or {}).get(key)
+        return "" if v is None or v == "" else f"{v}+" if target else str(v)
+    return show
+
+
 def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]:
     """The roster table's columns for a game system (``gui_queries.system_info``): its
     layout's (``gui_queries.roster_layout``), with the roster after the status when
     every roster of a campaign is shown."""
     from campaign_app.usecases import gui_queries as q
 
-    cols = [Column(c.key, c.label, value=c.value, show=c.text, align=_ALIGN[c.align], tip=c.tip,
-                   width=int(c.width))
+    # a characteristic is written as the campaign's edition has it ("4+" or "4")
+    targets = {st["key"]: bool(st["target"]) for st in system.get("stats") or ()}
+    cols = [Column(c.key, c.label, value=c.value, align=_ALIGN[c.align], tip=c.tip, width=int(c.width),
+                   show=_stat_show(c.key[5:], targets[c.key[5:]])
+                   if c.key.startswith("stat:") and c.key[5:] in targets else c.text)
             for c in q.roster_layout(system["id"]).table]
     if with_roster:
         at = next((i + 1 for i, c in enumerate(cols) if c.key == "status"), min(1, len(cols)))

@@ -113,7 +113,8 @@ class SystemDict(TypedDict):
     default_fighter_type: str
     uses_rep: bool
     uses_units: bool
-    stats: list[StatChoice]
+    stats: list[StatChoice]  # those of ``edition``
+    edition: str  # the edition whose characteristics ``stats`` are
     kinds: list[str]
     battle_statuses: list[str]
     fighter_statuses: list[str]
@@ -323,11 +324,15 @@ class LogFilters(TypedDict):
 
 
 # --------------------------------------------------------------------------- systems
-def system_info(system: str) -> SystemDict:
-    """What a dialog needs to know about a game system, as plain data."""
+def system_info(system: str, edition: str | None = None) -> SystemDict:
+    """What a dialog needs to know about a game system, as plain data; its
+    characteristics are those of ``edition`` (the default edition if None): what is a
+    target number ("4+") in one edition can be a plain value in another."""
+    from campaign_app.systems.info import stat_rules
     from campaign_app.usecases.core import FIGHTER_STATUSES
 
     info = get_system(system)
+    rules = stat_rules(info.id, edition)
     return {
         "id": info.id,
         "name": info.name,
@@ -345,8 +350,9 @@ def system_info(system: str) -> SystemDict:
         "uses_units": info.uses_units,
         "stats": [
             {"key": s.key, "label": s.label, "low": s.low, "high": s.high, "target": s.target}
-            for s in info.stats
+            for s in rules
         ],
+        "edition": (edition or info.default_edition).lower(),
         "kinds": list(info.kinds),
         "battle_statuses": list(info.battle_statuses),
         "fighter_statuses": list(FIGHTER_STATUSES),
@@ -492,13 +498,15 @@ def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
         battles = _battles_of(s, fighter_id=f.id)
         crew: list[CrewMember] = [{"id": int(x.id or 0), "name": x.name, "role": x.role}
                                   for x in views.crew_of(s, f.id)]
-    info = get_system(c.system)
+    from campaign_app.systems.info import stat_rules
+
+    rules = stat_rules(c.system, c.edition, f.kind or "")
     targets = roster_layout(c.system).detail_targets
     pane: FighterPane = {
         **shown, "roster": r.name, "campaign_id": c.id, "campaign": c.name, "system": c.system,
         "battles": battles, "crew": crew, "rolls": roll_log(engine, c.id, fighter=shown["id"]),
-        "what": "fighter", "stat_order": [st.key for st in info.stats],
-        "stat_targets": list(targets if targets is not None else (st.key for st in info.stats if st.target)),
+        "what": "fighter", "stat_order": [st.key for st in rules],
+        "stat_targets": list(targets if targets is not None else (st.key for st in rules if st.target)),
     }
     return pane
 
@@ -706,14 +714,16 @@ def log_filters(engine: Engine, campaign: Any) -> LogFilters:
 
 
 # --------------------------------------------------------------------------- checks
-def check_stat(system: str, key: str, text: str) -> str:
-    """'' if ``text`` is a valid value for characteristic ``key``, else the reason."""
+def check_stat(system: str, key: str, text: str, edition: str | None = None) -> str:
+    """'' if ``text`` is a valid value for characteristic ``key`` in ``edition``, else
+    the reason (the same check as the use-cases make)."""
     from campaign_app.errors import InputError
+    from campaign_app.systems.info import find_stat, stat_rules
 
     if not str(text).strip():
         return ""
     try:
-        get_system(system).stat(key).parse(text)
+        find_stat(stat_rules(system, edition), key, get_system(system).name).parse(text)
     except InputError as e:
         return str(e)
     return ""

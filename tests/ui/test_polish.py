@@ -178,3 +178,33 @@ def test_the_error_line_keeps_its_room_so_the_form_does_not_jump(qtbot: Any, win
     assert dlg.height() == height
     assert dlg.ok_button.mapTo(dlg, dlg.ok_button.rect().topLeft()).y() == before
     dlg.reject()
+
+
+def test_characteristics_are_written_and_checked_as_the_edition_has_them(qtbot: Any, win: Any,
+                                                                         gui_engine: Any) -> None:
+    from campaign_app.usecases import core
+    from tests.ui.conftest import close_popups
+
+    for edition, initiative in (("n23", "4+"), ("n26", "4")):
+        c = core.create_campaign(gui_engine, f"Hive {edition}", "necromunda", edition)
+        r = core.create_roster(gui_engine, c.id, f"Gang {edition}")
+        win.reload(prefer=("roster", r.id))
+        dlg = win.add_fighter()
+        qtbot.keyClicks(dlg.name, "Brak")
+        qtbot.keyClicks(dlg.stat_edits["I"], initiative)
+        assert not dlg.error.isVisible(), (edition, dlg.error.text())  # as the CLI takes it
+        if initiative == "4":  # a plain value in this edition: "4+" is refused, as the CLI does
+            dlg.stat_edits["I"].clear()
+            qtbot.keyClicks(dlg.stat_edits["I"], "4+")
+            assert dlg.error.isVisible() and "plain number" in dlg.error.text(), edition
+        dlg.stat_edits["I"].clear()
+        qtbot.keyClicks(dlg.stat_edits["I"], initiative)
+        dlg.try_accept()
+        assert not dlg.isVisible(), dlg.error.text()
+        close_popups()
+        row = win.model.find(lambda x: x["name"] == "Brak")
+        col = next(i for i, cc in enumerate(win.model.columns) if cc.key == "stat:I")
+        assert win.model.data(win.model.index(row, col)) == initiative, edition
+        win.table.selectRow(row)
+        win.show_detail()
+        assert f">{initiative}<" in win.detail.toHtml().replace(" ", ""), edition

@@ -252,7 +252,7 @@ class FighterDialog(UseCaseDialog):
             # an empty box would silently keep the old value: say so instead
             problem = f"{key} cannot be left empty (type a value, or Cancel to keep it)"
         else:
-            problem = q.check_stat(self.system["id"], key, ed.text())
+            problem = q.check_stat(self.system["id"], key, ed.text(), self.system.get("edition"))
         if problem:
             self.stat_problems[key] = problem
             ed.setStyleSheet(BAD_FIELD)

@@ -119,7 +119,5 @@ LAYOUT = RosterLayout(
     prepare=_prepare,
     gear_text=_gear,
     fighter_card=_fighter_card,
-    # the detail pane writes these as targets in every edition
-    detail_targets=("WS", "BS", "I", "Ld", "Cl", "Wil", "Int"),
     shows_cycle=True,
 )
