@@ -486,10 +486,9 @@ class MainWindow(QMainWindow):
             ci = QTreeWidgetItem([c["name"]])
             ci.setIcon(0, action_icon("campaign"))
             ci.setData(0, ROLE, ("campaign", c["id"]))
-            pend = f"\n{c['pending_battles']} battle(s) waiting for After the Battle" \
-                if c["pending_battles"] else ""
-            ci.setToolTip(0, f"{c['system_name']}{(' ' + c['edition']) if c['edition'] else ''}"
-                          f"{(' + ' + ', '.join(c['expansions'])) if c['expansions'] else ''}{pend}")
+            n = c["pending_battles"]
+            pend = f"\n{n} battle{'s' if n != 1 else ''} waiting for After the Battle" if n else ""
+            ci.setToolTip(0, f"{c['about']}{pend}")
             f = ci.font(0)
             f.setBold(True)
             ci.setFont(0, f)

@@ -47,7 +47,7 @@ def creatures(win: Any, cmd: Any) -> Any:
     if roster is None:
         return None
     dlg = CreatureDialog(win, win.engine, roster, win.campaign["id"], _api(win, cmd))
-    dlg.saved.connect(lambda ids: win._saved(f"{len(ids)} creature(s) added (Ctrl+Z to undo)",
+    dlg.saved.connect(lambda ids: win._saved(f"{widgets.counted(len(ids), 'creature')} added (Ctrl+Z to undo)",
                                              select=("fighter", ids[0]) if ids else None,
                                              changes=dlg.changes))
     return win._show_dialog(dlg)

@@ -138,7 +138,7 @@ class RollLogView(CampaignTab):
                    show=lambda r: ",".join(str(x) for x in r["faces"])),
             Column("value", "Total", align=ALIGN_CENTER),
             Column("label", "Result", value=lambda r: r["label"] or r["result"]),
-            Column("table", "Table"),
+            Column("table", "Table", show=lambda r: self.table_titles.get(r["table"] or "", r["table"] or "")),
             Column("source", "Source"),
             Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
         ])
@@ -149,6 +149,7 @@ class RollLogView(CampaignTab):
             box.currentIndexChanged.connect(self.refresh)
 
     _filters_of: int | None = None  # the campaign the filters were chosen in
+    table_titles: dict[str, str] = {}  # noqa: RUF012 - replaced per instance: table id -> its name
 
     def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
         if campaign_id != self.campaign_id:
@@ -169,6 +170,7 @@ class RollLogView(CampaignTab):
         for b in boxes:
             b.blockSignals(True)
             b.clear()
+        self.table_titles = {}
         self.battle.addItem("All battles", None)
         self.fighter.addItem("Everyone", None)
         self.table.addItem("All tables", None)
@@ -179,7 +181,8 @@ class RollLogView(CampaignTab):
             for x in f["fighters"]:
                 self.fighter.addItem(x["name"], x["id"])
             for t in f["tables"]:
-                self.table.addItem(t, t)
+                self.table.addItem(t["title"], t["id"])
+                self.table_titles[t["id"]] = t["title"]
         for b, k in zip(boxes, keep, strict=True):
             b.setCurrentIndex(max(0, b.findData(k)))
             b.blockSignals(False)
@@ -213,6 +216,10 @@ class RollLogView(CampaignTab):
             self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}{of}")
 
 
+def _sentence(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
 class HistoryView(CampaignTab):
     """The campaign's actions, newest first (undone ones struck through)."""
 
@@ -233,7 +240,7 @@ class HistoryView(CampaignTab):
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
             Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
-            Column("action", "Action"),
+            Column("action", "Action", show=lambda r: _sentence(q.action_label(r["action"]))),
             Column("summary", "What"),
             Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
         ])
@@ -258,7 +265,8 @@ class HistoryView(CampaignTab):
         text = self.search.text().strip().casefold()
         rows = [r for r in self.rows
                 if (self.show_undone.isChecked() or not r["undone"])
-                and (not text or text in (r["action"] + " " + r["summary"]).casefold())]
+                and (not text or text in " ".join((r["action"], q.action_label(r["action"]),
+                                                         r["summary"])).casefold())]
         self.model.set_rows(rows)
         fit_columns(self.view, 400)
 

@@ -101,6 +101,11 @@ def ask_save_discard(parent: QWidget | None, title: str, text: str,
     return box
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and ``word`` as people write them: "1 creature", "3 creatures"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 class EntryLine(QLineEdit):
     """A one-line entry whose Enter/Return is its own: it emits ``returnPressed`` (the
     entry's action, e.g. Add or Use these dice) and the key stops there, so the

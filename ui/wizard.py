@@ -547,6 +547,8 @@ class AfterBattleWizard(QDialog):
 def _value_words(spec: str, value: int) -> str:
     if spec.startswith("pass:"):
         return f"<b>pass {value}</b>"
+    if spec.strip().lower() == "d66":  # read as tens and units, not added up
+        return f"D66 <b>{value}</b>"
     return f"Total <b>{value}</b>"
 
 

@@ -139,6 +139,7 @@ class TreeCampaign(TypedDict):
     system_name: str
     edition: str
     expansions: list[str]
+    about: str  # the game, edition and expansions in words ("NUTS! 4th edition + Weird WWII")
     cycle: int
     uses_units: bool
     rosters: list[TreeRoster]
@@ -315,12 +316,17 @@ class FighterChoice(TypedDict):
     name: str
 
 
+class TableChoice(TypedDict):
+    id: str
+    title: str  # the table's name in the rules data
+
+
 class LogFilters(TypedDict):
     """Choices for the roll log filters."""
 
     battles: list[BattleChoice]
     fighters: list[FighterChoice]
-    tables: list[str]
+    tables: list[TableChoice]
 
 
 # --------------------------------------------------------------------------- systems
@@ -409,6 +415,7 @@ def campaign_tree(engine: Engine) -> list[TreeCampaign]:
             "id": c.id, "name": c.name, "system": c.system,
             "system_name": gs.name if gs else f"{c.system} (not installed)",
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
+            "about": _about(gs.info if gs else None, c.system, c.edition, list(c.expansions or [])),
             "uses_units": bool(gs and gs.info.uses_units),
             "rosters": by_campaign.get(c.id, []),
             "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
@@ -611,10 +618,14 @@ def battle_setup(engine: Engine, campaign: Any) -> BattleSetup:
 # --------------------------------------------------------------------------- undo
 ACTION_LABELS = {
     "after-battle": "After the Battle", "battle.record": "record battle",
+    "campaign.create": "new campaign", "campaign.import": "import campaign",
     "campaign.house-rule": "house rule",
     "fighter.add": "add fighter", "fighter.edit": "edit fighter", "fighter.remove": "remove fighter",
-    "roster.create": "new roster", "roster.edit": "edit roster", "unit.add": "add unit",
-    "unit.edit": "edit unit",
+    "fighter.revive": "revive fighter",
+    "roster.create": "new roster", "roster.edit": "edit roster", "roster.import": "import roster",
+    "unit.add": "add unit", "unit.edit": "edit unit", "unit.remove": "remove unit",
+    "unit.exchange": "exchange prisoner", "roll": "roll", "undo": "undo", "redo": "redo",
+    "restore": "restore",
 }
 
 
@@ -700,6 +711,24 @@ def weapon_names(engine: Engine, campaign: Any) -> list[str]:
                    for k, w in weapons.items()}, key=str.lower)
 
 
+def _about(info: Any, system: str, edition: str | None, expansions: list[str]) -> str:
+    """A campaign's game in the words of its rules data: "Necromunda (newest edition)",
+    "NUTS! 4th edition + Weird WWII"."""
+    if info is None:
+        return f"{system} (not installed)"
+    name = info.edition_names.get(edition or "", "") or info.name
+    extras = [info.expansion_names.get(x, x).split(" (")[0] for x in expansions]
+    return " + ".join([name, *extras])
+
+
+def table_title(table_id: str) -> str:
+    """A rules table's name (its title in the rules data), for a table id on record."""
+    from campaign_app.rules import load_rulebook
+
+    t = load_rulebook().tables.get(table_id)
+    return t.title if t is not None else table_id.replace("-", " ")
+
+
 def log_filters(engine: Engine, campaign: Any) -> LogFilters:
     """Choices for the roll log filters: battles, fighters with rolls, tables rolled."""
     with read_session(engine) as s:
@@ -709,7 +738,7 @@ def log_filters(engine: Engine, campaign: Any) -> LogFilters:
     return {
         "battles": [{"id": b.id, "number": b.number, "scenario": b.scenario} for b in bs],
         "fighters": [{"id": f.id, "name": f.name} for f in fs],
-        "tables": ts,
+        "tables": sorted(({"id": t, "title": table_title(t)} for t in ts), key=lambda t: t["title"].casefold()),
     }
 
 

@@ -52,7 +52,7 @@ def test_queries_read_what_the_use_cases_wrote_and_write_nothing(engine: Any, sn
     assert setup["default_status"] == "carry-on" and "out-of-the-fight" in setup["statuses"]
     assert q.battles(engine, c.id)[0]["rosters"] == ["1st", "2nd"]
     f2 = q.log_filters(engine, c.id)
-    assert [x["name"] for x in f2["fighters"]] == ["Vampire 1"] and f2["tables"] == ["ww2-gen-vampire"]
+    assert [x["name"] for x in f2["fighters"]] == ["Vampire 1"] and f2["tables"] == [{"id": "ww2-gen-vampire", "title": "Random Vampire Generation"}]
     t = q.rule_table(engine, c.id, "nuts-recovery")
     assert t["dice"] == "pass:2d6" and not t["house_rule"] and t["outcomes"] == [0, 1, 2]
     assert any(x["id"] == "nuts-recovery" for x in q.rule_tables(engine, c.id))

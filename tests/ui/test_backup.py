@@ -55,7 +55,7 @@ def test_backup_then_restore_replaces_the_database_and_reopens_it(
     assert names(win.engine) == ["Kept"]
     assert [win.tree.topLevelItem(i).text(0) for i in range(win.tree.topLevelItemCount())] == ["Kept"]
     title, text = messages()[-1]
-    assert title == "Restored" and "Restored 1 campaign(s)" in text and "previous database was saved" in text
+    assert title == "Restored" and "Restored 1 campaign " in text and "previous database was saved" in text
     saved = text.rsplit("saved to ", 1)[1].strip()
     assert Path(saved).exists()  # the replaced database was kept
     win.engine.dispose()

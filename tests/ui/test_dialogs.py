@@ -236,7 +236,7 @@ def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
     assert log.model.rowCount() == 3
     log.table.setCurrentIndex(log.table.findData("nuts-recovery"))
     assert [r["table"] for r in log.model.rows] == ["nuts-recovery"]
-    assert log.count.text() == "1 roll of nuts-recovery"  # the filter in force is said
+    assert log.count.text() == "1 roll of After the Battle: Out of the Fight recovery"  # in words
     log.table.setCurrentIndex(0)
     assert log.model.rowCount() == 3 and log.count.text() == "3 rolls"
     log.fighter.setCurrentIndex(log.fighter.findData(v2.id))

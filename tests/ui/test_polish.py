@@ -208,3 +208,42 @@ def test_characteristics_are_written_and_checked_as_the_edition_has_them(qtbot: 
         win.table.selectRow(row)
         win.show_detail()
         assert f">{initiative}<" in win.detail.toHtml().replace(" ", ""), edition
+
+
+def test_players_words_not_internal_names(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """The tree, the roll log and the history name games, tables and actions as the
+    rules data and people do, never by their ids (weird-ww2, nuts-recovery, fighter.add)."""
+    import re
+
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems.nuts.demo import build as demo_nuts
+    from ui.main_window import TAB_HISTORY, TAB_LOG
+
+    cid = demo_nuts(gui_engine)
+    win.reload(prefer=("campaign", cid))
+    item = next(win.tree.topLevelItem(i) for i in range(win.tree.topLevelItemCount())
+                if win.tree.topLevelItem(i).data(0, 256) == ("campaign", cid))
+    tip = item.toolTip(0)
+    assert "Weird WWII" in tip and "weird-ww2" not in tip and "(s)" not in tip
+    win.tabs.setCurrentIndex(TAB_LOG)
+    log = win.log_view
+    ids = [log.table.itemData(i) for i in range(1, log.table.count())]
+    names = [log.table.itemText(i) for i in range(1, log.table.count())]
+    assert ids and all(name == load_rulebook().tables[t].title for t, name in zip(ids, names, strict=True))
+    col = next(i for i, c in enumerate(log.model.columns) if c.key == "table")
+    shown = {log.model.data(log.model.index(r, col)) for r in range(log.model.rowCount())}
+    assert shown and not shown & set(ids)
+    log.table.setCurrentIndex(1)
+    assert names[0] in log.count.text() and ids[0] not in log.count.text()
+    win.tabs.setCurrentIndex(TAB_HISTORY)
+    hv = win.history_view
+    col = next(i for i, c in enumerate(hv.model.columns) if c.key == "action")
+    actions = [hv.model.data(hv.model.index(r, col)) for r in range(hv.model.rowCount())]
+    assert actions and not [a for a in actions if re.search(r"[.\-]|^[a-z]", a)], actions
+
+
+def test_a_d66_is_read_not_added_up() -> None:
+    from ui.wizard import _value_words
+
+    assert _value_words("d66", 44) == "D66 <b>44</b>"
+    assert _value_words("2d6", 9) == "Total <b>9</b>"

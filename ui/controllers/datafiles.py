@@ -188,7 +188,7 @@ def restore(win: MainWindow, path: str) -> Task | None:
 
         rep, new, problem = res
         prev = rep.previous_saved_to
-        text = (f"Restored {rep.campaigns} campaign(s) from {rep.restored_from}."
+        text = (f"Restored {widgets.counted(rep.campaigns, 'campaign')} from {rep.restored_from}."
                 + (f"\n\nThe previous database was saved to {prev}" if prev else ""))
         if new is None:
             widgets.show_error(win, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")

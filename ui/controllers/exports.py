@@ -58,5 +58,5 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
         return {"pages": pages, "path": out}
 
     return win._task("Export PDF", work,
-                     lambda r: win.notify(f"Saved {r['pages']} page(s) to {r['path']}", 10000),
+                     lambda r: win.notify(f"Saved {widgets.counted(r['pages'], 'page')} to {r['path']}", 10000),
                      on_cancel=lambda: win.notify("Export cancelled: no file written", 6000))

@@ -52,7 +52,8 @@ SYSTEM = GameSystem(
     procedures_module="campaign_app.systems.necromunda.procedures",
     layout=".layout:LAYOUT", qrs=".qrs:cards",
     commands=".commands:COMMANDS",
-    action_labels={"necromunda.cycle-end": "end of cycle"},
+    action_labels={"necromunda.cycle-end": "end of cycle", "necromunda.injury": "lasting injury",
+                   "necromunda.treat": "treat injury", "necromunda.release": "release captive"},
     after_battle_options=(
         AfterBattleOption("treat", "Pay for treatment of a Critical Injury for:", "fighters",
                           flag="--treat", metavar="FIGHTER",
