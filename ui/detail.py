@@ -208,9 +208,8 @@ def roster_html(d: dict[str, Any]) -> str:
 
 
 def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:
-    ed = f" · edition {_e(c['edition'])}" if c.get("edition") else ""
-    exp = f" · {_e(', '.join(c['expansions']))}" if c.get("expansions") else ""
-    out = [f"<h2>{_e(c['name'])}</h2><div class='sub'>{_e(c['system_name'])}{ed}{exp}</div>"]
+    about = c.get("about") or c["system_name"]  # the game, edition and expansions in words
+    out = [f"<h2>{_e(c['name'])}</h2><div class='sub'>{_e(about)}</div>"]
     if c.get("shows_cycle"):
         out.append(f"<p>Campaign cycle {_e(c.get('cycle', 1))}</p>")
     out.append("<h3>Rosters</h3>")

@@ -225,6 +225,9 @@ def test_players_words_not_internal_names(qtbot: Any, win: Any, gui_engine: Any)
                 if win.tree.topLevelItem(i).data(0, 256) == ("campaign", cid))
     tip = item.toolTip(0)
     assert "Weird WWII" in tip and "weird-ww2" not in tip and "(s)" not in tip
+    win.show_detail()
+    pane = win.detail.toPlainText()
+    assert "NUTS! 4th edition + Weird WWII" in pane and "weird-ww2" not in pane
     win.tabs.setCurrentIndex(TAB_LOG)
     log = win.log_view
     ids = [log.table.itemData(i) for i in range(1, log.table.count())]
