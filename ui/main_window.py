@@ -783,6 +783,13 @@ class MainWindow(QMainWindow):
         name, _f = QFileDialog.getOpenFileName(self, title, str(Path.home()), filters)
         return name
 
+    def ask_choice(self, title: str, label: str, items: list[str], current: int = 0) -> int | None:
+        """The index of the item the user picks (None: cancelled)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        text, ok = QInputDialog.getItem(self, title, label, items, current, False)
+        return items.index(text) if ok and text in items else None
+
     def ask_save_path(self, title: str, default_name: str, filters: str) -> str:
         from PySide6.QtWidgets import QFileDialog
 

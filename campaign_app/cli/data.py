@@ -88,17 +88,7 @@ def _import_external(key: str) -> Any:
 
         d = import_external(engine, key, args.file, campaign=args.campaign)
 
-        def text() -> str:
-            lines = [f"imported {d.roster['name']} (roster {d.roster['id']}, {d.fighters} fighters) "
-                     f"into {d.campaign['name']} (campaign {d.campaign['id']})"]
-            if d.report:
-                lines.append(f"{len(d.report)} item(s) did not map as they were:")
-                lines.extend(f"  {r.where}: {r.message}" for r in d.report)
-            else:
-                lines.append("everything mapped")
-            return "\n".join(lines)
-
-        emit(args, d, text)
+        emit(args, d, lambda: "\n".join(d.report_lines()))
 
     return handle
 

@@ -74,7 +74,17 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
     if not path or win.engine is None:
         return None
     engine = win.engine
-    camp = win.campaign["id"] if win.campaign and win.campaign["system"] == gs.id else None
+    # which campaign: one of this system's (the open one first), or a new one
+    fits = [c for c in win.tree_data if c["system"] == gs.id]
+    camp: int | None = None
+    if fits:
+        labels = [c["name"] for c in fits] + ["A new campaign (named as in the file)"]
+        current = next((i for i, c in enumerate(fits) if win.campaign and c["id"] == win.campaign["id"]), 0)
+        chosen = win.ask_choice(f"Import a {imp.label}", f"Add {Path(path).name} to the campaign:",
+                                labels, current)
+        if chosen is None:
+            return None
+        camp = fits[chosen]["id"] if chosen < len(fits) else None
 
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.datafiles import import_external
@@ -83,12 +93,16 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
         return import_external(engine, imp.key, path, camp)
 
     def done(rep: Any) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         roster = rep.roster
-        skipped = [f"{r.where}: {r.message}" for r in rep.report]
         win._saved(f"Imported {roster.get('name', 'the ' + imp.label)}",
                    prefer=("roster", roster["id"]) if roster.get("id") else None, changes=changes_of(rep))
-        if skipped:
-            widgets.show_message(win, "Imported, with gaps", "Not imported:\n" + "\n".join(skipped[:30]))
+        lines = rep.report_lines()  # the same report as the CLI's
+        if len(lines) > 42:
+            lines = [*lines[:41], f"  … and {len(lines) - 41} more (campaign-app import {imp.key} prints all)"]
+        widgets.show_message(win, "Imported, with gaps" if rep.report else "Imported", "\n".join(lines),
+                             icon=QMessageBox.Icon.Warning if rep.report else QMessageBox.Icon.Information)
 
     return win._task(f"Importing {imp.label}", work, done)
 

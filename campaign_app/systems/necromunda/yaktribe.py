@@ -160,9 +160,10 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
         raise InputError(f"{source} is not a Yaktribe gang export (no \"gang\" object)")
     rep = _Report()
     raw_gangers = gang.get("gangers", [])
-    if not isinstance(raw_gangers, list):
-        rep.add("gang.gangers", f"is {_kind(raw_gangers)}, not a list; no fighters imported")
-        raw_gangers = []
+    if not isinstance(raw_gangers, list) or not any(isinstance(g, dict) for g in raw_gangers):
+        # a gang without one fighter is no roster to play: a wrong or empty file
+        raise InputError(f"{source} has no fighters to import (a Yaktribe gang lists them under "
+                         "\"gangers\")")
 
     from campaign_app.usecases.backup import automatic_backup
 

@@ -36,6 +36,20 @@ class ExternalImportResult(Result):
     fighters: int
     report: list[ReportItem]
 
+    def report_lines(self) -> list[str]:
+        """What was imported, then each item that did not map and why (the CLI prints
+        these lines, the GUI shows them)."""
+        n = self.fighters
+        lines = [f"imported {self.roster['name']} (roster {self.roster['id']}, {n} fighter{'s' if n != 1 else ''}) "
+                 f"into {self.campaign['name']} (campaign {self.campaign['id']})"]
+        if self.report:
+            k = len(self.report)
+            lines.append(f"{k} item{'s' if k != 1 else ''} did not map as {'they were' if k != 1 else 'it was'}:")
+            lines.extend(f"  {r.where}: {r.message}" for r in self.report)
+        else:
+            lines.append("everything mapped")
+        return lines
+
 
 class ExportSummary(TypedDict):
     """What a JSON export wrote (a read: it changes nothing)."""
