@@ -96,6 +96,8 @@ def build_actions(win: MainWindow) -> None:
         action_icon("fighter"), "Add a fighter to the selected roster")
     act(win, "add_unit", "Add &Unit…", win.add_unit, "Ctrl+Shift+U", action_icon("unit"),
         "Add a unit to the selected roster (squad games)")
+    act(win, "duplicate", "&Duplicate Fighter", win.duplicate_selected, "Ctrl+D", None,
+        "Add a copy of the selected fighter: type, characteristics, weapons and skills")
     act(win, "exchange", "E&xchange Prisoner", win.exchange_prisoner, None, None,
         "Squad games: the selected prisoner unit comes back")
     act(win, "record_battle", "&Record Battle…", win.record_battle, "Ctrl+B", action_icon("battle"),
@@ -167,7 +169,7 @@ def build_menus(win: MainWindow) -> None:
     for k in ("add_fighter", "add_unit"):
         m.addAction(actions[k])
     roster_end = m.addSeparator()
-    for k in ("edit_item", "remove_item"):
+    for k in ("edit_item", "duplicate", "remove_item"):
         m.addAction(actions[k])
     m.addSeparator()
     m.addAction(actions["exchange"])
@@ -323,6 +325,7 @@ def update_state(win: MainWindow) -> None:
     a["backup"].setEnabled(has_db)
     a["restore"].setEnabled(has_db)
     a["edit_item"].setEnabled(row is not None)
+    a["duplicate"].setEnabled(row is not None and row["what"] == "fighter")
     a["remove_item"].setEnabled(row is not None and (row["what"] == "fighter" or feats["units"]))
     a["exchange"].setEnabled(row is not None and row["what"] == "unit" and feats["units"]
                              and row.get("status") == "prisoner")
@@ -366,7 +369,7 @@ def table_menu(win: MainWindow, pos: Any) -> None:
     for key, cmd in win.system_command_map.items():
         if cmd.gui.menu in by_place:
             by_place[cmd.gui.menu].append(key)
-    for k in ("edit_item", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
+    for k in ("edit_item", "duplicate", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
               *by_place["figure"], "exchange", None, "view_log"):
         if k is None:
             m.addSeparator()

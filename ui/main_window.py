@@ -832,6 +832,11 @@ class MainWindow(QMainWindow):
 
         return editing.edit_selected(self)
 
+    def duplicate_selected(self) -> None:
+        from ui.controllers import editing
+
+        editing.duplicate_selected(self)
+
     def remove_selected(self) -> None:
         from ui.controllers import editing
 

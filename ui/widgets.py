@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -264,7 +265,21 @@ class UseCaseDialog(QDialog):
         self._kept = True
         return result
 
-    def try_accept(self) -> None:
+    def offer_another(self, label: str = "Save && Add &Another") -> QPushButton:
+        """A second way to save: the use-case runs as with OK, then the form is made
+        ready for the next one (``reset_for_another``) instead of closing."""
+        b = QPushButton(label)
+        b.setObjectName("saveAndAnother")
+        b.setAutoDefault(False)
+        self.buttons.addButton(b, QDialogButtonBox.ButtonRole.ApplyRole)
+        b.clicked.connect(lambda: self.try_accept(close=False))
+        self.another_button = b
+        return b
+
+    def reset_for_another(self) -> None:  # pragma: no cover - overridden where offered
+        """Clear the form for the next entry (dialogs that call ``offer_another``)."""
+
+    def try_accept(self, close: bool = True) -> None:
         problem = self.check()
         if problem:
             self.error.show_error(problem)
@@ -283,4 +298,8 @@ class UseCaseDialog(QDialog):
         if not self._kept:  # a run() that does not say what it changed: everything may have
             self.changes = Changes.all()
         self.saved.emit(self.result_value)
-        self.accept()
+        if close:
+            self.accept()
+        else:
+            self.saved_count = getattr(self, "saved_count", 0) + 1
+            self.reset_for_another()

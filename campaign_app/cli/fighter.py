@@ -69,6 +69,14 @@ def cmd_fighter_remove(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, {"removed": args.fighter}, f"removed fighter {args.fighter}")
 
 
+def cmd_fighter_duplicate(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.core import show_fighter
+    from campaign_app.usecases.duplicate import duplicate_fighter
+
+    f = duplicate_fighter(engine, args.fighter, args.name)
+    emit(args, show_fighter(engine, f.id), f"added fighter {f.id}: {f.name} (a copy of {args.fighter})")
+
+
 def _fighter_opts(sp: Any) -> None:
     sp.add_argument("--type", help="the fighter's type (see `campaign-app systems`)")
     sp.add_argument("--rep", help="Rep 1-6 (the games that use Rep)")
@@ -99,3 +107,7 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("fighter")
     sp = add(fig, "remove", cmd_fighter_remove, "remove a fighter from its roster")
     sp.add_argument("fighter")
+    sp = add(fig, "duplicate", cmd_fighter_duplicate,
+             "add a copy of a fighter to its roster (type, characteristics, weapons, skills; not its history)")
+    sp.add_argument("fighter")
+    sp.add_argument("--name", help="the copy's name (default: the name numbered, e.g. \"Brak (2)\")")

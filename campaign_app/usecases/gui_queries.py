@@ -621,7 +621,7 @@ ACTION_LABELS = {
     "campaign.create": "new campaign", "campaign.import": "import campaign",
     "campaign.house-rule": "house rule",
     "fighter.add": "add fighter", "fighter.edit": "edit fighter", "fighter.remove": "remove fighter",
-    "fighter.revive": "revive fighter",
+    "fighter.revive": "revive fighter", "fighter.duplicate": "duplicate fighter",
     "roster.create": "new roster", "roster.edit": "edit roster", "roster.import": "import roster",
     "unit.add": "add unit", "unit.edit": "edit unit", "unit.remove": "remove unit",
     "unit.exchange": "exchange prisoner", "roll": "roll", "undo": "undo", "redo": "redo",

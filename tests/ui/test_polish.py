@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
+
 from ui.app import missing_display
 
 
@@ -250,3 +252,44 @@ def test_a_d66_is_read_not_added_up() -> None:
 
     assert _value_words("d66", 44) == "D66 <b>44</b>"
     assert _value_words("2d6", 9) == "Total <b>9</b>"
+
+
+def test_duplicate_the_selected_fighter_from_the_roster_menu(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from campaign_app.usecases import core
+
+    c = core.create_campaign(gui_engine, "Underhive", "necromunda")
+    r = core.create_roster(gui_engine, c.id, "Jackals")
+    core.add_fighter(gui_engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
+    win.reload(prefer=("roster", r.id))
+    assert not win.actions["duplicate"].isEnabled()  # nothing selected
+    assert win.select_figure("Brak")
+    assert win.actions["duplicate"].isEnabled()
+    win.actions["duplicate"].trigger()
+    assert [row["name"] for row in win.model.rows] == ["Brak", "Brak (2)"]
+    assert win.selected_row()["name"] == "Brak (2)"  # the copy is selected, its pane shown
+    assert "Autogun" in win.detail.toPlainText() and "Brak (2)" in win.notice_text()
+    win.actions["undo"].trigger()
+    assert [row["name"] for row in win.model.rows] == ["Brak"]
+
+
+def test_save_and_add_another_keeps_the_dialog_for_the_next_fighter(qtbot: Any, win: Any,
+                                                                    gui_engine: Any) -> None:
+    from campaign_app.usecases import core
+
+    c = core.create_campaign(gui_engine, "Underhive", "necromunda")
+    r = core.create_roster(gui_engine, c.id, "Jackals")
+    win.reload(prefer=("roster", r.id))
+    dlg = win.add_fighter()
+    dlg.type.setCurrentIndex(dlg.type.findData("juve"))
+    for name in ("Brak", "Vel"):
+        qtbot.keyClicks(dlg.name, name)
+        qtbot.keyClicks(dlg.weapons.entry, "Stub gun")
+        dlg.weapons.add_current()
+        qtbot.mouseClick(dlg.another_button, Qt.MouseButton.LeftButton)
+        assert dlg.isVisible() and dlg.name.text() == "" and dlg.weapons.names() == []
+        assert dlg.type.currentData() == "juve"  # the next one of the same type, as a gang grows
+        assert dlg.focusWidget() is dlg.name
+    assert sorted(row["name"] for row in win.model.rows) == ["Brak", "Vel"]
+    assert all(row["type"] == "juve" for row in win.model.rows)
+    dlg.reject()
+    assert len(win.model.rows) == 2  # Cancel after saving keeps what was saved

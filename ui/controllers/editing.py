@@ -115,6 +115,22 @@ def remove_selected(win: MainWindow) -> None:
     win._saved(f"Removed {row['name']} — Ctrl+Z brings it back", changes=changes_of(res))
 
 
+def duplicate_selected(win: MainWindow) -> None:
+    from campaign_app.usecases.duplicate import duplicate_fighter
+
+    row = win.selected_row()
+    if row is None or row["what"] != "fighter":
+        return
+    try:
+        res = duplicate_fighter(win.engine, row["id"])
+    except AppError as e:
+        widgets.show_error(win, "Cannot duplicate", problem_with(row, e))
+        win.reload()
+        return
+    win._saved(f"Added {res.name}, a copy of {row['name']} (Ctrl+Z to undo)", select=("fighter", res.id),
+               changes=changes_of(res))
+
+
 def house_rules(win: MainWindow) -> Any:
     from ui.dialogs.house_rules import HouseRulesDialog
 

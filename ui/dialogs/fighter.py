@@ -241,6 +241,8 @@ class FighterDialog(UseCaseDialog):
         self.notes.setMaximumHeight(60)
         self.body.addWidget(self.notes)
         self.resize(720 if system["stats"] else 620, 440)
+        if fighter is None:
+            self.offer_another()
 
     # live checks ---------------------------------------------------------------
     def _had_stat(self, key: str) -> bool:
@@ -287,6 +289,24 @@ class FighterDialog(UseCaseDialog):
             return (f"press Add to add the skill {self.skills.entry.text().strip()!r} "
                     "(or clear the field)")
         return ""
+
+    def reset_for_another(self) -> None:
+        """Ready for the next fighter of the roster: the same type and kind, the rest
+        cleared, the name field ready for typing."""
+        for w in (self.name, self.role, *self.stat_edits.values()):
+            w.clear()
+        self.notes.clear()
+        self.xp.setValue(0)
+        self.value.setValue(0)
+        self.rep.setValue(0)
+        for box in (self.weapons, self.skills):
+            box.list.clear()
+            box.entry.clear()
+            box._update()
+        self.stat_problems.clear()
+        self.error.clear_error()
+        self.setWindowTitle(f"Add Fighter — {self.saved_count} added")
+        self.name.setFocus()
 
     def _stats(self) -> dict[str, str]:
         return {k: ed.text().strip() for k, ed in self.stat_edits.items() if ed.text().strip()}
