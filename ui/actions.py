@@ -96,6 +96,8 @@ def build_actions(win: MainWindow) -> None:
         action_icon("fighter"), "Add a fighter to the selected roster")
     act(win, "add_unit", "Add &Unit…", win.add_unit, "Ctrl+Shift+U", action_icon("unit"),
         "Add a unit to the selected roster (squad games)")
+    act(win, "find", "&Find in Roster…", win.find_in_roster, K.Find, None,
+        "Show only the figures whose name, type, weapons or skills hold the words typed")
     act(win, "duplicate", "&Duplicate Fighter", win.duplicate_selected, "Ctrl+D", None,
         "Add a copy of the selected fighter: type, characteristics, weapons and skills")
     act(win, "exchange", "E&xchange Prisoner", win.exchange_prisoner, None, None,
@@ -158,6 +160,7 @@ def build_menus(win: MainWindow) -> None:
     for k in ("edit_item", "remove_item"):
         m.addAction(actions[k])
     m.addSeparator()
+    m.addAction(actions["find"])
     m.addAction(actions["reload"])
     m = mb.addMenu("&Campaign")
     for k in ("new_campaign", "new_roster", "edit_roster"):
@@ -325,6 +328,7 @@ def update_state(win: MainWindow) -> None:
     a["backup"].setEnabled(has_db)
     a["restore"].setEnabled(has_db)
     a["edit_item"].setEnabled(row is not None)
+    a["find"].setEnabled(camp is not None)
     a["duplicate"].setEnabled(row is not None and row["what"] == "fighter")
     a["remove_item"].setEnabled(row is not None and (row["what"] == "fighter" or feats["units"]))
     a["exchange"].setEnabled(row is not None and row["what"] == "unit" and feats["units"]

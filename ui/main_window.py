@@ -84,6 +84,12 @@ def count_text(rows: list[dict[str, Any]]) -> str:
     return "  ·  ".join(parts)
 
 
+def _statuses_of(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The statuses among ``rows``, in words, for the roster filter."""
+    seen = sorted({str(r.get("status") or "") for r in rows} - {""})
+    return [(s, s.replace("-", " ").capitalize()) for s in seen]
+
+
 def _figure_order(row: dict[str, Any]) -> tuple[bool, int]:
     """The roster table's rows as the query gives them: fighters, then units, by id."""
     return row["what"] != "fighter", row["id"]
@@ -107,6 +113,7 @@ class MainWindow(QMainWindow):
         self.active_dialog: Any = None
         self.tasks: list[Task] = []
         self._columns_key: tuple[Any, ...] | None = None
+        self._filter_for: tuple[Any, ...] | None = None  # the campaign, roster the filter is for
         self._undo_state: dict[str, Any] = NO_UNDO
         self._undo_for: int | None = None  # the campaign whose history _undo_state is
         self._open_pending: str | None = None
@@ -246,9 +253,19 @@ class MainWindow(QMainWindow):
         rpage = QWidget()
         rl = QVBoxLayout(rpage)
         rl.setContentsMargins(0, 4, 0, 0)
+        from PySide6.QtWidgets import QHBoxLayout
+
+        from ui.roster_filter import RosterFilterBar
+
+        head = QHBoxLayout()
         self.table_title = QLabel()
         self.table_title.setObjectName("tableTitle")
-        rl.addWidget(self.table_title)
+        head.addWidget(self.table_title, 1)
+        self.roster_filter = RosterFilterBar()
+        self.roster_filter.changed.connect(self._roster_filter_changed)
+        self.roster_filter.columns_changed.connect(self._roster_columns_chosen)
+        head.addWidget(self.roster_filter)
+        rl.addLayout(head)
         self.model = RosterModel()
         self.table = table_view(self.model, "rosterTable")
         self.table.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)
@@ -281,9 +298,11 @@ class MainWindow(QMainWindow):
         # it selects it, so the detail and the actions would see no selection yet
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self.show_detail())
         # Enter edits the selected figure, in the table only (not in every text field)
+        # (the context set after: PySide6 drops a context= given with a slot)
         for key in ("Return", "Enter"):
-            QShortcut(QKeySequence(key), self.table, self.edit_selected,
-                      context=QtCore.Qt.ShortcutContext.WidgetShortcut)
+            sc = QShortcut(QKeySequence(key), self.table)
+            sc.setContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
+            sc.activated.connect(self.edit_selected)
 
     # ------------------------------------------------------------------ window state
     def restore_window(self) -> None:
@@ -556,6 +575,11 @@ class MainWindow(QMainWindow):
             data = q.roster_rows(self.engine, roster=self.roster_id)
         else:
             data = q.roster_rows(self.engine, campaign=self.campaign["id"])
+        shown = (self.campaign["id"], self.roster_id)
+        if shown != self._filter_for:  # another campaign or roster: every row of it
+            self._filter_for = shown
+            self.roster_filter.clear()
+        self.model.set_accept(self.roster_filter.accept(self._row_text))
         key = (self.system["id"], self.campaign.get("edition"), self.roster_id is None)
         if key != self._columns_key:
             from PySide6.QtWidgets import QHeaderView
@@ -575,7 +599,11 @@ class MainWindow(QMainWindow):
                     self.table.setColumnWidth(i, 96)
             hh.setStretchLastSection(True)
             self.table.horizontalHeader().setSortIndicator(-1, QtCore.Qt.SortOrder.AscendingOrder)
+            self.roster_filter.set_columns([(c.key, c.title) for c in self.model.columns],
+                                           self.settings.hidden_columns(self.system["id"]))
+            self._show_chosen_columns()
         self.model.set_rows(data["rows"])
+        self.roster_filter.set_statuses(_statuses_of(data["rows"]))
         self._fit_columns()
         self._set_table_title()
         if keep is not None:
@@ -590,7 +618,35 @@ class MainWindow(QMainWindow):
             title = f"<b>{roster['name'] if roster else ''}</b>  ·  {self.campaign['system_name']}"
         else:
             title = f"<b>{self.campaign['name']}</b>  ·  every roster  ·  {self.campaign['system_name']}"
-        self.table_title.setText(f"{title}  ·  {count_text(self.model.rows)}")
+        hidden = len(self.model.left_out)
+        more = f"  ·  {hidden} more left out by the filter" if hidden else ""
+        self.table_title.setText(f"{title}  ·  {count_text(self.model.rows)}{more}")
+
+    def _row_text(self, row: dict[str, Any]) -> str:
+        """What a row shows, column by column: what the roster search looks in."""
+        return " ".join(c.text(row) for c in self.model.columns)
+
+    def _roster_filter_changed(self) -> None:
+        if self.campaign is not None and self.system is not None:
+            self.load_table(keep=self.selected_row())
+
+    def _roster_columns_chosen(self) -> None:
+        if self.system is not None:
+            self.settings.set_hidden_columns(self.system["id"], self.roster_filter.hidden)
+        self._show_chosen_columns()
+
+    def _show_chosen_columns(self) -> None:
+        for i, c in enumerate(self.model.columns):
+            self.table.setColumnHidden(i, c.key in self.roster_filter.hidden)
+
+    def find_in_roster(self) -> None:
+        """Ctrl+F: the roster tab, its search field ready for typing."""
+        if not getattr(self, "_main_built", False) or self.campaign is None:
+            return
+        from ui.roster_filter import focus_search
+
+        self.tabs.setCurrentIndex(TAB_ROSTER)
+        focus_search(self.roster_filter)
 
     def _fit_columns(self) -> None:
         """Columns as wide as their contents (sampled: cheap on big rosters), capped."""

@@ -60,6 +60,9 @@ class RowsModel(QAbstractTableModel):
         self.rows: list[Row] = []
         self.sort_column = -1
         self.sort_order = Qt.SortOrder.AscendingOrder
+        # a filter (``set_accept``): rows it refuses are left out, and counted
+        self.accept: Callable[[Row], bool] | None = None
+        self.left_out: set[Hashable] = set()  # the keys of the rows left out
 
     # structure ---------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -104,9 +107,31 @@ class RowsModel(QAbstractTableModel):
         self.sort_column = -1
         self.endResetModel()
 
+    def row_key(self, row: Row) -> Hashable:
+        """What names a row across reloads (``update_rows`` takes its own)."""
+        return (row.get("what"), row.get("id"))
+
+    def set_accept(self, accept: Callable[[Row], bool] | None) -> None:
+        """Show only the rows ``accept`` takes (None: every row), from the next
+        ``set_rows`` on; the caller reads the rows again (a query, not a Python pass over
+        rows held back)."""
+        self.accept = accept
+
+    def _split(self, rows: Iterable[Row], key: Callable[[Row], Hashable]) -> list[Row]:
+        if self.accept is None:
+            return list(rows)
+        shown = []
+        for r in rows:
+            if self.accept(r):
+                shown.append(r)
+            else:
+                self.left_out.add(key(r))
+        return shown
+
     def set_rows(self, rows: Sequence[Row]) -> None:
         self.beginResetModel()
-        self.rows = list(rows)
+        self.left_out = set()
+        self.rows = self._split(rows, self.row_key)
         if 0 <= self.sort_column < len(self.columns):
             self._sort_rows(self.sort_column, self.sort_order)
         self.endResetModel()
@@ -118,8 +143,10 @@ class RowsModel(QAbstractTableModel):
         a fresh one not shown is inserted where the sort (or ``natural``, the order the
         rows came in) puts it, a named one not fresh is removed. Selections and the
         current row follow their rows (persistent indexes)."""
-        want = {key(r): r for r in fresh}
-        gone = set(named) - set(want)
+        named = set(named)
+        self.left_out -= named
+        want = {key(r): r for r in self._split(fresh, key)}
+        gone = named - set(want)
         for i in range(len(self.rows) - 1, -1, -1):
             if key(self.rows[i]) in gone:
                 self.beginRemoveRows(QModelIndex(), i, i)

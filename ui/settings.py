@@ -132,5 +132,14 @@ class AppSettings:
     def set_value(self, key: str, value: object) -> None:
         self.q.setValue(key, value)
 
+    def hidden_columns(self, system: str) -> set[str]:
+        """The roster table columns the user hid for a game system."""
+        v = self.q.value(f"columns/{system}/hidden", "")
+        items = v if isinstance(v, list) else str(v or "").split(",")
+        return {str(k).strip() for k in items if str(k).strip()}
+
+    def set_hidden_columns(self, system: str, keys: set[str]) -> None:
+        self.q.setValue(f"columns/{system}/hidden", ",".join(sorted(keys)))
+
     def sync(self) -> None:
         self.q.sync()

@@ -293,3 +293,74 @@ def test_save_and_add_another_keeps_the_dialog_for_the_next_fighter(qtbot: Any, 
     assert all(row["type"] == "juve" for row in win.model.rows)
     dlg.reject()
     assert len(win.model.rows) == 2  # Cancel after saving keeps what was saved
+
+
+def _gang(win: Any, engine: Any) -> int:
+    from campaign_app.usecases import core
+
+    c = core.create_campaign(engine, "Underhive", "necromunda")
+    r = core.create_roster(engine, c.id, "Jackals")
+    core.add_fighter(engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
+    core.add_fighter(engine, r.id, "Vel", fighter_type="juve", skills=["Nerves of Steel"])
+    v = core.add_fighter(engine, r.id, "Mox", fighter_type="ganger", weapons=["Autogun"])
+    core.edit_fighter(engine, v.id, status="in-recovery")
+    win.reload(prefer=("roster", r.id))
+    return int(r.id)
+
+
+def test_roster_search_and_status_filter(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from campaign_app.usecases import core
+
+    rid = _gang(win, gui_engine)
+    bar = win.roster_filter
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    qtbot.keyClick(win, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert bar.search.hasFocus()
+    qtbot.keyClicks(bar.search, "autogun")
+    qtbot.keyClick(bar.search, Qt.Key.Key_Return)
+    assert sorted(r["name"] for r in win.model.rows) == ["Brak", "Mox"]
+    assert win.active_dialog is None  # Enter in the search filters: it edits nothing
+    assert "1 more left out by the filter" in win.table_title.text()
+    bar.status.setCurrentIndex(bar.status.findData("in-recovery"))
+    assert [r["name"] for r in win.model.rows] == ["Mox"]
+    # a change elsewhere keeps the filter: a new fighter that does not match stays out
+    core.add_fighter(gui_engine, rid, "Zed", fighter_type="ganger")
+    win.reload()
+    assert [r["name"] for r in win.model.rows] == ["Mox"]
+    bar.search.clear()
+    qtbot.keyClick(bar.search, Qt.Key.Key_Return)
+    bar.status.setCurrentIndex(0)
+    assert sorted(r["name"] for r in win.model.rows) == ["Brak", "Mox", "Vel", "Zed"]
+    qtbot.keyClicks(bar.search, "nerves")
+    qtbot.keyClick(bar.search, Qt.Key.Key_Return)
+    assert [r["name"] for r in win.model.rows] == ["Vel"]
+    # another campaign starts from every row
+    c2 = core.create_campaign(gui_engine, "Ash Wastes", "necromunda")
+    r2 = core.create_roster(gui_engine, c2.id, "Sisters")
+    core.add_fighter(gui_engine, r2.id, "Ann")
+    win.reload(prefer=("roster", r2.id))
+    assert bar.search.text() == "" and [r["name"] for r in win.model.rows] == ["Ann"]
+
+
+def test_columns_chosen_are_kept_for_the_game(qtbot: Any, win: Any, gui_engine: Any, settings: Any) -> None:
+    _gang(win, gui_engine)
+    bar = win.roster_filter
+    keys = [c.key for c in win.model.columns]
+    assert "name" in keys and "stat:WS" in keys
+    ws = next(a for a in bar.columns_menu.actions() if a.objectName() == "column_stat:WS")
+    name = next(a for a in bar.columns_menu.actions() if a.objectName() == "column_name")
+    assert not name.isEnabled()  # the name always stays
+    ws.setChecked(False)
+    assert win.table.isColumnHidden(keys.index("stat:WS"))
+    assert "stat:WS" in settings.hidden_columns("necromunda")
+    # another window (a new start) shows the table without it
+    from ui.main_window import MainWindow
+
+    other = MainWindow(gui_engine, settings, win.url)
+    qtbot.addWidget(other)
+    other.reload(prefer=("roster", win.roster_id))
+    assert other.table.isColumnHidden([c.key for c in other.model.columns].index("stat:WS"))
+    other.roster_filter.columns_menu.actions()[-1].trigger()  # Show Every Column
+    assert not other.table.isColumnHidden([c.key for c in other.model.columns].index("stat:WS"))
+    assert settings.hidden_columns("necromunda") == set()
