@@ -22,6 +22,7 @@ table.list th { color: #5b6270; font-weight: normal; }
 .badge { color: white; padding: 1px 6px; border-radius: 3px; }
 .muted { color: #7b8190; }
 .typed { color: #8a5a00; }
+p.entry { margin: 0 0 4px 0; }
 """
 
 
@@ -45,6 +46,12 @@ def _table(head: list[str], rows: list[list[Any]], cls: str = "list") -> str:
     return f"<table class='{cls}' cellspacing='0'><tr>{h}</tr>{body}</table>"
 
 
+def _entries(lines: list[str]) -> str:
+    """One short paragraph per item (a battle, a roll, a roster): in a narrow pane its
+    words wrap at spaces, where a table of columns would break them inside."""
+    return "".join(f"<p class='entry'>{line}</p>" for line in lines)
+
+
 def _stat_tables(head: list[str], vals: list[str], per_row: int = 7) -> str:
     """A stat line, split into rows of ``per_row`` so the pane needs no scrolling."""
     out = []
@@ -60,27 +67,29 @@ def _rolls(rolls: list[dict[str, Any]], limit: int = 40) -> str:
     for r in rolls[-limit:]:
         vs = f" vs {r['target']}" if r.get("target") is not None else ""
         faces = ",".join(str(x) for x in r.get("faces", []))
-        src = "<span class='typed'>typed</span>" if r.get("source") == "typed" else _e(r.get("source"))
+        src = " <span class='typed'>typed</span>" if r.get("source") == "typed" else ""
         struck = " style='text-decoration: line-through'" if r.get("undone") else ""
         dice = str(r.get("dice", ""))
         value = f"pass {r.get('value')}" if dice.startswith("pass:") else str(r.get("value"))
         dice = dice.split(":", 1)[-1]
-        rows.append([f"<span{struck}>{_e(r.get('when', '')[:10])}</span>", _e(r.get("purpose")),
-                     f"{_e(dice)}{_e(vs)} [{faces}] = {_e(value)}",
-                     _e(r.get("label") or r.get("result")), src])
+        rows.append(f"<span{struck}><span class='muted'>{_e(r.get('when', '')[:10])}</span> "
+                    f"{_e(r.get('purpose'))}: {_e(dice)}{_e(vs)} [{faces}] = {_e(value)} → "
+                    f"<b>{_e(r.get('label') or r.get('result'))}</b></span>{src}")
     more = f"<p class='muted'>… and {len(rolls) - limit} earlier rolls (see the Roll log).</p>" \
         if len(rolls) > limit else ""
-    return more + _table(["When", "For", "Dice", "Result", "Source"], rows)
+    return more + _entries(rows)
 
 
 def _battles(battles: list[dict[str, Any]]) -> str:
     if not battles:
         return "<p class='muted'>Has not fought yet.</p>"
-    rows = [[f"#{b['number']}", _e(b["played_on"]), _e(b["scenario"]), _pretty(b["status"]),
-             "hit" if b.get("scored_hit") else (str(b["casualties"]) + " casualties"
-                                                 if b.get("casualties") else "")]
-            for b in battles]
-    return _table(["Battle", "Date", "Scenario", "Ended", ""], rows)
+    rows = []
+    for b in battles:
+        extra = "hit" if b.get("scored_hit") else (f"{b['casualties']} casualties" if b.get("casualties") else "")
+        ended = " · ".join(x for x in (_pretty(b["status"]), _e(extra)) if x)
+        rows.append(f"<b>#{_e(b['number'])}</b> <span class='muted'>{_e(b['played_on'])}</span> "
+                    f"{_e(b['scenario'])}{(' — ' + ended) if ended else ''}")
+    return _entries(rows)
 
 
 def fighter_html(d: dict[str, Any]) -> str:
@@ -214,16 +223,20 @@ def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:
         out.append(f"<p>Campaign cycle {_e(c.get('cycle', 1))}</p>")
     out.append("<h3>Rosters</h3>")
     if c.get("rosters"):
-        out.append(_table(["Roster", "Kind", "Faction", "Figures"], [
-            [f"<b>{_e(r['name'])}</b>", _pretty(r["kind"]), _e(r["faction"]),
-             _e(r["fighters"] + r["units"])] for r in c["rosters"]]))
+        out.append(_entries([
+            " · ".join(x for x in (f"<b>{_e(r['name'])}</b>", _pretty(r["kind"]), _e(r["faction"]),
+                                   f"{_e(r['fighters'] + r['units'])} figures") if x)
+            for r in c["rosters"]]))
     else:
         out.append("<p class='muted'>No rosters yet: Campaign ▸ New Roster.</p>")
     out.append("<h3>Battles</h3>")
     if battles:
-        out.append(_table(["#", "Date", "Rosters", "Winner", "After the Battle"], [
-            [_e(b["number"]), _e(b["played_on"]), _e(" vs ".join(b["rosters"])), _e(b["winner"]),
-             "done" if b["after_battle_done"] else "<b>pending</b>"] for b in battles[-15:]]))
+        out.append(_entries([
+            f"<b>#{_e(b['number'])}</b> <span class='muted'>{_e(b['played_on'])}</span> "
+            f"{_e(' vs '.join(b['rosters']))}"
+            + (f" — won by {_e(b['winner'])}" if b["winner"] else "")
+            + (" — After the Battle done" if b["after_battle_done"] else " — <b>After the Battle pending</b>")
+            for b in battles[-15:]]))
     else:
         out.append("<p class='muted'>No battles yet.</p>")
     return "".join(out)

@@ -78,7 +78,8 @@ class DiceChoice(QWidget):
         row.addWidget(self.typed)
         self.entry = EntryLine()  # Enter is the entry's own (the dialog previews), not OK
         self.entry.setObjectName("typedDice")
-        self.entry.setPlaceholderText("faces in order, e.g. 3,5 (a D66 as 35)")
+        self.entry.setPlaceholderText("faces, e.g. 3,5")
+        self.entry.setToolTip("The faces you rolled, in order, e.g. 3,5 (a D66 as 35 or 3,5)")
         self.entry.setEnabled(False)
         row.addWidget(self.entry, 1)
         lay.addLayout(row)

@@ -260,6 +260,7 @@ class MainWindow(QMainWindow):
         head = QHBoxLayout()
         self.table_title = QLabel()
         self.table_title.setObjectName("tableTitle")
+        self.table_title.setWordWrap(True)  # a long title wraps at spaces; it never widens the page
         head.addWidget(self.table_title, 1)
         self.roster_filter = RosterFilterBar()
         self.roster_filter.changed.connect(self._roster_filter_changed)
@@ -288,10 +289,12 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 2)
-        self.splitter.setSizes([240, 720, 360])
+        self.splitter.setSizes([240, 740, 300])
         split = self.settings.window_state()[2]
+        self._split_dragged = split is not None  # the user's own split is kept as it is
         if split is not None:
             self.splitter.restoreState(split)
+        self.splitter.splitterMoved.connect(lambda *_a: setattr(self, "_split_dragged", True))
         self.stack.addWidget(self.splitter)
         self.tree.currentItemChanged.connect(self._tree_changed)
         # the selection, not the current row: a mouse press moves the current row before
@@ -314,11 +317,23 @@ class MainWindow(QMainWindow):
         self.update_recent_menu()
 
     def save_window(self) -> None:
-        split = self.splitter.saveState() if self._main_built else self.settings.window_state()[2]
+        # the split is the user's only once dragged: until then each start fits the tree
+        if getattr(self, "_main_built", False):
+            split = self.splitter.saveState() if self._split_dragged else QtCore.QByteArray()
+        else:
+            split = self.settings.window_state()[2] or QtCore.QByteArray()
         self.settings.save_window_state(self.saveGeometry(), self.saveState(), split)
         if self.campaign:
             self.settings.set_value("view/campaign", self.campaign["id"])
         self.settings.sync()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if getattr(self, "_fit_tree_when_shown", False):
+            self._fit_tree_when_shown = False
+            QTimer.singleShot(0, self._fit_tree)
+        if self._main_built:  # a table filled while hidden: fit it now that it has its width
+            QTimer.singleShot(0, self._squeeze_columns)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
@@ -530,7 +545,25 @@ class MainWindow(QMainWindow):
         target = target or first
         self.tree.setCurrentItem(target)
         self.tree.blockSignals(False)
+        self._fit_tree()
         return target
+
+    def _fit_tree(self) -> None:
+        """Until the user drags the split (then theirs is kept), the tree is as wide as
+        its longest name, up to a quarter of the window: names are not cut short."""
+        if self._split_dragged:
+            return
+        if not self.splitter.isVisible():  # not laid out yet: once the window shows
+            self._fit_tree_when_shown = True
+            return
+        want = self.tree.sizeHintForColumn(0) + 2 * self.tree.frameWidth() + 6
+        if self.tree.verticalScrollBar().isVisible():
+            want += self.tree.verticalScrollBar().width()
+        want = max(200, min(want, max(self.width() // 4, 200)))
+        sizes = self.splitter.sizes()
+        if len(sizes) == 3 and sizes[0] != want and sum(sizes) > 0:
+            self.splitter.setSizes([want, max(sizes[1] - (want - sizes[0]), 300), sizes[2]])
+            self._squeeze_columns()
 
     def _tree_changed(self, cur: QTreeWidgetItem | None, _prev: Any) -> None:
         self._select_tree_item(cur, None)
@@ -599,8 +632,10 @@ class MainWindow(QMainWindow):
                     self.table.setColumnWidth(i, 96)
             hh.setStretchLastSection(True)
             self.table.horizontalHeader().setSortIndicator(-1, QtCore.Qt.SortOrder.AscendingOrder)
-            self.roster_filter.set_columns([(c.key, c.title) for c in self.model.columns],
-                                           self.settings.hidden_columns(self.system["id"]))
+            hidden = self.settings.hidden_columns(self.system["id"])
+            if hidden is None:  # never chosen: the game's own default
+                hidden = set(q.roster_layout(self.system["id"]).table_hidden)
+            self.roster_filter.set_columns([(c.key, c.title) for c in self.model.columns], hidden)
             self._show_chosen_columns()
         self.model.set_rows(data["rows"])
         self.roster_filter.set_statuses(_statuses_of(data["rows"]))
@@ -652,12 +687,31 @@ class MainWindow(QMainWindow):
         """Columns as wide as their contents (sampled: cheap on big rosters), capped."""
         hh = self.table.horizontalHeader()
         fm = self.table.fontMetrics()
+        sample = self.model.rows[:200]
         for i, col in enumerate(self.model.columns):
+            if col.key.startswith("stat:"):  # short values: as wide as the widest, no more
+                widest = max([fm.horizontalAdvance(col.text(r)) for r in sample]
+                             + [fm.horizontalAdvance(col.title)])
+                self.table.setColumnWidth(i, widest + 12)
+                continue
             self.table.resizeColumnToContents(i)
             want = max(self.table.columnWidth(i), fm.horizontalAdvance(col.title) + 22)
             cap = 260 if col.key in ("weapons", "skills", "injuries") else 200
             self.table.setColumnWidth(i, min(want, cap))
         hh.setStretchLastSection(True)
+        self._squeeze_columns()
+
+    def _squeeze_columns(self) -> None:
+        """Wider than the table: the text columns (weapons, skills, names...) give way,
+        their words wrapping onto more lines, before a sideways scroll bar appears. (A
+        table of over a thousand rows keeps one line per row: measuring each is slow.)"""
+        if self.campaign is None or len(self.model.rows) > 1000:
+            return
+        from ui.views import squeeze_columns, wrap_rows
+
+        fixed = [c.key.startswith("stat:") or c.key in ("status", "rep", "xp") for c in self.model.columns]
+        if squeeze_columns(self.table, skip=lambda c: fixed[c]):
+            wrap_rows(self.table)
 
     def selected_row(self) -> dict[str, Any] | None:
         ix = self.table.selectionModel().currentIndex() if self.table.selectionModel() else None

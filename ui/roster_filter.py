@@ -27,9 +27,11 @@ class RosterFilterBar(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         self.search = QLineEdit()
         self.search.setObjectName("rosterSearch")
-        self.search.setPlaceholderText("Find: name, type, weapon, skill…")
+        self.search.setPlaceholderText("Find…")
+        self.search.setToolTip("Show only the figures whose row holds every word typed: "
+                               "name, type, status, weapons, skills (Ctrl+F)")
         self.search.setClearButtonEnabled(True)
-        self.search.setMinimumWidth(220)
+        self.search.setMinimumWidth(150)
         self.status = QComboBox()
         self.status.setObjectName("rosterStatus")
         self.status.addItem("Any status", None)

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-W, H = 1360, 820
+W, H = 1280, 800  # the smallest laptop screen the app is made to fit
 
 
 def _pump(app: Any, n: int = 3) -> None:
@@ -27,6 +27,7 @@ class Shooter:
         self.app = app
         self.outdir = outdir
         self.files: list[Path] = []
+        self.cut: list[str] = []  # text shown cut off, "picture: where: what"
 
     def shot(self, widget: Any, name: str) -> Path:
         _pump(self.app)
@@ -34,6 +35,9 @@ class Shooter:
         if not widget.grab().save(str(path)):
             raise RuntimeError(f"could not write {path}")
         self.files.append(path)
+        from ui.cutoff import cut_texts
+
+        self.cut += [f"{path.name}: {p}" for p in cut_texts(widget)]
         return path
 
 
@@ -123,7 +127,8 @@ def _shoot_campaign(s: Shooter, win: Any, camp: dict[str, Any]) -> None:
         _close(app, dlg)
 
 
-def render(outdir: Path) -> list[Path]:
+def render(outdir: Path, cut: list[str] | None = None) -> list[Path]:
+    """Write the pictures; ``cut`` (if given) receives each text shown cut off."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
 
@@ -245,6 +250,8 @@ def render(outdir: Path) -> list[Path]:
             _close(app, wiz)
         win.close()
         engine.dispose()
+    if cut is not None:
+        cut.extend(s.cut)
     return s.files
 
 
@@ -253,9 +260,12 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 1 or args[0] in ("-h", "--help"):
         print("usage: python -m ui.screenshots OUTDIR", file=sys.stderr)
         return 2
-    files = render(Path(args[0]))
+    cut: list[str] = []
+    files = render(Path(args[0]), cut)
     for f in files:
         print(f)
+    for line in cut:
+        print(f"cut off: {line}", file=sys.stderr)
     return 0
 
 

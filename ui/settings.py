@@ -132,8 +132,10 @@ class AppSettings:
     def set_value(self, key: str, value: object) -> None:
         self.q.setValue(key, value)
 
-    def hidden_columns(self, system: str) -> set[str]:
-        """The roster table columns the user hid for a game system."""
+    def hidden_columns(self, system: str) -> set[str] | None:
+        """The roster table columns the user hid for a game system (None: never chosen)."""
+        if not self.q.contains(f"columns/{system}/hidden"):
+            return None
         v = self.q.value(f"columns/{system}/hidden", "")
         items = v if isinstance(v, list) else str(v or "").split(",")
         return {str(k).strip() for k in items if str(k).strip()}

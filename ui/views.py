@@ -3,9 +3,10 @@ fighter, table) and the history of actions (what Undo would undo)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,6 +30,7 @@ def table_view(model: RowsModel, name: str) -> QTableView:
     v.setObjectName(name)
     v.setModel(model)
     v.setSortingEnabled(True)
+    v.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
     v.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
     v.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     v.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -43,12 +45,98 @@ def table_view(model: RowsModel, name: str) -> QTableView:
 
 
 def fit_columns(view: QTableView, cap: int = 260) -> None:
-    """Columns as wide as their contents (sampled rows), capped; the last one stretches."""
+    """Columns as wide as their contents (sampled rows), capped; the last one stretches.
+    A capped column's text wraps at spaces (its rows grow) instead of being cut off."""
     model = view.model()
+    capped = False
     for i in range(model.columnCount()):
         view.resizeColumnToContents(i)
         if view.columnWidth(i) > cap:
             view.setColumnWidth(i, cap)
+            capped = True
+    refit_on_resize(view)
+    if squeeze_columns(view) or capped or view.wordWrap():
+        wrap_rows(view)
+
+
+def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: False) -> bool:
+    """Wider than the view: the widest columns give way, each down to its longest word
+    (sampled rows), their text then wrapping, before a sideways scroll bar appears.
+    Returns whether a column gave way. Nothing happens while the view is hidden."""
+    model = view.model()
+    room = view.viewport().width()
+    cols = [c for c in range(model.columnCount()) if not view.isColumnHidden(c)]
+    if not cols or room <= 0 or not view.isVisible():
+        return False
+    hh = view.horizontalHeader()
+    last = cols[-1]
+    need_last = max(view.sizeHintForColumn(last), hh.sectionSizeHint(last)) if hh.stretchLastSection() \
+        else view.columnWidth(last)
+    over = sum(view.columnWidth(c) for c in cols[:-1]) + need_last - room
+    if over <= 0:
+        return False
+    fm = view.fontMetrics()
+    rows = min(model.rowCount(), 200)
+    gave = False
+    for c in sorted((c for c in cols if not skip(c)), key=lambda c: -view.columnWidth(c)):
+        words = [w for r in range(rows) for w in str(model.index(r, c).data() or "").split()]
+        words += str(model.headerData(c, Qt.Orientation.Horizontal) or "").split()
+        floor = max((fm.horizontalAdvance(w) for w in words), default=30) + 10
+        width = need_last if c == last else view.columnWidth(c)
+        give = min(over, width - floor)
+        if give > 0:
+            view.setColumnWidth(c, width - give)
+            over -= give
+            gave = True
+        if over <= 0:
+            break
+    return gave
+
+
+class _RefitOnResize(QObject):
+    """Squeeze a fitted table again when its viewport gets its width (first shown, a
+    split dragged): a table filled while hidden fits when it appears."""
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Resize and squeeze_columns(self.view):
+            wrap_rows(self.view)
+        return False
+
+
+def refit_on_resize(view: QTableView) -> None:
+    if not view.property("refits"):
+        view.setProperty("refits", True)
+        view.viewport().installEventFilter(_RefitOnResize(view))
+
+
+def wrap_rows(view: QTableView) -> None:
+    """Long text wraps at spaces in ``view``, each row as tall as its text: at once, and
+    again whenever a column is resized or the rows change."""
+    view.setWordWrap(True)
+    view.setTextElideMode(Qt.TextElideMode.ElideNone)
+    if not view.property("wrapsRows"):
+        view.setProperty("wrapsRows", True)
+        again = view.resizeRowsToContents
+        view.horizontalHeader().sectionResized.connect(lambda *_a: again())
+        view.model().modelReset.connect(again)
+        view.model().rowsInserted.connect(lambda *_a: again())
+        view.model().layoutChanged.connect(lambda *_a: again())
+    view.resizeRowsToContents()
+
+
+def wrap_items(view: Any) -> None:
+    """A list whose long items wrap at spaces instead of being cut off."""
+    from PySide6.QtWidgets import QListView
+
+    view.setWordWrap(True)
+    view.setTextElideMode(Qt.TextElideMode.ElideNone)
+    view.setUniformItemSizes(False)
+    view.setResizeMode(QListView.ResizeMode.Adjust)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 class LogModel(RowsModel):

@@ -102,6 +102,11 @@ def ask_save_discard(parent: QWidget | None, title: str, text: str,
     return box
 
 
+def breakable(path: str) -> str:
+    """A file path or URL that a word-wrapping label may break after each ``/``."""
+    return path.replace("/", "/\u200b")
+
+
 def counted(n: int, word: str, plural: str | None = None) -> str:
     """``n`` and ``word`` as people write them: "1 creature", "3 creatures"."""
     return f"{n} {word if n == 1 else plural or word + 's'}"

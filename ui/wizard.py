@@ -43,6 +43,7 @@ from campaign_app.systems.commands import AfterBattleOption, options_from
 from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
+from ui.views import wrap_items, wrap_rows
 from ui.widgets import EntryLine, ErrorLabel, heading, hline
 
 if TYPE_CHECKING:
@@ -260,6 +261,7 @@ class AfterBattleWizard(QDialog):
         self.history = QListWidget()
         self.history.setObjectName("soFar")
         self.history.setFrameShape(QFrame.Shape.StyledPanel)
+        wrap_items(self.history)
         lay.addWidget(self.history, 1)
         self.roll_page = w
         self.stack.addWidget(w)
@@ -285,10 +287,12 @@ class AfterBattleWizard(QDialog):
         self.steps_view.setAlternatingRowColors(True)
         self.steps_view.setWordWrap(True)
         self.steps_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        wrap_rows(self.steps_view)
         lay.addWidget(self.steps_view, 2)
         lay.addWidget(QLabel("<b>Changes to the rosters</b>:"))
         self.changes = QListWidget()
         self.changes.setObjectName("summaryChanges")
+        wrap_items(self.changes)
         lay.addWidget(self.changes, 1)
         self.summary_page = w
         self.stack.addWidget(w)

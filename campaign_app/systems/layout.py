@@ -161,6 +161,9 @@ class RosterLayout:
     unit_card: Callable[[Row], dict[str, Any]] | None = None
     detail_targets: tuple[str, ...] | None = None  # None: the targets of the stats
     shows_cycle: bool = False
+    # the roster table's columns hidden until the user shows them (Columns menu): what
+    # the detail pane shows anyway, so that the table fits a 1280 px window
+    table_hidden: tuple[str, ...] = ()
 
     def status(self, status: str | None) -> StatusStyle:
         """The style of ``status`` (unknown ones are fine, labelled from the word)."""

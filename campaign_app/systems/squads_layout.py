@@ -72,8 +72,10 @@ ORDERS_COLUMNS = (
 )
 
 
-def squad_layout(info: SystemInfo, unit_columns: Sequence[Column] = ()) -> RosterLayout:
-    """The layout of a squad game; ``unit_columns`` go in the table after Armour."""
+def squad_layout(info: SystemInfo, unit_columns: Sequence[Column] = (),
+                 table_hidden: tuple[str, ...] = ()) -> RosterLayout:
+    """The layout of a squad game; ``unit_columns`` go in the table after Armour;
+    ``table_hidden`` are shown only once the user asks (the detail pane has them)."""
     base = default_layout(info)
     return RosterLayout(
         table=table_columns(info, unit_columns),
@@ -82,4 +84,5 @@ def squad_layout(info: SystemInfo, unit_columns: Sequence[Column] = ()) -> Roste
         statuses=base.statuses,
         prepare=_prepare,
         unit_card=default_unit_card,
+        table_hidden=table_hidden,
     )

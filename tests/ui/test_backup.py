@@ -44,9 +44,9 @@ def test_backup_then_restore_replaces_the_database_and_reopens_it(
 
     box = win.restore_database(str(out))
     title, text = messages()[-1]
-    assert title == "Restore from backup" and str(out) in text
+    assert title == "Restore from backup" and str(out) in text.replace("\u200b", "")  # breakable after each /
     assert "(2 campaigns: Added later, Kept)" in text
-    assert str(gui_engine.url.database) in text
+    assert str(gui_engine.url.database) in text.replace("\u200b", "")
     assert not win.tasks  # nothing happens before the answer
     box.yes_button.click()
     assert win.tasks

@@ -364,3 +364,43 @@ def test_columns_chosen_are_kept_for_the_game(qtbot: Any, win: Any, gui_engine: 
     other.roster_filter.columns_menu.actions()[-1].trigger()  # Show Every Column
     assert not other.table.isColumnHidden([c.key for c in other.model.columns].index("stat:WS"))
     assert settings.hidden_columns("necromunda") == set()
+
+
+def test_the_cut_off_finder_sees_each_kind_of_cut(qtbot: Any) -> None:
+    """The screenshot test asserts no text is cut off; this proves the finder sees it."""
+    from PySide6.QtWidgets import QLabel, QLineEdit, QTextBrowser, QVBoxLayout, QWidget
+
+    from ui.cutoff import cut_texts
+    from ui.models import Column, RowsModel
+    from ui.views import table_view
+
+    top = QWidget()
+    qtbot.addWidget(top)
+    lay = QVBoxLayout(top)
+    label = QLabel("A label far too long for the narrow window it sits in")
+    label.setObjectName("narrow")
+    edit = QLineEdit()
+    edit.setObjectName("field")
+    edit.setPlaceholderText("a placeholder much longer than its field ever is")
+    pane = QTextBrowser()
+    pane.setObjectName("pane")
+    pane.setHtml("<table><tr><td>Kampfgruppe</td><td>Nachtwölfe</td><td>Hauptmann</td>"
+                 "<td>Panzergrenadiere</td></tr></table>")
+    model = RowsModel([Column("name", "Name")])
+    model.set_rows([{"name": "Easy Company, 2nd Squad of the 101st Airborne"}])
+    view = table_view(model, "figures")
+    for w in (label, edit, pane, view):
+        w.setMaximumWidth(120)
+        lay.addWidget(w)
+    top.resize(140, 400)
+    top.show()
+    qtbot.waitExposed(top)
+    view.setColumnWidth(0, 90)
+    found = "\n".join(cut_texts(top))
+    assert "narrow" in found and "is cut off" in found
+    assert "placeholder" in found
+    assert "broken inside the word" in found
+    assert "is elided" in found
+    label.setWordWrap(True)
+    label.setText("Short words wrap well")
+    assert not [x for x in cut_texts(top) if "narrow" in x]

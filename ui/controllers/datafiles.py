@@ -169,7 +169,8 @@ def restore_database(win: MainWindow, path: str | None = None) -> Any:
            else "no campaigns")
     u = win.engine.url
     where = str(u.database) if u.get_backend_name() == "sqlite" else safe_url(win.url or str(u))
-    text = (f"Replace everything in the database\n{where}\n({now})\n\nwith the backup\n{path}\n\n"
+    text = (f"Replace everything in the database\n{widgets.breakable(where)}\n({now})\n\n"
+            f"with the backup\n{widgets.breakable(path)}\n\n"
             "The backup is checked first. The current database is saved to its backups folder "
             "before it is replaced; Undo cannot take a restore back.")
     chosen = path

@@ -55,7 +55,8 @@ class NameList(QWidget):
         row = QHBoxLayout()
         self.entry = EntryLine()  # Enter adds the name; it does not press the dialog's OK
         self.entry.setObjectName(f"{title.lower()}Entry")
-        self.entry.setPlaceholderText(placeholder or f"add a {title.lower().rstrip('s')}")
+        self.entry.setPlaceholderText(placeholder or title.lower().rstrip("s"))
+        self.entry.setToolTip(f"Type a {title.lower().rstrip('s')} and press Enter or Add")
         if completions:
             comp = QCompleter(completions, self)
             comp.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)

@@ -162,6 +162,9 @@ class HouseRulesDialog(QDialog):
         th.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         th.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.table_view.setSortingEnabled(True)
+        from ui.views import wrap_rows
+
+        wrap_rows(self.table_view)  # a long table name wraps at spaces
         split.addWidget(self.table_view)
         right = QWidget()
         rl = QVBoxLayout(right)
@@ -186,6 +189,7 @@ class HouseRulesDialog(QDialog):
         hh = self.rows_view.horizontalHeader()
         hh.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         hh.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        wrap_rows(self.rows_view)  # an effect's words wrap; the row grows
         rl.addWidget(self.rows_view, 1)
         brow = QHBoxLayout()
         self.add_row = QPushButton("Add row")

@@ -64,10 +64,14 @@ class DicePreviewDialog(UseCaseDialog):
         self.view.setModel(self.steps)
         self.view.verticalHeader().hide()
         self.view.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        from ui.views import wrap_items, wrap_rows
+
+        wrap_rows(self.view)
         self.view.setMinimumHeight(120)
         self.body.addWidget(self.view, 1)
         self.changes = QListWidget()
         self.changes.setObjectName("previewChanges")
+        wrap_items(self.changes)
         self.changes.setMaximumHeight(90)
         self.body.addWidget(self.changes)
         self.ok_button.setText("&Apply")

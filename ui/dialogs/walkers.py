@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -178,9 +177,9 @@ class WalkerTypesDialog(QDialog):
     def refresh(self, select_id: int | None = None) -> None:
         self.types = self.api.list_walker_types(self.engine, self.campaign["id"])
         self.model.set_rows(self.types)
-        for i in range(len(TYPE_COLUMNS) - 1):
-            self.table.resizeColumnToContents(i)
-        self.table.horizontalHeader().setSectionResizeMode(len(TYPE_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        from ui.views import fit_columns
+
+        fit_columns(self.table)  # wraps a long name rather than scrolling sideways
         if select_id is not None:
             r = self.model.find(lambda t: t["id"] == select_id)
             if r >= 0:

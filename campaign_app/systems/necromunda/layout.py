@@ -120,4 +120,5 @@ LAYOUT = RosterLayout(
     gear_text=_gear,
     fighter_card=_fighter_card,
     shows_cycle=True,
+    table_hidden=("xp", "credits_value", "skills", "injuries"),
 )

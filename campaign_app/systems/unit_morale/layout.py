@@ -6,4 +6,4 @@ from __future__ import annotations
 from campaign_app.systems.squads_layout import ORDERS_COLUMNS, squad_layout
 from campaign_app.systems.unit_morale import INFO
 
-LAYOUT = squad_layout(INFO, ORDERS_COLUMNS)
+LAYOUT = squad_layout(INFO, ORDERS_COLUMNS, table_hidden=("wounded", "battles_fought"))
