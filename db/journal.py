@@ -336,7 +336,7 @@ class _Replay:
         if row in self.written:
             return cur
         self.written.add(row)
-        return cur + 1
+        return max(cur, self.highest.get(row, 0)) + 1
 
     def insert(self, e: JournalEntry, values: dict[str, Any]) -> None:
         t, row = _table(e.table_name), (e.table_name, e.row_id)

@@ -20,11 +20,10 @@ depends_on: Union[str, Sequence[str], None] = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('journal', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('undo_mark', sa.Integer(), nullable=True))
-    with op.batch_alter_table('journal_entry', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('version_undone', sa.Integer(), nullable=True))
-        batch_op.create_index('ix_journal_entry_row', ['table_name', 'row_id'], unique=False)
+    # plain ADD COLUMN (never a batch copy of ``journal``: its entries would cascade away)
+    op.add_column('journal', sa.Column('undo_mark', sa.Integer(), nullable=True))
+    op.add_column('journal_entry', sa.Column('version_undone', sa.Integer(), nullable=True))
+    op.create_index('ix_journal_entry_row', 'journal_entry', ['table_name', 'row_id'], unique=False)
     # journals undone before this revision keep the redo they had: marked as undone
     # after the newest journal of their campaign (the old rule then decides, as before)
     op.execute(
@@ -34,8 +33,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('journal_entry', schema=None) as batch_op:
-        batch_op.drop_index('ix_journal_entry_row')
-        batch_op.drop_column('version_undone')
-    with op.batch_alter_table('journal', schema=None) as batch_op:
-        batch_op.drop_column('undo_mark')
+    # plain ALTER TABLE (SQLite 3.35+): a batch copy of ``journal`` would cascade-delete
+    # every journal entry on the way
+    op.drop_index('ix_journal_entry_row', table_name='journal_entry')
+    op.execute("ALTER TABLE journal_entry DROP COLUMN version_undone")
+    op.execute("ALTER TABLE journal DROP COLUMN undo_mark")
