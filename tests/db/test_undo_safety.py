@@ -11,6 +11,8 @@ PostgreSQL (the ``engine`` fixture runs each test on both):
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
 import random
 import threading
 import time
@@ -172,6 +174,65 @@ def test_undo_racing_an_edit_of_the_same_row_keeps_the_edit(gang):
     assert f["notes"] == "before" and f["version"] > v + 1
     with pytest.raises(ConflictError):
         edit_fighter(engine, grukk, if_version=v + 1, notes="stale")
+
+
+def _edit_in_child(url: str, fid: int, holding: Any, release: Any, results: Any) -> None:
+    """A second process with its own engine: an edit that stops before its commit,
+    holding its locks, until the parent says go."""
+    import db.uow as u
+    from campaign_app.usecases import edit_fighter as edit
+    from db.engine import make_engine
+
+    def hook(point: str) -> None:
+        if point == "uow.before-commit":
+            holding.set()
+            release.wait(30)
+
+    u.FAULT_HOOK = hook
+    engine = make_engine(url)
+    try:
+        edit(engine, fid, notes="from the other process")
+        results.put("ok")
+    except Exception as e:  # noqa: BLE001 - reported to the test
+        results.put(f"{type(e).__name__}: {e}")
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_undo_waiting_for_another_process_keeps_its_edit(gang, db_url):
+    engine, grukk, _ = gang
+    edit_fighter(engine, grukk, notes="before")
+    v = _version(engine, grukk)
+    ctx = mp.get_context("fork")
+    holding, release, results = ctx.Event(), ctx.Event(), ctx.Queue()
+    engine.dispose()  # nothing shared across the fork
+    child = ctx.Process(target=_edit_in_child, args=(db_url, grukk, holding, release, results))
+    child.start()
+    try:
+        assert holding.wait(30), "the other process never reached its commit"
+        out: dict[str, str] = {}
+
+        def run() -> None:
+            try:
+                undo(engine, "Hive")
+                out["undo"] = "ok"
+            except ConflictError:
+                out["undo"] = "conflict"
+
+        t = threading.Thread(target=run)
+        t.start()
+        time.sleep(0.5)  # the undo waits for the other process's lock
+        release.set()
+        assert results.get(timeout=30) == "ok"
+        t.join(30)
+    finally:
+        release.set()
+        child.join(30)
+    assert out == {"undo": "conflict"}
+    f = show_fighter(engine, grukk)
+    assert f["notes"] == "from the other process" and f["version"] == v + 1
+    assert _in_force(engine)[:2] == ["edit Grukk", "edit Grukk"]
 
 
 def test_undo_racing_an_edit_of_another_row(gang):
