@@ -1,15 +1,33 @@
 """The change journal: every insert, update and delete a use-case makes through the ORM
 is written as a :class:`JournalEntry` of that use-case's :class:`Journal`, in the same
 transaction. Undo replays a journal backwards, redo forwards; both refuse (with
-:class:`ConflictError`) when a row has changed since, so nothing is silently lost.
+:class:`ConflictError`) when a row has changed since, so nothing is silently lost: every
+statement of the replay is guarded by the row's version, as any edit is, and versions
+only go up. See docs/data-safety.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Date, DateTime, delete, event, insert, inspect, select, update
+from sqlalchemy import (
+    Date,
+    DateTime,
+    and_,
+    bindparam,
+    case,
+    delete,
+    event,
+    exists,
+    func,
+    insert,
+    inspect,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import SQLModel, col
@@ -208,92 +226,276 @@ def _coerce(table: Any, values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _current_version(session: Session, table: Any, row_id: int) -> int | None | bool:
-    """The row's version; None if the row has no version column; False if missing."""
-    cols = [table.c.id] + ([table.c.version] if "version" in table.c else [])
-    row = session.execute(select(*cols).where(table.c.id == row_id)).first()
-    if row is None:
-        return False
-    return row[1] if len(row) > 1 else None
+_Row = tuple[str, int]
+_CHUNK = 500
+
+
+def _chunks(ids: list[int]) -> Iterator[list[int]]:
+    for i in range(0, len(ids), _CHUNK):
+        yield ids[i:i + _CHUNK]
+
+
+def _by_table(rows: Iterable[_Row]) -> dict[str, list[int]]:
+    out: dict[str, set[int]] = {}
+    for name, rid in rows:
+        out.setdefault(name, set()).add(rid)
+    return {name: sorted(ids) for name, ids in out.items()}
+
+
+def _current_versions(session: Session, rows: Iterable[_Row]) -> dict[_Row, int | None]:
+    """The rows that exist now, each with its version (None: a table without one)."""
+    out: dict[_Row, int | None] = {}
+    for name, ids in _by_table(rows).items():
+        t = _table(name)
+        cols = [t.c.id] + ([t.c.version] if "version" in t.c else [])
+        for chunk in _chunks(ids):
+            for row in session.execute(select(*cols).where(t.c.id.in_(chunk))):
+                out[(name, row[0])] = row[1] if len(row) > 1 else None
+    return out
+
+
+class _History:
+    """What other journals of the campaign recorded about the rows one journal touches:
+    for each row, (journal id, journal undone, version_after, version_undone)."""
+
+    def __init__(self, session: Session, journal: Journal, rows: Iterable[_Row]) -> None:
+        je, jn = JournalEntry.__table__, Journal.__table__  # type: ignore[attr-defined]
+        same = jn.c.campaign_id.is_(None) if journal.campaign_id is None else jn.c.campaign_id == journal.campaign_id
+        self.rows: dict[_Row, list[tuple[int, bool, int | None, int | None]]] = {}
+        groups = [(name, chunk) for name, ids in _by_table(rows).items() for chunk in _chunks(ids)]
+        if not groups:
+            return
+        stmt = (select(je.c.journal_id, jn.c.undone, je.c.table_name, je.c.row_id, je.c.version_after,
+                       je.c.version_undone)
+                .join_from(je, jn, jn.c.id == je.c.journal_id)
+                .where(same, je.c.journal_id != journal.id,
+                       or_(*(and_(je.c.table_name == name, je.c.row_id.in_(chunk)) for name, chunk in groups))))
+        for jid, undone, name, rid, v_after, v_undone in session.execute(stmt):
+            self.rows.setdefault((name, rid), []).append((jid, bool(undone), v_after, v_undone))
+
+    def undone_after(self, row: _Row, journal_id: int) -> int:
+        """The highest version an undo of a later journal gave the row (0: none)."""
+        return max((vu for jid, undone, _va, vu in self.rows.get(row, ())
+                    if undone and jid > journal_id and vu is not None), default=0)
+
+    def in_force_before(self, row: _Row, journal_id: int) -> int:
+        """The highest version an earlier journal still in force left the row at (0: none)."""
+        return max((va for jid, undone, va, _vu in self.rows.get(row, ())
+                    if not undone and jid < journal_id and va is not None), default=0)
+
+    def highest(self, row: _Row) -> int:
+        return max((v for *_, va, vu in self.rows.get(row, ()) for v in (va, vu) if v is not None), default=0)
+
+
+def _own_highest(entries: list[JournalEntry]) -> int:
+    vs: list[int] = []
+    for e in entries:
+        vs += [v for v in (e.version_after, e.version_undone) if v is not None]
+        vs += [v for v in ((e.before or {}).get("version"), (e.after or {}).get("version")) if isinstance(v, int)]
+    return max(vs, default=0)
 
 
 def _label(entry: JournalEntry) -> str:
     return _label_of(entry.table_name, entry.row_id)
 
 
-def undo_journal(session: Session, journal: Journal) -> None:
-    """Reverse every entry of ``journal`` (newest first) with Core statements.
-
-    Versions go back with the data: undoing an update restores the version the row had
-    before it, so a row is at version N exactly when it holds the data of version N.
-    A row changed by a later action that is still in force makes the undo refuse."""
-    entries = sorted(journal.entries, key=lambda e: e.seq, reverse=True)
-    last_version = _last_versions(entries)
-    for e in entries:
-        t = _table(e.table_name)
-        cur = _current_version(session, t, e.row_id)
-        if e.op in ("insert", "update"):
-            if cur is False:
-                raise ConflictError(f"cannot undo: {_label(e)} was removed by a later change")
-            expected = last_version.pop((e.table_name, e.row_id), None)
-            if expected is not None and cur != expected:
-                raise ConflictError(f"cannot undo: {_label(e)} was changed by a later action")
-        if e.op == "insert":
-            session.execute(delete(t).where(t.c.id == e.row_id))
-        elif e.op == "update":
-            values = _coerce(t, e.before or {})
-            if e.version_after is not None:
-                values["version"] = e.version_after - 1
-            session.execute(update(t).where(t.c.id == e.row_id).values(**values))
-        elif e.op == "delete":
-            if cur is not False:
-                raise ConflictError(f"cannot undo: {_label(e)} exists again")
-            session.execute(insert(t).values(**_coerce(t, e.before or {})))
-    journal.undone = True
-    journal.undone_at = utcnow()
-    session.add(journal)
-
-
-def _last_versions(entries: list[JournalEntry]) -> dict[tuple[str, int], int]:
-    """For each row, the version the journal left it at (its newest entry's)."""
-    out: dict[tuple[str, int], int] = {}
+def _rows_of(entries: list[JournalEntry]) -> dict[_Row, list[JournalEntry]]:
+    """Each row the entries touch, with its entries oldest first."""
+    out: dict[_Row, list[JournalEntry]] = {}
     for e in sorted(entries, key=lambda x: x.seq):
-        key = (e.table_name, e.row_id)
-        if e.op == "delete":
-            out.pop(key, None)
-        elif e.version_after is not None:
-            out[key] = e.version_after
+        out.setdefault((e.table_name, e.row_id), []).append(e)
     return out
 
 
-def redo_journal(session: Session, journal: Journal) -> None:
-    """Re-apply an undone journal (oldest first), refusing if a row moved since."""
-    entries = sorted(journal.entries, key=lambda e: e.seq)
-    for e in entries:
-        t = _table(e.table_name)
-        cur = _current_version(session, t, e.row_id)
-        if e.op == "insert":
-            if cur is not False:
-                raise ConflictError(f"cannot redo: {_label(e)} exists again")
-            session.execute(insert(t).values(**_coerce(t, e.after or {})))
+class _Replay:
+    """Core statements that replay journal entries, each guarded by the row's version
+    (an optimistic lock, as any edit takes): the first write of a row in this replay
+    raises its version by one, from the version checked beforehand, and a row that
+    changed meanwhile (another writer got there between the check and the write) makes
+    the statement touch nothing, which is a :class:`ConflictError`. Versions only go
+    up; a row put back (re-inserted) gets a version above any it ever had."""
+
+    def __init__(self, session: Session, verb: str, state: dict[_Row, int | None],
+                 highest: dict[_Row, int]) -> None:
+        self.session = session
+        self.verb = verb
+        self.state = state  # version of each existing row now (None: unversioned)
+        self.highest = highest
+        self.written: set[_Row] = set()
+        self.removed_at: dict[_Row, int | None] = {}
+
+    def _check(self, res: Any, e: JournalEntry) -> None:
+        if getattr(res, "rowcount", 1) != 1:
+            raise ConflictError(f"cannot {self.verb}: {_label(e)} was changed by someone else meanwhile; "
+                                f"nothing was {self.verb}ne — try again")
+
+    def _next(self, row: _Row) -> int | None:
+        cur = self.state.get(row)
+        if cur is None:
+            return None
+        if row in self.written:
+            return cur
+        self.written.add(row)
+        return max(cur, self.highest.get(row, 0)) + 1
+
+    def insert(self, e: JournalEntry, values: dict[str, Any]) -> None:
+        t, row = _table(e.table_name), (e.table_name, e.row_id)
+        values = _coerce(t, values)
+        if "version" in t.c:
+            v = max(self.highest.get(row, 0), self.removed_at.get(row) or 0) + 1
+            values["version"] = v
+            self.state[row] = v
+            self.written.add(row)
+        else:
+            self.state[row] = None
+        self.session.execute(insert(t).values(**values))
+
+    def update(self, e: JournalEntry, values: dict[str, Any]) -> None:
+        t, row = _table(e.table_name), (e.table_name, e.row_id)
+        values = _coerce(t, values)
+        stmt = update(t).where(t.c.id == e.row_id)
+        if "version" in t.c:
+            old = self.state.get(row)
+            new = self._next(row)
+            stmt = stmt.where(t.c.version == old)
+            values["version"] = new
+            self.state[row] = new
+        elif not values:
+            return
+        self._check(self.session.execute(stmt.values(**values)), e)
+
+    def delete(self, e: JournalEntry) -> None:
+        t, row = _table(e.table_name), (e.table_name, e.row_id)
+        stmt = delete(t).where(t.c.id == e.row_id)
+        cur = self.state.pop(row, None)
+        if "version" in t.c:
+            stmt = stmt.where(t.c.version == cur)
+        self._check(self.session.execute(stmt), e)
+        self.removed_at[row] = cur
+        self.written.discard(row)
+
+    def left(self, row: _Row) -> int | None:
+        """The version the replay left the row at (a removed row: the one it had)."""
+        return self.state[row] if row in self.state else self.removed_at.get(row)
+
+
+def _record(session: Session, rows: dict[_Row, list[JournalEntry]], replay: _Replay, column: str) -> None:
+    """Write the version each row was left at into ``column`` of all its entries."""
+    params = [{"b_id": e.id, "b_v": replay.left(row)} for row, es in rows.items() for e in es]
+    if not params:
+        return
+    je = JournalEntry.__table__  # type: ignore[attr-defined]
+    session.execute(update(je).where(je.c.id == bindparam("b_id")).values({column: bindparam("b_v")}), params)
+    for row, es in rows.items():
+        for e in es:
+            set_committed_value(e, column, replay.left(row))
+
+
+def _mark(session: Session, journal: Journal, *, undone: bool) -> None:
+    """Mark ``journal`` undone (or redone) if it still may be: undo needs it to be the
+    newest action in force, redo needs it undone with no new action since its undo. Two
+    undos (or an undo and an edit) racing for the same step: one of them is refused."""
+    jn = Journal.__table__  # type: ignore[attr-defined]
+    other = jn.alias("other")
+    cid = journal.campaign_id
+    same = (lambda c: c.is_(None)) if cid is None else (lambda c: c == cid)
+    later_in_force = exists().where(same(other.c.campaign_id), other.c.id > journal.id, other.c.undone.is_(False))
+    newest = select(func.max(other.c.id)).where(same(other.c.campaign_id)).scalar_subquery()
+    stmt = update(jn).where(jn.c.id == journal.id, ~later_in_force)
+    now = utcnow()
+    if undone:
+        stmt = stmt.where(jn.c.undone.is_(False)).values(undone=True, undone_at=now, undo_mark=newest)
+    else:
+        stmt = stmt.where(jn.c.undone.is_(True), jn.c.undo_mark >= newest).values(undone=False, undone_at=None)
+    if getattr(session.execute(stmt), "rowcount", 1) != 1:
+        verb = "undo" if undone else "redo"
+        raise ConflictError(f"cannot {verb} {journal.summary or journal.action}: the campaign's history was "
+                            f"changed by someone else meanwhile; nothing was {verb}ne — reload and try again")
+    set_committed_value(journal, "undone", undone)
+    set_committed_value(journal, "undone_at", now if undone else None)
+    if undone:
+        set_committed_value(journal, "undo_mark", session.execute(
+            select(jn.c.undo_mark).where(jn.c.id == journal.id)).scalar())
+
+
+def undo_journal(session: Session, journal: Journal) -> None:
+    """Reverse every entry of ``journal`` (newest first) with Core statements.
+
+    Each row must still be as the journal left it: at the version the journal left it
+    at, or at the version the undo of a later action gave it back. Anything else (a
+    later action still in force, a writer that got in meanwhile) is a
+    :class:`ConflictError` and nothing is undone. A row put back gets a new, higher
+    version (versions never go back), so an editor holding an older one is refused."""
+    rows = _rows_of(journal.entries)
+    current = _current_versions(session, rows)
+    hist = _History(session, journal, rows)
+    jid = journal.id or 0
+    for row, es in rows.items():
+        last = es[-1]
+        if last.op == "delete":
+            if row in current:
+                raise ConflictError(f"cannot undo: {_label(last)} exists again")
             continue
-        if cur is False:
-            raise ConflictError(f"cannot redo: {_label(e)} no longer exists")
-        if e.op == "update":
-            if e.version_after is not None and cur != e.version_after - 1:
-                raise ConflictError(f"cannot redo: {_label(e)} was changed after the undo")
-            values = _coerce(t, e.after or {})
-            if e.version_after is not None:
-                values["version"] = e.version_after
-            session.execute(update(t).where(t.c.id == e.row_id).values(**values))
+        if row not in current:
+            raise ConflictError(f"cannot undo: {_label(last)} was removed by a later change")
+        if current[row] is not None:
+            expected = max(last.version_after or 0, hist.undone_after(row, jid))
+            if current[row] != expected:
+                raise ConflictError(f"cannot undo: {_label(last)} was changed by a later action")
+    replay = _Replay(session, "undo", dict(current),
+                     {row: max(_own_highest(es), hist.highest(row)) for row, es in rows.items()})
+    for e in sorted(journal.entries, key=lambda x: x.seq, reverse=True):
+        if e.op == "insert":
+            replay.delete(e)
+        elif e.op == "update":
+            replay.update(e, e.before or {})
         elif e.op == "delete":
-            before_version = (e.before or {}).get("version")
-            if before_version is not None and cur != before_version:
-                raise ConflictError(f"cannot redo: {_label(e)} was changed after the undo")
-            session.execute(delete(t).where(t.c.id == e.row_id))
-    journal.undone = False
-    journal.undone_at = None
-    session.add(journal)
+            replay.insert(e, e.before or {})
+    _record(session, rows, replay, "version_undone")
+    _mark(session, journal, undone=True)
+
+
+def _undone_version(first: JournalEntry) -> int | None:
+    """The version the journal's undo left a row at (its oldest entry ``first``)."""
+    if first.version_undone is not None:
+        return first.version_undone
+    # undone before versions only went up: the undo put the old version back
+    if first.op == "delete":
+        v = (first.before or {}).get("version")
+        return v if isinstance(v, int) else None
+    return first.version_after - 1 if first.version_after is not None else None
+
+
+def redo_journal(session: Session, journal: Journal) -> None:
+    """Re-apply an undone journal (oldest first), refusing if a row moved since the
+    undo; guarded like :func:`undo_journal`, and versions go up again."""
+    rows = _rows_of(journal.entries)
+    current = _current_versions(session, rows)
+    hist = _History(session, journal, rows)
+    jid = journal.id or 0
+    for row, es in rows.items():
+        first = es[0]
+        if first.op == "insert":
+            if row in current:
+                raise ConflictError(f"cannot redo: {_label(first)} exists again")
+            continue
+        if row not in current:
+            raise ConflictError(f"cannot redo: {_label(first)} no longer exists")
+        if current[row] is not None:
+            expected = max(_undone_version(first) or 0, hist.in_force_before(row, jid))
+            if current[row] != expected:
+                raise ConflictError(f"cannot redo: {_label(first)} was changed after the undo")
+    replay = _Replay(session, "redo", dict(current),
+                     {row: max(_own_highest(es), hist.highest(row)) for row, es in rows.items()})
+    for e in sorted(journal.entries, key=lambda x: x.seq):
+        if e.op == "insert":
+            replay.insert(e, e.after or {})
+        elif e.op == "update":
+            replay.update(e, e.after or {})
+        elif e.op == "delete":
+            replay.delete(e)
+    _record(session, rows, replay, "version_after")
+    _mark(session, journal, undone=False)
 
 
 def undo_target(session: Session, campaign_id: int) -> Journal | None:
@@ -306,12 +508,17 @@ def undo_target(session: Session, campaign_id: int) -> Journal | None:
 
 def redo_target(session: Session, campaign_id: int) -> Journal | None:
     """The journal Redo would apply again now: the oldest undone action after the
-    newest one in force (none once something new was done after an undo)."""
+    newest one in force, undone since the campaign's last new action. A new action
+    after an undo abandons what was undone before it (as in any editor): Redo never
+    brings that back, not even after the new action is undone in turn."""
     jid, undone, cid = col(Journal.id), col(Journal.undone), col(Journal.campaign_id)
-    last = session.execute(
-        select(jid).where(cid == campaign_id, undone.is_(False)).order_by(jid.desc()).limit(1)
-    ).scalar()
-    stmt = select(Journal).where(cid == campaign_id, undone.is_(True))
+    last, newest = session.execute(
+        select(func.max(case((undone.is_(False), jid))), func.max(jid)).where(cid == campaign_id)
+    ).one()
+    if newest is None:
+        return None
+    # undone with no new action since (a new action abandons the redo branch)
+    stmt = select(Journal).where(cid == campaign_id, undone.is_(True), col(Journal.undo_mark) >= newest)
     if last is not None:
         stmt = stmt.where(jid > last)
     return session.execute(stmt.order_by(jid).limit(1)).scalars().first()

@@ -15,7 +15,7 @@ undone; the roll record and the journal itself are history and are not journaled
 from datetime import UTC, date, datetime
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Integer, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint
 from sqlmodel import Field, Relationship, SQLModel
 
 
@@ -350,6 +350,10 @@ class Journal(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     undone: bool = Field(default=False, index=True)
     undone_at: datetime | None = Field(default=None)
+    # --- undo: redo branches (undo helper). The newest journal id of the campaign when
+    # this one was last undone: a journal created after that (a new action) abandons
+    # it, so Redo never brings it back. None: never undone, or imported undone.
+    undo_mark: int | None = Field(default=None)
 
     campaign: Optional["Campaign"] = Relationship(back_populates="journals")
     entries: list["JournalEntry"] = Relationship(
@@ -361,6 +365,8 @@ class Journal(SQLModel, table=True):
 
 class JournalEntry(SQLModel, table=True):
     __tablename__ = "journal_entry"
+    # --- undo: the entries of one row, found across journals (undo helper)
+    __table_args__ = (Index("ix_journal_entry_row", "table_name", "row_id"),)
 
     id: int | None = Field(default=None, primary_key=True)
     journal_id: int = Field(foreign_key="journal.id", index=True, ondelete="CASCADE")
@@ -370,7 +376,12 @@ class JournalEntry(SQLModel, table=True):
     op: str = Field(max_length=10)  # insert, update, delete
     before: dict[str, Any] | None = _json()
     after: dict[str, Any] | None = _json()
-    version_after: int | None = Field(default=None)  # row version this change left
+    # the row version this change left when last applied or redone (for a delete: the
+    # version the row had when it was removed; None in entries written before 0003)
+    version_after: int | None = Field(default=None)
+    # --- undo: versions only go up (undo helper). The version the row got when this
+    # entry was last undone (a removed row: the version it had when removed).
+    version_undone: int | None = Field(default=None)
 
     journal: Optional["Journal"] = Relationship(back_populates="entries")
 

@@ -307,13 +307,19 @@ def test_weapons_and_skills_raise_the_fighters_version(cli, world, snap):
     edit_fighter(world, "Pvt Ryan", if_version=v3, rep=3, add_weapons=["rifle"])  # fields and weapon
     d = show_fighter(world, "Pvt Ryan")
     assert d["version"] == v3 + 1 and d["rep"] == 3 and d["notes"] == ""
-    # undo walks the versions back, each step in turn, down to where it began
-    for version, weapons, skills in ((v3, [], ["Medic"]), (v2, ["pistol"], ["Medic"]), (v1, ["pistol"], []),
-                                     (v0, [], [])):
+    # undo walks the data back, each step in turn, down to where it began; each step
+    # gives a new, higher version (versions never go back), so no older one is accepted
+    seen = d["version"]
+    for weapons, skills in (([], ["Medic"]), (["pistol"], ["Medic"]), (["pistol"], []), ([], [])):
         undo(world, "Kursk")
         d = show_fighter(world, "Pvt Ryan")
-        assert (d["version"], [e["name"] for e in d["equipment"]], d["skills"]) == (version, weapons, skills)
+        assert ([e["name"] for e in d["equipment"]], d["skills"]) == (weapons, skills)
         assert d["notes"] == "" and d["rep"] == 4
+        assert d["version"] > seen
+        seen = d["version"]
+    for stale in (v0, v1, v2, v3, v3 + 1):
+        with pytest.raises(ConflictError):
+            edit_fighter(world, "Pvt Ryan", if_version=stale, notes="stale")
 
 
 def test_weapons_raise_the_units_version(world):
@@ -325,10 +331,14 @@ def test_weapons_raise_the_units_version(world):
         edit_unit(world, "Bravo Section", if_version=u["version"], remove_weapons=["rifle"])
     edit_unit(world, "Bravo Section", if_version=v1, remove_weapons=["rifle"])
     assert show_unit(world, "Bravo Section")["version"] > v1
+    v2 = show_unit(world, "Bravo Section")["version"]
     undo(world, "Ops")
     undo(world, "Ops")
     d = show_unit(world, "Bravo Section")
-    assert (d["version"], [e["name"] for e in d["equipment"]]) == (u["version"], ["Rifle"])
+    # the weapons are back, under a new version (versions never go back)
+    assert [e["name"] for e in d["equipment"]] == ["Rifle"] and d["version"] > v2
+    with pytest.raises(ConflictError):
+        edit_unit(world, "Bravo Section", if_version=u["version"], remove_weapons=["rifle"])
 
 
 # --------------------------------------------------------------------------- 7. the Rep-increase log

@@ -124,14 +124,16 @@ def test_undo_steps_back_through_several_actions_on_one_row(squad):
     assert show_fighter(engine, rock.id)["notes"] == ""
     undo(engine, "Kursk")
     f = show_fighter(engine, rock.id)
-    assert f["rep"] == 5 and f["version"] == 1
+    # the data of version 1 is back, under a new version: versions never go back
+    assert f["rep"] == 5 and f["version"] == 5
     redo(engine, "Kursk")
     redo(engine, "Kursk")
     f = show_fighter(engine, rock.id)
-    assert (f["rep"], f["notes"], f["version"]) == (6, "later", 3)
-    # a stale editor holding version 1 is refused after the redo
-    with pytest.raises(ConflictError):
-        edit_fighter(engine, rock.id, rep=2, if_version=1)
+    assert (f["rep"], f["notes"], f["version"]) == (6, "later", 7)
+    # a stale editor holding any earlier version is refused after the redo
+    for stale in (1, 3, 5):
+        with pytest.raises(ConflictError):
+            edit_fighter(engine, rock.id, rep=2, if_version=stale)
 
 
 def test_undo_refuses_when_another_campaign_action_moved_the_row(squad):
