@@ -116,6 +116,15 @@ def build_actions(win: MainWindow) -> None:
         "How to keep a campaign here, step by step")
     act(win, "shortcuts", "&Keyboard Shortcuts", win.show_shortcuts, "Ctrl+/")
     act(win, "about", "&About Campaign Manager", win.about)
+    win.theme_group = QActionGroup(win)
+    from ui.theme import MODES, NAMES
+
+    for mode in MODES:
+        a = QAction(NAMES[mode], win, checkable=True)
+        a.setObjectName(f"action_theme_{mode}")
+        a.setChecked(mode == win.settings.theme())
+        a.triggered.connect(lambda _c=False, m=mode: win.set_theme(m))
+        win.theme_group.addAction(a)
     win.page_group = QActionGroup(win)
     for size, label in (("a4", "A4"), ("letter", "US Letter")):
         a = QAction(label, win, checkable=True)
@@ -187,6 +196,10 @@ def build_menus(win: MainWindow) -> None:
     m = mb.addMenu("&View")
     for k in ("view_roster", "view_battles", "view_log", "view_history"):
         m.addAction(actions[k])
+    m.addSeparator()
+    tm = m.addMenu("&Theme")
+    for a in win.theme_group.actions():
+        tm.addAction(a)
     m.addSeparator()
     win.view_menu = m
     m = mb.addMenu("&Help")

@@ -60,6 +60,10 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
 
         default_url = _default_url()
     settings = AppSettings()
+    if settings.theme() != "system":  # the system's colours need nothing done
+        from ui.theme import apply
+
+        apply(settings.theme())
     win = MainWindow(None, settings)
     win.show()
     url, create = start_database(db_url, settings.last_url(), default_url)

@@ -10,19 +10,25 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ui.icons import STATUS_COLOURS
 
-CSS = """
-h2 { margin: 0 0 2px 0; }
-.sub { color: #5b6270; margin-bottom: 8px; }
-h3 { margin: 12px 0 4px 0; color: #2f3b52; border-bottom: 1px solid #d5d9e0; }
-table.stats td, table.stats th { border: 1px solid #c9ced8; padding: 3px 6px; text-align: center;
-  white-space: nowrap; }
-table.stats th { background: #eef1f6; }
-table.list td, table.list th { padding: 2px 8px 2px 0; text-align: left; vertical-align: top; }
-table.list th { color: #5b6270; font-weight: normal; }
-.badge { color: white; padding: 1px 6px; border-radius: 3px; }
-.muted { color: #7b8190; }
-.typed { color: #8a5a00; }
-p.entry { margin: 0 0 4px 0; }
+
+def css() -> str:
+    """The pane's style sheet, in the colours of the palette in force (light or dark)."""
+    from ui.theme import colours
+
+    c = colours()
+    return f"""
+h2 {{ margin: 0 0 2px 0; }}
+.sub {{ color: {c.muted}; margin-bottom: 8px; }}
+h3 {{ margin: 12px 0 4px 0; color: {c.heading}; border-bottom: 1px solid {c.rule}; }}
+table.stats td, table.stats th {{ border: 1px solid {c.cell_border}; padding: 3px 6px; text-align: center;
+  white-space: nowrap; }}
+table.stats th {{ background: {c.cell_head}; }}
+table.list td, table.list th {{ padding: 2px 8px 2px 0; text-align: left; vertical-align: top; }}
+table.list th {{ color: {c.muted}; font-weight: normal; }}
+.badge {{ color: white; padding: 1px 6px; border-radius: 3px; }}
+.muted {{ color: {c.muted}; }}
+.typed {{ color: {c.warning_text}; }}
+p.entry {{ margin: 0 0 4px 0; }}
 """
 
 
@@ -247,14 +253,30 @@ class DetailPane(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("detailPane")
         self.setOpenExternalLinks(False)
-        self.document().setDefaultStyleSheet(CSS)
+        self._html = ""
+        self.document().setDefaultStyleSheet(css())
         self.setMinimumWidth(280)
         self.current: tuple[str, int] | None = None
 
     def show_html(self, html: str, what: tuple[str, int] | None = None) -> None:
         self.current = what
+        self._html = html
+        sheet = css()
+        if sheet != self.document().defaultStyleSheet():  # another theme since the last page
+            self.document().setDefaultStyleSheet(sheet)
         self.setHtml(html)
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        from PySide6.QtCore import QEvent
+
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange):
+            sheet = css()  # another theme: the same page in its colours
+            if sheet != self.document().defaultStyleSheet():
+                self.document().setDefaultStyleSheet(sheet)
+                self.setHtml(self._html)
 
     def show_nothing(self, text: str = "") -> None:
         self.current = None
-        self.setHtml(f"<p class='muted'>{_e(text)}</p>" if text else "")
+        self._html = f"<p class='muted'>{_e(text)}</p>" if text else ""
+        self.setHtml(self._html)

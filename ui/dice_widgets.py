@@ -18,9 +18,8 @@ from PySide6.QtWidgets import (
 from campaign_app.dice import parse_typed
 from campaign_app.errors import DiceError
 from ui.icons import die_icon
+from ui.theme import muted_style
 from ui.widgets import EntryLine
-
-BAD = "QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
 
 
 class FacesView(QWidget):
@@ -50,7 +49,7 @@ class FacesView(QWidget):
             srcs = {s for _f, s in self.faces}
             note = QLabel("typed in" if srcs == {"typed"} else "rolled by the app" if srcs == {"random"}
                           else ", ".join(sorted(srcs)))
-            note.setStyleSheet("color: palette(dark); font-style: italic;")
+            note.setStyleSheet(muted_style() + " font-style: italic;")
             self.lay.addWidget(note)
         self.lay.addStretch(1)
 
@@ -84,7 +83,9 @@ class DiceChoice(QWidget):
         row.addWidget(self.entry, 1)
         lay.addLayout(row)
         self.problem = QLabel()
-        self.problem.setStyleSheet("color: #a61b1b;")
+        from ui.theme import colours
+
+        self.problem.setStyleSheet(f"color: {colours().error_text};")
         self.problem.setWordWrap(True)
         self.problem.hide()
         lay.addWidget(self.problem)
@@ -99,7 +100,9 @@ class DiceChoice(QWidget):
 
     def _check(self) -> None:
         msg = self.error()
-        self.entry.setStyleSheet(BAD if msg and self.entry.text().strip() else "")
+        from ui.theme import bad_field_style
+
+        self.entry.setStyleSheet(bad_field_style() if msg and self.entry.text().strip() else "")
         self.problem.setText(msg if self.entry.text().strip() else "")
         self.problem.setVisible(bool(msg and self.entry.text().strip()))
         self.changed.emit()

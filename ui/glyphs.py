@@ -32,6 +32,63 @@ def action_icon(name: str) -> QIcon:
     return icon
 
 
+def glyph(name: str) -> QIcon:
+    """The glyph ``name`` for the palette in force (light strokes on a dark theme)."""
+    from ui.theme import is_dark
+
+    if is_dark():
+        _darkened.add(name)
+        return dark_icon(name)
+    return action_icon(name)
+
+
+def glyph_names() -> list[str]:
+    return sorted(p.stem for p in FOLDER.glob("*.png") if not p.stem.endswith("@2x"))
+
+
+@cache
+def dark_icon(name: str) -> QIcon:
+    """The glyph for a dark theme: its dark grey strokes drawn light (coloured parts,
+    a red flag or a green plus, are kept)."""
+    from PySide6.QtGui import QColor, QImage, QPixmap
+
+    icon = QIcon()
+    for file, size in ((FOLDER / f"{name}.png", 32), (FOLDER / f"{name}@2x.png", 64)):
+        img = QImage(str(file)).convertToFormat(QImage.Format.Format_ARGB32)
+        for y in range(img.height()):
+            for x in range(img.width()):
+                c = img.pixelColor(x, y)
+                if c.alpha() and c.hsvSaturation() < 60 and c.lightness() < 150:
+                    light = 235 - c.lightness() // 3
+                    img.setPixelColor(x, y, QColor(light, light, light + 4, c.alpha()))
+        icon.addPixmap(QPixmap.fromImage(img))
+        del size
+    return icon
+
+
+def themed(icon: QIcon, dark: bool) -> QIcon | None:
+    """``icon`` (one of the glyphs, in either theme) drawn for the theme; None if it is
+    not a glyph."""
+    for n in glyph_names():
+        if icon.cacheKey() in (action_icon(n).cacheKey(),
+                               dark_icon(n).cacheKey() if n in _darkened else -1):
+            return dark_icon(n) if dark else action_icon(n)
+    return None
+
+
+_darkened: set[str] = set()  # glyphs drawn for the dark theme so far
+
+
+def retheme_icons(actions: list, dark: bool) -> None:  # type: ignore[type-arg]
+    """Give each action (or anything with icon()/setIcon()) its glyph drawn for the theme."""
+    if dark:
+        _darkened.update(glyph_names())
+    for a in actions:
+        icon = themed(a.icon(), dark)
+        if icon is not None:
+            a.setIcon(icon)
+
+
 @cache
 def app_icon() -> QIcon:
     """The app's icon (window, task bar, About box) at every size it is drawn at; a

@@ -24,7 +24,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from campaign_app.errors import AppError
-from ui.glyphs import action_icon, app_icon
+from ui.glyphs import action_icon, app_icon, glyph
 from ui.lazy import lazy_module, q
 from ui.settings import AppSettings, safe_url
 
@@ -130,6 +130,10 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.resize(1280, 780)
         ui_actions.build(self)
+        from ui.theme import is_dark
+
+        if is_dark():  # a dark theme (chosen, or the desktop's): light glyphs
+            self._theme_icons(True)
         self._build_central()
         self._help_dialog: Any = None  # ui.help.HelpDialog, made on the first F1
         self._notice: QLabel | None = None  # made on the first notify()
@@ -204,11 +208,11 @@ class MainWindow(QMainWindow):
         el.addLayout(row)
         brow = QHBoxLayout()
         brow.addStretch(1)
-        self.demo_button = QPushButton(action_icon("demo"), "  Open the &demo campaigns")
+        self.demo_button = QPushButton(glyph("demo"), "  Open the &demo campaigns")
         self.demo_button.setObjectName("demoButton")
         self.demo_button.setMinimumHeight(40)
         self.demo_button.clicked.connect(self.create_demo)
-        new_button = QPushButton(action_icon("campaign"), "  &New campaign…")
+        new_button = QPushButton(glyph("campaign"), "  &New campaign…")
         new_button.setMinimumHeight(40)
         new_button.clicked.connect(self.new_campaign)
         brow.addWidget(self.demo_button)
@@ -282,6 +286,10 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.log_view, action_icon("log"), "Roll Log")
         self.history_view = HistoryView()
         self.tabs.addTab(self.history_view, action_icon("history"), "History")
+        from ui.theme import is_dark
+
+        if is_dark():
+            self._theme_icons(True)
         self.tabs.currentChanged.connect(self._tab_changed)
         self.splitter.addWidget(self.tabs)
         self.detail = detail.DetailPane()
@@ -518,7 +526,7 @@ class MainWindow(QMainWindow):
         first: QTreeWidgetItem | None = None
         for c in self.tree_data:
             ci = QTreeWidgetItem([c["name"]])
-            ci.setIcon(0, action_icon("campaign"))
+            ci.setIcon(0, glyph("campaign"))
             ci.setData(0, ROLE, ("campaign", c["id"]))
             n = c["pending_battles"]
             pend = f"\n{n} battle{'s' if n != 1 else ''} waiting for After the Battle" if n else ""
@@ -533,7 +541,7 @@ class MainWindow(QMainWindow):
             for r in c["rosters"]:
                 n = r["fighters"] + r["units"]
                 ri = QTreeWidgetItem([f"{r['name']}  ({n})"])
-                ri.setIcon(0, action_icon("roster"))
+                ri.setIcon(0, glyph("roster"))
                 ri.setData(0, ROLE, ("roster", r["id"]))
                 ri.setToolTip(0, " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"],
                                                         r["player"]) if x))
@@ -1024,6 +1032,30 @@ class MainWindow(QMainWindow):
         return exports.export_pdf(self, kind, path)
 
     # ------------------------------------------------------------------ help
+    def _theme_icons(self, dark: bool) -> None:
+        """The glyphs of the menus, toolbar and tabs drawn for a light or dark palette."""
+        from ui.glyphs import retheme_icons, themed
+
+        retheme_icons([*self.actions.values(), *self.system_actions.values()], dark)
+        if self._main_built:
+            for i in range(self.tabs.count()):
+                icon = themed(self.tabs.tabIcon(i), dark)
+                if icon is not None:
+                    self.tabs.setTabIcon(i, icon)
+
+    def set_theme(self, mode: str) -> None:
+        """View ▸ Theme: light, dark or the system's, at once and at every start."""
+        from ui.theme import apply
+
+        self.settings.set_theme(apply(mode))
+        from ui.theme import is_dark
+
+        self._theme_icons(is_dark())
+        for a in self.theme_group.actions():
+            a.setChecked(a.objectName() == f"action_theme_{mode}")
+        if self._main_built and self.engine is not None:
+            self.reload()  # the tree's glyphs and the pane's page, in the new colours
+
     def show_help(self) -> None:
         from ui.help import show_help
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 
 from campaign_app.systems.layout import as_text
 from ui.icons import STATUS_TEXT, row_tint, status_colour, status_icon
@@ -278,8 +278,10 @@ class RosterModel(RowsModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             if col.key == "status" and cls != "ok":
                 return status_colour(cls).darker(115)
-            if cls == "down":
-                return QColor("#7b7f87")
+            if cls == "down":  # greyed, as a figure that cannot fight
+                from PySide6.QtGui import QGuiApplication, QPalette
+
+                return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
             return None
         if role == Qt.ItemDataRole.BackgroundRole:
             return row_tint(cls)

@@ -127,14 +127,18 @@ def _shoot_campaign(s: Shooter, win: Any, camp: dict[str, Any]) -> None:
         _close(app, dlg)
 
 
-def render(outdir: Path, cut: list[str] | None = None) -> list[Path]:
-    """Write the pictures; ``cut`` (if given) receives each text shown cut off."""
+def render(outdir: Path, cut: list[str] | None = None, theme: str = "system") -> list[Path]:
+    """Write the pictures in ``theme`` (system, light, dark); ``cut`` (if given)
+    receives each text shown cut off."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
 
     from ui.app import make_app
 
     app = make_app([sys.argv[0]])
+    from ui.theme import apply
+
+    apply(theme)
     from campaign_app.usecases import demo
     from campaign_app.usecases import gui_queries as q
     from campaign_app.usecases.database import open_database
@@ -257,11 +261,15 @@ def render(outdir: Path, cut: list[str] | None = None) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    theme = "system"
+    if len(args) == 3 and args[1] == "--theme" and args[2] in ("system", "light", "dark"):
+        theme = args[2]
+        args = args[:1]
     if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m ui.screenshots OUTDIR", file=sys.stderr)
+        print("usage: python -m ui.screenshots OUTDIR [--theme system|light|dark]", file=sys.stderr)
         return 2
     cut: list[str] = []
-    files = render(Path(args[0]), cut)
+    files = render(Path(args[0]), cut, theme)
     for f in files:
         print(f)
     for line in cut:

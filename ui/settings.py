@@ -132,6 +132,14 @@ class AppSettings:
     def set_value(self, key: str, value: object) -> None:
         self.q.setValue(key, value)
 
+    def theme(self) -> str:
+        """"system", "light" or "dark" (View ▸ Theme)."""
+        v = str(self.q.value("view/theme", "system") or "system")
+        return v if v in ("system", "light", "dark") else "system"
+
+    def set_theme(self, mode: str) -> None:
+        self.q.setValue("view/theme", mode)
+
     def hidden_columns(self, system: str) -> set[str] | None:
         """The roster table columns the user hid for a game system (None: never chosen)."""
         if not self.q.contains(f"columns/{system}/hidden"):

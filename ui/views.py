@@ -146,9 +146,13 @@ class LogModel(RowsModel):
             f.setStrikeOut(True)
             return f
         if role == Qt.ItemDataRole.ForegroundRole and row.get("undone"):
-            return QColor("#8a8f98")
+            from PySide6.QtGui import QGuiApplication, QPalette
+
+            return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ForegroundRole and col.key == "source" and row.get("source") == "typed":
-            return QColor("#8a5a00")
+            from ui.theme import colours
+
+            return QColor(colours().warning_text)
         if role == Qt.ItemDataRole.DecorationRole and col.key == "faces" and row.get("faces"):
             return die_icon(int(row["faces"][0]))
         if role == Qt.ItemDataRole.ToolTipRole and col.key in ("purpose", "rule", "label"):

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPalette
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -136,11 +136,7 @@ class ErrorLabel(QLabel):
         self.setObjectName("errorLabel")
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        pal = self.palette()
-        pal.setColor(QPalette.ColorRole.WindowText, Qt.GlobalColor.darkRed)
-        self.setPalette(pal)
-        self.setStyleSheet("QLabel#errorLabel { color: #a61b1b; background: #fdecec;"
-                           " border: 1px solid #f1b9b9; border-radius: 3px; padding: 4px 6px; }")
+        self._restyle()
         # the line's room is kept while it is empty, so the form does not jump when an
         # error appears (a message of more than one line still grows it)
         policy = self.sizePolicy()
@@ -148,6 +144,22 @@ class ErrorLabel(QLabel):
         self.setSizePolicy(policy)
         self.setMinimumHeight(self.fontMetrics().height() + 10)  # padding 4 + border 1, twice
         self.hide()
+
+    def _restyle(self) -> None:
+        from ui.theme import colours
+
+        c = colours()
+        sheet = (f"QLabel#errorLabel {{ color: {c.error_text}; background: {c.error_back};"
+                 f" border: 1px solid {c.error_border}; border-radius: 3px; padding: 4px 6px; }}")
+        if sheet != self.styleSheet():  # (a style sheet set sends events of its own)
+            self.setStyleSheet(sheet)
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        from PySide6.QtCore import QEvent
+
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.ApplicationPaletteChange, QEvent.Type.PaletteChange):
+            self._restyle()
 
     def show_error(self, text: str) -> None:
         self.setText(text)

@@ -43,6 +43,7 @@ from campaign_app.systems.commands import AfterBattleOption, options_from
 from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
+from ui.theme import muted_style
 from ui.views import wrap_items, wrap_rows
 from ui.widgets import EntryLine, ErrorLabel, heading, hline
 
@@ -100,7 +101,7 @@ class AfterBattleWizard(QDialog):
         tl.addWidget(self.subtitle)
         head.addLayout(tl, 1)
         self.step_label = QLabel()
-        self.step_label.setStyleSheet("color: palette(dark);")
+        self.step_label.setStyleSheet(muted_style())
         head.addWidget(self.step_label, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(head)
         outer.addWidget(hline())
@@ -256,7 +257,7 @@ class AfterBattleWizard(QDialog):
         rl.addWidget(self.effect_label)
         lay.addWidget(self.result_box)
         so_far = QLabel("So far:")
-        so_far.setStyleSheet("color: palette(dark);")
+        so_far.setStyleSheet(muted_style())
         lay.addWidget(so_far)
         self.history = QListWidget()
         self.history.setObjectName("soFar")
@@ -495,8 +496,9 @@ class AfterBattleWizard(QDialog):
     def _typed_changed(self) -> None:
         text = self.typed.text().strip()
         problem = self._typed_problem() if text else ""
-        self.typed.setStyleSheet("QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
-                                 if problem else "")
+        from ui.theme import bad_field_style
+
+        self.typed.setStyleSheet(bad_field_style() if problem else "")
         if problem:
             self.error.show_error(problem)
         else:

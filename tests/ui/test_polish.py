@@ -404,3 +404,34 @@ def test_the_cut_off_finder_sees_each_kind_of_cut(qtbot: Any) -> None:
     label.setWordWrap(True)
     label.setText("Short words wrap well")
     assert not [x for x in cut_texts(top) if "narrow" in x]
+
+
+def test_dark_theme_colours_come_from_the_palette(qtbot: Any, win: Any, gui_engine: Any, settings: Any) -> None:
+    from PySide6.QtGui import QGuiApplication, QPalette
+
+    from ui import theme
+
+    _gang(win, gui_engine)
+    assert win.select_figure("Brak")
+    try:
+        win.actions_theme = [a for a in win.theme_group.actions() if a.objectName() == "action_theme_dark"]
+        win.actions_theme[0].trigger()
+        assert settings.theme() == "dark" and theme.is_dark()
+        from ui.glyphs import action_icon, dark_icon
+
+        assert win.actions["new_campaign"].icon().cacheKey() == dark_icon("campaign").cacheKey()
+        dark = theme.colours()
+        html = win.detail.document().defaultStyleSheet()
+        assert dark.muted in html and dark.heading in html and "#2f3b52" not in html  # no navy on dark
+        dlg = win.add_fighter()
+        dlg.try_accept()  # no name: the error line, in the dark theme's colours
+        assert dark.error_back in dlg.error.styleSheet() and "#fdecec" not in dlg.error.styleSheet()
+        dlg.reject()
+        window = QGuiApplication.palette().color(QPalette.ColorRole.Window)
+        assert window.lightness() < 128
+        next(a for a in win.theme_group.actions() if a.objectName() == "action_theme_light").trigger()
+        assert not theme.is_dark() and settings.theme() == "light"
+        assert win.actions["new_campaign"].icon().cacheKey() == action_icon("campaign").cacheKey()
+        assert theme.colours().muted in win.detail.document().defaultStyleSheet()
+    finally:
+        theme.apply("system")

@@ -13,7 +13,6 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -119,7 +118,9 @@ class FiguresModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and c == C_NOW:
             return status_icon(q.status_class(r["status"]))
         if role == Qt.ItemDataRole.ForegroundRole and not r["available"]:
-            return QColor("#8a8f98")
+            from PySide6.QtGui import QGuiApplication, QPalette
+
+            return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ToolTipRole and c == C_END:
             return "double-click to choose how this figure ended the battle"
         if role == Qt.ItemDataRole.ToolTipRole and not r["available"]:

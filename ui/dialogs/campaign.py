@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
+from ui.theme import muted_style
 from ui.widgets import UseCaseDialog
 
 
@@ -54,7 +55,7 @@ class CampaignDialog(UseCaseDialog):
         form.addRow("N&otes:", self.notes)
         self.hint = QLabel()
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: palette(dark);")
+        self.hint.setStyleSheet(muted_style())
         form.addRow("", self.hint)
         self.body.addLayout(form)
         self.system.currentIndexChanged.connect(self._system_changed)

@@ -25,6 +25,7 @@ from campaign_app.dice import Roller
 from campaign_app.errors import AppError
 from ui.dice_widgets import DiceChoice, FacesView
 from ui.models import ALIGN_CENTER, Column, RowsModel
+from ui.theme import muted_style
 from ui.widgets import UseCaseDialog
 
 
@@ -57,7 +58,7 @@ class CreatureDialog(UseCaseDialog):
         form.addRow("", self.super)
         self.rep_note = QLabel()
         self.rep_note.setWordWrap(True)
-        self.rep_note.setStyleSheet("color: palette(dark);")
+        self.rep_note.setStyleSheet(muted_style())
         form.addRow("", self.rep_note)
         top.addLayout(form, 1)
         dbox = QGroupBox("Rep dice")
@@ -65,7 +66,7 @@ class CreatureDialog(UseCaseDialog):
         self.dice = DiceChoice(self)
         dl.addWidget(self.dice)
         self.need = QLabel()
-        self.need.setStyleSheet("color: palette(dark);")
+        self.need.setStyleSheet(muted_style())
         dl.addWidget(self.need)
         dl.addStretch(1)
         top.addWidget(dbox, 1)

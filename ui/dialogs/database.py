@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.settings import AppSettings, is_postgres, pg_url, safe_url
+from ui.theme import muted_style
 from ui.widgets import ErrorLabel
 
 
@@ -112,7 +113,7 @@ class DatabaseDialog(QDialog):
         lay.addWidget(sbox)
         note = QLabel("The password is used to connect and is never saved with the settings.")
         note.setWordWrap(True)
-        note.setStyleSheet("color: palette(dark);")
+        note.setStyleSheet(muted_style())
         lay.addWidget(note)
         self.error = ErrorLabel()
         lay.addWidget(self.error)

@@ -29,8 +29,6 @@ from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.widgets import EntryLine, UseCaseDialog
 
-BAD_FIELD = "QLineEdit { border: 1px solid #c0392b; background: #fff3f2; }"
-
 
 def _pretty(s: str) -> str:
     return s.replace("-", " ")
@@ -258,7 +256,9 @@ class FighterDialog(UseCaseDialog):
             problem = q.check_stat(self.system["id"], key, ed.text(), self.system.get("edition"))
         if problem:
             self.stat_problems[key] = problem
-            ed.setStyleSheet(BAD_FIELD)
+            from ui.theme import bad_field_style
+
+            ed.setStyleSheet(bad_field_style())
             ed.setToolTip(problem)
             self.error.show_error(problem)
         else:

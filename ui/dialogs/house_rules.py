@@ -209,7 +209,9 @@ class HouseRulesDialog(QDialog):
         self.error = ErrorLabel()
         rl.addWidget(self.error)
         self.status = QLabel()
-        self.status.setStyleSheet("color: #2f6b36;")
+        from ui.theme import colours
+
+        self.status.setStyleSheet(f"color: {colours().good_text};")
         rl.addWidget(self.status)
         split.addWidget(right)
         split.setStretchFactor(0, 1)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from ui.models import ALIGN_CENTER, Column, RowsModel
+from ui.theme import muted_style
 from ui.widgets import ErrorLabel, UseCaseDialog
 
 
@@ -152,7 +153,7 @@ class WalkerTypesDialog(QDialog):
         mgs.addWidget(self.aa_mg)
         mgs.addWidget(self.hull_mg)
         hint = QLabel("Top armour is worked out from the side armour.")
-        hint.setStyleSheet("color: palette(dark);")
+        hint.setStyleSheet(muted_style())
         mgs.addWidget(hint, 1)
         grid.addLayout(mgs, len(cells), 0, 1, 4)
         self.error = ErrorLabel()
@@ -237,7 +238,7 @@ class WalkerDialog(UseCaseDialog):
         form.addRow("&Type:", self.type)
         self.type_note = QLabel()
         self.type_note.setWordWrap(True)
-        self.type_note.setStyleSheet("color: palette(dark);")
+        self.type_note.setStyleSheet(muted_style())
         form.addRow("", self.type_note)
         self.notes = QLineEdit()
         self.notes.setPlaceholderText("empty: the type's note")
