@@ -41,7 +41,9 @@ SYSTEM = GameSystem(
     procedures_module="campaign_app.systems.nuts.procedures",
     layout=".layout:LAYOUT", qrs=".qrs:cards",
     commands=".commands:COMMANDS",
-    action_labels={"creature.generate": "generate creatures", "walker.add": "add walker"},
+    action_labels={"creature.generate": "generate creatures", "walker.add": "add walker",
+                   "zombie.arrival": "zombie arrival"},
+    scenario_table="nuts-scenario", battle_commands=("zombies_arrive",),
     after_battle_options=(
         AfterBattleOption("replacements", "Roll for replacements (NUTS!)", "bool", default=True,
                           help="roll on the replacements table for the squad's losses"),
