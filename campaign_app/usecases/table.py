@@ -37,6 +37,7 @@ from campaign_app.usecases.common import (
     get_roster,
 )
 from campaign_app.usecases.core import RollOutcome, _roll_out, tables_for
+from campaign_app.usecases.results import UndoResult
 from db.models import (
     Battle,
     BattleMark,
@@ -460,7 +461,7 @@ def _with_changes(out: MarkResult, uow: UnitOfWork) -> MarkResult:
     return replace(out, changes=uow.changes)
 
 
-def undo_mark(engine: Any, battle: Ref) -> Any:
+def undo_mark(engine: Any, battle: Ref) -> UndoResult:
     """Undo the last mark of ``battle``: the campaign's Undo, when what it would undo is
     a mark of this battle (anything else is refused, nothing undone)."""
     from campaign_app.usecases.core import undo
@@ -561,7 +562,8 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
         rollable = sorted((t for t in tables.values() if t.spec is not None and t.spec.mode == "pass"),
                           key=lambda t: (t.group != "walkers" and t.group != "creatures", t.group, t.title))
         cmds = {cmd.action_key: cmd for cmd in gs.command_list()}
-        commands: list[CommandChoice] = [{"key": k, "label": cmds[k].help} for k in gs.battle_commands
+        commands: list[CommandChoice] = [{"key": k, "label": f"{cmds[k].group} {cmds[k].name}".strip().capitalize()}
+                                         for k in gs.battle_commands
                                          if k in cmds and cmds[k].applies({"expansions": list(c.expansions or [])})]
         statuses = [st for st in (gs.track_statuses or proc.result_statuses) if st in proc.result_statuses]
         return {**_battle_head(b), "campaign_id": c.id, "campaign": c.name,  # type: ignore[typeddict-item]
