@@ -262,3 +262,33 @@ def test_cli_at_the_table(engine, hive, capsys, db_url):
     out = run("roll", "n23-lasting-injury", "--battle", "1", "--dice", "1,1")
     assert "Lasting" in out
     assert "battle 1 finished: Goliaths wins" in run("battle", "finish", "1", "--winner", "Goliaths")
+
+
+# --------------------------------------------------------------------------- JSON
+def test_export_and_import_carry_the_table(engine, hive):
+    from campaign_app.usecases.datafiles import export_json, import_json
+
+    c = hive
+    b = setup_battle(engine, c.id, ["Goliaths", "Eschers"], picks=["Krug"], dice="3,5,2,1,1")
+    start_battle(engine, b.id)
+    track(engine, b.id, "Ana", "out-of-action", by="Krug")
+    hit(engine, b.id, "Krug")
+    doc = export_json(engine, c.id)
+    (bd,) = doc["battles"]
+    assert (bd["state"], bd["attacker"]) == ("in-progress", "r1")
+    assert bd["setup"]["crews"] == {"Goliaths": {"picked": ["Krug"], "drawn": ["Brak"]}}
+    assert [(m["kind"], m["value"], m["before"]) for m in bd["marks"]] == [
+        ("status", "out-of-action", "fine"), ("hit", "hit", "")]
+    new = import_json(engine, doc, rename="Hive War (copy)", backup=False)
+    (copy,) = list_battles(engine, new.id)
+    view = table_view(engine, copy["id"])
+    assert (view["state"], view["attacker"], view["scenario"]) == ("in-progress", "Goliaths", "Sneak Attack")
+    assert [m["text"] for m in view["marks"]] == ["Ana: out-of-action (by Krug)", "Krug scores a hit"]
+    # the game goes on in the copy
+    track(engine, copy["id"], "Bea", "out-of-action")
+    finish_battle(engine, copy["id"])
+    # a document of before (no table fields) still reads: a finished battle
+    for key in ("state", "attacker", "setup", "marks"):
+        del bd[key]
+    old = import_json(engine, doc, rename="Hive War (old)", backup=False)
+    assert table_view(engine, list_battles(engine, old.id)[0]["id"])["state"] == "finished"
