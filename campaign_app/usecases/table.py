@@ -148,6 +148,7 @@ class BattleTable(TypedDict):
     id: int
     campaign_id: int
     campaign: str
+    system: str
     number: int
     state: str
     scenario: str
@@ -566,7 +567,7 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
                                          for k in gs.battle_commands
                                          if k in cmds and cmds[k].applies({"expansions": list(c.expansions or [])})]
         statuses = [st for st in (gs.track_statuses or proc.result_statuses) if st in proc.result_statuses]
-        return {**_battle_head(b), "campaign_id": c.id, "campaign": c.name,  # type: ignore[typeddict-item]
+        return {**_battle_head(b), "campaign_id": c.id, "campaign": c.name, "system": c.system,  # type: ignore[typeddict-item]
                 "attacker": rnames.get(b.attacker_roster_id) if b.attacker_roster_id else None,
                 "rosters": [r.name for _, r in links], "statuses": statuses,
                 "default_status": proc.default_result, "figures": figures, "marks": mark_rows,
@@ -595,3 +596,47 @@ def mark_text(kind: str, figure: str, value: str, by: str | None) -> str:
 
 def rolls_data(rolls: Sequence[RollResult]) -> list[dict[str, Any]]:
     return [r.to_dict() for r in rolls]
+
+
+# --------------------------------------------------------------------------- for the GUI
+class OpenBattle(TypedDict):
+    id: int
+    number: int
+    state: str
+    scenario: str
+
+
+class SetupChoices(TypedDict):
+    """What the setup dialog offers: the rosters (each fighter with whether it can take
+    part), the scenario table, the crew rule in words."""
+
+    campaign_id: int
+    rosters: list[dict[str, Any]]
+    scenario_table: str
+    scenario_title: str
+    crew_rule: str
+
+
+def open_battles(engine: Any, campaign: Ref) -> list[OpenBattle]:
+    """The campaign's battles being set up or played, oldest first."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        assert c.id is not None
+        return [{"id": b.id or 0, "number": b.number, "state": b.state, "scenario": b.scenario}
+                for b in q.campaign_battles(s, c.id) if b.state != FINISHED]
+
+
+def setup_choices(engine: Any, campaign: Ref) -> SetupChoices:
+    """What :func:`setup_battle` can be given for ``campaign``."""
+    from campaign_app.usecases.gui_queries import battle_setup
+
+    base = battle_setup(engine, campaign)
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        assert c.id is not None
+        gs = game_system(c.system)
+        tables = tables_for(c)
+        t = tables.get(gs.scenario_table) if gs.scenario_table else None
+        return {"campaign_id": c.id, "rosters": [dict(r) for r in base["rosters"]],
+                "scenario_table": t.id if t else "", "scenario_title": t.title if t else "",
+                "crew_rule": gs.crew_rule.text() if gs.crew_rule else ""}
