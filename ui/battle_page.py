@@ -142,7 +142,10 @@ class BattlePage(QDialog):
         tf = self.table.font()
         tf.setPointSize(tf.pointSize() + 2)
         self.table.setFont(tf)
-        self.table.horizontalHeader().setSectionResizeMode(C_NAME, QHeaderView.ResizeMode.Stretch)
+        hh = self.table.horizontalHeader()
+        for col in range(len(COLS)):
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == C_NAME
+                                    else QHeaderView.ResizeMode.ResizeToContents)
         main.addWidget(self.table, 3)
         side = QVBoxLayout()
         main.addLayout(side, 2)
@@ -206,6 +209,7 @@ class BattlePage(QDialog):
         self.roll_result.setWordWrap(True)
         rl.addWidget(self.roll_result, 3, 0, 1, 3)
         side.addWidget(rbox)
+        self.roll_box = rbox
         self.commands_box = QGroupBox("During the game")
         self.commands_layout = QVBoxLayout(self.commands_box)
         side.addWidget(self.commands_box)
@@ -253,9 +257,9 @@ class BattlePage(QDialog):
             self.status_grid.addWidget(b, i // 2, i % 2)
 
     def _build_commands(self, commands: list[dict[str, Any]], system_commands: dict[str, Any]) -> None:
+        self.commands_box.setVisible(bool(commands))
         if set(self.command_rows) == {c["key"] for c in commands}:
             return
-        self.commands_box.setVisible(bool(commands))
         for c in commands:
             cmd = system_commands.get(c["key"])
             if cmd is None:
@@ -294,6 +298,8 @@ class BattlePage(QDialog):
         self.head.setText(" \u2014 ".join(bits))
         self.setWindowTitle(f"Battle {d['number']} at the table \u2014 {d['campaign']}")
         self.model.set_rows([dict(f) for f in d["figures"]], d["default_status"])
+        self.table.setColumnHidden(C_CAS, not any(f["unit_id"] for f in d["figures"]))
+        self.table.setColumnHidden(C_BY, not any(f["fighter_id"] for f in d["figures"]))
         self._build_statuses(list(d["statuses"]))
         system = game_system(self._system())
         self._build_commands([dict(c) for c in d["commands"]], {c.action_key: c for c in system.command_list()})
@@ -306,6 +312,7 @@ class BattlePage(QDialog):
         for t in d["tables"]:
             self.table_choice.addItem(t["title"] + (f"  (vs {t['target']})" if t["target"] else ""), t["id"])
         self.table_choice.setCurrentIndex(max(0, self.table_choice.findData(cur)))
+        self.roll_box.setVisible(bool(d["tables"]))  # the game's pass tables (none: nothing to roll here)
         wcur = self.winner.currentData()
         self.winner.clear()
         self.winner.addItem("no winner (draw)", None)
