@@ -607,6 +607,8 @@ ACTION_LABELS = {
     "fighter.add": "add fighter", "fighter.edit": "edit fighter", "fighter.remove": "remove fighter",
     "roster.create": "new roster", "roster.edit": "edit roster", "unit.add": "add unit",
     "unit.edit": "edit unit",
+    "battle.setup": "set up battle", "battle.start": "start battle", "battle.mark": "battle mark",
+    "battle.finish": "finish battle",  # table helper
 }
 
 
