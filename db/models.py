@@ -15,7 +15,7 @@ undone; the roll record and the journal itself are history and are not journaled
 from datetime import UTC, date, datetime
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Integer, UniqueConstraint
+from sqlalchemy import JSON, Column, Integer, UniqueConstraint, text
 from sqlmodel import Field, Relationship, SQLModel
 
 
@@ -297,7 +297,8 @@ class Battle(SQLModel, table=True):
     state: str = Field(default="finished", max_length=20, sa_column_kwargs={"server_default": "finished"})
     attacker_roster_id: int | None = Field(default=None, foreign_key="roster.id", index=True)
     # how the setup went: the scenario's roll, the crew picked and drawn (plain data)
-    setup: dict[str, Any] = _json({})
+    setup: dict[str, Any] = Field(default_factory=dict, sa_column=Column(
+        JSON, nullable=False, server_default=text("'{}'")))  # (bulk inserts may leave it out)
     # --- end table
 
     campaign: Optional["Campaign"] = Relationship(back_populates="battles")

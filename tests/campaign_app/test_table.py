@@ -312,3 +312,16 @@ def test_fubar_cannons_only_on_vehicles_and_bunkers(engine, snap):
         edit_unit(engine, "Rifles", add_weapons=["Light cannon"])
     with pytest.raises(InputError, match="and Tiger is infantry"):
         edit_unit(engine, "Tiger", unit_type="infantry")
+
+
+def test_removing_a_fighter_who_took_someone_out_keeps_the_marks(engine, hive):
+    from campaign_app.usecases import remove_fighter
+
+    c = hive
+    b = setup_battle(engine, c.id, ["Goliaths", "Eschers"], seed=4)
+    start_battle(engine, b.id)
+    track(engine, b.id, "Krug", "out-of-action", by="Ana")
+    remove_fighter(engine, "Ana")
+    assert [m["text"] for m in table_view(engine, b.id)["marks"]] == ["Krug: out-of-action"]
+    undo(engine, c.id)
+    assert [m["text"] for m in table_view(engine, b.id)["marks"]] == ["Krug: out-of-action (by Ana)"]

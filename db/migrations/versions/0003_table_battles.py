@@ -22,12 +22,12 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('state', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False,
                                       server_default='finished'))
         batch_op.add_column(sa.Column('attacker_roster_id', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('setup', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('setup', sa.JSON(), nullable=True, server_default=sa.text("'{}'")))
         batch_op.create_index(batch_op.f('ix_battle_attacker_roster_id'), ['attacker_roster_id'], unique=False)
         batch_op.create_foreign_key('fk_battle_attacker_roster_id_roster', 'roster', ['attacker_roster_id'], ['id'])
     op.execute("UPDATE battle SET setup = '{}' WHERE setup IS NULL")
     with op.batch_alter_table('battle', schema=None) as batch_op:
-        batch_op.alter_column('setup', existing_type=sa.JSON(), nullable=False)
+        batch_op.alter_column('setup', existing_type=sa.JSON(), nullable=False, existing_server_default=sa.text("'{}'"))
 
     op.create_table('battle_mark',
     sa.Column('id', sa.Integer(), nullable=False),
