@@ -398,9 +398,15 @@ class BattlePage(QDialog):
             self.message.setText("Select a figure first")
             return None
         by = self.by.currentData()
-        ref = r["fighter_id"] or r["unit_id"]
+        ref = self._ref(r)
         return self._do(lambda: track(self.engine, self.battle_id, ref, status, by=by),
                         lambda m: f"{m.text} (Ctrl+Z to undo)")
+
+    def _ref(self, r: dict[str, Any]) -> Any:
+        """The figure by name (an id may be both a fighter's and a unit's), by id when
+        two figures of the battle share the name."""
+        twice = sum(1 for x in self.model.rows if x["name"] == r["name"]) > 1
+        return (r["fighter_id"] or r["unit_id"]) if twice else r["name"]
 
     def mark_hit(self) -> Any:
         from campaign_app.usecases.table import hit
@@ -409,7 +415,7 @@ class BattlePage(QDialog):
         if r is None or not r["fighter_id"]:
             self.message.setText("Select a fighter first")
             return None
-        return self._do(lambda: hit(self.engine, self.battle_id, r["fighter_id"]), lambda m: m.text)
+        return self._do(lambda: hit(self.engine, self.battle_id, self._ref(r)), lambda m: m.text)
 
     def change_casualties(self, step: int) -> Any:
         from campaign_app.usecases.table import casualties
@@ -418,7 +424,7 @@ class BattlePage(QDialog):
         if r is None or not r["unit_id"]:
             self.message.setText("Select a unit first")
             return None
-        return self._do(lambda: casualties(self.engine, self.battle_id, r["unit_id"], r["casualties"] + step),
+        return self._do(lambda: casualties(self.engine, self.battle_id, self._ref(r), r["casualties"] + step),
                         lambda m: m.text)
 
     def undo_last(self) -> Any:

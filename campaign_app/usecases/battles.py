@@ -420,7 +420,8 @@ def _read_plan(s: Session, battle: Ref, options: Mapping[str, Any] | None, campa
     if b.after_battle_done:
         raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
     if b.state != "finished":  # table helper: a battle tracked at the table ends first
-        raise InputError(f"battle {b.number} is {b.state}: finish it before After the Battle")
+        words = {"setup": "being set up", "in-progress": "in progress"}.get(b.state, b.state)
+        raise InputError(f"battle {b.number} is {words}: finish it before After the Battle")
     c = s.get(Campaign, b.campaign_id)
     assert c is not None and b.id is not None
     proc = procedures_for(c.system)

@@ -171,9 +171,9 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
                  notes: str = "") -> BattleSetUp:
     """Set a battle up (state ``setup``): the scenario (rolled on the system's scenario
     table when none is given), who attacks (rolled when not given), and the crew of each
-    roster: with a crew rule the ``picks`` of a roster fight and more are drawn at random
-    from its other available fighters; without one (or without picks) every available
-    figure fights. Figures that cannot take part are never offered. One undo step."""
+    roster: the ``picks`` of a roster fight, and with the game's crew rule more are drawn
+    at random from its other available fighters; a roster with no picks fights with every
+    available figure. Figures that cannot take part are never offered. One undo step."""
     if roller is None:
         roller = Roller.from_options(dice, seed)
     elif dice is not None or seed is not None:
@@ -289,11 +289,15 @@ def _battle(s: Session, battle: Ref) -> tuple[Battle, Campaign]:
     return b, c
 
 
+STATE_WORDS = {SETUP: "being set up", IN_PROGRESS: "in progress", FINISHED: "finished"}
+
+
 def _need_state(b: Battle, *states: str, doing: str) -> None:
     if b.state not in states:
         hint = {SETUP: "start it first", IN_PROGRESS: "finish it first",
                 FINISHED: "it is over"}.get(b.state, "")
-        raise InputError(f"battle {b.number} is {b.state}: cannot {doing}" + (f" ({hint})" if hint else ""))
+        raise InputError(f"battle {b.number} is {STATE_WORDS.get(b.state, b.state)}: cannot {doing}"
+                         + (f" ({hint})" if hint else ""))
 
 
 def start_battle(engine: Any, battle: Ref) -> BattleStateChanged:

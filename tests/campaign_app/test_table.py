@@ -65,7 +65,7 @@ def test_a_whole_game_at_the_table_then_a_second_one(engine, weird, snap):
     assert log[0]["table"] == "nuts-scenario" and log[0]["label"] == "Defend"
     assert set(figures(engine, b.id)) >= {"Sgt Rock", "Able", "Baker", "Charlie", "Zombie 1", "Ironside"}
     # no marks before the game starts, no After the Battle before it ends
-    with pytest.raises(InputError, match="is setup"):
+    with pytest.raises(InputError, match="is being set up: cannot mark what happens"):
         track(engine, b.id, "Able", "duck-back")
     start_battle(engine, b.id)
     with pytest.raises(InputError, match="finish it before After the Battle"):

@@ -107,6 +107,8 @@ def _walker_card(q: QrsSheet) -> None:
 
 def cards(q: QrsSheet) -> None:
     _turn_cards(q)
+    q.card("Before the battle", "The mission, rolled at setup unless you name one", [],
+           q.table("nuts-scenario"))  # table helper
     if WEIRD in q.expansions:
         _creature_cards(q)
         _walker_card(q)
