@@ -156,6 +156,7 @@ _POINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "battle": (("campaign_id", "campaigns"),),
     "battle_roster": (("battle_id", "battles"), ("roster_id", "rosters")),
     "battle_result": (("battle_id", "battles"), ("fighter_id", "fighters"), ("unit_id", "units")),
+    "battle_mark": (("battle_id", "battles"), ("fighter_id", "fighters"), ("unit_id", "units")),  # table helper
 }
 _SHAPE = frozenset({"campaign", "roster", "fighter", "unit", "battle"})
 

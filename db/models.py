@@ -15,7 +15,7 @@ undone; the roll record and the journal itself are history and are not journaled
 from datetime import UTC, date, datetime
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text
 from sqlmodel import Field, Relationship, SQLModel
 
 
@@ -174,6 +174,10 @@ class Fighter(SQLModel, table=True):
         back_populates="fighter",
         sa_relationship_kwargs={**_DELETE_ORPHAN, "foreign_keys": "[BattleResult.fighter_id]"},
     )
+    marks: list["BattleMark"] = Relationship(  # table helper
+        back_populates="fighter",
+        sa_relationship_kwargs={**_DELETE_ORPHAN, "foreign_keys": "[BattleMark.fighter_id]"},
+    )
 
 
 _v_unit = _version_column()
@@ -206,6 +210,7 @@ class Unit(SQLModel, table=True):
     roster: Optional["Roster"] = Relationship(back_populates="units")
     equipment: list["Equipment"] = Relationship(back_populates="unit", sa_relationship_kwargs=_DELETE_ORPHAN)
     results: list["BattleResult"] = Relationship(back_populates="unit", sa_relationship_kwargs=_DELETE_ORPHAN)
+    marks: list["BattleMark"] = Relationship(back_populates="unit", sa_relationship_kwargs=_DELETE_ORPHAN)
 
 
 class Equipment(SQLModel, table=True):
@@ -287,6 +292,14 @@ class Battle(SQLModel, table=True):
     after_battle_done: bool = Field(default=False)
     created_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=None, sa_column=_v_battle)
+    # --- table: battle setup and tracking (table helper)
+    # setup -> in-progress -> finished; a battle recorded afterwards is finished at once
+    state: str = Field(default="finished", max_length=20, sa_column_kwargs={"server_default": "finished"})
+    attacker_roster_id: int | None = Field(default=None, foreign_key="roster.id", index=True)
+    # how the setup went: the scenario's roll, the crew picked and drawn (plain data)
+    setup: dict[str, Any] = Field(default_factory=dict, sa_column=Column(
+        JSON, nullable=False, server_default=text("'{}'")))  # (bulk inserts may leave it out)
+    # --- end table
 
     campaign: Optional["Campaign"] = Relationship(back_populates="battles")
     winner: Optional["Roster"] = Relationship(
@@ -296,6 +309,7 @@ class Battle(SQLModel, table=True):
     results: list["BattleResult"] = Relationship(back_populates="battle", sa_relationship_kwargs=_DELETE_ORPHAN)
     injuries: list["LastingInjury"] = Relationship(back_populates="battle")
     rolls: list["RollRecord"] = Relationship(back_populates="battle")
+    marks: list["BattleMark"] = Relationship(back_populates="battle", sa_relationship_kwargs=_DELETE_ORPHAN)
 
 
 class BattleRoster(SQLModel, table=True):
@@ -336,6 +350,36 @@ class BattleResult(SQLModel, table=True):
         sa_relationship_kwargs={"foreign_keys": "[BattleResult.by_fighter_id]", "viewonly": True}
     )
     unit: Optional["Unit"] = Relationship(back_populates="results")
+
+
+# --- table: battle setup and tracking (table helper)
+class BattleMark(SQLModel, table=True):
+    """One thing marked during a game at the table, in order: a figure's new status
+    (``status``, with who did it), a hit (``hit``), a unit's casualties (``casualties``),
+    figures that arrived (``arrival``). Its battle result is changed with it, in the same
+    undo step."""
+
+    __tablename__ = "battle_mark"
+
+    id: int | None = Field(default=None, primary_key=True)
+    battle_id: int = Field(foreign_key="battle.id", index=True)
+    fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True)
+    unit_id: int | None = Field(default=None, foreign_key="unit.id", index=True)
+    by_fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True)
+    kind: str = Field(max_length=20)
+    value: str = Field(default="", max_length=80)
+    before: str = Field(default="", max_length=80)  # what it replaced (a status, a count)
+    created_at: datetime = Field(default_factory=utcnow)
+
+    battle: Optional["Battle"] = Relationship(back_populates="marks")
+    fighter: Optional["Fighter"] = Relationship(
+        back_populates="marks", sa_relationship_kwargs={"foreign_keys": "[BattleMark.fighter_id]"}
+    )
+    by_fighter: Optional["Fighter"] = Relationship(
+        sa_relationship_kwargs={"foreign_keys": "[BattleMark.by_fighter_id]", "viewonly": True}
+    )
+    unit: Optional["Unit"] = Relationship(back_populates="marks")
+# --- end table
 
 
 class Journal(SQLModel, table=True):
@@ -429,6 +473,7 @@ JOURNALED_TABLES = (
     "battle",
     "battle_roster",
     "battle_result",
+    "battle_mark",  # table helper
 )
 
 

@@ -106,6 +106,10 @@ def build_actions(win: MainWindow) -> None:
         "Record who fought and how each figure ended")
     act(win, "after_battle", "&After the Battle…", win.after_battle, "Ctrl+Shift+B",
         action_icon("wizard"), "Walk through the After the Battle rolls of a battle")
+    act(win, "setup_battle", "&Set Up Battle…", lambda: _battles().setup_battle(win), "Ctrl+Alt+B",  # table helper
+        None, "Before the game: scenario, who attacks and the crew, every roll on record")
+    act(win, "battle_page", "Battle at the &Table…", lambda: _battles().battle_page(win), "F9",  # table helper
+        None, "During the game: mark each figure's status, hits and casualties; roll the tables")
     act(win, "view_roster", "&Roster", lambda: win.tabs.setCurrentIndex(TAB_ROSTER), "Ctrl+1")
     act(win, "view_battles", "&Battles", lambda: win.tabs.setCurrentIndex(TAB_BATTLES), "Ctrl+2")
     act(win, "view_log", "Roll &Log", win.show_log, ["Ctrl+3", "Ctrl+L"], action_icon("log"),
@@ -191,6 +195,8 @@ def build_menus(win: MainWindow) -> None:
         "figure": (m, actions["exchange"]),
     }
     m = mb.addMenu("&Battle")
+    m.addAction(actions["setup_battle"])  # table helper
+    m.addAction(actions["battle_page"])
     m.addAction(actions["record_battle"])
     m.addAction(actions["after_battle"])
     m = mb.addMenu("&View")
@@ -348,6 +354,8 @@ def update_state(win: MainWindow) -> None:
                              and row.get("status") == "prisoner")
     a["record_battle"].setEnabled(camp is not None and feats["battles"] and bool(camp["rosters"]))
     a["after_battle"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
+    a["setup_battle"].setEnabled(a["record_battle"].isEnabled())  # table helper
+    a["battle_page"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
     for k in ("view_roster", "view_battles", "view_log", "view_history"):
         a[k].setEnabled(camp is not None)
     for k in ("export_roster", "export_cards"):
@@ -399,3 +407,9 @@ def show_shortcuts(win: MainWindow) -> None:
     from ui.help import show_help
 
     show_help(win, "shortcuts")
+
+
+def _battles() -> Any:  # table helper: the battles controller, loaded on first use
+    from ui.controllers import battles
+
+    return battles

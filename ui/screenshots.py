@@ -127,6 +127,55 @@ def _shoot_campaign(s: Shooter, win: Any, camp: dict[str, Any]) -> None:
         _close(app, dlg)
 
 
+def _shoot_table(s: Shooter, win: Any, campaigns: list[dict[str, Any]]) -> None:
+    """The setup dialog (every roster ticked, a fighter picked) and, once set up, the
+    battle page with a few marks, for each demo campaign whose game draws a crew or has
+    in-battle commands (the others' pages look alike)."""
+    from campaign_app.systems import game_system
+
+    app = s.app
+    for camp in campaigns:
+        gs = game_system(camp["system"])
+        if gs.crew_rule is None and not gs.battle_commands:
+            continue
+        slug = _slug(camp["name"])
+        win.select_tree("campaign", camp["id"])
+        dlg = win.actions["setup_battle"].isEnabled() and _trigger(win, "setup_battle")
+        if not dlg:
+            continue
+        for r in dlg.choices["rosters"][:2]:
+            dlg.set_roster_checked(r["id"])
+        if gs.crew_rule is not None and dlg.picks.count():
+            for i in range(min(2, dlg.picks.count())):
+                dlg.set_picked(str(dlg.picks.item(i).data(0x0100)))
+        s.shot(dlg, f"dialog-setup-battle-{slug}")
+        dlg.try_accept()
+        _pump(app, 6)
+        page = getattr(win, "battle_page", None)
+        if page is None:
+            _close(app, dlg)
+            continue
+        s.shot(page, f"battle-page-{slug}-setup")
+        page.start()
+        statuses = list(page.view_data["statuses"])
+        for i, row in enumerate(list(page.model.rows)[:3]):
+            page.select(row["name"])
+            page.mark(statuses[(i + 1) % len(statuses)])
+        if page.model.rows:
+            page.select(page.model.rows[0]["name"])
+        if page.table_choice.count():
+            page.roll()
+        s.shot(page, f"battle-page-{slug}")
+        page.close()
+        win.battle_page = None
+        _pump(app)
+
+
+def _trigger(win: Any, key: str) -> Any:
+    win.actions[key].trigger()
+    return win.active_dialog
+
+
 def render(outdir: Path, cut: list[str] | None = None, theme: str = "system") -> list[Path]:
     """Write the pictures in ``theme`` (system, light, dark); ``cut`` (if given)
     receives each text shown cut off."""
@@ -208,6 +257,7 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system") ->
             dlg.set_end(first[0]["name"], statuses[-1])
         s.shot(dlg, "dialog-record-battle")
         _close(app, dlg)
+        _shoot_table(s, win, campaigns)  # table helper: setup dialog and battle page
         from campaign_app.usecases.database import default_db_path
         from ui.dialogs.database import DatabaseDialog
 

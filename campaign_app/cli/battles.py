@@ -111,6 +111,92 @@ def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
     emit(args, rep, text)
 
 
+# --- table: battle setup and tracking (table helper)
+def cmd_setup(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.table import setup_battle
+
+    b = setup_battle(engine, args.campaign, args.roster or [], scenario=args.scenario, attacker=args.attacker,
+                     picks=args.pick or [], dice=args.dice, seed=args.seed, played_on=args.date,
+                     notes=args.notes or "")
+
+    def text() -> str:
+        lines = [f"set up battle {b.number} (id {b.id}): {b.scenario or 'no scenario'}"
+                 + (" (rolled)" if b.scenario_rolled else "")]
+        if b.attacker:
+            lines.append(f"attacker: {b.attacker}")
+        for roster, crew in b.crews.items():
+            lines.append(f"{roster}: picked {', '.join(crew['picked']) or 'none'}; "
+                         f"drawn {', '.join(crew['drawn']) or 'none'}")
+        lines.append(f"taking part: {', '.join(b.taking_part)}")
+        lines += [f"- {r['purpose']}: {r['dice']} [{','.join(map(str, r['faces']))}] = {r['value']}"
+                  + (f" -> {r['label']}" if r["label"] else "") for r in b.rolls]
+        lines.append(f"next: battle start {b.id}")
+        return "\n".join(lines)
+
+    emit(args, b, text)
+
+
+def cmd_start(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.table import start_battle
+
+    r = start_battle(engine, args.battle)
+    emit(args, r, f"battle {r.number} is in progress: mark with battle track/hit/casualties")
+
+
+def cmd_finish(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.table import finish_battle
+
+    r = finish_battle(engine, args.battle, winner=args.winner)
+    emit(args, r, f"battle {r.number} finished" + (f": {r.winner} wins" if r.winner else "")
+         + f"; next: after-battle {r.id}")
+
+
+def cmd_track(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.table import track
+
+    m = track(engine, args.battle, args.figure, args.status, by=args.by)
+    emit(args, m, m.text)
+
+
+def cmd_hit(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.table import hit
+
+    m = hit(engine, args.battle, args.fighter)
+    emit(args, m, m.text)
+
+
+def cmd_casualties(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.table import casualties
+
+    m = casualties(engine, args.battle, args.unit, args.n)
+    emit(args, m, m.text)
+
+
+def cmd_undo_mark(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.table import undo_mark
+
+    r = undo_mark(engine, args.battle)
+    emit(args, r, f"undone: {r.summary or r.action}")
+
+
+def cmd_table(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.table import table_view
+
+    d = table_view(engine, args.battle)
+
+    def text() -> str:
+        head = (f"battle {d['number']} (id {d['id']}), {d['state']}: {d['scenario'] or 'no scenario'}"
+                + (f"; attacker {d['attacker']}" if d["attacker"] else ""))
+        rows = [(f["name"], f["roster"], f["status"], "hit" if f["scored_hit"] else "", f["by"] or "",
+                 f["casualties"] if f["unit_id"] else "") for f in d["figures"]]
+        marks = [f"{i}. {m['text']}" for i, m in enumerate(d["marks"], 1)]
+        return "\n".join([head, table_text(rows, ["figure", "roster", "status", "", "by", "casualties"]),
+                          *(["marks:", *marks] if marks else [])])
+
+    emit(args, d, text)
+# --- end table
+
+
 def register(sub: Any, add: Any, group: Any) -> None:
     bat = group("battle", "record and list battles")
     sp = add(bat, "record", cmd_record, "record a battle: who fought and how each figure ended")
@@ -129,6 +215,39 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--scenario")
     sp.add_argument("--date", help="YYYY-MM-DD (default today)")
     sp.add_argument("--notes")
+    # --- table: battle setup and tracking (table helper)
+    sp = add(bat, "setup", cmd_setup, "set a battle up before the game: scenario, who attacks, the crew")
+    sp.add_argument("campaign")
+    sp.add_argument("--roster", action="append", required=True, help="a roster that fights (repeatable)")
+    sp.add_argument("--scenario", help="the scenario (default: rolled on the game's scenario table)")
+    sp.add_argument("--attacker", help="the roster that attacks (default: rolled)")
+    sp.add_argument("--pick", action="append", metavar="FIGHTER",
+                    help="a fighter the player picks (repeatable; the game may draw more at random)")
+    sp.add_argument("--date", help="YYYY-MM-DD (default today)")
+    sp.add_argument("--notes")
+    dice_options(sp)
+    sp = add(bat, "start", cmd_start, "the game begins: marks can be made")
+    sp.add_argument("battle")
+    sp = add(bat, "track", cmd_track, "mark how a figure stands now, during the game")
+    sp.add_argument("battle")
+    sp.add_argument("figure")
+    sp.add_argument("status")
+    sp.add_argument("--by", metavar="OTHER", help="the fighter who did it")
+    sp = add(bat, "hit", cmd_hit, "mark that a fighter scored a hit, during the game")
+    sp.add_argument("battle")
+    sp.add_argument("fighter")
+    sp = add(bat, "casualties", cmd_casualties, "set the figures a unit has lost so far, during the game")
+    sp.add_argument("battle")
+    sp.add_argument("unit")
+    sp.add_argument("n")
+    sp = add(bat, "undo-mark", cmd_undo_mark, "undo the last mark of a battle")
+    sp.add_argument("battle")
+    sp = add(bat, "finish", cmd_finish, "the game is over; After the Battle starts from what was tracked")
+    sp.add_argument("battle")
+    sp.add_argument("--winner")
+    sp = add(bat, "table", cmd_table, "a battle at the table: figures, their tracked results, the marks")
+    sp.add_argument("battle")
+    # --- end table
     sp = add(bat, "list", cmd_list, "list a campaign's battles")
     sp.add_argument("campaign")
     sp = add(bat, "show", cmd_show, "show a battle's results")

@@ -14,8 +14,14 @@ if TYPE_CHECKING:
 def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.core import roll_table
 
-    d = roll_table(engine, args.table, campaign=args.campaign, dice=args.dice, seed=args.seed,
-                   target=args.target)
+    if args.battle is not None:  # table helper: during a game, recorded against the battle
+        from campaign_app.usecases.table import battle_roll
+
+        d = battle_roll(engine, args.battle, args.table, target=args.target, fighter=args.fighter,
+                        dice=args.dice, seed=args.seed)
+    else:
+        d = roll_table(engine, args.table, campaign=args.campaign, dice=args.dice, seed=args.seed,
+                       target=args.target)
 
     def text() -> str:
         vs = f" vs {d.target}" if d.target is not None else ""
@@ -50,6 +56,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("table")
     sp.add_argument("--campaign", help="record the roll in this campaign and use its house rules")
     sp.add_argument("--target", help="the number rolled against (e.g. Rep) for pass tests")
+    sp.add_argument("--battle", help="record the roll against this battle (its campaign's tables)")
+    sp.add_argument("--fighter", help="with --battle: who rolls (his Rep is the target when none is given)")
     dice_options(sp)
 
     sp = add(sub, "log", cmd_log, "the campaign's roll record")

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from campaign_app.systems.commands import AfterBattleOption, Command
     from campaign_app.systems.importers import Importer
     from campaign_app.systems.layout import RosterLayout
+    from campaign_app.systems.table import CrewRule
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,19 @@ class GameSystem:
     # found by key (``campaign-app import <key>``) through find_importer(). () = none
     importers: tuple[Importer, ...] = ()
     # --- end importers
+    # --- table: battle setup and tracking (table helper)
+    # the rules table a battle's scenario is rolled on when the players name none ("" =
+    # none: the scenario is what they name, or left blank)
+    scenario_table: str = ""
+    # how a roster's crew for a battle is chosen (campaign_app.systems.table.CrewRule):
+    # the player picks some, more are drawn at random. None = every available figure fights
+    crew_rule: CrewRule | None = None
+    # action keys of the system's commands that happen during a game (they take the
+    # battle as ``battle``); the battle page offers them. () = none
+    battle_commands: tuple[str, ...] = ()
+    # the statuses the battle page offers as buttons, in order (() = every battle status)
+    track_statuses: tuple[str, ...] = ()
+    # --- end table
 
     @property
     def id(self) -> str:

@@ -51,7 +51,7 @@ from campaign_app.systems.base import BattleState, Outcome, Procedures, Step, Un
 from campaign_app.systems.squads_info import UNIT_STATUSES
 
 SQUAD_SYSTEMS = ("fubar", "unit-morale")
-UNIT_TYPES = ("infantry", "vehicle")
+UNIT_TYPES = ("infantry", "vehicle", "bunker")
 UNIT_ROW_STATUSES = ("active", "destroyed", "prisoner")  # Unit.status values
 FATES = ("lost", "wounded", "back")
 SYSTEM_NAMES = {"fubar": "FUBAR", "unit-morale": "the unit-morale game"}
@@ -223,11 +223,13 @@ def weapon_profile(key: str, spec: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def equipment_fields(data: Mapping[str, Any], raw: Any, system: str = "") -> dict[str, Any]:
+def equipment_fields(data: Mapping[str, Any], raw: Any, system: str = "", unit: Any = None) -> dict[str, Any]:
     """Column values of an Equipment row for a weapon typed by the user.
 
     A system with a weapons list (FUBAR) refuses a weapon it does not know, naming the
-    valid ones; one without (the unit-morale game) takes the name as written."""
+    valid ones; one without (the unit-morale game) takes the name as written. A weapon
+    whose data names ``mounts`` (unit types) is refused on ``unit`` (a unit: ``name``
+    and ``unit_type``) of another type."""
     if not weapons(data):
         name = " ".join(str(raw if raw is not None else "").split())
         if not name:
@@ -236,11 +238,29 @@ def equipment_fields(data: Mapping[str, Any], raw: Any, system: str = "") -> dic
             raise InputError(f"weapon name is {len(name)} characters long (at most 200)")
         return {"name": name, "category": "weapon", "range": "", "fp": None, "notes": "", "traits": []}
     key, spec = resolve_weapon(data, raw, system)
+    if unit is not None:
+        check_mount(spec, key, unit.name, unit.unit_type)
     traits = [t for t in (str(spec.get("category", "")),) if t]
     return {
         "name": str(spec.get("name", key)), "category": "weapon", "range": _inches(spec.get("range")),
         "fp": _opt_int(spec.get("fp")), "notes": weapon_notes(spec), "traits": traits,
     }
+
+
+def check_mount(spec: Mapping[str, Any], key: str, unit_name: str, unit_type: str) -> None:
+    """Refuse a weapon its data restricts to some unit types (``mounts``) on another."""
+    mounts = [str(m) for m in (spec.get("mounts") or [])]
+    if mounts and unit_type not in mounts:
+        kinds = " and ".join(f"{m}s" for m in mounts)
+        raise InputError(f"{spec.get('name', key)}: only {kinds} can mount it, and {unit_name} is {unit_type}")
+
+
+def mount_of(data: Mapping[str, Any], weapon_name: str) -> tuple[str, dict[str, Any]] | None:
+    """The weapon spec of a weapon a unit holds (by its name), if the data has it."""
+    for key, spec in weapons(data).items():
+        if isinstance(spec, Mapping) and str(spec.get("name", key)).lower() == weapon_name.lower():
+            return key, dict(spec)
+    return None
 
 
 # --------------------------------------------------------------------------- armour

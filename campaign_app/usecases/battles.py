@@ -419,6 +419,9 @@ def _read_plan(s: Session, battle: Ref, options: Mapping[str, Any] | None, campa
     b = get_battle(s, battle, get_campaign(s, campaign) if campaign is not None else None)
     if b.after_battle_done:
         raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
+    if b.state != "finished":  # table helper: a battle tracked at the table ends first
+        words = {"setup": "being set up", "in-progress": "in progress"}.get(b.state, b.state)
+        raise InputError(f"battle {b.number} is {words}: finish it before After the Battle")
     c = s.get(Campaign, b.campaign_id)
     assert c is not None and b.id is not None
     proc = procedures_for(c.system)

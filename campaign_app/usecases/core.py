@@ -781,6 +781,9 @@ def remove_fighter(engine: Engine, ref: Ref) -> RemovedResult:
         for res in fighter_q.results_by(s, fid):
             res.by_fighter_id = None
             s.add(res)
+        for mark in fighter_q.marks_by(s, fid):  # table helper
+            mark.by_fighter_id = None
+            s.add(mark)
         for crew in fighter_q.crew_of(s, fid):
             crew.crew_of_id = None
             s.add(crew)

@@ -626,6 +626,8 @@ ACTION_LABELS = {
     "unit.add": "add unit", "unit.edit": "edit unit", "unit.remove": "remove unit",
     "unit.exchange": "exchange prisoner", "roll": "roll", "undo": "undo", "redo": "redo",
     "restore": "restore",
+    "battle.setup": "set up battle", "battle.start": "start battle", "battle.mark": "battle mark",
+    "battle.finish": "finish battle",  # table helper
 }
 
 

@@ -125,7 +125,7 @@ def _check_name_free(s: Session, roster: Roster, name: str, unit_id: int | None 
 
 def _add_weapons(s: Session, c: Campaign, data: Mapping[str, Any], u: Unit, names: Iterable[str]) -> None:
     for w in names:
-        fields = squads.equipment_fields(data, w, c.system)
+        fields = squads.equipment_fields(data, w, c.system, unit=u)
         s.add(Equipment(unit_id=u.id, **fields))
 
 
@@ -262,6 +262,10 @@ def edit_unit(engine: Engine, unit: Ref, if_version: int | None = None, *,
         unit_type = fields.get("unit_type")
         if unit_type is not None:
             u.unit_type = squads.check_unit_type(unit_type)
+            for e in unit_q.weapons_of(s, _id(u)):  # a cannon stays on a vehicle or bunker (table helper)
+                found = squads.mount_of(data, e.name)
+                if found is not None:
+                    squads.check_mount(found[1], found[0], u.name, u.unit_type)
         figures, start, wounded = u.figures, u.figures_start, u.wounded
         if (v := fields.get("figures")) is not None:
             figures = _figures(v, "figures")

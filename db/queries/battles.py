@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from db.models import Battle, BattleResult, BattleRoster, Fighter, Roster, Skill, Unit
+from db.models import Battle, BattleMark, BattleResult, BattleRoster, Fighter, Roster, Skill, Unit
 
 
 def roster_fighters(s: Session, roster_ids: Sequence[int]) -> list[Fighter]:
@@ -99,3 +99,21 @@ def fighter_results(s: Session, fighter_id: int) -> list[tuple[BattleResult, Bat
         select(BattleResult, Battle).join(Battle, col(Battle.id) == col(BattleResult.battle_id))
         .where(BattleResult.fighter_id == fighter_id).order_by(col(Battle.number))
     ).all())
+
+
+# --- table: battle setup and tracking (table helper)
+def battle_marks(s: Session, battle_id: int) -> list[BattleMark]:
+    """What was marked during a game, in order."""
+    return list(s.exec(select(BattleMark).where(BattleMark.battle_id == battle_id).order_by(col(BattleMark.id))).all())
+
+
+def figure_names(s: Session, fighter_ids: Sequence[int], unit_ids: Sequence[int]) -> tuple[dict[int, str], dict[int, str]]:
+    """The names of these fighters and units, by id."""
+    fn: dict[int, str] = {}
+    un: dict[int, str] = {}
+    if fighter_ids:
+        fn = {i: n for i, n in s.exec(select(Fighter.id, Fighter.name).where(col(Fighter.id).in_(fighter_ids)))
+              if i is not None}
+    if unit_ids:
+        un = {i: n for i, n in s.exec(select(Unit.id, Unit.name).where(col(Unit.id).in_(unit_ids))) if i is not None}
+    return fn, un

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from sqlmodel import Session, col, select
 
-from db.models import BattleResult, Equipment, Fighter, LastingInjury, Skill
+from db.models import BattleMark, BattleResult, Equipment, Fighter, LastingInjury, Skill
 
 
 def equipment_of(session: Session, fighter_ids: Iterable[int | None] = (),
@@ -48,6 +48,11 @@ def injuries_of(session: Session, fighter_id: int) -> Sequence[LastingInjury]:
 def results_by(session: Session, fighter_id: int) -> Sequence[BattleResult]:
     """Battle results that name this fighter as the one who caused them."""
     return session.exec(select(BattleResult).where(BattleResult.by_fighter_id == fighter_id)).all()
+
+
+def marks_by(session: Session, fighter_id: int) -> Sequence[BattleMark]:
+    """Battle marks that name this fighter as the one who did it (table helper)."""
+    return session.exec(select(BattleMark).where(BattleMark.by_fighter_id == fighter_id)).all()
 
 
 def crew_of(session: Session, fighter_id: int) -> Sequence[Fighter]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from operator import attrgetter, itemgetter, methodcaller
 from typing import Any
@@ -71,6 +71,7 @@ class CampaignRows:
     battle_rosters: list[Row]
     battle_results: list[Row]
     rolls: list[Row]
+    battle_marks: list[Row] = field(default_factory=list)  # table helper
 
 
 def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
@@ -104,13 +105,16 @@ def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
                               .order_by(T["battle_roster"].c.id)).mappings())
     results = list(conn.execute(select(T["battle_result"]).where(T["battle_result"].c.battle_id.in_(battle_ids))
                                 .order_by(T["battle_result"].c.id)).mappings())
+    marks = list(conn.execute(select(T["battle_mark"]).where(T["battle_mark"].c.battle_id.in_(battle_ids))
+                              .order_by(T["battle_mark"].c.id)).mappings())
     rr, jn = T["roll_record"], T["journal"]
     rolls = list(conn.execute(select(rr, jn.c.action.label("j_action"), jn.c.undone.label("j_undone"))
                               .outerjoin(jn, jn.c.id == rr.c.journal_id)
                               .where(rr.c.campaign_id == cid).order_by(rr.c.id)).mappings())
     return CampaignRows(campaign=camp, rosters=rosters, fighters=fighters, units=units,
                         equipment=equipment, skills=skills, injuries=injuries, walker_types=walkers,
-                        battles=battles, battle_rosters=links, battle_results=results, rolls=rolls)
+                        battles=battles, battle_rosters=links, battle_results=results, rolls=rolls,
+                        battle_marks=marks)
 
 
 # --------------------------------------------------------------------------- bulk inserts

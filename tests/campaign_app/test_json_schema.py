@@ -105,6 +105,7 @@ def test_import_allows_exactly_the_model_fields(sqlite_engine, model):
         sch.Battle: lambda: doc["battles"][0],
         sch.BattleRoster: lambda: doc["battles"][0]["rosters"][0],
         sch.BattleResult: lambda: doc["battles"][0]["results"][0],
+        sch.BattleMark: lambda: added(doc["battles"][0]["marks"], {"kind": "hit", "value": "hit"}),
         sch.Roll: lambda: doc["rolls"][0],
     }
     rec = records[model]()

@@ -82,7 +82,7 @@ def test_whole_flow(engine, world, snap):
     assert easy["Able"]["status"] == "dead"
     assert easy["Eddie"]["status"] == "turned"            # OOF from zombie melee: gone
     assert easy["Baker"]["status"] == "in-recovery"       # pass 1
-    assert easy["Charlie"]["status"] == "active" and easy["Charlie"]["conditions"] == ["bitten-before"]
+    assert easy["Charlie"]["status"] == "active" and easy["Charlie"]["conditions"] == []
     assert easy["Dog"]["rep"] == 2
     assert easy["Lt Dan"]["rep"] == 6
     assert easy["Fox"]["status"] == "active"              # missed this battle: back

@@ -32,3 +32,13 @@ def test_the_nuts_example_runs_as_written(tmp_path, capsys):
     for argv in commands:
         rc = main(["--db", db, *argv])
         assert rc == 0, f"{' '.join(argv)}: {capsys.readouterr().err}"
+
+
+def test_the_at_the_table_example_runs_as_written(tmp_path, capsys):
+    db = str(tmp_path / "table.sqlite")
+    commands = _block("### At the table")
+    assert [c[:2] for c in commands if c[0] == "battle"][0] == ["battle", "setup"]
+    for argv in commands:
+        rc = main(["--db", db, *argv])
+        assert rc == 0, f"{' '.join(argv)}: {capsys.readouterr().err}"
+    assert "Lasting Injury: Ana" in capsys.readouterr().out

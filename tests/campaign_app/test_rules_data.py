@@ -434,13 +434,23 @@ def test_weird_ww2_tables_and_data():
     assert walker["aa_mg"] is False and walker["hull_mg"] is True
     assert walker["speed_road"] == 24
 
-    names = [e["name"] for e in book.table("ww2-walker-tables").entries]
-    assert names == [
-        "In Sight", "Place Round", "Penetration", "Clank", "Run Over",
-        "Will It Stand", "Losing Control", "Don't Let 'Em Stomp Ya",
-    ]  # fmt: skip
-    for e in book.table("ww2-walker-tables").entries:
-        assert e["rolls"].startswith("pass:") and e["vs"]
+    # each walker test is its own rollable table (top result first, as on the QRS)
+    walker_tables = {
+        "ww2-walker-in-sight": ("In Sight", "pass:1d6"), "ww2-walker-place-round": ("Place Round", "pass:2d6"),
+        "ww2-walker-penetration": ("Penetration", "pass:2d6"), "ww2-walker-clank": ("Clank", "pass:2d6"),
+        "ww2-walker-run-over": ("Run Over", "pass:1d6"), "ww2-walker-will-it-stand": ("Will It Stand", "pass:1d6"),
+        "ww2-walker-losing-control": ("Losing Control", "pass:2d6"),
+        "ww2-walker-stomp": ("Don't Let 'Em Stomp Ya", "pass:2d6"),
+        "ww2-walker-driver-disabled": ("Driver Disabled", "pass:1d6"),
+    }
+    for tid, (name, dice) in walker_tables.items():
+        t = book.table(tid)
+        assert t.title.startswith(name) and t.dice == dice and t.target and t.group == "walkers"
+        top = int(dice[5])
+        assert [r.roll for r in t.rows] == [str(n) for n in range(top, -1, -1)]
+    # seed 001: each remaining crew member rolls 1d6 vs Rep: pass 1 prone, pass 0 out of the fight
+    assert _results("ww2-walker-driver-disabled", [0, 1]) == {1: "prone", 0: "out-of-the-fight"}
+    assert _results("ww2-walker-penetration", [0, 1, 2]) == {2: "penetrates", 1: "disabled", 0: "clank"}
 
     weapons = data["weapons"]
     assert weapons["single-edged-blade"]["impact"] == 2

@@ -625,7 +625,7 @@ def test_unit_choices():
     assert [a["key"] for a in d["armour"]["infantry"]] == ["none", "light", "medium", "heavy", "power", "battle"]
     assert [a["key"] for a in d["armour"]["vehicle"]][0] == "none"
     assert unit_choices("unit-morale")["orders"][0]["label"] == "Hold"
-    assert unit_choices("unit-morale")["armour"] == {"infantry": [], "vehicle": []}
+    assert unit_choices("unit-morale")["armour"] == {"infantry": [], "vehicle": [], "bunker": []}
     with pytest.raises(InputError, match="has no units"):
         unit_choices("nuts")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 
 from campaign_app.changes import changes_of
 from campaign_app.errors import AppError
@@ -62,3 +62,56 @@ def open_wizard(win: MainWindow, battle_id: int) -> Any:
         f"After the Battle {rep.battle} applied: {len(rep.steps)} steps (Ctrl+Z to undo)",
         changes=changes_of(rep)))
     return win._show_dialog(dlg)
+
+
+# --- table: battle setup and the battle page (table helper)
+def setup_battle(win: MainWindow) -> Any:
+    """The setup dialog; once the battle is set up, its battle page opens."""
+    from ui.dialogs.battle_setup import BattleSetupDialog
+
+    if win.campaign is None:
+        return None
+    chosen = [win.roster_id] if win.roster_id is not None else None
+    try:
+        dlg = BattleSetupDialog(win, win.engine, win.campaign["id"], chosen)
+    except AppError as e:
+        widgets.show_error(win, "Set Up Battle", e)
+        return None
+
+    def saved(bid: int) -> None:
+        win._saved("Battle set up (Ctrl+Z to undo)", changes=dlg.changes)
+        win.tabs.setCurrentIndex(TAB_BATTLES)
+        QTimer.singleShot(0, lambda: open_battle_page(win, bid))
+
+    dlg.saved.connect(saved)
+    return win._show_dialog(dlg)
+
+
+def battle_page(win: MainWindow) -> Any:
+    """The battle page of the battle being played (the selected one, else the oldest
+    battle set up or in progress)."""
+    from campaign_app.usecases.table import open_battles
+
+    if win.campaign is None:
+        return None
+    live = open_battles(win.engine, win.campaign["id"])
+    sel = win.battles_view.selected() if win.tabs.currentIndex() == TAB_BATTLES else None
+    chosen = next((b for b in live if sel is not None and b["id"] == sel["id"]), live[0] if live else None)
+    if chosen is None:
+        win.statusBar().showMessage("No battle is being set up or played: Set Up Battle first", 5000)
+        return None
+    return open_battle_page(win, chosen["id"])
+
+
+def open_battle_page(win: MainWindow, battle_id: int) -> Any:
+    from ui.battle_page import BattlePage
+
+    try:
+        page = BattlePage(win, win.engine, battle_id, on_changes=win.apply_changes)
+    except AppError as e:
+        widgets.show_error(win, "Battle at the table", e)
+        return None
+    page.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    win.battle_page = page
+    page.show()
+    return page

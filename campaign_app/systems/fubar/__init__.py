@@ -23,4 +23,5 @@ SYSTEM = GameSystem(
     info=INFO, package=__name__, listing=30, procedures_module="campaign_app.systems.fubar.procedures",
     layout=".layout:LAYOUT", qrs="campaign_app.systems.squads:qrs_sheet", demo=".demo:build",
     bench=".bench:LEAGUE",
+    scenario_table="fubar-scenario",
 )

@@ -10,6 +10,7 @@ from campaign_app.systems.api import GameSystem
 from campaign_app.systems.commands import AfterBattleOption
 from campaign_app.systems.importers import Importer
 from campaign_app.systems.info import StatRule, SystemInfo
+from campaign_app.systems.table import CrewRule
 
 # Edition-less view of the fighter characteristics: a copy of the default edition's
 # (n26) `characteristics` data, kept equal to it by a test. Anything that knows the
@@ -54,6 +55,7 @@ SYSTEM = GameSystem(
     commands=".commands:COMMANDS",
     action_labels={"necromunda.cycle-end": "end of cycle", "necromunda.injury": "lasting injury",
                    "necromunda.treat": "treat injury", "necromunda.release": "release captive"},
+    scenario_table="necromunda-scenario", crew_rule=CrewRule(random="d3"),
     after_battle_options=(
         AfterBattleOption("treat", "Pay for treatment of a Critical Injury for:", "fighters",
                           flag="--treat", metavar="FIGHTER",

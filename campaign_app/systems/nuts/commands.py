@@ -15,7 +15,12 @@ from campaign_app.systems.commands import Command, GuiAction, Needs, Param
 from campaign_app.systems.nuts import WEIRD
 
 if TYPE_CHECKING:
-    from campaign_app.systems.nuts.creatures import CreaturesAdded, WalkerTypeAdded, WalkerTypeData
+    from campaign_app.systems.nuts.creatures import (
+        CreaturesAdded,
+        WalkerTypeAdded,
+        WalkerTypeData,
+        ZombiesArrived,
+    )
     from campaign_app.usecases.core import FighterDetail
 
 _ME = "campaign_app.systems.nuts.commands"
@@ -122,6 +127,22 @@ def walker_text(shown: WalkerShown, _params: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def zombies_arrive(engine: Any, battle: Any, support: str = "rural", roster: str | None = None,
+                   dice: str | None = None, seed: int | None = None) -> ZombiesArrived:
+    from campaign_app.systems.nuts.creatures import zombie_arrival
+
+    return zombie_arrival(engine, battle, support, roster, dice=dice, seed=seed)
+
+
+def zombies_arrive_text(z: ZombiesArrived, _params: dict[str, Any]) -> str:
+    roll = z.rolls[0] if z.rolls else None
+    faces = ",".join(str(f) for f in roll["faces"]) if roll else ""  # type: ignore[attr-defined]
+    head = f"Zombie Arrival vs support {z.support}: [{faces}] = pass {z.passes} -> {z.label}"
+    if not z.count:
+        return head + "\nno zombies arrive"
+    return head + f"\n{z.count} join {z.roster}: {', '.join(z.zombies)}"
+
+
 _CREATURE = ("creature", "Weird WWII creatures (NUTS! with weird-ww2)")
 _WALKER = ("walker", "Weird WWII walkers and walker types")
 
@@ -185,5 +206,18 @@ COMMANDS: tuple[Command, ...] = (
         gui=GuiAction("Add &Walker…", "roster", ("Ctrl+Shift+W",), "",
                       "Weird WWII: add a walker and its crew to the roster", dialog="add_walker", order=2),
         key="add_walker",
+    ),
+    Command(
+        "arrive", "during a battle in progress: roll Zombie Arrival against the support level and "
+                  "add the zombies it brings to the opposing force", f"{_ME}:zombies_arrive",
+        "zombies", "Weird WWII zombies at the table", text=f"{_ME}:zombies_arrive_text", dice=True,
+        params=(
+            Param("battle", help="the battle (its id)"),
+            Param("support", "--support", default="rural", help="rural (2), urban (3) or a level 1-6"),
+            Param("roster", "--roster", help="the roster the zombies join (default: the battle's roster "
+                                             "that holds zombies)"),
+        ),
+        needs=Needs(expansion=WEIRD),
+        key="zombies_arrive",
     ),
 )

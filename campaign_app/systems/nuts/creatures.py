@@ -35,7 +35,7 @@ from campaign_app.usecases.common import (
     get_roster,
 )
 from campaign_app.usecases.core import FighterData, tables_for, validate_rep
-from db.models import Campaign, Fighter, WalkerType
+from db.models import Campaign, Fighter, Roster, WalkerType
 from db.queries import creatures as cq
 from db.queries import walkers as wq
 from db.uow import Engine, Session, UnitOfWork, read_session
@@ -508,3 +508,107 @@ def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, su
             for m in made
         ],
     }
+
+
+# --------------------------------------------------------------------------- at the table (table helper)
+@dataclass(frozen=True, kw_only=True)
+class ZombiesArrived(Result):
+    """A Zombie Arrival during a battle: the test against the support level, how many
+    came (and the roll for it), and the zombies added to the battle's opposing force."""
+
+    battle_id: int
+    support: int
+    passes: int
+    label: str
+    count: int
+    roster: str
+    zombies: list[str]
+    rolls: list[dict[str, Any]]
+
+
+def zombie_arrival(engine: Engine, battle: Any, support: Any = "rural", roster: Any = None,
+                   dice: Any = None, seed: int | None = None) -> ZombiesArrived:
+    """Shots or noise during a battle in progress: roll the Zombie Arrival table against
+    the support level (rural 2, urban 3, or a number), and for a pass add the zombies it
+    brings (1d3+1 rolled, or 1) to the battle's opposing force (``roster``, else the
+    battle's roster that already holds zombies), taking part at once. One undo step,
+    every roll recorded against the battle."""
+    from campaign_app.rules.rolling import roll_on
+    from campaign_app.systems.nuts.procedures import creature_label
+    from campaign_app.systems.nuts.procedures import generate_creatures as generate
+    from campaign_app.usecases.battles import procedures_for
+    from campaign_app.usecases.common import get_battle
+    from campaign_app.usecases.table import IN_PROGRESS, add_to_battle
+    from db.queries import battles as bq
+
+    roller = Roller.from_options(dice, seed)
+    with UnitOfWork(engine, "zombie.arrival") as uow:
+        s = uow.session
+        b = get_battle(s, battle)
+        c = s.get(Campaign, b.campaign_id)
+        assert c is not None and b.id is not None
+        uow.campaign_id = c.id
+        _need_weird(c, "zombies")
+        if b.state != IN_PROGRESS:
+            raise InputError(f"battle {b.number} is {b.state}: zombies arrive during a battle in progress")
+        data = _data(c)
+        spec = data["creatures"]["zombie"]
+        levels = {str(k): int(v) for k, v in (spec.get("support_levels") or {}).items()}
+        raw = str(support if support is not None else "rural").strip().lower()
+        if raw in levels:
+            level = levels[raw]
+        else:
+            try:
+                level = clean_int(raw, "support level", 1, 6)
+            except InputError:
+                raise InputError(f"support level {support!r}: give {', '.join(levels)} or a number 1-6") from None
+        links = bq.battle_rosters(s, b.id)
+        fighters = bq.roster_fighters(s, [r.id for _, r in links if r.id is not None])
+        target: Roster | None = None
+        if roster is not None and str(roster).strip():
+            ref = str(roster).strip()
+            target = next((r for _, r in links if r.name == ref or str(r.id) == ref), None)
+            if target is None:
+                raise InputError(f"roster {ref!r} is not in battle {b.number}")
+        else:
+            with_zombies = [r for _, r in links if any(f.roster_id == r.id and f.kind == "zombie" for f in fighters)]
+            if len(with_zombies) != 1:
+                raise InputError("name the roster the zombies join: " + (
+                    "none of the battle's rosters holds zombies yet" if not with_zombies
+                    else "several of the battle's rosters hold zombies"))
+            target = with_zombies[0]
+        assert target is not None and target.id is not None
+        tables = tables_for(c)
+        arrival = tables.get("ww2-zombie-arrival")
+        if arrival is None:
+            raise InputError(f"{c.name} has no Zombie Arrival table")
+        res, row = roll_on(arrival, roller, f"battle {b.number}: zombie arrival (support {level})", target=level,
+                           subject=f"battle {b.number}")
+        how = (spec.get("arrivals") or {}).get(row.result, 0)
+        if isinstance(how, str):
+            count = roller.roll(how, f"battle {b.number}: how many zombies arrive ({how})",
+                                rule="Zombie Arrival").value
+        else:
+            count = int(how)
+        label = creature_label("zombie", data)
+        names: list[str] = []
+        if count > 0:
+            made = generate("zombie", count, False, tables, data, roller, next_creature_number(s, c, label))
+            new = [Fighter(roster_id=target.id, name=m["name"], fighter_type=m["fighter_type"], kind=m["kind"],
+                           rep=m["rep"], abilities=list(m["abilities"]), stats=dict(m["stats"]), notes=m["notes"])
+                   for m in made]
+            for f in new:
+                s.add(f)
+            s.flush()
+            names = [f.name for f in new]
+            proc = procedures_for(c.system)
+            add_to_battle(uow, b, new, proc.default_result,
+                          f"{count} {label.lower()}{'s' if count != 1 else ''} join {target.name}")
+        roller.finish()
+        for rr in roller.rolls:
+            rr.extra.setdefault("subject", f"battle {b.number}")
+        uow.record_rolls(roller, battle_id=b.id)
+        uow.summary = f"battle {b.number}: zombie arrival, {count} {'zombie' if count == 1 else 'zombies'}"
+        out = dict(battle_id=b.id, support=level, passes=res.value, label=row.label or row.result, count=count,
+                   roster=target.name, zombies=names, rolls=[r.to_dict() for r in roller.rolls])
+    return ZombiesArrived(**out, changes=uow.changes)  # type: ignore[arg-type]

@@ -11,10 +11,11 @@ After the Battle (:func:`after_battle`), in this order, per RULES.md sections 1 
    down is a zombie), rises as a zombie. It *leaves the roster* by taking the status
    ``turned``: it is kept (with its history and roll record) but can never fight again
    for the squad, like the dead. Nothing is deleted, so the battle log stays whole.
-3. **They Can Sure Bite**: a ``bitten`` figure rolls the ``ww2-bite`` table (1d6 vs
-   Rep); failing turns it (status ``turned``). A Star's first bite in the campaign
-   passes without a roll; every bitten figure then carries the condition
-   ``bitten-before``, so a later bite is rolled.
+3. **They Can Sure Bite**: each bite of the game (a ``bitten`` result counts one; a
+   figure tracked at the table ``bitten`` twice, ``details["marked"]["bitten"]``, two)
+   rolls the ``ww2-bite`` table (1d6 vs Rep); failing turns it (status ``turned``). A
+   Star passes his first bite of each game without a roll (seed 001: "the first time
+   during a game"); a later bite in the same game is rolled.
 4. **OOF recovery**: every other OOF figure rolls ``nuts-recovery`` (2d6 vs Rep) and
    takes the status its row sets (``active``, ``in-recovery`` = misses the next
    battle, ``lost``).
@@ -64,7 +65,6 @@ from campaign_app.systems.nuts import STATUSES as NUTS_STATUSES
 REP_MIN, REP_MAX = 1, 6
 ZOMBIE_REP = 2
 SUPER_REP = 5
-BITTEN_BEFORE = "bitten-before"
 GONE = ("dead", "lost", "turned", "captured", "retired")
 
 RULE_OD = "Obviously Dead"
@@ -163,6 +163,14 @@ def _notes(row: Row) -> str:
     return " ".join(str(e.get("value")) for e in row.effects if e.op == "note")
 
 
+def bites(f: FighterState) -> int:
+    """How many times ``f`` was bitten in the battle: the times it was marked ``bitten``
+    at the table, at least one when its result is ``bitten``."""
+    marked = f.details.get("marked") if isinstance(f.details, Mapping) else None
+    n = int(marked.get("bitten", 0)) if isinstance(marked, Mapping) else 0
+    return max(n, 1) if f.result == "bitten" else n
+
+
 def _is_zombie_victim(f: FighterState, fighters: Mapping[int, FighterState]) -> bool:
     if f.result not in ("obviously-dead", "out-of-the-fight"):
         return False
@@ -226,30 +234,35 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
             tr.step(RULE_OD, f, "obviously dead: removed from the squad (dead)")
             handled.add(f.id)
 
-    # 3. bites
+    # 3. bites: every bite of the game is its own test (seed 001: a Star passes the first
+    # time during a game he is knocked down by a zombie; the second time he rolls)
     for f in taking_part:
-        if f.result != "bitten" or f.id in handled:
+        n = bites(f)
+        if not n or f.id in handled:
             continue
-        first = BITTEN_BEFORE not in f.conditions
-        if first:  # remember the bite (a Star's first one passes without a roll)
-            out.change(f.id, RULE_BITE, conditions=[*f.conditions, BITTEN_BEFORE])
-        if f.type == "star" and first:
-            tr.step(RULE_BITE, f, "a Star's first bite: passes without a roll (just a scratch)")
-            continue
-        table = _table(tables, "ww2-bite", f"{f.name}'s bite test")
-        if f.rep is None:
-            raise InputError(f"{f.name} was bitten but has no Rep to roll the bite test against")
-        res, row = roll_on(table, roller, f"{f.name}: bite test", target=f.rep, rule=RULE_BITE,
-                              fighter_id=f.id, subject=f.name)
-        status = _row_status(row)
-        text = _row_text(row)
-        if status is not None:
-            note = f"bitten in {battle}: turned zombie" if status == "turned" else f"bitten in {battle}"
-            tr.set_status(f, status, "" if first else RULE_BITE, note)
-            handled.add(f.id)
-            text += f" Status {status}" + (": leaves the roster." if status in GONE else ".")
-        extra = "" if row.text else _notes(row)
-        tr.step(RULE_BITE, f, f"{text}{' ' + extra if extra else ''}", res)
+        for k in range(1, n + 1):
+            which = f"bite {k} of {n}" if n > 1 else "bite"
+            if f.type == "star" and k == 1:
+                tr.step(RULE_BITE, f, "a Star's first bite of the game: passes without a roll (just a scratch)")
+                continue
+            table = _table(tables, "ww2-bite", f"{f.name}'s bite test")
+            if f.rep is None:
+                raise InputError(f"{f.name} was bitten but has no Rep to roll the bite test against")
+            res, row = roll_on(table, roller, f"{f.name}: bite test" + (f" ({which})" if n > 1 else ""),
+                               target=f.rep, rule=RULE_BITE, fighter_id=f.id, subject=f.name)
+            status = _row_status(row)
+            text = _row_text(row)
+            if status is not None:
+                note = f"bitten in {battle}: turned zombie" if status == "turned" else f"bitten in {battle}"
+                tr.set_status(f, status, RULE_BITE, note)
+                handled.add(f.id)
+                text += f" Status {status}" + (": leaves the roster." if status in GONE else ".")
+            extra = "" if row.text else _notes(row)
+            tr.step(RULE_BITE, f, f"{text}{' ' + extra if extra else ''}", res)
+            if f.id in handled:
+                break
+        if f.result == "bitten":
+            handled.add(f.id)  # bitten and still standing: nothing more to roll
 
     # 4. OOF recovery
     for f in taking_part:

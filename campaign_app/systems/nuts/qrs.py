@@ -71,6 +71,11 @@ def _creature_cards(q: QrsSheet) -> None:
         q.card(label, "Weird WWII creature: Rep rule, special abilities, damage", lines, tables)
 
 
+WALKER_TABLES = tuple(f"ww2-walker-{t}" for t in (
+    "in-sight", "place-round", "penetration", "clank", "run-over", "will-it-stand", "losing-control",
+    "stomp", "driver-disabled"))
+
+
 def _walker_card(q: QrsSheet) -> None:
     lines = []
     roles = q.data.get("walker_crew_roles", {})
@@ -95,12 +100,15 @@ def _walker_card(q: QrsSheet) -> None:
         tables.append({"title": "Walker types", "note": "Armour front/side/top (top = side / 2).",
                        "columns": ["Walker", "Nation", "Armour F/S/T", "Guns", "AA MG", "Hull MG",
                                    "Speed road/cc", "Crew"], "rows": rows})
-    tables += q.table("ww2-walker-tables")
+    for tid in WALKER_TABLES:  # each test its own (rollable) table, in card order
+        tables += q.table(tid)
     q.card("Walkers", "Weird WWII walkers: crew, stat lines and tests", lines, tables)
 
 
 def cards(q: QrsSheet) -> None:
     _turn_cards(q)
+    q.card("Before the battle", "The mission, rolled at setup unless you name one", [],
+           q.table("nuts-scenario"))  # table helper
     if WEIRD in q.expansions:
         _creature_cards(q)
         _walker_card(q)

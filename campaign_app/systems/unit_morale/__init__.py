@@ -23,4 +23,5 @@ SYSTEM = GameSystem(
     info=INFO, package=__name__, listing=40, procedures_module="campaign_app.systems.unit_morale.procedures",
     layout=".layout:LAYOUT", qrs="campaign_app.systems.squads:qrs_sheet", demo=".demo:build",
     bench=".bench:LEAGUE",
+    scenario_table="um-scenario",
 )

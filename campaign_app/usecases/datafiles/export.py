@@ -86,6 +86,7 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
     camp, rosters, fighters, units = rows.campaign, rows.rosters, rows.fighters, rows.units
     equipment, skills, injuries, walkers = rows.equipment, rows.skills, rows.injuries, rows.walker_types
     battles, links, results, rolls = rows.battles, rows.battle_rosters, rows.battle_results, rows.rolls
+    marks = rows.battle_marks
 
     # document-local references, in document order
     wref = {w["id"]: f"w{i}" for i, w in enumerate(walkers, 1)}
@@ -170,6 +171,9 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
     res_b: dict[int, list[Any]] = {}
     for res in results:
         res_b.setdefault(res["battle_id"], []).append(res)
+    marks_b: dict[int, list[Any]] = {}
+    for mk in marks:
+        marks_b.setdefault(mk["battle_id"], []).append(mk)
 
     return {
         "format": FORMAT,
@@ -216,6 +220,14 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
                         "details": dict(x["details"] or {}),
                     }
                     for x in res_b.get(b["id"], [])
+                ],
+                "state": b["state"], "attacker": rref.get(b["attacker_roster_id"]),
+                "setup": dict(b["setup"] or {}),
+                "marks": [
+                    {"kind": x["kind"], "fighter": fref.get(x["fighter_id"]), "unit": uref.get(x["unit_id"]),
+                     "by_fighter": fref.get(x["by_fighter_id"]), "value": x["value"], "before": x["before"],
+                     "created_at": _iso(x["created_at"])}
+                    for x in marks_b.get(b["id"], [])
                 ],
             }
             for b in battles

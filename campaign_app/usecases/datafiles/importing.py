@@ -90,7 +90,8 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
 
     bid = dict(zip(plan.battles["_ref"],
                    _insert(s, "battle", plan.battles, {"campaign_id": cid,
-                                                       "winner_roster_id": refs(plan.battles, "_winner", rid)},
+                                                       "winner_roster_id": refs(plan.battles, "_winner", rid),
+                                                       "attacker_roster_id": refs(plan.battles, "_attacker", rid)},
                            returning=True), strict=True))
     links, results = plan.battle_rosters, plan.battle_results
     _insert(s, "battle_roster", links, {"battle_id": ids_of(links, "_battle", bid),
@@ -100,6 +101,12 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
         "fighter_id": refs(results, "_fighter", fid),
         "unit_id": refs(results, "_unit", uid),
         "by_fighter_id": refs(results, "_by", fid)})
+    marks = plan.battle_marks
+    _insert(s, "battle_mark", marks, {
+        "battle_id": ids_of(marks, "_battle", bid),
+        "fighter_id": refs(marks, "_fighter", fid),
+        "unit_id": refs(marks, "_unit", uid),
+        "by_fighter_id": refs(marks, "_by", fid)})
     fault_point("import.after-battles")
 
     rolls, injuries = plan.rolls, plan.injuries

@@ -301,6 +301,18 @@ class BattleResult(_Model):
     details: dict[str, Any] = Field(default_factory=dict)
 
 
+class BattleMark(_Model):
+    """battles[].marks[] (what was marked during a game at the table, in order)"""
+
+    kind: str = _required_text("battle_mark", "kind", "`status`, `hit`, `casualties`, `arrival`")
+    fighter: str | None = _ref("fighter")
+    unit: str | None = _ref("unit")
+    by_fighter: str | None = _ref("fighter")
+    value: str = _text("battle_mark", "value", notes="the new status, the casualties so far, who arrived")
+    before: str = _text("battle_mark", "before", notes="what it replaced")
+    created_at: When = _now()
+
+
 class Battle(_Model):
     """battles[]"""
 
@@ -316,6 +328,12 @@ class Battle(_Model):
     created_at: When = _now()
     rosters: list[BattleRoster] = Field(default_factory=list)
     results: list[BattleResult] = Field(default_factory=list)
+    # --- table: battle setup and tracking
+    state: str = Field("finished", pattern="^(setup|in-progress|finished)$",
+                       description="`setup`, `in-progress` or `finished`")
+    attacker: str | None = _ref("roster")
+    setup: dict[str, Any] = Field(default_factory=dict, description="how the setup went (scenario roll, crews)")
+    marks: list[BattleMark] = Field(default_factory=list)
 
 
 class Roll(_Model):
@@ -648,6 +666,7 @@ _SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (
     (Battle, "## battles[]"),
     (BattleRoster, "### battles[].rosters[]"),
     (BattleResult, "### battles[].results[]"),
+    (BattleMark, "### battles[].marks[]"),
     (Roll, "## rolls[] (the roll record)"),
 )
 

@@ -74,6 +74,7 @@ class _Plan:
     battles: _Rows = field(default_factory=_Rows)
     battle_rosters: _Rows = field(default_factory=_Rows)
     battle_results: _Rows = field(default_factory=_Rows)
+    battle_marks: _Rows = field(default_factory=_Rows)
     rolls: _Rows = field(default_factory=_Rows)
 
 
@@ -479,6 +480,11 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
         ck.refer("f", results, "fighter", f"{p}.results")
         ck.refer("u", results, "unit", f"{p}.results")
         ck.refer("f", results, "by_fighter", f"{p}.results")
+        marks = _items(b, "marks")
+        ck.refer("f", marks, "fighter", f"{p}.marks")
+        ck.refer("u", marks, "unit", f"{p}.marks")
+        ck.refer("f", marks, "by_fighter", f"{p}.marks")
+    ck.refer("r", battles, "attacker", "battles")
 
     # rolls ----------------------------------------------------------------------------------
     rolls = _items(doc, "rolls")
@@ -648,6 +654,8 @@ def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
     _rows(plan.battle_rosters, sch.BattleRoster, links, now, _battle=l_battle)
     results, r_battle = under(battles, "results")
     _rows(plan.battle_results, sch.BattleResult, results, now, _battle=r_battle)
+    marks, m_battle = under(battles, "marks")
+    _rows(plan.battle_marks, sch.BattleMark, marks, now, _battle=m_battle)
     rolls = doc["rolls"]
     if isinstance(rolls, dict):  # checked column by column (see _check_columns)
         if None in rolls["created_at"]:

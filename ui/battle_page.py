@@ -1,0 +1,494 @@
+"""The battle page: a battle at the table, on a laptop beside the game. Every figure of
+the battle in a big table; pick one (click, or the Up/Down keys) and press a status
+button (or its number key), H for a hit, + and - for a unit's casualties; Ctrl+Z
+undoes the last mark. The pass tables of the campaign roll from here against the
+battle, and the game's own in-battle commands (a zombie arrival) run from here too.
+
+Each mark is one use-case (``campaign_app.usecases.table``): one transaction, one
+undo step, journaled; the page reads the battle again after each and hands the change
+set to the window (``on_changes``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QKeySequence, QPalette, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from campaign_app.changes import Changes, changes_of
+from campaign_app.errors import AppError
+
+Index = QModelIndex | QPersistentModelIndex
+COLS = ("Figure", "Roster", "Status", "Hit", "Taken out by", "Casualties")
+C_NAME, C_ROSTER, C_STATUS, C_HIT, C_BY, C_CAS = range(len(COLS))
+BIG = 40  # px: a row and a button, big enough for a quick click at the table
+
+
+def pretty(status: str) -> str:
+    return (status or "").replace("-", " ").capitalize()
+
+
+class BattleFiguresModel(QAbstractTableModel):
+    """The battle's figures with their tracked results (read only: marks change them)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[dict[str, Any]] = []
+        self.default = ""
+
+    def set_rows(self, rows: list[dict[str, Any]], default: str) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.default = default
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        r = self.rows[index.row()]
+        c = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if c == C_NAME:
+                return r["name"]
+            if c == C_ROSTER:
+                return r["roster"]
+            if c == C_STATUS:
+                return pretty(r["status"])
+            if c == C_HIT:
+                return "hit" if r["scored_hit"] else ""
+            if c == C_BY:
+                return r["by"] or ""
+            if c == C_CAS:
+                return f"{r['casualties']} of {r['figures']}" if r["unit_id"] else ""
+        if role == Qt.ItemDataRole.FontRole and c == C_STATUS and r["status"] != self.default:
+            f = QFont()
+            f.setBold(True)
+            return f
+        return None
+
+    def find(self, name: str) -> int:
+        return next((i for i, r in enumerate(self.rows) if r["name"] == name), -1)
+
+
+class BattlePage(QDialog):
+    """One battle at the table (a window of its own, not modal)."""
+
+    def __init__(self, parent: QWidget | None, engine: Any, battle_id: int,
+                 on_changes: Callable[[Changes], None] | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("battlePage")
+        self.engine = engine
+        self.battle_id = battle_id
+        self.on_changes = on_changes
+        self.view_data: dict[str, Any] = {}
+        self.status_buttons: dict[str, QPushButton] = {}
+        self.command_rows: dict[str, tuple[QPushButton, list[tuple[str, QLineEdit]]]] = {}
+        outer = QVBoxLayout(self)
+        self.head = QLabel()
+        self.head.setObjectName("battleHead")
+        self.head.setTextFormat(Qt.TextFormat.PlainText)
+        hf = self.head.font()
+        hf.setPointSize(hf.pointSize() + 4)
+        hf.setBold(True)
+        self.head.setFont(hf)
+        outer.addWidget(self.head)
+        self.message = QLabel()
+        self.message.setObjectName("battleMessage")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setWordWrap(True)
+        outer.addWidget(self.message)
+        main = QHBoxLayout()
+        outer.addLayout(main, 1)
+        # the figures
+        self.model = BattleFiguresModel(self)
+        self.table = QTableView()
+        self.table.setObjectName("battleFigures")
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(BIG - 8)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        tf = self.table.font()
+        tf.setPointSize(tf.pointSize() + 2)
+        self.table.setFont(tf)
+        hh = self.table.horizontalHeader()
+        for col in range(len(COLS)):
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == C_NAME
+                                    else QHeaderView.ResizeMode.ResizeToContents)
+        main.addWidget(self.table, 3)
+        side = QVBoxLayout()
+        main.addLayout(side, 2)
+        # the marks
+        self.status_box = QGroupBox("Mark the selected figure (click, or press the key)")
+        self.status_grid = QGridLayout(self.status_box)
+        side.addWidget(self.status_box)
+        by_row = QHBoxLayout()
+        by_row.addWidget(QLabel("Taken out &by:"))
+        self.by = QComboBox()
+        self.by.setObjectName("battleBy")
+        by_row.addWidget(self.by, 1)
+        by_row.itemAt(0).widget().setBuddy(self.by)  # type: ignore[union-attr]
+        side.addLayout(by_row)
+        row = QHBoxLayout()
+        self.hit_button = self._big("H  Scored a hit", "battleHit", self.mark_hit)
+        self.cas_up = self._big("+  Casualty", "battleCasualtyUp", lambda: self.change_casualties(1))
+        self.cas_down = self._big("-  Casualty", "battleCasualtyDown", lambda: self.change_casualties(-1))
+        for b in (self.hit_button, self.cas_up, self.cas_down):
+            row.addWidget(b)
+        side.addLayout(row)
+        row = QHBoxLayout()
+        self.undo_button = self._big("Undo last mark (Ctrl+Z)", "battleUndo", self.undo_last)
+        self.start_button = self._big("Start the game", "battleStart", self.start)
+        row.addWidget(self.undo_button)
+        row.addWidget(self.start_button)
+        side.addLayout(row)
+        row = QHBoxLayout()
+        self.winner = QComboBox()
+        self.winner.setObjectName("battleWinner")
+        self.finish_button = self._big("Finish the game", "battleFinish", self.finish)
+        row.addWidget(QLabel("Winner:"))
+        row.addWidget(self.winner, 1)
+        row.addWidget(self.finish_button)
+        side.addLayout(row)
+        # rolls
+        rbox = QGroupBox("&Roll a table (recorded against the battle)")
+        rl = QGridLayout(rbox)
+        self.table_choice = QComboBox()
+        self.table_choice.setObjectName("battleTable")
+        rl.addWidget(self.table_choice, 0, 0, 1, 3)
+        self.target = QSpinBox()
+        self.target.setObjectName("battleTarget")
+        self.target.setRange(0, 12)
+        self.target.setSpecialValueText("Rep of the selected")
+        rl.addWidget(QLabel("Against:"), 1, 0)
+        rl.addWidget(self.target, 1, 1, 1, 2)
+        self.typed = QLineEdit()
+        self.typed.setObjectName("battleDice")
+        self.typed.setPlaceholderText("empty: the app rolls; or the faces you rolled")
+        rl.addWidget(QLabel("I rolled:"), 2, 0)
+        rl.addWidget(self.typed, 2, 1)
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setObjectName("battleRoll")
+        self.roll_button.setMinimumHeight(BIG - 8)
+        self.roll_button.clicked.connect(self.roll)
+        rl.addWidget(self.roll_button, 2, 2)
+        self.roll_result = QLabel()
+        self.roll_result.setObjectName("battleRollResult")
+        self.roll_result.setTextFormat(Qt.TextFormat.PlainText)
+        self.roll_result.setWordWrap(True)
+        rl.addWidget(self.roll_result, 3, 0, 1, 3)
+        side.addWidget(rbox)
+        self.roll_box = rbox
+        self.commands_box = QGroupBox("During the game")
+        self.commands_layout = QVBoxLayout(self.commands_box)
+        side.addWidget(self.commands_box)
+        mbox = QGroupBox("Marks so far")
+        ml = QVBoxLayout(mbox)
+        self.marks = QListWidget()
+        self.marks.setObjectName("battleMarks")
+        ml.addWidget(self.marks)
+        side.addWidget(mbox, 1)
+        # keys
+        QShortcut(QKeySequence("H"), self, activated=self.mark_hit)
+        QShortcut(QKeySequence("+"), self, activated=lambda: self.change_casualties(1))
+        QShortcut(QKeySequence("-"), self, activated=lambda: self.change_casualties(-1))
+        QShortcut(QKeySequence.StandardKey.Undo, self, activated=self.undo_last)
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self._selection_changed())
+        self.reload()
+        self.resize(1240, 760)
+        self.table.setFocus()
+        if self.model.rowCount():
+            self.table.selectRow(0)
+
+    # ------------------------------------------------------------------ building
+    def _big(self, text: str, name: str, slot: Callable[[], Any]) -> QPushButton:
+        b = QPushButton(text)
+        b.setObjectName(name)
+        b.setMinimumHeight(BIG)
+        f = b.font()
+        f.setPointSize(f.pointSize() + 1)
+        b.setFont(f)
+        b.clicked.connect(lambda _c=False: slot())
+        return b
+
+    def _build_statuses(self, statuses: list[str]) -> None:
+        if list(self.status_buttons) == statuses:
+            return
+        for b in self.status_buttons.values():
+            b.setParent(None)
+        self.status_buttons = {}
+        for i, st in enumerate(statuses):
+            key = str(i + 1) if i < 9 else ""
+            b = self._big(f"{key}  {pretty(st)}".strip(), f"status_{st}", lambda st=st: self.mark(st))
+            if key:
+                QShortcut(QKeySequence(key), self, activated=lambda st=st: self.mark(st))
+            self.status_buttons[st] = b
+            self.status_grid.addWidget(b, i // 2, i % 2)
+
+    def _build_commands(self, commands: list[dict[str, Any]], system_commands: dict[str, Any]) -> None:
+        self.commands_box.setVisible(bool(commands))
+        if set(self.command_rows) == {c["key"] for c in commands}:
+            return
+        for c in commands:
+            cmd = system_commands.get(c["key"])
+            if cmd is None:
+                continue
+            row = QHBoxLayout()
+            edits: list[tuple[str, QLineEdit]] = []
+            for p in cmd.params:
+                if p.name == "battle":
+                    continue
+                row.addWidget(QLabel(f"{p.name.replace('_', ' ')}:"))
+                e = QLineEdit("" if p.default is None else str(p.default))
+                e.setObjectName(f"command_{c['key']}_{p.name}")
+                e.setToolTip(p.help)
+                e.setMaximumWidth(120)
+                row.addWidget(e)
+                edits.append((p.name, e))
+            b = self._big(c["label"], f"command_{c['key']}", lambda k=c["key"]: self.run_command(k))
+            row.addWidget(b, 1)
+            self.commands_layout.addLayout(row)
+            self.command_rows[c["key"]] = (b, edits)
+
+    # ------------------------------------------------------------------ reading
+    def reload(self) -> None:
+        from campaign_app.systems import game_system
+        from campaign_app.usecases.table import table_view
+
+        keep = self.selected_name()
+        d = table_view(self.engine, self.battle_id)
+        self.view_data = dict(d)
+        state = d["state"]
+        bits = [f"Battle {d['number']}", d["scenario"] or "no scenario"]
+        if d["attacker"]:
+            bits.append(f"{d['attacker']} attacks")
+        bits.append({"setup": "set up: start the game to mark", "in-progress": "in progress",
+                     "finished": "finished"}.get(state, state))
+        self.head.setText(" \u2014 ".join(bits))
+        self.setWindowTitle(f"Battle {d['number']} at the table \u2014 {d['campaign']}")
+        self.model.set_rows([dict(f) for f in d["figures"]], d["default_status"])
+        self.table.setColumnHidden(C_CAS, not any(f["unit_id"] for f in d["figures"]))
+        self.table.setColumnHidden(C_BY, not any(f["fighter_id"] for f in d["figures"]))
+        self._build_statuses(list(d["statuses"]))
+        system = game_system(self._system())
+        self._build_commands([dict(c) for c in d["commands"]], {c.action_key: c for c in system.command_list()})
+        self.marks.clear()
+        for i, m in enumerate(d["marks"], 1):
+            self.marks.addItem(f"{i}. {m['text']}")
+        self.marks.scrollToBottom()
+        cur = self.table_choice.currentData()
+        self.table_choice.clear()
+        for t in d["tables"]:
+            self.table_choice.addItem(t["title"] + (f"  (vs {t['target']})" if t["target"] else ""), t["id"])
+        self.table_choice.setCurrentIndex(max(0, self.table_choice.findData(cur)))
+        self.roll_box.setVisible(bool(d["tables"]))  # the game's pass tables (none: nothing to roll here)
+        wcur = self.winner.currentData()
+        self.winner.clear()
+        self.winner.addItem("no winner (draw)", None)
+        for r in d["rosters"]:
+            self.winner.addItem(r, r)
+        self.winner.setCurrentIndex(max(0, self.winner.findData(wcur)))
+        playing = state == "in-progress"
+        for b in [*self.status_buttons.values(), self.hit_button, self.cas_up, self.cas_down,
+                  self.undo_button, self.finish_button]:
+            b.setEnabled(playing)
+        self.start_button.setVisible(state == "setup")
+        self.roll_button.setEnabled(state != "finished")
+        for b, _e in self.command_rows.values():
+            b.setEnabled(playing)
+        if keep:
+            self.select(keep)
+        self._selection_changed()
+
+    def _system(self) -> str:
+        return str(self.view_data["system"])
+
+    def selected_row(self) -> dict[str, Any] | None:
+        idx = self.table.selectionModel().selectedRows()
+        return self.model.rows[idx[0].row()] if idx else None
+
+    def selected_name(self) -> str | None:
+        r = self.selected_row() if self.model.rows else None
+        return r["name"] if r else None
+
+    def select(self, name: str) -> None:
+        r = self.model.find(name)
+        if r >= 0:
+            self.table.selectRow(r)
+
+    def _selection_changed(self) -> None:
+        r = self.selected_row()
+        keep = self.by.currentData()
+        self.by.clear()
+        self.by.addItem("nobody in particular", None)
+        if r is not None:
+            for f in self.model.rows:
+                if f["fighter_id"] and f["roster_id"] != r["roster_id"]:
+                    self.by.addItem(f["name"], f["name"])
+        self.by.setCurrentIndex(max(0, self.by.findData(keep)))
+        unit = bool(r and r["unit_id"])
+        playing = self.view_data.get("state") == "in-progress"
+        self.cas_up.setEnabled(playing and unit)
+        self.cas_down.setEnabled(playing and unit)
+        self.hit_button.setEnabled(playing and bool(r and r["fighter_id"]))
+        self.by.setEnabled(playing and bool(r and r["fighter_id"]))
+
+    # ------------------------------------------------------------------ doing
+    def _do(self, fn: Callable[[], Any], done: Callable[[Any], str]) -> Any:
+        try:
+            result = fn()
+        except AppError as e:
+            self.message.setText(str(e))
+            self._palette_message(error=True)
+            return None
+        self.message.setText(done(result))
+        self._palette_message(error=False)
+        self.reload()
+        if self.on_changes is not None:
+            self.on_changes(changes_of(result))
+        return result
+
+    def _palette_message(self, error: bool) -> None:
+        """A refusal is said in bold, in the palette's highlight colour; a done mark plainly."""
+        pal = self.palette()
+        colour = pal.color(QPalette.ColorRole.Highlight if error else QPalette.ColorRole.WindowText)
+        mp = self.message.palette()
+        mp.setColor(QPalette.ColorRole.WindowText, colour)
+        self.message.setPalette(mp)
+        f = self.message.font()
+        f.setBold(error)
+        self.message.setFont(f)
+
+    def mark(self, status: str) -> Any:
+        from campaign_app.usecases.table import track
+
+        r = self.selected_row()
+        if r is None:
+            self.message.setText("Select a figure first")
+            return None
+        by = self.by.currentData()
+        ref = self._ref(r)
+        return self._do(lambda: track(self.engine, self.battle_id, ref, status, by=by),
+                        lambda m: f"{m.text} (Ctrl+Z to undo)")
+
+    def _ref(self, r: dict[str, Any]) -> Any:
+        """The figure by name (an id may be both a fighter's and a unit's), by id when
+        two figures of the battle share the name."""
+        twice = sum(1 for x in self.model.rows if x["name"] == r["name"]) > 1
+        return (r["fighter_id"] or r["unit_id"]) if twice else r["name"]
+
+    def mark_hit(self) -> Any:
+        from campaign_app.usecases.table import hit
+
+        r = self.selected_row()
+        if r is None or not r["fighter_id"]:
+            self.message.setText("Select a fighter first")
+            return None
+        return self._do(lambda: hit(self.engine, self.battle_id, self._ref(r)), lambda m: m.text)
+
+    def change_casualties(self, step: int) -> Any:
+        from campaign_app.usecases.table import casualties
+
+        r = self.selected_row()
+        if r is None or not r["unit_id"]:
+            self.message.setText("Select a unit first")
+            return None
+        return self._do(lambda: casualties(self.engine, self.battle_id, self._ref(r), r["casualties"] + step),
+                        lambda m: m.text)
+
+    def undo_last(self) -> Any:
+        from campaign_app.usecases.table import undo_mark
+
+        return self._do(lambda: undo_mark(self.engine, self.battle_id), lambda u: f"Undone: {u.summary}")
+
+    def start(self) -> Any:
+        from campaign_app.usecases.table import start_battle
+
+        return self._do(lambda: start_battle(self.engine, self.battle_id),
+                        lambda r: f"Battle {r.number} is in progress: pick a figure, press a status")
+
+    def finish(self) -> Any:
+        from campaign_app.usecases.table import finish_battle
+
+        return self._do(lambda: finish_battle(self.engine, self.battle_id, winner=self.winner.currentData()),
+                        lambda r: f"Battle {r.number} is over: After the Battle starts from what was marked")
+
+    def roll(self) -> Any:
+        from campaign_app.usecases.table import battle_roll
+
+        tid = self.table_choice.currentData()
+        if not tid:
+            return None
+        r = self.selected_row()
+        target = self.target.value() or None
+        who = r["fighter_id"] if r is not None and target is None and r["fighter_id"] else None
+        typed = self.typed.text().strip() or None
+
+        def done(d: Any) -> str:
+            vs = f" vs {d.target}" if d.target is not None else ""
+            text = (f"{d.title}{vs}: [{','.join(map(str, d.faces))}] = {d.value} -> {d.label}"
+                    + (f": {d.text}" if d.text else ""))
+            self.roll_result.setText(text)
+            self.typed.clear()
+            return text
+
+        return self._do(lambda: battle_roll(self.engine, self.battle_id, tid, target=target, fighter=who,
+                                            dice=typed), done)
+
+    def run_command(self, key: str) -> Any:
+        from campaign_app.systems import game_system
+
+        cmd = next((c for c in game_system(self._system()).command_list() if c.action_key == key), None)
+        if cmd is None:
+            return None
+        _b, edits = self.command_rows[key]
+        params: dict[str, Any] = {"battle": self.battle_id}
+        for name, e in edits:
+            if e.text().strip():
+                params[name] = e.text().strip()
+        if cmd.dice and self.typed.text().strip():
+            params["dice"] = self.typed.text().strip()
+        fn = game_system(self._system()).load(cmd.run)
+
+        def done(res: Any) -> str:
+            self.typed.clear()
+            if cmd.text:
+                return str(game_system(self._system()).load(cmd.text)(res, params))
+            return f"{c_label(cmd)} done"
+
+        return self._do(lambda: fn(self.engine, **params), done)
+
+
+def c_label(cmd: Any) -> str:
+    return f"{cmd.group} {cmd.name}".strip().capitalize()
