@@ -7,6 +7,7 @@ from campaign_app.rules.loader import (
     RuleFile,
     Table,
     check_effects,
+    check_table_refs,
     load_rulebook,
     parse_table,
 )
@@ -18,6 +19,7 @@ __all__ = [
     "RuleFile",
     "Table",
     "check_effects",
+    "check_table_refs",
     "load_rulebook",
     "parse_table",
 ]

@@ -16,7 +16,7 @@ from typing_extensions import Unpack
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
-from campaign_app.rules import Row, Table, check_effects, parse_table
+from campaign_app.rules import Row, Table, check_effects, check_table_refs, parse_table
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import (
     StatRule,
@@ -372,6 +372,7 @@ def set_house_rule(engine: Engine, ref: Ref, table_id: str,
             try:
                 parsed = parse_table(table_id, table, "house rule")
                 check_effects(parsed, "house rule")
+                check_table_refs(parsed, shipped, "house rule")
             except RulesDataError as e:
                 raise InputError(str(e)) from None
             if parsed.dice != shipped[table_id].dice:

@@ -53,6 +53,8 @@ def column_limit(table: str, column: str) -> int:
 # the import words the problem from the value, see validate.py)
 NAME_PATTERN = r"^[^\x00-\x1f\s](?:[^\x00-\x1f]*[^\x00-\x1f\s])?$"
 FACES_PATTERN = r"^(\d+(,\d+)*)?$"
+ROLL_SOURCES = ("random", "seeded", "typed")  # what a roller records (campaign_app.dice)
+SOURCE_PATTERN = f"^({'|'.join(ROLL_SOURCES)})$"
 
 
 def _text(table: str | None, column: str | None = None, default: str = "", notes: str = "",
@@ -332,7 +334,8 @@ class Roll(_Model):
     dice: str = _required_text("roll_record", "dice", "e.g. `2d6`")
     faces: str = Field(..., max_length=column_limit("roll_record", "faces"), pattern=FACES_PATTERN,
                        description="e.g. `3,5`")
-    source: str = _required_text("roll_record", "source", "`random`, `seeded`, `typed`")
+    source: str = Field(..., max_length=column_limit("roll_record", "source"), pattern=SOURCE_PATTERN,
+                        description="`random`, `seeded` or `typed`")
     target: int | None = _int(default=None)
     value: int = _int(default=...)
     table: str = _text("roll_record", "table_id")
