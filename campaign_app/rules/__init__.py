@@ -11,6 +11,7 @@ from campaign_app.rules.loader import (
     load_rulebook,
     parse_table,
 )
+from campaign_app.rules.schema import check_table_limits
 
 __all__ = [
     "Effect",
@@ -19,6 +20,7 @@ __all__ = [
     "RuleFile",
     "Table",
     "check_effects",
+    "check_table_limits",
     "check_table_refs",
     "load_rulebook",
     "parse_table",

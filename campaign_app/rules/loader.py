@@ -15,7 +15,15 @@ from typing import Any
 
 from campaign_app.dice import DiceSpec, parse_spec
 from campaign_app.errors import DiceError, RulesDataError
-from campaign_app.rules.schema import KEY, OPEN_HIGH, TableModel, parse_range, validate_file, validate_table
+from campaign_app.rules.schema import (
+    KEY,
+    OPEN_HIGH,
+    TableModel,
+    check_table_limits,
+    parse_range,
+    validate_file,
+    validate_table,
+)
 
 # op -> (required keys, optional keys)
 EFFECT_OPS: dict[str, tuple[set[str], set[str]]] = {
@@ -328,6 +336,7 @@ def parse_rule_file(name: str, text: str) -> RuleFile:
     tables = []
     for tid, t in model.tables.items():
         _check_id(tid, name)
+        check_table_limits(tid, doc["tables"][tid], name)
         tables.append(_build_table(tid, t, name, meta))
     for table in tables:
         check_effects(table, name)

@@ -417,7 +417,12 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
             ck.err("campaign.expansions", "lists an expansion twice")
     house = cd.get("house_rules")
     if type(house) is dict and house and info is not None and system_ok:
-        from campaign_app.rules import check_effects, check_table_refs, parse_table
+        from campaign_app.rules import (
+            check_effects,
+            check_table_limits,
+            check_table_refs,
+            parse_table,
+        )
 
         shipped = campaign_tables(info.id, edition, expansions)
         for tid, raw in house.items():
@@ -428,6 +433,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
             try:
                 parsed = parse_table(tid, raw, "house rule")
                 check_effects(parsed, "house rule")
+                check_table_limits(tid, raw, "house rule")
                 check_table_refs(parsed, shipped, "house rule")
             except (RulesDataError, InputError) as e:
                 ck.err(p, str(e))
