@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ui.icons import STATUS_COLOURS
+from ui.text import esc
 
 CSS = """
 h2 { margin: 0 0 2px 0; }
@@ -26,7 +26,7 @@ table.list th { color: #5b6270; font-weight: normal; }
 
 
 def _e(v: Any) -> str:
-    return escape("" if v is None else str(v))
+    return esc(v)
 
 
 def _pretty(s: Any) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -83,6 +83,7 @@ class DiceChoice(QWidget):
         row.addWidget(self.entry, 1)
         lay.addLayout(row)
         self.problem = QLabel()
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # quotes what was typed
         self.problem.setStyleSheet("color: #a61b1b;")
         self.problem.setWordWrap(True)
         self.problem.hide()

@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
         ui_actions.build(self)
         self._build_central()
         self.db_label = QLabel()
+        self.db_label.setProperty("textFormat", "PlainText")
         self.statusBar().addPermanentWidget(self.db_label)
         self.restore_window()
         if engine is not None:
@@ -134,6 +135,7 @@ class MainWindow(QMainWindow):
         page and the no-campaigns page are built when first shown (``__getattr__``)."""
         self.stack = QStackedWidget()
         self.start_page = QLabel(NO_DATABASE)
+        self.start_page.setProperty("textFormat", "PlainText")  # it names a database (by name: no Qt enums yet)
         self.start_page.setObjectName("startPage")
         self.start_page.setProperty("alignment", "AlignCenter")  # by name, as the toolbar style
         self.start_page.setWordWrap(True)
@@ -229,6 +231,7 @@ class MainWindow(QMainWindow):
         rl = QVBoxLayout(rpage)
         rl.setContentsMargins(0, 4, 0, 0)
         self.table_title = QLabel()
+        self.table_title.setTextFormat(QtCore.Qt.TextFormat.RichText)  # user text in it through esc()
         self.table_title.setObjectName("tableTitle")
         rl.addWidget(self.table_title)
         self.model = RosterModel()
@@ -521,7 +524,9 @@ class MainWindow(QMainWindow):
         except AppError as e:  # a campaign of a game system not installed here
             self.system = None
             self.model.set_rows([])
-            self.table_title.setText(f"<b>{camp['name']}</b>  ·  {camp['system_name']}")
+            from ui.text import esc
+
+            self.table_title.setText(f"<b>{esc(camp['name'])}</b>  ·  {esc(camp['system_name'])}")
             self.detail.show_nothing(str(e))
             self.statusBar().showMessage(str(e), 10000)
             self.update_actions()
@@ -566,12 +571,15 @@ class MainWindow(QMainWindow):
                 self.table.selectRow(r)
 
     def _set_table_title(self) -> None:
+        from ui.text import esc
+
         assert self.campaign is not None
         if self.roster_id is not None:
             roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
-            title = f"<b>{roster['name'] if roster else ''}</b>  ·  {self.campaign['system_name']}"
+            title = f"<b>{esc(roster['name'] if roster else '')}</b>  ·  {esc(self.campaign['system_name'])}"
         else:
-            title = f"<b>{self.campaign['name']}</b>  ·  every roster  ·  {self.campaign['system_name']}"
+            title = (f"<b>{esc(self.campaign['name'])}</b>  ·  every roster  ·  "
+                     f"{esc(self.campaign['system_name'])}")
         n = self.model.rowCount()
         self.table_title.setText(f"{title}  ·  {n} figure{'s' if n != 1 else ''}")
 
