@@ -462,6 +462,8 @@ class MainWindow(QMainWindow):
         without the signal; returns that item."""
         from PySide6.QtWidgets import QTreeWidgetItem
 
+        from ui.text import esc
+
         self.tree.blockSignals(True)
         self.tree.clear()
         target: QTreeWidgetItem | None = None
@@ -486,8 +488,8 @@ class MainWindow(QMainWindow):
                 ri = QTreeWidgetItem([f"{r['name']}  ({n})"])
                 ri.setIcon(0, action_icon("roster"))
                 ri.setData(0, ROLE, ("roster", r["id"]))
-                ri.setToolTip(0, " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"],
-                                                        r["player"]) if x))
+                tip = " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"], r["player"]) if x)
+                ri.setToolTip(0, f"<span>{esc(tip)}</span>")  # a tooltip renders rich text: escaped
                 ci.addChild(ri)
                 if want == ("roster", r["id"]):
                     target = ri

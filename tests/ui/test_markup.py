@@ -102,6 +102,9 @@ def test_pages_show_hostile_names_as_text(qtbot: Any, win: Any, hostile: dict[st
     win.reload(prefer=("roster", hostile["roster"]))
     assert win.table_title.text()
     assert check_no_markup("roster page")
+    item = win.tree.currentItem()
+    assert item.text(0).startswith(BIG)  # a tree item is plain text; its tooltip renders rich text
+    assert RAW not in item.toolTip(0) and ESCAPED in item.toolTip(0)
     assert win.select_figure(f"{BIG} rock")
     assert check_no_markup("fighter detail")
     for tab in range(win.tabs.count()):  # battles, roll log, history
