@@ -141,9 +141,14 @@ def parse_typed(text: str) -> list[int]:
 
     A D66 may be typed as two faces (``3,5``) or as one two-digit entry (``35``).
     """
-    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-    if not parts:
+    stripped = text.strip()
+    if not stripped:
         raise DiceError("no dice typed: enter faces such as 3,5")
+    # one comma or semicolon (spaces around it allowed) or spaces between two faces:
+    # "1,,2" or "1,2," leave an empty entry, a typo, never read as "1,2"
+    parts = re.split(r"\s*[,;]\s*|\s+", stripped)
+    if "" in parts:
+        raise DiceError(f"typed dice {stripped[:40]!r}: an empty entry between commas (type faces such as 3,5)")
     faces: list[str] = []
     for p in parts:
         if re.fullmatch(r"[1-6][1-6]", p):

@@ -24,6 +24,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -229,7 +230,142 @@ def check_sqlite_file(path: Path, scratch: Path) -> dict[str, Any]:
         eng.dispose()
     if missing_now:
         raise InputError(f"{path} does not hold this app's tables (missing {', '.join(sorted(missing_now))})")
+    try:
+        con = sqlite3.connect(f"file:{scratch}?mode=ro", uri=True)
+        try:
+            _check_exact_schema(con, path)
+            _check_values(con, path)
+        finally:
+            con.close()
+    except sqlite3.Error as e:
+        raise InputError(f"{path} cannot be read as a SQLite database ({e})") from None
     return {"revision": rev, "upgraded": rev != head, "campaigns": int(n)}
+
+
+# --------------------------------------------------------------------------- a restore trusts nothing
+def sqlite_schema(con: sqlite3.Connection) -> dict[tuple[str, str], Any]:
+    """What a SQLite database is made of, by (type, name): each table's columns (name,
+    declared type, not null, default, primary key, hidden) and foreign keys, each index's
+    table, columns and kind, and every trigger and view. Compared by structure, not by
+    the text of its SQL."""
+    out: dict[tuple[str, str], Any] = {}
+    objects = con.execute("SELECT type, name, tbl_name FROM sqlite_master "
+                          "WHERE name NOT LIKE 'sqlite_stat%' ORDER BY type, name").fetchall()
+    for kind, name, table in objects:
+        if kind == "table":
+            cols = sorted(tuple(r[1:]) for r in con.execute("SELECT * FROM pragma_table_xinfo(?)", (name,)))
+            fks = sorted(tuple(map(str, r[2:])) for r in con.execute("SELECT * FROM pragma_foreign_key_list(?)",
+                                                                     (name,)))
+            out[kind, name] = (cols, fks)
+        elif kind == "index":
+            cols = [tuple(r) for r in con.execute("SELECT * FROM pragma_index_xinfo(?)", (name,))]
+            flags = [tuple(r[2:]) for r in con.execute("SELECT * FROM pragma_index_list(?)", (table,)) if r[1] == name]
+            out[kind, name] = (table, cols, flags)
+        else:  # a trigger or a view: this app makes none
+            out[kind, name] = table
+    return out
+
+
+_REFERENCE: dict[str, dict[tuple[str, str], Any]] = {}
+
+
+def reference_schema() -> dict[tuple[str, str], Any]:
+    """The schema this app's migrations make (a new database, once per process)."""
+    from db.engine import make_engine
+    from db.migrate import head_revision, upgrade
+
+    head = head_revision()
+    if head not in _REFERENCE:
+        with tempfile.TemporaryDirectory(prefix="campaign-schema-") as tmp:
+            db_file = Path(tmp) / "reference.sqlite"
+            eng = make_engine(f"sqlite:///{db_file}")
+            try:
+                upgrade(eng)
+            finally:
+                eng.dispose()
+            con = sqlite3.connect(db_file)
+            try:
+                _REFERENCE[head] = sqlite_schema(con)
+            finally:
+                con.close()
+    return _REFERENCE[head]
+
+
+def _check_exact_schema(con: sqlite3.Connection, path: Path) -> None:
+    """Refuse a file whose tables, columns, types, indexes or foreign keys differ from what
+    the migrations make, or that carries triggers or views (a trigger could undo edits or
+    rewrite typed dice behind the app's back)."""
+    theirs, ours = sqlite_schema(con), reference_schema()
+    for kind, name in sorted(theirs.keys() - ours.keys()):
+        raise InputError(f"{path} has a {kind} {name!r} that this app does not make: not restored")
+    for kind, name in sorted(ours.keys() - theirs.keys()):
+        raise InputError(f"{path} lacks the {kind} {name!r} of this app's schema: not restored")
+    for key in sorted(ours):
+        if theirs[key] != ours[key]:
+            kind, name = key
+            detail = ""
+            if kind == "table":
+                mine = {c[0]: c for c in ours[key][0]}
+                other = {c[0]: c for c in theirs[key][0]}
+                gone = sorted(mine.keys() - other.keys())
+                extra = sorted(other.keys() - mine.keys())
+                changed = sorted(k for k in mine.keys() & other.keys() if mine[k] != other[k])
+                detail = (f" (missing column {gone[0]})" if gone else f" (extra column {extra[0]})" if extra
+                          else f" (column {changed[0]} differs)" if changed else " (its foreign keys differ)")
+            raise InputError(f"{path}: the {kind} {name!r} is not as this app makes it{detail}: not restored")
+
+
+def _column_problems(table: Any) -> list[tuple[str, str, str]]:
+    """(column, SQL condition true for a bad value, what is wrong) of each column of ``table``."""
+    import sqlalchemy as sa
+
+    out: list[tuple[str, str, str]] = []
+    for c in table.columns:
+        q = '"' + c.name.replace('"', '""') + '"'
+        t = c.type
+        impl = getattr(t, "impl_instance", None) or getattr(t, "impl", None)
+        base = impl if isinstance(t, sa.types.TypeDecorator) and impl is not None else t
+        if not c.nullable and not c.primary_key:
+            out.append((c.name, f"{q} IS NULL", "is empty where a value is needed"))
+        if isinstance(base, sa.Boolean):
+            out.append((c.name, f"{q} IS NOT NULL AND (typeof({q}) != 'integer' OR {q} NOT IN (0, 1))",
+                        "is not true or false"))
+        elif isinstance(base, sa.Integer):
+            out.append((c.name, f"typeof({q}) NOT IN ('integer', 'null')", "is not a whole number"))
+        elif isinstance(base, sa.JSON):
+            out.append((c.name, f"{q} IS NOT NULL AND (typeof({q}) != 'text' OR NOT json_valid({q}))",
+                        "is not JSON"))
+        elif isinstance(base, sa.DateTime):
+            out.append((c.name, f"{q} IS NOT NULL AND (typeof({q}) != 'text' OR "
+                                f"{q} NOT GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-6][0-9]*'"
+                                f" OR datetime({q}) IS NULL)", "is not a date and time"))
+        elif isinstance(base, sa.Date):
+            out.append((c.name, f"{q} IS NOT NULL AND (typeof({q}) != 'text' OR "
+                                f"{q} NOT GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]' OR date({q}) IS NULL)",
+                        "is not a date"))
+        elif isinstance(base, sa.String):
+            out.append((c.name, f"{q} IS NOT NULL AND typeof({q}) != 'text'", "is not text"))
+            out.append((c.name, f"instr({q}, char(0)) > 0", "holds a NUL character"))
+            if base.length:
+                out.append((c.name, f"length({q}) > {int(base.length)}", f"is longer than {base.length} characters"))
+        elif isinstance(base, sa.Float):
+            out.append((c.name, f"typeof({q}) NOT IN ('real', 'integer', 'null')", "is not a number"))
+    return out
+
+
+def _check_values(con: sqlite3.Connection, path: Path) -> None:
+    """Every value of every row is of its column's type and within its length (SQLite
+    stores whatever it is given: text in a number column, a 5,000-character name...)."""
+    from sqlmodel import SQLModel
+
+    import db.models  # noqa: F401
+
+    for table in SQLModel.metadata.sorted_tables:
+        tq = '"' + table.name.replace('"', '""') + '"'
+        for column, bad, words in _column_problems(table):
+            row = con.execute(f"SELECT rowid FROM {tq} WHERE {bad} LIMIT 1").fetchone()  # noqa: S608
+            if row is not None:
+                raise InputError(f"{path}: {table.name}.{column} of row {row[0]} {words}: not restored")
 
 
 def _holds_something(path: Path) -> bool:
@@ -282,10 +418,13 @@ def _replace_file(scratch: Path, path: Path) -> None:
     tmp.replace(path)
 
 
-def restore_sqlite_file(engine: Engine, src: Path) -> dict[str, Any]:
+def restore_sqlite_file(engine: Engine, src: Path,
+                        check: Callable[[Path], None] | None = None) -> dict[str, Any]:
     """Replace the SQLite database of ``engine`` with the SQLite file ``src``, after
-    checking it completely (module doc). ``engine`` is disposed and must be reopened by
-    the caller. Returns what was done, including where the previous database was saved."""
+    checking it completely (module doc); ``check`` is handed the checked scratch copy
+    before anything is replaced (the use-cases check every campaign in it as an import
+    does). ``engine`` is disposed and must be reopened by the caller. Returns what was
+    done, including where the previous database was saved."""
     path = sqlite_path(engine)
     if path is None:
         raise DatabaseError("only a SQLite database file is restored from a SQLite file here")
@@ -294,6 +433,8 @@ def restore_sqlite_file(engine: Engine, src: Path) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="campaign-restore-") as tmp:
         scratch = Path(tmp) / "restore.sqlite"
         info = check_sqlite_file(src, scratch)
+        if check is not None:
+            check(scratch)
         previous = None
         if _holds_something(path):
             engine.dispose()

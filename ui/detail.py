@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ui.icons import STATUS_COLOURS
+from ui.text import esc
 
 
 def css() -> str:
@@ -33,7 +33,7 @@ p.entry {{ margin: 0 0 4px 0; }}
 
 
 def _e(v: Any) -> str:
-    return escape("" if v is None else str(v))
+    return esc(v)
 
 
 def _pretty(s: Any) -> str:

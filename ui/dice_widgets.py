@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
@@ -85,6 +85,7 @@ class DiceChoice(QWidget):
         self.problem = QLabel()
         from ui.theme import colours
 
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # quotes what was typed
         self.problem.setStyleSheet(f"color: {colours().error_text};")
         self.problem.setWordWrap(True)
         self.problem.hide()

@@ -139,6 +139,7 @@ class MainWindow(QMainWindow):
         self._notice: QLabel | None = None  # made on the first notify()
         self._notice_timer: QTimer | None = None
         self.db_label = QLabel()
+        self.db_label.setProperty("textFormat", "PlainText")
         self.statusBar().addPermanentWidget(self.db_label)
         self.restore_window()
         if engine is not None:
@@ -163,6 +164,7 @@ class MainWindow(QMainWindow):
         page and the no-campaigns page are built when first shown (``__getattr__``)."""
         self.stack = QStackedWidget()
         self.start_page = QLabel(NO_DATABASE)
+        self.start_page.setProperty("textFormat", "PlainText")  # it names a database (by name: no Qt enums yet)
         self.start_page.setObjectName("startPage")
         self.start_page.setProperty("alignment", "AlignCenter")  # by name, as the toolbar style
         self.start_page.setWordWrap(True)
@@ -263,6 +265,7 @@ class MainWindow(QMainWindow):
 
         head = QHBoxLayout()
         self.table_title = QLabel()
+        self.table_title.setTextFormat(QtCore.Qt.TextFormat.RichText)  # user text in it through esc()
         self.table_title.setObjectName("tableTitle")
         self.table_title.setWordWrap(True)  # a long title wraps at spaces; it never widens the page
         head.addWidget(self.table_title, 1)
@@ -520,6 +523,8 @@ class MainWindow(QMainWindow):
         without the signal; returns that item."""
         from PySide6.QtWidgets import QTreeWidgetItem
 
+        from ui.text import esc
+
         self.tree.blockSignals(True)
         self.tree.clear()
         target: QTreeWidgetItem | None = None
@@ -543,8 +548,8 @@ class MainWindow(QMainWindow):
                 ri = QTreeWidgetItem([f"{r['name']}  ({n})"])
                 ri.setIcon(0, glyph("roster"))
                 ri.setData(0, ROLE, ("roster", r["id"]))
-                ri.setToolTip(0, " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"],
-                                                        r["player"]) if x))
+                tip = " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"], r["player"]) if x)
+                ri.setToolTip(0, f"<span>{esc(tip)}</span>")  # a tooltip renders rich text: escaped
                 ci.addChild(ri)
                 if want == ("roster", r["id"]):
                     target = ri
@@ -599,7 +604,9 @@ class MainWindow(QMainWindow):
         except AppError as e:  # a campaign of a game system not installed here
             self.system = None
             self.model.set_rows([])
-            self.table_title.setText(f"<b>{camp['name']}</b>  ·  {camp['system_name']}")
+            from ui.text import esc
+
+            self.table_title.setText(f"<b>{esc(camp['name'])}</b>  ·  {esc(camp['system_name'])}")
             self.detail.show_nothing(str(e))
             self.notify(str(e), 10000)
             self.update_actions()
@@ -655,12 +662,15 @@ class MainWindow(QMainWindow):
                 self.table.selectRow(r)
 
     def _set_table_title(self) -> None:
+        from ui.text import esc
+
         assert self.campaign is not None
         if self.roster_id is not None:
             roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
-            title = f"<b>{roster['name'] if roster else ''}</b>  ·  {self.campaign['system_name']}"
+            title = f"<b>{esc(roster['name'] if roster else '')}</b>  ·  {esc(self.campaign['system_name'])}"
         else:
-            title = f"<b>{self.campaign['name']}</b>  ·  every roster  ·  {self.campaign['system_name']}"
+            title = (f"<b>{esc(self.campaign['name'])}</b>  ·  every roster  ·  "
+                     f"{esc(self.campaign['system_name'])}")
         hidden = len(self.model.left_out)
         more = f"  ·  {hidden} more left out by the filter" if hidden else ""
         self.table_title.setText(f"{title}  ·  {count_text(self.model.rows)}{more}")

@@ -133,6 +133,7 @@ def release(win: Any, cmd: Any) -> Any:
                       f"How does {row['name']} come back to the gang?",
                       QMessageBox.StandardButton.Cancel, win)
     box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setTextFormat(QtCore.Qt.TextFormat.PlainText)
     box.setObjectName("releaseBox")
     choices = {box.addButton("Rescued", QMessageBox.ButtonRole.AcceptRole): "rescue",
                box.addButton("Exchanged", QMessageBox.ButtonRole.AcceptRole): "exchange"}

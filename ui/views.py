@@ -218,6 +218,7 @@ class RollLogView(CampaignTab):
             bar.addWidget(w)
         bar.addStretch(1)
         self.count = QLabel()
+        self.count.setTextFormat(Qt.TextFormat.PlainText)  # names the filter in force
         bar.addWidget(self.count)
         lay.addLayout(bar)
         self.model = LogModel([

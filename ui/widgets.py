@@ -38,6 +38,7 @@ def show_message(parent: QWidget | None, title: str, text: str, *,
     """A window-modal message that does not block the caller (``open()``)."""
     SHOWN.append((title, text))
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # names in messages are never markup
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setObjectName("messageBox")
     if on_close is not None:
@@ -63,6 +64,7 @@ def ask_confirm(parent: QWidget | None, title: str, text: str, yes_text: str,
     ``box.yes_button``."""
     SHOWN.append((title, text))
     box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Cancel, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setObjectName("confirmBox")
     yes = box.addButton(yes_text, QMessageBox.ButtonRole.AcceptRole)
@@ -82,6 +84,7 @@ def ask_save_discard(parent: QWidget | None, title: str, text: str,
     SHOWN.append((title, text))
     sb = QMessageBox.StandardButton
     box = QMessageBox(QMessageBox.Icon.Warning, title, text, sb.Save | sb.Discard | sb.Cancel, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setObjectName("saveDiscardBox")
     box.setDefaultButton(sb.Save)
@@ -135,6 +138,7 @@ class ErrorLabel(QLabel):
         super().__init__(parent)
         self.setObjectName("errorLabel")
         self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # messages quote what the user typed
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._restyle()
         # the line's room is kept while it is empty, so the form does not jump when an
@@ -179,6 +183,7 @@ def hline() -> QFrame:
 
 def heading(text: str, size_delta: int = 2) -> QLabel:
     lab = QLabel(text)
+    lab.setTextFormat(Qt.TextFormat.PlainText)  # a heading may name a campaign or a table
     f = lab.font()
     f.setPointSize(f.pointSize() + size_delta)
     f.setBold(True)

@@ -43,6 +43,7 @@ from campaign_app.systems.commands import AfterBattleOption, options_from
 from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.models import Column, RowsModel
+from ui.text import esc, plain_label
 from ui.theme import muted_style
 from ui.views import wrap_items, wrap_rows
 from ui.widgets import EntryLine, ErrorLabel, heading, hline
@@ -95,7 +96,7 @@ class AfterBattleWizard(QDialog):
         tl = QVBoxLayout()
         self.title = heading("", 3)
         self.title.setObjectName("wizardTitle")
-        self.subtitle = QLabel()
+        self.subtitle = plain_label()
         self.subtitle.setWordWrap(True)
         tl.addWidget(self.title)
         tl.addWidget(self.subtitle)
@@ -215,6 +216,7 @@ class AfterBattleWizard(QDialog):
         w = QWidget()
         lay = QVBoxLayout(w)
         self.need_label = QLabel()
+        self.need_label.setTextFormat(Qt.TextFormat.RichText)  # its user text through esc()
         self.need_label.setObjectName("needLabel")
         self.need_label.setWordWrap(True)
         f = self.need_label.font()
@@ -251,7 +253,7 @@ class AfterBattleWizard(QDialog):
         self.row_label.setWordWrap(True)
         self.row_label.setTextFormat(Qt.TextFormat.RichText)
         rl.addWidget(self.row_label)
-        self.effect_label = QLabel()
+        self.effect_label = plain_label()
         self.effect_label.setObjectName("effectLabel")
         self.effect_label.setWordWrap(True)
         rl.addWidget(self.effect_label)
@@ -387,14 +389,14 @@ class AfterBattleWizard(QDialog):
         for st in self._steps_before(state, k):
             self.history.addItem(_step_line(st))
         if done and roll is not None:
-            self.need_label.setText(f"<b>{dice_words(roll.spec, roll.target)}</b> for {roll.purpose}")
+            self.need_label.setText(f"<b>{esc(dice_words(roll.spec, roll.target))}</b> for {esc(roll.purpose)}")
             self.dice_box.setEnabled(False)
             self.result_box.show()
             self.faces_view.set_faces(self.faces[start:start + len(roll.faces)])
             label = roll.extra.get("label") or roll.result or ""
-            table = f"<br><span style='color: gray'>table {roll.table}, row {roll.row}</span>" \
+            table = f"<br><span style='color: gray'>table {esc(roll.table)}, row {esc(roll.row)}</span>" \
                 if roll.table else ""
-            self.row_label.setText(f"{_value_words(roll.spec, roll.value)} → <b>{label}</b>{table}")
+            self.row_label.setText(f"{_value_words(roll.spec, roll.value)} → <b>{esc(label)}</b>{table}")
             self.effect_label.setText(self._effect_of(state, k))
             self.next_button.setEnabled(True)
             self.next_button.setDefault(True)
@@ -402,7 +404,7 @@ class AfterBattleWizard(QDialog):
         else:
             need = state.need
             assert need is not None
-            self.need_label.setText(f"Roll <b>{need.need}</b>")
+            self.need_label.setText(f"Roll <b>{esc(need.need)}</b>")
             self.dice_box.setEnabled(True)
             self.typed.clear()
             self.typed.setPlaceholderText(
@@ -567,14 +569,12 @@ def _step_line(st: dict[str, Any]) -> str:
 # The use-case's change lines ("Joe: status active, status_note  (Back from recovery)")
 # name columns as the database does; the summary shows them in words.
 def _participants_html(b: dict[str, Any]) -> str:
-    from html import escape
-
     rows = "".join(
-        f"<tr><td>{escape(r['name'])}</td><td>{escape(r['status'].replace('-', ' '))}</td>"
+        f"<tr><td>{esc(r['name'])}</td><td>{esc(r['status'].replace('-', ' '))}</td>"
         f"<td>{'scored a hit' if r.get('scored_hit') else ''}"
         f"{(str(r['casualties']) + ' casualties') if r.get('casualties') else ''}</td></tr>"
         for r in b.get("results", []))
     winner = next((r["name"] for r in b.get("rosters", []) if r.get("result") == "win"), "")
-    head = f"<p><b>Winner:</b> {escape(winner)}</p>" if winner else "<p>No winner recorded.</p>"
+    head = f"<p><b>Winner:</b> {esc(winner)}</p>" if winner else "<p>No winner recorded.</p>"
     return (f"{head}<p><b>How each figure ended the battle:</b></p>"
             f"<table cellspacing='0' cellpadding='3'>{rows}</table>")

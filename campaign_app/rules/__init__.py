@@ -7,9 +7,11 @@ from campaign_app.rules.loader import (
     RuleFile,
     Table,
     check_effects,
+    check_table_refs,
     load_rulebook,
     parse_table,
 )
+from campaign_app.rules.schema import check_table_limits
 
 __all__ = [
     "Effect",
@@ -18,6 +20,8 @@ __all__ = [
     "RuleFile",
     "Table",
     "check_effects",
+    "check_table_limits",
+    "check_table_refs",
     "load_rulebook",
     "parse_table",
 ]

@@ -8,14 +8,22 @@ row. House rules (a campaign's table overrides) go through the same checks.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from campaign_app.dice import DiceSpec, parse_spec
 from campaign_app.errors import DiceError, RulesDataError
-from campaign_app.rules.schema import KEY, TableModel, parse_range, validate_file, validate_table
+from campaign_app.rules.schema import (
+    KEY,
+    OPEN_HIGH,
+    TableModel,
+    check_table_limits,
+    parse_range,
+    validate_file,
+    validate_table,
+)
 
 # op -> (required keys, optional keys)
 EFFECT_OPS: dict[str, tuple[set[str], set[str]]] = {
@@ -286,11 +294,25 @@ def _check_coverage(spec: DiceSpec, rows: list[Row], where: str) -> None:
         if len(hits) > 1:
             raise _err(where, f"rows {' and '.join(map(str, hits))} both cover a roll of {v}")
     valid = set(outcomes)
+    bottom = min(outcomes)
     for i, r in enumerate(rows, start=1):
-        last = r.high if r.high != 999 else r.low
+        last = r.high if r.high != OPEN_HIGH else r.low
         span = range(r.low, min(last, top) + 1)
         if r.low not in valid or not any(v in valid for v in span):
             raise _err(f"{where} row {i}", f"roll {r.roll} cannot come up on {spec.text}")
+        if r.high != OPEN_HIGH and (r.low < bottom or r.high > top):
+            # a closed band reaching past the die ("1-7" on a d6): write "7+" for an open one
+            raise _err(f"{where} row {i}", f"roll {r.roll} runs outside {bottom}-{top} ({spec.text})")
+
+
+def check_table_refs(table: Table, known: Collection[str], source: str) -> None:
+    """Every table a "roll again" effect names is one of ``known`` (the tables of the
+    campaign or of the shipped files): :class:`RulesDataError` naming table, row, effect."""
+    for i, row in enumerate(table.rows, start=1):
+        for j, e in enumerate(row.effects, start=1):
+            if e.op == "roll-again" and str(e.get("table")) not in known:
+                raise _err(f"{source}: table {table.id} row {i} effect {j}",
+                           f"effect 'roll-again': no table {e.get('table')!r} to roll on")
 
 
 @dataclass(frozen=True)
@@ -314,6 +336,7 @@ def parse_rule_file(name: str, text: str) -> RuleFile:
     tables = []
     for tid, t in model.tables.items():
         _check_id(tid, name)
+        check_table_limits(tid, doc["tables"][tid], name)
         tables.append(_build_table(tid, t, name, meta))
     for table in tables:
         check_effects(table, name)
@@ -341,6 +364,9 @@ class RuleBook:
                         f"{f.name}: table {t.id} is already defined in {self.tables[t.id].source}"
                     )
                 self.tables[t.id] = t
+        for f in self.files:
+            for t in f.tables:
+                check_table_refs(t, self.tables, f.name)
 
     def table(self, table_id: str) -> Table:
         try:

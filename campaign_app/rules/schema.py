@@ -13,14 +13,30 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from campaign_app.dice import parse_spec
 from campaign_app.errors import DiceError, RulesDataError
+from campaign_app.textlimits import MAX_NAME, MAX_TEXT, text_problem, value_problem
 
 KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 RANGE = re.compile(r"^\s*(-?\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$")
 OPEN_HIGH = 999  # the high end of an open "7+" row
+# The lengths a row's text may have: what the roll record and lasting injuries store of it
+# (db/models.py roll_record.row 40, result 80, label 200), so a house rule whose roll is
+# recorded exports and imports back.
+ROLL_LIMIT = 40
+RESULT_LIMIT = 80
+LABEL_LIMIT = MAX_NAME
+MAX_ROWS = 1000  # rows, entries or effects of one table or row
+
+
+def _plain(v: Any) -> Any:
+    """Any text or free-form value of a table: within the limits every way in shares."""
+    problem = value_problem(v)
+    if problem:
+        raise ValueError(problem)
+    return v
 
 
 def parse_range(text: int | str) -> tuple[int, int]:
@@ -106,6 +122,53 @@ class TableModel(_Strict):
         return v
 
 
+# The limits every table a user or a file brings in is held to (a house rule saved, a
+# house rule imported or restored, a shipped rules file), on top of the models above: so
+# whatever is saved exports to JSON and imports back. Not in parse_table itself, so a
+# campaign whose house rule was saved before these limits still opens (as check_effects).
+class LimitedRowModel(RowModel):
+    result: str = Field(max_length=RESULT_LIMIT)
+    label: str | None = Field(None, max_length=LABEL_LIMIT)
+    text: str = Field("", max_length=MAX_TEXT)
+    effects: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_ROWS)
+
+    @field_validator("roll")
+    @classmethod
+    def _roll_length(cls, v: int | str) -> int | str:
+        if isinstance(v, str) and len(v) > ROLL_LIMIT:
+            raise ValueError(f"roll is {len(v):,} characters long (at most {ROLL_LIMIT})")
+        return v
+
+    @field_validator("label", "text", "effects")
+    @classmethod
+    def _plain_values(cls, v: Any) -> Any:
+        return _plain(v)
+
+
+class LimitedTableModel(TableModel):
+    title: str = Field(max_length=MAX_NAME)
+    dice: str = Field(max_length=40)
+    target: str = Field("", max_length=MAX_NAME)
+    note: str = Field("", max_length=MAX_TEXT)
+    group: str = Field("", max_length=MAX_NAME)
+    rows: list[LimitedRowModel] = Field(default_factory=list, max_length=MAX_ROWS)  # type: ignore[assignment]
+    entries: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_ROWS)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keys(cls, v: Any) -> Any:
+        if isinstance(v, dict):  # a key of the table as text JSON can hold
+            for k in v:
+                if isinstance(k, str) and text_problem(k, MAX_NAME):
+                    raise ValueError(f"a key {text_problem(k, MAX_NAME)}")
+        return v
+
+    @field_validator("title", "target", "note", "group", "entries")
+    @classmethod
+    def _plain_values(cls, v: Any) -> Any:
+        return _plain(v)
+
+
 class MetaModel(_Strict):
     system: str
     edition: str = ""
@@ -156,6 +219,7 @@ _WORDS = {
     "dict_type": "must be a table, not {kind}",
     "model_type": "must be a table, not {kind}",
     "model_attributes_type": "must be a table, not {kind}",
+    "string_unicode": "holds text that is not valid Unicode",
 }
 
 
@@ -168,6 +232,10 @@ def problem(err: ValidationError, source: str, prefix: tuple[int | str, ...] = (
         words = "must be a number or a range like '3-7', not {kind}"
     elif e["type"] == "value_error":
         words = str(e.get("ctx", {}).get("error", e["msg"]))
+    elif e["type"] in ("string_too_long", "too_long"):
+        n = e.get("ctx", {}).get("max_length")
+        what = "characters" if e["type"] == "string_too_long" else "items"
+        words = f"is longer than {n:,} {what}" if isinstance(n, int) else e["msg"]
     else:
         words = _WORDS.get(e["type"], e["msg"])
     msg = words.replace("{kind}", _kind(e.get("input")))
@@ -185,5 +253,13 @@ def validate_file(doc: Any, source: str) -> RuleFileModel:
 def validate_table(table_id: str, raw: Any, source: str) -> TableModel:
     try:
         return TableModel.model_validate(raw)
+    except ValidationError as e:
+        raise problem(e, source, ("tables", table_id)) from None
+
+
+def check_table_limits(table_id: str, raw: Any, source: str) -> None:
+    """Refuse a table beyond the limits of :class:`LimitedTableModel` (one line with its path)."""
+    try:
+        LimitedTableModel.model_validate(raw)
     except ValidationError as e:
         raise problem(e, source, ("tables", table_id)) from None

@@ -15,10 +15,12 @@ copy is written into place; JSON: one transaction deletes everything and imports
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from campaign_app.changes import Changes, Result
+from campaign_app.errors import AppError, InputError
 from db.backup import (
     AUTO_KEEP,
     MANUAL_KEEP,
@@ -131,11 +133,35 @@ def restore(engine: Engine, file: str | Path) -> RestoreResult:
         return _restore_json(engine, src)
     if sqlite_path(engine) is None:  # a server (or in-memory) database: import the campaigns
         return _restore_sqlite_into_server(engine, src)
-    d = restore_sqlite_file(engine, src)
+    d = restore_sqlite_file(engine, src, check=_check_campaigns_of(src))
     return SqliteRestoreResult(restored_from=d["restored_from"], format=d["format"], database=d["database"],
                                previous_saved_to=d["previous_saved_to"], revision=d["revision"],
                                upgraded=bool(d["upgraded"]), campaigns=int(d["campaigns"]),
                                changes=Changes.all())
+
+
+def _check_campaigns_of(src: Path) -> Callable[[Path], None]:
+    """A check of the checked SQLite copy: every campaign in it passes the import's checks
+    (the same limits and cross-row checks as a JSON backup), or nothing is restored."""
+
+    def check(scratch: Path) -> None:
+        from campaign_app.usecases.datafiles import check_backup, export_all
+        from campaign_app.usecases.datafiles.limits import check_limits
+        from db.engine import make_engine
+
+        eng = make_engine(f"sqlite:///{scratch}")
+        try:
+            docs = export_all(eng)["campaigns"]
+        except AppError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a value the app cannot read: refuse the file
+            raise InputError(f"{src} holds data this app cannot read ({type(e).__name__}): not restored") from None
+        finally:
+            eng.dispose()
+        check_limits(docs, str(src))
+        check_backup(docs, str(src))
+
+    return check
 
 
 def _restore_json(engine: Engine, src: Path) -> JsonRestoreResult:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign_app.errors import InputError
+from campaign_app.textlimits import MAX_NAME, MAX_TEXT, text_problem  # noqa: F401  (one set of limits)
 from db.queries.lookup import (  # noqa: F401  (the use-cases find rows through these)
     MAX_ID,
     Ref,
@@ -20,26 +21,32 @@ from db.queries.lookup import (  # noqa: F401  (the use-cases find rows through 
     get_unit,
 )
 
-MAX_NAME = 200
-MAX_TEXT = 20000
-
 
 def clean_name(value: Any, what: str = "name") -> str:
     text = str(value if value is not None else "").strip()
     if not text:
         raise InputError(f"{what} is empty")
-    if len(text) > MAX_NAME:
-        raise InputError(f"{what} is {len(text)} characters long (at most {MAX_NAME})")
     if any(ord(ch) < 32 for ch in text):
         raise InputError(f"{what} contains control characters")
+    problem = text_problem(text, MAX_NAME)
+    if problem:
+        raise InputError(f"{what} {problem}")
     return text
 
 
 def clean_text(value: Any, what: str = "text", limit: int = MAX_TEXT) -> str:
     text = str(value if value is not None else "")
-    if len(text) > limit:
-        raise InputError(f"{what} is {len(text)} characters long (at most {limit})")
+    problem = text_problem(text, limit)
+    if problem:
+        raise InputError(f"{what} {problem}")
     return text
+
+
+def column_text(value: Any, table: str, column: str, what: str | None = None) -> str:
+    """``clean_text`` within the length of a database column (MAX_TEXT when it has none)."""
+    from db.models import text_length
+
+    return clean_text(value, what or column, text_length(table, column) or MAX_TEXT)
 
 
 # ------------------------------------------------------------------ change wording

@@ -16,7 +16,14 @@ from typing_extensions import Unpack
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
-from campaign_app.rules import Row, Table, check_effects, parse_table
+from campaign_app.rules import (
+    Row,
+    Table,
+    check_effects,
+    check_table_limits,
+    check_table_refs,
+    parse_table,
+)
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import (
     StatRule,
@@ -37,6 +44,7 @@ from campaign_app.usecases.common import (
     clean_int,
     clean_name,
     clean_text,
+    column_text,
     get_campaign,
     get_fighter,
     get_roster,
@@ -372,6 +380,8 @@ def set_house_rule(engine: Engine, ref: Ref, table_id: str,
             try:
                 parsed = parse_table(table_id, table, "house rule")
                 check_effects(parsed, "house rule")
+                check_table_limits(table_id, table, "house rule")
+                check_table_refs(parsed, shipped, "house rule")
             except RulesDataError as e:
                 raise InputError(str(e)) from None
             if parsed.dice != shipped[table_id].dice:
@@ -465,7 +475,7 @@ def edit_roster(engine: Engine, ref: Ref, *, if_version: int | None = None,
                 _check_roster_kind(get_system(c.system), str(v))
                 value = str(v)
             else:
-                value = clean_text(v, k)
+                value = column_text(v, "roster", k)
             setattr(r, k, value)
         s.add(r)
         uow.summary = f"edit roster {r.name}"

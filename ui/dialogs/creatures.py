@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,6 +26,7 @@ from campaign_app.dice import Roller
 from campaign_app.errors import AppError
 from ui.dice_widgets import DiceChoice, FacesView
 from ui.models import ALIGN_CENTER, Column, RowsModel
+from ui.text import esc, rich_label
 from ui.theme import muted_style
 from ui.widgets import UseCaseDialog
 
@@ -43,7 +45,7 @@ class CreatureDialog(UseCaseDialog):
         self.preview_key: tuple[Any, ...] | None = None
         top = QHBoxLayout()
         form = QFormLayout()
-        form.addRow("Roster:", QLabel(f"<b>{roster['name']}</b>"))
+        form.addRow("Roster:", rich_label(f"<b>{esc(roster['name'])}</b>"))
         self.kind = QComboBox()
         self.kind.setObjectName("creatureKind")
         for k in self.kinds:
@@ -57,6 +59,7 @@ class CreatureDialog(UseCaseDialog):
         self.super.setObjectName("creatureSuper")
         form.addRow("", self.super)
         self.rep_note = QLabel()
+        self.rep_note.setTextFormat(Qt.TextFormat.PlainText)
         self.rep_note.setWordWrap(True)
         self.rep_note.setStyleSheet(muted_style())
         form.addRow("", self.rep_note)
@@ -66,6 +69,7 @@ class CreatureDialog(UseCaseDialog):
         self.dice = DiceChoice(self)
         dl.addWidget(self.dice)
         self.need = QLabel()
+        self.need.setTextFormat(Qt.TextFormat.PlainText)
         self.need.setStyleSheet(muted_style())
         dl.addWidget(self.need)
         dl.addStretch(1)

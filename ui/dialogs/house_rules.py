@@ -29,6 +29,7 @@ from campaign_app.errors import AppError
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.models import Column, RowsModel
+from ui.text import esc, plain
 from ui.widgets import ErrorLabel, ask_save_discard, heading
 
 Index = QModelIndex | QPersistentModelIndex
@@ -208,7 +209,7 @@ class HouseRulesDialog(QDialog):
         rl.addLayout(brow)
         self.error = ErrorLabel()
         rl.addWidget(self.error)
-        self.status = QLabel()
+        self.status = plain(QLabel())  # names the table saved
         from ui.theme import colours
 
         self.status.setStyleSheet(f"color: {colours().good_text};")
@@ -304,7 +305,7 @@ class HouseRulesDialog(QDialog):
         mark = "  (house rule)" if self.current["house_rule"] else ""
         self.title.setText(f"{t['title']}{mark}")
         self.title_edit.setText(t["title"])
-        self.dice.setText(f"<b>{t['dice']}</b>" + (f" vs {self.current['target']}"
+        self.dice.setText(f"<b>{esc(t['dice'])}</b>" + (f" vs {esc(self.current['target'])}"
                                                     if self.current["target"] else "")
                           + "  — rows must cover every result of the dice once")
         self.note.setText(t.get("note", ""))

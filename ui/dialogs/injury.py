@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.dice import Roller
 from ui.dialogs.preview import DicePreviewDialog
+from ui.text import esc, rich_label
 
 
 class InjuryRollDialog(DicePreviewDialog):
@@ -36,7 +37,7 @@ class InjuryRollDialog(DicePreviewDialog):
         self.engine = engine
         self.fighter = fighter
         self.injury_roll: Callable[..., Any] = api.injury_roll
-        self.form.addRow("Fighter:", QLabel(f"<b>{fighter['name']}</b> ({fighter.get('roster', '')})"))
+        self.form.addRow("Fighter:", rich_label(f"<b>{esc(fighter['name'])}</b> ({esc(fighter.get('roster', ''))})"))
         self.by = QComboBox()
         self.by.setObjectName("takenOutBy")
         self.by.addItem("not named", None)
@@ -66,7 +67,7 @@ class TreatInjuryDialog(DicePreviewDialog):
         self.fighter = fighter
         self.treat_injury: Callable[..., Any] = api.treat_injury
         gang = fighter.get("roster", "")
-        self.form.addRow("Fighter:", QLabel(f"<b>{fighter['name']}</b> ({gang})"))
+        self.form.addRow("Fighter:", rich_label(f"<b>{esc(fighter['name'])}</b> ({esc(gang)})"))
         if credits is not None:
             self.form.addRow("Gang's credits:", QLabel(str(credits)))
         self.treat = QRadioButton("&Pay for treatment")

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from ui.models import ALIGN_CENTER, Column, RowsModel
+from ui.text import esc, plain, rich_label
 from ui.theme import muted_style
 from ui.widgets import ErrorLabel, UseCaseDialog
 
@@ -159,7 +160,7 @@ class WalkerTypesDialog(QDialog):
         self.error = ErrorLabel()
         grid.addWidget(self.error, len(cells) + 1, 0, 1, 4)
         row = QHBoxLayout()
-        self.added = QLabel()
+        self.added = plain(QLabel())  # names the type added
         self.added.setObjectName("addedLabel")
         row.addWidget(self.added, 1)
         self.add_button = QPushButton("&Add type")
@@ -226,7 +227,7 @@ class WalkerDialog(UseCaseDialog):
         self.types = api.list_walker_types(engine, campaign_id)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("Roster:", QLabel(f"<b>{roster['name']}</b>"))
+        form.addRow("Roster:", rich_label(f"<b>{esc(roster['name'])}</b>"))
         self.name = QLineEdit()
         self.name.setObjectName("walkerName")
         self.name.setPlaceholderText("e.g. Iron Bear")
@@ -236,7 +237,7 @@ class WalkerDialog(UseCaseDialog):
         for t in self.types:
             self.type.addItem(type_label(t), type_ref(t))
         form.addRow("&Type:", self.type)
-        self.type_note = QLabel()
+        self.type_note = plain(QLabel())  # the type's guns and notes
         self.type_note.setWordWrap(True)
         self.type_note.setStyleSheet(muted_style())
         form.addRow("", self.type_note)

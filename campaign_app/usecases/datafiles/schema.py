@@ -53,6 +53,8 @@ def column_limit(table: str, column: str) -> int:
 # the import words the problem from the value, see validate.py)
 NAME_PATTERN = r"^[^\x00-\x1f\s](?:[^\x00-\x1f]*[^\x00-\x1f\s])?$"
 FACES_PATTERN = r"^(\d+(,\d+)*)?$"
+ROLL_SOURCES = ("random", "seeded", "typed")  # what a roller records (campaign_app.dice)
+SOURCE_PATTERN = f"^({'|'.join(ROLL_SOURCES)})$"
 
 
 def _text(table: str | None, column: str | None = None, default: str = "", notes: str = "",
@@ -350,7 +352,8 @@ class Roll(_Model):
     dice: str = _required_text("roll_record", "dice", "e.g. `2d6`")
     faces: str = Field(..., max_length=column_limit("roll_record", "faces"), pattern=FACES_PATTERN,
                        description="e.g. `3,5`")
-    source: str = _required_text("roll_record", "source", "`random`, `seeded`, `typed`")
+    source: str = Field(..., max_length=column_limit("roll_record", "source"), pattern=SOURCE_PATTERN,
+                        description="`random`, `seeded` or `typed`")
     target: int | None = _int(default=None)
     value: int = _int(default=...)
     table: str = _text("roll_record", "table_id")
@@ -652,6 +655,33 @@ On any problem nothing is written. `--json` prints all problems as a list.
 FILE.json` checks every campaign in it, saves the current database, then replaces all
 campaigns with these in one transaction. A SQLite backup file can also be restored into
 a PostgreSQL database (its campaigns replace all).
+
+## What is saved imports again
+
+One set of limits serves every way in: what a command or the GUI saves (a name, a note, a
+house rule), what an import reads and what a restore accepts. Names are at most 200
+characters, other text at most its column's length (20,000 where it has none), none holds
+a NUL character or an unpaired surrogate; house-rule tables keep the limits of
+`docs/rules-format.md`. So whatever was saved exports to this format and imports back
+equal; whatever is refused writes nothing. A property test drives every writing use-case
+with generated values to check it (`tests/campaign_app/test_saved_exports.py`).
+
+Beyond the fields, an import refuses what no command can make: a roll whose `source` is
+not `random`, `seeded` or `typed` (a forged log), a fighter crewing itself or one that is
+crew itself (so no crew cycles), a figure given two results in one battle, and a house rule
+whose bands run outside its dice or whose "roll again" names a table the campaign lacks.
+
+## Restoring a SQLite file
+
+`campaign-app restore FILE.sqlite` trusts nothing in the file. Before anything is
+replaced it must pass SQLite's integrity and foreign-key checks; hold, after any upgrade
+of an older revision on a scratch copy, exactly the schema this app's migrations make
+(the same tables, columns with their types, not-null flags, defaults and keys, indexes and
+foreign keys, and no triggers or views: a trigger could undo edits or rewrite typed
+dice); hold in every row values of their column's type and length (no text in a number
+column, no NUL, valid JSON, dates that are dates); and every campaign in it must pass the
+checks of a JSON import above. Any failure is one line naming it, and the current
+database is left byte for byte as it was (`tests/db/test_restore_hostile.py`).
 """
 
 _SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (

@@ -121,6 +121,8 @@ def _message(e: ErrorDetails) -> str:
                     else "contains control characters")
         if ctx.get("pattern") == sch.FACES_PATTERN:
             return f"{_short(v)} is not faces such as 3,5"
+        if ctx.get("pattern") == sch.SOURCE_PATTERN:
+            return f"{_short(v)} is not one of {', '.join(sch.ROLL_SOURCES)}"
     if t == "int_type":
         return f"{_short(v)} is not a whole number"
     if t == "greater_than_equal":
@@ -416,7 +418,12 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
             ck.err("campaign.expansions", "lists an expansion twice")
     house = cd.get("house_rules")
     if type(house) is dict and house and info is not None and system_ok:
-        from campaign_app.rules import check_effects, parse_table
+        from campaign_app.rules import (
+            check_effects,
+            check_table_limits,
+            check_table_refs,
+            parse_table,
+        )
 
         shipped = campaign_tables(info.id, edition, expansions)
         for tid, raw in house.items():
@@ -427,6 +434,8 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
             try:
                 parsed = parse_table(tid, raw, "house rule")
                 check_effects(parsed, "house rule")
+                check_table_limits(tid, raw, "house rule")
+                check_table_refs(parsed, shipped, "house rule")
             except (RulesDataError, InputError) as e:
                 ck.err(p, str(e))
                 continue
@@ -445,6 +454,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
     from campaign_app.usecases.core import FIGHTER_STATUSES
 
     defaults = (_default(sch.Fighter, "kind"), _default(sch.Fighter, "status"))
+    crews: list[tuple[str, dict[str, Any]]] = []  # (path, fighter) of every fighter
     for i, r in enumerate(rosters):
         p = f"rosters[{i}]"
         if type(r) is not dict:
@@ -458,6 +468,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
         ck.refer("r", fighters, "captured_by", f"{p}.fighters")
         ck.refer("w", fighters, "walker_type", f"{p}.fighters")
         ck.refer("f", fighters, "crew_of", f"{p}.fighters")
+        crews.extend((f"{p}.fighters[{j}]", f) for j, f in enumerate(fighters) if type(f) is dict)
         for j, f in enumerate(fighters):
             if type(f) is dict:
                 _check_fighter(ck, f, f"{p}.fighters[{j}]", info, edition, defaults, FIGHTER_STATUSES)
@@ -465,6 +476,8 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
                 ck.refer("b", injuries, "battle", f"{p}.fighters[{j}].injuries")
                 ck.refer("d", injuries, "roll_record", f"{p}.fighters[{j}].injuries")
         ck.define("u", _items(r, "units"), f"{p}.units")
+
+    _check_crews(ck, crews)
 
     # battles ----------------------------------------------------------------------------
     battles = _items(doc, "battles")
@@ -480,6 +493,8 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
         ck.refer("f", results, "fighter", f"{p}.results")
         ck.refer("u", results, "unit", f"{p}.results")
         ck.refer("f", results, "by_fighter", f"{p}.results")
+        for key, what in (("fighter", "fighter"), ("unit", "unit")):  # one result per figure
+            ck.unique(results, key, f"{p}.results", {}, f"the result of {what} {{v!r}} is already given at {{at}}")
         marks = _items(b, "marks")
         ck.refer("f", marks, "fighter", f"{p}.marks")
         ck.refer("u", marks, "unit", f"{p}.marks")
@@ -497,6 +512,19 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
             if u is True and not a:
                 ck.err(f"rolls[{i}].undone", "an undone roll needs the action it belonged to")
     return checked
+
+
+def _check_crews(ck: _Checker, fighters: list[tuple[str, dict[str, Any]]]) -> None:
+    """A fighter crews a walker: never itself, never one that crews another (so no cycles)."""
+    crew_of = {f["ref"]: f.get("crew_of") for _p, f in fighters if type(f.get("ref")) is str}
+    for p, f in fighters:
+        target = f.get("crew_of")
+        if type(target) is not str:
+            continue
+        if target == f.get("ref"):
+            ck.err(f"{p}.crew_of", "a fighter cannot crew itself")
+        elif type(crew_of.get(target)) is str:
+            ck.err(f"{p}.crew_of", f"{target!r} is itself crew of {crew_of[target]!r} (crew serve a walker)")
 
 
 def _stat_rules(info: Any, edition: str, kind: str) -> tuple[Any, ...]:

@@ -1,0 +1,46 @@
+"""The one escape of user text for Qt's rich-text widgets.
+
+A name, note or house-rule label the user typed goes into a label that renders rich
+text (``<b>``, a QTextBrowser page, a wizard step) only through :func:`esc`, so
+``<font size=200>`` shows as typed, never as markup. A label that shows nothing but user
+text is set with :func:`plain` (Qt.PlainText) instead."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+
+def esc(value: Any) -> str:
+    """``value`` as text safe inside rich text: ``<``, ``>``, ``&`` and quotes escaped
+    (safe in an attribute too); None is empty."""
+    if value is None:
+        return ""
+    return html.escape(str(value))
+
+
+def plain(label: QLabel, text: str = "") -> QLabel:
+    """``label`` showing ``text`` as plain text (never read as markup)."""
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    return label
+
+
+def plain_label(text: str = "") -> QLabel:
+    """A new label showing ``text`` as plain text."""
+    return plain(QLabel(), text)
+
+
+def rich(label: QLabel, markup: str) -> QLabel:
+    """``label`` showing app-made ``markup`` (user text in it through :func:`esc`)."""
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setText(markup)
+    return label
+
+
+def rich_label(markup: str) -> QLabel:
+    """A new label showing app-made ``markup`` (user text in it through :func:`esc`)."""
+    return rich(QLabel(), markup)
