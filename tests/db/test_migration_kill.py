@@ -178,3 +178,29 @@ def test_hundreds_of_kills_during_the_first_creation(tmp_path):
     seen = _kill_creations(tmp_path, kills=200)
     assert seen["none"] >= 50, seen
     print(f"200 kills during a first creation: {seen}")
+
+
+def test_an_upgrade_stopped_between_two_statements_leaves_the_old_revision_whole(tmp_path, monkeypatch):
+    """Deterministic twin of the kill runs: 0002 is stopped after its first index."""
+    from alembic.operations import BatchOperations
+
+    db = tmp_path / "old.sqlite"
+    _old_database(db, rolls=10)
+    real = BatchOperations.create_index
+    calls = []
+
+    def second_fails(self, *a, **kw):  # type: ignore[no-untyped-def]
+        calls.append(a)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # stands for the kill
+        return real(self, *a, **kw)
+
+    monkeypatch.setattr(BatchOperations, "create_index", second_fails)
+    with pytest.raises(KeyboardInterrupt):
+        open_database(f"sqlite:///{db}")
+    rev, indexes = _state(db)
+    assert rev == "0001" and not (NEW_INDEXES & indexes), indexes
+    monkeypatch.setattr(BatchOperations, "create_index", real)
+    open_database(f"sqlite:///{db}", create=False).dispose()  # the next open upgrades it
+    rev, indexes = _state(db)
+    assert rev == HEAD_REVISION and NEW_INDEXES <= indexes
