@@ -261,11 +261,11 @@ def _raw_copy(path: Path, reason: str) -> Path:
     folder = backup_dir(path)
     folder.mkdir(parents=True, exist_ok=True)
     dest = folder / f"{path.stem}-{reason}-raw-{stamp()}.sqlite"
-    shutil.copy2(path, dest)
-    for ext in ("-wal", "-shm"):
+    for ext in ("-wal", "-shm", ""):  # the main file last: a copy is only there when whole
         side = path.with_name(path.name + ext)
         if side.exists():
-            shutil.copy2(side, dest.with_name(dest.name + ext))
+            with atomic_write(dest.with_name(dest.name + ext)) as tmp:
+                shutil.copy2(side, tmp)
     return dest
 
 

@@ -92,7 +92,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     from alembic import command
 
     cfg = alembic_config()
-    if is_sqlite(engine):
+    if sqlite_path(engine) is not None:  # a file (an in-memory database is the engine's own)
         mig = migration_engine(engine.url)
         try:
             with mig.begin() as conn:  # BEGIN IMMEDIATE: DDL included, all or nothing
@@ -106,7 +106,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
             mig.dispose()
         return
     with engine.begin() as conn:
-        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PG_MIGRATION_LOCK})
+        if not is_sqlite(engine):
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PG_MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, revision)
 
@@ -121,17 +122,19 @@ def open_database(url: str, *, backup_keep: int = 10, create: bool = True) -> En
     :class:`~campaign_app.errors.DamagedDatabaseError` (exit 1) saying what to do."""
     u = normalize_url(url)
     path = _sqlite_file(u)
+    seen: str | None = None
     if path is not None:
         if not path.exists():
             if not create:
                 raise DatabaseError(f"no database at {path}: check the path (campaign create, "
                                     "import or demo makes a new one)")
         elif not path.is_dir():
-            check_sqlite_readonly(path, create=create)
+            seen = check_sqlite_readonly(path, create=create)
     engine: Engine | None = None
     try:
         engine = make_engine(u)
-        ensure_schema(engine, backup_keep=backup_keep)
+        if seen != HEAD_REVISION:  # up to date when looked at: nothing more to read
+            ensure_schema(engine, backup_keep=backup_keep)
     except (OperationalError, DBAPIError) as e:
         if engine is not None:
             engine.dispose()

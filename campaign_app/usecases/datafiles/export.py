@@ -44,8 +44,7 @@ def export_json_file(engine: Engine, campaign: Any, path: str | os.PathLike[str]
     from campaign_app.files import check_output_path
     from db.backup import protected_outputs
 
-    if "\x00" not in str(path):
-        check_output_path(path, protected_outputs(engine), example="campaign.json")
+    check_output_path(path, protected_outputs(engine), example="campaign.json")
     doc = export_json(engine, campaign)
     write_json(doc, path)
     return _summary(doc, path)
