@@ -232,6 +232,8 @@ def ensure_schema(engine: Engine, *, backup_keep: int = 10) -> str:
         return head
     if current is None:
         tables = set(inspect(engine).get_table_names()) - {"alembic_version"}
+        if tables and _stamped_revisions(engine):  # another process created it meanwhile
+            return ensure_schema(engine, backup_keep=backup_keep)
         if tables:
             raise DatabaseError(
                 f"{redact(engine.url)} holds other tables ({', '.join(sorted(tables)[:5])}) "

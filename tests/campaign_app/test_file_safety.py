@@ -259,7 +259,7 @@ def test_two_first_campaign_creates_at_once_both_succeed(tmp_path):
     from db.migrate import head_revision
 
     head_revision()  # alembic loaded before the forks
-    for round_ in range(6):
+    for round_ in range(8):
         db = tmp_path / f"race{round_}.sqlite"
         pids = []
         for i in range(2):
