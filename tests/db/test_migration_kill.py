@@ -75,49 +75,80 @@ def _state(path: Path) -> tuple[str | None, set[str]]:
         con.close()
 
 
-def _run_and_kill(url: str, rng: random.Random, window: float) -> bool:
+def _run_and_kill(url: str, rng: random.Random, window: float, after_backup: float | None = None) -> bool:
     """Fork a child that opens ``url`` (upgrading or creating it), kill it after a random
-    moment within ``window`` seconds; True if the child said it had finished."""
+    moment within ``window`` seconds, or (``after_backup``) within that many seconds after
+    it has saved its pre-upgrade backup, so that the kill lands in the upgrade itself.
+    True if the child said it had finished."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - child
         os.close(r)
         try:
+            import db.migrate
+
+            real = db.migrate.backup_before_migration
+
+            def told(*a, **kw):  # type: ignore[no-untyped-def]
+                out = real(*a, **kw)
+                os.write(w, b"b")
+                return out
+
+            db.migrate.backup_before_migration = told
             open_database(url).dispose()
             os.write(w, b"done\n")
             time.sleep(60)
         finally:
             os._exit(3)
     os.close(w)
+    got = b""
     try:
-        time.sleep(rng.uniform(0, window))
+        if after_backup is not None:
+            ready, _, _ = select.select([r], [], [], 60)
+            assert ready, "the child never got past its backup"
+            got += os.read(r, 1)
+            time.sleep(rng.uniform(0, after_backup))
+        else:
+            time.sleep(rng.uniform(0, window))
     finally:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-    ready, _, _ = select.select([r], [], [], 0)
-    done = bool(ready) and os.read(r, 16) == b"done\n"
+    while True:
+        ready, _, _ = select.select([r], [], [], 0)
+        chunk = os.read(r, 64) if ready else b""
+        if not chunk:
+            break
+        got += chunk
     os.close(r)
-    return done
+    return got.endswith(b"done\n")
 
 
 def _kill_upgrades(tmp_path: Path, kills: int, rolls: int) -> dict[str, int]:
+    from db.backup import sqlite_backup
+
     head_revision()  # alembic loaded before the forks
     pristine = tmp_path / "pristine.sqlite"
     _old_database(pristine, rolls)
     db = tmp_path / "old.sqlite"
     url = f"sqlite:///{db}"
-    # how long an upgrade takes here: the kills land anywhere in it (and a bit after)
+    # how long an upgrade takes here (without its backup): the kills land anywhere in it
     shutil.copy(pristine, db)
     t0 = time.monotonic()
+    sqlite_backup(pristine, tmp_path / "timing.sqlite")
+    t_backup = time.monotonic() - t0
+    t0 = time.monotonic()
     open_database(url).dispose()
-    window = (time.monotonic() - t0) * 1.3
+    t_open = time.monotonic() - t0
+    window, in_upgrade = t_open * 1.3, max(t_open - t_backup, 0.05) * 1.3
     rng = random.Random(20261201)
     seen = {"0001": 0, HEAD_REVISION: 0}
     for _ in range(kills):
         for side in ("-wal", "-shm"):
             db.with_name(db.name + side).unlink(missing_ok=True)
+        shutil.rmtree(tmp_path / "backups", ignore_errors=True)  # (killed backups' .part files)
         shutil.copy(pristine, db)
-        done = _run_and_kill(url, rng, window)
+        # most kills land inside the upgrade proper, some anywhere (the backup included)
+        done = _run_and_kill(url, rng, window, in_upgrade if rng.random() < 0.8 else None)
         rev, indexes = _state(db)
         assert rev in seen, rev
         seen[rev] += 1
@@ -126,10 +157,10 @@ def _kill_upgrades(tmp_path: Path, kills: int, rolls: int) -> dict[str, int]:
             assert not done
         else:
             assert NEW_INDEXES <= indexes
-        if rev == "0001" or rng.random() < 0.2:
-            eng = open_database(url, create=False)  # the next command opens it (and upgrades)
-            eng.dispose()
-            assert _state(db) == (HEAD_REVISION, _state(db)[1]) and NEW_INDEXES <= _state(db)[1]
+        if rng.random() < 0.25:
+            open_database(url, create=False).dispose()  # the next command opens it (and upgrades)
+            rev, indexes = _state(db)
+            assert rev == HEAD_REVISION and NEW_INDEXES <= indexes
     return seen
 
 
@@ -158,7 +189,7 @@ def _kill_creations(tmp_path: Path, kills: int) -> dict[str, int]:
 
 
 def test_a_killed_upgrade_is_whole_or_not_at_all_fast(tmp_path):
-    seen = _kill_upgrades(tmp_path, kills=12, rolls=20_000)
+    seen = _kill_upgrades(tmp_path, kills=12, rolls=30_000)
     assert seen["0001"] >= 1
 
 
@@ -168,7 +199,7 @@ def test_a_killed_first_creation_leaves_a_file_the_next_create_makes_whole_fast(
 
 @pytest.mark.slow
 def test_hundreds_of_kills_during_an_upgrade_of_a_large_database(tmp_path):
-    seen = _kill_upgrades(tmp_path, kills=200, rolls=300_000)
+    seen = _kill_upgrades(tmp_path, kills=200, rolls=100_000)
     assert seen["0001"] >= 50 and seen[HEAD_REVISION] >= 20, seen
     print(f"200 kills during an upgrade: {seen}")
 
