@@ -157,6 +157,11 @@ def _sqlite_file(u: URL) -> Path | None:
     return Path(u.database)
 
 
+# SQLITE_BUSY, SQLITE_READONLY (a hot journal or lost -shm that only a writer recovers),
+# SQLITE_CANTOPEN (no -shm can be made read-only)
+_NEEDS_A_WRITER = (5, 8, 14)
+
+
 def check_sqlite_readonly(path: Path, *, create: bool = True) -> str | None:
     """Look at an existing SQLite file read-only and refuse it when this app will not
     open it: its revision (None for an empty file), or a DatabaseError naming why.
@@ -184,6 +189,8 @@ def check_sqlite_readonly(path: Path, *, create: bool = True) -> str | None:
             damaged = damaged_reason(e)
             if damaged is not None:
                 raise damaged_error(path, damaged) from None
+            if (getattr(e, "sqlite_errorcode", 0) & 0xFF) in _NEEDS_A_WRITER:
+                return None  # a crash left it to be recovered (by a writer): the normal open does
             raise DatabaseError(f"cannot open database {path}: {e}") from None
     if not tables:
         if not create:

@@ -2,7 +2,8 @@
 
 With no command it opens the GUI. Every command accepts ids or unique names and
 ``--json``; a command that creates something prints its id. Exit status: 0 on
-success, 2 with a one-line ``error: ...`` on bad input (nothing written).
+success, 2 with a one-line ``error: ...`` on bad input (nothing written), 1 when the
+database file is damaged (the message says to restore a copy from its ``backups``).
 
 This package module holds what a plain start needs (``main``, ``gui_launch``: a plain
 ``campaign-app`` builds no parser and loads no core) and the output helpers. Each command
