@@ -129,6 +129,8 @@ def validate_faces(faces: Iterable[int | str]) -> list[int]:
         text = str(raw).strip()
         if not re.fullmatch(r"[+-]?\d+", text):
             raise DiceError(f"typed die #{i} {text!r} is not a number (faces are 1-6)")
+        if len(text) > 6:  # thousands of digits: not worth converting (nor allowed to)
+            raise DiceError(f"typed die #{i} is {text[:6]}... ({len(text)} digits): a d6 shows 1 to 6")
         face = int(text)
         if face not in FACES:
             raise DiceError(f"typed die #{i} is {face}: a d6 shows 1 to 6")

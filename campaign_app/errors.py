@@ -40,3 +40,10 @@ class ConflictError(AppError):
 
 class DatabaseError(AppError):
     """The database cannot be opened, is too new, or the URL is wrong."""
+
+
+class DamagedDatabaseError(DatabaseError):
+    """The database file is damaged (a corrupt page, a broken schema stamp): exit 1,
+    with what to do (restore a copy from its ``backups`` folder)."""
+
+    exit_code = 1

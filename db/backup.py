@@ -32,7 +32,14 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from campaign_app.errors import DatabaseError, InputError
-from db.engine import sqlite_path
+from campaign_app.files import (
+    Protected,
+    atomic_write,
+    check_output_path,
+    protected_paths,
+    prune_parts,
+)
+from db.engine import sqlite_path, sqlite_ro_uri
 
 AUTO_KEEP = 10
 MANUAL_KEEP = 20
@@ -70,31 +77,43 @@ def server_stem(engine: Engine) -> str:
 def sqlite_backup(src: Path, dest: Path) -> Path:
     """Copy the SQLite database ``src`` to ``dest`` (written whole, then renamed)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dest.with_name(dest.name + ".part")
-    tmp.unlink(missing_ok=True)
     s = d = None
     try:
-        s = sqlite3.connect(f"file:{src}?mode=ro", uri=True)
-        d = sqlite3.connect(tmp)
-        s.backup(d)
-        d.close()
-        d = None
-        tmp.replace(dest)
+        with atomic_write(dest) as tmp:
+            try:
+                s = sqlite3.connect(sqlite_ro_uri(src), uri=True)
+                d = sqlite3.connect(tmp)
+                s.backup(d)
+            finally:
+                if d is not None:
+                    d.close()
+                if s is not None:
+                    s.close()
     except sqlite3.Error as e:
-        tmp.unlink(missing_ok=True)
         raise DatabaseError(f"backup of {src} failed: {e}") from None
-    finally:
-        if d is not None:
-            d.close()
-        if s is not None:
-            s.close()
     return dest
 
 
 def prune(folder: Path, prefix: str, keep: int, suffix: str = ".sqlite") -> None:
+    """Keep the newest ``keep`` backups of one kind; also remove what killed backups
+    left (temporary ``.part`` files older than a quarter of an hour)."""
     files = sorted(folder.glob(f"{prefix}*{suffix}"), key=lambda p: (p.stat().st_mtime, p.name))
     for old in files[:-keep] if keep > 0 else files:
         old.unlink(missing_ok=True)
+    prune_parts(folder)
+
+
+def protected_outputs(engine: Engine | None) -> list[Protected]:
+    """What no file written on request may be: the database file of ``engine``, its
+    ``-wal``/``-shm``/``-journal`` files and its backups folder (a server's backups folder)."""
+    if engine is None:
+        return []
+    path = sqlite_path(engine)
+    if path is not None:
+        return protected_paths(path)
+    if engine.dialect.name == "sqlite":
+        return []
+    return protected_paths(None, server_backup_dir())
 
 
 def automatic_sqlite_backup(engine: Engine, reason: str, *, keep: int = AUTO_KEEP) -> Path | None:
@@ -117,18 +136,10 @@ def backup_before_migration(engine: Engine, from_revision: str, *, keep: int = A
 
 
 def check_backup_target(engine: Engine, dest: str | Path) -> Path:
-    """The file a backup on request may be written to, or InputError naming why not."""
-    path = sqlite_path(engine)
-    out = Path(dest).expanduser()
-    if "\x00" in str(out):
-        raise InputError(f"{str(out)!r} is not a usable file name")
-    if out.is_dir():
-        raise InputError(f"{out} is a folder: give a file name")
-    if not out.parent.exists():
-        raise InputError(f"folder {out.parent} does not exist")
-    if path is not None and out.exists() and out.resolve() == path.resolve():
-        raise InputError(f"{out} is the database itself")
-    return out
+    """The file a backup on request may be written to, or InputError naming why not
+    (:func:`campaign_app.files.check_output_path`: never the database, its side files
+    or its backups folder)."""
+    return check_output_path(dest, protected_outputs(engine), example="backup.sqlite")
 
 
 def sqlite_manual_backup(engine: Engine, dest: Path | None, *, keep: int = MANUAL_KEEP) -> dict[str, Any]:
@@ -386,11 +397,11 @@ def _raw_copy(path: Path, reason: str) -> Path:
     folder = backup_dir(path)
     folder.mkdir(parents=True, exist_ok=True)
     dest = folder / f"{path.stem}-{reason}-raw-{stamp()}.sqlite"
-    shutil.copy2(path, dest)
-    for ext in ("-wal", "-shm"):
+    for ext in ("-wal", "-shm", ""):  # the main file last: a copy is only there when whole
         side = path.with_name(path.name + ext)
         if side.exists():
-            shutil.copy2(side, dest.with_name(dest.name + ext))
+            with atomic_write(dest.with_name(dest.name + ext)) as tmp:
+                shutil.copy2(side, tmp)
     return dest
 
 

@@ -16,7 +16,8 @@ from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlmodel import create_engine
 
-from campaign_app.errors import DatabaseError
+from campaign_app.errors import DamagedDatabaseError, DatabaseError
+from campaign_app.urls import escape_userinfo, redact_url
 from db.paths import APP_NAME, ENV_VAR, default_db_path, default_url
 
 __all__ = ["APP_NAME", "ENV_VAR", "default_db_path", "default_url"]
@@ -30,8 +31,8 @@ def normalize_url(url: str) -> URL:
     if "://" not in text:
         text = f"sqlite:///{Path(text).expanduser().resolve()}"
     try:
-        u = make_url(text)
-    except ArgumentError:
+        u = parse_url(text)
+    except (ArgumentError, ValueError):
         raise DatabaseError(
             f"database URL {redact(text)!r} is not valid (expected sqlite:///PATH or "
             "postgresql://USER@HOST/DBNAME)"
@@ -56,11 +57,19 @@ def normalize_url(url: str) -> URL:
     )
 
 
+def parse_url(text: str) -> URL:
+    """SQLAlchemy's ``make_url`` on ``text``, the user part ending at its last ``@``
+    (a password may hold ``@``: :mod:`campaign_app.urls`)."""
+    return make_url(escape_userinfo(text))
+
+
 def redact(url: str | URL) -> str:
-    """The URL without its password, for messages and logs."""
+    """The URL without its password, for messages, logs and ``--json``: the one helper
+    (:func:`campaign_app.urls.redact_url`; a parsed URL is rendered with its password
+    quoted first, so an ``@`` in it cannot end the user part early)."""
     try:
-        u = make_url(url) if isinstance(url, str) else url
-        return u.render_as_string(hide_password=True)
+        text = url if isinstance(url, str) else url.render_as_string(hide_password=False)
+        return redact_url(text)
     except Exception:  # noqa: BLE001 - never let a message crash on a bad URL
         return "<unreadable URL>"
 
@@ -109,3 +118,65 @@ def refused_reason(e: BaseException) -> str | None:
     if not isinstance(e, OperationalError):
         return None
     return str(getattr(e, "orig", e)).strip().splitlines()[0]
+
+
+# SQLite's primary result codes for a file that is not (or no longer) a sound database
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+
+def damaged_reason(e: BaseException) -> str | None:
+    """SQLite's one-line reason when ``e`` says the database file is damaged (a corrupt
+    page, not a database): reads may still work while a write meets the bad page."""
+    from sqlalchemy.exc import DBAPIError
+
+    orig = getattr(e, "orig", e) if isinstance(e, DBAPIError) else e
+    code = getattr(orig, "sqlite_errorcode", None)
+    if code is None or (code & 0xFF) not in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return None
+    return str(orig).strip().splitlines()[0] if str(orig) else "database disk image is malformed"
+
+
+def damaged_error(where: Path | str, reason: str) -> DamagedDatabaseError:
+    """The one-line error for a damaged database file: what happened, what to do."""
+    folder = Path(where).parent / "backups" if isinstance(where, Path) else None
+    hint = (f"restore a copy from {folder} (campaign-app restore FILE)" if folder is not None
+            else "restore it from a backup (campaign-app restore FILE)")
+    return DamagedDatabaseError(f"the database {where} is damaged ({reason}): nothing was written; {hint}")
+
+
+def sqlite_ro_uri(path: Path | str) -> str:
+    """A ``file:`` URI opening ``path`` read-only (``mode=ro``): SQLite writes nothing
+    to the file through it, not even its journal mode."""
+    from urllib.parse import quote
+
+    return f"file:{quote(str(path))}?mode=ro"
+
+
+def _migration_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # Python's sqlite3 would run DDL outside any transaction (it opens one before DML
+    # only): take transaction control from it, and let the "begin" event open it.
+    dbapi_conn.isolation_level = None
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA busy_timeout=10000")
+    # the scripts keep references whole; a batch table rebuild must not cascade
+    cur.execute("PRAGMA foreign_keys=OFF")
+    cur.close()
+
+
+def _begin_immediate(conn: Any) -> None:
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def migration_engine(url: URL) -> Engine:
+    """An engine for running migrations on a SQLite file with transactional DDL (see
+    the SQLAlchemy docs, "Serializable isolation / Savepoints / Transactional DDL" of
+    pysqlite): ``BEGIN IMMEDIATE`` opens every transaction, so every CREATE/ALTER/DROP
+    of a migration is inside it and a kill rolls all of it back; and a second process
+    starting the same upgrade waits for the first, then finds it done."""
+    from sqlalchemy.pool import NullPool
+
+    engine = create_engine(url, poolclass=NullPool, connect_args={"check_same_thread": False})
+    event.listen(engine, "connect", _migration_pragmas)
+    event.listen(engine, "begin", _begin_immediate)
+    return engine

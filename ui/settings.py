@@ -4,50 +4,20 @@ its password (:func:`safe_url`); passwords are asked for or left to libpq."""
 
 from __future__ import annotations
 
-import re
 from urllib.parse import quote, unquote, urlsplit
 
 from PySide6.QtCore import QByteArray, QSettings
 
-MAX_RECENT = 8
+from campaign_app.urls import redact_url
 
-# scheme://user[:password]@ split as SQLAlchemy splits it (same grammar: the user name
-# stops at ":" or "/", the password at the first "@")
-_USERINFO = re.compile(r"^(?P<head>[\w+]+://(?P<user>[^:/]*))(?::(?P<password>[^@]*))?@")
+MAX_RECENT = 8
 
 
 def safe_url(url: str) -> str:
-    """The URL as it may be stored or shown: no password, ever (neither ``user:pw@`` nor
-    a ``password=`` in the query). Done on the text (no SQLAlchemy: the window shows this
-    before the core is loaded), split the way SQLAlchemy splits it, so what it would
-    connect with is what is hidden."""
-    text = (url or "").strip()
-    m = _USERINFO.match(text)
-    if m is None:
-        if "://" not in text:
-            return text  # a plain file path
-        scheme, _, rest = text.partition("://")
-        return f"{scheme}://{_without_password_param(rest)}"
-    rest = _without_password_param(text[m.end():])
-    if m["password"] is None:
-        return f"{m['head']}@{rest}"
-    short = f"{m['head']}@{rest}"  # "user@host"
-    again = _USERINFO.match(short)
-    if again is not None and again.end() == len(m["head"]) + 1 and again["password"] is None:
-        return short
-    # an "@" further on would now end the user name elsewhere: keep the ":" (an empty
-    # password) so the URL still reads as it did
-    return f"{m['head']}:@{rest}"
-
-
-def _without_password_param(rest: str) -> str:
-    """host:port/database?query with any ``password=`` left out of the query (after
-    the user part, the first "?" starts the query, as SQLAlchemy reads it)."""
-    where, sep, query = rest.partition("?")
-    if not sep:
-        return rest
-    keep = [kv for kv in query.split("&") if kv.split("=", 1)[0].strip().lower() != "password"]
-    return f"{where}?{'&'.join(keep)}" if keep else where
+    """The URL as it may be stored or shown: no password, ever (one helper for the CLI,
+    the core and the window: :func:`campaign_app.urls.redact_url`, plain text work, so
+    the window may show it before SQLAlchemy is loaded)."""
+    return redact_url(url)
 
 
 def pg_url(host: str, port: int, database: str, user: str, password: str | None = None) -> str:

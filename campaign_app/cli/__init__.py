@@ -2,7 +2,8 @@
 
 With no command it opens the GUI. Every command accepts ids or unique names and
 ``--json``; a command that creates something prints its id. Exit status: 0 on
-success, 2 with a one-line ``error: ...`` on bad input (nothing written).
+success, 2 with a one-line ``error: ...`` on bad input (nothing written), 1 when the
+database file is damaged (the message says to restore a copy from its ``backups``).
 
 This package module holds what a plain start needs (``main``, ``gui_launch``: a plain
 ``campaign-app`` builds no parser and loads no core) and the output helpers. Each command
@@ -173,8 +174,34 @@ def gui_launch(argv: Sequence[str]) -> tuple[bool, str | None]:
     return True, db
 
 
+def _print_error(as_json: bool, msg: str) -> None:
+    msg = msg.replace("\n", " ")
+    if as_json:
+        import json
+
+        print(json.dumps({"error": msg}), file=sys.stderr)
+    else:
+        print(f"error: {msg}", file=sys.stderr)
+
+
+def _not_utf8(argv: Sequence[str]) -> str | None:
+    """The first argument that is not valid UTF-8 (Python hands such bytes over as lone
+    surrogates), shown with the bad bytes replaced; None when every one is valid."""
+    for a in argv:
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            return a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    bad = _not_utf8(argv)
+    if bad is not None:
+        _print_error("--json" in argv, f"the argument {bad!r} is not valid UTF-8 text: retype it "
+                     "(or rename the file)")
+        return 2
     gui, db = gui_launch(argv)
     if gui:
         args = argparse.Namespace(json="--json" in argv, db=db, command=None, needs_db=False)
@@ -211,21 +238,21 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
         result = handler(args, engine)
         return int(result) if isinstance(result, int) else 0
     except AppError as e:
-        msg = str(e).replace("\n", " ")
-        if args.json:
-            import json
-
-            print(json.dumps({"error": msg}), file=sys.stderr)
-        else:
-            print(f"error: {msg}", file=sys.stderr)
+        _print_error(args.json, str(e))
         return e.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
     except Exception as e:
-        from db.engine import refused_reason  # loaded already by any command that got here
+        from db.engine import damaged_error, damaged_reason, refused_reason, sqlite_path
 
+        damaged = damaged_reason(e)
+        if damaged is not None:  # a corrupt page met by a write (reads may still work)
+            where = sqlite_path(engine) if engine is not None else None
+            err = damaged_error(where if where is not None else "file", damaged)
+            _print_error(args.json, str(err))
+            return err.exit_code
         reason = refused_reason(e)
         if reason is None:
             raise

@@ -88,6 +88,8 @@ def _read_table_file(path: str, table_id: str) -> Any:
         return json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as e:
         raise InputError(f"{path} is not valid: {e}") from None
+    except RecursionError:
+        raise InputError(f"{path} is not valid: it is nested too deeply to be a table") from None
 
 
 def register(sub: Any, add: Any, group: Any) -> None:

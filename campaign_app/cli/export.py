@@ -23,15 +23,20 @@ def _page(value: str) -> str:
     return v
 
 
-def check_output(path: str) -> str:
+def check_output(path: str, engine: Any) -> str:
+    """The one output check (never the database, its side files or backups folder)."""
     from campaign_app.usecases.exports import check_output_path  # not when building the parser
 
-    return check_output_path(path)
+    return check_output_path(path, engine)
 
 
 def _render(render: Callable[..., int], doc: Any, path: str, page: str) -> int:
+    """Draw into a temporary file renamed over ``path`` when whole (the one writer)."""
+    from campaign_app.files import atomic_write
+
     try:
-        return render(doc, path, page=page)
+        with atomic_write(path) as tmp:
+            return render(doc, str(tmp), page=page)
     except OSError as e:
         raise InputError(f"cannot write {path}: {e.strerror or e}") from None
 
@@ -47,7 +52,7 @@ def _done(args: argparse.Namespace, what: str, path: str, pages: int, **extra: A
 def cmd_export_roster(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import roster_document
 
-    path = check_output(args.output)
+    path = check_output(args.output, engine)
     doc = roster_document(engine, args.roster, args.campaign)
     import reports
 
@@ -58,7 +63,7 @@ def cmd_export_roster(args: argparse.Namespace, engine: Any) -> None:
 def cmd_export_cards(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import cards_document
 
-    path = check_output(args.output)
+    path = check_output(args.output, engine)
     doc = cards_document(engine, args.roster, args.campaign)
     import reports
 
@@ -69,7 +74,7 @@ def cmd_export_cards(args: argparse.Namespace, engine: Any) -> None:
 def cmd_export_qrs(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import qrs_document
 
-    path = check_output(args.output)
+    path = check_output(args.output, engine)
     doc = qrs_document(engine, args.campaign, all_kinds=args.all)
     import reports
 
@@ -80,7 +85,7 @@ def cmd_export_qrs(args: argparse.Namespace, engine: Any) -> None:
 def cmd_export_league(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import roster_documents
 
-    path = check_output(args.output)
+    path = check_output(args.output, engine)
     docs = roster_documents(engine, args.campaign)
     import reports
 

@@ -15,12 +15,10 @@ Use from the GUI or the CLI::
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import SystemInfo, game_system, get_system, stat_rules
 from campaign_app.systems.layout import (
@@ -385,21 +383,11 @@ def qrs_document(engine: Engine, campaign: Ref, all_kinds: bool = False) -> QrsD
         return {"campaign": c.name, "system": _system_name(c, info), "cards": sheet.cards}
 
 
-def check_output_path(path: str) -> str:
-    """The absolute output path, or an InputError saying why it cannot be written."""
-    raw = str(path or "").strip()
-    if not raw:
-        raise InputError("no output file given (-o FILE.pdf)")
-    full = os.path.abspath(os.path.expanduser(raw))
-    if os.path.isdir(full):
-        raise InputError(f"output {raw} is a folder: give a file name, e.g. {os.path.join(raw, 'roster.pdf')}")
-    folder = os.path.dirname(full)
-    if not os.path.exists(folder):
-        raise InputError(f"cannot write {raw}: the folder {folder} does not exist")
-    if not os.path.isdir(folder):
-        raise InputError(f"cannot write {raw}: {folder} is not a folder")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write {raw}: the folder {folder} is not writable")
-    if os.path.exists(full) and not os.access(full, os.W_OK):
-        raise InputError(f"cannot write {raw}: the file exists and is read-only")
-    return full
+def check_output_path(path: str, engine: Engine | None = None) -> str:
+    """The absolute output path, or an InputError saying why it cannot be written (the
+    one check, :func:`campaign_app.files.check_output_path`: never the database of
+    ``engine``, its side files or its backups folder)."""
+    from campaign_app.files import check_output_path as check
+    from db.backup import protected_outputs
+
+    return str(check(path, protected_outputs(engine), example="roster.pdf"))

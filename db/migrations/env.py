@@ -4,7 +4,7 @@ from alembic import context
 from sqlmodel import SQLModel
 
 import db.models  # noqa: F401  (registers every table on SQLModel.metadata)
-from db.engine import make_engine
+from db.engine import make_engine, migration_engine, normalize_url
 
 config = context.config
 target_metadata = SQLModel.metadata
@@ -23,8 +23,9 @@ def run_migrations_offline() -> None:
 
 def run_migrations_online() -> None:
     connection = config.attributes.get("connection")
-    if connection is None:
-        engine = make_engine(config.get_main_option("sqlalchemy.url") or "")
+    if connection is None:  # the alembic command line: one transaction, DDL included
+        url = normalize_url(config.get_main_option("sqlalchemy.url") or "")
+        engine = migration_engine(url) if url.get_backend_name() == "sqlite" else make_engine(url)
         with engine.begin() as conn:
             _run(conn)
         engine.dispose()

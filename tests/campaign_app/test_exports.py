@@ -365,7 +365,7 @@ def test_bad_output_paths_exit_2_and_write_nothing(sqlite_engine, tmp_path, caps
 
 
 def test_unwritable_folder_or_file_is_refused(sqlite_engine, tmp_path, capsys, monkeypatch):
-    import campaign_app.usecases.exports as exports_uc
+    import campaign_app.files as exports_uc  # the one output check
 
     nuts_campaign(sqlite_engine)
     locked = tmp_path / "locked"

@@ -55,15 +55,17 @@ _URL_TEXT = st.text(alphabet="ab1:@/%?.=-_ &", max_size=8) | st.sampled_from(
 def test_safe_url_hides_exactly_what_sqlalchemy_would_connect_with(
         user: str, password: str, host: str, rest: str, scheme: str) -> None:
     """The window shows and stores URLs before SQLAlchemy is loaded, so ``safe_url``
-    works on the text; whatever SQLAlchemy reads as the password is gone, and the rest
-    of the URL reads the same."""
+    works on the text; whatever the app connects with as the password (SQLAlchemy's
+    ``make_url`` with the user part ending at the last "@", ``db.engine.parse_url``)
+    is gone, and the rest of the URL reads the same."""
     from sqlalchemy.engine import make_url
 
+    from db.engine import parse_url
     from ui.settings import safe_url
 
     url = f"{scheme}://{user}:{password}@{host}/{rest}"
     try:
-        parsed = make_url(url.strip())  # surrounding blanks are never part of a URL here
+        parsed = parse_url(url.strip())  # surrounding blanks are never part of a URL here
     except Exception:  # noqa: BLE001 - not a URL SQLAlchemy would connect with
         return
     try:

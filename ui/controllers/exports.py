@@ -29,7 +29,7 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
     from campaign_app.usecases.exports import check_output_path
 
     try:
-        path = check_output_path(path)
+        path = check_output_path(path, win.engine)
     except AppError as e:  # no such folder, not writable...: say so before any work
         widgets.show_error(win, "Export PDF", e)
         return None
@@ -39,22 +39,25 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
 
     def work(ctx: Any) -> Any:
         import reports
+        from campaign_app.files import atomic_write
         from campaign_app.usecases import exports
 
         def prog(done: int, total: int) -> bool:
             return ctx.progress(done, total, f"Drawing {done} of {total}…")
 
         ctx.progress(0, 0, "Reading the campaign…")
-        if kind == "roster":
-            pages = reports.render_roster(exports.roster_document(engine, rid), out, page, prog)
-        elif kind == "cards":
-            pages = reports.render_cards(exports.cards_document(engine, rid), out, page, prog)
-        elif kind == "qrs":
-            pages = reports.render_qrs(exports.qrs_document(engine, cid), out, page, prog)
-        else:
-            docs = exports.roster_documents(engine, cid)
-            ctx.check()
-            pages = reports.render_rosters(docs, out, page, prog)
+        with atomic_write(out) as part:  # the one writer: renamed over the file when whole
+            tmp = str(part)
+            if kind == "roster":
+                pages = reports.render_roster(exports.roster_document(engine, rid), tmp, page, prog)
+            elif kind == "cards":
+                pages = reports.render_cards(exports.cards_document(engine, rid), tmp, page, prog)
+            elif kind == "qrs":
+                pages = reports.render_qrs(exports.qrs_document(engine, cid), tmp, page, prog)
+            else:
+                docs = exports.roster_documents(engine, cid)
+                ctx.check()
+                pages = reports.render_rosters(docs, tmp, page, prog)
         return {"pages": pages, "path": out}
 
     return win._task("Export PDF", work,

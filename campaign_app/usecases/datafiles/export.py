@@ -39,29 +39,30 @@ def export_json(engine: Engine, campaign: Any) -> dict[str, Any]:
 
 
 def export_json_file(engine: Engine, campaign: Any, path: str | os.PathLike[str]) -> ExportSummary:
-    """Write the campaign to ``path`` (whole, then renamed); returns a summary."""
+    """Write the campaign to ``path`` (whole, then renamed; never over the database, its
+    side files or its backups folder); returns a summary."""
+    from campaign_app.files import check_output_path
+    from db.backup import protected_outputs
+
+    check_output_path(path, protected_outputs(engine), example="campaign.json")
     doc = export_json(engine, campaign)
     write_json(doc, path)
     return _summary(doc, path)
 
 
 def write_json(doc: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``doc`` as JSON through :func:`campaign_app.files.atomic_write` (a kill
+    leaves the old file whole)."""
+    from campaign_app.files import atomic_write
+
     p = Path(path)
     if "\x00" in str(p) or not p.name:
         raise InputError(f"{str(p)!r} is not a usable file name")
-    tmp = p.with_name(p.name + ".part")
-    try:
-        if p.parent and not p.parent.exists():
-            raise InputError(f"folder {p.parent} does not exist")
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            json.dump(doc, fh, ensure_ascii=False, indent=1)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except OSError as e:
-        tmp.unlink(missing_ok=True)
-        raise InputError(f"cannot write {p}: {e.strerror or e}") from None
+    if p.parent and not p.parent.exists():
+        raise InputError(f"folder {p.parent} does not exist")
+    with atomic_write(p) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+        json.dump(doc, fh, ensure_ascii=False, indent=1)
+        fh.write("\n")
 
 
 def _summary(doc: Mapping[str, Any], path: Any = None) -> ExportSummary:
