@@ -29,6 +29,23 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 NEW_INDEXES = {"ix_battle_result_status", "ix_roll_record_table_id"}  # what 0002 adds
 
 
+def _downgrade(path: Path, revision: str) -> None:
+    """Take the file's schema back to ``revision`` with the migrations' own downgrades."""
+    from alembic import command
+
+    from db.engine import migration_engine, normalize_url
+    from db.migrate import alembic_config
+
+    cfg = alembic_config()
+    mig = migration_engine(normalize_url(f"sqlite:///{path}"))
+    try:
+        with mig.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, revision)
+    finally:
+        mig.dispose()
+
+
 def _old_database(path: Path, rolls: int) -> None:
     """A campaign database at revision 0001 holding ``rolls`` roll records and as many
     battle results (0002 indexes both, one after the other)."""
@@ -36,6 +53,7 @@ def _old_database(path: Path, rolls: int) -> None:
     c = core.create_campaign(eng, "Old", "necromunda")
     core.create_roster(eng, c.id, "Gang")
     eng.dispose()
+    _downgrade(path, "0002")  # the migrations after 0002 taken back: 0002's own, below, by hand
     con = sqlite3.connect(path)
     with con:
         con.executemany(
