@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 
-from ._base import ExportCancelled, ProgressCallback, check_page
+from ._base import ExportCancelled, ProgressCallback, check_orientation, check_page
 
 __all__ = [
     "ExportCancelled",
@@ -30,17 +30,25 @@ PathArg = str | os.PathLike[str]
 
 
 def render_roster(
-    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None,
+    orientation: str = "auto",
 ) -> int:
-    """Draw one roster (header, totals, fighter table, notes) to ``path``."""
+    """Draw one roster (header, totals, fighter table, notes) to ``path``.
+
+    ``orientation`` is "portrait", "landscape" or "auto" (landscape when the columns
+    only fit a portrait page at a small type size). Words are never broken inside:
+    cells wrap at spaces, and the type shrinks a step when a column is too narrow.
+    """
     check_page(page)
+    check_orientation(orientation)
     from .roster import render_roster as _render
 
-    return _render(doc, path, page, progress)
+    return _render(doc, path, page, progress, orientation)
 
 
 def render_rosters(
-    docs: list[dict], path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+    docs: list[dict], path: PathArg, page: str = "a4", progress: ProgressCallback | None = None,
+    orientation: str = "auto",
 ) -> int:
     """Draw many rosters into one PDF, each starting on a new page.
 
@@ -48,9 +56,10 @@ def render_rosters(
     roster is complete on its own; the return value is the total page count.
     """
     check_page(page)
+    check_orientation(orientation)
     from .roster import render_rosters as _render
 
-    return _render(docs, path, page, progress)
+    return _render(docs, path, page, progress, orientation)
 
 
 def render_cards(

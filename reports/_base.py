@@ -14,6 +14,7 @@ from contextlib import contextmanager, suppress
 ProgressCallback = Callable[[int, int], object]
 
 PAGE_SIZES = ("a4", "letter")
+ORIENTATIONS = ("auto", "portrait", "landscape")
 
 # C0 control characters (except tab/newline/carriage return), DEL and C1 controls,
 # plus lone UTF-16 surrogates: none of them can be printed and some break the
@@ -30,6 +31,13 @@ def check_page(page: object) -> str:
     if isinstance(page, str) and page.strip().lower() in PAGE_SIZES:
         return page.strip().lower()
     raise ValueError("page size must be a4 or letter")
+
+
+def check_orientation(value: object) -> str:
+    """Normalise ``value`` to auto, portrait or landscape, or raise ValueError."""
+    if isinstance(value, str) and value.strip().lower() in ORIENTATIONS:
+        return value.strip().lower()
+    raise ValueError("orientation must be auto, portrait or landscape")
 
 
 def text(value: object, limit: int | None = None) -> str:

@@ -55,8 +55,9 @@ def register_fonts() -> None:
         )
 
 
-def page_size(page: str) -> tuple[float, float]:
-    return PAGE_SIZES[page]
+def page_size(page: str, landscape: bool = False) -> tuple[float, float]:
+    width, height = PAGE_SIZES[page]
+    return (height, width) if landscape else (width, height)
 
 
 def status_key(value: object) -> str:
@@ -68,13 +69,13 @@ def style(name: str, size: float = 9, bold: bool = False, colour=INK, **kw) -> P
     """A ParagraphStyle that never falls back to Helvetica."""
     font = FONT_BOLD if bold else FONT
     kw.setdefault("leading", round(size * 1.22, 2))
+    kw.setdefault("splitLongWords", 1)
     return ParagraphStyle(
         name,
         fontName=font,
         fontSize=size,
         textColor=colour,
         bulletFontName=FONT,
-        splitLongWords=1,
         **kw,
     )
 
@@ -173,10 +174,11 @@ def numbered_canvas(margin: float):
 MARGIN = 12 * mm
 
 
-def build_document(story: list, path, page: str, progress: Progress, title: str) -> int:
+def build_document(story: list, path, page: str, progress: Progress, title: str,
+                   landscape: bool = False) -> int:
     """Lay ``story`` out on pages with the shared margins and the 'Page X of Y' footer,
     written to a temp file that replaces ``path`` only when the whole PDF is done."""
-    pagesize = page_size(page)
+    pagesize = page_size(page, landscape)
     with atomic_target(path) as tmp:
         doc = BaseDocTemplate(
             tmp,

@@ -29,9 +29,19 @@ def check_output(path: str) -> str:
     return check_output_path(path)
 
 
-def _render(render: Callable[..., int], doc: Any, path: str, page: str) -> int:
+ORIENTATIONS = ("auto", "portrait", "landscape")
+
+
+def _orientation(value: str) -> str:
+    v = str(value).strip().lower()
+    if v not in ORIENTATIONS:
+        raise argparse.ArgumentTypeError(f"orientation {value!r}: choose auto, portrait or landscape")
+    return v
+
+
+def _render(render: Callable[..., int], doc: Any, path: str, page: str, **options: Any) -> int:
     try:
-        return render(doc, path, page=page)
+        return render(doc, path, page=page, **options)
     except OSError as e:
         raise InputError(f"cannot write {path}: {e.strerror or e}") from None
 
@@ -51,7 +61,7 @@ def cmd_export_roster(args: argparse.Namespace, engine: Any) -> None:
     doc = roster_document(engine, args.roster, args.campaign)
     import reports
 
-    pages = _render(reports.render_roster, doc, path, args.page)
+    pages = _render(reports.render_roster, doc, path, args.page, orientation=args.orientation)
     _done(args, "roster", path, pages, roster=doc["roster"], rows=len(doc["rows"]))
 
 
@@ -84,7 +94,7 @@ def cmd_export_league(args: argparse.Namespace, engine: Any) -> None:
     docs = roster_documents(engine, args.campaign)
     import reports
 
-    pages = _render(reports.render_rosters, docs, path, args.page)
+    pages = _render(reports.render_rosters, docs, path, args.page, orientation=args.orientation)
     _done(args, "league", path, pages, rosters=[d["roster"] for d in docs])
 
 
@@ -93,12 +103,18 @@ def _common(sp: Any) -> None:
     sp.add_argument("--page", type=_page, default="a4", metavar="a4|letter", help="page size (default a4)")
 
 
+def _orientation_option(sp: Any) -> None:
+    sp.add_argument("--orientation", type=_orientation, default="auto", metavar="auto|portrait|landscape",
+                    help="page orientation (default auto: landscape when the game's columns need it)")
+
+
 def register(sub: Any, add: Any, group: Any) -> None:
     exp = group("export", "export rosters, cards and quick-reference sheets (PDF) or data")
     sp = add(exp, "roster", cmd_export_roster, "print a roster to PDF (header, totals, every fighter or unit)")
     sp.add_argument("roster", help="roster id or name")
     sp.add_argument("--campaign", help="look the roster name up in this campaign")
     _common(sp)
+    _orientation_option(sp)
     sp = add(exp, "cards", cmd_export_cards, "print a card per fighter or unit (four to an A4 page, cut marks)")
     sp.add_argument("roster", help="roster id or name")
     sp.add_argument("--campaign", help="look the roster name up in this campaign")
@@ -112,3 +128,4 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp = add(exp, "league", cmd_export_league, "print every roster of a campaign into one PDF")
     sp.add_argument("campaign")
     _common(sp)
+    _orientation_option(sp)

@@ -30,6 +30,8 @@ from campaign_app.systems.layout import (
     default_fighter_card,
     default_gear_text,
     default_unit_card,
+    weapon_table,
+    with_profile,
 )
 from campaign_app.systems.layout import pretty as _pretty
 from campaign_app.systems.qrs import QrsSheet, dice_heading, table_card, table_card_rows
@@ -87,6 +89,7 @@ class CardsDocument(TypedDict):
     campaign: str
     roster: str
     cards: list[dict[str, Any]]
+    blank: dict[str, Any]  # a write-in card with the system's empty stat line
 
 
 class QrsDocument(TypedDict):
@@ -180,7 +183,7 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
 
 
 def _equipment(e: Equipment) -> dict[str, Any]:
-    return {"name": e.name, "qty": e.qty, "range": e.range, "targets": e.targets, "impact": e.impact,
+    return {"name": e.name, "category": e.category, "qty": e.qty, "range": e.range, "targets": e.targets, "impact": e.impact,
             "strength": e.strength, "ap": e.ap, "fp": e.fp, "traits": list(e.traits or []), "notes": e.notes}
 
 
@@ -209,7 +212,8 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
     show = layout.gear_text or default_gear_text
 
     def gear(owner: Fighter | Unit) -> dict[str, Any]:
-        items = [_equipment(e) for e in d.gear(owner)]
+        # profile values the row lacks come from the rules data's weapon of that name
+        items = [with_profile(_equipment(e), d.data) for e in d.gear(owner)]
         return {"equipment": items, "gear": [show(e, False) for e in items],
                 "gear_detailed": [show(e, True) for e in items]}
 
@@ -356,8 +360,33 @@ def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> CardsDo
         layout = _layout(c)
         unit_card = layout.unit_card or default_unit_card
         fighter_card = layout.fighter_card or default_fighter_card
-        cards = [unit_card(f) if f["what"] == "unit" else fighter_card(f) for f in _figures(d, layout)]
-        return {"campaign": c.name, "roster": r.name, "cards": cards}
+        cards = []
+        for f in _figures(d, layout):
+            one = unit_card(f) if f["what"] == "unit" else fighter_card(f)
+            one.setdefault("weapons", weapon_table(f.get("equipment") or [], layout.weapon_columns))
+            cards.append(one)
+        return {"campaign": c.name, "roster": r.name, "cards": cards, "blank": blank_card(c)}
+
+
+def blank_card(c: Campaign) -> dict[str, Any]:
+    """A write-in card: the system's empty stat line and weapon table headings."""
+    gs = game_system(c.system)
+    layout = gs.roster_layout()
+    info = gs.info
+    fields: list[list[str]] = []
+    if info.uses_units:
+        fields = [["Figs", ""], ["Wnd", ""], ["Training", ""], ["Armour", ""], ["Morale state", ""]]
+    else:
+        if info.uses_rep:
+            fields.append(["Rep", ""])
+        fields += [[st.key, ""] for st in stat_rules(c.system, c.edition)]
+        if info.stats:
+            fields.append(["XP", ""])
+    cols = layout.weapon_columns or (("range", "Range"),)
+    return {"title": "", "subtitle": "", "status": "", "status_label": "", "fields": fields,
+            "sections": [], "weapons": {"columns": ["Weapon", *(lbl for _k, lbl in cols)],
+                                        "rows": [[""] * (len(cols) + 1) for _ in range(4)], "note": ""},
+            "write_in": True}
 
 
 # --------------------------------------------------------------------------- quick reference
@@ -381,6 +410,7 @@ def qrs_document(engine: Engine, campaign: Ref, all_kinds: bool = False) -> QrsD
                          kinds_present=present, walker_types=walkers, all_kinds=all_kinds)
         if gs.qrs:
             gs.load(gs.qrs)(sheet)
+        sheet.rules_cards()  # the cards the rules data writes out (seed rules, defaults)
         sheet.rest()
         return {"campaign": c.name, "system": _system_name(c, info), "cards": sheet.cards}
 

@@ -280,10 +280,11 @@ def test_squad_roster_cards_and_qrs(engine, tmp_path):
     assert len(pages) == 1
     text = pages[0]
     assert "Squad strength 14 / 17" in text
-    assert '1st Section Veteran 8 / 8 Assault rifle (24", FP 1' in text
+    # the training level with the targets it gives
+    assert '1st Section Veteran Act 3+, Hit 4+, Supp max 3 8 / 8 Assault rifle (24", FP 1' in text
     assert "Medium (5+)" in text
-    assert "Дмитрий's Humvee Vehicle Green 0 / 1" in text and "Destroyed" in text
-    assert f"{HOSTILE} Green 6 / 8" in text
+    assert "Дмитрий's Humvee Vehicle Green Act 5+, Hit 6+, Supp max 1 0 / 1" in text and "Destroyed" in text
+    assert f"{HOSTILE} Green Act 5+, Hit 6+, Supp max 1 6 / 8" in text
 
     out, pages = export(engine, tmp_path, "cards", "Alpha", name="cards.pdf")
     text = " ".join(pages)

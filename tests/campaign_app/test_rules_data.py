@@ -437,7 +437,7 @@ def test_weird_ww2_tables_and_data():
     names = [e["name"] for e in book.table("ww2-walker-tables").entries]
     assert names == [
         "In Sight", "Place Round", "Penetration", "Clank", "Run Over",
-        "Will It Stand", "Losing Control", "Don't Let 'Em Stomp Ya",
+        "Will It Stand", "Losing Control", "Driver Disabled", "Don't Let 'Em Stomp Ya",
     ]  # fmt: skip
     for e in book.table("ww2-walker-tables").entries:
         assert e["rolls"].startswith("pass:") and e["vs"]

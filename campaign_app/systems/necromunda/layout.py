@@ -31,8 +31,10 @@ PROFILE = tuple(r.key for r in STATS)
 
 
 def _gear(e: Any, detailed: bool = False) -> str:
-    return gear_text([e.get("range"), f"S{e['strength']}" if e.get("strength") else "",
-                      f"AP{e['ap']}" if e.get("ap") else "", *(e.get("traits") or [])], e, detailed)
+    return gear_text([e.get("range"), f"Str {e['strength']}" if e.get("strength") else "",
+                      f"AP {e['ap']}" if e.get("ap") else "",
+                      f"Leth {e['lethality']}" if e.get("lethality") else "", *(e.get("traits") or []),
+                      "default" if e.get("profile_source") == "default" else ""], e, detailed)
 
 
 def _is_vehicle(f: Row) -> bool:
@@ -82,7 +84,7 @@ SHEET = (
     Column("skills", "Skills", width=2, value=lambda f: ", ".join(f.get("skills") or [])),
     Column("injuries", "Lasting injuries", width=2,
            value=lambda f: [*f.get("injuries", []), *(pretty(x) for x in f.get("conditions") or [])]),
-    Column("status", "Status", width=1.6, value=lambda f: f["status_label"]),
+    Column("status", "Status", width=2.4, value=lambda f: f["status_label"]),
 )
 
 
@@ -122,4 +124,6 @@ LAYOUT = RosterLayout(
     # the detail pane writes these as targets in every edition
     detail_targets=("WS", "BS", "I", "Ld", "Cl", "Wil", "Int"),
     shows_cycle=True,
+    weapon_columns=(("range", "Range"), ("strength", "Str"), ("ap", "AP"), ("lethality", "Leth"),
+                    ("traits", "Traits")),
 )
