@@ -62,14 +62,23 @@ def render_rosters(
     return _render(docs, path, page, progress, orientation)
 
 
+CARD_SIZES = ("classic", "poker", "large")
+
+
 def render_cards(
-    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None,
+    size: str = "classic", bw: bool = False, blank: int = 0,
 ) -> int:
-    """Draw fighter cards (four 100x110 mm cards per page) with cut marks."""
+    """Draw fighter cards with cut marks: ``size`` "classic" (100x110 mm, four to an A4
+    page), "poker" (63x88 mm, nine to a page) or "large" (one on half a page); ``bw``
+    prints black and white (no fills, for toner); ``blank`` adds that many write-in
+    cards (the document's ``blank`` card: the system's empty stat line)."""
     check_page(page)
+    if not (isinstance(size, str) and size.strip().lower() in CARD_SIZES):
+        raise ValueError("card size must be classic, poker or large")
     from .cards import render_cards as _render
 
-    return _render(doc, path, page, progress)
+    return _render(doc, path, page, progress, size=size.strip().lower(), bw=bool(bw), blank=blank)
 
 
 def render_qrs(

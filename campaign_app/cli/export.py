@@ -39,6 +39,26 @@ def _orientation(value: str) -> str:
     return v
 
 
+CARD_SIZES = ("classic", "poker", "large")
+
+
+def _card_size(value: str) -> str:
+    v = str(value).strip().lower()
+    if v not in CARD_SIZES:
+        raise argparse.ArgumentTypeError(f"card size {value!r}: choose classic, poker or large")
+    return v
+
+
+def _blank_count(value: str) -> int:
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 500:
+        raise argparse.ArgumentTypeError(f"blank cards {value!r}: give a number from 0 to 500")
+    return n
+
+
 def _render(render: Callable[..., int], doc: Any, path: str, page: str, **options: Any) -> int:
     try:
         return render(doc, path, page=page, **options)
@@ -72,7 +92,7 @@ def cmd_export_cards(args: argparse.Namespace, engine: Any) -> None:
     doc = cards_document(engine, args.roster, args.campaign)
     import reports
 
-    pages = _render(reports.render_cards, doc, path, args.page)
+    pages = _render(reports.render_cards, doc, path, args.page, size=args.size, bw=args.bw, blank=args.blank)
     _done(args, "cards", path, pages, roster=doc["roster"], cards=len(doc["cards"]))
 
 
@@ -119,6 +139,12 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("roster", help="roster id or name")
     sp.add_argument("--campaign", help="look the roster name up in this campaign")
     _common(sp)
+    sp.add_argument("--size", type=_card_size, default="classic", metavar="classic|poker|large",
+                    help="card size: classic 100x110 mm (4 a page), poker 63x88 mm (9 a page), "
+                         "large (1 on half a page)")
+    sp.add_argument("--bw", action="store_true", help="black and white, no fills (toner-friendly)")
+    sp.add_argument("--blank", type=_blank_count, default=0, metavar="N",
+                    help="add N write-in cards with the game's empty stat line")
     sp = add(exp, "qrs", cmd_export_qrs, "print quick-reference cards for a campaign's game (house rules in)")
     sp.add_argument("campaign")
     sp.add_argument("--all", action="store_true",

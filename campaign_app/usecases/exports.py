@@ -363,7 +363,13 @@ def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> CardsDo
         cards = []
         for f in _figures(d, layout):
             one = unit_card(f) if f["what"] == "unit" else fighter_card(f)
-            one.setdefault("weapons", weapon_table(f.get("equipment") or [], layout.weapon_columns))
+            table = weapon_table(f.get("equipment") or [], layout.weapon_columns)
+            one.setdefault("weapons", table)
+            items = f.get("equipment") or []
+            if table["rows"] and all((e.get("category") or "weapon") == "weapon" and not e.get("notes")
+                                     for e in items):
+                # the table says it all: the weapon lines would only repeat it
+                one["sections"] = [s for s in one.get("sections", []) if s.get("lines") != f.get("gear_detailed")]
             cards.append(one)
         return {"campaign": c.name, "roster": r.name, "cards": cards, "blank": blank_card(c)}
 

@@ -124,6 +124,6 @@ LAYOUT = RosterLayout(
     # the detail pane writes these as targets in every edition
     detail_targets=("WS", "BS", "I", "Ld", "Cl", "Wil", "Int"),
     shows_cycle=True,
-    weapon_columns=(("range", "Range"), ("strength", "Str"), ("ap", "AP"), ("lethality", "Leth"),
+    weapon_columns=(("range", "Rng"), ("strength", "Str"), ("ap", "AP"), ("lethality", "Leth"),
                     ("traits", "Traits")),
 )
