@@ -20,6 +20,7 @@ from ._base import ExportCancelled, ProgressCallback, check_orientation, check_p
 
 __all__ = [
     "ExportCancelled",
+    "render_campaign",
     "render_cards",
     "render_qrs",
     "render_roster",
@@ -87,5 +88,16 @@ def render_qrs(
     """Draw quick-reference cards (text lines and tables), flowing over pages."""
     check_page(page)
     from .qrs import render_qrs as _render
+
+    return _render(doc, path, page, progress)
+
+
+def render_campaign(
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+) -> int:
+    """Draw a campaign report: battles, standings, charts (reportlab graphics) and each
+    roster's history."""
+    check_page(page)
+    from .campaign import render_campaign as _render
 
     return _render(doc, path, page, progress)

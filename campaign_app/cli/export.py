@@ -118,6 +118,17 @@ def cmd_export_league(args: argparse.Namespace, engine: Any) -> None:
     _done(args, "league", path, pages, rosters=[d["roster"] for d in docs])
 
 
+def cmd_export_campaign(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.exports import campaign_document
+
+    path = check_output(args.output)
+    doc = campaign_document(engine, args.campaign)
+    import reports
+
+    pages = _render(reports.render_campaign, doc, path, args.page)
+    _done(args, "campaign", path, pages, campaign=doc["campaign"], battles=len(doc["battles"]))
+
+
 def _common(sp: Any) -> None:
     sp.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF file to write")
     sp.add_argument("--page", type=_page, default="a4", metavar="a4|letter", help="page size (default a4)")
@@ -150,6 +161,10 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--all", action="store_true",
                     help="a card for every figure kind the game's cards cover, not only the kinds "
                          "in the campaign")
+    _common(sp)
+    sp = add(exp, "campaign", cmd_export_campaign,
+             "print a campaign report: battles, standings, roster histories and charts")
+    sp.add_argument("campaign")
     _common(sp)
     sp = add(exp, "league", cmd_export_league, "print every roster of a campaign into one PDF")
     sp.add_argument("campaign")

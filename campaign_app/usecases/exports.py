@@ -45,6 +45,7 @@ from db.models import (
     Unit,
     WalkerType,
 )
+from db.queries import campaign_report as qr
 from db.queries import documents as q
 from db.uow import Engine, Session, read_session
 
@@ -439,3 +440,119 @@ def check_output_path(path: str) -> str:
     if os.path.exists(full) and not os.access(full, os.W_OK):
         raise InputError(f"cannot write {raw}: the file exists and is read-only")
     return full
+
+
+# --------------------------------------------------------------------------- campaign report
+class BattleLine(TypedDict):
+    number: int
+    date: str
+    scenario: str
+    result: str
+
+
+class Standing(TypedDict):
+    roster: str
+    battles: int
+    wins: int
+    draws: int
+    losses: int
+    casualties: int
+
+
+class RosterHistory(TypedDict):
+    roster: str
+    lines: list[str]
+
+
+class ChartSeries(TypedDict):
+    name: str
+    values: list[float]
+
+
+class Chart(TypedDict):
+    title: str
+    kind: str  # "bar" or "line"
+    categories: list[str]
+    series: list[ChartSeries]
+    axis: str
+
+
+class CampaignDocument(TypedDict):
+    """A campaign's report: battles, standings, each roster's history, charts."""
+
+    campaign: str
+    system: str
+    battles: list[BattleLine]
+    standings: list[Standing]
+    histories: list[RosterHistory]
+    charts: list[Chart]
+
+
+_RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
+
+
+def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
+    """The campaign report: every battle (date, scenario, result), the standings (per
+    roster: battles, wins, draws, losses, casualties), each roster's battle history and
+    the charts (casualties per battle, wins so far). A casualty is a figure whose battle
+    status the game counts as worse than fine, or a unit's lost figures."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        assert c.id is not None
+        info = get_system(c.system)
+        layout = _layout(c)
+        names = q.roster_names(s, c.id)
+        rows = qr.campaign_report_rows(s, c.id)
+    order = list(names)
+    casualties: dict[tuple[int, int], int] = {}
+    for r in rows.results:
+        hurt = r.casualties if r.is_unit else int(layout.status(r.status).severity != "ok")
+        key = (r.battle_id, r.roster_id)
+        casualties[key] = casualties.get(key, 0) + hurt
+    by_battle: dict[int, list[Any]] = {}
+    for link in rows.links:
+        by_battle.setdefault(link.battle_id, []).append(link)
+    battles: list[BattleLine] = []
+    history: dict[int, list[str]] = {rid: [] for rid in order}
+    standing = {rid: {"battles": 0, "wins": 0, "draws": 0, "losses": 0, "casualties": 0} for rid in order}
+    wins_so_far: dict[int, list[float]] = {rid: [] for rid in order}
+    cas_series: dict[int, list[float]] = {rid: [] for rid in order}
+    for b in rows.battles:
+        links = by_battle.get(b.id or 0, [])
+        parts = []
+        for link in links:
+            rid = link.roster_id
+            word = _RESULT_WORDS.get(link.result, link.result or ("fought" if b.after_battle_done else "pending"))
+            parts.append(f"{names.get(rid, '?')} {word}")
+            st = standing.setdefault(rid, {"battles": 0, "wins": 0, "draws": 0, "losses": 0, "casualties": 0})
+            st["battles"] += 1
+            if link.result in ("win", "draw", "loss"):
+                st[{"win": "wins", "draw": "draws", "loss": "losses"}[link.result]] += 1
+            lost = casualties.get((b.id or 0, rid), 0)
+            st["casualties"] += lost
+            history.setdefault(rid, []).append(
+                _join([f"Battle {b.number} ({b.played_on.isoformat()})", b.scenario, word,
+                       f"{lost} casualt{'y' if lost == 1 else 'ies'}"], ", "))
+        result = _join([b.outcome, _join(parts, "; ")], ": ") or ("" if b.after_battle_done else "pending")
+        battles.append({"number": b.number, "date": b.played_on.isoformat(), "scenario": b.scenario,
+                        "result": result})
+        for rid in order:
+            cas_series[rid].append(float(casualties.get((b.id or 0, rid), 0)))
+            wins_so_far[rid].append(float(standing[rid]["wins"]))
+    categories = [f"#{b.number}" for b in rows.battles]
+    charts: list[Chart] = []
+    if rows.battles:
+        charts.append({"title": "Casualties per battle", "kind": "bar", "categories": categories,
+                       "series": [{"name": names[r], "values": cas_series[r]} for r in order],
+                       "axis": "casualties"})
+        charts.append({"title": "Wins after each battle", "kind": "line", "categories": categories,
+                       "series": [{"name": names[r], "values": wins_so_far[r]} for r in order],
+                       "axis": "wins"})
+    return {
+        "campaign": c.name,
+        "system": _system_name(c, info),
+        "battles": battles,
+        "standings": [{"roster": names[r], **standing[r]} for r in order],  # type: ignore[typeddict-item]
+        "histories": [{"roster": names[r], "lines": history.get(r, [])} for r in order],
+        "charts": charts,
+    }
