@@ -518,3 +518,60 @@ def test_squad_league_matches_each_roster_read_alone(engine):
         assert len(weapons) == 2
         section, captain = sorted(weapons)[1], sorted(weapons)[0]
         assert weapons[section].startswith(team) and weapons[captain].startswith(own)
+
+
+# ------------------------------------------------------------------ issue 17: print
+def test_print_rosters_cards_qrs_and_campaign_report(engine, tmp_path):
+    from pypdf import PdfReader as Reader
+
+    assert run(engine, "demo") == 0
+    # Necromunda's stat line needs landscape; every skill and name whole
+    out, pages = export(engine, tmp_path, "roster", "The Iron Jackals", name="gang.pdf")
+    box = Reader(str(out)).pages[0].mediabox
+    assert float(box.width) > float(box.height)
+    words = set(" ".join(pages).split())
+    assert {"Unstoppable", "Ironhide", "Fearsome"} <= words
+    out, pages = export(engine, tmp_path, "roster", "The Iron Jackals", "--orientation", "portrait",
+                        name="gang-p.pdf")
+    box = Reader(str(out)).pages[0].mediabox
+    assert float(box.width) < float(box.height)
+    # the default hand weapon's profile comes from the rules data, labelled default
+    gang = exports.cards_document(engine, "The Iron Jackals")
+    core.add_fighter(engine, "The Iron Jackals", "Grub", fighter_type="ganger", stats=NECRO_LINE,
+                     weapons=["Hand weapon"])
+    doc = exports.cards_document(engine, "The Iron Jackals")
+    assert len(doc["cards"]) == len(gang["cards"]) + 1
+    grub = next(c for c in doc["cards"] if c["title"] == "Grub")
+    assert grub["weapons"]["columns"][:4] == ["Weapon", "Rng", "Str", "AP"]
+    assert grub["weapons"]["rows"][0][:4] == ["Hand weapon (default)", "-", "S", "-"]
+    out, pages = export(engine, tmp_path, "cards", "The Iron Jackals", "--size", "poker", "--blank", "3",
+                        name="poker.pdf")
+    assert len(pages) == 1  # 6 fighters + 3 blanks = 9 poker cards on one A4 page
+    assert "Hand weapon (default)" in pages[0] and "Str" in pages[0]
+    # QRS sections from the seeds
+    _out, pages = export(engine, tmp_path, "qrs", "Underhive Feud", name="q.pdf")
+    text = " ".join(pages)
+    for s in ("Close combat", "Nerve test", "Injury dice", "natural 1 or 2", "Hand weapon (default profile)",
+              "Lasting Injury (default)"):
+        assert s in text, s
+    _out, pages = export(engine, tmp_path, "qrs", "Operation Granite", name="qf.pdf")
+    text = " ".join(pages)
+    for s in ("Suppression", "Shooting and cover", "Vehicles", "Who saves"):
+        assert s in text, s
+    _out, pages = export(engine, tmp_path, "qrs", "Bocage Summer", name="qu.pdf")
+    text = " ".join(pages)
+    for s in ("Movement", "nearest infantry", "at least 21 cm and up to 30 cm"):
+        assert s in text, s
+    walker = next(t for c in exports.qrs_document(engine, "Ardennes 1944")["cards"] for t in c["tables"]
+                  if t["title"] == "Walker tables")
+    assert [h for h in walker["columns"] if h.startswith("Pass")] == ["Pass 2", "Pass 1", "Pass 0"]
+    assert any(r[0] == "Driver Disabled" for r in walker["rows"])
+    # campaign report: battles, standings, charts
+    report = exports.campaign_document(engine, "Ardennes 1944")
+    assert [b["scenario"] for b in report["battles"]] == ["Night patrol at Foy", "The mill at Recogne"]
+    assert {s["roster"] for s in report["standings"]} == {"Easy Company, 2nd Squad", "Die Nachtwölfe"}
+    assert sum(s["wins"] for s in report["standings"]) == 1
+    assert [c["kind"] for c in report["charts"]] == ["bar", "line"]
+    _out, pages = export(engine, tmp_path, "campaign", "Ardennes 1944", name="report.pdf")
+    text = " ".join(pages)
+    assert "Casualties per battle" in text and "Night patrol at Foy" in text and "Standings" in text
