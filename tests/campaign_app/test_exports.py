@@ -106,7 +106,8 @@ def test_nuts_cards_pdf_has_a_card_per_fighter_with_creature_abilities(engine, t
         assert name in text
     assert "Always Rep 2." in text  # the zombie's special abilities come from the rules data
     assert "In recovery" in text
-    assert "Stake (hand-to-hand, T1, I1)" in text
+    # the weapon's profile, in the card's weapon table (range, targets, impact)
+    assert "Weapon Range Targets Impact Stake hand-to-hand 1 1" in text
     assert "Page 2 of 2" in pages[1]
 
 
