@@ -19,7 +19,52 @@ ORIENTATIONS = ("auto", "portrait", "landscape")
 # C0 control characters (except tab/newline/carriage return), DEL and C1 controls,
 # plus lone UTF-16 surrogates: none of them can be printed and some break the
 # paragraph parser or the PDF encoder.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufe0e\ufe0f]")
+# right-to-left letters (Hebrew, Arabic and their presentation forms)
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+# (fallback font name, code points of the main font, code points of the fallback),
+# set by reports._pdf.register_fonts once the fonts are loaded
+FALLBACK: tuple[str, frozenset[int], frozenset[int]] | None = None
+
+
+def visual(s: str) -> str:
+    """Right-to-left text in the order it is drawn, Arabic letters joined (their
+    presentation forms); text without right-to-left letters as it is."""
+    if not _RTL.search(s):
+        return s
+    import arabic_reshaper  # imported here: only for right-to-left text
+    from bidi import get_display
+
+    return "\n".join(str(get_display(arabic_reshaper.reshape(line))) for line in s.split("\n"))
+
+
+def needs_fallback(s: str) -> bool:
+    """Whether ``s`` has a character only the fallback (symbol) font can draw."""
+    if FALLBACK is None or s.isascii():
+        return False
+    _name, main, extra = FALLBACK
+    return any(ord(ch) not in main and ord(ch) in extra for ch in s)
+
+
+def _with_fallback(escaped: str) -> str:
+    """Paragraph markup with each run of symbol-font characters in a <font> tag."""
+    assert FALLBACK is not None
+    name, main, extra = FALLBACK
+    out: list[str] = []
+    run: list[str] = []
+    for ch in escaped:
+        cp = ord(ch)
+        if cp not in main and cp in extra:
+            run.append(ch)
+            continue
+        if run:
+            out.append(f'<font face="{name}">{"".join(run)}</font>')
+            run = []
+        out.append(ch)
+    if run:
+        out.append(f'<font face="{name}">{"".join(run)}</font>')
+    return "".join(out)
 
 
 class ExportCancelled(Exception):
@@ -48,7 +93,7 @@ def text(value: object, limit: int | None = None) -> str:
     s = _UNPRINTABLE.sub("", s)
     if limit is not None and len(s) > limit:
         s = s[: max(limit - 1, 0)].rstrip() + "\u2026"
-    return s
+    return visual(s)
 
 
 def markup(value: object, limit: int | None = None) -> str:
@@ -57,6 +102,8 @@ def markup(value: object, limit: int | None = None) -> str:
 
     s = escape(text(value, limit))
     s = s.replace("\r\n", "\n").replace("\r", "\n")
+    if needs_fallback(s):
+        s = _with_fallback(s)
     return s.replace("\n", "<br/>")
 
 

@@ -15,10 +15,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, TableStyle
 
+from . import _base
 from ._base import Progress, atomic_target, text
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
+# symbols and emoji DejaVu lacks (a subset of George Douros' Symbola, Debian's
+# fonts-symbola: free for any use); black outlines, no colour emoji
+FONT_SYMBOLS = "Symbola"
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
@@ -53,6 +57,12 @@ def register_fonts() -> None:
         pdfmetrics.registerFontFamily(
             FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
         )
+        symbols = TTFont(FONT_SYMBOLS, str(FONT_DIR / "Symbola.ttf"))
+        pdfmetrics.registerFont(symbols)
+        pdfmetrics.registerFontFamily(FONT_SYMBOLS, normal=FONT_SYMBOLS, bold=FONT_SYMBOLS,
+                                      italic=FONT_SYMBOLS, boldItalic=FONT_SYMBOLS)
+        main = pdfmetrics.getFont(FONT).face.charToGlyph  # type: ignore[attr-defined]
+        _base.FALLBACK = (FONT_SYMBOLS, frozenset(main), frozenset(symbols.face.charToGlyph))
 
 
 def page_size(page: str, landscape: bool = False) -> tuple[float, float]:

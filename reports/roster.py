@@ -25,6 +25,7 @@ from ._base import (
     check_orientation,
     check_page,
     markup,
+    needs_fallback,
     text,
 )
 from ._pdf import (
@@ -225,6 +226,8 @@ class _CellText:
             return True
         if value != " ".join(value.split()) or not _SPECIAL_CHARS.isdisjoint(value):
             return False  # newlines, tabs, runs of spaces: the Paragraph decides
+        if needs_fallback(value):
+            return False  # the symbol font's characters need the Paragraph's <font>
         return self.width(value, font) <= avail
 
 

@@ -130,3 +130,37 @@ def test_pages_render_to_png(tmp_path):
     reports.render_cards({"cards": [card("A")] * 9}, out, size="poker")
     subprocess.run(["pdftoppm", "-png", "-r", "30", str(out), str(tmp_path / "p")], check=True)
     assert list(tmp_path.glob("p*.png"))
+
+
+def _fonts_of(path):
+    out = set()
+    for p in PdfReader(str(path)).pages:
+        for f in p["/Resources"]["/Font"].values():
+            out.add(str(f.get_object()["/BaseFont"]))
+    return out
+
+
+def test_emoji_and_symbols_use_the_embedded_fallback_font(out):
+    # 🎲 🐺 are not in DejaVu Sans: before the fallback they printed as empty boxes
+    doc = make_roster([fighter("Dice 🎲 Wolf 🐺"), fighter("Plain")], roster="Wolves 🐺", notes="Notes 🎲")
+    reports.render_roster(doc, out)
+    fonts = _fonts_of(out)
+    assert any(f.endswith("Symbola") for f in fonts)
+    assert "Dice" in all_text(out) and "Wolf" in all_text(out)
+    # a roster without such characters does not embed it
+    plain = out.with_name("plain.pdf")
+    reports.render_roster(make_roster([fighter("Plain")]), plain)
+    assert not any(f.endswith("Symbola") for f in _fonts_of(plain))
+
+
+def test_arabic_is_joined_and_right_to_left(out):
+    from reports._base import text as printable
+
+    word = "\u0645\u062d\u0645\u062f"  # Muhammad, four letters in logical order
+    shown = printable(word)
+    # joined: presentation forms (initial, medial, medial, final), in drawing order
+    assert all(0xFE70 <= ord(ch) <= 0xFEFC for ch in shown)
+    assert shown == "\ufeaa\ufee4\ufea4\ufee3"  # final dal first: drawn right to left
+    assert printable("Zoë Łukasz") == "Zoë Łukasz"  # left-to-right text untouched
+    reports.render_roster(make_roster([fighter(word)]), out)
+    assert set(shown) <= set(all_text(out)) | set(word)
