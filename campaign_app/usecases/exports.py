@@ -503,6 +503,9 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
         layout = _layout(c)
         names = q.roster_names(s, c.id)
         rows = qr.campaign_report_rows(s, c.id)
+        history_rows = qr.figure_history(s, c.id)
+        fighters_now, units_now = qr.current_figures(s, c.id)
+        after_each = _after_each_battle(rows.battles, history_rows, fighters_now, units_now)
     order = list(names)
     casualties: dict[tuple[int, int], int] = {}
     for r in rows.results:
@@ -533,6 +536,8 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
             history.setdefault(rid, []).append(
                 _join([f"Battle {b.number} ({b.played_on.isoformat()})", b.scenario, word,
                        f"{lost} casualt{'y' if lost == 1 else 'ies'}"], ", "))
+        if not b.after_battle_done and not any(link.result for link in links):
+            parts = [_join([names.get(link.roster_id, "?") for link in links], " vs "), "pending"]
         result = _join([b.outcome, _join(parts, "; ")], ": ") or ("" if b.after_battle_done else "pending")
         battles.append({"number": b.number, "date": b.played_on.isoformat(), "scenario": b.scenario,
                         "result": result})
@@ -548,6 +553,10 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
         charts.append({"title": "Wins after each battle", "kind": "line", "categories": categories,
                        "series": [{"name": names[r], "values": wins_so_far[r]} for r in order],
                        "axis": "wins"})
+        for title, axis, measure in _measures(info):
+            charts.append({"title": title, "kind": "line", "categories": categories, "axis": axis,
+                           "series": [{"name": names[r], "values": [measure(state, r) for state in after_each]}
+                                      for r in order]})
     return {
         "campaign": c.name,
         "system": _system_name(c, info),
@@ -556,3 +565,67 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
         "histories": [{"roster": names[r], "lines": history.get(r, [])} for r in order],
         "charts": charts,
     }
+
+
+Figures = tuple[dict[int, dict[str, Any]], dict[int, dict[str, Any]]]  # fighters, units by id
+_KEEP = ("roster_id", "rep", "xp", "credits_value", "status", "figures")
+
+
+def _after_each_battle(battles: Sequence[Any], changes: Sequence[qr.JournalChange], fighters: Sequence[Fighter],
+                       units: Sequence[Unit]) -> list[Figures]:
+    """The campaign's figures as they stood after each battle (its After the Battle, or its
+    recording when that has not run): today's rows with the journal's later changes
+    taken back, newest first."""
+    state: Figures = ({f.id or 0: {k: getattr(f, k, None) for k in _KEEP} for f in fighters},
+                      {u.id or 0: {k: getattr(u, k, None) for k in _KEEP} for u in units})
+    index = {b.id: i for i, b in enumerate(battles)}
+    out: list[Figures | None] = [None] * len(battles)
+    journals: dict[int, list[qr.JournalChange]] = {}
+    for ch in changes:
+        journals.setdefault(ch.journal_id, []).append(ch)
+    for _jid, entries in sorted(journals.items(), reverse=True):
+        for ch in entries:  # the state after this journal: the last one of its battle
+            if ch.table == "battle" and ch.row_id in index and out[index[ch.row_id]] is None:
+                out[index[ch.row_id]] = ({k: dict(v) for k, v in state[0].items()},
+                                         {k: dict(v) for k, v in state[1].items()})
+        for ch in reversed(entries):  # take the journal back
+            rows = state[0] if ch.table == "fighter" else state[1] if ch.table == "unit" else None
+            if rows is None:
+                continue
+            if ch.op == "insert":
+                rows.pop(ch.row_id, None)
+            elif ch.op == "delete" and ch.before:
+                rows[ch.row_id] = {k: ch.before.get(k) for k in _KEEP}
+            elif ch.op == "update" and ch.before and ch.row_id in rows:
+                rows[ch.row_id].update({k: v for k, v in ch.before.items() if k in _KEEP})
+    # a battle the journal never names (imported, say): the state after the one before it
+    filled: list[Figures] = []
+    for i, snap in enumerate(out):
+        filled.append(snap if snap is not None else (filled[i - 1] if i else state))
+    return filled
+
+
+def _ready(rows: dict[int, dict[str, Any]], roster: int) -> list[dict[str, Any]]:
+    return [f for f in rows.values() if f.get("roster_id") == roster and (f.get("status") or "active") == "active"]
+
+
+def _measures(info: SystemInfo) -> list[tuple[str, str, Any]]:
+    """What the game's players track per battle: Rep (games of Rep), XP and rating (games
+    of characteristics and experience), figures (games of units)."""
+    out: list[tuple[str, str, Any]] = []
+    if info.uses_rep:
+        def rep(state: Figures, roster: int) -> float:
+            reps = [f["rep"] for f in _ready(state[0], roster) if f.get("rep") is not None]
+            return round(sum(reps) / len(reps), 2) if reps else 0.0
+        out.append(("Average Rep after each battle", "Rep (fighters ready)", rep))
+    elif info.stats and not info.uses_units:
+        out.append(("XP after each battle", "XP (all fighters)",
+                    lambda state, roster: float(sum(f.get("xp") or 0 for f in state[0].values()
+                                                    if f.get("roster_id") == roster))))
+        out.append(("Rating after each battle", "rating (value of fighters ready)",
+                    lambda state, roster: float(sum(f.get("credits_value") or 0 for f in _ready(state[0], roster)))))
+    if info.uses_units:
+        out.append(("Figures after each battle", "figures",
+                    lambda state, roster: float(sum(u.get("figures") or 0 for u in state[1].values()
+                                                    if u.get("roster_id") == roster))))
+    return out

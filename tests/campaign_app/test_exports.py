@@ -572,7 +572,37 @@ def test_print_rosters_cards_qrs_and_campaign_report(engine, tmp_path):
     assert [b["scenario"] for b in report["battles"]] == ["Night patrol at Foy", "The mill at Recogne"]
     assert {s["roster"] for s in report["standings"]} == {"Easy Company, 2nd Squad", "Die Nachtwölfe"}
     assert sum(s["wins"] for s in report["standings"]) == 1
-    assert [c["kind"] for c in report["charts"]] == ["bar", "line"]
+    assert [c["title"] for c in report["charts"]] == ["Casualties per battle", "Wins after each battle",
+                                                      "Average Rep after each battle"]
+    gang = exports.campaign_document(engine, "Underhive Feud")
+    assert [c["title"] for c in gang["charts"]][2:] == ["XP after each battle", "Rating after each battle"]
+    squads = exports.campaign_document(engine, "Operation Granite")
+    figures = next(c for c in squads["charts"] if c["title"] == "Figures after each battle")
+    assert all(v > 0 for s in figures["series"] for v in s["values"])
     _out, pages = export(engine, tmp_path, "campaign", "Ardennes 1944", name="report.pdf")
     text = " ".join(pages)
     assert "Casualties per battle" in text and "Night patrol at Foy" in text and "Standings" in text
+
+
+def test_campaign_report_takes_the_journal_back_to_each_battle():
+    from types import SimpleNamespace as NS
+
+    from db.queries.campaign_report import JournalChange as J
+
+    battles = [NS(id=10), NS(id=11)]
+    now = [NS(id=1, roster_id=5, rep=5, xp=7, credits_value=100, status="active", figures=None),
+           NS(id=2, roster_id=5, rep=3, xp=0, credits_value=50, status="active", figures=None)]
+    changes = [
+        J(1, "fighter", 1, "insert", None, {"id": 1, "roster_id": 5, "rep": 4, "xp": 0}),
+        J(2, "battle", 10, "insert", None, {"id": 10}),
+        J(3, "fighter", 1, "update", {"rep": 4, "xp": 0}, {"rep": 5, "xp": 3}),  # after battle 10
+        J(3, "battle", 10, "update", {"after_battle_done": False}, {"after_battle_done": True}),
+        J(4, "battle", 11, "insert", None, {"id": 11}),
+        J(5, "fighter", 1, "update", {"xp": 3}, {"xp": 7}),  # after battle 11
+        J(5, "fighter", 2, "insert", None, {"id": 2, "roster_id": 5, "rep": 3}),  # a recruit
+        J(5, "battle", 11, "update", {"after_battle_done": False}, {"after_battle_done": True}),
+    ]
+    after = exports._after_each_battle(battles, changes, now, [])
+    assert [sorted(a[0]) for a in after] == [[1], [1, 2]]
+    assert after[0][0][1]["xp"] == 3 and after[0][0][1]["rep"] == 5
+    assert after[1][0][1]["xp"] == 7
