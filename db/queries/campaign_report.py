@@ -1,13 +1,25 @@
 """The reads of the campaign report: its battles, which rosters fought each and how they
-fared, and every figure's result with the roster it belongs to (three selects)."""
+fared, every figure's result with the roster it belongs to, and the journal of its
+figures (to read them back as they stood after each battle)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from sqlmodel import Session, select
+from sqlalchemy import select as columns  # Core select: more than four columns
+from sqlmodel import Session, col, select
 
-from db.models import Battle, BattleResult, BattleRoster, Fighter, Unit
+from db.models import (
+    Battle,
+    BattleResult,
+    BattleRoster,
+    Fighter,
+    Journal,
+    JournalEntry,
+    Roster,
+    Unit,
+)
 
 
 @dataclass(frozen=True)
@@ -30,18 +42,18 @@ class CampaignReportRows:
 
 
 def campaign_report_rows(s: Session, campaign_id: int) -> CampaignReportRows:
-    battles = list(s.exec(select(Battle).where(Battle.campaign_id == campaign_id)
-                          .order_by(Battle.number, Battle.id)).all())
-    links = list(s.exec(select(BattleRoster).join(Battle, Battle.id == BattleRoster.battle_id)
-                        .where(Battle.campaign_id == campaign_id).order_by(BattleRoster.id)).all())
-    rows = s.exec(
-        select(BattleResult.battle_id, BattleResult.status, BattleResult.casualties,
-               BattleResult.unit_id, Fighter.roster_id, Unit.roster_id)
-        .join(Battle, Battle.id == BattleResult.battle_id)
-        .outerjoin(Fighter, Fighter.id == BattleResult.fighter_id)
-        .outerjoin(Unit, Unit.id == BattleResult.unit_id)
-        .where(Battle.campaign_id == campaign_id)
-        .order_by(BattleResult.id)
+    battles = list(s.exec(select(Battle).where(col(Battle.campaign_id) == campaign_id)
+                          .order_by(col(Battle.number), col(Battle.id))).all())
+    links = list(s.exec(select(BattleRoster).join(Battle, col(Battle.id) == col(BattleRoster.battle_id))
+                        .where(col(Battle.campaign_id) == campaign_id).order_by(col(BattleRoster.id))).all())
+    rows = s.execute(
+        columns(col(BattleResult.battle_id), col(BattleResult.status), col(BattleResult.casualties),
+               col(BattleResult.unit_id), col(Fighter.roster_id), col(Unit.roster_id))
+        .join(Battle, col(Battle.id) == col(BattleResult.battle_id))
+        .outerjoin(Fighter, col(Fighter.id) == col(BattleResult.fighter_id))
+        .outerjoin(Unit, col(Unit.id) == col(BattleResult.unit_id))
+        .where(col(Battle.campaign_id) == campaign_id)
+        .order_by(col(BattleResult.id))
     ).all()
     results = [ResultRow(battle_id=b, roster_id=int(fr or ur or 0), status=st or "", casualties=int(cas or 0),
                          is_unit=uid is not None)
@@ -57,33 +69,29 @@ class JournalChange:
     table: str
     row_id: int
     op: str
-    before: dict | None
-    after: dict | None
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
 
 
 def figure_history(s: Session, campaign_id: int) -> list[JournalChange]:
     """The campaign's journaled changes of fighters, units and battles, oldest first (one
     select); undone actions left out. With the current rows they give the figures as they
     stood after each battle."""
-    from db.models import Journal, JournalEntry
-
-    rows = s.exec(
-        select(JournalEntry.journal_id, JournalEntry.table_name, JournalEntry.row_id, JournalEntry.op,
-               JournalEntry.before, JournalEntry.after)
-        .join(Journal, Journal.id == JournalEntry.journal_id)
-        .where(Journal.campaign_id == campaign_id, Journal.undone == False)  # noqa: E712 - SQL
-        .where(JournalEntry.table_name.in_(("fighter", "unit", "battle")))  # type: ignore[attr-defined]
-        .order_by(JournalEntry.journal_id, JournalEntry.seq)
+    rows = s.execute(
+        columns(col(JournalEntry.journal_id), col(JournalEntry.table_name), col(JournalEntry.row_id),
+               col(JournalEntry.op), col(JournalEntry.before), col(JournalEntry.after))
+        .join(Journal, col(Journal.id) == col(JournalEntry.journal_id))
+        .where(col(Journal.campaign_id) == campaign_id, col(Journal.undone).is_(False))
+        .where(col(JournalEntry.table_name).in_(("fighter", "unit", "battle")))
+        .order_by(col(JournalEntry.journal_id), col(JournalEntry.seq))
     ).all()
     return [JournalChange(journal_id=j, table=t, row_id=r, op=o, before=b, after=a) for j, t, r, o, b, a in rows]
 
 
 def current_figures(s: Session, campaign_id: int) -> tuple[list[Fighter], list[Unit]]:
     """The campaign's fighters and units as they are now."""
-    from db.models import Roster
-
-    fighters = list(s.exec(select(Fighter).join(Roster, Roster.id == Fighter.roster_id)
-                           .where(Roster.campaign_id == campaign_id)).all())
-    units = list(s.exec(select(Unit).join(Roster, Roster.id == Unit.roster_id)
-                        .where(Roster.campaign_id == campaign_id)).all())
+    fighters = list(s.exec(select(Fighter).join(Roster, col(Roster.id) == col(Fighter.roster_id))
+                           .where(col(Roster.campaign_id) == campaign_id)).all())
+    units = list(s.exec(select(Unit).join(Roster, col(Roster.id) == col(Unit.roster_id))
+                        .where(col(Roster.campaign_id) == campaign_id)).all())
     return fighters, units
