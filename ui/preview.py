@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPixmap
@@ -84,6 +85,8 @@ class PrintPreview(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        print_button = buttons.addButton("Print…", QDialogButtonBox.ButtonRole.ActionRole)
+        print_button.clicked.connect(self.ask_print)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(scroll, 1)
@@ -113,8 +116,37 @@ class PrintPreview(QDialog):
             self.pages_layout.addWidget(QLabel("No page preview: install poppler (pdftoppm) or PySide6-Addons."))
         self.info.setText(f"{count} page{'s' if count != 1 else ''}")
 
-    def done(self, result: int) -> None:  # noqa: D102 - Qt API
-        super().done(result)
+    def ask_print(self) -> None:
+        """Send the pages to a printer (the system's print dialog chooses which)."""
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        if QPrintDialog(printer, self).exec():
+            self.print_to(printer)
+
+    def print_to(self, printer: Any) -> int:
+        """Draw every page on ``printer`` (a QPrinter), each scaled to its page; the
+        pages are rendered again at the printer's resolution (at most 300 dpi)."""
+        from PySide6.QtGui import QPainter
+
+        dpi = max(72, min(300, int(printer.resolution())))
+        images = render_pages(self.pdf, dpi) or self.images
+        painter = QPainter()
+        if not painter.begin(printer):
+            return 0
+        try:
+            for i, image in enumerate(images):
+                if i:
+                    printer.newPage()
+                area = painter.viewport()
+                scaled = image.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
+                painter.setViewport(area.x(), area.y(), scaled.width(), scaled.height())
+                painter.setWindow(image.rect())
+                painter.drawImage(0, 0, image)
+                painter.setViewport(area)
+        finally:
+            painter.end()
+        return len(images)
 
     def cleanup(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)

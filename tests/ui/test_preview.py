@@ -43,6 +43,17 @@ def test_preview_draws_every_page_and_redraws_on_a_new_size(qtbot: Any, tmp_path
         dlg.boxes["size"].setCurrentText("poker")
         assert len(dlg.images) == 1 and calls[-1] == {"page": "a4", "size": "poker"}
         assert "1 page" in dlg.info.text()
+        # Print: every page to the printer (a PDF printer here)
+        from pypdf import PdfReader
+        from PySide6.QtPrintSupport import QPrinter
+
+        dlg.boxes["size"].setCurrentText("classic")
+        printer = QPrinter(QPrinter.PrinterMode.ScreenResolution)
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printed = tmp_path / "printed.pdf"
+        printer.setOutputFileName(str(printed))
+        assert dlg.print_to(printer) == 3
+        assert len(PdfReader(str(printed)).pages) == 3
     finally:
         dlg.cleanup()
 
