@@ -30,7 +30,9 @@ FALLBACK: tuple[str, frozenset[int], frozenset[int]] | None = None
 
 def visual(s: str) -> str:
     """Right-to-left text in the order it is drawn, Arabic letters joined (their
-    presentation forms); text without right-to-left letters as it is."""
+    presentation forms); text without right-to-left letters as it is. Applied once,
+    where a string is drawn (``markup`` and the plain strings the renderers draw), never
+    to text that is measured or cut first (``text``)."""
     if not _RTL.search(s):
         return s
     import arabic_reshaper  # imported here: only for right-to-left text
@@ -93,15 +95,15 @@ def text(value: object, limit: int | None = None) -> str:
     s = _UNPRINTABLE.sub("", s)
     if limit is not None and len(s) > limit:
         s = s[: max(limit - 1, 0)].rstrip() + "\u2026"
-    return visual(s)
+    return s
 
 
 def markup(value: object, limit: int | None = None) -> str:
     """Plain text -> Paragraph markup: XML-escaped, newlines kept as line breaks."""
     from xml.sax.saxutils import escape  # imported here to keep ``import reports`` cheap
 
-    s = escape(text(value, limit))
-    s = s.replace("\r\n", "\n").replace("\r", "\n")
+    s = text(value, limit).replace("\r\n", "\n").replace("\r", "\n")
+    s = escape(visual(s))  # drawn as given: right-to-left text in drawing order
     if needs_fallback(s):
         s = _with_fallback(s)
     return s.replace("\n", "<br/>")

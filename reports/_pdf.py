@@ -126,7 +126,15 @@ def draw_footer(
     right_w = pdfmetrics.stringWidth(right, FONT, 8)
     canv.drawRightString(width - margin, y, right)
     avail = width - 2 * margin - right_w - 12
-    canv.drawString(margin, y, fit_string(left, FONT, 8, avail))
+    line = fit_string(left, FONT, 8, avail)
+    if _base.needs_fallback(line):  # symbols DejaVu lacks: a Paragraph picks the symbol font
+        from reportlab.platypus import Paragraph
+
+        para = Paragraph(_base.markup(line), style("footer", 8, colour=MUTED, leading=9.6))
+        _w, h = para.wrap(avail + 40, 20)
+        para.drawOn(canv, margin, y - 2.1)
+    else:
+        canv.drawString(margin, y, _base.visual(line))
     canv.restoreState()
 
 

@@ -13,7 +13,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
 
-from ._base import Progress, ProgressCallback, as_dict, as_list, check_page, markup, text
+from ._base import Progress, ProgressCallback, as_dict, as_list, check_page, markup, text, visual
 from ._pdf import (
     FONT,
     FONT_BOLD,
@@ -77,7 +77,7 @@ def chart_drawing(spec: dict, width: float, height: float = 62 * mm) -> Drawing:
                 vals.append(0.0)
         values.append((vals + [0.0] * len(cats))[: len(cats)])
     d = Drawing(width, height)
-    d.add(String(0, height - 10, text(spec.get("title"), 120), fontName=FONT_BOLD, fontSize=9.5))
+    d.add(String(0, height - 10, visual(text(spec.get("title"), 120)), fontName=FONT_BOLD, fontSize=9.5))
     if not cats or not values:
         d.add(String(0, height - 26, "No battles yet.", fontName=FONT, fontSize=8, fillColor=MUTED))
         return d
@@ -110,7 +110,8 @@ def chart_drawing(spec: dict, width: float, height: float = 62 * mm) -> Drawing:
     legend.alignment = "right"
     legend.columnMaximum = 8
     legend.dx = legend.dy = 7
-    legend.colorNamePairs = [(SERIES[i % len(SERIES)], text(s.get("name"), 28)) for i, s in enumerate(series)]
+    legend.colorNamePairs = [(SERIES[i % len(SERIES)], visual(text(s.get("name"), 28)))
+                             for i, s in enumerate(series)]
     d.add(legend)
     d.add(String(0, 6, text(spec.get("axis"), 40), fontName=FONT, fontSize=7, fillColor=MUTED))
     return d

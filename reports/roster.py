@@ -27,6 +27,7 @@ from ._base import (
     markup,
     needs_fallback,
     text,
+    visual,
 )
 from ._pdf import (
     FONT,
@@ -350,7 +351,8 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
         head_style = st.head
         if any(measure.width(w, FONT_BOLD) > room for w in _words(label)):
             head_style = st.split(head_style)
-        head.append(label if measure.plain(label, FONT_BOLD, room) else Paragraph(markup(label, 200), head_style))
+        head.append(visual(label) if measure.plain(label, FONT_BOLD, room)
+                    else Paragraph(markup(label, 200), head_style))
     data = [head]
     commands: list = [
         # plain-string cells: the same font, size, leading and colour as the Paragraph
@@ -383,7 +385,7 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
                 value = _status_label(row)
             s = text(value, CELL_LIMIT)
             if measure.plain(s, fonts[position], avail[position]):
-                cells.append(s)
+                cells.append(visual(s))
                 continue
             if position == 0:
                 cell_style = st.first_grey if grey else st.first
@@ -429,7 +431,7 @@ def _legend(seen: dict[str, str], st: _Styles) -> Table:
     size = st.legend.fontSize
     for i, (status, label) in enumerate(seen.items()):
         words = text(STATUS_LABELS.get(status) or label, 60)
-        cells += ["", words]
+        cells += ["", visual(words)]
         widths += [4 * mm, pdfmetrics.stringWidth(words, FONT, size) + 10]
         commands.append(("BACKGROUND", (2 * i, 0), (2 * i, 0), STATUS_COLOURS[status]))
         commands.append(("BOX", (2 * i, 0), (2 * i, 0), 0.4, RULE))
