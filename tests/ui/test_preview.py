@@ -85,3 +85,23 @@ def test_print_opens_the_preview_and_saves_with_its_choices(qtbot: Any, win: Any
     assert seen["pages"] == 1
     box = PdfReader(str(out)).pages[0].mediabox
     assert float(box.width) > float(box.height)  # the orientation chosen in the preview
+
+
+
+@needs_renderer
+def test_campaign_report_prints_from_the_menu(qtbot: Any, win: Any, gui_engine: Any, tmp_path: Path,
+                                               monkeypatch: Any) -> None:
+    from ui.preview import PrintPreview
+
+    c = core.create_campaign(gui_engine, "Report me", "nuts")
+    r = core.create_roster(gui_engine, c.id, "Squad")
+    core.add_fighter(gui_engine, r.id, "Joe", rep=4)
+    win.reload(prefer=("roster", r.id))
+    assert win.actions["export_campaign"].isEnabled()
+    monkeypatch.setattr(PrintPreview, "exec", lambda self: 1)
+    out = tmp_path / "report.pdf"
+    monkeypatch.setattr(win, "ask_save_path", lambda *a: str(out))
+    from ui.controllers import exports as ctl
+
+    wait_task(qtbot, ctl.export_pdf(win, "campaign"))
+    assert out.read_bytes().startswith(b"%PDF")

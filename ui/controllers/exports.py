@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from ui.main_window import MainWindow
     from ui.worker import Task
 
-NAMES = {"roster": "roster", "cards": "cards", "qrs": "quick-reference", "all": "rosters"}
+NAMES = {"roster": "roster", "cards": "cards", "qrs": "quick-reference", "all": "rosters",
+         "campaign": "campaign report"}
 
 
 CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -20,6 +21,7 @@ CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
     "all": {"page": ("a4", "letter"), "orientation": ("auto", "portrait", "landscape")},
     "cards": {"page": ("a4", "letter"), "size": ("classic", "poker", "large")},
     "qrs": {"page": ("a4", "letter")},
+    "campaign": {"page": ("a4", "letter")},
 }
 
 
@@ -37,6 +39,8 @@ def _draw(engine: Any, kind: str, cid: int, rid: int | None, out: str, opts: dic
                                     size=opts.get("size", "classic"))
     if kind == "qrs":
         return reports.render_qrs(exports.qrs_document(engine, cid), out, page, prog)
+    if kind == "campaign":
+        return reports.render_campaign(exports.campaign_document(engine, cid), out, page, prog)
     return reports.render_rosters(exports.roster_documents(engine, cid), out, page, prog,
                                   orientation=opts.get("orientation", "auto"))
 
