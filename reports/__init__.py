@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import os
 
-from ._base import ExportCancelled, ProgressCallback, check_page
+from ._base import ExportCancelled, ProgressCallback, check_orientation, check_page
 
 __all__ = [
     "ExportCancelled",
+    "render_campaign",
     "render_cards",
     "render_qrs",
     "render_roster",
@@ -30,17 +31,25 @@ PathArg = str | os.PathLike[str]
 
 
 def render_roster(
-    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None,
+    orientation: str = "auto",
 ) -> int:
-    """Draw one roster (header, totals, fighter table, notes) to ``path``."""
+    """Draw one roster (header, totals, fighter table, notes) to ``path``.
+
+    ``orientation`` is "portrait", "landscape" or "auto" (landscape when the columns
+    only fit a portrait page at a small type size). Words are never broken inside:
+    cells wrap at spaces, and the type shrinks a step when a column is too narrow.
+    """
     check_page(page)
+    check_orientation(orientation)
     from .roster import render_roster as _render
 
-    return _render(doc, path, page, progress)
+    return _render(doc, path, page, progress, orientation)
 
 
 def render_rosters(
-    docs: list[dict], path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+    docs: list[dict], path: PathArg, page: str = "a4", progress: ProgressCallback | None = None,
+    orientation: str = "auto",
 ) -> int:
     """Draw many rosters into one PDF, each starting on a new page.
 
@@ -48,19 +57,29 @@ def render_rosters(
     roster is complete on its own; the return value is the total page count.
     """
     check_page(page)
+    check_orientation(orientation)
     from .roster import render_rosters as _render
 
-    return _render(docs, path, page, progress)
+    return _render(docs, path, page, progress, orientation)
+
+
+CARD_SIZES = ("classic", "poker", "large")
 
 
 def render_cards(
-    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None,
+    size: str = "classic", bw: bool = False, blank: int = 0,
 ) -> int:
-    """Draw fighter cards (four 100x110 mm cards per page) with cut marks."""
+    """Draw fighter cards with cut marks: ``size`` "classic" (100x110 mm, four to an A4
+    page), "poker" (63x88 mm, nine to a page) or "large" (one on half a page); ``bw``
+    prints black and white (no fills, for toner); ``blank`` adds that many write-in
+    cards (the document's ``blank`` card: the system's empty stat line)."""
     check_page(page)
+    if not (isinstance(size, str) and size.strip().lower() in CARD_SIZES):
+        raise ValueError("card size must be classic, poker or large")
     from .cards import render_cards as _render
 
-    return _render(doc, path, page, progress)
+    return _render(doc, path, page, progress, size=size.strip().lower(), bw=bool(bw), blank=blank)
 
 
 def render_qrs(
@@ -69,5 +88,16 @@ def render_qrs(
     """Draw quick-reference cards (text lines and tables), flowing over pages."""
     check_page(page)
     from .qrs import render_qrs as _render
+
+    return _render(doc, path, page, progress)
+
+
+def render_campaign(
+    doc: dict, path: PathArg, page: str = "a4", progress: ProgressCallback | None = None
+) -> int:
+    """Draw a campaign report: battles, standings, charts (reportlab graphics) and each
+    roster's history."""
+    check_page(page)
+    from .campaign import render_campaign as _render
 
     return _render(doc, path, page, progress)

@@ -14,11 +14,59 @@ from contextlib import contextmanager, suppress
 ProgressCallback = Callable[[int, int], object]
 
 PAGE_SIZES = ("a4", "letter")
+ORIENTATIONS = ("auto", "portrait", "landscape")
 
 # C0 control characters (except tab/newline/carriage return), DEL and C1 controls,
 # plus lone UTF-16 surrogates: none of them can be printed and some break the
 # paragraph parser or the PDF encoder.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufe0e\ufe0f]")
+# right-to-left letters (Hebrew, Arabic and their presentation forms)
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+# (fallback font name, code points of the main font, code points of the fallback),
+# set by reports._pdf.register_fonts once the fonts are loaded
+FALLBACK: tuple[str, frozenset[int], frozenset[int]] | None = None
+
+
+def visual(s: str) -> str:
+    """Right-to-left text in the order it is drawn, Arabic letters joined (their
+    presentation forms); text without right-to-left letters as it is. Applied once,
+    where a string is drawn (``markup`` and the plain strings the renderers draw), never
+    to text that is measured or cut first (``text``)."""
+    if not _RTL.search(s):
+        return s
+    import arabic_reshaper  # imported here: only for right-to-left text
+    from bidi import get_display
+
+    return "\n".join(str(get_display(arabic_reshaper.reshape(line))) for line in s.split("\n"))
+
+
+def needs_fallback(s: str) -> bool:
+    """Whether ``s`` has a character only the fallback (symbol) font can draw."""
+    if FALLBACK is None or s.isascii():
+        return False
+    _name, main, extra = FALLBACK
+    return any(ord(ch) not in main and ord(ch) in extra for ch in s)
+
+
+def _with_fallback(escaped: str) -> str:
+    """Paragraph markup with each run of symbol-font characters in a <font> tag."""
+    assert FALLBACK is not None
+    name, main, extra = FALLBACK
+    out: list[str] = []
+    run: list[str] = []
+    for ch in escaped:
+        cp = ord(ch)
+        if cp not in main and cp in extra:
+            run.append(ch)
+            continue
+        if run:
+            out.append(f'<font face="{name}">{"".join(run)}</font>')
+            run = []
+        out.append(ch)
+    if run:
+        out.append(f'<font face="{name}">{"".join(run)}</font>')
+    return "".join(out)
 
 
 class ExportCancelled(Exception):
@@ -30,6 +78,13 @@ def check_page(page: object) -> str:
     if isinstance(page, str) and page.strip().lower() in PAGE_SIZES:
         return page.strip().lower()
     raise ValueError("page size must be a4 or letter")
+
+
+def check_orientation(value: object) -> str:
+    """Normalise ``value`` to auto, portrait or landscape, or raise ValueError."""
+    if isinstance(value, str) and value.strip().lower() in ORIENTATIONS:
+        return value.strip().lower()
+    raise ValueError("orientation must be auto, portrait or landscape")
 
 
 def text(value: object, limit: int | None = None) -> str:
@@ -47,8 +102,10 @@ def markup(value: object, limit: int | None = None) -> str:
     """Plain text -> Paragraph markup: XML-escaped, newlines kept as line breaks."""
     from xml.sax.saxutils import escape  # imported here to keep ``import reports`` cheap
 
-    s = escape(text(value, limit))
-    s = s.replace("\r\n", "\n").replace("\r", "\n")
+    s = text(value, limit).replace("\r\n", "\n").replace("\r", "\n")
+    s = escape(visual(s))  # drawn as given: right-to-left text in drawing order
+    if needs_fallback(s):
+        s = _with_fallback(s)
     return s.replace("\n", "<br/>")
 
 

@@ -15,10 +15,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, TableStyle
 
+from . import _base
 from ._base import Progress, atomic_target, text
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
+# symbols and emoji DejaVu lacks (a subset of George Douros' Symbola, Debian's
+# fonts-symbola: free for any use); black outlines, no colour emoji
+FONT_SYMBOLS = "Symbola"
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
@@ -53,10 +57,17 @@ def register_fonts() -> None:
         pdfmetrics.registerFontFamily(
             FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
         )
+        symbols = TTFont(FONT_SYMBOLS, str(FONT_DIR / "Symbola.ttf"))
+        pdfmetrics.registerFont(symbols)
+        pdfmetrics.registerFontFamily(FONT_SYMBOLS, normal=FONT_SYMBOLS, bold=FONT_SYMBOLS,
+                                      italic=FONT_SYMBOLS, boldItalic=FONT_SYMBOLS)
+        main = pdfmetrics.getFont(FONT).face.charToGlyph  # type: ignore[attr-defined]
+        _base.FALLBACK = (FONT_SYMBOLS, frozenset(main), frozenset(symbols.face.charToGlyph))
 
 
-def page_size(page: str) -> tuple[float, float]:
-    return PAGE_SIZES[page]
+def page_size(page: str, landscape: bool = False) -> tuple[float, float]:
+    width, height = PAGE_SIZES[page]
+    return (height, width) if landscape else (width, height)
 
 
 def status_key(value: object) -> str:
@@ -68,13 +79,13 @@ def style(name: str, size: float = 9, bold: bool = False, colour=INK, **kw) -> P
     """A ParagraphStyle that never falls back to Helvetica."""
     font = FONT_BOLD if bold else FONT
     kw.setdefault("leading", round(size * 1.22, 2))
+    kw.setdefault("splitLongWords", 1)
     return ParagraphStyle(
         name,
         fontName=font,
         fontSize=size,
         textColor=colour,
         bulletFontName=FONT,
-        splitLongWords=1,
         **kw,
     )
 
@@ -115,7 +126,15 @@ def draw_footer(
     right_w = pdfmetrics.stringWidth(right, FONT, 8)
     canv.drawRightString(width - margin, y, right)
     avail = width - 2 * margin - right_w - 12
-    canv.drawString(margin, y, fit_string(left, FONT, 8, avail))
+    line = fit_string(left, FONT, 8, avail)
+    if _base.needs_fallback(line):  # symbols DejaVu lacks: a Paragraph picks the symbol font
+        from reportlab.platypus import Paragraph
+
+        para = Paragraph(_base.markup(line), style("footer", 8, colour=MUTED, leading=9.6))
+        _w, h = para.wrap(avail + 40, 20)
+        para.drawOn(canv, margin, y - 2.1)
+    else:
+        canv.drawString(margin, y, _base.visual(line))
     canv.restoreState()
 
 
@@ -173,10 +192,11 @@ def numbered_canvas(margin: float):
 MARGIN = 12 * mm
 
 
-def build_document(story: list, path, page: str, progress: Progress, title: str) -> int:
+def build_document(story: list, path, page: str, progress: Progress, title: str,
+                   landscape: bool = False) -> int:
     """Lay ``story`` out on pages with the shared margins and the 'Page X of Y' footer,
     written to a temp file that replaces ``path`` only when the whole PDF is done."""
-    pagesize = page_size(page)
+    pagesize = page_size(page, landscape)
     with atomic_target(path) as tmp:
         doc = BaseDocTemplate(
             tmp,

@@ -44,6 +44,12 @@ from ._pdf import (
 
 CARD_W = 100 * mm
 CARD_H = 110 * mm
+# card sizes people sleeve: (width, height, fixed grid or None = as many as fit)
+SIZES = {
+    "classic": (100 * mm, 110 * mm),
+    "poker": (63 * mm, 88 * mm),
+    "large": (0.0, 0.0),  # one card on half the page (computed from the page)
+}
 MIN_MARGIN = 5 * mm  # the page margin that must stay free around the grid
 PAD = 4 * mm  # inner padding of a card
 MARK = 5 * mm  # length of the cut marks drawn outside the grid
@@ -53,34 +59,67 @@ TITLE_LIMIT = 160  # a card title longer than this is cut with an ellipsis
 STAT_LABEL_MAX = 5
 STAT_VALUE_MAX = 7
 STATS_PER_ROW = 8
+MAX_BLANK = 500
+# type size of each card size (the poker card is small; the large one roomy)
+SCALES = {"classic": 1.0, "poker": 0.82, "large": 1.25}
 
 
 class _Styles:
-    def __init__(self) -> None:
-        self.title = style("ct", 12.5, bold=True)
-        self.subtitle = style("cs", 8, colour=MUTED, spaceAfter=3)
-        self.badge = style("cb", 7.5, bold=True, alignment=1)
-        self.stat_label = style("sl", 6.5, bold=True, colour=colors.white, alignment=1)
-        self.stat_value = style("sv", 9, bold=True, alignment=1)
-        self.field_label = style("fl", 7.5, bold=True, colour=MUTED)
-        self.field_value = style("fv", 7.5)
-        self.section = style("sh", 8, bold=True, spaceBefore=4, spaceAfter=1)
-        self.line = style("li", 7.5, leftIndent=8, bulletIndent=0)
+    def __init__(self, bw: bool = False, scale: float = 1.0) -> None:
+        self.bw = bw
+        k = scale
+        self.title = style("ct", 12.5 * k, bold=True)
+        self.subtitle = style("cs", 8 * k, colour=MUTED, spaceAfter=3)
+        self.status = style("cst", 7.5 * k, bold=True, spaceAfter=2)
+        self.badge = style("cb", 7.5 * k, bold=True, alignment=1)
+        self.stat_label = style("sl", 6.5 * k, bold=True, colour=INK if bw else colors.white, alignment=1)
+        self.weapon_head = style("wh", 6.5 * k, bold=True, colour=INK if bw else colors.white, splitLongWords=0)
+        self.weapon_cell = style("wc", 7 * k)
+        self.weapon_note = style("wn", 6.5 * k, colour=MUTED)
+        self.stat_value = style("sv", 9 * k, bold=True, alignment=1)
+        self.field_label = style("fl", 7.5 * k, bold=True, colour=MUTED)
+        self.field_value = style("fv", 7.5 * k)
+        self.section = style("sh", 8 * k, bold=True, spaceBefore=4, spaceAfter=1)
+        self.line = style("li", 7.5 * k, leftIndent=8, bulletIndent=0)
         self.empty = style("ce", 10, colour=MUTED)
 
+    @property
+    def head_bg(self):
+        """The background of stat labels and table headings (none in black and white)."""
+        return colors.white if self.bw else INK
 
-def grid(page: str) -> tuple[int, int, float, float]:
+
+def check_size(size: object) -> str:
+    if isinstance(size, str) and size.strip().lower() in SIZES:
+        return size.strip().lower()
+    raise ValueError("card size must be classic, poker or large")
+
+
+def card_size(page: str, size: str = "classic") -> tuple[float, float]:
+    """(width, height) of one card: a large card is the top half of the page (less the
+    margins and the room for cut marks)."""
+    if size == "large":
+        width, height = page_size(page)
+        room = 2 * (MIN_MARGIN + MARK + MARK_GAP)
+        return width - room, (height - room) / 2
+    return SIZES[size]
+
+
+def grid(page: str, size: str = "classic") -> tuple[int, int, float, float]:
     """(columns, rows, x0, y0) of the card grid, centred on the page."""
     width, height = page_size(page)
-    cols = max(1, int((width - 2 * MIN_MARGIN) // CARD_W))
-    rows = max(1, int((height - 2 * MIN_MARGIN) // CARD_H))
-    x0 = (width - cols * CARD_W) / 2
-    y0 = (height - rows * CARD_H) / 2
+    card_w, card_h = card_size(page, size)
+    if size == "large":
+        return 1, 1, (width - card_w) / 2, height - MIN_MARGIN - MARK - MARK_GAP - card_h
+    cols = max(1, int((width - 2 * MIN_MARGIN) // card_w))
+    rows = max(1, int((height - 2 * MIN_MARGIN) // card_h))
+    x0 = (width - cols * card_w) / 2
+    y0 = (height - rows * card_h) / 2
     return cols, rows, x0, y0
 
 
-def cards_per_page(page: str = "a4") -> int:
-    cols, rows, _x0, _y0 = grid(check_page(page))
+def cards_per_page(page: str = "a4", size: str = "classic") -> int:
+    cols, rows, _x0, _y0 = grid(check_page(page), check_size(size))
     return cols * rows
 
 
@@ -116,7 +155,7 @@ def _fields(fields: list, width: float, st: _Styles) -> list:
             values = [Paragraph(markup(val), st.stat_value) for _l, val in chunk] + [""] * pad
             r = len(data)
             data += [labels, values]
-            commands.append(("BACKGROUND", (0, r), (len(chunk) - 1, r), INK))
+            commands.append(("BACKGROUND", (0, r), (len(chunk) - 1, r), st.head_bg))
             commands.append(("GRID", (0, r), (len(chunk) - 1, r + 1), 0.4, RULE))
         table = Table(data, colWidths=[width / per_row] * per_row, hAlign="LEFT")
         table.setStyle(table_style(commands))
@@ -147,18 +186,58 @@ def _fields(fields: list, width: float, st: _Styles) -> list:
     return story
 
 
+def _weapons(spec: dict, width: float, st: _Styles) -> list:
+    """The card's weapon profile table: name, then the system's profile columns."""
+    header = [text(c) for c in as_list(spec.get("columns"))]
+    rows = [[text(v) for v in as_list(r)] for r in as_list(spec.get("rows"))]
+    if not header or not rows:
+        return []
+    n = len(header)
+    data = [[Paragraph(markup(h, 40), st.weapon_head) for h in header]]
+    data += [[Paragraph(markup(v, TEXT_LIMIT), st.weapon_cell) for v in (r + [""] * n)[:n]] for r in rows]
+    name_w = width * (0.34 if n > 3 else 0.5)
+    rest = (width - name_w) / max(n - 1, 1)
+    widths = [name_w] + [rest] * (n - 1) if n > 1 else [width]
+    commands: list = [
+        ("BACKGROUND", (0, 0), (-1, 0), st.head_bg),
+        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if any(not any(v.strip() for v in r) for r in rows):  # write-in rows: room to write
+        commands.append(("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white]))
+    table = Table(data, colWidths=widths, hAlign="LEFT",
+                  rowHeights=[None] + [None if any(v.strip() for v in r) else 5.5 * mm for r in rows])
+    table.setStyle(table_style(commands))
+    story: list = [table]
+    if text(spec.get("note")).strip():
+        story.append(Paragraph(markup(spec.get("note"), 400), st.weapon_note))
+    story.append(Spacer(1, 2))
+    return story
+
+
+def _short_status(label: str) -> str:
+    """The badge's word: 'In recovery (critical injury: ...)' -> 'In recovery'."""
+    return label.split(" (", 1)[0].strip() or label
+
+
 def card_flowables(card: dict, width: float, st: _Styles) -> list:
     card = as_dict(card)
     status = status_key(card.get("status"))
     label = text(card.get("status_label")).strip() or text(card.get("status")).strip()
-    title = Paragraph(markup(card.get("title") or "Unnamed", TITLE_LIMIT), st.title)
+    write_in = bool(card.get("write_in"))
+    name = "Name: " + "_" * 28 if write_in else (card.get("title") or "Unnamed")
+    title = Paragraph(markup(name, TITLE_LIMIT), st.title)
     story: list
     if label:
-        badge = Table([[Paragraph(markup(label, 60), st.badge)]], colWidths=[26 * mm])
+        badge = Table([[Paragraph(markup(_short_status(label), 60), st.badge)]], colWidths=[26 * mm])
         badge.setStyle(
             table_style(
                 [
-                    ("BACKGROUND", (0, 0), (-1, -1), STATUS_COLOURS.get(status, PALE)),
+                    ("BACKGROUND", (0, 0), (-1, -1), colors.white if st.bw else STATUS_COLOURS.get(status, PALE)),
                     ("BOX", (0, 0), (-1, -1), 0.5, RULE),
                     ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
@@ -183,10 +262,15 @@ def card_flowables(card: dict, width: float, st: _Styles) -> list:
         story = [title]
     if text(card.get("subtitle")).strip():
         story.append(Paragraph(markup(card.get("subtitle"), 600), st.subtitle))
+    elif write_in:
+        story.append(Paragraph(markup("Type: " + "_" * 36), st.subtitle))
     else:
         story.append(Spacer(1, 3))
+    if label and _short_status(label) != label:  # the badge has the word, this the rest, in full
+        story.append(Paragraph(markup("Status: " + label, TEXT_LIMIT), st.status))
 
     story += _fields(as_list(card.get("fields")), width, st)
+    story += _weapons(as_dict(card.get("weapons")), width, st)
 
     for section in as_list(card.get("sections")):
         section = as_dict(section)
@@ -197,48 +281,54 @@ def card_flowables(card: dict, width: float, st: _Styles) -> list:
     return story
 
 
-def _cut_marks(canv: Canvas, cols: int, rows: int, x0: float, y0: float) -> None:
-    x1, y1 = x0 + cols * CARD_W, y0 + rows * CARD_H
+def _cut_marks(canv: Canvas, cols: int, rows: int, x0: float, y0: float,
+               card_w: float = CARD_W, card_h: float = CARD_H) -> None:
+    x1, y1 = x0 + cols * card_w, y0 + rows * card_h
     canv.saveState()
     canv.setStrokeColor(colors.black)
     canv.setLineWidth(0.5)
     for i in range(cols + 1):
-        x = x0 + i * CARD_W
+        x = x0 + i * card_w
         canv.line(x, y1 + MARK_GAP, x, y1 + MARK_GAP + MARK)
         canv.line(x, y0 - MARK_GAP, x, y0 - MARK_GAP - MARK)
     for j in range(rows + 1):
-        y = y0 + j * CARD_H
+        y = y0 + j * card_h
         canv.line(x0 - MARK_GAP, y, x0 - MARK_GAP - MARK, y)
         canv.line(x1 + MARK_GAP, y, x1 + MARK_GAP + MARK, y)
     # small crosses where inner cut lines meet
     arm = 2 * mm
     for i in range(1, cols):
         for j in range(1, rows):
-            x, y = x0 + i * CARD_W, y0 + j * CARD_H
+            x, y = x0 + i * card_w, y0 + j * card_h
             canv.line(x - arm, y, x + arm, y)
             canv.line(x, y - arm, x, y + arm)
     canv.restoreState()
 
 
-def _draw_card(canv: Canvas, card: dict, x: float, y: float, st: _Styles) -> None:
+def _draw_card(canv: Canvas, card: dict, x: float, y: float, st: _Styles,
+               card_w: float = CARD_W, card_h: float = CARD_H) -> None:
     """Draw one card with its lower-left corner at (x, y)."""
     status = status_key(as_dict(card).get("status"))
     canv.saveState()
-    canv.setStrokeColor(colors.HexColor("#BBBBBB"))
+    canv.setStrokeColor(colors.black if st.bw else colors.HexColor("#BBBBBB"))
     canv.setLineWidth(0.3)
-    canv.rect(x, y, CARD_W, CARD_H, stroke=1, fill=0)
+    canv.rect(x, y, card_w, card_h, stroke=1, fill=0)
     if status in STATUS_COLOURS:
-        # a coloured band down the left edge marks non-active fighters
-        canv.setFillColor(STATUS_COLOURS[status])
-        canv.rect(x, y, 2 * mm, CARD_H, stroke=0, fill=1)
+        # a band down the left edge marks non-active fighters (an outline in black and white)
+        if st.bw:
+            canv.setLineWidth(0.6)
+            canv.line(x + 1.2 * mm, y + PAD, x + 1.2 * mm, y + card_h - PAD)
+        else:
+            canv.setFillColor(STATUS_COLOURS[status])
+            canv.rect(x, y, 2 * mm, card_h, stroke=0, fill=1)
     canv.restoreState()
 
-    inner_w = CARD_W - 2 * PAD
-    inner_h = CARD_H - 2 * PAD
+    inner_w = card_w - 2 * PAD
+    inner_h = card_h - 2 * PAD
     content = card_flowables(card, inner_w, st)
     box = KeepInFrame(inner_w, inner_h, content, mode="shrink")
     _w, h = box.wrapOn(canv, inner_w, inner_h)
-    box.drawOn(canv, x + PAD, y + CARD_H - PAD - min(h, inner_h))
+    box.drawOn(canv, x + PAD, y + card_h - PAD - min(h, inner_h))
 
 
 def render_cards(
@@ -246,17 +336,28 @@ def render_cards(
     path: str | os.PathLike[str],
     page: str = "a4",
     progress: ProgressCallback | None = None,
+    size: str = "classic",
+    bw: bool = False,
+    blank: int = 0,
 ) -> int:
     page = check_page(page)
+    size = check_size(size)
+    if isinstance(blank, bool) or not isinstance(blank, int) or not 0 <= blank <= MAX_BLANK:
+        raise ValueError(f"blank cards must be a number from 0 to {MAX_BLANK}")
     register_fonts()
     doc = as_dict(doc)
     cards = [as_dict(c) for c in as_list(doc.get("cards"))]
-    cols, rows, x0, y0 = grid(page)
+    if blank:
+        empty = dict(as_dict(doc.get("blank")) or {"fields": []})
+        empty["write_in"] = True
+        cards += [empty] * blank
+    cols, rows, x0, y0 = grid(page, size)
+    card_w, card_h = card_size(page, size)
     per_page = cols * rows
     pages = max(1, math.ceil(len(cards) / per_page))
     prog = Progress(progress, len(cards) + 1)
     prog.report()
-    st = _Styles()
+    st = _Styles(bw, SCALES[size])
     footer = " \u2014 ".join(
         s for s in (text(doc.get("campaign")).strip(), text(doc.get("roster")).strip()) if s
     )
@@ -270,16 +371,16 @@ def render_cards(
             chunk = cards[(number - 1) * per_page : number * per_page]
             for i, card in enumerate(chunk):
                 col, row = i % cols, i // cols
-                x = x0 + col * CARD_W
-                y = y0 + (rows - 1 - row) * CARD_H
-                _draw_card(canv, card, x, y, st)
+                x = x0 + col * card_w
+                y = y0 + (rows - 1 - row) * card_h
+                _draw_card(canv, card, x, y, st, card_w, card_h)
                 prog.step()
             if not cards:
                 canv.setFont(FONT_BOLD, 12)
                 canv.setFillColor(MUTED)
-                canv.drawString(x0 + PAD, y0 + rows * CARD_H - PAD - 12, "No fighter cards.")
+                canv.drawString(x0 + PAD, y0 + rows * card_h - PAD - 12, "No fighter cards.")
             else:
-                _cut_marks(canv, cols, rows, x0, y0)
+                _cut_marks(canv, cols, rows, x0, y0, card_w, card_h)
             draw_footer(canv, footer, number, pages, margin, baseline=min(10 * mm, y0 / 2))
             canv.showPage()
         canv.save()

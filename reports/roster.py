@@ -6,6 +6,7 @@ import math
 import os
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
@@ -21,9 +22,12 @@ from ._base import (
     ProgressCallback,
     as_dict,
     as_list,
+    check_orientation,
     check_page,
     markup,
+    needs_fallback,
     text,
+    visual,
 )
 from ._pdf import (
     FONT,
@@ -58,22 +62,31 @@ STATUS_LABELS = {
 
 
 class _Styles:
-    def __init__(self, narrow: bool = False) -> None:
-        size = 7 if narrow else 8.5
+    def __init__(self, size: float = 8.5) -> None:
         self.kicker = style("kicker", 8.5, colour=MUTED)
         self.h1 = style("h1", 17, bold=True, spaceAfter=2)
         self.sub = style("sub", 10, colour=MUTED, spaceAfter=4)
         self.total_label = style("tl", 7, colour=MUTED)
         self.total_value = style("tv", 11, bold=True)
-        self.head = style("th", size, bold=True, colour=colors.white)
-        self.cell = style("td", size)
-        self.cell_grey = style("tdg", size, colour=colors.HexColor("#4A4A4A"))
-        self.first = style("tdb", size, bold=True)
-        self.first_grey = style("tdbg", size, bold=True, colour=colors.HexColor("#4A4A4A"))
+        # words are never broken inside (they wrap at spaces); the *_split styles serve
+        # a cell holding a word wider than any column could be
+        self.head = style("th", size, bold=True, colour=colors.white, splitLongWords=0)
+        self.cell = style("td", size, splitLongWords=0)
+        self.cell_grey = style("tdg", size, colour=colors.HexColor("#4A4A4A"), splitLongWords=0)
+        self.first = style("tdb", size, bold=True, splitLongWords=0)
+        self.first_grey = style("tdbg", size, bold=True, colour=colors.HexColor("#4A4A4A"), splitLongWords=0)
         self.empty = style("empty", 10, colour=MUTED, spaceBefore=6)
         self.h2 = style("h2", 11, bold=True, spaceBefore=10, spaceAfter=3)
         self.body = style("body", 9)
         self.legend = style("legend", 7.5, colour=MUTED)
+        self._split: dict[str, ParagraphStyle] = {}
+
+    def split(self, base: ParagraphStyle) -> ParagraphStyle:
+        """``base`` breaking words inside (for a word no column can hold)."""
+        got = self._split.get(base.name)
+        if got is None:
+            got = self._split[base.name] = ParagraphStyle(base.name + "-split", parent=base, splitLongWords=1)
+        return got
 
 
 def _weight(col: dict) -> float:
@@ -214,6 +227,8 @@ class _CellText:
             return True
         if value != " ".join(value.split()) or not _SPECIAL_CHARS.isdisjoint(value):
             return False  # newlines, tabs, runs of spaces: the Paragraph decides
+        if needs_fallback(value):
+            return False  # the symbol font's characters need the Paragraph's <font>
         return self.width(value, font) <= avail
 
 
@@ -228,13 +243,104 @@ def _runs(indexes: list[int]) -> list[tuple[int, int]]:
     return out
 
 
+SIZES = (8.5, 7.5, 6.5)  # the cell font size, and the steps it shrinks by to fit
+# a word wider than this share of the frame can never sit whole in a column: it is
+# left out of the fitting and broken inside, as a last resort
+UNBREAKABLE_SHARE = 0.34
+
+
+def _words(value: str) -> list[str]:
+    return value.split()
+
+
+def _measure(cols: list[dict], rows: list[dict], status_col: str | None, size: float, pad: float,
+             limit: float) -> tuple[list[float], list[float]]:
+    """(narrowest, natural) width of each column at ``size``, padding included: the
+    narrowest holds its widest word (header and first column in bold; words wider than
+    ``limit`` do not count), the natural its longest line unwrapped (at most ``limit``)."""
+    mins, naturals = [], []
+    for position, col in enumerate(cols):
+        label = text(col["label"], 200)
+        widest = max((pdfmetrics.stringWidth(w, FONT_BOLD, size) for w in _words(label)), default=0.0)
+        natural = pdfmetrics.stringWidth(" ".join(_words(label)), FONT_BOLD, size)
+        font = FONT_BOLD if position == 0 else FONT
+        seen: set[str] = set()
+        for row in rows:
+            value = row.get(col["key"])
+            if col["key"] == status_col and not text(value).strip():
+                value = _status_label(row)
+            s = text(value, CELL_LIMIT)
+            for line in s.splitlines():
+                natural = max(natural, pdfmetrics.stringWidth(" ".join(line.split()), font, size))
+            for w in _words(s):
+                if w in seen:
+                    continue
+                seen.add(w)
+                ww = pdfmetrics.stringWidth(w, font, size)
+                if widest < ww <= limit:
+                    widest = ww
+        mins.append(min(widest, limit) + 2 * pad + 0.5)
+        naturals.append(max(min(natural, limit * 2) + 2 * pad + 0.5, mins[-1]))
+    return mins, naturals
+
+
+def _spread(weights: list[float], mins: list[float], naturals: list[float], width: float) -> list[float]:
+    """Widths (sum = width) never below ``mins``: the room left goes to the columns whose
+    text would wrap, by how much more they need times their weight; once every column
+    has its natural width, the rest goes by weight."""
+    if sum(naturals) <= width:
+        extra = width - sum(naturals)
+        total = sum(weights) or 1.0
+        return [n + extra * w / total for n, w in zip(naturals, weights, strict=True)]
+    need = [(n - m) * w for n, m, w in zip(naturals, mins, weights, strict=True)]
+    total = sum(need) or 1.0
+    extra = width - sum(mins)
+    return [m + extra * d / total for m, d in zip(mins, need, strict=True)]
+
+
+def fit_columns(cols: list[dict], rows: list[dict], status_col: str | None,
+                width: float) -> tuple[float, list[float]] | None:
+    """(font size, column widths) at which every word sits whole in its column, trying
+    the sizes of SIZES in turn; None when even the smallest is too wide."""
+    if not cols:
+        return SIZES[0], []
+    for size in SIZES:
+        pad = 3 if size >= SIZES[0] else 1.5
+        mins, naturals = _measure(cols, rows, status_col, size, pad, width * UNBREAKABLE_SHARE)
+        if sum(mins) <= width:
+            return size, _spread([c["weight"] for c in cols], mins, naturals, width)
+    return None
+
+
+# a portrait page is too narrow when the columns' unwrapped text would fill more than
+# this many page widths (most cells would wrap to three lines or more)
+CROWDED = 1.6
+
+
+def needs_landscape(doc: dict, width: float) -> bool:
+    """Whether the roster's columns need a wider page than ``width`` points: their words
+    only fit at a smaller type size, or their text would crowd the page."""
+    doc = as_dict(doc)
+    rows = [as_dict(r) for r in as_list(doc.get("rows"))]
+    cols, status_col = _columns(doc, rows)
+    if not cols:
+        return False
+    fit = fit_columns(cols, rows, status_col, width)
+    if fit is None or fit[0] < SIZES[0]:
+        return True
+    _mins, naturals = _measure(cols, rows, status_col, SIZES[0], 3, width * UNBREAKABLE_SHARE)
+    return sum(naturals) > CROWDED * width
+
+
 def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> list:
     cols, status_col = _columns(doc, rows)
-    narrow = bool(cols) and width / len(cols) < 34
-    st = _Styles(narrow)
-    total_weight = sum(c["weight"] for c in cols)
-    widths = [width * c["weight"] / total_weight for c in cols]
-    pad = 1.5 if narrow else 3
+    fit = fit_columns(cols, rows, status_col, width)
+    if fit is None:  # too many columns for any size: the smallest, in proportion
+        total_weight = sum(c["weight"] for c in cols)
+        fit = (SIZES[-1], [width * c["weight"] / total_weight for c in cols])
+    size, widths = fit
+    st = _Styles(size)
+    pad = 3 if size >= SIZES[0] else 1.5
     # room for text inside each cell; a hair less so rounding never decides a wrap
     avail = [w - 2 * pad - 0.01 for w in widths]
     measure = _CellText(st.cell.fontSize)
@@ -242,7 +348,11 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
     head = []
     for c, room in zip(cols, avail, strict=True):
         label = text(c["label"], 200)
-        head.append(label if measure.plain(label, FONT_BOLD, room) else Paragraph(markup(label, 200), st.head))
+        head_style = st.head
+        if any(measure.width(w, FONT_BOLD) > room for w in _words(label)):
+            head_style = st.split(head_style)
+        head.append(visual(label) if measure.plain(label, FONT_BOLD, room)
+                    else Paragraph(markup(label, 200), head_style))
     data = [head]
     commands: list = [
         # plain-string cells: the same font, size, leading and colour as the Paragraph
@@ -275,12 +385,14 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
                 value = _status_label(row)
             s = text(value, CELL_LIMIT)
             if measure.plain(s, fonts[position], avail[position]):
-                cells.append(s)
+                cells.append(visual(s))
                 continue
             if position == 0:
                 cell_style = st.first_grey if grey else st.first
             else:
                 cell_style = st.cell_grey if grey else st.cell
+            if any(measure.width(w, fonts[position]) > avail[position] for w in _words(s)):
+                cell_style = st.split(cell_style)  # a word no column can hold whole
             cells.append(Paragraph(markup(s), cell_style))
         data.append(cells)
         if grey:
@@ -305,6 +417,8 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
 
 
 def _legend(seen: dict[str, str], st: _Styles) -> Table:
+    """A swatch and a label per shading used; the label is the shade's own word (the
+    rows say the rest), sized to its text so nothing is cut."""
     cells = []
     widths = []
     commands: list = [
@@ -314,13 +428,16 @@ def _legend(seen: dict[str, str], st: _Styles) -> Table:
         ("TOPPADDING", (0, 0), (-1, -1), 1),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
     ]
+    size = st.legend.fontSize
     for i, (status, label) in enumerate(seen.items()):
-        cells += ["", Paragraph(markup(label, 40), st.legend)]
-        widths += [4 * mm, 32 * mm]
+        words = text(STATUS_LABELS.get(status) or label, 60)
+        cells += ["", visual(words)]
+        widths += [4 * mm, pdfmetrics.stringWidth(words, FONT, size) + 10]
         commands.append(("BACKGROUND", (2 * i, 0), (2 * i, 0), STATUS_COLOURS[status]))
         commands.append(("BOX", (2 * i, 0), (2 * i, 0), 0.4, RULE))
-    legend = Table([cells], colWidths=widths, rowHeights=[4 * mm], hAlign="LEFT")
-    legend.setStyle(table_style(commands))
+    legend = Table([cells], colWidths=widths, hAlign="LEFT")
+    legend.setStyle(table_style([*commands, ("FONTSIZE", (0, 0), (-1, -1), size),
+                                 ("TEXTCOLOR", (0, 0), (-1, -1), MUTED)]))
     return legend
 
 
@@ -349,8 +466,16 @@ def roster_story(doc: dict, width: float, progress: Progress, group: int = 0) ->
 
 
 
-def _frame_width(page: str) -> float:
-    return page_size(page)[0] - 2 * MARGIN
+def _frame_width(page: str, landscape: bool = False) -> float:
+    return page_size(page, landscape)[0] - 2 * MARGIN
+
+
+def _landscape(docs: list[dict], page: str, orientation: str) -> bool:
+    orientation = check_orientation(orientation)
+    if orientation != "auto":
+        return orientation == "landscape"
+    width = _frame_width(page)
+    return any(needs_landscape(d, width) for d in docs)
 
 
 def render_roster(
@@ -358,14 +483,16 @@ def render_roster(
     path: str | os.PathLike[str],
     page: str = "a4",
     progress: ProgressCallback | None = None,
+    orientation: str = "auto",
 ) -> int:
     page = check_page(page)
     register_fonts()
     doc = as_dict(doc)
+    wide = _landscape([doc], page, orientation)
     prog = Progress(progress, len(as_list(doc.get("rows"))) + 1)
     prog.report()
-    story = roster_story(doc, _frame_width(page), prog)
-    return build_document(story, path, page, prog, text(doc.get("roster")))
+    story = roster_story(doc, _frame_width(page, wide), prog)
+    return build_document(story, path, page, prog, text(doc.get("roster")), landscape=wide)
 
 
 def render_rosters(
@@ -373,13 +500,15 @@ def render_rosters(
     path: str | os.PathLike[str],
     page: str = "a4",
     progress: ProgressCallback | None = None,
+    orientation: str = "auto",
 ) -> int:
     page = check_page(page)
     register_fonts()
     docs = [as_dict(d) for d in as_list(docs)]
+    wide = _landscape(docs, page, orientation)
     prog = Progress(progress, sum(len(as_list(d.get("rows"))) for d in docs) + 1)
     prog.report()
-    width = _frame_width(page)
+    width = _frame_width(page, wide)
     story: list = []
     for group, doc in enumerate(docs):
         if group:
@@ -388,4 +517,5 @@ def render_rosters(
     if not story:
         story.append(Paragraph("No rosters to print.", _Styles().empty))
     campaign = text(docs[0].get("campaign")) if docs else ""
-    return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, "Rosters") if s))
+    return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, "Rosters") if s),
+                          landscape=wide)

@@ -69,6 +69,8 @@ def build_actions(win: MainWindow) -> None:
         "Print the quick-reference cards of the campaign's game")
     act(win, "export_all", "&All Rosters of the Campaign PDF…", lambda: win.export_pdf("all"),
         "Ctrl+Shift+P", None, "Print every roster of the campaign in one PDF")
+    act(win, "export_campaign", "Campaign &Report PDF…", lambda: win.export_pdf("campaign"), None, None,
+        "Print the campaign's battles, standings, roster histories and charts")
     act(win, "backup", "&Back Up Database…", win.backup_database, "Ctrl+Shift+S", None,
         "Save a copy of the whole database (SQLite copy; JSON on a server)")
     act(win, "restore", "Re&store from Backup…", win.restore_database, None, None,
@@ -158,7 +160,7 @@ def build_menus(win: MainWindow) -> None:
     m.addAction(actions["restore"])
     m.addSeparator()
     ex = m.addMenu(action_icon("export"), "&Print / Export PDF")
-    for k in ("export_roster", "export_cards", "export_qrs", "export_all"):
+    for k in ("export_roster", "export_cards", "export_qrs", "export_all", "export_campaign"):
         ex.addAction(actions[k])
     ex.addSeparator()
     pm = ex.addMenu("Page &Size")
@@ -360,7 +362,7 @@ def update_state(win: MainWindow) -> None:
         a[k].setEnabled(camp is not None)
     for k in ("export_roster", "export_cards"):
         a[k].setEnabled(roster and feats["exports"])
-    for k in ("export_qrs", "export_all"):
+    for k in ("export_qrs", "export_all", "export_campaign"):
         a[k].setEnabled(camp is not None and feats["exports"])
     state = win.undo_state_of(camp["id"] if camp and has_db else None)
     u, r = state["undo"], state["redo"]

@@ -30,13 +30,43 @@ def check_output(path: str, engine: Any) -> str:
     return check_output_path(path, engine)
 
 
-def _render(render: Callable[..., int], doc: Any, path: str, page: str) -> int:
+ORIENTATIONS = ("auto", "portrait", "landscape")
+
+
+def _orientation(value: str) -> str:
+    v = str(value).strip().lower()
+    if v not in ORIENTATIONS:
+        raise argparse.ArgumentTypeError(f"orientation {value!r}: choose auto, portrait or landscape")
+    return v
+
+
+CARD_SIZES = ("classic", "poker", "large")
+
+
+def _card_size(value: str) -> str:
+    v = str(value).strip().lower()
+    if v not in CARD_SIZES:
+        raise argparse.ArgumentTypeError(f"card size {value!r}: choose classic, poker or large")
+    return v
+
+
+def _blank_count(value: str) -> int:
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 500:
+        raise argparse.ArgumentTypeError(f"blank cards {value!r}: give a number from 0 to 500")
+    return n
+
+
+def _render(render: Callable[..., int], doc: Any, path: str, page: str, **options: Any) -> int:
     """Draw into a temporary file renamed over ``path`` when whole (the one writer)."""
     from campaign_app.files import atomic_write
 
     try:
         with atomic_write(path) as tmp:
-            return render(doc, str(tmp), page=page)
+            return render(doc, str(tmp), page=page, **options)
     except OSError as e:
         raise InputError(f"cannot write {path}: {e.strerror or e}") from None
 
@@ -56,7 +86,7 @@ def cmd_export_roster(args: argparse.Namespace, engine: Any) -> None:
     doc = roster_document(engine, args.roster, args.campaign)
     import reports
 
-    pages = _render(reports.render_roster, doc, path, args.page)
+    pages = _render(reports.render_roster, doc, path, args.page, orientation=args.orientation)
     _done(args, "roster", path, pages, roster=doc["roster"], rows=len(doc["rows"]))
 
 
@@ -67,7 +97,7 @@ def cmd_export_cards(args: argparse.Namespace, engine: Any) -> None:
     doc = cards_document(engine, args.roster, args.campaign)
     import reports
 
-    pages = _render(reports.render_cards, doc, path, args.page)
+    pages = _render(reports.render_cards, doc, path, args.page, size=args.size, bw=args.bw, blank=args.blank)
     _done(args, "cards", path, pages, roster=doc["roster"], cards=len(doc["cards"]))
 
 
@@ -89,13 +119,29 @@ def cmd_export_league(args: argparse.Namespace, engine: Any) -> None:
     docs = roster_documents(engine, args.campaign)
     import reports
 
-    pages = _render(reports.render_rosters, docs, path, args.page)
+    pages = _render(reports.render_rosters, docs, path, args.page, orientation=args.orientation)
     _done(args, "league", path, pages, rosters=[d["roster"] for d in docs])
+
+
+def cmd_export_campaign(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.exports import campaign_document
+
+    path = check_output(args.output)
+    doc = campaign_document(engine, args.campaign)
+    import reports
+
+    pages = _render(reports.render_campaign, doc, path, args.page)
+    _done(args, "campaign", path, pages, campaign=doc["campaign"], battles=len(doc["battles"]))
 
 
 def _common(sp: Any) -> None:
     sp.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF file to write")
     sp.add_argument("--page", type=_page, default="a4", metavar="a4|letter", help="page size (default a4)")
+
+
+def _orientation_option(sp: Any) -> None:
+    sp.add_argument("--orientation", type=_orientation, default="auto", metavar="auto|portrait|landscape",
+                    help="page orientation (default auto: landscape when the game's columns need it)")
 
 
 def register(sub: Any, add: Any, group: Any) -> None:
@@ -104,16 +150,28 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("roster", help="roster id or name")
     sp.add_argument("--campaign", help="look the roster name up in this campaign")
     _common(sp)
+    _orientation_option(sp)
     sp = add(exp, "cards", cmd_export_cards, "print a card per fighter or unit (four to an A4 page, cut marks)")
     sp.add_argument("roster", help="roster id or name")
     sp.add_argument("--campaign", help="look the roster name up in this campaign")
     _common(sp)
+    sp.add_argument("--size", type=_card_size, default="classic", metavar="classic|poker|large",
+                    help="card size: classic 100x110 mm (4 a page), poker 63x88 mm (9 a page), "
+                         "large (1 on half a page)")
+    sp.add_argument("--bw", action="store_true", help="black and white, no fills (toner-friendly)")
+    sp.add_argument("--blank", type=_blank_count, default=0, metavar="N",
+                    help="add N write-in cards with the game's empty stat line")
     sp = add(exp, "qrs", cmd_export_qrs, "print quick-reference cards for a campaign's game (house rules in)")
     sp.add_argument("campaign")
     sp.add_argument("--all", action="store_true",
                     help="a card for every figure kind the game's cards cover, not only the kinds "
                          "in the campaign")
     _common(sp)
+    sp = add(exp, "campaign", cmd_export_campaign,
+             "print a campaign report: battles, standings, roster histories and charts")
+    sp.add_argument("campaign")
+    _common(sp)
     sp = add(exp, "league", cmd_export_league, "print every roster of a campaign into one PDF")
     sp.add_argument("campaign")
     _common(sp)
+    _orientation_option(sp)

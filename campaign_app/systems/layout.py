@@ -164,6 +164,9 @@ class RosterLayout:
     # the roster table's columns hidden until the user shows them (Columns menu): what
     # the detail pane shows anyway, so that the table fits a 1280 px window
     table_hidden: tuple[str, ...] = ()
+    # --- print: the weapon profile table of a card (print helper): (key of an
+    # equipment dict, heading); () = the profile columns any of the card's weapons fills
+    weapon_columns: tuple[tuple[str, str], ...] = ()
 
     def status(self, status: str | None) -> StatusStyle:
         """The style of ``status`` (unknown ones are fine, labelled from the word)."""
@@ -240,6 +243,93 @@ def default_gear_text(e: Row, detailed: bool = False) -> str:
     """Range, fire points and traits: 'Rifle (24", FP 2, Rapid)'."""
     return gear_text([e.get("range"), f"FP {e['fp']}" if e.get("fp") is not None else "",
                       *(e.get("traits") or [])], e, detailed)
+
+
+# --------------------------------------------------------------------------- weapon profiles
+# the profile fields of an equipment dict, in the order a generic weapon table shows them
+PROFILE_FIELDS = (("range", "Range"), ("targets", "Targets"), ("impact", "Impact"), ("strength", "Str"),
+                  ("ap", "AP"), ("lethality", "Leth"), ("fp", "FP"), ("traits", "Traits"))
+
+
+def _norm(name: Any) -> str:
+    return " ".join(str(name or "").lower().replace("-", " ").split())
+
+
+def weapon_spec(data: Mapping[str, Any], name: Any) -> Mapping[str, Any] | None:
+    """The rules data's entry for the weapon called ``name`` (by key or by name; a name
+    written 'Pistol / revolver' answers to each part), or None."""
+    weapons = data.get("weapons")
+    if not isinstance(weapons, Mapping):
+        return None
+    want = _norm(name)
+    if not want:
+        return None
+    for key, spec in weapons.items():
+        if not isinstance(spec, Mapping):
+            continue
+        names = {_norm(key), _norm(spec.get("name"))} | {_norm(p) for p in str(spec.get("name", "")).split("/")}
+        if want in names:
+            return spec
+    return None
+
+
+def _range_text(spec: Mapping[str, Any]) -> str:
+    rng = spec.get("range")
+    if rng is None or rng == "":
+        return ""
+    return f'{rng}"' if isinstance(rng, int) else str(rng)
+
+
+def with_profile(item: dict[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    """``item`` (an equipment dict) with the profile values it lacks filled from the rules
+    data's weapon of that name; ``profile_source`` says "default" when that entry is one
+    of our labelled defaults, "rules" when it is from the game's own data, "" when the row
+    had everything (or the rules data does not know the weapon)."""
+    spec = weapon_spec(data, item.get("name"))
+    out = dict(item)
+    out.setdefault("lethality", None)
+    out["profile_source"] = ""
+    if spec is None:
+        return out
+    filled = False
+    fills = {"range": _range_text(spec), "targets": spec.get("targets"), "impact": spec.get("impact"),
+             "fp": spec.get("fp"), "strength": spec.get("strength"), "ap": spec.get("ap"),
+             "lethality": spec.get("lethality"), "traits": list(spec.get("traits") or [])}
+    for key, value in fills.items():
+        if value in (None, "", []) or out.get(key) not in (None, "", []):
+            continue
+        out[key] = value
+        filled = True
+    if filled:
+        out["profile_source"] = "default" if spec.get("default") else "rules"
+    return out
+
+
+def profile_cell(item: Mapping[str, Any], key: str) -> str:
+    v = item.get(key)
+    if v is None or v == "" or v == []:
+        return "-"
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(x) for x in v)
+    return str(v)
+
+
+def weapon_table(items: Sequence[Mapping[str, Any]], columns: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+    """A card's weapon profile table ``{columns, rows, note}``: the name, then
+    ``columns`` (or every profile field some weapon fills); empty rows when no weapons."""
+    weapons = [e for e in items if str(e.get("category") or "weapon") == "weapon"]
+    cols = list(columns) or [(k, label) for k, label in PROFILE_FIELDS
+                             if any(e.get(k) not in (None, "", []) for e in weapons)]
+    rows = []
+    for e in weapons:
+        qty = e.get("qty") or 1
+        name = f"{qty}\u00d7 {e.get('name', '')}" if qty > 1 else str(e.get("name", ""))
+        if e.get("profile_source") == "default":
+            name += " (default)"
+        rows.append([name, *(profile_cell(e, k) for k, _label in cols)])
+    note = "(default): a profile from our rules digest, not the game's book; check it." \
+        if any(e.get("profile_source") == "default" for e in weapons) else ""
+    return {"columns": ["Weapon", *(label for _k, label in cols)], "rows": rows, "note": note}
 
 
 # --------------------------------------------------------------------------- table columns

@@ -109,6 +109,13 @@ def _entry_rows(table: Table) -> tuple[list[str], list[list[str]]]:
         for k in e:
             if k not in keys:
                 keys.append(k)
+    # pass results always read best first: Pass 2, Pass 1, Pass 0 (whatever the first
+    # entry happens to have)
+    passes = sorted((k for k in keys if k.startswith("pass_")), key=lambda k: k[5:], reverse=True)
+    if passes:
+        at = min(keys.index(k) for k in passes)
+        rest = [k for k in keys if not k.startswith("pass_")]
+        keys = rest[:at] + passes + rest[at:]
     merge_roll = "rolls" in keys and "vs" in keys
     if merge_roll:
         keys = [k for k in keys if k not in ("rolls", "vs", "modifiers")]
@@ -145,6 +152,8 @@ def table_card(table: Table, title: str | None = None) -> dict[str, Any]:
     name = title or table.title
     if table.source == "house rule":
         name += " (house rule)"
+    elif table.default:
+        name += " (default)"  # our documented default, not the game's own table
     if table.rolled:
         columns = [dice_heading(table), "Result", "Effect"]
         rows = table_card_rows(table)
@@ -183,6 +192,29 @@ class QrsSheet:
         if lines or tables:
             self.cards.append({"title": title, "subtitle": subtitle, "lines": list(lines),
                                "tables": list(tables)})
+
+    def rules_cards(self) -> None:
+        """The cards the rules data writes out (``[qrs.<id>]``: title, subtitle, source,
+        lines, tables), in the data's order. A card whose ``source`` is "default" (our
+        digest, not a seed) says so in its subtitle."""
+        section = self.data.get("qrs")
+        if not isinstance(section, Mapping):
+            return
+        for spec in section.values():
+            if not isinstance(spec, Mapping):
+                continue
+            subtitle = str(spec.get("subtitle", ""))
+            if str(spec.get("source", "")).strip().lower() == "default":
+                subtitle = _join([subtitle, "default: our rules digest, check it against the book"], " · ")
+            tables = []
+            for t in spec.get("tables") or []:
+                if isinstance(t, Mapping):
+                    tables.append({"title": str(t.get("title", "")), "note": str(t.get("note", "")),
+                                   "columns": [str(c) for c in t.get("columns") or []],
+                                   "rows": [[str(v) for v in r] for r in t.get("rows") or []]})
+            for tid in spec.get("rules_tables") or []:
+                tables += self.table(str(tid))
+            self.card(str(spec.get("title", "")), subtitle, [str(x) for x in spec.get("lines") or []], tables)
 
     def phases(self) -> list[str]:
         seq = self.data.get("sequence", {})

@@ -6,7 +6,7 @@ Light on purpose (the GUI reads it for its table): the squad toolkit itself
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaign_app.systems.info import SystemInfo
@@ -38,6 +38,17 @@ def _prepare(f: dict[str, Any], ctx: SheetContext) -> None:
                                        discipline=f.get("discipline") or "", order=f.get("order") or "")
 
 
+def training_text(f: Row) -> str:
+    """The training level with the targets it gives (activation, to hit, most suppressed)."""
+    lv = (f.get("profile") or {}).get("training")
+    if not isinstance(lv, Mapping):
+        return training_label(f)
+    parts = [f"{short} {lv[key]}{plus}" for short, key, plus in
+             (("Act", "activation", "+"), ("Hit", "expertise", "+"), ("Supp max", "max_suppressed", ""))
+             if lv.get(key) is not None]
+    return join([training_label(f), ", ".join(parts)], "\n")
+
+
 def _unit(f: Row) -> str:
     if f["what"] == "unit":
         return join([f["name"], pretty(f.get("type")) if f.get("type") != "infantry" else ""], "\n")
@@ -57,7 +68,7 @@ def _unit_only(fn: Any) -> Any:
 
 SHEET = (
     Column("unit", "Unit", width=2.6, value=_unit),
-    Column("training", "Training", width=1.4, value=_unit_only(training_label)),
+    Column("training", "Training", width=1.6, value=_unit_only(training_text)),
     Column("figures", "Figures now / at start", width=1.3, value=_figures),
     Column("weapons", "Weapons and FP", width=3.6),
     Column("armour", "Armour", width=1.4, value=_unit_only(armour_label)),
@@ -85,4 +96,5 @@ def squad_layout(info: SystemInfo, unit_columns: Sequence[Column] = (),
         prepare=_prepare,
         unit_card=default_unit_card,
         table_hidden=table_hidden,
+        weapon_columns=(("range", "Range"), ("fp", "FP")),
     )

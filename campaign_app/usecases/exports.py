@@ -28,6 +28,8 @@ from campaign_app.systems.layout import (
     default_fighter_card,
     default_gear_text,
     default_unit_card,
+    weapon_table,
+    with_profile,
 )
 from campaign_app.systems.layout import pretty as _pretty
 from campaign_app.systems.qrs import QrsSheet, dice_heading, table_card, table_card_rows
@@ -41,6 +43,7 @@ from db.models import (
     Unit,
     WalkerType,
 )
+from db.queries import campaign_report as qr
 from db.queries import documents as q
 from db.uow import Engine, Session, read_session
 
@@ -85,6 +88,7 @@ class CardsDocument(TypedDict):
     campaign: str
     roster: str
     cards: list[dict[str, Any]]
+    blank: dict[str, Any]  # a write-in card with the system's empty stat line
 
 
 class QrsDocument(TypedDict):
@@ -178,7 +182,7 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
 
 
 def _equipment(e: Equipment) -> dict[str, Any]:
-    return {"name": e.name, "qty": e.qty, "range": e.range, "targets": e.targets, "impact": e.impact,
+    return {"name": e.name, "category": e.category, "qty": e.qty, "range": e.range, "targets": e.targets, "impact": e.impact,
             "strength": e.strength, "ap": e.ap, "fp": e.fp, "traits": list(e.traits or []), "notes": e.notes}
 
 
@@ -207,7 +211,8 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
     show = layout.gear_text or default_gear_text
 
     def gear(owner: Fighter | Unit) -> dict[str, Any]:
-        items = [_equipment(e) for e in d.gear(owner)]
+        # profile values the row lacks come from the rules data's weapon of that name
+        items = [with_profile(_equipment(e), d.data) for e in d.gear(owner)]
         return {"equipment": items, "gear": [show(e, False) for e in items],
                 "gear_detailed": [show(e, True) for e in items]}
 
@@ -354,8 +359,39 @@ def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> CardsDo
         layout = _layout(c)
         unit_card = layout.unit_card or default_unit_card
         fighter_card = layout.fighter_card or default_fighter_card
-        cards = [unit_card(f) if f["what"] == "unit" else fighter_card(f) for f in _figures(d, layout)]
-        return {"campaign": c.name, "roster": r.name, "cards": cards}
+        cards = []
+        for f in _figures(d, layout):
+            one = unit_card(f) if f["what"] == "unit" else fighter_card(f)
+            table = weapon_table(f.get("equipment") or [], layout.weapon_columns)
+            one.setdefault("weapons", table)
+            items = f.get("equipment") or []
+            if table["rows"] and all((e.get("category") or "weapon") == "weapon" and not e.get("notes")
+                                     for e in items):
+                # the table says it all: the weapon lines would only repeat it
+                one["sections"] = [s for s in one.get("sections", []) if s.get("lines") != f.get("gear_detailed")]
+            cards.append(one)
+        return {"campaign": c.name, "roster": r.name, "cards": cards, "blank": blank_card(c)}
+
+
+def blank_card(c: Campaign) -> dict[str, Any]:
+    """A write-in card: the system's empty stat line and weapon table headings."""
+    gs = game_system(c.system)
+    layout = gs.roster_layout()
+    info = gs.info
+    fields: list[list[str]] = []
+    if info.uses_units:
+        fields = [["Figs", ""], ["Wnd", ""], ["Training", ""], ["Armour", ""], ["Morale state", ""]]
+    else:
+        if info.uses_rep:
+            fields.append(["Rep", ""])
+        fields += [[st.key, ""] for st in stat_rules(c.system, c.edition)]
+        if info.stats:
+            fields.append(["XP", ""])
+    cols = layout.weapon_columns or (("range", "Range"),)
+    return {"title": "", "subtitle": "", "status": "", "status_label": "", "fields": fields,
+            "sections": [], "weapons": {"columns": ["Weapon", *(lbl for _k, lbl in cols)],
+                                        "rows": [[""] * (len(cols) + 1) for _ in range(4)], "note": ""},
+            "write_in": True}
 
 
 # --------------------------------------------------------------------------- quick reference
@@ -379,6 +415,7 @@ def qrs_document(engine: Engine, campaign: Ref, all_kinds: bool = False) -> QrsD
                          kinds_present=present, walker_types=walkers, all_kinds=all_kinds)
         if gs.qrs:
             gs.load(gs.qrs)(sheet)
+        sheet.rules_cards()  # the cards the rules data writes out (seed rules, defaults)
         sheet.rest()
         return {"campaign": c.name, "system": _system_name(c, info), "cards": sheet.cards}
 
@@ -391,3 +428,192 @@ def check_output_path(path: str, engine: Engine | None = None) -> str:
     from db.backup import protected_outputs
 
     return str(check(path, protected_outputs(engine), example="roster.pdf"))
+
+
+# --------------------------------------------------------------------------- campaign report
+class BattleLine(TypedDict):
+    number: int
+    date: str
+    scenario: str
+    result: str
+
+
+class Standing(TypedDict):
+    roster: str
+    battles: int
+    wins: int
+    draws: int
+    losses: int
+    casualties: int
+
+
+class RosterHistory(TypedDict):
+    roster: str
+    lines: list[str]
+
+
+class ChartSeries(TypedDict):
+    name: str
+    values: list[float]
+
+
+class Chart(TypedDict):
+    title: str
+    kind: str  # "bar" or "line"
+    categories: list[str]
+    series: list[ChartSeries]
+    axis: str
+
+
+class CampaignDocument(TypedDict):
+    """A campaign's report: battles, standings, each roster's history, charts."""
+
+    campaign: str
+    system: str
+    battles: list[BattleLine]
+    standings: list[Standing]
+    histories: list[RosterHistory]
+    charts: list[Chart]
+
+
+_RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
+
+
+def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
+    """The campaign report: every battle (date, scenario, result), the standings (per
+    roster: battles, wins, draws, losses, casualties), each roster's battle history and
+    the charts (casualties per battle, wins so far). A casualty is a figure whose battle
+    status the game counts as worse than fine, or a unit's lost figures."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        assert c.id is not None
+        info = get_system(c.system)
+        layout = _layout(c)
+        names = q.roster_names(s, c.id)
+        rows = qr.campaign_report_rows(s, c.id)
+        history_rows = qr.figure_history(s, c.id)
+        fighters_now, units_now = qr.current_figures(s, c.id)
+        after_each = _after_each_battle(rows.battles, history_rows, fighters_now, units_now)
+    order = list(names)
+    casualties: dict[tuple[int, int], int] = {}
+    for r in rows.results:
+        hurt = r.casualties if r.is_unit else int(layout.status(r.status).severity != "ok")
+        key = (r.battle_id, r.roster_id)
+        casualties[key] = casualties.get(key, 0) + hurt
+    by_battle: dict[int, list[Any]] = {}
+    for link in rows.links:
+        by_battle.setdefault(link.battle_id, []).append(link)
+    battles: list[BattleLine] = []
+    history: dict[int, list[str]] = {rid: [] for rid in order}
+    standing = {rid: {"battles": 0, "wins": 0, "draws": 0, "losses": 0, "casualties": 0} for rid in order}
+    wins_so_far: dict[int, list[float]] = {rid: [] for rid in order}
+    cas_series: dict[int, list[float]] = {rid: [] for rid in order}
+    for b in rows.battles:
+        links = by_battle.get(b.id or 0, [])
+        parts = []
+        for link in links:
+            rid = link.roster_id
+            word = _RESULT_WORDS.get(link.result, link.result or ("fought" if b.after_battle_done else "pending"))
+            parts.append(f"{names.get(rid, '?')} {word}")
+            st = standing.setdefault(rid, {"battles": 0, "wins": 0, "draws": 0, "losses": 0, "casualties": 0})
+            st["battles"] += 1
+            if link.result in ("win", "draw", "loss"):
+                st[{"win": "wins", "draw": "draws", "loss": "losses"}[link.result]] += 1
+            lost = casualties.get((b.id or 0, rid), 0)
+            st["casualties"] += lost
+            history.setdefault(rid, []).append(
+                _join([f"Battle {b.number} ({b.played_on.isoformat()})", b.scenario, word,
+                       f"{lost} casualt{'y' if lost == 1 else 'ies'}"], ", "))
+        if not b.after_battle_done and not any(link.result for link in links):
+            parts = [_join([names.get(link.roster_id, "?") for link in links], " vs "), "pending"]
+        result = _join([b.outcome, _join(parts, "; ")], ": ") or ("" if b.after_battle_done else "pending")
+        battles.append({"number": b.number, "date": b.played_on.isoformat(), "scenario": b.scenario,
+                        "result": result})
+        for rid in order:
+            cas_series[rid].append(float(casualties.get((b.id or 0, rid), 0)))
+            wins_so_far[rid].append(float(standing[rid]["wins"]))
+    categories = [f"#{b.number}" for b in rows.battles]
+    charts: list[Chart] = []
+    if rows.battles:
+        charts.append({"title": "Casualties per battle", "kind": "bar", "categories": categories,
+                       "series": [{"name": names[r], "values": cas_series[r]} for r in order],
+                       "axis": "casualties"})
+        charts.append({"title": "Wins after each battle", "kind": "line", "categories": categories,
+                       "series": [{"name": names[r], "values": wins_so_far[r]} for r in order],
+                       "axis": "wins"})
+        for title, axis, measure in _measures(info):
+            charts.append({"title": title, "kind": "line", "categories": categories, "axis": axis,
+                           "series": [{"name": names[r], "values": [measure(state, r) for state in after_each]}
+                                      for r in order]})
+    return {
+        "campaign": c.name,
+        "system": _system_name(c, info),
+        "battles": battles,
+        "standings": [{"roster": names[r], **standing[r]} for r in order],  # type: ignore[typeddict-item]
+        "histories": [{"roster": names[r], "lines": history.get(r, [])} for r in order],
+        "charts": charts,
+    }
+
+
+Figures = tuple[dict[int, dict[str, Any]], dict[int, dict[str, Any]]]  # fighters, units by id
+_KEEP = ("roster_id", "rep", "xp", "credits_value", "status", "figures")
+
+
+def _after_each_battle(battles: Sequence[Any], changes: Sequence[qr.JournalChange], fighters: Sequence[Fighter],
+                       units: Sequence[Unit]) -> list[Figures]:
+    """The campaign's figures as they stood after each battle (its After the Battle, or its
+    recording when that has not run): today's rows with the journal's later changes
+    taken back, newest first."""
+    state: Figures = ({f.id or 0: {k: getattr(f, k, None) for k in _KEEP} for f in fighters},
+                      {u.id or 0: {k: getattr(u, k, None) for k in _KEEP} for u in units})
+    index = {b.id: i for i, b in enumerate(battles)}
+    out: list[Figures | None] = [None] * len(battles)
+    journals: dict[int, list[qr.JournalChange]] = {}
+    for ch in changes:
+        journals.setdefault(ch.journal_id, []).append(ch)
+    for _jid, entries in sorted(journals.items(), reverse=True):
+        for ch in entries:  # the state after this journal: the last one of its battle
+            if ch.table == "battle" and ch.row_id in index and out[index[ch.row_id]] is None:
+                out[index[ch.row_id]] = ({k: dict(v) for k, v in state[0].items()},
+                                         {k: dict(v) for k, v in state[1].items()})
+        for ch in reversed(entries):  # take the journal back
+            rows = state[0] if ch.table == "fighter" else state[1] if ch.table == "unit" else None
+            if rows is None:
+                continue
+            if ch.op == "insert":
+                rows.pop(ch.row_id, None)
+            elif ch.op == "delete" and ch.before:
+                rows[ch.row_id] = {k: ch.before.get(k) for k in _KEEP}
+            elif ch.op == "update" and ch.before and ch.row_id in rows:
+                rows[ch.row_id].update({k: v for k, v in ch.before.items() if k in _KEEP})
+    # a battle the journal never names (imported, say): the state after the one before it
+    filled: list[Figures] = []
+    for i, snap in enumerate(out):
+        filled.append(snap if snap is not None else (filled[i - 1] if i else state))
+    return filled
+
+
+def _ready(rows: dict[int, dict[str, Any]], roster: int) -> list[dict[str, Any]]:
+    return [f for f in rows.values() if f.get("roster_id") == roster and (f.get("status") or "active") == "active"]
+
+
+def _measures(info: SystemInfo) -> list[tuple[str, str, Any]]:
+    """What the game's players track per battle: Rep (games of Rep), XP and rating (games
+    of characteristics and experience), figures (games of units)."""
+    out: list[tuple[str, str, Any]] = []
+    if info.uses_rep:
+        def rep(state: Figures, roster: int) -> float:
+            reps = [f["rep"] for f in _ready(state[0], roster) if f.get("rep") is not None]
+            return round(sum(reps) / len(reps), 2) if reps else 0.0
+        out.append(("Average Rep after each battle", "Rep (fighters ready)", rep))
+    elif info.stats and not info.uses_units:
+        out.append(("XP after each battle", "XP (all fighters)",
+                    lambda state, roster: float(sum(f.get("xp") or 0 for f in state[0].values()
+                                                    if f.get("roster_id") == roster))))
+        out.append(("Rating after each battle", "rating (value of fighters ready)",
+                    lambda state, roster: float(sum(f.get("credits_value") or 0 for f in _ready(state[0], roster)))))
+    if info.uses_units:
+        out.append(("Figures after each battle", "figures",
+                    lambda state, roster: float(sum(u.get("figures") or 0 for u in state[1].values()
+                                                    if u.get("roster_id") == roster))))
+    return out

@@ -106,7 +106,8 @@ def test_nuts_cards_pdf_has_a_card_per_fighter_with_creature_abilities(engine, t
         assert name in text
     assert "Always Rep 2." in text  # the zombie's special abilities come from the rules data
     assert "In recovery" in text
-    assert "Stake (hand-to-hand, T1, I1)" in text
+    # the weapon's profile, in the card's weapon table (range, targets, impact)
+    assert "Weapon Range Targets Impact Stake hand-to-hand 1 1" in text
     assert "Page 2 of 2" in pages[1]
 
 
@@ -280,10 +281,11 @@ def test_squad_roster_cards_and_qrs(engine, tmp_path):
     assert len(pages) == 1
     text = pages[0]
     assert "Squad strength 14 / 17" in text
-    assert '1st Section Veteran 8 / 8 Assault rifle (24", FP 1' in text
+    # the training level with the targets it gives
+    assert '1st Section Veteran Act 3+, Hit 4+, Supp max 3 8 / 8 Assault rifle (24", FP 1' in text
     assert "Medium (5+)" in text
-    assert "Дмитрий's Humvee Vehicle Green 0 / 1" in text and "Destroyed" in text
-    assert f"{HOSTILE} Green 6 / 8" in text
+    assert "Дмитрий's Humvee Vehicle Green Act 5+, Hit 6+, Supp max 1 0 / 1" in text and "Destroyed" in text
+    assert f"{HOSTILE} Green Act 5+, Hit 6+, Supp max 1 6 / 8" in text
 
     out, pages = export(engine, tmp_path, "cards", "Alpha", name="cards.pdf")
     text = " ".join(pages)
@@ -517,3 +519,90 @@ def test_squad_league_matches_each_roster_read_alone(engine):
         assert len(weapons) == 2
         section, captain = sorted(weapons)[1], sorted(weapons)[0]
         assert weapons[section].startswith(team) and weapons[captain].startswith(own)
+
+
+# ------------------------------------------------------------------ issue 17: print
+def test_print_rosters_cards_qrs_and_campaign_report(engine, tmp_path):
+    from pypdf import PdfReader as Reader
+
+    assert run(engine, "demo") == 0
+    # Necromunda's stat line needs landscape; every skill and name whole
+    out, pages = export(engine, tmp_path, "roster", "The Iron Jackals", name="gang.pdf")
+    box = Reader(str(out)).pages[0].mediabox
+    assert float(box.width) > float(box.height)
+    words = set(" ".join(pages).split())
+    assert {"Unstoppable", "Ironhide", "Fearsome"} <= words
+    out, pages = export(engine, tmp_path, "roster", "The Iron Jackals", "--orientation", "portrait",
+                        name="gang-p.pdf")
+    box = Reader(str(out)).pages[0].mediabox
+    assert float(box.width) < float(box.height)
+    # the default hand weapon's profile comes from the rules data, labelled default
+    gang = exports.cards_document(engine, "The Iron Jackals")
+    core.add_fighter(engine, "The Iron Jackals", "Grub", fighter_type="ganger", stats=NECRO_LINE,
+                     weapons=["Hand weapon"])
+    doc = exports.cards_document(engine, "The Iron Jackals")
+    assert len(doc["cards"]) == len(gang["cards"]) + 1
+    grub = next(c for c in doc["cards"] if c["title"] == "Grub")
+    assert grub["weapons"]["columns"][:4] == ["Weapon", "Rng", "Str", "AP"]
+    assert grub["weapons"]["rows"][0][:4] == ["Hand weapon (default)", "-", "S", "-"]
+    out, pages = export(engine, tmp_path, "cards", "The Iron Jackals", "--size", "poker", "--blank", "3",
+                        name="poker.pdf")
+    assert len(pages) == 1  # 6 fighters + 3 blanks = 9 poker cards on one A4 page
+    assert "Hand weapon (default)" in pages[0] and "Str" in pages[0]
+    # QRS sections from the seeds
+    _out, pages = export(engine, tmp_path, "qrs", "Underhive Feud", name="q.pdf")
+    text = " ".join(pages)
+    for s in ("Close combat", "Nerve test", "Injury dice", "natural 1 or 2", "Hand weapon (default profile)",
+              "Lasting Injury (default)"):
+        assert s in text, s
+    _out, pages = export(engine, tmp_path, "qrs", "Operation Granite", name="qf.pdf")
+    text = " ".join(pages)
+    for s in ("Suppression", "Shooting and cover", "Vehicles", "Who saves"):
+        assert s in text, s
+    _out, pages = export(engine, tmp_path, "qrs", "Bocage Summer", name="qu.pdf")
+    text = " ".join(pages)
+    for s in ("Movement", "nearest infantry", "at least 21 cm and up to 30 cm"):
+        assert s in text, s
+    walker = next(t for c in exports.qrs_document(engine, "Ardennes 1944")["cards"] for t in c["tables"]
+                  if t["title"] == "Walker tables")
+    assert [h for h in walker["columns"] if h.startswith("Pass")] == ["Pass 2", "Pass 1", "Pass 0"]
+    assert any(r[0] == "Driver Disabled" for r in walker["rows"])
+    # campaign report: battles, standings, charts
+    report = exports.campaign_document(engine, "Ardennes 1944")
+    assert [b["scenario"] for b in report["battles"]] == ["Night patrol at Foy", "The mill at Recogne"]
+    assert {s["roster"] for s in report["standings"]} == {"Easy Company, 2nd Squad", "Die Nachtwölfe"}
+    assert sum(s["wins"] for s in report["standings"]) == 1
+    assert [c["title"] for c in report["charts"]] == ["Casualties per battle", "Wins after each battle",
+                                                      "Average Rep after each battle"]
+    gang = exports.campaign_document(engine, "Underhive Feud")
+    assert [c["title"] for c in gang["charts"]][2:] == ["XP after each battle", "Rating after each battle"]
+    squads = exports.campaign_document(engine, "Operation Granite")
+    figures = next(c for c in squads["charts"] if c["title"] == "Figures after each battle")
+    assert all(v > 0 for s in figures["series"] for v in s["values"])
+    _out, pages = export(engine, tmp_path, "campaign", "Ardennes 1944", name="report.pdf")
+    text = " ".join(pages)
+    assert "Casualties per battle" in text and "Night patrol at Foy" in text and "Standings" in text
+
+
+def test_campaign_report_takes_the_journal_back_to_each_battle():
+    from types import SimpleNamespace as NS
+
+    from db.queries.campaign_report import JournalChange as J
+
+    battles = [NS(id=10), NS(id=11)]
+    now = [NS(id=1, roster_id=5, rep=5, xp=7, credits_value=100, status="active", figures=None),
+           NS(id=2, roster_id=5, rep=3, xp=0, credits_value=50, status="active", figures=None)]
+    changes = [
+        J(1, "fighter", 1, "insert", None, {"id": 1, "roster_id": 5, "rep": 4, "xp": 0}),
+        J(2, "battle", 10, "insert", None, {"id": 10}),
+        J(3, "fighter", 1, "update", {"rep": 4, "xp": 0}, {"rep": 5, "xp": 3}),  # after battle 10
+        J(3, "battle", 10, "update", {"after_battle_done": False}, {"after_battle_done": True}),
+        J(4, "battle", 11, "insert", None, {"id": 11}),
+        J(5, "fighter", 1, "update", {"xp": 3}, {"xp": 7}),  # after battle 11
+        J(5, "fighter", 2, "insert", None, {"id": 2, "roster_id": 5, "rep": 3}),  # a recruit
+        J(5, "battle", 11, "update", {"after_battle_done": False}, {"after_battle_done": True}),
+    ]
+    after = exports._after_each_battle(battles, changes, now, [])
+    assert [sorted(a[0]) for a in after] == [[1], [1, 2]]
+    assert after[0][0][1]["xp"] == 3 and after[0][0][1]["rep"] == 5
+    assert after[1][0][1]["xp"] == 7

@@ -131,3 +131,9 @@ def test_import_is_cheap_and_isolated(tmp_path):
         f"print(sorted(m for m in sys.modules if m.split('.')[0] in {forbidden!r}))\n"
     )
     assert _run(code) == "[]"
+
+
+def test_symbol_font_and_licence_ship_with_package():
+    fonts = Path(reports.__file__).parent / "fonts"
+    assert (fonts / "Symbola.ttf").stat().st_size > 100_000
+    assert "Douros" in (fonts / "LICENSE-Symbola.txt").read_text(encoding="utf-8")

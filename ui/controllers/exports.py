@@ -12,17 +12,73 @@ if TYPE_CHECKING:
     from ui.main_window import MainWindow
     from ui.worker import Task
 
-NAMES = {"roster": "roster", "cards": "cards", "qrs": "quick-reference", "all": "rosters"}
+NAMES = {"roster": "roster", "cards": "cards", "qrs": "quick-reference", "all": "rosters",
+         "campaign": "campaign report"}
+
+
+CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "roster": {"page": ("a4", "letter"), "orientation": ("auto", "portrait", "landscape")},
+    "all": {"page": ("a4", "letter"), "orientation": ("auto", "portrait", "landscape")},
+    "cards": {"page": ("a4", "letter"), "size": ("classic", "poker", "large")},
+    "qrs": {"page": ("a4", "letter")},
+    "campaign": {"page": ("a4", "letter")},
+}
+
+
+def _draw(engine: Any, kind: str, cid: int, rid: int | None, out: str, opts: dict[str, str],
+          prog: Any = None) -> int:
+    import reports
+    from campaign_app.usecases import exports
+
+    page = opts.get("page", "a4")
+    if kind == "roster":
+        return reports.render_roster(exports.roster_document(engine, rid), out, page, prog,
+                                     orientation=opts.get("orientation", "auto"))
+    if kind == "cards":
+        return reports.render_cards(exports.cards_document(engine, rid), out, page, prog,
+                                    size=opts.get("size", "classic"))
+    if kind == "qrs":
+        return reports.render_qrs(exports.qrs_document(engine, cid), out, page, prog)
+    if kind == "campaign":
+        return reports.render_campaign(exports.campaign_document(engine, cid), out, page, prog)
+    return reports.render_rosters(exports.roster_documents(engine, cid), out, page, prog,
+                                  orientation=opts.get("orientation", "auto"))
+
+
+def preview(win: MainWindow, kind: str, title: str) -> dict[str, str] | None:
+    """Show the pages before saving; the options chosen, or None when cancelled."""
+    from ui.preview import PrintPreview
+
+    assert win.campaign is not None
+    engine, cid, rid = win.engine, win.campaign["id"], win.roster_id
+    page = str(win.settings.value("export/page", "a4"))
+    choices = dict(CHOICES[kind])
+    choices["page"] = (page, *(p for p in choices["page"] if p != page))
+    dlg = PrintPreview(win, title, lambda out, opts: _draw(engine, kind, cid, rid, out, opts), choices)
+    try:
+        return dlg.options() if dlg.exec() else None
+    finally:
+        dlg.cleanup()
 
 
 def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | None:
-    """Print to PDF off the GUI thread."""
+    """Print to PDF off the GUI thread (with no path given: after a preview of the pages)."""
     if win.campaign is None:
         return None
     roster = next((r for r in win.campaign["rosters"] if r["id"] == win.roster_id), None)
     base = roster["name"] if roster and kind in ("roster", "cards") else win.campaign["name"]
     if kind in ("roster", "cards") and roster is None:
         return None
+    opts: dict[str, str] = {"page": str(win.settings.value("export/page", "a4"))}
+    if path is None:
+        try:
+            chosen = preview(win, kind, f"{base} {NAMES[kind]}")
+        except (AppError, OSError) as e:
+            widgets.show_error(win, "Print preview", e)
+            return None
+        if chosen is None:
+            return None
+        opts = chosen
     path = path or win.ask_save_path("Save PDF", f"{base} {NAMES[kind]}.pdf", "PDF files (*.pdf)")
     if not path:
         return None
@@ -34,30 +90,17 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
         widgets.show_error(win, "Export PDF", e)
         return None
     engine, cid, rid = win.engine, win.campaign["id"], win.roster_id
-    page = str(win.settings.value("export/page", "a4"))
     out = path
 
     def work(ctx: Any) -> Any:
-        import reports
         from campaign_app.files import atomic_write
-        from campaign_app.usecases import exports
 
         def prog(done: int, total: int) -> bool:
             return ctx.progress(done, total, f"Drawing {done} of {total}…")
 
         ctx.progress(0, 0, "Reading the campaign…")
         with atomic_write(out) as part:  # the one writer: renamed over the file when whole
-            tmp = str(part)
-            if kind == "roster":
-                pages = reports.render_roster(exports.roster_document(engine, rid), tmp, page, prog)
-            elif kind == "cards":
-                pages = reports.render_cards(exports.cards_document(engine, rid), tmp, page, prog)
-            elif kind == "qrs":
-                pages = reports.render_qrs(exports.qrs_document(engine, cid), tmp, page, prog)
-            else:
-                docs = exports.roster_documents(engine, cid)
-                ctx.check()
-                pages = reports.render_rosters(docs, tmp, page, prog)
+            pages = _draw(engine, kind, cid, rid, str(part), opts, prog)
         return {"pages": pages, "path": out}
 
     return win._task("Export PDF", work,

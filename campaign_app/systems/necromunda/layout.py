@@ -31,8 +31,10 @@ PROFILE = tuple(r.key for r in STATS)
 
 
 def _gear(e: Any, detailed: bool = False) -> str:
-    return gear_text([e.get("range"), f"S{e['strength']}" if e.get("strength") else "",
-                      f"AP{e['ap']}" if e.get("ap") else "", *(e.get("traits") or [])], e, detailed)
+    return gear_text([e.get("range"), f"Str {e['strength']}" if e.get("strength") else "",
+                      f"AP {e['ap']}" if e.get("ap") else "",
+                      f"Leth {e['lethality']}" if e.get("lethality") else "", *(e.get("traits") or []),
+                      "default" if e.get("profile_source") == "default" else ""], e, detailed)
 
 
 def _is_vehicle(f: Row) -> bool:
@@ -82,7 +84,7 @@ SHEET = (
     Column("skills", "Skills", width=2, value=lambda f: ", ".join(f.get("skills") or [])),
     Column("injuries", "Lasting injuries", width=2,
            value=lambda f: [*f.get("injuries", []), *(pretty(x) for x in f.get("conditions") or [])]),
-    Column("status", "Status", width=1.6, value=lambda f: f["status_label"]),
+    Column("status", "Status", width=2.4, value=lambda f: f["status_label"]),
 )
 
 
@@ -121,4 +123,6 @@ LAYOUT = RosterLayout(
     fighter_card=_fighter_card,
     shows_cycle=True,
     table_hidden=("xp", "credits_value", "skills", "injuries"),
+    weapon_columns=(("range", "Rng"), ("strength", "Str"), ("ap", "AP"), ("lethality", "Leth"),
+                    ("traits", "Traits")),
 )

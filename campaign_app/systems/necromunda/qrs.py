@@ -23,7 +23,8 @@ def cards(q: QrsSheet) -> None:
     lines = [f"{i}. {s.get('label')}: {s.get('text')}" for i, s in enumerate(steps, 1) if isinstance(s, Mapping)]
     xp = q.data.get("xp")
     if isinstance(xp, Mapping) and xp:
-        lines.append("XP: " + ", ".join(f"{_pretty(k).lower()} {v}" for k, v in xp.items()))
+        # the XP awards are from our rules digest, not a seed
+        lines.append("XP (default): " + ", ".join(f"{_pretty(k).lower()} {v}" for k, v in xp.items()))
     q.card("Post-battle checklist", "Necromunda " + edition.upper(), lines)
     q.card("Lasting Injury", "Fighters taken Out of Action", [],
            q.table(tid("lasting_injury_table", "lasting-injury")))

@@ -44,7 +44,8 @@ SHEET = (
     Column("rep", "Rep", width=0.7),
     Column("type", "Star/Grunt", width=1.5, value=lambda f: join([pretty(f.get("type")), f.get("role")])),
     Column("kind", "Kind", width=2, value=_kind),
-    Column("weapons", "Weapons", width=4),
+    Column("weapons", "Weapons (range, targets, impact)", width=4),
+    Column("skills", "Skills", width=2, value=lambda f: ", ".join(f.get("skills") or [])),
     Column("status", "Status", width=2,
            value=lambda f: join([f["status_label"], *(pretty(x) for x in f.get("conditions") or [])], "; ")),
 )
@@ -72,4 +73,5 @@ LAYOUT = RosterLayout(
     statuses=STATUS_STYLES,
     gear_text=_gear,
     fighter_card=lambda f: default_fighter_card(f, type_field=True),
+    weapon_columns=(("range", "Range"), ("targets", "Targets"), ("impact", "Impact")),
 )
