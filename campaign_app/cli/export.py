@@ -126,7 +126,7 @@ def cmd_export_league(args: argparse.Namespace, engine: Any) -> None:
 def cmd_export_campaign(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import campaign_document
 
-    path = check_output(args.output)
+    path = check_output(args.output, engine)
     doc = campaign_document(engine, args.campaign)
     import reports
 
