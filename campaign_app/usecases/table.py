@@ -397,7 +397,7 @@ def track(engine: Any, battle: Ref, figure: Ref, status: str, *, by: Ref | None 
         marked[st] = int(marked.get(st, 0)) + 1
         details["marked"] = marked
         res.details = details
-        text = f"{fig.name}: {st}" + (f" (by {attacker.name})" if attacker else "")
+        text = mark_text("status", fig.name, st, attacker.name if attacker else None)
         out = _mark(uow, b, res, "status", st, before, fig.name, text, attacker)
     return _with_changes(out, uow)
 
@@ -587,8 +587,8 @@ def _battle_head(b: Battle) -> dict[str, Any]:
 
 def mark_text(kind: str, figure: str, value: str, by: str | None) -> str:
     """A mark in words, for the page and the CLI."""
-    if kind == "status":
-        return f"{figure}: {value}" + (f" (by {by})" if by else "")
+    if kind == "status":  # in words: "out of action", not the id "out-of-action"
+        return f"{figure}: {value.replace('-', ' ')}" + (f" (by {by})" if by else "")
     if kind == "hit":
         return f"{figure} scores a hit"
     if kind == "casualties":

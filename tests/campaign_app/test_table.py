@@ -80,7 +80,7 @@ def test_a_whole_game_at_the_table_then_a_second_one(engine, weird, snap):
     undo_mark(engine, b.id)
     assert figures(engine, b.id)["Baker"]["status"] == "carry-on"
     assert [x["text"] for x in table_view(engine, b.id)["marks"]] == [
-        "Sgt Rock: bitten", "Able: out-of-the-fight (by Zombie 1)"]
+        "Sgt Rock: bitten", "Able: out of the fight (by Zombie 1)"]
     # bad marks: one-line messages, nothing written
     before = snap(engine)
     for bad, msg in ((lambda: track(engine, b.id, "Able", "asleep"), "not one of"),
@@ -255,7 +255,7 @@ def test_cli_at_the_table(engine, hive, capsys, db_url):
               "--pick", "Krug", "--dice", "1,6,1,1,1")
     assert "set up battle 1 (id 1): Border Dispute (rolled)" in out and "drawn Brak" in out
     run("battle", "start", "1")
-    assert run("battle", "track", "1", "Ana", "out-of-action", "--by", "Krug").strip() == "Ana: out-of-action (by Krug)"
+    assert run("battle", "track", "1", "Ana", "out-of-action", "--by", "Krug").strip() == "Ana: out of action (by Krug)"
     assert "scores a hit" in run("battle", "hit", "1", "Krug")
     d = json.loads(run("--json", "battle", "table", "1"))
     assert d["state"] == "in-progress" and [m["text"] for m in d["marks"]][-1] == "Krug scores a hit"
@@ -283,7 +283,7 @@ def test_export_and_import_carry_the_table(engine, hive):
     (copy,) = list_battles(engine, new.id)
     view = table_view(engine, copy["id"])
     assert (view["state"], view["attacker"], view["scenario"]) == ("in-progress", "Goliaths", "Sneak Attack")
-    assert [m["text"] for m in view["marks"]] == ["Ana: out-of-action (by Krug)", "Krug scores a hit"]
+    assert [m["text"] for m in view["marks"]] == ["Ana: out of action (by Krug)", "Krug scores a hit"]
     # the game goes on in the copy
     track(engine, copy["id"], "Bea", "out-of-action")
     finish_battle(engine, copy["id"])
@@ -322,6 +322,6 @@ def test_removing_a_fighter_who_took_someone_out_keeps_the_marks(engine, hive):
     start_battle(engine, b.id)
     track(engine, b.id, "Krug", "out-of-action", by="Ana")
     remove_fighter(engine, "Ana")
-    assert [m["text"] for m in table_view(engine, b.id)["marks"]] == ["Krug: out-of-action"]
+    assert [m["text"] for m in table_view(engine, b.id)["marks"]] == ["Krug: out of action"]
     undo(engine, c.id)
-    assert [m["text"] for m in table_view(engine, b.id)["marks"]] == ["Krug: out-of-action (by Ana)"]
+    assert [m["text"] for m in table_view(engine, b.id)["marks"]] == ["Krug: out of action (by Ana)"]
