@@ -15,7 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
 from ui.views import CampaignTab
@@ -77,6 +86,7 @@ class _Layout:
     plot: QRect = field(default_factory=QRect)
     ticks: list[float] = field(default_factory=list)
     upright: bool = False  # category labels turned upright (they cannot wrap under their slot)
+    every: int = 1  # a label under every n-th slot (a league's thousand battles)
     label_band: int = 0
     rows: list[QRect] = field(default_factory=list)  # hbar: each category's row, label side
 
@@ -93,7 +103,6 @@ class ChartWidget(QWidget):
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         self.setMinimumWidth(360)
-        self.tips: list[tuple[QRectF, str]] = []  # what a tooltip says where (filled by painting)
         self._cache: tuple[int, str, _Layout] | None = None
 
     # ------------------------------------------------------------------ sizes
@@ -173,12 +182,17 @@ class ChartWidget(QWidget):
         cats = self.chart["categories"]
         slot = lay.plot.width() / max(len(cats), 1)
         fits = all(fm.horizontalAdvance(w) <= slot - 4 for c in cats for w in c.split())
-        lay.upright = not fits
+        widest = max((fm.horizontalAdvance(c) for c in cats), default=0)
         if fits:
             lay.label_band = max((fm.boundingRect(QRect(0, 0, int(slot) - 4, 100000), int(WRAP), c).height()
                                   for c in cats), default=0)
+        elif widest <= 60:  # short labels ("#12"): flat, under every n-th slot
+            lay.every = math.ceil((widest + 8) / max(slot, 0.01))
+            lay.label_band = fm.height()
         else:
-            lay.label_band = max((fm.horizontalAdvance(c) for c in cats), default=0)
+            lay.upright = True
+            lay.every = max(1, math.ceil((fm.height() + 2) / max(slot, 0.01)))
+            lay.label_band = widest
         lay.height = lay.plot.bottom() + 6 + lay.label_band + MARGIN
         return lay
 
@@ -218,7 +232,6 @@ class ChartWidget(QWidget):
         p.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Base))
         p.setPen(QColor(c.cell_border))
         p.drawRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))
-        self.tips = []
         text, muted, rule = QColor(c.text), QColor(c.muted), QColor(c.rule)
         p.setFont(self.title_font())
         p.setPen(QColor(c.heading))
@@ -231,7 +244,6 @@ class ChartWidget(QWidget):
             p.fillRect(swatch, series_colour(i))
             p.setPen(text)
             p.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), shown)
-            self.tips.append((QRectF(swatch.united(rect)), self.chart["series"][i]["name"]))
         if self.chart["kind"] == "hbar":
             self._paint_hbar(p, lay, text, muted, rule)
         else:
@@ -258,6 +270,8 @@ class ChartWidget(QWidget):
         slot = plot.width() / max(len(cats), 1)
         p.setPen(text)
         for j, cat in enumerate(cats):  # the category labels under their slots
+            if j % lay.every:
+                continue
             x0 = plot.left() + j * slot
             if lay.upright:
                 p.save()
@@ -265,35 +279,54 @@ class ChartWidget(QWidget):
                 p.rotate(-90)
                 p.drawText(QPointF(-fm.horizontalAdvance(cat), 0), cat)
                 p.restore()
+            elif lay.every > 1:
+                w = fm.horizontalAdvance(cat) + 4
+                p.drawText(QRectF(x0 + slot / 2 - w / 2, plot.bottom() + 6, w, lay.label_band),
+                           int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop), cat)
             else:
                 p.drawText(QRectF(x0 + 2, plot.bottom() + 6, slot - 4, lay.label_band),
                            int(WRAP | Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop), cat)
         series = self.chart["series"]
         base = self._y(lay, max(lay.ticks[0], 0.0))
+        big = sum(len(s["values"]) for s in series) > 4000  # a league's chart: drawn fast, thin, not smoothed
+        if big:
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if self.chart["kind"] == "bar":
-            group = min(slot * 0.72, 56.0 * max(len(series), 1))
-            bw = group / max(len(series), 1)
             for i, s in enumerate(series):
-                for j, v in enumerate(s["values"]):
-                    x = plot.left() + j * slot + (slot - group) / 2 + i * bw
-                    y = self._y(lay, v)
-                    bar = QRectF(x + 1, min(y, base), max(bw - 2, 1), max(abs(base - y), 1 if v else 0))
-                    p.fillRect(bar, series_colour(i))
-                    self.tips.append((bar.adjusted(0, -4, 0, 0), f"{s['name']}, {cats[j]}: {number(v)}"))
+                colour = series_colour(i)
+                for j in range(len(s["values"])):
+                    p.fillRect(self.mark_of(i, j, lay), colour)
         else:
             for i, s in enumerate(series):
                 pts = [QPointF(plot.left() + (j + 0.5) * slot, self._y(lay, v)) for j, v in enumerate(s["values"])]
                 colour = series_colour(i)
-                p.setPen(QPen(colour, 2.2))
-                for a, b in zip(pts, pts[1:], strict=False):
-                    p.drawLine(a, b)
+                p.setPen(QPen(colour, 0 if big else 2.2))
+                p.drawPolyline(QPolygonF(pts))
                 p.setBrush(colour)
-                for j, (pt, v) in enumerate(zip(pts, s["values"], strict=True)):
-                    p.drawEllipse(pt, 3.5, 3.5)
-                    self.tips.append((QRectF(pt.x() - 6, pt.y() - 6, 12, 12), f"{s['name']}, {cats[j]}: {number(v)}"))
+                if slot >= 4:  # a point for each battle, when they do not run into each other
+                    for pt in pts:
+                        p.drawEllipse(pt, 3.5, 3.5)
                 p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(muted, 1))
         p.drawLine(QPointF(plot.left(), base), QPointF(plot.right(), base))
+
+    def mark_of(self, i: int, j: int, lay: _Layout | None = None) -> QRectF:
+        """Series ``i``'s bar at category ``j`` (a bar chart), or the 12-pixel square
+        around its point (a line chart)."""
+        lay = lay or self.layout_for(self.width())
+        plot, n = lay.plot, max(len(self.chart["categories"]), 1)
+        slot = plot.width() / n
+        v = self.chart["series"][i]["values"][j]
+        y = self._y(lay, v)
+        if self.chart["kind"] != "bar":
+            x = plot.left() + (j + 0.5) * slot
+            return QRectF(x - 6, y - 6, 12, 12)
+        count = max(len(self.chart["series"]), 1)
+        group = min(slot * 0.72, 56.0 * count)
+        bw = group / count
+        base = self._y(lay, max(lay.ticks[0], 0.0))
+        x = plot.left() + j * slot + (slot - group) / 2 + i * bw
+        return QRectF(x + min(1.0, bw / 4), min(y, base), max(bw - 2, bw / 2), max(abs(base - y), 1 if v else 0))
 
     def _paint_hbar(self, p: QPainter, lay: _Layout, text: QColor, muted: QColor, rule: QColor) -> None:
         fm = self.fontMetrics()
@@ -317,13 +350,30 @@ class ChartWidget(QWidget):
             p.fillRect(bar, colour)
             p.drawText(QRectF(bar.right() + 4, bar.top(), fm.horizontalAdvance(number(v)) + 4, bar.height()),
                        int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), number(v))
-            self.tips.append((QRectF(row).united(bar), f"{cat}: {number(v)}"))
         p.setPen(QPen(muted, 1))
         p.drawLine(QPointF(plot.left(), plot.top()), QPointF(plot.left(), plot.bottom()))
 
     def tip_at(self, pos: QPointF) -> str:
-        """What the tooltip says at ``pos`` (a full legend name, a bar's or point's value)."""
-        return next((tip for rect, tip in reversed(self.tips) if rect.contains(pos)), "")
+        """What the tooltip says at ``pos``: a legend's full name, a bar's or a point's
+        value (found by its place: a league's chart keeps no list of its thousands)."""
+        lay = self.layout_for(self.width())
+        for swatch, rect, i, _shown in lay.legend:
+            if QRectF(swatch.united(rect)).contains(pos):
+                return str(self.chart["series"][i]["name"])
+        cats, series = self.chart["categories"], self.chart["series"]
+        if self.chart["kind"] == "hbar":
+            for row, cat, v in zip(lay.rows, cats, series[0]["values"] if series else [], strict=False):
+                if row.top() <= pos.y() < row.bottom() and MARGIN <= pos.x() <= self.width() - MARGIN:
+                    return f"{cat}: {number(v)}"
+            return ""
+        if not cats or not QRectF(lay.plot).adjusted(-6, -6, 6, 6).contains(pos):
+            return ""
+        j = min(max(int((pos.x() - lay.plot.left()) / (lay.plot.width() / len(cats))), 0), len(cats) - 1)
+        for i in reversed(range(len(series))):  # the one drawn last is on top
+            mark = self.mark_of(i, j, lay)
+            if mark.adjusted(0, -4, 0, 0).contains(pos):
+                return f"{series[i]['name']}, {cats[j]}: {number(series[i]['values'][j])}"
+        return ""
 
     def event(self, e: QEvent) -> bool:
         if e.type() == QEvent.Type.ToolTip:

@@ -541,9 +541,11 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
         charts.append({"title": "Wins after each battle", "kind": "line", "categories": categories,
                        "series": [{"name": names[r], "values": wins_so_far[r]} for r in order],
                        "axis": "wins"})
+        split = [_by_roster(state) for state in after_each]  # a league: each roster's rows, once
         for title, axis, measure in _measures(info):
             charts.append({"title": title, "kind": "line", "categories": categories, "axis": axis,
-                           "series": [{"name": names[r], "values": [measure(state, r) for state in after_each]}
+                           "series": [{"name": names[r], "values": [measure(rows.get(r, ({}, {})), r)
+                                                                    for rows in split]}
                                       for r in order]})
     return {
         "campaign": c.name,
@@ -574,8 +576,7 @@ def _after_each_battle(battles: Sequence[Any], changes: Sequence[qr.JournalChang
     for _jid, entries in sorted(journals.items(), reverse=True):
         for ch in entries:  # the state after this journal: the last one of its battle
             if ch.table == "battle" and ch.row_id in index and out[index[ch.row_id]] is None:
-                out[index[ch.row_id]] = ({k: dict(v) for k, v in state[0].items()},
-                                         {k: dict(v) for k, v in state[1].items()})
+                out[index[ch.row_id]] = (dict(state[0]), dict(state[1]))  # rows are never changed in place
         for ch in reversed(entries):  # take the journal back
             rows = state[0] if ch.table == "fighter" else state[1] if ch.table == "unit" else None
             if rows is None:
@@ -585,12 +586,21 @@ def _after_each_battle(battles: Sequence[Any], changes: Sequence[qr.JournalChang
             elif ch.op == "delete" and ch.before:
                 rows[ch.row_id] = {k: ch.before.get(k) for k in _KEEP}
             elif ch.op == "update" and ch.before and ch.row_id in rows:
-                rows[ch.row_id].update({k: v for k, v in ch.before.items() if k in _KEEP})
+                rows[ch.row_id] = {**rows[ch.row_id], **{k: v for k, v in ch.before.items() if k in _KEEP}}
     # a battle the journal never names (imported, say): the state after the one before it
     filled: list[Figures] = []
     for i, snap in enumerate(out):
         filled.append(snap if snap is not None else (filled[i - 1] if i else state))
     return filled
+
+
+def _by_roster(state: Figures) -> dict[int, Figures]:
+    """``state`` split by roster (each measure then reads one roster's rows, not all)."""
+    out: dict[int, Figures] = {}
+    for i in (0, 1):
+        for ident, row in state[i].items():
+            out.setdefault(row.get("roster_id") or 0, ({}, {}))[i][ident] = row
+    return out
 
 
 def _ready(rows: dict[int, dict[str, Any]], roster: int) -> list[dict[str, Any]]:

@@ -64,10 +64,16 @@ def test_the_charts_tab_shows_the_demo_campaigns_charts(win: Any, gui_engine: An
     assert rolls["categories"] == [t["title"] for t in tables]
     assert rolls["series"][0]["values"] == [float(t["rolls"]) for t in tables]
     qtbot.waitUntil(lambda: all(w.height() >= w.heightForWidth(w.width()) for w in view.charts))
-    for w in view.charts:  # painted (no Qt warning: the fixture fails on one), its tooltips made
+    for w in view.charts:  # painted (no Qt warning: the fixture fails on one)
         assert not w.grab().isNull()
-        assert w.tips
         assert w.width() >= 360 and w.height() == w.heightForWidth(w.width())
+    for w in view.charts[:3]:  # each bar or point says what it stands for
+        last = len(w.chart["series"]) - 1
+        s = w.chart["series"][last]
+        assert w.tip_at(w.mark_of(last, 1).center()) == f"{s['name']}, #2: {number(s['values'][1])}"
+    rolls_widget = view.charts[3]
+    first = rolls_widget.layout_for(rolls_widget.width()).rows[0]
+    assert rolls_widget.tip_at(QPointF(first.center())) == f"{tables[0]['title']}: {tables[0]['rolls']}"
     legend = view.charts[0].layout_for(view.charts[0].width()).legend
     assert [shown for *_r, shown in legend] == [s["name"] for s in _chart(win, "Casualties per battle")["series"]]
     assert view.charts[0].tip_at(QPointF(legend[0][1].center())) == legend[0][3]
@@ -167,3 +173,21 @@ def test_ticks_and_numbers() -> None:
     assert [number(v) for v in (3.0, 3.5, 3.71, 0.0)] == ["3", "3.5", "3.71", "0"]
     assert short_name("Easy Company") == "Easy Company"
     assert len(short_name("x" * 60)) <= 28
+
+
+def test_a_leagues_chart_thins_its_labels_and_still_paints(qtbot: Any) -> None:
+    cats = [f"#{n}" for n in range(1, 1001)]
+    series = [{"name": f"Gang {i}", "values": [float((i * n) % 7) for n in range(1000)]} for i in range(100)]
+    for kind in ("bar", "line"):
+        w = ChartWidget({"title": "Casualties per battle", "kind": kind, "axis": "casualties",
+                         "categories": cats, "series": series})
+        qtbot.addWidget(w)
+        w.resize(700, w.heightForWidth(700))
+        lay = w.layout_for(700)
+        assert not lay.upright and lay.every > 1  # "#1", then every n-th battle: no label on another
+        slot = lay.plot.width() / len(cats)
+        widest = max(w.fontMetrics().horizontalAdvance(c) for c in cats)
+        assert lay.every * slot >= widest + 4
+        assert len(lay.legend) == 100 and lay.legend[-1][0].bottom() < lay.plot.top()
+        assert not w.grab().isNull()
+        assert w.tip_at(w.mark_of(99, 999).center()).startswith("Gang 99, #1000: ")
