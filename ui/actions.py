@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
 from ui.glyphs import action_icon
-from ui.main_window import TAB_BATTLES, TAB_HISTORY, TAB_ROSTER
+from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -118,6 +118,8 @@ def build_actions(win: MainWindow) -> None:
         "Every roll of the campaign, with filters")
     act(win, "view_history", "&History", lambda: win.tabs.setCurrentIndex(TAB_HISTORY), "Ctrl+4",
         action_icon("history"), "The campaign's actions (what Undo undoes)")
+    act(win, "view_charts", "&Charts", lambda: win.tabs.setCurrentIndex(TAB_CHARTS), "Ctrl+5",
+        action_icon("chart"), "Casualties, wins, Rep, XP or rating per battle, and the rolls per table")
     act(win, "help", "&Getting Started", win.show_help, K.HelpContents, None,
         "How to keep a campaign here, step by step")
     act(win, "shortcuts", "&Keyboard Shortcuts", win.show_shortcuts, "Ctrl+/")
@@ -202,7 +204,7 @@ def build_menus(win: MainWindow) -> None:
     m.addAction(actions["record_battle"])
     m.addAction(actions["after_battle"])
     m = mb.addMenu("&View")
-    for k in ("view_roster", "view_battles", "view_log", "view_history"):
+    for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts"):
         m.addAction(actions[k])
     m.addSeparator()
     tm = m.addMenu("&Theme")
@@ -358,7 +360,7 @@ def update_state(win: MainWindow) -> None:
     a["after_battle"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
     a["setup_battle"].setEnabled(a["record_battle"].isEnabled())  # table helper
     a["battle_page"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
-    for k in ("view_roster", "view_battles", "view_log", "view_history"):
+    for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts"):
         a[k].setEnabled(camp is not None)
     for k in ("export_roster", "export_cards"):
         a[k].setEnabled(roster and feats["exports"])

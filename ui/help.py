@@ -47,6 +47,8 @@ reference sheets.
 Every roll is kept in the **Roll Log** (Ctrl+L) with the dice, the table row and the
 rule that asked for it. Every change is one step in the **History** (Ctrl+4):
 *Edit ▸ Undo* (Ctrl+Z) takes it back, *Redo* (Ctrl+Shift+Z) brings it back.
+The **Charts** (Ctrl+5) show casualties, wins, Rep, XP or rating battle by battle, and
+the rolls made on each table.
 
 **Your data.** The campaigns live in one database file in your data folder.
 *File ▸ Back Up Database* (Ctrl+Shift+S) writes a copy; *Export Campaign as JSON* writes a

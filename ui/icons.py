@@ -158,7 +158,7 @@ APP_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)  # = campaign_app.desktop.I
 
 GLYPHS = ("campaign", "roster", "fighter", "unit", "creature", "battle", "wizard", "dice", "edit",
           "house-rules", "export", "log", "history", "database", "demo", "cycle", "undo", "redo",
-          "remove", "reload")
+          "remove", "reload", "chart")
 
 
 def glyph_image(name: str, size: int) -> QImage:
@@ -304,6 +304,13 @@ def _draw_glyph(p: QPainter, name: str) -> None:
         p.drawEllipse(QRectF(4, 4, 24, 24))
         p.drawLine(QPointF(16, 16), QPointF(16, 8))
         p.drawLine(QPointF(16, 16), QPointF(22, 19))
+    elif name == "chart":
+        p.setPen(Qt.PenStyle.NoPen)
+        for x, top, colour in ((8, 17, "#4e79a7"), (15, 9, "#f28e2b"), (22, 13, "#59a14f")):
+            p.setBrush(QColor(colour))
+            p.drawRect(QRectF(x, top, 5, 26 - top))
+        p.setPen(_pen(INK, 2))
+        p.drawPolyline(QPolygonF([QPointF(5, 4), QPointF(5, 27), QPointF(29, 27)]))
     elif name == "database":
         p.setPen(_pen(INK, 1.6))
         p.setBrush(QColor("#d7e3f4"))

@@ -45,9 +45,9 @@ worker = lazy_module("ui.worker")
 log = logging.getLogger(__name__)
 
 ROLE = 256  # Qt.ItemDataRole.UserRole, as a plain int: see ui.actions.build_toolbar
-TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY = range(4)
+TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY, TAB_CHARTS = range(5)
 _MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "table", "battles_view",
-                        "log_view", "history_view", "detail"})
+                        "log_view", "history_view", "charts_view", "detail"})
 _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
 NO_DATABASE = "No database is open: choose one in File ▸ Database Settings (Ctrl+O)."
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
@@ -226,7 +226,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(empty)
 
     def _build_main_page(self) -> None:
-        """The campaign tree, the roster/battles/roll log/history tabs and the detail pane."""
+        """The campaign tree, the roster/battles/roll log/history/charts tabs and the detail pane."""
         from PySide6.QtGui import QShortcut
         from PySide6.QtWidgets import (
             QAbstractItemView,
@@ -289,6 +289,10 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.log_view, action_icon("log"), "Roll Log")
         self.history_view = HistoryView()
         self.tabs.addTab(self.history_view, action_icon("history"), "History")
+        from ui.charts import ChartsView
+
+        self.charts_view = ChartsView()  # read only while its tab is shown
+        self.tabs.addTab(self.charts_view, action_icon("chart"), "Charts")
         from ui.theme import is_dark
 
         if is_dark():
@@ -470,6 +474,8 @@ class MainWindow(QMainWindow):
         if changes.history:
             self._undo_for = None
             self.history_view.set_campaign(self.engine, cid)
+        if changes.battles or changes.rolls or changes.figures() or changes.rosters or changes.structure:
+            self.charts_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
         if self._detail_named(changes):
             self.show_detail()  # updates the actions too
         else:
@@ -615,6 +621,7 @@ class MainWindow(QMainWindow):
         self.battles_view.set_rows(q.battles(self.engine, camp["id"]))
         self.log_view.set_campaign(self.engine, camp["id"])
         self.history_view.set_campaign(self.engine, camp["id"])
+        self.charts_view.set_campaign(self.engine, camp["id"])
         self.show_detail()
 
     def load_table(self, keep: dict[str, Any] | None = None) -> None:

@@ -221,7 +221,7 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system") ->
             _shoot_campaign(s, win, camp)
         busy = max(campaigns, key=lambda c: (c["pending_battles"], len(c["rosters"])))
         win.select_tree("campaign", busy["id"])
-        for i, tab in ((1, "battles"), (2, "roll-log"), (3, "history")):
+        for i, tab in ((1, "battles"), (2, "roll-log"), (3, "history"), (4, "charts")):
             win.tabs.setCurrentIndex(i)
             s.shot(win, tab)
         win.tabs.setCurrentIndex(0)

@@ -15,7 +15,7 @@ Use from the GUI or the CLI::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
@@ -493,7 +493,14 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
         rows = qr.campaign_report_rows(s, c.id)
         history_rows = qr.figure_history(s, c.id)
         fighters_now, units_now = qr.current_figures(s, c.id)
-        after_each = _after_each_battle(rows.battles, history_rows, fighters_now, units_now)
+        measures = _measures(info)
+        rosters = list(names)
+
+        def measured(state: Figures) -> list[list[float]]:  # per measure, per roster (a league: no snapshots kept)
+            split = _by_roster(state) if measures else {}
+            return [[m(split.get(r, ({}, {})), r) for r in rosters] for _t, _a, m in measures]
+
+        after_each = _after_each_battle(rows.battles, history_rows, fighters_now, units_now, measured)
     order = list(names)
     casualties: dict[tuple[int, int], int] = {}
     for r in rows.results:
@@ -541,10 +548,10 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
         charts.append({"title": "Wins after each battle", "kind": "line", "categories": categories,
                        "series": [{"name": names[r], "values": wins_so_far[r]} for r in order],
                        "axis": "wins"})
-        for title, axis, measure in _measures(info):
+        for k, (title, axis, _m) in enumerate(measures):
             charts.append({"title": title, "kind": "line", "categories": categories, "axis": axis,
-                           "series": [{"name": names[r], "values": [measure(state, r) for state in after_each]}
-                                      for r in order]})
+                           "series": [{"name": names[r], "values": [values[k][i] for values in after_each]}
+                                      for i, r in enumerate(rosters)]})
     return {
         "campaign": c.name,
         "system": _system_name(c, info),
@@ -560,22 +567,23 @@ _KEEP = ("roster_id", "rep", "xp", "credits_value", "status", "figures")
 
 
 def _after_each_battle(battles: Sequence[Any], changes: Sequence[qr.JournalChange], fighters: Sequence[Fighter],
-                       units: Sequence[Unit]) -> list[Figures]:
+                       units: Sequence[Unit], reduce: Callable[[Figures], Any] | None = None) -> list[Any]:
     """The campaign's figures as they stood after each battle (its After the Battle, or its
     recording when that has not run): today's rows with the journal's later changes
-    taken back, newest first."""
+    taken back, newest first. ``reduce``: what to keep of each battle's figures (the
+    figures themselves when not given)."""
     state: Figures = ({f.id or 0: {k: getattr(f, k, None) for k in _KEEP} for f in fighters},
                       {u.id or 0: {k: getattr(u, k, None) for k in _KEEP} for u in units})
     index = {b.id: i for i, b in enumerate(battles)}
-    out: list[Figures | None] = [None] * len(battles)
+    snap = reduce or (lambda st: (dict(st[0]), dict(st[1])))  # rows are never changed in place
+    out: list[Any] = [None] * len(battles)
     journals: dict[int, list[qr.JournalChange]] = {}
     for ch in changes:
         journals.setdefault(ch.journal_id, []).append(ch)
     for _jid, entries in sorted(journals.items(), reverse=True):
         for ch in entries:  # the state after this journal: the last one of its battle
             if ch.table == "battle" and ch.row_id in index and out[index[ch.row_id]] is None:
-                out[index[ch.row_id]] = ({k: dict(v) for k, v in state[0].items()},
-                                         {k: dict(v) for k, v in state[1].items()})
+                out[index[ch.row_id]] = snap(state)
         for ch in reversed(entries):  # take the journal back
             rows = state[0] if ch.table == "fighter" else state[1] if ch.table == "unit" else None
             if rows is None:
@@ -585,12 +593,21 @@ def _after_each_battle(battles: Sequence[Any], changes: Sequence[qr.JournalChang
             elif ch.op == "delete" and ch.before:
                 rows[ch.row_id] = {k: ch.before.get(k) for k in _KEEP}
             elif ch.op == "update" and ch.before and ch.row_id in rows:
-                rows[ch.row_id].update({k: v for k, v in ch.before.items() if k in _KEEP})
+                rows[ch.row_id] = {**rows[ch.row_id], **{k: v for k, v in ch.before.items() if k in _KEEP}}
     # a battle the journal never names (imported, say): the state after the one before it
-    filled: list[Figures] = []
-    for i, snap in enumerate(out):
-        filled.append(snap if snap is not None else (filled[i - 1] if i else state))
+    filled: list[Any] = []
+    for i, kept in enumerate(out):
+        filled.append(kept if kept is not None else (filled[i - 1] if i else snap(state)))
     return filled
+
+
+def _by_roster(state: Figures) -> dict[int, Figures]:
+    """``state`` split by roster (each measure then reads one roster's rows, not all)."""
+    out: dict[int, Figures] = {}
+    for i in (0, 1):
+        for ident, row in state[i].items():
+            out.setdefault(row.get("roster_id") or 0, ({}, {}))[i][ident] = row
+    return out
 
 
 def _ready(rows: dict[int, dict[str, Any]], roster: int) -> list[dict[str, Any]]:

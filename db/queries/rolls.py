@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Row, select
+from sqlalchemy import Row, func, or_, select
 
 from db.models import Journal, RollRecord
 from db.uow import Session
@@ -38,3 +38,17 @@ def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = Non
     rows = list(session.execute(stmt).all())
     rows.reverse()
     return rows
+
+
+def rolls_per_table(session: Session, campaign_id: int) -> Sequence[Row]:
+    """How many rolls of the campaign went to each rules table (``table_id``, ``rolls``),
+    undone ones left out; rolls on no table are not counted."""
+    stmt = (
+        select(_rr.table_id, func.count(_rr.id).label("rolls"))
+        .select_from(RollRecord.__table__.outerjoin(Journal.__table__, _jr.id == _rr.journal_id))  # type: ignore[attr-defined]
+        .where(_rr.campaign_id == campaign_id, _rr.table_id.is_not(None), _rr.table_id != "",
+               or_(_jr.undone.is_(None), _jr.undone.is_(False)))
+        .group_by(_rr.table_id)
+        .order_by(_rr.table_id)
+    )
+    return list(session.execute(stmt).all())
