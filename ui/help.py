@@ -34,10 +34,14 @@ reference sheets.
    game the app knows. Pick one in the tree on the left.
 2. **Your own campaign.** *Campaign ▸ New Campaign* (Ctrl+N): a name and the game. Then
    *Campaign ▸ New Roster* (Ctrl+Shift+N) for each player's gang or force.
-3. **Fighters and units.** *Roster ▸ Add Fighter* (Insert) or *Add Unit* (Ctrl+Shift+U). Double-click
-   a row or press Enter to edit it; the pane on the right shows everything about it.
-4. **Play, then record.** *Battle ▸ Record Battle* (Ctrl+B): who fought and how each
-   figure ended.
+3. **Fighters and units.** *Roster ▸ Add Fighter* (Insert) or *Add Unit* (Ctrl+Shift+U).
+   Double-click a row or press Enter to edit it; the pane on the right shows everything
+   about it. *Edit ▸ Find in Roster* (Ctrl+F) narrows the table; its *Columns* button
+   chooses what the table shows.
+4. **Play.** *Battle ▸ Set Up Battle* (Ctrl+Alt+B) rolls the scenario, who attacks and
+   the crew; *Battle at the Table* (F9) then marks what happens as it happens, one key
+   per status. A game played without the app: *Battle ▸ Record Battle* (Ctrl+B), who
+   fought and how each figure ended.
 5. **After the Battle.** *Battle ▸ After the Battle* (Ctrl+Shift+B) walks through every
    roll the game asks for. Let the app roll, or type the dice you rolled at the table.
    Nothing is saved until you press Apply.
@@ -49,6 +53,8 @@ rule that asked for it. Every change is one step in the **History** (Ctrl+4):
 *Edit ▸ Undo* (Ctrl+Z) takes it back, *Redo* (Ctrl+Shift+Z) brings it back.
 The **Charts** (Ctrl+5) show casualties, wins, Rep, XP or rating battle by battle, and
 the rolls made on each table.
+
+*View ▸ Theme* chooses light, dark or your desktop's colours.
 
 **Your data.** The campaigns live in one database file in your data folder.
 *File ▸ Back Up Database* (Ctrl+Shift+S) writes a copy; *Export Campaign as JSON* writes a
