@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from campaign_app.systems.layout import as_text
+from campaign_app.systems.layout import as_text, stat_show
 from ui.icons import STATUS_TEXT, row_tint, status_colour, status_icon
 
 Row = dict[str, Any]
@@ -240,13 +240,6 @@ def _pretty(key: str) -> str:
     return str(key or "").replace("-", " ")
 
 
-def _stat_show(key: str, target: bool) -> Any:
-    def show(r: dict[str, Any]) -> str:
-        v = (r.get("stats") or {}).get(key)
-        return "" if v is None or v == "" else f"{v}+" if target else str(v)
-    return show
-
-
 def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]:
     """The roster table's columns for a game system (``gui_queries.system_info``): its
     layout's (``gui_queries.roster_layout``), with the roster after the status when
@@ -256,7 +249,7 @@ def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]
     # a characteristic is written as the campaign's edition has it ("4+" or "4")
     targets = {st["key"]: bool(st["target"]) for st in system.get("stats") or ()}
     cols = [Column(c.key, c.label, value=c.value, align=_ALIGN[c.align], tip=c.tip, width=int(c.width),
-                   show=_stat_show(c.key[5:], targets[c.key[5:]])
+                   show=stat_show(c.key[5:], targets[c.key[5:]])
                    if c.key.startswith("stat:") and c.key[5:] in targets else c.text)
             for c in q.roster_layout(system["id"]).table]
     if with_roster:

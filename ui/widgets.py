@@ -105,6 +105,20 @@ def ask_save_discard(parent: QWidget | None, title: str, text: str,
     return box
 
 
+def checked_ids(box: Any) -> list[int]:
+    """The ids (UserRole) of the ticked items of a checkable QListWidget, in order."""
+    return [int(box.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(box.count())
+            if box.item(i).checkState() == Qt.CheckState.Checked]
+
+
+def set_checked(box: Any, item_id: int, on: bool = True) -> None:
+    """Tick (or untick) the item of ``box`` whose id (UserRole) is ``item_id``."""
+    for i in range(box.count()):
+        item = box.item(i)
+        if item.data(Qt.ItemDataRole.UserRole) == item_id:
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+
 def breakable(path: str) -> str:
     """A file path or URL that a word-wrapping label may break after each ``/``."""
     return path.replace("/", "/\u200b")

@@ -333,7 +333,7 @@ def weapon_table(items: Sequence[Mapping[str, Any]], columns: Sequence[tuple[str
 
 
 # --------------------------------------------------------------------------- table columns
-def _stat_show(key: str, target: bool) -> Callable[[Row], str]:
+def stat_show(key: str, target: bool) -> Callable[[Row], str]:
     def show(r: Row) -> str:
         v = r.get("stats", {}).get(key)
         if v is None or v == "":
@@ -349,7 +349,7 @@ def _stat_value(key: str) -> Callable[[Row], Any]:
 def stat_columns(stats: Iterable[StatRule]) -> list[Column]:
     """One centred column per characteristic (targets written ``3+``)."""
     return [Column(f"stat:{st.key}", st.key, align="center", tip=st.label, value=_stat_value(st.key),
-                   text=_stat_show(st.key, st.target))
+                   text=stat_show(st.key, st.target))
             for st in stats]
 
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.usecases import gui_queries as q
 from ui.icons import status_icon
-from ui.widgets import UseCaseDialog
+from ui.widgets import UseCaseDialog, checked_ids, set_checked
 
 Index = QModelIndex | QPersistentModelIndex
 COLS = ("Fought", "Figure", "Roster", "Now", "End state", "Scored a hit", "Taken out by", "Casualties")
@@ -326,18 +326,10 @@ class BattleDialog(UseCaseDialog):
         self.resize(860, 560)
 
     def chosen_rosters(self) -> list[int]:
-        out = []
-        for i in range(self.roster_list.count()):
-            item = self.roster_list.item(i)
-            if item.checkState() == Qt.CheckState.Checked:
-                out.append(int(item.data(Qt.ItemDataRole.UserRole)))
-        return out
+        return checked_ids(self.roster_list)
 
     def set_roster_checked(self, roster_id: int, on: bool = True) -> None:
-        for i in range(self.roster_list.count()):
-            item = self.roster_list.item(i)
-            if item.data(Qt.ItemDataRole.UserRole) == roster_id:
-                item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        set_checked(self.roster_list, roster_id, on)
 
     def _rosters_changed(self, *_a: Any) -> None:
         chosen = self.chosen_rosters()

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.widgets import UseCaseDialog
+from ui.widgets import UseCaseDialog, checked_ids, set_checked
 
 
 class BattleSetupDialog(UseCaseDialog):
@@ -81,18 +81,10 @@ class BattleSetupDialog(UseCaseDialog):
         self.roster_list.setFocus()
 
     def chosen_rosters(self) -> list[int]:
-        out = []
-        for i in range(self.roster_list.count()):
-            item = self.roster_list.item(i)
-            if item.checkState() == Qt.CheckState.Checked:
-                out.append(int(item.data(Qt.ItemDataRole.UserRole)))
-        return out
+        return checked_ids(self.roster_list)
 
     def set_roster_checked(self, roster_id: int, on: bool = True) -> None:
-        for i in range(self.roster_list.count()):
-            item = self.roster_list.item(i)
-            if item.data(Qt.ItemDataRole.UserRole) == roster_id:
-                item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        set_checked(self.roster_list, roster_id, on)
 
     def set_picked(self, name: str, on: bool = True) -> None:
         for i in range(self.picks.count()):
