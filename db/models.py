@@ -51,6 +51,9 @@ class Campaign(SQLModel, table=True):
     notes: str = Field(default="")
     created_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=None, sa_column=_v_campaign)
+    # --- manage: a deleted campaign stays (with its rolls and history) until purged, so
+    # that deleting is one undo step; its name is suffixed so that the name is free
+    deleted_at: datetime | None = Field(default=None)
 
     rosters: list["Roster"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     battles: list["Battle"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)

@@ -1,0 +1,28 @@
+"""manage: a deleted campaign is kept (deleted_at) until purged, so delete is undoable
+
+Revision ID: 0005_manage
+Revises: 0004_table
+Create Date: 2026-12-01 19:30:00
+"""
+from typing import Sequence, Union
+
+import sqlalchemy as sa
+import sqlmodel
+from alembic import op
+
+
+revision: str = '0005_manage'
+down_revision: Union[str, Sequence[str], None] = '0004_table'
+branch_labels: Union[str, Sequence[str], None] = None
+depends_on: Union[str, Sequence[str], None] = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table('campaign', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('deleted_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True))
+
+
+def downgrade() -> None:
+    # a campaign deleted but not yet purged comes back under its suffixed name
+    with op.batch_alter_table('campaign', schema=None) as batch_op:
+        batch_op.drop_column('deleted_at')
