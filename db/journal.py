@@ -211,26 +211,29 @@ def bump_version(session: Session, obj: Any) -> None:
         recorder._entry(obj, "update", {}, {})
 
 
-def journal_links(session: Session, table_name: str, column: str, row_ids: Iterable[int],
-                  new: int | None = None) -> int:
-    """Point ``column`` of the rows ``row_ids`` of an unjournaled log table (the roll
-    record) at ``new`` with one Core statement, journaled entry by entry, so that undo
-    points them back: a figure put back by undo has its rolls again. Returns the count."""
+def journal_links(session: Session, table_name: str, row_ids: Iterable[int], values: dict[str, Any]) -> int:
+    """Set ``values`` on the rows ``row_ids`` of an unjournaled log table (the roll
+    record: a removed figure's rolls let go of it and are marked) with Core statements,
+    journaled entry by entry, so that undo puts them back: a figure put back by undo has
+    its rolls again. Returns the count."""
     recorder = session.info.get(_RECORDER_KEY)
     ids = sorted(set(row_ids))
     if not ids:
         return 0
     t = _table(table_name)
-    old: dict[int, Any] = dict(session.execute(select(t.c.id, t.c[column]).where(t.c.id.in_(ids))).all())
+    cols = [t.c[k] for k in values]
+    old: dict[int, dict[str, Any]] = {}
     for chunk in _chunks(ids):
-        session.execute(update(t).where(t.c.id.in_(chunk)).values({column: new}))
+        for row in session.execute(select(t.c.id, *cols).where(t.c.id.in_(chunk))):
+            old[row[0]] = {k: _jsonable(v) for k, v in zip(values, row[1:], strict=True)}
+        session.execute(update(t).where(t.c.id.in_(chunk)).values(values))
     if recorder is not None:
         for rid in ids:
             recorder.seq += 1
             recorder.pending.append(JournalEntry(
                 journal_id=recorder.journal.id,  # type: ignore[arg-type]
                 seq=recorder.seq, table_name=table_name, row_id=rid, op="update",
-                before={column: old.get(rid)}, after={column: new}, version_after=None,
+                before=old.get(rid, {}), after={k: _jsonable(v) for k, v in values.items()}, version_after=None,
             ))
         recorder.changes |= Changes(rolls=True)
     return len(ids)

@@ -457,6 +457,9 @@ class RollRecord(SQLModel, table=True):
     row: str = Field(default="", max_length=40)
     result: str = Field(default="", max_length=80)
     label: str = Field(default="", max_length=200)
+    # --- manage: the fighter or unit rolled for was removed (its roster deleted); the
+    # roll stays on record under ``subject``, and undo of the removal clears the mark
+    figure_removed: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
 
     campaign: Optional["Campaign"] = Relationship(back_populates="rolls")
     journal: Optional["Journal"] = Relationship(back_populates="rolls")

@@ -124,6 +124,7 @@ def build_actions(win: MainWindow) -> None:
         "How to keep a campaign here, step by step")
     act(win, "shortcuts", "&Keyboard Shortcuts", win.show_shortcuts, "Ctrl+/")
     act(win, "about", "&About Campaign Manager", win.about)
+    _manage().build_actions(win)  # rename, delete, move
     win.theme_group = QActionGroup(win)
     from ui.theme import MODES, NAMES
 
@@ -183,13 +184,17 @@ def build_menus(win: MainWindow) -> None:
     for k in ("new_campaign", "new_roster", "edit_roster"):
         m.addAction(actions[k])
     m.addSeparator()
+    for k in (*_manage().campaign_menu_keys()[:2], *_manage().roster_menu_keys()):
+        m.addAction(actions[k])
+    m.addAction(actions["deleted_campaigns"])
+    m.addSeparator()
     m.addAction(actions["house_rules"])
     campaign_menu = m
     m = mb.addMenu("&Roster")
     for k in ("add_fighter", "add_unit"):
         m.addAction(actions[k])
     roster_end = m.addSeparator()
-    for k in ("edit_item", "duplicate", "remove_item"):
+    for k in ("edit_item", "duplicate", "move_figure", "remove_item"):
         m.addAction(actions[k])
     m.addSeparator()
     m.addAction(actions["exchange"])
@@ -354,6 +359,7 @@ def update_state(win: MainWindow) -> None:
     a["find"].setEnabled(camp is not None)
     a["duplicate"].setEnabled(row is not None and row["what"] == "fighter")
     a["remove_item"].setEnabled(row is not None and (row["what"] == "fighter" or feats["units"]))
+    _manage().update_state(win, row)
     a["exchange"].setEnabled(row is not None and row["what"] == "unit" and feats["units"]
                              and row.get("status") == "prisoner")
     a["record_battle"].setEnabled(camp is not None and feats["battles"] and bool(camp["rosters"]))
@@ -382,10 +388,11 @@ def tree_menu(win: MainWindow, pos: Any) -> None:
 
     m = QMenu(win)
     for k in ("new_campaign", "new_roster", "edit_roster", None, "record_battle", "after_battle",
-              None, "house_rules", "export_all"):
+              None, "house_rules", "export_all", None, "rename_campaign", "rename_roster", "delete_roster",
+              "delete_campaign"):
         if k is None:
             m.addSeparator()
-        else:
+        elif k in ("new_campaign", "new_roster") or win.actions[k].isEnabled():
             m.addAction(win.actions[k])
     m.popup(win.tree.viewport().mapToGlobal(pos))
 
@@ -398,7 +405,7 @@ def table_menu(win: MainWindow, pos: Any) -> None:
     for key, cmd in win.system_command_map.items():
         if cmd.gui.menu in by_place:
             by_place[cmd.gui.menu].append(key)
-    for k in ("edit_item", "duplicate", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
+    for k in ("edit_item", "duplicate", "move_figure", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
               *by_place["figure"], "exchange", None, "view_log"):
         if k is None:
             m.addSeparator()
@@ -417,3 +424,9 @@ def _battles() -> Any:  # table helper: the battles controller, loaded on first 
     from ui.controllers import battles
 
     return battles
+
+
+def _manage() -> Any:  # rename, delete and move: their actions, dialogs and drag and drop
+    from ui.controllers import manage
+
+    return manage

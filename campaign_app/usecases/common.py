@@ -194,6 +194,8 @@ def unlink_figures(s: Session, fighter_ids: list[int], unit_ids: list[int], dele
         crew.crew_of_id = None
         s.add(crew)
     s.flush()  # the journal keeps the order: links let go before the rows go
-    kept = journal_links(s, "roll_record", "fighter_id", manage_q.rolls_of(s, "fighter_id", fighter_ids))
-    kept += journal_links(s, "roll_record", "unit_id", manage_q.rolls_of(s, "unit_id", unit_ids))
+    kept = journal_links(s, "roll_record", manage_q.rolls_of(s, "fighter_id", fighter_ids),
+                         {"fighter_id": None, "figure_removed": True})
+    kept += journal_links(s, "roll_record", manage_q.rolls_of(s, "unit_id", unit_ids),
+                          {"unit_id": None, "figure_removed": True})
     return kept

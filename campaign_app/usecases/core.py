@@ -237,6 +237,8 @@ class RollLogEntry(TypedDict):
     label: str
     battle_id: int | None
     fighter_id: int | None
+    removed: bool
+    """The fighter or unit rolled for was removed since (the roll stays, under ``subject``)."""
     action: str
     undone: bool
 
@@ -876,7 +878,8 @@ def roll_log(engine: Engine, campaign: Ref, *, battle: Number | None = None, fig
                 "faces": [int(x) for x in r.faces.split(",") if x], "source": r.source,
                 "target": r.target, "value": r.value, "table": r.table_id, "row": r.row,
                 "result": r.result, "label": r.label, "battle_id": r.battle_id,
-                "fighter_id": r.fighter_id, "action": r.action or "roll", "undone": bool(r.undone),
+                "fighter_id": r.fighter_id, "removed": bool(r.figure_removed), "action": r.action or "roll",
+                "undone": bool(r.undone),
             }
             for r in rows
         ]

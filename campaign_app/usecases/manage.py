@@ -176,6 +176,14 @@ def deleted_campaign(s: Session, ref: Ref) -> Campaign:
     return found[0]
 
 
+def deleted_campaign_info(engine: Engine, ref: Ref) -> DeletedCampaign:
+    """One deleted campaign, by id or by the name it had."""
+    with read_session(engine) as s:
+        c = deleted_campaign(s, ref)
+        return {"id": _id(c), "name": original_name(c), "system": c.system, "deleted_at": _when(c.deleted_at),
+                "rosters": campaign_q.roster_counts(s).get(_id(c), 0)}
+
+
 def restore_campaign(engine: Engine, ref: Ref) -> CampaignResult:
     """Bring a deleted campaign back: the undo of its deletion."""
     from campaign_app.usecases.core import undo

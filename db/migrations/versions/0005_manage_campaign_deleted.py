@@ -1,4 +1,5 @@
-"""manage: a deleted campaign is kept (deleted_at) until purged, so delete is undoable
+"""manage: a deleted campaign is kept (deleted_at) until purged, so delete is undoable;
+rolls of a removed figure are marked (figure_removed)
 
 Revision ID: 0005_manage
 Revises: 0004_table
@@ -20,9 +21,13 @@ depends_on: Union[str, Sequence[str], None] = None
 def upgrade() -> None:
     with op.batch_alter_table('campaign', schema=None) as batch_op:
         batch_op.add_column(sa.Column('deleted_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True))
+    with op.batch_alter_table('roll_record', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('figure_removed', sa.Boolean(), nullable=False, server_default=sa.text('false')))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('roll_record', schema=None) as batch_op:
+        batch_op.drop_column('figure_removed')
     # a campaign deleted but not yet purged comes back under its suffixed name
     with op.batch_alter_table('campaign', schema=None) as batch_op:
         batch_op.drop_column('deleted_at')
