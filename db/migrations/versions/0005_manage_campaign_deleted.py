@@ -26,8 +26,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('roll_record', schema=None) as batch_op:
-        batch_op.drop_column('figure_removed')
-    # a campaign deleted but not yet purged comes back under its suffixed name
-    with op.batch_alter_table('campaign', schema=None) as batch_op:
-        batch_op.drop_column('deleted_at')
+    # plain ALTER TABLE (SQLite 3.35+): a batch copy of ``campaign`` or ``roll_record``
+    # would trip (or cascade) the foreign keys that point at them.
+    # A campaign deleted but not yet purged comes back under its suffixed name.
+    op.execute("ALTER TABLE roll_record DROP COLUMN figure_removed")
+    op.execute("ALTER TABLE campaign DROP COLUMN deleted_at")
