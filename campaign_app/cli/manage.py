@@ -61,7 +61,7 @@ def cmd_campaign_deleted(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.manage import deleted_campaigns
 
     rows = deleted_campaigns(engine)
-    emit(args, rows, lambda: table_text([(d["id"], d["name"], d["system"], d["rosters"], d["deleted_at"])
+    emit(args, rows, lambda: table_text([(d["id"], d["name"], d["system_name"], d["rosters"], d["deleted_at"])
                                          for d in rows], ["id", "name", "system", "rosters", "deleted"])
          if rows else "no deleted campaigns")
 

@@ -100,6 +100,7 @@ class DeletedCampaign(TypedDict):
     id: int
     name: str
     system: str
+    system_name: str
     deleted_at: str
     rosters: int
 
@@ -155,9 +156,16 @@ def _campaign_counts(s: Session, cid: int) -> dict[str, int]:
 def deleted_campaigns(engine: Engine) -> list[DeletedCampaign]:
     with read_session(engine) as s:
         counts = campaign_q.roster_counts(s)
-        return [{"id": _id(c), "name": original_name(c), "system": c.system,
-                 "deleted_at": _when(c.deleted_at), "rosters": counts.get(_id(c), 0)}
-                for c in manage_q.deleted_campaigns(s)]
+        return [_deleted(c, counts) for c in manage_q.deleted_campaigns(s)]
+
+
+def _deleted(c: Campaign, counts: dict[int, int]) -> DeletedCampaign:
+    from campaign_app.systems.registry import systems
+
+    gs = systems().get(c.system)
+    return {"id": _id(c), "name": original_name(c), "system": c.system,
+            "system_name": gs.name if gs is not None else c.system, "deleted_at": _when(c.deleted_at),
+            "rosters": counts.get(_id(c), 0)}
 
 
 def _when(value: datetime | None) -> str:
@@ -179,9 +187,7 @@ def deleted_campaign(s: Session, ref: Ref) -> Campaign:
 def deleted_campaign_info(engine: Engine, ref: Ref) -> DeletedCampaign:
     """One deleted campaign, by id or by the name it had."""
     with read_session(engine) as s:
-        c = deleted_campaign(s, ref)
-        return {"id": _id(c), "name": original_name(c), "system": c.system, "deleted_at": _when(c.deleted_at),
-                "rosters": campaign_q.roster_counts(s).get(_id(c), 0)}
+        return _deleted(deleted_campaign(s, ref), campaign_q.roster_counts(s))
 
 
 def restore_campaign(engine: Engine, ref: Ref) -> CampaignResult:

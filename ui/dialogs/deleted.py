@@ -45,7 +45,7 @@ class DeletedCampaignsDialog(QDialog):
         lay.addWidget(self.note)
         self.model = RowsModel([
             Column("name", tr("Campaign")),
-            Column("system", tr("Game")),
+            Column("system_name", tr("Game")),
             Column("rosters", tr("Rosters")),
             Column("deleted_at", tr("Deleted")),
         ])
