@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlmodel import Session
-
 from campaign_app.errors import InputError
 from campaign_app.textlimits import MAX_NAME, MAX_TEXT, text_problem  # noqa: F401  (one set of limits)
 from db.journal import journal_links
@@ -24,6 +22,7 @@ from db.queries.lookup import (  # noqa: F401  (the use-cases find rows through 
     get_roster,
     get_unit,
 )
+from db.uow import Session
 
 
 def clean_name(value: Any, what: str = "name") -> str:

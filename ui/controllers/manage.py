@@ -29,45 +29,6 @@ def tr(text: str) -> str:
     return translate("Manage", text)
 
 
-# --------------------------------------------------------------------------- actions
-def build_actions(win: MainWindow) -> None:
-    from ui.actions import act
-
-    act(win, "rename_campaign", tr("Re&name Campaign…"), lambda: rename_campaign(win), None, None,
-        tr("Give the campaign another name"))
-    act(win, "delete_campaign", tr("&Delete Campaign…"), lambda: delete_campaign(win), None, None,
-        tr("Delete the campaign (kept until purged: Deleted Campaigns brings it back)"))
-    act(win, "deleted_campaigns", tr("Deleted Ca&mpaigns…"), lambda: deleted_campaigns(win), None, None,
-        tr("Bring back a deleted campaign, or remove it for good"))
-    act(win, "rename_roster", tr("Rena&me Roster…"), lambda: rename_roster(win), None, None,
-        tr("Give the selected roster another name"))
-    act(win, "delete_roster", tr("De&lete Roster…"), lambda: delete_roster(win), None, None,
-        tr("Delete the selected roster with its fighters and units (undoable; its rolls stay on record)"))
-    act(win, "move_figure", tr("Mo&ve to Roster…"), lambda: move_selected(win), "Ctrl+M", None,
-        tr("Move the selected fighter or unit to another roster of the campaign (or drag it onto one)"))
-
-
-def campaign_menu_keys() -> tuple[str, ...]:
-    return ("rename_campaign", "delete_campaign", "deleted_campaigns")
-
-
-def roster_menu_keys() -> tuple[str, ...]:
-    return ("rename_roster", "delete_roster")
-
-
-def update_state(win: MainWindow, row: dict[str, Any] | None) -> None:
-    a = win.actions
-    has_db = win.engine is not None
-    camp = win.campaign
-    a["rename_campaign"].setEnabled(camp is not None)
-    a["delete_campaign"].setEnabled(camp is not None)
-    a["deleted_campaigns"].setEnabled(has_db)
-    a["rename_roster"].setEnabled(win.roster_id is not None)
-    a["delete_roster"].setEnabled(win.roster_id is not None)
-    others = [r for r in (camp or {}).get("rosters", []) if row is not None and r["id"] != row.get("roster_id")]
-    a["move_figure"].setEnabled(row is not None and bool(others))
-
-
 # --------------------------------------------------------------------------- asking
 def ask_text(win: MainWindow, title: str, label: str, text: str) -> str | None:
     """A line of text typed by the user (None: cancelled). Tests replace it."""
