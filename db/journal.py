@@ -175,8 +175,11 @@ def entry_changes(entry: JournalEntry) -> Changes:
             if isinstance(v, int):
                 found.setdefault(kind, set()).add(v)
     shape = entry.op in ("insert", "delete") and entry.table_name in _SHAPE
-    if not shape and entry.table_name == "fighter" and entry.op == "update":
-        shape = "roster_id" in (entry.after or {})  # moved to another roster
+    if not shape and entry.op == "update":
+        if entry.table_name in ("fighter", "unit"):
+            shape = "roster_id" in (entry.after or {})  # moved to another roster
+        elif entry.table_name == "campaign":
+            shape = "deleted_at" in (entry.after or {})  # deleted, or brought back
     return Changes.of(campaigns=found.get("campaigns", ()), rosters=found.get("rosters", ()),
                       fighters=found.get("fighters", ()), units=found.get("units", ()),
                       battles=found.get("battles", ()), structure=shape, history=True)
@@ -206,6 +209,34 @@ def bump_version(session: Session, obj: Any) -> None:
     recorder = session.info.get(_RECORDER_KEY)
     if recorder is not None:
         recorder._entry(obj, "update", {}, {})
+
+
+def journal_links(session: Session, table_name: str, row_ids: Iterable[int], values: dict[str, Any]) -> int:
+    """Set ``values`` on the rows ``row_ids`` of an unjournaled log table (the roll
+    record: a removed figure's rolls let go of it and are marked) with Core statements,
+    journaled entry by entry, so that undo puts them back: a figure put back by undo has
+    its rolls again. Returns the count."""
+    recorder = session.info.get(_RECORDER_KEY)
+    ids = sorted(set(row_ids))
+    if not ids:
+        return 0
+    t = _table(table_name)
+    cols = [t.c[k] for k in values]
+    old: dict[int, dict[str, Any]] = {}
+    for chunk in _chunks(ids):
+        for row in session.execute(select(t.c.id, *cols).where(t.c.id.in_(chunk))):
+            old[row[0]] = {k: _jsonable(v) for k, v in zip(values, row[1:], strict=True)}
+        session.execute(update(t).where(t.c.id.in_(chunk)).values(values))
+    if recorder is not None:
+        for rid in ids:
+            recorder.seq += 1
+            recorder.pending.append(JournalEntry(
+                journal_id=recorder.journal.id,  # type: ignore[arg-type]
+                seq=recorder.seq, table_name=table_name, row_id=rid, op="update",
+                before=old.get(rid, {}), after={k: _jsonable(v) for k, v in values.items()}, version_after=None,
+            ))
+        recorder.changes |= Changes(rolls=True)
+    return len(ids)
 
 
 def _label_of(table_name: str, row_id: Any) -> str:

@@ -51,6 +51,9 @@ class Campaign(SQLModel, table=True):
     notes: str = Field(default="")
     created_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=None, sa_column=_v_campaign)
+    # --- manage: a deleted campaign stays (with its rolls and history) until purged, so
+    # that deleting is one undo step; its name is suffixed so that the name is free
+    deleted_at: datetime | None = Field(default=None)
 
     rosters: list["Roster"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     battles: list["Battle"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
@@ -454,6 +457,9 @@ class RollRecord(SQLModel, table=True):
     row: str = Field(default="", max_length=40)
     result: str = Field(default="", max_length=80)
     label: str = Field(default="", max_length=200)
+    # --- manage: the fighter or unit rolled for was removed (its roster deleted); the
+    # roll stays on record under ``subject``, and undo of the removal clears the mark
+    figure_removed: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
 
     campaign: Optional["Campaign"] = Relationship(back_populates="rolls")
     journal: Optional["Journal"] = Relationship(back_populates="rolls")

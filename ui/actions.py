@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
 from ui.glyphs import action_icon
+from ui.i18n import translate
 from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER
 
 if TYPE_CHECKING:
@@ -124,6 +125,7 @@ def build_actions(win: MainWindow) -> None:
         "How to keep a campaign here, step by step")
     act(win, "shortcuts", "&Keyboard Shortcuts", win.show_shortcuts, "Ctrl+/")
     act(win, "about", "&About Campaign Manager", win.about)
+    build_manage_actions(win)
     win.theme_group = QActionGroup(win)
     from ui.theme import MODES, NAMES
 
@@ -141,6 +143,37 @@ def build_actions(win: MainWindow) -> None:
         win.page_group.addAction(a)
         a.setChecked(win.settings.value("export/page", "a4") == size)
     win.page_group.triggered.connect(lambda a: win.settings.set_value("export/page", a.data()))
+
+
+def build_manage_actions(win: MainWindow) -> None:
+    """Rename, delete and move (what they do: ui.controllers.manage, loaded on use)."""
+    def tr(text: str) -> str:
+        return translate("Manage", text)
+
+    act(win, "rename_campaign", tr("Re&name Campaign…"), lambda: _manage().rename_campaign(win), None, None,
+        tr("Give the campaign another name"))
+    act(win, "delete_campaign", tr("&Delete Campaign…"), lambda: _manage().delete_campaign(win), None, None,
+        tr("Delete the campaign (kept until purged: Deleted Campaigns brings it back)"))
+    act(win, "deleted_campaigns", tr("Deleted Ca&mpaigns…"), lambda: _manage().deleted_campaigns(win), None,
+        None, tr("Bring back a deleted campaign, or remove it for good"))
+    act(win, "rename_roster", tr("Rena&me Roster…"), lambda: _manage().rename_roster(win), None, None,
+        tr("Give the selected roster another name"))
+    act(win, "delete_roster", tr("De&lete Roster…"), lambda: _manage().delete_roster(win), None, None,
+        tr("Delete the selected roster with its fighters and units (undoable; its rolls stay on record)"))
+    act(win, "move_figure", tr("Mo&ve to Roster…"), lambda: _manage().move_selected(win), "Ctrl+M", None,
+        tr("Move the selected fighter or unit to another roster of the campaign (or drag it onto one)"))
+
+
+def manage_state(win: MainWindow, row: dict[str, Any] | None) -> None:
+    a = win.actions
+    camp = win.campaign
+    for k in ("rename_campaign", "delete_campaign"):
+        a[k].setEnabled(camp is not None)
+    a["deleted_campaigns"].setEnabled(win.engine is not None)
+    for k in ("rename_roster", "delete_roster"):
+        a[k].setEnabled(win.roster_id is not None)
+    others = [r for r in (camp or {}).get("rosters", []) if row is not None and r["id"] != row.get("roster_id")]
+    a["move_figure"].setEnabled(row is not None and bool(others))
 
 
 def build_menus(win: MainWindow) -> None:
@@ -183,13 +216,17 @@ def build_menus(win: MainWindow) -> None:
     for k in ("new_campaign", "new_roster", "edit_roster"):
         m.addAction(actions[k])
     m.addSeparator()
+    for k in ("rename_campaign", "delete_campaign", "rename_roster", "delete_roster"):
+        m.addAction(actions[k])
+    m.addAction(actions["deleted_campaigns"])
+    m.addSeparator()
     m.addAction(actions["house_rules"])
     campaign_menu = m
     m = mb.addMenu("&Roster")
     for k in ("add_fighter", "add_unit"):
         m.addAction(actions[k])
     roster_end = m.addSeparator()
-    for k in ("edit_item", "duplicate", "remove_item"):
+    for k in ("edit_item", "duplicate", "move_figure", "remove_item"):
         m.addAction(actions[k])
     m.addSeparator()
     m.addAction(actions["exchange"])
@@ -354,6 +391,7 @@ def update_state(win: MainWindow) -> None:
     a["find"].setEnabled(camp is not None)
     a["duplicate"].setEnabled(row is not None and row["what"] == "fighter")
     a["remove_item"].setEnabled(row is not None and (row["what"] == "fighter" or feats["units"]))
+    manage_state(win, row)
     a["exchange"].setEnabled(row is not None and row["what"] == "unit" and feats["units"]
                              and row.get("status") == "prisoner")
     a["record_battle"].setEnabled(camp is not None and feats["battles"] and bool(camp["rosters"]))
@@ -382,10 +420,11 @@ def tree_menu(win: MainWindow, pos: Any) -> None:
 
     m = QMenu(win)
     for k in ("new_campaign", "new_roster", "edit_roster", None, "record_battle", "after_battle",
-              None, "house_rules", "export_all"):
+              None, "house_rules", "export_all", None, "rename_campaign", "rename_roster", "delete_roster",
+              "delete_campaign"):
         if k is None:
             m.addSeparator()
-        else:
+        elif k in ("new_campaign", "new_roster") or win.actions[k].isEnabled():
             m.addAction(win.actions[k])
     m.popup(win.tree.viewport().mapToGlobal(pos))
 
@@ -398,7 +437,7 @@ def table_menu(win: MainWindow, pos: Any) -> None:
     for key, cmd in win.system_command_map.items():
         if cmd.gui.menu in by_place:
             by_place[cmd.gui.menu].append(key)
-    for k in ("edit_item", "duplicate", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
+    for k in ("edit_item", "duplicate", "move_figure", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
               *by_place["figure"], "exchange", None, "view_log"):
         if k is None:
             m.addSeparator()
@@ -417,3 +456,9 @@ def _battles() -> Any:  # table helper: the battles controller, loaded on first 
     from ui.controllers import battles
 
     return battles
+
+
+def _manage() -> Any:  # rename, delete and move: their actions, dialogs and drag and drop
+    from ui.controllers import manage
+
+    return manage

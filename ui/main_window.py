@@ -321,6 +321,9 @@ class MainWindow(QMainWindow):
             sc = QShortcut(QKeySequence(key), self.table)
             sc.setContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
             sc.activated.connect(self.edit_selected)
+        from ui.controllers.manage import FigureDrag
+
+        self.figure_drag = FigureDrag(self)  # a figure dragged onto another roster moves there
 
     # ------------------------------------------------------------------ window state
     def restore_window(self) -> None:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import translate
 from ui.icons import die_icon
 from ui.lazy import core, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
@@ -160,6 +161,13 @@ class LogModel(RowsModel):
         return None
 
 
+def _who(r: Row) -> str:
+    """Who was rolled for; a fighter or unit removed since is said so."""
+    if not r.get("removed"):
+        return str(r["subject"])
+    return translate("RollLog", "{name} (removed)").format(name=r["subject"])
+
+
 def _dice(r: Row) -> str:
     vs = f" vs {r['target']}" if r.get("target") is not None else ""
     return f"{r['dice']}{vs}"
@@ -224,7 +232,7 @@ class RollLogView(CampaignTab):
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
             Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
-            Column("subject", "Who"),
+            Column("subject", "Who", show=_who),
             Column("purpose", "For"),
             Column("dice", "Dice", value=_dice, show=_dice),
             Column("faces", "Faces", value=lambda r: r["faces"],

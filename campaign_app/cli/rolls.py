@@ -43,7 +43,8 @@ def cmd_log(args: argparse.Namespace, engine: Engine) -> None:
     rows = roll_log(engine, args.campaign, battle=args.battle, fighter=args.fighter, table=args.table,
                     limit=args.limit)
     emit(args, rows, lambda: table_text(
-        [(r["id"], r["when"], r["subject"], r["purpose"], r["dice"] + (f" vs {r['target']}" if r["target"] is not None else ""),
+        [(r["id"], r["when"], r["subject"] + (" (removed)" if r["removed"] else ""), r["purpose"],
+          r["dice"] + (f" vs {r['target']}" if r["target"] is not None else ""),
           ",".join(map(str, r["faces"])), r["source"], r["value"], r["label"] or r["result"],
           "undone" if r["undone"] else "")
          for r in rows],

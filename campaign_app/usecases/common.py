@@ -8,6 +8,8 @@ from typing import Any
 
 from campaign_app.errors import InputError
 from campaign_app.textlimits import MAX_NAME, MAX_TEXT, text_problem  # noqa: F401  (one set of limits)
+from db.journal import journal_links
+from db.queries import manage as manage_q
 from db.queries.lookup import (  # noqa: F401  (the use-cases find rows through these)
     MAX_ID,
     Ref,
@@ -20,6 +22,7 @@ from db.queries.lookup import (  # noqa: F401  (the use-cases find rows through 
     get_roster,
     get_unit,
 )
+from db.uow import Session
 
 
 def clean_name(value: Any, what: str = "name") -> str:
@@ -170,3 +173,28 @@ def clean_yes_no(value: Any, what: str) -> bool:
     if text in ("n", "no", "false", "0", ""):
         return False
     raise InputError(f"{what}: {value!r} is not yes or no")
+
+
+def unlink_figures(s: Session, fighter_ids: list[int], unit_ids: list[int], deleted_roster: int | None = None) -> int:
+    """Let go of figures about to be removed: results and marks they caused elsewhere
+    and crews from other rosters lose the link; their rolls stay on record, under the
+    names they had, unlinked in a journaled way (:func:`db.journal.journal_links`) so that undo links them again. Returns
+    how many rolls were kept."""
+    for res in manage_q.results_caused_by(s, fighter_ids):
+        if res.fighter_id not in fighter_ids:
+            res.by_fighter_id = None
+            s.add(res)
+    for mark in manage_q.marks_caused_by(s, fighter_ids):
+        if mark.fighter_id not in fighter_ids:
+            mark.by_fighter_id = None
+            s.add(mark)
+    # crews lose their vehicle (with the whole roster deleted, only crews from elsewhere)
+    for crew in manage_q.crew_from_elsewhere(s, fighter_ids, deleted_roster):
+        crew.crew_of_id = None
+        s.add(crew)
+    s.flush()  # the journal keeps the order: links let go before the rows go
+    kept = journal_links(s, "roll_record", manage_q.rolls_of(s, "fighter_id", fighter_ids),
+                         {"fighter_id": None, "figure_removed": True})
+    kept += journal_links(s, "roll_record", manage_q.rolls_of(s, "unit_id", unit_ids),
+                          {"unit_id": None, "figure_removed": True})
+    return kept

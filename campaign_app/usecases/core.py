@@ -48,6 +48,7 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_fighter,
     get_roster,
+    unlink_figures,
 )
 from campaign_app.usecases.results import (
     CampaignResult,
@@ -236,6 +237,8 @@ class RollLogEntry(TypedDict):
     label: str
     battle_id: int | None
     fighter_id: int | None
+    removed: bool
+    """The fighter or unit rolled for was removed since (the roll stays, under ``subject``)."""
     action: str
     undone: bool
 
@@ -786,18 +789,9 @@ def remove_fighter(engine: Engine, ref: Ref) -> RemovedResult:
         uow.campaign_id = c.id
         uow.summary = f"remove {f.name}"
         fid, name, roster_id = _id(f), f.name, f.roster_id
-        # other rows that point at this fighter keep their history without the link
-        # (journaled like everything else, so undo puts the links back)
-        for res in fighter_q.results_by(s, fid):
-            res.by_fighter_id = None
-            s.add(res)
-        for mark in fighter_q.marks_by(s, fid):  # table helper
-            mark.by_fighter_id = None
-            s.add(mark)
-        for crew in fighter_q.crew_of(s, fid):
-            crew.crew_of_id = None
-            s.add(crew)
-        s.flush()
+        # other rows that point at this fighter keep their history without the link, its
+        # rolls stay on record (journaled like everything else, so undo puts the links back)
+        unlink_figures(s, [fid], [])
         s.delete(f)
     return RemovedResult(id=fid, name=name, roster_id=roster_id, campaign_id=_id(c), changes=uow.changes)
 
@@ -884,7 +878,8 @@ def roll_log(engine: Engine, campaign: Ref, *, battle: Number | None = None, fig
                 "faces": [int(x) for x in r.faces.split(",") if x], "source": r.source,
                 "target": r.target, "value": r.value, "table": r.table_id, "row": r.row,
                 "result": r.result, "label": r.label, "battle_id": r.battle_id,
-                "fighter_id": r.fighter_id, "action": r.action or "roll", "undone": bool(r.undone),
+                "fighter_id": r.fighter_id, "removed": bool(r.figure_removed), "action": r.action or "roll",
+                "undone": bool(r.undone),
             }
             for r in rows
         ]
@@ -915,7 +910,7 @@ def history(engine: Engine, campaign: Ref, limit: Number | None = None) -> list[
     """The campaign's actions, newest first (the newest ``limit``, at least 1, when given)."""
     n = _check_limit(limit)
     with read_session(engine) as s:
-        c = get_campaign(s, campaign)
+        c = get_campaign(s, campaign, deleted=True)
         return [
             {"id": j.id or 0, "when": j.created_at.isoformat(timespec="seconds"), "action": j.action,
              "summary": j.summary, "undone": j.undone}
@@ -927,10 +922,12 @@ def undo(engine: Engine, campaign: Ref) -> UndoResult:
     """Undo the campaign's last action that is not undone yet."""
     with UnitOfWork(engine, "undo", journaled=False) as uow:
         s = uow.session
-        c = get_campaign(s, campaign)
+        c = get_campaign(s, campaign, deleted=True)
         j = undo_target(s, _id(c))
         if j is None:
             raise InputError(f"nothing to undo in {c.name}")
+        if c.deleted_at is not None and j.action != "campaign.delete":
+            raise InputError(f"campaign {c.id} was deleted: only its deletion can be undone")
         if not can_undo(j):
             how = "importing it" if j.summary.startswith("import") else "creating it"
             raise InputError(f"nothing to undo in {c.name}: its first action, {how}, cannot be undone")

@@ -36,6 +36,7 @@ from campaign_app.usecases.common import (
     clean_text,
     get_roster,
     get_unit,
+    unlink_figures,
 )
 from campaign_app.usecases.core import (
     EquipmentData,
@@ -303,6 +304,7 @@ def remove_unit(engine: Engine, unit: Ref) -> RemovedResult:
         uow.campaign_id = c.id
         uow.summary = f"remove {u.name}"
         uid, name, roster_id = _id(u), u.name, u.roster_id
+        unlink_figures(s, [], [uid])  # its rolls stay on record, linked again by undo
         s.delete(u)
     return RemovedResult(id=uid, name=name, roster_id=roster_id, campaign_id=_id(c), changes=uow.changes)
 

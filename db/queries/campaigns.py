@@ -11,12 +11,13 @@ from db.models import Battle, Campaign, Roster
 
 def campaign_named(session: Session, name: str) -> Campaign | None:
     """The campaign called exactly ``name``, if any."""
-    return session.exec(select(Campaign).where(Campaign.name == name)).first()
+    return session.exec(select(Campaign).where(Campaign.name == name, col(Campaign.deleted_at).is_(None))).first()
 
 
 def campaigns_by_name(session: Session) -> Sequence[Campaign]:
     """Every campaign, in order of name."""
-    return session.exec(select(Campaign).order_by(col(Campaign.name))).all()
+    return session.exec(select(Campaign).where(col(Campaign.deleted_at).is_(None))
+                        .order_by(col(Campaign.name))).all()
 
 
 def roster_counts(session: Session) -> dict[int, int]:

@@ -3,13 +3,13 @@ the roster names already taken there."""
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from db.models import Campaign, Roster
 
 
 def campaign_named(s: Session, name: str) -> Campaign | None:
-    return s.exec(select(Campaign).where(Campaign.name == name)).first()
+    return s.exec(select(Campaign).where(Campaign.name == name, col(Campaign.deleted_at).is_(None))).first()
 
 
 def roster_names(s: Session, campaign_id: int) -> set[str]:

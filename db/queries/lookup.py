@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from campaign_app.errors import InputError, NotFoundError
 from db.models import Battle, Campaign, Fighter, Roster, Unit
@@ -48,8 +48,21 @@ def _by_ref(session: Session, model: type[T], ref: Ref, what: str, **scope: int 
     raise NotFoundError(f"no {what} {text!r}")
 
 
-def get_campaign(session: Session, ref: Ref) -> Campaign:
-    return _by_ref(session, Campaign, ref, "campaign")
+def get_campaign(session: Session, ref: Ref, *, deleted: bool = False) -> Campaign:
+    """Campaign ``ref``; a deleted one (kept for undo) only with ``deleted``."""
+    try:
+        c = _by_ref(session, Campaign, ref, "campaign")
+    except NotFoundError:
+        text = str(ref).strip()
+        was = session.exec(select(Campaign.id).where(col(Campaign.deleted_at).is_not(None),
+                                                      col(Campaign.name).startswith(f"{text} (deleted #"))).first()
+        if was is None:
+            raise
+        raise NotFoundError(f"no campaign {text!r} (campaign {was} of that name was deleted: "
+                            "restore it to use it)") from None
+    if c.deleted_at is not None and not deleted:
+        raise NotFoundError(f"campaign {c.id} was deleted: restore it to use it")
+    return c
 
 
 def get_roster(session: Session, ref: Ref, campaign: Campaign | None = None) -> Roster:
@@ -83,6 +96,8 @@ def get_battle(session: Session, ref: Ref, campaign: Campaign | None = None) -> 
 def campaign_of_roster(session: Session, roster: Roster) -> Campaign:
     c = session.get(Campaign, roster.campaign_id)
     assert c is not None
+    if c.deleted_at is not None:
+        raise NotFoundError(f"no roster {roster.name!r} (its campaign was deleted: restore it to use it)")
     return c
 
 

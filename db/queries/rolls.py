@@ -22,7 +22,7 @@ def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = Non
     stmt = (
         select(_rr.id, _rr.created_at, _rr.purpose, _rr.rule, _rr.subject, _rr.dice, _rr.faces, _rr.source,
                _rr.target, _rr.value, _rr.table_id, _rr.row, _rr.result, _rr.label, _rr.battle_id,
-               _rr.fighter_id, _jr.undone, _jr.action)
+               _rr.fighter_id, _rr.figure_removed, _jr.undone, _jr.action)
         .select_from(RollRecord.__table__.outerjoin(Journal.__table__, _jr.id == _rr.journal_id))  # type: ignore[attr-defined]
         .where(_rr.campaign_id == campaign_id)
     )

@@ -43,9 +43,9 @@ def snapshot(engine: Engine) -> Iterator[Connection]:
 
 
 def campaign_ids(conn: Connection) -> list[int]:
-    """Every campaign's id, oldest first."""
+    """Every campaign's id, oldest first (deleted ones, kept for undo, left out)."""
     t = TABLES["campaign"]
-    return [r[0] for r in conn.execute(select(t.c.id).order_by(t.c.id))]
+    return [r[0] for r in conn.execute(select(t.c.id).where(t.c.deleted_at.is_(None)).order_by(t.c.id))]
 
 
 def campaign_names(engine: Engine) -> set[str]:

@@ -50,12 +50,12 @@ Rows = Sequence[Any]
 
 # --------------------------------------------------------------------------- campaigns
 def campaign_count(s: Session) -> int:
-    return int(s.execute(select(func.count(CA.id))).scalar_one())
+    return int(s.execute(select(func.count(CA.id)).where(CA.deleted_at.is_(None))).scalar_one())
 
 
 def campaign_id_named(s: Session, name: str) -> int | None:
     """The id of the campaign named ``name`` exactly, or None."""
-    return s.execute(select(CA.id).where(CA.name == name)).scalars().first()
+    return s.execute(select(CA.id).where(CA.name == name, CA.deleted_at.is_(None))).scalars().first()
 
 
 @dataclass(frozen=True)
@@ -72,10 +72,12 @@ class TreeRows:
 
 def tree_rows(s: Session) -> TreeRows:
     camps = s.execute(
-        select(CA.id, CA.name, CA.system, CA.edition, CA.expansions, CA.cycle).order_by(CA.name)
+        select(CA.id, CA.name, CA.system, CA.edition, CA.expansions, CA.cycle)
+        .where(CA.deleted_at.is_(None)).order_by(CA.name)
     ).all()
     rosters = s.execute(
-        select(RO.id, RO.campaign_id, RO.name, RO.kind, RO.faction, RO.player).order_by(RO.name)
+        select(RO.id, RO.campaign_id, RO.name, RO.kind, RO.faction, RO.player)
+        .where(RO.campaign_id.in_(select(CA.id).where(CA.deleted_at.is_(None)))).order_by(RO.name)
     ).all()
     fcount = dict(s.execute(select(FI.roster_id, func.count(FI.id)).group_by(FI.roster_id)).all())
     ucount = dict(s.execute(select(UN.roster_id, func.count(UN.id)).group_by(UN.roster_id)).all())

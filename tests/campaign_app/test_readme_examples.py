@@ -42,3 +42,18 @@ def test_the_at_the_table_example_runs_as_written(tmp_path, capsys):
         rc = main(["--db", db, *argv])
         assert rc == 0, f"{' '.join(argv)}: {capsys.readouterr().err}"
     assert "Lasting Injury: Ana" in capsys.readouterr().out
+
+
+def test_the_renaming_deleting_and_moving_example_runs_as_written(tmp_path, capsys):
+    db = str(tmp_path / "manage.sqlite")
+    commands = _block("### Renaming, deleting and moving")
+    assert {c[0] + " " + c[1] for c in commands if len(c) > 1} >= {
+        "campaign rename", "roster rename", "fighter move", "unit move", "roster delete", "campaign delete",
+        "campaign restore", "campaign purge"}
+    for argv in commands:
+        rc = main(["--db", db, *argv])
+        assert rc == 0, f"{' '.join(argv)}: {capsys.readouterr().err}"
+    capsys.readouterr()
+    assert main(["--db", db, "campaign", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert "Ardennes, Winter 1944" in listed and "Bocage Summer" in listed and "Operation Granite" not in listed
