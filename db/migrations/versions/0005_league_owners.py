@@ -1,0 +1,31 @@
+"""league: roster owner and journal author (the PostgreSQL login roles row-level security checks)
+
+Revision ID: 0005_league
+Revises: 0004_table
+Create Date: 2026-12-01 19:20:00
+"""
+from typing import Sequence, Union
+
+import sqlalchemy as sa
+import sqlmodel
+from alembic import op
+
+
+revision: str = '0005_league'
+down_revision: Union[str, Sequence[str], None] = '0004_table'
+branch_labels: Union[str, Sequence[str], None] = None
+depends_on: Union[str, Sequence[str], None] = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table('roster', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('owner', sqlmodel.sql.sqltypes.AutoString(length=63), nullable=True))
+    with op.batch_alter_table('journal', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('author', sqlmodel.sql.sqltypes.AutoString(length=63), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('journal', schema=None) as batch_op:
+        batch_op.drop_column('author')
+    with op.batch_alter_table('roster', schema=None) as batch_op:
+        batch_op.drop_column('owner')
