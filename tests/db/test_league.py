@@ -20,9 +20,22 @@ from sqlalchemy.engine import Engine, make_url
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError, RefusedError
-from campaign_app.usecases import add_fighter, create_campaign, create_roster, edit_fighter, show_fighter, undo
+from campaign_app.usecases import (
+    add_fighter,
+    create_campaign,
+    create_roster,
+    edit_fighter,
+    show_fighter,
+    undo,
+)
 from campaign_app.usecases.battles import after_battle, record_battle
-from campaign_app.usecases.league import add_player, assign_roster, init_league, name_arbitrator, players
+from campaign_app.usecases.league import (
+    add_player,
+    assign_roster,
+    init_league,
+    name_arbitrator,
+    players,
+)
 from db.migrate import open_database
 from tests.conftest import pg_admin_url, snapshot
 
@@ -301,3 +314,23 @@ def test_add_player_reads_the_password_from_stdin_and_never_prints_it(league: Le
                    else _row(league.admin, "SELECT current_user")[0], "x")
     assert main(["--db", league.admin_url, "league", "players"]) == 0
     assert name in capsys.readouterr().out
+
+
+def test_json_export_carries_the_owners(league: League, gangs, sqlite_engine):
+    from campaign_app.usecases.datafiles.export import export_json
+    from campaign_app.usecases.datafiles.importing import import_json
+
+    doc = export_json(league.admin, "Hive")
+    owners = {r["name"]: r.get("owner") for r in doc["rosters"]}
+    assert owners == {"Rats": league.a, "Ghosts": league.b, "Moles": league.b}
+    import_json(sqlite_engine, doc, backup=False)
+    again = export_json(sqlite_engine, "Hive")
+    assert {r["name"]: r.get("owner") for r in again["rosters"]} == owners
+
+
+def test_a_solo_export_has_no_owner_field(sqlite_engine):
+    from campaign_app.usecases.datafiles.export import export_json
+
+    create_campaign(sqlite_engine, "Solo", "necromunda", edition="n23")
+    create_roster(sqlite_engine, "Solo", "Rats", faction="Orlock")
+    assert "owner" not in export_json(sqlite_engine, "Solo")["rosters"][0]
