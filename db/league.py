@@ -473,8 +473,8 @@ def _explain(conn: Connection, user: str, touched: Sequence[Touched]) -> str | N
                 who = found.author or "the league's organiser"
                 return (f"that change ({found.summary or found.action}) was made by {who}: only {who} "
                         f"or the arbitrator may undo or redo it")
-        if table in ("roll_record", "campaign", "walker_type") and row.get("id") is not None:
-            what = {"roll_record": "change or remove a roll record", "campaign": "change a campaign",
+        if table == "campaign" or (table in ("roll_record", "walker_type") and row.get("id") is not None):
+            what = {"roll_record": "change or remove a roll record", "campaign": "create or change a campaign",
                     "walker_type": "change or remove a walker type"}[table]
             return f"only the arbitrator may {what}"
         rid = _roster_of(conn, table, row)

@@ -334,3 +334,26 @@ def test_a_solo_export_has_no_owner_field(sqlite_engine):
     create_campaign(sqlite_engine, "Solo", "necromunda", edition="n23")
     create_roster(sqlite_engine, "Solo", "Rats", faction="Orlock")
     assert "owner" not in export_json(sqlite_engine, "Solo")["rosters"][0]
+
+
+def test_campaigns_are_the_arbitrators_and_the_roll_record_survives_a_players_removal(league: League, gangs):
+    from campaign_app.usecases import remove_fighter, roll_log, roll_table
+
+    ea, earb = league.engine(league.a), league.engine(league.arb)
+    try:
+        before = snapshot(league.admin)
+        with pytest.raises(RefusedError, match="only the arbitrator may create or change a campaign"):
+            create_campaign(ea, "Mine", "necromunda", edition="n23")
+        assert snapshot(league.admin) == before
+        create_campaign(earb, "Second", "necromunda", edition="n23")
+        # a roll about A's fighter, then A removes the fighter: the record stays (its link is
+        # cleared by the database's own foreign key action, which no policy stops)
+        roll_table(ea, "n23-lasting-injury", campaign="Hive", dice="5,1")  # a player's roll is recorded
+        with league.admin.begin() as c:
+            c.execute(text("UPDATE roll_record SET fighter_id = :f"), {"f": gangs["Rats ganger"]})
+        remove_fighter(ea, gangs["Rats ganger"])
+        assert _row(league.admin, "SELECT count(*), count(fighter_id) FROM roll_record") == (1, 0)
+        assert len(roll_log(league.admin, "Hive")) == 1
+    finally:
+        ea.dispose()
+        earb.dispose()

@@ -25,7 +25,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('journal', schema=None) as batch_op:
-        batch_op.drop_column('author')
-    with op.batch_alter_table('roster', schema=None) as batch_op:
-        batch_op.drop_column('owner')
+    # a plain DROP COLUMN (SQLite 3.35+ and PostgreSQL): a batch rebuild of the roster
+    # table would drop a table its fighters point at
+    op.execute('ALTER TABLE journal DROP COLUMN author')
+    op.execute('ALTER TABLE roster DROP COLUMN owner')
