@@ -7,6 +7,7 @@ the app and through raw SQL with ``psql``."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -357,3 +358,18 @@ def test_campaigns_are_the_arbitrators_and_the_roll_record_survives_a_players_re
     finally:
         ea.dispose()
         earb.dispose()
+
+
+def test_a_player_cannot_name_an_arbitrator_and_passwords_are_typed_twice(league: League, capsys, monkeypatch):
+    rc = main(["--db", league.url(league.a), "league", "arbitrator", league.a])
+    assert rc == 2
+    assert capsys.readouterr().err.strip() == (
+        f"error: league arbitrator needs a role with the right to create roles (CREATEROLE), such as the "
+        f"database's owner; {league.a} has not")
+    typed = iter(["one", "two"])
+    monkeypatch.setattr("getpass.getpass", lambda prompt="": next(typed))
+    assert main(["--db", league.admin_url, "league", "add-player", f"dan_{uuid.uuid4().hex[:8]}"]) == 2
+    assert capsys.readouterr().err.strip() == "error: the two passwords differ; nothing was changed"
+    assert main(["--db", league.admin_url, "--json", "league", "players"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert {p["name"] for p in listed} == {league.a, league.b, league.arb}
