@@ -35,7 +35,15 @@ class RulesDataError(AppError):
 
 
 class ConflictError(AppError):
-    """Someone else changed the row since it was read (optimistic concurrency)."""
+    """Someone else changed the row since it was read (optimistic concurrency).
+
+    ``rows``: the (table, id) pairs the refused statement aimed at, so that a league
+    database can say whose they are (a row-level security policy hides a row from an
+    UPDATE as a stale version would)."""
+
+    def __init__(self, message: str, *, rows: tuple[tuple[str, int], ...] = ()) -> None:
+        super().__init__(message)
+        self.rows = rows
 
 
 class DatabaseError(AppError):
@@ -47,3 +55,8 @@ class DamagedDatabaseError(DatabaseError):
     with what to do (restore a copy from its ``backups`` folder)."""
 
     exit_code = 1
+
+
+class RefusedError(DatabaseError):
+    """The database refused the change for lack of rights (a league's grants and
+    row-level security policies): an environment error, not a bug; nothing was written."""

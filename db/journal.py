@@ -204,7 +204,8 @@ def bump_version(session: Session, obj: Any) -> None:
     session.flush()  # pending inserts first (the journal keeps flush order)
     res = session.execute(update(t).where(t.c.id == obj.id, t.c.version == old).values(version=old + 1))
     if getattr(res, "rowcount", 1) != 1:  # a CursorResult for an UPDATE
-        raise ConflictError(f"{_label_of(t.name, obj.id)} was changed by someone else meanwhile")
+        raise ConflictError(f"{_label_of(t.name, obj.id)} was changed by someone else meanwhile",
+                            rows=((t.name, obj.id),))
     set_committed_value(obj, "version", old + 1)
     recorder = session.info.get(_RECORDER_KEY)
     if recorder is not None:
@@ -359,7 +360,7 @@ class _Replay:
     def _check(self, res: Any, e: JournalEntry) -> None:
         if getattr(res, "rowcount", 1) != 1:
             raise ConflictError(f"cannot {self.verb}: {_label(e)} was changed by someone else meanwhile; "
-                                f"nothing was {self.verb}ne — try again")
+                                f"nothing was {self.verb}ne — try again", rows=((e.table_name, e.row_id),))
 
     def _next(self, row: _Row) -> int | None:
         cur = self.state.get(row)
@@ -451,6 +452,25 @@ def _mark(session: Session, journal: Journal, *, undone: bool) -> None:
 
 
 def undo_journal(session: Session, journal: Journal) -> None:
+    """Reverse every entry of ``journal``: see :func:`_undo_journal`. A refusal names the
+    journal first (in a league, who made the change decides who may undo it)."""
+    try:
+        _undo_journal(session, journal)
+    except ConflictError as e:
+        e.rows = (("journal", journal.id or 0), *e.rows)
+        raise
+
+
+def redo_journal(session: Session, journal: Journal) -> None:
+    """Re-apply an undone journal: see :func:`_redo_journal` (a refusal names the journal)."""
+    try:
+        _redo_journal(session, journal)
+    except ConflictError as e:
+        e.rows = (("journal", journal.id or 0), *e.rows)
+        raise
+
+
+def _undo_journal(session: Session, journal: Journal) -> None:
     """Reverse every entry of ``journal`` (newest first) with Core statements.
 
     Each row must still be as the journal left it: at the version the journal left it
@@ -498,7 +518,7 @@ def _undone_version(first: JournalEntry) -> int | None:
     return first.version_after - 1 if first.version_after is not None else None
 
 
-def redo_journal(session: Session, journal: Journal) -> None:
+def _redo_journal(session: Session, journal: Journal) -> None:
     """Re-apply an undone journal (oldest first), refusing if a row moved since the
     undo; guarded like :func:`undo_journal`, and versions go up again."""
     rows = _rows_of(journal.entries)

@@ -85,6 +85,11 @@ class Roster(SQLModel, table=True):
     notes: str = Field(default="")
     created_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=None, sa_column=_v_roster)
+    # --- league: the PostgreSQL login role that owns the roster (league helper). Row-level
+    # security lets only that role (or the arbitrator) change the roster and what hangs from
+    # it; None: nobody's yet (the arbitrator's). Filled with current_user by the database.
+    owner: str | None = Field(default=None, max_length=63)
+    # --- end league
 
     campaign: Optional["Campaign"] = Relationship(back_populates="rosters")
     fighters: list["Fighter"] = Relationship(
@@ -401,6 +406,11 @@ class Journal(SQLModel, table=True):
     # this one was last undone: a journal created after that (a new action) abandons
     # it, so Redo never brings it back. None: never undone, or imported undone.
     undo_mark: int | None = Field(default=None)
+    # --- league: the login role that made the change (league helper); filled with
+    # current_user by the database in league mode. Only that role or the arbitrator may
+    # undo or redo it. None outside league mode.
+    author: str | None = Field(default=None, max_length=63)
+    # --- end league
 
     campaign: Optional["Campaign"] = Relationship(back_populates="journals")
     entries: list["JournalEntry"] = Relationship(

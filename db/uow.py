@@ -6,7 +6,11 @@
 
 On any exception nothing is written (the transaction rolls back). A stale edit
 (another session changed the row) becomes :class:`ConflictError`; a constraint the
-database refuses becomes :class:`InputError` naming it.
+database refuses becomes :class:`InputError` naming it. On a league database
+(:mod:`db.league`) a write refused for lack of rights (a grant, a row-level security
+policy: SQLSTATE 42501, or an UPDATE that a policy made touch no row, which looks like a
+stale version) becomes :class:`RefusedError` naming the roster and its owner, looked up
+in a fresh transaction after the rollback.
 """
 
 from __future__ import annotations
@@ -15,15 +19,15 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import event, insert
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col
 
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
-from campaign_app.errors import ConflictError, InputError
+from campaign_app.errors import ConflictError, InputError, RefusedError
 from db.journal import JournalRecorder
 from db.models import Journal, RollRecord, utcnow
 
@@ -52,6 +56,12 @@ class UnitOfWork:
         self._recorder: JournalRecorder | None = None
         self._discard = False
         self._changes = Changes()
+        # what the last flush was writing (table and keys): read only to explain a refusal
+        self._flushing: list[tuple[str, dict[str, Any]]] = []
+        event.listen(self.session, "before_flush", self._note_flush)
+
+    def _note_flush(self, session: Session, _ctx: Any, _instances: Any) -> None:
+        self._flushing = _touched([*session.dirty, *session.deleted, *session.new])
 
     @property
     def changes(self) -> Changes:
@@ -77,7 +87,14 @@ class UnitOfWork:
         if self.journaled:
             self.journal = Journal(campaign_id=self.campaign_id, action=self.action, summary=self.summary)
             self.session.add(self.journal)
-            self.session.flush()
+            try:
+                self.session.flush()
+            except DBAPIError as e:  # a role that may not write the history at all
+                if not _lacks_rights(e):
+                    raise
+                self.session.rollback()
+                self.session.close()
+                raise RefusedError(f"the database refused the change: {_first_line(e)}; nothing was saved") from None
             self._recorder = JournalRecorder(self.session, self.journal)
         return self
 
@@ -152,14 +169,34 @@ class UnitOfWork:
                 self._recorder = None
             fault_point("uow.before-commit")
             s.commit()
-        except StaleDataError:
-            s.rollback()
+        except StaleDataError as e:
+            self._raise_refused(e)
             raise ConflictError(
                 "someone else changed this since you opened it; nothing was saved — reload and try again"
             ) from None
         except IntegrityError as e:
             s.rollback()
             raise InputError(f"the database refused the change: {_integrity_reason(e)}") from None
+        except DBAPIError as e:
+            if not _lacks_rights(e):
+                raise
+            self._raise_refused(e)
+            raise RefusedError(f"the database refused the change: {_first_line(e)}; nothing was saved") from None
+
+    def _raise_refused(self, exc: BaseException) -> None:
+        """Roll back; on a league database, raise the refusal explained (the rows this unit
+        of work touched, looked up in a fresh transaction)."""
+        touched = list(self._flushing)
+        if isinstance(exc, ConflictError):
+            touched = [(t, {"id": i}) for t, i in exc.rows] + touched
+        self.session.rollback()
+        if self.engine.dialect.name != "postgresql":
+            return
+        from db.league import refusal
+
+        refused = refusal(self.engine, touched, exc)
+        if refused is not None:
+            raise refused from None
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
@@ -167,6 +204,13 @@ class UnitOfWork:
             if exc_type is None and not self._discard:
                 self.commit()
             else:
+                if isinstance(exc, StaleDataError | ConflictError) or (
+                        isinstance(exc, DBAPIError) and _lacks_rights(exc)):
+                    assert exc is not None
+                    self._raise_refused(exc)
+                    if isinstance(exc, DBAPIError):
+                        raise RefusedError(
+                            f"the database refused the change: {_first_line(exc)}; nothing was saved") from None
                 self.session.rollback()
                 if isinstance(exc, StaleDataError):
                     raise ConflictError(
@@ -176,6 +220,29 @@ class UnitOfWork:
             if self._recorder is not None:
                 self._recorder.detach()
             self.session.close()
+
+
+def _lacks_rights(e: DBAPIError) -> bool:
+    return getattr(e.orig, "sqlstate", None) == "42501"  # insufficient_privilege
+
+
+def _first_line(e: DBAPIError) -> str:
+    return str(e.orig).strip().splitlines()[0] if str(e.orig).strip() else "permission denied"
+
+
+_KEYS = ("id", "roster_id", "fighter_id", "unit_id", "battle_id", "journal_id", "campaign_id")
+
+
+def _touched(objects: Iterable[Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The rows a refused unit of work was writing (table, the keys leading to a roster),
+    read from the objects' state without loading anything; existing rows first."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for obj in objects:
+        table = getattr(type(obj), "__tablename__", None)
+        if isinstance(table, str):
+            state = obj.__dict__
+            out.append((table, {k: state[k] for k in _KEYS if state.get(k) is not None}))
+    return out
 
 
 def _integrity_reason(e: IntegrityError) -> str:

@@ -473,9 +473,12 @@ def _write(engine: Engine, plan: AfterBattlePlan, outcome: Outcome, rolls: list[
 def _finish(s: Session, uow: UnitOfWork, plan: AfterBattlePlan, outcome: Outcome, rolls: list[RollResult],
             b: Battle) -> AfterBattleReport:
     report = plan.report(outcome, False)
-    _apply(s, uow, plan.state, outcome, rolls, b)
+    # the battle is marked done first: on a league database that write is what lets this
+    # transaction change the other rosters of the battle (db/league.py)
     b.after_battle_done = True
     s.add(b)
+    s.flush()
+    _apply(s, uow, plan.state, outcome, rolls, b)
     uow.summary = f"After the Battle {b.number}"
     return replace(report, applied=True)
 

@@ -279,6 +279,10 @@ class Roster(_Model):
     reputation: int = _int(*REPUTATION_RANGE)
     notes: str = _text(None)
     created_at: When = _now()
+    # --- league: the PostgreSQL login role that owns the roster (league helper)
+    owner: str | None = Field(None, max_length=63, description="a league player's login role "
+                              "(PostgreSQL league mode, see docs/league.md); left out: nobody's")
+    # --- end league
     fighters: list[Fighter] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)
 

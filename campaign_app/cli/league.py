@@ -1,0 +1,114 @@
+"""``league init|add-player|assign|arbitrator|players``: league mode on a PostgreSQL server."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from campaign_app.cli import emit, table_text
+from campaign_app.errors import InputError
+
+NOT_POSTGRES = "league mode needs a PostgreSQL server (give --db postgresql://USER@HOST/DATABASE)"
+
+
+def _engine(args: argparse.Namespace, *, create: bool = False) -> Any:
+    """The league database: only a PostgreSQL URL (checked before anything is opened)."""
+    from db.engine import default_url, normalize_url
+    from db.migrate import open_database
+
+    url = args.db or default_url()
+    if normalize_url(url).get_backend_name() != "postgresql":
+        raise InputError(NOT_POSTGRES)
+    return open_database(url, create=create)
+
+
+def _password(args: argparse.Namespace) -> str:
+    if args.password_stdin:
+        line = sys.stdin.readline()
+        return line[:-1] if line.endswith("\n") else line
+    import getpass
+
+    first = getpass.getpass(f"password for {args.name}: ")
+    if getpass.getpass(f"password for {args.name} again: ") != first:
+        raise InputError("the two passwords differ; nothing was changed")
+    return first
+
+
+def _run(args: argparse.Namespace, body: Any, *, create: bool = False) -> None:
+    engine = _engine(args, create=create)
+    try:
+        body(engine)
+    finally:
+        engine.dispose()
+
+
+def cmd_init(args: argparse.Namespace, _engine_unused: Any) -> None:
+    from campaign_app.usecases.league import init_league
+
+    def body(engine: Any) -> None:
+        d = init_league(engine)
+        emit(args, d, f"league ready in {d.database}: players are members of {d.player_role}, "
+                      f"the arbitrator of {d.arbitrator_role} ({d.tables} tables)")
+
+    _run(args, body, create=True)
+
+
+def cmd_add_player(args: argparse.Namespace, _engine_unused: Any) -> None:
+    from campaign_app.usecases.league import add_player
+
+    def body(engine: Any) -> None:
+        d = add_player(engine, args.name, _password(args))
+        emit(args, d, f"player {d.name} {'added' if d.created else 'given a new password'}")
+
+    _run(args, body)
+
+
+def cmd_assign(args: argparse.Namespace, _engine_unused: Any) -> None:
+    from campaign_app.usecases.league import assign_roster
+
+    def body(engine: Any) -> None:
+        d = assign_roster(engine, args.roster, args.player, campaign=args.campaign)
+        emit(args, d, f"{d.roster} now belongs to {d.player}")
+
+    _run(args, body)
+
+
+def cmd_arbitrator(args: argparse.Namespace, _engine_unused: Any) -> None:
+    from campaign_app.usecases.league import name_arbitrator
+
+    def body(engine: Any) -> None:
+        d = name_arbitrator(engine, args.name)
+        emit(args, d, f"{d.name} is the league's arbitrator")
+
+    _run(args, body)
+
+
+def cmd_players(args: argparse.Namespace, _engine_unused: Any) -> None:
+    from campaign_app.usecases.league import players
+
+    def body(engine: Any) -> None:
+        rows = players(engine)
+        emit(args, rows, lambda: table_text(
+            [(p["name"], "arbitrator" if p["arbitrator"] else "player",
+              ", ".join(f"{r['name']} ({r['campaign']})" for r in p["rosters"])) for p in rows],
+            ["player", "role", "rosters"]))
+
+    _run(args, body)
+
+
+def register(sub: Any, add: Any, group: Any) -> None:
+    g = group("league", "league mode on a PostgreSQL server: players, rosters, rights")
+    add(g, "init", cmd_init, "create the league's roles, grants and row-level security (run again after "
+        "an upgrade)", needs_db=False)
+    sp = add(g, "add-player", cmd_add_player, "create a login role for a player (password asked, never kept)",
+             needs_db=False)
+    sp.add_argument("name")
+    sp.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    sp = add(g, "assign", cmd_assign, "give a roster to a player", needs_db=False)
+    sp.add_argument("roster")
+    sp.add_argument("player")
+    sp.add_argument("--campaign", help="the campaign of the roster (when names repeat)")
+    sp = add(g, "arbitrator", cmd_arbitrator, "name who may change everything", needs_db=False)
+    sp.add_argument("name")
+    add(g, "players", cmd_players, "the league's players and their rosters", needs_db=False)
