@@ -32,6 +32,7 @@ from campaign_app.usecases.common import (
 )
 from campaign_app.usecases.core import _check_version, campaign_result, roster_result
 from campaign_app.usecases.results import CampaignResult, Result, RosterResult
+from db.journal import bump_version
 from db.models import Campaign, Fighter, Roster, Unit, utcnow
 from db.queries import campaigns as campaign_q
 from db.queries import lookup
@@ -247,6 +248,9 @@ def delete_roster(engine: Engine, ref: Ref, *, if_version: int | None = None) ->
         c = campaign_of_roster(s, r)
         uow.campaign_id = c.id
         _check_version(r, if_version, "roster")
+        # the roster's own row first: a writer without the right to it (a league player,
+        # another's roster) is refused here, before any of its rows is touched
+        bump_version(s, r)
         rid, name = _id(r), r.name
         uow.summary = f"delete roster {name}"
         fids, uids = manage_q.figure_ids(s, rid)

@@ -373,3 +373,28 @@ def test_a_player_cannot_name_an_arbitrator_and_passwords_are_typed_twice(league
     assert main(["--db", league.admin_url, "--json", "league", "players"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert {p["name"] for p in listed} == {league.a, league.b, league.arb}
+
+
+def test_a_player_deletes_and_brings_back_their_own_roster_not_anothers(league: League, gangs):
+    from campaign_app.usecases import roll_log, roll_table, undo
+    from campaign_app.usecases.manage import delete_roster, move_fighter
+
+    ea = league.engine(league.a)
+    try:
+        roll_table(ea, "n23-lasting-injury", campaign="Hive", dice="5,1")
+        with league.admin.begin() as c:  # the roll was about A's ganger
+            c.execute(text("UPDATE roll_record SET fighter_id = :f"), {"f": gangs["Rats ganger"]})
+        before = snapshot(league.admin)
+        with pytest.raises(RefusedError, match=f"'Ghosts' belongs to {league.b}"):
+            delete_roster(ea, "Ghosts")
+        with pytest.raises(RefusedError):
+            move_fighter(ea, gangs["Rats ganger"], "Ghosts")  # into B's roster: refused
+        assert snapshot(league.admin) == before
+        delete_roster(ea, "Rats")  # one's own: yes, its roll kept and marked
+        assert _row(league.admin, "SELECT count(*), count(fighter_id), bool_and(figure_removed) FROM roll_record") \
+            == (1, 0, True)
+        undo(ea, "Hive")  # and back, the roll linked again
+        assert _row(league.admin, "SELECT fighter_id, figure_removed FROM roll_record") == (gangs["Rats ganger"], False)
+        assert len(roll_log(league.admin, "Hive", fighter=gangs["Rats ganger"])) == 1
+    finally:
+        ea.dispose()
