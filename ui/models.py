@@ -12,6 +12,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont
 
 from campaign_app.systems.layout import as_text, stat_show
+from ui.i18n import translate
 from ui.icons import STATUS_TEXT, row_tint, status_colour, status_icon
 
 Row = dict[str, Any]
@@ -254,7 +255,7 @@ def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]
             for c in q.roster_layout(system["id"]).table]
     if with_roster:
         at = next((i + 1 for i, c in enumerate(cols) if c.key == "status"), min(1, len(cols)))
-        cols.insert(at, Column("roster", "Roster", width=130))
+        cols.insert(at, Column("roster", translate("models", "Roster"), width=130))
     return cols
 
 
@@ -287,7 +288,7 @@ class RosterModel(RowsModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if col.key == "status":
                 note = f" — {row['status_note']}" if row.get("status_note") else ""
-                return f"{_pretty(row.get('status', ''))} ({STATUS_TEXT.get(cls, '')}){note}"
+                return f"{_pretty(row.get('status', ''))} ({translate('icons', STATUS_TEXT.get(cls, '')) if cls != 'ok' else STATUS_TEXT.get(cls, '')}){note}"
             if col.key in ("weapons", "skills", "injuries"):
                 return as_text(row.get(col.key)) or None
             return None

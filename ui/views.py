@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import translate
 from ui.icons import die_icon
 from ui.lazy import core, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
@@ -161,7 +162,7 @@ class LogModel(RowsModel):
 
 
 def _dice(r: Row) -> str:
-    vs = f" vs {r['target']}" if r.get("target") is not None else ""
+    vs = translate("views", " vs {target}").format(target=r['target']) if r.get("target") is not None else ""
     return f"{r['dice']}{vs}"
 
 
@@ -213,7 +214,7 @@ class RollLogView(CampaignTab):
         self.table = QComboBox()
         self.table.setObjectName("logTable")
         self.table.setMinimumWidth(160)
-        for lab, w in (("Battle:", self.battle), ("Fighter:", self.fighter), ("Table:", self.table)):
+        for lab, w in ((translate("RollLogView", "Battle:"), self.battle), (translate("RollLogView", "Fighter:"), self.fighter), (translate("RollLogView", "Table:"), self.table)):
             bar.addWidget(QLabel(lab))
             bar.addWidget(w)
         bar.addStretch(1)
@@ -223,16 +224,16 @@ class RollLogView(CampaignTab):
         lay.addLayout(bar)
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
-            Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
-            Column("subject", "Who"),
-            Column("purpose", "For"),
-            Column("dice", "Dice", value=_dice, show=_dice),
-            Column("faces", "Faces", value=lambda r: r["faces"],
+            Column("when", translate("RollLogView", "When"), show=lambda r: r["when"].replace("T", " ")[:16]),
+            Column("subject", translate("RollLogView", "Who")),
+            Column("purpose", translate("RollLogView", "For")),
+            Column("dice", translate("RollLogView", "Dice"), value=_dice, show=_dice),
+            Column("faces", translate("RollLogView", "Faces"), value=lambda r: r["faces"],
                    show=lambda r: ",".join(str(x) for x in r["faces"])),
-            Column("value", "Total", align=ALIGN_CENTER),
-            Column("label", "Result", value=lambda r: r["label"] or r["result"]),
-            Column("table", "Table", show=lambda r: self.table_titles.get(r["table"] or "", r["table"] or "")),
-            Column("source", "Source"),
+            Column("value", translate("RollLogView", "Total"), align=ALIGN_CENTER),
+            Column("label", translate("RollLogView", "Result"), value=lambda r: r["label"] or r["result"]),
+            Column("table", translate("RollLogView", "Table"), show=lambda r: self.table_titles.get(r["table"] or "", r["table"] or "")),
+            Column("source", translate("RollLogView", "Source")),
             Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
         ])
         self.view = table_view(self.model, "rollLog")
@@ -264,9 +265,9 @@ class RollLogView(CampaignTab):
             b.blockSignals(True)
             b.clear()
         self.table_titles = {}
-        self.battle.addItem("All battles", None)
-        self.fighter.addItem("Everyone", None)
-        self.table.addItem("All tables", None)
+        self.battle.addItem(translate("RollLogView", "All battles"), None)
+        self.fighter.addItem(translate("RollLogView", "Everyone"), None)
+        self.table.addItem(translate("RollLogView", "All tables"), None)
         if self.engine is not None and self.campaign_id is not None:
             f = q.log_filters(self.engine, self.campaign_id)
             for b in f["battles"]:
@@ -302,11 +303,12 @@ class RollLogView(CampaignTab):
         fit_columns(self.view)
         chosen = [box.currentText() for box in (self.battle, self.fighter, self.table)
                   if box.currentData() is not None]
-        of = f" of {', '.join(chosen)}" if chosen else ""
+        of = translate("RollLogView", " of {chosen}").format(chosen=', '.join(chosen)) if chosen else ""
         if len(rows) >= LOG_LIMIT:
-            self.count.setText(f"the newest {LOG_LIMIT:,} rolls{of} (choose a battle, fighter or table for others)")
+            self.count.setText(translate("RollLogView", "the newest {limit:,} rolls{of} (choose a battle, fighter or table for others)").format(limit=LOG_LIMIT, of=of))
         else:
-            self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}{of}")
+            self.count.setText((translate("RollLogView", "1 roll{of}") if len(rows) == 1 else translate(
+                "RollLogView", "{count} rolls{of}")).format(count=len(rows), of=of))
 
 
 def _sentence(words: str) -> str:
@@ -323,18 +325,18 @@ class HistoryView(CampaignTab):
         bar = QHBoxLayout()
         self.search = QLineEdit()
         self.search.setObjectName("historySearch")
-        self.search.setPlaceholderText("Filter actions…")
+        self.search.setPlaceholderText(translate("HistoryView", "Filter actions…"))
         self.search.setClearButtonEnabled(True)
-        self.show_undone = QCheckBox("Show undone")
+        self.show_undone = QCheckBox(translate("HistoryView", "Show undone"))
         self.show_undone.setChecked(True)
         bar.addWidget(self.search, 1)
         bar.addWidget(self.show_undone)
         lay.addLayout(bar)
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
-            Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
-            Column("action", "Action", show=lambda r: _sentence(q.action_label(r["action"]))),
-            Column("summary", "What"),
+            Column("when", translate("HistoryView", "When"), show=lambda r: r["when"].replace("T", " ")[:16]),
+            Column("action", translate("HistoryView", "Action"), show=lambda r: _sentence(q.action_label(r["action"]))),
+            Column("summary", translate("HistoryView", "What")),
             Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
         ])
         self.view = table_view(self.model, "historyView")
@@ -375,13 +377,13 @@ class BattlesView(QWidget):
         lay.setContentsMargins(0, 4, 0, 0)
         self.model = RowsModel([
             Column("number", "#", align=ALIGN_RIGHT),
-            Column("played_on", "Date"),
-            Column("scenario", "Scenario"),
-            Column("rosters", "Rosters", show=lambda r: " vs ".join(r["rosters"])),
-            Column("winner", "Winner"),
-            Column("after_battle_done", "After the Battle",
+            Column("played_on", translate("BattlesView", "Date")),
+            Column("scenario", translate("BattlesView", "Scenario")),
+            Column("rosters", translate("BattlesView", "Rosters"), show=lambda r: " vs ".join(r["rosters"])),
+            Column("winner", translate("BattlesView", "Winner")),
+            Column("after_battle_done", translate("BattlesView", "After the Battle"),
                    show=lambda r: "done" if r["after_battle_done"] else "pending",
-                   tip="pending: double-click the battle (or Battle ▸ After the Battle) to run it"),
+                   tip=translate("BattlesView", "pending: double-click the battle (or Battle ▸ After the Battle) to run it")),
         ])
         self.view = table_view(self.model, "battlesView")
         self.view.horizontalHeader().setStretchLastSection(True)
