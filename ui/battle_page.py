@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from campaign_app.changes import Changes, changes_of
 from campaign_app.errors import AppError
 from ui.i18n import QT_TRANSLATE_NOOP, translate
+from ui.rules_text import rules_text
 
 Index = QModelIndex | QPersistentModelIndex
 COLS = (QT_TRANSLATE_NOOP("battle_page", "Figure"), QT_TRANSLATE_NOOP("battle_page", "Roster"), QT_TRANSLATE_NOOP("battle_page", "Status"), QT_TRANSLATE_NOOP("battle_page", "Hit"), QT_TRANSLATE_NOOP("battle_page", "Taken out by"), QT_TRANSLATE_NOOP("battle_page", "Casualties"))
@@ -83,9 +84,9 @@ class BattleFiguresModel(QAbstractTableModel):
             if c == C_ROSTER:
                 return r["roster"]
             if c == C_STATUS:
-                return pretty(r["status"])
+                return rules_text(pretty(r["status"]))
             if c == C_HIT:
-                return "hit" if r["scored_hit"] else ""
+                return translate("BattleFiguresModel", "hit") if r["scored_hit"] else ""
             if c == C_BY:
                 return r["by"] or ""
             if c == C_CAS:
@@ -251,7 +252,7 @@ class BattlePage(QDialog):
         self.status_buttons = {}
         for i, st in enumerate(statuses):
             key = str(i + 1) if i < 9 else ""
-            b = self._big(f"{key}  {pretty(st)}".strip(), f"status_{st}", lambda st=st: self.mark(st))
+            b = self._big(f"{key}  {rules_text(pretty(st))}".strip(), f"status_{st}", lambda st=st: self.mark(st))
             if key:
                 QShortcut(QKeySequence(key), self, activated=lambda st=st: self.mark(st))
             self.status_buttons[st] = b

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ui.i18n import translate
 from ui.icons import STATUS_COLOURS
+from ui.rules_text import rules_text
 from ui.text import esc
 
 
@@ -34,11 +35,11 @@ p.entry {{ margin: 0 0 4px 0; }}
 
 
 def _e(v: Any) -> str:
-    return esc(v)
+    return esc(rules_text(v))
 
 
 def _pretty(s: Any) -> str:
-    return _e(str(s or "").replace("-", " "))
+    return _e(rules_text(str(s or "").replace("-", " ")))
 
 
 def _badge(status: str, cls: str) -> str:
@@ -92,7 +93,7 @@ def _battles(battles: list[dict[str, Any]]) -> str:
         return translate("detail", "<p class='muted'>Has not fought yet.</p>")
     rows = []
     for b in battles:
-        extra = "hit" if b.get("scored_hit") else (translate("detail", "{casualties} casualties").format(casualties=b['casualties']) if b.get("casualties") else "")
+        extra = translate("detail", "hit") if b.get("scored_hit") else (translate("detail", "{casualties} casualties").format(casualties=b['casualties']) if b.get("casualties") else "")
         ended = " · ".join(x for x in (_pretty(b["status"]), _e(extra)) if x)
         rows.append(f"<b>#{_e(b['number'])}</b> <span class='muted'>{_e(b['played_on'])}</span> "
                     f"{_e(b['scenario'])}{(' — ' + ended) if ended else ''}")
@@ -133,7 +134,7 @@ def fighter_html(d: dict[str, Any]) -> str:
         vals += [_e(d.get("xp", 0)), _e(d.get("credits_value", 0))]
     if head:
         out.append(_stat_tables(head, vals))
-    out.append("<h3>Weapons</h3>")
+    out.append("<h3>" + translate("detail", "Weapons") + "</h3>")
     if d.get("equipment"):
         rows = []
         for e in d["equipment"]:
@@ -154,7 +155,7 @@ def fighter_html(d: dict[str, Any]) -> str:
         out += [f"<li class='muted'>{_e(a)}</li>" for a in d.get("abilities", [])]
         out.append("</ul>")
     if d.get("conditions"):
-        out.append("<h3>Conditions</h3><p>" + ", ".join(_pretty(c) for c in d["conditions"]) + "</p>")
+        out.append("<h3>" + translate("detail", "Conditions") + "</h3><p>" + ", ".join(_pretty(c) for c in d["conditions"]) + "</p>")
     out.append(translate("detail", "<h3>Lasting injuries</h3>"))
     if d.get("injuries"):
         out.append(_table([translate("detail", "Injury"), translate("detail", "Roll"), translate("detail", "Effects")], [
@@ -166,13 +167,13 @@ def fighter_html(d: dict[str, Any]) -> str:
     else:
         out.append(translate("detail", "<p class='muted'>None.</p>"))
     if d.get("crew"):
-        out.append("<h3>Crew</h3><ul>" + "".join(
+        out.append("<h3>" + translate("detail", "Crew") + "</h3><ul>" + "".join(
             f"<li>{_e(c['name'])} <span class='muted'>{_e(c['role'])}</span></li>" for c in d["crew"])
             + "</ul>")
-    out.append("<h3>Battles</h3>" + _battles(d.get("battles", [])))
-    out.append("<h3>Rolls</h3>" + _rolls(d.get("rolls", [])))
+    out.append("<h3>" + translate("detail", "Battles") + "</h3>" + _battles(d.get("battles", [])))
+    out.append("<h3>" + translate("detail", "Rolls") + "</h3>" + _rolls(d.get("rolls", [])))
     if d.get("notes"):
-        out.append(f"<h3>Notes</h3><p>{_e(d['notes'])}</p>")
+        out.append("<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>")
     return "".join(out)
 
 
@@ -194,17 +195,17 @@ def unit_html(d: dict[str, Any]) -> str:
     head.append(translate("detail", "Battles"))
     vals.append(_e(d["battles_fought"]))
     out.append(_stat_tables(head, vals, 5))
-    out.append("<h3>Weapons</h3>")
+    out.append("<h3>" + translate("detail", "Weapons") + "</h3>")
     if d.get("equipment"):
         out.append(_table([translate("detail", "Name"), translate("detail", "Range"), "FP", translate("detail", "Notes")], [
             [f"<b>{_e(e['name'])}</b>", _e(e.get("range")), _e(e.get("fp")), _e(e.get("notes"))]
             for e in d["equipment"]]))
     else:
         out.append(translate("detail", "<p class='muted'>None.</p>"))
-    out.append("<h3>Battles</h3>" + _battles(d.get("battles", [])))
-    out.append("<h3>Rolls</h3>" + _rolls(d.get("rolls", [])))
+    out.append("<h3>" + translate("detail", "Battles") + "</h3>" + _battles(d.get("battles", [])))
+    out.append("<h3>" + translate("detail", "Rolls") + "</h3>" + _rolls(d.get("rolls", [])))
     if d.get("notes"):
-        out.append(f"<h3>Notes</h3><p>{_e(d['notes'])}</p>")
+        out.append("<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>")
     return "".join(out)
 
 
@@ -216,7 +217,7 @@ def roster_html(d: dict[str, Any]) -> str:
     if d.get("units"):
         rows.append([translate("detail", "Units"), _e(d["units"])])
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-    notes = f"<h3>Notes</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
+    notes = "<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
     what = translate("detail", "a unit") if d.get("units") and not d.get("fighters") else translate("detail", "a fighter")
     return (translate("detail", "<h2>{name}</h2><div class='sub'>{system_name} roster</div><table class='list'>{body}</table>{notes}<p class='muted'>Select {what} in the table to see it here.</p>").format(name=_e(d['name']), system_name=_e(d['system_name']), body=body, notes=notes, what=what))
 
@@ -226,7 +227,7 @@ def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:
     out = [translate("detail", "<h2>{name}</h2><div class='sub'>{about}</div>").format(name=_e(c['name']), about=_e(about))]
     if c.get("shows_cycle"):
         out.append(translate("detail", "<p>Campaign cycle {cycle}</p>").format(cycle=_e(c.get('cycle', 1))))
-    out.append("<h3>Rosters</h3>")
+    out.append("<h3>" + translate("detail", "Rosters") + "</h3>")
     if c.get("rosters"):
         out.append(_entries([
             " · ".join(x for x in (f"<b>{_e(r['name'])}</b>", _pretty(r["kind"]), _e(r["faction"]),
@@ -234,7 +235,7 @@ def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:
             for r in c["rosters"]]))
     else:
         out.append(translate("detail", "<p class='muted'>No rosters yet: Campaign ▸ New Roster.</p>"))
-    out.append("<h3>Battles</h3>")
+    out.append("<h3>" + translate("detail", "Battles") + "</h3>")
     if battles:
         out.append(_entries([
             translate("detail", "<b>#{number}</b> <span class='muted'>{played_on}</span> {rosters}").format(number=_e(b['number']), played_on=_e(b['played_on']), rosters=_e(' vs '.join(b['rosters'])))

@@ -37,7 +37,7 @@ STATUS_COLOURS = {
     "down": "#b23a3a",
 }
 STATUS_TEXT = {
-    "ok": "fit",
+    "ok": QT_TRANSLATE_NOOP("icons", "fit"),
     "hurt": QT_TRANSLATE_NOOP("icons", "injured or recovering"),
     "away": QT_TRANSLATE_NOOP("icons", "captured or away"),
     "down": QT_TRANSLATE_NOOP("icons", "dead or lost"),

@@ -27,6 +27,8 @@ from campaign_app.errors import AppError
 from ui.glyphs import action_icon, app_icon, glyph
 from ui.i18n import QT_TRANSLATE_NOOP, plural, translate
 from ui.lazy import lazy_module, q
+from ui.rules_text import rules_text
+from ui.rules_text import set_system as set_rules_system
 from ui.settings import AppSettings, safe_url
 
 if TYPE_CHECKING:
@@ -66,8 +68,8 @@ def _system_names() -> str:
     """The installed game systems, in words (read when a page or box needs them)."""
     from campaign_app.systems.registry import systems
 
-    names = [gs.name for gs in systems().values()]
-    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+    names = [rules_text(gs.name, sid) for sid, gs in systems().items()]
+    return translate("main_window", " and ").join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 def count_text(rows: list[dict[str, Any]]) -> str:
@@ -461,6 +463,7 @@ class MainWindow(QMainWindow):
                 self._select_tree_item(target, keep)
                 return
             self.campaign = camp  # its names and counts as they are now
+            set_rules_system(camp.get("system"))
             self._set_table_title()
         if changes.structure:
             self.load_table(keep)
@@ -604,6 +607,7 @@ class MainWindow(QMainWindow):
         if camp is None:
             return
         self.campaign = camp
+        set_rules_system(camp.get("system"))
         self.roster_id = rid
         try:
             self.system = q.system_info(camp["system"], camp.get("edition"))
@@ -612,7 +616,7 @@ class MainWindow(QMainWindow):
             self.model.set_rows([])
             from ui.text import esc
 
-            self.table_title.setText(translate("MainWindow", "<b>{name}</b>  ·  {system_name}").format(name=esc(camp['name']), system_name=esc(camp['system_name'])))
+            self.table_title.setText(translate("MainWindow", "<b>{name}</b>  ·  {system_name}").format(name=esc(camp['name']), system_name=esc(rules_text(camp['system_name']))))
             self.detail.show_nothing(str(e))
             self.notify(str(e), 10000)
             self.update_actions()
@@ -674,9 +678,9 @@ class MainWindow(QMainWindow):
         assert self.campaign is not None
         if self.roster_id is not None:
             roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
-            title = translate("MainWindow", "<b>{value}</b>  ·  {system_name}").format(value=esc(roster['name'] if roster else ''), system_name=esc(self.campaign['system_name']))
+            title = translate("MainWindow", "<b>{value}</b>  ·  {system_name}").format(value=esc(roster['name'] if roster else ''), system_name=esc(rules_text(self.campaign['system_name'])))
         else:
-            title = (translate("MainWindow", "<b>{name}</b>  ·  every roster  ·  {system_name}").format(name=esc(self.campaign['name']), system_name=esc(self.campaign['system_name'])))
+            title = (translate("MainWindow", "<b>{name}</b>  ·  every roster  ·  {system_name}").format(name=esc(self.campaign['name']), system_name=esc(rules_text(self.campaign['system_name']))))
         hidden = len(self.model.left_out)
         more = translate("MainWindow", "  ·  {hidden} more left out by the filter").format(hidden=hidden) if hidden else ""
         self.table_title.setText(f"{title}  ·  {count_text(self.model.rows)}{more}")

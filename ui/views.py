@@ -234,7 +234,7 @@ class RollLogView(CampaignTab):
             Column("label", translate("RollLogView", "Result"), value=lambda r: r["label"] or r["result"]),
             Column("table", translate("RollLogView", "Table"), show=lambda r: self.table_titles.get(r["table"] or "", r["table"] or "")),
             Column("source", translate("RollLogView", "Source")),
-            Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
+            Column("undone", "", show=lambda r: translate("views", "undone") if r["undone"] else ""),
         ])
         self.view = table_view(self.model, "rollLog")
         self.view.horizontalHeader().setStretchLastSection(True)
@@ -337,7 +337,7 @@ class HistoryView(CampaignTab):
             Column("when", translate("HistoryView", "When"), show=lambda r: r["when"].replace("T", " ")[:16]),
             Column("action", translate("HistoryView", "Action"), show=lambda r: _sentence(q.action_label(r["action"]))),
             Column("summary", translate("HistoryView", "What")),
-            Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
+            Column("undone", "", show=lambda r: translate("views", "undone") if r["undone"] else ""),
         ])
         self.view = table_view(self.model, "historyView")
         self.view.horizontalHeader().setStretchLastSection(True)

@@ -44,6 +44,7 @@ from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.i18n import plural, translate
 from ui.models import Column, RowsModel
+from ui.rules_text import rules_text
 from ui.text import esc, plain_label
 from ui.theme import muted_style
 from ui.views import wrap_items, wrap_rows
@@ -397,7 +398,7 @@ class AfterBattleWizard(QDialog):
             label = roll.extra.get("label") or roll.result or ""
             table = translate("AfterBattleWizard", "<br><span style='color: gray'>table {table}, row {row}</span>").format(table=esc(roll.table), row=esc(roll.row)) \
                 if roll.table else ""
-            self.row_label.setText(translate("AfterBattleWizard", "{value} → <b>{label}</b>{table}").format(value=_value_words(roll.spec, roll.value), label=esc(label), table=table))
+            self.row_label.setText(translate("AfterBattleWizard", "{value} → <b>{label}</b>{table}").format(value=_value_words(roll.spec, roll.value), label=esc(rules_text(label)), table=table))
             self.effect_label.setText(self._effect_of(state, k))
             self.next_button.setEnabled(True)
             self.next_button.setDefault(True)
@@ -436,7 +437,7 @@ class AfterBattleWizard(QDialog):
         for st in state.steps:
             if st.get("roll"):
                 if seen == k:
-                    return f"{st['subject']}: {st['text']}" if st.get("subject") else st["text"]
+                    return f"{st['subject']}: {rules_text(st['text'])}" if st.get("subject") else rules_text(st["text"])
                 seen += 1
         return ""
 
@@ -565,7 +566,7 @@ def _value_words(spec: str, value: int) -> str:
 def _step_line(st: dict[str, Any]) -> str:
     who = f"{st['subject']} — " if st.get("subject") else ""
     roll = f"  [{roll_text(st['roll'])}]" if st.get("roll") else ""
-    return f"{who}{st['rule']}: {st['text']}{roll}"
+    return f"{who}{rules_text(st['rule'])}: {rules_text(st['text'])}{roll}"
 
 
 # The use-case's change lines ("Joe: status active, status_note  (Back from recovery)")

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.icons import status_icon
+from ui.rules_text import rules_text
 from ui.widgets import UseCaseDialog, checked_ids, set_checked
 
 Index = QModelIndex | QPersistentModelIndex
@@ -44,7 +45,7 @@ C_FOUGHT, C_NAME, C_ROSTER, C_NOW, C_END, C_HIT, C_BY, C_CAS = range(len(COLS))
 
 
 def _pretty(s: str) -> str:
-    return (s or "").replace("-", " ")
+    return rules_text((s or "").replace("-", " "))
 
 
 class FiguresModel(QAbstractTableModel):

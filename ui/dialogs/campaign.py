@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
+from ui.rules_text import rules_text
 from ui.theme import muted_style
 from ui.widgets import UseCaseDialog
 
@@ -41,7 +42,7 @@ class CampaignDialog(UseCaseDialog):
         self.system = QComboBox()
         self.system.setObjectName("system")
         for s in self.systems:
-            self.system.addItem(s["name"], s["id"])
+            self.system.addItem(rules_text(s["name"], s["id"]), s["id"])
         form.addRow(translate("CampaignDialog", "&Game system:"), self.system)
         self.edition = QComboBox()
         self.edition.setObjectName("edition")
@@ -67,7 +68,7 @@ class CampaignDialog(UseCaseDialog):
         info = self.systems[max(0, self.system.currentIndex())]
         self.edition.clear()
         for e in info["editions"]:
-            self.edition.addItem(e["name"], e["id"])
+            self.edition.addItem(rules_text(e["name"], info["id"]), e["id"])
         if info["default_edition"]:
             self.edition.setCurrentIndex(max(0, self.edition.findData(info["default_edition"])))
         self.edition.setEnabled(bool(info["editions"]))
@@ -75,7 +76,7 @@ class CampaignDialog(UseCaseDialog):
             self.edition.addItem(translate("CampaignDialog", "(one edition)"), "")
         self.expansions.clear()
         for x in info["expansions"]:
-            item = QListWidgetItem(info["expansion_names"].get(x, x))
+            item = QListWidgetItem(rules_text(info["expansion_names"].get(x, x), info["id"]))
             item.setData(Qt.ItemDataRole.UserRole, x)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
@@ -84,7 +85,7 @@ class CampaignDialog(UseCaseDialog):
         if not info["expansions"]:
             self.expansions.addItem(translate("CampaignDialog", "(none for this system)"))
         kinds = translate("CampaignDialog", "units (squads of figures)") if info["uses_units"] else translate("CampaignDialog", "individual fighters")
-        self.hint.setText(translate("CampaignDialog", "{name} rosters hold {kinds}.").format(name=info['name'], kinds=kinds))
+        self.hint.setText(translate("CampaignDialog", "{name} rosters hold {kinds}.").format(name=rules_text(info['name'], info['id']), kinds=kinds))
 
     def set_expansion(self, key: str, on: bool = True) -> None:
         for i in range(self.expansions.count()):

@@ -249,9 +249,9 @@ class WalkerDialog(UseCaseDialog):
         self.body.addLayout(form)
         crew = QGroupBox(translate("WalkerDialog", "Crew (each a fighter of the roster)"))
         grid = QGridLayout(crew)
-        grid.addWidget(QLabel("<b>Role</b>"), 0, 0)
-        grid.addWidget(QLabel("<b>Rep</b>"), 0, 1)
-        grid.addWidget(QLabel("<b>Name</b>"), 0, 2)
+        grid.addWidget(QLabel("<b>" + translate("WalkerDialog", "Role") + "</b>"), 0, 0)
+        grid.addWidget(QLabel("<b>" + translate("WalkerDialog", "Rep") + "</b>"), 0, 1)
+        grid.addWidget(QLabel("<b>" + translate("WalkerDialog", "Name") + "</b>"), 0, 2)
         self.reps: dict[str, QSpinBox] = {}
         self.crew_names: dict[str, QLineEdit] = {}
         self.role_widgets: dict[str, tuple[QWidget, ...]] = {}

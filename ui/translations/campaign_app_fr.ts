@@ -186,6 +186,10 @@
 <context>
     <name>BattleFiguresModel</name>
     <message>
+        <source>hit</source>
+        <translation>touche</translation>
+    </message>
+    <message>
         <source>{casualties} of {figures}</source>
         <translation>{casualties} sur {figures}</translation>
     </message>
@@ -1461,6 +1465,18 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Équipage (chacun un combattant de la liste)</translation>
     </message>
     <message>
+        <source>Role</source>
+        <translation>Rôle</translation>
+    </message>
+    <message>
+        <source>Rep</source>
+        <translation>Rep</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
         <source>Reputation 1-6</source>
         <translation>Réputation 1-6</translation>
     </message>
@@ -2402,6 +2418,10 @@ La réouverture a échoué : {problem}</translation>
         <translation>{casualties} pertes</translation>
     </message>
     <message>
+        <source>hit</source>
+        <translation>touche</translation>
+    </message>
+    <message>
         <source>in {roster}</source>
         <translation>dans {roster}</translation>
     </message>
@@ -2412,6 +2432,10 @@ La réouverture a échoué : {problem}</translation>
     <message>
         <source>Value</source>
         <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Weapons</source>
+        <translation>Armes</translation>
     </message>
     <message>
         <source>Name</source>
@@ -2434,6 +2458,10 @@ La réouverture a échoué : {problem}</translation>
         <translation>&lt;h3&gt;Compétences et capacités&lt;/h3&gt;&lt;ul&gt;</translation>
     </message>
     <message>
+        <source>Conditions</source>
+        <translation>Conditions</translation>
+    </message>
+    <message>
         <source>&lt;h3&gt;Lasting injuries&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;Blessures durables&lt;/h3&gt;</translation>
     </message>
@@ -2452,6 +2480,14 @@ La réouverture a échoué : {problem}</translation>
     <message>
         <source> &lt;span class=&apos;muted&apos;&gt;(skipped: {skipped})&lt;/span&gt;</source>
         <translation> &lt;span class=&apos;muted&apos;&gt;(ignorés : {skipped})&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Crew</source>
+        <translation>Équipage</translation>
+    </message>
+    <message>
+        <source>Rolls</source>
+        <translation>Jets</translation>
     </message>
     <message>
         <source>&lt;div class=&apos;sub&apos;&gt;{title} unit in {roster}&lt;/div&gt;</source>
@@ -2544,6 +2580,10 @@ La réouverture a échoué : {problem}</translation>
     <message>
         <source>&lt;p&gt;Campaign cycle {cycle}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Cycle de campagne {cycle}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Rosters</source>
+        <translation>Listes</translation>
     </message>
     <message>
         <source>&lt;b&gt;#{number}&lt;/b&gt; &lt;span class=&apos;muted&apos;&gt;{played_on}&lt;/span&gt; {rosters}</source>
@@ -2846,6 +2886,10 @@ PostgreSQL que tous les joueurs partagent.
 <context>
     <name>icons</name>
     <message>
+        <source>fit</source>
+        <translation>en forme</translation>
+    </message>
+    <message>
         <source>injured or recovering</source>
         <translation>blessé ou en convalescence</translation>
     </message>
@@ -2863,6 +2907,10 @@ PostgreSQL que tous les joueurs partagent.
     <message>
         <source>No database is open: choose one in File ▸ Database Settings (Ctrl+O).</source>
         <translation>Aucune base de données n&apos;est ouverte : choisissez-en une dans Fichier ▸ Réglages de la base de données (Ctrl+O).</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> et </translation>
     </message>
     <message>
         <source>{n} fighter</source>
@@ -2967,6 +3015,10 @@ PostgreSQL que tous les joueurs partagent.
     <message>
         <source> vs {target}</source>
         <translation> contre {target}</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>annulé</translation>
     </message>
 </context>
 <context>

@@ -186,6 +186,10 @@
 <context>
     <name>BattleFiguresModel</name>
     <message>
+        <source>hit</source>
+        <translation>colpo</translation>
+    </message>
+    <message>
         <source>{casualties} of {figures}</source>
         <translation>{casualties} su {figures}</translation>
     </message>
@@ -1461,6 +1465,18 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Equipaggio (ognuno un combattente della lista)</translation>
     </message>
     <message>
+        <source>Role</source>
+        <translation>Ruolo</translation>
+    </message>
+    <message>
+        <source>Rep</source>
+        <translation>Rep</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
         <source>Reputation 1-6</source>
         <translation>Reputazione 1-6</translation>
     </message>
@@ -2402,6 +2418,10 @@ La riapertura non è riuscita: {problem}</translation>
         <translation>{casualties} perdite</translation>
     </message>
     <message>
+        <source>hit</source>
+        <translation>colpo</translation>
+    </message>
+    <message>
         <source>in {roster}</source>
         <translation>in {roster}</translation>
     </message>
@@ -2412,6 +2432,10 @@ La riapertura non è riuscita: {problem}</translation>
     <message>
         <source>Value</source>
         <translation>Valore</translation>
+    </message>
+    <message>
+        <source>Weapons</source>
+        <translation>Armi</translation>
     </message>
     <message>
         <source>Name</source>
@@ -2434,6 +2458,10 @@ La riapertura non è riuscita: {problem}</translation>
         <translation>&lt;h3&gt;Abilità e capacità&lt;/h3&gt;&lt;ul&gt;</translation>
     </message>
     <message>
+        <source>Conditions</source>
+        <translation>Condizioni</translation>
+    </message>
+    <message>
         <source>&lt;h3&gt;Lasting injuries&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;Ferite durature&lt;/h3&gt;</translation>
     </message>
@@ -2452,6 +2480,14 @@ La riapertura non è riuscita: {problem}</translation>
     <message>
         <source> &lt;span class=&apos;muted&apos;&gt;(skipped: {skipped})&lt;/span&gt;</source>
         <translation> &lt;span class=&apos;muted&apos;&gt;(saltati: {skipped})&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Crew</source>
+        <translation>Equipaggio</translation>
+    </message>
+    <message>
+        <source>Rolls</source>
+        <translation>Tiri</translation>
     </message>
     <message>
         <source>&lt;div class=&apos;sub&apos;&gt;{title} unit in {roster}&lt;/div&gt;</source>
@@ -2544,6 +2580,10 @@ La riapertura non è riuscita: {problem}</translation>
     <message>
         <source>&lt;p&gt;Campaign cycle {cycle}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Ciclo della campagna {cycle}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Rosters</source>
+        <translation>Liste</translation>
     </message>
     <message>
         <source>&lt;b&gt;#{number}&lt;/b&gt; &lt;span class=&apos;muted&apos;&gt;{played_on}&lt;/span&gt; {rosters}</source>
@@ -2845,6 +2885,10 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
 <context>
     <name>icons</name>
     <message>
+        <source>fit</source>
+        <translation>in forma</translation>
+    </message>
+    <message>
         <source>injured or recovering</source>
         <translation>ferito o in convalescenza</translation>
     </message>
@@ -2862,6 +2906,10 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
     <message>
         <source>No database is open: choose one in File ▸ Database Settings (Ctrl+O).</source>
         <translation>Nessun database aperto: scegline uno in File ▸ Impostazioni del database (Ctrl+O).</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> e </translation>
     </message>
     <message>
         <source>{n} fighter</source>
@@ -2966,6 +3014,10 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
     <message>
         <source> vs {target}</source>
         <translation> contro {target}</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>annullato</translation>
     </message>
 </context>
 <context>
