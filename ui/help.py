@@ -25,8 +25,7 @@ from ui.i18n import QT_TRANSLATE_NOOP, translate
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
-GUIDE = QT_TRANSLATE_NOOP("help", """\
-# Getting started
+GUIDE = QT_TRANSLATE_NOOP("help", """# Getting started
 
 **Campaign Manager** keeps the campaigns of your skirmish games: rosters of fighters
 and units, battles, After the Battle rolls and printed rosters, cards and quick

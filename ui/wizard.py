@@ -572,10 +572,12 @@ def _step_line(st: dict[str, Any]) -> str:
 # The use-case's change lines ("Joe: status active, status_note  (Back from recovery)")
 # name columns as the database does; the summary shows them in words.
 def _participants_html(b: dict[str, Any]) -> str:
+    hit = translate("wizard", "scored a hit")
+    casualties = translate("wizard", "{n} casualties")
     rows = "".join(
-        f"<tr><td>{esc(r['name'])}</td><td>{esc(r['status'].replace('-', ' '))}</td>"
-        f"<td>{translate('wizard', 'scored a hit') if r.get('scored_hit') else ''}"
-        f"{(str(r['casualties']) + translate('wizard', ' casualties')) if r.get('casualties') else ''}</td></tr>"
+        f"<tr><td>{esc(r['name'])}</td><td>{esc(rules_text(r['status'].replace('-', ' ')))}</td>"
+        f"<td>{hit if r.get('scored_hit') else ''}"
+        f"{casualties.format(n=r['casualties']) if r.get('casualties') else ''}</td></tr>"
         for r in b.get("results", []))
     winner = next((r["name"] for r in b.get("rosters", []) if r.get("result") == "win"), "")
     head = translate("wizard", "<p><b>Winner:</b> {winner}</p>").format(winner=esc(winner)) if winner else translate("wizard", "<p>No winner recorded.</p>")

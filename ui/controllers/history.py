@@ -35,5 +35,6 @@ def _step(win: MainWindow, *, redo: bool) -> None:
     except AppError as e:
         win.notify(str(e), 5000)
         return
-    win._saved(f"{translate('history', 'Redone') if redo else translate('history', 'Undone')}: {q.action_label(d.action, d.summary)}",
+    done = translate("history", "Redone") if redo else translate("history", "Undone")
+    win._saved(f"{done}: {q.action_label(d.action, d.summary)}",
                changes=changes_of(d))

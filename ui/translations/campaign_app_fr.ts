@@ -2758,8 +2758,7 @@ La réouverture a échoué : {problem}</translation>
 <context>
     <name>help</name>
     <message>
-        <source>
-# Getting started
+        <source># Getting started
 
 **Campaign Manager** keeps the campaigns of your skirmish games: rosters of fighters
 and units, battles, After the Battle rolls and printed rosters, cards and quick
@@ -2800,8 +2799,7 @@ file you can import on another computer. For a league, *File ▸ Database Settin
 **From a terminal.** Everything the window does is also a command:
 `campaign-app --help` lists them.
 </source>
-        <translation>
-# Premiers pas
+        <translation># Premiers pas
 
 **Campaign Manager** tient les campagnes de vos jeux d&apos;escarmouche : listes de combattants
 et d&apos;unités, batailles, jets d&apos;Après la bataille, et listes, cartes et aide-mémoire
@@ -2858,6 +2856,14 @@ PostgreSQL que tous les joueurs partagent.
     <message>
         <source>Cannot undo</source>
         <translation>Impossible d&apos;annuler</translation>
+    </message>
+    <message>
+        <source>Redone</source>
+        <translation>Rétabli</translation>
+    </message>
+    <message>
+        <source>Undone</source>
+        <translation>Annulé</translation>
     </message>
 </context>
 <context>
@@ -3096,6 +3102,14 @@ PostgreSQL que tous les joueurs partagent.
     <message>
         <source>Total &lt;b&gt;{value}&lt;/b&gt;</source>
         <translation>Total &lt;b&gt;{value}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>scored a hit</source>
+        <translation>a touché</translation>
+    </message>
+    <message>
+        <source>{n} casualties</source>
+        <translation>{n} pertes</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Winner:&lt;/b&gt; {winner}&lt;/p&gt;</source>

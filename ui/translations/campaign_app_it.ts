@@ -2758,8 +2758,7 @@ La riapertura non è riuscita: {problem}</translation>
 <context>
     <name>help</name>
     <message>
-        <source>
-# Getting started
+        <source># Getting started
 
 **Campaign Manager** keeps the campaigns of your skirmish games: rosters of fighters
 and units, battles, After the Battle rolls and printed rosters, cards and quick
@@ -2800,8 +2799,7 @@ file you can import on another computer. For a league, *File ▸ Database Settin
 **From a terminal.** Everything the window does is also a command:
 `campaign-app --help` lists them.
 </source>
-        <translation>
-# Per iniziare
+        <translation># Per iniziare
 
 **Campaign Manager** tiene le campagne dei tuoi giochi di schermaglia: liste di combattenti
 e unità, battaglie, tiri di Dopo la battaglia e liste, schede e riferimenti rapidi
@@ -2857,6 +2855,14 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
     <message>
         <source>Cannot undo</source>
         <translation>Impossibile annullare</translation>
+    </message>
+    <message>
+        <source>Redone</source>
+        <translation>Ripetuto</translation>
+    </message>
+    <message>
+        <source>Undone</source>
+        <translation>Annullato</translation>
     </message>
 </context>
 <context>
@@ -3095,6 +3101,14 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
     <message>
         <source>Total &lt;b&gt;{value}&lt;/b&gt;</source>
         <translation>Totale &lt;b&gt;{value}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>scored a hit</source>
+        <translation>ha colpito</translation>
+    </message>
+    <message>
+        <source>{n} casualties</source>
+        <translation>{n} perdite</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Winner:&lt;/b&gt; {winner}&lt;/p&gt;</source>
