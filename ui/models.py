@@ -250,7 +250,7 @@ def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]
 
     # a characteristic is written as the campaign's edition has it ("4+" or "4")
     targets = {st["key"]: bool(st["target"]) for st in system.get("stats") or ()}
-    cols = [Column(c.key, rules_text(c.label), value=c.value, align=_ALIGN[c.align], tip=c.tip, width=int(c.width),
+    cols = [Column(c.key, rules_text(c.label, column=True), value=c.value, align=_ALIGN[c.align], tip=rules_text(c.tip), width=int(c.width),
                    show=stat_show(c.key[5:], targets[c.key[5:]])
                    if c.key.startswith("stat:") and c.key[5:] in targets else c.text)
             for c in q.roster_layout(system["id"]).table]

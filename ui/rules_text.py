@@ -17,11 +17,12 @@ def set_system(system: str | None) -> None:
     _system = system
 
 
-def rules_text(text: Any, system: str | None = None) -> Any:
-    """``text`` (rules data shown in the window) in the window's language."""
+def rules_text(text: Any, system: str | None = None, column: bool = False) -> Any:
+    """``text`` (rules data shown in the window) in the window's language; ``column``:
+    a column title."""
     lang = current()
     if lang == "en" or not isinstance(text, str) or not text:
         return text
     from campaign_app.rules.i18n import translated
 
-    return translated(text, lang, system or _system)
+    return translated(text, lang, system or _system, column)

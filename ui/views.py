@@ -83,6 +83,8 @@ def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: F
         words = [w for r in range(rows) for w in str(model.index(r, c).data() or "").split()]
         words += str(model.headerData(c, Qt.Orientation.Horizontal) or "").split()
         floor = max((fm.horizontalAdvance(w) for w in words), default=30) + 10
+        if rows and model.index(0, c).data(Qt.ItemDataRole.DecorationRole) is not None:
+            floor += max(16, view.iconSize().width()) + 8  # the icon beside the text
         width = need_last if c == last else view.columnWidth(c)
         give = min(over, width - floor)
         if give > 0:
@@ -268,6 +270,8 @@ class RollLogView(CampaignTab):
         self.battle.addItem(translate("RollLogView", "All battles"), None)
         self.fighter.addItem(translate("RollLogView", "Everyone"), None)
         self.table.addItem(translate("RollLogView", "All tables"), None)
+        for b in boxes:  # "every ..." shows whole, in any language
+            b.setMinimumWidth(max(b.minimumWidth(), b.fontMetrics().horizontalAdvance(b.itemText(0)) + 48))
         if self.engine is not None and self.campaign_id is not None:
             f = q.log_filters(self.engine, self.campaign_id)
             for b in f["battles"]:

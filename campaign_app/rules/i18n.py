@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from campaign_app.errors import RulesDataError
 
 LANGUAGES = ("fr", "it")
+COLUMNS = "#columns"  # the catalogue of column titles (no system is named so)
 
 
 class _Strict(BaseModel):
@@ -51,6 +52,9 @@ class RulesTranslation(_Strict):
     statuses: dict[str, str] = Field(default_factory=dict)  # status key -> label
     tables: dict[str, TableText] = Field(default_factory=dict)  # table id -> texts
     text: dict[str, str] = Field(default_factory=dict)  # English text -> translation
+    # column titles (roster table and sheets): English -> translation, used for titles
+    # only, so a column's name never changes a cell that holds the same word
+    columns: dict[str, str] = Field(default_factory=dict)
 
 
 def parse_translation(name: str, text: str) -> RulesTranslation:
@@ -118,6 +122,7 @@ def build_catalogue(lang: str) -> dict[str, dict[str, str]]:
     for name, sid, model in translation_files(lang):
         out = cats.setdefault(sid or "", {})
         out.update(model.text)
+        cats.setdefault(COLUMNS, {}).update(model.columns)
         for key, label in model.statuses.items():
             pretty = _pretty(key)
             for english in (pretty.title(), key):
@@ -161,14 +166,17 @@ def catalogue(lang: str) -> Mapping[str, Mapping[str, str]]:
     return build_catalogue(lang)
 
 
-def translated(text: Any, lang: str, system: str | None = None) -> Any:
+def translated(text: Any, lang: str, system: str | None = None, column: bool = False) -> Any:
     """``text`` in ``lang`` when the rules data's translation names it, else as it is:
     the system's own words first (``system``: the campaign's), then the core's, then
-    any installed system's (a system's name shown outside its campaign)."""
+    any installed system's (a system's name shown outside its campaign). ``column``:
+    ``text`` is a column title (the ``columns`` mappings come first)."""
     if not isinstance(text, str) or not text or lang not in LANGUAGES:
         return text
     cats = catalogue(lang)
-    order = [cats.get(system or "", {}), cats.get("", {}), *cats.values()]
+    order = [cats.get(COLUMNS, {})] if column else []
+    order += [cats.get(system or "", {}), cats.get("", {}),
+              *(c for k, c in cats.items() if k != COLUMNS)]
     for key in (text, text.strip()):
         for cat in order:
             found = cat.get(key)

@@ -2063,7 +2063,7 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     </message>
     <message>
         <source>Taken out by</source>
-        <translation>Mis hors de combat par</translation>
+        <translation>Éliminé par</translation>
     </message>
     <message>
         <source>Casualties</source>
@@ -2090,7 +2090,7 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     </message>
     <message>
         <source>Taken out by</source>
-        <translation>Mis hors de combat par</translation>
+        <translation>Éliminé par</translation>
     </message>
     <message>
         <source>Casualties</source>

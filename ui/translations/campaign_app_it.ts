@@ -2063,7 +2063,7 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
     <message>
         <source>Taken out by</source>
-        <translation>Messo fuori combattimento da</translation>
+        <translation>Eliminato da</translation>
     </message>
     <message>
         <source>Casualties</source>
@@ -2090,7 +2090,7 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
     <message>
         <source>Taken out by</source>
-        <translation>Messo fuori combattimento da</translation>
+        <translation>Eliminato da</translation>
     </message>
     <message>
         <source>Casualties</source>
