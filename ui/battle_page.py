@@ -145,8 +145,13 @@ class BattlePage(QDialog):
         tf.setPointSize(tf.pointSize() + 2)
         self.table.setFont(tf)
         hh = self.table.horizontalHeader()
+        # every figure's name whole; the roster's name takes what is left and wraps at
+        # its spaces (a row grows, never below the big click size), in any language
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setMinimumSectionSize(BIG - 8)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for col in range(len(COLS)):
-            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == C_NAME
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == C_ROSTER
                                     else QHeaderView.ResizeMode.ResizeToContents)
         main.addWidget(self.table, 3)
         side = QVBoxLayout()

@@ -737,9 +737,13 @@ class MainWindow(QMainWindow):
             return
         from ui.views import squeeze_columns, wrap_rows
 
-        fixed = [c.key.startswith("stat:") or c.key in ("status", "rep", "xp") for c in self.model.columns]
-        if squeeze_columns(self.table, skip=lambda c: fixed[c]):
+        fixed = [c.key.startswith("stat:") or c.key in ("rep", "xp") for c in self.model.columns]
+        for _ in range(2):  # taller rows may bring a vertical scroll bar: squeeze once more
+            if not squeeze_columns(self.table, skip=lambda c: fixed[c]):
+                break
             wrap_rows(self.table)
+            QtCore.QCoreApplication.processEvents(  # the scroll bar shows, the viewport narrows
+                QtCore.QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def selected_row(self) -> dict[str, Any] | None:
         ix = self.table.selectionModel().currentIndex() if self.table.selectionModel() else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -58,6 +58,10 @@ def fit_columns(view: QTableView, cap: int = 260) -> None:
     refit_on_resize(view)
     if squeeze_columns(view) or capped or view.wordWrap():
         wrap_rows(view)
+        # the taller rows may bring a vertical scroll bar (a narrower viewport): once more
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        if squeeze_columns(view):
+            wrap_rows(view)
 
 
 def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: False) -> bool:
