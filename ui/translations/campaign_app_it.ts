@@ -1182,7 +1182,7 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
     <message>
         <source>Source</source>
-        <translation>Origine</translation>
+        <translation>Fonte</translation>
     </message>
     <message>
         <source>All battles</source>
