@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMessageBox, QToolBar
 from ui.glyphs import action_icon
 from ui.i18n import translate
 from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER
+from ui.rules_text import rules_text
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -327,15 +328,16 @@ def sync_system_actions(win: MainWindow) -> None:
     cmds = sorted((c for c in gs.command_list() if c.gui is not None), key=lambda c: c.gui.order)
     for cmd in cmds:
         g, key = cmd.gui, cmd.action_key
-        a = act(win, key, g.label, lambda k=key: win.run_command(k), list(g.shortcut) or None,
-                action_icon(g.icon) if g.icon else None, g.tip)
+        a = act(win, key, rules_text(g.label, sysid), lambda k=key: win.run_command(k),
+                list(g.shortcut) or None, action_icon(g.icon) if g.icon else None,
+                rules_text(g.tip, sysid))
         menu, before = win.system_places[g.menu]
         if before is None:
             menu.addAction(a)
         else:
             menu.insertAction(before, a)
         if g.toolbar:
-            a.setIconText(g.toolbar)
+            a.setIconText(rules_text(g.toolbar, sysid))
             win.toolbar.insertAction(win.actions["edit_item"], a)
         win.system_actions[key] = a
         win.system_command_map[key] = cmd

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
@@ -60,11 +61,24 @@ def _entries(lines: list[str]) -> str:
     return "".join(f"<p class='entry'>{line}</p>" for line in lines)
 
 
+ROW_CHARS = 52  # about what the pane holds in one row of stat cells (3 a cell's padding)
+
+
 def _stat_tables(head: list[str], vals: list[str], per_row: int = 7) -> str:
-    """A stat line, split into rows of ``per_row`` so the pane needs no scrolling."""
+    """A stat line, split into rows of at most ``per_row`` cells (fewer when the titles
+    are long, as in French) so the pane needs no scrolling."""
     out = []
-    for i in range(0, len(head), per_row):
-        out.append(_table(head[i:i + per_row], [vals[i:i + per_row]], "stats"))
+    i = 0
+    while i < len(head):
+        n, used = 0, 0
+        while i + n < len(head) and n < per_row:
+            cell = max(len(re.sub(r"<[^>]*>|&[a-z#0-9]+;", "x", s)) for s in (head[i + n], vals[i + n])) + 3
+            if n and used + cell > ROW_CHARS:
+                break
+            used += cell
+            n += 1
+        out.append(_table(head[i:i + n], [vals[i:i + n]], "stats"))
+        i += n
     return "<br>".join(out)
 
 

@@ -742,8 +742,6 @@ class MainWindow(QMainWindow):
             if not squeeze_columns(self.table, skip=lambda c: fixed[c]):
                 break
             wrap_rows(self.table)
-            QtCore.QCoreApplication.processEvents(  # the scroll bar shows, the viewport narrows
-                QtCore.QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def selected_row(self) -> dict[str, Any] | None:
         ix = self.table.selectionModel().currentIndex() if self.table.selectionModel() else None

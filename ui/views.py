@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -58,9 +59,7 @@ def fit_columns(view: QTableView, cap: int = 260) -> None:
     refit_on_resize(view)
     if squeeze_columns(view) or capped or view.wordWrap():
         wrap_rows(view)
-        # the taller rows may bring a vertical scroll bar (a narrower viewport): once more
-        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        if squeeze_columns(view):
+        if squeeze_columns(view):  # the taller rows may bring a vertical scroll bar
             wrap_rows(view)
 
 
@@ -70,6 +69,10 @@ def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: F
     Returns whether a column gave way. Nothing happens while the view is hidden."""
     model = view.model()
     room = view.viewport().width()
+    bar = view.verticalScrollBar()
+    if not bar.isVisible() and view.verticalHeader().length() > view.viewport().height():
+        # the rows (grown by wrapping) will need a vertical scroll bar: leave it room
+        room -= view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, bar)
     cols = [c for c in range(model.columnCount()) if not view.isColumnHidden(c)]
     if not cols or room <= 0 or not view.isVisible():
         return False

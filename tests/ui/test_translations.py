@@ -75,7 +75,7 @@ def test_every_ui_string_is_in_the_ts_files_and_lupdate_adds_nothing(lang: str, 
 def test_shipped_qm_is_what_lrelease_makes(lang: str, tmp_path: Path) -> None:
     ts = TS / f"campaign_app_{lang}.ts"
     qm = ts.with_suffix(".qm")
-    assert qm.exists() and qm.stat().st_mtime >= ts.stat().st_mtime - 1
+    assert qm.exists()  # (file times mean nothing in a fresh clone: the bytes are compared)
     lrelease(ts, tmp_path / qm.name)
     assert (tmp_path / qm.name).read_bytes() == qm.read_bytes()
 

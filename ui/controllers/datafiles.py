@@ -97,7 +97,8 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
         from PySide6.QtWidgets import QMessageBox
 
         roster = rep.roster
-        win._saved(f"Imported {roster.get('name', 'the ' + imp.label)}",
+        name = roster.get("name") or translate("datafiles", "the {label}").format(label=imp.label)
+        win._saved(translate("datafiles", "Imported {name}").format(name=name),
                    prefer=("roster", roster["id"]) if roster.get("id") else None, changes=changes_of(rep))
         lines = rep.report_lines()  # the same report as the CLI's
         if len(lines) > 42:

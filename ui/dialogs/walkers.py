@@ -43,8 +43,10 @@ def _yn(v: Any) -> str:
 
 def type_label(t: dict[str, Any]) -> str:
     own = "" if t["source"] == "shipped" else translate("walkers", ", this campaign")
-    return (f"{t['name']} ({t['nation'] or 'no nation'}{own}) — armour {t['armour_front']}/"
-            f"{t['armour_side']}/{t['armour_top']}, crew {t['crew']}")
+    nation = t["nation"] or translate("walkers", "no nation")
+    return translate("walkers", "{name} ({nation}{own}) — armour {front}/{side}/{top}, crew {crew}").format(
+        name=t["name"], nation=nation, own=own, front=t["armour_front"], side=t["armour_side"],
+        top=t["armour_top"], crew=t["crew"])
 
 
 def type_ref(t: dict[str, Any]) -> str:

@@ -2233,6 +2233,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Lecture de {name}…</translation>
     </message>
     <message>
+        <source>the {label}</source>
+        <translation>le {label}</translation>
+    </message>
+    <message>
+        <source>Imported {name}</source>
+        <translation>{name} importé</translation>
+    </message>
+    <message>
         <source>  … and {value} more (campaign-app import {key} prints all)</source>
         <translation>  … et {value} de plus (campaign-app import {key} les affiche tous)</translation>
     </message>
@@ -3032,6 +3040,14 @@ PostgreSQL que tous les joueurs partagent.
     <message>
         <source>, this campaign</source>
         <translation>, cette campagne</translation>
+    </message>
+    <message>
+        <source>no nation</source>
+        <translation>sans nation</translation>
+    </message>
+    <message>
+        <source>{name} ({nation}{own}) — armour {front}/{side}/{top}, crew {crew}</source>
+        <translation>{name} ({nation}{own}) — blindage {front}/{side}/{top}, équipage {crew}</translation>
     </message>
     <message>
         <source>Type</source>

@@ -2233,6 +2233,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Lettura di {name}…</translation>
     </message>
     <message>
+        <source>the {label}</source>
+        <translation>il {label}</translation>
+    </message>
+    <message>
+        <source>Imported {name}</source>
+        <translation>Importato: {name}</translation>
+    </message>
+    <message>
         <source>  … and {value} more (campaign-app import {key} prints all)</source>
         <translation>  … e altri {value} (campaign-app import {key} li mostra tutti)</translation>
     </message>
@@ -3031,6 +3039,14 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
     <message>
         <source>, this campaign</source>
         <translation>, questa campagna</translation>
+    </message>
+    <message>
+        <source>no nation</source>
+        <translation>nessuna nazione</translation>
+    </message>
+    <message>
+        <source>{name} ({nation}{own}) — armour {front}/{side}/{top}, crew {crew}</source>
+        <translation>{name} ({nation}{own}) — corazza {front}/{side}/{top}, equipaggio {crew}</translation>
     </message>
     <message>
         <source>Type</source>
