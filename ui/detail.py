@@ -61,7 +61,7 @@ def _entries(lines: list[str]) -> str:
     return "".join(f"<p class='entry'>{line}</p>" for line in lines)
 
 
-ROW_CHARS = 52  # about what the pane holds in one row of stat cells (3 a cell's padding)
+ROW_CHARS = 40  # about what the narrowest pane holds in one row of stat cells (3: a cell's padding)
 
 
 def _stat_tables(head: list[str], vals: list[str], per_row: int = 7) -> str:
