@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QMessageBox, QToolBar
 
 from ui.glyphs import action_icon
 from ui.i18n import translate
 from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER
+from ui.rules_text import rules_text
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -54,114 +55,137 @@ def build(win: MainWindow) -> None:
 def build_actions(win: MainWindow) -> None:
     win.actions = {}
     K = QKeySequence.StandardKey
-    act(win, "open_db", "&Database Settings…", win.database_settings, K.Open,
-        action_icon("database"), "Choose the campaign database (file or server)")
-    act(win, "demo", "Create &Demo Campaigns", win.create_demo, None, action_icon("demo"),
-        "Add one sample campaign per game system")
-    act(win, "import_json", "Import &Campaign (JSON)…", win.import_json, None, None,
-        "Import a campaign exported from this app")
-    act(win, "export_json", "Export Campaign as &JSON…", win.export_json, None, None,
-        "Save the whole campaign as a JSON file")
-    act(win, "export_roster", "&Roster PDF…", lambda: win.export_pdf("roster"), K.Print,
-        action_icon("export"), "Print the selected roster")
-    act(win, "export_cards", "Fighter &Cards PDF…", lambda: win.export_pdf("cards"), None, None,
-        "Print a card for each fighter or unit of the roster")
-    act(win, "export_qrs", "&Quick Reference PDF…", lambda: win.export_pdf("qrs"), None, None,
-        "Print the quick-reference cards of the campaign's game")
-    act(win, "export_all", "&All Rosters of the Campaign PDF…", lambda: win.export_pdf("all"),
-        "Ctrl+Shift+P", None, "Print every roster of the campaign in one PDF")
-    act(win, "export_campaign", "Campaign &Report PDF…", lambda: win.export_pdf("campaign"), None, None,
-        "Print the campaign's battles, standings, roster histories and charts")
-    act(win, "backup", "&Back Up Database…", win.backup_database, "Ctrl+Shift+S", None,
-        "Save a copy of the whole database (SQLite copy; JSON on a server)")
-    act(win, "restore", "Re&store from Backup…", win.restore_database, None, None,
-        "Replace the whole database with a backup (checked first; the current one is saved)")
-    act(win, "quit", "&Quit", win.close, K.Quit, None, "Close the app")
-    act(win, "undo", "&Undo", win.undo, K.Undo, action_icon("undo"),
-        "Undo the campaign's last action")
-    act(win, "redo", "&Redo", win.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], action_icon("redo"),
-        "Redo the last undone action")
-    act(win, "edit_item", "&Edit Selected…", win.edit_selected, "F2",
-        action_icon("edit"), "Edit the selected fighter or unit")
-    act(win, "remove_item", "Re&move Selected", win.remove_selected, K.Delete,
-        action_icon("remove"), "Remove the selected fighter or unit (undoable)")
-    act(win, "reload", "Re&load", win.reload, K.Refresh, action_icon("reload"),
-        "Read the database again")
-    act(win, "new_campaign", "&New Campaign…", win.new_campaign, K.New, action_icon("campaign"),
-        "Start a campaign: game system, edition, expansions")
-    act(win, "new_roster", "New &Roster…", win.new_roster, "Ctrl+Shift+N", action_icon("roster"),
-        "Add a gang, squad or force to the campaign")
-    act(win, "edit_roster", "Edit R&oster…", win.edit_roster, "Ctrl+Shift+E", None,
-        "Edit the selected roster's name, faction, player, credits")
-    act(win, "house_rules", "&House Rules…", win.house_rules, "Ctrl+H", action_icon("house-rules"),
-        "Edit a rules table for this campaign only")
-    act(win, "add_fighter", "Add &Fighter…", win.add_fighter, ["Ins", "Ctrl+Shift+F"],
-        action_icon("fighter"), "Add a fighter to the selected roster")
-    act(win, "add_unit", "Add &Unit…", win.add_unit, "Ctrl+Shift+U", action_icon("unit"),
-        "Add a unit to the selected roster (squad games)")
-    act(win, "find", "&Find in Roster…", win.find_in_roster, K.Find, None,
-        "Show only the figures whose name, type, weapons or skills hold the words typed")
-    act(win, "duplicate", "&Duplicate Fighter", win.duplicate_selected, "Ctrl+D", None,
-        "Add a copy of the selected fighter: type, characteristics, weapons and skills")
-    act(win, "exchange", "E&xchange Prisoner", win.exchange_prisoner, None, None,
-        "Squad games: the selected prisoner unit comes back")
-    act(win, "record_battle", "&Record Battle…", win.record_battle, "Ctrl+B", action_icon("battle"),
-        "Record who fought and how each figure ended")
-    act(win, "after_battle", "&After the Battle…", win.after_battle, "Ctrl+Shift+B",
-        action_icon("wizard"), "Walk through the After the Battle rolls of a battle")
-    act(win, "setup_battle", "&Set Up Battle…", lambda: _battles().setup_battle(win), "Ctrl+Alt+B",  # table helper
-        None, "Before the game: scenario, who attacks and the crew, every roll on record")
-    act(win, "battle_page", "Battle at the &Table…", lambda: _battles().battle_page(win), "F9",  # table helper
-        None, "During the game: mark each figure's status, hits and casualties; roll the tables")
-    act(win, "view_roster", "&Roster", lambda: win.tabs.setCurrentIndex(TAB_ROSTER), "Ctrl+1")
-    act(win, "view_battles", "&Battles", lambda: win.tabs.setCurrentIndex(TAB_BATTLES), "Ctrl+2")
-    act(win, "view_log", "Roll &Log", win.show_log, ["Ctrl+3", "Ctrl+L"], action_icon("log"),
-        "Every roll of the campaign, with filters")
-    act(win, "view_history", "&History", lambda: win.tabs.setCurrentIndex(TAB_HISTORY), "Ctrl+4",
-        action_icon("history"), "The campaign's actions (what Undo undoes)")
-    act(win, "view_charts", "&Charts", lambda: win.tabs.setCurrentIndex(TAB_CHARTS), "Ctrl+5",
-        action_icon("chart"), "Casualties, wins, Rep, XP or rating per battle, and the rolls per table")
-    act(win, "help", "&Getting Started", win.show_help, K.HelpContents, None,
-        "How to keep a campaign here, step by step")
-    act(win, "shortcuts", "&Keyboard Shortcuts", win.show_shortcuts, "Ctrl+/")
-    act(win, "about", "&About Campaign Manager", win.about)
+    act(win, "open_db", translate("actions", "&Database Settings…"), win.database_settings, K.Open,
+        action_icon("database"), translate("actions", "Choose the campaign database (file or server)"))
+    act(win, "demo", translate("actions", "Create &Demo Campaigns"), win.create_demo, None, action_icon("demo"),
+        translate("actions", "Add one sample campaign per game system"))
+    act(win, "import_json", translate("actions", "Import &Campaign (JSON)…"), win.import_json, None, None,
+        translate("actions", "Import a campaign exported from this app"))
+    act(win, "export_json", translate("actions", "Export Campaign as &JSON…"), win.export_json, None, None,
+        translate("actions", "Save the whole campaign as a JSON file"))
+    act(win, "export_roster", translate("actions", "&Roster PDF…"), lambda: win.export_pdf("roster"), K.Print,
+        action_icon("export"), translate("actions", "Print the selected roster"))
+    act(win, "export_cards", translate("actions", "Fighter &Cards PDF…"), lambda: win.export_pdf("cards"), None, None,
+        translate("actions", "Print a card for each fighter or unit of the roster"))
+    act(win, "export_qrs", translate("actions", "&Quick Reference PDF…"), lambda: win.export_pdf("qrs"), None, None,
+        translate("actions", "Print the quick-reference cards of the campaign's game"))
+    act(win, "export_all", translate("actions", "&All Rosters of the Campaign PDF…"), lambda: win.export_pdf("all"),
+        "Ctrl+Shift+P", None, translate("actions", "Print every roster of the campaign in one PDF"))
+    act(win, "export_campaign", translate("actions", "Campaign &Report PDF…"), lambda: win.export_pdf("campaign"), None, None,
+        translate("actions", "Print the campaign's battles, standings, roster histories and charts"))
+    act(win, "backup", translate("actions", "&Back Up Database…"), win.backup_database, "Ctrl+Shift+S", None,
+        translate("actions", "Save a copy of the whole database (SQLite copy; JSON on a server)"))
+    act(win, "restore", translate("actions", "Re&store from Backup…"), win.restore_database, None, None,
+        translate("actions", "Replace the whole database with a backup (checked first; the current one is saved)"))
+    act(win, "quit", translate("actions", "&Quit"), win.close, K.Quit, None, translate("actions", "Close the app"))
+    act(win, "undo", translate("actions", "&Undo"), win.undo, K.Undo, action_icon("undo"),
+        translate("actions", "Undo the campaign's last action"))
+    act(win, "redo", translate("actions", "&Redo"), win.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], action_icon("redo"),
+        translate("actions", "Redo the last undone action"))
+    act(win, "edit_item", translate("actions", "&Edit Selected…"), win.edit_selected, "F2",
+        action_icon("edit"), translate("actions", "Edit the selected fighter or unit"))
+    act(win, "remove_item", translate("actions", "Re&move Selected"), win.remove_selected, K.Delete,
+        action_icon("remove"), translate("actions", "Remove the selected fighter or unit (undoable)"))
+    act(win, "reload", translate("actions", "Re&load"), win.reload, K.Refresh, action_icon("reload"),
+        translate("actions", "Read the database again"))
+    act(win, "new_campaign", translate("actions", "&New Campaign…"), win.new_campaign, K.New, action_icon("campaign"),
+        translate("actions", "Start a campaign: game system, edition, expansions"))
+    act(win, "new_roster", translate("actions", "New &Roster…"), win.new_roster, "Ctrl+Shift+N", action_icon("roster"),
+        translate("actions", "Add a gang, squad or force to the campaign"))
+    act(win, "edit_roster", translate("actions", "Edit R&oster…"), win.edit_roster, "Ctrl+Shift+E", None,
+        translate("actions", "Edit the selected roster's name, faction, player, credits"))
+    act(win, "house_rules", translate("actions", "&House Rules…"), win.house_rules, "Ctrl+H", action_icon("house-rules"),
+        translate("actions", "Edit a rules table for this campaign only"))
+    act(win, "add_fighter", translate("actions", "Add &Fighter…"), win.add_fighter, ["Ins", "Ctrl+Shift+F"],
+        action_icon("fighter"), translate("actions", "Add a fighter to the selected roster"))
+    act(win, "add_unit", translate("actions", "Add &Unit…"), win.add_unit, "Ctrl+Shift+U", action_icon("unit"),
+        translate("actions", "Add a unit to the selected roster (squad games)"))
+    act(win, "find", translate("actions", "&Find in Roster…"), win.find_in_roster, K.Find, None,
+        translate("actions", "Show only the figures whose name, type, weapons or skills hold the words typed"))
+    act(win, "duplicate", translate("actions", "&Duplicate Fighter"), win.duplicate_selected, "Ctrl+D", None,
+        translate("actions", "Add a copy of the selected fighter: type, characteristics, weapons and skills"))
+    act(win, "exchange", translate("actions", "E&xchange Prisoner"), win.exchange_prisoner, None, None,
+        translate("actions", "Squad games: the selected prisoner unit comes back"))
+    act(win, "record_battle", translate("actions", "&Record Battle…"), win.record_battle, "Ctrl+B", action_icon("battle"),
+        translate("actions", "Record who fought and how each figure ended"))
+    act(win, "after_battle", translate("actions", "&After the Battle…"), win.after_battle, "Ctrl+Shift+B",
+        action_icon("wizard"), translate("actions", "Walk through the After the Battle rolls of a battle"))
+    act(win, "setup_battle", translate("actions", "&Set Up Battle…"), lambda: _battles().setup_battle(win), "Ctrl+Alt+B",  # table helper
+        None, translate("actions", "Before the game: scenario, who attacks and the crew, every roll on record"))
+    act(win, "battle_page", translate("actions", "Battle at the &Table…"), lambda: _battles().battle_page(win), "F9",  # table helper
+        None, translate("actions", "During the game: mark each figure's status, hits and casualties; roll the tables"))
+    act(win, "view_roster", translate("actions", "&Roster"), lambda: win.tabs.setCurrentIndex(TAB_ROSTER), "Ctrl+1")
+    act(win, "view_battles", translate("actions", "&Battles"), lambda: win.tabs.setCurrentIndex(TAB_BATTLES), "Ctrl+2")
+    act(win, "view_log", translate("actions", "Roll &Log"), win.show_log, ["Ctrl+3", "Ctrl+L"], action_icon("log"),
+        translate("actions", "Every roll of the campaign, with filters"))
+    act(win, "view_history", translate("actions", "&History"), lambda: win.tabs.setCurrentIndex(TAB_HISTORY), "Ctrl+4",
+        action_icon("history"), translate("actions", "The campaign's actions (what Undo undoes)"))
+    act(win, "view_charts", translate("actions", "&Charts"), lambda: win.tabs.setCurrentIndex(TAB_CHARTS), "Ctrl+5",
+        action_icon("chart"), translate("actions", "Casualties, wins, Rep, XP or rating per battle, and the rolls per table"))
+    act(win, "help", translate("actions", "&Getting Started"), win.show_help, K.HelpContents, None,
+        translate("actions", "How to keep a campaign here, step by step"))
+    act(win, "shortcuts", translate("actions", "&Keyboard Shortcuts"), win.show_shortcuts, "Ctrl+/")
+    act(win, "about", translate("actions", "&About Campaign Manager"), win.about)
     build_manage_actions(win)
     win.theme_group = QActionGroup(win)
     from ui.theme import MODES, NAMES
 
     for mode in MODES:
-        a = QAction(NAMES[mode], win, checkable=True)
+        a = QAction(translate("theme", NAMES[mode]), win, checkable=True)
         a.setObjectName(f"action_theme_{mode}")
         a.setChecked(mode == win.settings.theme())
         a.triggered.connect(lambda _c=False, m=mode: win.set_theme(m))
         win.theme_group.addAction(a)
     win.page_group = QActionGroup(win)
-    for size, label in (("a4", "A4"), ("letter", "US Letter")):
+    for size, label in (("a4", "A4"), ("letter", translate("actions", "US Letter"))):
         a = QAction(label, win, checkable=True)
         a.setObjectName(f"action_page_{size}")
         a.setData(size)
         win.page_group.addAction(a)
         a.setChecked(win.settings.value("export/page", "a4") == size)
     win.page_group.triggered.connect(lambda a: win.settings.set_value("export/page", a.data()))
+    win.language_group = QActionGroup(win)
+    from ui.i18n import LANGUAGE_NAMES, current
+
+    for lang, name in LANGUAGE_NAMES.items():  # each named in itself, whatever the window's
+        a = QAction(name, win, checkable=True)
+        a.setObjectName(f"action_lang_{lang}")
+        a.setData(lang)
+        a.setChecked(lang == current())
+        win.language_group.addAction(a)
+    win.language_group.triggered.connect(lambda a: set_language(win, str(a.data())))
+
+
+def set_language(win: MainWindow, lang: str) -> None:
+    """Remember the window's language; it is used from the next start on (said so)."""
+    from ui.i18n import LANGUAGE_NAMES, current
+
+    win.settings.set_language(lang)
+    if lang == current():
+        win.notify(translate("actions", "The window is in {language}").format(
+            language=LANGUAGE_NAMES[lang]), 6000)
+        return
+    from ui.widgets import show_message
+
+    show_message(win, translate("actions", "Language"), icon=QMessageBox.Icon.Information, text=translate(
+        "actions", "The window will be in {language} from the next start of the app.").format(
+        language=LANGUAGE_NAMES[lang]))
 
 
 def build_manage_actions(win: MainWindow) -> None:
     """Rename, delete and move (what they do: ui.controllers.manage, loaded on use)."""
-    def tr(text: str) -> str:
-        return translate("Manage", text)
-
-    act(win, "rename_campaign", tr("Re&name Campaign…"), lambda: _manage().rename_campaign(win), None, None,
-        tr("Give the campaign another name"))
-    act(win, "delete_campaign", tr("&Delete Campaign…"), lambda: _manage().delete_campaign(win), None, None,
-        tr("Delete the campaign (kept until purged: Deleted Campaigns brings it back)"))
-    act(win, "deleted_campaigns", tr("Deleted Ca&mpaigns…"), lambda: _manage().deleted_campaigns(win), None,
-        None, tr("Bring back a deleted campaign, or remove it for good"))
-    act(win, "rename_roster", tr("Rena&me Roster…"), lambda: _manage().rename_roster(win), None, None,
-        tr("Give the selected roster another name"))
-    act(win, "delete_roster", tr("De&lete Roster…"), lambda: _manage().delete_roster(win), None, None,
-        tr("Delete the selected roster with its fighters and units (undoable; its rolls stay on record)"))
-    act(win, "move_figure", tr("Mo&ve to Roster…"), lambda: _manage().move_selected(win), "Ctrl+M", None,
-        tr("Move the selected fighter or unit to another roster of the campaign (or drag it onto one)"))
+    act(win, "rename_campaign", translate("Manage", "Re&name Campaign…"), lambda: _manage().rename_campaign(win), None, None,
+        translate("Manage", "Give the campaign another name"))
+    act(win, "delete_campaign", translate("Manage", "&Delete Campaign…"), lambda: _manage().delete_campaign(win), None, None,
+        translate("Manage", "Delete the campaign (kept until purged: Deleted Campaigns brings it back)"))
+    act(win, "deleted_campaigns", translate("Manage", "Deleted Ca&mpaigns…"), lambda: _manage().deleted_campaigns(win), None,
+        None, translate("Manage", "Bring back a deleted campaign, or remove it for good"))
+    act(win, "rename_roster", translate("Manage", "Rena&me Roster…"), lambda: _manage().rename_roster(win), None, None,
+        translate("Manage", "Give the selected roster another name"))
+    act(win, "delete_roster", translate("Manage", "De&lete Roster…"), lambda: _manage().delete_roster(win), None, None,
+        translate("Manage", "Delete the selected roster with its fighters and units (undoable; its rolls stay on record)"))
+    act(win, "move_figure", translate("Manage", "Mo&ve to Roster…"), lambda: _manage().move_selected(win), "Ctrl+M", None,
+        translate("Manage", "Move the selected fighter or unit to another roster of the campaign (or drag it onto one)"))
 
 
 def manage_state(win: MainWindow, row: dict[str, Any] | None) -> None:
@@ -179,9 +203,9 @@ def manage_state(win: MainWindow, row: dict[str, Any] | None) -> None:
 def build_menus(win: MainWindow) -> None:
     actions = win.actions
     mb = win.menuBar()
-    m = mb.addMenu("&File")
+    m = mb.addMenu(translate("actions", "&File"))
     m.addAction(actions["open_db"])
-    win.recent_menu = m.addMenu("Open &Recent")
+    win.recent_menu = m.addMenu(translate("actions", "Open &Recent"))
     win.recent_menu.setObjectName("recentMenu")
     m.addSeparator()
     m.addAction(actions["demo"])
@@ -194,16 +218,16 @@ def build_menus(win: MainWindow) -> None:
     m.addAction(actions["backup"])
     m.addAction(actions["restore"])
     m.addSeparator()
-    ex = m.addMenu(action_icon("export"), "&Print / Export PDF")
+    ex = m.addMenu(action_icon("export"), translate("actions", "&Print / Export PDF"))
     for k in ("export_roster", "export_cards", "export_qrs", "export_all", "export_campaign"):
         ex.addAction(actions[k])
     ex.addSeparator()
-    pm = ex.addMenu("Page &Size")
+    pm = ex.addMenu(translate("actions", "Page &Size"))
     for a in win.page_group.actions():
         pm.addAction(a)
     m.addSeparator()
     m.addAction(actions["quit"])
-    m = mb.addMenu("&Edit")
+    m = mb.addMenu(translate("actions", "&Edit"))
     for k in ("undo", "redo"):
         m.addAction(actions[k])
     m.addSeparator()
@@ -212,7 +236,7 @@ def build_menus(win: MainWindow) -> None:
     m.addSeparator()
     m.addAction(actions["find"])
     m.addAction(actions["reload"])
-    m = mb.addMenu("&Campaign")
+    m = mb.addMenu(translate("actions", "&Campaign"))
     for k in ("new_campaign", "new_roster", "edit_roster"):
         m.addAction(actions[k])
     m.addSeparator()
@@ -222,7 +246,7 @@ def build_menus(win: MainWindow) -> None:
     m.addSeparator()
     m.addAction(actions["house_rules"])
     campaign_menu = m
-    m = mb.addMenu("&Roster")
+    m = mb.addMenu(translate("actions", "&Roster"))
     for k in ("add_fighter", "add_unit"):
         m.addAction(actions[k])
     roster_end = m.addSeparator()
@@ -235,21 +259,25 @@ def build_menus(win: MainWindow) -> None:
         "campaign": (campaign_menu, None), "roster": (m, roster_end),
         "figure": (m, actions["exchange"]),
     }
-    m = mb.addMenu("&Battle")
+    m = mb.addMenu(translate("actions", "&Battle"))
     m.addAction(actions["setup_battle"])  # table helper
     m.addAction(actions["battle_page"])
     m.addAction(actions["record_battle"])
     m.addAction(actions["after_battle"])
-    m = mb.addMenu("&View")
+    m = mb.addMenu(translate("actions", "&View"))
     for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts"):
         m.addAction(actions[k])
     m.addSeparator()
-    tm = m.addMenu("&Theme")
+    tm = m.addMenu(translate("actions", "&Theme"))
     for a in win.theme_group.actions():
         tm.addAction(a)
+    lm = m.addMenu(translate("actions", "&Language"))
+    lm.setObjectName("menu_language")
+    for a in win.language_group.actions():
+        lm.addAction(a)
     m.addSeparator()
     win.view_menu = m
-    m = mb.addMenu("&Help")
+    m = mb.addMenu(translate("actions", "&Help"))
     m.addAction(actions["help"])
     m.addAction(actions["shortcuts"])
     m.addSeparator()
@@ -257,7 +285,7 @@ def build_menus(win: MainWindow) -> None:
 
 
 def build_toolbar(win: MainWindow) -> None:
-    tb = QToolBar("Main toolbar")
+    tb = QToolBar(translate("actions", "Main toolbar"))
     tb.setObjectName("mainToolbar")
     tb.setIconSize(QSize(24, 24))
     # Set by name: the first frame uses no enum of Qt's namespace, whose first use
@@ -270,10 +298,10 @@ def build_toolbar(win: MainWindow) -> None:
             tb.addSeparator()
         else:
             tb.addAction(win.actions[k])
-    short = {"new_campaign": "Campaign", "new_roster": "Roster", "add_fighter": "Fighter",
-             "add_unit": "Unit", "edit_item": "Edit", "remove_item": "Remove",
-             "record_battle": "Battle", "after_battle": "After Battle", "undo": "Undo", "redo": "Redo",
-             "view_log": "Roll Log", "export_roster": "Print"}
+    short = {"new_campaign": translate("actions", "Campaign"), "new_roster": translate("actions", "Roster"), "add_fighter": translate("actions", "Fighter"),
+             "add_unit": translate("actions", "Unit"), "edit_item": translate("actions", "Edit"), "remove_item": translate("actions", "Remove"),
+             "record_battle": translate("actions", "Battle"), "after_battle": translate("actions", "After Battle"), "undo": translate("actions", "Undo"), "redo": translate("actions", "Redo"),
+             "view_log": translate("actions", "Roll Log"), "export_roster": translate("actions", "Print")}
     for k, text in short.items():
         win.actions[k].setIconText(text)
     win.addToolBar(tb)
@@ -300,8 +328,8 @@ def sync_import_actions(win: MainWindow) -> None:
             name = import_action_key(imp.key)
             if name in win.actions:  # two systems offer the same key: the first one imports
                 continue
-            a = act(win, name, f"Import {imp.label}…", lambda k=imp.key: win.import_external(k),
-                    None, None, f"Import a {imp.label} file ({gs.name})")
+            a = act(win, name, translate("actions", "Import {label}…").format(label=imp.label), lambda k=imp.key: win.import_external(k),
+                    None, None, translate("actions", "Import a {label} file ({name})").format(label=imp.label, name=gs.name))
             menu.insertAction(before, a)
             win.import_actions[name] = imp.key
 
@@ -333,15 +361,16 @@ def sync_system_actions(win: MainWindow) -> None:
     cmds = sorted((c for c in gs.command_list() if c.gui is not None), key=lambda c: c.gui.order)
     for cmd in cmds:
         g, key = cmd.gui, cmd.action_key
-        a = act(win, key, g.label, lambda k=key: win.run_command(k), list(g.shortcut) or None,
-                action_icon(g.icon) if g.icon else None, g.tip)
+        a = act(win, key, rules_text(g.label, sysid), lambda k=key: win.run_command(k),
+                list(g.shortcut) or None, action_icon(g.icon) if g.icon else None,
+                rules_text(g.tip, sysid))
         menu, before = win.system_places[g.menu]
         if before is None:
             menu.addAction(a)
         else:
             menu.insertAction(before, a)
         if g.toolbar:
-            a.setIconText(g.toolbar)
+            a.setIconText(rules_text(g.toolbar, sysid))
             win.toolbar.insertAction(win.actions["edit_item"], a)
         win.system_actions[key] = a
         win.system_command_map[key] = cmd
@@ -408,10 +437,10 @@ def update_state(win: MainWindow) -> None:
     u, r = state["undo"], state["redo"]
     a["undo"].setEnabled(u is not None)
     a["redo"].setEnabled(r is not None)
-    a["undo"].setText(f"&Undo {u}" if u else "&Undo")
-    a["redo"].setText(f"&Redo {r}" if r else "&Redo")
-    a["undo"].setToolTip(f"Undo: {u} (Ctrl+Z)" if u else "Nothing to undo")
-    a["redo"].setToolTip(f"Redo: {r} (Ctrl+Shift+Z)" if r else "Nothing to redo")
+    a["undo"].setText(translate("actions", "&Undo {u}").format(u=u) if u else translate("actions", "&Undo"))
+    a["redo"].setText(translate("actions", "&Redo {r}").format(r=r) if r else translate("actions", "&Redo"))
+    a["undo"].setToolTip(translate("actions", "Undo: {u} (Ctrl+Z)").format(u=u) if u else translate("actions", "Nothing to undo"))
+    a["redo"].setToolTip(translate("actions", "Redo: {r} (Ctrl+Shift+Z)").format(r=r) if r else translate("actions", "Nothing to redo"))
 
 
 # --------------------------------------------------------------------------- menus, help

@@ -41,11 +41,14 @@ def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
     return app
 
 
-def run(db_url: str | None = None, argv: list[str] | None = None, default_url: str | None = None) -> int:
+def run(db_url: str | None = None, argv: list[str] | None = None, default_url: str | None = None,
+        lang: str | None = None) -> int:
     """Open the window, then, once it has painted, the database (``db_url``, else the
     one used last, else the default one) off the GUI thread; a failure is a message,
     not a traceback. The CLI passes ``default_url`` (it has the lookup loaded, and
-    nothing more is imported before the window is up); else it is asked for here."""
+    nothing more is imported before the window is up); else it is asked for here.
+    ``lang`` (``--lang``) overrides the language chosen in the window (else the
+    system's, else English); the translation is installed before the window is built."""
     problem = missing_display()
     if problem is not None:
         from campaign_app.errors import InputError
@@ -60,6 +63,9 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
 
         default_url = _default_url()
     settings = AppSettings()
+    from ui.i18n import install, pick_language
+
+    install(pick_language(lang, settings.language()))
     if settings.theme() != "system":  # the system's colours need nothing done
         from ui.theme import apply
 

@@ -35,9 +35,11 @@ from PySide6.QtWidgets import (
 
 from campaign_app.changes import Changes, changes_of
 from campaign_app.errors import AppError
+from ui.i18n import QT_TRANSLATE_NOOP, translate
+from ui.rules_text import rules_text
 
 Index = QModelIndex | QPersistentModelIndex
-COLS = ("Figure", "Roster", "Status", "Hit", "Taken out by", "Casualties")
+COLS = (QT_TRANSLATE_NOOP("battle_page", "Figure"), QT_TRANSLATE_NOOP("battle_page", "Roster"), QT_TRANSLATE_NOOP("battle_page", "Status"), QT_TRANSLATE_NOOP("battle_page", "Hit"), QT_TRANSLATE_NOOP("battle_page", "Taken out by"), QT_TRANSLATE_NOOP("battle_page", "Casualties"))
 C_NAME, C_ROSTER, C_STATUS, C_HIT, C_BY, C_CAS = range(len(COLS))
 BIG = 40  # px: a row and a button, big enough for a quick click at the table
 
@@ -68,7 +70,7 @@ class BattleFiguresModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLS[section]
+            return translate("battle_page", COLS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -82,13 +84,13 @@ class BattleFiguresModel(QAbstractTableModel):
             if c == C_ROSTER:
                 return r["roster"]
             if c == C_STATUS:
-                return pretty(r["status"])
+                return rules_text(pretty(r["status"]))
             if c == C_HIT:
-                return "hit" if r["scored_hit"] else ""
+                return translate("BattleFiguresModel", "hit") if r["scored_hit"] else ""
             if c == C_BY:
                 return r["by"] or ""
             if c == C_CAS:
-                return f"{r['casualties']} of {r['figures']}" if r["unit_id"] else ""
+                return translate("BattleFiguresModel", "{casualties} of {figures}").format(casualties=r['casualties'], figures=r['figures']) if r["unit_id"] else ""
         if role == Qt.ItemDataRole.FontRole and c == C_STATUS and r["status"] != self.default:
             f = QFont()
             f.setBold(True)
@@ -143,46 +145,51 @@ class BattlePage(QDialog):
         tf.setPointSize(tf.pointSize() + 2)
         self.table.setFont(tf)
         hh = self.table.horizontalHeader()
+        # every figure's name whole; the roster's name takes what is left and wraps at
+        # its spaces (a row grows, never below the big click size), in any language
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setMinimumSectionSize(BIG - 8)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for col in range(len(COLS)):
-            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == C_NAME
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == C_ROSTER
                                     else QHeaderView.ResizeMode.ResizeToContents)
         main.addWidget(self.table, 3)
         side = QVBoxLayout()
         main.addLayout(side, 2)
         # the marks
-        self.status_box = QGroupBox("Mark the selected figure (click, or press the key)")
+        self.status_box = QGroupBox(translate("BattlePage", "Mark the selected figure (click, or press the key)"))
         self.status_grid = QGridLayout(self.status_box)
         side.addWidget(self.status_box)
         by_row = QHBoxLayout()
-        by_row.addWidget(QLabel("Taken out &by:"))
+        by_row.addWidget(QLabel(translate("BattlePage", "Taken out &by:")))
         self.by = QComboBox()
         self.by.setObjectName("battleBy")
         by_row.addWidget(self.by, 1)
         by_row.itemAt(0).widget().setBuddy(self.by)  # type: ignore[union-attr]
         side.addLayout(by_row)
         row = QHBoxLayout()
-        self.hit_button = self._big("H  Scored a hit", "battleHit", self.mark_hit)
-        self.cas_up = self._big("+  Casualty", "battleCasualtyUp", lambda: self.change_casualties(1))
-        self.cas_down = self._big("-  Casualty", "battleCasualtyDown", lambda: self.change_casualties(-1))
+        self.hit_button = self._big(translate("BattlePage", "H  Scored a hit"), "battleHit", self.mark_hit)
+        self.cas_up = self._big(translate("BattlePage", "+  Casualty"), "battleCasualtyUp", lambda: self.change_casualties(1))
+        self.cas_down = self._big(translate("BattlePage", "-  Casualty"), "battleCasualtyDown", lambda: self.change_casualties(-1))
         for b in (self.hit_button, self.cas_up, self.cas_down):
             row.addWidget(b)
         side.addLayout(row)
         row = QHBoxLayout()
-        self.undo_button = self._big("Undo last mark (Ctrl+Z)", "battleUndo", self.undo_last)
-        self.start_button = self._big("Start the game", "battleStart", self.start)
+        self.undo_button = self._big(translate("BattlePage", "Undo last mark (Ctrl+Z)"), "battleUndo", self.undo_last)
+        self.start_button = self._big(translate("BattlePage", "Start the game"), "battleStart", self.start)
         row.addWidget(self.undo_button)
         row.addWidget(self.start_button)
         side.addLayout(row)
         row = QHBoxLayout()
         self.winner = QComboBox()
         self.winner.setObjectName("battleWinner")
-        self.finish_button = self._big("Finish the game", "battleFinish", self.finish)
-        row.addWidget(QLabel("Winner:"))
+        self.finish_button = self._big(translate("BattlePage", "Finish the game"), "battleFinish", self.finish)
+        row.addWidget(QLabel(translate("BattlePage", "Winner:")))
         row.addWidget(self.winner, 1)
         row.addWidget(self.finish_button)
         side.addLayout(row)
         # rolls
-        rbox = QGroupBox("&Roll a table (recorded against the battle)")
+        rbox = QGroupBox(translate("BattlePage", "&Roll a table (recorded against the battle)"))
         rl = QGridLayout(rbox)
         self.table_choice = QComboBox()
         self.table_choice.setObjectName("battleTable")
@@ -190,15 +197,15 @@ class BattlePage(QDialog):
         self.target = QSpinBox()
         self.target.setObjectName("battleTarget")
         self.target.setRange(0, 12)
-        self.target.setSpecialValueText("Rep of the selected")
-        rl.addWidget(QLabel("Against:"), 1, 0)
+        self.target.setSpecialValueText(translate("BattlePage", "Rep of the selected"))
+        rl.addWidget(QLabel(translate("BattlePage", "Against:")), 1, 0)
         rl.addWidget(self.target, 1, 1, 1, 2)
         self.typed = QLineEdit()
         self.typed.setObjectName("battleDice")
-        self.typed.setPlaceholderText("empty: the app rolls; or the faces you rolled")
-        rl.addWidget(QLabel("I rolled:"), 2, 0)
+        self.typed.setPlaceholderText(translate("BattlePage", "empty: the app rolls; or the faces you rolled"))
+        rl.addWidget(QLabel(translate("BattlePage", "I rolled:")), 2, 0)
         rl.addWidget(self.typed, 2, 1)
-        self.roll_button = QPushButton("Roll")
+        self.roll_button = QPushButton(translate("BattlePage", "Roll"))
         self.roll_button.setObjectName("battleRoll")
         self.roll_button.setMinimumHeight(BIG - 8)
         self.roll_button.clicked.connect(self.roll)
@@ -210,10 +217,10 @@ class BattlePage(QDialog):
         rl.addWidget(self.roll_result, 3, 0, 1, 3)
         side.addWidget(rbox)
         self.roll_box = rbox
-        self.commands_box = QGroupBox("During the game")
+        self.commands_box = QGroupBox(translate("BattlePage", "During the game"))
         self.commands_layout = QVBoxLayout(self.commands_box)
         side.addWidget(self.commands_box)
-        mbox = QGroupBox("Marks so far")
+        mbox = QGroupBox(translate("BattlePage", "Marks so far"))
         ml = QVBoxLayout(mbox)
         self.marks = QListWidget()
         self.marks.setObjectName("battleMarks")
@@ -250,7 +257,7 @@ class BattlePage(QDialog):
         self.status_buttons = {}
         for i, st in enumerate(statuses):
             key = str(i + 1) if i < 9 else ""
-            b = self._big(f"{key}  {pretty(st)}".strip(), f"status_{st}", lambda st=st: self.mark(st))
+            b = self._big(f"{key}  {rules_text(pretty(st))}".strip(), f"status_{st}", lambda st=st: self.mark(st))
             if key:
                 QShortcut(QKeySequence(key), self, activated=lambda st=st: self.mark(st))
             self.status_buttons[st] = b
@@ -290,13 +297,13 @@ class BattlePage(QDialog):
         d = table_view(self.engine, self.battle_id)
         self.view_data = dict(d)
         state = d["state"]
-        bits = [f"Battle {d['number']}", d["scenario"] or "no scenario"]
+        bits = [translate("BattlePage", "Battle {number}").format(number=d['number']), d["scenario"] or translate("BattlePage", "no scenario")]
         if d["attacker"]:
-            bits.append(f"{d['attacker']} attacks")
-        bits.append({"setup": "set up: start the game to mark", "in-progress": "in progress",
+            bits.append(translate("BattlePage", "{attacker} attacks").format(attacker=d['attacker']))
+        bits.append({"setup": translate("BattlePage", "set up: start the game to mark"), "in-progress": translate("BattlePage", "in progress"),
                      "finished": "finished"}.get(state, state))
         self.head.setText(" \u2014 ".join(bits))
-        self.setWindowTitle(f"Battle {d['number']} at the table \u2014 {d['campaign']}")
+        self.setWindowTitle(translate("BattlePage", "Battle {number} at the table — {campaign}").format(number=d['number'], campaign=d['campaign']))
         self.model.set_rows([dict(f) for f in d["figures"]], d["default_status"])
         self.table.setColumnHidden(C_CAS, not any(f["unit_id"] for f in d["figures"]))
         self.table.setColumnHidden(C_BY, not any(f["fighter_id"] for f in d["figures"]))
@@ -310,12 +317,12 @@ class BattlePage(QDialog):
         cur = self.table_choice.currentData()
         self.table_choice.clear()
         for t in d["tables"]:
-            self.table_choice.addItem(t["title"] + (f"  (vs {t['target']})" if t["target"] else ""), t["id"])
+            self.table_choice.addItem(t["title"] + (translate("BattlePage", "  (vs {target})").format(target=t['target']) if t["target"] else ""), t["id"])
         self.table_choice.setCurrentIndex(max(0, self.table_choice.findData(cur)))
         self.roll_box.setVisible(bool(d["tables"]))  # the game's pass tables (none: nothing to roll here)
         wcur = self.winner.currentData()
         self.winner.clear()
-        self.winner.addItem("no winner (draw)", None)
+        self.winner.addItem(translate("BattlePage", "no winner (draw)"), None)
         for r in d["rosters"]:
             self.winner.addItem(r, r)
         self.winner.setCurrentIndex(max(0, self.winner.findData(wcur)))
@@ -351,7 +358,7 @@ class BattlePage(QDialog):
         r = self.selected_row()
         keep = self.by.currentData()
         self.by.clear()
-        self.by.addItem("nobody in particular", None)
+        self.by.addItem(translate("BattlePage", "nobody in particular"), None)
         if r is not None:
             for f in self.model.rows:
                 if f["fighter_id"] and f["roster_id"] != r["roster_id"]:
@@ -395,12 +402,12 @@ class BattlePage(QDialog):
 
         r = self.selected_row()
         if r is None:
-            self.message.setText("Select a figure first")
+            self.message.setText(translate("BattlePage", "Select a figure first"))
             return None
         by = self.by.currentData()
         ref = self._ref(r)
         return self._do(lambda: track(self.engine, self.battle_id, ref, status, by=by),
-                        lambda m: f"{m.text} (Ctrl+Z to undo)")
+                        lambda m: translate("BattlePage", "{text} (Ctrl+Z to undo)").format(text=m.text))
 
     def _ref(self, r: dict[str, Any]) -> Any:
         """The figure by name (an id may be both a fighter's and a unit's), by id when
@@ -413,7 +420,7 @@ class BattlePage(QDialog):
 
         r = self.selected_row()
         if r is None or not r["fighter_id"]:
-            self.message.setText("Select a fighter first")
+            self.message.setText(translate("BattlePage", "Select a fighter first"))
             return None
         return self._do(lambda: hit(self.engine, self.battle_id, self._ref(r)), lambda m: m.text)
 
@@ -422,7 +429,7 @@ class BattlePage(QDialog):
 
         r = self.selected_row()
         if r is None or not r["unit_id"]:
-            self.message.setText("Select a unit first")
+            self.message.setText(translate("BattlePage", "Select a unit first"))
             return None
         return self._do(lambda: casualties(self.engine, self.battle_id, self._ref(r), r["casualties"] + step),
                         lambda m: m.text)
@@ -430,19 +437,19 @@ class BattlePage(QDialog):
     def undo_last(self) -> Any:
         from campaign_app.usecases.table import undo_mark
 
-        return self._do(lambda: undo_mark(self.engine, self.battle_id), lambda u: f"Undone: {u.summary}")
+        return self._do(lambda: undo_mark(self.engine, self.battle_id), lambda u: translate("BattlePage", "Undone: {summary}").format(summary=u.summary))
 
     def start(self) -> Any:
         from campaign_app.usecases.table import start_battle
 
         return self._do(lambda: start_battle(self.engine, self.battle_id),
-                        lambda r: f"Battle {r.number} is in progress: pick a figure, press a status")
+                        lambda r: translate("BattlePage", "Battle {number} is in progress: pick a figure, press a status").format(number=r.number))
 
     def finish(self) -> Any:
         from campaign_app.usecases.table import finish_battle
 
         return self._do(lambda: finish_battle(self.engine, self.battle_id, winner=self.winner.currentData()),
-                        lambda r: f"Battle {r.number} is over: After the Battle starts from what was marked")
+                        lambda r: translate("BattlePage", "Battle {number} is over: After the Battle starts from what was marked").format(number=r.number))
 
     def roll(self) -> Any:
         from campaign_app.usecases.table import battle_roll
@@ -456,7 +463,7 @@ class BattlePage(QDialog):
         typed = self.typed.text().strip() or None
 
         def done(d: Any) -> str:
-            vs = f" vs {d.target}" if d.target is not None else ""
+            vs = translate("BattlePage", " vs {target}").format(target=d.target) if d.target is not None else ""
             text = (f"{d.title}{vs}: [{','.join(map(str, d.faces))}] = {d.value} -> {d.label}"
                     + (f": {d.text}" if d.text else ""))
             self.roll_result.setText(text)
@@ -485,7 +492,7 @@ class BattlePage(QDialog):
             self.typed.clear()
             if cmd.text:
                 return str(game_system(self._system()).load(cmd.text)(res, params))
-            return f"{c_label(cmd)} done"
+            return translate("BattlePage", "{command} done").format(command=c_label(cmd))
 
         return self._do(lambda: fn(self.engine, **params), done)
 

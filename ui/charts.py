@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
+from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.views import CampaignTab
 
 # Series colours (Tableau 10): each reads on a light and a dark background.
@@ -36,8 +37,8 @@ LEGEND_CHARS = 28  # a longer series name is shortened in the legend (full name 
 MARGIN = 10
 PLOT_HEIGHT = 170  # of a bar or line chart's plotting area
 WRAP = Qt.TextFlag.TextWordWrap
-NO_CHARTS = ("No battles or rolls on record yet: the charts fill in as battles are recorded "
-             "and the rules tables are rolled.")
+NO_CHARTS = (QT_TRANSLATE_NOOP("charts", "No battles or rolls on record yet: the charts fill in as battles are recorded "
+             "and the rules tables are rolled."))
 
 
 def series_colour(i: int) -> QColor:
@@ -441,7 +442,7 @@ class ChartsView(CampaignTab):
             self._say(str(e))
             return
         self.data = dict(data)
-        self._say("" if data["charts"] else NO_CHARTS)
+        self._say("" if data["charts"] else translate("charts", NO_CHARTS))
         for i, chart in enumerate(data["charts"]):
             w = ChartWidget(dict(chart), self.page)
             self.column.insertWidget(1 + i, w)

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from ui.i18n import translate
 from ui.icons import STATUS_COLOURS
+from ui.rules_text import rules_text
 from ui.text import esc
 
 
@@ -33,11 +36,11 @@ p.entry {{ margin: 0 0 4px 0; }}
 
 
 def _e(v: Any) -> str:
-    return esc(v)
+    return esc(rules_text(v))
 
 
 def _pretty(s: Any) -> str:
-    return _e(str(s or "").replace("-", " "))
+    return _e(rules_text(str(s or "").replace("-", " ")))
 
 
 def _badge(status: str, cls: str) -> str:
@@ -58,40 +61,53 @@ def _entries(lines: list[str]) -> str:
     return "".join(f"<p class='entry'>{line}</p>" for line in lines)
 
 
+ROW_CHARS = 40  # about what the narrowest pane holds in one row of stat cells (3: a cell's padding)
+
+
 def _stat_tables(head: list[str], vals: list[str], per_row: int = 7) -> str:
-    """A stat line, split into rows of ``per_row`` so the pane needs no scrolling."""
+    """A stat line, split into rows of at most ``per_row`` cells (fewer when the titles
+    are long, as in French) so the pane needs no scrolling."""
     out = []
-    for i in range(0, len(head), per_row):
-        out.append(_table(head[i:i + per_row], [vals[i:i + per_row]], "stats"))
+    i = 0
+    while i < len(head):
+        n, used = 0, 0
+        while i + n < len(head) and n < per_row:
+            cell = max(len(re.sub(r"<[^>]*>|&[a-z#0-9]+;", "x", s)) for s in (head[i + n], vals[i + n])) + 3
+            if n and used + cell > ROW_CHARS:
+                break
+            used += cell
+            n += 1
+        out.append(_table(head[i:i + n], [vals[i:i + n]], "stats"))
+        i += n
     return "<br>".join(out)
 
 
 def _rolls(rolls: list[dict[str, Any]], limit: int = 40) -> str:
     if not rolls:
-        return "<p class='muted'>No rolls yet.</p>"
+        return translate("detail", "<p class='muted'>No rolls yet.</p>")
     rows = []
     for r in rolls[-limit:]:
-        vs = f" vs {r['target']}" if r.get("target") is not None else ""
+        vs = translate("detail", " vs {target}").format(target=r['target']) if r.get("target") is not None else ""
         faces = ",".join(str(x) for x in r.get("faces", []))
-        src = " <span class='typed'>typed</span>" if r.get("source") == "typed" else ""
+        src = translate("detail", " <span class='typed'>typed</span>") if r.get("source") == "typed" else ""
         struck = " style='text-decoration: line-through'" if r.get("undone") else ""
         dice = str(r.get("dice", ""))
-        value = f"pass {r.get('value')}" if dice.startswith("pass:") else str(r.get("value"))
+        value = translate("detail", "pass {value}").format(value=r.get('value')) if dice.startswith("pass:") else str(r.get("value"))
         dice = dice.split(":", 1)[-1]
         rows.append(f"<span{struck}><span class='muted'>{_e(r.get('when', '')[:10])}</span> "
                     f"{_e(r.get('purpose'))}: {_e(dice)}{_e(vs)} [{faces}] = {_e(value)} → "
                     f"<b>{_e(r.get('label') or r.get('result'))}</b></span>{src}")
-    more = f"<p class='muted'>… and {len(rolls) - limit} earlier rolls (see the Roll log).</p>" \
+    more = translate("detail", "<p class='muted'>… and {count} earlier rolls (see the Roll log).</p>").format(count=len(rolls) - limit) \
         if len(rolls) > limit else ""
     return more + _entries(rows)
 
 
 def _battles(battles: list[dict[str, Any]]) -> str:
     if not battles:
-        return "<p class='muted'>Has not fought yet.</p>"
+        return translate("detail", "<p class='muted'>Has not fought yet.</p>")
     rows = []
     for b in battles:
-        extra = "hit" if b.get("scored_hit") else (f"{b['casualties']} casualties" if b.get("casualties") else "")
+        extra = translate("detail", "hit") if b.get("scored_hit") else (translate("detail", "{casualties} casualties").format(casualties=b['casualties']) if b.get("casualties") else "")
         ended = " · ".join(x for x in (_pretty(b["status"]), _e(extra)) if x)
         rows.append(f"<b>#{_e(b['number'])}</b> <span class='muted'>{_e(b['played_on'])}</span> "
                     f"{_e(b['scenario'])}{(' — ' + ended) if ended else ''}")
@@ -107,7 +123,7 @@ def fighter_html(d: dict[str, Any]) -> str:
         sub.append(_e(d["role"]))
     if d.get("kind") and d["kind"] != "human":
         sub.append(_pretty(d["kind"]))
-    sub.append(f"in {_e(d['roster'])}")
+    sub.append(translate("detail", "in {roster}").format(roster=_e(d['roster'])))
     out = [f"<h2>{_e(d['name'])} {_badge(d['status'], cls)}</h2>",
            f"<div class='sub'>{' · '.join(sub)}</div>"]
     if d.get("status_note"):
@@ -115,7 +131,7 @@ def fighter_html(d: dict[str, Any]) -> str:
     keys = list(d.get("stat_order") or []) or list(d.get("stats", {}))
     head, vals = [], []
     if d.get("rep") is not None:
-        head.append("Rep")
+        head.append(translate("detail", "Rep"))
         vals.append(_e(d["rep"]))
     targets = set(d.get("stat_targets") or [])
     for k in keys:
@@ -128,11 +144,11 @@ def fighter_html(d: dict[str, Any]) -> str:
             head.append(k)
             vals.append(_e(v))
     if d.get("stat_order"):
-        head += ["XP", "Value"]
+        head += ["XP", translate("detail", "Value")]
         vals += [_e(d.get("xp", 0)), _e(d.get("credits_value", 0))]
     if head:
         out.append(_stat_tables(head, vals))
-    out.append("<h3>Weapons</h3>")
+    out.append("<h3>" + translate("detail", "Weapons") + "</h3>")
     if d.get("equipment"):
         rows = []
         for e in d["equipment"]:
@@ -143,35 +159,35 @@ def fighter_html(d: dict[str, Any]) -> str:
                     prof.append(f"{lab} {e[k]}")
             rows.append([f"<b>{_e(e['name'])}</b>", _e(", ".join(prof)), _e(e.get("notes", ""))])
         keep = [i for i in range(3) if i == 0 or any(r[i] for r in rows)]
-        out.append(_table([["Name", "Profile", "Notes"][i] for i in keep],
+        out.append(_table([[translate("detail", "Name"), translate("detail", "Profile"), translate("detail", "Notes")][i] for i in keep],
                           [[r[i] for i in keep] for r in rows]))
     else:
-        out.append("<p class='muted'>None.</p>")
+        out.append(translate("detail", "<p class='muted'>None.</p>"))
     if d.get("skills") or d.get("abilities"):
-        out.append("<h3>Skills and abilities</h3><ul>")
+        out.append(translate("detail", "<h3>Skills and abilities</h3><ul>"))
         out += [f"<li>{_e(s)}</li>" for s in d.get("skills", [])]
         out += [f"<li class='muted'>{_e(a)}</li>" for a in d.get("abilities", [])]
         out.append("</ul>")
     if d.get("conditions"):
-        out.append("<h3>Conditions</h3><p>" + ", ".join(_pretty(c) for c in d["conditions"]) + "</p>")
-    out.append("<h3>Lasting injuries</h3>")
+        out.append("<h3>" + translate("detail", "Conditions") + "</h3><p>" + ", ".join(_pretty(c) for c in d["conditions"]) + "</p>")
+    out.append(translate("detail", "<h3>Lasting injuries</h3>"))
     if d.get("injuries"):
-        out.append(_table(["Injury", "Roll", "Effects"], [
+        out.append(_table([translate("detail", "Injury"), translate("detail", "Roll"), translate("detail", "Effects")], [
             [f"<b>{_e(i['label'])}</b>", _e(i["roll"]),
              _e(", ".join(i.get("effects_applied", [])))
-             + (f" <span class='muted'>(skipped: {_e(', '.join(i['effects_skipped']))})</span>"
+             + (translate("detail", " <span class='muted'>(skipped: {skipped})</span>").format(skipped=_e(', '.join(i['effects_skipped'])))
                 if i.get("effects_skipped") else "")]
             for i in d["injuries"]]))
     else:
-        out.append("<p class='muted'>None.</p>")
+        out.append(translate("detail", "<p class='muted'>None.</p>"))
     if d.get("crew"):
-        out.append("<h3>Crew</h3><ul>" + "".join(
+        out.append("<h3>" + translate("detail", "Crew") + "</h3><ul>" + "".join(
             f"<li>{_e(c['name'])} <span class='muted'>{_e(c['role'])}</span></li>" for c in d["crew"])
             + "</ul>")
-    out.append("<h3>Battles</h3>" + _battles(d.get("battles", [])))
-    out.append("<h3>Rolls</h3>" + _rolls(d.get("rolls", [])))
+    out.append("<h3>" + translate("detail", "Battles") + "</h3>" + _battles(d.get("battles", [])))
+    out.append("<h3>" + translate("detail", "Rolls") + "</h3>" + _rolls(d.get("rolls", [])))
     if d.get("notes"):
-        out.append(f"<h3>Notes</h3><p>{_e(d['notes'])}</p>")
+        out.append("<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>")
     return "".join(out)
 
 
@@ -180,71 +196,68 @@ def unit_html(d: dict[str, Any]) -> str:
 
     cls = status_class(d["status"], d.get("system"))
     out = [f"<h2>{_e(d['name'])} {_badge(d['status'], cls)}</h2>",
-           f"<div class='sub'>{_pretty(d['unit_type']).title()} unit in {_e(d['roster'])}</div>"]
-    head = ["Figures", "At start", "Wounded", "Training", "Armour"]
+           translate("detail", "<div class='sub'>{title} unit in {roster}</div>").format(title=_pretty(d['unit_type']).title(), roster=_e(d['roster']))]
+    head = [translate("detail", "Figures"), translate("detail", "At start"), translate("detail", "Wounded"), translate("detail", "Training"), translate("detail", "Armour")]
     vals = [_e(d["figures"]), _e(d["figures_start"]), _e(d["wounded"]), _pretty(d["training"]),
             _pretty(d["armour"]) or "—"]
     if d.get("discipline"):
-        head.append("Discipline")
+        head.append(translate("detail", "Discipline"))
         vals.append(_pretty(d["discipline"]))
     if d.get("order"):
-        head.append("Order")
+        head.append(translate("detail", "Order"))
         vals.append(_pretty(d["order"]))
-    head.append("Battles")
+    head.append(translate("detail", "Battles"))
     vals.append(_e(d["battles_fought"]))
     out.append(_stat_tables(head, vals, 5))
-    out.append("<h3>Weapons</h3>")
+    out.append("<h3>" + translate("detail", "Weapons") + "</h3>")
     if d.get("equipment"):
-        out.append(_table(["Name", "Range", "FP", "Notes"], [
+        out.append(_table([translate("detail", "Name"), translate("detail", "Range"), "FP", translate("detail", "Notes")], [
             [f"<b>{_e(e['name'])}</b>", _e(e.get("range")), _e(e.get("fp")), _e(e.get("notes"))]
             for e in d["equipment"]]))
     else:
-        out.append("<p class='muted'>None.</p>")
-    out.append("<h3>Battles</h3>" + _battles(d.get("battles", [])))
-    out.append("<h3>Rolls</h3>" + _rolls(d.get("rolls", [])))
+        out.append(translate("detail", "<p class='muted'>None.</p>"))
+    out.append("<h3>" + translate("detail", "Battles") + "</h3>" + _battles(d.get("battles", [])))
+    out.append("<h3>" + translate("detail", "Rolls") + "</h3>" + _rolls(d.get("rolls", [])))
     if d.get("notes"):
-        out.append(f"<h3>Notes</h3><p>{_e(d['notes'])}</p>")
+        out.append("<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>")
     return "".join(out)
 
 
 def roster_html(d: dict[str, Any]) -> str:
-    rows = [["Campaign", _e(d["campaign"])], ["Kind", _pretty(d["kind"])],
-            ["Faction", _e(d["faction"]) or "—"], ["Player", _e(d["player"]) or "—"],
-            ["Credits", _e(d["credits"])], ["Reputation", _e(d["reputation"])],
-            ["Fighters", _e(d["fighters"])]]
+    rows = [[translate("detail", "Campaign"), _e(d["campaign"])], [translate("detail", "Kind"), _pretty(d["kind"])],
+            [translate("detail", "Faction"), _e(d["faction"]) or "—"], [translate("detail", "Player"), _e(d["player"]) or "—"],
+            [translate("detail", "Credits"), _e(d["credits"])], [translate("detail", "Reputation"), _e(d["reputation"])],
+            [translate("detail", "Fighters"), _e(d["fighters"])]]
     if d.get("units"):
-        rows.append(["Units", _e(d["units"])])
+        rows.append([translate("detail", "Units"), _e(d["units"])])
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-    notes = f"<h3>Notes</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
-    what = "a unit" if d.get("units") and not d.get("fighters") else "a fighter"
-    return (f"<h2>{_e(d['name'])}</h2><div class='sub'>{_e(d['system_name'])} roster</div>"
-            f"<table class='list'>{body}</table>{notes}"
-            f"<p class='muted'>Select {what} in the table to see it here.</p>")
+    notes = "<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
+    what = translate("detail", "a unit") if d.get("units") and not d.get("fighters") else translate("detail", "a fighter")
+    return (translate("detail", "<h2>{name}</h2><div class='sub'>{system_name} roster</div><table class='list'>{body}</table>{notes}<p class='muted'>Select {what} in the table to see it here.</p>").format(name=_e(d['name']), system_name=_e(d['system_name']), body=body, notes=notes, what=what))
 
 
 def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:
     about = c.get("about") or c["system_name"]  # the game, edition and expansions in words
-    out = [f"<h2>{_e(c['name'])}</h2><div class='sub'>{_e(about)}</div>"]
+    out = [translate("detail", "<h2>{name}</h2><div class='sub'>{about}</div>").format(name=_e(c['name']), about=_e(about))]
     if c.get("shows_cycle"):
-        out.append(f"<p>Campaign cycle {_e(c.get('cycle', 1))}</p>")
-    out.append("<h3>Rosters</h3>")
+        out.append(translate("detail", "<p>Campaign cycle {cycle}</p>").format(cycle=_e(c.get('cycle', 1))))
+    out.append("<h3>" + translate("detail", "Rosters") + "</h3>")
     if c.get("rosters"):
         out.append(_entries([
             " · ".join(x for x in (f"<b>{_e(r['name'])}</b>", _pretty(r["kind"]), _e(r["faction"]),
-                                   f"{_e(r['fighters'] + r['units'])} figures") if x)
+                                   translate("detail", "{value} figures").format(value=_e(r['fighters'] + r['units']))) if x)
             for r in c["rosters"]]))
     else:
-        out.append("<p class='muted'>No rosters yet: Campaign ▸ New Roster.</p>")
-    out.append("<h3>Battles</h3>")
+        out.append(translate("detail", "<p class='muted'>No rosters yet: Campaign ▸ New Roster.</p>"))
+    out.append("<h3>" + translate("detail", "Battles") + "</h3>")
     if battles:
         out.append(_entries([
-            f"<b>#{_e(b['number'])}</b> <span class='muted'>{_e(b['played_on'])}</span> "
-            f"{_e(' vs '.join(b['rosters']))}"
-            + (f" — won by {_e(b['winner'])}" if b["winner"] else "")
-            + (" — After the Battle done" if b["after_battle_done"] else " — <b>After the Battle pending</b>")
+            translate("detail", "<b>#{number}</b> <span class='muted'>{played_on}</span> {rosters}").format(number=_e(b['number']), played_on=_e(b['played_on']), rosters=_e(' vs '.join(b['rosters'])))
+            + (translate("detail", " — won by {winner}").format(winner=_e(b['winner'])) if b["winner"] else "")
+            + (translate("detail", " — After the Battle done") if b["after_battle_done"] else translate("detail", " — <b>After the Battle pending</b>"))
             for b in battles[-15:]]))
     else:
-        out.append("<p class='muted'>No battles yet.</p>")
+        out.append(translate("detail", "<p class='muted'>No battles yet.</p>"))
     return "".join(out)
 
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.dice import parse_typed
 from campaign_app.errors import DiceError
+from ui.i18n import translate
 from ui.icons import die_icon
 from ui.theme import muted_style
 from ui.widgets import EntryLine
@@ -47,7 +48,7 @@ class FacesView(QWidget):
             self.lay.addWidget(lab)
         if self.faces:
             srcs = {s for _f, s in self.faces}
-            note = QLabel("typed in" if srcs == {"typed"} else "rolled by the app" if srcs == {"random"}
+            note = QLabel(translate("FacesView", "typed in") if srcs == {"typed"} else translate("FacesView", "rolled by the app") if srcs == {"random"}
                           else ", ".join(sorted(srcs)))
             note.setStyleSheet(muted_style() + " font-style: italic;")
             self.lay.addWidget(note)
@@ -59,8 +60,8 @@ class DiceChoice(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None, roll_text: str = "Roll for me",
-                 typed_text: str = "I rolled:") -> None:
+    def __init__(self, parent: QWidget | None = None, roll_text: str = translate("DiceChoice", "Roll for me"),
+                 typed_text: str = translate("DiceChoice", "I rolled:")) -> None:
         super().__init__(parent)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -77,8 +78,8 @@ class DiceChoice(QWidget):
         row.addWidget(self.typed)
         self.entry = EntryLine()  # Enter is the entry's own (the dialog previews), not OK
         self.entry.setObjectName("typedDice")
-        self.entry.setPlaceholderText("faces, e.g. 3,5")
-        self.entry.setToolTip("The faces you rolled, in order, e.g. 3,5 (a D66 as 35 or 3,5)")
+        self.entry.setPlaceholderText(translate("DiceChoice", "faces, e.g. 3,5"))
+        self.entry.setToolTip(translate("DiceChoice", "The faces you rolled, in order, e.g. 3,5 (a D66 as 35 or 3,5)"))
         self.entry.setEnabled(False)
         row.addWidget(self.entry, 1)
         lay.addLayout(row)
@@ -135,7 +136,7 @@ class DiceChoice(QWidget):
 
 
 def source_label(source: str) -> str:
-    return {"typed": "typed in", "random": "rolled by the app", "seeded": "seeded"}.get(source, source)
+    return {"typed": translate("dice_widgets", "typed in"), "random": translate("dice_widgets", "rolled by the app"), "seeded": "seeded"}.get(source, source)
 
 
 def dice_words(spec: str, target: int | None) -> str:
@@ -145,17 +146,17 @@ def dice_words(spec: str, target: int | None) -> str:
         best = ""
         if "b" in base:
             base, keep = base.split("b", 1)
-            best = f", best {keep}"
-        return f"{base} vs {target}{best}"
+            best = translate("dice_widgets", ", best {keep}").format(keep=keep)
+        return translate("dice_widgets", "{base} vs {target}{best}").format(base=base, target=target, best=best)
     if spec.startswith("best:"):
-        return f"{spec[5:]}, best die"
-    return spec if target is None else f"{spec} vs {target}"
+        return translate("dice_widgets", "{value}, best die").format(value=spec[5:])
+    return spec if target is None else translate("dice_widgets", "{spec} vs {target}").format(spec=spec, target=target)
 
 
 def roll_text(r: dict[str, Any] | None) -> str:
     if not r:
         return ""
     faces = ",".join(str(x) for x in r.get("faces", []))
-    src = " (typed)" if r.get("source") == "typed" else ""
-    value = f"pass {r['value']}" if str(r["dice"]).startswith("pass:") else str(r["value"])
+    src = translate("dice_widgets", " (typed)") if r.get("source") == "typed" else ""
+    value = translate("dice_widgets", "pass {value}").format(value=r['value']) if str(r["dice"]).startswith("pass:") else str(r["value"])
     return f"{dice_words(r['dice'], r.get('target'))} [{faces}] = {value}{src}"

@@ -20,11 +20,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from ui.i18n import QT_TRANSLATE_NOOP, translate
+
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
-GUIDE = """\
-# Getting started
+GUIDE = QT_TRANSLATE_NOOP("help", """# Getting started
 
 **Campaign Manager** keeps the campaigns of your skirmish games: rosters of fighters
 and units, battles, After the Battle rolls and printed rosters, cards and quick
@@ -54,7 +55,8 @@ rule that asked for it. Every change is one step in the **History** (Ctrl+4):
 The **Charts** (Ctrl+5) show casualties, wins, Rep, XP or rating battle by battle, and
 the rolls made on each table.
 
-*View ▸ Theme* chooses light, dark or your desktop's colours.
+*View ▸ Theme* chooses light, dark or your desktop's colours; *View ▸ Language* the
+window's language.
 
 **Your data.** The campaigns live in one database file in your data folder.
 *File ▸ Back Up Database* (Ctrl+Shift+S) writes a copy; *Export Campaign as JSON* writes a
@@ -63,7 +65,7 @@ file you can import on another computer. For a league, *File ▸ Database Settin
 
 **From a terminal.** Everything the window does is also a command:
 `campaign-app --help` lists them.
-"""
+""")
 
 
 def _shortcut_rows(win: MainWindow) -> list[tuple[str, str]]:
@@ -72,7 +74,7 @@ def _shortcut_rows(win: MainWindow) -> list[tuple[str, str]]:
         keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in a.shortcuts())
         if keys:
             rows.append((str(a.property("plain_text") or a.text().replace("&", "")), keys))
-    rows.append(("Edit Selected (in the roster table)", "Enter"))
+    rows.append((translate("help", "Edit Selected (in the roster table)"), "Enter"))
     return rows
 
 
@@ -82,17 +84,17 @@ class HelpDialog(QDialog):
     def __init__(self, win: MainWindow, tab: str = "guide") -> None:
         super().__init__(win)
         self.setObjectName("helpDialog")
-        self.setWindowTitle("Help")
+        self.setWindowTitle(translate("HelpDialog", "Help"))
         self.resize(640, 560)
         self.tabs = QTabWidget()
         self.guide = QTextBrowser()
         self.guide.setObjectName("helpGuide")
         self.guide.setOpenExternalLinks(False)
-        self.guide.setMarkdown(GUIDE)
+        self.guide.setMarkdown(translate("help", GUIDE))
         rows = _shortcut_rows(win)
         self.keys = QTableWidget(len(rows), 2)
         self.keys.setObjectName("shortcutTable")
-        self.keys.setHorizontalHeaderLabels(["Action", "Keys"])
+        self.keys.setHorizontalHeaderLabels([translate("HelpDialog", "Action"), translate("HelpDialog", "Keys")])
         self.keys.verticalHeader().hide()
         self.keys.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.keys.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -103,8 +105,8 @@ class HelpDialog(QDialog):
         hh = self.keys.horizontalHeader()
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         hh.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.tabs.addTab(self.guide, "Getting Started")
-        self.tabs.addTab(self.keys, "Keyboard Shortcuts")
+        self.tabs.addTab(self.guide, translate("HelpDialog", "Getting Started"))
+        self.tabs.addTab(self.keys, translate("HelpDialog", "Keyboard Shortcuts"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)

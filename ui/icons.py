@@ -27,6 +27,8 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from ui.i18n import QT_TRANSLATE_NOOP
+
 # how serious a status is (campaign_app.usecases.gui_queries.status_class) -> colour
 STATUS_COLOURS = {
     "ok": "#3c9a4a",
@@ -35,10 +37,10 @@ STATUS_COLOURS = {
     "down": "#b23a3a",
 }
 STATUS_TEXT = {
-    "ok": "fit",
-    "hurt": "injured or recovering",
-    "away": "captured or away",
-    "down": "dead or lost",
+    "ok": QT_TRANSLATE_NOOP("icons", "fit"),
+    "hurt": QT_TRANSLATE_NOOP("icons", "injured or recovering"),
+    "away": QT_TRANSLATE_NOOP("icons", "captured or away"),
+    "down": QT_TRANSLATE_NOOP("icons", "dead or lost"),
 }
 INK = "#3b4252"
 

@@ -25,7 +25,10 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from campaign_app.errors import AppError
 from ui.glyphs import action_icon, app_icon, glyph
+from ui.i18n import QT_TRANSLATE_NOOP, plural, translate
 from ui.lazy import lazy_module, q
+from ui.rules_text import rules_text
+from ui.rules_text import set_system as set_rules_system
 from ui.settings import AppSettings, safe_url
 
 if TYPE_CHECKING:
@@ -49,7 +52,7 @@ TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY, TAB_CHARTS = range(5)
 _MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "table", "battles_view",
                         "log_view", "history_view", "charts_view", "detail"})
 _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
-NO_DATABASE = "No database is open: choose one in File ▸ Database Settings (Ctrl+O)."
+NO_DATABASE = QT_TRANSLATE_NOOP("main_window", "No database is open: choose one in File ▸ Database Settings (Ctrl+O).")
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
 NO_UNDO: dict[str, Any] = {"undo": None, "redo": None}
 
@@ -65,8 +68,8 @@ def _system_names() -> str:
     """The installed game systems, in words (read when a page or box needs them)."""
     from campaign_app.systems.registry import systems
 
-    names = [gs.name for gs in systems().values()]
-    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+    names = [rules_text(gs.name, sid) for sid, gs in systems().items()]
+    return translate("main_window", " and ").join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 def count_text(rows: list[dict[str, Any]]) -> str:
@@ -76,11 +79,11 @@ def count_text(rows: list[dict[str, Any]]) -> str:
     units = [r for r in rows if r.get("what") == "unit"]
     parts = []
     if fighters or not units:
-        parts.append(f"{fighters} fighter{'s' if fighters != 1 else ''}")
+        parts.append(plural(fighters, translate("main_window", "{n} fighter"), translate("main_window", "{n} fighters")))
     if units:
         figures = sum(int(r.get("figures") or 0) for r in units)
-        parts.append(f"{len(units)} unit{'s' if len(units) != 1 else ''}")
-        parts.append(f"{figures} figure{'s' if figures != 1 else ''}")
+        parts.append(plural(len(units), translate("main_window", "{n} unit"), translate("main_window", "{n} units")))
+        parts.append(plural(figures, translate("main_window", "{n} figure"), translate("main_window", "{n} figures")))
     return "  ·  ".join(parts)
 
 
@@ -163,7 +166,7 @@ class MainWindow(QMainWindow):
         """The first frame: a page saying which database is being opened. The campaign
         page and the no-campaigns page are built when first shown (``__getattr__``)."""
         self.stack = QStackedWidget()
-        self.start_page = QLabel(NO_DATABASE)
+        self.start_page = QLabel(translate("main_window", NO_DATABASE))
         self.start_page.setProperty("textFormat", "PlainText")  # it names a database (by name: no Qt enums yet)
         self.start_page.setObjectName("startPage")
         self.start_page.setProperty("alignment", "AlignCenter")  # by name, as the toolbar style
@@ -194,11 +197,10 @@ class MainWindow(QMainWindow):
         icon.setPixmap(app_icon().pixmap(QSize(96, 96)))
         icon.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         el.addWidget(icon)
-        title = widgets.heading("No campaigns yet", 6)
+        title = widgets.heading(translate("MainWindow", "No campaigns yet"), 6)
         title.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         el.addWidget(title)
-        text = QLabel("Start your own campaign, or look around first in a sample campaign for each "
-                      f"game system ({_system_names()}).")
+        text = QLabel(translate("MainWindow", "Start your own campaign, or look around first in a sample campaign for each game system ({_system_names}).").format(_system_names=_system_names()))
         text.setWordWrap(True)
         text.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         text.setMinimumWidth(540)
@@ -210,11 +212,11 @@ class MainWindow(QMainWindow):
         el.addLayout(row)
         brow = QHBoxLayout()
         brow.addStretch(1)
-        self.demo_button = QPushButton(glyph("demo"), "  Open the &demo campaigns")
+        self.demo_button = QPushButton(glyph("demo"), translate("MainWindow", "  Open the &demo campaigns"))
         self.demo_button.setObjectName("demoButton")
         self.demo_button.setMinimumHeight(40)
         self.demo_button.clicked.connect(self.create_demo)
-        new_button = QPushButton(glyph("campaign"), "  &New campaign…")
+        new_button = QPushButton(glyph("campaign"), translate("MainWindow", "  &New campaign…"))
         new_button.setMinimumHeight(40)
         new_button.clicked.connect(self.new_campaign)
         brow.addWidget(self.demo_button)
@@ -245,7 +247,7 @@ class MainWindow(QMainWindow):
         self.splitter.setObjectName("mainSplitter")
         self.tree = QTreeWidget()
         self.tree.setObjectName("campaignTree")
-        self.tree.setHeaderLabels(["Campaigns"])
+        self.tree.setHeaderLabels([translate("MainWindow", "Campaigns")])
         self.tree.setIconSize(QSize(18, 18))
         self.tree.setMinimumWidth(200)
         # a long roster name loses its middle, not its figure count at the end
@@ -281,18 +283,18 @@ class MainWindow(QMainWindow):
         self.table.doubleClicked.connect(lambda _ix: self.edit_selected())
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         rl.addWidget(self.table)
-        self.tabs.addTab(rpage, action_icon("roster"), "Roster")
+        self.tabs.addTab(rpage, action_icon("roster"), translate("MainWindow", "Roster"))
         self.battles_view = BattlesView()
         self.battles_view.open_after_battle.connect(self.open_wizard)
-        self.tabs.addTab(self.battles_view, action_icon("battle"), "Battles")
+        self.tabs.addTab(self.battles_view, action_icon("battle"), translate("MainWindow", "Battles"))
         self.log_view = RollLogView()
-        self.tabs.addTab(self.log_view, action_icon("log"), "Roll Log")
+        self.tabs.addTab(self.log_view, action_icon("log"), translate("MainWindow", "Roll Log"))
         self.history_view = HistoryView()
-        self.tabs.addTab(self.history_view, action_icon("history"), "History")
+        self.tabs.addTab(self.history_view, action_icon("history"), translate("MainWindow", "History"))
         from ui.charts import ChartsView
 
         self.charts_view = ChartsView()  # read only while its tab is shown
-        self.tabs.addTab(self.charts_view, action_icon("chart"), "Charts")
+        self.tabs.addTab(self.charts_view, action_icon("chart"), translate("MainWindow", "Charts"))
         from ui.theme import is_dark
 
         if is_dark():
@@ -367,7 +369,7 @@ class MainWindow(QMainWindow):
         ``create=False``: a SQLite file that is not there is an error, not a new file."""
         self._open_pending = url
         self._open_create = create
-        self.start_page.setText(f"Opening {safe_url(url)}…")
+        self.start_page.setText(translate("MainWindow", "Opening {url}…").format(url=safe_url(url)))
         QTimer.singleShot(OPEN_FALLBACK_MS, self._open_pending_url)
 
     def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
@@ -388,7 +390,7 @@ class MainWindow(QMainWindow):
             old.dispose()
         shown = safe_url(self.url) if self.url else str(getattr(engine, "url", ""))
         self.db_label.setText(f"  {shown}  ")
-        self.db_label.setToolTip("the campaign database (Ctrl+O to change)")
+        self.db_label.setToolTip(translate("MainWindow", "the campaign database (Ctrl+O to change)"))
         if self.url:
             self.settings.remember(self.url)
             self.update_recent_menu()
@@ -464,6 +466,7 @@ class MainWindow(QMainWindow):
                 self._select_tree_item(target, keep)
                 return
             self.campaign = camp  # its names and counts as they are now
+            set_rules_system(camp.get("system"))
             self._set_table_title()
         if changes.structure:
             self.load_table(keep)
@@ -543,7 +546,7 @@ class MainWindow(QMainWindow):
             ci.setIcon(0, glyph("campaign"))
             ci.setData(0, ROLE, ("campaign", c["id"]))
             n = c["pending_battles"]
-            pend = f"\n{n} battle{'s' if n != 1 else ''} waiting for After the Battle" if n else ""
+            pend = "\n" + plural(n, translate("MainWindow", "{n} battle waiting for After the Battle"), translate("MainWindow", "{n} battles waiting for After the Battle")) if n else ""
             ci.setToolTip(0, f"{c['about']}{pend}")
             f = ci.font(0)
             f.setBold(True)
@@ -607,6 +610,7 @@ class MainWindow(QMainWindow):
         if camp is None:
             return
         self.campaign = camp
+        set_rules_system(camp.get("system"))
         self.roster_id = rid
         try:
             self.system = q.system_info(camp["system"], camp.get("edition"))
@@ -615,7 +619,7 @@ class MainWindow(QMainWindow):
             self.model.set_rows([])
             from ui.text import esc
 
-            self.table_title.setText(f"<b>{esc(camp['name'])}</b>  ·  {esc(camp['system_name'])}")
+            self.table_title.setText(translate("MainWindow", "<b>{name}</b>  ·  {system_name}").format(name=esc(camp['name']), system_name=esc(rules_text(camp['system_name']))))
             self.detail.show_nothing(str(e))
             self.notify(str(e), 10000)
             self.update_actions()
@@ -677,12 +681,11 @@ class MainWindow(QMainWindow):
         assert self.campaign is not None
         if self.roster_id is not None:
             roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
-            title = f"<b>{esc(roster['name'] if roster else '')}</b>  ·  {esc(self.campaign['system_name'])}"
+            title = translate("MainWindow", "<b>{value}</b>  ·  {system_name}").format(value=esc(roster['name'] if roster else ''), system_name=esc(rules_text(self.campaign['system_name'])))
         else:
-            title = (f"<b>{esc(self.campaign['name'])}</b>  ·  every roster  ·  "
-                     f"{esc(self.campaign['system_name'])}")
+            title = (translate("MainWindow", "<b>{name}</b>  ·  every roster  ·  {system_name}").format(name=esc(self.campaign['name']), system_name=esc(rules_text(self.campaign['system_name']))))
         hidden = len(self.model.left_out)
-        more = f"  ·  {hidden} more left out by the filter" if hidden else ""
+        more = translate("MainWindow", "  ·  {hidden} more left out by the filter").format(hidden=hidden) if hidden else ""
         self.table_title.setText(f"{title}  ·  {count_text(self.model.rows)}{more}")
 
     def _row_text(self, row: dict[str, Any]) -> str:
@@ -737,8 +740,10 @@ class MainWindow(QMainWindow):
             return
         from ui.views import squeeze_columns, wrap_rows
 
-        fixed = [c.key.startswith("stat:") or c.key in ("status", "rep", "xp") for c in self.model.columns]
-        if squeeze_columns(self.table, skip=lambda c: fixed[c]):
+        fixed = [c.key.startswith("stat:") or c.key in ("rep", "xp") for c in self.model.columns]
+        for _ in range(2):  # taller rows may bring a vertical scroll bar: squeeze once more
+            if not squeeze_columns(self.table, skip=lambda c: fixed[c]):
+                break
             wrap_rows(self.table)
 
     def selected_row(self) -> dict[str, Any] | None:
@@ -859,7 +864,7 @@ class MainWindow(QMainWindow):
 
     def _conflict(self, dlg: Any, msg: str) -> None:
         dlg.reject()
-        widgets.show_error(self, "Changed by someone else", msg)
+        widgets.show_error(self, translate("MainWindow", "Changed by someone else"), msg)
         self.reload()
 
     def notify(self, message: str, ms: int = 6000) -> None:
@@ -910,7 +915,7 @@ class MainWindow(QMainWindow):
                                on_error=lambda e: (self.notify(""),
                                                    widgets.show_error(self, title, e), self.reload()),
                                on_cancel=on_cancel or (lambda: self.notify(
-                                   f"{title}: cancelled", 6000)))
+                                   translate("MainWindow", "{title}: cancelled").format(title=title), 6000)))
         self.tasks.append(task)
         task.ended.connect(lambda: self.tasks.remove(task) if task in self.tasks else None)
         return task
@@ -1086,9 +1091,7 @@ class MainWindow(QMainWindow):
 
         from campaign_app._version import __version__
 
-        widgets.show_message(self, "About Campaign Manager", f"Campaign Manager {__version__}\n\n"
-                             "Campaigns, rosters, battles and After the Battle rolls for "
-                             f"{_system_names()}. Every roll is logged; every change can be undone.",
+        widgets.show_message(self, translate("MainWindow", "About Campaign Manager"), translate("MainWindow", "Campaign Manager {__version__}\n\nCampaigns, rosters, battles and After the Battle rolls for {_system_names}. Every roll is logged; every change can be undone.").format(__version__=__version__, _system_names=_system_names()),
                              icon=QMessageBox.Icon.Information)
 
     def show_shortcuts(self) -> None:

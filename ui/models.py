@@ -12,7 +12,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont
 
 from campaign_app.systems.layout import as_text, stat_show
+from ui.i18n import translate
 from ui.icons import STATUS_TEXT, row_tint, status_colour, status_icon
+from ui.rules_text import rules_text
 
 Row = dict[str, Any]
 Index = QModelIndex | QPersistentModelIndex
@@ -90,7 +92,7 @@ class RowsModel(QAbstractTableModel):
         row = self.rows[index.row()]
         col = self.columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return col.text(row)
+            return rules_text(col.text(row))
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return col.align or None
         if role == Qt.ItemDataRole.UserRole:
@@ -248,13 +250,13 @@ def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]
 
     # a characteristic is written as the campaign's edition has it ("4+" or "4")
     targets = {st["key"]: bool(st["target"]) for st in system.get("stats") or ()}
-    cols = [Column(c.key, c.label, value=c.value, align=_ALIGN[c.align], tip=c.tip, width=int(c.width),
+    cols = [Column(c.key, rules_text(c.label, column=True), value=c.value, align=_ALIGN[c.align], tip=rules_text(c.tip), width=int(c.width),
                    show=stat_show(c.key[5:], targets[c.key[5:]])
                    if c.key.startswith("stat:") and c.key[5:] in targets else c.text)
             for c in q.roster_layout(system["id"]).table]
     if with_roster:
         at = next((i + 1 for i, c in enumerate(cols) if c.key == "status"), min(1, len(cols)))
-        cols.insert(at, Column("roster", "Roster", width=130))
+        cols.insert(at, Column("roster", translate("models", "Roster"), width=130))
     return cols
 
 
@@ -287,7 +289,7 @@ class RosterModel(RowsModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if col.key == "status":
                 note = f" — {row['status_note']}" if row.get("status_note") else ""
-                return f"{_pretty(row.get('status', ''))} ({STATUS_TEXT.get(cls, '')}){note}"
+                return f"{_pretty(row.get('status', ''))} ({translate('icons', STATUS_TEXT.get(cls, ''))}){note}"
             if col.key in ("weapons", "skills", "injuries"):
                 return as_text(row.get(col.key)) or None
             return None

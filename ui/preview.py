@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import plural, translate
+
 # render(path, options) -> pages written to ``path``; options: page, size, orientation
 Render = Callable[[str, dict[str, str]], int]
 
@@ -61,7 +63,7 @@ class PrintPreview(QDialog):
     def __init__(self, parent: QWidget | None, title: str, render: Render,
                  choices: dict[str, tuple[str, ...]]) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Print preview: {title}")
+        self.setWindowTitle(translate("PrintPreview", "Print preview: {title}").format(title=title))
         self.render = render
         self.folder = tempfile.mkdtemp(prefix="campaign-preview-")
         self.pdf = os.path.join(self.folder, "preview.pdf")
@@ -85,7 +87,7 @@ class PrintPreview(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        print_button = buttons.addButton("Print…", QDialogButtonBox.ButtonRole.ActionRole)
+        print_button = buttons.addButton(translate("PrintPreview", "Print…"), QDialogButtonBox.ButtonRole.ActionRole)
         print_button.clicked.connect(self.ask_print)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -113,8 +115,8 @@ class PrintPreview(QDialog):
             label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             self.pages_layout.addWidget(label)
         if not self.images:
-            self.pages_layout.addWidget(QLabel("No page preview: install poppler (pdftoppm) or PySide6-Addons."))
-        self.info.setText(f"{count} page{'s' if count != 1 else ''}")
+            self.pages_layout.addWidget(QLabel(translate("PrintPreview", "No page preview: install poppler (pdftoppm) or PySide6-Addons.")))
+        self.info.setText(plural(count, translate("PreviewDialog", "{n} page"), translate("PreviewDialog", "{n} pages")))
 
     def ask_print(self) -> None:
         """Send the pages to a printer (the system's print dialog chooses which)."""

@@ -11,6 +11,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QMenu, QToolButton, QWidget
 
+from ui.i18n import translate
+
 Row = dict[str, Any]
 
 
@@ -27,19 +29,19 @@ class RosterFilterBar(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         self.search = QLineEdit()
         self.search.setObjectName("rosterSearch")
-        self.search.setPlaceholderText("Find…")
-        self.search.setToolTip("Show only the figures whose row holds every word typed: "
-                               "name, type, status, weapons, skills (Ctrl+F)")
+        self.search.setPlaceholderText(translate("RosterFilterBar", "Find…"))
+        self.search.setToolTip(translate("RosterFilterBar", "Show only the figures whose row holds every word typed: "
+                               "name, type, status, weapons, skills (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
         self.search.setMinimumWidth(150)
         self.status = QComboBox()
         self.status.setObjectName("rosterStatus")
-        self.status.addItem("Any status", None)
+        self.status.addItem(translate("RosterFilterBar", "Any status"), None)
         self.status.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.columns_button = QToolButton()
         self.columns_button.setObjectName("rosterColumns")
-        self.columns_button.setText("Columns")
-        self.columns_button.setToolTip("Choose the columns of the table (kept for each game)")
+        self.columns_button.setText(translate("RosterFilterBar", "Columns"))
+        self.columns_button.setToolTip(translate("RosterFilterBar", "Choose the columns of the table (kept for each game)"))
         self.columns_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.columns_menu = QMenu(self)
         self.columns_button.setMenu(self.columns_menu)
@@ -87,7 +89,7 @@ class RosterFilterBar(QWidget):
         keep = self.status.currentData()
         self.status.blockSignals(True)
         self.status.clear()
-        self.status.addItem("Any status", None)
+        self.status.addItem(translate("RosterFilterBar", "Any status"), None)
         for value, words in statuses:
             self.status.addItem(words, value)
         self.status.setCurrentIndex(max(0, self.status.findData(keep)))
@@ -119,7 +121,7 @@ class RosterFilterBar(QWidget):
             a.toggled.connect(lambda on, k=key: self._toggle(k, on))
             self.columns_menu.addAction(a)
         self.columns_menu.addSeparator()
-        every = QAction("Show Every Column", self.columns_menu)
+        every = QAction(translate("RosterFilterBar", "Show Every Column"), self.columns_menu)
         every.triggered.connect(self._show_all)
         self.columns_menu.addAction(every)
 

@@ -176,9 +176,10 @@ def _trigger(win: Any, key: str) -> Any:
     return win.active_dialog
 
 
-def render(outdir: Path, cut: list[str] | None = None, theme: str = "system") -> list[Path]:
-    """Write the pictures in ``theme`` (system, light, dark); ``cut`` (if given)
-    receives each text shown cut off."""
+def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
+           lang: str = "en") -> list[Path]:
+    """Write the pictures in ``theme`` (system, light, dark) and the window's language
+    ``lang`` (en, fr, it); ``cut`` (if given) receives each text shown cut off."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
 
@@ -188,6 +189,9 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system") ->
     from ui.theme import apply
 
     apply(theme)
+    from ui.i18n import install
+
+    install(lang)
     from campaign_app.usecases import demo
     from campaign_app.usecases import gui_queries as q
     from campaign_app.usecases.database import open_database
@@ -311,15 +315,21 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system") ->
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    theme = "system"
-    if len(args) == 3 and args[1] == "--theme" and args[2] in ("system", "light", "dark"):
-        theme = args[2]
-        args = args[:1]
-    if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m ui.screenshots OUTDIR [--theme system|light|dark]", file=sys.stderr)
+    opts = {"--theme": ("system", "light", "dark"), "--lang": ("en", "fr", "it")}
+    chosen = {"--theme": "system", "--lang": "en"}
+    rest: list[str] = []
+    while args:
+        a = args.pop(0)
+        if a in opts and args and args[0] in opts[a]:
+            chosen[a] = args.pop(0)
+        else:
+            rest.append(a)
+    if len(rest) != 1 or rest[0] in ("-h", "--help") or rest[0].startswith("-"):
+        print("usage: python -m ui.screenshots OUTDIR [--theme system|light|dark] [--lang en|fr|it]",
+              file=sys.stderr)
         return 2
     cut: list[str] = []
-    files = render(Path(args[0]), cut, theme)
+    files = render(Path(rest[0]), cut, chosen["--theme"], chosen["--lang"])
     for f in files:
         print(f)
     for line in cut:

@@ -110,6 +110,15 @@ class AppSettings:
     def set_theme(self, mode: str) -> None:
         self.q.setValue("view/theme", mode)
 
+    def language(self) -> str | None:
+        """The window's language chosen in View ▸ Language ("en", "fr", "it"), or None
+        (never chosen: the system's language, if the window speaks it)."""
+        v = str(self.q.value("view/language", "") or "")
+        return v if v in ("en", "fr", "it") else None
+
+    def set_language(self, lang: str) -> None:
+        self.q.setValue("view/language", lang)
+
     def hidden_columns(self, system: str) -> set[str] | None:
         """The roster table columns the user hid for a game system (None: never chosen)."""
         if not self.q.contains(f"columns/{system}/hidden"):

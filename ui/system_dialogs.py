@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ui.i18n import translate
 from ui.lazy import lazy_module, q
 
 widgets = lazy_module("ui.widgets")
@@ -47,7 +48,7 @@ def creatures(win: Any, cmd: Any) -> Any:
     if roster is None:
         return None
     dlg = CreatureDialog(win, win.engine, roster, win.campaign["id"], _api(win, cmd))
-    dlg.saved.connect(lambda ids: win._saved(f"{widgets.counted(len(ids), 'creature')} added (Ctrl+Z to undo)",
+    dlg.saved.connect(lambda ids: win._saved(translate("system_dialogs", "{counted} added (Ctrl+Z to undo)").format(counted=widgets.counted(len(ids), 'creature')),
                                              select=("fighter", ids[0]) if ids else None,
                                              changes=dlg.changes))
     return win._show_dialog(dlg)
@@ -59,7 +60,7 @@ def walker_types(win: Any, cmd: Any) -> Any:
     if win.campaign is None:
         return None
     dlg = WalkerTypesDialog(win, win.engine, win.campaign, _api(win, cmd))
-    dlg.changed.connect(lambda _id: (win.notify("Walker type added (Ctrl+Z to undo)", 6000),
+    dlg.changed.connect(lambda _id: (win.notify(translate("system_dialogs", "Walker type added (Ctrl+Z to undo)"), 6000),
                                      win.apply_changes(dlg.last_changes)))
     return win._show_dialog(dlg)
 
@@ -71,7 +72,7 @@ def add_walker(win: Any, cmd: Any) -> Any:
     if roster is None:
         return None
     dlg = WalkerDialog(win, win.engine, roster, win.campaign["id"], _api(win, cmd))
-    dlg.saved.connect(lambda wid: win._saved("Walker and crew added (Ctrl+Z to undo)", select=("fighter", wid),
+    dlg.saved.connect(lambda wid: win._saved(translate("system_dialogs", "Walker and crew added (Ctrl+Z to undo)"), select=("fighter", wid),
                                              changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -82,7 +83,7 @@ def end_cycle(win: Any, cmd: Any) -> Any:
     if win.campaign is None:
         return None
     dlg = CycleEndDialog(win, win.engine, win.campaign, _api(win, cmd))
-    dlg.saved.connect(lambda rep: win._saved(f"Cycle {rep.cycle} ended (Ctrl+Z to undo)", changes=dlg.changes))
+    dlg.saved.connect(lambda rep: win._saved(translate("system_dialogs", "Cycle {cycle} ended (Ctrl+Z to undo)").format(cycle=rep.cycle), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -94,8 +95,7 @@ def injury_roll(win: Any, cmd: Any) -> Any:
         return None
     dlg = InjuryRollDialog(win, win.engine, row, _api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(
-        f"Lasting injury for {rep.fighter}: {', '.join(i['label'] for i in rep.injuries)} "
-        "(Ctrl+Z to undo)", select=("fighter", row["id"]), changes=dlg.changes))
+        translate("system_dialogs", "Lasting injury for {fighter}: {injuries} (Ctrl+Z to undo)").format(fighter=rep.fighter, injuries=', '.join(i['label'] for i in rep.injuries)), select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -109,12 +109,12 @@ def treat_injury(win: Any, cmd: Any) -> Any:
     try:
         credits = q.roster_detail(win.engine, row["roster_id"])["credits"]
     except AppError as e:  # the roster vanished (another window removed it)
-        widgets.show_error(win, "Cannot treat", e)
+        widgets.show_error(win, translate("system_dialogs", "Cannot treat"), e)
         win.reload()
         return None
     dlg = TreatInjuryDialog(win, win.engine, row, credits, api=_api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(
-        f"Critical injury of {rep.fighter}: {'; '.join(rep.lines) or 'decided'} (Ctrl+Z to undo)",
+        translate("system_dialogs", "Critical injury of {fighter}: {value} (Ctrl+Z to undo)").format(fighter=rep.fighter, value='; '.join(rep.lines) or 'decided'),
         select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -129,21 +129,21 @@ def release(win: Any, cmd: Any) -> Any:
     if row is None:
         return None
     run = win.command_runner(cmd)
-    box = QMessageBox(QMessageBox.Icon.Question, "Release Captive",
-                      f"How does {row['name']} come back to the gang?",
+    box = QMessageBox(QMessageBox.Icon.Question, translate("system_dialogs", "Release Captive"),
+                      translate("system_dialogs", "How does {name} come back to the gang?").format(name=row['name']),
                       QMessageBox.StandardButton.Cancel, win)
     box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setTextFormat(QtCore.Qt.TextFormat.PlainText)
     box.setObjectName("releaseBox")
-    choices = {box.addButton("Rescued", QMessageBox.ButtonRole.AcceptRole): "rescue",
-               box.addButton("Exchanged", QMessageBox.ButtonRole.AcceptRole): "exchange"}
+    choices = {box.addButton(translate("system_dialogs", "Rescued"), QMessageBox.ButtonRole.AcceptRole): "rescue",
+               box.addButton(translate("system_dialogs", "Exchanged"), QMessageBox.ButtonRole.AcceptRole): "exchange"}
     box.choices = choices  # type: ignore[attr-defined]
 
     def done(_result: int) -> None:
         how = choices.get(box.clickedButton())
         if how is not None:
             win._run_simple(lambda: run(win.engine, row["id"], how=how), row,
-                            f"{row['name']} is back with the gang ({'rescued' if how == 'rescue' else 'exchanged'})")
+                            translate("system_dialogs", "{name} is back with the gang ({value})").format(name=row['name'], value='rescued' if how == 'rescue' else 'exchanged'))
 
     box.finished.connect(done)
     box.open()

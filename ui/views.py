@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -58,6 +59,8 @@ def fit_columns(view: QTableView, cap: int = 260) -> None:
     refit_on_resize(view)
     if squeeze_columns(view) or capped or view.wordWrap():
         wrap_rows(view)
+        if squeeze_columns(view):  # the taller rows may bring a vertical scroll bar
+            wrap_rows(view)
 
 
 def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: False) -> bool:
@@ -66,6 +69,10 @@ def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: F
     Returns whether a column gave way. Nothing happens while the view is hidden."""
     model = view.model()
     room = view.viewport().width()
+    bar = view.verticalScrollBar()
+    if not bar.isVisible() and view.verticalHeader().length() > view.viewport().height():
+        # the rows (grown by wrapping) will need a vertical scroll bar: leave it room
+        room -= view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, bar)
     cols = [c for c in range(model.columnCount()) if not view.isColumnHidden(c)]
     if not cols or room <= 0 or not view.isVisible():
         return False
@@ -83,6 +90,8 @@ def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: F
         words = [w for r in range(rows) for w in str(model.index(r, c).data() or "").split()]
         words += str(model.headerData(c, Qt.Orientation.Horizontal) or "").split()
         floor = max((fm.horizontalAdvance(w) for w in words), default=30) + 10
+        if rows and model.index(0, c).data(Qt.ItemDataRole.DecorationRole) is not None:
+            floor += max(16, view.iconSize().width()) + 8  # the icon beside the text
         width = need_last if c == last else view.columnWidth(c)
         give = min(over, width - floor)
         if give > 0:
@@ -169,7 +178,7 @@ def _who(r: Row) -> str:
 
 
 def _dice(r: Row) -> str:
-    vs = f" vs {r['target']}" if r.get("target") is not None else ""
+    vs = translate("views", " vs {target}").format(target=r['target']) if r.get("target") is not None else ""
     return f"{r['dice']}{vs}"
 
 
@@ -221,7 +230,7 @@ class RollLogView(CampaignTab):
         self.table = QComboBox()
         self.table.setObjectName("logTable")
         self.table.setMinimumWidth(160)
-        for lab, w in (("Battle:", self.battle), ("Fighter:", self.fighter), ("Table:", self.table)):
+        for lab, w in ((translate("RollLogView", "Battle:"), self.battle), (translate("RollLogView", "Fighter:"), self.fighter), (translate("RollLogView", "Table:"), self.table)):
             bar.addWidget(QLabel(lab))
             bar.addWidget(w)
         bar.addStretch(1)
@@ -231,17 +240,17 @@ class RollLogView(CampaignTab):
         lay.addLayout(bar)
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
-            Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
-            Column("subject", "Who", show=_who),
-            Column("purpose", "For"),
-            Column("dice", "Dice", value=_dice, show=_dice),
-            Column("faces", "Faces", value=lambda r: r["faces"],
+            Column("when", translate("RollLogView", "When"), show=lambda r: r["when"].replace("T", " ")[:16]),
+            Column("subject", translate("RollLogView", "Who"), show=_who),
+            Column("purpose", translate("RollLogView", "For")),
+            Column("dice", translate("RollLogView", "Dice"), value=_dice, show=_dice),
+            Column("faces", translate("RollLogView", "Faces"), value=lambda r: r["faces"],
                    show=lambda r: ",".join(str(x) for x in r["faces"])),
-            Column("value", "Total", align=ALIGN_CENTER),
-            Column("label", "Result", value=lambda r: r["label"] or r["result"]),
-            Column("table", "Table", show=lambda r: self.table_titles.get(r["table"] or "", r["table"] or "")),
-            Column("source", "Source"),
-            Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
+            Column("value", translate("RollLogView", "Total"), align=ALIGN_CENTER),
+            Column("label", translate("RollLogView", "Result"), value=lambda r: r["label"] or r["result"]),
+            Column("table", translate("RollLogView", "Table"), show=lambda r: self.table_titles.get(r["table"] or "", r["table"] or "")),
+            Column("source", translate("RollLogView", "Source")),
+            Column("undone", "", show=lambda r: translate("views", "undone") if r["undone"] else ""),
         ])
         self.view = table_view(self.model, "rollLog")
         self.view.horizontalHeader().setStretchLastSection(True)
@@ -272,9 +281,11 @@ class RollLogView(CampaignTab):
             b.blockSignals(True)
             b.clear()
         self.table_titles = {}
-        self.battle.addItem("All battles", None)
-        self.fighter.addItem("Everyone", None)
-        self.table.addItem("All tables", None)
+        self.battle.addItem(translate("RollLogView", "All battles"), None)
+        self.fighter.addItem(translate("RollLogView", "Everyone"), None)
+        self.table.addItem(translate("RollLogView", "All tables"), None)
+        for b in boxes:  # "every ..." shows whole, in any language
+            b.setMinimumWidth(max(b.minimumWidth(), b.fontMetrics().horizontalAdvance(b.itemText(0)) + 48))
         if self.engine is not None and self.campaign_id is not None:
             f = q.log_filters(self.engine, self.campaign_id)
             for b in f["battles"]:
@@ -310,11 +321,12 @@ class RollLogView(CampaignTab):
         fit_columns(self.view)
         chosen = [box.currentText() for box in (self.battle, self.fighter, self.table)
                   if box.currentData() is not None]
-        of = f" of {', '.join(chosen)}" if chosen else ""
+        of = translate("RollLogView", " of {chosen}").format(chosen=', '.join(chosen)) if chosen else ""
         if len(rows) >= LOG_LIMIT:
-            self.count.setText(f"the newest {LOG_LIMIT:,} rolls{of} (choose a battle, fighter or table for others)")
+            self.count.setText(translate("RollLogView", "the newest {limit:,} rolls{of} (choose a battle, fighter or table for others)").format(limit=LOG_LIMIT, of=of))
         else:
-            self.count.setText(f"{len(rows)} roll{'s' if len(rows) != 1 else ''}{of}")
+            self.count.setText((translate("RollLogView", "1 roll{of}") if len(rows) == 1 else translate(
+                "RollLogView", "{count} rolls{of}")).format(count=len(rows), of=of))
 
 
 def _sentence(words: str) -> str:
@@ -331,19 +343,19 @@ class HistoryView(CampaignTab):
         bar = QHBoxLayout()
         self.search = QLineEdit()
         self.search.setObjectName("historySearch")
-        self.search.setPlaceholderText("Filter actions…")
+        self.search.setPlaceholderText(translate("HistoryView", "Filter actions…"))
         self.search.setClearButtonEnabled(True)
-        self.show_undone = QCheckBox("Show undone")
+        self.show_undone = QCheckBox(translate("HistoryView", "Show undone"))
         self.show_undone.setChecked(True)
         bar.addWidget(self.search, 1)
         bar.addWidget(self.show_undone)
         lay.addLayout(bar)
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
-            Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
-            Column("action", "Action", show=lambda r: _sentence(q.action_label(r["action"]))),
-            Column("summary", "What"),
-            Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
+            Column("when", translate("HistoryView", "When"), show=lambda r: r["when"].replace("T", " ")[:16]),
+            Column("action", translate("HistoryView", "Action"), show=lambda r: _sentence(q.action_label(r["action"]))),
+            Column("summary", translate("HistoryView", "What")),
+            Column("undone", "", show=lambda r: translate("views", "undone") if r["undone"] else ""),
         ])
         self.view = table_view(self.model, "historyView")
         self.view.horizontalHeader().setStretchLastSection(True)
@@ -383,13 +395,13 @@ class BattlesView(QWidget):
         lay.setContentsMargins(0, 4, 0, 0)
         self.model = RowsModel([
             Column("number", "#", align=ALIGN_RIGHT),
-            Column("played_on", "Date"),
-            Column("scenario", "Scenario"),
-            Column("rosters", "Rosters", show=lambda r: " vs ".join(r["rosters"])),
-            Column("winner", "Winner"),
-            Column("after_battle_done", "After the Battle",
+            Column("played_on", translate("BattlesView", "Date")),
+            Column("scenario", translate("BattlesView", "Scenario")),
+            Column("rosters", translate("BattlesView", "Rosters"), show=lambda r: " vs ".join(r["rosters"])),
+            Column("winner", translate("BattlesView", "Winner")),
+            Column("after_battle_done", translate("BattlesView", "After the Battle"),
                    show=lambda r: "done" if r["after_battle_done"] else "pending",
-                   tip="pending: double-click the battle (or Battle ▸ After the Battle) to run it"),
+                   tip=translate("BattlesView", "pending: double-click the battle (or Battle ▸ After the Battle) to run it")),
         ])
         self.view = table_view(self.model, "battlesView")
         self.view.horizontalHeader().setStretchLastSection(True)

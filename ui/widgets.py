@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError, ConflictError
+from ui.i18n import translate
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ def show_error(parent: QWidget | None, title: str, err: BaseException | str,
         text = str(err)
     else:
         log.error("%s: %s", title, err, exc_info=err)
-        text = f"Something went wrong: {type(err).__name__}: {err}"
+        text = translate("widgets", "Something went wrong: {__name__}: {err}").format(__name__=type(err).__name__, err=err)
     return show_message(parent, title, text, on_close=on_close)
 
 
@@ -301,7 +302,7 @@ class UseCaseDialog(QDialog):
         self._kept = True
         return result
 
-    def offer_another(self, label: str = "Save && Add &Another") -> QPushButton:
+    def offer_another(self, label: str = translate("UseCaseDialog", "Save && Add &Another")) -> QPushButton:
         """A second way to save: the use-case runs as with OK, then the form is made
         ready for the next one (``reset_for_another``) instead of closing."""
         b = QPushButton(label)

@@ -42,7 +42,9 @@ from campaign_app.errors import AppError, DiceError
 from campaign_app.systems.commands import AfterBattleOption, options_from
 from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
+from ui.i18n import plural, translate
 from ui.models import Column, RowsModel
+from ui.rules_text import rules_text
 from ui.text import esc, plain_label
 from ui.theme import muted_style
 from ui.views import wrap_items, wrap_rows
@@ -86,7 +88,7 @@ class AfterBattleWizard(QDialog):
         self.plan: Any = None  # AfterBattlePlan: the state read once, when leaving the start page
         self.plan_error = ""
         self._rng = RandomSource()
-        self.setWindowTitle(f"After the Battle — battle {battle['number']}")
+        self.setWindowTitle(translate("AfterBattleWizard", "After the Battle — battle {number}").format(number=battle['number']))
         self.setModal(True)
         outer = QVBoxLayout(self)
         head = QHBoxLayout()
@@ -115,13 +117,13 @@ class AfterBattleWizard(QDialog):
         outer.addWidget(self.error)
         outer.addWidget(hline())
         buttons = QHBoxLayout()
-        self.back_button = QPushButton("< &Back")
+        self.back_button = QPushButton(translate("AfterBattleWizard", "< &Back"))
         self.back_button.setObjectName("backButton")
-        self.next_button = QPushButton("&Next >")
+        self.next_button = QPushButton(translate("AfterBattleWizard", "&Next >"))
         self.next_button.setObjectName("nextButton")
-        self.apply_button = QPushButton("&Apply")
+        self.apply_button = QPushButton(translate("AfterBattleWizard", "&Apply"))
         self.apply_button.setObjectName("applyButton")
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(translate("AfterBattleWizard", "Cancel"))
         self.cancel_button.setObjectName("cancelButton")
         buttons.addStretch(1)
         for b in (self.back_button, self.next_button, self.apply_button, self.cancel_button):
@@ -143,13 +145,13 @@ class AfterBattleWizard(QDialog):
         w = QWidget()
         lay = QVBoxLayout(w)
         info = QLabel(
-            "The app now walks through this battle's After the Battle rules, one roll at a "
+            translate("AfterBattleWizard", "The app now walks through this battle's After the Battle rules, one roll at a "
             "time. For each roll press <b>Roll</b>, or type what your own dice show. You "
             "can go back and change a roll; nothing is saved until you press <b>Apply</b>, "
-            "and <b>Cancel</b> leaves the campaign as it is.")
+            "and <b>Cancel</b> leaves the campaign as it is."))
         info.setWordWrap(True)
         lay.addWidget(info)
-        self.options_box = QGroupBox("Options")
+        self.options_box = QGroupBox(translate("AfterBattleWizard", "Options"))
         ol = QVBoxLayout(self.options_box)
         for spec in self.option_specs:
             ol.addWidget(self._option_widget(spec, ol))
@@ -223,27 +225,27 @@ class AfterBattleWizard(QDialog):
         f.setPointSize(f.pointSize() + 2)
         self.need_label.setFont(f)
         lay.addWidget(self.need_label)
-        self.dice_box = QGroupBox("Dice")
+        self.dice_box = QGroupBox(translate("AfterBattleWizard", "Dice"))
         dl = QGridLayout(self.dice_box)
-        self.roll_button = QPushButton(action_icon("dice"), "  &Roll")
+        self.roll_button = QPushButton(action_icon("dice"), translate("AfterBattleWizard", "  &Roll"))
         self.roll_button.setObjectName("rollButton")
         self.roll_button.setIconSize(QSize(28, 28))
         self.roll_button.setMinimumHeight(44)
         self.roll_button.setMinimumWidth(140)
         dl.addWidget(self.roll_button, 0, 0, 2, 1)
-        dl.addWidget(QLabel("or type what your dice show:"), 0, 1)
+        dl.addWidget(QLabel(translate("AfterBattleWizard", "or type what your dice show:")), 0, 1)
         trow = QHBoxLayout()
         self.typed = EntryLine()  # Enter uses the dice and shows the result; it is not Next
         self.typed.setObjectName("typedDice")
-        self.typed.setPlaceholderText("e.g. 3,5")
-        self.use_typed = QPushButton("&Use these dice")
+        self.typed.setPlaceholderText(translate("AfterBattleWizard", "e.g. 3,5"))
+        self.use_typed = QPushButton(translate("AfterBattleWizard", "&Use these dice"))
         self.use_typed.setObjectName("useTyped")
         trow.addWidget(self.typed, 1)
         trow.addWidget(self.use_typed)
         dl.addLayout(trow, 1, 1)
         dl.setColumnStretch(1, 1)
         lay.addWidget(self.dice_box)
-        self.result_box = QGroupBox("Result")
+        self.result_box = QGroupBox(translate("AfterBattleWizard", "Result"))
         self.result_box.setObjectName("resultBox")
         rl = QVBoxLayout(self.result_box)
         self.faces_view = FacesView(self, 34)
@@ -258,7 +260,7 @@ class AfterBattleWizard(QDialog):
         self.effect_label.setWordWrap(True)
         rl.addWidget(self.effect_label)
         lay.addWidget(self.result_box)
-        so_far = QLabel("So far:")
+        so_far = QLabel(translate("AfterBattleWizard", "So far:"))
         so_far.setStyleSheet(muted_style())
         lay.addWidget(so_far)
         self.history = QListWidget()
@@ -276,12 +278,12 @@ class AfterBattleWizard(QDialog):
     def _build_summary(self) -> None:
         w = QWidget()
         lay = QVBoxLayout(w)
-        lay.addWidget(QLabel("<b>Every step</b> (press Apply to save all of it at once):"))
+        lay.addWidget(QLabel(translate("AfterBattleWizard", "<b>Every step</b> (press Apply to save all of it at once):")))
         self.steps_model = RowsModel([
-            Column("subject", "Who"),
-            Column("rule", "Rule"),
-            Column("roll", "Dice", show=lambda r: roll_text(r.get("roll"))),
-            Column("text", "What happened"),
+            Column("subject", translate("AfterBattleWizard", "Who")),
+            Column("rule", translate("AfterBattleWizard", "Rule")),
+            Column("roll", translate("AfterBattleWizard", "Dice"), show=lambda r: roll_text(r.get("roll"))),
+            Column("text", translate("AfterBattleWizard", "What happened")),
         ])
         self.steps_view = QTableView()
         self.steps_view.setObjectName("summarySteps")
@@ -292,7 +294,7 @@ class AfterBattleWizard(QDialog):
         self.steps_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         wrap_rows(self.steps_view)
         lay.addWidget(self.steps_view, 2)
-        lay.addWidget(QLabel("<b>Changes to the rosters</b>:"))
+        lay.addWidget(QLabel(translate("AfterBattleWizard", "<b>Changes to the rosters</b>:")))
         self.changes = QListWidget()
         self.changes.setObjectName("summaryChanges")
         wrap_items(self.changes)
@@ -348,14 +350,14 @@ class AfterBattleWizard(QDialog):
     def render(self) -> None:
         self.error.clear_error()
         b = self.battle
-        self.title.setText(f"After the Battle — battle {b['number']}")
+        self.title.setText(translate("AfterBattleWizard", "After the Battle — battle {number}").format(number=b['number']))
         scen = f": {b['scenario']}" if b.get("scenario") else ""
         names = " vs ".join(r["name"] for r in b.get("rosters", []))
         self.subtitle.setText(f"{names}{scen} ({b.get('played_on', '')})")
         rolls_made = len(self.roll_starts)
         if self.page == "start":
             self.stack.setCurrentWidget(self.start_page)
-            self.step_label.setText("Start")
+            self.step_label.setText(translate("AfterBattleWizard", "Start"))
             self.participants.setText(_participants_html(self.battle))
             self.back_button.setEnabled(False)
             self.next_button.setEnabled(True)
@@ -381,7 +383,7 @@ class AfterBattleWizard(QDialog):
 
     def _show_roll(self, k: int, state: DryRun, done: bool) -> None:
         self.stack.setCurrentWidget(self.roll_page)
-        self.step_label.setText(f"Roll {k + 1}")
+        self.step_label.setText(translate("AfterBattleWizard", "Roll {value}").format(value=k + 1))
         self.history.clear()
         start = self.roll_starts[k] if k < len(self.roll_starts) else len(self.faces)
         roll = state.rolls[k] if k < len(state.rolls) else None
@@ -389,14 +391,14 @@ class AfterBattleWizard(QDialog):
         for st in self._steps_before(state, k):
             self.history.addItem(_step_line(st))
         if done and roll is not None:
-            self.need_label.setText(f"<b>{esc(dice_words(roll.spec, roll.target))}</b> for {esc(roll.purpose)}")
+            self.need_label.setText(translate("AfterBattleWizard", "<b>{dice_words}</b> for {purpose}").format(dice_words=esc(dice_words(roll.spec, roll.target)), purpose=esc(roll.purpose)))
             self.dice_box.setEnabled(False)
             self.result_box.show()
             self.faces_view.set_faces(self.faces[start:start + len(roll.faces)])
             label = roll.extra.get("label") or roll.result or ""
-            table = f"<br><span style='color: gray'>table {esc(roll.table)}, row {esc(roll.row)}</span>" \
+            table = translate("AfterBattleWizard", "<br><span style='color: gray'>table {table}, row {row}</span>").format(table=esc(roll.table), row=esc(roll.row)) \
                 if roll.table else ""
-            self.row_label.setText(f"{_value_words(roll.spec, roll.value)} → <b>{esc(label)}</b>{table}")
+            self.row_label.setText(translate("AfterBattleWizard", "{value} → <b>{label}</b>{table}").format(value=_value_words(roll.spec, roll.value), label=esc(rules_text(label)), table=table))
             self.effect_label.setText(self._effect_of(state, k))
             self.next_button.setEnabled(True)
             self.next_button.setDefault(True)
@@ -404,11 +406,12 @@ class AfterBattleWizard(QDialog):
         else:
             need = state.need
             assert need is not None
-            self.need_label.setText(f"Roll <b>{esc(need.need)}</b>")
+            self.need_label.setText(translate("AfterBattleWizard", "Roll <b>{need}</b>").format(need=esc(need.need)))
             self.dice_box.setEnabled(True)
             self.typed.clear()
             self.typed.setPlaceholderText(
-                f"{need.count} {'die' if need.count == 1 else 'dice'}, e.g. "
+                plural(need.count, translate("AfterBattleWizard", "{n} die, e.g. "),
+                       translate("AfterBattleWizard", "{n} dice, e.g. "))
                 + ",".join(str(x) for x in [3, 5, 2, 6, 1][:need.count] or ["3"]))
             self.result_box.hide()
             self.next_button.setEnabled(False)
@@ -434,7 +437,7 @@ class AfterBattleWizard(QDialog):
         for st in state.steps:
             if st.get("roll"):
                 if seen == k:
-                    return f"{st['subject']}: {st['text']}" if st.get("subject") else st["text"]
+                    return f"{st['subject']}: {rules_text(st['text'])}" if st.get("subject") else rules_text(st["text"])
                 seen += 1
         return ""
 
@@ -443,14 +446,14 @@ class AfterBattleWizard(QDialog):
         self.report = state.report
         self.stack.setCurrentWidget(self.summary_page)
         n = len(self.roll_starts)
-        self.step_label.setText(f"Summary ({n} roll{'s' if n != 1 else ''})")
+        self.step_label.setText(plural(n, translate("AfterBattleWizard", "Summary ({n} roll)"), translate("AfterBattleWizard", "Summary ({n} rolls)")))
         self.steps_model.set_rows(state.report.steps)
         self.steps_view.resizeColumnToContents(0)
         self.steps_view.resizeColumnToContents(1)
         self.steps_view.resizeColumnToContents(2)
         self.steps_view.resizeRowsToContents()
         self.changes.clear()
-        for line in state.report.lines or ["no changes"]:
+        for line in state.report.lines or [translate("AfterBattleWizard", "no changes")]:
             self.changes.addItem(line)
         self.back_button.setEnabled(True)
         self.next_button.setEnabled(False)
@@ -515,8 +518,8 @@ class AfterBattleWizard(QDialog):
         except DiceError as e:
             return str(e)
         if len(faces) != state.need.count:
-            return (f"this roll takes {state.need.count} "
-                    f"{'die' if state.need.count == 1 else 'dice'}; you typed {len(faces)}")
+            return plural(state.need.count, translate("AfterBattleWizard", "this roll takes {n} die; you typed {typed}"),
+                          translate("AfterBattleWizard", "this roll takes {n} dice; you typed {typed}"), typed=len(faces))
         return ""
 
     def use_typed_dice(self) -> None:
@@ -554,27 +557,28 @@ class AfterBattleWizard(QDialog):
 
 def _value_words(spec: str, value: int) -> str:
     if spec.startswith("pass:"):
-        return f"<b>pass {value}</b>"
+        return translate("wizard", "<b>pass {value}</b>").format(value=value)
     if spec.strip().lower() == "d66":  # read as tens and units, not added up
-        return f"D66 <b>{value}</b>"
-    return f"Total <b>{value}</b>"
+        return translate("wizard", "D66 <b>{value}</b>").format(value=value)
+    return translate("wizard", "Total <b>{value}</b>").format(value=value)
 
 
 def _step_line(st: dict[str, Any]) -> str:
     who = f"{st['subject']} — " if st.get("subject") else ""
     roll = f"  [{roll_text(st['roll'])}]" if st.get("roll") else ""
-    return f"{who}{st['rule']}: {st['text']}{roll}"
+    return f"{who}{rules_text(st['rule'])}: {rules_text(st['text'])}{roll}"
 
 
 # The use-case's change lines ("Joe: status active, status_note  (Back from recovery)")
 # name columns as the database does; the summary shows them in words.
 def _participants_html(b: dict[str, Any]) -> str:
+    hit = translate("wizard", "scored a hit")
+    casualties = translate("wizard", "{n} casualties")
     rows = "".join(
-        f"<tr><td>{esc(r['name'])}</td><td>{esc(r['status'].replace('-', ' '))}</td>"
-        f"<td>{'scored a hit' if r.get('scored_hit') else ''}"
-        f"{(str(r['casualties']) + ' casualties') if r.get('casualties') else ''}</td></tr>"
+        f"<tr><td>{esc(r['name'])}</td><td>{esc(rules_text(r['status'].replace('-', ' ')))}</td>"
+        f"<td>{hit if r.get('scored_hit') else ''}"
+        f"{casualties.format(n=r['casualties']) if r.get('casualties') else ''}</td></tr>"
         for r in b.get("results", []))
     winner = next((r["name"] for r in b.get("rosters", []) if r.get("result") == "win"), "")
-    head = f"<p><b>Winner:</b> {esc(winner)}</p>" if winner else "<p>No winner recorded.</p>"
-    return (f"{head}<p><b>How each figure ended the battle:</b></p>"
-            f"<table cellspacing='0' cellpadding='3'>{rows}</table>")
+    head = translate("wizard", "<p><b>Winner:</b> {winner}</p>").format(winner=esc(winner)) if winner else translate("wizard", "<p>No winner recorded.</p>")
+    return (translate("wizard", "{head}<p><b>How each figure ended the battle:</b></p><table cellspacing='0' cellpadding='3'>{rows}</table>").format(head=head, rows=rows))

@@ -15,6 +15,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
+from ui.i18n import translate
+
 log = logging.getLogger(__name__)
 
 
@@ -102,7 +104,7 @@ class Task(QObject):
     def cancel(self) -> None:
         self.stop.set()
         if self.dialog is not None:
-            self.dialog.setLabelText(f"{self.title}: stopping…")
+            self.dialog.setLabelText(translate("Task", "{title}: stopping…").format(title=self.title))
 
     def _on_progress(self, done: int, total: int, text: str) -> None:
         self.progressed.emit(done, total, text)
@@ -158,7 +160,7 @@ def run_task(parent: QWidget | None, title: str, fn: Callable[[TaskContext], Any
     """Run ``fn(ctx)`` on the thread pool with a progress dialog over ``parent``."""
     task = Task(title)
     if parent is not None:
-        dlg = QProgressDialog(label or f"{title}…", "Cancel" if cancellable else "", 0, 0, parent)
+        dlg = QProgressDialog(label or f"{title}…", translate("worker", "Cancel") if cancellable else "", 0, 0, parent)
         dlg.setWindowTitle(title)
         dlg.setWindowModality(Qt.WindowModality.WindowModal)
         dlg.setAutoClose(False)

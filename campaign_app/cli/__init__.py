@@ -96,7 +96,7 @@ def cmd_gui(args: argparse.Namespace, _engine: Any) -> int:
     from db.paths import default_url  # no SQLAlchemy: a plain start stays light
     from ui.app import run
 
-    return int(run(args.db, default_url=default_url()) or 0)
+    return int(run(args.db, default_url=default_url(), lang=getattr(args, "lang", None)) or 0)
 
 
 # --------------------------------------------------------------------------- parser
@@ -112,6 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     from campaign_app._version import __version__
 
     p.add_argument("--version", action="version", version=f"campaign-app {__version__}")
+    p.add_argument("--lang", choices=GUI_LANGUAGES, default=None,
+                   help="language of the window: fr, it or en (default: the one chosen in "
+                        "the window, else the system's)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def add(parent: Any, name: str, handler: Handler, help_text: str, *, needs_db: bool = True,
@@ -155,9 +158,23 @@ def dice_options(sp: Any) -> None:
     g.add_argument("--seed", type=int, help="reproducible random dice")
 
 
+GUI_LANGUAGES = ("fr", "it", "en")
+
+
+def gui_lang(argv: Sequence[str]) -> str | None:
+    """The window's language given as ``--lang X`` / ``--lang=X`` (None if not given)."""
+    args = list(argv)
+    for i, a in enumerate(args):
+        if a == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--lang="):
+            return a[len("--lang="):]
+    return None
+
+
 def gui_launch(argv: Sequence[str]) -> tuple[bool, str | None]:
-    """Whether ``argv`` only starts the GUI (no command; at most ``--db URL`` and
-    ``--json``) and with which database. Answered on the text, so a plain
+    """Whether ``argv`` only starts the GUI (no command; at most ``--db URL``,
+    ``--lang fr|it|en`` and ``--json``) and with which database. Answered on the text, so a plain
     ``campaign-app`` builds no parser and loads no core before its window is up;
     anything else (``--help``, a command, an odd spelling) goes to the full parser."""
     db: str | None = None
@@ -171,6 +188,10 @@ def gui_launch(argv: Sequence[str]) -> tuple[bool, str | None]:
             db, i = args[i + 1], i + 2
         elif a.startswith("--db="):
             db, i = a[len("--db="):], i + 1
+        elif a == "--lang" and i + 1 < len(args) and args[i + 1] in GUI_LANGUAGES:
+            i += 2
+        elif a.startswith("--lang=") and a[len("--lang="):] in GUI_LANGUAGES:
+            i += 1
         else:
             return False, None
     return True, db
@@ -206,7 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     gui, db = gui_launch(argv)
     if gui:
-        args = argparse.Namespace(json="--json" in argv, db=db, command=None, needs_db=False)
+        args = argparse.Namespace(json="--json" in argv, db=db, command=None, needs_db=False,
+                                  lang=gui_lang(argv))
         return _run(args, cmd_gui)
     parser = build_parser()
     try:

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from campaign_app.changes import changes_of
 from campaign_app.errors import AppError
 from ui import widgets
+from ui.i18n import translate
 from ui.lazy import q
 from ui.main_window import TAB_BATTLES
 
@@ -25,7 +26,7 @@ def record_battle(win: MainWindow) -> Any:
     dlg = BattleDialog(win, win.engine, win.campaign["id"], chosen)
 
     def saved(bid: int) -> None:
-        win._saved("Battle recorded (Ctrl+Z to undo)", changes=dlg.changes)
+        win._saved(translate("battles", "Battle recorded (Ctrl+Z to undo)"), changes=dlg.changes)
         win.tabs.setCurrentIndex(TAB_BATTLES)
         if dlg.after.isChecked():
             QTimer.singleShot(0, lambda: win.open_wizard(bid))
@@ -42,7 +43,7 @@ def after_battle(win: MainWindow) -> Any:
     if sel is not None and not sel["after_battle_done"]:
         return win.open_wizard(sel["id"])
     if not pending:
-        win.notify("No battle is waiting for After the Battle", 5000)
+        win.notify(translate("battles", "No battle is waiting for After the Battle"), 5000)
         return None
     return win.open_wizard(pending[0]["id"])
 
@@ -56,10 +57,10 @@ def open_wizard(win: MainWindow, battle_id: int) -> Any:
         options = win.game_system.after_battle_options if win.game_system else ()
         dlg = AfterBattleWizard(win, win.engine, battle_id, options)
     except AppError as e:
-        widgets.show_error(win, "After the Battle", e)
+        widgets.show_error(win, translate("battles", "After the Battle"), e)
         return None
     dlg.applied.connect(lambda rep: win._saved(
-        f"After the Battle {rep.battle} applied: {len(rep.steps)} steps (Ctrl+Z to undo)",
+        translate("battles", "After the Battle {battle} applied: {len} steps (Ctrl+Z to undo)").format(battle=rep.battle, len=len(rep.steps)),
         changes=changes_of(rep)))
     return win._show_dialog(dlg)
 
@@ -75,11 +76,11 @@ def setup_battle(win: MainWindow) -> Any:
     try:
         dlg = BattleSetupDialog(win, win.engine, win.campaign["id"], chosen)
     except AppError as e:
-        widgets.show_error(win, "Set Up Battle", e)
+        widgets.show_error(win, translate("battles", "Set Up Battle"), e)
         return None
 
     def saved(bid: int) -> None:
-        win._saved("Battle set up (Ctrl+Z to undo)", changes=dlg.changes)
+        win._saved(translate("battles", "Battle set up (Ctrl+Z to undo)"), changes=dlg.changes)
         win.tabs.setCurrentIndex(TAB_BATTLES)
         QTimer.singleShot(0, lambda: open_battle_page(win, bid))
 
@@ -98,7 +99,7 @@ def battle_page(win: MainWindow) -> Any:
     sel = win.battles_view.selected() if win.tabs.currentIndex() == TAB_BATTLES else None
     chosen = next((b for b in live if sel is not None and b["id"] == sel["id"]), live[0] if live else None)
     if chosen is None:
-        win.statusBar().showMessage("No battle is being set up or played: Set Up Battle first", 5000)
+        win.statusBar().showMessage(translate("battles", "No battle is being set up or played: Set Up Battle first"), 5000)
         return None
     return open_battle_page(win, chosen["id"])
 
@@ -109,7 +110,7 @@ def open_battle_page(win: MainWindow, battle_id: int) -> Any:
     try:
         page = BattlePage(win, win.engine, battle_id, on_changes=win.apply_changes)
     except AppError as e:
-        widgets.show_error(win, "Battle at the table", e)
+        widgets.show_error(win, translate("battles", "Battle at the table"), e)
         return None
     page.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     win.battle_page = page

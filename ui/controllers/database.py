@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_app.errors import AppError
 from ui import widgets, worker
+from ui.i18n import translate
 from ui.main_window import NO_DATABASE
 from ui.settings import is_postgres, safe_url, with_password
 
@@ -59,32 +60,32 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         if current():
             win._opening = None
             if win.engine is None:
-                win.start_page.setText(NO_DATABASE)
+                win.start_page.setText(translate("main_window", NO_DATABASE))
 
     def failed(e: BaseException) -> None:
         if not current():
             return
         win._opening = None
         if win.engine is None:
-            win.start_page.setText(NO_DATABASE)
+            win.start_page.setText(translate("main_window", NO_DATABASE))
         text = str(e)
         if password:
             text = text.replace(password, "***")
         if is_postgres(url) and password is None and "password" in text.lower():
             from ui.dialogs.database import ask_password
 
-            win.notify("The server wants a password", 5000)
+            win.notify(translate("database", "The server wants a password"), 5000)
             win.active_dialog = ask_password(
                 win, url, lambda pw: win.open_url(url, pw) if pw is not None else None)
             return
         if not isinstance(e, AppError):
-            text = f"cannot open database {safe_url(url)}: {type(e).__name__}: {text}"
-        widgets.show_error(win, "Cannot open the database", text)
+            text = translate("database", "cannot open database {url}: {__name__}: {text}").format(url=safe_url(url), __name__=type(e).__name__, text=text)
+        widgets.show_error(win, translate("database", "Cannot open the database"), text)
 
     if win.engine is None:
-        win.start_page.setText(f"Opening {safe_url(url)}…")
-    task = worker.run_task(win, "Opening database", work, on_done=done, on_error=failed,
-                           on_cancel=cancelled, label=f"Opening {safe_url(url)}…")
+        win.start_page.setText(translate("database", "Opening {url}…").format(url=safe_url(url)))
+    task = worker.run_task(win, translate("database", "Opening database"), work, on_done=done, on_error=failed,
+                           on_cancel=cancelled, label=translate("database", "Opening {url}…").format(url=safe_url(url)))
     win._opening = task
     win.tasks.append(task)
     return task

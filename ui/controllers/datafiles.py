@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from campaign_app.changes import Changes, changes_of
 from campaign_app.errors import AppError
 from ui import widgets, worker
+from ui.i18n import plural, translate
 from ui.settings import safe_url
 
 if TYPE_CHECKING:
@@ -31,19 +32,19 @@ def create_demo(win: MainWindow) -> Task | None:
     def done(res: Any) -> None:
         made = list(res.created)
         win.notify(
-            f"Demo campaigns: {', '.join(made)}" if made else "The demo campaigns are already here", 8000)
+            translate("datafiles", "Demo campaigns: {names}").format(names=', '.join(made)) if made else translate("datafiles", "The demo campaigns are already here"), 8000)
         cid = res.first_id
         win.apply_changes(changes_of(res), prefer=("campaign", cid) if cid else None)
 
-    task = worker.run_task(win, "Creating demo campaigns", work, on_done=done,
-                           on_error=lambda e: widgets.show_error(win, "Demo campaigns", e),
+    task = worker.run_task(win, translate("datafiles", "Creating demo campaigns"), work, on_done=done,
+                           on_error=lambda e: widgets.show_error(win, translate("datafiles", "Demo campaigns"), e),
                            on_cancel=lambda: win.reload())
     win.tasks.append(task)
     return task
 
 
 def import_json(win: MainWindow, path: str | None = None) -> Task | None:
-    path = path or win.ask_open_path("Import a campaign", "Campaign files (*.json);;All files (*)")
+    path = path or win.ask_open_path(translate("datafiles", "Import a campaign"), translate("datafiles", "Campaign files (*.json);;All files (*)"))
     if not path or win.engine is None:
         return None
     engine = win.engine
@@ -51,11 +52,11 @@ def import_json(win: MainWindow, path: str | None = None) -> Task | None:
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.datafiles import import_json
 
-        ctx.progress(0, 0, f"Checking {Path(path).name}…")
+        ctx.progress(0, 0, translate("datafiles", "Checking {name}…").format(name=Path(path).name))
         return import_json(engine, path)
 
-    return win._task("Importing campaign", work,
-                     lambda c: win._saved(f"Imported campaign {c.name}", prefer=("campaign", c.id),
+    return win._task(translate("datafiles", "Importing campaign"), work,
+                     lambda c: win._saved(translate("datafiles", "Imported campaign {name}").format(name=c.name), prefer=("campaign", c.id),
                                           changes=changes_of(c)))
 
 
@@ -67,10 +68,10 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
 
     found = find_importer(key)
     if found is None:
-        widgets.show_message(win, "Import", f"No installed game system imports {key!r} files.")
+        widgets.show_message(win, translate("datafiles", "Import"), translate("datafiles", "No installed game system imports {key!r} files.").format(key=key))
         return None
     gs, imp = found
-    path = path or win.ask_open_path(f"Import a {imp.label}", imp.file_filter)
+    path = path or win.ask_open_path(translate("datafiles", "Import a {label}").format(label=imp.label), imp.file_filter)
     if not path or win.engine is None:
         return None
     engine = win.engine
@@ -78,9 +79,9 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
     fits = [c for c in win.tree_data if c["system"] == gs.id]
     camp: int | None = None
     if fits:
-        labels = [c["name"] for c in fits] + ["A new campaign (named as in the file)"]
+        labels = [c["name"] for c in fits] + [translate("datafiles", "A new campaign (named as in the file)")]
         current = next((i for i, c in enumerate(fits) if win.campaign and c["id"] == win.campaign["id"]), 0)
-        chosen = win.ask_choice(f"Import a {imp.label}", f"Add {Path(path).name} to the campaign:",
+        chosen = win.ask_choice(translate("datafiles", "Import a {label}").format(label=imp.label), translate("datafiles", "Add {name} to the campaign:").format(name=Path(path).name),
                                 labels, current)
         if chosen is None:
             return None
@@ -89,29 +90,30 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.datafiles import import_external
 
-        ctx.progress(0, 0, f"Reading {Path(path).name}…")
+        ctx.progress(0, 0, translate("datafiles", "Reading {name}…").format(name=Path(path).name))
         return import_external(engine, imp.key, path, camp)
 
     def done(rep: Any) -> None:
         from PySide6.QtWidgets import QMessageBox
 
         roster = rep.roster
-        win._saved(f"Imported {roster.get('name', 'the ' + imp.label)}",
+        name = roster.get("name") or translate("datafiles", "the {label}").format(label=imp.label)
+        win._saved(translate("datafiles", "Imported {name}").format(name=name),
                    prefer=("roster", roster["id"]) if roster.get("id") else None, changes=changes_of(rep))
         lines = rep.report_lines()  # the same report as the CLI's
         if len(lines) > 42:
-            lines = [*lines[:41], f"  … and {len(lines) - 41} more (campaign-app import {imp.key} prints all)"]
-        widgets.show_message(win, "Imported, with gaps" if rep.report else "Imported", "\n".join(lines),
+            lines = [*lines[:41], translate("datafiles", "  … and {value} more (campaign-app import {key} prints all)").format(value=len(lines) - 41, key=imp.key)]
+        widgets.show_message(win, translate("datafiles", "Imported, with gaps") if rep.report else translate("datafiles", "Imported"), "\n".join(lines),
                              icon=QMessageBox.Icon.Warning if rep.report else QMessageBox.Icon.Information)
 
-    return win._task(f"Importing {imp.label}", work, done)
+    return win._task(translate("datafiles", "Importing {label}").format(label=imp.label), work, done)
 
 
 def export_json(win: MainWindow, path: str | None = None) -> Task | None:
     if win.campaign is None:
         return None
-    path = path or win.ask_save_path("Export the campaign", f"{win.campaign['name']}.json",
-                                     "Campaign files (*.json)")
+    path = path or win.ask_save_path(translate("datafiles", "Export the campaign"), f"{win.campaign['name']}.json",
+                                     translate("datafiles", "Campaign files (*.json)"))
     if not path:
         return None
     engine, cid, out = win.engine, win.campaign["id"], path
@@ -119,10 +121,10 @@ def export_json(win: MainWindow, path: str | None = None) -> Task | None:
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.datafiles import export_json_file
 
-        ctx.progress(0, 0, "Writing the campaign…")
+        ctx.progress(0, 0, translate("datafiles", "Writing the campaign…"))
         return export_json_file(engine, cid, out)
 
-    return win._task("Exporting campaign", work, lambda _r: win.notify(f"Saved {out}", 8000))
+    return win._task(translate("datafiles", "Exporting campaign"), work, lambda _r: win.notify(translate("datafiles", "Saved {out}").format(out=out), 8000))
 
 
 def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
@@ -134,8 +136,8 @@ def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
     stem = Path(str(engine.url.database or "campaign")).stem if local else "campaigns"
     ext = "sqlite" if local else "json"
     path = path or win.ask_save_path(
-        "Back up the database", f"{stem}-backup-{time.strftime('%Y%m%d-%H%M')}.{ext}",
-        "SQLite backups (*.sqlite);;All files (*)" if local else "JSON backups (*.json);;All files (*)")
+        translate("datafiles", "Back up the database"), f"{stem}-backup-{time.strftime('%Y%m%d-%H%M')}.{ext}",
+        translate("datafiles", "SQLite backups (*.sqlite);;All files (*)") if local else translate("datafiles", "JSON backups (*.json);;All files (*)"))
     if not path:
         return None
     out = path
@@ -143,38 +145,36 @@ def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.database import backup
 
-        ctx.progress(0, 0, f"Writing {Path(out).name}…")
+        ctx.progress(0, 0, translate("datafiles", "Writing {name}…").format(name=Path(out).name))
         d = backup(engine, out)
         if ctx.cancelled:  # too late to stop it: take the new file away again
             Path(d.file).unlink(missing_ok=True)
             ctx.check()
         return d
 
-    return win._task("Back up", work,
+    return win._task(translate("datafiles", "Back up"), work,
                      lambda d: win.notify(
-                         f"Backup written to {d.file} ({d.bytes:,} bytes)", 10000),
-                     on_cancel=lambda: win.notify("Backup cancelled: no file kept", 6000))
+                         translate("datafiles", "Backup written to {file} ({bytes:,} bytes)").format(file=d.file, bytes=d.bytes), 10000),
+                     on_cancel=lambda: win.notify(translate("datafiles", "Backup cancelled: no file kept"), 6000))
 
 
 def restore_database(win: MainWindow, path: str | None = None) -> Any:
     """Ask, then replace the whole database with a backup; the window reopens it."""
     if win.engine is None:
         return None
-    path = path or win.ask_open_path("Restore from a backup", "Backups (*.sqlite *.json);;All files (*)")
+    path = path or win.ask_open_path(translate("datafiles", "Restore from a backup"), translate("datafiles", "Backups (*.sqlite *.json);;All files (*)"))
     if not path:
         return None
     names = [c["name"] for c in win.tree_data]
-    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
-    now = (f"{len(names)} campaign{'s' if len(names) != 1 else ''}: {shown}" if names
-           else "no campaigns")
+    shown = ", ".join(names[:8]) + (translate("datafiles", " and {value} more").format(value=len(names) - 8) if len(names) > 8 else "")
+    now = (plural(len(names), translate("datafiles", "{n} campaign: {shown}"),
+                  translate("datafiles", "{n} campaigns: {shown}"), shown=shown) if names
+           else translate("datafiles", "no campaigns"))
     u = win.engine.url
     where = str(u.database) if u.get_backend_name() == "sqlite" else safe_url(win.url or str(u))
-    text = (f"Replace everything in the database\n{widgets.breakable(where)}\n({now})\n\n"
-            f"with the backup\n{widgets.breakable(path)}\n\n"
-            "The backup is checked first. The current database is saved to its backups folder "
-            "before it is replaced; Undo cannot take a restore back.")
+    text = (translate("datafiles", "Replace everything in the database\n{breakable}\n({now})\n\nwith the backup\n{breakable2}\n\nThe backup is checked first. The current database is saved to its backups folder before it is replaced; Undo cannot take a restore back.").format(breakable=widgets.breakable(where), now=now, breakable2=widgets.breakable(path)))
     chosen = path
-    box = widgets.ask_confirm(win, "Restore from backup", text, "&Replace with backup",
+    box = widgets.ask_confirm(win, translate("datafiles", "Restore from backup"), text, translate("datafiles", "&Replace with backup"),
                               lambda: restore(win, chosen))
     win.active_dialog = box
     return box
@@ -190,9 +190,9 @@ def restore(win: MainWindow, path: str) -> Task | None:
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.database import reopen, restore
 
-        ctx.progress(0, 0, f"Checking {Path(path).name}, then restoring…")
+        ctx.progress(0, 0, translate("datafiles", "Checking {name}, then restoring…").format(name=Path(path).name))
         rep = restore(engine, path)
-        ctx.progress(0, 0, "Opening the restored database…")
+        ctx.progress(0, 0, translate("datafiles", "Opening the restored database…"))
         try:
             return rep, reopen(engine), None
         except AppError as e:
@@ -203,20 +203,20 @@ def restore(win: MainWindow, path: str) -> Task | None:
 
         rep, new, problem = res
         prev = rep.previous_saved_to
-        text = (f"Restored {widgets.counted(rep.campaigns, 'campaign')} from {rep.restored_from}."
-                + (f"\n\nThe previous database was saved to {prev}" if prev else ""))
+        text = (translate("datafiles", "Restored {counted} from {restored_from}.").format(counted=widgets.counted(rep.campaigns, 'campaign'), restored_from=rep.restored_from)
+                + (translate("datafiles", "\n\nThe previous database was saved to {prev}").format(prev=prev) if prev else ""))
         if new is None:
-            widgets.show_error(win, "Restored, but not reopened", f"{text}\n\nReopening it failed: {problem}")
+            widgets.show_error(win, translate("datafiles", "Restored, but not reopened"), translate("datafiles", "{text}\n\nReopening it failed: {problem}").format(text=text, problem=problem))
             win.apply_changes(Changes.all())
             return
         win.set_engine(new, win.url, prefer=here)  # stay where the user was, if it is there
-        widgets.show_message(win, "Restored", text, icon=QMessageBox.Icon.Information)
+        widgets.show_message(win, translate("datafiles", "Restored"), text, icon=QMessageBox.Icon.Information)
 
     def failed(e: BaseException) -> None:
-        widgets.show_error(win, "Cannot restore", e)
+        widgets.show_error(win, translate("datafiles", "Cannot restore"), e)
         win.reload()
 
-    task = worker.run_task(win, "Restore from backup", work, on_done=done, on_error=failed,
+    task = worker.run_task(win, translate("datafiles", "Restore from backup"), work, on_done=done, on_error=failed,
                            cancellable=False, show_after_ms=0)
     win.tasks.append(task)
     task.ended.connect(lambda: win.tasks.remove(task) if task in win.tasks else None)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from campaign_app.changes import changes_of
 from campaign_app.errors import AppError, ConflictError, NotFoundError
 from ui import widgets
+from ui.i18n import translate
 from ui.lazy import core, q
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ def new_campaign(win: MainWindow) -> Any:
     if win.engine is None:
         return None
     dlg = CampaignDialog(win, win.engine)
-    dlg.saved.connect(lambda cid: win._saved("Campaign created", prefer=("campaign", cid), changes=dlg.changes))
+    dlg.saved.connect(lambda cid: win._saved(translate("editing", "Campaign created"), prefer=("campaign", cid), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -30,7 +31,7 @@ def new_roster(win: MainWindow) -> Any:
     if win.campaign is None or win.system is None:
         return None
     dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system)
-    dlg.saved.connect(lambda rid: win._saved("Roster created", prefer=("roster", rid), changes=dlg.changes))
+    dlg.saved.connect(lambda rid: win._saved(translate("editing", "Roster created"), prefer=("roster", rid), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -41,7 +42,7 @@ def edit_roster(win: MainWindow) -> Any:
         return None
     d = q.roster_detail(win.engine, win.roster_id)
     dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system, d)
-    dlg.saved.connect(lambda rid: win._saved("Roster saved", prefer=("roster", rid), changes=dlg.changes))
+    dlg.saved.connect(lambda rid: win._saved(translate("editing", "Roster saved"), prefer=("roster", rid), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
@@ -51,7 +52,7 @@ def add_fighter(win: MainWindow) -> Any:
     if win.roster_id is None or win.system is None or win.campaign is None:
         return None
     dlg = FighterDialog(win, win.engine, win.roster_id, win.campaign["id"], win.system)
-    dlg.saved.connect(lambda fid: win._saved("Fighter added (Ctrl+Z to undo)", select=("fighter", fid),
+    dlg.saved.connect(lambda fid: win._saved(translate("editing", "Fighter added (Ctrl+Z to undo)"), select=("fighter", fid),
                                              changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -62,7 +63,7 @@ def add_unit(win: MainWindow) -> Any:
     if win.roster_id is None or win.campaign is None:
         return None
     dlg = UnitDialog(win, win.engine, win.roster_id, win.campaign)
-    dlg.saved.connect(lambda uid: win._saved("Unit added (Ctrl+Z to undo)", select=("unit", uid),
+    dlg.saved.connect(lambda uid: win._saved(translate("editing", "Unit added (Ctrl+Z to undo)"), select=("unit", uid),
                                              changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -81,19 +82,18 @@ def edit_selected(win: MainWindow) -> Any:
             d = q.unit_detail(win.engine, row["id"])
             dlg = UnitDialog(win, win.engine, d["roster_id"], win.campaign, d)
     except AppError as e:
-        widgets.show_error(win, "Cannot edit", problem_with(row, e))
+        widgets.show_error(win, translate("editing", "Cannot edit"), problem_with(row, e))
         win.reload()
         return None
     what = row["what"]
-    dlg.saved.connect(lambda i: win._saved("Saved (Ctrl+Z to undo)", select=(what, i), changes=dlg.changes))
+    dlg.saved.connect(lambda i: win._saved(translate("editing", "Saved (Ctrl+Z to undo)"), select=(what, i), changes=dlg.changes))
     return win._show_dialog(dlg)
 
 
 def problem_with(row: dict[str, Any], e: AppError) -> str:
     """The message for a row the user picked: one that is gone is named, not an id."""
     if isinstance(e, NotFoundError):
-        return (f"{row['name']} is no longer in this database (removed in another window "
-                "or by another player). The list has been read again.")
+        return (translate("editing", "{name} is no longer in this database (removed in another window or by another player). The list has been read again.").format(name=row['name']))
     return str(e)
 
 
@@ -109,10 +109,10 @@ def remove_selected(win: MainWindow) -> None:
 
             res = remove_unit(win.engine, row["id"])
     except AppError as e:
-        widgets.show_error(win, "Cannot remove", problem_with(row, e))
+        widgets.show_error(win, translate("editing", "Cannot remove"), problem_with(row, e))
         win.reload()
         return
-    win._saved(f"Removed {row['name']} — Ctrl+Z brings it back", changes=changes_of(res))
+    win._saved(translate("editing", "Removed {name} — Ctrl+Z brings it back").format(name=row['name']), changes=changes_of(res))
 
 
 def duplicate_selected(win: MainWindow) -> None:
@@ -124,10 +124,10 @@ def duplicate_selected(win: MainWindow) -> None:
     try:
         res = duplicate_fighter(win.engine, row["id"])
     except AppError as e:
-        widgets.show_error(win, "Cannot duplicate", problem_with(row, e))
+        widgets.show_error(win, translate("editing", "Cannot duplicate"), problem_with(row, e))
         win.reload()
         return
-    win._saved(f"Added {res.name}, a copy of {row['name']} (Ctrl+Z to undo)", select=("fighter", res.id),
+    win._saved(translate("editing", "Added {name}, a copy of {name2} (Ctrl+Z to undo)").format(name=res.name, name2=row['name']), select=("fighter", res.id),
                changes=changes_of(res))
 
 
@@ -149,7 +149,7 @@ def exchange_prisoner(win: MainWindow) -> None:
     if row is None:
         return
     run_simple(win, lambda: exchange_prisoners(win.engine, row["id"], if_version=row["version"]), row,
-               f"{row['name']} is back with the force")
+               translate("editing", "{name} is back with the force").format(name=row['name']))
 
 
 def run_simple(win: MainWindow, fn: Any, row: dict[str, Any], message: str) -> bool:
@@ -158,13 +158,13 @@ def run_simple(win: MainWindow, fn: Any, row: dict[str, Any], message: str) -> b
     try:
         res = fn()
     except ConflictError as e:
-        widgets.show_error(win, "Changed by someone else", e)
+        widgets.show_error(win, translate("editing", "Changed by someone else"), e)
         win.reload()
         return False
     except AppError as e:
-        widgets.show_error(win, "Cannot do that", problem_with(row, e))
+        widgets.show_error(win, translate("editing", "Cannot do that"), problem_with(row, e))
         if isinstance(e, NotFoundError):
             win.reload()
         return False
-    win._saved(f"{message} (Ctrl+Z to undo)", select=(row["what"], row["id"]), changes=changes_of(res))
+    win._saved(translate("editing", "{message} (Ctrl+Z to undo)").format(message=message), select=(row["what"], row["id"]), changes=changes_of(res))
     return True

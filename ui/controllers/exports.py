@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_app.errors import AppError
 from ui import widgets
+from ui.i18n import translate
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -74,12 +75,12 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
         try:
             chosen = preview(win, kind, f"{base} {NAMES[kind]}")
         except (AppError, OSError) as e:
-            widgets.show_error(win, "Print preview", e)
+            widgets.show_error(win, translate("exports", "Print preview"), e)
             return None
         if chosen is None:
             return None
         opts = chosen
-    path = path or win.ask_save_path("Save PDF", f"{base} {NAMES[kind]}.pdf", "PDF files (*.pdf)")
+    path = path or win.ask_save_path(translate("exports", "Save PDF"), translate("exports", "{base} {value}.pdf").format(base=base, value=NAMES[kind]), translate("exports", "PDF files (*.pdf)"))
     if not path:
         return None
     from campaign_app.usecases.exports import check_output_path
@@ -87,7 +88,7 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
     try:
         path = check_output_path(path, win.engine)
     except AppError as e:  # no such folder, not writable...: say so before any work
-        widgets.show_error(win, "Export PDF", e)
+        widgets.show_error(win, translate("exports", "Export PDF"), e)
         return None
     engine, cid, rid = win.engine, win.campaign["id"], win.roster_id
     out = path
@@ -96,13 +97,13 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
         from campaign_app.files import atomic_write
 
         def prog(done: int, total: int) -> bool:
-            return ctx.progress(done, total, f"Drawing {done} of {total}…")
+            return ctx.progress(done, total, translate("exports", "Drawing {done} of {total}…").format(done=done, total=total))
 
-        ctx.progress(0, 0, "Reading the campaign…")
+        ctx.progress(0, 0, translate("exports", "Reading the campaign…"))
         with atomic_write(out) as part:  # the one writer: renamed over the file when whole
             pages = _draw(engine, kind, cid, rid, str(part), opts, prog)
         return {"pages": pages, "path": out}
 
-    return win._task("Export PDF", work,
-                     lambda r: win.notify(f"Saved {widgets.counted(r['pages'], 'page')} to {r['path']}", 10000),
-                     on_cancel=lambda: win.notify("Export cancelled: no file written", 6000))
+    return win._task(translate("exports", "Export PDF"), work,
+                     lambda r: win.notify(translate("exports", "Saved {counted} to {path}").format(counted=widgets.counted(r['pages'], 'page'), path=r['path']), 10000),
+                     on_cancel=lambda: win.notify(translate("exports", "Export cancelled: no file written"), 6000))

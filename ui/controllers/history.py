@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from campaign_app.changes import changes_of
 from campaign_app.errors import AppError, ConflictError
 from ui import widgets
+from ui.i18n import translate
 from ui.lazy import core, q
 
 if TYPE_CHECKING:
@@ -28,11 +29,12 @@ def _step(win: MainWindow, *, redo: bool) -> None:
     try:
         d = (core.redo if redo else core.undo)(win.engine, win.campaign["id"])
     except ConflictError as e:
-        widgets.show_error(win, "Cannot redo" if redo else "Cannot undo", e)
+        widgets.show_error(win, translate("history", "Cannot redo") if redo else translate("history", "Cannot undo"), e)
         win.reload()
         return
     except AppError as e:
         win.notify(str(e), 5000)
         return
-    win._saved(f"{'Redone' if redo else 'Undone'}: {q.action_label(d.action, d.summary)}",
+    done = translate("history", "Redone") if redo else translate("history", "Undone")
+    win._saved(f"{done}: {q.action_label(d.action, d.summary)}",
                changes=changes_of(d))

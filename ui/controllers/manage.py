@@ -25,9 +25,6 @@ MIME = "application/x-campaign-app-figure"
 ROLE = 256  # the tree items' (kind, id): ui.main_window.ROLE
 
 
-def tr(text: str) -> str:
-    return translate("Manage", text)
-
 
 # --------------------------------------------------------------------------- asking
 def ask_text(win: MainWindow, title: str, label: str, text: str) -> str | None:
@@ -57,15 +54,15 @@ def rename_campaign(win: MainWindow) -> None:
     camp = win.campaign
     if camp is None:
         return
-    name = ask_text(win, tr("Rename Campaign"), tr("New name:"), camp["name"])
+    name = ask_text(win, translate("Manage", "Rename Campaign"), translate("Manage", "New name:"), camp["name"])
     if name is None or name == camp["name"]:
         return
     try:
         res = run(win.engine, camp["id"], name, if_version=camp.get("version"))
     except AppError as e:
-        _failed(win, tr("Cannot rename"), e)
+        _failed(win, translate("Manage", "Cannot rename"), e)
         return
-    win._saved(tr("Campaign renamed {name} (Ctrl+Z to undo)").format(name=res.name),
+    win._saved(translate("Manage", "Campaign renamed {name} (Ctrl+Z to undo)").format(name=res.name),
                prefer=("campaign", res.id), changes=changes_of(res))
 
 
@@ -75,11 +72,11 @@ def delete_campaign(win: MainWindow) -> Any:
         return None
     rosters = camp.get("rosters", [])
     n = len(rosters)
-    what = tr("1 roster") if n == 1 else tr("{n} rosters").format(n=n)
-    text = tr("Delete the campaign {name} with {what}?").format(name=camp["name"], what=what)
-    text += "\n\n" + tr("It is kept, with its rolls and history, until you remove it for good: "
+    what = translate("Manage", "1 roster") if n == 1 else translate("Manage", "{n} rosters").format(n=n)
+    text = translate("Manage", "Delete the campaign {name} with {what}?").format(name=camp["name"], what=what)
+    text += "\n\n" + translate("Manage", "It is kept, with its rolls and history, until you remove it for good: "
                         "Campaign ▸ Deleted Campaigns… brings it back.")
-    return widgets.ask_confirm(win, tr("Delete Campaign"), text, tr("Delete"),
+    return widgets.ask_confirm(win, translate("Manage", "Delete Campaign"), text, translate("Manage", "Delete"),
                                lambda: _delete_campaign(win, camp))
 
 
@@ -89,9 +86,9 @@ def _delete_campaign(win: MainWindow, camp: dict[str, Any]) -> None:
     try:
         res = run(win.engine, camp["id"], if_version=camp.get("version"))
     except AppError as e:
-        _failed(win, tr("Cannot delete"), e)
+        _failed(win, translate("Manage", "Cannot delete"), e)
         return
-    win._saved(tr("Deleted campaign {name} — Campaign ▸ Deleted Campaigns… brings it back").format(name=res.name),
+    win._saved(translate("Manage", "Deleted campaign {name} — Campaign ▸ Deleted Campaigns… brings it back").format(name=res.name),
                changes=changes_of(res))
 
 
@@ -102,8 +99,8 @@ def deleted_campaigns(win: MainWindow) -> Any:
         return None
     dlg = DeletedCampaignsDialog(win, win.engine)
     dlg.restored.connect(lambda cid, name, ch: win._saved(
-        tr("Campaign {name} is back").format(name=name), prefer=("campaign", cid), changes=ch))
-    dlg.purged.connect(lambda name, ch: win._saved(tr("Campaign {name} removed for good").format(name=name),
+        translate("Manage", "Campaign {name} is back").format(name=name), prefer=("campaign", cid), changes=ch))
+    dlg.purged.connect(lambda name, ch: win._saved(translate("Manage", "Campaign {name} removed for good").format(name=name),
                                                    changes=ch))
     return win._show_dialog(dlg)
 
@@ -115,15 +112,15 @@ def rename_roster(win: MainWindow) -> None:
     r = _roster(win)
     if r is None:
         return
-    name = ask_text(win, tr("Rename Roster"), tr("New name:"), r["name"])
+    name = ask_text(win, translate("Manage", "Rename Roster"), translate("Manage", "New name:"), r["name"])
     if name is None or name == r["name"]:
         return
     try:
         res = run(win.engine, r["id"], name)
     except AppError as e:
-        _failed(win, tr("Cannot rename"), e)
+        _failed(win, translate("Manage", "Cannot rename"), e)
         return
-    win._saved(tr("Roster renamed {name} (Ctrl+Z to undo)").format(name=res.name),
+    win._saved(translate("Manage", "Roster renamed {name} (Ctrl+Z to undo)").format(name=res.name),
                prefer=("roster", res.id), changes=changes_of(res))
 
 
@@ -132,10 +129,10 @@ def delete_roster(win: MainWindow) -> Any:
     if r is None:
         return None
     n = int(r.get("fighters", 0)) + int(r.get("units", 0))
-    what = tr("1 figure") if n == 1 else tr("{n} figures").format(n=n)
-    text = tr("Delete the roster {name} with {what}?").format(name=r["name"], what=what)
-    text += "\n\n" + tr("Its rolls stay in the roll log. Edit ▸ Undo brings it all back.")
-    return widgets.ask_confirm(win, tr("Delete Roster"), text, tr("Delete"), lambda: _delete_roster(win, r))
+    what = translate("Manage", "1 figure") if n == 1 else translate("Manage", "{n} figures").format(n=n)
+    text = translate("Manage", "Delete the roster {name} with {what}?").format(name=r["name"], what=what)
+    text += "\n\n" + translate("Manage", "Its rolls stay in the roll log. Edit ▸ Undo brings it all back.")
+    return widgets.ask_confirm(win, translate("Manage", "Delete Roster"), text, translate("Manage", "Delete"), lambda: _delete_roster(win, r))
 
 
 def _delete_roster(win: MainWindow, r: dict[str, Any]) -> None:
@@ -144,9 +141,9 @@ def _delete_roster(win: MainWindow, r: dict[str, Any]) -> None:
     try:
         res = run(win.engine, r["id"])
     except AppError as e:
-        _failed(win, tr("Cannot delete"), e)
+        _failed(win, translate("Manage", "Cannot delete"), e)
         return
-    win._saved(tr("Deleted roster {name} — Ctrl+Z brings it back").format(name=res.name),
+    win._saved(translate("Manage", "Deleted roster {name} — Ctrl+Z brings it back").format(name=res.name),
                prefer=("campaign", res.campaign_id), changes=changes_of(res))
 
 
@@ -159,7 +156,7 @@ def move_selected(win: MainWindow) -> None:
     others = [r for r in camp.get("rosters", []) if r["id"] != row.get("roster_id")]
     if not others:
         return
-    i = win.ask_choice(tr("Move to Roster"), tr("Move {name} to:").format(name=row["name"]),
+    i = win.ask_choice(translate("Manage", "Move to Roster"), translate("Manage", "Move {name} to:").format(name=row["name"]),
                        [r["name"] for r in others])
     if i is not None:
         move(win, row, others[i]["id"])
@@ -173,9 +170,9 @@ def move(win: MainWindow, row: dict[str, Any], roster_id: int) -> bool:
     try:
         res = run(win.engine, row["id"], roster_id, if_version=row.get("version"))
     except AppError as e:
-        _failed(win, tr("Cannot move"), e)
+        _failed(win, translate("Manage", "Cannot move"), e)
         return False
-    win._saved(tr("Moved {name} to {roster} (Ctrl+Z to undo)").format(name=res.name, roster=res.to_roster),
+    win._saved(translate("Manage", "Moved {name} to {roster} (Ctrl+Z to undo)").format(name=res.name, roster=res.to_roster),
                prefer=("roster", res.to_roster_id), select=(res.kind, res.id), changes=changes_of(res))
     return True
 

@@ -34,16 +34,18 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_app.usecases import gui_queries as q
+from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.icons import status_icon
+from ui.rules_text import rules_text
 from ui.widgets import UseCaseDialog, checked_ids, set_checked
 
 Index = QModelIndex | QPersistentModelIndex
-COLS = ("Fought", "Figure", "Roster", "Now", "End state", "Scored a hit", "Taken out by", "Casualties")
+COLS = (QT_TRANSLATE_NOOP("battle", "Fought"), QT_TRANSLATE_NOOP("battle", "Figure"), QT_TRANSLATE_NOOP("battle", "Roster"), QT_TRANSLATE_NOOP("battle", "Now"), QT_TRANSLATE_NOOP("battle", "End state"), QT_TRANSLATE_NOOP("battle", "Scored a hit"), QT_TRANSLATE_NOOP("battle", "Taken out by"), QT_TRANSLATE_NOOP("battle", "Casualties"))
 C_FOUGHT, C_NAME, C_ROSTER, C_NOW, C_END, C_HIT, C_BY, C_CAS = range(len(COLS))
 
 
 def _pretty(s: str) -> str:
-    return (s or "").replace("-", " ")
+    return rules_text((s or "").replace("-", " "))
 
 
 class FiguresModel(QAbstractTableModel):
@@ -80,7 +82,7 @@ class FiguresModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLS[section]
+            return translate("battle", COLS[section])
         return None
 
     def enemies(self, row: dict[str, Any]) -> list[dict[str, Any]]:
@@ -122,9 +124,9 @@ class FiguresModel(QAbstractTableModel):
 
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ToolTipRole and c == C_END:
-            return "double-click to choose how this figure ended the battle"
+            return translate("FiguresModel", "double-click to choose how this figure ended the battle")
         if role == Qt.ItemDataRole.ToolTipRole and not r["available"]:
-            return f"{r['name']} is {_pretty(r['status'])} and cannot take part"
+            return translate("FiguresModel", "{name} is {status} and cannot take part").format(name=r['name'], status=_pretty(r['status']))
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -259,12 +261,12 @@ class BattleDialog(UseCaseDialog):
 
     def __init__(self, parent: QWidget | None, engine: Any, campaign_id: int,
                  rosters: list[int] | None = None) -> None:
-        super().__init__(parent, "Record Battle")
+        super().__init__(parent, translate("BattleDialog", "Record Battle"))
         self.engine = engine
         self.campaign_id = campaign_id
         self.setup = q.battle_setup(engine, campaign_id)
         top = QHBoxLayout()
-        rbox = QGroupBox("Rosters that fought")
+        rbox = QGroupBox(translate("BattleDialog", "Rosters that fought"))
         rl = QVBoxLayout(rbox)
         self.roster_list = QListWidget()
         self.roster_list.setObjectName("battleRosters")
@@ -281,21 +283,21 @@ class BattleDialog(UseCaseDialog):
         form = QFormLayout()
         self.scenario = QLineEdit()
         self.scenario.setObjectName("scenario")
-        self.scenario.setPlaceholderText("e.g. Hold the crossroads")
-        form.addRow("&Scenario:", self.scenario)
+        self.scenario.setPlaceholderText(translate("BattleDialog", "e.g. Hold the crossroads"))
+        form.addRow(translate("BattleDialog", "&Scenario:"), self.scenario)
         self.date = QDateEdit(QDate.currentDate())
         self.date.setObjectName("battleDate")
         self.date.setCalendarPopup(True)
         self.date.setDisplayFormat("yyyy-MM-dd")
-        form.addRow("&Date:", self.date)
+        form.addRow(translate("BattleDialog", "&Date:"), self.date)
         self.winner = QComboBox()
         self.winner.setObjectName("winner")
-        form.addRow("&Winner:", self.winner)
+        form.addRow(translate("BattleDialog", "&Winner:"), self.winner)
         self.notes = QLineEdit()
-        form.addRow("N&otes:", self.notes)
+        form.addRow(translate("BattleDialog", "N&otes:"), self.notes)
         top.addLayout(form, 1)
         self.body.addLayout(top)
-        fbox = QGroupBox("How each figure ended the battle (double-click to change)")
+        fbox = QGroupBox(translate("BattleDialog", "How each figure ended the battle (double-click to change)"))
         fl = QVBoxLayout(fbox)
         self.model = FiguresModel(self.setup["statuses"], self.setup["default_status"], self)
         self.view = QTableView()
@@ -316,11 +318,11 @@ class BattleDialog(UseCaseDialog):
         self.view.setColumnHidden(C_CAS, not units)
         fl.addWidget(self.view)
         self.body.addWidget(fbox, 1)
-        self.after = QCheckBox("Go on to After the Battle when saved")
+        self.after = QCheckBox(translate("BattleDialog", "Go on to After the Battle when saved"))
         self.after.setObjectName("goAfterBattle")
         self.after.setChecked(True)
         self.body.addWidget(self.after)
-        self.ok_button.setText("&Record battle")
+        self.ok_button.setText(translate("BattleDialog", "&Record battle"))
         self.roster_list.itemChanged.connect(self._rosters_changed)
         self._rosters_changed()
         self.resize(860, 560)
@@ -337,7 +339,7 @@ class BattleDialog(UseCaseDialog):
         self.model.set_figures(rosters)
         keep = self.winner.currentData()
         self.winner.clear()
-        self.winner.addItem("no winner (draw)", None)
+        self.winner.addItem(translate("BattleDialog", "no winner (draw)"), None)
         for r in rosters:
             self.winner.addItem(r["name"], r["id"])
         self.winner.setCurrentIndex(max(0, self.winner.findData(keep)))
@@ -361,7 +363,7 @@ class BattleDialog(UseCaseDialog):
 
     def check(self) -> str:
         if not self.chosen_rosters():
-            return "tick at least one roster that fought"
+            return translate("BattleDialog", "tick at least one roster that fought")
         return ""
 
     def run(self) -> int:

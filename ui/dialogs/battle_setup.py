@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import translate
 from ui.widgets import UseCaseDialog, checked_ids, set_checked
 
 
@@ -31,12 +32,12 @@ class BattleSetupDialog(UseCaseDialog):
                  rosters: list[int] | None = None) -> None:
         from campaign_app.usecases.table import setup_choices
 
-        super().__init__(parent, "Set Up Battle")
+        super().__init__(parent, translate("BattleSetupDialog", "Set Up Battle"))
         self.engine = engine
         self.campaign_id = campaign_id
         self.choices = setup_choices(engine, campaign_id)
         top = QHBoxLayout()
-        rbox = QGroupBox("&Rosters that fight")
+        rbox = QGroupBox(translate("BattleSetupDialog", "&Rosters that fight"))
         rl = QVBoxLayout(rbox)
         self.roster_list = QListWidget()
         self.roster_list.setObjectName("setupRosters")
@@ -53,28 +54,28 @@ class BattleSetupDialog(UseCaseDialog):
         self.scenario = QLineEdit()
         self.scenario.setObjectName("setupScenario")
         title = self.choices["scenario_title"]
-        self.scenario.setPlaceholderText(f"empty: roll on {title}" if title else "e.g. Hold the crossroads")
-        form.addRow("&Scenario:", self.scenario)
+        self.scenario.setPlaceholderText(translate("BattleSetupDialog", "empty: roll on {title}").format(title=title) if title else translate("BattleSetupDialog", "e.g. Hold the crossroads"))
+        form.addRow(translate("BattleSetupDialog", "&Scenario:"), self.scenario)
         self.attacker = QComboBox()
         self.attacker.setObjectName("setupAttacker")
-        form.addRow("&Attacker:", self.attacker)
+        form.addRow(translate("BattleSetupDialog", "&Attacker:"), self.attacker)
         self.dice = QLineEdit()
         self.dice.setObjectName("setupDice")
-        self.dice.setPlaceholderText("empty: the app rolls; or the faces you rolled, e.g. 4,6,2")
-        form.addRow("I &rolled:", self.dice)
+        self.dice.setPlaceholderText(translate("BattleSetupDialog", "empty: the app rolls; or the faces you rolled, e.g. 4,6,2"))
+        form.addRow(translate("BattleSetupDialog", "I &rolled:"), self.dice)
         top.addLayout(form, 2)
         self.body.addLayout(top)
         crew = self.choices["crew_rule"]
-        pbox = QGroupBox("&Picked fighters" + (f" ({crew})" if crew else " (none ticked: every available one fights)"))
+        pbox = QGroupBox(translate("BattleSetupDialog", "&Picked fighters") + (f" ({crew})" if crew else translate("BattleSetupDialog", " (none ticked: every available one fights)")))
         pl = QVBoxLayout(pbox)
         self.picks = QListWidget()
         self.picks.setObjectName("setupPicks")
         pl.addWidget(self.picks)
-        note = QLabel("Fighters in recovery, captured or dead are not offered.")
+        note = QLabel(translate("BattleSetupDialog", "Fighters in recovery, captured or dead are not offered."))
         note.setTextFormat(Qt.TextFormat.PlainText)
         pl.addWidget(note)
         self.body.addWidget(pbox, 1)
-        self.ok_button.setText("&Set up battle")
+        self.ok_button.setText(translate("BattleSetupDialog", "&Set up battle"))
         self.roster_list.itemChanged.connect(self._rosters_changed)
         self._rosters_changed()
         self.resize(720, 520)
@@ -101,7 +102,7 @@ class BattleSetupDialog(UseCaseDialog):
         rosters = [r for r in self.choices["rosters"] if r["id"] in chosen]
         keep = self.attacker.currentData()
         self.attacker.clear()
-        self.attacker.addItem("roll for it", None)
+        self.attacker.addItem(translate("BattleSetupDialog", "roll for it"), None)
         for r in rosters:
             self.attacker.addItem(r["name"], r["name"])
         self.attacker.setCurrentIndex(max(0, self.attacker.findData(keep)))
@@ -119,7 +120,7 @@ class BattleSetupDialog(UseCaseDialog):
 
     def check(self) -> str:
         if not self.chosen_rosters():
-            return "tick at least one roster that fights"
+            return translate("BattleSetupDialog", "tick at least one roster that fights")
         return ""
 
     def run(self) -> int:

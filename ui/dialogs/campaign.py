@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
 
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
+from ui.i18n import translate
+from ui.rules_text import rules_text
 from ui.theme import muted_style
 from ui.widgets import UseCaseDialog
 
@@ -28,31 +30,31 @@ class CampaignDialog(UseCaseDialog):
     """New campaign: name, game system, edition and expansions."""
 
     def __init__(self, parent: QWidget | None, engine: Any) -> None:
-        super().__init__(parent, "New Campaign")
+        super().__init__(parent, translate("CampaignDialog", "New Campaign"))
         self.engine = engine
         self.systems = q.systems()
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit()
-        self.name.setPlaceholderText("e.g. Kursk 1943")
+        self.name.setPlaceholderText(translate("CampaignDialog", "e.g. Kursk 1943"))
         self.name.setObjectName("campaignName")
-        form.addRow("&Name:", self.name)
+        form.addRow(translate("CampaignDialog", "&Name:"), self.name)
         self.system = QComboBox()
         self.system.setObjectName("system")
         for s in self.systems:
-            self.system.addItem(s["name"], s["id"])
-        form.addRow("&Game system:", self.system)
+            self.system.addItem(rules_text(s["name"], s["id"]), s["id"])
+        form.addRow(translate("CampaignDialog", "&Game system:"), self.system)
         self.edition = QComboBox()
         self.edition.setObjectName("edition")
-        form.addRow("&Edition:", self.edition)
+        form.addRow(translate("CampaignDialog", "&Edition:"), self.edition)
         self.expansions = QListWidget()
         self.expansions.setObjectName("expansions")
         self.expansions.setMaximumHeight(80)
-        form.addRow("E&xpansions:", self.expansions)
+        form.addRow(translate("CampaignDialog", "E&xpansions:"), self.expansions)
         self.notes = QPlainTextEdit()
-        self.notes.setPlaceholderText("Optional")
+        self.notes.setPlaceholderText(translate("CampaignDialog", "Optional"))
         self.notes.setMaximumHeight(70)
-        form.addRow("N&otes:", self.notes)
+        form.addRow(translate("CampaignDialog", "N&otes:"), self.notes)
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet(muted_style())
@@ -66,24 +68,24 @@ class CampaignDialog(UseCaseDialog):
         info = self.systems[max(0, self.system.currentIndex())]
         self.edition.clear()
         for e in info["editions"]:
-            self.edition.addItem(e["name"], e["id"])
+            self.edition.addItem(rules_text(e["name"], info["id"]), e["id"])
         if info["default_edition"]:
             self.edition.setCurrentIndex(max(0, self.edition.findData(info["default_edition"])))
         self.edition.setEnabled(bool(info["editions"]))
         if not info["editions"]:
-            self.edition.addItem("(one edition)", "")
+            self.edition.addItem(translate("CampaignDialog", "(one edition)"), "")
         self.expansions.clear()
         for x in info["expansions"]:
-            item = QListWidgetItem(info["expansion_names"].get(x, x))
+            item = QListWidgetItem(rules_text(info["expansion_names"].get(x, x), info["id"]))
             item.setData(Qt.ItemDataRole.UserRole, x)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.expansions.addItem(item)
         self.expansions.setEnabled(bool(info["expansions"]))
         if not info["expansions"]:
-            self.expansions.addItem("(none for this system)")
-        kinds = "units (squads of figures)" if info["uses_units"] else "individual fighters"
-        self.hint.setText(f"{info['name']} rosters hold {kinds}.")
+            self.expansions.addItem(translate("CampaignDialog", "(none for this system)"))
+        kinds = translate("CampaignDialog", "units (squads of figures)") if info["uses_units"] else translate("CampaignDialog", "individual fighters")
+        self.hint.setText(translate("CampaignDialog", "{name} rosters hold {kinds}.").format(name=rules_text(info['name'], info['id']), kinds=kinds))
 
     def set_expansion(self, key: str, on: bool = True) -> None:
         for i in range(self.expansions.count()):
@@ -114,7 +116,7 @@ class RosterDialog(UseCaseDialog):
 
     def __init__(self, parent: QWidget | None, engine: Any, campaign_id: int, system: dict[str, Any],
                  roster: dict[str, Any] | None = None) -> None:
-        super().__init__(parent, "Edit Roster" if roster else "New Roster")
+        super().__init__(parent, translate("RosterDialog", "Edit Roster") if roster else translate("RosterDialog", "New Roster"))
         self.engine = engine
         self.campaign_id = campaign_id
         self.roster = roster
@@ -122,34 +124,34 @@ class RosterDialog(UseCaseDialog):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit(roster["name"] if roster else "")
         self.name.setObjectName("rosterName")
-        self.name.setPlaceholderText("e.g. 1st Squad, The Iron Jackals")
-        form.addRow("&Name:", self.name)
+        self.name.setPlaceholderText(translate("RosterDialog", "e.g. 1st Squad, The Iron Jackals"))
+        form.addRow(translate("RosterDialog", "&Name:"), self.name)
         self.kind = QComboBox()
         for k in system["roster_kinds"]:
             self.kind.addItem(k.title(), k)
         self.kind.setCurrentIndex(max(0, self.kind.findData(roster["kind"] if roster
                                                              else system["default_roster_kind"])))
-        form.addRow("&Kind:", self.kind)
+        form.addRow(translate("RosterDialog", "&Kind:"), self.kind)
         self.faction = QLineEdit(roster["faction"] if roster else "")
-        self.faction.setPlaceholderText("gang house, nation or army")
-        form.addRow("&Faction:", self.faction)
+        self.faction.setPlaceholderText(translate("RosterDialog", "gang house, nation or army"))
+        form.addRow(translate("RosterDialog", "&Faction:"), self.faction)
         self.player = QLineEdit(roster["player"] if roster else "")
-        form.addRow("&Player:", self.player)
+        form.addRow(translate("RosterDialog", "&Player:"), self.player)
         self.credits = QSpinBox()
         self.credits.setObjectName("credits")
         self.credits.setRange(-1_000_000, 1_000_000)
         self.credits.setValue(roster["credits"] if roster else 0)
-        self.credits.setSuffix(" credits")
-        form.addRow("&Credits:", self.credits)
+        self.credits.setSuffix(translate("RosterDialog", " credits"))
+        form.addRow(translate("RosterDialog", "&Credits:"), self.credits)
         self.reputation = QSpinBox()
         self.reputation.setRange(-1000, 100_000)
         self.notes = QPlainTextEdit()
         self.notes.setMaximumHeight(80)
         if roster:
             self.reputation.setValue(roster["reputation"])
-            form.addRow("&Reputation:", self.reputation)
+            form.addRow(translate("RosterDialog", "&Reputation:"), self.reputation)
             self.notes.setPlainText(roster["notes"])
-            form.addRow("N&otes:", self.notes)
+            form.addRow(translate("RosterDialog", "N&otes:"), self.notes)
         self.body.addLayout(form)
         self.resize(420, self.sizeHint().height())
 

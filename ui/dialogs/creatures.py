@@ -25,6 +25,7 @@ from campaign_app import procedure_driver as driver
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError
 from ui.dice_widgets import DiceChoice, FacesView
+from ui.i18n import translate
 from ui.models import ALIGN_CENTER, Column, RowsModel
 from ui.text import esc, rich_label
 from ui.theme import muted_style
@@ -36,7 +37,7 @@ class CreatureDialog(UseCaseDialog):
 
     def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
                  campaign_id: int, api: Any) -> None:
-        super().__init__(parent, "Generate Creatures")
+        super().__init__(parent, translate("CreatureDialog", "Generate Creatures"))
         self.engine = engine
         self.roster = roster
         self.api = api
@@ -45,17 +46,17 @@ class CreatureDialog(UseCaseDialog):
         self.preview_key: tuple[Any, ...] | None = None
         top = QHBoxLayout()
         form = QFormLayout()
-        form.addRow("Roster:", rich_label(f"<b>{esc(roster['name'])}</b>"))
+        form.addRow(translate("CreatureDialog", "Roster:"), rich_label(f"<b>{esc(roster['name'])}</b>"))
         self.kind = QComboBox()
         self.kind.setObjectName("creatureKind")
         for k in self.kinds:
             self.kind.addItem(k["label"], k["kind"])
-        form.addRow("&Kind:", self.kind)
+        form.addRow(translate("CreatureDialog", "&Kind:"), self.kind)
         self.count = QSpinBox()
         self.count.setObjectName("creatureCount")
         self.count.setRange(1, 100)
-        form.addRow("&How many:", self.count)
-        self.super = QCheckBox("Super (Rep 5, no roll)")
+        form.addRow(translate("CreatureDialog", "&How many:"), self.count)
+        self.super = QCheckBox(translate("CreatureDialog", "Super (Rep 5, no roll)"))
         self.super.setObjectName("creatureSuper")
         form.addRow("", self.super)
         self.rep_note = QLabel()
@@ -64,7 +65,7 @@ class CreatureDialog(UseCaseDialog):
         self.rep_note.setStyleSheet(muted_style())
         form.addRow("", self.rep_note)
         top.addLayout(form, 1)
-        dbox = QGroupBox("Rep dice")
+        dbox = QGroupBox(translate("CreatureDialog", "Rep dice"))
         dl = QVBoxLayout(dbox)
         self.dice = DiceChoice(self)
         dl.addWidget(self.dice)
@@ -76,16 +77,16 @@ class CreatureDialog(UseCaseDialog):
         top.addWidget(dbox, 1)
         self.body.addLayout(top)
         prow = QHBoxLayout()
-        self.preview_button = QPushButton("&Preview")
+        self.preview_button = QPushButton(translate("CreatureDialog", "&Preview"))
         self.preview_button.setObjectName("previewButton")
         prow.addWidget(self.preview_button)
         self.faces = FacesView(self, 22)
         prow.addWidget(self.faces, 1)
         self.body.addLayout(prow)
         self.model = RowsModel([
-            Column("name", "Name"),
-            Column("rep", "Rep", align=ALIGN_CENTER),
-            Column("how", "How the Rep was set"),
+            Column("name", translate("CreatureDialog", "Name")),
+            Column("rep", translate("CreatureDialog", "Rep"), align=ALIGN_CENTER),
+            Column("how", translate("CreatureDialog", "How the Rep was set")),
         ])
         self.table = QTableView()
         self.table.setObjectName("previewTable")
@@ -95,7 +96,7 @@ class CreatureDialog(UseCaseDialog):
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.setMinimumHeight(150)
         self.body.addWidget(self.table)
-        self.ok_button.setText("&Add to roster")
+        self.ok_button.setText(translate("CreatureDialog", "&Add to roster"))
         self.preview_button.clicked.connect(self.preview)
         for sig in (self.kind.currentIndexChanged, self.count.valueChanged, self.super.toggled,
                     self.dice.changed):
@@ -117,15 +118,15 @@ class CreatureDialog(UseCaseDialog):
         if fixed is not None and self.super.isChecked():
             self.super.setChecked(False)
         if fixed is not None:
-            self.rep_note.setText(f"{k['label']}s are always Rep {fixed}: no dice.")
-            self.need.setText("No dice needed.")
+            self.rep_note.setText(translate("CreatureDialog", "{label}s are always Rep {fixed}: no dice.").format(label=k['label'], fixed=fixed))
+            self.need.setText(translate("CreatureDialog", "No dice needed."))
         elif self.super.isChecked():
-            self.rep_note.setText(f"Super: Rep {k.get('super_rep', 5)} by agreement, no roll.")
-            self.need.setText("No dice needed.")
+            self.rep_note.setText(translate("CreatureDialog", "Super: Rep {rep} by agreement, no roll.").format(rep=k.get('super_rep', 5)))
+            self.need.setText(translate("CreatureDialog", "No dice needed."))
         else:
-            self.rep_note.setText(f"Rep rolled on {k.get('table', '')} (house rules apply).")
+            self.rep_note.setText(translate("CreatureDialog", "Rep rolled on {table} (house rules apply).").format(table=k.get('table', '')))
             n = self.count.value()
-            self.need.setText(f"Needs {n} d6 (one per creature).")
+            self.need.setText(translate("CreatureDialog", "Needs {n} d6 (one per creature).").format(n=n))
         if self.preview_key is not None and self.preview_key != self._key():
             self.preview_data = None
             self.preview_key = None
@@ -154,7 +155,7 @@ class CreatureDialog(UseCaseDialog):
 
     def check(self) -> str:
         if not self.kinds:
-            return "this campaign's game (with its expansions) has no creatures"
+            return translate("CreatureDialog", "this campaign's game (with its expansions) has no creatures")
         if self.preview_data is None and not self.preview():
             return self.error.text()
         return ""

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGroupBox, QListWidget, QListWidgetItem, QVBoxLayo
 
 from campaign_app.dice import Roller
 from ui.dialogs.preview import DicePreviewDialog
+from ui.i18n import translate
 
 
 class CycleEndDialog(DicePreviewDialog):
@@ -20,30 +21,30 @@ class CycleEndDialog(DicePreviewDialog):
     def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any], api: Any) -> None:
         """``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
         super().__init__(
-            parent, f"End Cycle {campaign.get('cycle', 1)} — {campaign['name']}",
-            "The post-cycle sequence: every Critical Injury still waiting is treated (if the gang "
-            "pays) or the fighter dies; then the roster is updated and the next cycle starts.")
+            parent, translate("CycleEndDialog", "End Cycle {cycle} — {name}").format(cycle=campaign.get('cycle', 1), name=campaign['name']),
+            translate("CycleEndDialog", "The post-cycle sequence: every Critical Injury still waiting is treated (if the gang "
+            "pays) or the fighter dies; then the roster is updated and the next cycle starts."))
         self.engine = engine
         self.campaign = campaign
         self.end_cycle = api.end_cycle
-        tbox = QGroupBox("Pay for treatment")
+        tbox = QGroupBox(translate("CycleEndDialog", "Pay for treatment"))
         tl = QVBoxLayout(tbox)
         self.treat = QListWidget()
         self.treat.setObjectName("treatList")
         for f in api.pending_criticals(engine, campaign["id"]):
-            item = QListWidgetItem(f"{f['name']} ({f['roster']}, {f['credits']} credits)")
+            item = QListWidgetItem(translate("CycleEndDialog", "{name} ({roster}, {credits} credits)").format(name=f['name'], roster=f['roster'], credits=f['credits']))
             item.setData(Qt.ItemDataRole.UserRole, f["id"])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.treat.addItem(item)
         if self.treat.count() == 0:
-            self.treat.addItem("No Critical Injury is waiting.")
+            self.treat.addItem(translate("CycleEndDialog", "No Critical Injury is waiting."))
             self.treat.setEnabled(False)
         self.treat.setMaximumHeight(120)
         tl.addWidget(self.treat)
         self.form.addRow(tbox)
         self.view.setObjectName("cycleSteps")
-        self.ok_button.setText("&End cycle")
+        self.ok_button.setText(translate("CycleEndDialog", "&End cycle"))
         self.treat.itemChanged.connect(self.invalidate)
         self.resize(760, 560)
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import translate
 from ui.settings import AppSettings, is_postgres, pg_url, safe_url
 from ui.theme import muted_style
 from ui.widgets import ErrorLabel
@@ -52,7 +53,7 @@ class DatabaseDialog(QDialog):
     def __init__(self, parent: QWidget | None, settings: AppSettings, current: str = "",
                  default_file: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Database Settings")
+        self.setWindowTitle(translate("DatabaseDialog", "Database Settings"))
         self.settings = settings
         self.url = ""
         self.password: str | None = None
@@ -60,7 +61,7 @@ class DatabaseDialog(QDialog):
         recent = settings.recent()
         if recent:
             row = QHBoxLayout()
-            row.addWidget(QLabel("Recent:"))
+            row.addWidget(QLabel(translate("DatabaseDialog", "Recent:")))
             self.recent = QComboBox()
             self.recent.setObjectName("recentDatabases")
             self.recent.addItem("")
@@ -69,9 +70,9 @@ class DatabaseDialog(QDialog):
             row.addWidget(self.recent, 1)
             lay.addLayout(row)
             self.recent.activated.connect(lambda _i: self.load(self.recent.currentData() or ""))
-        self.local = QRadioButton("A &file on this computer (SQLite)")
+        self.local = QRadioButton(translate("DatabaseDialog", "A &file on this computer (SQLite)"))
         self.local.setObjectName("useLocal")
-        self.server = QRadioButton("A &PostgreSQL server (shared by a club)")
+        self.server = QRadioButton(translate("DatabaseDialog", "A &PostgreSQL server (shared by a club)"))
         self.server.setObjectName("useServer")
         group = QButtonGroup(self)
         group.addButton(self.local)
@@ -81,7 +82,7 @@ class DatabaseDialog(QDialog):
         fl = QHBoxLayout(fbox)
         self.path = QLineEdit(default_file)
         self.path.setObjectName("dbPath")
-        browse = QPushButton("&Browse…")
+        browse = QPushButton(translate("DatabaseDialog", "&Browse…"))
         fl.addWidget(self.path, 1)
         fl.addWidget(browse)
         lay.addWidget(fbox)
@@ -101,17 +102,17 @@ class DatabaseDialog(QDialog):
         self.pw = QLineEdit()
         self.pw.setObjectName("pgPassword")
         self.pw.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pw.setPlaceholderText("empty: PGPASSWORD / ~/.pgpass")
-        self.ask = QCheckBox("Ask for the password every time")
+        self.pw.setPlaceholderText(translate("DatabaseDialog", "empty: PGPASSWORD / ~/.pgpass"))
+        self.ask = QCheckBox(translate("DatabaseDialog", "Ask for the password every time"))
         self.ask.setObjectName("askPassword")
-        form.addRow("&Host:", self.host)
-        form.addRow("P&ort:", self.port)
-        form.addRow("&Database:", self.dbname)
-        form.addRow("&User:", self.user)
-        form.addRow("Pass&word:", self.pw)
+        form.addRow(translate("DatabaseDialog", "&Host:"), self.host)
+        form.addRow(translate("DatabaseDialog", "P&ort:"), self.port)
+        form.addRow(translate("DatabaseDialog", "&Database:"), self.dbname)
+        form.addRow(translate("DatabaseDialog", "&User:"), self.user)
+        form.addRow(translate("DatabaseDialog", "Pass&word:"), self.pw)
         form.addRow("", self.ask)
         lay.addWidget(sbox)
-        note = QLabel("The password is used to connect and is never saved with the settings.")
+        note = QLabel(translate("DatabaseDialog", "The password is used to connect and is never saved with the settings."))
         note.setWordWrap(True)
         note.setStyleSheet(muted_style())
         lay.addWidget(note)
@@ -119,7 +120,7 @@ class DatabaseDialog(QDialog):
         lay.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Connect")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("DatabaseDialog", "&Connect"))
         buttons.accepted.connect(self.try_accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -146,7 +147,7 @@ class DatabaseDialog(QDialog):
     def _browse(self) -> None:
         start = self.path.text() or str(Path.home())
         name, _f = QFileDialog.getSaveFileName(
-            self, "Campaign database", start, "Campaign databases (*.sqlite *.db);;All files (*)",
+            self, translate("DatabaseDialog", "Campaign database"), start, translate("DatabaseDialog", "Campaign databases (*.sqlite *.db);;All files (*)"),
             options=QFileDialog.Option.DontConfirmOverwrite)
         if name:
             self.path.setText(name)
@@ -155,10 +156,10 @@ class DatabaseDialog(QDialog):
         if self.local.isChecked():
             path = self.path.text().strip()
             if not path:
-                raise ValueError("choose a file for the database")
+                raise ValueError(translate("DatabaseDialog", "choose a file for the database"))
             return f"sqlite:///{Path(path).expanduser().resolve()}"
         if not self.dbname.text().strip():
-            raise ValueError("name the database on the server")
+            raise ValueError(translate("DatabaseDialog", "name the database on the server"))
         return pg_url(self.host.text(), self.port.value(), self.dbname.text(), self.user.text())
 
     def try_accept(self) -> None:
@@ -177,8 +178,8 @@ def ask_password(parent: QWidget | None, url: str, callback: Any) -> QInputDialo
     """Ask for a password without blocking: ``callback(password or None)``."""
     dlg = QInputDialog(parent)
     dlg.setObjectName("passwordDialog")
-    dlg.setWindowTitle("Database password")
-    dlg.setLabelText(f"Password for {safe_url(url)}:")
+    dlg.setWindowTitle(translate("database", "Database password"))
+    dlg.setLabelText(translate("database", "Password for {url}:").format(url=safe_url(url)))
     dlg.setTextEchoMode(QLineEdit.EchoMode.Password)
     dlg.setInputMode(QInputDialog.InputMode.TextInput)
     done = {"called": False}

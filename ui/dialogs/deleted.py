@@ -25,10 +25,6 @@ from ui.i18n import translate
 from ui.models import Column, RowsModel
 
 
-def tr(text: str) -> str:
-    return translate("DeletedCampaignsDialog", text)
-
-
 class DeletedCampaignsDialog(QDialog):
     restored = Signal(int, str, object)  # campaign id, name, changes
     purged = Signal(str, object)  # name, changes
@@ -36,18 +32,18 @@ class DeletedCampaignsDialog(QDialog):
     def __init__(self, parent: QWidget | None, engine: Any) -> None:
         super().__init__(parent)
         self.engine = engine
-        self.setWindowTitle(tr("Deleted Campaigns"))
+        self.setWindowTitle(translate("DeletedCampaignsDialog", "Deleted Campaigns"))
         self.setObjectName("deletedCampaignsDialog")
         lay = QVBoxLayout(self)
-        self.note = QLabel(tr("Deleted campaigns are kept, with their rolls and history, until removed for good."))
+        self.note = QLabel(translate("DeletedCampaignsDialog", "Deleted campaigns are kept, with their rolls and history, until removed for good."))
         self.note.setWordWrap(True)
         self.note.setTextFormat(Qt.TextFormat.PlainText)
         lay.addWidget(self.note)
         self.model = RowsModel([
-            Column("name", tr("Campaign")),
-            Column("system_name", tr("Game")),
-            Column("rosters", tr("Rosters")),
-            Column("deleted_at", tr("Deleted")),
+            Column("name", translate("DeletedCampaignsDialog", "Campaign")),
+            Column("system_name", translate("DeletedCampaignsDialog", "Game")),
+            Column("rosters", translate("DeletedCampaignsDialog", "Rosters")),
+            Column("deleted_at", translate("DeletedCampaignsDialog", "Deleted")),
         ])
         self.view = QTableView()
         self.view.setObjectName("deletedCampaigns")
@@ -61,9 +57,9 @@ class DeletedCampaignsDialog(QDialog):
         self.error = widgets.ErrorLabel()
         lay.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.restore_button = QPushButton(tr("&Restore"))
+        self.restore_button = QPushButton(translate("DeletedCampaignsDialog", "&Restore"))
         self.restore_button.setObjectName("restoreCampaign")
-        self.purge_button = QPushButton(tr("Remove for &Good…"))
+        self.purge_button = QPushButton(translate("DeletedCampaignsDialog", "Remove for &Good…"))
         self.purge_button.setObjectName("purgeCampaign")
         self.buttons.addButton(self.restore_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.addButton(self.purge_button, QDialogButtonBox.ButtonRole.DestructiveRole)
@@ -85,8 +81,8 @@ class DeletedCampaignsDialog(QDialog):
         if has:
             self.view.selectRow(0)
         self.view.resizeColumnsToContents()
-        self.note.setText(tr("Deleted campaigns are kept, with their rolls and history, until removed for good.")
-                          if has else tr("No deleted campaigns."))
+        self.note.setText(translate("DeletedCampaignsDialog", "Deleted campaigns are kept, with their rolls and history, until removed for good.")
+                          if has else translate("DeletedCampaignsDialog", "No deleted campaigns."))
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
@@ -114,9 +110,9 @@ class DeletedCampaignsDialog(QDialog):
         d = self.selected()
         if d is None:
             return None
-        text = tr("Remove the campaign {name} for good, with its rolls and history? This cannot be undone.")
-        return widgets.ask_confirm(self, tr("Remove for Good"), text.format(name=d["name"]),
-                                   tr("Remove for Good"), lambda: self.purge(d))
+        text = translate("DeletedCampaignsDialog", "Remove the campaign {name} for good, with its rolls and history? This cannot be undone.")
+        return widgets.ask_confirm(self, translate("DeletedCampaignsDialog", "Remove for Good"), text.format(name=d["name"]),
+                                   translate("DeletedCampaignsDialog", "Remove for Good"), lambda: self.purge(d))
 
     def purge(self, d: dict[str, Any]) -> None:
         from campaign_app.usecases.manage import purge_campaign

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
+from ui.i18n import translate
 from ui.widgets import EntryLine, UseCaseDialog
 
 
@@ -54,15 +55,15 @@ class NameList(QWidget):
         self.entry = EntryLine()  # Enter adds the name; it does not press the dialog's OK
         self.entry.setObjectName(f"{title.lower()}Entry")
         self.entry.setPlaceholderText(placeholder or title.lower().rstrip("s"))
-        self.entry.setToolTip(f"Type a {title.lower().rstrip('s')} and press Enter or Add")
+        self.entry.setToolTip(translate("NameList", "Type a {rstrip} and press Enter or Add").format(rstrip=title.lower().rstrip('s')))
         if completions:
             comp = QCompleter(completions, self)
             comp.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
             comp.setFilterMode(Qt.MatchFlag.MatchContains)
             self.entry.setCompleter(comp)
-        self.add_button = QPushButton("Add")
+        self.add_button = QPushButton(translate("NameList", "Add"))
         self.add_button.setObjectName(f"{title.lower()}Add")
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton(translate("NameList", "Remove"))
         self.remove_button.setObjectName(f"{title.lower()}Remove")
         row.addWidget(self.entry, 1)
         row.addWidget(self.add_button)
@@ -78,7 +79,7 @@ class NameList(QWidget):
         item = QListWidgetItem(name)
         item.setData(Qt.ItemDataRole.UserRole, existing)
         if existing and not self.removable_existing:
-            item.setToolTip("already recorded; cannot be removed here")
+            item.setToolTip(translate("NameList", "already recorded; cannot be removed here"))
         self.list.addItem(item)
 
     def add_current(self) -> None:
@@ -132,7 +133,7 @@ class FighterDialog(UseCaseDialog):
     def __init__(self, parent: QWidget | None, engine: Any, roster_id: int, campaign_id: int,
                  system: dict[str, Any], fighter: dict[str, Any] | None = None) -> None:
         name = fighter["name"] if fighter else ""
-        super().__init__(parent, f"Edit {name}" if fighter else "Add Fighter")
+        super().__init__(parent, translate("FighterDialog", "Edit {name}").format(name=name) if fighter else translate("FighterDialog", "Add Fighter"))
         self.engine = engine
         self.roster_id = roster_id
         self.system = system
@@ -143,8 +144,8 @@ class FighterDialog(UseCaseDialog):
         left.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit(f.get("name", ""))
         self.name.setObjectName("fighterName")
-        self.name.setPlaceholderText("e.g. Sgt Rock")
-        left.addRow("&Name:", self.name)
+        self.name.setPlaceholderText(translate("FighterDialog", "e.g. Sgt Rock"))
+        left.addRow(translate("FighterDialog", "&Name:"), self.name)
         self.type = QComboBox()
         self.type.setObjectName("fighterType")
         for t in system["fighter_types"]:
@@ -152,24 +153,24 @@ class FighterDialog(UseCaseDialog):
         want = f.get("type") or system.get("default_fighter_type")
         if want:
             self.type.setCurrentIndex(max(0, self.type.findData(want)))
-        left.addRow("&Type:", self.type)
+        left.addRow(translate("FighterDialog", "&Type:"), self.type)
         self.role = QLineEdit(f.get("role", ""))
-        self.role.setPlaceholderText("leader, NCO, medic…")
-        left.addRow("&Role:", self.role)
+        self.role.setPlaceholderText(translate("FighterDialog", "leader, NCO, medic…"))
+        left.addRow(translate("FighterDialog", "&Role:"), self.role)
         self.kind = QComboBox()
         for k in system["kinds"]:
             self.kind.addItem(_pretty(k), k)
         self.kind.setCurrentIndex(max(0, self.kind.findData(f.get("kind", "human"))))
         self.kind.setEnabled(len(system["kinds"]) > 1)
-        left.addRow("&Kind:", self.kind)
+        left.addRow(translate("FighterDialog", "&Kind:"), self.kind)
         self.rep = QSpinBox()
         self.rep.setObjectName("rep")
         self.rep.setRange(0, 6)
         self.rep.setSpecialValueText("—")
         self.rep.setValue(int(f.get("rep") or 0))
-        self.rep.setToolTip("Reputation 1-6")
+        self.rep.setToolTip(translate("FighterDialog", "Reputation 1-6"))
         if system["uses_rep"]:
-            left.addRow("R&ep:", self.rep)
+            left.addRow(translate("FighterDialog", "R&ep:"), self.rep)
         else:
             self.rep.hide()
         self.xp = QSpinBox()
@@ -178,11 +179,11 @@ class FighterDialog(UseCaseDialog):
         self.xp.setValue(int(f.get("xp", 0)))
         self.value = QSpinBox()
         self.value.setRange(-1000, 1_000_000)
-        self.value.setSuffix(" cr")
+        self.value.setSuffix(translate("FighterDialog", " cr"))
         self.value.setValue(int(f.get("credits_value", 0)))
         if system["stats"]:
-            left.addRow("&XP:", self.xp)
-            left.addRow("&Value:", self.value)
+            left.addRow(translate("FighterDialog", "&XP:"), self.xp)
+            left.addRow(translate("FighterDialog", "&Value:"), self.value)
         else:
             self.xp.hide()
             self.value.hide()
@@ -192,7 +193,7 @@ class FighterDialog(UseCaseDialog):
             self.status.addItem(_pretty(st), st)
         if fighter:
             self.status.setCurrentIndex(max(0, self.status.findData(f.get("status", "active"))))
-            left.addRow("&Status:", self.status)
+            left.addRow(translate("FighterDialog", "&Status:"), self.status)
         else:
             self.status.hide()
         cols.addLayout(left, 1)
@@ -201,7 +202,7 @@ class FighterDialog(UseCaseDialog):
         self.stat_edits: dict[str, QLineEdit] = {}
         self.stat_problems: dict[str, str] = {}
         if system["stats"]:
-            box = QGroupBox("Characteristics")
+            box = QGroupBox(translate("FighterDialog", "Characteristics"))
             grid = QGridLayout(box)
             for i, st in enumerate(system["stats"]):
                 lab = QLabel(st["key"])
@@ -211,8 +212,7 @@ class FighterDialog(UseCaseDialog):
                 ed.setObjectName(f"stat_{st['key']}")
                 ed.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 ed.setMaximumWidth(52)
-                ed.setToolTip(f"{st['label']}: {st['low']}{'+' if st['target'] else ''} to "
-                              f"{st['high']}{'+' if st['target'] else ''}")
+                ed.setToolTip(translate("FighterDialog", "{label}: {low}{value} to {high}{value}").format(label=st['label'], low=st['low'], value='+' if st['target'] else '', high=st['high']))
                 ed.setPlaceholderText(f"{st['low']}+" if st["target"] else str(st["low"]))
                 v = (f.get("stats") or {}).get(st["key"])
                 if v is not None:
@@ -222,21 +222,21 @@ class FighterDialog(UseCaseDialog):
                 grid.addWidget(ed, 1, i)
                 self.stat_edits[st["key"]] = ed
             right.addWidget(box)
-        wbox = QGroupBox("Weapons")
+        wbox = QGroupBox(translate("FighterDialog", "Weapons"))
         wl = QVBoxLayout(wbox)
         completions = q.weapon_names(engine, campaign_id)
-        self.weapons = NameList("Weapons", [e["name"] for e in f.get("equipment", [])], completions)
+        self.weapons = NameList(translate("FighterDialog", "Weapons"), [e["name"] for e in f.get("equipment", [])], completions)
         wl.addWidget(self.weapons)
         right.addWidget(wbox)
-        sbox = QGroupBox("Skills")
+        sbox = QGroupBox(translate("FighterDialog", "Skills"))
         sl = QVBoxLayout(sbox)
-        self.skills = NameList("Skills", list(f.get("skills", [])), removable_existing=False)
+        self.skills = NameList(translate("FighterDialog", "Skills"), list(f.get("skills", [])), removable_existing=False)
         sl.addWidget(self.skills)
         right.addWidget(sbox)
         cols.addLayout(right, 1)
         self.body.addLayout(cols)
         self.notes = QPlainTextEdit(f.get("notes", ""))
-        self.notes.setPlaceholderText("Notes")
+        self.notes.setPlaceholderText(translate("FighterDialog", "Notes"))
         self.notes.setMaximumHeight(60)
         self.body.addWidget(self.notes)
         self.resize(720 if system["stats"] else 620, 440)
@@ -251,7 +251,7 @@ class FighterDialog(UseCaseDialog):
         ed = self.stat_edits[key]
         if not ed.text().strip() and self._had_stat(key):
             # an empty box would silently keep the old value: say so instead
-            problem = f"{key} cannot be left empty (type a value, or Cancel to keep it)"
+            problem = translate("FighterDialog", "{key} cannot be left empty (type a value, or Cancel to keep it)").format(key=key)
         else:
             problem = q.check_stat(self.system["id"], key, ed.text(), self.system.get("edition"))
         if problem:
@@ -274,7 +274,7 @@ class FighterDialog(UseCaseDialog):
         if not self.system["uses_rep"] or self.rep.value() > 0:
             return ""
         if self.fighter is None or self.fighter.get("rep"):
-            return "Rep: choose a Rep from 1 to 6 (fighters in this game need a Rep)"
+            return translate("FighterDialog", "Rep: choose a Rep from 1 to 6 (fighters in this game need a Rep)")
         return ""  # an existing fighter without a Rep may stay without one
 
     def check(self) -> str:
@@ -284,11 +284,9 @@ class FighterDialog(UseCaseDialog):
         if rep:
             return rep
         if self.weapons.entry.text().strip():
-            return (f"press Add to add the weapon {self.weapons.entry.text().strip()!r} "
-                    "(or clear the field)")
+            return (translate("FighterDialog", "press Add to add the weapon {name!r} (or clear the field)").format(name=self.weapons.entry.text().strip()))
         if self.skills.entry.text().strip():
-            return (f"press Add to add the skill {self.skills.entry.text().strip()!r} "
-                    "(or clear the field)")
+            return (translate("FighterDialog", "press Add to add the skill {name!r} (or clear the field)").format(name=self.skills.entry.text().strip()))
         return ""
 
     def reset_for_another(self) -> None:
@@ -306,7 +304,7 @@ class FighterDialog(UseCaseDialog):
             box._update()
         self.stat_problems.clear()
         self.error.clear_error()
-        self.setWindowTitle(f"Add Fighter — {self.saved_count} added")
+        self.setWindowTitle(translate("FighterDialog", "Add Fighter — {saved_count} added").format(saved_count=self.saved_count))
         self.name.setFocus()
 
     def _stats(self) -> dict[str, str]:
@@ -341,7 +339,7 @@ class UnitDialog(UseCaseDialog):
 
     def __init__(self, parent: QWidget | None, engine: Any, roster_id: int, campaign: dict[str, Any],
                  unit: dict[str, Any] | None = None) -> None:
-        super().__init__(parent, f"Edit {unit['name']}" if unit else "Add Unit")
+        super().__init__(parent, translate("UnitDialog", "Edit {name}").format(name=unit['name']) if unit else translate("UnitDialog", "Add Unit"))
         from campaign_app.usecases.units import unit_choices
 
         self.engine = engine
@@ -355,23 +353,23 @@ class UnitDialog(UseCaseDialog):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.name = QLineEdit(u.get("name", ""))
         self.name.setObjectName("unitName")
-        self.name.setPlaceholderText("e.g. 1st Section")
-        form.addRow("&Name:", self.name)
+        self.name.setPlaceholderText(translate("UnitDialog", "e.g. 1st Section"))
+        form.addRow(translate("UnitDialog", "&Name:"), self.name)
         self.unit_type = QComboBox()
         for t in self.choices["unit_types"]:
             self.unit_type.addItem(t.title(), t)
         self.unit_type.setCurrentIndex(max(0, self.unit_type.findData(u.get("unit_type", "infantry"))))
-        form.addRow("&Type:", self.unit_type)
+        form.addRow(translate("UnitDialog", "&Type:"), self.unit_type)
         self.figures = QSpinBox()
         self.figures.setObjectName("figures")
         self.figures.setRange(0, 100)
         self.figures.setValue(int(u.get("figures", 5)))
-        form.addRow("&Figures now:", self.figures)
+        form.addRow(translate("UnitDialog", "&Figures now:"), self.figures)
         self.figures_start = QSpinBox()
         self.figures_start.setObjectName("figuresStart")
         self.figures_start.setRange(0, 100)
         self.figures_start.setValue(int(u.get("figures_start", u.get("figures", 5))))
-        form.addRow("Figures at &start:", self.figures_start)
+        form.addRow(translate("UnitDialog", "Figures at &start:"), self.figures_start)
         self.wounded = QSpinBox()
         self.wounded.setRange(0, 100)
         self.wounded.setValue(int(u.get("wounded", 0)))
@@ -381,9 +379,9 @@ class UnitDialog(UseCaseDialog):
             self.training.addItem(lv["shown"], lv["key"])
         if u.get("training"):
             self.training.setCurrentIndex(max(0, self.training.findData(u["training"])))
-        form.addRow("T&raining:", self.training)
+        form.addRow(translate("UnitDialog", "T&raining:"), self.training)
         self.armour = QComboBox()
-        form.addRow("&Armour:", self.armour)
+        form.addRow(translate("UnitDialog", "&Armour:"), self.armour)
         self.discipline = QComboBox()
         for d in self.choices["discipline"]:
             self.discipline.addItem(d["label"], d["key"])
@@ -392,13 +390,13 @@ class UnitDialog(UseCaseDialog):
         for o in self.choices["orders"]:
             self.order.addItem(f"{o['label']} — {o['move']}", o["key"])
         if self.choices["discipline"]:
-            form.addRow("&Discipline:", self.discipline)
+            form.addRow(translate("UnitDialog", "&Discipline:"), self.discipline)
             if u.get("discipline"):
                 self.discipline.setCurrentIndex(max(0, self.discipline.findData(u["discipline"])))
         else:
             self.discipline.hide()
         if self.choices["orders"]:
-            form.addRow("&Order:", self.order)
+            form.addRow(translate("UnitDialog", "&Order:"), self.order)
             if u.get("order"):
                 self.order.setCurrentIndex(max(0, self.order.findData(u["order"])))
         else:
@@ -409,25 +407,25 @@ class UnitDialog(UseCaseDialog):
         self.battles = QSpinBox()
         self.battles.setRange(0, 10_000)
         if unit:
-            form.addRow("&Wounded:", self.wounded)
+            form.addRow(translate("UnitDialog", "&Wounded:"), self.wounded)
             self.status.setCurrentIndex(max(0, self.status.findData(u.get("status", "active"))))
-            form.addRow("Stat&us:", self.status)
+            form.addRow(translate("UnitDialog", "Stat&us:"), self.status)
             self.battles.setValue(int(u.get("battles_fought", 0)))
-            form.addRow("&Battles fought:", self.battles)
+            form.addRow(translate("UnitDialog", "&Battles fought:"), self.battles)
         else:
             self.wounded.hide()
             self.status.hide()
             self.battles.hide()
         cols.addLayout(form, 1)
         right = QVBoxLayout()
-        wbox = QGroupBox("Weapons")
+        wbox = QGroupBox(translate("UnitDialog", "Weapons"))
         wl = QVBoxLayout(wbox)
-        self.weapons = NameList("Weapons", [e["name"] for e in u.get("equipment", [])],
+        self.weapons = NameList(translate("UnitDialog", "Weapons"), [e["name"] for e in u.get("equipment", [])],
                                 [w["name"] for w in self.choices["weapons"]])
         wl.addWidget(self.weapons)
         right.addWidget(wbox)
         self.notes = QPlainTextEdit(u.get("notes", ""))
-        self.notes.setPlaceholderText("Notes")
+        self.notes.setPlaceholderText(translate("UnitDialog", "Notes"))
         self.notes.setMaximumHeight(70)
         right.addWidget(self.notes)
         cols.addLayout(right, 1)
@@ -442,16 +440,15 @@ class UnitDialog(UseCaseDialog):
         self.armour.clear()
         options = self.choices["armour"].get(self.unit_type.currentData(), [])
         for a in options:
-            save = f" (save {a['save']})" if a.get("save") else ""
+            save = translate("UnitDialog", " (save {save})").format(save=a['save']) if a.get("save") else ""
             self.armour.addItem(f"{a['label']}{save}", a["key"])
         self.armour.setEnabled(bool(options))
         if not options:
-            self.armour.addItem("(none in this game)", "")
+            self.armour.addItem(translate("UnitDialog", "(none in this game)"), "")
 
     def check(self) -> str:
         if self.weapons.entry.text().strip():
-            return (f"press Add to add the weapon {self.weapons.entry.text().strip()!r} "
-                    "(or clear the field)")
+            return (translate("UnitDialog", "press Add to add the weapon {name!r} (or clear the field)").format(name=self.weapons.entry.text().strip()))
         return ""
 
     def run(self) -> int:

@@ -28,13 +28,14 @@ from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
+from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.models import Column, RowsModel
 from ui.text import esc, plain
 from ui.widgets import ErrorLabel, ask_save_discard, heading
 
 Index = QModelIndex | QPersistentModelIndex
 ROW_KEYS = ("roll", "result", "label", "text", "effects")
-ROW_TITLES = ("Roll", "Result key", "Label", "Effect in words", "Effects (applied)")
+ROW_TITLES = (QT_TRANSLATE_NOOP("house_rules", "Roll"), QT_TRANSLATE_NOOP("house_rules", "Result key"), QT_TRANSLATE_NOOP("house_rules", "Label"), QT_TRANSLATE_NOOP("house_rules", "Effect in words"), QT_TRANSLATE_NOOP("house_rules", "Effects (applied)"))
 
 
 class RuleRowsModel(QAbstractTableModel):
@@ -64,7 +65,7 @@ class RuleRowsModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return ROW_TITLES[section]
+            return translate("house_rules", ROW_TITLES[section])
         return str(section + 1)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -74,10 +75,10 @@ class RuleRowsModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return self.rows[index.row()][key]
         if role == Qt.ItemDataRole.ToolTipRole and key == "effects":
-            return ("ops: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; "
+            return (translate("RuleRowsModel", "ops: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; "
                     "xp value=1 (or dice=d3); skill value=…; condition value=…; "
                     "roll-again table=… times=1; new-figures count=1; remove; figures value=lost; "
-                    "training delta=1; note value=free text")
+                    "training delta=1; note value=free text"))
         if role == Qt.ItemDataRole.FontRole and key == "roll":
             f = QFont()
             f.setBold(True)
@@ -119,7 +120,7 @@ class RuleRowsModel(QAbstractTableModel):
             try:
                 effects = q.parse_effects_text(r["effects"])
             except AppError as e:
-                raise type(e)(f"row {i}: {e}") from None
+                raise type(e)(translate("RuleRowsModel", "row {i}: {e}").format(i=i, e=e)) from None
             row: dict[str, Any] = {"roll": roll, "result": r["result"].strip(),
                                    "label": r["label"].strip() or r["result"].strip(),
                                    "text": r["text"]}
@@ -135,7 +136,7 @@ class HouseRulesDialog(QDialog):
     def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any],
                  table_id: str | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"House Rules — {campaign['name']}")
+        self.setWindowTitle(translate("HouseRulesDialog", "House Rules — {name}").format(name=campaign['name']))
         self.engine = engine
         self.campaign = campaign
         self.current: dict[str, Any] | None = None
@@ -145,9 +146,9 @@ class HouseRulesDialog(QDialog):
         lay = QVBoxLayout(self)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.tables = RowsModel([
-            Column("title", "Table"),
-            Column("dice", "Dice"),
-            Column("house_rule", "Changed", show=lambda r: "house rule" if r["house_rule"] else ""),
+            Column("title", translate("HouseRulesDialog", "Table")),
+            Column("dice", translate("HouseRulesDialog", "Dice")),
+            Column("house_rule", translate("HouseRulesDialog", "Changed"), show=lambda r: translate("HouseRulesDialog", "house rule") if r["house_rule"] else ""),
         ])
         self.table_view = QTableView()
         self.table_view.setObjectName("ruleTables")
@@ -175,11 +176,11 @@ class HouseRulesDialog(QDialog):
         form = QFormLayout()
         self.title_edit = QLineEdit()
         self.title_edit.setObjectName("tableTitle")
-        form.addRow("Title:", self.title_edit)
+        form.addRow(translate("HouseRulesDialog", "Title:"), self.title_edit)
         self.dice = QLabel()
-        form.addRow("Dice:", self.dice)
+        form.addRow(translate("HouseRulesDialog", "Dice:"), self.dice)
         self.note = QLineEdit()
-        form.addRow("Note:", self.note)
+        form.addRow(translate("HouseRulesDialog", "Note:"), self.note)
         rl.addLayout(form)
         self.rows = RuleRowsModel(self)
         self.rows_view = QTableView()
@@ -193,12 +194,12 @@ class HouseRulesDialog(QDialog):
         wrap_rows(self.rows_view)  # an effect's words wrap; the row grows
         rl.addWidget(self.rows_view, 1)
         brow = QHBoxLayout()
-        self.add_row = QPushButton("Add row")
-        self.remove_row = QPushButton("Remove row")
-        self.restore = QPushButton("Restore shipped table")
+        self.add_row = QPushButton(translate("HouseRulesDialog", "Add row"))
+        self.remove_row = QPushButton(translate("HouseRulesDialog", "Remove row"))
+        self.restore = QPushButton(translate("HouseRulesDialog", "Restore shipped table"))
         self.restore.setObjectName("restoreShipped")
-        self.revert = QPushButton("Revert")
-        self.save = QPushButton("Save house rule")
+        self.revert = QPushButton(translate("HouseRulesDialog", "Revert"))
+        self.save = QPushButton(translate("HouseRulesDialog", "Save house rule"))
         self.save.setObjectName("saveHouseRule")
         self.save.setDefault(True)
         for b in (self.add_row, self.remove_row, self.restore):
@@ -249,8 +250,8 @@ class HouseRulesDialog(QDialog):
         if self.confirm_box is not None and self.confirm_box.isVisible():
             return
         self.confirm_box = ask_save_discard(
-            self, "Unsaved changes",
-            f"Save your changes to {self.current['table']['title']} as a house rule before closing?",
+            self, translate("HouseRulesDialog", "Unsaved changes"),
+            translate("HouseRulesDialog", "Save your changes to {title} as a house rule before closing?").format(title=self.current['table']['title']),
             on_save=self._save_and_close, on_discard=self._discard_and_close)
         self.confirm_box.finished.connect(self._confirm_closed)
 
@@ -291,7 +292,7 @@ class HouseRulesDialog(QDialog):
         if row is None:
             return
         if self.dirty and self.current and row["id"] != self.current["id"]:
-            self.error.show_error(f"Save or revert your changes to {self.current['title']} first.")
+            self.error.show_error(translate("HouseRulesDialog", "Save or revert your changes to {title} first.").format(title=self.current['title']))
             back = self.tables.find(lambda r: r["id"] == self.current["id"])  # type: ignore[index]
             self.table_view.selectionModel().blockSignals(True)
             self.table_view.selectRow(back)
@@ -302,12 +303,12 @@ class HouseRulesDialog(QDialog):
     def load_table(self, table_id: str) -> None:
         self.current = q.rule_table(self.engine, self.campaign["id"], table_id)
         t = self.current["table"]
-        mark = "  (house rule)" if self.current["house_rule"] else ""
+        mark = translate("HouseRulesDialog", "  (house rule)") if self.current["house_rule"] else ""
         self.title.setText(f"{t['title']}{mark}")
         self.title_edit.setText(t["title"])
-        self.dice.setText(f"<b>{esc(t['dice'])}</b>" + (f" vs {esc(self.current['target'])}"
+        self.dice.setText(f"<b>{esc(t['dice'])}</b>" + (translate("HouseRulesDialog", " vs {target}").format(target=esc(self.current['target']))
                                                     if self.current["target"] else "")
-                          + "  — rows must cover every result of the dice once")
+                          + translate("HouseRulesDialog", "  — rows must cover every result of the dice once"))
         self.note.setText(t.get("note", ""))
         self.rows.load(t.get("rows", []))
         self.rows_view.resizeColumnsToContents()
@@ -353,12 +354,12 @@ class HouseRulesDialog(QDialog):
     def save_table(self) -> bool:
         if self.current is None:
             return False
-        return self._set_house_rule(self.table_dict(), "Saved as a house rule of this campaign (Undo reverts it).")
+        return self._set_house_rule(self.table_dict(), translate("HouseRulesDialog", "Saved as a house rule of this campaign (Undo reverts it)."))
 
     def restore_shipped(self) -> bool:
         if self.current is None or not self.current["house_rule"]:
             return False
-        return self._set_house_rule(None, "Back to the shipped table.")
+        return self._set_house_rule(None, translate("HouseRulesDialog", "Back to the shipped table."))
 
     def _set_house_rule(self, table: dict[str, Any] | None, done: str) -> bool:
         """Save ``table`` as the current table's house rule (None: the shipped one)."""

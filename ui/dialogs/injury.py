@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.dice import Roller
 from ui.dialogs.preview import DicePreviewDialog
+from ui.i18n import translate
 from ui.text import esc, rich_label
 
 
@@ -31,21 +32,21 @@ class InjuryRollDialog(DicePreviewDialog):
 
     def __init__(self, parent: QWidget | None, engine: Any, fighter: dict[str, Any], api: Any) -> None:
         super().__init__(
-            parent, f"Lasting Injury — {fighter['name']}",
-            "Roll on the edition's Lasting Injury table (Lasting Damage for a vehicle) for a fighter "
-            "taken out outside a recorded battle. Every effect is applied and the injury recorded.")
+            parent, translate("InjuryRollDialog", "Lasting Injury — {name}").format(name=fighter['name']),
+            translate("InjuryRollDialog", "Roll on the edition's Lasting Injury table (Lasting Damage for a vehicle) for a fighter "
+            "taken out outside a recorded battle. Every effect is applied and the injury recorded."))
         self.engine = engine
         self.fighter = fighter
         self.injury_roll: Callable[..., Any] = api.injury_roll
-        self.form.addRow("Fighter:", rich_label(f"<b>{esc(fighter['name'])}</b> ({esc(fighter.get('roster', ''))})"))
+        self.form.addRow(translate("InjuryRollDialog", "Fighter:"), rich_label(translate("InjuryRollDialog", "<b>{name}</b> ({roster})").format(name=esc(fighter['name']), roster=esc(fighter.get('roster', '')))))
         self.by = QComboBox()
         self.by.setObjectName("takenOutBy")
-        self.by.addItem("not named", None)
+        self.by.addItem(translate("InjuryRollDialog", "not named"), None)
         for o in api.injury_opponents(engine, fighter["id"]):
             self.by.addItem(f"{o['name']} ({o['roster']})", o["id"])
-        self.by.setToolTip("Who took the fighter out: for Hatred, and who holds a captive. Not named: "
-                           "the campaign's other gang when there is only one.")
-        self.form.addRow("Taken out &by:", self.by)
+        self.by.setToolTip(translate("InjuryRollDialog", "Who took the fighter out: for Hatred, and who holds a captive. Not named: "
+                           "the campaign's other gang when there is only one."))
+        self.form.addRow(translate("InjuryRollDialog", "Taken out &by:"), self.by)
         self.by.currentIndexChanged.connect(self.invalidate)
 
     def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
@@ -60,19 +61,19 @@ class TreatInjuryDialog(DicePreviewDialog):
     def __init__(self, parent: QWidget | None, engine: Any, fighter: dict[str, Any],
                  credits: int | None = None, *, api: Any) -> None:
         super().__init__(
-            parent, f"Critical Injury — {fighter['name']}",
-            "A Critical Injury waits for a decision: the gang pays for treatment (the cost is rolled, "
-            "then the treatment itself), or the fighter dies. Undecided ones die at the end of the cycle.")
+            parent, translate("TreatInjuryDialog", "Critical Injury — {name}").format(name=fighter['name']),
+            translate("TreatInjuryDialog", "A Critical Injury waits for a decision: the gang pays for treatment (the cost is rolled, "
+            "then the treatment itself), or the fighter dies. Undecided ones die at the end of the cycle."))
         self.engine = engine
         self.fighter = fighter
         self.treat_injury: Callable[..., Any] = api.treat_injury
         gang = fighter.get("roster", "")
-        self.form.addRow("Fighter:", rich_label(f"<b>{esc(fighter['name'])}</b> ({esc(gang)})"))
+        self.form.addRow(translate("TreatInjuryDialog", "Fighter:"), rich_label(translate("TreatInjuryDialog", "<b>{name}</b> ({gang})").format(name=esc(fighter['name']), gang=esc(gang))))
         if credits is not None:
-            self.form.addRow("Gang's credits:", QLabel(str(credits)))
-        self.treat = QRadioButton("&Pay for treatment")
+            self.form.addRow(translate("TreatInjuryDialog", "Gang's credits:"), QLabel(str(credits)))
+        self.treat = QRadioButton(translate("TreatInjuryDialog", "&Pay for treatment"))
         self.treat.setObjectName("payTreatment")
-        self.let_die = QRadioButton("&Let the fighter die (no dice)")
+        self.let_die = QRadioButton(translate("TreatInjuryDialog", "&Let the fighter die (no dice)"))
         self.let_die.setObjectName("letDie")
         self.choice = QButtonGroup(self)
         self.choice.addButton(self.treat)
@@ -81,7 +82,7 @@ class TreatInjuryDialog(DicePreviewDialog):
         box = QVBoxLayout()
         box.addWidget(self.treat)
         box.addWidget(self.let_die)
-        self.form.addRow("Decision:", box)
+        self.form.addRow(translate("TreatInjuryDialog", "Decision:"), box)
         self.let_die.toggled.connect(self._decision)
 
     def uses_dice(self) -> bool:

@@ -24,6 +24,7 @@ from campaign_app import procedure_driver as driver
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError
 from ui.dice_widgets import DiceChoice, FacesView, roll_text
+from ui.i18n import translate
 from ui.models import Column, RowsModel
 from ui.widgets import UseCaseDialog
 
@@ -44,11 +45,11 @@ class DicePreviewDialog(UseCaseDialog):
         top = QHBoxLayout()
         self.form = QFormLayout()
         top.addLayout(self.form, 1)
-        self.dice_box = QGroupBox("Dice")
+        self.dice_box = QGroupBox(translate("DicePreviewDialog", "Dice"))
         dl = QVBoxLayout(self.dice_box)
         self.dice = DiceChoice(self)
         dl.addWidget(self.dice)
-        self.preview_button = QPushButton("&Roll")
+        self.preview_button = QPushButton(translate("DicePreviewDialog", "&Roll"))
         self.preview_button.setObjectName("previewButton")
         dl.addWidget(self.preview_button)
         self.faces_view = FacesView(self, 22)
@@ -56,9 +57,9 @@ class DicePreviewDialog(UseCaseDialog):
         dl.addStretch(1)
         top.addWidget(self.dice_box, 1)
         self.body.addLayout(top)
-        self.steps = RowsModel([Column("subject", "Who"), Column("rule", "Rule"),
-                                Column("roll", "Dice", show=lambda r: roll_text(r.get("roll"))),
-                                Column("text", "What happens")])
+        self.steps = RowsModel([Column("subject", translate("DicePreviewDialog", "Who")), Column("rule", translate("DicePreviewDialog", "Rule")),
+                                Column("roll", translate("DicePreviewDialog", "Dice"), show=lambda r: roll_text(r.get("roll"))),
+                                Column("text", translate("DicePreviewDialog", "What happens"))])
         self.view = QTableView()
         self.view.setObjectName("previewSteps")
         self.view.setModel(self.steps)
@@ -74,7 +75,7 @@ class DicePreviewDialog(UseCaseDialog):
         wrap_items(self.changes)
         self.changes.setMaximumHeight(90)
         self.body.addWidget(self.changes)
-        self.ok_button.setText("&Apply")
+        self.ok_button.setText(translate("DicePreviewDialog", "&Apply"))
         self.ok_button.setEnabled(False)
         self.preview_button.clicked.connect(self.preview)
         self.dice.entry.returnPressed.connect(self.preview)  # Enter in the typed dice previews
@@ -90,7 +91,7 @@ class DicePreviewDialog(UseCaseDialog):
 
     # the dice -----------------------------------------------------------------------
     def _dice_changed(self) -> None:
-        self.preview_button.setText("&Preview" if self.dice.is_typed() or not self.uses_dice() else "&Roll")
+        self.preview_button.setText(translate("DicePreviewDialog", "&Preview") if self.dice.is_typed() or not self.uses_dice() else translate("DicePreviewDialog", "&Roll"))
         self.invalidate()
 
     def invalidate(self, *_a: Any) -> None:
@@ -130,7 +131,7 @@ class DicePreviewDialog(UseCaseDialog):
         self.steps.set_rows(rep.steps)
         for col in (0, 1, 2):
             self.view.resizeColumnToContents(col)
-        for line in [*rep.lines, *(f"note: {n}" for n in getattr(rep, "notes", []))] or ["no changes"]:
+        for line in [*rep.lines, *(f"note: {n}" for n in getattr(rep, "notes", []))] or [translate("DicePreviewDialog", "no changes")]:
             self.changes.addItem(line)
         self.faces_view.set_faces([(f, r["roll"].get("source", "")) for r in rep.steps if r.get("roll")
                                    for f in r["roll"]["faces"]])
@@ -139,7 +140,7 @@ class DicePreviewDialog(UseCaseDialog):
 
     def check(self) -> str:
         if self.preview_data is None:
-            return "roll (or type the dice and press Preview) first: Apply writes what the preview shows"
+            return translate("DicePreviewDialog", "roll (or type the dice and press Preview) first: Apply writes what the preview shows")
         return ""
 
     def run(self) -> Any:

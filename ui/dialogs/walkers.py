@@ -5,6 +5,7 @@ dialog and nothing is written."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
+from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.models import ALIGN_CENTER, Column, RowsModel
 from ui.text import esc, plain, rich_label
 from ui.theme import muted_style
@@ -40,9 +42,11 @@ def _yn(v: Any) -> str:
 
 
 def type_label(t: dict[str, Any]) -> str:
-    own = "" if t["source"] == "shipped" else ", this campaign"
-    return (f"{t['name']} ({t['nation'] or 'no nation'}{own}) — armour {t['armour_front']}/"
-            f"{t['armour_side']}/{t['armour_top']}, crew {t['crew']}")
+    own = "" if t["source"] == "shipped" else translate("walkers", ", this campaign")
+    nation = t["nation"] or translate("walkers", "no nation")
+    return translate("walkers", "{name} ({nation}{own}) — armour {front}/{side}/{top}, crew {crew}").format(
+        name=t["name"], nation=nation, own=own, front=t["armour_front"], side=t["armour_side"],
+        top=t["armour_top"], crew=t["crew"])
 
 
 def type_ref(t: dict[str, Any]) -> str:
@@ -51,20 +55,20 @@ def type_ref(t: dict[str, Any]) -> str:
 
 
 TYPE_COLUMNS = [
-    Column("key", "Type", value=lambda t: t["key"] or f"#{t['id']}"),
-    Column("name", "Name"),
-    Column("nation", "Nation"),
-    Column("armour", "Armour F/S/T", value=lambda t: f"{t['armour_front']}/{t['armour_side']}/{t['armour_top']}",
+    Column("key", QT_TRANSLATE_NOOP("walkers", "Type"), value=lambda t: t["key"] or f"#{t['id']}"),
+    Column("name", QT_TRANSLATE_NOOP("walkers", "Name")),
+    Column("nation", QT_TRANSLATE_NOOP("walkers", "Nation")),
+    Column("armour", QT_TRANSLATE_NOOP("walkers", "Armour F/S/T"), value=lambda t: f"{t['armour_front']}/{t['armour_side']}/{t['armour_top']}",
            align=ALIGN_CENTER),
-    Column("gun1", "Gun 1", show=lambda t: t["gun1"] or "-", align=ALIGN_CENTER),
-    Column("gun2", "Gun 2", show=lambda t: t["gun2"] or "-", align=ALIGN_CENTER),
-    Column("aa_mg", "AA MG", show=lambda t: _yn(t["aa_mg"]), align=ALIGN_CENTER),
-    Column("hull_mg", "Hull MG", show=lambda t: _yn(t["hull_mg"]), align=ALIGN_CENTER),
-    Column("speed", "Speed road/cc", value=lambda t: f"{t['speed_road']}/{t['speed_cc'] or '?'}",
+    Column("gun1", QT_TRANSLATE_NOOP("walkers", "Gun 1"), show=lambda t: t["gun1"] or "-", align=ALIGN_CENTER),
+    Column("gun2", QT_TRANSLATE_NOOP("walkers", "Gun 2"), show=lambda t: t["gun2"] or "-", align=ALIGN_CENTER),
+    Column("aa_mg", QT_TRANSLATE_NOOP("walkers", "AA MG"), show=lambda t: _yn(t["aa_mg"]), align=ALIGN_CENTER),
+    Column("hull_mg", QT_TRANSLATE_NOOP("walkers", "Hull MG"), show=lambda t: _yn(t["hull_mg"]), align=ALIGN_CENTER),
+    Column("speed", QT_TRANSLATE_NOOP("walkers", "Speed road/cc"), value=lambda t: f"{t['speed_road']}/{t['speed_cc'] or '?'}",
            align=ALIGN_CENTER),
-    Column("crew", "Crew", align=ALIGN_CENTER),
-    Column("source", "From"),
-    Column("notes", "Notes"),
+    Column("crew", QT_TRANSLATE_NOOP("walkers", "Crew"), align=ALIGN_CENTER),
+    Column("source", QT_TRANSLATE_NOOP("walkers", "From")),
+    Column("notes", QT_TRANSLATE_NOOP("walkers", "Notes")),
 ]
 
 
@@ -89,10 +93,10 @@ class WalkerTypesDialog(QDialog):
         self.campaign = campaign
         self.api = api
         self.last_changes: Changes = NO_CHANGES  # what the last type added changed
-        self.setWindowTitle(f"Walker Types — {campaign['name']}")
+        self.setWindowTitle(translate("WalkerTypesDialog", "Walker Types — {name}").format(name=campaign['name']))
         self.setModal(True)
         lay = QVBoxLayout(self)
-        self.model = TypesModel(TYPE_COLUMNS)
+        self.model = TypesModel([dataclasses.replace(c, title=translate("walkers", c.title)) for c in TYPE_COLUMNS])
         self.table = QTableView()
         self.table.setObjectName("walkerTypes")
         self.table.setModel(self.model)
@@ -104,13 +108,13 @@ class WalkerTypesDialog(QDialog):
         self.table.setWordWrap(False)
         self.table.setMinimumHeight(130)
         lay.addWidget(self.table, 1)
-        box = QGroupBox("Add a walker type to this campaign")
+        box = QGroupBox(translate("WalkerTypesDialog", "Add a walker type to this campaign"))
         grid = QGridLayout(box)
         self.name = QLineEdit()
         self.name.setObjectName("typeName")
-        self.name.setPlaceholderText("e.g. Panzerläufer II")
+        self.name.setPlaceholderText(translate("WalkerTypesDialog", "e.g. Panzerläufer II"))
         self.nation = QLineEdit()
-        self.nation.setPlaceholderText("e.g. Germany")
+        self.nation.setPlaceholderText(translate("WalkerTypesDialog", "e.g. Germany"))
         self.armour_front = QLineEdit()
         self.armour_front.setObjectName("armourFront")
         self.armour_side = QLineEdit()
@@ -122,27 +126,27 @@ class WalkerTypesDialog(QDialog):
         self.gun2 = QLineEdit()
         self.gun2.setObjectName("gun2")
         for e in (self.gun1, self.gun2):
-            e.setPlaceholderText("AP 1-20, Grenade, or empty")
-        self.aa_mg = QCheckBox("AA MG")
+            e.setPlaceholderText(translate("WalkerTypesDialog", "AP 1-20, Grenade, or empty"))
+        self.aa_mg = QCheckBox(translate("WalkerTypesDialog", "AA MG"))
         self.aa_mg.setObjectName("aaMg")
-        self.hull_mg = QCheckBox("Hull MG")
+        self.hull_mg = QCheckBox(translate("WalkerTypesDialog", "Hull MG"))
         self.hull_mg.setObjectName("hullMg")
         self.speed_road = QLineEdit()
         self.speed_road.setObjectName("speedRoad")
         self.speed_road.setPlaceholderText("inches")
         self.speed_cc = QLineEdit()
         self.speed_cc.setObjectName("speedCc")
-        self.speed_cc.setPlaceholderText("empty: unknown")
+        self.speed_cc.setPlaceholderText(translate("WalkerTypesDialog", "empty: unknown"))
         self.crew = QLineEdit("3")
         self.crew.setObjectName("crew")
         self.crew.setPlaceholderText("1-10")
         self.notes = QLineEdit()
         cells = [
-            ("&Name:", self.name, "Nation:", self.nation),
-            ("Armour &front:", self.armour_front, "Armour &side:", self.armour_side),
-            ("Gun &1:", self.gun1, "Gun &2:", self.gun2),
-            ("Speed, &road:", self.speed_road, "cross-&country:", self.speed_cc),
-            ("&Crew:", self.crew, "Notes:", self.notes),
+            (translate("WalkerTypesDialog", "&Name:"), self.name, translate("WalkerTypesDialog", "Nation:"), self.nation),
+            (translate("WalkerTypesDialog", "Armour &front:"), self.armour_front, translate("WalkerTypesDialog", "Armour &side:"), self.armour_side),
+            (translate("WalkerTypesDialog", "Gun &1:"), self.gun1, translate("WalkerTypesDialog", "Gun &2:"), self.gun2),
+            (translate("WalkerTypesDialog", "Speed, &road:"), self.speed_road, translate("WalkerTypesDialog", "cross-&country:"), self.speed_cc),
+            (translate("WalkerTypesDialog", "&Crew:"), self.crew, translate("WalkerTypesDialog", "Notes:"), self.notes),
         ]
         for i, (l1, w1, l2, w2) in enumerate(cells):
             for j, (text, w) in enumerate(((l1, w1), (l2, w2))):
@@ -153,7 +157,7 @@ class WalkerTypesDialog(QDialog):
         mgs = QHBoxLayout()
         mgs.addWidget(self.aa_mg)
         mgs.addWidget(self.hull_mg)
-        hint = QLabel("Top armour is worked out from the side armour.")
+        hint = QLabel(translate("WalkerTypesDialog", "Top armour is worked out from the side armour."))
         hint.setStyleSheet(muted_style())
         mgs.addWidget(hint, 1)
         grid.addLayout(mgs, len(cells), 0, 1, 4)
@@ -163,7 +167,7 @@ class WalkerTypesDialog(QDialog):
         self.added = plain(QLabel())  # names the type added
         self.added.setObjectName("addedLabel")
         row.addWidget(self.added, 1)
-        self.add_button = QPushButton("&Add type")
+        self.add_button = QPushButton(translate("WalkerTypesDialog", "&Add type"))
         self.add_button.setObjectName("addTypeButton")
         self.add_button.setDefault(True)
         row.addWidget(self.add_button)
@@ -200,7 +204,7 @@ class WalkerTypesDialog(QDialog):
             self.error.show_error(str(e))
             return False
         self.error.clear_error()
-        self.added.setText(f"Added {t.name} (Ctrl+Z in the main window undoes it)")
+        self.added.setText(translate("WalkerTypesDialog", "Added {name} (Ctrl+Z in the main window undoes it)").format(name=t.name))
         for e in (self.name, self.nation, self.armour_front, self.armour_side, self.gun1, self.gun2,
                   self.speed_road, self.speed_cc, self.notes):
             e.clear()
@@ -218,7 +222,7 @@ class WalkerDialog(UseCaseDialog):
 
     def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
                  campaign_id: int, api: Any) -> None:
-        super().__init__(parent, "Add Walker")
+        super().__init__(parent, translate("WalkerDialog", "Add Walker"))
         all_roles = api.CREW_ROLES
         self.engine = engine
         self.roster = roster
@@ -227,29 +231,29 @@ class WalkerDialog(UseCaseDialog):
         self.types = api.list_walker_types(engine, campaign_id)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("Roster:", rich_label(f"<b>{esc(roster['name'])}</b>"))
+        form.addRow(translate("WalkerDialog", "Roster:"), rich_label(f"<b>{esc(roster['name'])}</b>"))
         self.name = QLineEdit()
         self.name.setObjectName("walkerName")
-        self.name.setPlaceholderText("e.g. Iron Bear")
-        form.addRow("&Name:", self.name)
+        self.name.setPlaceholderText(translate("WalkerDialog", "e.g. Iron Bear"))
+        form.addRow(translate("WalkerDialog", "&Name:"), self.name)
         self.type = QComboBox()
         self.type.setObjectName("walkerType")
         for t in self.types:
             self.type.addItem(type_label(t), type_ref(t))
-        form.addRow("&Type:", self.type)
+        form.addRow(translate("WalkerDialog", "&Type:"), self.type)
         self.type_note = plain(QLabel())  # the type's guns and notes
         self.type_note.setWordWrap(True)
         self.type_note.setStyleSheet(muted_style())
         form.addRow("", self.type_note)
         self.notes = QLineEdit()
-        self.notes.setPlaceholderText("empty: the type's note")
-        form.addRow("N&otes:", self.notes)
+        self.notes.setPlaceholderText(translate("WalkerDialog", "empty: the type's note"))
+        form.addRow(translate("WalkerDialog", "N&otes:"), self.notes)
         self.body.addLayout(form)
-        crew = QGroupBox("Crew (each a fighter of the roster)")
+        crew = QGroupBox(translate("WalkerDialog", "Crew (each a fighter of the roster)"))
         grid = QGridLayout(crew)
-        grid.addWidget(QLabel("<b>Role</b>"), 0, 0)
-        grid.addWidget(QLabel("<b>Rep</b>"), 0, 1)
-        grid.addWidget(QLabel("<b>Name</b>"), 0, 2)
+        grid.addWidget(QLabel("<b>" + translate("WalkerDialog", "Role") + "</b>"), 0, 0)
+        grid.addWidget(QLabel("<b>" + translate("WalkerDialog", "Rep") + "</b>"), 0, 1)
+        grid.addWidget(QLabel("<b>" + translate("WalkerDialog", "Name") + "</b>"), 0, 2)
         self.reps: dict[str, QSpinBox] = {}
         self.crew_names: dict[str, QLineEdit] = {}
         self.role_widgets: dict[str, tuple[QWidget, ...]] = {}
@@ -259,7 +263,7 @@ class WalkerDialog(UseCaseDialog):
             rep.setObjectName(f"rep_{role}")
             rep.setRange(0, 6)
             rep.setSpecialValueText("—")
-            rep.setToolTip("Reputation 1-6")
+            rep.setToolTip(translate("WalkerDialog", "Reputation 1-6"))
             lab.setBuddy(rep)
             nm = QLineEdit()
             nm.setObjectName(f"name_{role}")
@@ -271,7 +275,7 @@ class WalkerDialog(UseCaseDialog):
             self.crew_names[role] = nm
             self.role_widgets[role] = (lab, rep, nm)
         self.body.addWidget(crew)
-        self.ok_button.setText("&Add walker")
+        self.ok_button.setText(translate("WalkerDialog", "&Add walker"))
         self.type.currentIndexChanged.connect(self._type_changed)
         self.name.textChanged.connect(self._placeholders)
         self._type_changed()
@@ -294,15 +298,15 @@ class WalkerDialog(UseCaseDialog):
         if t is None:
             self.type_note.setText("")
             return
-        bits = [f"guns {t['gun1'] or '-'} / {t['gun2'] or '-'}",
-                f"AA MG {_yn(t['aa_mg'])}, hull MG {_yn(t['hull_mg'])}",
-                f"speed {t['speed_road']}/{t['speed_cc'] or '?'}",
-                f"crew: {', '.join(r.title() for r in roles)}"]
+        bits = [translate("WalkerDialog", "guns {value} / {value2}").format(value=t['gun1'] or '-', value2=t['gun2'] or '-'),
+                translate("WalkerDialog", "AA MG {_yn}, hull MG {_yn2}").format(_yn=_yn(t['aa_mg']), _yn2=_yn(t['hull_mg'])),
+                translate("WalkerDialog", "speed {speed_road}/{value}").format(speed_road=t['speed_road'], value=t['speed_cc'] or '?'),
+                translate("WalkerDialog", "crew: {roles}").format(roles=', '.join(r.title() for r in roles))]
         self.type_note.setText("; ".join(bits) + (f"\n{t['notes']}" if t["notes"] else ""))
         self._placeholders()
 
     def _placeholders(self, *_a: Any) -> None:
-        base = self.name.text().strip() or "walker name"
+        base = self.name.text().strip() or translate("WalkerDialog", "walker name")
         for role, nm in self.crew_names.items():
             nm.setPlaceholderText(f"{base} {role.title()}")
 
@@ -311,10 +315,10 @@ class WalkerDialog(UseCaseDialog):
 
     def check(self) -> str:
         if not self.types:
-            return "this campaign's game (with its expansions) has no walker types"
+            return translate("WalkerDialog", "this campaign's game (with its expansions) has no walker types")
         missing = [r for r in self.roles() if self.reps[r].value() == 0]
         if missing and self.name.text().strip():
-            return f"give the Rep of the {', '.join(missing)}"
+            return translate("WalkerDialog", "give the Rep of the {roles}").format(roles=', '.join(missing))
         return ""
 
     def run(self) -> int:

@@ -1,0 +1,260 @@
+"""French and Italian: the .ts files complete and in step with ui/ (lupdate finds
+nothing new, lrelease makes the shipped .qm), the window in French and Italian under
+``--lang`` (menus, the After the Battle wizard), the rules data's own translations shown
+in the window, the language menu, and (slow) the French and Italian screenshot sets
+without cut-off text at 1280x800."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ui.translations import LANGS, lrelease, lupdate
+
+ROOT = Path(__file__).resolve().parents[2]
+TS = ROOT / "ui" / "translations"
+
+
+def _messages(ts: Path) -> dict[tuple[str, str], ET.Element]:
+    out = {}
+    for ctx in ET.parse(ts).getroot().iter("context"):
+        name = ctx.findtext("name") or ""
+        for m in ctx.iter("message"):
+            out[(name, m.findtext("source") or "")] = m.find("translation")
+    return out
+
+
+def _ui_literals() -> set[tuple[str, str]]:
+    """Every (context, text) a ``translate``/``QT_TRANSLATE_NOOP`` call of ui/ names
+    with literal strings (whatever the spelling of its other arguments)."""
+    out = set()
+    for p in (ROOT / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("translate", "QT_TRANSLATE_NOOP") and len(node.args) >= 2
+                    and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                            for a in node.args[:2])):
+                out.add((node.args[0].value, node.args[1].value))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ts_file_is_complete(lang: str) -> None:
+    msgs = _messages(TS / f"campaign_app_{lang}.ts")
+    assert len(msgs) > 500
+    unfinished = [s for (_c, s), tr in msgs.items()
+                  if tr is None or tr.get("type") in ("unfinished", "vanished", "obsolete")
+                  or not (tr.text or "").strip()]
+    assert unfinished == []
+    for (_c, src), tr in msgs.items():  # the values put in stay the same
+        import re
+
+        assert sorted(re.findall(r"\{[^{}]*\}", src)) == sorted(re.findall(r"\{[^{}]*\}", tr.text or "")), src
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_ui_string_is_in_the_ts_files_and_lupdate_adds_nothing(lang: str, tmp_path: Path) -> None:
+    ts = TS / f"campaign_app_{lang}.ts"
+    msgs = _messages(ts)
+    missing = sorted(_ui_literals() - set(msgs))
+    assert missing == [], "run tools/update-translations and translate: " + repr(missing[:5])
+    copy = tmp_path / ts.name
+    shutil.copyfile(ts, copy)
+    lupdate(ROOT, copy, lang)
+    assert set(_messages(copy)) == set(msgs)
+    assert copy.read_bytes() == ts.read_bytes()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shipped_qm_is_what_lrelease_makes(lang: str, tmp_path: Path) -> None:
+    ts = TS / f"campaign_app_{lang}.ts"
+    qm = ts.with_suffix(".qm")
+    assert qm.exists()  # (file times mean nothing in a fresh clone: the bytes are compared)
+    lrelease(ts, tmp_path / qm.name)
+    assert (tmp_path / qm.name).read_bytes() == qm.read_bytes()
+
+
+def test_qm_files_ship_as_package_data() -> None:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert "**/*.qm" in data["ui"]
+
+
+# -- the window in a language --------------------------------------------------------
+@pytest.fixture
+def lang_window(qtbot: Any, gui_engine: Any, settings: Any, sqlite_url: str) -> Iterator[Any]:
+    """``make(lang)``: the main window built after the language is installed, the way
+    ``ui.app.run`` does it; English again afterwards."""
+    from ui.i18n import install
+    from ui.main_window import MainWindow
+
+    def make(lang: str) -> Any:
+        assert install(lang) == lang
+        w = MainWindow(gui_engine, settings, sqlite_url)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        return w
+
+    yield make
+    from tests.ui.conftest import close_popups
+
+    close_popups()
+    install("en")
+
+
+def _menus(win: Any) -> list[str]:
+    return [a.text() for a in win.menuBar().actions()]
+
+
+def _pending_campaign(win: Any) -> dict[str, Any]:
+    return next(c for c in win.tree_data if c["pending_battles"])
+
+
+@pytest.mark.parametrize(("lang", "menus", "wizard", "next_text"), [
+    ("fr", ["&Fichier", "É&dition", "&Campagne", "&Liste", "&Bataille", "&Affichage", "Ai&de"],
+     "Après la bataille — bataille", "&Suivant >"),
+    ("it", ["&File", "&Modifica", "&Campagna", "&Lista", "&Battaglia", "&Visualizza", "&Aiuto"],
+     "Dopo la battaglia — battaglia", "&Avanti >"),
+])
+def test_window_and_after_the_battle_wizard_in_the_language(
+        qtbot: Any, lang_window: Any, gui_engine: Any, lang: str, menus: list[str], wizard: str,
+        next_text: str) -> None:
+    from campaign_app.usecases.demo import create_demo
+
+    create_demo(gui_engine)
+    win = lang_window(lang)
+    win.reload()
+    assert _menus(win) == menus
+    assert win.actions["after_battle"].text() == {"fr": "&Après la bataille…",
+                                                   "it": "&Dopo la battaglia…"}[lang]
+    assert win.tabs.tabText(0) == {"fr": "Liste", "it": "Lista"}[lang]
+    camp = _pending_campaign(win)
+    win.select_tree("campaign", camp["id"])
+    wiz = win.after_battle()
+    assert wiz.windowTitle().startswith(wizard)
+    assert wiz.next_button.text() == next_text
+    assert wiz.cancel_button.text() == {"fr": "Annuler", "it": "Annulla"}[lang]
+    qtbot.mouseClick(wiz.next_button, __import__("PySide6.QtCore", fromlist=["Qt"]).Qt.MouseButton.LeftButton)
+    assert wiz.dice_box.title() == {"fr": "Dés", "it": "Dadi"}[lang]
+    wiz.reject()
+
+
+def test_english_stays_english_without_a_translator(win: Any) -> None:
+    from ui.i18n import current
+
+    assert current() == "en"
+    assert _menus(win)[0] == "&File" and win.actions["after_battle"].text() == "&After the Battle…"
+
+
+@pytest.mark.parametrize(("lang", "system_name", "table_title"), [
+    ("fr", "Infanterie et moral d'unité", "Après la bataille : sort des pertes"),
+    ("it", "Fanteria e morale d'unità", "Dopo la battaglia: sorte delle perdite"),
+])
+def test_rules_data_translation_shows_in_the_window(
+        qtbot: Any, lang_window: Any, gui_engine: Any, lang: str, system_name: str,
+        table_title: str) -> None:
+    """The unit-morale system's own translations/<lang>.toml names it and its tables in
+    the window; the same data stays English for the core (the CLI)."""
+    from campaign_app.systems.unit_morale.demo import build
+    from campaign_app.usecases import gui_queries as q
+
+    cid = build(gui_engine)
+    win = lang_window(lang)
+    win.reload()
+    win.select_tree("campaign", cid)
+    assert system_name in win.table_title.text().replace("&#x27;", "'")
+    dlg = win.house_rules()
+    shown = [dlg.tables.data(dlg.tables.index(r, 0)) for r in range(dlg.tables.rowCount())]
+    assert table_title in shown
+    assert "After the battle: casualty fate" in [t["title"] for t in q.rule_tables(gui_engine, cid)]
+    dlg.reject()
+
+
+@pytest.mark.parametrize(("system", "lang"), [("fubar", "it"), ("unit-morale", "fr")])
+def test_seed_language_rules_data_written_in_full(system: str, lang: str) -> None:
+    """FUBAR's source is Italian, the unit-morale one French: every table of theirs has
+    its title, and every row its label and effect, in that language."""
+    from campaign_app.rules.i18n import translated, translation_files
+    from campaign_app.rules.loader import load_rulebook
+
+    model = next(m for _n, sid, m in translation_files(lang) if sid == system)
+    assert model.name
+    for tid, t in load_rulebook().tables.items():
+        if t.system != system:
+            continue
+        assert model.tables[tid].title, tid
+        for r in t.rows:
+            written = model.tables[tid].rows[r.result]
+            assert written.label and written.text, (tid, r.result)
+            assert translated(r.text, lang, system) == written.text
+
+
+def test_language_menu_remembers_the_choice_and_says_when(qtbot: Any, win: Any, settings: Any) -> None:
+    from tests.ui.conftest import messages
+
+    assert settings.language() is None
+    names = [a.text() for a in win.language_group.actions()]
+    assert names == ["English", "Français", "Italiano"]
+    assert win.findChild(__import__("PySide6.QtWidgets", fromlist=["QMenu"]).QMenu, "menu_language")
+    fr = next(a for a in win.language_group.actions() if a.data() == "fr")
+    fr.trigger()
+    assert settings.language() == "fr"
+    assert any("Français" in text and "next start" in text for _t, text in messages())
+
+
+def test_pick_language_order() -> None:
+    from ui.i18n import pick_language
+
+    assert pick_language("it", "fr", {"LANG": "fr_FR.UTF-8"}) == "it"  # --lang first
+    assert pick_language(None, "fr", {"LANG": "it_IT.UTF-8"}) == "fr"  # then the saved one
+    assert pick_language(None, None, {"LANG": "it_IT.UTF-8"}) == "it"  # then the system's
+    assert pick_language(None, None, {"LANG": "de_DE.UTF-8"}) == "en"  # else English
+    assert pick_language(None, None, {"LC_ALL": "fr_CA.UTF-8", "LANG": "it_IT"}) == "fr"
+
+
+def test_run_installs_the_language_before_the_window(monkeypatch: Any, qapp: Any) -> None:
+    """``ui.app.run(lang=...)`` installs the translator before any window is built."""
+    import ui.app
+    import ui.main_window
+    from ui import i18n
+
+    seen: list[str] = []
+
+    class Stop(Exception):
+        pass
+
+    def fake_window(*_a: Any, **_k: Any) -> Any:
+        seen.append(i18n.current())
+        raise Stop
+
+    monkeypatch.setattr(ui.main_window, "MainWindow", fake_window)
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    try:
+        with pytest.raises(Stop):
+            ui.app.run("sqlite://", lang="it", default_url="sqlite://")
+    finally:
+        i18n.install("en")
+    assert seen == ["it"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_screenshots_in_the_language_cut_nothing_off(qtbot: Any, tmp_path: Path, lang: str) -> None:
+    from ui.i18n import install
+    from ui.screenshots import render
+
+    cut: list[str] = []
+    try:
+        files = render(tmp_path / "shots", cut, "light", lang)
+    finally:
+        install("en")
+    assert cut == []  # at 1280x800 no French or Italian text is cut off or elided
+    assert any("wizard-summary" in f.name for f in files)
