@@ -533,7 +533,6 @@ class MainWindow(QMainWindow):
         without the signal; returns that item."""
         from PySide6.QtWidgets import QTreeWidgetItem
 
-        from ui.text import esc
 
         self.tree.blockSignals(True)
         self.tree.clear()

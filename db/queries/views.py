@@ -265,13 +265,13 @@ def setup_figures(s: Session, roster_ids: Sequence[int]) -> tuple[Rows, Rows]:
 
 # --------------------------------------------------------------------------- roll log
 def log_filter_rows(s: Session, campaign_id: int, fighters: int) -> tuple[Rows, Rows, list[str], bool]:
-    """(battles, fighters with rolls [at most ``fighters`` of them], tables rolled, whether
+    """(the newest battles and fighters with rolls [at most ``fighters`` of each], tables rolled, whether
     more fighters have rolls) of a campaign, for the log's filters. The distinct fighters
     and tables are found by loose index scans, never by reading every roll."""
     from db.queries.rolls import fighters_with_rolls, tables_rolled
 
-    bs = s.execute(select(BA.id, BA.number, BA.scenario)
-                   .where(BA.campaign_id == campaign_id).order_by(BA.number)).all()
+    bs = list(reversed(s.execute(select(BA.id, BA.number, BA.scenario).where(BA.campaign_id == campaign_id)
+                                 .order_by(BA.number.desc()).limit(fighters)).all()))  # the newest
     ids = fighters_with_rolls(s, campaign_id, fighters + 1)
     fs = s.execute(select(FI.id, FI.name).where(FI.id.in_(ids[:fighters])).order_by(FI.name)).all() if ids else []
     return bs, fs, tables_rolled(s, campaign_id), len(ids) > fighters
