@@ -66,11 +66,11 @@ def _aliases(statement: str) -> dict[str, str]:
     return out
 
 
-def full_scans(engine: Engine, s: Seen) -> list[str]:
+def full_scans(engine: Engine, s: Seen, tables: frozenset[str] = BIG) -> list[str]:
     """The plan lines of ``s`` that read a whole big table (or all of its index)."""
-    if not s.statement.lstrip().upper().startswith(("SELECT", "WITH")) or not s.tables():
+    if not s.statement.lstrip().upper().startswith(("SELECT", "WITH")) or not s.tables() & tables:
         return []
-    names = _aliases(s.statement)
+    names = {a: t for a, t in _aliases(s.statement).items() if t in tables}
     bad = []
     for line in plan(engine, s):
         if engine.dialect.name == "sqlite":
@@ -88,11 +88,19 @@ def sorts(engine: Engine, s: Seen) -> list[str]:
             if "TEMP B-TREE FOR ORDER BY" in line or re.match(r"\s*(->\s*)?Sort\b", line)]
 
 
-def check(engine: Engine, seen: list[Seen]) -> list[str]:
-    """Each statement of ``seen`` that reads a whole big table, with its plan lines."""
+def unbounded(s: Seen, tables: frozenset[str] = BIG) -> bool:
+    """A SELECT over one of ``tables`` with neither a WHERE nor a LIMIT."""
+    text = s.statement.upper()
+    return (text.lstrip().startswith(("SELECT", "WITH")) and bool(s.tables() & tables)
+            and not re.search(r"\bWHERE\b", text) and not re.search(r"\bLIMIT\b", text))
+
+
+def check(engine: Engine, seen: list[Seen], tables: frozenset[str] = BIG) -> list[str]:
+    """Each statement of ``seen`` that reads a whole big table (no WHERE and no LIMIT,
+    or a plan scanning it all), with its plan lines."""
     out = []
     for s in seen:
-        bad = full_scans(engine, s)
-        if bad:
-            out.append(f"{s.statement}\n    {bad}")
+        bad = full_scans(engine, s, tables)
+        if bad or unbounded(s, tables):
+            out.append(f"{s.statement}\n    {bad or 'no WHERE, no LIMIT'}")
     return out

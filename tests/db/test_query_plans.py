@@ -89,6 +89,7 @@ def test_the_plan_check_sees_a_whole_table_read(league: tuple[Any, int]) -> None
     with statements(engine) as seen, engine.connect() as c:
         c.execute(text("SELECT id FROM roll_record WHERE value = 3"))
         c.execute(text("SELECT id FROM fighter WHERE xp > 3 ORDER BY credits_value LIMIT 5"))
+        c.execute(text("SELECT count(*) FROM journal"))  # the index may serve it: still all of it
     found = check(engine, seen)
-    assert len(found) == 2, found
+    assert len(found) == 3, found
     assert sorts(engine, seen[1])
