@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 
 ROLE = 256  # Qt.ItemDataRole.UserRole, as a plain int: see ui.actions.build_toolbar
 TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY, TAB_CHARTS = range(5)
+LEAGUE_ROSTERS = 50  # lazy: a campaign with more rosters opens on its first one (see reload)
 _MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "table", "battles_view",
                         "log_view", "history_view", "charts_view", "detail"})
 _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
@@ -400,7 +401,8 @@ class MainWindow(QMainWindow):
 
         ui_actions.sync_import_actions(self)  # the installed systems' importers
         last = self.settings.value("view/campaign")
-        self.reload(prefer=prefer or (("campaign", int(last)) if last not in (None, "") else None))
+        self.reload(prefer=prefer or (("campaign", int(last)) if last not in (None, "") else None),
+                    start=prefer is None)
 
     def update_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -422,9 +424,11 @@ class MainWindow(QMainWindow):
         return database.open_url(self, url, password, create)
 
     # ------------------------------------------------------------------ loading
-    def reload(self, prefer: tuple[str, int] | None = None) -> None:
+    def reload(self, prefer: tuple[str, int] | None = None, start: bool = False) -> None:
         """Read everything shown again (another database, Reload, a conflict), keeping
-        the selection."""
+        the selection. ``start``: the database was just opened; a league's campaign
+        (more than LEAGUE_ROSTERS rosters) then opens on its first roster, not on the
+        table of every figure it has."""
         if self.engine is None:
             self.update_actions()
             return
@@ -435,6 +439,10 @@ class MainWindow(QMainWindow):
         if not self.tree_data:
             self._show_empty()
             return
+        if start and (want is None or want[0] == "campaign"):
+            camp = next((c for c in self.tree_data if want is None or c["id"] == want[1]), None)
+            if camp is not None and camp["roster_count"] > LEAGUE_ROSTERS and camp["rosters"]:
+                want = ("roster", camp["rosters"][0]["id"])
         self._load_rosters_for(want)
         target = self._fill_tree(want)
         self._select_tree_item(target, keep_item)
@@ -472,7 +480,7 @@ class MainWindow(QMainWindow):
             self._refresh_rows(changes)
         # the battles list names the rosters that fought: a roster's own row counts too
         if changes.battles or (changes.rosters and not changes.figures()):
-            self.battles_view.set_rows(q.battles(self.engine, cid))
+            self.battles_view.set_rows(q.battles(self.engine, cid, newest=q.BATTLES_SHOWN))
         if changes.rolls:
             self.log_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
         if changes.history:
@@ -696,7 +704,7 @@ class MainWindow(QMainWindow):
             self.update_actions()
             return
         self.load_table(keep)
-        self.battles_view.set_rows(q.battles(self.engine, camp["id"]))
+        self.battles_view.set_rows(q.battles(self.engine, camp["id"], newest=q.BATTLES_SHOWN))
         self.log_view.set_campaign(self.engine, camp["id"])
         self.history_view.set_campaign(self.engine, camp["id"])
         self.charts_view.set_campaign(self.engine, camp["id"])
@@ -863,7 +871,7 @@ class MainWindow(QMainWindow):
                                       ("roster", self.roster_id))
             else:
                 self.detail.show_html(detail.campaign_html(self.campaign,
-                                                           q.battles(self.engine, self.campaign["id"])),
+                                                           q.battles(self.engine, self.campaign["id"], newest=15)),
                                       ("campaign", self.campaign["id"]))
         except AppError as e:  # the row vanished (another window removed it)
             self.detail.show_nothing(str(e))

@@ -591,22 +591,24 @@ def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
 
 
 # --------------------------------------------------------------------------- battles
-def battles(engine: Engine, campaign: Any) -> list[BattleItem]:
-    """The campaign's battles, newest last, with the rosters that took part."""
+def battles(engine: Engine, campaign: Any, newest: int | None = None) -> list[BattleItem]:
+    """The campaign's battles, newest last, with the rosters that took part; with
+    ``newest``, the ``newest`` last ones and every one waiting for After the Battle."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         assert c.id is not None
-        rows = views.campaign_battles(s, c.id)
-        by_battle = views.battle_roster_names(s, c.id)
-        names = views.roster_names(s, c.id)
+        rows, by_battle = views.battle_rows(s, c.id, newest)
         return [
             {"id": b.id, "number": b.number, "played_on": b.played_on.isoformat(),
              "scenario": b.scenario, "outcome": b.outcome, "notes": b.notes,
-             "winner": names.get(b.winner_roster_id, "") if b.winner_roster_id else "",
+             "winner": b.winner or "",
              "rosters": by_battle.get(b.id, []), "after_battle_done": bool(b.after_battle_done),
              "cycle": b.cycle}
-            for b in rows if b.id is not None
+            for b in rows
         ]
+
+
+BATTLES_SHOWN = 1000  # the newest battles the window lists (and every pending one)
 
 
 def battle_setup(engine: Engine, campaign: Any) -> BattleSetup:

@@ -234,6 +234,32 @@ def campaign_battles(s: Session, campaign_id: int) -> list[Battle]:
     return list(s.execute(select(Battle).where(BA.campaign_id == campaign_id).order_by(BA.number)).scalars())
 
 
+def battle_rows(s: Session, campaign_id: int, newest: int | None) -> tuple[Rows, dict[int, list[str]]]:
+    """The campaign's battles by number (Core rows with the winner's name as
+    ``winner``) and battle id -> the names of the rosters that took part; with
+    ``newest``, only the ``newest`` last battles and every one still waiting for After
+    the Battle (a national league has 100,000 battles)."""
+    winner = Roster.__table__.alias("winner")  # type: ignore[attr-defined]
+    stmt = (select(BA.id, BA.number, BA.played_on, BA.scenario, BA.outcome, BA.notes,
+                   BA.after_battle_done, BA.cycle, winner.c.name.label("winner"))
+            .select_from(Battle.__table__.outerjoin(winner, winner.c.id == BA.winner_roster_id))  # type: ignore[attr-defined]
+            .where(BA.campaign_id == campaign_id))
+    if newest is not None:
+        last = list(s.execute(select(BA.id).where(BA.campaign_id == campaign_id)
+                              .order_by(BA.number.desc()).limit(newest)).scalars()) if newest else []
+        pending = list(s.execute(select(BA.id).where(BA.campaign_id == campaign_id,
+                                                     BA.after_battle_done == False)  # noqa: E712
+                                 .limit(10_000)).scalars())
+        stmt = stmt.where(BA.id.in_(sorted(set(last) | set(pending))))
+    rows = s.execute(stmt.order_by(BA.number)).all()
+    links = s.execute(select(BRO.battle_id, RO.name).join(Roster, RO.id == BRO.roster_id)
+                      .where(BRO.battle_id.in_([r.id for r in rows])).order_by(BRO.id)).all() if rows else []
+    out: dict[int, list[str]] = {}
+    for bid, name in links:
+        out.setdefault(bid, []).append(name)
+    return rows, out
+
+
 def battle_roster_names(s: Session, campaign_id: int) -> dict[int, list[str]]:
     """Battle id -> the names of the rosters that took part, for the campaign's battles."""
     links = s.execute(
