@@ -1,6 +1,7 @@
 """The GUI's hot queries are index lookups on both backends: the tree's counts, a
 roster's rows, a roll log page (whole, and by fighter, table and battle, and the next
-page), the roll log's filters, a fighter found by name, a campaign's history. Each
+page), the roll log's filters, a fighter found by name, a campaign's history and newest
+battles. Each
 statement they run is explained (see tests/db/plans.py: on PostgreSQL with
 ``enable_seqscan`` off, which proves an index can serve it whatever the table's size;
 the planner's choice on a test's few rows would prove nothing) and none may read a whole
@@ -59,6 +60,7 @@ def test_the_hot_gui_queries_use_indexes(league: tuple[Any, int]) -> None:
         q.fighter_detail(engine, fid)
         core.history(engine, cid, limit=50)
         q.undo_state(engine, cid)
+        assert len(q.battles(engine, cid, newest=15)) == 15  # the campaign pane's battles
     assert len(seen) > 20
     assert check(engine, seen) == []
 
