@@ -443,6 +443,7 @@ def main(argv: list[str] | None = None) -> int:
         from PySide6.QtWidgets import QApplication
 
         _app = QApplication.instance() or QApplication([])
+        from bench import gui_cases
         cases = {
             "roster-load": bench.case_roster_load,
             "sort": bench.case_sort,
@@ -450,6 +451,7 @@ def main(argv: list[str] | None = None) -> int:
             "pdf": bench.case_pdf,
             "json": bench.case_json,
             "start": bench.case_start,
+            **gui_cases.cases(bench),  # tree, roll-log-page, wizard-preview (bench/gui_cases.py)
         }
         for name, fn in cases.items():
             if args.only and name not in args.only:

@@ -139,3 +139,121 @@ def probe(procedure: Procedure[T], faces: Sequence[Face], limit: int = MAX_FACES
     except AppError:
         return None
     return Run(result=result, rolls=roller.rolls, faces=source.faces)
+
+
+# --- lazy: a run kept waiting at its next roll (lazy helper)
+class _Cancelled(BaseException):
+    """Internal to :class:`Live`: the run was let go while it waited (never leaves it)."""
+
+
+class Live(Generic[T]):
+    """A procedure run kept alive between rolls, as the wizard previews one roll at a
+    time: the run waits (in a thread of its own) at the first roll without faces;
+    :meth:`give` hands it more and it goes on to the next roll or to the end. Each
+    roll costs the same however many came before: nothing is run again (:func:`step`
+    would replay every earlier roll each time).
+
+    ``before`` is called in the run's thread before the procedure (what it returns is
+    ``context``: e.g. a watch on what the procedure builds). ``pending``, ``rolls``,
+    ``faces`` (used so far), ``done``, ``result`` and ``error`` are read while the run
+    waits or has ended; :meth:`close` lets a waiting run go."""
+
+    def __init__(self, procedure: Procedure[T], faces: Sequence[Face] = (),
+                 before: Callable[[], object] | None = None) -> None:
+        import threading
+
+        self._cv = threading.Condition()
+        self._given: list[Face] = [(validate_faces([f])[0], src) for f, src in faces]
+        self._pos = 0
+        self._last = "typed"
+        self._busy = True
+        self._cancelled = False
+        self.pending: DiceRequest | None = None
+        self.done = False
+        self.result: T | None = None
+        self.error: BaseException | None = None
+        self.context: object = None
+        self.roller = Roller(self)
+        self._procedure = procedure
+        self._before = before
+        self._thread = threading.Thread(target=self._main, name="procedure-live-run", daemon=True)
+        with self._cv:
+            self._thread.start()
+            self._wait()
+
+    # the run's own thread -----------------------------------------------------------
+    def _main(self) -> None:
+        try:
+            if self._before is not None:
+                self.context = self._before()
+            result = self._procedure(self.roller)
+        except _Cancelled:
+            return
+        except BaseException as e:  # noqa: BLE001 - handed to the caller as it is
+            with self._cv:
+                self.error, self.done, self._busy = e, True, False
+                self._cv.notify_all()
+            return
+        with self._cv:
+            self.result, self.done, self._busy = result, True, False
+            self._cv.notify_all()
+
+    @property
+    def name(self) -> str:  # the DiceSource of the run's roller
+        return self._last
+
+    def take(self, request: DiceRequest) -> list[int]:
+        with self._cv:
+            while self._pos + request.count > len(self._given) and not self._cancelled:
+                self.pending, self._busy = request, False
+                self._cv.notify_all()
+                self._cv.wait()
+            if self._cancelled:
+                raise _Cancelled
+            self.pending = None
+            got = self._given[self._pos:self._pos + request.count]
+            self._pos += request.count
+            self._last = got[-1][1] if got else self._last
+            return [f for f, _src in got]
+
+    def finish(self) -> None:
+        """Nothing to refuse: faces left over are counted in :attr:`unused`."""
+
+    # the caller's side ----------------------------------------------------------------
+    def _wait(self) -> None:
+        while self._busy:
+            self._cv.wait()
+
+    def give(self, faces: Sequence[Face]) -> None:
+        """More faces: the run goes on until its next roll without faces, or its end."""
+        checked = [(validate_faces([f])[0], src) for f, src in faces]
+        with self._cv:
+            if self.done or self._cancelled:
+                self._given += checked
+                return
+            self._given += checked
+            self._busy = True
+            self._cv.notify_all()
+            self._wait()
+
+    @property
+    def given(self) -> list[Face]:
+        return list(self._given)
+
+    @property
+    def faces(self) -> list[Face]:
+        return self._given[:self._pos]
+
+    @property
+    def rolls(self) -> list[RollResult]:
+        return self.roller.rolls
+
+    @property
+    def unused(self) -> int:
+        return len(self._given) - self._pos
+
+    def close(self) -> None:
+        """Let a run that waits for dice go (its thread ends)."""
+        with self._cv:
+            self._cancelled = True
+            self._cv.notify_all()

@@ -140,6 +140,8 @@ class Fighter(SQLModel, table=True):
 
     __tablename__ = "fighter"
     __mapper_args__ = {"version_id_col": _v_fighter}
+    # --- lazy: a fighter found by its name (lazy helper)
+    __table_args__ = (Index("ix_fighter_name", "name"),)
 
     id: int | None = Field(default=None, primary_key=True)
     roster_id: int = Field(foreign_key="roster.id", index=True)
@@ -285,7 +287,11 @@ _v_battle = _version_column()
 
 class Battle(SQLModel, table=True):
     __tablename__ = "battle"
-    __table_args__ = (UniqueConstraint("campaign_id", "number", name="uq_battle_number"),)
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "number", name="uq_battle_number"),
+        # --- lazy: battles waiting for After the Battle, counted per campaign (lazy helper)
+        Index("ix_battle_campaign_pending", "campaign_id", "after_battle_done"),
+    )
     __mapper_args__ = {"version_id_col": _v_battle}
 
     id: int | None = Field(default=None, primary_key=True)
@@ -394,6 +400,8 @@ class Journal(SQLModel, table=True):
     """One use-case's changes: undone (and redone) as a whole."""
 
     __tablename__ = "journal"
+    # --- lazy: a campaign's history, newest first (lazy helper)
+    __table_args__ = (Index("ix_journal_campaign_log", "campaign_id", "id"),)
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int | None = Field(default=None, foreign_key="campaign.id", index=True, ondelete="SET NULL")
@@ -447,6 +455,13 @@ class RollRecord(SQLModel, table=True):
     """Every roll made or typed in: when, what for, the faces, and what it gave."""
 
     __tablename__ = "roll_record"
+    # --- lazy: the roll log's keyset pages, whole or by fighter, table or battle (lazy helper)
+    __table_args__ = (
+        Index("ix_roll_record_log", "campaign_id", "created_at", "id"),
+        Index("ix_roll_record_log_fighter", "campaign_id", "fighter_id", "created_at", "id"),
+        Index("ix_roll_record_log_table", "campaign_id", "table_id", "created_at", "id"),
+        Index("ix_roll_record_log_battle", "campaign_id", "battle_id", "created_at", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")

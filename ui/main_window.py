@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 
 ROLE = 256  # Qt.ItemDataRole.UserRole, as a plain int: see ui.actions.build_toolbar
 TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY, TAB_CHARTS = range(5)
+LEAGUE_ROSTERS = 50  # lazy: a campaign with more rosters opens on its first one (see reload)
 _MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "table", "battles_view",
                         "log_view", "history_view", "charts_view", "detail"})
 _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
@@ -314,6 +315,7 @@ class MainWindow(QMainWindow):
         self.splitter.splitterMoved.connect(lambda *_a: setattr(self, "_split_dragged", True))
         self.stack.addWidget(self.splitter)
         self.tree.currentItemChanged.connect(self._tree_changed)
+        self.tree.verticalScrollBar().valueChanged.connect(lambda *_a: self._tree_fetch_visible())
         # the selection, not the current row: a mouse press moves the current row before
         # it selects it, so the detail and the actions would see no selection yet
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self.show_detail())
@@ -404,7 +406,8 @@ class MainWindow(QMainWindow):
 
         ui_actions.sync_import_actions(self)  # the installed systems' importers
         last = self.settings.value("view/campaign")
-        self.reload(prefer=prefer or (("campaign", int(last)) if last not in (None, "") else None))
+        self.reload(prefer=prefer or (("campaign", int(last)) if last not in (None, "") else None),
+                    start=prefer is None)
 
     def update_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -426,9 +429,11 @@ class MainWindow(QMainWindow):
         return database.open_url(self, url, password, create)
 
     # ------------------------------------------------------------------ loading
-    def reload(self, prefer: tuple[str, int] | None = None) -> None:
+    def reload(self, prefer: tuple[str, int] | None = None, start: bool = False) -> None:
         """Read everything shown again (another database, Reload, a conflict), keeping
-        the selection."""
+        the selection. ``start``: the database was just opened; a league's campaign
+        (more than LEAGUE_ROSTERS rosters) then opens on its first roster, not on the
+        table of every figure it has."""
         if self.engine is None:
             self.update_actions()
             return
@@ -439,6 +444,11 @@ class MainWindow(QMainWindow):
         if not self.tree_data:
             self._show_empty()
             return
+        if start and (want is None or want[0] == "campaign"):
+            camp = next((c for c in self.tree_data if want is None or c["id"] == want[1]), None)
+            if camp is not None and camp["roster_count"] > LEAGUE_ROSTERS and camp["rosters"]:
+                want = ("roster", camp["rosters"][0]["id"])
+        self._load_rosters_for(want)
         target = self._fill_tree(want)
         self._select_tree_item(target, keep_item)
 
@@ -460,7 +470,9 @@ class MainWindow(QMainWindow):
             if not self.tree_data:
                 self._show_empty()
                 return
-            target = self._fill_tree(prefer or (("roster", rid) if rid is not None else ("campaign", cid)))
+            here = prefer or (("roster", rid) if rid is not None else ("campaign", cid))
+            self._load_rosters_for(here, cid)
+            target = self._fill_tree(here)
             camp, new_rid = self._campaign_of_item(target)
             if camp is None or camp["id"] != cid or new_rid != rid:  # elsewhere now: show all of it
                 self._select_tree_item(target, keep)
@@ -474,7 +486,7 @@ class MainWindow(QMainWindow):
             self._refresh_rows(changes)
         # the battles list names the rosters that fought: a roster's own row counts too
         if changes.battles or (changes.rosters and not changes.figures()):
-            self.battles_view.set_rows(q.battles(self.engine, cid))
+            self.battles_view.set_rows(q.battles(self.engine, cid, newest=q.BATTLES_SHOWN))
         if changes.rolls:
             self.log_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
         if changes.history:
@@ -535,7 +547,6 @@ class MainWindow(QMainWindow):
         without the signal; returns that item."""
         from PySide6.QtWidgets import QTreeWidgetItem
 
-        from ui.text import esc
 
         self.tree.blockSignals(True)
         self.tree.clear()
@@ -555,23 +566,94 @@ class MainWindow(QMainWindow):
             first = first or ci
             if want == ("campaign", c["id"]):
                 target = ci
-            for r in c["rosters"]:
-                n = r["fighters"] + r["units"]
-                ri = QTreeWidgetItem([f"{r['name']}  ({n})"])
-                ri.setIcon(0, glyph("roster"))
-                ri.setData(0, ROLE, ("roster", r["id"]))
-                tip = " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"], r["player"]) if x)
-                ri.setToolTip(0, f"<span>{esc(tip)}</span>")  # a tooltip renders rich text: escaped
-                ci.addChild(ri)
-                if want == ("roster", r["id"]):
-                    target = ri
+            ci.addChildren(self._roster_items(c, c["rosters"]))
+            if want is not None and want[0] == "roster":
+                target = target or next((ci.child(j) for j in range(ci.childCount())
+                                         if ci.child(j).data(0, ROLE) == want), None)
             ci.setExpanded(True)
         self.stack.setCurrentWidget(self.splitter)
         target = target or first
         self.tree.setCurrentItem(target)
         self.tree.blockSignals(False)
         self._fit_tree()
+        QTimer.singleShot(0, self._tree_fetch_visible)  # a short campaign shows its "more" row
         return target
+
+    # --- lazy: a campaign's rosters read a page at a time (lazy helper)
+    def _roster_items(self, c: dict[str, Any], rosters: list[dict[str, Any]]) -> list[QTreeWidgetItem]:
+        """The tree rows of ``rosters`` of campaign ``c``, then a row that reads the
+        next page when it is shown or chosen, while the campaign has more."""
+        from PySide6.QtWidgets import QTreeWidgetItem
+
+        from ui.i18n import translate
+        from ui.text import esc
+
+        items = []
+        icon = glyph("roster")
+        for r in rosters:
+            n = r["fighters"] + r["units"]
+            ri = QTreeWidgetItem([f"{r['name']}  ({n})"])
+            ri.setIcon(0, icon)
+            ri.setData(0, ROLE, ("roster", r["id"]))
+            tip = " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"], r["player"]) if x)
+            ri.setToolTip(0, f"<span>{esc(tip)}</span>")  # a tooltip renders rich text: escaped
+            items.append(ri)
+        left = c.get("roster_count", len(c["rosters"])) - len(c["rosters"])
+        if left > 0:
+            more = QTreeWidgetItem([translate("MainWindow", "%n more rosters…", n=left)])
+            more.setData(0, ROLE, ("more", c["id"]))
+            more.setForeground(0, self.palette().placeholderText())
+            items.append(more)
+        return items
+
+    def _load_rosters_for(self, want: tuple[str, int] | None, campaign_id: int | None = None) -> None:
+        """A roster to be shown that is past the campaign's first page: its rosters up
+        to it are read (the tree can select it)."""
+        if want is None or want[0] != "roster":
+            return
+        cid = campaign_id if campaign_id is not None else (self.campaign["id"] if self.campaign else None)
+        camps = [c for c in self.tree_data if c["id"] == cid] or self.tree_data
+        for c in camps:
+            if any(r["id"] == want[1] for r in c["rosters"]):
+                return
+        for c in camps:
+            if len(c["rosters"]) < c.get("roster_count", 0):
+                got = q.campaign_rosters(self.engine, c["id"], up_to=want[1])
+                if got:
+                    c["rosters"] = got
+                    return
+
+    def _tree_fetch_more(self, more: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+        """Replace the "more" row ``more`` by the next page of its campaign's rosters."""
+        cid = more.data(0, ROLE)[1]
+        c = next((x for x in self.tree_data if x["id"] == cid), None)
+        parent = more.parent()
+        if c is None or parent is None:
+            return []
+        last = c["rosters"][-1] if c["rosters"] else None
+        page = q.campaign_rosters(self.engine, cid, after=(last["name"], last["id"]) if last else None)
+        c["rosters"] = c["rosters"] + page
+        if not page:
+            c["roster_count"] = len(c["rosters"])
+        self.tree.blockSignals(True)
+        parent.removeChild(more)
+        items = self._roster_items(c, page)
+        parent.addChildren(items)
+        self.tree.blockSignals(False)
+        return items
+
+    def _tree_fetch_visible(self) -> None:
+        """Qt's fetchMore for the tree: a "more" row scrolled into view reads its page."""
+        if not self._main_built or self.engine is None:
+            return
+        view = self.tree.viewport().rect()
+        for i in range(self.tree.topLevelItemCount()):
+            ci = self.tree.topLevelItem(i)
+            last = ci.child(ci.childCount() - 1) if ci.childCount() else None
+            if last is not None and last.data(0, ROLE)[0] == "more" and ci.isExpanded():
+                rect = self.tree.visualItemRect(last)
+                if rect.isValid() and rect.intersects(view):
+                    self._tree_fetch_more(last)
 
     def _fit_tree(self) -> None:
         """Until the user drags the split (then theirs is kept), the tree is as wide as
@@ -591,6 +673,10 @@ class MainWindow(QMainWindow):
             self._squeeze_columns()
 
     def _tree_changed(self, cur: QTreeWidgetItem | None, _prev: Any) -> None:
+        if cur is not None and cur.data(0, ROLE)[0] == "more":  # chosen: the next page, its first roster
+            items = self._tree_fetch_more(cur)
+            self.tree.setCurrentItem(items[0] if items else _prev)
+            return
         self._select_tree_item(cur, None)
 
     def _campaign_of_item(self, item: QTreeWidgetItem | None) -> tuple[dict[str, Any] | None, int | None]:
@@ -625,7 +711,7 @@ class MainWindow(QMainWindow):
             self.update_actions()
             return
         self.load_table(keep)
-        self.battles_view.set_rows(q.battles(self.engine, camp["id"]))
+        self.battles_view.set_rows(q.battles(self.engine, camp["id"], newest=q.BATTLES_SHOWN))
         self.log_view.set_campaign(self.engine, camp["id"])
         self.history_view.set_campaign(self.engine, camp["id"])
         self.charts_view.set_campaign(self.engine, camp["id"])
@@ -793,7 +879,7 @@ class MainWindow(QMainWindow):
                                       ("roster", self.roster_id))
             else:
                 self.detail.show_html(detail.campaign_html(self.campaign,
-                                                           q.battles(self.engine, self.campaign["id"])),
+                                                           q.battles(self.engine, self.campaign["id"], newest=15)),
                                       ("campaign", self.campaign["id"]))
         except AppError as e:  # the row vanished (another window removed it)
             self.detail.show_nothing(str(e))

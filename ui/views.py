@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -150,6 +150,34 @@ def wrap_items(view: Any) -> None:
 
 
 class LogModel(RowsModel):
+    """The roll log's rows, a page at a time: Qt asks for the next page
+    (``canFetchMore``/``fetchMore``) when the view is scrolled to the bottom."""
+
+    more: Callable[[], list[Row]] | None = None  # reads the next page; None: none left
+
+    def set_more(self, more: Callable[[], list[Row]] | None) -> None:
+        self.more = more
+
+    def canFetchMore(self, parent: Any = None) -> bool:  # noqa: N802 (Qt's name)
+        return self.more is not None and not (parent is not None and parent.isValid())
+
+    def fetchMore(self, parent: Any = None) -> None:  # noqa: N802 (Qt's name)
+        if not self.canFetchMore(parent):
+            return
+        assert self.more is not None
+        rows = self._split(self.more(), self.row_key)
+        if not rows:
+            return
+        if self._sorted():  # a sorted log: the new rows go where the sort puts them
+            self.layoutAboutToBeChanged.emit()
+            self.rows += rows
+            self._sort_rows(self.sort_column, self.sort_order)
+            self.layoutChanged.emit()
+            return
+        self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(rows) - 1)
+        self.rows += rows
+        self.endInsertRows()
+
     def extra_data(self, row: Row, col: Column, role: int) -> Any:
         if role == Qt.ItemDataRole.FontRole and row.get("undone"):
             f = QFont()
@@ -182,9 +210,8 @@ def _dice(r: Row) -> str:
     return f"{r['dice']}{vs}"
 
 
-# A league's log holds tens of thousands of rolls; the view shows the newest ones and
-# the filters reach the rest (memory stays flat however long the campaign runs).
-LOG_LIMIT = 5000
+# A league's log holds millions of rolls; the view reads the newest page and an older
+# page each time it is scrolled to the bottom (``LogModel.fetchMore``).
 
 
 class CampaignTab(QWidget):
@@ -257,6 +284,8 @@ class RollLogView(CampaignTab):
         lay.addWidget(self.view)
         for box in (self.battle, self.fighter, self.table):
             box.currentIndexChanged.connect(self.refresh)
+        self.model.rowsInserted.connect(lambda *_a: self._say_count())  # an older page read
+        self.model.layoutChanged.connect(lambda *_a: self._say_count())
 
     _filters_of: int | None = None  # the campaign the filters were chosen in
     table_titles: dict[str, str] = {}  # noqa: RUF012 - replaced per instance: table id -> its name
@@ -310,27 +339,51 @@ class RollLogView(CampaignTab):
         self.refresh()
 
     def refresh(self, *_a: Any) -> None:
+        """The newest page of the rolls the filters choose; older pages as the view is
+        scrolled down (keyset pages: each costs the same however long the log is)."""
+        self.model.set_more(None)
         if self.engine is None or self.campaign_id is None:
             self.model.set_rows([])
             self.count.setText("")
             return
-        rows = core.roll_log(self.engine, self.campaign_id, battle=self.battle.currentData(),
-                             fighter=self.fighter.currentData(), table=self.table.currentData(),
-                             limit=LOG_LIMIT)
-        self.model.set_rows(rows)
+        engine, cid = self.engine, self.campaign_id
+        chosen = {"battle": self.battle.currentData(), "fighter": self.fighter.currentData(),
+                  "table": self.table.currentData()}
+        page = q.roll_log_page(engine, cid, **chosen)
+        self.model.set_rows(page["rows"])
+        before = [page["before"]]
+
+        def more() -> list[Row]:
+            if before[0] is None:
+                return []
+            nxt = q.roll_log_page(engine, cid, before=before[0], **chosen)
+            before[0] = nxt["before"]
+            if before[0] is None:
+                self.model.set_more(None)
+            return list(nxt["rows"])
+
+        self.model.set_more(more if before[0] is not None else None)
         fit_columns(self.view)
+        self._say_count()
+
+    def _say_count(self) -> None:
+        n = len(self.model.rows)
         chosen = [box.currentText() for box in (self.battle, self.fighter, self.table)
                   if box.currentData() is not None]
-        of = translate("RollLogView", " of {chosen}").format(chosen=', '.join(chosen)) if chosen else ""
-        if len(rows) >= LOG_LIMIT:
-            self.count.setText(translate("RollLogView", "the newest {limit:,} rolls{of} (choose a battle, fighter or table for others)").format(limit=LOG_LIMIT, of=of))
+        of = translate("RollLogView", " of {chosen}").format(chosen=", ".join(chosen)) if chosen else ""
+        if self.model.more is not None:
+            self.count.setText(translate("RollLogView", "the newest {count} rolls").format(count=n) + of
+                               + translate("RollLogView", " (scroll down for older ones)"))
         else:
-            self.count.setText((translate("RollLogView", "1 roll{of}") if len(rows) == 1 else translate(
-                "RollLogView", "{count} rolls{of}")).format(count=len(rows), of=of))
+            self.count.setText((translate("RollLogView", "1 roll{of}") if n == 1 else translate(
+                "RollLogView", "{count} rolls{of}")).format(count=n, of=of))
 
 
 def _sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
+
+
+HISTORY_LIMIT = 2000  # the newest actions shown (and searched); a league's journal is far longer
 
 
 class HistoryView(CampaignTab):
@@ -371,7 +424,7 @@ class HistoryView(CampaignTab):
         if self.engine is None or self.campaign_id is None:
             self.rows = []
         else:
-            self.rows = core.history(self.engine, self.campaign_id)
+            self.rows = core.history(self.engine, self.campaign_id, limit=HISTORY_LIMIT)
         self._filter()
 
     def _filter(self, *_a: Any) -> None:

@@ -85,6 +85,7 @@ class AfterBattleWizard(QDialog):
         self.page = "start"  # start, roll, result, summary
         self.report: AfterBattleReport | None = None
         self._cache: dict[tuple[Any, ...], DryRun] = {}
+        self._history_shown = []
         self.plan: Any = None  # AfterBattlePlan: the state read once, when leaving the start page
         self.plan_error = ""
         self._rng = RandomSource()
@@ -318,9 +319,12 @@ class AfterBattleWizard(QDialog):
         return self.plan
 
     def dry(self, faces: list[tuple[int, str]]) -> DryRun:
-        """Run the procedure in memory with ``faces``; when a roll is missing, probe on
-        with filler dice (never shown or saved) to learn the steps the real faces
-        already decided."""
+        """The procedure in memory with ``faces``: one live run (``plan.live``) that
+        waits at the next roll and goes on when given its faces, so a roll costs the
+        same however many came before (Back starts a run again). The steps shown are
+        those the run has decided so far; only while the last roll's own step is not
+        out yet (a fighter's rolls still going on) is a probe run on with filler dice
+        (never shown or saved) to learn it."""
         key = tuple(faces)
         if key in self._cache:
             return self._cache[key]
@@ -330,21 +334,65 @@ class AfterBattleWizard(QDialog):
             out.error = self.plan_error
             return out
         try:
-            run = plan.step(faces)
-            if run.result is not None:
-                out.report = plan.report(run.result, True)
-                out.rolls = run.rolls
+            live = self._live_with(plan, faces)
+            if live.error is not None:
+                raise live.error
+            if live.done:
+                assert live.result is not None
+                out.report = plan.report(live.result, True)
+                out.rolls = list(live.rolls)
                 out.steps = out.report.steps
             else:
-                out.need = run.pending
-                probe = driver.probe(plan.procedure, faces)
-                if probe is not None and probe.result is not None:
-                    out.rolls = probe.rolls
-                    out.steps = [st.to_dict() for st in probe.result.steps]
+                out.need = live.pending
+                out.rolls = list(live.rolls)
+                out.steps = self._live_steps(live)
+                if sum(1 for st in out.steps if st.get("roll")) < len(out.rolls):
+                    self.probes += 1
+                    probe = driver.probe(plan.procedure, faces)
+                    if probe is not None and probe.result is not None:
+                        out.rolls = probe.rolls
+                        out.steps = [st.to_dict() for st in probe.result.steps]
         except AppError as e:
             out.error = str(e)
         self._cache[key] = out
         return out
+
+    # --- lazy: one live run, given each roll's faces (lazy helper)
+    _live: Any = None
+    _history_shown: list[dict[str, Any]]  # the steps the history list shows, in order
+    probes = 0  # probe runs made (tests count the work a preview does)
+    live_runs = 0  # live runs started (the first, and one per Back)
+
+    def _live_with(self, plan: Any, faces: list[tuple[int, str]]) -> Any:
+        live = self._live
+        given = live.given if live is not None else None
+        if live is None or live.plan is not plan or faces[:len(given)] != given:
+            if live is not None:
+                live.close()
+            live = self._live = plan.live(faces)
+            live.plan = plan
+            live.step_dicts = []
+            self.live_runs += 1
+        elif len(faces) > len(given):
+            live.give(faces[len(given):])
+        return live
+
+    @staticmethod
+    def _live_steps(live: Any) -> list[dict[str, Any]]:
+        """The steps the live run's outcome holds now, as dicts (each made once)."""
+        seen = live.context or []
+        steps = seen[0].steps if seen else []
+        done = live.step_dicts
+        if len(done) > len(steps) or (done and steps[len(done) - 1] is not done[-1][0]):
+            done.clear()  # not the same steps grown: all again
+        done += [(st, st.to_dict()) for st in steps[len(done):]]
+        return [d for _st, d in done]
+
+    def done(self, r: int) -> None:  # noqa: D102 - QDialog.done: a live run waiting is let go
+        if self._live is not None:
+            self._live.close()
+            self._live = None
+        super().done(r)
 
     # navigation -------------------------------------------------------------------------
     def render(self) -> None:
@@ -387,9 +435,17 @@ class AfterBattleWizard(QDialog):
         self.history.clear()
         start = self.roll_starts[k] if k < len(self.roll_starts) else len(self.faces)
         roll = state.rolls[k] if k < len(state.rolls) else None
-        # what came before this roll (decided by the faces already there)
-        for st in self._steps_before(state, k):
+        # what came before this roll (decided by the faces already there): the lines
+        # not shown yet are added, the list is only filled again when it went back
+        before = self._steps_before(state, k)
+        shown = self._history_shown
+        if len(shown) > len(before) or any(before[i] is not shown[i] for i in range(max(0, len(shown) - 1),
+                                                                                     len(shown))):
+            self.history.clear()
+            shown.clear()
+        for st in before[len(shown):]:
             self.history.addItem(_step_line(st))
+            shown.append(st)
         if done and roll is not None:
             self.need_label.setText(translate("AfterBattleWizard", "<b>{dice_words}</b> for {purpose}").format(dice_words=esc(dice_words(roll.spec, roll.target)), purpose=esc(roll.purpose)))
             self.dice_box.setEnabled(False)

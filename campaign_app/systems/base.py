@@ -18,6 +18,7 @@ Each system registers a :class:`Procedures` object in :data:`PROCEDURES` (see
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,6 +159,19 @@ class SkillGain:
     source: str = "injury"
 
 
+# --- lazy: the outcome a run builds, seen while the run waits for dice (lazy helper)
+_WATCHED: ContextVar[list[Outcome] | None] = ContextVar("campaign_app_outcomes", default=None)
+
+
+def watch_outcomes() -> list[Outcome]:
+    """From now on in this context (a live run's thread), every :class:`Outcome` made is
+    also put in the list returned: the wizard reads the steps an After the Battle has
+    decided so far while it waits at its next roll."""
+    seen: list[Outcome] = []
+    _WATCHED.set(seen)
+    return seen
+
+
 @dataclass
 class Outcome:
     steps: list[Step] = field(default_factory=list)
@@ -170,6 +184,11 @@ class Outcome:
     removed_fighters: list[int] = field(default_factory=list)  # leave the roster (deleted)
     removed_units: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        seen = _WATCHED.get()
+        if seen is not None:
+            seen.append(self)
 
     def change(self, fighter_id: int, reason: str = "", **values: Any) -> None:
         """Merge column changes for one fighter (later values win)."""

@@ -409,6 +409,15 @@ class AfterBattlePlan:
         faces (in memory; nothing read or written)."""
         return driver.step(self.procedure, faces)
 
+    def live(self, faces: Sequence[driver.Face] = ()) -> driver.Live[Outcome]:
+        """The wizard's preview kept alive between rolls: waits at the first roll
+        without faces and goes on with :meth:`driver.Live.give`; its ``context`` is the
+        list of outcomes the run made (the first is the one it returns), whose steps so
+        far the wizard shows (in memory; nothing read or written)."""
+        from campaign_app.systems.base import watch_outcomes
+
+        return driver.Live(self.procedure, faces, before=watch_outcomes)
+
     def preview(self, roller: Roller) -> tuple[Outcome, AfterBattleReport]:
         """A dry run with a ready roller (random, seeded or typed), in memory."""
         outcome = driver.run(self.procedure, roller)

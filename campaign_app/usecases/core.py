@@ -871,18 +871,20 @@ def roll_log(engine: Engine, campaign: Ref, *, battle: Number | None = None, fig
                 raise InputError(f"{f.name} is not in {c.name}")
             fid = f.id
         rows = roll_q.roll_rows(s, _id(c), battle_id=bid, fighter_id=fid, table_id=table, limit=n)
-        return [
-            {
-                "id": r.id, "when": _when(r.created_at), "purpose": r.purpose,
-                "rule": r.rule, "subject": r.subject, "dice": r.dice,
-                "faces": [int(x) for x in r.faces.split(",") if x], "source": r.source,
-                "target": r.target, "value": r.value, "table": r.table_id, "row": r.row,
-                "result": r.result, "label": r.label, "battle_id": r.battle_id,
-                "fighter_id": r.fighter_id, "removed": bool(r.figure_removed), "action": r.action or "roll",
-                "undone": bool(r.undone),
-            }
-            for r in rows
-        ]
+        return [roll_entry(r) for r in rows]
+
+
+def roll_entry(r: Any) -> RollLogEntry:
+    """A roll record's row (``db.queries.rolls``) as the roll log shows it."""
+    return {
+        "id": r.id, "when": _when(r.created_at), "purpose": r.purpose,
+        "rule": r.rule, "subject": r.subject, "dice": r.dice,
+        "faces": [int(x) for x in r.faces.split(",") if x], "source": r.source,
+        "target": r.target, "value": r.value, "table": r.table_id, "row": r.row,
+        "result": r.result, "label": r.label, "battle_id": r.battle_id,
+        "fighter_id": r.fighter_id, "removed": bool(r.figure_removed), "action": r.action or "roll",
+        "undone": bool(r.undone),
+    }
 
 
 def _check_limit(limit: Number | None) -> int | None:

@@ -142,7 +142,8 @@ class TreeCampaign(TypedDict):
     about: str  # the game, edition and expansions in words ("NUTS! 4th edition + Weird WWII")
     cycle: int
     uses_units: bool
-    rosters: list[TreeRoster]
+    rosters: list[TreeRoster]  # the first TREE_PAGE by name; the tree reads more as it is scrolled
+    roster_count: int  # all of them
     shows_cycle: bool
     battles: int
     pending_battles: int
@@ -327,6 +328,19 @@ class LogFilters(TypedDict):
     battles: list[BattleChoice]
     fighters: list[FighterChoice]
     tables: list[TableChoice]
+    more_fighters: bool  # more fighters have rolls than the FILTER_FIGHTERS listed
+
+
+class RollLogPage(TypedDict):
+    """One page of the roll log, newest first; ``before`` is where the next page starts
+    (None: this page is the last)."""
+
+    rows: list[RollLogEntry]
+    before: tuple[Any, int] | None
+
+
+LOG_PAGE = 200  # rolls per page of the roll log
+FILTER_FIGHTERS = 500  # fighters listed in the roll log's fighter filter (a league has 300,000)
 
 
 # --------------------------------------------------------------------------- systems
@@ -397,16 +411,23 @@ def campaign_count(engine: Engine) -> int:
         return views.campaign_count(s)
 
 
-def campaign_tree(engine: Engine) -> list[TreeCampaign]:
-    """Every campaign with its rosters (and their head counts) for the tree view."""
+TREE_PAGE = 200  # rosters of a campaign read at a time for the tree (a league has 10,000)
+
+
+def _tree_rosters(rows: Iterable[Any], fighters: dict[int, int], units: dict[int, int]) -> list[TreeRoster]:
+    return [{"id": r.id, "name": r.name, "kind": r.kind, "faction": r.faction, "player": r.player,
+             "fighters": fighters.get(r.id, 0), "units": units.get(r.id, 0)} for r in rows]
+
+
+def campaign_tree(engine: Engine, page: int = TREE_PAGE) -> list[TreeCampaign]:
+    """Every campaign with its counts (rosters, battles, pending battles: one aggregate
+    query) and the first ``page`` of its rosters with their head counts, for the tree
+    view (:func:`campaign_rosters` reads the next pages)."""
     with read_session(engine) as s:
-        t = views.tree_rows(s)
+        t = views.tree_rows(s, page)
     by_campaign: dict[int, list[TreeRoster]] = {}
-    for r in t.rosters:
-        by_campaign.setdefault(r.campaign_id, []).append({
-            "id": r.id, "name": r.name, "kind": r.kind, "faction": r.faction, "player": r.player,
-            "fighters": t.fighters.get(r.id, 0), "units": t.units.get(r.id, 0),
-        })
+    for row, r in zip(t.rosters, _tree_rosters(t.rosters, t.fighters, t.units), strict=True):
+        by_campaign.setdefault(row.campaign_id, []).append(r)
     out: list[TreeCampaign] = []
     known = all_systems()
     for c in t.campaigns:
@@ -417,11 +438,23 @@ def campaign_tree(engine: Engine) -> list[TreeCampaign]:
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
             "about": _about(gs.info if gs else None, c.system, c.edition, list(c.expansions or [])),
             "uses_units": bool(gs and gs.info.uses_units),
-            "rosters": by_campaign.get(c.id, []),
+            "rosters": by_campaign.get(c.id, []), "roster_count": int(c.rosters or 0),
             "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
-            "battles": t.battles.get(c.id, 0), "pending_battles": t.pending.get(c.id, 0),
+            "battles": int(c.battles or 0), "pending_battles": int(c.pending or 0),
         })
     return out
+
+
+def campaign_rosters(engine: Engine, campaign_id: int, *, after: tuple[str, int] | None = None,
+                     limit: int | None = TREE_PAGE, up_to: int | None = None) -> list[TreeRoster]:
+    """A page of a campaign's rosters by name with their head counts: the ``limit``
+    after ``after`` (the last one shown: name, id), or (``up_to``, a roster id) every
+    one up to and including that roster."""
+    with read_session(engine) as s:
+        rows = (views.rosters_up_to(s, campaign_id, up_to) if up_to is not None
+                else views.roster_page_rows(s, campaign_id, after, limit))
+        fighters, units = views.head_counts(s, [r.id for r in rows])
+    return _tree_rosters(rows, fighters, units)
 
 
 # --------------------------------------------------------------------------- roster table
@@ -558,22 +591,24 @@ def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
 
 
 # --------------------------------------------------------------------------- battles
-def battles(engine: Engine, campaign: Any) -> list[BattleItem]:
-    """The campaign's battles, newest last, with the rosters that took part."""
+def battles(engine: Engine, campaign: Any, newest: int | None = None) -> list[BattleItem]:
+    """The campaign's battles, newest last, with the rosters that took part; with
+    ``newest``, the ``newest`` last ones and every one waiting for After the Battle."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         assert c.id is not None
-        rows = views.campaign_battles(s, c.id)
-        by_battle = views.battle_roster_names(s, c.id)
-        names = views.roster_names(s, c.id)
+        rows, by_battle = views.battle_rows(s, c.id, newest)
         return [
             {"id": b.id, "number": b.number, "played_on": b.played_on.isoformat(),
              "scenario": b.scenario, "outcome": b.outcome, "notes": b.notes,
-             "winner": names.get(b.winner_roster_id, "") if b.winner_roster_id else "",
+             "winner": b.winner or "",
              "rosters": by_battle.get(b.id, []), "after_battle_done": bool(b.after_battle_done),
              "cycle": b.cycle}
-            for b in rows if b.id is not None
+            for b in rows
         ]
+
+
+BATTLES_SHOWN = 1000  # the newest battles the window lists (and every pending one)
 
 
 def battle_setup(engine: Engine, campaign: Any) -> BattleSetup:
@@ -732,16 +767,37 @@ def table_title(table_id: str) -> str:
 
 
 def log_filters(engine: Engine, campaign: Any) -> LogFilters:
-    """Choices for the roll log filters: battles, fighters with rolls, tables rolled."""
+    """Choices for the roll log filters: battles, fighters with rolls (the first
+    :data:`FILTER_FIGHTERS` of them by id), tables rolled."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         assert c.id is not None
-        bs, fs, ts = views.log_filter_rows(s, c.id)
+        bs, fs, ts, more = views.log_filter_rows(s, c.id, FILTER_FIGHTERS)
     return {
         "battles": [{"id": b.id, "number": b.number, "scenario": b.scenario} for b in bs],
         "fighters": [{"id": f.id, "name": f.name} for f in fs],
         "tables": sorted(({"id": t, "title": table_title(t)} for t in ts), key=lambda t: t["title"].casefold()),
+        "more_fighters": more,
     }
+
+
+def roll_log_page(engine: Engine, campaign: Any, *, battle: int | None = None, fighter: int | None = None,
+                  table: str | None = None, before: tuple[Any, int] | None = None,
+                  limit: int = LOG_PAGE) -> RollLogPage:
+    """The ``limit`` newest rolls of the campaign (made before ``before``, the previous
+    page's ``before``), by battle, fighter and table when given; an index range each."""
+    from campaign_app.usecases.core import roll_entry
+    from db.queries import rolls as roll_q
+
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        assert c.id is not None
+        rows = roll_q.roll_page(s, c.id, battle_id=battle, fighter_id=fighter, table_id=table,
+                                before=before, limit=limit + 1)
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return {"rows": [roll_entry(r) for r in rows],
+            "before": (rows[-1].created_at, int(rows[-1].id)) if more and rows else None}
 
 
 # --------------------------------------------------------------------------- checks

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, literal, select, tuple_
 from sqlmodel import Session
 
 from db.models import (
@@ -60,35 +60,73 @@ def campaign_id_named(s: Session, name: str) -> int | None:
 
 @dataclass(frozen=True)
 class TreeRows:
-    """Every campaign and roster (by name), head counts per roster, battles per campaign."""
+    """Every campaign with its roster and battle counts (one aggregate query), the first
+    page of each campaign's rosters (by name) and the head counts of those rosters."""
 
     campaigns: Rows
     rosters: Rows
     fighters: dict[int, int]
     units: dict[int, int]
-    battles: dict[int, int]
-    pending: dict[int, int]
 
 
-def tree_rows(s: Session) -> TreeRows:
+def tree_rows(s: Session, page: int, campaigns: Iterable[int] | None = None) -> TreeRows:
+    """The campaigns (each with ``rosters``, ``battles`` and ``pending`` counted in SQL)
+    and the first ``page`` rosters of each campaign (of those in ``campaigns`` when
+    given), with their figure counts: never every roster of a national league."""
+    n_rosters = select(func.count(RO.id)).where(RO.campaign_id == CA.id).scalar_subquery()
+    n_battles = select(func.count(BA.id)).where(BA.campaign_id == CA.id).scalar_subquery()
+    n_pending = (select(func.count(BA.id))
+                 .where(BA.campaign_id == CA.id, BA.after_battle_done == False)  # noqa: E712
+                 .scalar_subquery())
     camps = s.execute(
-        select(CA.id, CA.name, CA.system, CA.edition, CA.expansions, CA.cycle)
+        select(CA.id, CA.name, CA.system, CA.edition, CA.expansions, CA.cycle,
+               n_rosters.label("rosters"), n_battles.label("battles"), n_pending.label("pending"))
         .where(CA.deleted_at.is_(None)).order_by(CA.name)
     ).all()
-    rosters = s.execute(
-        select(RO.id, RO.campaign_id, RO.name, RO.kind, RO.faction, RO.player)
-        .where(RO.campaign_id.in_(select(CA.id).where(CA.deleted_at.is_(None)))).order_by(RO.name)
-    ).all()
-    fcount = dict(s.execute(select(FI.roster_id, func.count(FI.id)).group_by(FI.roster_id)).all())
-    ucount = dict(s.execute(select(UN.roster_id, func.count(UN.id)).group_by(UN.roster_id)).all())
-    pending = dict(s.execute(
-        select(BA.campaign_id, func.count(BA.id))
-        .where(BA.after_battle_done == False)  # noqa: E712
-        .group_by(BA.campaign_id)
-    ).all())
-    battles = dict(s.execute(select(BA.campaign_id, func.count(BA.id)).group_by(BA.campaign_id)).all())
-    return TreeRows(campaigns=camps, rosters=rosters, fighters=fcount, units=ucount, battles=battles,
-                    pending=pending)
+    wanted = None if campaigns is None else set(campaigns)
+    rosters: list[Any] = []
+    for c in camps:
+        if c.rosters and (wanted is None or c.id in wanted):
+            rosters += roster_page_rows(s, c.id, None, page)
+    fighters, units = head_counts(s, [r.id for r in rosters])
+    return TreeRows(campaigns=camps, rosters=rosters, fighters=fighters, units=units)
+
+
+def roster_page_rows(s: Session, campaign_id: int, after: tuple[str, int] | None, limit: int | None) -> Rows:
+    """A page of a campaign's rosters by name (then id): the ``limit`` after ``after``
+    (keyset; None: from the first), every one after it when ``limit`` is None."""
+    stmt = select(RO.id, RO.campaign_id, RO.name, RO.kind, RO.faction, RO.player).where(
+        RO.campaign_id == campaign_id)
+    if after is not None:
+        stmt = stmt.where(tuple_(RO.name, RO.id) > tuple_(literal(after[0], RO.name.type),
+                                                        literal(after[1], RO.id.type)))
+    stmt = stmt.order_by(RO.name, RO.id)
+    return s.execute(stmt if limit is None else stmt.limit(limit)).all()
+
+
+def rosters_up_to(s: Session, campaign_id: int, roster_id: int) -> Rows:
+    """A campaign's rosters by name up to roster ``roster_id`` (a tree showing it)."""
+    name = s.execute(select(RO.name).where(RO.id == roster_id, RO.campaign_id == campaign_id)).scalar()
+    if name is None:
+        return []
+    return s.execute(select(RO.id, RO.campaign_id, RO.name, RO.kind, RO.faction, RO.player)
+                     .where(RO.campaign_id == campaign_id,
+                            tuple_(RO.name, RO.id) <= tuple_(literal(name, RO.name.type),
+                                                             literal(roster_id, RO.id.type)))
+                     .order_by(RO.name, RO.id)).all()
+
+
+def head_counts(s: Session, roster_ids: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """(fighters, units) per roster of ``roster_ids``: two grouped counts over the
+    roster_id indexes."""
+    if not roster_ids:
+        return {}, {}
+    ids = sorted(set(roster_ids))
+    fighters = dict(s.execute(select(FI.roster_id, func.count(FI.id)).where(FI.roster_id.in_(ids))
+                              .group_by(FI.roster_id)).all())
+    units = dict(s.execute(select(UN.roster_id, func.count(UN.id)).where(UN.roster_id.in_(ids))
+                           .group_by(UN.roster_id)).all())
+    return fighters, units  # type: ignore[return-value]
 
 
 def roster_names(s: Session, campaign_id: int) -> dict[int, str]:
@@ -196,6 +234,32 @@ def campaign_battles(s: Session, campaign_id: int) -> list[Battle]:
     return list(s.execute(select(Battle).where(BA.campaign_id == campaign_id).order_by(BA.number)).scalars())
 
 
+def battle_rows(s: Session, campaign_id: int, newest: int | None) -> tuple[Rows, dict[int, list[str]]]:
+    """The campaign's battles by number (Core rows with the winner's name as
+    ``winner``) and battle id -> the names of the rosters that took part; with
+    ``newest``, only the ``newest`` last battles and every one still waiting for After
+    the Battle (a national league has 100,000 battles)."""
+    winner = Roster.__table__.alias("winner")  # type: ignore[attr-defined]
+    stmt = (select(BA.id, BA.number, BA.played_on, BA.scenario, BA.outcome, BA.notes,
+                   BA.after_battle_done, BA.cycle, winner.c.name.label("winner"))
+            .select_from(Battle.__table__.outerjoin(winner, winner.c.id == BA.winner_roster_id))  # type: ignore[attr-defined]
+            .where(BA.campaign_id == campaign_id))
+    if newest is not None:
+        last = list(s.execute(select(BA.id).where(BA.campaign_id == campaign_id)
+                              .order_by(BA.number.desc()).limit(newest)).scalars()) if newest else []
+        pending = list(s.execute(select(BA.id).where(BA.campaign_id == campaign_id,
+                                                     BA.after_battle_done == False)  # noqa: E712
+                                 .limit(10_000)).scalars())
+        stmt = stmt.where(BA.id.in_(sorted(set(last) | set(pending))))
+    rows = s.execute(stmt.order_by(BA.number)).all()
+    links = s.execute(select(BRO.battle_id, RO.name).join(Roster, RO.id == BRO.roster_id)
+                      .where(BRO.battle_id.in_([r.id for r in rows])).order_by(BRO.id)).all() if rows else []
+    out: dict[int, list[str]] = {}
+    for bid, name in links:
+        out.setdefault(bid, []).append(name)
+    return rows, out
+
+
 def battle_roster_names(s: Session, campaign_id: int) -> dict[int, list[str]]:
     """Battle id -> the names of the rosters that took part, for the campaign's battles."""
     links = s.execute(
@@ -226,15 +290,14 @@ def setup_figures(s: Session, roster_ids: Sequence[int]) -> tuple[Rows, Rows]:
 
 
 # --------------------------------------------------------------------------- roll log
-def log_filter_rows(s: Session, campaign_id: int) -> tuple[Rows, Rows, list[str]]:
-    """(battles, fighters with rolls, tables rolled) of a campaign, for the log's filters."""
-    bs = s.execute(select(BA.id, BA.number, BA.scenario)
-                   .where(BA.campaign_id == campaign_id).order_by(BA.number)).all()
-    fs = s.execute(
-        select(FI.id, FI.name).where(
-            FI.id.in_(
-                select(RR.fighter_id).where(RR.campaign_id == campaign_id)
-                .distinct().scalar_subquery())).order_by(FI.name)).all()
-    ts = s.execute(select(RR.table_id).where(RR.campaign_id == campaign_id, RR.table_id != "")
-                   .distinct().order_by(RR.table_id)).scalars().all()
-    return bs, fs, list(ts)
+def log_filter_rows(s: Session, campaign_id: int, fighters: int) -> tuple[Rows, Rows, list[str], bool]:
+    """(the newest battles and fighters with rolls [at most ``fighters`` of each], tables rolled, whether
+    more fighters have rolls) of a campaign, for the log's filters. The distinct fighters
+    and tables are found by loose index scans, never by reading every roll."""
+    from db.queries.rolls import fighters_with_rolls, tables_rolled
+
+    bs = list(reversed(s.execute(select(BA.id, BA.number, BA.scenario).where(BA.campaign_id == campaign_id)
+                                 .order_by(BA.number.desc()).limit(fighters)).all()))  # the newest
+    ids = fighters_with_rolls(s, campaign_id, fighters + 1)
+    fs = s.execute(select(FI.id, FI.name).where(FI.id.in_(ids[:fighters])).order_by(FI.name)).all() if ids else []
+    return bs, fs, tables_rolled(s, campaign_id), len(ids) > fighters

@@ -491,8 +491,8 @@ def test_log_and_history_tabs_read_only_when_shown(qtbot: Any, gui_engine: Any, 
 
     cid = demo_nuts(gui_engine)
     calls: list[str] = []
-    real_log, real_history = core.roll_log, core.history
-    monkeypatch.setattr(views.core, "roll_log", lambda *a, **k: calls.append("log") or real_log(*a, **k))
+    real_log, real_history = views.q.roll_log_page, core.history  # the log reads a page at a time
+    monkeypatch.setattr(views.q, "roll_log_page", lambda *a, **k: calls.append("log") or real_log(*a, **k))
     monkeypatch.setattr(views.core, "history", lambda *a, **k: calls.append("history") or real_history(*a, **k))
     log, hist = views.RollLogView(), views.HistoryView()
     qtbot.addWidget(log)

@@ -39,7 +39,7 @@ def after_battle(win: MainWindow) -> Any:
     if win.campaign is None:
         return None
     sel = win.battles_view.selected() if win.tabs.currentIndex() == TAB_BATTLES else None
-    pending = [b for b in q.battles(win.engine, win.campaign["id"]) if not b["after_battle_done"]]
+    pending = [b for b in q.battles(win.engine, win.campaign["id"], newest=0) if not b["after_battle_done"]]
     if sel is not None and not sel["after_battle_done"]:
         return win.open_wizard(sel["id"])
     if not pending:

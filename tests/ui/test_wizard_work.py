@@ -1,0 +1,125 @@
+"""The wizard's preview does the same work for each roll however many were made before:
+one live run of the procedure is given each roll's faces (nothing replayed), counted
+here in dice the procedure rolls (``Roller.roll`` calls, probes included), not timed.
+And it shows what the old replay-and-probe preview showed, roll by roll."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from campaign_app import procedure_driver as driver
+from campaign_app.dice import Roller
+from tests.campaign_app.test_after_battle_statements import eight_fighter_n23_battle
+
+
+def forty_nuts_casualties(engine: Any) -> int:
+    from campaign_app.usecases import add_fighter, create_campaign, create_roster
+    from campaign_app.usecases.battles import record_battle
+
+    c = create_campaign(engine, "Ardennes", "nuts")
+    r = create_roster(engine, c.id, "Squad")
+    names = [f"GI {i}" for i in range(40)]
+    for n in names:
+        add_fighter(engine, r.id, n, fighter_type="grunt", rep=4)
+    return int(record_battle(engine, c.id, [r.id], results=dict.fromkeys(names, "out-of-the-fight")).id)
+
+
+def _wizard(qtbot: Any, engine: Any, bid: int) -> Any:
+    from campaign_app.systems import game_system
+    from campaign_app.usecases import show_campaign
+    from campaign_app.usecases.battles import show_battle
+    from ui.wizard import AfterBattleWizard
+
+    system = show_campaign(engine, show_battle(engine, bid)["campaign_id"])["system"]
+    wiz = AfterBattleWizard(None, engine, bid, game_system(system).after_battle_options)
+    qtbot.addWidget(wiz)
+    return wiz
+
+
+@pytest.fixture
+def dice_rolled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many dice rolls the procedures made (live runs, replays and probes alike)."""
+    made = [0]
+    real = Roller.roll
+
+    def counted(self: Roller, *a: Any, **k: Any) -> Any:
+        made[0] += 1
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(Roller, "roll", counted)
+    return made
+
+
+@pytest.mark.parametrize("battle", ["nuts-40", "n23-8"])
+def test_each_roll_costs_the_same_however_many_came_before(qtbot: Any, gui_engine: Any, dice_rolled: list[int],
+                                                           battle: str) -> None:
+    bid = forty_nuts_casualties(gui_engine) if battle == "nuts-40" else eight_fighter_n23_battle(gui_engine)[1]
+    wiz = _wizard(qtbot, gui_engine, bid)
+    wiz.next()
+    work: list[int] = []
+    while wiz.page != "summary":
+        before = dice_rolled[0]
+        wiz.roll()
+        wiz.next()
+        work.append(dice_rolled[0] - before)
+    rolls = len(wiz.roll_starts)
+    assert rolls == len(work) and rolls >= (40 if battle == "nuts-40" else 8)
+    assert wiz.live_runs == 1  # one run all the way: no roll replayed the ones before
+    # the dice rolled per step: the roll itself, plus a probe where a fighter's own
+    # step is not out yet (a probe runs the whole procedure once, whatever came before)
+    full = max(work)
+    assert wiz.probes <= rolls // 2, wiz.probes
+    if battle == "nuts-40":
+        # one roll's work each: the procedure asks for the next roll (counted when asked)
+        assert wiz.probes == 0 and work == [1] * (rolls - 1) + [0]
+    quarter = max(1, rolls // 4)
+    assert sum(work[-quarter:]) <= sum(work[:quarter]) + full, work  # no growth
+    assert sum(work) < rolls * (rolls + 1) // 2, work  # the replay's quadratic total is gone
+
+
+@pytest.mark.parametrize("battle", ["nuts-40", "n23-8"])
+def test_the_live_preview_shows_what_the_replay_showed(qtbot: Any, gui_engine: Any, battle: str) -> None:
+    from ui.wizard import DryRun
+
+    bid = forty_nuts_casualties(gui_engine) if battle == "nuts-40" else eight_fighter_n23_battle(gui_engine)[1]
+    wiz = _wizard(qtbot, gui_engine, bid)
+    wiz.next()
+    plan = wiz.plan
+    rng = random.Random(5)
+
+    def replayed(faces: list[driver.Face]) -> DryRun:  # the wizard's former preview
+        out = DryRun()
+        run = plan.step(faces)
+        if run.result is not None:
+            out.report = plan.report(run.result, True)
+            out.rolls, out.steps = run.rolls, out.report.steps
+            return out
+        out.need = run.pending
+        probe = driver.probe(plan.procedure, faces)
+        assert probe is not None and probe.result is not None
+        out.rolls, out.steps = probe.rolls, [st.to_dict() for st in probe.result.steps]
+        return out
+
+    went_back = False
+    while True:
+        faces = list(wiz.faces)
+        live, old = wiz.dry(faces), replayed(faces)
+        k = len(wiz.roll_starts)
+        assert (live.need is None) == (old.need is None)
+        assert wiz._steps_before(live, k) == wiz._steps_before(old, k), k
+        if k:
+            assert wiz._effect_of(live, k - 1) == wiz._effect_of(old, k - 1), k
+            assert live.rolls[k - 1].to_dict() == old.rolls[k - 1].to_dict()
+        if live.need is None:
+            assert live.report is not None and old.report is not None
+            assert live.report.lines == old.report.lines and live.report.steps == old.report.steps
+            assert wiz.live_runs == 2  # the first, and one after Back
+            break
+        wiz._add_faces([(rng.randint(1, 6), "typed") for _ in range(live.need.count)])
+        if k == 3 and not went_back:  # Back: a new run, from the faces kept
+            went_back = True
+            assert wiz.live_runs == 1
+            wiz.back()  # the roll again (shown as before); other faces start a run again
