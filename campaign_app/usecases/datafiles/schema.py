@@ -230,6 +230,7 @@ class Fighter(_Model):
         "allows any key holding a number or text"))
     xp: int = _int(*XP_RANGE)
     credits_value: int = _int(*CREDITS_RANGE)
+    rank: int = _int(0, 100, 0, "the last XP rank claimed, in editions that advance by XP ranks (0: none)")
     status: str = _text(None, limit=40, default="active", notes=(
         "`active`, `in-recovery`, `convalescence`, `captured`, `dead`, `lost`, `turned`, `retired`"))
     status_note: str = _text(None)
