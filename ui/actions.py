@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
 from ui.glyphs import action_icon
+from ui.i18n import translate
 from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER
 
 if TYPE_CHECKING:
@@ -102,6 +103,8 @@ def build_actions(win: MainWindow) -> None:
         "Show only the figures whose name, type, weapons or skills hold the words typed")
     act(win, "duplicate", "&Duplicate Fighter", win.duplicate_selected, "Ctrl+D", None,
         "Add a copy of the selected fighter: type, characteristics, weapons and skills")
+    act(win, "advance", translate("actions", "Adva&nce…"), win.advance_selected, "Ctrl+Shift+V", None,  # advance helper
+        translate("actions", "What the selected fighter may take with its XP (or ranks), and taking it"))
     act(win, "exchange", "E&xchange Prisoner", win.exchange_prisoner, None, None,
         "Squad games: the selected prisoner unit comes back")
     act(win, "record_battle", "&Record Battle…", win.record_battle, "Ctrl+B", action_icon("battle"),
@@ -189,7 +192,7 @@ def build_menus(win: MainWindow) -> None:
     for k in ("add_fighter", "add_unit"):
         m.addAction(actions[k])
     roster_end = m.addSeparator()
-    for k in ("edit_item", "duplicate", "remove_item"):
+    for k in ("edit_item", "duplicate", "advance", "remove_item"):
         m.addAction(actions[k])
     m.addSeparator()
     m.addAction(actions["exchange"])
@@ -353,6 +356,7 @@ def update_state(win: MainWindow) -> None:
     a["edit_item"].setEnabled(row is not None)
     a["find"].setEnabled(camp is not None)
     a["duplicate"].setEnabled(row is not None and row["what"] == "fighter")
+    a["advance"].setEnabled(row is not None)  # advance helper
     a["remove_item"].setEnabled(row is not None and (row["what"] == "fighter" or feats["units"]))
     a["exchange"].setEnabled(row is not None and row["what"] == "unit" and feats["units"]
                              and row.get("status") == "prisoner")
@@ -398,7 +402,7 @@ def table_menu(win: MainWindow, pos: Any) -> None:
     for key, cmd in win.system_command_map.items():
         if cmd.gui.menu in by_place:
             by_place[cmd.gui.menu].append(key)
-    for k in ("edit_item", "duplicate", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
+    for k in ("edit_item", "duplicate", "advance", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
               *by_place["figure"], "exchange", None, "view_log"):
         if k is None:
             m.addSeparator()

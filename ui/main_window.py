@@ -972,6 +972,11 @@ class MainWindow(QMainWindow):
 
         editing.duplicate_selected(self)
 
+    def advance_selected(self) -> Any:  # advance helper
+        from ui.dialogs.advance import advance_selected
+
+        return advance_selected(self)
+
     def remove_selected(self) -> None:
         from ui.controllers import editing
 

@@ -22,7 +22,7 @@ and rule."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, TypedDict
 
 from campaign_app.dice import Roller
@@ -50,7 +50,8 @@ from campaign_app.usecases.results import Result
 from db.models import Campaign, Fighter, Skill
 from db.queries import fighters as fighter_q
 from db.queries.lookup import get_unit
-from db.uow import Engine, UnitOfWork, read_session
+from db.queries.versions import touch_version
+from db.uow import Engine, UnitOfWork, read_session, work
 
 RANDOM = "random"
 RANK = "rank"
@@ -106,6 +107,7 @@ class AdvanceList(TypedDict):
     table_title: str
     rows: list[RowLine]
     status: list[str]  # in words: the unit's battles, the fighter's next rank...
+    labels: dict[str, str]  # every advancement's key -> label (those a roll may give too)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,6 +130,17 @@ class AdvanceResult(Result):
     rank: int
     roll: dict[str, Any] | None  # table, row, result, label, dice, faces, value, rule
     lines: list[str]
+    choices: list[str] = field(default_factory=list)  # a dry run's roll that offers a choice
+    dry_run: bool = False
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        """The roll as a preview step (who, rule, dice, what happens); not in the JSON."""
+        if not self.roll:
+            return [{"subject": self.fighter, "rule": self.label or "Advancement", "roll": None,
+                     "text": "; ".join(self.lines)}]
+        return [{"subject": self.fighter, "rule": self.roll["rule"], "roll": self.roll,
+                 "text": f"{self.roll['row']}: {self.roll['label']}. {self.roll['text']}"}]
 
 
 # --------------------------------------------------------------------------- rules
@@ -227,10 +240,13 @@ def _table_rows(t: Table | None) -> list[RowLine]:
 
 
 # --------------------------------------------------------------------------- listing
-def advance_options(engine: Engine, ref: Ref) -> AdvanceList:
-    """What fighter ``ref`` may take now and what each costs (a read)."""
+def advance_options(engine: Engine, ref: Ref, *, unit: bool = False) -> AdvanceList:
+    """What fighter ``ref`` may take now and what each costs (a read). ``unit``: ``ref``
+    is a unit (the squad games; else a name no fighter has is looked up as a unit)."""
     with read_session(engine) as s:
         try:
+            if unit:
+                raise NotFoundError("a unit")
             f: Any = get_fighter(s, ref)
             c, _r = campaign_of_fighter(s, f)
         except NotFoundError:
@@ -251,7 +267,7 @@ def advance_options(engine: Engine, ref: Ref) -> AdvanceList:
             "default": adv.default if adv else False,
             "xp": 0 if is_unit else f.xp, "credits_value": 0 if is_unit else f.credits_value,
             "rank": 0 if is_unit else f.rank, "options": [], "ranks": [], "table": "", "table_title": "",
-            "rows": [], "status": [],
+            "rows": [], "status": [], "labels": {o.key: o.label for o in adv.options} if adv else {},
         }
         if adv is None:
             return out
@@ -312,12 +328,14 @@ def _grants_words(adv: Advancement, grants: Sequence[str], table_title: str) -> 
 
 # --------------------------------------------------------------------------- taking
 def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int] | None = None,
-                 seed: int | None = None, choose: str | None = None, skill: str | None = None
-                 ) -> AdvanceResult:
-    """Take advancement ``key`` for fighter ``ref`` (see the module text)."""
+                 seed: int | None = None, choose: str | None = None, skill: str | None = None,
+                 dry_run: bool = False, roller: Roller | None = None) -> AdvanceResult:
+    """Take advancement ``key`` for fighter ``ref`` (see the module text). ``dry_run``:
+    what would happen, nothing written; a roll that offers a choice with none made then
+    comes back with ``choices`` (and nothing applied), for the dialog to ask."""
     key = str(key or "").strip().lower()
-    roller = Roller.from_options(dice, seed)
-    with UnitOfWork(engine, "fighter.advance") as uow:
+    roller = roller if roller is not None else Roller.from_options(dice, seed)
+    with work(engine, "fighter.advance", dry_run) as uow:
         s = uow.session
         f = get_fighter(s, ref)
         c, _r = campaign_of_fighter(s, f)
@@ -378,15 +396,23 @@ def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int
                     granted = adv.option(g)
                     if granted is not None:
                         offered.append(granted)
+        base: dict[str, Any] = {"fighter_id": f.id or 0, "fighter": f.name, "xp_spent": xp_spent, "roll": roll,
+                "fighter_type": f.fighter_type, "rank": f.rank, "xp": f.xp, "credits_value": f.credits_value}
+        if dry_run and not choose and len(offered) > 1:
+            roller.finish()
+            return AdvanceResult(**base, key="", label="", value_added=0, stat="", before="", after="",
+                                 skill="", lines=[f"choose one: {', '.join(o.label for o in offered)}"],
+                                 choices=[o.key for o in offered], dry_run=True)
         o = _pick(adv, c, f, offered, choose, roll)
         if not value:
             value = o.value
         roller.finish()
         before_type, stat_key, before, after, skill_name = f.fighter_type, "", "", "", ""
         lines: list[str] = []
+        new_stats: dict[str, Any] | None = None
         if o.stat:
             rule, now, new = _stat_change(adv, c, f, o)
-            f.stats = {**(f.stats or {}), rule.key: new}
+            new_stats = {**(f.stats or {}), rule.key: new}
             stat_key, before, after = rule.key, rule.show(now), rule.show(new)
             lines.append(f"{rule.key} {before} -> {after}")
         elif o.skill:
@@ -396,35 +422,39 @@ def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int
             have = {sk.name.lower() for sk in fighter_q.skills_of(s, [f.id])}
             if skill_name.lower() in have:
                 raise InputError(f"{f.name} has {skill_name} already")
-            s.add(Skill(fighter_id=f.id or 0, name=skill_name, source="advance"))
             lines.append(f"skill {skill_name}")
         else:
             why = _can_apply(adv, c, f, o)
             if why:
                 raise InputError(why)
-            f.fighter_type = o.promote
             lines.append(f"type {before_type} -> {o.promote}")
         if xp_spent:
             lines.append(f"XP {f.xp} -> {f.xp - xp_spent}")
-        f.xp -= xp_spent
         if value:
             lines.append(f"value {f.credits_value} -> {f.credits_value + value}")
-        f.credits_value += value
         if rank != f.rank:
             lines.append(f"rank {f.rank} -> {rank}")
-            f.rank = rank
-        s.add(f)
-        if o.skill:
-            from db.queries.versions import touch_version
-
+        result = AdvanceResult(
+            **{**base, "xp": f.xp - xp_spent, "credits_value": f.credits_value + value, "rank": rank,
+               "fighter_type": o.promote or f.fighter_type},
+            key=o.key, label=o.label, value_added=value, stat=stat_key, before=before, after=after,
+            skill=skill_name, lines=lines, dry_run=dry_run)
+        if not isinstance(uow, UnitOfWork):  # dry run: nothing written
+            return result
+        if new_stats is not None:
+            f.stats = new_stats
+        if skill_name:
+            s.add(Skill(fighter_id=f.id or 0, name=skill_name, source="advance"))
             touch_version(s, f)
+        if o.promote:
+            f.fighter_type = o.promote
+        f.xp -= xp_spent
+        f.credits_value += value
+        f.rank = rank
+        s.add(f)
         uow.record_rolls(roller)
         uow.summary = f"advance {f.name}: {o.label}"
-    return AdvanceResult(
-        fighter_id=f.id or 0, fighter=f.name, key=o.key, label=o.label, xp_spent=xp_spent, xp=f.xp,
-        value_added=value, credits_value=f.credits_value, stat=stat_key, before=before, after=after,
-        skill=skill_name, fighter_type=f.fighter_type, rank=f.rank, roll=roll, lines=lines,
-        changes=uow.changes)
+    return replace(result, changes=uow.changes)
 
 
 def _roll_offered(adv: Advancement, tables: Mapping[str, Table], spec: RandomModel, roller: Roller,
@@ -438,7 +468,7 @@ def _roll_offered(adv: Advancement, tables: Mapping[str, Table], spec: RandomMod
                if (o := adv.option(k)) is not None]
     roll = {"table": t.id, "title": t.title, "row": row.roll, "result": row.result, "label": row.label,
             "text": row.text, "dice": res.spec, "faces": list(res.faces), "value": res.value,
-            "rule": res.rule, "options": [o.key for o in offered]}
+            "rule": res.rule, "source": res.source, "options": [o.key for o in offered]}
     if not offered:
         raise InputError(f"{t.title}: row {row.roll} ({row.label}) gives no advancement")
     return offered, roll
