@@ -311,3 +311,25 @@ def test_n26_fighter_with_save_in_cli_json_and_back(n26, capsys, tmp_path):
     bad["rosters"][0]["fighters"][0]["stats"]["Ld"] = "8+"
     with pytest.raises(InputError, match="Ld"):
         import_json(engine, bad)
+
+
+def test_a_json_file_written_before_the_n26_stat_line_is_converted_on_import(n26):
+    """A file without ``stat_line`` 2 (written before issue #21) holds n26 Ld, Cl, Wil and Int
+    as targets and no Save: the import converts them as migration 0005 does."""
+    engine, c, f = n26
+    doc = export_json(engine, c.id)
+    assert doc["campaign"]["stat_line"] == 2
+    old = json.loads(json.dumps(doc))
+    del old["campaign"]["stat_line"]
+    old["campaign"]["name"] = "Old File"
+    fd = old["rosters"][0]["fighters"][0]
+    fd["stats"] = {"WS": 4, "Ld": 7, "Cl": 5, "Wil": 9, "Int": 8}  # as the old app wrote them
+    del fd["rank"]
+    res = import_json(engine, old)
+    st = export_json(engine, res.id)["rosters"][0]["fighters"][0]["stats"]
+    assert st == {"WS": 4, "Ld": 7, "Cl": 9, "Wil": 5, "Int": 6, "Sv": 6}
+    # this app's own files are read as written
+    doc["campaign"]["name"] = "Same File"
+    res = import_json(engine, doc)
+    assert export_json(engine, res.id)["rosters"][0]["fighters"][0]["stats"] == \
+        export_json(engine, c.id)["rosters"][0]["fighters"][0]["stats"]

@@ -181,7 +181,7 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
         "schema_version": SCHEMA_VERSION,
         "campaign": {
             "name": camp["name"], "system": camp["system"], "edition": camp["edition"],
-            "expansions": list(camp["expansions"] or []), "cycle": camp["cycle"],
+            "expansions": list(camp["expansions"] or []), "cycle": camp["cycle"], "stat_line": 2,
             "notes": camp["notes"], "created_at": _iso(camp["created_at"]),
             "house_rules": dict(camp["house_rules"] or {}),
         },

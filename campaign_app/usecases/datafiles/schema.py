@@ -151,6 +151,10 @@ class CampaignInfo(_Model):
     expansions: Annotated[list[Annotated[str, Field(max_length=40)]], "list of text"] = Field(
         default_factory=list, description="expansions of the system, each once")
     cycle: int = _int(1, 10_000, 1, "campaign cycle")
+    stat_line: int = _int(1, 2, 1, (
+        "how the fighters' characteristics are written: 2 (this app) as the edition's rules data "
+        "has them now; 1 (a file written before): converted on import as the rules data says "
+        "(`old_target_sum`, `old_default`: Necromunda n26's Ld, Cl, Wil, Int and Save)"))
     notes: str = _text(None)
     created_at: When = _now()
     house_rules: dict[str, Any] = Field(default_factory=dict, description=(
