@@ -3,14 +3,14 @@
 A rules file may hold one ``[advancement]`` section saying how the fighters of its
 system and edition improve between battles:
 
-- ``mode = "xp"``: advancements are bought with XP (Necromunda n23): the ``options``
+- ``mode = "xp"``: advancements are bought with XP: the ``options``
   table lists them with their XP cost and credits-value increase; ``random`` names, per
   fighter type, the table rolled for a random advancement and what a roll costs;
-- ``mode = "ranks"``: advancements are earned by reaching XP ranks (Necromunda n26):
+- ``mode = "ranks"``: advancements are earned by reaching XP ranks:
   the ``ranks`` table lists each rank's XP threshold and what it grants (a roll on the
   type's random table, or a choice among options); XP is not spent;
 - ``mode = "battles"``: promotion by battles fought (the squad games), done in After the
-  Battle; ``mode = "after-battle"``: changes only in After the Battle (NUTS! Rep).
+  Battle; ``mode = "after-battle"``: changes only in After the Battle (a Rep).
   These two only explain themselves (``note``) on the advancement screen.
 
 The options, limits and ranks are reference tables (``dice = "none"``, their
@@ -20,7 +20,7 @@ effects (``{ op = "advance", options = ["ws", "bs"] }``: the advancement(s) the 
 gives; more than one: the player picks one).
 
 Pure domain: pydantic, no database. A problem is one :class:`RulesDataError` line with
-its path: ``advancement_n23.toml: tables.n23-advancements.entries[2].xp: ...``.
+its path: ``<file>.toml: tables.<options table>.entries[2].xp: ...``.
 """
 
 from __future__ import annotations
