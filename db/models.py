@@ -163,6 +163,10 @@ class Fighter(SQLModel, table=True):
     notes: str = Field(default="")
     created_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=None, sa_column=_v_fighter)
+    # --- advance: advancement (advance helper). The last XP rank the fighter claimed, in
+    # editions that earn advancements by XP ranks (0: none yet)
+    rank: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # --- end advance
 
     roster: Optional["Roster"] = Relationship(
         back_populates="fighters", sa_relationship_kwargs={"foreign_keys": "[Fighter.roster_id]"}

@@ -104,6 +104,8 @@ def build_actions(win: MainWindow) -> None:
         translate("actions", "Show only the figures whose name, type, weapons or skills hold the words typed"))
     act(win, "duplicate", translate("actions", "&Duplicate Fighter"), win.duplicate_selected, "Ctrl+D", None,
         translate("actions", "Add a copy of the selected fighter: type, characteristics, weapons and skills"))
+    act(win, "advance", translate("actions", "Adva&nce…"), win.advance_selected, "Ctrl+Shift+V", None,  # advance helper
+        translate("actions", "What the selected fighter may take with its XP (or ranks), and taking it"))
     act(win, "exchange", translate("actions", "E&xchange Prisoner"), win.exchange_prisoner, None, None,
         translate("actions", "Squad games: the selected prisoner unit comes back"))
     act(win, "record_battle", translate("actions", "&Record Battle…"), win.record_battle, "Ctrl+B", action_icon("battle"),
@@ -250,7 +252,7 @@ def build_menus(win: MainWindow) -> None:
     for k in ("add_fighter", "add_unit"):
         m.addAction(actions[k])
     roster_end = m.addSeparator()
-    for k in ("edit_item", "duplicate", "move_figure", "remove_item"):
+    for k in ("edit_item", "duplicate", "advance", "move_figure", "remove_item"):
         m.addAction(actions[k])
     m.addSeparator()
     m.addAction(actions["exchange"])
@@ -419,6 +421,7 @@ def update_state(win: MainWindow) -> None:
     a["edit_item"].setEnabled(row is not None)
     a["find"].setEnabled(camp is not None)
     a["duplicate"].setEnabled(row is not None and row["what"] == "fighter")
+    a["advance"].setEnabled(row is not None)  # advance helper
     a["remove_item"].setEnabled(row is not None and (row["what"] == "fighter" or feats["units"]))
     manage_state(win, row)
     a["exchange"].setEnabled(row is not None and row["what"] == "unit" and feats["units"]
@@ -466,7 +469,7 @@ def table_menu(win: MainWindow, pos: Any) -> None:
     for key, cmd in win.system_command_map.items():
         if cmd.gui.menu in by_place:
             by_place[cmd.gui.menu].append(key)
-    for k in ("edit_item", "duplicate", "move_figure", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
+    for k in ("edit_item", "duplicate", "advance", "move_figure", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
               *by_place["figure"], "exchange", None, "view_log"):
         if k is None:
             m.addSeparator()

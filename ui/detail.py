@@ -148,6 +148,8 @@ def fighter_html(d: dict[str, Any]) -> str:
         vals += [_e(d.get("xp", 0)), _e(d.get("credits_value", 0))]
     if head:
         out.append(_stat_tables(head, vals))
+    if d.get("stat_order"):  # advance helper: the Advance dialog, as the menu's action opens it
+        out.append(f"<p><a href='action:advance'>{_e(translate('detail', 'Advance…'))}</a></p>")
     out.append("<h3>" + translate("detail", "Weapons") + "</h3>")
     if d.get("equipment"):
         rows = []
@@ -266,10 +268,18 @@ class DetailPane(QTextBrowser):
         super().__init__(parent)
         self.setObjectName("detailPane")
         self.setOpenExternalLinks(False)
+        self.setOpenLinks(False)  # advance helper: "action:KEY" links trigger the window's action
+        self.anchorClicked.connect(self._link)
         self._html = ""
         self.document().setDefaultStyleSheet(css())
         self.setMinimumWidth(280)
         self.current: tuple[str, int] | None = None
+
+    def _link(self, url: Any) -> None:
+        if url.scheme() == "action":
+            act = getattr(self.window(), "actions", {}).get(url.path())
+            if act is not None and act.isEnabled():
+                act.trigger()
 
     def show_html(self, html: str, what: tuple[str, int] | None = None) -> None:
         self.current = what

@@ -253,7 +253,9 @@ def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]
     cols = [Column(c.key, rules_text(c.label, column=True), value=c.value, align=_ALIGN[c.align], tip=rules_text(c.tip), width=int(c.width),
                    show=stat_show(c.key[5:], targets[c.key[5:]])
                    if c.key.startswith("stat:") and c.key[5:] in targets else c.text)
-            for c in q.roster_layout(system["id"]).table]
+            for c in q.roster_layout(system["id"]).table
+            # the edition's own characteristics only (a Save column where it has a Save)
+            if not (targets and c.key.startswith("stat:") and c.key[5:] not in targets)]
     if with_roster:
         at = next((i + 1 for i, c in enumerate(cols) if c.key == "status"), min(1, len(cols)))
         cols.insert(at, Column("roster", translate("models", "Roster"), width=130))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from campaign_app.cli import emit
+from campaign_app.cli import dice_options, emit, table_text
 from campaign_app.cli.parsing import key_values
 
 if TYPE_CHECKING:
@@ -77,6 +77,53 @@ def cmd_fighter_duplicate(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, show_fighter(engine, f.id), f"added fighter {f.id}: {f.name} (a copy of {args.fighter})")
 
 
+def cmd_fighter_advance(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases.advance import advance_options, take_advance
+
+    if args.key is None:
+        if args.dice is not None or args.seed is not None or args.choose or args.skill:
+            from campaign_app.errors import InputError
+
+            raise InputError("dice, a choice or a skill go with an advancement to take (KEY)")
+        d = advance_options(engine, args.fighter)
+        emit(args, d, lambda: advance_list_text(d))
+        return
+    r = take_advance(engine, args.fighter, args.key, dice=args.dice, seed=args.seed, choose=args.choose,
+                     skill=args.skill)
+
+    def text() -> str:
+        lines = [f"{r.fighter}: {r.label}"]
+        if r.roll:
+            faces = ",".join(map(str, r.roll["faces"]))
+            lines.append(f"- {r.roll['rule']}: {r.roll['dice']} [{faces}] = {r.roll['value']} -> "
+                         f"{r.roll['label']} (row {r.roll['row']})")
+        lines.extend(f"  {line}" for line in r.lines)
+        return "\n".join(lines)
+
+    emit(args, r, text)
+
+
+def advance_list_text(d: Any) -> str:
+    lines = [f"{d['fighter']} ({d['fighter_type']}) — {d['title']}" + (" [our default]" if d["default"] else "")]
+    if d["mode"] in ("xp", "ranks"):
+        lines.append(f"XP {d['xp']}  value {d['credits_value']}" + (f"  rank {d['rank']}" if d["mode"] == "ranks" else ""))
+    if d["note"]:
+        lines.append(d["note"])
+    lines.extend(d["status"])
+    if d["ranks"]:
+        lines.append(table_text([(r["rank"], r["xp"], r["label"], "claimed" if r["claimed"] else
+                                  ("reached" if r["reached"] else "")) for r in d["ranks"]],
+                                ["rank", "XP", "grants", ""]))
+    if d["options"]:
+        lines.append(table_text([(o["key"], o["label"], o["xp"], f"+{o['value']}" if o["value"] else "",
+                                  o["change"], "yes" if o["can"] else o["why"]) for o in d["options"]],
+                                ["key", "advancement", "XP", "value", "change", "can take"]))
+    if d["rows"]:
+        lines.append(f"{d['table_title']} ({d['table']}):")
+        lines.extend(f"  {r['roll']:>5}  {r['label']}: {r['text']}" for r in d["rows"])
+    return "\n".join(lines)
+
+
 def _fighter_opts(sp: Any) -> None:
     sp.add_argument("--type", help="the fighter's type (see `campaign-app systems`)")
     sp.add_argument("--rep", help="Rep 1-6 (the games that use Rep)")
@@ -107,6 +154,13 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("fighter")
     sp = add(fig, "remove", cmd_fighter_remove, "remove a fighter from its roster")
     sp.add_argument("fighter")
+    sp = add(fig, "advance", cmd_fighter_advance,
+             "list what a fighter may take and what it costs, or take one (KEY)")
+    sp.add_argument("fighter")
+    sp.add_argument("key", nargs="?", help="the advancement to take (as listed), e.g. ws, random, rank")
+    sp.add_argument("--choose", help="the advancement to apply when the roll (or rank) offers a choice")
+    sp.add_argument("--skill", help="the skill gained, for a skill advancement")
+    dice_options(sp)
     sp = add(fig, "duplicate", cmd_fighter_duplicate,
              "add a copy of a fighter to its roster (type, characteristics, weapons, skills; not its history)")
     sp.add_argument("fighter")

@@ -40,6 +40,7 @@ EFFECT_OPS: dict[str, tuple[set[str], set[str]]] = {
     "figures": ({"value"}, set()),
     "training": ({"delta"}, set()),
     "note": ({"value"}, set()),
+    "advance": ({"options"}, set()),  # advancement: the option key(s) a row gives (rules/advancement.py)
 }
 STATUS_VALUES = {
     "active", "in-recovery", "captured", "dead", "lost", "turned", "convalescence",
@@ -227,6 +228,11 @@ def _check_effect_values(op: str, raw: Mapping[str, Any], where: str) -> None:
         reroll = raw.get("reroll", [])
         if not isinstance(reroll, list) or not all(isinstance(x, str) and _KEY.match(x) for x in reroll):
             raise _err(where, "effect 'roll-again': reroll must be a list of result keys")
+    if op == "advance":
+        opts = raw["options"]
+        keys = [k.strip() for k in opts.split(",")] if isinstance(opts, str) else opts
+        if not isinstance(keys, list) or not keys or not all(isinstance(k, str) and _KEY.match(k) for k in keys):
+            raise _err(where, "effect 'advance': options must be a list of advancement keys")
     if op == "figures" and str(raw["value"]).strip().lower() not in FIGURE_FATES:
         raise _err(where, f"effect 'figures': value {raw['value']!r} is not one of {', '.join(FIGURE_FATES)}")
 
@@ -340,6 +346,10 @@ def parse_rule_file(name: str, text: str) -> RuleFile:
         tables.append(_build_table(tid, t, name, meta))
     for table in tables:
         check_effects(table, name)
+    if "advancement" in model.other:
+        from campaign_app.rules.advancement import validate_section
+
+        validate_section(model.other["advancement"], name)
     return RuleFile(
         name=name,
         system=model.meta.system,
@@ -367,6 +377,11 @@ class RuleBook:
         for f in self.files:
             for t in f.tables:
                 check_table_refs(t, self.tables, f.name)
+        for f in self.files:
+            if "advancement" in f.data:
+                from campaign_app.rules.advancement import build, validate_section
+
+                build(validate_section(f.data["advancement"], f.name), self.tables, f.name)
 
     def table(self, table_id: str) -> Table:
         try:

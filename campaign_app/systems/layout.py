@@ -346,6 +346,17 @@ def _stat_value(key: str) -> Callable[[Row], Any]:
     return lambda r: r.get("stats", {}).get(key)
 
 
+def edition_columns(columns: Sequence[Column], stats: Iterable[StatRule]) -> tuple[Column, ...]:
+    """``columns`` without the characteristic columns (``stat:X`` or ``stat_X``) that are
+    not among ``stats`` (the campaign's edition's): a Save column only where the edition
+    has a Save. Unchanged when ``stats`` is empty. (advance helper)"""
+    keys = {st.key for st in stats}
+    if not keys:
+        return tuple(columns)
+    return tuple(c for c in columns
+                 if not (c.key[:5] in ("stat:", "stat_") and c.key[5:] not in keys))
+
+
 def stat_columns(stats: Iterable[StatRule]) -> list[Column]:
     """One centred column per characteristic (targets written ``3+``)."""
     return [Column(f"stat:{st.key}", st.key, align="center", tip=st.label, value=_stat_value(st.key),

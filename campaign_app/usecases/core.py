@@ -385,6 +385,9 @@ def set_house_rule(engine: Engine, ref: Ref, table_id: str,
                 check_effects(parsed, "house rule")
                 check_table_limits(table_id, table, "house rule")
                 check_table_refs(parsed, shipped, "house rule")
+                from campaign_app.usecases.advance import check_house_rule  # advance helper
+
+                check_house_rule(c, table_id, parsed)
             except RulesDataError as e:
                 raise InputError(str(e)) from None
             if parsed.dice != shipped[table_id].dice:

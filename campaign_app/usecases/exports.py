@@ -28,6 +28,7 @@ from campaign_app.systems.layout import (
     default_fighter_card,
     default_gear_text,
     default_unit_card,
+    edition_columns,
     weapon_table,
     with_profile,
 )
@@ -303,7 +304,7 @@ def _roster_doc(d: _RosterData) -> RosterDocument:
         fighters=[f for f in figures if f["what"] == "fighter"],
         units=[f for f in figures if f["what"] == "unit"], battles=d.battles)
     totals = [[t.label, v] for t in layout.totals if (v := t.value(facts)) is not None]
-    columns = layout.sheet_columns()
+    columns = edition_columns(layout.sheet_columns(), stat_rules(d.campaign.system, d.campaign.edition))
     rows = []
     for fig in figures:
         row = {c.key: _cell(c.raw(fig)) for c in columns}

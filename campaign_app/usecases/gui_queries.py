@@ -657,6 +657,7 @@ ACTION_LABELS = {
     "campaign.house-rule": "house rule",
     "fighter.add": "add fighter", "fighter.edit": "edit fighter", "fighter.remove": "remove fighter",
     "fighter.revive": "revive fighter", "fighter.duplicate": "duplicate fighter",
+    "fighter.advance": "advance fighter",
     "roster.create": "new roster", "roster.edit": "edit roster", "roster.import": "import roster",
     "unit.add": "add unit", "unit.edit": "edit unit", "unit.remove": "remove unit",
     "unit.exchange": "exchange prisoner", "roll": "roll", "undo": "undo", "redo": "redo",

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 USE_CASES = ["campaign_app/usecases/core.py", "campaign_app/usecases/units.py",
              "campaign_app/usecases/common.py", "campaign_app/usecases/results.py"]
 GENERIC = [*USE_CASES, "campaign_app/usecases/__init__.py", "campaign_app/cli/parsing.py",
+           "campaign_app/usecases/advance.py", "campaign_app/rules/advancement.py",  # advance helper
            *(f"campaign_app/cli/{m}.py" for m in ("campaign", "roster", "fighter", "units", "rolls",
                                                     "history", "systems")),
            *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "db" / "queries").glob("*.py")))]

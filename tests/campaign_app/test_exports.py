@@ -45,8 +45,12 @@ def export(engine, tmp_path: Path, *argv: str, name: str = "out.pdf") -> tuple[P
     return out, pdf_pages(out)
 
 
-NECRO_LINE = {"M": 5, "WS": "3+", "BS": "4+", "S": 3, "T": 3, "W": 2, "I": 4, "A": 2,
-              "Ld": "5+", "Cl": "6+", "Wil": "7+", "Int": "8+"}
+# the 2023 rules' line (Ld, Cl, Wil and Int targets) and the newest edition's (a Save;
+# Ld, Cl, Wil and Int plain values: a target T+ is 14 - T)
+NECRO_LINE_N23 = {"M": 5, "WS": "3+", "BS": "4+", "S": 3, "T": 3, "W": 2, "I": 4, "A": 2,
+                  "Ld": "5+", "Cl": "6+", "Wil": "7+", "Int": "8+"}
+NECRO_LINE = {"M": 5, "WS": "3+", "BS": "4+", "S": 3, "T": 3, "W": 2, "I": 4, "A": 2, "Sv": "5+",
+              "Ld": 9, "Cl": 8, "Wil": 7, "Int": 6}
 
 
 def nuts_campaign(engine, expansions=("weird-ww2",), name="Weird War"):
@@ -171,15 +175,15 @@ def test_qrs_creature_cards_for_kinds_present_or_all(engine, tmp_path):
 
 
 # --------------------------------------------------------------------------- Necromunda
-def add_necro_fighters(engine, roster_id):
-    boss = core.add_fighter(engine, roster_id, "Дмитрий", fighter_type="leader", stats=NECRO_LINE, xp=12,
+def add_necro_fighters(engine, roster_id, line=NECRO_LINE):
+    boss = core.add_fighter(engine, roster_id, "Дмитрий", fighter_type="leader", stats=line, xp=12,
                             credits_value=120, weapons=["Lasgun"], skills=["Nerves of Steel"])
-    core.add_fighter(engine, roster_id, HOSTILE, fighter_type="ganger", stats=NECRO_LINE, xp=3,
+    core.add_fighter(engine, roster_id, HOSTILE, fighter_type="ganger", stats=line, xp=3,
                      credits_value=55)
-    hurt = core.add_fighter(engine, roster_id, "Łukasz", fighter_type="juve", stats=NECRO_LINE, xp=1,
+    hurt = core.add_fighter(engine, roster_id, "Łukasz", fighter_type="juve", stats=line, xp=1,
                             credits_value=30)
     core.edit_fighter(engine, hurt.id, status="in-recovery")
-    dead = core.add_fighter(engine, roster_id, "Zoë", fighter_type="champion", stats=NECRO_LINE, xp=20,
+    dead = core.add_fighter(engine, roster_id, "Zoë", fighter_type="champion", stats=line, xp=20,
                             credits_value=90)
     core.edit_fighter(engine, dead.id, status="dead")
     return boss, hurt
@@ -194,17 +198,19 @@ def add_injury(engine, fighter_id, label="Eye Injury"):
         s.commit()
 
 
-@pytest.mark.parametrize("edition, initiative", [("n26", "4"), ("n23", "4+")])
+@pytest.mark.parametrize("edition, line", [("n26", '5" 3+ 4+ 3 3 2 4 2 5+ 9 8 7 6'),
+                                           ("n23", '5" 3+ 4+ 3 3 2 4+ 2 5+ 6+ 7+ 8+')])
 def test_necromunda_roster_shows_characteristics_as_the_edition_writes_them(engine, tmp_path, edition,
-                                                                           initiative):
+                                                                           line):
+    # n26: Initiative, Ld, Cl, Wil and Int plain, a Save (5+) after A; n23: targets, no Save
     c, r = necro_campaign(engine, edition)
-    boss, hurt = add_necro_fighters(engine, r.id)
+    boss, hurt = add_necro_fighters(engine, r.id, NECRO_LINE if edition == "n26" else NECRO_LINE_N23)
     add_injury(engine, hurt.id)
 
     out, pages = export(engine, tmp_path, "roster", "Rusty Cogs")
     assert len(pages) == 1
     text = pages[0]
-    line = f'5" 3+ 4+ 3 3 2 {initiative} 2 5+ 6+ 7+ 8+'
+    assert ("Sv" in text.split()) == (edition == "n26")
     assert f"Дмитрий Leader 120 cr {line} 12 Lasgun Nerves of Steel Active" in text
     assert f"{HOSTILE} Ganger 55 cr {line} 3" in text
     assert f"Łukasz Juve 30 cr {line} 1 Eye Injury In recovery" in text

@@ -50,6 +50,10 @@ def gang(engine, campaign, name, faction, credits, *, n23=False):
         stats = dict(s.split("=", 1) for s in PROFILES[ftype])
         if n23:
             stats["I"] += "+"
+        else:  # n26: Ld, Cl, Wil and Int are plain values (a target T+ is 14 - T), and a Save
+            for k in ("Ld", "Cl", "Wil", "Int"):
+                stats[k] = str(14 - int(stats[k].rstrip("+")))
+            stats["Sv"] = "5+"
         f = add_fighter(engine, r.id, f"{name} {key}", fighter_type=ftype, stats=stats,
                         weapons=["Autogun"], skills=["Nerves of Steel"] if ftype == "leader" else [])
         out[key] = f.id

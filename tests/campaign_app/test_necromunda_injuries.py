@@ -63,7 +63,7 @@ N26 = {
     13: E("bitter-enmity", conds=["hatred-gang:Iron Fists (#2)"]),
     14: E("personal-enmity", conds=["hatred-fighter:Krug (#7)"]),
     15: E("horrid-scars", conds=["fearsome"]),
-    16: E("impressive-scars", stats={"Ld": -1}),  # Ld is a target: +1 Leadership = 7+ -> 6+
+    16: E("impressive-scars", stats={"Ld": +1}),  # Ld is a plain value in n26: +1 Leadership = 7 -> 8
     **{r: E("out-cold") for r in range(21, 27)},
     **{r: E("grievous-wound", "in-recovery") for r in (31, 32, 33, 34, 35, 36, 41, 42, 43, 44, 45, 46)},
     51: E("eye-injury", "in-recovery", {"BS": +1}),  # one worse: 4+ -> 5+
@@ -71,7 +71,7 @@ N26 = {
     53: E("hobbled", "in-recovery", {"M": -1}),
     54: E("spinal-injury", "in-recovery", {"S": -1}),
     55: E("enfeebled", "in-recovery", {"T": -1}),
-    56: E("head-injury", "in-recovery", {"Ld": +1}),
+    56: E("head-injury", "in-recovery", {"Ld": -1}),
     61: E("captured", "captured"),
     62: E("captured", "captured"),
     **{r: E("critical-injury", "in-recovery", conds=["critical-injury"]) for r in (63, 64, 65)},
@@ -131,13 +131,15 @@ def test_every_d66_outcome_result_and_effect(edition, roll):
 
 # --------------------------------------------------------------------------- limits, repeats
 def test_change_at_its_limit_is_skipped_and_the_rest_applies():
-    f = fighter(stats={**BASE, "BS": 6, "Ld": 2, "M": 1})
+    f = fighter(stats={**BASE, "BS": 6, "Ld": 12, "M": 1})
     out, cols, _ = run("n26", f, [5, 1])  # Eye Injury: In Recovery, BS one worse
     assert cols == {"status": "in-recovery"}
     assert out.records[0].applied == ["status in-recovery"]
     assert out.records[0].skipped == ["BS +1: already at its limit (6+)"]
-    out, cols, _ = run("n26", f, [1, 6])  # Impressive Scars at Ld 2+
-    assert cols == {} and out.records[0].skipped == ["Ld -1: already at its limit (2+)"]
+    out, cols, _ = run("n26", f, [1, 6])  # Impressive Scars at Ld 12 (a plain value in n26)
+    assert cols == {} and out.records[0].skipped == ["Ld +1: already at its limit (12)"]
+    out, cols, _ = run("n23", fighter(stats={**BASE, "Cl": 2}), [1, 2])  # n23 Impressive Scars at Cl 2+
+    assert out.records[0].skipped == ["Cl -1: already at its limit (2+)"]
     out, cols, _ = run("n23", f, [4, 6])  # Hobbled at M 1
     assert cols == {"status": "in-recovery"} and "M -1: already at its limit (1)" in out.records[0].skipped
 

@@ -215,8 +215,8 @@ def test_n26_lasting_injury_effects():
     assert e("n26-lasting-injury", 13) == [{"op": "condition", "value": "hatred-gang"}]
     assert e("n26-lasting-injury", 14) == [{"op": "condition", "value": "hatred-fighter"}]
     assert e("n26-lasting-injury", 15) == [{"op": "condition", "value": "fearsome"}]
-    # Ld is a target number: +1 Leadership is one lower.
-    assert e("n26-lasting-injury", 16) == [{"op": "stat", "stat": "Ld", "delta": -1}]
+    # Ld is a plain value in this edition: +1 Leadership is one higher.
+    assert e("n26-lasting-injury", 16) == [{"op": "stat", "stat": "Ld", "delta": 1}]
     assert e("n26-lasting-injury", 23) == []
     rec = {"op": "status", "value": "in-recovery"}
     for roll in (31, 36, 41, 46):
@@ -226,7 +226,7 @@ def test_n26_lasting_injury_effects():
     assert e("n26-lasting-injury", 53) == [rec, {"op": "stat", "stat": "M", "delta": -1}]
     assert e("n26-lasting-injury", 54) == [rec, {"op": "stat", "stat": "S", "delta": -1}]
     assert e("n26-lasting-injury", 55) == [rec, {"op": "stat", "stat": "T", "delta": -1}]
-    assert e("n26-lasting-injury", 56) == [rec, {"op": "stat", "stat": "Ld", "delta": 1}]
+    assert e("n26-lasting-injury", 56) == [rec, {"op": "stat", "stat": "Ld", "delta": -1}]
     assert e("n26-lasting-injury", 62) == [{"op": "status", "value": "captured"}]
     assert e("n26-lasting-injury", 64) == [rec, {"op": "condition", "value": "critical-injury"}]
     assert e("n26-lasting-injury", 66) == [{"op": "status", "value": "dead"}]
@@ -309,10 +309,16 @@ def test_n23_post_battle_tables_and_xp():
 def test_necromunda_characteristics(edition):
     data = _book().data("necromunda", edition)
     chars = data["characteristics"]
-    assert list(chars) == ["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Cl", "Wil", "Int"]
-    for key in ("WS", "BS", "Ld", "Cl", "Wil", "Int"):
+    if edition == "n23":
+        assert list(chars) == ["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Cl", "Wil", "Int"]
+        targets, values = ("WS", "BS", "Ld", "Cl", "Wil", "Int"), ("M", "S", "T", "W", "A")
+    else:  # n26: a Save; Ld, Cl, Wil and Int are plain values
+        assert list(chars) == ["M", "WS", "BS", "S", "T", "W", "I", "A", "Sv", "Ld", "Cl", "Wil", "Int"]
+        targets, values = ("WS", "BS", "Sv"), ("M", "S", "T", "W", "A", "I", "Ld", "Cl", "Wil", "Int")
+        assert (chars["Sv"]["min"], chars["Sv"]["max"]) == (2, 6)
+    for key in targets:
         assert chars[key]["kind"] == "target" and chars[key]["lower_is_better"] is True
-    for key in ("M", "S", "T", "W", "A"):
+    for key in values:
         assert chars[key]["kind"] == "value" and chars[key]["lower_is_better"] is False
     for c in chars.values():
         assert c["min"] < c["max"]

@@ -179,3 +179,17 @@ def test_import_result_names_the_new_roster_and_its_fighters(sqlite_engine, tmp_
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC))
     assert d.changes.structure and d.changes.rosters == {d.roster["id"]}
     assert d.changes.campaigns == {d.campaign["id"]} and len(d.changes.fighters) == d.fighters
+
+
+def test_into_the_newest_edition_ld_cl_wil_int_become_plain_values(sqlite_engine, tmp_path):
+    """Yaktribe writes Ld, Cl, Wil and Int as 2D6 targets (3 for 3+); in n26 they are plain
+    values: 14 - T, said once in the report (advance helper, issue #21 item 7)."""
+    core.create_campaign(sqlite_engine, "New Hive", "necromunda", "n26")
+    d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="New Hive")
+    first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
+    assert {k: first["stats"][k] for k in ("Ld", "Cl", "Wil", "Int")} == {"Ld": 11, "Cl": 9, "Wil": 9, "Int": 10}
+    assert any("14 - T" in r["message"] for r in d.report)
+    core.create_campaign(sqlite_engine, "Old Hive", "necromunda", "n23")
+    d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Old Hive")
+    first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
+    assert first["stats"]["Ld"] == 3 and not any("14 - T" in r["message"] for r in d.report)

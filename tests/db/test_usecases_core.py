@@ -221,10 +221,17 @@ def test_necromunda_stat_lines_are_checked(engine):
     create_campaign(engine, "Underhive", "necromunda")
     create_roster(engine, "Underhive", "Goliaths")
     f = add_fighter(engine, "Goliaths", "Krag", fighter_type="leader",
-                    stats={"M": "5", "WS": "3+", "BS": "4+", "S": "4", "T": "4", "W": "2", "A": "2", "Ld": "6+", "Cl": "5+"})
+                    stats={"M": "5", "WS": "3+", "BS": "4+", "S": "4", "T": "4", "W": "2", "A": "2", "Sv": "5+",
+                           "Ld": "8", "Cl": "9"})
     assert show_fighter(engine, f.id)["stats"]["WS"] == 3
+    assert show_fighter(engine, f.id)["stats"]["Sv"] == 5
     with pytest.raises(InputError, match="WS: 7 is outside"):
         add_fighter(engine, "Goliaths", "Bad", stats={"WS": "7+"})
+    # the newest edition (the default) writes Ld, Cl, Wil and Int as plain values: a target is refused
+    with pytest.raises(InputError, match="Ld is a plain number, not a target"):
+        add_fighter(engine, "Goliaths", "Bad", stats={"Ld": "6+"})
+    with pytest.raises(InputError, match="Sv: 7 is outside"):
+        add_fighter(engine, "Goliaths", "Bad", stats={"Sv": "7+"})
     with pytest.raises(InputError, match="does not use Rep"):
         add_fighter(engine, "Goliaths", "Bad", rep=4)
 

@@ -15,7 +15,8 @@ from campaign_app.systems.table import CrewRule
 # Edition-less view of the fighter characteristics: a copy of the default edition's
 # (n26) `characteristics` data, kept equal to it by a test. Anything that knows the
 # campaign's edition calls stat_rules(), which reads the edition's data (n26 treats
-# Initiative as a plain value, n23 as a target; vehicles have their own line).
+# Initiative, Ld, Cl, Wil and Int as plain values and adds a Save, n23 writes them as
+# targets; vehicles have their own line).
 STATS = (
     StatRule("M", "Movement", 1, 12),
     StatRule("WS", "Weapon Skill", 2, 6, True),
@@ -25,10 +26,11 @@ STATS = (
     StatRule("W", "Wounds", 1, 10),
     StatRule("I", "Initiative", 1, 6),
     StatRule("A", "Attacks", 1, 10),
-    StatRule("Ld", "Leadership", 2, 12, True),
-    StatRule("Cl", "Cool", 2, 12, True),
-    StatRule("Wil", "Willpower", 2, 12, True),
-    StatRule("Int", "Intelligence", 2, 12, True),
+    StatRule("Sv", "Save", 2, 6, True),
+    StatRule("Ld", "Leadership", 2, 12),
+    StatRule("Cl", "Cool", 2, 12),
+    StatRule("Wil", "Willpower", 2, 12),
+    StatRule("Int", "Intelligence", 2, 12),
 )
 STATUSES = ("fine", "injured", "seriously-injured", "out-of-action", "captured")
 

@@ -10,10 +10,12 @@ from db.uow import Engine
 NAME = "Underhive Feud"
 
 
-GOLIATH_STATS = {"M": 4, "WS": 3, "BS": 4, "S": 4, "T": 4, "W": 2, "I": 4, "A": 2,
-                 "Ld": 7, "Cl": 6, "Wil": 8, "Int": 9}
-ESCHER_STATS = {"M": 5, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 2, "I": 3, "A": 2,
-                "Ld": 7, "Cl": 6, "Wil": 7, "Int": 7}
+# the newest edition's line: WS, BS and the Save are targets ("3+"); Ld, Cl, Wil and Int
+# plain values (higher is better)
+GOLIATH_STATS = {"M": 4, "WS": 3, "BS": 4, "S": 4, "T": 4, "W": 2, "I": 4, "A": 2, "Sv": 5,
+                 "Ld": 7, "Cl": 8, "Wil": 6, "Int": 5}
+ESCHER_STATS = {"M": 5, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 2, "I": 3, "A": 2, "Sv": 6,
+                "Ld": 7, "Cl": 8, "Wil": 7, "Int": 7}
 
 
 def _stats(base: dict[str, int], **changes: int) -> dict[str, int]:
@@ -30,7 +32,7 @@ def build(engine: Engine) -> int:
     escher = core.create_roster(engine, c.id, "Venom Sisters", "gang", faction="House Escher",
                                 player="Ria", credits=85)
     add_fighters(engine, goliath.id, [
-        ("Krug Ironhide", dict(fighter_type="leader", stats=_stats(GOLIATH_STATS, WS=2, W=3, Ld=6),
+        ("Krug Ironhide", dict(fighter_type="leader", stats=_stats(GOLIATH_STATS, WS=2, W=3, Ld=8),
                                xp=12, credits_value=215, weapons=["Renderizer", "Stub gun"],
                                skills=["Iron Jaw", "Fearsome"])),
         ("Brak", dict(fighter_type="champion", stats=_stats(GOLIATH_STATS, WS=2), xp=6, credits_value=165,
@@ -43,7 +45,7 @@ def build(engine: Engine) -> int:
                      weapons=["Stub gun"])),
     ])
     add_fighters(engine, escher.id, [
-        ("Mirela Vex", dict(fighter_type="leader", stats=_stats(ESCHER_STATS, WS=2, BS=2, Ld=5),
+        ("Mirela Vex", dict(fighter_type="leader", stats=_stats(ESCHER_STATS, WS=2, BS=2, Ld=9),
                             xp=10, credits_value=190, weapons=["Needle pistol", "Power sword"],
                             skills=["Backflip", "Sprint"])),
         ("Sable", dict(fighter_type="champion", stats=_stats(ESCHER_STATS, BS=2), xp=5, credits_value=170,

@@ -60,6 +60,9 @@ def _prepare(f: dict[str, Any], ctx: SheetContext) -> None:
     stats = f.get("stats") or {}
     vehicle = _is_vehicle(f)
     f["profile_text"] = {k: stat_text(k, stat_kind(ctx.data, k, vehicle), stats.get(k)) for k in PROFILE}
+    # the edition's own line (a Save only in the edition that has one)
+    keys = {r.key for r in (ctx.vehicle_stats if vehicle and ctx.vehicle_stats else ctx.stats)}
+    f["profile_keys"] = [k for k in PROFILE if not keys or k in keys or k in stats]
     f["extra_stats"] = [(k, stat_text(k, stat_kind(ctx.data, k, vehicle), v))
                         for k, v in stats.items() if k not in PROFILE]
     types = ctx.data.get("fighter_types", {})
@@ -93,7 +96,8 @@ def _fighter_card(f: Row) -> dict[str, Any]:
                      f"{f['credits_value']} credits" if f.get("credits_value") else ""])
     stats = f.get("stats") or {}
     extra = [[k, v] for k, v in f["extra_stats"]]
-    profile = [[k, f["profile_text"][k]] for k in PROFILE if not _is_vehicle(f) or k in stats]
+    profile = [[k, f["profile_text"][k]] for k in f.get("profile_keys", PROFILE)
+               if not _is_vehicle(f) or k in stats]
     fields = extra + profile if _is_vehicle(f) else profile + extra
     fields.append(["XP", str(f.get("xp", 0))])
     sections = section("Wargear", f.get("gear_detailed", []))

@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 
 YAK_STATS = (("m", "M"), ("ws", "WS"), ("bs", "BS"), ("s", "S"), ("t", "T"), ("w", "W"), ("i", "I"),
              ("a", "A"), ("ld", "Ld"), ("cl", "Cl"), ("wil", "Wil"), ("int", "Int"))
+# Yaktribe writes these as 2D6 target numbers (7 for 7+); an edition that has them as plain
+# values (n26) gets 14 - T: the same chance on 2D6 (the rule of migration 0008_advance)
+TARGETS_2D6 = ("Ld", "Cl", "Wil", "Int")
 YAK_STATUS = {"alive": "active", "recovery": "in-recovery", "in recovery": "in-recovery",
               "dead": "dead", "captured": "captured", "retired": "retired", "missing": "lost"}
 # (our type, words that mark it): first match wins
@@ -76,6 +79,14 @@ class _Report:
     def add(self, where: str, message: str) -> None:
         if len(self.items) < 1000:
             self.items.append({"where": where, "message": message})
+
+
+def _plain_of_target(v: Any) -> int | None:
+    """A Yaktribe 2D6 target (7, "7" or "7+") as a plain value (14 - T); None if not one."""
+    text = str(v).strip().rstrip("+") if isinstance(v, int | str) and not isinstance(v, bool) else ""
+    if not text.isdigit() or not 2 <= int(text) <= 12:
+        return None
+    return 14 - int(text)
 
 
 def _yak_int(v: Any, where: str, what: str, rep: _Report, *, default: int = 0, lo: int = 0,
@@ -248,6 +259,7 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
             for row in injury_table.rows:
                 by_label[row.label.lower()] = row
         count = 0
+        converted: set[str] = set()
         for gi, g in enumerate(raw_gangers[:1000]):
             where = f"gangers[{gi}]"
             if not isinstance(g, dict):
@@ -270,6 +282,11 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
                 if rule is None:
                     rep.add(who, f"{key} is not a characteristic of this fighter; left out")
                     continue
+                if key in TARGETS_2D6 and not rule.target:  # advance helper: the newest edition
+                    plain = _plain_of_target(v)
+                    if plain is not None:
+                        converted.add(key)
+                        v = plain
                 try:
                     stats[rule.key] = rule.parse(v if isinstance(v, (int, str)) and not isinstance(v, bool)
                                                  else _short(v))
@@ -363,6 +380,9 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
                 f.conditions = list(conditions)
                 s.add(f)
             fault_point("yaktribe.after-fighter")
+        if converted:
+            rep.add("gang.gangers", f"{', '.join(k for k in TARGETS_2D6 if k in converted)}: Yaktribe's target "
+                    f"numbers (7 for 7+) written as this edition's plain values (14 - T, as likely on 2D6)")
         if len(raw_gangers) > 1000:
             rep.add("gang.gangers", f"{len(raw_gangers)} fighters; only the first 1000 were imported")
         for key in sorted(set(gang) - _YAK_GANG_KNOWN):

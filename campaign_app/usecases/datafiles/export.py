@@ -134,7 +134,7 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
         return {
             "ref": fref[f["id"]], "name": f["name"], "type": f["fighter_type"], "role": f["role"],
             "kind": f["kind"], "rep": f["rep"], "stats": dict(f["stats"] or {}), "xp": f["xp"],
-            "credits_value": f["credits_value"], "status": f["status"],
+            "credits_value": f["credits_value"], "rank": f["rank"], "status": f["status"],
             "status_note": f["status_note"],
             "captured_by": rref.get(f["captured_by_roster_id"]),
             "walker_type": wref.get(f["walker_type_id"]),
@@ -181,7 +181,7 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
         "schema_version": SCHEMA_VERSION,
         "campaign": {
             "name": camp["name"], "system": camp["system"], "edition": camp["edition"],
-            "expansions": list(camp["expansions"] or []), "cycle": camp["cycle"],
+            "expansions": list(camp["expansions"] or []), "cycle": camp["cycle"], "stat_line": 2,
             "notes": camp["notes"], "created_at": _iso(camp["created_at"]),
             "house_rules": dict(camp["house_rules"] or {}),
         },

@@ -151,6 +151,10 @@ class CampaignInfo(_Model):
     expansions: Annotated[list[Annotated[str, Field(max_length=40)]], "list of text"] = Field(
         default_factory=list, description="expansions of the system, each once")
     cycle: int = _int(1, 10_000, 1, "campaign cycle")
+    stat_line: int = _int(1, 2, 1, (
+        "how the fighters' characteristics are written: 2 (this app) as the edition's rules data "
+        "has them now; 1 (a file written before): converted on import as the rules data says "
+        "(`old_target_sum`, `old_default`: Necromunda n26's Ld, Cl, Wil, Int and Save)"))
     notes: str = _text(None)
     created_at: When = _now()
     house_rules: dict[str, Any] = Field(default_factory=dict, description=(
@@ -230,6 +234,7 @@ class Fighter(_Model):
         "allows any key holding a number or text"))
     xp: int = _int(*XP_RANGE)
     credits_value: int = _int(*CREDITS_RANGE)
+    rank: int = _int(0, 100, 0, "the last XP rank claimed, in editions that advance by XP ranks (0: none)")
     status: str = _text(None, limit=40, default="active", notes=(
         "`active`, `in-recovery`, `convalescence`, `captured`, `dead`, `lost`, `turned`, `retired`"))
     status_note: str = _text(None)

@@ -359,6 +359,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
         ck.err("schema_version", f"{sv} is not a known version")
         return None
 
+    doc = _old_stat_line(doc)  # advance helper
     cd = doc.get("campaign")
     if rename is not None and type(cd) is dict:  # the file's own name does not matter
         doc = {**doc, "campaign": {**cd, "name": "x"}}
@@ -525,6 +526,50 @@ def _check_crews(ck: _Checker, fighters: list[tuple[str, dict[str, Any]]]) -> No
             ck.err(f"{p}.crew_of", "a fighter cannot crew itself")
         elif type(crew_of.get(target)) is str:
             ck.err(f"{p}.crew_of", f"{target!r} is itself crew of {crew_of[target]!r} (crew serve a walker)")
+
+
+def _old_stat_line(doc: dict[str, Any]) -> dict[str, Any]:
+    """A file written before ``stat_line`` 2 (advance helper, issue #21): its fighters'
+    characteristics as the edition's rules data writes them now. A characteristic with
+    ``old_target_sum`` S was stored as a target T: it becomes S - T; one with
+    ``old_default`` D is added (to a fighter with a stat line, not a vehicle) when missing.
+    The same conversion as migration 0008_advance. Anything malformed is left to the checks."""
+    cd = doc.get("campaign")
+    if type(cd) is not dict or cd.get("stat_line", 1) != 1 or type(cd.get("system")) is not str:
+        return doc
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems import SYSTEMS
+
+    info = SYSTEMS.get(cd["system"])
+    if info is None:
+        return doc
+    given = cd.get("edition")
+    edition = given if type(given) is str and given else info.default_edition
+    data = load_rulebook().data(info.id, str(edition))
+    specs = {kind: {k: v for k, v in (data.get(section) or {}).items()
+                    if isinstance(v, Mapping) and ("old_target_sum" in v or "old_default" in v)}
+             for kind, section in (("", "characteristics"), ("vehicle", "vehicle_characteristics"))}
+    if not any(specs.values()) or type(doc.get("rosters")) is not list:
+        return doc
+
+    def convert(fd: Any) -> Any:
+        stats = fd.get("stats") if type(fd) is dict else None
+        if type(stats) is not dict or not stats:
+            return fd
+        vehicle = fd.get("kind") == "vehicle" or fd.get("type") == "vehicle"
+        out = dict(stats)
+        for k, spec in specs["vehicle" if vehicle else ""].items():
+            v = out.get(k)
+            total = spec.get("old_target_sum")
+            if isinstance(total, int) and type(v) is int and 2 <= v <= 12:
+                out[k] = total - v
+            if k not in out and isinstance(spec.get("old_default"), int) and not vehicle:
+                out[k] = spec["old_default"]
+        return {**fd, "stats": out}
+
+    rosters = [{**r, "fighters": [convert(f) for f in r["fighters"]]}
+               if type(r) is dict and type(r.get("fighters")) is list else r for r in doc["rosters"]]
+    return {**doc, "rosters": rosters}
 
 
 def _stat_rules(info: Any, edition: str, kind: str) -> tuple[Any, ...]:

@@ -1,0 +1,131 @@
+"""The Advance dialog, driven with real key presses: it opens from the roster menu (and
+the detail pane's link) with the keyboard in its list of advancements, each with its
+cost; Preview then Apply takes the advancement (one undo step); a roll whose row offers
+two advancements asks which, keeping the same dice; the games that improve figures in
+After the Battle only list how."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtTest import QTest
+
+from campaign_app.usecases import core
+
+N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
+       "Ld": "7+", "Cl": "7+", "Wil": "8+", "Int": "8+"}
+
+
+def gang(win: Any, engine: Any) -> tuple[int, int, int]:
+    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    r = core.create_roster(engine, c.id, "Rust Rats")
+    krag = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23, xp=7, credits_value=100)
+    gan = core.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23, xp=7)
+    win.reload(prefer=("roster", r.id))
+    return int(c.id), int(krag.id), int(gan.id)
+
+
+def open_for(win: Any, name: str) -> Any:
+    assert win.select_figure(name)
+    assert win.actions["advance"].isEnabled()
+    win.actions["advance"].trigger()
+    dlg = win.active_dialog
+    assert dlg is not None and dlg.isVisible()
+    return dlg
+
+
+def press(widget: Any, key: Any, mod: Any = Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.keyClick(widget, key, mod)
+
+
+def test_buy_an_advancement_with_the_keyboard_and_undo(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    _cid, krag, _gan = gang(win, gui_engine)
+    dlg = open_for(win, "Krag")
+    assert dlg.focusWidget() is dlg.options  # focus in the first field
+    rows = {dlg.options.topLevelItem(i).text(0): dlg.options.topLevelItem(i)
+            for i in range(dlg.options.topLevelItemCount())}
+    assert rows["Weapon Skill one better"].text(1) == "6" and rows["Weapon Skill one better"].text(2) == "+20"
+    assert rows["Weapon Skill one better"].text(3) == "WS 4+ -> 3+"
+    assert not rows["+1 Strength"].flags() & Qt.ItemFlag.ItemIsEnabled  # 8 XP: Krag has 7
+    assert rows["+1 Strength"].text(4) == "needs 8 XP (has 7)"
+    while dlg.key() != "ws":
+        press(dlg.options, Qt.Key.Key_Down)
+    assert not dlg.dice.roll.isEnabled()  # nothing rolled for a bought advancement
+    dlg.preview_button.setFocus()
+    press(dlg.preview_button, Qt.Key.Key_Space)
+    assert dlg.ok_button.isEnabled(), dlg.error.text()
+    assert [dlg.changes.item(i).text() for i in range(dlg.changes.count())] == \
+        ["WS 4+ -> 3+", "XP 7 -> 1", "value 100 -> 120"]
+    assert core.show_fighter(gui_engine, krag)["stats"]["WS"] == 4  # a preview writes nothing
+    dlg.ok_button.setFocus()
+    press(dlg.ok_button, Qt.Key.Key_Return)
+    assert not dlg.isVisible(), dlg.error.text()
+    d = core.show_fighter(gui_engine, krag)
+    assert (d["stats"]["WS"], d["xp"], d["credits_value"]) == (3, 1, 120)
+    press(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    d = core.show_fighter(gui_engine, krag)
+    assert (d["stats"]["WS"], d["xp"], d["credits_value"]) == (4, 7, 100)
+
+
+def test_typed_roll_that_offers_a_choice_asks_which(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    cid, _krag, gan = gang(win, gui_engine)
+    dlg = open_for(win, "Gan")
+    assert dlg.key() == "random" and dlg.dice.roll.isEnabled()
+    dlg.dice.typed.setFocus()
+    press(dlg.dice.typed, Qt.Key.Key_Space)  # "I rolled:"
+    QTest.keyClicks(dlg.dice.entry, "5,5")
+    press(dlg.dice.entry, Qt.Key.Key_Return)  # Enter in the dice previews
+    assert dlg.isVisible() and dlg.choice.isEnabled(), dlg.error.text()
+    assert not dlg.ok_button.isEnabled()  # a choice is needed first
+    assert dlg.focusWidget() is dlg.choice
+    press(dlg.choice, Qt.Key.Key_Down)  # Leadership one better
+    assert dlg.choice.currentData() == "ld"
+    assert dlg.ok_button.isEnabled(), dlg.error.text()
+    dlg.ok_button.setFocus()
+    press(dlg.ok_button, Qt.Key.Key_Return)
+    assert not dlg.isVisible(), dlg.error.text()
+    d = core.show_fighter(gui_engine, gan)
+    assert (d["stats"]["Ld"], d["xp"], d["credits_value"]) == (6, 1, 20)
+    log = core.roll_log(gui_engine, cid)
+    assert [(e["table"], e["row"], e["faces"], e["source"]) for e in log] == \
+        [("n23-ganger-advancement", "10-11", [5, 5], "typed")]
+
+
+def test_the_apps_roll_is_applied_with_the_same_faces(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    cid, _krag, gan = gang(win, gui_engine)
+    dlg = open_for(win, "Gan")
+    dlg.preview_button.setFocus()
+    press(dlg.preview_button, Qt.Key.Key_Space)  # Roll
+    faces = [f for f, _src in dlg.faces]
+    assert len(faces) == 2 and dlg.error.text() == ""
+    if dlg.choice.isEnabled():
+        press(dlg.choice, Qt.Key.Key_Down)
+    dlg.ok_button.setFocus()
+    press(dlg.ok_button, Qt.Key.Key_Return)
+    assert not dlg.isVisible(), dlg.error.text()
+    log = core.roll_log(gui_engine, cid)
+    assert len(log) == 1 and log[0]["faces"] == faces and log[0]["source"] == "random"
+    assert core.show_fighter(gui_engine, gan)["xp"] == 1
+
+
+def test_the_detail_pane_link_opens_it(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    gang(win, gui_engine)
+    assert win.select_figure("Krag")
+    assert "action:advance" in win.detail.toHtml() or "Advance" in win.detail.toPlainText()
+    win.detail._link(QUrl("action:advance"))
+    assert type(win.active_dialog).__name__ == "AdvanceDialog"
+
+
+def test_nuts_lists_where_rep_changes(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
+    c = core.create_campaign(gui_engine, "Kursk", "nuts")
+    r = core.create_roster(gui_engine, c.id, "Easy Company")
+    core.add_fighter(gui_engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
+    win.reload(prefer=("roster", r.id))
+    before = snap(gui_engine)
+    dlg = open_for(win, "Sgt Rock")
+    assert not dlg.ok_button.isVisible() and not dlg.dice_box.isVisible()
+    assert dlg.options.topLevelItemCount() >= 1  # the Rep increase table's rows
+    press(dlg, Qt.Key.Key_Escape)
+    assert not dlg.isVisible()
+    assert snap(gui_engine) == before

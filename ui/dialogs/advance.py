@@ -1,0 +1,219 @@
+"""The Advance dialog: what the selected fighter may take and what each costs (the
+game's advancement rules data, house rules applied), and taking one.
+
+It works as the other dice dialogs do (:class:`ui.dialogs.preview.DicePreviewDialog`):
+pick an advancement, Roll (the app's dice) or type the faces rolled at the table, look
+at the preview (a dry run of ``fighter advance``: nothing written), then Apply runs it
+for real with the same faces (one undo step, the roll on record). A roll whose row
+offers two advancements asks which one, keeping the same dice. In the games that
+improve figures in After the Battle (promotion by battles, Rep changes) the dialog only
+lists how it works there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+
+from campaign_app import procedure_driver as driver
+from campaign_app.dice import Roller
+from campaign_app.errors import AppError
+from ui.dialogs.preview import DicePreviewDialog
+from ui.i18n import translate
+
+KEY = Qt.ItemDataRole.UserRole
+
+
+def _tr(text: str) -> str:
+    return translate("AdvanceDialog", text)
+
+
+class AdvanceDialog(DicePreviewDialog):
+    """``campaign_app.usecases.advance`` for one fighter (or, in the squad games, a unit:
+    list only). ``info``: its ``advance_options``."""
+
+    def __init__(self, parent: QWidget | None, engine: Any, info: dict[str, Any]) -> None:
+        title = (_tr("Advance — {name}").format(name=info["fighter"]))
+        note = info["note"] + ("  " + _tr("(Our default: check it against the book.)") if info["default"] else "")
+        super().__init__(parent, title, note)
+        self.engine = engine
+        self.info = info
+        listing_only = info["mode"] not in ("xp", "ranks")
+        facts = [info["title"]]
+        if not listing_only:
+            facts.append(_tr("XP {xp}, value {value}").format(xp=info["xp"], value=info["credits_value"]))
+            if info["mode"] == "ranks":
+                facts.append(_tr("rank {rank} claimed").format(rank=info["rank"]))
+        facts.extend(info["status"])
+        head = QLabel(" · ".join(facts))
+        head.setObjectName("advanceFacts")
+        head.setTextFormat(Qt.TextFormat.PlainText)  # names are user text
+        head.setWordWrap(True)
+        self.form.addRow(_tr("Fighter:"), head)
+
+        self.options = QTreeWidget()
+        self.options.setObjectName("advanceOptions")
+        self.options.setRootIsDecorated(False)
+        self.options.setHeaderLabels([_tr("Advancement"), _tr("XP"), _tr("Value"), _tr("Change"),
+                                      _tr("Can take")])
+        for o in info["options"]:
+            it = QTreeWidgetItem([o["label"], str(o["xp"]), f"+{o['value']}" if o["value"] else "",
+                                  o["change"], _tr("yes") if o["can"] else o["why"]])
+            it.setData(0, KEY, o["key"])
+            it.setToolTip(4, o["why"])
+            if not o["can"]:
+                it.setFlags(it.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+            self.options.addTopLevelItem(it)
+        for r in info["rows"] if listing_only else []:  # how it happens after the battle
+            self.options.addTopLevelItem(QTreeWidgetItem([f"{r['roll']}: {r['label']}", "", "", r["text"], ""]))
+        self.options.header().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.options.setMinimumHeight(140)
+        self.form.addRow(_tr("&Advancement:") if not listing_only else info.get("table_title") or "", self.options)
+        if info["ranks"]:
+            ranks = QTreeWidget()
+            ranks.setObjectName("advanceRanks")
+            ranks.setRootIsDecorated(False)
+            ranks.setHeaderLabels([_tr("Rank"), _tr("XP"), _tr("Grants"), ""])
+            for rk in info["ranks"]:
+                ranks.addTopLevelItem(QTreeWidgetItem([
+                    str(rk["rank"]), str(rk["xp"]), rk["label"],
+                    _tr("claimed") if rk["claimed"] else _tr("reached") if rk["reached"] else ""]))
+            ranks.setMaximumHeight(120)
+            ranks.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self.form.addRow(_tr("Ranks:"), ranks)
+        self.skill = QLineEdit()
+        self.skill.setObjectName("advanceSkill")
+        self.skill.setPlaceholderText(_tr("the skill gained"))
+        self.skill.setEnabled(False)
+        self.form.addRow(_tr("&Skill:"), self.skill)
+        self.choice = QComboBox()
+        self.choice.setObjectName("advanceChoice")
+        self.choice.setEnabled(False)
+        self.choice.setToolTip(_tr("When the roll offers two advancements: the one to take (same dice)"))
+        self.form.addRow(_tr("&Take:"), self.choice)
+
+        self.options.currentItemChanged.connect(self._option_changed)
+        self.skill.textEdited.connect(self.invalidate)
+        self.choice.activated.connect(self._chosen)
+        if listing_only or not info["options"]:
+            self.dice_box.hide()
+            self.preview_button.hide()
+            self.ok_button.hide()
+            self.skill.setEnabled(False)
+            for w in (self.view, self.changes):
+                w.hide()
+        first = next((self.options.topLevelItem(i) for i in range(self.options.topLevelItemCount())
+                      if self.options.topLevelItem(i).flags() & Qt.ItemFlag.ItemIsEnabled), None)
+        if first is not None and not listing_only:
+            self.options.setCurrentItem(first)
+        self._option_changed()
+        self.options.setFocus()
+
+    # the chosen advancement -----------------------------------------------------------
+    def key(self) -> str:
+        it = self.options.currentItem()
+        return str(it.data(0, KEY) or "") if it is not None else ""
+
+    def _option(self) -> dict[str, Any] | None:
+        return next((o for o in self.info["options"] if o["key"] == self.key()), None)
+
+    def uses_dice(self) -> bool:
+        key = self.key()
+        if key == "random":
+            return True
+        if key == "rank":
+            nxt = next((r for r in self.info["ranks"] if not r["claimed"]), None)
+            return nxt is not None and "roll" in nxt["grants"]
+        return False
+
+    def _option_changed(self, *_a: Any) -> None:
+        o = self._option()
+        self.skill.setEnabled(bool(o and o["skill"]))
+        self.dice.set_enabled_all(self.uses_dice())
+        self._dice_changed()
+
+    def invalidate(self, *_a: Any) -> None:
+        super().invalidate()
+        if hasattr(self, "choice"):
+            self.choice.clear()
+            self.choice.setEnabled(False)
+
+    # the use-case -----------------------------------------------------------------------
+    def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
+        from campaign_app.usecases.advance import take_advance
+
+        if not self.key():
+            raise AppError(_tr("pick an advancement first"))
+        choose = self.choice.currentData() if self.choice.isEnabled() else None
+        return take_advance(self.engine, self.info["fighter_id"], self.key(), dice=dice, roller=roller,
+                            dry_run=dry_run, choose=choose or None, skill=self.skill.text() or None)
+
+    def preview(self) -> bool:
+        if not super().preview():
+            return False
+        rep = self.preview_data
+        if rep is not None and rep.choices:  # the row offers two: ask which, same dice
+            self.choice.clear()
+            self.choice.addItem(_tr("choose…"), None)
+            for k in rep.choices:
+                self.choice.addItem(self.info["labels"].get(k, k), k)
+            self.choice.setEnabled(True)
+            self.ok_button.setEnabled(False)
+            self.choice.setFocus()
+        return True
+
+    def _chosen(self, _index: int = 0) -> None:
+        """A choice made: the same faces again, now with the advancement chosen."""
+        if self.choice.currentData() is None:
+            self.ok_button.setEnabled(False)
+            return
+        self.error.clear_error()
+        try:
+            if self.dice.is_typed():
+                rep = self.call(dry_run=True, dice=self.dice.faces())
+            else:
+                rep = self.call(dry_run=True, roller=Roller(driver.FaceSource(self.faces)))
+        except AppError as e:
+            self.error.show_error(str(e))
+            self.ok_button.setEnabled(False)
+            return
+        self.preview_data = rep
+        self.steps.set_rows(rep.steps)
+        self.changes.clear()
+        for line in rep.lines or [_tr("no changes")]:
+            self.changes.addItem(line)
+        self.ok_button.setEnabled(True)
+
+    def check(self) -> str:
+        if self.preview_data is not None and self.preview_data.choices:
+            return _tr("the roll offers a choice: pick the advancement to take")
+        return super().check()
+
+
+def advance_selected(win: Any) -> Any:
+    """Open the Advance dialog for the figure selected in the window's roster table."""
+    from campaign_app.usecases.advance import advance_options
+    from ui import widgets
+
+    row = win.selected_row()
+    if row is None or win.engine is None:
+        return None
+    try:
+        info = advance_options(win.engine, row["id"], unit=row["what"] == "unit")
+    except AppError as e:
+        widgets.show_error(win, _tr("Cannot advance"), str(e))
+        return None
+    dlg = AdvanceDialog(win, win.engine, dict(info))
+    dlg.saved.connect(lambda rep: win._saved(
+        _tr("{name}: {what} (Ctrl+Z to undo)").format(name=rep.fighter, what=rep.label),
+        select=("fighter", rep.fighter_id), changes=dlg.changes))
+    return win._show_dialog(dlg)
