@@ -329,12 +329,12 @@ def test_json_export_carries_the_owners(league: League, gangs, sqlite_engine):
     assert {r["name"]: r.get("owner") for r in again["rosters"]} == owners
 
 
-def test_a_solo_export_has_no_owner_field(sqlite_engine):
+def test_a_solo_export_has_no_owner(sqlite_engine):
     from campaign_app.usecases.datafiles.export import export_json
 
     create_campaign(sqlite_engine, "Solo", "necromunda", edition="n23")
     create_roster(sqlite_engine, "Solo", "Rats", faction="Orlock")
-    assert "owner" not in export_json(sqlite_engine, "Solo")["rosters"][0]
+    assert export_json(sqlite_engine, "Solo")["rosters"][0]["owner"] is None
 
 
 def test_campaigns_are_the_arbitrators_and_the_roll_record_survives_a_players_removal(league: League, gangs):

@@ -200,7 +200,7 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
                 "ref": rref[r["id"]], "name": r["name"], "kind": r["kind"], "faction": r["faction"],
                 "player": r["player"], "credits": r["credits"], "reputation": r["reputation"],
                 "notes": r["notes"], "created_at": _iso(r["created_at"]),
-                **({"owner": r["owner"]} if r.get("owner") else {}),  # league helper
+                "owner": r["owner"],  # league helper
                 "fighters": [fighter_doc(f) for f in by_roster.get(r["id"], [])],
                 "units": [unit_doc(u) for u in units_by.get(r["id"], [])],
             }
