@@ -23,6 +23,7 @@ from campaign_app.usecases.datafiles import (
     export_json_file,
     import_json,
     validate_document,
+    write_json,
 )
 from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad, counts
 from tests.conftest import pg_admin_url
@@ -83,6 +84,34 @@ def test_round_trip_is_exact(engine, empty_engine, tmp_path):
         third = export_json(empty_engine, c2.id)
         third["campaign"]["name"] = name
         assert third == doc
+
+
+def test_streamed_file_is_the_same_text_in_any_chunks(engine, tmp_path, monkeypatch):
+    """The file is written as it is read (rosters and battles in chunks, rolls through a
+    cursor): the same text as the document dumped whole, whatever the chunk sizes, and
+    the summary counts what was written."""
+    from campaign_app.usecases.datafiles import export as export_mod
+
+    build_necromunda(engine)
+    build_nuts(engine)
+    build_squad(engine)
+    for c in core.list_campaigns(engine):
+        whole = tmp_path / f"whole{c['id']}.json"
+        write_json(export_json(engine, c["id"]), whole)
+        for roster_chunk, battle_chunk in ((5000, 2000), (1, 1), (2, 3)):
+            monkeypatch.setattr(export_mod, "ROSTER_CHUNK", roster_chunk)
+            monkeypatch.setattr(export_mod, "BATTLE_CHUNK", battle_chunk)
+            out = tmp_path / f"streamed{c['id']}-{roster_chunk}.json"
+            summary = export_json_file(engine, c["id"], out)
+            assert out.read_bytes() == whole.read_bytes(), (c["name"], roster_chunk)
+        doc = json.loads(whole.read_text(encoding="utf-8"))
+        assert summary == {"file": str(out), "campaign": c["name"], "rosters": len(doc["rosters"]),
+                           "fighters": sum(len(r["fighters"]) for r in doc["rosters"]),
+                           "units": sum(len(r["units"]) for r in doc["rosters"]),
+                           "battles": len(doc["battles"]), "rolls": len(doc["rolls"])}
+    injured = [i for c in core.list_campaigns(engine) for r in export_json(engine, c["id"])["rosters"]
+               for f in r["fighters"] for i in f["injuries"] if i["roll_record"]]
+    assert injured, "the builders make an injury that names its roll"
 
 
 def test_round_trip_keeps_every_table(engine, empty_engine):
