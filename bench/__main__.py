@@ -336,6 +336,15 @@ class Bench:
         b = median_time(raw, self.repeat)
         self.add("after-battle", t * 1000, "ms", b * 1000, "<= 100 ms (40 OOF)", t <= 0.100)
 
+    def _first_rosters(self, n: int) -> list[int]:
+        from sqlalchemy import select
+
+        from db.models import Roster
+
+        with self.engine.connect() as c:
+            return list(c.execute(select(Roster.id).where(Roster.campaign_id == self.cid).order_by(Roster.id)
+                                  .limit(n)).scalars())
+
     def _roster_id(self, name: str) -> int:
         from sqlalchemy import select
 
@@ -351,11 +360,21 @@ class Bench:
 
         out = self.workdir / "league.pdf"
         raw_out = self.workdir / "raw.pdf"
-        docs = roster_documents(self.engine, self.cid)
         pages = [0]
+        if self.size.rosters <= PDF_ROSTERS:
+            def documents() -> list[Any]:
+                return list(roster_documents(self.engine, self.cid))
+        else:  # a national league: the first rosters of it (pages/s does not depend on how many)
+            from campaign_app.usecases.exports import roster_document
+
+            first = self._first_rosters(PDF_ROSTERS)
+
+            def documents() -> list[Any]:
+                return [roster_document(self.engine, rid, self.cid) for rid in first]
+        docs = documents()
 
         def export() -> None:
-            pages[0] = reports.render_rosters(roster_documents(self.engine, self.cid), str(out))
+            pages[0] = reports.render_rosters(documents(), str(out))  # type: ignore[arg-type]
 
         raw_pages = [0]
 
@@ -519,6 +538,9 @@ def write_results(results: list[Result], args: argparse.Namespace) -> Path:
 
 NOTES = "## Notes"
 
+
+PDF_ROSTERS = 100
+"""The pdf case prints every roster of a league up to this many, else the first this many."""
 
 TINY = {"scale": 0.05, "repeat": 1, "duration": 3.0, "clients": 4}
 """The ``--tiny`` preset: every case, in seconds (the smoke test)."""

@@ -17,9 +17,8 @@ from bench.probe import _rss
 
 def main(argv: list[str]) -> int:
     job, url = argv[0], argv[1]
-    from db.migrate import open_database
-
     from campaign_app.usecases.datafiles import export_json_file, import_json
+    from db.migrate import open_database
 
     engine = open_database(url)
     base = _rss()

@@ -5,9 +5,11 @@ app does and, until told to stop, does a realistic mix through the use-cases:
 
 - ``read-roster`` (half of the work): a roster's table rows, as the window shows them;
 - ``edit``: a fighter of the edit pool read, then its XP raised by one with the version
-  read (``if_version``): someone else's edit in between is a reported stale edit;
+  read (``if_version``): someone else's edit in between is a reported stale edit
+  (a ConflictError, like any use-case refusing a change made on stale data);
 - ``record-battle``: a battle of two rosters of the battle half, two casualties each;
-- ``after-battle``: After the Battle of a battle this client recorded.
+- ``after-battle``: After the Battle of a battle this client recorded (tried again
+  later when it was refused as stale).
 
 The edit pool's rosters never fight, so only the edits change those fighters' XP. The
 parent then checks every acknowledged write: each raise of XP is in the final XP (no lost
@@ -60,11 +62,8 @@ def client(url: str, cid: int, seed: int, pool: list[int], fighting: list[int], 
             elif op == "edit":
                 fid = rng.choice(pool)
                 f = show_fighter(engine, fid)
-                try:
-                    edit_fighter(engine, fid, if_version=f["version"], xp=f["xp"] + 1)
-                    raised[fid] += 1
-                except ConflictError:
-                    stale += 1
+                edit_fighter(engine, fid, if_version=f["version"], xp=f["xp"] + 1)
+                raised[fid] += 1
             elif op == "record-battle":
                 a, b = rng.sample(fighting, 2)
                 hurt: dict[Any, str] = {}
@@ -79,8 +78,14 @@ def client(url: str, cid: int, seed: int, pool: list[int], fighting: list[int], 
                     waiting.append(got.id)
             else:
                 bid = waiting.pop(0)
-                after_battle(engine, bid, seed=rng.randrange(1 << 30))
+                try:
+                    after_battle(engine, bid, seed=rng.randrange(1 << 30))
+                except ConflictError:
+                    waiting.append(bid)  # the user reloads and runs it again later
+                    raise
                 done.append(bid)
+        except ConflictError:
+            stale += 1  # reported: someone else changed it first, nothing was saved
         except InputError:
             refused += 1  # e.g. a casualty another client's After the Battle took away first
         except Exception as e:  # noqa: BLE001 (every other failure is counted and shown)
