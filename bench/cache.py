@@ -59,9 +59,24 @@ def sqlite_league(cache: Path | None, dest: Path, system: str, scale: float, siz
         tmp = path.with_suffix(f".building-{os.getpid()}")
         tmp.unlink(missing_ok=True)
         build(f"sqlite:///{tmp}")  # type: ignore[operator]
+        _checkpoint(tmp)
         os.replace(tmp, path)
     shutil.copyfile(path, dest)
     return f"sqlite:///{dest}", hit
+
+
+def _checkpoint(path: Path) -> None:
+    """Everything of a WAL database in its main file (it is copied alone)."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        busy = con.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        con.execute("PRAGMA journal_mode = DELETE")  # the copy carries no side file
+    finally:
+        con.close()
+    if busy:
+        raise RuntimeError(f"{path} is still in use: it cannot be kept in the cache")
 
 
 def _admin(url: str):  # type: ignore[no-untyped-def]
