@@ -9,9 +9,10 @@ rolls; 100 = the national league: 10,000 rosters, 300,000 fighters, 100,000 batt
 (bench/cache.py; --no-cache builds into the given database, --cache DIR moves it).
 --tiny: the smoke test's preset (scale 0.05, one repeat, a 3 s concurrent league).
 
-More cases come from the modules of this package: a module ``bench/<name>.py`` that
-defines ``CASES = {"case-name": function}`` (each ``function(bench)`` reports through
-``bench.add(...)``) is run after the cases below, modules in name order. ``bench`` offers
+More cases come from the modules of this package, run after the cases below, modules in
+name order: a module ``bench/<name>.py`` that defines ``CASES = {"case-name": function}``
+(each ``function(bench)`` reports through ``bench.add(...)``), or a function
+``cases(bench)`` returning ``{"case-name": function()}``. ``bench`` offers
 ``engine``, ``url``, ``cid`` (the league), ``big_roster``, ``size``, ``scale``,
 ``repeat``, ``league``, ``system``, ``workdir``, ``raw_path`` (a SQLite copy for raw
 baselines), ``duration``, ``clients``, ``root`` and ``median_time``.
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import importlib
 import json
 import os
@@ -150,6 +152,7 @@ class Bench:
         self.clients = clients
         self.results: list[Result] = []
         self.notes: list[str] = []
+        self.failed: list[str] = []  # cases that stopped with an error
 
     # ----------------------------------------------------------------- setup
     @contextmanager
@@ -465,16 +468,20 @@ class Bench:
         self.add("import-rss", rss2, "MB", None, "(reported)", None)
 
 
-def case_modules() -> dict[str, Callable[[Bench], None]]:
-    """The cases of this package's case modules (``CASES`` in ``bench/<name>.py``), modules
-    in name order."""
-    found: dict[str, Callable[[Bench], None]] = {}
+def case_modules(bench: Bench) -> dict[str, Callable[[], None]]:
+    """The cases of this package's case modules, modules in name order: a module
+    ``bench/<name>.py`` defining ``CASES = {"case": function(bench)}``, or a function
+    ``cases(bench)`` giving ``{"case": function()}``."""
+    found: dict[str, Callable[[], None]] = {}
     for path in sorted(HERE.glob("*.py")):
-        if path.stem.startswith("_") or "CASES" not in path.read_text(encoding="utf-8"):
+        text = path.read_text(encoding="utf-8")
+        if path.stem.startswith("_") or ("CASES" not in text and "def cases(" not in text):
             continue
         mod = importlib.import_module(f"bench.{path.stem}")
         for name, fn in dict(getattr(mod, "CASES", {}) or {}).items():
-            found[str(name)] = fn
+            found[str(name)] = functools.partial(fn, bench)
+        if callable(getattr(mod, "cases", None)):
+            found.update(mod.cases(bench))
     return found
 
 
@@ -598,24 +605,29 @@ def main(argv: list[str] | None = None) -> int:
                 "json": bench.case_json,
                 "start": bench.case_start,
             }
-            for name, fn in case_modules().items():
-                cases.setdefault(name, lambda fn=fn: fn(bench))  # type: ignore[misc]
+            for name, fn in case_modules(bench).items():  # bench/<module>.py: CASES or cases(bench)
+                cases.setdefault(name, fn)
             for name, run in cases.items():
                 if args.only and name not in args.only:
                     continue
                 t0 = time.perf_counter()
-                run()
+                try:
+                    run()
+                except Exception as e:  # noqa: BLE001 (one case failing is reported; the others still run)
+                    bench.failed.append(name)
+                    print(f"{name:<14} FAILED: {type(e).__name__}: {str(e)[-500:]}", flush=True)
                 bench.notes.append(f"{name}: {time.perf_counter() - t0:.1f} s")
     elapsed = time.perf_counter() - t_all
     if args.report:
         args.report.write_text(json.dumps({
             "scale": args.scale, "backend": "postgresql" if args.url else "sqlite", "repeat": args.repeat,
             "size": dataclasses.asdict(bench.size), "seconds": elapsed, "notes": bench.notes,
-            "load": os.getloadavg(), "results": [dataclasses.asdict(r) for r in bench.results],
+            "load": os.getloadavg(), "failed": bench.failed,
+            "results": [dataclasses.asdict(r) for r in bench.results],
         }, indent=1), encoding="utf-8")
     if args.write_results:
         print(f"wrote {write_results(bench.results, args)}")
-    return 0
+    return 1 if bench.failed else 0
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ def test_bench_runs_every_case_at_tiny_size(db_url, tmp_path):
     assert out.returncode == 0, out.stderr[-3000:]
     printed = {line.split()[0] for line in out.stdout.splitlines()[1:] if line.strip() and line[0] != " "}
     doc = json.loads(report.read_text(encoding="utf-8"))
-    assert doc["scale"] == 0.05 and doc["repeat"] == 1
+    assert doc["scale"] == 0.05 and doc["repeat"] == 1 and doc["failed"] == []
     assert doc["size"] == {"rosters": 5, "fighters": 150, "largest_roster": 15, "battles": 50, "rolls": 2500}
     results = {r["case"]: r for r in doc["results"]}
     want = CASES | (CONCURRENT if not db_url.startswith("sqlite") else set())
