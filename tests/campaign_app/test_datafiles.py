@@ -114,6 +114,16 @@ def test_streamed_file_is_the_same_text_in_any_chunks(engine, tmp_path, monkeypa
     assert injured, "the builders make an injury that names its roll"
 
 
+def test_flat_objects_are_written_as_json_writes_them():
+    from campaign_app.usecases.datafiles.export import _dumps
+
+    tricky = {"s": 'quote " back \\ nl \n tab \t é 😀 \x00 \u2028', "i": -3, "big": 2**62, "f": 0.1,
+              "e": 1e300, "t": True, "n": None, "no": False, "": "", "k\"ey": 1}
+    for v in (tricky, {"a": 1}, {}, {"a": [1, {"b": None}]}, {"a": {"b": 1}}, [tricky, 2], "x", 3):
+        for depth in (0, 1, 2, 5):
+            assert _dumps(v, depth) == json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
+
+
 def test_round_trip_keeps_every_table(engine, empty_engine):
     build_necromunda(engine)
     build_nuts(engine)
