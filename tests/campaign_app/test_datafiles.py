@@ -119,7 +119,10 @@ def test_flat_objects_are_written_as_json_writes_them():
 
     tricky = {"s": 'quote " back \\ nl \n tab \t é 😀 \x00 \u2028', "i": -3, "big": 2**62, "f": 0.1,
               "e": 1e300, "t": True, "n": None, "no": False, "": "", "k\"ey": 1}
-    for v in (tricky, {"a": 1}, {}, {"a": [1, {"b": None}]}, {"a": {"b": 1}}, [tricky, 2], "x", 3):
+    nested = {"a": [1, {"b": None}], "c": {"d": {}}, "e": [[], {}, [[]]], "f": "[{", "g": ["[", "{"],
+              "h": [{"x": 1}, {"x": "]"}], "i": {"": [None, True]}, "j": tricky}
+    for v in (tricky, nested, [nested, tricky], {"a": 1}, {}, [], [[]], {"a": {"b": 1}}, [tricky, 2], "x", 3,
+              None, 2.5, ["a\x00b"], {"k": "a\x00b"}, {1: "a", "b": 2}, [{2: [3]}], (1, 2), {"t": (1, "x")}):
         for depth in (0, 1, 2, 5):
             assert _dumps(v, depth) == json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
 

@@ -93,32 +93,55 @@ def _open_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         fh.write("\n")
 
 
-_SCALAR = (str, int, float, bool, type(None))
-_string = json.encoder.encode_basestring  # the C encoder json.dumps(ensure_ascii=False) uses
-
-
-def _scalar(v: Any) -> str:
-    if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if type(v) is str:
-        return _string(v)
-    return json.dumps(v)  # numbers (and a str subclass): exactly json's own text
+_flat = json.JSONEncoder(ensure_ascii=False, separators=("\x00", ": ")).encode
+"""The C encoder, values apart by a NUL (which JSON text never holds raw: it is escaped)."""
+_keys: dict[tuple[Any, ...], list[str]] = {}
 
 
 def _dumps(v: Any, depth: int) -> str:
-    """``v`` as ``json.dump(..., indent=1)`` writes it ``depth`` levels down. A flat
-    object (a roll: every value a plain scalar) is written without json's indenting
-    encoder, which is written in Python and the slowest part of a big export; the text
-    is the same."""
-    pad = "\n" + " " * (depth + 1)
-    if type(v) is dict and v and all(isinstance(x, _SCALAR) for x in v.values()):
-        return "{" + ",".join(f"{pad}{_string(k)}: {_scalar(x)}" for k, x in v.items()) + pad[:-1] + "}"
+    """``v`` as ``json.dump(..., indent=1)`` writes it ``depth`` levels down, the same
+    text, faster: json's indenting encoder is written in Python and was the slowest part
+    of a big export; here each object or list whose values are plain scalars (a roll, a
+    weapon, a battle result) is encoded in one call of json's C encoder."""
+    t = type(v)
+    if t is dict:
+        if not v:
+            return "{}"
+        if any(type(k) is not str for k in v):
+            return _slow(v, depth)  # json's own text for keys that are not strings
+        pad = "\n" + " " * (depth + 1)
+        values = list(v.values())
+        inner = _flat(values)[1:-1]
+        if "[" not in inner and "{" not in inner:  # scalars only (else a bracket shows)
+            parts = inner.split("\x00")
+            if len(parts) == len(values):
+                ks = (depth, *v)
+                heads = _keys.get(ks)
+                if heads is None:
+                    if len(_keys) > 1000:
+                        _keys.clear()
+                    heads = _keys[ks] = [f"{pad}{json.dumps(k, ensure_ascii=False)}: " for k in v]
+                return "{" + ",".join([h + p for h, p in zip(heads, parts, strict=True)]) + pad[:-1] + "}"
+        return "{" + ",".join([f"{pad}{json.dumps(k, ensure_ascii=False)}: {_dumps(x, depth + 1)}"
+                               for k, x in v.items()]) + pad[:-1] + "}"
+    if t is list:
+        if not v:
+            return "[]"
+        pad = "\n" + " " * (depth + 1)
+        inner = _flat(v)[1:-1]
+        if "[" not in inner and "{" not in inner:
+            parts = inner.split("\x00")
+            if len(parts) == len(v):
+                return "[" + ",".join([pad + p for p in parts]) + pad[:-1] + "]"
+        return "[" + ",".join([pad + _dumps(x, depth + 1) for x in v]) + pad[:-1] + "]"
+    if t in (str, int, float, bool) or v is None:
+        return json.dumps(v, ensure_ascii=False)
+    return _slow(v, depth)  # anything else: json's own way
+
+
+def _slow(v: Any, depth: int) -> str:
     text = json.dumps(v, ensure_ascii=False, indent=1)
-    return text.replace("\n", pad[:-1]) if depth else text
+    return text.replace("\n", "\n" + " " * depth) if depth else text
 
 
 def _write_document(fh: TextIO, sections: Iterator[tuple[str, Any]]) -> str:
