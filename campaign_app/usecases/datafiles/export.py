@@ -93,8 +93,21 @@ def _open_output(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         fh.write("\n")
 
 
-_flat = json.JSONEncoder(ensure_ascii=False, separators=("\x00", ": ")).encode
-"""The C encoder, values apart by a NUL (which JSON text never holds raw: it is escaped)."""
+def _not_json(o: Any) -> Any:
+    raise TypeError(f"{type(o).__name__} is not JSON")
+
+
+_string = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) writes a str as
+_c_make = getattr(json.encoder, "c_make_encoder", None)  # json's C encoder (json.dumps makes one a call)
+_c = None if _c_make is None else _c_make(None, _not_json, _string, None, ": ", "\x00", False, False, True)
+_py = json.JSONEncoder(ensure_ascii=False, separators=("\x00", ": "), default=_not_json).encode
+
+
+def _flat(v: Any) -> str:
+    """``v`` in one line, values apart by a NUL (which JSON text never holds raw)."""
+    return "".join(_c(v, 0)) if _c is not None else _py(v)
+
+
 _keys: dict[tuple[Any, ...], list[str]] = {}
 
 
@@ -111,7 +124,10 @@ def _dumps(v: Any, depth: int) -> str:
             return _slow(v, depth)  # json's own text for keys that are not strings
         pad = "\n" + " " * (depth + 1)
         values = list(v.values())
-        inner = _flat(values)[1:-1]
+        try:
+            inner = _flat(values)[1:-1]
+        except TypeError:
+            return _slow(v, depth)
         if "[" not in inner and "{" not in inner:  # scalars only (else a bracket shows)
             parts = inner.split("\x00")
             if len(parts) == len(values):
@@ -120,22 +136,27 @@ def _dumps(v: Any, depth: int) -> str:
                 if heads is None:
                     if len(_keys) > 1000:
                         _keys.clear()
-                    heads = _keys[ks] = [f"{pad}{json.dumps(k, ensure_ascii=False)}: " for k in v]
+                    heads = _keys[ks] = [f"{pad}{_string(k)}: " for k in v]
                 return "{" + ",".join([h + p for h, p in zip(heads, parts, strict=True)]) + pad[:-1] + "}"
-        return "{" + ",".join([f"{pad}{json.dumps(k, ensure_ascii=False)}: {_dumps(x, depth + 1)}"
-                               for k, x in v.items()]) + pad[:-1] + "}"
+        return "{" + ",".join([f"{pad}{_string(k)}: {_dumps(x, depth + 1)}" for k, x in v.items()]) \
+            + pad[:-1] + "}"
     if t is list:
         if not v:
             return "[]"
         pad = "\n" + " " * (depth + 1)
-        inner = _flat(v)[1:-1]
+        try:
+            inner = _flat(v)[1:-1]
+        except TypeError:
+            return _slow(v, depth)
         if "[" not in inner and "{" not in inner:
             parts = inner.split("\x00")
             if len(parts) == len(v):
                 return "[" + ",".join([pad + p for p in parts]) + pad[:-1] + "]"
         return "[" + ",".join([pad + _dumps(x, depth + 1) for x in v]) + pad[:-1] + "]"
-    if t in (str, int, float, bool) or v is None:
-        return json.dumps(v, ensure_ascii=False)
+    if t is str:
+        return _string(v)
+    if t in (int, float, bool) or v is None:
+        return _flat(v)
     return _slow(v, depth)  # anything else: json's own way
 
 
