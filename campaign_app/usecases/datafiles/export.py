@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import date, datetime
@@ -165,31 +167,72 @@ def _slow(v: Any, depth: int) -> str:
     return text.replace("\n", "\n" + " " * depth) if depth else text
 
 
+def _write(fh: TextIO, v: Any, depth: int) -> None:
+    """Write ``v`` ``depth`` levels down as ``json.dump(indent=1)`` would: an iterator as
+    a list written item by item, an object holding one key by key, the rest whole."""
+    pad = "\n" + " " * (depth + 1)
+    if isinstance(v, Iterator):
+        empty = True
+        for item in v:
+            fh.write(("[" if empty else ",") + pad)
+            _write(fh, item, depth + 1)
+            empty = False
+        fh.write("[]" if empty else pad[:-1] + "]")
+    elif type(v) is dict and any(isinstance(x, Iterator) for x in v.values()):
+        for i, (key, x) in enumerate(v.items()):
+            fh.write(("," if i else "{") + pad + _string(key) + ": ")
+            _write(fh, x, depth + 1)
+        fh.write(pad[:-1] + "}")
+    else:
+        fh.write(_dumps(v, depth))
+
+
 def _write_document(fh: TextIO, sections: Iterator[tuple[str, Any]]) -> str:
-    """Write the document's ``(key, value)`` sections, a value that is an iterator as a
-    list written item by item; the text is exactly ``json.dump(doc, indent=1)``'s.
-    Returns the campaign's name."""
+    """Write the document's ``(key, value)`` sections (values as :func:`_write` writes
+    them); the text is exactly ``json.dump(doc, indent=1)``'s. Returns the campaign's
+    name."""
     name = ""
     fh.write("{")
     for i, (key, value) in enumerate(sections):
-        fh.write(("," if i else "") + "\n " + json.dumps(key, ensure_ascii=False) + ": ")
+        fh.write(("," if i else "") + "\n " + _string(key) + ": ")
         if key == "campaign":
             name = value["name"]
-        if not isinstance(value, Iterator):
-            fh.write(_dumps(value, 1))
-            continue
-        empty = True
-        for item in value:
-            fh.write(("[\n  " if empty else ",\n  ") + _dumps(item, 2))
-            empty = False
-        fh.write("[]" if empty else "\n ]")
+        _write(fh, value, 1)
     fh.write("\n}")
     return name
 
 
+def _whole(v: Any) -> Any:
+    """``v`` with every iterator in it read into a list (the document as one object)."""
+    if isinstance(v, Iterator):
+        return [_whole(x) for x in v]
+    if type(v) is dict and any(isinstance(x, Iterator) for x in v.values()):
+        return {k: _whole(x) for k, x in v.items()}
+    return v
+
+
+class _Numbers:
+    """The document numbers (1, 2, ...) of fighters or units: rosters in document order,
+    each one's in id order; found by id with a binary search over the ids (arrays, not a
+    dict: a few MB for a national league)."""
+
+    def __init__(self, ids: Any, rosters: Any, rpos: Mapping[int, int]) -> None:
+        self.ids = ids
+        order = sorted(range(len(ids)), key=lambda i: rpos[rosters[i]])  # stable: id order within a roster
+        self.nums = array("q", bytes(8 * len(ids)))
+        for n, i in enumerate(order, 1):
+            self.nums[i] = n
+
+    def number(self, id_: int | None) -> int | None:
+        if id_ is None:
+            return None
+        i = bisect_left(self.ids, id_)
+        return self.nums[i] if i < len(self.ids) and self.ids[i] == id_ else None
+
+
 def _export(conn: Connection, cid: int) -> dict[str, Any]:
     """The document of campaign ``cid``, read on ``conn`` (one snapshot)."""
-    return {k: list(v) if isinstance(v, Iterator) else v for k, v in _sections(conn, cid)}
+    return {k: _whole(v) for k, v in _sections(conn, cid)}
 
 
 ROSTER_CHUNK = 5000
@@ -226,29 +269,26 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
     wref = {w["id"]: f"w{i}" for i, w in enumerate(walkers, 1)}
     rref = {r["id"]: f"r{i}" for i, r in enumerate(rosters, 1)}
     rpos = {r["id"]: i for i, r in enumerate(rosters)}
-    fnum: dict[int, int] = {}
-    for n, (fid, _rid) in enumerate(sorted(head.fighters, key=lambda x: rpos[x[1]]), 1):  # stable: id order kept
-        fnum[fid] = n
-    unum: dict[int, int] = {}
-    for n, (uid, _rid) in enumerate(sorted(head.units, key=lambda x: rpos[x[1]]), 1):
-        unum[uid] = n
+    fighters = _Numbers(head.fighter_ids, head.fighter_rosters, rpos)
+    units = _Numbers(head.unit_ids, head.unit_rosters, rpos)
     sizes: dict[int, int] = {}
-    for _id, rid in (*head.fighters, *head.units):
+    for rid in (*head.fighter_rosters, *head.unit_rosters):
         sizes[rid] = sizes.get(rid, 0) + 1
-    bnum = {b: n for n, b in enumerate(head.battle_ids, 1)}
-    del head.fighters[:], head.units[:]
+    battles = head.battle_ids
 
     def fref(fid: int | None) -> str | None:
-        n = fnum.get(fid) if fid is not None else None
+        n = fighters.number(fid)
         return None if n is None else f"f{n}"
 
     def uref(uid: int | None) -> str | None:
-        n = unum.get(uid) if uid is not None else None
+        n = units.number(uid)
         return None if n is None else f"u{n}"
 
     def bref(bid: int | None) -> str | None:
-        n = bnum.get(bid) if bid is not None else None
-        return None if n is None else f"b{n}"
+        if bid is None:
+            return None
+        i = bisect_left(battles, bid)
+        return f"b{i + 1}" if i < len(battles) and battles[i] == bid else None
 
     def dref(did: int | None) -> str | None:
         n = head.injury_rolls.get(did) if did is not None else None
@@ -323,23 +363,23 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                 }
 
             for r in chunk:
-                fighters = by_roster.get(r["id"], [])
-                units = units_by.get(r["id"], [])
+                its_fighters = by_roster.get(r["id"], [])
+                its_units = units_by.get(r["id"], [])
                 counts["rosters"] = counts.get("rosters", 0) + 1
-                counts["fighters"] = counts.get("fighters", 0) + len(fighters)
-                counts["units"] = counts.get("units", 0) + len(units)
+                counts["fighters"] = counts.get("fighters", 0) + len(its_fighters)
+                counts["units"] = counts.get("units", 0) + len(its_units)
                 yield {
                     "ref": rref[r["id"]], "name": r["name"], "kind": r["kind"], "faction": r["faction"],
                     "player": r["player"], "credits": r["credits"], "reputation": r["reputation"],
                     "notes": r["notes"], "created_at": _iso(r["created_at"]),
-                    "fighters": [fighter_doc(f) for f in fighters],
-                    "units": [unit_doc(u) for u in units],
+                    # one fighter at a time: a roster of thousands is never one big text
+                    "fighters": map(fighter_doc, its_fighters),
+                    "units": map(unit_doc, its_units),
                 }
 
     def battle_docs() -> Iterator[dict[str, Any]]:
-        ids = head.battle_ids
-        for k in range(0, len(ids), BATTLE_CHUNK):
-            part = battle_parts(conn, ids[k:k + BATTLE_CHUNK])
+        for k in range(0, len(battles), BATTLE_CHUNK):
+            part = battle_parts(conn, list(battles[k:k + BATTLE_CHUNK]))
             links_b: dict[int, list[Any]] = {}
             for link in part.battle_rosters:
                 links_b.setdefault(link["battle_id"], []).append(link)
