@@ -1,6 +1,21 @@
 """Benchmarks at league scale, each printed next to a baseline measured in the same run.
 
-    python -m bench [--url postgresql://...] [--repeat 5] [--scale 1.0] [--system ID] [--write-results]
+    python -m bench [--url postgresql://...] [--repeat 5] [--scale 1.0] [--tiny] [--duration 60]
+                    [--system ID] [--only CASE] [--report FILE] [--write-results]
+
+--scale N: the league's size (1 = 100 rosters, 3,000 fighters, 1,000 battles, 50,000
+rolls; 100 = the national league: 10,000 rosters, 300,000 fighters, 100,000 battles,
+5,000,000 rolls), built with bulk loads (db/bulk.py) and kept in a cache
+(bench/cache.py; --no-cache builds into the given database, --cache DIR moves it).
+--tiny: the smoke test's preset (scale 0.05, one repeat, a 3 s concurrent league).
+
+More cases come from the modules of this package, run after the cases below, modules in
+name order: a module ``bench/<name>.py`` that defines ``CASES = {"case-name": function}``
+(each ``function(bench)`` reports through ``bench.add(...)``), or a function
+``cases(bench)`` returning ``{"case-name": function()}``. ``bench`` offers
+``engine``, ``url``, ``cid`` (the league), ``big_roster``, ``size``, ``scale``,
+``repeat``, ``league``, ``system``, ``workdir``, ``raw_path`` (a SQLite copy for raw
+baselines), ``duration``, ``clients``, ``root`` and ``median_time``.
 
 Cases (median of --repeat runs; ratio = case / baseline, or baseline / case for
 throughput):
@@ -14,16 +29,26 @@ throughput):
                  doing the same number of row updates and inserts
   pdf            every roster of the league in one PDF (pages/s), vs raw reportlab
                  drawing the same tables
-  json-export    JSON export of the league, vs raw sqlite3 reading the same rows
-  json-import    JSON import of that document, vs raw sqlite3 executemany of the rows
+  json-export    JSON export of the league to a file (streamed), in a child process, vs raw
+                 sqlite3 reading the same rows; export-rss: that process's peak memory
+  json-import    JSON import of that file in a child process, vs raw sqlite3 executemany
+                 of the rows; import-rss: its peak memory
   peak-rss       peak memory of the GUI process with the league open
-Targets (2 cores): start <= 1.3x; roster-load <= 50 ms; sort <= 100 ms; after-battle
-<= 100 ms; pdf >= 0.5x raw reportlab; import <= 10x raw sqlite3; peak RSS <= 250 MB.
+  concurrent     (bench/crowd.py, PostgreSQL) 20 client processes doing a mix of reads,
+                 battles, After the Battles and edits for --duration s: throughput, p95
+                 per use-case, lost updates and failed transactions
+Targets (2 cores): start <= 1.3x; start-loaded <= 3x (scale 1), <= 4x (scale 100);
+roster-load <= 50 ms; sort <= 100 ms; after-battle <= 100 ms; pdf >= 0.5x raw reportlab;
+import <= 10x raw sqlite3; peak RSS <= 250 MB; export RSS <= 300 MB; 0 lost updates and
+0 failed transactions.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
+import importlib
 import json
 import os
 import platform
@@ -34,8 +59,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -44,7 +69,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
-@dataclass
+@dataclasses.dataclass
 class Result:
     case: str
     value: float
@@ -107,7 +132,12 @@ def run_probe(mode: str, home: Path, url: str = "-") -> dict[str, Any]:
 
 
 class Bench:
-    def __init__(self, url: str, repeat: int, scale: float, workdir: Path, system: str = "") -> None:
+    root = ROOT
+    median_time = staticmethod(median_time)
+
+    def __init__(self, url: str, repeat: int, scale: float, workdir: Path, system: str = "", *,
+                 cache: Path | None = None, given_url: bool = False, duration: float = 60.0,
+                 clients: int = 20) -> None:
         from bench.league import default_system, league_of
 
         self.system = system or default_system()
@@ -116,38 +146,75 @@ class Bench:
         self.repeat = repeat
         self.scale = scale
         self.workdir = workdir
+        self.cache = cache
+        self.given_url = given_url
+        self.duration = duration
+        self.clients = clients
         self.results: list[Result] = []
+        self.notes: list[str] = []
+        self.failed: list[str] = []  # cases that stopped with an error
 
     # ----------------------------------------------------------------- setup
-    def setup(self) -> None:
-        from bench.league import LeagueSize, make_league
+    @contextmanager
+    def setup(self) -> Iterator[None]:
+        """The league ready in ``self.engine`` for the run (from the cache when it has
+        it), the run's database dropped at the end."""
+        from bench.cache import pg_league, sqlite_league
+        from bench.league import LeagueSize
+
+        self.size = LeagueSize().scaled(self.scale)
+        t0 = time.perf_counter()
+        with ExitStack() as stack:
+            if not self.url.startswith("sqlite") and self.cache is not None:
+                self.url, hit = stack.enter_context(pg_league(self.url, self.system, self.scale, self.size,
+                                                              self._build))
+            elif self.url.startswith("sqlite"):
+                self.url, hit = sqlite_league(self.cache, self.workdir / "league.sqlite", self.system, self.scale,
+                                              self.size, self._build)
+            else:
+                self._build(self.url)
+                hit = False
+            self.notes.append(f"league {'from the cache' if hit else 'built'} in {time.perf_counter() - t0:.1f} s")
+            print(f"  {self.notes[-1]}", flush=True)
+            from db.migrate import open_database
+
+            self.engine = open_database(self.url)
+            stack.callback(self.engine.dispose)
+            from sqlalchemy import func, select
+
+            from db.models import Campaign, Fighter, Roster
+
+            with self.engine.connect() as c:
+                self.cid = c.execute(select(Campaign.id).where(Campaign.name == "League")).scalar_one()
+                self.big_roster = c.execute(
+                    select(Roster.id).join(Fighter, Fighter.roster_id == Roster.id)
+                    .where(Roster.campaign_id == self.cid)
+                    .group_by(Roster.id).order_by(func.count(Fighter.id).desc()).limit(1)).scalar_one()
+            self.raw_path = self._raw_copy()
+            yield
+
+    def _build(self, url: str) -> None:
+        from bench.league import make_league
         from db.migrate import open_database
 
-        self.engine = open_database(self.url)
-        self.size = LeagueSize().scaled(self.scale)
-        self.cid = make_league(self.engine, system=self.system, size=self.size, name="League")
-        from sqlalchemy import func, select
-
-        from db.models import Fighter, Roster
-
-        with self.engine.connect() as c:
-            self.big_roster = c.execute(
-                select(Roster.id).join(Fighter, Fighter.roster_id == Roster.id).where(Roster.campaign_id == self.cid)
-                .group_by(Roster.id).order_by(func.count(Fighter.id).desc()).limit(1)).scalar_one()
-        self.raw_path = self._raw_copy()
+        t0 = time.perf_counter()
+        eng = open_database(url)
+        try:
+            make_league(eng, system=self.system, size=self.size, name="League")
+        finally:
+            eng.dispose()
+        print(f"  built the league ({url.split(':', 1)[0]}, scale {self.scale:g}) in "
+              f"{time.perf_counter() - t0:.1f} s", flush=True)
 
     def _raw_copy(self) -> str:
         """A SQLite copy of the league for the raw-sqlite3 baselines (any backend)."""
         if self.engine.dialect.name == "sqlite":
             return str(self.engine.url.database)
-        from bench.league import make_league
-        from db.migrate import open_database
+        from bench.cache import sqlite_league
 
-        path = self.workdir / "raw.sqlite"
-        eng = open_database(f"sqlite:///{path}")
-        make_league(eng, system=self.system, size=self.size, name="League")
-        eng.dispose()
-        return str(path)
+        url, _hit = sqlite_league(self.cache, self.workdir / "raw.sqlite", self.system, self.scale, self.size,
+                                  self._build)
+        return url.removeprefix("sqlite:///")
 
     def add(self, case: str, value: float, unit: str, baseline: float | None, target: str,
             ok: bool | None, *, throughput: bool = False) -> None:
@@ -165,8 +232,9 @@ class Bench:
     def case_start(self) -> None:
         compile_sources()
         home = self.workdir / "home"
-        run_probe("bare", home)  # warm the disk cache for both sides
-        run_probe("app", home, self.url)
+        if self.repeat > 1:  # warm the disk cache for both sides (a single run: the smoke test)
+            run_probe("bare", home)
+            run_probe("app", home, self.url)
         app, bare = [], []
         for _ in range(self.repeat):  # interleaved: a busy moment hits both sides
             app.append(run_probe("app", home, self.url))
@@ -271,6 +339,15 @@ class Bench:
         b = median_time(raw, self.repeat)
         self.add("after-battle", t * 1000, "ms", b * 1000, "<= 100 ms (40 OOF)", t <= 0.100)
 
+    def _first_rosters(self, n: int) -> list[int]:
+        from sqlalchemy import select
+
+        from db.models import Roster
+
+        with self.engine.connect() as c:
+            return list(c.execute(select(Roster.id).where(Roster.campaign_id == self.cid).order_by(Roster.id)
+                                  .limit(n)).scalars())
+
     def _roster_id(self, name: str) -> int:
         from sqlalchemy import select
 
@@ -286,11 +363,21 @@ class Bench:
 
         out = self.workdir / "league.pdf"
         raw_out = self.workdir / "raw.pdf"
-        docs = roster_documents(self.engine, self.cid)
         pages = [0]
+        if self.size.rosters <= PDF_ROSTERS:
+            def documents() -> list[Any]:
+                return list(roster_documents(self.engine, self.cid))
+        else:  # a national league: its first ordinary rosters (pages/s does not depend on how many)
+            from campaign_app.usecases.exports import roster_document
+
+            first = [r for r in self._first_rosters(PDF_ROSTERS + 1) if r != self.big_roster][:PDF_ROSTERS]
+
+            def documents() -> list[Any]:
+                return [roster_document(self.engine, rid, self.cid) for rid in first]
+        docs = documents()
 
         def export() -> None:
-            pages[0] = reports.render_rosters(roster_documents(self.engine, self.cid), str(out))
+            pages[0] = reports.render_rosters(documents(), str(out))  # type: ignore[arg-type]
 
         raw_pages = [0]
 
@@ -308,57 +395,94 @@ class Bench:
         print(f"{'pdf':<14} {ours:10.4g} pages/s baseline {theirs:10.4g}  ratio {ratio:6.2f}x  "
               f"target {'>= 0.5x raw':<16} {'ok' if ratio >= 0.5 else 'MISSED'}", flush=True)
 
+    def _child(self, *args: str) -> dict[str, Any]:
+        """One export or import alone in a child process (bench/child.py): its time and
+        its own peak memory."""
+        env = _env(self.workdir / "child-home")
+        out = subprocess.run([_python(), "-m", "bench.child", *args], capture_output=True, text=True, env=env,
+                             cwd=ROOT, timeout=7200)
+        if out.returncode != 0:
+            raise RuntimeError(f"bench.child {args[0]} failed: {out.stderr[-2000:]}")
+        return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
     def case_json(self) -> None:
-        from campaign_app.usecases.datafiles import export_json, import_json
-        from db.migrate import open_database
+        """Export the league to a file as the app does (streamed: rosters and battles in
+        chunks, rolls through a server-side cursor) and import that file, each alone in a
+        child process whose peak memory is measured."""
+        from campaign_app.usecases.datafiles import MAX_FILE_BYTES
 
-        doc: dict[str, Any] = {}
-
-        def export() -> None:
-            doc.clear()
-            doc.update(export_json(self.engine, self.cid))
-
-        t = median_time(export, self.repeat)
+        path = self.workdir / "league.json"
+        runs = max(1, self.repeat // 2) if self.scale <= 1 else 1
+        exports = [self._child("export", self.url, str(self.cid), str(path)) for _ in range(runs)]
+        t = statistics.median(e["seconds"] for e in exports)
         tables = ["roster", "fighter", "equipment", "skill", "battle", "battle_roster", "battle_result",
                   "roll_record"]
 
-        def raw_read() -> dict[str, list[Any]]:
+        def raw_read() -> int:
+            n = 0
             with sqlite3.connect(self.raw_path) as c:
-                return {t: c.execute(f"SELECT * FROM {t}").fetchall() for t in tables}  # noqa: S608
+                for t in tables:
+                    for _row in c.execute(f"SELECT * FROM {t}"):  # noqa: S608
+                        n += 1
+            return n
 
-        b = median_time(raw_read, self.repeat)
-        self.add("json-export", t * 1000, "ms", b * 1000, "(reported)", None)
+        b = median_time(raw_read, runs)
+        size_mb = path.stat().st_size / 2**20
+        self.add("json-export", t * 1000, "ms", b * 1000, f"(reported; {size_mb:.0f} MB)", None)
+        rss = max(e["rss_mb"] for e in exports)
+        self.add("export-rss", rss, "MB", None, "<= 300 MB", rss <= 300)
 
-        rows = raw_read()
-        n = [0]
-
-        def fresh() -> None:
-            n[0] += 1
+        if path.stat().st_size > MAX_FILE_BYTES:
+            print(f"{'json-import':<14} skipped: the file ({size_mb:.0f} MB) is above the import limit of "
+                  f"{MAX_FILE_BYTES // 2**20} MB", flush=True)
+            return
+        imports = []
+        for n in range(runs):
             if self.engine.dialect.name == "sqlite":
-                self.target = open_database(f"sqlite:///{self.workdir / f'import{n[0]}.sqlite'}")
+                from db.migrate import open_database
+
+                target = f"sqlite:///{self.workdir / f'import{n}.sqlite'}"
+                open_database(target).dispose()
             else:
-                self.target = self.engine
-                doc["campaign"]["name"] = f"Imported {n[0]}"
-
-        def do_import() -> None:
-            import_json(self.target, doc, rename=f"Imported {n[0]}", backup=False) \
-                if "backup" in import_json.__code__.co_varnames else import_json(self.target, doc,
-                                                                                 rename=f"Imported {n[0]}")
-
-        t2 = median_time(do_import, max(1, self.repeat // 2), fresh)
+                target = self.url
+            imports.append(self._child("import", target, str(path), f"Imported {n + 1}"))
+        t2 = statistics.median(i["seconds"] for i in imports)
+        with sqlite3.connect(self.raw_path) as c:
+            rows = {t: c.execute(f"SELECT * FROM {t}").fetchall() for t in tables}  # noqa: S608
 
         def raw_write() -> None:
-            path = self.workdir / f"raw-import{time.perf_counter_ns()}.sqlite"
-            with sqlite3.connect(self.raw_path) as src, sqlite3.connect(path) as dst:
+            dest = self.workdir / f"raw-import{time.perf_counter_ns()}.sqlite"
+            with sqlite3.connect(self.raw_path) as src, sqlite3.connect(dest) as dst:
                 for (sql,) in src.execute("SELECT sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL"):
                     dst.execute(sql)
                 for t, data in rows.items():
                     if data:
                         marks = ",".join("?" * len(data[0]))
                         dst.executemany(f"INSERT INTO {t} VALUES ({marks})", data)  # noqa: S608
+            dest.unlink()
 
-        b2 = median_time(raw_write, max(1, self.repeat // 2))
+        b2 = median_time(raw_write, runs)
+        rows.clear()
         self.add("json-import", t2 * 1000, "ms", b2 * 1000, "<= 10x raw", t2 / b2 <= 10)
+        rss2 = max(i["rss_mb"] for i in imports)
+        self.add("import-rss", rss2, "MB", None, "(reported)", None)
+
+
+def case_modules(bench: Bench) -> dict[str, Callable[[], None]]:
+    """The cases of this package's case modules, modules in name order: a module
+    ``bench/<name>.py`` defining ``CASES = {"case": function(bench)}``, or a function
+    ``cases(bench)`` giving ``{"case": function()}``."""
+    found: dict[str, Callable[[], None]] = {}
+    for path in sorted(HERE.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if path.stem.startswith("_") or ("CASES" not in text and "def cases(" not in text):
+            continue
+        mod = importlib.import_module(f"bench.{path.stem}")
+        for name, fn in dict(getattr(mod, "CASES", {}) or {}).items():
+            found[str(name)] = functools.partial(fn, bench)
+        if callable(getattr(mod, "cases", None)):
+            found.update(mod.cases(bench))
+    return found
 
 
 def _raw_reportlab(docs: list[dict[str, Any]], path: str) -> int:
@@ -422,45 +546,89 @@ def write_results(results: list[Result], args: argparse.Namespace) -> Path:
 NOTES = "## Notes"
 
 
+PDF_ROSTERS = 100
+"""The pdf case prints every roster of a league up to this many, else the first this many
+after the largest (whose 30,000 fighters at scale 100 would be most of the pages)."""
+
+TINY = {"scale": 0.05, "repeat": 1, "duration": 3.0, "clients": 4}
+"""The ``--tiny`` preset: every case, in seconds (the smoke test)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--url", help="run on this database server (a fresh, empty database) instead of SQLite")
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--scale", type=float, default=1.0, help="league size factor (1.0 = 3,000 fighters)")
+    ap.add_argument("--url", help="run on this PostgreSQL server instead of SQLite (the league is made in a "
+                    "database of its own there, from the cache; with --no-cache: in this empty database)")
+    ap.add_argument("--repeat", type=int, default=None, help="runs per case, the median reported (default 5)")
+    ap.add_argument("--scale", type=float, default=None, help="league size factor (1 = 3,000 fighters, "
+                    "50,000 rolls; 100 = 300,000 fighters, 5,000,000 rolls)")
+    ap.add_argument("--tiny", action="store_true", help="the smoke-test preset: scale 0.05, one repeat, "
+                    "a short concurrent league")
+    ap.add_argument("--duration", type=float, default=None, help="seconds of the concurrent league (default 60)")
+    ap.add_argument("--clients", type=int, default=None, help="client processes of the concurrent league "
+                    "(default 20)")
+    ap.add_argument("--cache", type=Path, default=None, help="where built leagues are kept (default "
+                    "$XDG_CACHE_HOME/campaign-app-bench)")
+    ap.add_argument("--no-cache", action="store_true", help="build the league for this run only")
     ap.add_argument("--only", action="append", help="run only these cases")
     ap.add_argument("--system", default="", help="the league's game system (default: the first listed "
                     "that describes a benchmark league)")
+    ap.add_argument("--report", type=Path, help="also write the results as JSON to this file")
     ap.add_argument("--write-results", action="store_true", help="record the table in bench/RESULTS.md")
     args = ap.parse_args(argv)
+    preset = TINY if args.tiny else {"scale": 1.0, "repeat": 5, "duration": 60.0, "clients": 20}
+    for k, v in preset.items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    if args.scale <= 0:
+        ap.error("--scale must be above 0")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from bench.cache import default_dir
+
+    cache = None if args.no_cache else (args.cache or default_dir())
+    t_all = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="campaign-bench-") as tmp:
         work = Path(tmp)
         url = args.url or f"sqlite:///{work / 'league.sqlite'}"
-        bench = Bench(url, max(1, args.repeat), args.scale, work, args.system)
-        print(f"building the league ({'given server' if args.url else 'SQLite'}, scale {args.scale})...", flush=True)
-        bench.setup()
-        from PySide6.QtWidgets import QApplication
+        bench = Bench(url, max(1, args.repeat), args.scale, work, args.system, cache=cache,
+                      given_url=bool(args.url), duration=args.duration, clients=args.clients)
+        print(f"building the league ({'given server' if args.url else 'SQLite'}, scale {args.scale:g})...",
+              flush=True)
+        with bench.setup():
+            from PySide6.QtWidgets import QApplication
 
-        _app = QApplication.instance() or QApplication([])
-        from bench import gui_cases
-        cases = {
-            "roster-load": bench.case_roster_load,
-            "sort": bench.case_sort,
-            "after-battle": bench.case_after_battle,
-            "pdf": bench.case_pdf,
-            "json": bench.case_json,
-            "start": bench.case_start,
-            **gui_cases.cases(bench),  # tree, roll-log-page, wizard-preview (bench/gui_cases.py)
-        }
-        for name, fn in cases.items():
-            if args.only and name not in args.only:
-                continue
-            fn()
-        bench.engine.dispose()
+            _app = QApplication.instance() or QApplication([])
+            cases: dict[str, Callable[[], None]] = {
+                "roster-load": bench.case_roster_load,
+                "sort": bench.case_sort,
+                "after-battle": bench.case_after_battle,
+                "pdf": bench.case_pdf,
+                "json": bench.case_json,
+                "start": bench.case_start,
+            }
+            for name, fn in case_modules(bench).items():  # bench/<module>.py: CASES or cases(bench)
+                cases.setdefault(name, fn)
+            for name, run in cases.items():
+                if args.only and name not in args.only:
+                    continue
+                t0 = time.perf_counter()
+                try:
+                    run()
+                except Exception as e:  # noqa: BLE001 (one case failing is reported; the others still run)
+                    bench.failed.append(name)
+                    print(f"{name:<14} FAILED: {type(e).__name__}: {str(e)[-500:]}", flush=True)
+                bench.notes.append(f"{name}: {time.perf_counter() - t0:.1f} s")
+    elapsed = time.perf_counter() - t_all
+    if args.report:
+        args.report.write_text(json.dumps({
+            "scale": args.scale, "backend": "postgresql" if args.url else "sqlite", "repeat": args.repeat,
+            "size": dataclasses.asdict(bench.size), "seconds": elapsed, "notes": bench.notes,
+            "load": os.getloadavg(), "failed": bench.failed,
+            "results": [dataclasses.asdict(r) for r in bench.results],
+        }, indent=1), encoding="utf-8")
     if args.write_results:
         print(f"wrote {write_results(bench.results, args)}")
-    return 0
+    return 1 if bench.failed else 0
 
 
 if __name__ == "__main__":

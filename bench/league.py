@@ -1,4 +1,4 @@
-"""Fill a database with a league-size campaign using SQLAlchemy Core bulk inserts.
+"""Fill a database with a league-size campaign with bulk loads (:mod:`db.bulk`).
 
     python -m bench.league --db sqlite:///league.sqlite [--system ID] [--scale 1.0]
 
@@ -7,31 +7,22 @@ The league's system is any installed game system that describes a benchmark leag
 default is the first of them in the systems' listing order.
 
 Default size: 100 rosters, 3,000 fighters (one roster of 300, the rest ~27 each),
-1,000 battles, 50,000 recorded rolls. ``scale`` shrinks it for smoke tests.
+1,000 battles, 50,000 recorded rolls. ``scale`` shrinks it for smoke tests or grows it
+(scale 100: the national league of 300,000 fighters and 5,000,000 rolls).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
-from sqlalchemy import insert, select
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems.bench_league import BenchLeague
-from db.models import (
-    Battle,
-    BattleResult,
-    BattleRoster,
-    Campaign,
-    Equipment,
-    Fighter,
-    RollRecord,
-    Roster,
-    Skill,
-)
 
 
 def bench_systems() -> list[str]:
@@ -77,89 +68,95 @@ class LeagueSize:
 def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = None,
                 name: str = "League", seed: int = 1) -> int:
     """Create one campaign of ``size`` of ``system`` (default: :func:`default_system`)
-    and return its id. One transaction."""
+    and return its id. One transaction of bulk loads (:mod:`db.bulk`: COPY on PostgreSQL,
+    executemany on SQLite): rows are generated as they are loaded, so memory stays small
+    at any scale. The rows are plain app data (version 1, the campaign's creation
+    journaled, every roll recorded against a battle and a fighter of the league)."""
+    from db.bulk import bulk_load
+
     system = system or default_system()
     league = league_of(system)
     size = size or LeagueSize()
     rng = random.Random(seed)
+    rand, pick = rng.random, rng.choice
     now = datetime.now(UTC)
-    with engine.begin() as c:
-        cid = c.execute(insert(Campaign).values(
-            name=name, system=system, edition=league.edition, expansions=list(league.expansions),
-            house_rules={}, cycle=1, notes="benchmark league", created_at=now, version=1,
-        ).returning(Campaign.id)).scalar_one()
-        roster_rows = [
-            {"campaign_id": cid, "name": f"Roster {i + 1:03d}", "kind": league.roster_kind,
-             "faction": rng.choice(["Goliath", "Escher", "US Army", "Wehrmacht", "Red Army"]),
-             "player": f"Player {i + 1}", "credits": rng.randint(0, 500), "reputation": rng.randint(0, 20),
-             "notes": "", "created_at": now, "version": 1}
-            for i in range(size.rosters)
-        ]
-        c.execute(insert(Roster), roster_rows)
-        rids = list(c.execute(select(Roster.id).where(Roster.campaign_id == cid).order_by(Roster.id)).scalars())
+    with bulk_load(engine) as load:
+        cid = load.ids("campaign", 1)[0]
+        load.rows("campaign", ["id", "name", "system", "edition", "expansions", "house_rules", "cycle", "notes",
+                               "created_at", "version"],
+                  [(cid, name, system, league.edition, list(league.expansions), {}, 1, "benchmark league", now, 1)])
+        load.rows("journal", ["campaign_id", "action", "summary", "created_at", "undone"],
+                  [(cid, "campaign.create", f"create campaign {name}", now, False)])
+        rids = list(load.ids("roster", size.rosters))
+        factions = ["Goliath", "Escher", "US Army", "Wehrmacht", "Red Army"]
+        load.rows("roster", ["id", "campaign_id", "name", "kind", "faction", "player", "credits", "reputation",
+                             "notes", "created_at", "version"],
+                  ((rid, cid, f"Roster {i + 1:03d}", league.roster_kind, pick(factions), f"Player {i + 1}",
+                    rng.randint(0, 500), rng.randint(0, 20), "", now, 1) for i, rid in enumerate(rids)))
         # the first roster is the largest; the rest share what is left
         per_roster = [size.largest_roster] + _spread(size.fighters - size.largest_roster, len(rids) - 1)
-        fighter_rows = []
-        statuses = ["active"] * 17 + ["in-recovery", "captured", "dead"]
+        fids = load.ids("fighter", sum(per_roster))
+        owner: list[int] = []  # roster id of each fighter, in fighter id order
+        first_of: dict[int, int] = {}  # roster id -> its first fighter's id
         for rid, n in zip(rids, per_roster, strict=True):
-            for j in range(n):
-                fighter_rows.append({
-                    "roster_id": rid, "name": f"{rng.choice(_FIRST)} {rng.choice(_LAST)} {j + 1}",
-                    "fighter_type": rng.choice(league.fighter_types),
-                    "role": "", "kind": "human", "rep": None if league.rep is None else rng.randint(*league.rep),
-                    "stats": dict(league.stats), "xp": rng.randint(0, 30),
-                    "credits_value": rng.randint(50, 250), "status": rng.choice(statuses), "status_note": "",
-                    "abilities": [], "conditions": [], "notes": "", "created_at": now, "version": 1,
-                })
-        c.execute(insert(Fighter), fighter_rows)
-        fids = list(c.execute(select(Fighter.id, Fighter.roster_id).join(Roster, Roster.id == Fighter.roster_id).where(Roster.campaign_id == cid)
-                              .order_by(Fighter.id)).all())
-        c.execute(insert(Equipment), [
-            {"fighter_id": fid, "name": rng.choice(["Rifle", "SMG", "Lasgun", "Autopistol"]), "category": "weapon",
-             "range": '24"', "traits": [], "qty": 1, "cost": 10, "notes": ""}
-            for fid, _ in fids
-        ])
-        c.execute(insert(Skill), [{"fighter_id": fid, "name": "Nerves of Steel", "source": "advance"}
-                                  for fid, _ in fids[::5]])
-        by_roster: dict[int, list[int]] = {}
-        for fid, rid in fids:
-            by_roster.setdefault(rid, []).append(fid)
-        battle_rows = [
-            {"campaign_id": cid, "number": i + 1, "played_on": date(2025, 1, 1) + timedelta(days=i // 3),
-             "scenario": rng.choice(["Patrol", "Ambush", "Raid"]), "outcome": "", "cycle": 1, "notes": "",
-             "after_battle_done": True, "created_at": now, "version": 1}
-            for i in range(size.battles)
-        ]
-        c.execute(insert(Battle), battle_rows)
-        bids = list(c.execute(select(Battle.id).where(Battle.campaign_id == cid).order_by(Battle.id)).scalars())
-        links, results = [], []
-        for bid in bids:
-            a, b = rng.sample(rids, 2)
-            links += [{"battle_id": bid, "roster_id": a, "result": "win"},
-                      {"battle_id": bid, "roster_id": b, "result": "loss"}]
-            for rid in (a, b):
-                for fid in by_roster[rid][:6]:
-                    results.append({"battle_id": bid, "fighter_id": fid, "status": league.fine_result, "scored_hit": False,
-                                    "casualties": 0, "details": {}})
-        c.execute(insert(BattleRoster), links)
-        c.execute(insert(BattleResult), results)
-        roll_rows = []
-        pass_target = league.roll.get("target") if str(league.roll.get("dice", "")).startswith("pass") else None
-        for _ in range(size.rolls):
-            f1, f2 = rng.randint(1, 6), rng.randint(1, 6)
-            fid, _rid = fids[rng.randrange(len(fids))]
-            faces, value = f"{f1},{f2}", f1 * 10 + f2  # d66
-            if pass_target is not None:
-                value = (f1 <= pass_target) + (f2 <= pass_target)
-            elif league.roll.get("dice") != "d66":
-                faces, value = str(f1), f1  # d6
-            roll_rows.append({
-                "campaign_id": cid, "battle_id": bids[rng.randrange(len(bids))], "fighter_id": fid,
-                "subject": "", "created_at": now, "source": "random", "faces": faces, "value": value,
-                **league.roll,
-            })
-        for i in range(0, len(roll_rows), 10000):
-            c.execute(insert(RollRecord), roll_rows[i:i + 10000])
+            first_of[rid] = fids[0] + len(owner)
+            owner += [rid] * n
+        statuses = ["active"] * 17 + ["in-recovery", "captured", "dead"]
+        types, stats, rep = league.fighter_types, dict(league.stats), league.rep
+        starts = {v: k for k, v in first_of.items()}
+
+        def fighters() -> Iterator[tuple[Any, ...]]:
+            j = 0
+            for fid, rid in zip(fids, owner, strict=True):
+                j = 0 if fid in starts else j + 1
+                yield (fid, rid, f"{pick(_FIRST)} {pick(_LAST)} {j + 1}", pick(types), "", "human",
+                       None if rep is None else rng.randint(*rep), stats, rng.randint(0, 30),
+                       rng.randint(50, 250), pick(statuses), "", [], [], "", now, 1)
+
+        load.rows("fighter", ["id", "roster_id", "name", "fighter_type", "role", "kind", "rep", "stats", "xp",
+                              "credits_value", "status", "status_note", "abilities", "conditions", "notes",
+                              "created_at", "version"], fighters())
+        weapons = ["Rifle", "SMG", "Lasgun", "Autopistol"]
+        load.rows("equipment", ["fighter_id", "name", "category", "range", "strength", "ap", "traits", "qty",
+                                "cost", "notes"],
+                  ((fid, pick(weapons), "weapon", '24"', "", "", [], 1, 10, "") for fid in fids))
+        load.rows("skill", ["fighter_id", "name", "source"],
+                  ((fid, "Nerves of Steel", "advance") for fid in fids[::5]))
+        bids = load.ids("battle", size.battles)
+        load.rows("battle", ["id", "campaign_id", "number", "played_on", "scenario", "outcome", "cycle", "notes",
+                             "after_battle_done", "created_at", "version"],
+                  ((bid, cid, i + 1, date(2025, 1, 1) + timedelta(days=i // 3), pick(["Patrol", "Ambush", "Raid"]),
+                    "", 1, "", True, now, 1) for i, bid in enumerate(bids)))
+        sizes = dict(zip(rids, per_roster, strict=True))
+        sides = [rng.sample(rids, 2) for _ in bids]
+        load.rows("battle_roster", ["battle_id", "roster_id", "result"],
+                  (row for bid, (a, b) in zip(bids, sides, strict=True)
+                   for row in ((bid, a, "win"), (bid, b, "loss"))))
+        fine = league.fine_result
+        load.rows("battle_result", ["battle_id", "fighter_id", "status", "scored_hit", "casualties", "details"],
+                  ((bid, fid, fine, False, 0, {}) for bid, pair in zip(bids, sides, strict=True) for rid in pair
+                   for fid in range(first_of[rid], first_of[rid] + min(6, sizes[rid]))))
+        del sides
+        roll = dict(league.roll)
+        pass_target = roll.get("target") if str(roll.get("dice", "")).startswith("pass") else None
+        d66 = roll.get("dice") == "d66"
+        nf, nb, f0, b0 = len(fids), len(bids), fids[0], bids[0]
+        extra = list(roll)
+        extra_values = tuple(roll.values())
+
+        def rolls() -> Iterator[tuple[Any, ...]]:
+            for _ in range(size.rolls):
+                f1, f2 = int(rand() * 6) + 1, int(rand() * 6) + 1
+                faces, value = f"{f1},{f2}", f1 * 10 + f2  # d66
+                if pass_target is not None:
+                    value = (f1 <= pass_target) + (f2 <= pass_target)
+                elif not d66:
+                    faces, value = str(f1), f1  # d6
+                yield (cid, b0 + int(rand() * nb), f0 + int(rand() * nf), "", now, "random", faces, value,
+                       *extra_values)
+
+        load.rows("roll_record", ["campaign_id", "battle_id", "fighter_id", "subject", "created_at", "source",
+                                  "faces", "value", *extra], rolls())
     return int(cid)
 
 

@@ -21,7 +21,14 @@ def roster_units(s: Session, roster_ids: Sequence[int]) -> list[Unit]:
 
 
 def next_battle_number(s: Session, campaign_id: int) -> int:
-    """The number the campaign's next battle gets (one more than its highest)."""
+    """The number the campaign's next battle gets (one more than its highest). On
+    PostgreSQL the campaign's row is locked first (``FOR UPDATE``, held to the end of the
+    transaction), so two battles recorded at once get two numbers, never the same one
+    (SQLite runs one writer at a time)."""
+    if s.get_bind().dialect.name == "postgresql":
+        from db.models import Campaign
+
+        s.exec(select(Campaign.id).where(Campaign.id == campaign_id).with_for_update()).one()
     top = s.exec(select(func.max(Battle.number)).where(Battle.campaign_id == campaign_id)).one()
     return (top or 0) + 1
 

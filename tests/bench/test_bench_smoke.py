@@ -3,6 +3,8 @@ goals live in bench/ and its RESULTS.md)."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -10,13 +12,72 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_bench_runs_every_case_at_tiny_size():
-    out = subprocess.run([sys.executable, "-m", "bench", "--scale", "0.02", "--repeat", "1"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+CASES = {"roster-load", "sort", "after-battle", "pdf", "json-export", "export-rss", "json-import", "import-rss",
+         "start", "start-loaded", "peak-rss"}
+CONCURRENT = {"concurrent", "lost-updates", "failed-tx", "stale-edits"}
+# and a p95-<use-case> row for each use-case the clients ran (a 3 s run on a busy machine
+# may not reach every one)
+USE_CASES = {"p95-read-roster", "p95-edit", "p95-record-battle", "p95-after-battle"}
+
+
+def test_bench_runs_every_case_at_tiny_size(db_url, tmp_path):
+    """``--tiny`` on each backend: every case reports a row of the right shape (values are
+    never asserted as timings); the concurrent league (PostgreSQL) lost no acknowledged
+    write and failed no transaction."""
+    report = tmp_path / "report.json"
+    args = [sys.executable, "-m", "bench", "--tiny", "--no-cache", "--report", str(report)]
+    if not db_url.startswith("sqlite"):
+        args += ["--url", db_url]
+    out = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
-    cases = {line.split()[0] for line in out.stdout.splitlines()[1:] if line.strip()}
-    assert {"roster-load", "sort", "after-battle", "pdf", "json-export", "json-import", "start",
-            "start-loaded", "peak-rss"} <= cases, out.stdout
+    printed = {line.split()[0] for line in out.stdout.splitlines()[1:] if line.strip() and line[0] != " "}
+    doc = json.loads(report.read_text(encoding="utf-8"))
+    assert doc["scale"] == 0.05 and doc["repeat"] == 1 and doc["failed"] == []
+    assert doc["size"] == {"rosters": 5, "fighters": 150, "largest_roster": 15, "battles": 50, "rolls": 2500}
+    results = {r["case"]: r for r in doc["results"]}
+    want = CASES | (CONCURRENT if not db_url.startswith("sqlite") else set())
+    assert want <= set(results) <= printed | {"pdf"}, out.stdout
+    for r in results.values():
+        assert set(r) == {"case", "value", "unit", "baseline", "ratio", "target", "ok"}
+        assert isinstance(r["value"], (int, float)) and r["value"] >= 0, r
+        assert r["ok"] in (True, False, None) and isinstance(r["target"], str)
+        if r["baseline"]:
+            assert r["ratio"] is not None and r["ratio"] > 0
+    if db_url.startswith("sqlite"):
+        assert "concurrent     skipped: needs one PostgreSQL server" in out.stdout
+    else:
+        assert results["lost-updates"]["value"] == 0, out.stdout
+        assert results["failed-tx"]["value"] == 0, out.stdout
+        assert results["concurrent"]["value"] > 0
+        assert {k for k in results if k.startswith("p95-")} <= USE_CASES
+        assert "p95-read-roster" in results, out.stdout
+
+
+def test_league_cache_builds_once(tmp_path):
+    """A second run takes a copy of the cached league; another size or build version
+    is another file."""
+    from bench import cache
+    from bench.league import LeagueSize
+
+    built: list[str] = []
+
+    def build(url: str) -> None:
+        built.append(url)
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as con:
+            con.execute("CREATE TABLE league (name TEXT)")
+            con.execute("INSERT INTO league VALUES ('built')")
+        con.close()
+
+    size = LeagueSize().scaled(0.05)
+    runs = [cache.sqlite_league(tmp_path / "cache", tmp_path / f"run{k}.sqlite", "x", 0.05, size, build)
+            for k in range(2)]
+    assert [hit for _url, hit in runs] == [False, True] and len(built) == 1
+    with sqlite3.connect(tmp_path / "run1.sqlite") as con:
+        assert con.execute("SELECT name FROM league").fetchall() == [("built",)]
+    con.close()
+    cache.sqlite_league(tmp_path / "cache", tmp_path / "other.sqlite", "x", 0.1, LeagueSize().scaled(0.1), build)
+    assert len(built) == 2
+    assert cache.cache_key("x", 0.05, size) != cache.cache_key("x", 0.1, size)
 
 
 def test_league_generator_makes_the_asked_size(sqlite_engine):

@@ -23,6 +23,7 @@ from campaign_app.usecases.datafiles import (
     export_json_file,
     import_json,
     validate_document,
+    write_json,
 )
 from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad, counts
 from tests.conftest import pg_admin_url
@@ -83,6 +84,47 @@ def test_round_trip_is_exact(engine, empty_engine, tmp_path):
         third = export_json(empty_engine, c2.id)
         third["campaign"]["name"] = name
         assert third == doc
+
+
+def test_streamed_file_is_the_same_text_in_any_chunks(engine, tmp_path, monkeypatch):
+    """The file is written as it is read (rosters and battles in chunks, rolls through a
+    cursor): the same text as the document dumped whole, whatever the chunk sizes, and
+    the summary counts what was written."""
+    from campaign_app.usecases.datafiles import export as export_mod
+
+    build_necromunda(engine)
+    build_nuts(engine)
+    build_squad(engine)
+    for c in core.list_campaigns(engine):
+        whole = tmp_path / f"whole{c['id']}.json"
+        write_json(export_json(engine, c["id"]), whole)
+        for roster_chunk, battle_chunk in ((5000, 2000), (1, 1), (2, 3)):
+            monkeypatch.setattr(export_mod, "ROSTER_CHUNK", roster_chunk)
+            monkeypatch.setattr(export_mod, "BATTLE_CHUNK", battle_chunk)
+            out = tmp_path / f"streamed{c['id']}-{roster_chunk}.json"
+            summary = export_json_file(engine, c["id"], out)
+            assert out.read_bytes() == whole.read_bytes(), (c["name"], roster_chunk)
+        doc = json.loads(whole.read_text(encoding="utf-8"))
+        assert summary == {"file": str(out), "campaign": c["name"], "rosters": len(doc["rosters"]),
+                           "fighters": sum(len(r["fighters"]) for r in doc["rosters"]),
+                           "units": sum(len(r["units"]) for r in doc["rosters"]),
+                           "battles": len(doc["battles"]), "rolls": len(doc["rolls"])}
+    injured = [i for c in core.list_campaigns(engine) for r in export_json(engine, c["id"])["rosters"]
+               for f in r["fighters"] for i in f["injuries"] if i["roll_record"]]
+    assert injured, "the builders make an injury that names its roll"
+
+
+def test_flat_objects_are_written_as_json_writes_them():
+    from campaign_app.usecases.datafiles.export import _dumps
+
+    tricky = {"s": 'quote " back \\ nl \n tab \t é 😀 \x00 \u2028', "i": -3, "big": 2**62, "f": 0.1,
+              "e": 1e300, "t": True, "n": None, "no": False, "": "", "k\"ey": 1}
+    nested = {"a": [1, {"b": None}], "c": {"d": {}}, "e": [[], {}, [[]]], "f": "[{", "g": ["[", "{"],
+              "h": [{"x": 1}, {"x": "]"}], "i": {"": [None, True]}, "j": tricky}
+    for v in (tricky, nested, [nested, tricky], {"a": 1}, {}, [], [[]], {"a": {"b": 1}}, [tricky, 2], "x", 3,
+              None, 2.5, ["a\x00b"], {"k": "a\x00b"}, {1: "a", "b": 2}, [{2: [3]}], (1, 2), {"t": (1, "x")}):
+        for depth in (0, 1, 2, 5):
+            assert _dumps(v, depth) == json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
 
 
 def test_round_trip_keeps_every_table(engine, empty_engine):
