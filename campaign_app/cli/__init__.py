@@ -37,6 +37,7 @@ EXTENSIONS: list[str] = [
     "campaign_app.cli.battles",  # battle record, after-battle (every system)
     "campaign_app.cli.game_commands",  # every installed game system's own commands
     "campaign_app.cli.units",  # unit add/edit (squad games)
+    "campaign_app.cli.gear",  # content, roster credits/stash/ledger, fighter buy/sell (gear helper)
     "campaign_app.cli.data",  # backup, restore, export/import json, import <importer>
     "campaign_app.cli.export",  # PDF exports (imports reports inside its commands)
     "campaign_app.cli.demo",  # demo campaigns

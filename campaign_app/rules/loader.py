@@ -15,6 +15,7 @@ from typing import Any
 
 from campaign_app.dice import DiceSpec, parse_spec
 from campaign_app.errors import DiceError, RulesDataError
+from campaign_app.rules.catalogue import validate_sections
 from campaign_app.rules.schema import (
     KEY,
     OPEN_HIGH,
@@ -340,6 +341,7 @@ def parse_rule_file(name: str, text: str) -> RuleFile:
         tables.append(_build_table(tid, t, name, meta))
     for table in tables:
         check_effects(table, name)
+    validate_sections(model.other, name)  # gear: catalogue, weapon_profile, trading
     return RuleFile(
         name=name,
         system=model.meta.system,
