@@ -296,7 +296,9 @@ def _catalogue_item(s: Session, c: Campaign, name: str) -> dict[str, Any]:
     return dict(it)
 
 
-def _equipment_of_item(it: Mapping[str, Any]) -> Equipment:
+def equipment_of_item(it: Mapping[str, Any]) -> Equipment:
+    """A new equipment row (no owner yet) of a catalogue item: name, category, cost,
+    the profile values the row has columns for."""
     p = it.get("profile") or {}
     e = Equipment(name=str(it["name"])[:200], category=str(it["category"]), cost=int(it["cost"]),
                   traits=list(it.get("traits") or []), notes=str(it.get("notes") or ""))
@@ -339,7 +341,7 @@ def buy_item(engine: Engine, fighter: Ref, item: str) -> TradeResult:
         if cost > r.credits:
             raise InputError(f"{r.name} cannot afford {it['name']} ({cost} credits; it has {r.credits})")
         _ledger(s, r, -cost, f"{f.name} buys {it['name']}", kind="buy", item=str(it["name"]), fighter=f)
-        e = _equipment_of_item(it)
+        e = equipment_of_item(it)
         e.fighter_id = f.id
         s.add(e)
         f.credits_value = (f.credits_value or 0) + cost
@@ -467,7 +469,7 @@ def stash_give(engine: Engine, roster: Ref, item: str, fighter: Ref) -> StashRes
         if held is None:
             raise InputError(f"the stash of {r.name} holds no {item!r}")
         found = find_item(items_of(s, c), held.name)
-        e = _equipment_of_item(found) if found else Equipment(name=held.name, category=held.category)
+        e = equipment_of_item(found) if found else Equipment(name=held.name, category=held.category)
         e.cost = held.cost
         e.fighter_id = f.id
         s.add(e)
@@ -568,5 +570,6 @@ def roster_worth(engine: Engine, roster: Ref) -> Worth:
 __all__ = [
     "ContentAdded", "CreditsResult", "StashResult", "TradeResult", "add_content", "adjust_credits",
     "buy_item", "campaign_data", "export_content", "list_content", "roster_worth", "sell_item",
-    "show_ledger", "show_stash", "stash_add", "stash_give", "trading", "with_catalogue", "worth_of",
+    "equipment_of_item", "find_item", "items_of", "show_ledger", "show_stash", "stash_add", "stash_give",
+    "trading", "with_catalogue", "worth_of",
 ]

@@ -72,6 +72,10 @@ class CampaignRows:
     battle_results: list[Row]
     rolls: list[Row]
     battle_marks: list[Row] = field(default_factory=list)  # table helper
+    # --- gear (gear helper)
+    stash: list[Row] = field(default_factory=list)
+    ledger: list[Row] = field(default_factory=list)
+    content_packs: list[Row] = field(default_factory=list)
 
 
 def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
@@ -111,10 +115,14 @@ def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
     rolls = list(conn.execute(select(rr, jn.c.action.label("j_action"), jn.c.undone.label("j_undone"))
                               .outerjoin(jn, jn.c.id == rr.c.journal_id)
                               .where(rr.c.campaign_id == cid).order_by(rr.c.id)).mappings())
+    st_t, lg_t, cp_t = T["stash_item"], T["ledger_entry"], T["content_pack"]  # gear
+    stash = list(conn.execute(select(st_t).where(st_t.c.roster_id.in_(roster_ids)).order_by(st_t.c.id)).mappings())
+    ledger = list(conn.execute(select(lg_t).where(lg_t.c.roster_id.in_(roster_ids)).order_by(lg_t.c.id)).mappings())
+    packs = list(conn.execute(select(cp_t).where(cp_t.c.campaign_id == cid).order_by(cp_t.c.id)).mappings())
     return CampaignRows(campaign=camp, rosters=rosters, fighters=fighters, units=units,
                         equipment=equipment, skills=skills, injuries=injuries, walker_types=walkers,
                         battles=battles, battle_rosters=links, battle_results=results, rolls=rolls,
-                        battle_marks=marks)
+                        battle_marks=marks, stash=stash, ledger=ledger, content_packs=packs)
 
 
 # --------------------------------------------------------------------------- bulk inserts

@@ -176,7 +176,33 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
     for mk in marks:
         marks_b.setdefault(mk["battle_id"], []).append(mk)
 
+    # --- gear (gear helper): the stash and ledger of each roster, the content packs
+    stash_r: dict[int, list[Any]] = {}
+    for x in rows.stash:
+        stash_r.setdefault(x["roster_id"], []).append(x)
+    ledger_r: dict[int, list[Any]] = {}
+    for x in rows.ledger:
+        ledger_r.setdefault(x["roster_id"], []).append(x)
+
+    def gear_of_roster(rid: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if rid in stash_r:
+            out["stash"] = [{"name": x["name"], "category": x["category"], "qty": x["qty"], "cost": x["cost"],
+                             "notes": x["notes"]} for x in stash_r[rid]]
+        if rid in ledger_r:
+            out["ledger"] = [{"amount": x["amount"], "balance": x["balance"], "kind": x["kind"], "why": x["why"],
+                              "item": x["item"], "fighter": fref.get(x["fighter_id"]),
+                              "battle": bref.get(x["battle_id"]), "created_at": _iso(x["created_at"])}
+                             for x in ledger_r[rid]]
+        return out
+
+    gear_doc: dict[str, Any] = {}
+    if rows.content_packs:
+        gear_doc["content_packs"] = [{"name": x["name"], "items": dict(x["items"] or {}), "notes": x["notes"],
+                                      "created_at": _iso(x["created_at"])} for x in rows.content_packs]
+
     return {
+        **gear_doc,
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "campaign": {
@@ -202,6 +228,7 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
                 "notes": r["notes"], "created_at": _iso(r["created_at"]),
                 "fighters": [fighter_doc(f) for f in by_roster.get(r["id"], [])],
                 "units": [unit_doc(u) for u in units_by.get(r["id"], [])],
+                **gear_of_roster(r["id"]),
             }
             for r in rosters
         ],
