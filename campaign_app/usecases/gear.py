@@ -536,7 +536,7 @@ def rating_of(statuses_counted: Sequence[str], values: Iterable[tuple[str, int]]
     return sum(v for st, v in values if st in counted)
 
 
-def worth_of(s: Session, rosters: Sequence[Roster]) -> dict[int, Worth]:
+def worth_of(s: Session, rosters: Sequence[Roster]) -> dict[int, dict[str, int]]:
     """roster id -> rating (its fighters' values), credits, stash value and wealth
     (rating + credits + stash), in three queries whatever the number of rosters."""
     from campaign_app.systems import game_system
@@ -549,7 +549,7 @@ def worth_of(s: Session, rosters: Sequence[Roster]) -> dict[int, Worth]:
     for i in q.stashes_of(s, ids):
         stash[i.roster_id] = stash.get(i.roster_id, 0) + i.cost * i.qty
     counted: dict[int, tuple[str, ...]] = {}
-    out: dict[int, Worth] = {}
+    out: dict[int, dict[str, int]] = {}
     for r in rosters:
         rid = r.id or 0
         if r.campaign_id not in counted:
@@ -564,7 +564,8 @@ def worth_of(s: Session, rosters: Sequence[Roster]) -> dict[int, Worth]:
 def roster_worth(engine: Engine, roster: Ref) -> Worth:
     with read_session(engine) as s:
         r = get_roster(s, roster)
-        return worth_of(s, [r])[r.id or 0]
+        w = worth_of(s, [r])[r.id or 0]
+        return {"rating": w["rating"], "credits": w["credits"], "stash": w["stash"], "wealth": w["wealth"]}
 
 
 __all__ = [
