@@ -258,6 +258,7 @@ def test_json_export_and_import_carry_credits_stash_ledger_and_packs(engine, tmp
     assert ros["credits"] == 55 and ros["stash"][0]["name"] == "Laspistol"
     assert [x["amount"] for x in ros["ledger"]] == [-35, -10] and ros["ledger"][0]["fighter"] == "f1"
     assert doc["content_packs"][0]["name"] == "Hive weapons"
+    assert doc["worth"] == {"r1": {"rating": 35, "credits": 55, "stash": 10, "wealth": 100}}
     res = import_json(engine, json.loads(json.dumps(doc)), rename="Copy", backup=False)
     again = export_json(engine, res.id)
     again["campaign"]["name"] = doc["campaign"]["name"]

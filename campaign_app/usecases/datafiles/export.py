@@ -83,6 +83,28 @@ def _export(conn: Connection, cid: int) -> dict[str, Any]:
     return _document(campaign_rows(conn, cid))
 
 
+def _worth(rows: CampaignRows, rref: Mapping[int, str]) -> dict[str, dict[str, int]]:
+    """roster ref -> rating, credits, stash value, wealth (gear; derived: an import
+    works them out again and ignores these)."""
+    from campaign_app.systems import systems
+    from campaign_app.usecases.gear import rating_of
+
+    gs = systems().get(rows.campaign["system"])
+    counted = gs.rating_statuses if gs is not None else ()
+    values: dict[int, list[tuple[str, int]]] = {}
+    for f in rows.fighters:
+        values.setdefault(f["roster_id"], []).append((f["status"] or "active", f["credits_value"] or 0))
+    stash: dict[int, int] = {}
+    for x in rows.stash:
+        stash[x["roster_id"]] = stash.get(x["roster_id"], 0) + (x["cost"] or 0) * (x["qty"] or 0)
+    out = {}
+    for r in rows.rosters:
+        rating = rating_of(counted, values.get(r["id"], []))
+        out[rref[r["id"]]] = {"rating": rating, "credits": r["credits"], "stash": stash.get(r["id"], 0),
+                              "wealth": rating + r["credits"] + stash.get(r["id"], 0)}
+    return out
+
+
 def _document(rows: CampaignRows) -> dict[str, Any]:
     camp, rosters, fighters, units = rows.campaign, rows.rosters, rows.fighters, rows.units
     equipment, skills, injuries, walkers = rows.equipment, rows.skills, rows.injuries, rows.walker_types
@@ -196,7 +218,7 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
                              for x in ledger_r[rid]]
         return out
 
-    gear_doc: dict[str, Any] = {}
+    gear_doc: dict[str, Any] = {"worth": _worth(rows, rref)}
     if rows.content_packs:
         gear_doc["content_packs"] = [{"name": x["name"], "items": dict(x["items"] or {}), "notes": x["notes"],
                                       "created_at": _iso(x["created_at"])} for x in rows.content_packs]

@@ -413,6 +413,8 @@ class CampaignDocument(_Model):
     battles: list[Battle] = Field(default_factory=list)
     rolls: list[Roll] = Field(default_factory=list)
     content_packs: list[ContentPackDoc] = Field(default_factory=list)  # gear
+    worth: dict[str, dict[str, int]] = Field(default_factory=dict, description=(  # gear
+        "roster ref -> `rating`, `credits`, `stash`, `wealth` as exported; derived, ignored on import"))
 
 
 class BackupDocument(_Model):
