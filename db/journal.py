@@ -160,6 +160,7 @@ _POINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "content_pack": (("campaign_id", "campaigns"),),  # gear helper
     "ledger_entry": (("roster_id", "rosters"), ("fighter_id", "fighters")),  # gear helper
     "stash_item": (("roster_id", "rosters"),),  # gear helper
+    "territory": (("roster_id", "rosters"),),  # gear helper
 }
 _SHAPE = frozenset({"campaign", "roster", "fighter", "unit", "battle"})
 

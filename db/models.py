@@ -97,6 +97,7 @@ class Roster(SQLModel, table=True):
     # --- gear (gear helper)
     ledger: list["LedgerEntry"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
     stash: list["StashItem"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
+    territories: list["Territory"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
 
 
 class WalkerType(SQLModel, table=True):
@@ -432,6 +433,20 @@ class StashItem(SQLModel, table=True):
     qty: int = Field(default=1)
     cost: int = Field(default=0)
     notes: str = Field(default="")
+
+
+class Territory(SQLModel, table=True):
+    """A territory a roster holds and what it gives: credits each battle, a dice roll
+    (e.g. "D6x10"), a special rule in words."""
+
+    __tablename__ = "territory"
+
+    id: int | None = Field(default=None, primary_key=True)
+    roster_id: int = Field(foreign_key="roster.id", index=True)
+    name: str = Field(max_length=200)
+    credits: int = Field(default=0)
+    dice: str = Field(default="", max_length=20)
+    rule: str = Field(default="")
 # --- end gear
 
 
@@ -530,6 +545,7 @@ JOURNALED_TABLES = (
     "content_pack",  # gear helper
     "ledger_entry",  # gear helper
     "stash_item",  # gear helper
+    "territory",  # gear helper
 )
 
 

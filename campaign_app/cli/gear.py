@@ -127,6 +127,49 @@ def cmd_fighter_sell(args: argparse.Namespace, engine: Engine) -> None:
                   f"{r.fighter} is worth {r.value}")
 
 
+def cmd_roster_territory(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.usecases import gear
+
+    if args.add and args.remove:
+        raise InputError("add or remove a territory, not both at once")
+    if args.add:
+        credits = _amount(args.credits) if args.credits else 0
+        r = gear.add_territory(engine, args.roster, args.add, credits=credits, dice=args.income_dice or "",
+                               rule=args.rule or "")
+        emit(args, r, f"{r.roster} holds {r.territory}")
+        return
+    if args.remove:
+        r = gear.remove_territory(engine, args.roster, args.remove)
+        emit(args, r, f"{r.roster} no longer holds {r.territory}")
+        return
+    d = gear.show_territories(engine, args.roster)
+
+    def text() -> str:
+        if not d["territories"]:
+            return f"{d['roster']} holds no territories"
+        return table_text([[t["name"], t["credits"], t["dice"], t["rule"]] for t in d["territories"]],
+                          ["territory", "credits", "dice", "rule"])
+
+    emit(args, d, text)
+
+
+def income_text(r: Any) -> str:
+    lines = [f"{r.roster} collects {r.total} credits ({r.credits} now)"]
+    for x in r.lines:
+        roll = f" + {x['dice']} [{','.join(map(str, x['faces']))}]" if x["dice"] else ""
+        lines.append(f"- {x['territory']}: {x['credits']}{roll} = {x['amount']}")
+    return "\n".join(lines)
+
+
+def cmd_roster_income(args: argparse.Namespace, engine: Engine) -> None:
+    from campaign_app.dice import Roller
+    from campaign_app.usecases.gear import collect_income
+
+    r = collect_income(engine, args.roster, battle=args.battle,
+                       roller=Roller.from_options(args.dice, args.seed))
+    emit(args, r, lambda: income_text(r))
+
+
 def register(sub: Any, add: Any, group: Any) -> None:
     con = group("content", "the equipment catalogue and content packs of a campaign")
     sp = add(con, "add", cmd_content_add, "add a content pack (TOML or JSON; docs/content-packs.md) to a campaign")
@@ -152,6 +195,19 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--to", metavar="FIGHTER")
     sp = add(ros, "ledger", cmd_roster_ledger, "every movement of a roster's credits, with why and battle")
     sp.add_argument("roster")
+    sp = add(ros, "territory", cmd_roster_territory, "show, add or remove the territories a roster holds")
+    sp.add_argument("roster")
+    sp.add_argument("--add", metavar="NAME", help="take a territory")
+    sp.add_argument("--credits", help="the credits it gives each battle")
+    sp.add_argument("--income-dice", metavar="DICE", help="the roll it gives each battle, e.g. D6x10")
+    sp.add_argument("--rule", help="its special rule, in words")
+    sp.add_argument("--remove", metavar="NAME", help="give a territory up")
+    sp = add(ros, "income", cmd_roster_income, "collect the income of a roster's territories (rolls recorded)")
+    sp.add_argument("roster")
+    sp.add_argument("--battle", help="the battle (id) the income follows")
+    from campaign_app.cli import dice_options
+
+    dice_options(sp)
 
     fig = group("fighter", "add, edit and show fighters")
     sp = add(fig, "buy", cmd_fighter_buy, "buy a catalogue item for a fighter (the gang's credits pay)")

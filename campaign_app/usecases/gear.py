@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from campaign_app.changes import Result
+from campaign_app.dice import Roller
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import (
@@ -37,7 +39,16 @@ from campaign_app.usecases.common import (
     get_fighter,
     get_roster,
 )
-from db.models import Campaign, ContentPack, Equipment, Fighter, LedgerEntry, Roster, StashItem
+from db.models import (
+    Campaign,
+    ContentPack,
+    Equipment,
+    Fighter,
+    LedgerEntry,
+    Roster,
+    StashItem,
+    Territory,
+)
 from db.queries import fighters as fighter_q
 from db.queries import gear as q
 from db.uow import Engine, Session, UnitOfWork, read_session
@@ -574,3 +585,189 @@ __all__ = [
     "equipment_of_item", "find_item", "items_of", "show_ledger", "show_stash", "stash_add", "stash_give",
     "trading", "with_catalogue", "worth_of",
 ]
+
+
+# --------------------------------------------------------------------------- territories, income
+_INCOME_DICE = re.compile(r"^\s*(\d{0,2})\s*[dD]\s*(3|6)\s*(?:[xX\u00d7*]\s*(\d{1,4}))?\s*$")
+
+
+def income_dice(text: str) -> tuple[str, int] | None:
+    """``"D6x10"`` -> ("d6", 10); ``"2D6"`` -> ("2d6", 1); "" -> None. An InputError
+    names anything else."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    m = _INCOME_DICE.match(text)
+    if m is None:
+        raise InputError(f"income dice {text!r}: write them like D6x10, 2D6x5 or D3")
+    n = int(m[1] or 1)
+    if not 1 <= n <= 6:
+        raise InputError(f"income dice {text!r}: roll 1 to 6 dice")
+    return f"{n}d{m[2]}", int(m[3] or 1)
+
+
+class TerritoryData(TypedDict):
+    id: int
+    name: str
+    credits: int
+    dice: str
+    rule: str
+
+
+class TerritoryList(TypedDict):
+    roster: str
+    territories: list[TerritoryData]
+
+
+def _territory(t: Territory) -> TerritoryData:
+    return {"id": t.id or 0, "name": t.name, "credits": t.credits, "dice": t.dice, "rule": t.rule}
+
+
+def show_territories(engine: Engine, roster: Ref) -> TerritoryList:
+    with read_session(engine) as s:
+        r = get_roster(s, roster)
+        return {"roster": r.name, "territories": [_territory(t) for t in q.territories_of(s, r.id or 0)]}
+
+
+@dataclass(frozen=True, kw_only=True)
+class TerritoryResult(Result):
+    roster_id: int
+    roster: str
+    territory: str
+    removed: bool
+
+
+def add_territory(engine: Engine, roster: Ref, name: str, *, credits: int = 0, dice: str = "",
+                  rule: str = "") -> TerritoryResult:
+    """The roster takes a territory: what it gives each battle (credits, a dice roll
+    such as D6x10) and its special rule in words (one undo step)."""
+    name = clean_name(name, "territory name")
+    if isinstance(credits, bool) or not isinstance(credits, int) or not 0 <= credits <= 100_000:
+        raise InputError("a territory's credits per battle are a whole number from 0 to 100,000")
+    spec = income_dice(dice)
+    if spec is not None:  # written one way: D6x10, 2D6, D3x5
+        n, sides = spec[0].split("d")
+        dice = f"{'' if n == '1' else n}D{sides}" + (f"x{spec[1]}" if spec[1] > 1 else "")
+    rule = clean_text(rule, "special rule")
+    with UnitOfWork(engine, "roster.territory") as uow:
+        s = uow.session
+        r = get_roster(s, roster)
+        c = campaign_of_roster(s, r)
+        uow.campaign_id = c.id
+        if any(t.name.lower() == name.lower() for t in q.territories_of(s, r.id or 0)):
+            raise InputError(f"{r.name} already holds {name}")
+        s.add(Territory(roster_id=r.id or 0, name=name, credits=credits, dice=dice if spec else "", rule=rule))
+        uow.summary = f"{r.name} takes {name}"
+    return TerritoryResult(roster_id=r.id or 0, roster=r.name, territory=name, removed=False, changes=uow.changes)
+
+
+def remove_territory(engine: Engine, roster: Ref, name: str) -> TerritoryResult:
+    name = clean_name(name, "territory name")
+    with UnitOfWork(engine, "roster.territory") as uow:
+        s = uow.session
+        r = get_roster(s, roster)
+        c = campaign_of_roster(s, r)
+        uow.campaign_id = c.id
+        t = next((t for t in q.territories_of(s, r.id or 0) if t.name.lower() == name.lower()), None)
+        if t is None:
+            raise InputError(f"{r.name} holds no territory {name!r}")
+        s.delete(t)
+        uow.summary = f"{r.name} loses {t.name}"
+    return TerritoryResult(roster_id=r.id or 0, roster=r.name, territory=t.name, removed=True, changes=uow.changes)
+
+
+class IncomeLine(TypedDict):
+    territory: str
+    credits: int
+    dice: str
+    faces: list[int]
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class IncomeResult(Result):
+    """The income a roster collected: per territory, its fixed credits and its roll."""
+
+    roster_id: int
+    roster: str
+    lines: list[IncomeLine]
+    total: int
+    credits: int
+
+
+def collect_income(engine: Engine, roster: Ref, *, battle: Ref | None = None,
+                   roller: Roller | None = None) -> IncomeResult:
+    """Collect the income of the roster's territories: each one's credits plus its dice
+    roll (recorded in the roll log), into the credits, on the ledger with the battle
+    (one undo step). Typed dice are taken in the order of the territories."""
+    roller = roller or Roller()
+    with UnitOfWork(engine, "roster.income") as uow:
+        s = uow.session
+        r = get_roster(s, roster)
+        c = campaign_of_roster(s, r)
+        uow.campaign_id = c.id
+        battle_id = _battle_id(s, c, battle)
+        held = list(q.territories_of(s, r.id or 0))
+        if not held:
+            raise InputError(f"{r.name} holds no territories")
+        lines = _collect(s, r, held, battle_id, roller)
+        roller.finish()
+        uow.record_rolls(roller, battle_id=battle_id, campaign_id=c.id)
+        total = sum(x["amount"] for x in lines)
+        uow.summary = f"{r.name} collects {total} credits of income"
+    return IncomeResult(roster_id=r.id or 0, roster=r.name, lines=lines, total=total, credits=r.credits,
+                        changes=uow.changes)
+
+
+def _collect(s: Session, r: Roster, held: Sequence[Territory], battle_id: int | None,
+             roller: Roller) -> list[IncomeLine]:
+    """Roll and pay the income of ``held`` territories of ``r`` (one ledger line)."""
+    lines: list[IncomeLine] = []
+    for t in held:
+        spec = income_dice(t.dice)
+        faces: list[int] = []
+        amount = t.credits
+        if spec is not None:
+            res = roller.roll(spec[0], f"income from {t.name}", rule="territory income")
+            res.extra["subject"] = r.name
+            faces = list(res.faces)
+            amount += res.value * spec[1]
+        lines.append({"territory": t.name, "credits": t.credits, "dice": t.dice, "faces": faces, "amount": amount})
+    total = sum(x["amount"] for x in lines)
+    if total:
+        _ledger(s, r, total, "income from " + ", ".join(x["territory"] for x in lines), kind="income",
+                battle_id=battle_id)
+    return lines
+
+
+@dataclass(frozen=True, kw_only=True)
+class BattleIncome(Result):
+    """The income every roster of a battle collected (one undo step)."""
+
+    battle_id: int
+    rosters: list[IncomeResult]
+
+
+def collect_battle_income(engine: Engine, battle: Ref, *, roller: Roller | None = None) -> BattleIncome:
+    """After a battle: each roster that fought and holds territories collects their
+    income, rolls recorded with the battle, in one undo step."""
+    from campaign_app.usecases.common import get_battle
+    from db.queries import battles as battle_q
+
+    roller = roller or Roller()
+    with UnitOfWork(engine, "roster.income") as uow:
+        s = uow.session
+        b = get_battle(s, battle)
+        uow.campaign_id = b.campaign_id
+        out: list[IncomeResult] = []
+        for _link, r in battle_q.battle_rosters(s, b.id or 0):
+            held = list(q.territories_of(s, r.id or 0))
+            if not held:
+                continue
+            lines = _collect(s, r, held, b.id, roller)
+            out.append(IncomeResult(roster_id=r.id or 0, roster=r.name, lines=lines,
+                                    total=sum(x["amount"] for x in lines), credits=r.credits))
+        roller.finish()
+        uow.record_rolls(roller, battle_id=b.id, campaign_id=b.campaign_id)
+        uow.summary = f"income after battle {b.number}"
+    return BattleIncome(battle_id=b.id or 0, rosters=out, changes=uow.changes)

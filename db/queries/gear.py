@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from sqlmodel import Session, col, select
 
-from db.models import ContentPack, Fighter, LedgerEntry, StashItem
+from db.models import ContentPack, Fighter, LedgerEntry, StashItem, Territory
 
 
 def packs_of(session: Session, campaign_id: int) -> Sequence[ContentPack]:
@@ -57,3 +57,17 @@ def figure_values(session: Session, roster_ids: Iterable[int]) -> Sequence[tuple
     rows = session.exec(select(Fighter.roster_id, Fighter.status, Fighter.credits_value)
                         .where(col(Fighter.roster_id).in_(ids))).all()
     return [(int(r), str(st or "active"), int(v or 0)) for r, st, v in rows]
+
+
+def territories_of(session: Session, roster_id: int) -> Sequence[Territory]:
+    """The territories the roster holds, in the order it took them."""
+    return session.exec(select(Territory).where(Territory.roster_id == roster_id)
+                        .order_by(col(Territory.id))).all()
+
+
+def territories_in(session: Session, roster_ids: Iterable[int]) -> Sequence[Territory]:
+    ids = list(roster_ids)
+    if not ids:
+        return []
+    return session.exec(select(Territory).where(col(Territory.roster_id).in_(ids))
+                        .order_by(col(Territory.id))).all()

@@ -76,6 +76,7 @@ class CampaignRows:
     stash: list[Row] = field(default_factory=list)
     ledger: list[Row] = field(default_factory=list)
     content_packs: list[Row] = field(default_factory=list)
+    territories: list[Row] = field(default_factory=list)
 
 
 def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
@@ -119,10 +120,13 @@ def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
     stash = list(conn.execute(select(st_t).where(st_t.c.roster_id.in_(roster_ids)).order_by(st_t.c.id)).mappings())
     ledger = list(conn.execute(select(lg_t).where(lg_t.c.roster_id.in_(roster_ids)).order_by(lg_t.c.id)).mappings())
     packs = list(conn.execute(select(cp_t).where(cp_t.c.campaign_id == cid).order_by(cp_t.c.id)).mappings())
+    tr_t = T["territory"]
+    held = list(conn.execute(select(tr_t).where(tr_t.c.roster_id.in_(roster_ids)).order_by(tr_t.c.id)).mappings())
     return CampaignRows(campaign=camp, rosters=rosters, fighters=fighters, units=units,
                         equipment=equipment, skills=skills, injuries=injuries, walker_types=walkers,
                         battles=battles, battle_rosters=links, battle_results=results, rolls=rolls,
-                        battle_marks=marks, stash=stash, ledger=ledger, content_packs=packs)
+                        battle_marks=marks, stash=stash, ledger=ledger, content_packs=packs,
+                        territories=held)
 
 
 # --------------------------------------------------------------------------- bulk inserts

@@ -292,9 +292,53 @@ def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine)
     assert by_name["Plasma pistol"]["profile"]["Str"] == "5"
     assert by_name["Plasma pistol"]["qty"] == 2  # matched by name, as the catalogue writes it
     assert by_name["Power Sword"]["profile"] == {}  # kept, without a profile
+    held = [t["name"] for t in gear.show_territories(engine, r["id"])["territories"]]
+    assert held == list(doc["gang"].get("territories") or [])
 
 
 def gear_import(engine, doc, campaign):
     from campaign_app.usecases.datafiles import import_external
 
     return import_external(engine, "yaktribe", doc, campaign=campaign)
+
+
+# --------------------------------------------------------------------------- territories, income
+def test_income_is_collected_with_its_roll_on_record_and_undone_exactly(engine, capsys):
+    from campaign_app.dice import Roller
+
+    c, r, f = gang(engine, credits=10)
+    gear.add_territory(engine, r.id, "Old Ruins", credits=5, dice="d6x10", rule="Scavenge")
+    assert gear.show_territories(engine, r.id)["territories"][0]["dice"] == "D6x10"
+    with pytest.raises(InputError, match="write them like D6x10"):
+        gear.add_territory(engine, r.id, "Bad", dice="lots")
+    before = game_rows(engine)
+    res = gear.collect_income(engine, r.id, roller=Roller.from_options("4"))
+    assert (res.total, res.credits) == (45, 55) and res.lines[0]["faces"] == [4]
+    log = core.roll_log(engine, c.id)
+    assert [(x["purpose"], x["faces"], x["source"]) for x in log][-1] == ("income from Old Ruins", [4], "typed")
+    led = gear.show_ledger(engine, r.id)["entries"]
+    assert [(e["kind"], e["amount"], e["balance"]) for e in led] == [("income", 45, 55)]
+    core.undo(engine, c.id)
+    assert game_rows(engine) == before
+    # after a battle: the flag collects the income of each roster that fought, battle on the ledger
+    other = core.create_roster(engine, c.id, "Other")
+    core.add_fighter(engine, other.id, "Vex", fighter_type="leader")
+    assert run(engine, "battle", "record", str(c.id), "--roster", "Rusty Cogs", "--roster", "Other",
+               "--winner", "Rusty Cogs") == 0
+    battle = core.show_campaign(engine, c.id)["battles"][0]["id"]
+    capsys.readouterr()
+    assert run(engine, "after-battle", str(battle), "--seed", "1", "--income", "--income-dice", "3") == 0
+    assert "Old Ruins: 5 + D6x10 [3] = 35" in capsys.readouterr().out
+    led = gear.show_ledger(engine, r.id)["entries"]
+    assert led[-1]["kind"] == "income" and led[-1]["battle"] == 1 and led[-1]["amount"] == 35
+
+
+def test_territories_travel_in_the_json_file(engine):
+    c, r, f = gang(engine)
+    gear.add_territory(engine, r.id, "Settlement", credits=10, dice="2D6", rule="Recruits")
+    doc = export_json(engine, c.id)
+    assert doc["rosters"][0]["territories"] == [{"name": "Settlement", "credits": 10, "dice": "2D6",
+                                                 "rule": "Recruits"}]
+    res = import_json(engine, json.loads(json.dumps(doc)), rename="Copy", backup=False)
+    rid = core.show_campaign(engine, res.id)["rosters"][0]["id"]
+    assert gear.show_territories(engine, rid)["territories"][0]["dice"] == "2D6"

@@ -36,6 +36,7 @@ from db.models import (
     Roster,
     Skill,
     StashItem,
+    Territory,
 )
 from db.queries import figures_import as q
 from db.uow import Engine, UnitOfWork, fault_point
@@ -217,7 +218,7 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
             v = gang.get(key)
             if v not in (None, "", [], 0, "0"):
                 extra_lines.append(f"{label}: {_yak_text(v, f'gang.{key}', label, rep, 500)}")
-        for key, label in (("territories", "Territories"), ("campaign_rackets", "Rackets")):
+        for key, label in (("campaign_rackets", "Rackets"),):
             v = gang.get(key)
             if isinstance(v, list) and v:
                 names = [_yak_item_name(x) for x in v[:200]]
@@ -244,6 +245,7 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
 
         catalogue_items = items_of(s, c)  # gear
         _yak_stash(s, gang.get("stash"), roster.id, catalogue_items, rep)
+        _yak_territories(s, gang.get("territories"), roster.id, rep)
         tables = tables_for(c)
         injury_table = tables.get(f"{c.edition}-lasting-injury")
         by_label = {}
@@ -409,6 +411,23 @@ def _yak_stash(s: Any, raw: Any, roster_id: int, items: Any, rep: _Report) -> No
         s.add(StashItem(roster_id=roster_id, name=str(found["name"]) if found else name,
                         category=str(found["category"]) if found else "wargear",
                         cost=int(found["cost"]) if found else 0, qty=qty))
+
+
+def _yak_territories(s: Any, raw: Any, roster_id: int, rep: _Report) -> None:
+    """The gang's territories, by name: Yaktribe gives no income, so none is set (gear)."""
+    if raw in (None, "", []):
+        return
+    if not isinstance(raw, list):
+        rep.add("gang.territories", f"is {_kind(raw)}, not a list; left out")
+        return
+    seen: set[str] = set()
+    for i, x in enumerate(raw[:200]):
+        name = _yak_name(_yak_item_name(x), f"gang.territories[{i}]", "territory", rep, "")
+        if not name or name.lower() in seen:
+            continue
+        seen.add(name.lower())
+        s.add(Territory(roster_id=roster_id, name=name))
+        rep.add(f"gang.territories[{i}]", f"{name}: Yaktribe gives no income; set its credits or dice")
 
 
 def _yak_item_name(x: Any) -> str:

@@ -205,6 +205,9 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
     ledger_r: dict[int, list[Any]] = {}
     for x in rows.ledger:
         ledger_r.setdefault(x["roster_id"], []).append(x)
+    held_r: dict[int, list[Any]] = {}
+    for x in rows.territories:
+        held_r.setdefault(x["roster_id"], []).append(x)
 
     def gear_of_roster(rid: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -216,6 +219,9 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
                               "item": x["item"], "fighter": fref.get(x["fighter_id"]),
                               "battle": bref.get(x["battle_id"]), "created_at": _iso(x["created_at"])}
                              for x in ledger_r[rid]]
+        if rid in held_r:
+            out["territories"] = [{"name": x["name"], "credits": x["credits"], "dice": x["dice"], "rule": x["rule"]}
+                                  for x in held_r[rid]]
         return out
 
     gear_doc: dict[str, Any] = {"worth": _worth(rows, rref)}

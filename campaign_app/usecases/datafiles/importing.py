@@ -88,6 +88,7 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
     _insert(s, "skill", plan.skills, {"fighter_id": ids_of(plan.skills, "_fighter", fid)})
     _insert(s, "stash_item", plan.stash, {"roster_id": ids_of(plan.stash, "_roster", rid)})  # gear
     _insert(s, "content_pack", plan.content_packs, {"campaign_id": cid})  # gear
+    _insert(s, "territory", plan.territories, {"roster_id": ids_of(plan.territories, "_roster", rid)})
     fault_point("import.after-rosters")
 
     bid = dict(zip(plan.battles["_ref"],

@@ -290,6 +290,15 @@ class LedgerLine(_Model):
     created_at: When = _now()
 
 
+class TerritoryDoc(_Model):
+    """rosters[].territories[] (what each gives every battle)"""
+
+    name: str = _required_text("territory", "name", name=True)
+    credits: int = _int(0, 100_000)
+    dice: str = _text("territory", "dice", notes="e.g. `D6x10`; `\"\"` = no roll")
+    rule: str = _text(None)
+
+
 class ContentPackDoc(_Model):
     """content_packs[] (catalogue items a campaign added: docs/content-packs.md)"""
 
@@ -317,6 +326,7 @@ class Roster(_Model):
     units: list[Unit] = Field(default_factory=list)
     stash: list[StashEntry] = Field(default_factory=list)  # gear
     ledger: list[LedgerLine] = Field(default_factory=list)  # gear
+    territories: list[TerritoryDoc] = Field(default_factory=list)  # gear
 
 
 class BattleRoster(_Model):
@@ -734,6 +744,7 @@ _SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (
     (Unit, "### rosters[].units[]"),
     (StashEntry, "### rosters[].stash[]"),
     (LedgerLine, "### rosters[].ledger[]"),
+    (TerritoryDoc, "### rosters[].territories[]"),
     (Battle, "## battles[]"),
     (BattleRoster, "### battles[].rosters[]"),
     (BattleResult, "### battles[].results[]"),

@@ -80,6 +80,7 @@ class _Plan:
     stash: _Rows = field(default_factory=_Rows)
     ledger: _Rows = field(default_factory=_Rows)
     content_packs: _Rows = field(default_factory=_Rows)
+    territories: _Rows = field(default_factory=_Rows)
 
 
 class _Stop(Exception):
@@ -706,6 +707,8 @@ def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
     ledger, lg_roster = under(rosters, "ledger")
     _rows(plan.ledger, sch.LedgerLine, ledger, now, _roster=lg_roster)
     _rows(plan.content_packs, sch.ContentPackDoc, doc.get("content_packs") or [], now)
+    held, t_roster = under(rosters, "territories")
+    _rows(plan.territories, sch.TerritoryDoc, held, now, _roster=t_roster)
     battles = doc["battles"]
     _rows(plan.battles, sch.Battle, battles, now)
     links, l_battle = under(battles, "rosters")

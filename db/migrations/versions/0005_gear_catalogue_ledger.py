@@ -1,4 +1,4 @@
-"""gear: content packs, the roster's ledger and stash
+"""gear: content packs, the roster's ledger, stash and territories
 
 Revision ID: 0005_gear
 Revises: 0004_table
@@ -66,8 +66,24 @@ def upgrade() -> None:
     with op.batch_alter_table('stash_item', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_stash_item_roster_id'), ['roster_id'], unique=False)
 
+    op.create_table('territory',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('roster_id', sa.Integer(), nullable=False),
+    sa.Column('name', sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
+    sa.Column('credits', sa.Integer(), nullable=False),
+    sa.Column('dice', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
+    sa.Column('rule', sqlmodel.sql.sqltypes.AutoString(), nullable=False),
+    sa.ForeignKeyConstraint(['roster_id'], ['roster.id'], ),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('territory', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_territory_roster_id'), ['roster_id'], unique=False)
+
 
 def downgrade() -> None:
+    with op.batch_alter_table('territory', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_territory_roster_id'))
+    op.drop_table('territory')
     with op.batch_alter_table('stash_item', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_stash_item_roster_id'))
     op.drop_table('stash_item')
