@@ -210,27 +210,24 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
         held_r.setdefault(x["roster_id"], []).append(x)
 
     def gear_of_roster(rid: int) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if rid in stash_r:
-            out["stash"] = [{"name": x["name"], "category": x["category"], "qty": x["qty"], "cost": x["cost"],
-                             "notes": x["notes"]} for x in stash_r[rid]]
-        if rid in ledger_r:
-            out["ledger"] = [{"amount": x["amount"], "balance": x["balance"], "kind": x["kind"], "why": x["why"],
-                              "item": x["item"], "fighter": fref.get(x["fighter_id"]),
-                              "battle": bref.get(x["battle_id"]), "created_at": _iso(x["created_at"])}
-                             for x in ledger_r[rid]]
-        if rid in held_r:
-            out["territories"] = [{"name": x["name"], "credits": x["credits"], "dice": x["dice"], "rule": x["rule"]}
-                                  for x in held_r[rid]]
-        return out
+        return {
+            "stash": [{"name": x["name"], "category": x["category"], "qty": x["qty"], "cost": x["cost"],
+                       "notes": x["notes"]} for x in stash_r.get(rid, [])],
+            "ledger": [{"amount": x["amount"], "balance": x["balance"], "kind": x["kind"], "why": x["why"],
+                        "item": x["item"], "fighter": fref.get(x["fighter_id"]),
+                        "battle": bref.get(x["battle_id"]), "created_at": _iso(x["created_at"])}
+                       for x in ledger_r.get(rid, [])],
+            "territories": [{"name": x["name"], "credits": x["credits"], "dice": x["dice"], "rule": x["rule"]}
+                            for x in held_r.get(rid, [])],
+        }
 
-    gear_doc: dict[str, Any] = {"worth": _worth(rows, rref)}
-    if rows.content_packs:
-        gear_doc["content_packs"] = [{"name": x["name"], "items": dict(x["items"] or {}), "notes": x["notes"],
-                                      "created_at": _iso(x["created_at"])} for x in rows.content_packs]
+    gear_doc: dict[str, Any] = {
+        "content_packs": [{"name": x["name"], "items": dict(x["items"] or {}), "notes": x["notes"],
+                           "created_at": _iso(x["created_at"])} for x in rows.content_packs],
+        "worth": _worth(rows, rref),
+    }
 
     return {
-        **gear_doc,
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "campaign": {
@@ -300,4 +297,5 @@ def _document(rows: CampaignRows) -> dict[str, Any]:
             }
             for x in rolls
         ],
+        **gear_doc,
     }

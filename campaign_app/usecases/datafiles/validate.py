@@ -530,7 +530,7 @@ def _check_packs(ck: _Checker, packs: list[Any], system: str) -> None:
 
     ck.unique(packs, "name", "content_packs", {}, "{v!r} is already used by {at}")
     for i, pk in enumerate(packs):
-        if type(pk) is not dict or type(pk.get("items")) is not dict or not system:
+        if type(pk) is not dict or type(pk.get("items")) is not dict or not pk["items"] or not system:
             continue
         try:
             validate_pack({"pack": {"name": "pack", "system": system}, "items": pk["items"]},
