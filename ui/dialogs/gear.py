@@ -33,8 +33,9 @@ from ui.i18n import translate
 from ui.widgets import ErrorLabel, UseCaseDialog
 
 if TYPE_CHECKING:
-    from db.uow import Engine
     from ui.main_window import MainWindow
+
+Engine = Any  # the database engine the window holds (ui imports no db)
 
 
 def _table(headers: list[str], rows: list[list[Any]]) -> QTableWidget:

@@ -218,6 +218,9 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
             v = gang.get(key)
             if v not in (None, "", [], 0, "0"):
                 extra_lines.append(f"{label}: {_yak_text(v, f'gang.{key}', label, rep, 500)}")
+        held = gang.get("territories")  # gear: held as territories, and named in the notes as before
+        if isinstance(held, list) and held:
+            extra_lines.append(f"Territories: {', '.join(n for n in (_yak_item_name(x) for x in held[:200]) if n)}")
         for key, label in (("campaign_rackets", "Rackets"),):
             v = gang.get(key)
             if isinstance(v, list) and v:
@@ -427,7 +430,9 @@ def _yak_territories(s: Any, raw: Any, roster_id: int, rep: _Report) -> None:
             continue
         seen.add(name.lower())
         s.add(Territory(roster_id=roster_id, name=name))
-        rep.add(f"gang.territories[{i}]", f"{name}: Yaktribe gives no income; set its credits or dice")
+    if seen:
+        rep.add("gang.territories", f"{len(seen)} held without income (Yaktribe gives none): set each one's "
+                                    "credits or dice")
 
 
 def _yak_item_name(x: Any) -> str:
