@@ -771,3 +771,14 @@ def collect_battle_income(engine: Engine, battle: Ref, *, roller: Roller | None 
         uow.record_rolls(roller, battle_id=b.id, campaign_id=b.campaign_id)
         uow.summary = f"income after battle {b.number}"
     return BattleIncome(battle_id=b.id or 0, rosters=out, changes=uow.changes)
+
+
+def battle_has_income(engine: Engine, battle: Ref) -> bool:
+    """Whether a roster of the battle holds a territory (the wizard offers income)."""
+    from campaign_app.usecases.common import get_battle
+    from db.queries import battles as battle_q
+
+    with read_session(engine) as s:
+        b = get_battle(s, battle)
+        ids = [r.id or 0 for _link, r in battle_q.battle_rosters(s, b.id or 0)]
+        return bool(q.territories_in(s, ids))

@@ -50,3 +50,28 @@ def test_gear_actions_move_credits_and_the_window_shows_it(qtbot: Any, win: Any,
     cat = win.active_dialog
     assert cat.table is not None and cat.table.rowCount() == len(gear.list_content(gui_engine, cid)["items"])
     cat.reject()
+
+
+def test_after_the_battle_offers_the_income_of_territories(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from campaign_app.systems import game_system
+    from campaign_app.usecases.battles import after_battle, record_battle
+    from ui.wizard import AfterBattleWizard, _collect_income
+
+    cid, rid, fid = setup(win, gui_engine)
+    other = core.create_roster(gui_engine, cid, "Other")
+    vex = core.add_fighter(gui_engine, other.id, "Vex", fighter_type="leader")
+    b = record_battle(gui_engine, cid, [rid, other.id], results={fid: "fine", vex.id: "fine"}, winner=rid)
+    opts = game_system("necromunda").after_battle_options
+    wiz = AfterBattleWizard(win, gui_engine, b.id, opts)
+    qtbot.addWidget(wiz)
+    assert wiz.income_box is None  # no territory held: nothing offered
+    wiz.reject()
+    gear.add_territory(gui_engine, rid, "Old Ruins", credits=15)
+    wiz = AfterBattleWizard(win, gui_engine, b.id, opts)
+    qtbot.addWidget(wiz)
+    assert wiz.income_box is not None and wiz.income_box.isChecked()
+    report = _collect_income(wiz, after_battle(gui_engine, b.id, seed=1))
+    assert rid in report.changes.rosters
+    led = gear.show_ledger(gui_engine, rid)["entries"]
+    assert (led[-1]["kind"], led[-1]["amount"], led[-1]["battle"]) == ("income", 15, b.number)
+    wiz.reject()
