@@ -283,6 +283,16 @@ def catalogue(data: Mapping[str, Any], packs: Iterable[tuple[str, Mapping[str, A
     return out
 
 
+def index(items: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
+    """Every name an item answers to (key, name, aliases; normalised) -> the item, the
+    first item winning, as :func:`find_item` finds them."""
+    out: dict[str, Mapping[str, Any]] = {}
+    for key, it in items.items():
+        for n in (key, it.get("name"), *(it.get("aliases") or [])):
+            out.setdefault(norm(n), it)
+    return out
+
+
 def find_item(items: Mapping[str, Mapping[str, Any]], name: Any) -> Mapping[str, Any] | None:
     """The item called ``name`` (by key, name or alias; case, dashes and spaces aside)."""
     want = norm(name)

@@ -24,6 +24,8 @@ from campaign_app.rules.catalogue import (
     catalogue,
     fill_profile,
     find_item,
+    index,
+    norm,
     profile_fields,
     sell_price,
     trading,
@@ -66,6 +68,7 @@ def campaign_data(s: Session, c: Campaign) -> dict[str, Any]:
     data = load_rulebook().data(c.system, c.edition, c.expansions or [])
     packs = q.packs_of(s, c.id or 0) if c.id is not None else []
     data["catalogue_items"] = catalogue(data, [(p.name, dict(p.items or {})) for p in packs])
+    data["catalogue_index"] = index(data["catalogue_items"])
     return data
 
 
@@ -77,10 +80,10 @@ def items_of(s: Session, c: Campaign) -> dict[str, dict[str, Any]]:
 
 def with_catalogue(item: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
     """An equipment dict filled from the campaign's catalogue (``campaign_data``)."""
-    items = data.get("catalogue_items")
-    if not isinstance(items, Mapping):
+    found = data.get("catalogue_index")
+    if not isinstance(found, Mapping) or not found:
         return dict(item)
-    return fill_profile(dict(item), find_item(items, item.get("name")))
+    return fill_profile(dict(item), found.get(norm(item.get("name"))))
 
 
 def profile_columns(data: Mapping[str, Any]) -> list[tuple[str, str]]:
