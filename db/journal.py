@@ -157,6 +157,10 @@ _POINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "battle_roster": (("battle_id", "battles"), ("roster_id", "rosters")),
     "battle_result": (("battle_id", "battles"), ("fighter_id", "fighters"), ("unit_id", "units")),
     "battle_mark": (("battle_id", "battles"), ("fighter_id", "fighters"), ("unit_id", "units")),  # table helper
+    "content_pack": (("campaign_id", "campaigns"),),  # gear helper
+    "ledger_entry": (("roster_id", "rosters"), ("fighter_id", "fighters")),  # gear helper
+    "stash_item": (("roster_id", "rosters"),),  # gear helper
+    "territory": (("roster_id", "rosters"),),  # gear helper
 }
 _SHAPE = frozenset({"campaign", "roster", "fighter", "unit", "battle"})
 

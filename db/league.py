@@ -54,6 +54,10 @@ _ROSTER_TABLES = {
                  "OR (unit_id IS NOT NULL AND league_may_unit(unit_id)))",
     "skill": "league_may_fighter(fighter_id)",
     "lasting_injury": "league_may_fighter(fighter_id)",
+    # gear: a roster's stash, credits ledger and territories are its owner's
+    "stash_item": "league_may_roster(roster_id)",
+    "ledger_entry": "league_may_roster(roster_id)",
+    "territory": "league_may_roster(roster_id)",
 }
 _BATTLE_TABLES = {
     "battle": "league_may_battle(id)",

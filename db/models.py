@@ -62,6 +62,8 @@ class Campaign(SQLModel, table=True):
     )
     journals: list["Journal"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     rolls: list["RollRecord"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
+    # --- gear (gear helper)
+    content_packs: list["ContentPack"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
 
 
 _v_roster = _version_column()
@@ -100,6 +102,10 @@ class Roster(SQLModel, table=True):
     battle_links: list["BattleRoster"] = Relationship(
         back_populates="roster", sa_relationship_kwargs=_DELETE_ORPHAN
     )
+    # --- gear (gear helper)
+    ledger: list["LedgerEntry"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
+    stash: list["StashItem"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
+    territories: list["Territory"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
 
 
 class WalkerType(SQLModel, table=True):
@@ -400,6 +406,68 @@ class BattleMark(SQLModel, table=True):
 # --- end table
 
 
+# --- gear: content packs, the roster's ledger and stash (gear helper)
+class ContentPack(SQLModel, table=True):
+    """A content pack added to a campaign: catalogue items (key -> item, the shape of
+    docs/content-packs.md) that add to or replace the shipped catalogue's."""
+
+    __tablename__ = "content_pack"
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    name: str = Field(max_length=200)
+    items: dict[str, Any] = _json({})
+    notes: str = Field(default="")
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class LedgerEntry(SQLModel, table=True):
+    """One movement of a roster's credits: how much (+ in, - out), the balance after it,
+    why, and what it was for (an item bought or sold, a battle)."""
+
+    __tablename__ = "ledger_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    roster_id: int = Field(foreign_key="roster.id", index=True)
+    amount: int
+    balance: int
+    kind: str = Field(default="credits", max_length=20)  # credits, buy, sell, stash, income
+    why: str = Field(default="", max_length=500)
+    item: str = Field(default="", max_length=200)
+    fighter_id: int | None = Field(default=None, foreign_key="fighter.id", index=True, ondelete="SET NULL")
+    battle_id: int | None = Field(default=None, foreign_key="battle.id", index=True, ondelete="SET NULL")
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class StashItem(SQLModel, table=True):
+    """An item the gang holds, not carried by any fighter."""
+
+    __tablename__ = "stash_item"
+
+    id: int | None = Field(default=None, primary_key=True)
+    roster_id: int = Field(foreign_key="roster.id", index=True)
+    name: str = Field(max_length=200)
+    category: str = Field(default="wargear", max_length=40)
+    qty: int = Field(default=1)
+    cost: int = Field(default=0)
+    notes: str = Field(default="")
+
+
+class Territory(SQLModel, table=True):
+    """A territory a roster holds and what it gives: credits each battle, a dice roll
+    (e.g. "D6x10"), a special rule in words."""
+
+    __tablename__ = "territory"
+
+    id: int | None = Field(default=None, primary_key=True)
+    roster_id: int = Field(foreign_key="roster.id", index=True)
+    name: str = Field(max_length=200)
+    credits: int = Field(default=0)
+    dice: str = Field(default="", max_length=20)
+    rule: str = Field(default="")
+# --- end gear
+
+
 class Journal(SQLModel, table=True):
     """One use-case's changes: undone (and redone) as a whole."""
 
@@ -509,6 +577,10 @@ JOURNALED_TABLES = (
     "battle_roster",
     "battle_result",
     "battle_mark",  # table helper
+    "content_pack",  # gear helper
+    "ledger_entry",  # gear helper
+    "stash_item",  # gear helper
+    "territory",  # gear helper
 )
 
 

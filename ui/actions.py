@@ -116,6 +116,20 @@ def build_actions(win: MainWindow) -> None:
         None, translate("actions", "Before the game: scenario, who attacks and the crew, every roll on record"))
     act(win, "battle_page", translate("actions", "Battle at the &Table…"), lambda: _battles().battle_page(win), "F9",  # table helper
         None, translate("actions", "During the game: mark each figure's status, hits and casualties; roll the tables"))
+    # --- gear (gear helper): credits, trading, ledger and stash, the catalogue
+    for key, text, what, tip in (
+        ("gear_credits", translate("Actions", "C&redits…"), "credits",
+         translate("Actions", "Give or take the roster's credits, with the reason")),
+        ("gear_buy", translate("Actions", "&Buy Equipment…"), "buy",
+         translate("Actions", "Buy a catalogue item for the selected fighter (the gang's credits pay)")),
+        ("gear_sell", translate("Actions", "Se&ll Equipment…"), "sell",
+         translate("Actions", "Sell an item the selected fighter carries")),
+        ("gear_ledger", translate("Actions", "Led&ger and Stash…"), "ledger",
+         translate("Actions", "Every movement of the roster's credits; the items the gang holds")),
+        ("gear_content", translate("Actions", "&Catalogue and Content Packs…"), "content",
+         translate("Actions", "The campaign's equipment, costs and profiles; add a content pack")),
+    ):
+        act(win, key, text, lambda w=what: _gear().open_gear(win, w), None, None, tip)
     act(win, "view_roster", translate("actions", "&Roster"), lambda: win.tabs.setCurrentIndex(TAB_ROSTER), "Ctrl+1")
     act(win, "view_battles", translate("actions", "&Battles"), lambda: win.tabs.setCurrentIndex(TAB_BATTLES), "Ctrl+2")
     act(win, "view_log", translate("actions", "Roll &Log"), win.show_log, ["Ctrl+3", "Ctrl+L"], action_icon("log"),
@@ -253,6 +267,9 @@ def build_menus(win: MainWindow) -> None:
         m.addAction(actions[k])
     roster_end = m.addSeparator()
     for k in ("edit_item", "duplicate", "advance", "move_figure", "remove_item"):
+        m.addAction(actions[k])
+    m.addSeparator()
+    for k in ("gear_credits", "gear_buy", "gear_sell", "gear_ledger", "gear_content"):  # gear helper
         m.addAction(actions[k])
     m.addSeparator()
     m.addAction(actions["exchange"])
@@ -429,6 +446,11 @@ def update_state(win: MainWindow) -> None:
     a["record_battle"].setEnabled(camp is not None and feats["battles"] and bool(camp["rosters"]))
     a["after_battle"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
     a["setup_battle"].setEnabled(a["record_battle"].isEnabled())  # table helper
+    a["gear_credits"].setEnabled(roster)  # gear helper
+    a["gear_ledger"].setEnabled(roster)
+    a["gear_content"].setEnabled(camp is not None)
+    for k in ("gear_buy", "gear_sell"):
+        a[k].setEnabled(row is not None and row["what"] == "fighter")
     a["battle_page"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
     for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts"):
         a[k].setEnabled(camp is not None)
@@ -482,6 +504,12 @@ def show_shortcuts(win: MainWindow) -> None:
     from ui.help import show_help
 
     show_help(win, "shortcuts")
+
+
+def _gear() -> Any:  # gear helper: the gear dialogs, loaded on first use
+    from ui.dialogs import gear
+
+    return gear
 
 
 def _battles() -> Any:  # table helper: the battles controller, loaded on first use

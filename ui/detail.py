@@ -154,9 +154,9 @@ def fighter_html(d: dict[str, Any]) -> str:
     if d.get("equipment"):
         rows = []
         for e in d["equipment"]:
-            prof = []
-            for k, lab in (("range", "range"), ("targets", "targets"), ("impact", "impact"),
-                           ("fp", "FP"), ("strength", "S"), ("ap", "AP")):
+            prof = [f"{k} {v}" for k, v in (e.get("profile") or {}).items()]  # gear: the catalogue's
+            for k, lab in (() if prof else (("range", "range"), ("targets", "targets"), ("impact", "impact"),
+                                            ("fp", "FP"), ("strength", "S"), ("ap", "AP"))):
                 if e.get(k) not in (None, ""):
                     prof.append(f"{lab} {e[k]}")
             rows.append([f"<b>{_e(e['name'])}</b>", _e(", ".join(prof)), _e(e.get("notes", ""))])
@@ -230,6 +230,12 @@ def roster_html(d: dict[str, Any]) -> str:
             [translate("detail", "Faction"), _e(d["faction"]) or "—"], [translate("detail", "Player"), _e(d["player"]) or "—"],
             [translate("detail", "Credits"), _e(d["credits"])], [translate("detail", "Reputation"), _e(d["reputation"])],
             [translate("detail", "Fighters"), _e(d["fighters"])]]
+    if d.get("worth", {}).get("wealth"):  # gear: rating and wealth in the roster's header
+        w = d["worth"]
+        rows[4:4] = [[_e(translate("RosterPage", "Rating")), _e(w["rating"])],
+                     [_e(translate("RosterPage", "Wealth")),
+                      _e(translate("RosterPage", "{wealth} (credits {credits}, stash {stash})").format(
+                          wealth=w["wealth"], credits=w["credits"], stash=w["stash"]))]]
     if d.get("units"):
         rows.append([translate("detail", "Units"), _e(d["units"])])
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)

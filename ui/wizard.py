@@ -156,7 +156,8 @@ class AfterBattleWizard(QDialog):
         ol = QVBoxLayout(self.options_box)
         for spec in self.option_specs:
             ol.addWidget(self._option_widget(spec, ol))
-        self.options_box.setVisible(bool(self.option_specs))
+        self.income_box = _income_box(self.engine, self.battle["id"], ol)  # gear helper
+        self.options_box.setVisible(bool(self.option_specs) or self.income_box is not None)
         lay.addWidget(self.options_box)
         self.participants = QLabel()
         self.participants.setWordWrap(True)
@@ -599,6 +600,7 @@ class AfterBattleWizard(QDialog):
         except AppError as e:  # a conflict says the rosters changed since the preview
             self.error.show_error(str(e))
             return
+        report = _collect_income(self, report)  # gear helper
         self.report = report
         self.applied.emit(report)
         self.accept()
@@ -609,6 +611,42 @@ class AfterBattleWizard(QDialog):
 
     def sources(self) -> list[str]:
         return [source_label(s) for _f, s in self.faces]
+
+
+# --- gear helper: collecting the territories' income after the battle (an option)
+def _income_box(engine: Any, battle_id: int, layout: QVBoxLayout) -> Any:
+    """The "collect income" check box, when a roster of the battle holds territories."""
+    from campaign_app.usecases.gear import battle_has_income
+
+    if not battle_has_income(engine, battle_id):
+        return None
+
+    from ui.i18n import translate
+
+    box = QCheckBox(translate("AfterBattleWizard", "Collect the territories' &income (rolls recorded)"))
+    box.setObjectName("option_income")
+    box.setChecked(True)
+    layout.addWidget(box)
+    return box
+
+
+def _collect_income(wiz: Any, report: Any) -> Any:
+    """After Apply: the income of each roster's territories, when asked (its own undo
+    step, rolled at random, on the ledger with the battle); the report names its changes."""
+    box = getattr(wiz, "income_box", None)
+    if box is None or not box.isChecked():
+        return report
+    from dataclasses import replace
+
+    from campaign_app.usecases.gear import collect_battle_income
+
+    try:
+        income = collect_battle_income(wiz.engine, wiz.battle["id"])
+    except AppError as e:
+        wiz.error.show_error(str(e))
+        return report
+    wiz.income = income
+    return replace(report, changes=report.changes | income.changes)
 
 
 def _value_words(spec: str, value: int) -> str:

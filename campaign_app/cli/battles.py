@@ -88,6 +88,12 @@ def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
     options = options_from(_after_battle_options(), vars(args))
     rep = after_battle(engine, args.battle, dice=args.dice, seed=args.seed, dry_run=args.dry_run,
                        options=options, campaign=args.campaign)
+    income = None
+    if getattr(args, "income", False) and not args.dry_run:  # gear: territories' income, its own undo step
+        from campaign_app.dice import Roller
+        from campaign_app.usecases.gear import collect_battle_income
+
+        income = collect_battle_income(engine, args.battle, roller=Roller.from_options(args.income_dice, None))
 
     def text() -> str:
         lines = [f"After the Battle {rep.battle} — {rep.campaign}"
@@ -106,6 +112,10 @@ def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
             lines.extend(f"  {c}" for c in rep.lines)
         else:
             lines.append("No changes.")
+        if income is not None:
+            from campaign_app.cli.gear import income_text
+
+            lines.extend(income_text(x) for x in income.rosters)
         return "\n".join(lines)
 
     emit(args, rep, text)
@@ -257,6 +267,9 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("battle")
     sp.add_argument("--campaign", help="refuse a battle of any other campaign")
     sp.add_argument("--dry-run", action="store_true", help="show every roll and consequence, write nothing")
+    sp.add_argument("--income", action="store_true",
+                    help="then each roster collects its territories' income (rolls recorded; its own undo step)")
+    sp.add_argument("--income-dice", help="the faces rolled for the income, in order (default: random)")
     for o in _after_battle_options():  # the game systems' options that have a flag
         if o.kind == "bool":  # the flag turns the option away from its default
             sp.add_argument(o.flag, dest=o.key, action="store_const", const=not o.default, default=None,

@@ -52,7 +52,11 @@ def cmd_fighter_show(args: argparse.Namespace, engine: Engine) -> None:
             lines.append("  ".join(f"{k} {v}" for k, v in d["stats"].items()))
         lines.append(f"XP {d['xp']}")
         for e in d["equipment"]:
-            lines.append(f"- {e['name']} {e['range']}".rstrip())
+            prof = e.get("profile") or {}
+            if prof:  # the weapon's profile from the catalogue (gear)
+                lines.append(f"- {e['name']}  " + "  ".join(f"{k} {v}" for k, v in prof.items()))
+            else:
+                lines.append(f"- {e['name']} {e['range']}".rstrip())
         if d["skills"]:
             lines.append("skills: " + ", ".join(d["skills"]))
         for i in d["injuries"]:

@@ -37,6 +37,10 @@ def cmd_roster_show(args: argparse.Namespace, engine: Engine) -> None:
         lines = [f"{d['name']} (#{d['id']}, {d['kind']}) in {d['campaign']['name']}"]
         if d["faction"] or d["player"]:
             lines.append(" / ".join(x for x in (d["faction"], d["player"]) if x))
+        w = d["worth"]
+        if w["wealth"]:  # gear: rating and wealth
+            lines.append(f"rating {w['rating']} \u00b7 wealth {w['wealth']} (credits {w['credits']}, "
+                         f"stash {w['stash']})")
         if d["fighters"]:
             stat_keys: list[str] = []
             for f in d["fighters"]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from campaign_app.dice import DiceSpec, parse_spec
 from campaign_app.errors import DiceError, RulesDataError
+from campaign_app.rules.catalogue import validate_sections
 from campaign_app.rules.schema import (
     KEY,
     OPEN_HIGH,
@@ -350,6 +351,7 @@ def parse_rule_file(name: str, text: str) -> RuleFile:
         from campaign_app.rules.advancement import validate_section
 
         validate_section(model.other["advancement"], name)
+    validate_sections(model.other, name)  # gear: catalogue, weapon_profile, trading
     return RuleFile(
         name=name,
         system=model.meta.system,

@@ -87,6 +87,11 @@ class GameSystem:
     # the statuses the battle page offers as buttons, in order (() = every battle status)
     track_statuses: tuple[str, ...] = ()
     # --- end table
+    # --- gear: catalogue, credits, rating (gear helper)
+    # the statuses whose fighters' values count towards the roster's rating (the gang
+    # rating); () = the active ones (those ready to play, as the printed roster counts)
+    rating_statuses: tuple[str, ...] = ()
+    # --- end gear
 
     @property
     def id(self) -> str:

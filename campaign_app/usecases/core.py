@@ -148,6 +148,9 @@ class EquipmentData(TypedDict):
     qty: int
     cost: int
     notes: str
+    # gear: the weapon's profile from the campaign's catalogue, label -> value in the
+    # order the edition declares ({} = not in the catalogue, or not read here)
+    profile: dict[str, Any]
 
 
 class FighterData(TypedDict):
@@ -218,6 +221,8 @@ class RosterDetail(RosterData):
     campaign: CampaignData
     fighters: list[FighterData]
     units: list[UnitData]
+    # gear: rating (the fighters' values), credits, stash value, wealth (their sum)
+    worth: dict[str, int]
 
 
 class RollLogEntry(TypedDict):
@@ -495,13 +500,21 @@ def show_roster(engine: Engine, ref: Ref) -> RosterDetail:
         fighters = roster_q.fighters_of(s, _id(r))
         units = roster_q.units_of(s, _id(r))
         eq = _equipment_by_owner(s, [f.id for f in fighters], [u.id for u in units])
+        _fill_profiles(s, c, eq.values())
         skills = _skills_by_fighter(s, [f.id for f in fighters])
         return {
             **roster_dict(r),
             "campaign": campaign_dict(c),
             "fighters": [fighter_dict(f, eq.get(("f", _id(f)), []), skills.get(_id(f), [])) for f in fighters],
             "units": [unit_dict(u, eq.get(("u", _id(u)), [])) for u in units],
+            "worth": dict(_worth(s, r)),
         }
+
+
+def _worth(s: Session, r: Roster) -> Mapping[str, int]:
+    from campaign_app.usecases.gear import worth_of
+
+    return worth_of(s, [r])[_id(r)]
 
 
 def _equipment_by_owner(s: Session, fids: Sequence[int | None], uids: Sequence[int | None]
@@ -526,7 +539,27 @@ def equipment_dict(e: Equipment) -> EquipmentData:
         "id": _id(e), "name": e.name, "category": e.category, "range": e.range,
         "targets": e.targets, "impact": e.impact, "fp": e.fp, "strength": e.strength,
         "ap": e.ap, "traits": list(e.traits or []), "qty": e.qty, "cost": e.cost, "notes": e.notes,
+        "profile": {},
     }
+
+
+def _fill_profiles(s: Session, c: Campaign, groups: Iterable[list[EquipmentData]]) -> None:
+    """Each weapon's profile (label -> value) from the campaign's catalogue (gear)."""
+    from campaign_app.usecases.gear import campaign_data, profile_columns, with_catalogue
+
+    data = campaign_data(s, c)
+    cols = profile_columns(data)
+    if not cols:
+        return
+    for items in groups:
+        for item in items:
+            full = with_catalogue(cast(dict[str, Any], item), data)
+            prof = {}
+            for key, label in cols:
+                v = full.get(key)
+                if v not in (None, "", []):
+                    prof[label] = ", ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else v
+            item["profile"] = prof
 
 
 def fighter_dict(f: Fighter, equipment: list[EquipmentData] | None = None,
@@ -804,6 +837,7 @@ def show_fighter(engine: Engine, ref: Ref) -> FighterDetail:
         f = get_fighter(s, ref)
         fid = _id(f)
         eq = _equipment_by_owner(s, [fid], [])
+        _fill_profiles(s, campaign_of_roster(s, get_roster(s, f.roster_id)), eq.values())
         skills = _skills_by_fighter(s, [fid])
         injuries = fighter_q.injuries_of(s, fid)
         return {

@@ -29,6 +29,8 @@ from campaign_app.systems.layout import (
     default_gear_text,
     default_unit_card,
     edition_columns,
+    gear_text,
+    profile_cell,
     weapon_table,
     with_profile,
 )
@@ -36,6 +38,7 @@ from campaign_app.systems.layout import pretty as _pretty
 from campaign_app.systems.qrs import QrsSheet, dice_heading, table_card, table_card_rows
 from campaign_app.usecases.common import Ref, campaign_of_roster, get_campaign, get_roster
 from campaign_app.usecases.core import tables_for
+from campaign_app.usecases.gear import campaign_data, profile_columns, with_catalogue, worth_of
 from db.models import (
     Campaign,
     Equipment,
@@ -119,6 +122,7 @@ class _RosterData:
     walker_types: dict[int, WalkerType] = field(default_factory=dict)
     roster_names: dict[int, str] = field(default_factory=dict)
     battles: int = 0
+    worth: Mapping[str, int] = field(default_factory=dict)  # gear: rating, credits, stash, wealth
 
     def gear(self, f: Fighter | Unit) -> list[Equipment]:
         return self.equipment.get(("f" if isinstance(f, Fighter) else "u", f.id or 0), [])
@@ -137,7 +141,7 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
     or to the whole campaign when printing several), then handed out per roster.
     """
     info = get_system(c.system)
-    data = load_rulebook().data(c.system, c.edition, c.expansions or [])
+    data = campaign_data(s, c)  # the rules data with the campaign's catalogue (gear)
     rids = [r.id for r in rosters if r.id is not None]
     if not rids:
         return [_RosterData(campaign=c, roster=r, info=info, data=data, fighters=[], units=[]) for r in rosters]
@@ -170,6 +174,7 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
     roster_names = q.roster_names(s, c.id)
     if battles is None:
         battles = q.battle_counts(s, roster_ids=rids)
+    worth = worth_of(s, rosters)
     out = []
     for r in rosters:
         rid = r.id or 0
@@ -178,6 +183,7 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
             fighters=fighters.get(rid, []), units=units.get(rid, []),
             equipment=equipment.get(rid, {}), skills=skills.get(rid, {}), injuries=injuries.get(rid, {}),
             walker_types=walker_types, roster_names=roster_names, battles=int(battles.get(rid, 0) or 0),
+            worth=worth.get(rid, {}),
         ))
     return out
 
@@ -185,6 +191,19 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
 def _equipment(e: Equipment) -> dict[str, Any]:
     return {"name": e.name, "category": e.category, "qty": e.qty, "range": e.range, "targets": e.targets, "impact": e.impact,
             "strength": e.strength, "ap": e.ap, "fp": e.fp, "traits": list(e.traits or []), "notes": e.notes}
+
+
+def _gear_line(show: Callable[[Any, bool], str], e: dict[str, Any], detailed: bool,
+               profile: Sequence[tuple[str, str]]) -> str:
+    """A piece of gear as printed: with the edition's declared profile when its values
+    come from the catalogue (gear), else as the layout writes it."""
+    if not e.get("catalogue_profile") or not profile:
+        return show(e, detailed)
+    parts = [f"{label} {profile_cell(e, key)}" if key != "traits" else profile_cell(e, key)
+             for key, label in profile if e.get(key) not in (None, "", [])]
+    if e.get("profile_source") == "default":
+        parts.append("default")
+    return gear_text(parts, e, detailed)
 
 
 def _walker(w: WalkerType) -> dict[str, Any]:
@@ -210,12 +229,13 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
     ctx = SheetContext(system=c.system, edition=c.edition, data=d.data, system_name=d.info.name,
                        stats=stat_rules(c.system, c.edition), vehicle_stats=stat_rules(c.system, c.edition, "vehicle"))
     show = layout.gear_text or default_gear_text
+    profile = profile_columns(d.data)
 
     def gear(owner: Fighter | Unit) -> dict[str, Any]:
         # profile values the row lacks come from the rules data's weapon of that name
-        items = [with_profile(_equipment(e), d.data) for e in d.gear(owner)]
-        return {"equipment": items, "gear": [show(e, False) for e in items],
-                "gear_detailed": [show(e, True) for e in items]}
+        items = [with_catalogue(with_profile(_equipment(e), d.data), d.data) for e in d.gear(owner)]
+        return {"equipment": items, "gear": [_gear_line(show, e, False, profile) for e in items],
+                "gear_detailed": [_gear_line(show, e, True, profile) for e in items]}
 
     def status(raw: str | None, note: str = "", captor: int | None = None) -> dict[str, Any]:
         key = (raw or "active").lower()
@@ -300,7 +320,8 @@ def _roster_doc(d: _RosterData) -> RosterDocument:
     figures = _figures(d, layout)
     r = d.roster
     facts = RosterFacts(
-        roster={"name": r.name, "kind": r.kind, "credits": r.credits, "reputation": r.reputation},
+        roster={"name": r.name, "kind": r.kind, "credits": r.credits, "reputation": r.reputation,
+                **{k: v for k, v in d.worth.items() if k != "credits"}},
         fighters=[f for f in figures if f["what"] == "fighter"],
         units=[f for f in figures if f["what"] == "unit"], battles=d.battles)
     totals = [[t.label, v] for t in layout.totals if (v := t.value(facts)) is not None]
@@ -363,7 +384,7 @@ def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> CardsDo
         cards = []
         for f in _figures(d, layout):
             one = unit_card(f) if f["what"] == "unit" else fighter_card(f)
-            table = weapon_table(f.get("equipment") or [], layout.weapon_columns)
+            table = weapon_table(f.get("equipment") or [], _weapon_columns(d.data, layout))
             one.setdefault("weapons", table)
             items = f.get("equipment") or []
             if table["rows"] and all((e.get("category") or "weapon") == "weapon" and not e.get("notes")
@@ -372,6 +393,12 @@ def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> CardsDo
                 one["sections"] = [s for s in one.get("sections", []) if s.get("lines") != f.get("gear_detailed")]
             cards.append(one)
         return {"campaign": c.name, "roster": r.name, "cards": cards, "blank": blank_card(c)}
+
+
+def _weapon_columns(data: Mapping[str, Any], layout: RosterLayout) -> tuple[tuple[str, str], ...]:
+    """The card's weapon columns: the profile the edition declares in its rules data
+    (gear), else the layout's."""
+    return tuple(profile_columns(data)) or layout.weapon_columns
 
 
 def blank_card(c: Campaign) -> dict[str, Any]:
@@ -388,7 +415,8 @@ def blank_card(c: Campaign) -> dict[str, Any]:
         fields += [[st.key, ""] for st in stat_rules(c.system, c.edition)]
         if info.stats:
             fields.append(["XP", ""])
-    cols = layout.weapon_columns or (("range", "Range"),)
+    cols = _weapon_columns(load_rulebook().data(c.system, c.edition, c.expansions or []), layout) \
+        or (("range", "Range"),)
     return {"title": "", "subtitle": "", "status": "", "status_label": "", "fields": fields,
             "sections": [], "weapons": {"columns": ["Weapon", *(lbl for _k, lbl in cols)],
                                         "rows": [[""] * (len(cols) + 1) for _ in range(4)], "note": ""},

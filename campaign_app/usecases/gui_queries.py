@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
         system_name: str
         fighters: int
         units: int
+        worth: dict[str, int]  # gear: rating, credits, stash, wealth
 
     class CrewMember(TypedDict):
         id: int
@@ -586,8 +587,15 @@ def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
             "faction": r.faction, "player": r.player, "credits": r.credits,
             "reputation": r.reputation, "notes": r.notes, "version": r.version,
             "campaign": c.name, "system": c.system, "system_name": get_system(c.system).name,
-            "fighters": fighters, "units": units,
+            "fighters": fighters, "units": units, "worth": _worth(s, r),
         }
+
+
+def _worth(s: Any, r: Any) -> dict[str, int]:
+    """The roster's rating, credits, stash value and wealth (gear)."""
+    from campaign_app.usecases.gear import worth_of
+
+    return worth_of(s, [r])[r.id or 0]
 
 
 # --------------------------------------------------------------------------- battles

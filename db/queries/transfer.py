@@ -75,6 +75,11 @@ class CampaignRows:
     battle_results: list[Row]
     rolls: list[Row]
     battle_marks: list[Row] = field(default_factory=list)  # table helper
+    # --- gear (gear helper)
+    stash: list[Row] = field(default_factory=list)
+    ledger: list[Row] = field(default_factory=list)
+    content_packs: list[Row] = field(default_factory=list)
+    territories: list[Row] = field(default_factory=list)
 
 
 def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
@@ -114,10 +119,17 @@ def campaign_rows(conn: Connection, cid: int) -> CampaignRows:
     rolls = list(conn.execute(select(rr, jn.c.action.label("j_action"), jn.c.undone.label("j_undone"))
                               .outerjoin(jn, jn.c.id == rr.c.journal_id)
                               .where(rr.c.campaign_id == cid).order_by(rr.c.id)).mappings())
+    st_t, lg_t, cp_t = T["stash_item"], T["ledger_entry"], T["content_pack"]  # gear
+    stash = list(conn.execute(select(st_t).where(st_t.c.roster_id.in_(roster_ids)).order_by(st_t.c.id)).mappings())
+    ledger = list(conn.execute(select(lg_t).where(lg_t.c.roster_id.in_(roster_ids)).order_by(lg_t.c.id)).mappings())
+    packs = list(conn.execute(select(cp_t).where(cp_t.c.campaign_id == cid).order_by(cp_t.c.id)).mappings())
+    tr_t = T["territory"]
+    held = list(conn.execute(select(tr_t).where(tr_t.c.roster_id.in_(roster_ids)).order_by(tr_t.c.id)).mappings())
     return CampaignRows(campaign=camp, rosters=rosters, fighters=fighters, units=units,
                         equipment=equipment, skills=skills, injuries=injuries, walker_types=walkers,
                         battles=battles, battle_rosters=links, battle_results=results, rolls=rolls,
-                        battle_marks=marks)
+                        battle_marks=marks, stash=stash, ledger=ledger, content_packs=packs,
+                        territories=held)
 
 
 # --------------------------------------------------------------------------- streamed reads
@@ -160,6 +172,9 @@ class RosterRows:
     equipment: list[Row]
     skills: list[Row]
     injuries: list[Row]
+    stash: list[Row] = field(default_factory=list)  # gear
+    ledger: list[Row] = field(default_factory=list)
+    territories: list[Row] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -223,8 +238,16 @@ def roster_parts(conn: Connection, roster_ids: Sequence[int]) -> RosterRows:
     equipment = of(eq, eq.c.fighter_id.in_(fids))
     if units:
         equipment += of(eq, eq.c.fighter_id.is_(None), eq.c.unit_id.in_(uids))
+    st, lg, tr = T["stash_item"], T["ledger_entry"], T["territory"]  # gear
     return RosterRows(fighters=fighters, units=units, equipment=equipment, skills=of(sk, sk.c.fighter_id.in_(fids)),
-                      injuries=of(li, li.c.fighter_id.in_(fids)))
+                      injuries=of(li, li.c.fighter_id.in_(fids)), stash=of(st, st.c.roster_id.in_(ids)),
+                      ledger=of(lg, lg.c.roster_id.in_(ids)), territories=of(tr, tr.c.roster_id.in_(ids)))
+
+
+def content_packs_of(conn: Connection, cid: int) -> list[Row]:
+    """The campaign's content packs, oldest first (gear)."""
+    cp = TABLES["content_pack"]
+    return list(conn.execute(select(cp).where(cp.c.campaign_id == cid).order_by(cp.c.id)).mappings())
 
 
 def battle_parts(conn: Connection, battle_ids: Sequence[int]) -> BattleRows:

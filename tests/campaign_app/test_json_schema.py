@@ -107,6 +107,11 @@ def test_import_allows_exactly_the_model_fields(sqlite_engine, model):
         sch.BattleResult: lambda: doc["battles"][0]["results"][0],
         sch.BattleMark: lambda: added(doc["battles"][0]["marks"], {"kind": "hit", "value": "hit"}),
         sch.Roll: lambda: doc["rolls"][0],
+        # gear helper
+        sch.StashEntry: lambda: added(doc["rosters"][0]["stash"], {"name": "Rope"}),
+        sch.LedgerLine: lambda: added(doc["rosters"][0]["ledger"], {"amount": 5, "balance": 5}),
+        sch.TerritoryDoc: lambda: added(doc["rosters"][0]["territories"], {"name": "Old Mine"}),
+        sch.ContentPackDoc: lambda: added(doc["content_packs"], {"name": "Pack", "items": {}}),
     }
     rec = records[model]()
     assert validate_document(doc)[1] == []

@@ -108,7 +108,9 @@ def _fighter_card(f: Row) -> dict[str, Any]:
 
 TOTALS = (
     BATTLES,
-    Total("Gang rating", lambda r: str(sum(f.get("credits_value") or 0 for f in r.ready))),
+    # gear: the rating and wealth the app keeps (fighters' values; + credits + stash)
+    Total("Gang rating", lambda r: str(r.roster.get("rating", sum(f.get("credits_value") or 0 for f in r.ready)))),
+    Total("Wealth", lambda r: str(r.roster["wealth"]) if "wealth" in r.roster else None),
     Total("Credits", lambda r: str(r.roster.get("credits"))),
     Total("Reputation", lambda r: str(r.roster.get("reputation"))),
     Total("Fighters ready", lambda r: f"{len(r.ready)} of {len(r.fighters)}"),

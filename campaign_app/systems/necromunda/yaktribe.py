@@ -28,12 +28,15 @@ from campaign_app.usecases.datafiles.limits import (
     _short,
 )
 from campaign_app.usecases.datafiles.validate import _stat_rules
+from campaign_app.usecases.gear import equipment_of_item, find_item, items_of
 from db.models import (
     Campaign,
     Fighter,
     LastingInjury,
     Roster,
     Skill,
+    StashItem,
+    Territory,
 )
 from db.queries import figures_import as q
 from db.uow import Engine, UnitOfWork, fault_point
@@ -226,8 +229,10 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
             v = gang.get(key)
             if v not in (None, "", [], 0, "0"):
                 extra_lines.append(f"{label}: {_yak_text(v, f'gang.{key}', label, rep, 500)}")
-        for key, label in (("territories", "Territories"), ("campaign_rackets", "Rackets"),
-                           ("stash", "Stash")):
+        held = gang.get("territories")  # gear: held as territories, and named in the notes as before
+        if isinstance(held, list) and held:
+            extra_lines.append(f"Territories: {', '.join(n for n in (_yak_item_name(x) for x in held[:200]) if n)}")
+        for key, label in (("campaign_rackets", "Rackets"),):
             v = gang.get(key)
             if isinstance(v, list) and v:
                 names = [_yak_item_name(x) for x in v[:200]]
@@ -252,6 +257,9 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
         uow.summary = f"import Yaktribe gang {rname}"
         fault_point("yaktribe.after-roster")
 
+        catalogue_items = items_of(s, c)  # gear
+        _yak_stash(s, gang.get("stash"), roster.id, catalogue_items, rep)
+        _yak_territories(s, gang.get("territories"), roster.id, rep)
         tables = tables_for(c)
         injury_table = tables.get(f"{c.edition}-lasting-injury")
         by_label = {}
@@ -331,8 +339,13 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
                 if not iname:
                     rep.add(ew, "has no name; left out")
                     continue
-                gear = make_equipment(c, iname)
-                known = gear.range != "" or gear.targets is not None or gear.impact is not None
+                found = find_item(catalogue_items, iname)  # gear: matched to the catalogue by name
+                if found is not None:
+                    gear = equipment_of_item(found)
+                else:
+                    gear = make_equipment(c, iname)
+                    rep.add(ew, f"{iname!r} is not in the catalogue; kept without a profile")
+                known = found is not None or gear.range != "" or gear.targets is not None or gear.impact is not None
                 if not known:
                     low = iname.lower()
                     gear.category = ("armour" if "armo" in low else
@@ -398,6 +411,48 @@ _YAK_GANG_KNOWN = frozenset({
     "reputation", "wealth", "alignment", "allegiance", "territories", "campaign_territories",
     "campaign_rackets", "stash", "gang_image", "gang_notes", "gangers",
 })
+
+
+def _yak_stash(s: Any, raw: Any, roster_id: int, items: Any, rep: _Report) -> None:
+    """The gang's stash: each item matched to the catalogue by name (its cost and
+    category), an unmatched one kept by name alone and named in the report (gear)."""
+    if raw in (None, "", []):
+        return
+    if not isinstance(raw, list):
+        rep.add("gang.stash", f"is {_kind(raw)}, not a list; left out")
+        return
+    for i, x in enumerate(raw[:200]):
+        where = f"gang.stash[{i}]"
+        name = _yak_name(_yak_item_name(x), where, "item name", rep, "")
+        if not name:
+            rep.add(where, "has no name; left out")
+            continue
+        qty = _yak_int(x.get("qty"), where, "qty", rep, default=1, lo=1, hi=1000) if isinstance(x, dict) else 1
+        found = find_item(items, name)
+        if found is None:
+            rep.add(where, f"{name!r} is not in the catalogue; kept in the stash without a cost")
+        s.add(StashItem(roster_id=roster_id, name=str(found["name"]) if found else name,
+                        category=str(found["category"]) if found else "wargear",
+                        cost=int(found["cost"]) if found else 0, qty=qty))
+
+
+def _yak_territories(s: Any, raw: Any, roster_id: int, rep: _Report) -> None:
+    """The gang's territories, by name: Yaktribe gives no income, so none is set (gear)."""
+    if raw in (None, "", []):
+        return
+    if not isinstance(raw, list):
+        rep.add("gang.territories", f"is {_kind(raw)}, not a list; left out")
+        return
+    seen: set[str] = set()
+    for i, x in enumerate(raw[:200]):
+        name = _yak_name(_yak_item_name(x), f"gang.territories[{i}]", "territory", rep, "")
+        if not name or name.lower() in seen:
+            continue
+        seen.add(name.lower())
+        s.add(Territory(roster_id=roster_id, name=name))
+    if seen:
+        rep.add("gang.territories", f"{len(seen)} held without income (Yaktribe gives none): set each one's "
+                                    "credits or dice")
 
 
 def _yak_item_name(x: Any) -> str:

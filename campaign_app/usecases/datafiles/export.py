@@ -27,6 +27,7 @@ from db.queries.transfer import (
     Connection,
     battle_parts,
     campaign_head,
+    content_packs_of,
     roster_parts,
     snapshot,
     stream_rolls,
@@ -275,6 +276,12 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
     for rid in (*head.fighter_rosters, *head.unit_rosters):
         sizes[rid] = sizes.get(rid, 0) + 1
     battles = head.battle_ids
+    from campaign_app.systems import systems  # gear: the system's rating rule
+    from campaign_app.usecases.gear import rating_of
+
+    gs = systems().get(camp["system"])
+    counted = gs.rating_statuses if gs is not None else ()
+    worth: dict[str, dict[str, int]] = {}
 
     def fref(fid: int | None) -> str | None:
         n = fighters.number(fid)
@@ -362,9 +369,25 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                     "equipment": [eq_doc(e) for e in eq_u.get(u["id"], [])],
                 }
 
+            # --- gear (gear helper): each roster's stash, ledger, territories and worth
+            stash_r: dict[int, list[Any]] = {}
+            for x in part.stash:
+                stash_r.setdefault(x["roster_id"], []).append(x)
+            ledger_r: dict[int, list[Any]] = {}
+            for x in part.ledger:
+                ledger_r.setdefault(x["roster_id"], []).append(x)
+            held_r: dict[int, list[Any]] = {}
+            for x in part.territories:
+                held_r.setdefault(x["roster_id"], []).append(x)
+
             for r in chunk:
                 its_fighters = by_roster.get(r["id"], [])
                 its_units = units_by.get(r["id"], [])
+                stash = stash_r.get(r["id"], [])
+                rating = rating_of(counted, [(f["status"] or "active", f["credits_value"] or 0) for f in its_fighters])
+                stash_value = sum((x["cost"] or 0) * (x["qty"] or 0) for x in stash)
+                worth[rref[r["id"]]] = {"rating": rating, "credits": r["credits"], "stash": stash_value,
+                                        "wealth": rating + r["credits"] + stash_value}
                 counts["rosters"] = counts.get("rosters", 0) + 1
                 counts["fighters"] = counts.get("fighters", 0) + len(its_fighters)
                 counts["units"] = counts.get("units", 0) + len(its_units)
@@ -376,6 +399,14 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                     # one fighter at a time: a roster of thousands is never one big text
                     "fighters": map(fighter_doc, its_fighters),
                     "units": map(unit_doc, its_units),
+                    "stash": [{"name": x["name"], "category": x["category"], "qty": x["qty"], "cost": x["cost"],
+                               "notes": x["notes"]} for x in stash],
+                    "ledger": [{"amount": x["amount"], "balance": x["balance"], "kind": x["kind"], "why": x["why"],
+                                "item": x["item"], "fighter": fref(x["fighter_id"]),
+                                "battle": bref(x["battle_id"]), "created_at": _iso(x["created_at"])}
+                               for x in ledger_r.get(r["id"], [])],
+                    "territories": [{"name": x["name"], "credits": x["credits"], "dice": x["dice"],
+                                     "rule": x["rule"]} for x in held_r.get(r["id"], [])],
                 }
 
     def battle_docs() -> Iterator[dict[str, Any]]:
@@ -452,3 +483,6 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
     yield "rosters", roster_docs()
     yield "battles", battle_docs()
     yield "rolls", roll_docs()
+    yield "content_packs", [{"name": x["name"], "items": dict(x["items"] or {}), "notes": x["notes"],
+                             "created_at": _iso(x["created_at"])} for x in content_packs_of(conn, cid)]
+    yield "worth", worth  # derived (gear): an import works them out again and ignores these

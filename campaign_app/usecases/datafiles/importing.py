@@ -86,6 +86,9 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
     _insert(s, "equipment", plan.equipment, {"fighter_id": refs(plan.equipment, "_fighter", fid),
                                              "unit_id": refs(plan.equipment, "_unit", uid)})
     _insert(s, "skill", plan.skills, {"fighter_id": ids_of(plan.skills, "_fighter", fid)})
+    _insert(s, "stash_item", plan.stash, {"roster_id": ids_of(plan.stash, "_roster", rid)})  # gear
+    _insert(s, "content_pack", plan.content_packs, {"campaign_id": cid})  # gear
+    _insert(s, "territory", plan.territories, {"roster_id": ids_of(plan.territories, "_roster", rid)})
     fault_point("import.after-rosters")
 
     bid = dict(zip(plan.battles["_ref"],
@@ -107,6 +110,10 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
         "fighter_id": refs(marks, "_fighter", fid),
         "unit_id": refs(marks, "_unit", uid),
         "by_fighter_id": refs(marks, "_by", fid)})
+    ledger = plan.ledger  # gear: after the battles it names
+    _insert(s, "ledger_entry", ledger, {"roster_id": ids_of(ledger, "_roster", rid),
+                                        "fighter_id": refs(ledger, "_fighter", fid),
+                                        "battle_id": refs(ledger, "_battle", bid)})
     fault_point("import.after-battles")
 
     rolls, injuries = plan.rolls, plan.injuries

@@ -271,6 +271,49 @@ class Unit(_Model):
     equipment: list[Equipment] = Field(default_factory=list, description="see equipment")
 
 
+# --- gear: a roster's stash and ledger, a campaign's content packs (gear helper)
+class StashEntry(_Model):
+    """rosters[].stash[] (items the gang holds)"""
+
+    name: str = _required_text("stash_item", "name", name=True)
+    category: str = _text("stash_item", "category", "wargear")
+    qty: int = _int(1, 100_000, 1)
+    cost: int = _int(0)
+    notes: str = _text(None)
+
+
+class LedgerLine(_Model):
+    """rosters[].ledger[] (every movement of the roster's credits, oldest first)"""
+
+    amount: int = _int(-CREDITS_RANGE[1], CREDITS_RANGE[1], default=...)
+    balance: int = _int(*CREDITS_RANGE, default=...)
+    kind: str = _text("ledger_entry", "kind", "credits")
+    why: str = _text("ledger_entry", "why")
+    item: str = _text("ledger_entry", "item")
+    fighter: str | None = _ref("fighter")
+    battle: str | None = _ref("battle")
+    created_at: When = _now()
+
+
+class TerritoryDoc(_Model):
+    """rosters[].territories[] (what each gives every battle)"""
+
+    name: str = _required_text("territory", "name", name=True)
+    credits: int = _int(0, 100_000)
+    dice: str = _text("territory", "dice", notes="e.g. `D6x10`; `\"\"` = no roll")
+    rule: str = _text(None)
+
+
+class ContentPackDoc(_Model):
+    """content_packs[] (catalogue items a campaign added: docs/content-packs.md)"""
+
+    name: str = _required_text("content_pack", "name", name=True)
+    items: dict[str, Any] = Field(default_factory=dict, description="key -> item, as in a pack file")
+    notes: str = _text(None)
+    created_at: When = _now()
+# --- end gear
+
+
 class Roster(_Model):
     """rosters[]"""
 
@@ -290,6 +333,9 @@ class Roster(_Model):
     # --- end league
     fighters: list[Fighter] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)
+    stash: list[StashEntry] = Field(default_factory=list)  # gear
+    ledger: list[LedgerLine] = Field(default_factory=list)  # gear
+    territories: list[TerritoryDoc] = Field(default_factory=list)  # gear
 
 
 class BattleRoster(_Model):
@@ -385,6 +431,9 @@ class CampaignDocument(_Model):
     rosters: list[Roster] = Field(default_factory=list)
     battles: list[Battle] = Field(default_factory=list)
     rolls: list[Roll] = Field(default_factory=list)
+    content_packs: list[ContentPackDoc] = Field(default_factory=list)  # gear
+    worth: dict[str, dict[str, int]] = Field(default_factory=dict, description=(  # gear
+        "roster ref -> `rating`, `credits`, `stash`, `wealth` as exported; derived, ignored on import"))
 
 
 class BackupDocument(_Model):
@@ -702,11 +751,15 @@ _SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (
     (Skill, "### skills (of a fighter)"),
     (Injury, "### injuries (lasting injuries of a fighter)"),
     (Unit, "### rosters[].units[]"),
+    (StashEntry, "### rosters[].stash[]"),
+    (LedgerLine, "### rosters[].ledger[]"),
+    (TerritoryDoc, "### rosters[].territories[]"),
     (Battle, "## battles[]"),
     (BattleRoster, "### battles[].rosters[]"),
     (BattleResult, "### battles[].results[]"),
     (BattleMark, "### battles[].marks[]"),
     (Roll, "## rolls[] (the roll record)"),
+    (ContentPackDoc, "## content_packs[]"),
 )
 
 

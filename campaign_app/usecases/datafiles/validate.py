@@ -76,6 +76,11 @@ class _Plan:
     battle_results: _Rows = field(default_factory=_Rows)
     battle_marks: _Rows = field(default_factory=_Rows)
     rolls: _Rows = field(default_factory=_Rows)
+    # --- gear (gear helper)
+    stash: _Rows = field(default_factory=_Rows)
+    ledger: _Rows = field(default_factory=_Rows)
+    content_packs: _Rows = field(default_factory=_Rows)
+    territories: _Rows = field(default_factory=_Rows)
 
 
 class _Stop(Exception):
@@ -477,8 +482,12 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
                 ck.refer("b", injuries, "battle", f"{p}.fighters[{j}].injuries")
                 ck.refer("d", injuries, "roll_record", f"{p}.fighters[{j}].injuries")
         ck.define("u", _items(r, "units"), f"{p}.units")
+        ledger = _items(r, "ledger")  # gear
+        ck.refer("f", ledger, "fighter", f"{p}.ledger")
+        ck.refer("b", ledger, "battle", f"{p}.ledger")
 
     _check_crews(ck, crews)
+    _check_packs(ck, _items(doc, "content_packs"), info.id if info is not None else "")
 
     # battles ----------------------------------------------------------------------------
     battles = _items(doc, "battles")
@@ -513,6 +522,23 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
             if u is True and not a:
                 ck.err(f"rolls[{i}].undone", "an undone roll needs the action it belonged to")
     return checked
+
+
+def _check_packs(ck: _Checker, packs: list[Any], system: str) -> None:
+    """Each content pack's items as a pack file's (gear); names unique."""
+    from campaign_app.errors import RulesDataError
+    from campaign_app.rules.catalogue import validate_pack
+
+    ck.unique(packs, "name", "content_packs", {}, "{v!r} is already used by {at}")
+    for i, pk in enumerate(packs):
+        if type(pk) is not dict or type(pk.get("items")) is not dict or not pk["items"] or not system:
+            continue
+        try:
+            validate_pack({"pack": {"name": "pack", "system": system}, "items": pk["items"]},
+                          f"content_packs[{i}]")
+        except RulesDataError as e:
+            msg = str(e).split(": ", 1)[1] if ": " in str(e) else str(e)
+            ck.err(f"content_packs[{i}]", msg)
 
 
 def _check_crews(ck: _Checker, fighters: list[tuple[str, dict[str, Any]]]) -> None:
@@ -721,6 +747,13 @@ def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
     _rows(plan.skills, sch.Skill, skills, now, _fighter=s_fighter)
     injuries, i_fighter = under(fighters, "injuries")
     _rows(plan.injuries, sch.Injury, injuries, now, _fighter=i_fighter)
+    stash, st_roster = under(rosters, "stash")  # gear
+    _rows(plan.stash, sch.StashEntry, stash, now, _roster=st_roster)
+    ledger, lg_roster = under(rosters, "ledger")
+    _rows(plan.ledger, sch.LedgerLine, ledger, now, _roster=lg_roster)
+    _rows(plan.content_packs, sch.ContentPackDoc, doc.get("content_packs") or [], now)
+    held, t_roster = under(rosters, "territories")
+    _rows(plan.territories, sch.TerritoryDoc, held, now, _roster=t_roster)
     battles = doc["battles"]
     _rows(plan.battles, sch.Battle, battles, now)
     links, l_battle = under(battles, "rosters")
