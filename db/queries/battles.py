@@ -20,15 +20,17 @@ def roster_units(s: Session, roster_ids: Sequence[int]) -> list[Unit]:
     return list(s.exec(select(Unit).where(col(Unit.roster_id).in_(roster_ids)).order_by(col(Unit.id))).all())
 
 
+BATTLE_NUMBER_LOCK = 0x62617474  # "batt": the first key of the battle-number advisory locks
+
+
 def next_battle_number(s: Session, campaign_id: int) -> int:
     """The number the campaign's next battle gets (one more than its highest). On
-    PostgreSQL the campaign's row is locked first (``FOR UPDATE``, held to the end of the
-    transaction), so two battles recorded at once get two numbers, never the same one
-    (SQLite runs one writer at a time)."""
+    PostgreSQL the campaign's battle numbers are locked first (an advisory lock held to
+    the end of the transaction, which needs no right to change the campaign row: a
+    league player records battles too), so two battles recorded at once get two
+    numbers, never the same one (SQLite runs one writer at a time)."""
     if s.get_bind().dialect.name == "postgresql":
-        from db.models import Campaign
-
-        s.exec(select(Campaign.id).where(Campaign.id == campaign_id).with_for_update()).one()
+        s.exec(select(func.pg_advisory_xact_lock(BATTLE_NUMBER_LOCK, campaign_id))).one()
     top = s.exec(select(func.max(Battle.number)).where(Battle.campaign_id == campaign_id)).one()
     return (top or 0) + 1
 
