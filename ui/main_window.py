@@ -51,6 +51,7 @@ _MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "tab
 _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
 NO_DATABASE = "No database is open: choose one in File ▸ Database Settings (Ctrl+O)."
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
+LIVE_START_MS = 400  # then others' changes are listened for (ui.live)
 NO_UNDO: dict[str, Any] = {"undo": None, "redo": None}
 
 
@@ -352,6 +353,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
+        if getattr(self, "live", None) is not None:  # live helper
+            self.live.stop()
         worker.cancel_all_and_wait(5000)
         super().closeEvent(event)
 
@@ -400,6 +403,13 @@ class MainWindow(QMainWindow):
         ui_actions.sync_import_actions(self)  # the installed systems' importers
         last = self.settings.value("view/campaign")
         self.reload(prefer=prefer or (("campaign", int(last)) if last not in (None, "") else None))
+        QTimer.singleShot(LIVE_START_MS, self, self._start_live)  # live helper: others' changes, once shown
+
+    def _start_live(self) -> None:
+        """Hear other clients' changes to this database (:mod:`ui.live`)."""
+        from ui.live import start_live
+
+        start_live(self)
 
     def update_recent_menu(self) -> None:
         self.recent_menu.clear()
