@@ -46,8 +46,10 @@ log = logging.getLogger(__name__)
 
 ROLE = 256  # Qt.ItemDataRole.UserRole, as a plain int: see ui.actions.build_toolbar
 TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY, TAB_CHARTS = range(5)
+TAB_STANDINGS = 5  # standings helper
 _MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "table", "battles_view",
-                        "log_view", "history_view", "charts_view", "detail"})
+                        "log_view", "history_view", "charts_view", "detail",
+                        "standings_view"})
 _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
 NO_DATABASE = "No database is open: choose one in File ▸ Database Settings (Ctrl+O)."
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
@@ -294,6 +296,11 @@ class MainWindow(QMainWindow):
 
         self.charts_view = ChartsView()  # read only while its tab is shown
         self.tabs.addTab(self.charts_view, action_icon("chart"), "Charts")
+        from ui.i18n import translate
+        from ui.standings_page import StandingsView
+
+        self.standings_view = StandingsView()  # the league table; read only while its tab is shown
+        self.tabs.addTab(self.standings_view, action_icon("battle"), translate("MainWindow", "Standings"))
         from ui.theme import is_dark
 
         if is_dark():
@@ -486,6 +493,7 @@ class MainWindow(QMainWindow):
             self.history_view.set_campaign(self.engine, cid)
         if changes.battles or changes.rolls or changes.figures() or changes.rosters or changes.structure:
             self.charts_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
+            self.standings_view.set_campaign(self.engine, cid)
         if self._detail_named(changes):
             self.show_detail()  # updates the actions too
         else:
@@ -632,6 +640,7 @@ class MainWindow(QMainWindow):
         self.log_view.set_campaign(self.engine, camp["id"])
         self.history_view.set_campaign(self.engine, camp["id"])
         self.charts_view.set_campaign(self.engine, camp["id"])
+        self.standings_view.set_campaign(self.engine, camp["id"])
         self.show_detail()
 
     def load_table(self, keep: dict[str, Any] | None = None) -> None:
