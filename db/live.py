@@ -168,13 +168,8 @@ class PgListener:
     def poll(self) -> list[Changes]:
         """The change sets other clients committed since the last call (never blocks).
         A lost connection raises ``psycopg.OperationalError``."""
-        import psycopg
-
         pg = self.conn.pgconn
-        try:
-            pg.consume_input()
-        except psycopg.pq.PQerror as e:  # the server went away
-            raise psycopg.OperationalError(str(e)) from None
+        pg.consume_input()  # OperationalError when the server went away
         out: list[Changes] = []
         while (n := pg.notifies()) is not None:
             if n.relname.decode() != CHANNEL:

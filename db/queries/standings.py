@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Integer, and_, case, cast, func, literal, or_, select
 from sqlalchemy.orm import aliased
@@ -41,7 +42,7 @@ def standings_rows(s: Session, campaign_id: int, *, hurt_statuses: Iterable[str]
     by the other roster. The rating is ``rating_column`` summed over the roster's
     ``rating_figures`` (``"fighters"`` or ``"units"``), those with status ``active`` only
     when ``ready_only``."""
-    model = _RATED.get(rating_figures)
+    model: Any = _RATED.get(rating_figures)
     column = getattr(model, rating_column, None) if model is not None else None
     if model is None or column is None or rating_column in ("id", "roster_id", "version"):
         raise ValueError(f"no number column {rating_figures}.{rating_column} to rate rosters by")
@@ -91,7 +92,7 @@ def standings_rows(s: Session, campaign_id: int, *, hurt_statuses: Iterable[str]
     rating = (select(col(model.roster_id).label("rid"), func.sum(column).label("n"))
               .where(*ready).group_by(col(model.roster_id)).subquery("rating"))
 
-    def zero(c: object) -> object:
+    def zero(c: Any) -> Any:
         return func.coalesce(c, literal(0))
 
     stmt = (select(col(Roster.id), col(Roster.name),
