@@ -142,3 +142,18 @@ def test_the_campaign_report_pdf_has_the_standings_table(db_url: str, tmp_path: 
     assert "Gang rating" in text
     for roster, (battles, wins, draws, losses, caused, suffered, rating) in EXPECTED.items():
         assert f"{roster} {battles} {wins} {draws} {losses} {caused} {suffered} {rating}" in text, text
+
+
+def test_a_squad_games_casualties_are_lost_figures_caused_by_the_other_side(engine: Any) -> None:
+    from campaign_app.usecases.units import add_unit
+
+    c = core.create_campaign(engine, "Bocage", "fubar")
+    x = core.create_roster(engine, c.id, "Paras")
+    y = core.create_roster(engine, c.id, "Grenadiers")
+    ux = add_unit(engine, x.id, "1st Section", 8)
+    uy = add_unit(engine, y.id, "Gruppe 1", 10)
+    record_battle(engine, c.id, [x.id, y.id], winner=x.id, casualties={ux.id: 2, uy.id: 5})
+    lines = {line["roster"]: line for line in league_standings(engine, c.id)["standings"]}
+    assert (lines["Paras"]["suffered"], lines["Paras"]["caused"]) == (2, 5)
+    assert (lines["Grenadiers"]["suffered"], lines["Grenadiers"]["caused"]) == (5, 2)
+    assert lines["Paras"]["rating"] == 8 and lines["Grenadiers"]["rating"] == 10  # figures now
