@@ -448,6 +448,7 @@ def _mark(session: Session, journal: Journal, *, undone: bool) -> None:
         verb = "undo" if undone else "redo"
         raise ConflictError(f"cannot {verb} {journal.summary or journal.action}: the campaign's history was "
                             f"changed by someone else meanwhile; nothing was {verb}ne — reload and try again")
+    session.info.setdefault("live.marked_journals", set()).add(journal.id)  # live helper: db.live
     set_committed_value(journal, "undone", undone)
     set_committed_value(journal, "undone_at", now if undone else None)
     if undone:

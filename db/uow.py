@@ -28,6 +28,7 @@ from sqlmodel import Session, col
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, RefusedError
+from db import live
 from db.journal import JournalRecorder
 from db.models import Journal, RollRecord, utcnow
 
@@ -62,6 +63,7 @@ class UnitOfWork:
 
     def _note_flush(self, session: Session, _ctx: Any, _instances: Any) -> None:
         self._flushing = _touched([*session.dirty, *session.deleted, *session.new])
+        self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
 
     @property
     def changes(self) -> Changes:
@@ -144,6 +146,7 @@ class UnitOfWork:
         )
         for r, rid in zip(items, ids, strict=True):
             r.extra["record_id"] = rid
+        self._roll_ids += ids
         return ids
 
     def discard(self) -> None:
@@ -167,8 +170,13 @@ class UnitOfWork:
                 self._recorder.detach()
                 self._recorded = self._recorder.changes
                 self._recorder = None
+            # --- live: the others are told in this transaction: on commit, never on rollback
+            live.send(s, live.outgoing(self.changes, self.journaled), self.campaign_id)
             fault_point("uow.before-commit")
             s.commit()
+            own = [self.journal.id] if self.journal is not None and self.journal.id is not None else []
+            live.remember_own(self.engine, own + sorted(s.info.get(live.MARKED_KEY, ())), self._roll_ids)
+            # --- end live
         except StaleDataError as e:
             self._raise_refused(e)
             raise ConflictError(

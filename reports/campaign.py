@@ -149,7 +149,17 @@ def render_campaign(
 
     story.append(Paragraph("Standings", st.h2))
     standings = [as_dict(s) for s in as_list(doc.get("standings"))]
-    if standings:
+    if standings and all("caused" in s for s in standings):  # the league table (standings helper)
+        narrow = 17 * mm
+        rating = text(doc.get("rating")).strip() or "Rating"
+        story.append(_table(["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties caused",
+                             "Casualties suffered", rating],
+                            [[text(s.get("roster")), *(text(s.get(k)) for k in
+                                                       ("battles", "wins", "draws", "losses", "caused",
+                                                        "suffered", "rating"))]
+                             for s in standings],
+                            [width - 7 * narrow] + [narrow] * 7, st))
+    elif standings:
         narrow = 20 * mm
         story.append(_table(["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties"],
                             [[text(s.get("roster")), *(text(s.get(k)) for k in

@@ -50,11 +50,14 @@ log = logging.getLogger(__name__)
 ROLE = 256  # Qt.ItemDataRole.UserRole, as a plain int: see ui.actions.build_toolbar
 TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY, TAB_CHARTS = range(5)
 LEAGUE_ROSTERS = 50  # lazy: a campaign with more rosters opens on its first one (see reload)
+TAB_STANDINGS = 5  # standings helper
 _MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "table", "battles_view",
-                        "log_view", "history_view", "charts_view", "detail"})
+                        "log_view", "history_view", "charts_view", "detail",
+                        "standings_view"})
 _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
 NO_DATABASE = QT_TRANSLATE_NOOP("main_window", "No database is open: choose one in File ▸ Database Settings (Ctrl+O).")
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
+LIVE_START_MS = 400  # then others' changes are listened for (ui.live)
 NO_UNDO: dict[str, Any] = {"undo": None, "redo": None}
 
 
@@ -296,6 +299,10 @@ class MainWindow(QMainWindow):
 
         self.charts_view = ChartsView()  # read only while its tab is shown
         self.tabs.addTab(self.charts_view, action_icon("chart"), translate("MainWindow", "Charts"))
+        from ui.standings_page import StandingsView
+
+        self.standings_view = StandingsView()  # the league table; read only while its tab is shown
+        self.tabs.addTab(self.standings_view, action_icon("battle"), translate("MainWindow", "Standings"))
         from ui.theme import is_dark
 
         if is_dark():
@@ -359,6 +366,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_window()
+        if getattr(self, "live", None) is not None:  # live helper
+            self.live.stop()
         worker.cancel_all_and_wait(5000)
         super().closeEvent(event)
 
@@ -408,6 +417,13 @@ class MainWindow(QMainWindow):
         last = self.settings.value("view/campaign")
         self.reload(prefer=prefer or (("campaign", int(last)) if last not in (None, "") else None),
                     start=prefer is None)
+        QTimer.singleShot(LIVE_START_MS, self, self._start_live)  # live helper: others' changes, once shown
+
+    def _start_live(self) -> None:
+        """Hear other clients' changes to this database (:mod:`ui.live`)."""
+        from ui.live import start_live
+
+        start_live(self)
 
     def update_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -494,6 +510,7 @@ class MainWindow(QMainWindow):
             self.history_view.set_campaign(self.engine, cid)
         if changes.battles or changes.rolls or changes.figures() or changes.rosters or changes.structure:
             self.charts_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
+            self.standings_view.set_campaign(self.engine, cid)
         if self._detail_named(changes):
             self.show_detail()  # updates the actions too
         else:
@@ -715,6 +732,7 @@ class MainWindow(QMainWindow):
         self.log_view.set_campaign(self.engine, camp["id"])
         self.history_view.set_campaign(self.engine, camp["id"])
         self.charts_view.set_campaign(self.engine, camp["id"])
+        self.standings_view.set_campaign(self.engine, camp["id"])
         self.show_detail()
 
     def load_table(self, keep: dict[str, Any] | None = None) -> None:

@@ -43,6 +43,7 @@ EXTENSIONS: list[str] = [
     "campaign_app.cli.export",  # PDF exports (imports reports inside its commands)
     "campaign_app.cli.demo",  # demo campaigns
     "campaign_app.cli.league",  # league mode on PostgreSQL: roles, players, rosters
+    "campaign_app.cli.standings",  # league standings
     "campaign_app.desktop",  # install-desktop (menu entry, icon, AppStream metadata)
 ]
 

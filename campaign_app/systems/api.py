@@ -34,6 +34,31 @@ if TYPE_CHECKING:
     from campaign_app.systems.table import CrewRule
 
 
+# --- standings: a roster's rating in the league table (standings helper)
+@dataclass(frozen=True)
+class Rating:
+    """How the league standings count a roster's rating: ``column`` (a number column of
+    the figure rows: ``credits_value``, ``rep``, ``figures``...) summed over the roster's
+    ``figures`` (``"fighters"`` or ``"units"``), only those ready to fight (status
+    active) when ``ready_only``. ``label`` heads the column."""
+
+    label: str
+    figures: str = "fighters"
+    column: str = "credits_value"
+    ready_only: bool = True
+
+
+def default_rating(info: SystemInfo) -> Rating:
+    """The rating of a game that names none, from what its figures carry: a squad game's
+    figures, a game of Rep's total Rep, else the value of the fighters ready."""
+    if info.uses_units:
+        return Rating("Figures", "units", "figures", ready_only=False)
+    if info.uses_rep:
+        return Rating("Total Rep", "fighters", "rep")
+    return Rating("Rating", "fighters", "credits_value")
+# --- end standings
+
+
 @dataclass(frozen=True)
 class GameSystem:
     """One game system: what it is made of and where its parts live."""
@@ -92,6 +117,10 @@ class GameSystem:
     # rating); () = the active ones (those ready to play, as the printed roster counts)
     rating_statuses: tuple[str, ...] = ()
     # --- end gear
+    # --- standings (standings helper): how the league table counts a roster's rating;
+    # None = one derived from the SystemInfo (default_rating)
+    rating: Rating | None = None
+    # --- end standings
 
     @property
     def id(self) -> str:
@@ -133,6 +162,10 @@ class GameSystem:
 
             raise RulesDataError(f"game system {self.id!r}: layout {self.layout!r} is not a RosterLayout")
         return layout
+
+    def rating_rule(self) -> Rating:
+        """How the league standings count a roster's rating (standings helper)."""
+        return self.rating if self.rating is not None else default_rating(self.info)
 
     def command_list(self) -> tuple[Command, ...]:
         """The system's commands (loaded on first use; none when it has none)."""

@@ -971,6 +971,7 @@ def undo(engine: Engine, campaign: Ref) -> UndoResult:
             how = "importing it" if j.summary.startswith("import") else "creating it"
             raise InputError(f"nothing to undo in {c.name}: its first action, {how}, cannot be undone")
         undo_journal(s, j)
+        uow.note(journal_changes(j))  # live helper: the others are told what it changed
         out = UndoResult(id=j.id or 0, action=j.action, summary=j.summary,
                          changes=journal_changes(j))
     return out
@@ -985,6 +986,7 @@ def redo(engine: Engine, campaign: Ref) -> UndoResult:
         if j is None:
             raise InputError(f"nothing to redo in {c.name}")
         redo_journal(s, j)
+        uow.note(journal_changes(j))  # live helper: the others are told what it changed
         out = UndoResult(id=j.id or 0, action=j.action, summary=j.summary,
                          changes=journal_changes(j))
     return out

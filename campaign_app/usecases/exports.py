@@ -473,7 +473,11 @@ class Standing(TypedDict):
     wins: int
     draws: int
     losses: int
-    casualties: int
+    casualties: int  # suffered
+    # --- standings (standings helper): the league table's other columns
+    caused: int
+    suffered: int
+    rating: int
 
 
 class RosterHistory(TypedDict):
@@ -501,6 +505,7 @@ class CampaignDocument(TypedDict):
     system: str
     battles: list[BattleLine]
     standings: list[Standing]
+    rating: str  # what the standings' rating counts (standings helper)
     histories: list[RosterHistory]
     charts: list[Chart]
 
@@ -581,11 +586,17 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
             charts.append({"title": title, "kind": "line", "categories": categories, "axis": axis,
                            "series": [{"name": names[r], "values": [values[k][i] for values in after_each]}
                                       for i, r in enumerate(rosters)]})
+    from campaign_app.usecases.standings import league_standings
+
+    table = league_standings(engine, c.id or 0)  # the league table, counted by the database
     return {
         "campaign": c.name,
         "system": _system_name(c, info),
         "battles": battles,
-        "standings": [{"roster": names[r], **standing[r]} for r in order],  # type: ignore[typeddict-item]
+        "standings": [{"roster": t["roster"], "battles": t["battles"], "wins": t["wins"], "draws": t["draws"],
+                       "losses": t["losses"], "casualties": t["suffered"], "caused": t["caused"],
+                       "suffered": t["suffered"], "rating": t["rating"]} for t in table["standings"]],
+        "rating": table["rating"],
         "histories": [{"roster": names[r], "lines": history.get(r, [])} for r in order],
         "charts": charts,
     }

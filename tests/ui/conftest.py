@@ -43,6 +43,15 @@ def qt_warnings_fail(qapp: Any) -> Iterator[list[str]]:
     assert not seen, "Qt warnings:\n" + "\n".join(seen)
 
 
+@pytest.fixture(autouse=True)
+def _no_live_updates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows do not listen for other clients' changes (a timer of their own in every
+    test), but in the tests of live updates (tests/ui/test_live.py turns it on)."""
+    import ui.live
+
+    monkeypatch.setattr(ui.live, "ENABLED", False)
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> Any:
     from ui.settings import AppSettings

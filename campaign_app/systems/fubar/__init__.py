@@ -6,7 +6,7 @@ toolkit, :mod:`campaign_app.systems.squads`.
 
 from __future__ import annotations
 
-from campaign_app.systems.api import GameSystem
+from campaign_app.systems.api import GameSystem, Rating
 from campaign_app.systems.info import SystemInfo
 from campaign_app.systems.squads_info import UNIT_STATUSES
 
@@ -24,4 +24,5 @@ SYSTEM = GameSystem(
     layout=".layout:LAYOUT", qrs="campaign_app.systems.squads:qrs_sheet", demo=".demo:build",
     bench=".bench:LEAGUE",
     scenario_table="fubar-scenario",
+    rating=Rating("Figures", "units", "figures", ready_only=False),
 )

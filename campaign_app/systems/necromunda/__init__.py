@@ -6,7 +6,7 @@ Battle, lasting injuries and treatment: :mod:`.procedures`.
 
 from __future__ import annotations
 
-from campaign_app.systems.api import GameSystem
+from campaign_app.systems.api import GameSystem, Rating
 from campaign_app.systems.commands import AfterBattleOption
 from campaign_app.systems.importers import Importer
 from campaign_app.systems.info import StatRule, SystemInfo
@@ -68,4 +68,5 @@ SYSTEM = GameSystem(
                         description="import a gang exported from Yaktribe",
                         campaign_help="the campaign to add it to (default: a campaign named "
                                       "after the gang's Yaktribe campaign)"),),
+    rating=Rating("Gang rating", "fighters", "credits_value"),
 )

@@ -6,7 +6,7 @@ creature REP generation: :mod:`.procedures`.
 
 from __future__ import annotations
 
-from campaign_app.systems.api import GameSystem
+from campaign_app.systems.api import GameSystem, Rating
 from campaign_app.systems.commands import AfterBattleOption
 from campaign_app.systems.info import SystemInfo
 
@@ -48,4 +48,5 @@ SYSTEM = GameSystem(
         AfterBattleOption("replacements", "Roll for replacements (NUTS!)", "bool", default=True,
                           help="roll on the replacements table for the squad's losses"),
     ),
+    rating=Rating("Total Rep", "fighters", "rep"),
 )

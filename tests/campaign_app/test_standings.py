@@ -1,0 +1,159 @@
+"""The league standings on a recorded campaign: battles, wins, draws, losses, casualties
+caused and suffered, the game's rating; sorted; the CLI's text and --json; the campaign
+report PDF's table. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from sqlmodel import Session, select
+
+from campaign_app.cli import main
+from campaign_app.errors import InputError
+from campaign_app.usecases import core
+from campaign_app.usecases.battles import record_battle
+from campaign_app.usecases.standings import league_standings
+from db.models import BattleRoster
+
+
+def recorded_league(engine: Any) -> int:
+    """Three gangs, three battles (see the numbers in EXPECTED)."""
+    c = core.create_campaign(engine, "Hive League", "necromunda")
+    a = core.create_roster(engine, c.id, "Rats")
+    b = core.create_roster(engine, c.id, "Ghosts")
+    s = core.create_roster(engine, c.id, "Spiders")
+    f = {}
+    for roster, name, ftype, value in ((a, "A1", "leader", 100), (a, "A2", "ganger", 50), (a, "A3", "juve", 25),
+                                       (b, "B1", "leader", 100), (b, "B2", "ganger", 50), (b, "B3", "ganger", 50),
+                                       (s, "C1", "leader", 80)):
+        f[name] = core.add_fighter(engine, roster.id, name, fighter_type=ftype, credits_value=value).id
+    core.edit_fighter(engine, f["A3"], status="dead")  # not in the gang rating
+    # 1: Rats beat Ghosts; B1 taken out by A1, B2 seriously injured by nobody named (the
+    # other gang of a two-gang fight caused it), A2 taken out by B1
+    record_battle(engine, c.id, [a.id, b.id], winner=a.id,
+                  results={f["B1"]: "out-of-action", f["B2"]: "seriously-injured", f["A2"]: "out-of-action"},
+                  by={f["B1"]: f["A1"], f["A2"]: f["B1"]})
+    # 2: Ghosts and Spiders draw; C1 taken out by B2
+    two = record_battle(engine, c.id, [b.id, s.id], results={f["C1"]: "out-of-action"}, by={f["C1"]: f["B2"]})
+    with Session(engine) as ses:
+        for link in ses.exec(select(BattleRoster).where(BattleRoster.battle_id == two.id)):
+            link.result = "draw"
+            ses.add(link)
+        ses.commit()
+    # 3: all three, Spiders win; A1 taken out by nobody named (three gangs: nobody's),
+    # B3 taken out by C1
+    record_battle(engine, c.id, [a.id, b.id, s.id], winner=s.id,
+                  results={f["A1"]: "out-of-action", f["B3"]: "out-of-action"}, by={f["B3"]: f["C1"]})
+    return int(c.id)
+
+
+EXPECTED = {  # roster: battles, wins, draws, losses, caused, suffered, rating
+    "Rats": (2, 1, 0, 1, 2, 2, 150),
+    "Ghosts": (3, 0, 1, 2, 2, 3, 200),
+    "Spiders": (2, 1, 1, 0, 1, 1, 80),
+}
+KEYS = ("battles", "wins", "draws", "losses", "caused", "suffered", "rating")
+
+
+def test_standings_count_a_recorded_campaign(engine: Any) -> None:
+    cid = recorded_league(engine)
+    d = league_standings(engine, cid)
+    assert d["campaign"] == "Hive League" and d["rating"] == "Gang rating" and d["sort"] == "wins"
+    got = {line["roster"]: tuple(line[k] for k in KEYS) for line in d["standings"]}  # type: ignore[literal-required]
+    assert got == EXPECTED
+    # most wins first; Spiders' draw puts them above the Rats
+    assert [line["roster"] for line in d["standings"]] == ["Spiders", "Rats", "Ghosts"]
+
+
+def test_standings_sort_by_any_column(engine: Any) -> None:
+    cid = recorded_league(engine)
+
+    def order(col: str) -> list[str]:
+        return [line["roster"] for line in league_standings(engine, cid, col)["standings"]]
+
+    assert order("roster") == ["Ghosts", "Rats", "Spiders"]
+    assert order("rating") == ["Ghosts", "Rats", "Spiders"]
+    assert order("caused") == ["Rats", "Ghosts", "Spiders"]  # a tie: the one with more wins first
+    assert order("suffered") == ["Spiders", "Rats", "Ghosts"]  # fewest first
+    assert order("losses") == ["Spiders", "Rats", "Ghosts"]
+    with pytest.raises(InputError, match="cannot be sorted by 'luck'"):
+        league_standings(engine, cid, "luck")
+
+
+def test_the_rating_is_the_games_own(engine: Any) -> None:
+    from tests.campaign_app.data_builders import build_squad
+
+    c = core.create_campaign(engine, "Patrol", "nuts")
+    r = core.create_roster(engine, c.id, "Squad")
+    for name, rep in (("Hans", 4), ("Fritz", 5), ("Otto", 3)):
+        core.add_fighter(engine, r.id, name, rep=rep)
+    core.edit_fighter(engine, "Otto", status="dead")
+    d = league_standings(engine, c.id)
+    assert d["rating"] == "Total Rep" and d["standings"][0]["rating"] == 9  # NUTS!: the Rep of those ready
+    squad = league_standings(engine, build_squad(engine))  # a squad game: its figures
+    assert squad["rating"] == "Figures" and squad["standings"][0]["rating"] == 8
+    assert squad["standings"][0]["battles"] == 0  # its battle names no rosters: not counted
+    empty = league_standings(engine, core.create_campaign(engine, "New", "fubar").id)
+    assert empty["standings"] == []
+
+
+def test_the_cli_prints_the_standings_as_text_and_json(db_url: str, capsys: Any) -> None:
+    from db.migrate import open_database
+
+    eng = open_database(db_url)
+    try:
+        cid = recorded_league(eng)
+    finally:
+        eng.dispose()
+    assert main(["--db", db_url, "league", "standings", "Hive League"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Hive League (Necromunda): standings by wins"
+    assert out[1].split() == ["Roster", "Battles", "Wins", "Draws", "Losses", "Cas.", "caused", "Cas.",
+                              "suffered", "Gang", "rating"]
+    assert [line.split() for line in out[3:]] == [
+        ["Spiders", "2", "1", "1", "0", "1", "1", "80"],
+        ["Rats", "2", "1", "0", "1", "2", "2", "150"],
+        ["Ghosts", "3", "0", "1", "2", "2", "3", "200"]]
+    assert main(["--db", db_url, "league", "standings", str(cid), "--json", "--sort", "rating"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["sort"] == "rating" and d["rating"] == "Gang rating"
+    assert [(x["roster"], x["rating"], x["caused"], x["suffered"]) for x in d["standings"]] == [
+        ("Ghosts", 200, 2, 3), ("Rats", 150, 2, 2), ("Spiders", 80, 1, 1)]
+    assert main(["--db", db_url, "league", "standings", "Nowhere"]) == 2
+    assert "no campaign 'Nowhere'" in capsys.readouterr().err
+
+
+def test_the_campaign_report_pdf_has_the_standings_table(db_url: str, tmp_path: Any, capsys: Any) -> None:
+    from db.migrate import open_database
+    from tests.reports.helpers import all_text
+
+    eng = open_database(db_url)
+    try:
+        recorded_league(eng)
+    finally:
+        eng.dispose()
+    pdf = tmp_path / "league.pdf"
+    assert main(["--db", db_url, "export", "campaign", "Hive League", "-o", str(pdf)]) == 0
+    capsys.readouterr()
+    text = all_text(pdf)
+    assert "Standings" in text and "Casualties caused" in text and "Casualties suffered" in text
+    assert "Gang rating" in text
+    for roster, (battles, wins, draws, losses, caused, suffered, rating) in EXPECTED.items():
+        assert f"{roster} {battles} {wins} {draws} {losses} {caused} {suffered} {rating}" in text, text
+
+
+def test_a_squad_games_casualties_are_lost_figures_caused_by_the_other_side(engine: Any) -> None:
+    from campaign_app.usecases.units import add_unit
+
+    c = core.create_campaign(engine, "Bocage", "fubar")
+    x = core.create_roster(engine, c.id, "Paras")
+    y = core.create_roster(engine, c.id, "Grenadiers")
+    ux = add_unit(engine, x.id, "1st Section", 8)
+    uy = add_unit(engine, y.id, "Gruppe 1", 10)
+    record_battle(engine, c.id, [x.id, y.id], winner=x.id, casualties={ux.id: 2, uy.id: 5})
+    lines = {line["roster"]: line for line in league_standings(engine, c.id)["standings"]}
+    assert (lines["Paras"]["suffered"], lines["Paras"]["caused"]) == (2, 5)
+    assert (lines["Grenadiers"]["suffered"], lines["Grenadiers"]["caused"]) == (5, 2)
+    assert lines["Paras"]["rating"] == 8 and lines["Grenadiers"]["rating"] == 10  # figures now
