@@ -23,10 +23,17 @@ the source of its faces.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
-from campaign_app.dice import DiceRequest, RandomSource, Roller, RollResult, validate_faces
+from campaign_app.dice import (
+    DiceRequest,
+    DiceSource,
+    RandomSource,
+    Roller,
+    RollResult,
+    validate_faces,
+)
 from campaign_app.errors import AppError, DiceError
 
 T = TypeVar("T")
@@ -139,3 +146,47 @@ def probe(procedure: Procedure[T], faces: Sequence[Face], limit: int = MAX_FACES
     except AppError:
         return None
     return Run(result=result, rolls=roller.rolls, faces=source.faces)
+
+
+class RecordedFirst:
+    """Strict dice discipline: the faces already on record for a step come first (each
+    with the source it had), then the roller's own source for the rest. Typed faces
+    (when the campaign allows them) must be the faces on record where there are some."""
+
+    def __init__(self, recorded: Sequence[Face], then: DiceSource) -> None:
+        self.recorded = [(validate_faces([f])[0], src) for f, src in recorded]
+        self.then = then
+        self._pos = 0
+        self._last = then.name
+
+    @property
+    def name(self) -> str:
+        return self._last
+
+    def take(self, request: DiceRequest) -> list[int]:
+        got = self.recorded[self._pos:self._pos + request.count]
+        self._pos += len(got)
+        known = [f for f, _src in got]
+        if self.then.name == "typed":
+            typed = self.then.take(request)
+            if typed[:len(known)] != known:
+                shown = ",".join(map(str, known))
+                raise DiceError(f"the dice for {request.need} were already rolled ({shown}): "
+                                f"the campaign's strict dice discipline reuses them")
+            self._last = "typed"
+            return typed
+        rest = self.then.take(replace(request, count=request.count - len(got))) if request.count > len(got) else []
+        self._last = self.then.name if rest else (got[-1][1] if got else self._last)
+        return known + rest
+
+    def finish(self) -> None:
+        self.then.finish()
+
+
+def check_recorded(recorded: Sequence[Face], faces: Sequence[Face], what: str) -> None:
+    """Strict dice discipline: ``faces`` (a run's, in order) begin with the faces on
+    record (or are a beginning of them); else one line naming the first that differs."""
+    for i, ((got, _s), (want, _w)) in enumerate(zip(faces, recorded, strict=False), start=1):
+        if got != want:
+            raise DiceError(f"die #{i} of {what} shows {got}, but {want} was already rolled for it: "
+                            f"the campaign's strict dice discipline reuses the dice already rolled")

@@ -15,7 +15,7 @@ undone; the roll record and the journal itself are history and are not journaled
 from datetime import UTC, date, datetime
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text
+from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text, true
 from sqlmodel import Field, Relationship, SQLModel
 
 
@@ -51,6 +51,11 @@ class Campaign(SQLModel, table=True):
     notes: str = Field(default="")
     created_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=None, sa_column=_v_campaign)
+    # --- record: dice discipline (record helper). open: previews are recorded, the real
+    # run rolls anew; strict: the real run reuses the faces already rolled for its step.
+    dice_discipline: str = Field(default="open", max_length=10, sa_column_kwargs={"server_default": "open"})
+    typed_dice: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+    # --- end record
 
     rosters: list["Roster"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     battles: list["Battle"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
@@ -434,6 +439,8 @@ class RollRecord(SQLModel, table=True):
     """Every roll made or typed in: when, what for, the faces, and what it gave."""
 
     __tablename__ = "roll_record"
+    # --- record: the faces rolled for a step, found per campaign (record helper)
+    __table_args__ = (Index("ix_roll_record_step", "campaign_id", "step"),)
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
@@ -454,6 +461,13 @@ class RollRecord(SQLModel, table=True):
     row: str = Field(default="", max_length=40)
     result: str = Field(default="", max_length=80)
     label: str = Field(default="", max_length=200)
+    # --- record: marks, steps and the hash chain (record helper; campaign_app/rollchain.py)
+    mark: str = Field(default="applied", max_length=20, sa_column_kwargs={"server_default": "applied"})
+    step: str = Field(default="", max_length=120, sa_column_kwargs={"server_default": ""})
+    face_pos: int | None = Field(default=None)  # the step's first face this roll took (0-based)
+    prev_hash: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
+    hash: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
+    # --- end record
 
     campaign: Optional["Campaign"] = Relationship(back_populates="rolls")
     journal: Optional["Journal"] = Relationship(back_populates="rolls")
