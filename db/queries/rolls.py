@@ -17,14 +17,14 @@ _jr = Journal.__table__.c  # type: ignore[attr-defined]
 
 def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = None,
               fighter_id: int | None = None, table_id: str | None = None,
-              limit: int | None = None) -> Sequence[Row]:
+              limit: int | None = None, marks: Sequence[str] | None = None) -> Sequence[Row]:
     """The campaign's rolls as plain rows (a league's log holds tens of thousands),
     oldest first; the newest ``limit`` when given. Each row has the roll's columns plus
     ``undone`` and ``action`` of its journal (None for a roll outside one)."""
     stmt = (
         select(_rr.id, _rr.created_at, _rr.purpose, _rr.rule, _rr.subject, _rr.dice, _rr.faces, _rr.source,
                _rr.target, _rr.value, _rr.table_id, _rr.row, _rr.result, _rr.label, _rr.battle_id,
-               _rr.fighter_id, _jr.undone, _jr.action)
+               _rr.fighter_id, _jr.undone, _jr.action, _rr.mark, _rr.step, _rr.hash)
         .select_from(RollRecord.__table__.outerjoin(Journal.__table__, _jr.id == _rr.journal_id))  # type: ignore[attr-defined]
         .where(_rr.campaign_id == campaign_id)
     )
@@ -34,6 +34,8 @@ def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = Non
         stmt = stmt.where(_rr.fighter_id == fighter_id)
     if table_id:
         stmt = stmt.where(_rr.table_id == table_id)
+    if marks:
+        stmt = stmt.where(_rr.mark.in_(list(marks)))
     stmt = stmt.order_by(_rr.id.desc())
     if limit is not None:
         stmt = stmt.limit(limit)
