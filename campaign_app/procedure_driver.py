@@ -32,6 +32,7 @@ from campaign_app.dice import (
     RandomSource,
     Roller,
     RollResult,
+    TypedSource,
     validate_faces,
 )
 from campaign_app.errors import AppError, DiceError
@@ -60,7 +61,7 @@ class FaceSource:
                  limit: int = MAX_FACES, *, ask: bool = False) -> None:
         self.faces: list[Face] = [(validate_faces([f])[0], src) for f, src in faces]
         self._pos = 0
-        self._last = "typed"
+        self._last = self.faces[0][1] if self.faces else ("random" if then is not None else "typed")
         self._then = then
         self._limit = len(self.faces) + limit
         self._ask = ask
@@ -167,14 +168,14 @@ class RecordedFirst:
         got = self.recorded[self._pos:self._pos + request.count]
         self._pos += len(got)
         known = [f for f, _src in got]
-        if self.then.name == "typed":
-            typed = self.then.take(request)
-            if typed[:len(known)] != known:
+        if isinstance(self.then, (TypedSource, FaceSource)):  # faces given: they must be those
+            given = self.then.take(request)
+            if given[:len(known)] != known:
                 shown = ",".join(map(str, known))
                 raise DiceError(f"the dice for {request.need} were already rolled ({shown}): "
                                 f"the campaign's strict dice discipline reuses them")
-            self._last = "typed"
-            return typed
+            self._last = self.then.name
+            return given
         rest = self.then.take(replace(request, count=request.count - len(got))) if request.count > len(got) else []
         self._last = self.then.name if rest else (got[-1][1] if got else self._last)
         return known + rest

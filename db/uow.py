@@ -83,16 +83,20 @@ class UnitOfWork:
 
     def record_rolls(self, rolls: Roller | Iterable[RollResult], *, battle_id: int | None = None,
                      campaign_id: int | None = None, step: str = "", mark: str = "applied",
-                     face_start: int | None = None) -> list[int]:
+                     face_start: int | None = None, app_only: bool = False) -> list[int]:
         """Write roll records now (in this transaction), chained after the campaign's
         head; returns their ids in order.
 
         Each roll is stamped with ``extra["record_id"]`` so later rows (a lasting
         injury) can point at the roll that caused them. ``step`` names what the dice
         were rolled for (dice discipline); with ``face_start`` each roll also records
-        the position of its first face in that step."""
+        the position of its first face in that step. ``app_only`` (previews): only the
+        rolls whose faces the app rolled (typed faces are the player's own dice)."""
         items = rolls.rolls if isinstance(rolls, Roller) else list(rolls)
-        items = [r for r in items if "record_id" not in r.extra]
+        rows = roll_rows(items, 0, None, battle_id, step, mark, face_start)
+        kept = [(r, row) for r, row in zip(items, rows, strict=True)
+                if "record_id" not in r.extra and not (app_only and r.source == "typed")]
+        items = [r for r, _row in kept]
         cid = campaign_id or self.campaign_id
         if cid is None:
             raise ValueError("rolls need a campaign")
@@ -100,8 +104,9 @@ class UnitOfWork:
             return []
         self._changes |= Changes(rolls=True)
         jid = self.journal.id if self.journal is not None else None
+        rows = [row | {"campaign_id": cid, "journal_id": jid} for _r, row in kept]
         self.session.flush()
-        ids = roll_q.insert_rolls(self.session, cid, roll_rows(items, cid, jid, battle_id, step, mark, face_start))
+        ids = roll_q.insert_rolls(self.session, cid, rows)
         for r, rid in zip(items, ids, strict=True):
             r.extra["record_id"] = rid
         return ids
@@ -224,9 +229,9 @@ class Preview:
 
     def record_rolls(self, rolls: Roller | Iterable[RollResult], *, battle_id: int | None = None,
                      step: str = "", face_start: int | None = 0) -> None:
-        """The preview's rolls go on record too (marked ``preview``), written when the
-        preview ends in their own small transaction: a record, not a change of the
-        game (no journal, no undo step, no version touched)."""
+        """The preview's rolls the app rolled go on record too (marked ``preview``),
+        written when the preview ends in their own small transaction: a record, not a
+        change of the game (no journal, no undo step, no version touched)."""
         items = list(rolls.rolls if isinstance(rolls, Roller) else rolls)
         self._rolls.append((items, {"battle_id": battle_id, "step": step, "face_start": face_start}))
 
@@ -237,7 +242,7 @@ class Preview:
         if exc_type is None and self._rolls and self.campaign_id is not None:
             with UnitOfWork(self.engine, "preview", campaign_id=self.campaign_id, journaled=False) as uow:
                 for items, kw in self._rolls:
-                    uow.record_rolls(items, mark="preview", **kw)
+                    uow.record_rolls(items, mark="preview", app_only=True, **kw)
             self.changes = uow.changes
 
 

@@ -145,11 +145,12 @@ class RecordedRolls(Result):
 
 def record_preview(engine: Engine, campaign_id: int, rolls: Iterable[RollResult], *, step: str = "",
                    battle_id: int | None = None, face_start: int | None = 0) -> RecordedRolls:
-    """Put a preview's rolls on record (marked ``preview``) in their own small
+    """Put a preview's rolls the app rolled (not typed ones) on record (marked ``preview``) in their own small
     transaction: a record, not a change of the game (no undo step, no version)."""
     items = list(rolls)
     with UnitOfWork(engine, "preview", campaign_id=campaign_id, journaled=False) as uow:
-        ids = uow.record_rolls(items, battle_id=battle_id, step=step, mark="preview", face_start=face_start)
+        ids = uow.record_rolls(items, battle_id=battle_id, step=step, mark="preview", face_start=face_start,
+                               app_only=True)
     return RecordedRolls(ids=ids, changes=uow.changes)
 
 
