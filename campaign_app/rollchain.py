@@ -21,7 +21,7 @@ from typing import Any
 
 HASHED = ("created_at", "subject", "purpose", "rule", "dice", "faces", "source", "target", "value",
           "table_id", "row", "result", "label", "step", "face_pos")
-MARKS = ("preview", "abandoned", "applied", "undone")
+MARKS = ("preview", "abandoned", "applied", "undone", "note")  # note: a chained note record
 NOTE_DICE = "note"  # a chained note record (an accepted broken chain), not a roll
 
 
