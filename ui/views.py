@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.icons import die_icon
 from ui.lazy import core, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
@@ -197,6 +198,15 @@ class CampaignTab(QWidget):
         raise NotImplementedError  # pragma: no cover
 
 
+_MARK_WORDS = (
+    ("applied", QT_TRANSLATE_NOOP("RollLogView", "applied")),
+    ("preview", QT_TRANSLATE_NOOP("RollLogView", "preview")),
+    ("abandoned", QT_TRANSLATE_NOOP("RollLogView", "abandoned")),
+    ("undone", QT_TRANSLATE_NOOP("RollLogView", "undone")),
+    ("note", QT_TRANSLATE_NOOP("RollLogView", "note")),
+)
+
+
 class RollLogView(CampaignTab):
     """Every roll of the campaign, filtered by battle, fighter or table."""
 
@@ -216,6 +226,18 @@ class RollLogView(CampaignTab):
         for lab, w in (("Battle:", self.battle), ("Fighter:", self.fighter), ("Table:", self.table)):
             bar.addWidget(QLabel(lab))
             bar.addWidget(w)
+        # record helper: the marks (previews and abandoned rolls too) and the chain state
+        self.mark = QComboBox()
+        self.mark.setObjectName("logMark")
+        self.mark.addItem(translate("RollLogView", "All marks"), None)
+        for m, words in _MARK_WORDS:
+            self.mark.addItem(translate("RollLogView", words), m)
+        bar.addWidget(QLabel(translate("RollLogView", "Mark:")))
+        bar.addWidget(self.mark)
+        self.chain = QLabel()
+        self.chain.setObjectName("logChain")
+        self.chain.setTextFormat(Qt.TextFormat.PlainText)
+        bar.addWidget(self.chain)
         bar.addStretch(1)
         self.count = QLabel()
         self.count.setTextFormat(Qt.TextFormat.PlainText)  # names the filter in force
@@ -233,12 +255,13 @@ class RollLogView(CampaignTab):
             Column("label", "Result", value=lambda r: r["label"] or r["result"]),
             Column("table", "Table", show=lambda r: self.table_titles.get(r["table"] or "", r["table"] or "")),
             Column("source", "Source"),
-            Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
+            Column("undone", "", show=lambda r: "" if r.get("mark", "applied") == "applied"
+                   else str(r.get("mark", ""))),
         ])
         self.view = table_view(self.model, "rollLog")
         self.view.horizontalHeader().setStretchLastSection(True)
         lay.addWidget(self.view)
-        for box in (self.battle, self.fighter, self.table):
+        for box in (self.battle, self.fighter, self.table, self.mark):
             box.currentIndexChanged.connect(self.refresh)
 
     _filters_of: int | None = None  # the campaign the filters were chosen in
@@ -252,6 +275,26 @@ class RollLogView(CampaignTab):
     def load(self) -> None:
         self.reload_filters()
         self.refresh()
+        self.check_chain()
+
+    def check_chain(self) -> None:
+        """Show whether the campaign's roll hash chain is intact (``log verify``)."""
+        if self.engine is None or self.campaign_id is None:
+            self.chain.setText("")
+            return
+        from campaign_app.usecases.record import verify_chain
+
+        st = verify_chain(self.engine, self.campaign_id)
+        if st.intact:
+            self.chain.setText(translate("RollLogView", "chain intact: %n rolls", n=st.rolls))
+            self.chain.setStyleSheet("")
+        else:
+            self.chain.setText(translate("RollLogView", "chain broken at roll %1").replace(
+                "%1", str(st.broken_at)))
+            from ui.theme import colours
+
+            self.chain.setStyleSheet(f"color: {colours().error_text};")
+        self.chain.setToolTip(st.problem)
 
     def reload_filters(self) -> None:
         """Fill the filter boxes from the campaign's rolls, keeping what was chosen while
@@ -295,9 +338,10 @@ class RollLogView(CampaignTab):
             self.model.set_rows([])
             self.count.setText("")
             return
+        mark = self.mark.currentData()
         rows = core.roll_log(self.engine, self.campaign_id, battle=self.battle.currentData(),
                              fighter=self.fighter.currentData(), table=self.table.currentData(),
-                             limit=LOG_LIMIT)
+                             limit=LOG_LIMIT, marks=[mark] if mark else None)
         self.model.set_rows(rows)
         fit_columns(self.view)
         chosen = [box.currentText() for box in (self.battle, self.fighter, self.table)
@@ -335,7 +379,8 @@ class HistoryView(CampaignTab):
             Column("when", "When", show=lambda r: r["when"].replace("T", " ")[:16]),
             Column("action", "Action", show=lambda r: _sentence(q.action_label(r["action"]))),
             Column("summary", "What"),
-            Column("undone", "", show=lambda r: "undone" if r["undone"] else ""),
+            Column("undone", "", show=lambda r: "" if r.get("mark", "applied") == "applied"
+                   else str(r.get("mark", ""))),
         ])
         self.view = table_view(self.model, "historyView")
         self.view.horizontalHeader().setStretchLastSection(True)
