@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
 from ui.glyphs import action_icon
+from ui.i18n import translate
 from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER
 
 if TYPE_CHECKING:
@@ -94,6 +95,8 @@ def build_actions(win: MainWindow) -> None:
         "Edit the selected roster's name, faction, player, credits")
     act(win, "house_rules", "&House Rules…", win.house_rules, "Ctrl+H", action_icon("house-rules"),
         "Edit a rules table for this campaign only")
+    act(win, "campaign_settings", translate("Actions", "&Dice Discipline…"), win.campaign_settings, None, None,
+        translate("Actions", "Open or strict dice, typed dice allowed or not (the roll record)"))
     act(win, "add_fighter", "Add &Fighter…", win.add_fighter, ["Ins", "Ctrl+Shift+F"],
         action_icon("fighter"), "Add a fighter to the selected roster")
     act(win, "add_unit", "Add &Unit…", win.add_unit, "Ctrl+Shift+U", action_icon("unit"),
@@ -184,6 +187,7 @@ def build_menus(win: MainWindow) -> None:
         m.addAction(actions[k])
     m.addSeparator()
     m.addAction(actions["house_rules"])
+    m.addAction(actions["campaign_settings"])
     campaign_menu = m
     m = mb.addMenu("&Roster")
     for k in ("add_fighter", "add_unit"):
@@ -336,7 +340,7 @@ def update_state(win: MainWindow) -> None:
     feats = win.features if has_db else _NO_FEATURES  # nothing to look up before a database
     a["demo"].setEnabled(has_db and feats["demo"])
     a["new_campaign"].setEnabled(has_db)
-    for k in ("new_roster", "house_rules", "export_json"):
+    for k in ("new_roster", "house_rules", "export_json", "campaign_settings"):
         a[k].setEnabled(camp is not None)
     a["import_json"].setEnabled(has_db and feats["data"])
     for k in win.import_actions or ():

@@ -56,8 +56,6 @@ def test_a_cancelled_wizard_leaves_its_rolls_in_the_log_as_abandoned(qtbot: Any,
     assert all(r["subject"] and r["source"] == "random" and not r["undone"] for r in log)
     assert len(roll_log(gui_engine, cid, marks=["abandoned"])) == 3
     assert verify_chain(gui_engine, cid).intact
-    # the roll log page shows them with their mark
-    win.show_roll_log() if hasattr(win, "show_roll_log") else None
 
 
 def test_strict_dice_a_second_wizard_reuses_the_faces_the_first_rolled(qtbot: Any, win: Any,
@@ -81,3 +79,49 @@ def test_strict_dice_a_second_wizard_reuses_the_faces_the_first_rolled(qtbot: An
     assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]
     assert {r["mark"] for r in roll_log(gui_engine, cid, battle=bid)} == {"abandoned", "applied"}
     assert verify_chain(gui_engine, cid).intact
+
+
+def test_the_dice_discipline_dialog_changes_the_campaign_settings_in_one_undo_step(qtbot: Any, win: Any,
+                                                                                   gui_engine: Any) -> None:
+    from campaign_app.usecases import undo
+    from campaign_app.usecases.record import campaign_settings
+    from ui.dialogs.campaign_settings import CampaignSettingsDialog
+
+    cid, bid, _ids = eight_fighter_n23_battle(gui_engine)
+    dlg = CampaignSettingsDialog(win, gui_engine, cid)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    assert dlg.discipline.currentData() == "open" and dlg.typed.isChecked()
+    dlg.discipline.setCurrentIndex(dlg.discipline.findData("strict"))
+    dlg.typed.setChecked(False)
+    dlg.try_accept()
+    assert not dlg.isVisible(), dlg.error.text()
+    got = campaign_settings(gui_engine, cid)
+    assert (got["dice_discipline"], got["typed_dice"]) == ("strict", False)
+    assert dlg.changes.campaigns == {cid} and dlg.changes.history
+    undo(gui_engine, cid)
+    got = campaign_settings(gui_engine, cid)
+    assert (got["dice_discipline"], got["typed_dice"]) == ("open", True)
+    assert "campaign_settings" in win.actions and "Dice Discipline" in win.actions["campaign_settings"].text()
+
+
+def test_the_roll_log_tab_shows_marks_a_mark_filter_and_the_chain_state(qtbot: Any, win: Any,
+                                                                        gui_engine: Any) -> None:
+    from campaign_app.usecases.battles import after_battle
+    from ui.views import RollLogView
+
+    cid, bid, _ids = eight_fighter_n23_battle(gui_engine)
+    after_battle(gui_engine, bid, seed=3, dry_run=True)
+    after_battle(gui_engine, bid, seed=4)
+    view = RollLogView()
+    qtbot.addWidget(view)
+    view.set_campaign(gui_engine, cid)
+    view.load()
+    n = len(roll_log(gui_engine, cid))
+    assert view.model.rowCount() == n and view.chain.text() == f"chain intact: {n} rolls"
+    col = view.model.columnCount() - 1
+    shown = {view.model.index(r, col).data() for r in range(view.model.rowCount())}
+    assert shown == {"preview", ""}
+    view.mark.setCurrentIndex(view.mark.findData("preview"))
+    assert 0 < view.model.rowCount() < n
+    assert {view.model.index(r, col).data() for r in range(view.model.rowCount())} == {"preview"}
