@@ -74,6 +74,11 @@ class FaceSource:
     def used(self) -> int:
         return self._pos
 
+    @property
+    def rolls_more(self) -> bool:
+        """Whether missing faces are rolled (a fallback source) rather than refused."""
+        return self._then is not None
+
     def take(self, request: DiceRequest) -> list[int]:
         if self._pos + request.count > len(self.faces):
             if self._then is None:
@@ -168,6 +173,11 @@ class RecordedFirst:
         got = self.recorded[self._pos:self._pos + request.count]
         self._pos += len(got)
         known = [f for f, _src in got]
+        if isinstance(self.then, FaceSource) and self.then.rolls_more and self.then.used == len(self.then.faces):
+            self.then.faces.extend(got)  # the app's own dice (a dialog's preview): kept with the rest
+            faces = self.then.take(request)
+            self._last = self.then.name
+            return faces
         if isinstance(self.then, (TypedSource, FaceSource)):  # faces given: they must be those
             given = self.then.take(request)
             if given[:len(known)] != known:

@@ -262,3 +262,29 @@ def test_export_import_carries_the_chain_and_refuses_a_broken_one(engine: Engine
             r.pop(k)
     res = import_json(engine, old, rename="Old", backup=False)
     assert verify_chain(engine, res.id).intact
+
+
+def test_strict_dice_the_lasting_injury_dialog_preview_fixes_the_faces(engine: Engine) -> None:
+    """The dialog's way: a preview where the app rolls (keeping the faces), then the
+    real run; a second preview under strict dice shows the same faces."""
+    from campaign_app import procedure_driver as driver
+    from campaign_app.dice import Roller
+    from campaign_app.systems.necromunda.actions import injury_roll
+
+    cid, _bid, ids = eight_fighter_n23_battle(engine)
+    fid = ids["Rats ganger"]
+    set_campaign_settings(engine, cid, dice_discipline="strict")
+    first = driver.app_dice()
+    pre = injury_roll(engine, fid, dry_run=True, roller=Roller(first))
+    again = driver.app_dice()
+    assert injury_roll(engine, fid, dry_run=True, roller=Roller(again)).injuries == pre.injuries
+    assert again.faces == first.faces
+    log = roll_log(engine, cid, fighter=fid)
+    assert {r["mark"] for r in log} == {"preview"} and len(log) >= 2
+    done = injury_roll(engine, fid, roller=Roller(driver.FaceSource(first.faces)))
+    assert done.applied and done.injuries == pre.injuries
+    # open dice: the real run may roll anew, the preview is still on record
+    set_campaign_settings(engine, cid, dice_discipline="open")
+    injury_roll(engine, ids["Rats juve"], dry_run=True, roller=Roller(driver.app_dice()))
+    assert {r["mark"] for r in roll_log(engine, cid, fighter=ids["Rats juve"])} == {"preview"}
+    assert verify_chain(engine, cid).intact
