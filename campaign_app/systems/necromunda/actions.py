@@ -326,7 +326,10 @@ def treat_injury(engine: Engine, fighter: Ref, *, treat: bool = True, dice: Any 
             changes.append(f"{r.name}: credits {r.credits} → {r.credits - cost}")
         report = TreatReport(fighter_id=before.id, fighter=f.name, dry_run=dry_run, steps=_steps(steps),
                              lines=changes, cost=cost)
-        if not isinstance(uow, UnitOfWork):  # dry run
+        if not isinstance(uow, UnitOfWork):  # dry run: its rolls go on record as a preview
+            for rr in roller.rolls:
+                rr.extra.setdefault("subject", f.name)
+            uow.record_rolls(roller)
             return report
         _apply_sheet(s, f, before, sheet)
         if cost:
@@ -407,7 +410,11 @@ def end_cycle(engine: Engine, campaign: Ref, *, treat: Iterable[Ref] = (), dice:
             next_cycle=c.cycle + 1, dry_run=dry_run, steps=_steps(steps), lines=changes,
             cleared=cleared,
         )
-        if not isinstance(uow, UnitOfWork):  # dry run
+        if not isinstance(uow, UnitOfWork):  # dry run: its rolls go on record as a preview
+            for rr in roller.rolls:
+                if rr.fighter_id in fighters:
+                    rr.extra.setdefault("subject", fighters[rr.fighter_id].name)
+            uow.record_rolls(roller)
             return report
         for fid, sh in sheets.items():
             _apply_sheet(s, fighters[fid], states[fid], sh)
