@@ -23,10 +23,18 @@ the source of its faces.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
-from campaign_app.dice import DiceRequest, RandomSource, Roller, RollResult, validate_faces
+from campaign_app.dice import (
+    DiceRequest,
+    DiceSource,
+    RandomSource,
+    Roller,
+    RollResult,
+    TypedSource,
+    validate_faces,
+)
 from campaign_app.errors import AppError, DiceError
 
 T = TypeVar("T")
@@ -53,7 +61,7 @@ class FaceSource:
                  limit: int = MAX_FACES, *, ask: bool = False) -> None:
         self.faces: list[Face] = [(validate_faces([f])[0], src) for f, src in faces]
         self._pos = 0
-        self._last = "typed"
+        self._last = self.faces[0][1] if self.faces else ("random" if then is not None else "typed")
         self._then = then
         self._limit = len(self.faces) + limit
         self._ask = ask
@@ -65,6 +73,11 @@ class FaceSource:
     @property
     def used(self) -> int:
         return self._pos
+
+    @property
+    def rolls_more(self) -> bool:
+        """Whether missing faces are rolled (a fallback source) rather than refused."""
+        return self._then is not None
 
     def take(self, request: DiceRequest) -> list[int]:
         if self._pos + request.count > len(self.faces):
@@ -257,3 +270,52 @@ class Live(Generic[T]):
         with self._cv:
             self._cancelled = True
             self._cv.notify_all()
+
+
+class RecordedFirst:
+    """Strict dice discipline: the faces already on record for a step come first (each
+    with the source it had), then the roller's own source for the rest. Typed faces
+    (when the campaign allows them) must be the faces on record where there are some."""
+
+    def __init__(self, recorded: Sequence[Face], then: DiceSource) -> None:
+        self.recorded = [(validate_faces([f])[0], src) for f, src in recorded]
+        self.then = then
+        self._pos = 0
+        self._last = then.name
+
+    @property
+    def name(self) -> str:
+        return self._last
+
+    def take(self, request: DiceRequest) -> list[int]:
+        got = self.recorded[self._pos:self._pos + request.count]
+        self._pos += len(got)
+        known = [f for f, _src in got]
+        if isinstance(self.then, FaceSource) and self.then.rolls_more and self.then.used == len(self.then.faces):
+            self.then.faces.extend(got)  # the app's own dice (a dialog's preview): kept with the rest
+            faces = self.then.take(request)
+            self._last = self.then.name
+            return faces
+        if isinstance(self.then, (TypedSource, FaceSource)):  # faces given: they must be those
+            given = self.then.take(request)
+            if given[:len(known)] != known:
+                shown = ",".join(map(str, known))
+                raise DiceError(f"the dice for {request.need} were already rolled ({shown}): "
+                                f"the campaign's strict dice discipline reuses them")
+            self._last = self.then.name
+            return given
+        rest = self.then.take(replace(request, count=request.count - len(got))) if request.count > len(got) else []
+        self._last = self.then.name if rest else (got[-1][1] if got else self._last)
+        return known + rest
+
+    def finish(self) -> None:
+        self.then.finish()
+
+
+def check_recorded(recorded: Sequence[Face], faces: Sequence[Face], what: str) -> None:
+    """Strict dice discipline: ``faces`` (a run's, in order) begin with the faces on
+    record (or are a beginning of them); else one line naming the first that differs."""
+    for i, ((got, _s), (want, _w)) in enumerate(zip(faces, recorded, strict=False), start=1):
+        if got != want:
+            raise DiceError(f"die #{i} of {what} shows {got}, but {want} was already rolled for it: "
+                            f"the campaign's strict dice discipline reuses the dice already rolled")

@@ -34,7 +34,7 @@ from sqlmodel import SQLModel, col
 
 from campaign_app.changes import Changes
 from campaign_app.errors import ConflictError
-from db.models import JOURNALED_TABLES, Journal, JournalEntry, utcnow
+from db.models import JOURNALED_TABLES, Journal, JournalEntry, RollRecord, utcnow
 
 _RECORDER_KEY = "campaign_app.journal"
 _TABLE_ORDER = {t.name: i for i, t in enumerate(SQLModel.metadata.sorted_tables)}
@@ -449,6 +449,10 @@ def _mark(session: Session, journal: Journal, *, undone: bool) -> None:
         raise ConflictError(f"cannot {verb} {journal.summary or journal.action}: the campaign's history was "
                             f"changed by someone else meanwhile; nothing was {verb}ne — reload and try again")
     session.info.setdefault("live.marked_journals", set()).add(journal.id)  # live helper: db.live
+    # record helper: the journal's rolls are marked, never rewritten (the chain holds)
+    rr = RollRecord.__table__  # type: ignore[attr-defined]
+    new, old = ("undone", "applied") if undone else ("applied", "undone")
+    session.execute(update(rr).where(rr.c.journal_id == journal.id, rr.c.mark == old).values(mark=new))
     set_committed_value(journal, "undone", undone)
     set_committed_value(journal, "undone_at", now if undone else None)
     if undone:

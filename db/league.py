@@ -288,12 +288,17 @@ def _policies(table: str, q: Any, roles: Roles) -> list[str]:
     elif table == "roll_record":
         policy("league_player_insert", "INSERT", pl, None, "true")
         # a player's figure removed (or put back by undo): its rolls let go of it (or take
-        # it again) and are marked; only those link columns are granted (the roll stays)
+        # it again) and are marked; a player's own action undone or redone, or a preview
+        # abandoned: its rolls are marked. Only those columns are granted (fighter_id,
+        # unit_id, figure_removed, mark): what was rolled, and the hash chain, stay as written
         mine = ("((fighter_id IS NOT NULL AND league_may_fighter(fighter_id)) "
                 "OR (unit_id IS NOT NULL AND league_may_unit(unit_id)))")
-        policy("league_player_unlink", "UPDATE", pl, f"({mine} OR figure_removed)",
+        policy("league_player_unlink", "UPDATE", pl,
+               f"({mine} OR figure_removed OR mark = 'preview' "
+               "OR (journal_id IS NOT NULL AND league_my_journal(journal_id)))",
                "((fighter_id IS NULL OR league_may_fighter(fighter_id)) "
-               "AND (unit_id IS NULL OR league_may_unit(unit_id)))")
+               "AND (unit_id IS NULL OR league_may_unit(unit_id))) "
+               "OR journal_id IS NULL OR league_my_journal(journal_id)")
     return out
 
 
@@ -340,7 +345,7 @@ def init(engine: Engine) -> InitDone:
                 _ddl(conn, f"REVOKE UPDATE, DELETE ON {q(table)} FROM {pl}")
                 _ddl(conn, f"GRANT INSERT ON {q(table)} TO {pl}")
                 if table == "roll_record":  # a removed figure's rolls: see _policies
-                    _ddl(conn, f"GRANT UPDATE (fighter_id, unit_id, figure_removed) ON {q(table)} TO {pl}")
+                    _ddl(conn, f"GRANT UPDATE (fighter_id, unit_id, figure_removed, mark) ON {q(table)} TO {pl}")
             else:  # a campaign, or a table this app does not know yet: the arbitrator's
                 _ddl(conn, f"REVOKE INSERT, UPDATE, DELETE ON {q(table)} FROM {pl}")
             if table in _ROSTER_TABLES or table in _BATTLE_TABLES or table in _ARBITRATOR_TABLES:

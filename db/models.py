@@ -15,7 +15,7 @@ undone; the roll record and the journal itself are history and are not journaled
 from datetime import UTC, date, datetime
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text
+from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text, true
 from sqlmodel import Field, Relationship, SQLModel
 
 
@@ -54,6 +54,11 @@ class Campaign(SQLModel, table=True):
     # --- manage: a deleted campaign stays (with its rolls and history) until purged, so
     # that deleting is one undo step; its name is suffixed so that the name is free
     deleted_at: datetime | None = Field(default=None)
+    # --- record: dice discipline (record helper). open: previews are recorded, the real
+    # run rolls anew; strict: the real run reuses the faces already rolled for its step.
+    dice_discipline: str = Field(default="open", max_length=10, sa_column_kwargs={"server_default": "open"})
+    typed_dice: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+    # --- end record
 
     rosters: list["Roster"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     battles: list["Battle"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
@@ -533,6 +538,8 @@ class RollRecord(SQLModel, table=True):
         Index("ix_roll_record_log_fighter", "campaign_id", "fighter_id", "created_at", "id"),
         Index("ix_roll_record_log_table", "campaign_id", "table_id", "created_at", "id"),
         Index("ix_roll_record_log_battle", "campaign_id", "battle_id", "created_at", "id"),
+        # --- record: the faces rolled for a step, found per campaign (record helper)
+        Index("ix_roll_record_step", "campaign_id", "step"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -557,6 +564,13 @@ class RollRecord(SQLModel, table=True):
     # --- manage: the fighter or unit rolled for was removed (its roster deleted); the
     # roll stays on record under ``subject``, and undo of the removal clears the mark
     figure_removed: bool = Field(default=False, sa_column_kwargs={"server_default": text("false")})
+    # --- record: marks, steps and the hash chain (record helper; campaign_app/rollchain.py)
+    mark: str = Field(default="applied", max_length=20, sa_column_kwargs={"server_default": "applied"})
+    step: str = Field(default="", max_length=120, sa_column_kwargs={"server_default": ""})
+    face_pos: int | None = Field(default=None)  # the step's first face this roll took (0-based)
+    prev_hash: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
+    hash: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
+    # --- end record
 
     campaign: Optional["Campaign"] = Relationship(back_populates="rolls")
     journal: Optional["Journal"] = Relationship(back_populates="rolls")

@@ -19,18 +19,19 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import event, insert
+from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
-from sqlmodel import Session, col
+from sqlmodel import Session
 
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, RefusedError
 from db import live
 from db.journal import JournalRecorder
-from db.models import Journal, RollRecord, utcnow
+from db.models import Journal, utcnow
+from db.queries import rolls as roll_q
 
 __all__ = ["Engine", "Preview", "Session", "UnitOfWork", "fault_point", "read_session", "work"]
 
@@ -101,13 +102,21 @@ class UnitOfWork:
         return self
 
     def record_rolls(self, rolls: Roller | Iterable[RollResult], *, battle_id: int | None = None,
-                     campaign_id: int | None = None) -> list[int]:
-        """Write roll records now (in this transaction); returns their ids in order.
+                     campaign_id: int | None = None, step: str = "", mark: str = "applied",
+                     face_start: int | None = None, app_only: bool = False) -> list[int]:
+        """Write roll records now (in this transaction), chained after the campaign's
+        head; returns their ids in order.
 
         Each roll is stamped with ``extra["record_id"]`` so later rows (a lasting
-        injury) can point at the roll that caused them."""
+        injury) can point at the roll that caused them. ``step`` names what the dice
+        were rolled for (dice discipline); with ``face_start`` each roll also records
+        the position of its first face in that step. ``app_only`` (previews): only the
+        rolls whose faces the app rolled (typed faces are the player's own dice)."""
         items = rolls.rolls if isinstance(rolls, Roller) else list(rolls)
-        items = [r for r in items if "record_id" not in r.extra]
+        rows = roll_rows(items, 0, None, battle_id, step, mark, face_start)
+        kept = [(r, row) for r, row in zip(items, rows, strict=True)
+                if "record_id" not in r.extra and not (app_only and r.source == "typed")]
+        items = [r for r, _row in kept]
         cid = campaign_id or self.campaign_id
         if cid is None:
             raise ValueError("rolls need a campaign")
@@ -115,35 +124,9 @@ class UnitOfWork:
             return []
         self._changes |= Changes(rolls=True)
         jid = self.journal.id if self.journal is not None else None
-        rows = [
-            {
-                "campaign_id": cid,
-                "journal_id": jid,
-                "battle_id": battle_id,
-                "fighter_id": r.fighter_id,
-                "unit_id": r.unit_id,
-                "subject": str(r.extra.get("subject", ""))[:200],
-                "created_at": utcnow(),
-                "purpose": r.purpose,
-                "rule": r.rule[:200],
-                "dice": r.spec,
-                "faces": r.faces_text,
-                "source": r.source,
-                "target": r.target,
-                "value": r.value,
-                "table_id": r.table or "",
-                "row": r.row or "",
-                "result": r.result or "",
-                "label": str(r.extra.get("label", ""))[:200],
-            }
-            for r in items
-        ]
+        rows = [row | {"campaign_id": cid, "journal_id": jid} for _r, row in kept]
         self.session.flush()
-        ids = list(
-            self.session.execute(
-                insert(RollRecord).returning(col(RollRecord.id), sort_by_parameter_order=True), rows
-            ).scalars()
-        )
+        ids = roll_q.insert_rolls(self.session, cid, rows)
         for r, rid in zip(items, ids, strict=True):
             r.extra["record_id"] = rid
         self._roll_ids += ids
@@ -253,6 +236,41 @@ def _touched(objects: Iterable[Any]) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+def roll_rows(items: Iterable[RollResult], campaign_id: int, journal_id: int | None, battle_id: int | None,
+              step: str = "", mark: str = "applied", face_start: int | None = None) -> list[dict[str, Any]]:
+    """The roll record rows of ``items`` (not yet chained)."""
+    now = utcnow()
+    rows: list[dict[str, Any]] = []
+    pos = face_start
+    for r in items:
+        rows.append({
+            "campaign_id": campaign_id,
+            "journal_id": journal_id,
+            "battle_id": battle_id,
+            "fighter_id": r.fighter_id,
+            "unit_id": r.unit_id,
+            "subject": str(r.extra.get("subject", ""))[:200],
+            "created_at": now,
+            "purpose": r.purpose,
+            "rule": r.rule[:200],
+            "dice": r.spec,
+            "faces": r.faces_text,
+            "source": r.source,
+            "target": r.target,
+            "value": r.value,
+            "table_id": r.table or "",
+            "row": r.row or "",
+            "result": r.result or "",
+            "label": str(r.extra.get("label", ""))[:200],
+            "mark": mark,
+            "step": step[:120],
+            "face_pos": pos,
+        })
+        if pos is not None:
+            pos += len(r.faces)
+    return rows
+
+
 def _integrity_reason(e: IntegrityError) -> str:
     text = str(getattr(e, "orig", e)).strip().splitlines()[0]
     if "UNIQUE" in text.upper() or "unique" in text:
@@ -271,10 +289,13 @@ class Preview:
     and writes nothing (whatever the session holds is rolled back)."""
 
     def __init__(self, engine: Engine, action: str) -> None:
+        self.engine = engine
         self.action = action
         self.campaign_id: int | None = None
         self.summary = ""
         self.session: Session = Session(engine, expire_on_commit=False, autoflush=False)
+        self._rolls: list[tuple[list[RollResult], dict[str, Any]]] = []
+        self.changes = Changes()
 
     def __enter__(self) -> Preview:
         return self
@@ -282,10 +303,23 @@ class Preview:
     def discard(self) -> None:
         return None
 
+    def record_rolls(self, rolls: Roller | Iterable[RollResult], *, battle_id: int | None = None,
+                     step: str = "", face_start: int | None = 0) -> None:
+        """The preview's rolls the app rolled go on record too (marked ``preview``),
+        written when the preview ends in their own small transaction: a record, not a
+        change of the game (no journal, no undo step, no version touched)."""
+        items = list(rolls.rolls if isinstance(rolls, Roller) else rolls)
+        self._rolls.append((items, {"battle_id": battle_id, "step": step, "face_start": face_start}))
+
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.session.rollback()
         self.session.close()
+        if exc_type is None and self._rolls and self.campaign_id is not None:
+            with UnitOfWork(self.engine, "preview", campaign_id=self.campaign_id, journaled=False) as uow:
+                for items, kw in self._rolls:
+                    uow.record_rolls(items, mark="preview", app_only=True, **kw)
+            self.changes = uow.changes
 
 
 def work(engine: Engine, action: str, dry_run: bool) -> UnitOfWork | Preview:

@@ -94,6 +94,8 @@ def build_actions(win: MainWindow) -> None:
         translate("actions", "Add a gang, squad or force to the campaign"))
     act(win, "edit_roster", translate("actions", "Edit R&oster…"), win.edit_roster, "Ctrl+Shift+E", None,
         translate("actions", "Edit the selected roster's name, faction, player, credits"))
+    act(win, "campaign_settings", translate("Actions", "&Dice Discipline…"), win.campaign_settings, None, None,
+        translate("Actions", "Open or strict dice, typed dice allowed or not (the roll record)"))
     act(win, "house_rules", translate("actions", "&House Rules…"), win.house_rules, "Ctrl+H", action_icon("house-rules"),
         translate("actions", "Edit a rules table for this campaign only"))
     act(win, "add_fighter", translate("actions", "Add &Fighter…"), win.add_fighter, ["Ins", "Ctrl+Shift+F"],
@@ -261,6 +263,7 @@ def build_menus(win: MainWindow) -> None:
     m.addAction(actions["deleted_campaigns"])
     m.addSeparator()
     m.addAction(actions["house_rules"])
+    m.addAction(actions["campaign_settings"])
     campaign_menu = m
     m = mb.addMenu(translate("actions", "&Roster"))
     for k in ("add_fighter", "add_unit"):
@@ -421,7 +424,7 @@ def update_state(win: MainWindow) -> None:
     feats = win.features if has_db else _NO_FEATURES  # nothing to look up before a database
     a["demo"].setEnabled(has_db and feats["demo"])
     a["new_campaign"].setEnabled(has_db)
-    for k in ("new_roster", "house_rules", "export_json"):
+    for k in ("new_roster", "house_rules", "export_json", "campaign_settings"):
         a[k].setEnabled(camp is not None)
     a["import_json"].setEnabled(has_db and feats["data"])
     for k in win.import_actions or ():

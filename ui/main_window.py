@@ -1099,6 +1099,16 @@ class MainWindow(QMainWindow):
 
         return editing.house_rules(self)
 
+    def campaign_settings(self) -> Any:
+        """Campaign ▸ Dice Discipline… (record helper)."""
+        from ui.dialogs.campaign_settings import CampaignSettingsDialog
+
+        if self.campaign is None:
+            return None
+        dlg = CampaignSettingsDialog(self, self.engine, self.campaign["id"])
+        dlg.saved.connect(lambda _r: self.apply_changes(dlg.changes))
+        return self._show_dialog(dlg)
+
     def exchange_prisoner(self) -> None:
         from ui.controllers import editing
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.i18n import translate
+from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.icons import die_icon
 from ui.lazy import core, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
@@ -241,6 +241,15 @@ class CampaignTab(QWidget):
         raise NotImplementedError  # pragma: no cover
 
 
+_MARK_WORDS = (
+    ("applied", QT_TRANSLATE_NOOP("RollLogView", "applied")),
+    ("preview", QT_TRANSLATE_NOOP("RollLogView", "preview")),
+    ("abandoned", QT_TRANSLATE_NOOP("RollLogView", "abandoned")),
+    ("undone", QT_TRANSLATE_NOOP("RollLogView", "undone")),
+    ("note", QT_TRANSLATE_NOOP("RollLogView", "note")),
+)
+
+
 class RollLogView(CampaignTab):
     """Every roll of the campaign, filtered by battle, fighter or table."""
 
@@ -260,6 +269,18 @@ class RollLogView(CampaignTab):
         for lab, w in ((translate("RollLogView", "Battle:"), self.battle), (translate("RollLogView", "Fighter:"), self.fighter), (translate("RollLogView", "Table:"), self.table)):
             bar.addWidget(QLabel(lab))
             bar.addWidget(w)
+        # record helper: the marks (previews and abandoned rolls too) and the chain state
+        self.mark = QComboBox()
+        self.mark.setObjectName("logMark")
+        self.mark.addItem(translate("RollLogView", "All marks"), None)
+        for m, words in _MARK_WORDS:
+            self.mark.addItem(translate("RollLogView", words), m)
+        bar.addWidget(QLabel(translate("RollLogView", "Mark:")))
+        bar.addWidget(self.mark)
+        self.chain = QLabel()
+        self.chain.setObjectName("logChain")
+        self.chain.setTextFormat(Qt.TextFormat.PlainText)
+        bar.addWidget(self.chain)
         bar.addStretch(1)
         self.count = QLabel()
         self.count.setTextFormat(Qt.TextFormat.PlainText)  # names the filter in force
@@ -277,12 +298,13 @@ class RollLogView(CampaignTab):
             Column("label", translate("RollLogView", "Result"), value=lambda r: r["label"] or r["result"]),
             Column("table", translate("RollLogView", "Table"), show=lambda r: self.table_titles.get(r["table"] or "", r["table"] or "")),
             Column("source", translate("RollLogView", "Source")),
-            Column("undone", "", show=lambda r: translate("views", "undone") if r["undone"] else ""),
+            Column("undone", "", show=lambda r: "" if r.get("mark", "applied") == "applied"
+                   else translate("RollLogView", dict(_MARK_WORDS).get(r.get("mark", ""), r.get("mark", "")))),
         ])
         self.view = table_view(self.model, "rollLog")
         self.view.horizontalHeader().setStretchLastSection(True)
         lay.addWidget(self.view)
-        for box in (self.battle, self.fighter, self.table):
+        for box in (self.battle, self.fighter, self.table, self.mark):
             box.currentIndexChanged.connect(self.refresh)
         self.model.rowsInserted.connect(lambda *_a: self._say_count())  # an older page read
         self.model.layoutChanged.connect(lambda *_a: self._say_count())
@@ -298,6 +320,26 @@ class RollLogView(CampaignTab):
     def load(self) -> None:
         self.reload_filters()
         self.refresh()
+        self.check_chain()
+
+    def check_chain(self) -> None:
+        """Show whether the campaign's roll hash chain is intact (``log verify``)."""
+        if self.engine is None or self.campaign_id is None:
+            self.chain.setText("")
+            return
+        from campaign_app.usecases.record import verify_chain
+
+        st = verify_chain(self.engine, self.campaign_id)
+        if st.intact:
+            self.chain.setText(translate("RollLogView", "chain intact: %n rolls", n=st.rolls))
+            self.chain.setStyleSheet("")
+        else:
+            self.chain.setText(translate("RollLogView", "chain broken at roll %1").replace(
+                "%1", str(st.broken_at)))
+            from ui.theme import colours
+
+            self.chain.setStyleSheet(f"color: {colours().error_text};")
+        self.chain.setToolTip(st.problem)
 
     def reload_filters(self) -> None:
         """Fill the filter boxes from the campaign's rolls, keeping what was chosen while
@@ -349,14 +391,16 @@ class RollLogView(CampaignTab):
         engine, cid = self.engine, self.campaign_id
         chosen = {"battle": self.battle.currentData(), "fighter": self.fighter.currentData(),
                   "table": self.table.currentData()}
-        page = q.roll_log_page(engine, cid, **chosen)
+        mark = self.mark.currentData()
+        marks = [mark] if mark else None
+        page = q.roll_log_page(engine, cid, marks=marks, **chosen)
         self.model.set_rows(page["rows"])
         before = [page["before"]]
 
         def more() -> list[Row]:
             if before[0] is None:
                 return []
-            nxt = q.roll_log_page(engine, cid, before=before[0], **chosen)
+            nxt = q.roll_log_page(engine, cid, before=before[0], marks=marks, **chosen)
             before[0] = nxt["before"]
             if before[0] is None:
                 self.model.set_more(None)

@@ -89,6 +89,12 @@ class AfterBattleWizard(QDialog):
         self.plan: Any = None  # AfterBattlePlan: the state read once, when leaving the start page
         self.plan_error = ""
         self._rng = RandomSource()
+        # record helper: every roll the wizard makes goes on record (marked preview; a
+        # roll taken back or a cancelled wizard marks them abandoned), strict dice first
+        # reuse the faces already rolled for this battle's After the Battle
+        self._roll_ids: list[list[int]] = []
+        self._step: Any = None  # StepDice, read with the plan
+        self._applied = False
         self.setWindowTitle(translate("AfterBattleWizard", "After the Battle — battle {number}").format(number=battle['number']))
         self.setModal(True)
         outer = QVBoxLayout(self)
@@ -312,12 +318,59 @@ class AfterBattleWizard(QDialog):
         """The battle's state, read once with the options chosen (None: see plan_error)."""
         if self.plan is None and not self.plan_error:
             from campaign_app.usecases.battles import start_after_battle
+            from campaign_app.usecases.record import step_dice
 
             try:
                 self.plan = start_after_battle(self.engine, self.battle["id"], self.options())
+                self._step = step_dice(self.engine, self.plan.state.campaign_id, self.plan.step_key)
             except AppError as e:
                 self.plan_error = str(e)
         return self.plan
+
+    def _recorded(self) -> list[tuple[int, str]]:
+        """Strict dice: the faces already rolled for this After the Battle."""
+        return list(self._step["faces"]) if self._step else []
+
+    def _record_roll(self, start: int, new: bool) -> None:
+        """Put the roll just made on record (a preview), unless its faces were already."""
+        ids: list[int] = []
+        made, pos = None, 0
+        for r in self.dry(self.faces).rolls:  # the roll that took the faces from ``start`` on
+            if pos == start:
+                made = r
+                break
+            pos += len(r.faces)
+        if new and made is not None and self.plan is not None:
+            from dataclasses import replace
+
+            from campaign_app.usecases.battles import name_rolls
+            from campaign_app.usecases.record import record_preview
+
+            roll = replace(made, extra=dict(made.extra))
+            name_rolls(self.plan.state, [roll])
+            try:
+                ids = record_preview(self.engine, self.plan.state.campaign_id, [roll], step=self.plan.step_key,
+                                     battle_id=self.plan.battle_id, face_start=start).ids
+            except AppError as e:
+                self.error.show_error(str(e))
+        self._roll_ids.append(ids)
+
+    def _abandon(self, ids: list[int]) -> None:
+        if not ids:
+            return
+        from campaign_app.usecases.record import abandon_rolls
+
+        try:
+            abandon_rolls(self.engine, ids)
+        except AppError as e:
+            self.error.show_error(str(e))
+
+    def reject(self) -> None:
+        """Cancel: the rolls made so far stay on record, marked abandoned."""
+        if not self._applied:
+            self._abandon([i for ids in self._roll_ids for i in ids])
+            self._roll_ids = []
+        super().reject()
 
     def dry(self, faces: list[tuple[int, str]]) -> DryRun:
         """The procedure in memory with ``faces``: one live run (``plan.live``) that
@@ -538,6 +591,8 @@ class AfterBattleWizard(QDialog):
             return
         start = self.roll_starts.pop()
         del self.faces[start:]
+        if self._roll_ids:  # the roll taken back stays on record, abandoned
+            self._abandon(self._roll_ids.pop())
         self.page = "roll"
         self.render()
 
@@ -552,8 +607,11 @@ class AfterBattleWizard(QDialog):
         state = self.dry(self.faces)
         if state.need is None or self.page != "roll":
             return
-        self._add_faces([(self._rng.next_face(), "random")
-                         for _ in range(state.need.count)])
+        start = len(self.faces)
+        known = self._recorded()[start:start + state.need.count]  # strict: already rolled
+        self._add_faces(known + [(self._rng.next_face(), "random")
+                                 for _ in range(state.need.count - len(known))])
+        self._record_roll(start, len(known) < state.need.count)
 
     def _typed_changed(self) -> None:
         text = self.typed.text().strip()
@@ -577,6 +635,15 @@ class AfterBattleWizard(QDialog):
         if len(faces) != state.need.count:
             return plural(state.need.count, translate("AfterBattleWizard", "this roll takes {n} die; you typed {typed}"),
                           translate("AfterBattleWizard", "this roll takes {n} dice; you typed {typed}"), typed=len(faces))
+        if self._step and self._step["strict"]:
+            if not self._step["typed_dice"]:
+                return translate("AfterBattleWizard",
+                                 "this campaign plays strict dice without typed dice: use Roll")
+            known = [f for f, _s in self._recorded()[len(self.faces):len(self.faces) + len(faces)]]
+            if known and faces[:len(known)] != known:
+                return translate("AfterBattleWizard",
+                                 "these dice were already rolled (%1): strict dice reuse them").replace(
+                                     "%1", ",".join(map(str, known)))
         return ""
 
     def use_typed_dice(self) -> None:
@@ -588,6 +655,7 @@ class AfterBattleWizard(QDialog):
             self.error.show_error(problem)
             return
         self._add_faces([(f, "typed") for f in parse_typed(self.typed.text())])
+        self._roll_ids.append([])  # typed: the player's own dice (not an app roll)
 
     def apply(self) -> None:
         """Run After the Battle for real with the same faces (one transaction)."""
@@ -602,6 +670,7 @@ class AfterBattleWizard(QDialog):
             return
         report = _collect_income(self, report)  # gear helper
         self.report = report
+        self._applied = True
         self.applied.emit(report)
         self.accept()
 

@@ -1,4 +1,4 @@
-"""``campaign create|list|show|house-rule``."""
+"""``campaign create|list|show|settings|house-rule``."""
 
 from __future__ import annotations
 
@@ -92,6 +92,24 @@ def _read_table_file(path: str, table_id: str) -> Any:
         raise InputError(f"{path} is not valid: it is nested too deeply to be a table") from None
 
 
+def cmd_campaign_settings(args: argparse.Namespace, engine: Engine) -> None:
+    """``campaign settings C [--dice-discipline open|strict] [--typed-dice yes|no]``."""
+    from campaign_app.usecases.record import campaign_settings, set_campaign_settings
+
+    typed = None if args.typed_dice is None else args.typed_dice == "yes"
+    if args.dice_discipline is None and typed is None:
+        d: Any = campaign_settings(engine, args.campaign)
+    else:
+        d = set_campaign_settings(engine, args.campaign, dice_discipline=args.dice_discipline, typed_dice=typed)
+
+    def text() -> str:
+        get = d.get if isinstance(d, dict) else lambda k: getattr(d, k)
+        return (f"{get('campaign')}: dice discipline {get('dice_discipline')}, typed dice "
+                f"{'yes' if get('typed_dice') else 'no'}")
+
+    emit(args, d, text)
+
+
 def register(sub: Any, add: Any, group: Any) -> None:
     camp = group("campaign", "create, list and show campaigns")
     sp = add(camp, "create", cmd_campaign_create, "create a campaign", creates_db=True)
@@ -103,6 +121,13 @@ def register(sub: Any, add: Any, group: Any) -> None:
     add(camp, "list", cmd_campaign_list, "list campaigns")
     sp = add(camp, "show", cmd_campaign_show, "show a campaign's rosters and battles")
     sp.add_argument("campaign")
+    sp = add(camp, "settings", cmd_campaign_settings,
+             "show or change a campaign's dice discipline (open or strict) and whether typed dice are allowed")
+    sp.add_argument("campaign")
+    sp.add_argument("--dice-discipline", choices=("open", "strict"),
+                    help="open: previews are recorded, the real run rolls anew; strict: the real run "
+                         "reuses the dice already rolled for its step")
+    sp.add_argument("--typed-dice", choices=("yes", "no"), help="allow dice typed in (strict discipline)")
     sp = add(camp, "house-rule", cmd_house_rule, "replace a table for this campaign (house rule)")
     sp.add_argument("campaign")
     sp.add_argument("table")

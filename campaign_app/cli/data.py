@@ -72,7 +72,7 @@ def cmd_import_json(args: argparse.Namespace, engine: Any) -> int:
     from campaign_app.usecases.datafiles import ImportRefused, import_json
 
     try:
-        res = import_json(engine, args.file, rename=args.rename)
+        res = import_json(engine, args.file, rename=args.rename, accept_broken_chain=args.accept_broken_chain)
     except ImportRefused as e:
         return _refused(args, e)
     emit(args, res, f"imported campaign {res.id}: {res.name}")
@@ -112,6 +112,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
              creates_db=True)
     sp.add_argument("file")
     sp.add_argument("--rename", metavar="NAME", help="import under another campaign name")
+    sp.add_argument("--accept-broken-chain", action="store_true",
+                    help="import even if the roll record's hash chain is broken (the break is recorded)")
     from campaign_app.systems.importers import all_importers
 
     for _gs, importer in all_importers():

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import dice_options, emit, table_text
+from campaign_app.errors import InputError
 
 if TYPE_CHECKING:
     from db.uow import Engine
@@ -37,19 +39,42 @@ def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, d, text)
 
 
-def cmd_log(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_log(args: argparse.Namespace, engine: Engine) -> int | None:
     from campaign_app.usecases.core import roll_log
 
+    if args.more is not None:  # ``log verify C`` (record helper)
+        if args.campaign != "verify":
+            raise InputError(f"log takes one campaign (got {args.campaign!r} and {args.more!r}); "
+                             "to check the hash chain: log verify CAMPAIGN")
+        return cmd_log_verify(args, engine)
+    marks = [m.strip() for m in args.mark.split(",")] if args.mark else None
     rows = roll_log(engine, args.campaign, battle=args.battle, fighter=args.fighter, table=args.table,
-                    limit=args.limit)
+                    limit=args.limit, marks=marks)
     emit(args, rows, lambda: table_text(
         [(r["id"], r["when"], r["subject"] + (" (removed)" if r["removed"] else ""), r["purpose"],
           r["dice"] + (f" vs {r['target']}" if r["target"] is not None else ""),
           ",".join(map(str, r["faces"])), r["source"], r["value"], r["label"] or r["result"],
-          "undone" if r["undone"] else "")
+          "" if r["mark"] == "applied" else r["mark"])
          for r in rows],
         ["id", "when", "who", "for", "dice", "faces", "source", "value", "result", ""],
     ) if rows else "no rolls recorded")
+    return None
+
+
+def cmd_log_verify(args: argparse.Namespace, engine: Engine) -> int:
+    """``log verify C``: exit 0 with ``chain intact: N rolls``, or 3 naming the first
+    record whose content or order no longer matches."""
+    from campaign_app.usecases.record import verify_chain
+
+    st = verify_chain(engine, args.more)
+    if args.json:
+        emit(args, {"campaign": st.campaign, "rolls": st.rolls, "intact": st.intact,
+                    "broken_at": st.broken_at, "problem": st.problem})
+    elif st.intact:
+        print(st.text)
+    else:
+        print(f"error: {st.campaign}: the roll record's {st.text}", file=sys.stderr)
+    return 0 if st.intact else 3
 
 
 def register(sub: Any, add: Any, group: Any) -> None:
@@ -61,8 +86,10 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--fighter", help="with --battle: who rolls (his Rep is the target when none is given)")
     dice_options(sp)
 
-    sp = add(sub, "log", cmd_log, "the campaign's roll record")
+    sp = add(sub, "log", cmd_log, "the campaign's roll record (log verify C: check its hash chain)")
     sp.add_argument("campaign")
+    sp.add_argument("more", nargs="?", metavar="C", help="with verify: the campaign whose chain to check")
+    sp.add_argument("--mark", help="only rolls marked so: preview, abandoned, applied, undone (comma-separated)")
     sp.add_argument("--battle", type=int)
     sp.add_argument("--fighter")
     sp.add_argument("--table")

@@ -37,6 +37,7 @@ from campaign_app.usecases.common import (
     get_roster,
 )
 from campaign_app.usecases.core import tables_for
+from campaign_app.usecases.record import check_disciplined, disciplined
 from db.models import (
     Battle,
     BattleResult,
@@ -49,7 +50,7 @@ from db.models import (
     Unit,
 )
 from db.queries import battles as q
-from db.uow import Engine, Session, UnitOfWork, fault_point, read_session
+from db.uow import Engine, Preview, Session, UnitOfWork, fault_point, read_session
 
 
 def procedures_for(system: str) -> Procedures:
@@ -397,6 +398,11 @@ class AfterBattlePlan:
     def procedure(self, roller: Roller) -> Outcome:
         return self.proc.after_battle(self.state, roller, self.options)
 
+    @property
+    def step_key(self) -> str:
+        """What the dice are rolled for (dice discipline, record helper)."""
+        return after_battle_step(self.battle_id)
+
     def report(self, outcome: Outcome, dry_run: bool) -> AfterBattleReport:
         """The report of ``outcome`` (not applied; no changes)."""
         return AfterBattleReport(
@@ -422,6 +428,10 @@ class AfterBattlePlan:
         """A dry run with a ready roller (random, seeded or typed), in memory."""
         outcome = driver.run(self.procedure, roller)
         return outcome, self.report(outcome, True)
+
+
+def after_battle_step(battle_id: int) -> str:
+    return f"after-battle:{battle_id}"
 
 
 def _read_plan(s: Session, battle: Ref, options: Mapping[str, Any] | None, campaign: Ref | None) -> AfterBattlePlan:
@@ -460,10 +470,12 @@ def apply_after_battle(engine: Engine, plan: AfterBattlePlan,
     if run.unused:
         raise InputError(f"too many dice for After the Battle: {run.unused} left over")
     assert run.result is not None
-    return _write(engine, plan, run.result, run.rolls)
+    return _write(engine, plan, run)
 
 
-def _write(engine: Engine, plan: AfterBattlePlan, outcome: Outcome, rolls: list[RollResult]) -> AfterBattleReport:
+def _write(engine: Engine, plan: AfterBattlePlan, run: driver.Run[Outcome]) -> AfterBattleReport:
+    assert run.result is not None
+    outcome, rolls = run.result, run.rolls
     uow = UnitOfWork(engine, "after-battle")
     with uow:
         s = uow.session
@@ -475,6 +487,9 @@ def _write(engine: Engine, plan: AfterBattlePlan, outcome: Outcome, rolls: list[
             raise InputError(f"After the Battle was already run for battle {b.number} (id {b.id})")
         if battle_state(s, b) != plan.state:
             raise ConflictError("the rosters changed since the preview: go Back and check the rolls")
+        c = s.get(Campaign, b.campaign_id)
+        assert c is not None
+        check_disciplined(s, c, plan.step_key, run.faces, f"After the Battle of battle {b.number}")
         report = _finish(s, uow, plan, outcome, rolls, b)
     return replace(report, changes=uow.changes)
 
@@ -501,18 +516,49 @@ def after_battle(engine: Engine, battle: Ref, *, dice: str | Sequence[int] | Non
         roller = Roller.from_options(dice, seed)
     elif dice is not None or seed is not None:
         raise InputError("give dice, a seed or a roller, not several")
-    if dry_run:
-        return start_after_battle(engine, battle, options, campaign).preview(roller)[1]
+    if dry_run:  # the state read once; the preview's rolls go on record (marked preview)
+        pre = Preview(engine, "after-battle")
+        with pre:
+            plan = _read_plan(pre.session, battle, options, campaign)
+            pre.campaign_id = plan.state.campaign_id
+            roller = _disciplined(pre.session, plan, roller)
+            outcome, report = plan.preview(roller)
+            name_rolls(plan.state, roller.rolls)
+            pre.record_rolls(roller, battle_id=plan.battle_id, step=plan.step_key)
+        return replace(report, changes=pre.changes)
     uow = UnitOfWork(engine, "after-battle")
     with uow:
         s = uow.session
         plan = _read_plan(s, battle, options, campaign)
         uow.campaign_id = plan.state.campaign_id
+        roller = _disciplined(s, plan, roller)
         outcome = driver.run(plan.procedure, roller)
         b = s.get(Battle, plan.battle_id)
         assert b is not None
         report = _finish(s, uow, plan, outcome, roller.rolls, b)
     return replace(report, changes=uow.changes)
+
+
+def _disciplined(s: Session, plan: AfterBattlePlan, roller: Roller) -> Roller:
+    c = s.get(Campaign, plan.state.campaign_id)
+    assert c is not None
+    return disciplined(s, c, plan.step_key, roller)
+
+
+def name_rolls(state: BattleState, rolls: list[RollResult], new_rows: Sequence[Fighter] = ()) -> None:
+    """Name who each roll was for (the roll record's subject)."""
+    names = {fid: f.name for fid, f in state.fighters.items()}
+    unames = {uid: u.name for uid, u in state.units.items()}
+    for rr in rolls:
+        idx = rr.extra.get("new_fighter")
+        if isinstance(idx, int) and 0 <= idx < len(new_rows):  # a replacement's own roll
+            rr.fighter_id = new_rows[idx].id
+            rr.extra.setdefault("subject", new_rows[idx].name)
+        if "subject" not in rr.extra:
+            if rr.fighter_id in names:
+                rr.extra["subject"] = names[rr.fighter_id]
+            elif rr.unit_id in unames:
+                rr.extra["subject"] = unames[rr.unit_id]
 
 
 def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, rolls: list[RollResult],
@@ -561,19 +607,8 @@ def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, rolls:
     s.flush()
     fault_point("after-battle.before-rolls")
     # record the rolls, then link lasting injuries to their roll records
-    names = {fid: f.name for fid, f in state.fighters.items()}
-    unames = {uid: u.name for uid, u in state.units.items()}
-    for rr in rolls:
-        idx = rr.extra.get("new_fighter")
-        if isinstance(idx, int) and 0 <= idx < len(new_rows):  # a replacement's own roll
-            rr.fighter_id = new_rows[idx].id
-            rr.extra.setdefault("subject", new_rows[idx].name)
-        if "subject" not in rr.extra:
-            if rr.fighter_id in names:
-                rr.extra["subject"] = names[rr.fighter_id]
-            elif rr.unit_id in unames:
-                rr.extra["subject"] = unames[rr.unit_id]
-    uow.record_rolls(rolls, battle_id=b.id)
+    name_rolls(state, rolls, new_rows)
+    uow.record_rolls(rolls, battle_id=b.id, step=after_battle_step(int(b.id or 0)), face_start=0)
     for inj in out.injuries:
         s.add(LastingInjury(
             fighter_id=inj.fighter_id, battle_id=b.id, table_id=inj.table_id, roll=inj.roll.value,

@@ -16,6 +16,7 @@ from typing_extensions import Unpack
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
+from campaign_app.rollchain import MARKS
 from campaign_app.rules import (
     Row,
     Table,
@@ -246,6 +247,9 @@ class RollLogEntry(TypedDict):
     """The fighter or unit rolled for was removed since (the roll stays, under ``subject``)."""
     action: str
     undone: bool
+    mark: str  # record helper: preview, abandoned, applied or undone
+    step: str
+    hash: str
 
 
 class HistoryEntry(TypedDict):
@@ -891,13 +895,18 @@ def _roll_out(res: RollResult, row: Row, table: Table, recorded: bool, changes: 
 
 # --------------------------------------------------------------------------- log / undo
 def roll_log(engine: Engine, campaign: Ref, *, battle: Number | None = None, fighter: Ref | None = None,
-             table: str | None = None, limit: Number | None = None) -> list[RollLogEntry]:
+             table: str | None = None, limit: Number | None = None,
+             marks: Sequence[str] | None = None) -> list[RollLogEntry]:
     """The roll record, oldest first (the newest ``limit`` when given). Read as plain
     rows, not ORM objects: a league's log holds tens of thousands of rolls.
 
     ``battle`` is a battle id of this campaign, ``fighter`` one of its fighters;
-    ``limit`` at least 1 (None: every roll)."""
+    ``limit`` at least 1 (None: every roll); ``marks``: only rolls marked so (preview,
+    abandoned, applied, undone)."""
     n = _check_limit(limit)
+    for m in marks or ():
+        if m not in MARKS:
+            raise InputError(f"no roll is marked {m!r}: marks are {', '.join(MARKS)}")
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         bid = _battle_of(s, c, battle) if battle is not None else None
@@ -907,7 +916,8 @@ def roll_log(engine: Engine, campaign: Ref, *, battle: Number | None = None, fig
             if campaign_of_fighter(s, f)[0].id != c.id:
                 raise InputError(f"{f.name} is not in {c.name}")
             fid = f.id
-        rows = roll_q.roll_rows(s, _id(c), battle_id=bid, fighter_id=fid, table_id=table, limit=n)
+        rows = roll_q.roll_rows(s, _id(c), battle_id=bid, fighter_id=fid, table_id=table, limit=n,
+                                marks=list(marks) if marks else None)
         return [roll_entry(r) for r in rows]
 
 
@@ -920,7 +930,7 @@ def roll_entry(r: Any) -> RollLogEntry:
         "target": r.target, "value": r.value, "table": r.table_id, "row": r.row,
         "result": r.result, "label": r.label, "battle_id": r.battle_id,
         "fighter_id": r.fighter_id, "removed": bool(r.figure_removed), "action": r.action or "roll",
-        "undone": bool(r.undone),
+        "undone": bool(r.undone), "mark": r.mark, "step": r.step, "hash": r.hash,
     }
 
 

@@ -792,7 +792,7 @@ def log_filters(engine: Engine, campaign: Any) -> LogFilters:
 
 def roll_log_page(engine: Engine, campaign: Any, *, battle: int | None = None, fighter: int | None = None,
                   table: str | None = None, before: tuple[Any, int] | None = None,
-                  limit: int = LOG_PAGE) -> RollLogPage:
+                  limit: int = LOG_PAGE, marks: list[str] | None = None) -> RollLogPage:
     """The ``limit`` newest rolls of the campaign (made before ``before``, the previous
     page's ``before``), by battle, fighter and table when given; an index range each."""
     from campaign_app.usecases.core import roll_entry
@@ -802,7 +802,7 @@ def roll_log_page(engine: Engine, campaign: Any, *, battle: int | None = None, f
         c = get_campaign(s, campaign)
         assert c.id is not None
         rows = roll_q.roll_page(s, c.id, battle_id=battle, fighter_id=fighter, table_id=table,
-                                before=before, limit=limit + 1)
+                                before=before, limit=limit + 1, marks=marks)
     more = len(rows) > limit
     rows = rows[:limit]
     return {"rows": [roll_entry(r) for r in rows],

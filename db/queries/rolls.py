@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, func, literal, or_, select, tuple_
+from sqlalchemy import Row, func, insert, literal, or_, select, tuple_, update
 
+from campaign_app import rollchain
 from db.models import Journal, RollRecord
 from db.uow import Session
 
@@ -17,14 +18,14 @@ _jr = Journal.__table__.c  # type: ignore[attr-defined]
 
 def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = None,
               fighter_id: int | None = None, table_id: str | None = None,
-              limit: int | None = None) -> Sequence[Row]:
+              limit: int | None = None, marks: Sequence[str] | None = None) -> Sequence[Row]:
     """The campaign's rolls as plain rows (a league's log holds tens of thousands),
     oldest first; the newest ``limit`` when given. Each row has the roll's columns plus
     ``undone`` and ``action`` of its journal (None for a roll outside one)."""
     stmt = (
         select(_rr.id, _rr.created_at, _rr.purpose, _rr.rule, _rr.subject, _rr.dice, _rr.faces, _rr.source,
                _rr.target, _rr.value, _rr.table_id, _rr.row, _rr.result, _rr.label, _rr.battle_id,
-               _rr.fighter_id, _rr.figure_removed, _jr.undone, _jr.action)
+               _rr.fighter_id, _rr.figure_removed, _jr.undone, _jr.action, _rr.mark, _rr.step, _rr.hash)
         .select_from(RollRecord.__table__.outerjoin(Journal.__table__, _jr.id == _rr.journal_id))  # type: ignore[attr-defined]
         .where(_rr.campaign_id == campaign_id)
     )
@@ -34,6 +35,8 @@ def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = Non
         stmt = stmt.where(_rr.fighter_id == fighter_id)
     if table_id:
         stmt = stmt.where(_rr.table_id == table_id)
+    if marks:
+        stmt = stmt.where(_rr.mark.in_(list(marks)))
     stmt = stmt.order_by(_rr.id.desc())
     if limit is not None:
         stmt = stmt.limit(limit)
@@ -44,12 +47,12 @@ def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = Non
 
 def rolls_per_table(session: Session, campaign_id: int) -> Sequence[Row]:
     """How many rolls of the campaign went to each rules table (``table_id``, ``rolls``),
-    undone ones left out; rolls on no table are not counted."""
+    undone ones and previews left out; rolls on no table are not counted."""
     stmt = (
         select(_rr.table_id, func.count(_rr.id).label("rolls"))
         .select_from(RollRecord.__table__.outerjoin(Journal.__table__, _jr.id == _rr.journal_id))  # type: ignore[attr-defined]
         .where(_rr.campaign_id == campaign_id, _rr.table_id.is_not(None), _rr.table_id != "",
-               or_(_jr.undone.is_(None), _jr.undone.is_(False)))
+               or_(_jr.undone.is_(None), _jr.undone.is_(False)), _rr.mark == "applied")
         .group_by(_rr.table_id)
         .order_by(_rr.table_id)
     )
@@ -62,7 +65,8 @@ Before = tuple[datetime, int]  # (created_at, id) of the oldest roll already sho
 
 def roll_page(session: Session, campaign_id: int, *, battle_id: int | None = None,
               fighter_id: int | None = None, table_id: str | None = None,
-              before: Before | None = None, limit: int = 200) -> Sequence[Row]:
+              before: Before | None = None, limit: int = 200,
+              marks: Sequence[str] | None = None) -> Sequence[Row]:
     """One page of the campaign's rolls, newest first: the ``limit`` rolls made before
     ``before`` (keyset pagination on ``(created_at, id)``; None: the newest). The columns
     of :func:`roll_rows` plus ``created_at``. Each filter has its index
@@ -70,7 +74,7 @@ def roll_page(session: Session, campaign_id: int, *, battle_id: int | None = Non
     stmt = (
         select(_rr.id, _rr.created_at, _rr.purpose, _rr.rule, _rr.subject, _rr.dice, _rr.faces, _rr.source,
                _rr.target, _rr.value, _rr.table_id, _rr.row, _rr.result, _rr.label, _rr.battle_id,
-               _rr.fighter_id, _rr.figure_removed, _jr.undone, _jr.action)
+               _rr.fighter_id, _rr.figure_removed, _jr.undone, _jr.action, _rr.mark, _rr.step, _rr.hash)
         .select_from(RollRecord.__table__.outerjoin(Journal.__table__, _jr.id == _rr.journal_id))  # type: ignore[attr-defined]
         .where(_rr.campaign_id == campaign_id)
     )
@@ -80,6 +84,8 @@ def roll_page(session: Session, campaign_id: int, *, battle_id: int | None = Non
         stmt = stmt.where(_rr.fighter_id == fighter_id)
     if table_id:
         stmt = stmt.where(_rr.table_id == table_id)
+    if marks:
+        stmt = stmt.where(_rr.mark.in_(list(marks)))
     if before is not None:
         stmt = stmt.where(tuple_(_rr.created_at, _rr.id) < tuple_(
             literal(before[0], _rr.created_at.type), literal(before[1], _rr.id.type)))
@@ -110,3 +116,57 @@ def fighters_with_rolls(session: Session, campaign_id: int, limit: int) -> list[
 def tables_rolled(session: Session, campaign_id: int, limit: int = 1000) -> list[str]:
     """The rules tables the campaign's rolls went to (not ''), in id order."""
     return [str(v) for v in _loose_distinct(session, campaign_id, _rr.table_id, above="", limit=limit)]
+
+
+# --------------------------------------------------------------------------- record helper
+# marks, steps and the hash chain (campaign_app/rollchain.py)
+
+_CHAIN_LOCK = 0x726F6C6C  # "roll": the advisory lock class of a campaign's chain head
+
+
+def lock_chain(session: Session, campaign_id: int) -> str:
+    """Take the campaign's chain head for this transaction and return its hash (``""``
+    before the first record). On PostgreSQL an advisory transaction lock per campaign
+    makes concurrent writers take turns (the second reads the head the first committed);
+    SQLite has one writer at a time (the transaction already holds the write lock once
+    it has written, and a stale reader cannot commit over a newer head)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(func.pg_advisory_xact_lock(_CHAIN_LOCK, campaign_id)))
+    head = session.execute(select(_rr.hash).where(_rr.campaign_id == campaign_id)
+                           .order_by(_rr.id.desc()).limit(1)).scalar()
+    return head or ""
+
+
+def insert_rolls(session: Session, campaign_id: int, rows: list[dict[str, Any]]) -> list[int]:
+    """Chain ``rows`` after the campaign's head (hashes computed in Python) and insert
+    them in one Core statement; their ids in order."""
+    if not rows:
+        return []
+    rollchain.chain(lock_chain(session, campaign_id), rows)
+    return list(session.execute(
+        insert(RollRecord).returning(_rr.id, sort_by_parameter_order=True), rows).scalars())
+
+
+def mark_rolls(session: Session, ids: Sequence[int], mark: str, *, only: Sequence[str] = ()) -> int:
+    """Set the mark of the rolls ``ids`` (those whose mark is in ``only``, when given)."""
+    if not ids:
+        return 0
+    stmt = update(RollRecord.__table__).where(_rr.id.in_(list(ids)))  # type: ignore[attr-defined]
+    if only:
+        stmt = stmt.where(_rr.mark.in_(list(only)))
+    return int(getattr(session.execute(stmt.values(mark=mark)), "rowcount", 0) or 0)
+
+
+def step_rolls(session: Session, campaign_id: int, step: str) -> Sequence[Row]:
+    """The rolls recorded for ``step`` (``faces``, ``source``, ``face_pos``, ``mark``),
+    oldest first."""
+    return list(session.execute(
+        select(_rr.id, _rr.faces, _rr.source, _rr.face_pos, _rr.mark)
+        .where(_rr.campaign_id == campaign_id, _rr.step == step).order_by(_rr.id)).all())
+
+
+def chain_rows(session: Session, campaign_id: int) -> Sequence[Row]:
+    """Every roll record of the campaign with what its hash covers, in chain order."""
+    cols = [getattr(_rr, c) for c in rollchain.HASHED]
+    return list(session.execute(select(_rr.id, _rr.prev_hash, _rr.hash, *cols)
+                                .where(_rr.campaign_id == campaign_id).order_by(_rr.id)).all())

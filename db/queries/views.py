@@ -218,7 +218,7 @@ def unit_rolls(s: Session, unit_id: int) -> Rows:
     return s.execute(
         select(RR.id, RR.created_at, RR.purpose, RR.dice, RR.faces, RR.source, RR.target,
                RR.value, RR.label, RR.result, RR.battle_id)
-        .where(RR.unit_id == unit_id).order_by(RR.id)).all()
+        .where(RR.unit_id == unit_id, RR.mark.in_(("applied", "undone"))).order_by(RR.id)).all()
 
 
 def roster_head_count(s: Session, roster_id: int) -> tuple[int, int]:

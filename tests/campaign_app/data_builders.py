@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from campaign_app import rollchain
 from campaign_app.usecases import core
 from db.models import (
     Battle,
@@ -54,10 +55,10 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
                     undone_at=utcnow())
         s.add(j)
         s.flush()
-        rr = RollRecord(campaign_id=c.id, journal_id=j.id, battle_id=b.id, fighter_id=vala.id,
-                        subject="Vala", purpose="lasting injury", dice="d66", faces="5,1", source="typed",
-                        value=51, table_id="n26-lasting-injury", row="51", result="eye-injury",
-                        label="Eye Injury")
+        rr = chained_roll(s, campaign_id=c.id, journal_id=j.id, battle_id=b.id, fighter_id=vala.id,
+                          subject="Vala", purpose="lasting injury", dice="d66", faces="5,1", source="typed",
+                          value=51, table_id="n26-lasting-injury", row="51", result="eye-injury",
+                          label="Eye Injury", mark="undone")  # its action undone
         s.add(rr)
         s.flush()
         s.add(LastingInjury(fighter_id=vala.id, battle_id=b.id, roll_record_id=rr.id,
@@ -97,6 +98,16 @@ def build_nuts(engine: Engine, name: str = "Weird Front") -> int:
     return int(c.id)  # type: ignore[arg-type]
 
 
+def chained_roll(s: Session, **fields: Any) -> RollRecord:
+    """A roll record written by hand, chained after its campaign's head as the app does."""
+    from db.queries.rolls import lock_chain
+
+    s.flush()
+    row: dict[str, Any] = {"created_at": utcnow(), **fields}
+    rollchain.chain(lock_chain(s, fields["campaign_id"]), [row])
+    return RollRecord(**row)
+
+
 def build_squad(engine: Engine, name: str = "Bocage") -> int:
     c = core.create_campaign(engine, name, "fubar")
     r = core.create_roster(engine, c.id, "Able Company")
@@ -110,8 +121,8 @@ def build_squad(engine: Engine, name: str = "Bocage") -> int:
         s.add(b)
         s.flush()
         s.add(BattleResult(battle_id=b.id, unit_id=u.id, status="fought", casualties=2))
-        s.add(RollRecord(campaign_id=c.id, battle_id=b.id, unit_id=u.id, subject="1st Squad",
-                         purpose="morale", dice="d6", faces="4", source="random", value=4))
+        s.add(chained_roll(s, campaign_id=c.id, battle_id=b.id, unit_id=u.id, subject="1st Squad",
+                           purpose="morale", dice="d6", faces="4", source="random", value=4))
         s.commit()
     return int(c.id)  # type: ignore[arg-type]
 

@@ -91,17 +91,23 @@ def test_wizard_run_of_an_eight_fighter_n23_battle_stays_under_the_statement_bud
     assert show_fighter(engine, ids["Rats leader"])["xp"] > 0
 
 
-def test_a_dry_run_reads_once_and_writes_nothing(engine: Engine, snap: Any) -> None:
+def test_a_dry_run_reads_once_and_writes_nothing_but_its_rolls(engine: Engine, snap: Any) -> None:
     from campaign_app.usecases.battles import after_battle
 
-    _cid, bid, _ids = eight_fighter_n23_battle(engine)
+    cid, bid, _ids = eight_fighter_n23_battle(engine)
     before = snap(engine)
     with statements(engine) as seen:
         rep = after_battle(engine, bid, seed=5, dry_run=True)
     assert rep.dry_run and not rep.applied and rep.steps
-    assert not [s for s in seen if s.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
+    writes = [s for s in seen if s.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]
+    # the preview's rolls go on record (issue #15, one Core insert); nothing else is written
+    assert writes and all(w.lstrip().upper().startswith("INSERT INTO ROLL_RECORD") for w in writes), writes
     assert len(seen) < 20, seen
-    assert snap(engine) == before
+    after = snap(engine)
+    assert {k: v for k, v in after.items() if k != "roll_record"} == \
+        {k: v for k, v in before.items() if k != "roll_record"}
+    log = roll_log(engine, cid, battle=bid)
+    assert log and {r["mark"] for r in log} == {"preview"} and not any(r["undone"] for r in log)
 
 
 def test_apply_refuses_when_the_rosters_changed_since_the_preview(engine: Engine, snap: Any) -> None:

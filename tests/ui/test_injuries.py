@@ -107,8 +107,11 @@ def test_lasting_injury_rolled_by_the_app_applies_what_the_preview_showed(
     assert faces and all(src == "random" for _f, src in dlg.faces_view.faces)
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    log = [r for r in core.roll_log(gui_engine, necro) if r["subject"] == "Skarg"]
+    everything = [r for r in core.roll_log(gui_engine, necro) if r["subject"] == "Skarg"]
+    log = [r for r in everything if r["mark"] == "applied"]
     assert [f for r in log for f in r["faces"]] == faces
+    # the preview's roll is on record too (issue #15), with the same faces
+    assert [f for r in everything if r["mark"] == "preview" for f in r["faces"]] == faces
     assert all(r["source"] == "random" for r in log)
     first = next(s for s in shown if s["rule"] == "Lasting Injury")
     skarg = fighter(gui_engine, necro, "Skarg")
@@ -133,8 +136,8 @@ def test_the_fighter_who_took_it_out_holds_the_captive(qtbot: Any, win: Any, gui
     assert win.actions["release"].isEnabled() and not win.actions["injury_roll"].isEnabled()
 
 
-def test_cancelling_an_injury_roll_writes_nothing(qtbot: Any, win: Any, gui_engine: Any, necro: int,
-                                                  snap: Any) -> None:
+def test_cancelling_an_injury_roll_writes_nothing_but_the_preview_roll(qtbot: Any, win: Any, gui_engine: Any,
+                                                                       necro: int, snap: Any) -> None:
     assert win.select_figure("Krug Ironhide")
     before = snap(gui_engine)
     dlg = win.run_command("injury_roll")
@@ -142,7 +145,11 @@ def test_cancelling_an_injury_roll_writes_nothing(qtbot: Any, win: Any, gui_engi
     assert dlg.steps.rows
     click(qtbot, dlg.buttons.button(dlg.buttons.StandardButton.Cancel))
     assert not dlg.isVisible()
-    assert snap(gui_engine) == before
+    after = snap(gui_engine)
+    assert {k: v for k, v in after.items() if k != "roll_record"} == \
+        {k: v for k, v in before.items() if k != "roll_record"}
+    # the app's roll stays on record (issue #15), marked a preview: no re-roll unseen
+    assert {r["mark"] for r in core.roll_log(gui_engine, necro) if r["subject"] == "Krug Ironhide"} == {"preview"}
     assert not messages()
 
 

@@ -55,6 +55,7 @@ from campaign_app.usecases.common import (
     get_roster,
 )
 from campaign_app.usecases.core import tables_for
+from campaign_app.usecases.record import disciplined
 from db.models import Campaign, Fighter, LastingInjury, Roster, Skill
 from db.queries import injuries as q
 from db.uow import Engine, Session, UnitOfWork, read_session, work
@@ -218,6 +219,11 @@ def _roller(dice: Any, seed: int | None, roller: Roller | None) -> Roller:
 
 
 # --------------------------------------------------------------------------- injury roll
+def injury_step(fighter_id: int) -> str:
+    """What a lasting injury's dice are rolled for (dice discipline)."""
+    return f"injury:{fighter_id}"
+
+
 def injury_roll(engine: Engine, fighter: Ref, dice: Any = None, seed: int | None = None,
                 dry_run: bool = False, *, by: Ref | None = None, roller: Roller | None = None) -> InjuryReport:
     """Roll the edition's Lasting Injury (fighters) or Lasting Damage (vehicles) table
@@ -236,6 +242,8 @@ def injury_roll(engine: Engine, fighter: Ref, dice: Any = None, seed: int | None
                              + (" (fighter revive if that was a mistake)" if f.status == "dead" else ""))
         enemy = _enemy_for(s, c, f, by)
         before = _state(s, f)
+        step = injury_step(int(f.id or 0))
+        roller = disciplined(s, c, step, roller)  # strict dice: the faces already rolled for it
         sheet = Sheet.of(before, f.status_note)
         rules = _rules(c)
         run: InjuryRun = roll_lasting_injury(sheet, roller, tables_for(c), c.edition, enemy=enemy,
@@ -263,12 +271,13 @@ def injury_roll(engine: Engine, fighter: Ref, dice: Any = None, seed: int | None
                             if enemy is not None and enemy.roster_id is not None else None),
             notes=list(run.notes),
         )
-        if not isinstance(uow, UnitOfWork):  # dry run
-            return report
-        _apply_sheet(s, f, before, sheet)
         for rr in roller.rolls:
             rr.extra.setdefault("subject", f.name)
-        uow.record_rolls(roller)
+        if not isinstance(uow, UnitOfWork):  # dry run: its rolls go on record as a preview
+            uow.record_rolls(roller, step=step, face_start=0)
+            return report
+        _apply_sheet(s, f, before, sheet)
+        uow.record_rolls(roller, step=step, face_start=0)
         for rec in run.records:
             rid = rec.roll.extra.get("record_id")
             s.add(LastingInjury(
@@ -317,7 +326,10 @@ def treat_injury(engine: Engine, fighter: Ref, *, treat: bool = True, dice: Any 
             changes.append(f"{r.name}: credits {r.credits} → {r.credits - cost}")
         report = TreatReport(fighter_id=before.id, fighter=f.name, dry_run=dry_run, steps=_steps(steps),
                              lines=changes, cost=cost)
-        if not isinstance(uow, UnitOfWork):  # dry run
+        if not isinstance(uow, UnitOfWork):  # dry run: its rolls go on record as a preview
+            for rr in roller.rolls:
+                rr.extra.setdefault("subject", f.name)
+            uow.record_rolls(roller)
             return report
         _apply_sheet(s, f, before, sheet)
         if cost:
@@ -398,7 +410,11 @@ def end_cycle(engine: Engine, campaign: Ref, *, treat: Iterable[Ref] = (), dice:
             next_cycle=c.cycle + 1, dry_run=dry_run, steps=_steps(steps), lines=changes,
             cleared=cleared,
         )
-        if not isinstance(uow, UnitOfWork):  # dry run
+        if not isinstance(uow, UnitOfWork):  # dry run: its rolls go on record as a preview
+            for rr in roller.rolls:
+                if rr.fighter_id in fighters:
+                    rr.extra.setdefault("subject", fighters[rr.fighter_id].name)
+            uow.record_rolls(roller)
             return report
         for fid, sh in sheets.items():
             _apply_sheet(s, fighters[fid], states[fid], sh)

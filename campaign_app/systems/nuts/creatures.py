@@ -35,6 +35,7 @@ from campaign_app.usecases.common import (
     get_roster,
 )
 from campaign_app.usecases.core import FighterData, tables_for, validate_rep
+from campaign_app.usecases.record import disciplined, record_preview, refuse_typed, step_faces
 from db.models import Campaign, Fighter, Roster, WalkerType
 from db.queries import creatures as cq
 from db.queries import walkers as wq
@@ -211,6 +212,8 @@ def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, s
             hint = " (walkers: use walker add)" if k == "walker" else ""
             raise InputError(f"unknown creature kind {kind!r}: choose {', '.join(known)}{hint}")
         label = creature_label(k, data)
+        step = creature_step(rid, k)
+        roller = disciplined(s, c, step, roller)  # strict dice: the faces already rolled for it
         made = generate(k, n, bool(super_), tables_for(c), data, roller, next_creature_number(s, c, label))
         roller.finish()
         fighters: list[Fighter] = []
@@ -225,7 +228,7 @@ def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, s
             if m["roll"] is not None:
                 m["roll"].fighter_id = f.id
                 m["roll"].extra["subject"] = f.name
-        uow.record_rolls(roller)
+        uow.record_rolls(roller, step=step, face_start=0)
         plural = label if n == 1 else f"{label}s"
         uow.summary = f"generate {n} {'super ' if super_ else ''}{plural} in {r.name}"
         added = [_creature(f, m["roll"]) for f, m in zip(fighters, made, strict=True)]
@@ -457,6 +460,11 @@ def campaign_creature_kinds(engine: Engine, campaign: Ref) -> list[CreatureKind]
     return out
 
 
+def creature_step(roster_id: int, kind: str) -> str:
+    """What a creature batch's dice are rolled for (dice discipline)."""
+    return f"creatures:{roster_id}:{kind}"
+
+
 def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, super_: bool = False,
                       faces: Iterable[tuple[int, str]] | None = None) -> CreaturePreview:
     """What :func:`generate_creatures` would add, without writing anything.
@@ -480,14 +488,24 @@ def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, su
         k = str(kind or "").strip().lower()
         label = str((data.get("creatures") or {}).get(k, {}).get("label", k))
         start = next_creature_number(s, c, label)
+        assert r.id is not None
+        step = creature_step(r.id, k)
+        recorded = step_faces(s, int(c.id or 0), step) if c.dice_discipline == "strict" else []
+        if faces is not None:
+            for _f, src in faces:
+                refuse_typed(c, src)
+        cid = int(c.id or 0)
+
     def procedure(roller: Roller) -> list[dict[str, Any]]:
         return generate(k, count, bool(super_), tables, data, roller, start)
 
-    if faces is None:  # the app rolls every die asked for, keeping the faces
+    if faces is None:  # the app rolls every die asked for, keeping the faces (strict: those already rolled first)
         source = driver.app_dice()
+        source.faces.extend(recorded)
         roller = Roller(source)
         made = procedure(roller)
         got, rolls = list(source.faces), roller.rolls
+        record_preview(engine, cid, rolls, step=step)  # the preview's rolls on record
     else:
         got = list(faces)
         run = driver.step(procedure, got)

@@ -460,6 +460,8 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                 "target": x["target"], "value": x["value"], "table": x["table_id"], "row": x["row"],
                 "result": x["result"], "label": x["label"], "action": x["j_action"] or "",
                 "undone": bool(x["j_undone"]),
+                "mark": x["mark"], "step": x["step"], "face_pos": x["face_pos"],
+                "prev_hash": x["prev_hash"], "hash": x["hash"],
             }
 
     yield "format", FORMAT

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from campaign_app import rollchain
 from campaign_app.changes import Changes
+from campaign_app.dice import RollResult
 from campaign_app.usecases.common import get_campaign
 from campaign_app.usecases.datafiles.limits import (
     ImportRefused,
@@ -44,8 +46,34 @@ def _insert(s: Session, table: str, rows: _Rows | list[dict[str, Any]],
     return insert_columns(s, table, names, columns, returning)
 
 
+def chain_plan(plan: _Plan) -> rollchain.Break | None:
+    """The roll record's hash chain (record helper): check the hashes the file gives
+    (when it gives any), then chain the rolls afresh in file order (each hash covers the
+    roll's content, never a database id, so an intact chain comes out the same); the
+    first record whose given content or order does not match, if any. Rolls of an undone
+    action are marked ``undone``."""
+    rolls = plan.rolls
+    n = len(rolls)
+    if not n or "_chained" in rolls.cols:
+        return None
+    cols = {k: rolls[k] for k in rollchain.HASHED}
+    given_prev, given = rolls["prev_hash"], rolls["hash"]
+    refs = rolls["_ref"]
+    rows = [{k: cols[k][i] for k in rollchain.HASHED} | {"prev_hash": given_prev[i], "hash": given[i], "ref": refs[i]}
+            for i in range(n)]
+    brk = rollchain.first_break(rows, ref="ref")[1] if any(given) else None
+    rollchain.chain("", rows)
+    rolls.cols["prev_hash"] = [r["prev_hash"] for r in rows]
+    rolls.cols["hash"] = [r["hash"] for r in rows]
+    rolls.cols["mark"] = ["undone" if u and m == "applied" else m
+                          for m, u in zip(rolls["mark"], rolls["_undone"], strict=True)]
+    rolls.cols["_chained"] = [True] * n
+    return brk
+
+
 def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
     """Insert a checked plan with bulk inserts; returns the new campaign's id."""
+    chain_plan(plan)
     now = utcnow()
     cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
     fault_point("import.after-campaign")
@@ -137,14 +165,22 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
 
 
 def import_json(engine: Engine, path_or_doc: Any, *, rename: str | None = None,
-                backup: bool = True) -> ImportResult:
+                backup: bool = True, accept_broken_chain: bool = False) -> ImportResult:
     """Import a campaign file as a new campaign; every problem is reported, nothing written
     on any. An automatic backup is taken just before writing. The result names the new
-    campaign; its change set is everything (a whole campaign is added)."""
+    campaign; its change set is everything (a whole campaign is added).
+
+    The roll record's hash chain is checked: a broken one is refused unless
+    ``accept_broken_chain`` (then the rolls are chained afresh and a chained note
+    record after them says where the file's chain was broken)."""
     doc, source = _load(path_or_doc)
     plan, problems, more = validate_document(doc, rename=rename, taken_names=campaign_names(engine))
     if problems:
         raise ImportRefused(source, problems, more)
+    brk = chain_plan(plan)
+    if brk is not None and not accept_broken_chain:
+        raise ImportRefused(source, [f"rolls: the roll record's hash chain is broken at {brk.text('roll')}; "
+                                     "accept the broken chain to import it anyway (the break is recorded)"])
     if backup:
         from campaign_app.usecases.backup import automatic_backup
 
@@ -154,6 +190,11 @@ def import_json(engine: Engine, path_or_doc: Any, *, rename: str | None = None,
         fault_point("import.start")
         cid = _write_plan(uow.session, plan, f"import campaign {name} from {Path(source).name}")
         uow.campaign_id = cid
+        if brk is not None:  # the break accepted: on record, as a chained note
+            note = RollResult(spec=rollchain.NOTE_DICE, faces=[], value=0, source="note", purpose=(
+                f"import from {Path(source).name}: the file's roll hash chain was broken at "
+                f"{brk.text('roll')}; accepted, its rolls chained afresh")[:2000])
+            uow.record_rolls([note], mark="note")
     from campaign_app.usecases.core import campaign_dict
 
     with read_session(engine) as s:

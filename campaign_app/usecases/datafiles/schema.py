@@ -54,7 +54,9 @@ def column_limit(table: str, column: str) -> int:
 NAME_PATTERN = r"^[^\x00-\x1f\s](?:[^\x00-\x1f]*[^\x00-\x1f\s])?$"
 FACES_PATTERN = r"^(\d+(,\d+)*)?$"
 ROLL_SOURCES = ("random", "seeded", "typed")  # what a roller records (campaign_app.dice)
-SOURCE_PATTERN = f"^({'|'.join(ROLL_SOURCES)})$"
+SOURCE_PATTERN = f"^({'|'.join((*ROLL_SOURCES, 'note'))})$"  # note: a chained note record (record helper)
+MARK_PATTERN = "^(preview|abandoned|applied|undone|note)$"
+HASH_PATTERN = "^([0-9a-f]{64})?$"
 
 
 def _text(table: str | None, column: str | None = None, default: str = "", notes: str = "",
@@ -418,6 +420,14 @@ class Roll(_Model):
     action: str = _text("journal", "action", notes=(
         "the action the roll belonged to, e.g. `battle.after`; `\"\"` for a plain `roll`"))
     undone: bool = Field(False, description="true if that action was undone; needs an `action`")
+    # --- record: marks, steps and the hash chain (record helper; docs/data-safety.md)
+    mark: str = Field("applied", pattern=MARK_PATTERN, description=(
+        "`preview`, `abandoned`, `applied`, `undone` or `note` (a chained note record); not hashed"))
+    step: str = _text("roll_record", "step", notes="what the dice were rolled for, e.g. `after-battle:3`")
+    face_pos: int | None = _int(0, INT_MAX, default=None, notes="the step's first face this roll took")
+    prev_hash: str = Field("", pattern=HASH_PATTERN, description="the hash of the roll before it (`\"\"`: the first)")
+    hash: str = Field("", pattern=HASH_PATTERN, description=(
+        "SHA-256 of the roll's content and `prev_hash`; checked on import (`\"\"`: a file without a chain)"))
 
 
 class CampaignDocument(_Model):

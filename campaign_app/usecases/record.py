@@ -1,0 +1,191 @@
+"""The roll record you can trust (issue #15 items 1-2, record helper): the campaign's
+dice discipline settings, every preview's rolls on record (marked ``preview``, then
+``abandoned`` when a wizard is cancelled), the strict discipline that reuses the faces
+already rolled for a step, and the hash chain's check (``log verify``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypedDict
+
+from campaign_app import procedure_driver as driver
+from campaign_app import rollchain
+from campaign_app.changes import Changes, Result
+from campaign_app.dice import Roller, RollResult
+from campaign_app.errors import DiceError, InputError
+from campaign_app.usecases.common import Ref, get_campaign
+from db.models import Campaign
+from db.queries import rolls as roll_q
+from db.uow import Engine, Session, UnitOfWork, read_session
+
+DISCIPLINES = ("open", "strict")
+
+
+# --------------------------------------------------------------------------- settings
+class CampaignSettings(TypedDict):
+    campaign_id: int
+    campaign: str
+    dice_discipline: str
+    typed_dice: bool
+
+
+@dataclass(frozen=True)
+class SettingsResult(Result):
+    campaign_id: int
+    campaign: str
+    dice_discipline: str
+    typed_dice: bool
+    changed: bool
+
+
+def _settings(c: Campaign) -> CampaignSettings:
+    return {"campaign_id": int(c.id or 0), "campaign": c.name, "dice_discipline": c.dice_discipline,
+            "typed_dice": bool(c.typed_dice)}
+
+
+def campaign_settings(engine: Engine, campaign: Ref) -> CampaignSettings:
+    with read_session(engine) as s:
+        return _settings(get_campaign(s, campaign))
+
+
+def set_campaign_settings(engine: Engine, campaign: Ref, *, dice_discipline: str | None = None,
+                          typed_dice: bool | None = None) -> SettingsResult:
+    """Change the campaign's dice discipline (``open`` or ``strict``) and whether typed
+    dice are allowed (one transaction, one undo step)."""
+    if dice_discipline is not None and dice_discipline not in DISCIPLINES:
+        raise InputError(f"dice discipline {dice_discipline!r} is not open or strict")
+    with UnitOfWork(engine, "campaign.settings") as uow:
+        c = get_campaign(uow.session, campaign)
+        uow.campaign_id = c.id
+        changed = False
+        if dice_discipline is not None and dice_discipline != c.dice_discipline:
+            c.dice_discipline = dice_discipline
+            changed = True
+        if typed_dice is not None and bool(typed_dice) != bool(c.typed_dice):
+            c.typed_dice = bool(typed_dice)
+            changed = True
+        if not changed:
+            uow.discard()
+        else:
+            uow.session.add(c)
+            uow.summary = (f"dice discipline of {c.name}: {c.dice_discipline}, typed dice "
+                           f"{'allowed' if c.typed_dice else 'refused'}")
+        d = _settings(c)
+    return SettingsResult(**d, changed=changed, changes=uow.changes if changed else Changes())
+
+
+# --------------------------------------------------------------------------- strict dice
+def step_faces(s: Session, campaign_id: int, step: str) -> list[driver.Face]:
+    """The faces already rolled for ``step``, in order (each with its source): the
+    rolls recorded for it since it was last applied (an undone run counts as rolled),
+    each face position taken from the first roll that covered it."""
+    rows = list(roll_q.step_rolls(s, campaign_id, step))
+    last_applied = max((i for i, r in enumerate(rows) if r.mark == "applied"), default=-1)
+    faces: list[driver.Face] = []
+    for r in rows[last_applied + 1:]:
+        if r.face_pos is None or r.face_pos > len(faces):
+            continue
+        got = [int(x) for x in r.faces.split(",") if x]
+        faces.extend((f, r.source) for f in got[len(faces) - r.face_pos:])
+    return faces
+
+
+def refuse_typed(c: Campaign, source: str) -> None:
+    if source == "typed" and c.dice_discipline == "strict" and not c.typed_dice:
+        raise InputError(f"{c.name} plays strict dice without typed dice: let the app roll them")
+
+
+def disciplined(s: Session, c: Campaign, step: str, roller: Roller) -> Roller:
+    """The roller a run of ``step`` uses: under strict discipline the faces already
+    rolled for the step come first (typed dice refused unless the campaign allows them);
+    under open discipline ``roller`` itself."""
+    if c.dice_discipline != "strict":
+        return roller
+    refuse_typed(c, roller.source.name)
+    faces = step_faces(s, int(c.id or 0), step)
+    if not faces:
+        return roller
+    return Roller(driver.RecordedFirst(faces, roller.source))
+
+
+def check_disciplined(s: Session, c: Campaign, step: str, faces: Sequence[driver.Face], what: str) -> None:
+    """A run given its faces (the wizard's Apply): under strict discipline typed ones
+    are refused unless allowed, and they must begin with the faces already rolled."""
+    if c.dice_discipline != "strict":
+        return
+    for _f, src in faces:
+        refuse_typed(c, src)
+    try:
+        driver.check_recorded(step_faces(s, int(c.id or 0), step), faces, what)
+    except DiceError as e:
+        raise InputError(str(e)) from None
+
+
+class StepDice(TypedDict):
+    strict: bool
+    typed_dice: bool
+    faces: list[tuple[int, str]]
+
+
+def step_dice(engine: Engine, campaign: Ref, step: str) -> StepDice:
+    """For a wizard: the discipline and the faces already rolled for ``step``."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        strict = c.dice_discipline == "strict"
+        return {"strict": strict, "typed_dice": bool(c.typed_dice),
+                "faces": step_faces(s, int(c.id or 0), step) if strict else []}
+
+
+# --------------------------------------------------------------------------- previews
+@dataclass(frozen=True)
+class RecordedRolls(Result):
+    ids: list[int]
+
+
+def record_preview(engine: Engine, campaign_id: int, rolls: Iterable[RollResult], *, step: str = "",
+                   battle_id: int | None = None, face_start: int | None = 0) -> RecordedRolls:
+    """Put a preview's rolls the app rolled (not typed ones) on record (marked ``preview``) in their own small
+    transaction: a record, not a change of the game (no undo step, no version)."""
+    items = list(rolls)
+    with UnitOfWork(engine, "preview", campaign_id=campaign_id, journaled=False) as uow:
+        ids = uow.record_rolls(items, battle_id=battle_id, step=step, mark="preview", face_start=face_start,
+                               app_only=True)
+    return RecordedRolls(ids=ids, changes=uow.changes)
+
+
+def abandon_rolls(engine: Engine, ids: Sequence[int]) -> RecordedRolls:
+    """A wizard cancelled (or a roll taken back) after rolling: its previewed rolls are
+    marked ``abandoned`` (kept, never deleted; the mark is not hashed)."""
+    with UnitOfWork(engine, "abandon", journaled=False) as uow:
+        n = roll_q.mark_rolls(uow.session, list(ids), "abandoned", only=("preview",))
+        uow.note(Changes(rolls=bool(n)))
+    return RecordedRolls(ids=list(ids), changes=uow.changes)
+
+
+# --------------------------------------------------------------------------- the chain
+@dataclass(frozen=True)
+class ChainState:
+    campaign: str
+    rolls: int
+    intact: bool
+    broken_at: int | None = None  # the id of the first record that no longer matches
+    problem: str = ""
+
+    @property
+    def text(self) -> str:
+        if self.intact:
+            return f"chain intact: {self.rolls} rolls"
+        return f"chain broken at {self.problem}"
+
+
+def verify_chain(engine: Engine, campaign: Ref) -> ChainState:
+    """Walk the campaign's roll records in order and check each one's hash (its content
+    and the hash before it)."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        rows = roll_q.chain_rows(s, int(c.id or 0))
+        n, brk = rollchain.first_break(dict(r._mapping) for r in rows)
+        if brk is None:
+            return ChainState(c.name, n, True)
+        return ChainState(c.name, len(rows), False, broken_at=int(brk.ref), problem=brk.text())
