@@ -82,6 +82,9 @@ def install(lang: str) -> str:
     translation and Qt's own for standard buttons. English removes any installed one.
     Returns the language in use (English when the file is missing)."""
     global _current
+    if lang not in LANGUAGES[1:] and not _installed:  # English, as it is: nothing to load
+        _current = "en"
+        return _current
     from PySide6.QtCore import QLibraryInfo, QTranslator
 
     app = QCoreApplication.instance()
