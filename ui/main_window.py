@@ -617,7 +617,7 @@ class MainWindow(QMainWindow):
             items.append(ri)
         left = c.get("roster_count", len(c["rosters"])) - len(c["rosters"])
         if left > 0:
-            more = QTreeWidgetItem([translate("MainWindow", "%n more rosters…", n=left)])
+            more = QTreeWidgetItem([plural(left, translate("MainWindow", "1 more roster…"), translate("MainWindow", "{n} more rosters…"))])
             more.setData(0, ROLE, ("more", c["id"]))
             more.setForeground(0, self.palette().placeholderText())
             items.append(more)

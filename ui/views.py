@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.i18n import QT_TRANSLATE_NOOP, translate
+from ui.i18n import QT_TRANSLATE_NOOP, plural, translate
 from ui.icons import die_icon
 from ui.lazy import core, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
@@ -331,7 +331,8 @@ class RollLogView(CampaignTab):
 
         st = verify_chain(self.engine, self.campaign_id)
         if st.intact:
-            self.chain.setText(translate("RollLogView", "chain intact: %n rolls", n=st.rolls))
+            self.chain.setText(plural(st.rolls, translate("RollLogView", "chain intact: 1 roll"),
+                                       translate("RollLogView", "chain intact: {n} rolls")))
             self.chain.setStyleSheet("")
         else:
             self.chain.setText(translate("RollLogView", "chain broken at roll %1").replace(

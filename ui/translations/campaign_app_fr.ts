@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr">
 <context>
+    <name>Actions</name>
+    <message>
+        <source>&amp;Dice Discipline…</source>
+        <translation>&amp;Discipline des dés…</translation>
+    </message>
+    <message>
+        <source>Open or strict dice, typed dice allowed or not (the roll record)</source>
+        <translation>Dés ouverts ou stricts, dés tapés autorisés ou non (l&apos;enregistrement des jets)</translation>
+    </message>
+    <message>
+        <source>C&amp;redits…</source>
+        <translation>C&amp;rédits…</translation>
+    </message>
+    <message>
+        <source>Give or take the roster&apos;s credits, with the reason</source>
+        <translation>Donner ou retirer des crédits à la liste, avec le motif</translation>
+    </message>
+    <message>
+        <source>&amp;Buy Equipment…</source>
+        <translation>&amp;Acheter de l&apos;équipement…</translation>
+    </message>
+    <message>
+        <source>Buy a catalogue item for the selected fighter (the gang&apos;s credits pay)</source>
+        <translation>Acheter un objet du catalogue pour le combattant choisi (payé avec les crédits du gang)</translation>
+    </message>
+    <message>
+        <source>Se&amp;ll Equipment…</source>
+        <translation>V&amp;endre de l&apos;équipement…</translation>
+    </message>
+    <message>
+        <source>Sell an item the selected fighter carries</source>
+        <translation>Vendre un objet que porte le combattant choisi</translation>
+    </message>
+    <message>
+        <source>Led&amp;ger and Stash…</source>
+        <translation>Compte&amp;s et réserve…</translation>
+    </message>
+    <message>
+        <source>Every movement of the roster&apos;s credits; the items the gang holds</source>
+        <translation>Chaque mouvement des crédits de la liste ; les objets que détient le gang</translation>
+    </message>
+    <message>
+        <source>&amp;Catalogue and Content Packs…</source>
+        <translation>Catalo&amp;gue et packs de contenu…</translation>
+    </message>
+    <message>
+        <source>The campaign&apos;s equipment, costs and profiles; add a content pack</source>
+        <translation>L&apos;équipement de la campagne, ses coûts et ses profils ; ajouter un pack de contenu</translation>
+    </message>
+</context>
+<context>
     <name>AfterBattleWizard</name>
     <message>
         <source>After the Battle — battle {number}</source>
@@ -130,6 +181,18 @@
     <message>
         <source>this roll takes {n} dice; you typed {typed}</source>
         <translation>ce jet demande {n} dés ; vous en avez tapé {typed}</translation>
+    </message>
+    <message>
+        <source>this campaign plays strict dice without typed dice: use Roll</source>
+        <translation>cette campagne joue en dés stricts, sans dés tapés : utilisez Lancer</translation>
+    </message>
+    <message>
+        <source>these dice were already rolled (%1): strict dice reuse them</source>
+        <translation>ces dés ont déjà été lancés (%1) : les dés stricts les réutilisent</translation>
+    </message>
+    <message>
+        <source>Collect the territories&apos; &amp;income (rolls recorded)</source>
+        <translation>Percevoir les rev&amp;enus des territoires (jets enregistrés)</translation>
     </message>
 </context>
 <context>
@@ -479,6 +542,76 @@
     </message>
 </context>
 <context>
+    <name>CampaignSettingsDialog</name>
+    <message>
+        <source>Dice Discipline</source>
+        <translation>Discipline des dés</translation>
+    </message>
+    <message>
+        <source>Open: previews recorded, the real run rolls anew</source>
+        <translation>Ouverte : aperçus enregistrés, le vrai passage relance les dés</translation>
+    </message>
+    <message>
+        <source>Strict: the real run reuses the dice already rolled</source>
+        <translation>Stricte : le vrai passage réutilise les dés déjà lancés</translation>
+    </message>
+    <message>
+        <source>&amp;Dice discipline:</source>
+        <translation>&amp;Discipline des dés :</translation>
+    </message>
+    <message>
+        <source>Allow &amp;typed dice (dice rolled at the table)</source>
+        <translation>Autoriser les dés &amp;tapés (dés lancés sur la table)</translation>
+    </message>
+    <message>
+        <source>Every roll the app makes is on record, previews and cancelled wizards too. Under strict discipline a battle&apos;s After the Battle, a lasting injury or a creature batch keeps the dice first rolled for it; typed dice are refused unless allowed.</source>
+        <translation>Chaque jet que fait l&apos;application est enregistré, y compris les aperçus et les assistants annulés. En discipline stricte, l&apos;Après la bataille d&apos;une bataille, une blessure durable ou un lot de créatures garde les dés lancés en premier pour lui ; les dés tapés sont refusés sauf s&apos;ils sont autorisés.</translation>
+    </message>
+</context>
+<context>
+    <name>ContentDialog</name>
+    <message>
+        <source>&amp;Add Content Pack…</source>
+        <translation>&amp;Ajouter un pack de contenu…</translation>
+    </message>
+    <message>
+        <source>Catalogue of {campaign}</source>
+        <translation>Catalogue de {campaign}</translation>
+    </message>
+    <message>
+        <source> (default)</source>
+        <translation> (par défaut)</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Objet</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Catégorie</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Origine</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Add Content Pack</source>
+        <translation>Ajouter un pack de contenu</translation>
+    </message>
+    <message>
+        <source>Content packs (*.toml *.json)</source>
+        <translation>Packs de contenu (*.toml *.json)</translation>
+    </message>
+</context>
+<context>
     <name>CreatureDialog</name>
     <message>
         <source>Generate Creatures</source>
@@ -547,6 +680,33 @@
     <message>
         <source>this campaign&apos;s game (with its expansions) has no creatures</source>
         <translation>le jeu de cette campagne (avec ses extensions) n&apos;a pas de créatures</translation>
+    </message>
+</context>
+<context>
+    <name>CreditsDialog</name>
+    <message>
+        <source>Credits of {roster}</source>
+        <translation>Crédits de {roster}</translation>
+    </message>
+    <message>
+        <source>+50 or -20</source>
+        <translation>+50 ou -20</translation>
+    </message>
+    <message>
+        <source>e.g. sold loot</source>
+        <translation>ex. butin vendu</translation>
+    </message>
+    <message>
+        <source>&amp;Credits:</source>
+        <translation>&amp;Crédits :</translation>
+    </message>
+    <message>
+        <source>&amp;Why:</source>
+        <translation>&amp;Motif :</translation>
+    </message>
+    <message>
+        <source>give the credits as a whole number such as +50 or -20</source>
+        <translation>donnez les crédits en nombre entier, comme +50 ou -20</translation>
     </message>
 </context>
 <context>
@@ -649,6 +809,53 @@
     <message>
         <source>name the database on the server</source>
         <translation>nommez la base de données sur le serveur</translation>
+    </message>
+</context>
+<context>
+    <name>DeletedCampaignsDialog</name>
+    <message>
+        <source>Deleted Campaigns</source>
+        <translation>Campagnes supprimées</translation>
+    </message>
+    <message>
+        <source>Deleted campaigns are kept, with their rolls and history, until removed for good.</source>
+        <translation>Les campagnes supprimées sont gardées, avec leurs jets et leur historique, jusqu&apos;à leur suppression définitive.</translation>
+    </message>
+    <message>
+        <source>Campaign</source>
+        <translation>Campagne</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Jeu</translation>
+    </message>
+    <message>
+        <source>Rosters</source>
+        <translation>Listes</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>Supprimée</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Restaurer</translation>
+    </message>
+    <message>
+        <source>Remove for &amp;Good…</source>
+        <translation>Supprimer &amp;définitivement…</translation>
+    </message>
+    <message>
+        <source>No deleted campaigns.</source>
+        <translation>Aucune campagne supprimée.</translation>
+    </message>
+    <message>
+        <source>Remove the campaign {name} for good, with its rolls and history? This cannot be undone.</source>
+        <translation>Supprimer définitivement la campagne {name}, avec ses jets et son historique ? Cela ne peut pas être annulé.</translation>
+    </message>
+    <message>
+        <source>Remove for Good</source>
+        <translation>Supprimer définitivement</translation>
     </message>
 </context>
 <context>
@@ -995,6 +1202,73 @@
     </message>
 </context>
 <context>
+    <name>LedgerDialog</name>
+    <message>
+        <source>Ledger and Stash of {roster}</source>
+        <translation>Comptes et réserve de {roster}</translation>
+    </message>
+    <message>
+        <source>Rating {rating} · credits {credits} · stash {stash} · wealth {wealth}</source>
+        <translation>Cote {rating} · crédits {credits} · réserve {stash} · richesse {wealth}</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quand</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Crédits</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>Solde</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <source>Battle</source>
+        <translation>Bataille</translation>
+    </message>
+    <message>
+        <source>Stash</source>
+        <translation>Réserve</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Objet</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Catégorie</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>Qté</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Coût</translation>
+    </message>
+    <message>
+        <source>&amp;Give to Fighter</source>
+        <translation>&amp;Donner au combattant</translation>
+    </message>
+    <message>
+        <source>&amp;Fighter:</source>
+        <translation>&amp;Combattant :</translation>
+    </message>
+    <message>
+        <source>pick an item of the stash and a fighter</source>
+        <translation>choisissez un objet de la réserve et un combattant</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>No campaigns yet</source>
@@ -1037,6 +1311,10 @@
         <translation>Graphiques</translation>
     </message>
     <message>
+        <source>Standings</source>
+        <translation>Classement</translation>
+    </message>
+    <message>
         <source>Opening {url}…</source>
         <translation>Ouverture de {url}…</translation>
     </message>
@@ -1051,6 +1329,14 @@
     <message>
         <source>{n} battles waiting for After the Battle</source>
         <translation>{n} batailles attendent l&apos;Après la bataille</translation>
+    </message>
+    <message>
+        <source>1 more roster…</source>
+        <translation>1 liste de plus…</translation>
+    </message>
+    <message>
+        <source>{n} more rosters…</source>
+        <translation>{n} listes de plus…</translation>
     </message>
     <message>
         <source>&lt;b&gt;{name}&lt;/b&gt;  ·  {system_name}</source>
@@ -1087,6 +1373,161 @@ Campaigns, rosters, battles and After the Battle rolls for {_system_names}. Ever
         <translation>Campaign Manager {__version__}
 
 Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_names}. Chaque jet est noté ; chaque changement peut être annulé.</translation>
+    </message>
+</context>
+<context>
+    <name>Manage</name>
+    <message>
+        <source>Re&amp;name Campaign…</source>
+        <translation>&amp;Renommer la campagne…</translation>
+    </message>
+    <message>
+        <source>Give the campaign another name</source>
+        <translation>Donner un autre nom à la campagne</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Campaign…</source>
+        <translation>Su&amp;pprimer la campagne…</translation>
+    </message>
+    <message>
+        <source>Delete the campaign (kept until purged: Deleted Campaigns brings it back)</source>
+        <translation>Supprimer la campagne (gardée jusqu&apos;à la purge : Campagnes supprimées la ramène)</translation>
+    </message>
+    <message>
+        <source>Deleted Ca&amp;mpaigns…</source>
+        <translation>Campagnes s&amp;upprimées…</translation>
+    </message>
+    <message>
+        <source>Bring back a deleted campaign, or remove it for good</source>
+        <translation>Ramener une campagne supprimée, ou la supprimer définitivement</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me Roster…</source>
+        <translation>Ren&amp;ommer la liste…</translation>
+    </message>
+    <message>
+        <source>Give the selected roster another name</source>
+        <translation>Donner un autre nom à la liste choisie</translation>
+    </message>
+    <message>
+        <source>De&amp;lete Roster…</source>
+        <translation>Supprimer la lis&amp;te…</translation>
+    </message>
+    <message>
+        <source>Delete the selected roster with its fighters and units (undoable; its rolls stay on record)</source>
+        <translation>Supprimer la liste choisie avec ses combattants et ses unités (annulable ; ses jets restent enregistrés)</translation>
+    </message>
+    <message>
+        <source>Mo&amp;ve to Roster…</source>
+        <translation>Déplacer &amp;vers une liste…</translation>
+    </message>
+    <message>
+        <source>Move the selected fighter or unit to another roster of the campaign (or drag it onto one)</source>
+        <translation>Déplacer le combattant ou l&apos;unité choisi vers une autre liste de la campagne (ou le glisser sur celle-ci)</translation>
+    </message>
+    <message>
+        <source>Rename Campaign</source>
+        <translation>Renommer la campagne</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>Nouveau nom :</translation>
+    </message>
+    <message>
+        <source>Cannot rename</source>
+        <translation>Renommage impossible</translation>
+    </message>
+    <message>
+        <source>Campaign renamed {name} (Ctrl+Z to undo)</source>
+        <translation>Campagne renommée en {name} (Ctrl+Z pour annuler)</translation>
+    </message>
+    <message>
+        <source>1 roster</source>
+        <translation>1 liste</translation>
+    </message>
+    <message>
+        <source>{n} rosters</source>
+        <translation>{n} listes</translation>
+    </message>
+    <message>
+        <source>Delete the campaign {name} with {what}?</source>
+        <translation>Supprimer la campagne {name} avec {what} ?</translation>
+    </message>
+    <message>
+        <source>It is kept, with its rolls and history, until you remove it for good: Campaign ▸ Deleted Campaigns… brings it back.</source>
+        <translation>Elle est gardée, avec ses jets et son historique, jusqu&apos;à ce que vous la supprimiez définitivement : Campagne ▸ Campagnes supprimées… la ramène.</translation>
+    </message>
+    <message>
+        <source>Delete Campaign</source>
+        <translation>Supprimer la campagne</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Cannot delete</source>
+        <translation>Suppression impossible</translation>
+    </message>
+    <message>
+        <source>Deleted campaign {name} — Campaign ▸ Deleted Campaigns… brings it back</source>
+        <translation>Campagne {name} supprimée — Campagne ▸ Campagnes supprimées… la ramène</translation>
+    </message>
+    <message>
+        <source>Campaign {name} is back</source>
+        <translation>La campagne {name} est de retour</translation>
+    </message>
+    <message>
+        <source>Campaign {name} removed for good</source>
+        <translation>Campagne {name} supprimée définitivement</translation>
+    </message>
+    <message>
+        <source>Rename Roster</source>
+        <translation>Renommer la liste</translation>
+    </message>
+    <message>
+        <source>Roster renamed {name} (Ctrl+Z to undo)</source>
+        <translation>Liste renommée en {name} (Ctrl+Z pour annuler)</translation>
+    </message>
+    <message>
+        <source>1 figure</source>
+        <translation>1 figurine</translation>
+    </message>
+    <message>
+        <source>{n} figures</source>
+        <translation>{n} figurines</translation>
+    </message>
+    <message>
+        <source>Delete the roster {name} with {what}?</source>
+        <translation>Supprimer la liste {name} avec {what} ?</translation>
+    </message>
+    <message>
+        <source>Its rolls stay in the roll log. Edit ▸ Undo brings it all back.</source>
+        <translation>Ses jets restent dans le journal des jets. Édition ▸ Annuler ramène tout.</translation>
+    </message>
+    <message>
+        <source>Delete Roster</source>
+        <translation>Supprimer la liste</translation>
+    </message>
+    <message>
+        <source>Deleted roster {name} — Ctrl+Z brings it back</source>
+        <translation>Liste {name} supprimée — Ctrl+Z la ramène</translation>
+    </message>
+    <message>
+        <source>Move to Roster</source>
+        <translation>Déplacer vers une liste</translation>
+    </message>
+    <message>
+        <source>Move {name} to:</source>
+        <translation>Déplacer {name} vers :</translation>
+    </message>
+    <message>
+        <source>Cannot move</source>
+        <translation>Déplacement impossible</translation>
+    </message>
+    <message>
+        <source>Moved {name} to {roster} (Ctrl+Z to undo)</source>
+        <translation>{name} déplacé vers {roster} (Ctrl+Z pour annuler)</translation>
     </message>
 </context>
 <context>
@@ -1135,7 +1576,34 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     </message>
 </context>
 <context>
+    <name>RollLog</name>
+    <message>
+        <source>{name} (removed)</source>
+        <translation>{name} (retiré)</translation>
+    </message>
+</context>
+<context>
     <name>RollLogView</name>
+    <message>
+        <source>applied</source>
+        <translation>appliqué</translation>
+    </message>
+    <message>
+        <source>preview</source>
+        <translation>aperçu</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>abandonné</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>note</translation>
+    </message>
     <message>
         <source>Battle:</source>
         <translation>Bataille :</translation>
@@ -1147,6 +1615,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     <message>
         <source>Table:</source>
         <translation>Table :</translation>
+    </message>
+    <message>
+        <source>All marks</source>
+        <translation>Toutes les marques</translation>
+    </message>
+    <message>
+        <source>Mark:</source>
+        <translation>Marque :</translation>
     </message>
     <message>
         <source>When</source>
@@ -1185,6 +1661,18 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Source</translation>
     </message>
     <message>
+        <source>chain intact: 1 roll</source>
+        <translation>chaîne intacte : 1 jet</translation>
+    </message>
+    <message>
+        <source>chain intact: {n} rolls</source>
+        <translation>chaîne intacte : {n} jets</translation>
+    </message>
+    <message>
+        <source>chain broken at roll %1</source>
+        <translation>chaîne rompue au jet %1</translation>
+    </message>
+    <message>
         <source>All battles</source>
         <translation>Toutes les batailles</translation>
     </message>
@@ -1201,8 +1689,12 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation> de {chosen}</translation>
     </message>
     <message>
-        <source>the newest {limit:,} rolls{of} (choose a battle, fighter or table for others)</source>
-        <translation>les {limit:,} jets les plus récents{of} (choisissez une bataille, un combattant ou une table pour les autres)</translation>
+        <source>the newest {count} rolls</source>
+        <translation>les {count} jets les plus récents</translation>
+    </message>
+    <message>
+        <source> (scroll down for older ones)</source>
+        <translation> (faites défiler vers le bas pour les plus anciens)</translation>
     </message>
     <message>
         <source>1 roll{of}</source>
@@ -1292,6 +1784,21 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     </message>
 </context>
 <context>
+    <name>RosterPage</name>
+    <message>
+        <source>Rating</source>
+        <translation>Cote</translation>
+    </message>
+    <message>
+        <source>Wealth</source>
+        <translation>Richesse</translation>
+    </message>
+    <message>
+        <source>{wealth} (credits {credits}, stash {stash})</source>
+        <translation>{wealth} (crédits {credits}, réserve {stash})</translation>
+    </message>
+</context>
+<context>
     <name>RuleRowsModel</name>
     <message>
         <source>ops: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; xp value=1 (or dice=d3); skill value=…; condition value=…; roll-again table=… times=1; new-figures count=1; remove; figures value=lost; training delta=1; note value=free text</source>
@@ -1303,10 +1810,68 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     </message>
 </context>
 <context>
+    <name>StandingsView</name>
+    <message>
+        <source>Roster</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <source>Battles</source>
+        <translation>Batailles</translation>
+    </message>
+    <message>
+        <source>Wins</source>
+        <translation>Victoires</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Nuls</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>Défaites</translation>
+    </message>
+    <message>
+        <source>Casualties caused</source>
+        <translation>Pertes infligées</translation>
+    </message>
+    <message>
+        <source>Casualties suffered</source>
+        <translation>Pertes subies</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Cote</translation>
+    </message>
+    <message>
+        <source>No rosters in this campaign yet.</source>
+        <translation>Pas encore de liste dans cette campagne.</translation>
+    </message>
+</context>
+<context>
     <name>Task</name>
     <message>
         <source>{title}: stopping…</source>
         <translation>{title} : arrêt en cours…</translation>
+    </message>
+</context>
+<context>
+    <name>TradeDialog</name>
+    <message>
+        <source>Sell Equipment of {name}</source>
+        <translation>Vendre l&apos;équipement de {name}</translation>
+    </message>
+    <message>
+        <source>Buy Equipment for {name}</source>
+        <translation>Acheter de l&apos;équipement pour {name}</translation>
+    </message>
+    <message>
+        <source>&amp;Item:</source>
+        <translation>&amp;Objet :</translation>
+    </message>
+    <message>
+        <source>there is no item to choose</source>
+        <translation>il n&apos;y a aucun objet à choisir</translation>
     </message>
 </context>
 <context>
@@ -1801,6 +2366,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     <message>
         <source>Add a copy of the selected fighter: type, characteristics, weapons and skills</source>
         <translation>Ajouter une copie du combattant choisi : type, caractéristiques, armes et compétences</translation>
+    </message>
+    <message>
+        <source>Adva&amp;nce…</source>
+        <translation>&amp;Progression…</translation>
+    </message>
+    <message>
+        <source>What the selected fighter may take with its XP (or ranks), and taking it</source>
+        <translation>Ce que le combattant choisi peut prendre avec son XP (ou ses grades), et le prendre</translation>
     </message>
     <message>
         <source>E&amp;xchange Prisoner</source>

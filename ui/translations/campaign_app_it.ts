@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="it">
 <context>
+    <name>Actions</name>
+    <message>
+        <source>&amp;Dice Discipline…</source>
+        <translation>&amp;Disciplina dei dadi…</translation>
+    </message>
+    <message>
+        <source>Open or strict dice, typed dice allowed or not (the roll record)</source>
+        <translation>Dadi aperti o rigorosi, dadi scritti ammessi o no (la registrazione dei tiri)</translation>
+    </message>
+    <message>
+        <source>C&amp;redits…</source>
+        <translation>C&amp;rediti…</translation>
+    </message>
+    <message>
+        <source>Give or take the roster&apos;s credits, with the reason</source>
+        <translation>Dai o togli crediti alla lista, con il motivo</translation>
+    </message>
+    <message>
+        <source>&amp;Buy Equipment…</source>
+        <translation>Acquista e&amp;quipaggiamento…</translation>
+    </message>
+    <message>
+        <source>Buy a catalogue item for the selected fighter (the gang&apos;s credits pay)</source>
+        <translation>Acquista un oggetto del catalogo per il combattente scelto (pagano i crediti della banda)</translation>
+    </message>
+    <message>
+        <source>Se&amp;ll Equipment…</source>
+        <translation>&amp;Vendi equipaggiamento…</translation>
+    </message>
+    <message>
+        <source>Sell an item the selected fighter carries</source>
+        <translation>Vendi un oggetto che porta il combattente scelto</translation>
+    </message>
+    <message>
+        <source>Led&amp;ger and Stash…</source>
+        <translation>Con&amp;ti e deposito…</translation>
+    </message>
+    <message>
+        <source>Every movement of the roster&apos;s credits; the items the gang holds</source>
+        <translation>Ogni movimento dei crediti della lista; gli oggetti che tiene la banda</translation>
+    </message>
+    <message>
+        <source>&amp;Catalogue and Content Packs…</source>
+        <translation>Catalo&amp;go e pacchetti di contenuti…</translation>
+    </message>
+    <message>
+        <source>The campaign&apos;s equipment, costs and profiles; add a content pack</source>
+        <translation>L&apos;equipaggiamento della campagna, con costi e profili; aggiungi un pacchetto di contenuti</translation>
+    </message>
+</context>
+<context>
     <name>AfterBattleWizard</name>
     <message>
         <source>After the Battle — battle {number}</source>
@@ -130,6 +181,18 @@
     <message>
         <source>this roll takes {n} dice; you typed {typed}</source>
         <translation>questo tiro richiede {n} dadi; ne hai scritti {typed}</translation>
+    </message>
+    <message>
+        <source>this campaign plays strict dice without typed dice: use Roll</source>
+        <translation>questa campagna gioca con dadi rigorosi, senza dadi scritti: usa Tira</translation>
+    </message>
+    <message>
+        <source>these dice were already rolled (%1): strict dice reuse them</source>
+        <translation>questi dadi sono già stati tirati (%1): i dadi rigorosi li riusano</translation>
+    </message>
+    <message>
+        <source>Collect the territories&apos; &amp;income (rolls recorded)</source>
+        <translation>Riscuoti le &amp;rendite dei territori (tiri registrati)</translation>
     </message>
 </context>
 <context>
@@ -479,6 +542,76 @@
     </message>
 </context>
 <context>
+    <name>CampaignSettingsDialog</name>
+    <message>
+        <source>Dice Discipline</source>
+        <translation>Disciplina dei dadi</translation>
+    </message>
+    <message>
+        <source>Open: previews recorded, the real run rolls anew</source>
+        <translation>Aperta: anteprime registrate, il passaggio vero tira di nuovo</translation>
+    </message>
+    <message>
+        <source>Strict: the real run reuses the dice already rolled</source>
+        <translation>Rigorosa: il passaggio vero riusa i dadi già tirati</translation>
+    </message>
+    <message>
+        <source>&amp;Dice discipline:</source>
+        <translation>&amp;Disciplina dei dadi:</translation>
+    </message>
+    <message>
+        <source>Allow &amp;typed dice (dice rolled at the table)</source>
+        <translation>Consenti i dadi &amp;scritti (dadi tirati al tavolo)</translation>
+    </message>
+    <message>
+        <source>Every roll the app makes is on record, previews and cancelled wizards too. Under strict discipline a battle&apos;s After the Battle, a lasting injury or a creature batch keeps the dice first rolled for it; typed dice are refused unless allowed.</source>
+        <translation>Ogni tiro che fa l&apos;app è registrato, anche le anteprime e le procedure annullate. Con la disciplina rigorosa il Dopo la battaglia di una battaglia, una ferita duratura o un gruppo di creature tiene i dadi tirati per primi; i dadi scritti sono rifiutati se non sono consentiti.</translation>
+    </message>
+</context>
+<context>
+    <name>ContentDialog</name>
+    <message>
+        <source>&amp;Add Content Pack…</source>
+        <translation>&amp;Aggiungi pacchetto di contenuti…</translation>
+    </message>
+    <message>
+        <source>Catalogue of {campaign}</source>
+        <translation>Catalogo di {campaign}</translation>
+    </message>
+    <message>
+        <source> (default)</source>
+        <translation> (predefinito)</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Oggetto</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Categoria</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Costo</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Origine</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profilo</translation>
+    </message>
+    <message>
+        <source>Add Content Pack</source>
+        <translation>Aggiungi pacchetto di contenuti</translation>
+    </message>
+    <message>
+        <source>Content packs (*.toml *.json)</source>
+        <translation>Pacchetti di contenuti (*.toml *.json)</translation>
+    </message>
+</context>
+<context>
     <name>CreatureDialog</name>
     <message>
         <source>Generate Creatures</source>
@@ -547,6 +680,33 @@
     <message>
         <source>this campaign&apos;s game (with its expansions) has no creatures</source>
         <translation>il gioco di questa campagna (con le sue espansioni) non ha creature</translation>
+    </message>
+</context>
+<context>
+    <name>CreditsDialog</name>
+    <message>
+        <source>Credits of {roster}</source>
+        <translation>Crediti di {roster}</translation>
+    </message>
+    <message>
+        <source>+50 or -20</source>
+        <translation>+50 o -20</translation>
+    </message>
+    <message>
+        <source>e.g. sold loot</source>
+        <translation>es. bottino venduto</translation>
+    </message>
+    <message>
+        <source>&amp;Credits:</source>
+        <translation>&amp;Crediti:</translation>
+    </message>
+    <message>
+        <source>&amp;Why:</source>
+        <translation>&amp;Motivo:</translation>
+    </message>
+    <message>
+        <source>give the credits as a whole number such as +50 or -20</source>
+        <translation>indica i crediti come numero intero, per esempio +50 o -20</translation>
     </message>
 </context>
 <context>
@@ -649,6 +809,53 @@
     <message>
         <source>name the database on the server</source>
         <translation>indica il nome del database sul server</translation>
+    </message>
+</context>
+<context>
+    <name>DeletedCampaignsDialog</name>
+    <message>
+        <source>Deleted Campaigns</source>
+        <translation>Campagne eliminate</translation>
+    </message>
+    <message>
+        <source>Deleted campaigns are kept, with their rolls and history, until removed for good.</source>
+        <translation>Le campagne eliminate sono tenute, con i loro tiri e la loro cronologia, finché non vengono eliminate definitivamente.</translation>
+    </message>
+    <message>
+        <source>Campaign</source>
+        <translation>Campagna</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>Gioco</translation>
+    </message>
+    <message>
+        <source>Rosters</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>Eliminata</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Ripristina</translation>
+    </message>
+    <message>
+        <source>Remove for &amp;Good…</source>
+        <translation>Elimina &amp;definitivamente…</translation>
+    </message>
+    <message>
+        <source>No deleted campaigns.</source>
+        <translation>Nessuna campagna eliminata.</translation>
+    </message>
+    <message>
+        <source>Remove the campaign {name} for good, with its rolls and history? This cannot be undone.</source>
+        <translation>Eliminare definitivamente la campagna {name}, con i suoi tiri e la sua cronologia? Non si può annullare.</translation>
+    </message>
+    <message>
+        <source>Remove for Good</source>
+        <translation>Elimina definitivamente</translation>
     </message>
 </context>
 <context>
@@ -995,6 +1202,73 @@
     </message>
 </context>
 <context>
+    <name>LedgerDialog</name>
+    <message>
+        <source>Ledger and Stash of {roster}</source>
+        <translation>Conti e deposito di {roster}</translation>
+    </message>
+    <message>
+        <source>Rating {rating} · credits {credits} · stash {stash} · wealth {wealth}</source>
+        <translation>Valutazione {rating} · crediti {credits} · deposito {stash} · ricchezza {wealth}</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Crediti</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>Saldo</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Battle</source>
+        <translation>Battaglia</translation>
+    </message>
+    <message>
+        <source>Stash</source>
+        <translation>Deposito</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Oggetto</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Categoria</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>Qtà</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Costo</translation>
+    </message>
+    <message>
+        <source>&amp;Give to Fighter</source>
+        <translation>&amp;Dai al combattente</translation>
+    </message>
+    <message>
+        <source>&amp;Fighter:</source>
+        <translation>&amp;Combattente:</translation>
+    </message>
+    <message>
+        <source>pick an item of the stash and a fighter</source>
+        <translation>scegli un oggetto del deposito e un combattente</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>No campaigns yet</source>
@@ -1037,6 +1311,10 @@
         <translation>Grafici</translation>
     </message>
     <message>
+        <source>Standings</source>
+        <translation>Classifica</translation>
+    </message>
+    <message>
         <source>Opening {url}…</source>
         <translation>Apertura di {url}…</translation>
     </message>
@@ -1051,6 +1329,14 @@
     <message>
         <source>{n} battles waiting for After the Battle</source>
         <translation>{n} battaglie attendono il Dopo la battaglia</translation>
+    </message>
+    <message>
+        <source>1 more roster…</source>
+        <translation>1 altra lista…</translation>
+    </message>
+    <message>
+        <source>{n} more rosters…</source>
+        <translation>altre {n} liste…</translation>
     </message>
     <message>
         <source>&lt;b&gt;{name}&lt;/b&gt;  ·  {system_name}</source>
@@ -1087,6 +1373,161 @@ Campaigns, rosters, battles and After the Battle rolls for {_system_names}. Ever
         <translation>Campaign Manager {__version__}
 
 Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni tiro è registrato; ogni modifica si può annullare.</translation>
+    </message>
+</context>
+<context>
+    <name>Manage</name>
+    <message>
+        <source>Re&amp;name Campaign…</source>
+        <translation>&amp;Rinomina campagna…</translation>
+    </message>
+    <message>
+        <source>Give the campaign another name</source>
+        <translation>Dai un altro nome alla campagna</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Campaign…</source>
+        <translation>&amp;Elimina campagna…</translation>
+    </message>
+    <message>
+        <source>Delete the campaign (kept until purged: Deleted Campaigns brings it back)</source>
+        <translation>Elimina la campagna (tenuta fino all&apos;eliminazione definitiva: Campagne eliminate la riporta)</translation>
+    </message>
+    <message>
+        <source>Deleted Ca&amp;mpaigns…</source>
+        <translation>Campagne elimina&amp;te…</translation>
+    </message>
+    <message>
+        <source>Bring back a deleted campaign, or remove it for good</source>
+        <translation>Riporta una campagna eliminata, o eliminala definitivamente</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me Roster…</source>
+        <translation>Rin&amp;omina lista…</translation>
+    </message>
+    <message>
+        <source>Give the selected roster another name</source>
+        <translation>Dai un altro nome alla lista scelta</translation>
+    </message>
+    <message>
+        <source>De&amp;lete Roster…</source>
+        <translation>Eli&amp;mina lista…</translation>
+    </message>
+    <message>
+        <source>Delete the selected roster with its fighters and units (undoable; its rolls stay on record)</source>
+        <translation>Elimina la lista scelta con i suoi combattenti e le sue unità (annullabile; i suoi tiri restano registrati)</translation>
+    </message>
+    <message>
+        <source>Mo&amp;ve to Roster…</source>
+        <translation>&amp;Sposta in un&apos;altra lista…</translation>
+    </message>
+    <message>
+        <source>Move the selected fighter or unit to another roster of the campaign (or drag it onto one)</source>
+        <translation>Sposta il combattente o l&apos;unità scelti in un&apos;altra lista della campagna (o trascinalo sopra una lista)</translation>
+    </message>
+    <message>
+        <source>Rename Campaign</source>
+        <translation>Rinomina campagna</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>Nuovo nome:</translation>
+    </message>
+    <message>
+        <source>Cannot rename</source>
+        <translation>Impossibile rinominare</translation>
+    </message>
+    <message>
+        <source>Campaign renamed {name} (Ctrl+Z to undo)</source>
+        <translation>Campagna rinominata in {name} (Ctrl+Z per annullare)</translation>
+    </message>
+    <message>
+        <source>1 roster</source>
+        <translation>1 lista</translation>
+    </message>
+    <message>
+        <source>{n} rosters</source>
+        <translation>{n} liste</translation>
+    </message>
+    <message>
+        <source>Delete the campaign {name} with {what}?</source>
+        <translation>Eliminare la campagna {name} con {what}?</translation>
+    </message>
+    <message>
+        <source>It is kept, with its rolls and history, until you remove it for good: Campaign ▸ Deleted Campaigns… brings it back.</source>
+        <translation>Viene tenuta, con i suoi tiri e la sua cronologia, finché non la elimini definitivamente: Campagna ▸ Campagne eliminate… la riporta.</translation>
+    </message>
+    <message>
+        <source>Delete Campaign</source>
+        <translation>Elimina campagna</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Elimina</translation>
+    </message>
+    <message>
+        <source>Cannot delete</source>
+        <translation>Impossibile eliminare</translation>
+    </message>
+    <message>
+        <source>Deleted campaign {name} — Campaign ▸ Deleted Campaigns… brings it back</source>
+        <translation>Campagna {name} eliminata — Campagna ▸ Campagne eliminate… la riporta</translation>
+    </message>
+    <message>
+        <source>Campaign {name} is back</source>
+        <translation>La campagna {name} è tornata</translation>
+    </message>
+    <message>
+        <source>Campaign {name} removed for good</source>
+        <translation>Campagna {name} eliminata definitivamente</translation>
+    </message>
+    <message>
+        <source>Rename Roster</source>
+        <translation>Rinomina lista</translation>
+    </message>
+    <message>
+        <source>Roster renamed {name} (Ctrl+Z to undo)</source>
+        <translation>Lista rinominata in {name} (Ctrl+Z per annullare)</translation>
+    </message>
+    <message>
+        <source>1 figure</source>
+        <translation>1 miniatura</translation>
+    </message>
+    <message>
+        <source>{n} figures</source>
+        <translation>{n} miniature</translation>
+    </message>
+    <message>
+        <source>Delete the roster {name} with {what}?</source>
+        <translation>Eliminare la lista {name} con {what}?</translation>
+    </message>
+    <message>
+        <source>Its rolls stay in the roll log. Edit ▸ Undo brings it all back.</source>
+        <translation>I suoi tiri restano nel registro dei tiri. Modifica ▸ Annulla riporta tutto.</translation>
+    </message>
+    <message>
+        <source>Delete Roster</source>
+        <translation>Elimina lista</translation>
+    </message>
+    <message>
+        <source>Deleted roster {name} — Ctrl+Z brings it back</source>
+        <translation>Lista {name} eliminata — Ctrl+Z la riporta</translation>
+    </message>
+    <message>
+        <source>Move to Roster</source>
+        <translation>Sposta in un&apos;altra lista</translation>
+    </message>
+    <message>
+        <source>Move {name} to:</source>
+        <translation>Sposta {name} in:</translation>
+    </message>
+    <message>
+        <source>Cannot move</source>
+        <translation>Impossibile spostare</translation>
+    </message>
+    <message>
+        <source>Moved {name} to {roster} (Ctrl+Z to undo)</source>
+        <translation>{name} spostato in {roster} (Ctrl+Z per annullare)</translation>
     </message>
 </context>
 <context>
@@ -1135,7 +1576,34 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
 </context>
 <context>
+    <name>RollLog</name>
+    <message>
+        <source>{name} (removed)</source>
+        <translation>{name} (rimosso)</translation>
+    </message>
+</context>
+<context>
     <name>RollLogView</name>
+    <message>
+        <source>applied</source>
+        <translation>applicato</translation>
+    </message>
+    <message>
+        <source>preview</source>
+        <translation>anteprima</translation>
+    </message>
+    <message>
+        <source>abandoned</source>
+        <translation>abbandonato</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation>annullato</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>nota</translation>
+    </message>
     <message>
         <source>Battle:</source>
         <translation>Battaglia:</translation>
@@ -1147,6 +1615,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     <message>
         <source>Table:</source>
         <translation>Tabella:</translation>
+    </message>
+    <message>
+        <source>All marks</source>
+        <translation>Tutti i contrassegni</translation>
+    </message>
+    <message>
+        <source>Mark:</source>
+        <translation>Contrassegno:</translation>
     </message>
     <message>
         <source>When</source>
@@ -1185,6 +1661,18 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Fonte</translation>
     </message>
     <message>
+        <source>chain intact: 1 roll</source>
+        <translation>catena integra: 1 tiro</translation>
+    </message>
+    <message>
+        <source>chain intact: {n} rolls</source>
+        <translation>catena integra: {n} tiri</translation>
+    </message>
+    <message>
+        <source>chain broken at roll %1</source>
+        <translation>catena interrotta al tiro %1</translation>
+    </message>
+    <message>
         <source>All battles</source>
         <translation>Tutte le battaglie</translation>
     </message>
@@ -1201,8 +1689,12 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation> di {chosen}</translation>
     </message>
     <message>
-        <source>the newest {limit:,} rolls{of} (choose a battle, fighter or table for others)</source>
-        <translation>i {limit:,} tiri più recenti{of} (scegli una battaglia, un combattente o una tabella per gli altri)</translation>
+        <source>the newest {count} rolls</source>
+        <translation>gli ultimi {count} tiri</translation>
+    </message>
+    <message>
+        <source> (scroll down for older ones)</source>
+        <translation> (scorri in basso per quelli più vecchi)</translation>
     </message>
     <message>
         <source>1 roll{of}</source>
@@ -1292,6 +1784,21 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
 </context>
 <context>
+    <name>RosterPage</name>
+    <message>
+        <source>Rating</source>
+        <translation>Valutazione</translation>
+    </message>
+    <message>
+        <source>Wealth</source>
+        <translation>Ricchezza</translation>
+    </message>
+    <message>
+        <source>{wealth} (credits {credits}, stash {stash})</source>
+        <translation>{wealth} (crediti {credits}, deposito {stash})</translation>
+    </message>
+</context>
+<context>
     <name>RuleRowsModel</name>
     <message>
         <source>ops: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; xp value=1 (or dice=d3); skill value=…; condition value=…; roll-again table=… times=1; new-figures count=1; remove; figures value=lost; training delta=1; note value=free text</source>
@@ -1303,10 +1810,68 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
 </context>
 <context>
+    <name>StandingsView</name>
+    <message>
+        <source>Roster</source>
+        <translation>Lista</translation>
+    </message>
+    <message>
+        <source>Battles</source>
+        <translation>Battaglie</translation>
+    </message>
+    <message>
+        <source>Wins</source>
+        <translation>Vittorie</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Pareggi</translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation>Sconfitte</translation>
+    </message>
+    <message>
+        <source>Casualties caused</source>
+        <translation>Perdite inflitte</translation>
+    </message>
+    <message>
+        <source>Casualties suffered</source>
+        <translation>Perdite subite</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Valutazione</translation>
+    </message>
+    <message>
+        <source>No rosters in this campaign yet.</source>
+        <translation>Ancora nessuna lista in questa campagna.</translation>
+    </message>
+</context>
+<context>
     <name>Task</name>
     <message>
         <source>{title}: stopping…</source>
         <translation>{title}: arresto in corso…</translation>
+    </message>
+</context>
+<context>
+    <name>TradeDialog</name>
+    <message>
+        <source>Sell Equipment of {name}</source>
+        <translation>Vendi l&apos;equipaggiamento di {name}</translation>
+    </message>
+    <message>
+        <source>Buy Equipment for {name}</source>
+        <translation>Acquista equipaggiamento per {name}</translation>
+    </message>
+    <message>
+        <source>&amp;Item:</source>
+        <translation>&amp;Oggetto:</translation>
+    </message>
+    <message>
+        <source>there is no item to choose</source>
+        <translation>non c&apos;è nessun oggetto da scegliere</translation>
     </message>
 </context>
 <context>
@@ -1801,6 +2366,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     <message>
         <source>Add a copy of the selected fighter: type, characteristics, weapons and skills</source>
         <translation>Aggiungi una copia del combattente scelto: tipo, caratteristiche, armi e abilità</translation>
+    </message>
+    <message>
+        <source>Adva&amp;nce…</source>
+        <translation>&amp;Avanzamento…</translation>
+    </message>
+    <message>
+        <source>What the selected fighter may take with its XP (or ranks), and taking it</source>
+        <translation>Cosa può prendere il combattente scelto con i suoi XP (o gradi), e prenderlo</translation>
     </message>
     <message>
         <source>E&amp;xchange Prisoner</source>
