@@ -61,10 +61,10 @@ class UnitOfWork:
         # what the last flush was writing (table and keys): read only to explain a refusal
         self._flushing: list[tuple[str, dict[str, Any]]] = []
         event.listen(self.session, "before_flush", self._note_flush)
+        self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
 
     def _note_flush(self, session: Session, _ctx: Any, _instances: Any) -> None:
         self._flushing = _touched([*session.dirty, *session.deleted, *session.new])
-        self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
 
     @property
     def changes(self) -> Changes:

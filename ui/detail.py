@@ -149,7 +149,8 @@ def fighter_html(d: dict[str, Any]) -> str:
     if head:
         out.append(_stat_tables(head, vals))
     if d.get("stat_order"):  # advance helper: the Advance dialog, as the menu's action opens it
-        out.append(f"<p><a href='action:advance'>{_e(translate('detail', 'Advance…'))}</a></p>")
+        advance = translate("detail", "Advance…")
+        out.append(f"<p><a href='action:advance'>{_e(advance)}</a></p>")
     out.append("<h3>" + translate("detail", "Weapons") + "</h3>")
     if d.get("equipment"):
         rows = []

@@ -88,7 +88,8 @@ class LiveUpdates(QObject):
         self.task = None
         if engine is self.engine:
             log.warning("live updates are off: %s", err)
-            self.win.notify(f'{translate("LiveUpdates", "Live updates are off")}: {_one_line(err)}', 10000)
+            off = translate("LiveUpdates", "Live updates are off")
+            self.win.notify(f"{off}: {_one_line(err)}", 10000)
 
     def _poll(self, *_a: Any) -> None:
         w = self.watcher

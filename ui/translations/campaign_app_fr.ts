@@ -1269,6 +1269,13 @@
     </message>
 </context>
 <context>
+    <name>LiveUpdates</name>
+    <message>
+        <source>Live updates are off</source>
+        <translation>Mises à jour en direct coupées</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>No campaigns yet</source>
@@ -3013,6 +3020,10 @@ La réouverture a échoué : {problem}</translation>
     <message>
         <source>Value</source>
         <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Advance…</source>
+        <translation>Progression…</translation>
     </message>
     <message>
         <source>Weapons</source>

@@ -1269,6 +1269,13 @@
     </message>
 </context>
 <context>
+    <name>LiveUpdates</name>
+    <message>
+        <source>Live updates are off</source>
+        <translation>Aggiornamenti dal vivo spenti</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>No campaigns yet</source>
@@ -3013,6 +3020,10 @@ La riapertura non è riuscita: {problem}</translation>
     <message>
         <source>Value</source>
         <translation>Valore</translation>
+    </message>
+    <message>
+        <source>Advance…</source>
+        <translation>Avanzamento…</translation>
     </message>
     <message>
         <source>Weapons</source>
