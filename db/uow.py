@@ -60,11 +60,11 @@ class UnitOfWork:
         self._changes = Changes()
         # what the last flush was writing (table and keys): read only to explain a refusal
         self._flushing: list[tuple[str, dict[str, Any]]] = []
+        self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
         event.listen(self.session, "before_flush", self._note_flush)
 
     def _note_flush(self, session: Session, _ctx: Any, _instances: Any) -> None:
         self._flushing = _touched([*session.dirty, *session.deleted, *session.new])
-        self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
 
     @property
     def changes(self) -> Changes:
