@@ -26,6 +26,8 @@ from campaign_app.rules.catalogue import (
     find_item,
     index,
     norm,
+    pack_profile_problem,
+    profile_by_key,
     profile_fields,
     sell_price,
     trading,
@@ -190,8 +192,16 @@ def add_content(engine: Engine, campaign: Ref, pack: str | os.PathLike[str] | Ma
                              f"{c.edition or 'no edition'!r}")
         if q.pack_named(s, c.id or 0, model.pack.name) is not None:
             raise InputError(f"{c.name} already has a content pack named {model.pack.name!r}")
-        before = items_of(s, c)
+        data = campaign_data(s, c)
         items = {k: v.model_dump(exclude_defaults=True) | {"name": v.name} for k, v in model.items.items()}
+        # each weapon's profile fits the campaign's edition (its fields, by key or label)
+        bad = pack_profile_problem(data, items, source, c.edition or "")
+        if bad:
+            raise InputError(bad)
+        for it in items.values():
+            if it.get("profile"):
+                it["profile"] = profile_by_key(data, it["profile"])
+        before = data["catalogue_items"]
         s.add(ContentPack(campaign_id=c.id or 0, name=model.pack.name, items=items, notes=model.pack.notes))
         uow.summary = f"add content pack {model.pack.name}"
     return ContentAdded(campaign_id=c.id or 0, pack=model.pack.name,
@@ -316,13 +326,13 @@ def equipment_of_item(it: Mapping[str, Any]) -> Equipment:
     p = it.get("profile") or {}
     e = Equipment(name=str(it["name"])[:200], category=str(it["category"]), cost=int(it["cost"]),
                   traits=list(it.get("traits") or []), notes=str(it.get("notes") or ""))
-    if p.get("range") not in (None, ""):
+    if p.get("range") not in (None, "", "default"):
         e.range = str(p["range"])[:40]
     for k in ("targets", "impact", "fp"):
         if isinstance(p.get(k), int):
             setattr(e, k, p[k])
     for k in ("strength", "ap"):
-        if p.get(k) not in (None, ""):
+        if p.get(k) not in (None, "", "default"):  # "default": the value is not known to us
             setattr(e, k, str(p[k])[:20])
     return e
 
