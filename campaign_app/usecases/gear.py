@@ -735,6 +735,14 @@ def collect_income(engine: Engine, roster: Ref, *, battle: Ref | None = None,
 def _collect(s: Session, r: Roster, held: Sequence[Territory], battle_id: int | None,
              roller: Roller) -> list[IncomeLine]:
     """Roll and pay the income of ``held`` territories of ``r`` (one ledger line)."""
+    lines = roll_income(r, held, roller)
+    pay_income(s, r, lines, battle_id)
+    return lines
+
+
+def roll_income(r: Roster, held: Sequence[Territory], roller: Roller) -> list[IncomeLine]:
+    """Roll the income of ``held`` territories of ``r`` (nothing written: see
+    :func:`pay_income`); each roll says whose income it is."""
     lines: list[IncomeLine] = []
     for t in held:
         spec = income_dice(t.dice)
@@ -746,6 +754,11 @@ def _collect(s: Session, r: Roster, held: Sequence[Territory], battle_id: int | 
             faces = list(res.faces)
             amount += res.value * spec[1]
         lines.append({"territory": t.name, "credits": t.credits, "dice": t.dice, "faces": faces, "amount": amount})
+    return lines
+
+
+def pay_income(s: Session, r: Roster, lines: Sequence[IncomeLine], battle_id: int | None = None) -> None:
+    """Pay the rolled income ``lines`` into the credits of ``r``, one ledger line."""
     total = sum(x["amount"] for x in lines)
     if total:
         _ledger(s, r, total, "income from " + ", ".join(x["territory"] for x in lines), kind="income",
@@ -784,6 +797,21 @@ def collect_battle_income(engine: Engine, battle: Ref, *, roller: Roller | None 
         uow.record_rolls(roller, battle_id=b.id, campaign_id=b.campaign_id)
         uow.summary = f"income after battle {b.number}"
     return BattleIncome(battle_id=b.id or 0, rosters=out, changes=uow.changes)
+
+
+def income_line_text(x: IncomeLine) -> str:
+    """'Old Ruins: 5 + D6x10 [3] = 35'."""
+    roll = f" + {x['dice']} [{','.join(map(str, x['faces']))}]" if x["dice"] else ""
+    return f"{x['territory']}: {x['credits']}{roll} = {x['amount']}"
+
+
+def campaign_has_income(engine: Engine, campaign: Ref) -> bool:
+    """Whether a roster of the campaign holds a territory (the post-cycle step offers income)."""
+    from db.queries import rosters as roster_q
+
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        return bool(q.territories_in(s, [r.id or 0 for r in roster_q.rosters_of(s, c.id or 0)]))
 
 
 def battle_has_income(engine: Engine, battle: Ref) -> bool:
