@@ -763,7 +763,6 @@ def pay_income(s: Session, r: Roster, lines: Sequence[IncomeLine], battle_id: in
     if total:
         _ledger(s, r, total, "income from " + ", ".join(x["territory"] for x in lines), kind="income",
                 battle_id=battle_id)
-    return lines
 
 
 @dataclass(frozen=True, kw_only=True)
