@@ -191,6 +191,11 @@ def validate_sections(data: Mapping[str, Any], source: str) -> None:
                 model.model_validate(data[section])
             except ValidationError as e:
                 raise _fail(e, source, (section,)) from None
+    if isinstance(raw, Mapping) and data.get("weapon_profile") is not None:
+        # a file's own items fit the profile it declares (as a content pack's must)
+        bad = pack_profile_problem(data, raw, source)
+        if bad:
+            raise RulesDataError(bad.replace(f"{source}: items.", f"{source}: catalogue.", 1))
 
 
 def validate_pack(doc: Any, source: str) -> PackModel:

@@ -120,3 +120,16 @@ def test_yaktribe_import_into_an_n26_campaign_matches_the_n26_catalogue(engine):
     assert "Mesh armour" in by_name  # matched by name, as the n26 catalogue writes it
     assert list(by_name["Laspistol"]["profile"]) == ["SR", "LR", "Str", "AP", "Lethality"]
     assert by_name["Plasma Pistol"]["profile"] == {}
+
+
+def test_a_rules_file_item_outside_its_own_weapon_profile_is_one_line_naming_the_path():
+    from campaign_app.errors import RulesDataError
+    from campaign_app.rules.catalogue import validate_sections
+
+    data = {"weapon_profile": {"fields": [{"key": "rng_s", "label": "SR"}, {"key": "lethality", "label": "Lethality"}]},
+            "catalogue": {"lasgun": {"name": "Lasgun", "profile": {"SR": '18"', "ammo": "2+"}}}}
+    with pytest.raises(RulesDataError) as e:
+        validate_sections(data, "mine.toml")
+    assert str(e.value).startswith("mine.toml: catalogue.lasgun.profile.ammo: not a field of the weapon profile (SR")
+    del data["catalogue"]["lasgun"]["profile"]["ammo"]
+    validate_sections(data, "mine.toml")  # by label is fine
