@@ -60,6 +60,7 @@ class UnitOfWork:
         self._changes = Changes()
         # what the last flush was writing (table and keys): read only to explain a refusal
         self._flushing: list[tuple[str, dict[str, Any]]] = []
+        self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
         event.listen(self.session, "before_flush", self._note_flush)
         self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
 

@@ -58,6 +58,8 @@ class ProfileFieldModel(_Strict):
 
 class WeaponProfileModel(_Strict):
     fields: list[ProfileFieldModel] = Field(min_length=1, max_length=20)
+    # keys an item's profile may carry beyond the printed columns (NUTS!: ``type``)
+    also: list[str] = Field(default_factory=list, max_length=20)
     note: str = ""
 
 
@@ -189,6 +191,11 @@ def validate_sections(data: Mapping[str, Any], source: str) -> None:
                 model.model_validate(data[section])
             except ValidationError as e:
                 raise _fail(e, source, (section,)) from None
+    if isinstance(raw, Mapping) and data.get("weapon_profile") is not None:
+        # a file's own items fit the profile it declares (as a content pack's must)
+        bad = pack_profile_problem(data, raw, source)
+        if bad:
+            raise RulesDataError(bad.replace(f"{source}: items.", f"{source}: catalogue.", 1))
 
 
 def validate_pack(doc: Any, source: str) -> PackModel:
@@ -217,6 +224,37 @@ def profile_fields(data: Mapping[str, Any]) -> list[tuple[str, str]]:
         if isinstance(f, Mapping) and f.get("key"):
             out.append((str(f["key"]), str(f.get("label") or f["key"])))
     return out
+
+
+def pack_profile_problem(data: Mapping[str, Any], items: Mapping[str, Mapping[str, Any]],
+                         source: str, edition: str = "") -> str:
+    """The first item of a content pack whose profile names a field the edition's weapon
+    profile does not have (e.g. an N23 ``ammo`` for an N26 weapon), as a one-line message
+    naming the file and the path; "" when every profile fits (or none is declared). A
+    field may be given by its key or by its column label (``Am`` for ``ammo``)."""
+    fields = profile_fields(data)
+    if not fields:
+        return ""
+    raw = data.get("weapon_profile")
+    also = {str(x) for x in (raw.get("also") or [])} if isinstance(raw, Mapping) else set()
+    keys = {k for k, _ in fields if k != "traits"} | also
+    labels = {lbl.lower(): k for k, lbl in fields if k != "traits"}
+    shown = ", ".join(lbl for k, lbl in fields if k != "traits")
+    for key, item in items.items():
+        for k in (item.get("profile") or {}):
+            if k in keys or str(k).lower() in labels:
+                continue
+            where = f"the {edition} weapon profile" if edition else "the weapon profile"
+            return f"{source}: items.{key}.profile.{k}: not a field of {where} ({shown}, traits)"
+    return ""
+
+
+def profile_by_key(data: Mapping[str, Any], profile: Mapping[str, Any]) -> dict[str, Any]:
+    """A pack item's profile with each field given by its column label (``SR``) under
+    the field's key (``rng_s``); keys stay as they are."""
+    labels = {lbl.lower(): k for k, lbl in profile_fields(data) if k != "traits"}
+    keys = {k for k, _ in profile_fields(data)}
+    return {(k if k in keys else labels.get(str(k).lower(), k)): v for k, v in profile.items()}
 
 
 def trading(data: Mapping[str, Any]) -> TradingModel:

@@ -199,8 +199,9 @@ def _gear_line(show: Callable[[Any, bool], str], e: dict[str, Any], detailed: bo
     come from the catalogue (gear), else as the layout writes it."""
     if not e.get("catalogue_profile") or not profile:
         return show(e, detailed)
+    # a value "default" is one our sources do not give: the line says "default" once
     parts = [f"{label} {profile_cell(e, key)}" if key != "traits" else profile_cell(e, key)
-             for key, label in profile if e.get(key) not in (None, "", [])]
+             for key, label in profile if e.get(key) not in (None, "", [], "default")]
     if e.get("profile_source") == "default":
         parts.append("default")
     return gear_text(parts, e, detailed)

@@ -26,6 +26,8 @@ from campaign_app.rules.catalogue import (
     find_item,
     index,
     norm,
+    pack_profile_problem,
+    profile_by_key,
     profile_fields,
     sell_price,
     trading,
@@ -190,8 +192,16 @@ def add_content(engine: Engine, campaign: Ref, pack: str | os.PathLike[str] | Ma
                              f"{c.edition or 'no edition'!r}")
         if q.pack_named(s, c.id or 0, model.pack.name) is not None:
             raise InputError(f"{c.name} already has a content pack named {model.pack.name!r}")
-        before = items_of(s, c)
+        data = campaign_data(s, c)
         items = {k: v.model_dump(exclude_defaults=True) | {"name": v.name} for k, v in model.items.items()}
+        # each weapon's profile fits the campaign's edition (its fields, by key or label)
+        bad = pack_profile_problem(data, items, source, c.edition or "")
+        if bad:
+            raise InputError(bad)
+        for it in items.values():
+            if it.get("profile"):
+                it["profile"] = profile_by_key(data, it["profile"])
+        before = data["catalogue_items"]
         s.add(ContentPack(campaign_id=c.id or 0, name=model.pack.name, items=items, notes=model.pack.notes))
         uow.summary = f"add content pack {model.pack.name}"
     return ContentAdded(campaign_id=c.id or 0, pack=model.pack.name,
@@ -316,13 +326,13 @@ def equipment_of_item(it: Mapping[str, Any]) -> Equipment:
     p = it.get("profile") or {}
     e = Equipment(name=str(it["name"])[:200], category=str(it["category"]), cost=int(it["cost"]),
                   traits=list(it.get("traits") or []), notes=str(it.get("notes") or ""))
-    if p.get("range") not in (None, ""):
+    if p.get("range") not in (None, "", "default"):
         e.range = str(p["range"])[:40]
     for k in ("targets", "impact", "fp"):
         if isinstance(p.get(k), int):
             setattr(e, k, p[k])
     for k in ("strength", "ap"):
-        if p.get(k) not in (None, ""):
+        if p.get(k) not in (None, "", "default"):  # "default": the value is not known to us
             setattr(e, k, str(p[k])[:20])
     return e
 
@@ -725,6 +735,14 @@ def collect_income(engine: Engine, roster: Ref, *, battle: Ref | None = None,
 def _collect(s: Session, r: Roster, held: Sequence[Territory], battle_id: int | None,
              roller: Roller) -> list[IncomeLine]:
     """Roll and pay the income of ``held`` territories of ``r`` (one ledger line)."""
+    lines = roll_income(r, held, roller)
+    pay_income(s, r, lines, battle_id)
+    return lines
+
+
+def roll_income(r: Roster, held: Sequence[Territory], roller: Roller) -> list[IncomeLine]:
+    """Roll the income of ``held`` territories of ``r`` (nothing written: see
+    :func:`pay_income`); each roll says whose income it is."""
     lines: list[IncomeLine] = []
     for t in held:
         spec = income_dice(t.dice)
@@ -736,11 +754,15 @@ def _collect(s: Session, r: Roster, held: Sequence[Territory], battle_id: int | 
             faces = list(res.faces)
             amount += res.value * spec[1]
         lines.append({"territory": t.name, "credits": t.credits, "dice": t.dice, "faces": faces, "amount": amount})
+    return lines
+
+
+def pay_income(s: Session, r: Roster, lines: Sequence[IncomeLine], battle_id: int | None = None) -> None:
+    """Pay the rolled income ``lines`` into the credits of ``r``, one ledger line."""
     total = sum(x["amount"] for x in lines)
     if total:
         _ledger(s, r, total, "income from " + ", ".join(x["territory"] for x in lines), kind="income",
                 battle_id=battle_id)
-    return lines
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -774,6 +796,21 @@ def collect_battle_income(engine: Engine, battle: Ref, *, roller: Roller | None 
         uow.record_rolls(roller, battle_id=b.id, campaign_id=b.campaign_id)
         uow.summary = f"income after battle {b.number}"
     return BattleIncome(battle_id=b.id or 0, rosters=out, changes=uow.changes)
+
+
+def income_line_text(x: IncomeLine) -> str:
+    """'Old Ruins: 5 + D6x10 [3] = 35'."""
+    roll = f" + {x['dice']} [{','.join(map(str, x['faces']))}]" if x["dice"] else ""
+    return f"{x['territory']}: {x['credits']}{roll} = {x['amount']}"
+
+
+def campaign_has_income(engine: Engine, campaign: Ref) -> bool:
+    """Whether a roster of the campaign holds a territory (the post-cycle step offers income)."""
+    from db.queries import rosters as roster_q
+
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        return bool(q.territories_in(s, [r.id or 0 for r in roster_q.rosters_of(s, c.id or 0)]))
 
 
 def battle_has_income(engine: Engine, battle: Ref) -> bool:

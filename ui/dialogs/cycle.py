@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGroupBox,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from campaign_app.dice import Roller
 from ui.dialogs.preview import DicePreviewDialog
@@ -43,6 +50,15 @@ class CycleEndDialog(DicePreviewDialog):
         self.treat.setMaximumHeight(120)
         tl.addWidget(self.treat)
         self.form.addRow(tbox)
+        # gear: every gang collects its territories' income in the same step (when any holds one)
+        from campaign_app.usecases.gear import campaign_has_income
+
+        self.income = QCheckBox(translate("CycleEndDialog", "Collect every gang's territory &income (rolls recorded)"))
+        self.income.setObjectName("option_income")
+        self.has_income = campaign_has_income(engine, campaign["id"])
+        self.income.setVisible(self.has_income)
+        self.income.toggled.connect(self.invalidate)
+        self.form.addRow(self.income)
         self.view.setObjectName("cycleSteps")
         self.ok_button.setText(translate("CycleEndDialog", "&End cycle"))
         self.treat.itemChanged.connect(self.invalidate)
@@ -58,4 +74,5 @@ class CycleEndDialog(DicePreviewDialog):
 
     def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
         return self.end_cycle(self.engine, self.campaign["id"], treat=self.treated(), dice=dice,
-                              dry_run=dry_run, roller=roller)
+                              dry_run=dry_run, roller=roller,
+                              income=self.has_income and self.income.isChecked())

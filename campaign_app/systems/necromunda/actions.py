@@ -345,11 +345,13 @@ def treat_injury(engine: Engine, fighter: Ref, *, treat: bool = True, dice: Any 
 # --------------------------------------------------------------------------- cycle
 def end_cycle(engine: Engine, campaign: Ref, *, treat: Iterable[Ref] = (), dice: Any = None,
               seed: int | None = None, dry_run: bool = False,
-              roller: Roller | None = None) -> CycleReport:
+              roller: Roller | None = None, income: bool = False) -> CycleReport:
     """The Post-cycle Sequence: decide every pending Critical Injury (``treat``: the
     fighters whose gang pays; the others die), then Update Roster (n26: clear every In
-    Recovery box; n23: recovery is cleared after battles instead), then advance the
-    campaign's cycle."""
+    Recovery box; n23: recovery is cleared after battles instead), then (``income``)
+    every roster collects its territories' income (rolls recorded, credits on its
+    ledger), then advance the campaign's cycle. Typed dice go to the treatments first,
+    then to the income, roster by roster."""
     roller = _roller(dice, seed, roller)
     with work(engine, "necromunda.cycle-end", dry_run) as uow:
         s = uow.session
@@ -399,12 +401,14 @@ def end_cycle(engine: Engine, campaign: Ref, *, treat: Iterable[Ref] = (), dice:
         else:
             steps.append(Step("Update Roster", c.name, "In Recovery is cleared after each gang's next battle "
                               f"in {c.edition} (nothing to clear here)", None, None))
+        collected = _roll_income(s, rosters, roller, steps, c.name) if income else {}
         roller.finish()
         changes = []
         for fid, sh in sorted(sheets.items()):
             changes += _describe(sh.name, sh.columns(states[fid]), states[fid])
-        for rid in sorted(paid):
-            changes.append(f"{rosters[rid].name}: credits {rosters[rid].credits} → {credits[rid]}")
+        for rid in sorted(set(paid) | set(collected)):
+            after = credits[rid] + sum(x["amount"] for x in collected.get(rid, []))
+            changes.append(f"{rosters[rid].name}: credits {rosters[rid].credits} → {after}")
         report = CycleReport(
             campaign_id=c.id, campaign=c.name, edition=c.edition, cycle=c.cycle,
             next_cycle=c.cycle + 1, dry_run=dry_run, steps=_steps(steps), lines=changes,
@@ -421,6 +425,11 @@ def end_cycle(engine: Engine, campaign: Ref, *, treat: Iterable[Ref] = (), dice:
         for rid in paid:
             rosters[rid].credits = credits[rid]
             s.add(rosters[rid])
+        if collected:
+            from campaign_app.usecases.gear import pay_income
+
+            for rid, lines in sorted(collected.items()):
+                pay_income(s, rosters[rid], lines)  # on the roster's ledger (gear)
         names = {fid: f.name for fid, f in fighters.items()}
         for rr in roller.rolls:
             if rr.fighter_id in names:
@@ -430,6 +439,25 @@ def end_cycle(engine: Engine, campaign: Ref, *, treat: Iterable[Ref] = (), dice:
         s.add(c)
         uow.summary = f"end of cycle {c.cycle - 1} in {c.name}"
     return replace(report, applied=True, changes=uow.changes)
+
+
+def _roll_income(s: Session, rosters: dict[int, Roster], roller: Roller, steps: list[Step],
+                 campaign: str) -> dict[int, list[Any]]:
+    """Roll the territories' income of every roster (by id) that holds any, a step per
+    territory; roster id -> its income lines (paid by the caller, not here)."""
+    from campaign_app.usecases.gear import income_line_text, roll_income
+    from db.queries import gear as gear_q
+
+    out: dict[int, list[Any]] = {}
+    for rid, r in sorted(rosters.items()):
+        held = list(gear_q.territories_of(s, rid))
+        if not held:
+            continue
+        out[rid] = roll_income(r, held, roller)
+        steps.extend(Step("Income", r.name, income_line_text(x), None, None) for x in out[rid])
+    if not out:
+        steps.append(Step("Income", campaign, "no gang holds a territory: no income", None, None))
+    return out
 
 
 def pending_criticals(engine: Engine, campaign: Ref) -> list[PendingCritical]:

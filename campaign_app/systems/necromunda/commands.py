@@ -57,10 +57,11 @@ def treat_text(rep: TreatReport, _params: dict[str, Any]) -> str:
 
 
 def cycle_end(engine: Any, campaign: Any, treat: list[str] | None = None, dry_run: bool = False,
-              dice: str | None = None, seed: int | None = None) -> CycleReport:
+              dice: str | None = None, seed: int | None = None, income: bool = False) -> CycleReport:
     from campaign_app.systems.necromunda.actions import end_cycle
 
-    return end_cycle(engine, campaign, treat=treat or [], dice=dice, seed=seed, dry_run=dry_run)
+    return end_cycle(engine, campaign, treat=treat or [], dice=dice, seed=seed, dry_run=dry_run,
+                     income=income)
 
 
 def cycle_text(rep: CycleReport, _params: dict[str, Any]) -> str:
@@ -125,6 +126,8 @@ COMMANDS: tuple[Command, ...] = (
             Param("campaign"),
             Param("treat", "--treat", "list", metavar="FIGHTER",
                   help="pay for this fighter's pending Critical Injury (repeatable); the others die"),
+            Param("income", "--income", "flag",
+                  help="every roster collects its territories' income (rolls recorded, on its ledger)"),
             Param("dry_run", "--dry-run", "flag", help="show what would happen, write nothing"),
         ),
         gui=GuiAction("End &Cycle…", "campaign", ("Ctrl+Shift+C",), "cycle",
