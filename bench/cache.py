@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
-BUILD_VERSION = 2
+BUILD_VERSION = 3
 """The builder's output version (part of the cache key)."""
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
+from campaign_app.rollchain import link
 from campaign_app.systems.bench_league import BenchLeague
 
 
@@ -145,6 +146,7 @@ def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = N
         extra_values = tuple(roll.values())
 
         def rolls() -> Iterator[tuple[Any, ...]]:
+            prev = ""  # the roll record's hash chain, as the app writes it (campaign_app.rollchain)
             for _ in range(size.rolls):
                 f1, f2 = int(rand() * 6) + 1, int(rand() * 6) + 1
                 faces, value = f"{f1},{f2}", f1 * 10 + f2  # d66
@@ -152,11 +154,14 @@ def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = N
                     value = (f1 <= pass_target) + (f2 <= pass_target)
                 elif not d66:
                     faces, value = str(f1), f1  # d6
+                h = link(prev, {**roll, "subject": "", "created_at": now, "source": "random", "faces": faces,
+                                "value": value})
                 yield (cid, b0 + int(rand() * nb), f0 + int(rand() * nf), "", now, "random", faces, value,
-                       *extra_values)
+                       *extra_values, prev, h)
+                prev = h
 
         load.rows("roll_record", ["campaign_id", "battle_id", "fighter_id", "subject", "created_at", "source",
-                                  "faces", "value", *extra], rolls())
+                                  "faces", "value", *extra, "prev_hash", "hash"], rolls())
     return int(cid)
 
 
