@@ -732,6 +732,10 @@
         <translation>Aucune Blessure critique n&apos;attend.</translation>
     </message>
     <message>
+        <source>Collect every gang&apos;s territory &amp;income (rolls recorded)</source>
+        <translation>Percevoir les revenus des territoires de chaque gang (jets enregistr&amp;és)</translation>
+    </message>
+    <message>
         <source>&amp;End cycle</source>
         <translation>&amp;Finir le cycle</translation>
     </message>

@@ -732,6 +732,10 @@
         <translation>Nessuna Ferita critica in attesa.</translation>
     </message>
     <message>
+        <source>Collect every gang&apos;s territory &amp;income (rolls recorded)</source>
+        <translation>Riscuoti le rendite dei territori di ogni banda (tiri &amp;registrati)</translation>
+    </message>
+    <message>
         <source>&amp;End cycle</source>
         <translation>&amp;Chiudi il ciclo</translation>
     </message>
