@@ -733,7 +733,7 @@
     </message>
     <message>
         <source>Collect every gang&apos;s territory &amp;income (rolls recorded)</source>
-        <translation>Percevoir les revenus des territoires de chaque gang (jets enregistr&amp;és)</translation>
+        <translation>Percevoir les rev&amp;enus des territoires de chaque gang (jets enregistrés)</translation>
     </message>
     <message>
         <source>&amp;End cycle</source>

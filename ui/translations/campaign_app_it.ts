@@ -733,7 +733,7 @@
     </message>
     <message>
         <source>Collect every gang&apos;s territory &amp;income (rolls recorded)</source>
-        <translation>Riscuoti le rendite dei territori di ogni banda (tiri &amp;registrati)</translation>
+        <translation>Riscuoti le &amp;rendite dei territori di ogni banda (tiri registrati)</translation>
     </message>
     <message>
         <source>&amp;End cycle</source>
