@@ -331,10 +331,25 @@ class Bench:
                 ids = [r[0] for r in c.execute("SELECT id FROM fighter LIMIT 40")]
                 c.executemany("UPDATE fighter SET status = ?, version = version + 1 WHERE id = ?",
                               [("active", i) for i in ids])
+                # chained as the app writes them (the hash computed in Python): the raw
+                # baseline does the same work, and the league's chain stays intact
+                from campaign_app.rollchain import link
+
+                prev = c.execute("SELECT hash FROM roll_record WHERE campaign_id = ? ORDER BY id DESC LIMIT 1",
+                                 (self.cid,)).fetchone()
+                head = prev[0] if prev else ""
+                rows = []
+                for _i in ids:
+                    roll = {"created_at": "2025-01-01 00:00:00+00:00", "purpose": "x", "rule": "x",
+                            "dice": "pass:2d6", "faces": "1,2", "source": "seeded", "value": 1, "table_id": "t",
+                            "row": "1", "result": "r", "label": "l", "subject": ""}
+                    h = link(head, roll)
+                    rows.append((self.cid, head, h))
+                    head = h
                 c.executemany("INSERT INTO roll_record (campaign_id, created_at, purpose, rule, dice, faces, "
-                              "source, value, table_id, row, result, label, subject) VALUES "
-                              "(?, '2025-01-01', 'x', 'x', 'pass:2d6', '1,2', 'seeded', 1, 't', '1', 'r', 'l', '')",
-                              [(self.cid,) for _ in ids])
+                              "source, value, table_id, row, result, label, subject, prev_hash, hash) VALUES "
+                              "(?, '2025-01-01 00:00:00+00:00', 'x', 'x', 'pass:2d6', '1,2', 'seeded', 1, 't', "
+                              "'1', 'r', 'l', '', ?, ?)", rows)
 
         b = median_time(raw, self.repeat)
         self.add("after-battle", t * 1000, "ms", b * 1000, "<= 100 ms (40 OOF)", t <= 0.100)
