@@ -262,6 +262,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("tabs")
         self.tabs.setDocumentMode(True)
+        self.tabs.setUsesScrollButtons(True)  # many tabs (and longer words) never squeeze the tree
         rpage = QWidget()
         rl = QVBoxLayout(rpage)
         rl.setContentsMargins(0, 4, 0, 0)
@@ -827,7 +828,7 @@ class MainWindow(QMainWindow):
             if col.key.startswith("stat:"):  # short values: as wide as the widest, no more
                 widest = max([fm.horizontalAdvance(col.text(r)) for r in sample]
                              + [fm.horizontalAdvance(col.title)])
-                self.table.setColumnWidth(i, widest + 10)  # 13 characteristics fit 1280 px (advance helper)
+                self.table.setColumnWidth(i, widest + 8)  # 13 characteristics fit 1280 px (advance helper)
                 continue
             self.table.resizeColumnToContents(i)
             want = max(self.table.columnWidth(i), fm.horizontalAdvance(col.title) + 22)

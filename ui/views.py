@@ -275,17 +275,22 @@ class RollLogView(CampaignTab):
         self.mark.addItem(translate("RollLogView", "All marks"), None)
         for m, words in _MARK_WORDS:
             self.mark.addItem(translate("RollLogView", words), m)
-        bar.addWidget(QLabel(translate("RollLogView", "Mark:")))
-        bar.addWidget(self.mark)
+        bar.addStretch(1)
+        lay.addLayout(bar)
+        # a second line: the mark, the chain state and the count (the filters stay narrow
+        # enough for the campaign tree beside them, in every language)
+        info = QHBoxLayout()
+        info.addWidget(QLabel(translate("RollLogView", "Mark:")))
+        info.addWidget(self.mark)
         self.chain = QLabel()
         self.chain.setObjectName("logChain")
         self.chain.setTextFormat(Qt.TextFormat.PlainText)
-        bar.addWidget(self.chain)
-        bar.addStretch(1)
+        info.addWidget(self.chain)
+        info.addStretch(1)
         self.count = QLabel()
         self.count.setTextFormat(Qt.TextFormat.PlainText)  # names the filter in force
-        bar.addWidget(self.count)
-        lay.addLayout(bar)
+        info.addWidget(self.count)
+        lay.addLayout(info)
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
             Column("when", translate("RollLogView", "When"), show=lambda r: r["when"].replace("T", " ")[:16]),

@@ -955,7 +955,7 @@
     </message>
     <message>
         <source>leader, NCO, medic…</source>
-        <translation>chef, sous-officier, infirmier…</translation>
+        <translation>chef, sergent, infirmier…</translation>
     </message>
     <message>
         <source>&amp;Role:</source>
