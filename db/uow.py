@@ -62,7 +62,6 @@ class UnitOfWork:
         self._flushing: list[tuple[str, dict[str, Any]]] = []
         self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
         event.listen(self.session, "before_flush", self._note_flush)
-        self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
 
     def _note_flush(self, session: Session, _ctx: Any, _instances: Any) -> None:
         self._flushing = _touched([*session.dirty, *session.deleted, *session.new])

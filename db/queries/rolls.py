@@ -16,12 +16,10 @@ _rr = RollRecord.__table__.c  # type: ignore[attr-defined]
 _jr = Journal.__table__.c  # type: ignore[attr-defined]
 
 
-def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = None,
-              fighter_id: int | None = None, table_id: str | None = None,
-              limit: int | None = None, marks: Sequence[str] | None = None) -> Sequence[Row]:
-    """The campaign's rolls as plain rows (a league's log holds tens of thousands),
-    oldest first; the newest ``limit`` when given. Each row has the roll's columns plus
-    ``undone`` and ``action`` of its journal (None for a roll outside one)."""
+def _log_select(campaign_id: int, battle_id: int | None, fighter_id: int | None, table_id: str | None,
+                marks: Sequence[str] | None) -> Any:
+    """The roll log's columns (each roll with its journal's ``undone`` and ``action``) and
+    its filters: one select for the whole log and for its keyset pages."""
     stmt = (
         select(_rr.id, _rr.created_at, _rr.purpose, _rr.rule, _rr.subject, _rr.dice, _rr.faces, _rr.source,
                _rr.target, _rr.value, _rr.table_id, _rr.row, _rr.result, _rr.label, _rr.battle_id,
@@ -37,6 +35,16 @@ def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = Non
         stmt = stmt.where(_rr.table_id == table_id)
     if marks:
         stmt = stmt.where(_rr.mark.in_(list(marks)))
+    return stmt
+
+
+def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = None,
+              fighter_id: int | None = None, table_id: str | None = None,
+              limit: int | None = None, marks: Sequence[str] | None = None) -> Sequence[Row]:
+    """The campaign's rolls as plain rows (a league's log holds tens of thousands),
+    oldest first; the newest ``limit`` when given. Each row has the roll's columns plus
+    ``undone`` and ``action`` of its journal (None for a roll outside one)."""
+    stmt = _log_select(campaign_id, battle_id, fighter_id, table_id, marks)
     stmt = stmt.order_by(_rr.id.desc())
     if limit is not None:
         stmt = stmt.limit(limit)
@@ -71,21 +79,7 @@ def roll_page(session: Session, campaign_id: int, *, battle_id: int | None = Non
     ``before`` (keyset pagination on ``(created_at, id)``; None: the newest). The columns
     of :func:`roll_rows` plus ``created_at``. Each filter has its index
     (``ix_roll_record_log*``): a page costs the same at 50 or 5,000,000 rolls."""
-    stmt = (
-        select(_rr.id, _rr.created_at, _rr.purpose, _rr.rule, _rr.subject, _rr.dice, _rr.faces, _rr.source,
-               _rr.target, _rr.value, _rr.table_id, _rr.row, _rr.result, _rr.label, _rr.battle_id,
-               _rr.fighter_id, _rr.figure_removed, _jr.undone, _jr.action, _rr.mark, _rr.step, _rr.hash)
-        .select_from(RollRecord.__table__.outerjoin(Journal.__table__, _jr.id == _rr.journal_id))  # type: ignore[attr-defined]
-        .where(_rr.campaign_id == campaign_id)
-    )
-    if battle_id is not None:
-        stmt = stmt.where(_rr.battle_id == battle_id)
-    if fighter_id is not None:
-        stmt = stmt.where(_rr.fighter_id == fighter_id)
-    if table_id:
-        stmt = stmt.where(_rr.table_id == table_id)
-    if marks:
-        stmt = stmt.where(_rr.mark.in_(list(marks)))
+    stmt = _log_select(campaign_id, battle_id, fighter_id, table_id, marks)
     if before is not None:
         stmt = stmt.where(tuple_(_rr.created_at, _rr.id) < tuple_(
             literal(before[0], _rr.created_at.type), literal(before[1], _rr.id.type)))
