@@ -50,7 +50,7 @@ def cmd_fighter_show(args: argparse.Namespace, engine: Engine) -> None:
             lines.append(f"Rep {d['rep']}")
         if d["stats"]:
             lines.append("  ".join(f"{k} {v}" for k, v in d["stats"].items()))
-        lines.append(f"XP {d['xp']}")
+        lines.append(f"XP {d['xp']}" + (f"  rank {d['rank']}" if d["rank"] else ""))
         for e in d["equipment"]:
             prof = e.get("profile") or {}
             if prof:  # the weapon's profile from the catalogue (gear)

@@ -165,6 +165,7 @@ class FighterData(TypedDict):
     stats: dict[str, Any]
     xp: int
     credits_value: int
+    rank: int
     status: str
     status_note: str
     captured_by_roster_id: int | None
@@ -571,7 +572,7 @@ def fighter_dict(f: Fighter, equipment: list[EquipmentData] | None = None,
     return {
         "id": _id(f), "roster_id": f.roster_id, "name": f.name, "type": f.fighter_type,
         "role": f.role, "kind": f.kind, "rep": f.rep, "stats": dict(f.stats or {}),
-        "xp": f.xp, "credits_value": f.credits_value, "status": f.status,
+        "xp": f.xp, "credits_value": f.credits_value, "rank": f.rank, "status": f.status,
         "status_note": f.status_note, "captured_by_roster_id": f.captured_by_roster_id,
         "walker_type_id": f.walker_type_id, "crew_of_id": f.crew_of_id,
         "abilities": list(f.abilities or []), "conditions": list(f.conditions or []),

@@ -185,11 +185,13 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
         take_advance(engine, f.id, "rank", dice="3,3")
     assert snap(engine) == before
     assert advance_options(engine, f.id)["rank"] == 3
+    assert core.show_fighter(engine, f.id)["rank"] == 3  # `fighter show --json` says it too
     core.undo(engine, c.id)
     core.undo(engine, c.id)
     core.undo(engine, c.id)
     d = core.show_fighter(engine, f.id)
     assert d["stats"]["Cl"] == 8 and d["stats"]["W"] == 1 and d["skills"] == [] and d["credits_value"] == 0
+    assert d["rank"] == 0
     assert advance_options(engine, f.id)["rank"] == 0
 
 
