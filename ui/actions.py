@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMessageBox, QToolBar
 
 from ui.glyphs import action_icon
 from ui.i18n import translate
-from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER
+from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER, TAB_STANDINGS
 from ui.rules_text import rules_text
 
 if TYPE_CHECKING:
@@ -140,6 +140,8 @@ def build_actions(win: MainWindow) -> None:
         action_icon("history"), translate("actions", "The campaign's actions (what Undo undoes)"))
     act(win, "view_charts", translate("actions", "&Charts"), lambda: win.tabs.setCurrentIndex(TAB_CHARTS), "Ctrl+5",
         action_icon("chart"), translate("actions", "Casualties, wins, Rep, XP or rating per battle, and the rolls per table"))
+    act(win, "view_standings", translate("actions", "&Standings"), lambda: win.tabs.setCurrentIndex(TAB_STANDINGS),
+        "Ctrl+6", None, translate("actions", "The rosters ranked by wins, with their battles, casualties and rating"))
     act(win, "help", translate("actions", "&Getting Started"), win.show_help, K.HelpContents, None,
         translate("actions", "How to keep a campaign here, step by step"))
     act(win, "shortcuts", translate("actions", "&Keyboard Shortcuts"), win.show_shortcuts, "Ctrl+/")
@@ -287,7 +289,7 @@ def build_menus(win: MainWindow) -> None:
     m.addAction(actions["record_battle"])
     m.addAction(actions["after_battle"])
     m = mb.addMenu(translate("actions", "&View"))
-    for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts"):
+    for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts", "view_standings"):
         m.addAction(actions[k])
     m.addSeparator()
     tm = m.addMenu(translate("actions", "&Theme"))
@@ -455,7 +457,7 @@ def update_state(win: MainWindow) -> None:
     for k in ("gear_buy", "gear_sell"):
         a[k].setEnabled(row is not None and row["what"] == "fighter")
     a["battle_page"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
-    for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts"):
+    for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts", "view_standings"):
         a[k].setEnabled(camp is not None)
     for k in ("export_roster", "export_cards"):
         a[k].setEnabled(roster and feats["exports"])

@@ -25,7 +25,9 @@ def _column(win: Any, key: str) -> list[str]:
 def test_the_standings_tab_shows_and_sorts_the_league_table(win: Any, gui_engine: Any, qtbot: Any) -> None:
     cid = recorded_league(gui_engine)
     win.reload(prefer=("campaign", cid))
-    win.tabs.setCurrentIndex(TAB_STANDINGS)
+    assert win.actions["view_standings"].shortcut().toString() == "Ctrl+6"
+    win.actions["view_standings"].trigger()  # View ▸ Standings
+    assert win.tabs.currentIndex() == TAB_STANDINGS
     assert win.tabs.tabText(TAB_STANDINGS) == "Standings"
     view = win.standings_view
     model = view.model

@@ -2459,6 +2459,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Pertes, victoires, Rep, XP ou cote par bataille, et les jets par table</translation>
     </message>
     <message>
+        <source>&amp;Standings</source>
+        <translation>&amp;Classement</translation>
+    </message>
+    <message>
+        <source>The rosters ranked by wins, with their battles, casualties and rating</source>
+        <translation>Les listes classées par victoires, avec leurs batailles, pertes et cote</translation>
+    </message>
+    <message>
         <source>&amp;Getting Started</source>
         <translation>&amp;Premiers pas</translation>
     </message>

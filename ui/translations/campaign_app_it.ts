@@ -2459,6 +2459,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Perdite, vittorie, Rep, XP o valutazione per battaglia, e i tiri per tabella</translation>
     </message>
     <message>
+        <source>&amp;Standings</source>
+        <translation>&amp;Classifica</translation>
+    </message>
+    <message>
+        <source>The rosters ranked by wins, with their battles, casualties and rating</source>
+        <translation>Le liste in classifica per vittorie, con battaglie, perdite e valutazione</translation>
+    </message>
+    <message>
         <source>&amp;Getting Started</source>
         <translation>&amp;Per iniziare</translation>
     </message>
