@@ -60,3 +60,7 @@ class DamagedDatabaseError(DatabaseError):
 class RefusedError(DatabaseError):
     """The database refused the change for lack of rights (a league's grants and
     row-level security policies): an environment error, not a bug; nothing was written."""
+
+
+class Cancelled(AppError):
+    """The user stopped a long read or check before it ended (nothing was written)."""

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QStyle,
     QTableView,
     QVBoxLayout,
@@ -241,6 +242,8 @@ class CampaignTab(QWidget):
         raise NotImplementedError  # pragma: no cover
 
 
+AUTO_VERIFY_ROLLS = 100_000  # a longer chain is checked when asked (Verify Chain), not on every show
+
 _MARK_WORDS = (
     ("applied", QT_TRANSLATE_NOOP("RollLogView", "applied")),
     ("preview", QT_TRANSLATE_NOOP("RollLogView", "preview")),
@@ -286,6 +289,12 @@ class RollLogView(CampaignTab):
         self.chain.setObjectName("logChain")
         self.chain.setTextFormat(Qt.TextFormat.PlainText)
         info.addWidget(self.chain)
+        self.verify = QPushButton(translate("RollLogView", "Verify Chain"))
+        self.verify.setObjectName("logVerify")
+        self.verify.setToolTip(translate("RollLogView", "Check every roll's hash, oldest first (log verify)"))
+        self.verify.clicked.connect(lambda: self.verify_chain(asked=True))
+        self.verify.hide()
+        info.addWidget(self.verify)
         info.addStretch(1)
         self.count = QLabel()
         self.count.setTextFormat(Qt.TextFormat.PlainText)  # names the filter in force
@@ -315,6 +324,7 @@ class RollLogView(CampaignTab):
         self.model.layoutChanged.connect(lambda *_a: self._say_count())
 
     _filters_of: int | None = None  # the campaign the filters were chosen in
+    _chain_for = 0  # the newest chain check: an older one's answer is not shown
     table_titles: dict[str, str] = {}  # noqa: RUF012 - replaced per instance: table id -> its name
 
     def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
@@ -328,13 +338,59 @@ class RollLogView(CampaignTab):
         self.check_chain()
 
     def check_chain(self) -> None:
-        """Show whether the campaign's roll hash chain is intact (``log verify``)."""
+        """Show whether the campaign's roll hash chain is intact (``log verify``): checked
+        off the GUI thread when the chain is at most AUTO_VERIFY_ROLLS long, else when
+        Verify Chain is pressed (a national league's millions of rolls take minutes)."""
+        self._chain_for += 1
+        self.verify.hide()
+        self.chain.setStyleSheet("")
+        self.chain.setToolTip("")
         if self.engine is None or self.campaign_id is None:
             self.chain.setText("")
             return
-        from campaign_app.usecases.record import verify_chain
+        from campaign_app.usecases.record import chain_length
 
-        st = verify_chain(self.engine, self.campaign_id)
+        n = chain_length(self.engine, self.campaign_id)
+        if n > AUTO_VERIFY_ROLLS:
+            self.chain.setText(plural(n, translate("RollLogView", "chain of 1 roll, not checked"),
+                                      translate("RollLogView", "chain of {n} rolls, not checked")))
+            self.verify.show()
+            return
+        self.verify_chain(asked=False)
+
+    def verify_chain(self, asked: bool = True) -> None:
+        """Check the chain on the thread pool; ``asked`` (Verify Chain): with a progress
+        dialog and Cancel. Only the newest check of the campaign shown is shown."""
+        if self.engine is None or self.campaign_id is None:
+            return
+        import shiboken6
+
+        from campaign_app.usecases.record import verify_chain
+        from ui.worker import run_task
+
+        self._chain_for += 1
+        ticket, engine, cid = self._chain_for, self.engine, self.campaign_id
+        self.chain.setText(translate("RollLogView", "checking the chain…"))
+        self.verify.hide()
+
+        def work(ctx: Any) -> Any:
+            return verify_chain(engine, cid, progress=lambda done, total: ctx.progress(
+                done, total, translate("RollLogView", "{done} of {total} rolls checked").format(
+                    done=f"{done:,}", total=f"{total:,}")))
+
+        def done(st: Any) -> None:
+            if shiboken6.isValid(self) and ticket == self._chain_for:
+                self._show_chain(st)
+
+        def stopped(*_a: Any) -> None:
+            if shiboken6.isValid(self) and ticket == self._chain_for:
+                self.chain.setText(translate("RollLogView", "chain not checked"))
+                self.verify.show()
+
+        self._chain_task = run_task(self.window() if asked else None, translate("RollLogView", "Verify Chain"),
+                                    work, on_done=done, on_error=stopped, on_cancel=stopped)
+
+    def _show_chain(self, st: Any) -> None:
         if st.intact:
             self.chain.setText(plural(st.rolls, translate("RollLogView", "chain intact: 1 roll"),
                                        translate("RollLogView", "chain intact: {n} rolls")))

@@ -5,15 +5,15 @@ already rolled for a step, and the hash chain's check (``log verify``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from campaign_app import procedure_driver as driver
 from campaign_app import rollchain
 from campaign_app.changes import Changes, Result
 from campaign_app.dice import Roller, RollResult
-from campaign_app.errors import DiceError, InputError
+from campaign_app.errors import Cancelled, DiceError, InputError
 from campaign_app.usecases.common import Ref, get_campaign
 from db.models import Campaign
 from db.queries import rolls as roll_q
@@ -179,13 +179,34 @@ class ChainState:
         return f"chain broken at {self.problem}"
 
 
-def verify_chain(engine: Engine, campaign: Ref) -> ChainState:
-    """Walk the campaign's roll records in order and check each one's hash (its content
-    and the hash before it)."""
+def chain_length(engine: Engine, campaign: Ref) -> int:
+    """How many roll records the campaign's hash chain has (counted by the database)."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
-        rows = roll_q.chain_rows(s, int(c.id or 0))
-        n, brk = rollchain.first_break(dict(r._mapping) for r in rows)
+        return roll_q.chain_length(s, int(c.id or 0))
+
+
+VERIFY_STEP = 20_000  # records checked between two progress reports
+
+
+def verify_chain(engine: Engine, campaign: Ref,
+                 progress: Callable[[int, int], bool] | None = None) -> ChainState:
+    """Walk the campaign's roll records in order and check each one's hash (its content
+    and the hash before it). The records stream from the database (memory stays flat
+    for millions of them); ``progress(done, total)`` is called every VERIFY_STEP records
+    and stops the walk by returning False (:class:`~campaign_app.errors.Cancelled`)."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        cid = int(c.id or 0)
+        total = roll_q.chain_length(s, cid) if progress is not None else 0
+
+        def rows() -> Iterator[dict[str, Any]]:
+            for i, r in enumerate(roll_q.chain_rows(s, cid), start=1):
+                if progress is not None and i % VERIFY_STEP == 0 and not progress(i, total):
+                    raise Cancelled("chain check stopped")
+                yield dict(r._mapping)
+
+        n, brk = rollchain.first_break(rows())
         if brk is None:
             return ChainState(c.name, n, True)
-        return ChainState(c.name, len(rows), False, broken_at=int(brk.ref), problem=brk.text())
+        return ChainState(c.name, roll_q.chain_length(s, cid), False, broken_at=int(brk.ref), problem=brk.text())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -159,8 +159,17 @@ def step_rolls(session: Session, campaign_id: int, step: str) -> Sequence[Row]:
         .where(_rr.campaign_id == campaign_id, _rr.step == step).order_by(_rr.id)).all())
 
 
-def chain_rows(session: Session, campaign_id: int) -> Sequence[Row]:
-    """Every roll record of the campaign with what its hash covers, in chain order."""
+def chain_rows(session: Session, campaign_id: int, batch: int = 10_000) -> Iterator[Row[Any]]:
+    """Every roll record of the campaign with what its hash covers, in chain order,
+    streamed ``batch`` rows at a time (a national league has millions: never all in
+    memory at once)."""
     cols = [getattr(_rr, c) for c in rollchain.HASHED]
-    return list(session.execute(select(_rr.id, _rr.prev_hash, _rr.hash, *cols)
-                                .where(_rr.campaign_id == campaign_id).order_by(_rr.id)).all())
+    stmt = (select(_rr.id, _rr.prev_hash, _rr.hash, *cols)
+            .where(_rr.campaign_id == campaign_id).order_by(_rr.id))
+    yield from session.execute(stmt.execution_options(yield_per=batch))
+
+
+def chain_length(session: Session, campaign_id: int) -> int:
+    """How many roll records the campaign's chain has (an index-only count)."""
+    return int(session.execute(select(func.count()).select_from(RollRecord.__table__)
+                               .where(_rr.campaign_id == campaign_id)).scalar() or 0)

@@ -65,6 +65,9 @@ def gui_engine(sqlite_url: str) -> Iterator[Any]:
 
     eng = open_database(sqlite_url)
     yield eng
+    from ui import worker
+
+    worker.cancel_all_and_wait()  # a background read (a chain check) ends before the file goes
     eng.dispose()
 
 

@@ -118,10 +118,52 @@ def test_the_roll_log_tab_shows_marks_a_mark_filter_and_the_chain_state(qtbot: A
     view.set_campaign(gui_engine, cid)
     view.load()
     n = len(roll_log(gui_engine, cid))
-    assert view.model.rowCount() == n and view.chain.text() == f"chain intact: {n} rolls"
+    assert view.model.rowCount() == n
+    qtbot.waitUntil(lambda: view.chain.text() == f"chain intact: {n} rolls")  # checked off the GUI thread
+    assert view.verify.isHidden()
     col = view.model.columnCount() - 1
     shown = {view.model.index(r, col).data() for r in range(view.model.rowCount())}
     assert shown == {"preview", ""}
     view.mark.setCurrentIndex(view.mark.findData("preview"))
     assert 0 < view.model.rowCount() < n
     assert {view.model.index(r, col).data() for r in range(view.model.rowCount())} == {"preview"}
+
+
+def test_a_long_chain_is_checked_when_asked_with_progress_and_a_broken_one_is_named(
+        qtbot: Any, win: Any, gui_engine: Any, monkeypatch: Any) -> None:
+    """Above AUTO_VERIFY_ROLLS (a national league's millions) the roll log does not walk
+    the chain on every show: it says how long the chain is and offers Verify Chain, which
+    checks it off the GUI thread with progress (streamed, VERIFY_STEP rolls a report)."""
+    from sqlalchemy import text
+
+    import campaign_app.usecases.record as record
+    import ui.views
+    from campaign_app.usecases.battles import after_battle
+    from ui.views import RollLogView
+
+    cid, bid, _ids = eight_fighter_n23_battle(gui_engine)
+    after_battle(gui_engine, bid, seed=4)
+    n = len(roll_log(gui_engine, cid))
+    monkeypatch.setattr(ui.views, "AUTO_VERIFY_ROLLS", n - 1)
+    monkeypatch.setattr(record, "VERIFY_STEP", 2)
+    reports: list[tuple[int, int]] = []
+    real = record.verify_chain
+    monkeypatch.setattr(record, "verify_chain", lambda e, c, progress=None: real(
+        e, c, progress=lambda d, t: (reports.append((d, t)), progress(d, t) if progress else True)[1]))
+    view = RollLogView()
+    qtbot.addWidget(view)
+    view.set_campaign(gui_engine, cid)
+    view.load()
+    assert view.chain.text() == f"chain of {n} rolls, not checked" and not view.verify.isHidden()
+    click(qtbot, view.verify)
+    qtbot.waitUntil(lambda: view.chain.text() == f"chain intact: {n} rolls")
+    assert view.verify.isHidden() and reports and all(t == n for _d, t in reports)
+    assert [d for d, _t in reports] == list(range(2, n + 1, 2))
+    with gui_engine.begin() as c:  # a roll's faces changed behind the app's back
+        victim = c.execute(text("SELECT id FROM roll_record WHERE campaign_id = :c ORDER BY id LIMIT 1 OFFSET 3"),
+                           {"c": cid}).scalar()
+        c.execute(text("UPDATE roll_record SET faces = '6,6' WHERE id = :i"), {"i": victim})
+    view.check_chain()
+    click(qtbot, view.verify)
+    qtbot.waitUntil(lambda: view.chain.text() == f"chain broken at roll {victim}")
+    assert "no longer matches" in view.chain.toolTip()
