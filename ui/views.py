@@ -348,12 +348,11 @@ class RollLogView(CampaignTab):
         if self.engine is None or self.campaign_id is None:
             self.chain.setText("")
             return
-        from campaign_app.usecases.record import chain_length
+        from campaign_app.usecases.record import chain_longer_than
 
-        n = chain_length(self.engine, self.campaign_id)
-        if n > AUTO_VERIFY_ROLLS:
-            self.chain.setText(plural(n, translate("RollLogView", "chain of 1 roll, not checked"),
-                                      translate("RollLogView", "chain of {n} rolls, not checked")))
+        if chain_longer_than(self.engine, self.campaign_id, AUTO_VERIFY_ROLLS):
+            self.chain.setText(translate("RollLogView", "chain of over {n} rolls, not checked").format(
+                n=f"{AUTO_VERIFY_ROLLS:,}"))
             self.verify.show()
             return
         self.verify_chain(asked=False)

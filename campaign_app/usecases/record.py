@@ -186,6 +186,13 @@ def chain_length(engine: Engine, campaign: Ref) -> int:
         return roll_q.chain_length(s, int(c.id or 0))
 
 
+def chain_longer_than(engine: Engine, campaign: Ref, n: int) -> bool:
+    """Whether the campaign's chain has more than ``n`` roll records (cheap for any n)."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        return roll_q.chain_longer_than(s, int(c.id or 0), n)
+
+
 VERIFY_STEP = 20_000  # records checked between two progress reports
 
 

@@ -169,6 +169,13 @@ def chain_rows(session: Session, campaign_id: int, batch: int = 10_000) -> Itera
     yield from session.execute(stmt.execution_options(yield_per=batch))
 
 
+def chain_longer_than(session: Session, campaign_id: int, n: int) -> bool:
+    """Whether the campaign has more than ``n`` roll records: a walk of ``n`` index
+    entries at most, not a count of millions."""
+    return session.execute(select(_rr.id).where(_rr.campaign_id == campaign_id)
+                           .order_by(_rr.id).limit(1).offset(n)).first() is not None
+
+
 def chain_length(session: Session, campaign_id: int) -> int:
     """How many roll records the campaign's chain has (an index-only count)."""
     return int(session.execute(select(func.count()).select_from(RollRecord.__table__)

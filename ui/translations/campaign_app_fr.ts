@@ -1636,6 +1636,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Marque :</translation>
     </message>
     <message>
+        <source>Verify Chain</source>
+        <translation>Vérifier la chaîne</translation>
+    </message>
+    <message>
+        <source>Check every roll&apos;s hash, oldest first (log verify)</source>
+        <translation>Vérifier l&apos;empreinte de chaque jet, du plus ancien au plus récent (log verify)</translation>
+    </message>
+    <message>
         <source>When</source>
         <translation>Quand</translation>
     </message>
@@ -1670,6 +1678,22 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     <message>
         <source>Source</source>
         <translation>Source</translation>
+    </message>
+    <message>
+        <source>chain of over {n} rolls, not checked</source>
+        <translation>chaîne de plus de {n} jets, non vérifiée</translation>
+    </message>
+    <message>
+        <source>checking the chain…</source>
+        <translation>vérification de la chaîne…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} rolls checked</source>
+        <translation>{done} jets sur {total} vérifiés</translation>
+    </message>
+    <message>
+        <source>chain not checked</source>
+        <translation>chaîne non vérifiée</translation>
     </message>
     <message>
         <source>chain intact: 1 roll</source>

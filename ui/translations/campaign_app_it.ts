@@ -1636,6 +1636,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Contrassegno:</translation>
     </message>
     <message>
+        <source>Verify Chain</source>
+        <translation>Verifica catena</translation>
+    </message>
+    <message>
+        <source>Check every roll&apos;s hash, oldest first (log verify)</source>
+        <translation>Controlla l&apos;impronta di ogni tiro, dal più vecchio (log verify)</translation>
+    </message>
+    <message>
         <source>When</source>
         <translation>Quando</translation>
     </message>
@@ -1670,6 +1678,22 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     <message>
         <source>Source</source>
         <translation>Fonte</translation>
+    </message>
+    <message>
+        <source>chain of over {n} rolls, not checked</source>
+        <translation>catena di oltre {n} tiri, non verificata</translation>
+    </message>
+    <message>
+        <source>checking the chain…</source>
+        <translation>verifica della catena…</translation>
+    </message>
+    <message>
+        <source>{done} of {total} rolls checked</source>
+        <translation>{done} tiri su {total} verificati</translation>
+    </message>
+    <message>
+        <source>chain not checked</source>
+        <translation>catena non verificata</translation>
     </message>
     <message>
         <source>chain intact: 1 roll</source>
