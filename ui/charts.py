@@ -442,6 +442,13 @@ class ChartsView(CampaignTab):
             self._say(str(e))
             return
         self.data = dict(data)
+        if data.get("too_big"):
+            self._say(translate("charts", "{campaign} is a league of {rosters} rosters and {battles} battles: charts "
+                                          "are drawn for campaigns of up to {max_rosters} rosters and {max_battles} "
+                                          "battles. The Standings tab ranks every roster.").format(
+                campaign=data["campaign"], rosters=f"{data['rosters']:,}", battles=f"{data['battles']:,}",
+                max_rosters=uc.CHART_ROSTERS, max_battles=f"{uc.CHART_BATTLES:,}"))
+            return
         self._say("" if data["charts"] else translate("charts", NO_CHARTS))
         for i, chart in enumerate(data["charts"]):
             w = ChartWidget(dict(chart), self.page)

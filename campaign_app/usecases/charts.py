@@ -26,6 +26,15 @@ class CampaignCharts(TypedDict):
     campaign: str
     system: str
     charts: list[Chart]
+    too_big: bool  # a league beyond CHART_ROSTERS / CHART_BATTLES: no charts drawn
+    rosters: int
+    battles: int
+
+
+# A chart has a line or bar per roster and a point per battle: beyond these a league's
+# charts (10,000 lines of 100,000 points) say nothing and take gigabytes to draw.
+CHART_ROSTERS = 50
+CHART_BATTLES = 2000
 
 
 def rolls_per_table(engine: Engine, campaign: Ref) -> list[TableRolls]:
@@ -43,7 +52,17 @@ def rolls_per_table(engine: Engine, campaign: Ref) -> list[TableRolls]:
 def campaign_charts(engine: Engine, campaign: Ref) -> CampaignCharts:
     """The charts of the Charts tab: the campaign report's (one line or bar per roster,
     one point per battle) and, once a table has been rolled, the rolls per table (kind
-    ``"hbar"``: one bar per table, named by its title)."""
+    ``"hbar"``: one bar per table, named by its title). None (``too_big``) for a
+    campaign of more than CHART_ROSTERS rosters or CHART_BATTLES battles."""
+    with read_session(engine) as s:
+        c = get_campaign(s, campaign)
+        assert c.id is not None
+        rosters, battles = roll_q.campaign_size(s, c.id)
+        if rosters > CHART_ROSTERS or battles > CHART_BATTLES:
+            from campaign_app.usecases.exports import _system_name, get_system
+
+            return {"campaign": c.name, "system": _system_name(c, get_system(c.system)), "charts": [], "too_big": True,
+                    "rosters": rosters, "battles": battles}
     doc = campaign_document(engine, campaign)
     charts = list(doc["charts"])
     tables = rolls_per_table(engine, campaign)
@@ -51,4 +70,5 @@ def campaign_charts(engine: Engine, campaign: Ref) -> CampaignCharts:
         charts.append({"title": "Rolls per table", "kind": "hbar", "axis": "rolls (undone ones left out)",
                        "categories": [t["title"] for t in tables],
                        "series": [{"name": "Rolls", "values": [float(t["rolls"]) for t in tables]}]})
-    return {"campaign": doc["campaign"], "system": doc["system"], "charts": charts}
+    return {"campaign": doc["campaign"], "system": doc["system"], "charts": charts, "too_big": False,
+            "rosters": rosters, "battles": battles}

@@ -53,6 +53,17 @@ def roll_rows(session: Session, campaign_id: int, *, battle_id: int | None = Non
     return rows
 
 
+def campaign_size(session: Session, campaign_id: int) -> tuple[int, int]:
+    """The campaign's rosters and battles, counted by the database (index-only counts)."""
+    from db.models import Battle, Roster
+
+    rosters = session.execute(select(func.count()).select_from(Roster.__table__)
+                              .where(Roster.__table__.c.campaign_id == campaign_id)).scalar()
+    battles = session.execute(select(func.count()).select_from(Battle.__table__)
+                              .where(Battle.__table__.c.campaign_id == campaign_id)).scalar()
+    return int(rosters or 0), int(battles or 0)
+
+
 def rolls_per_table(session: Session, campaign_id: int) -> Sequence[Row]:
     """How many rolls of the campaign went to each rules table (``table_id``, ``rolls``),
     undone ones and previews left out; rolls on no table are not counted."""

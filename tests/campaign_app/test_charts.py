@@ -77,3 +77,21 @@ def test_a_new_campaign_has_no_charts(engine: Any) -> None:
     c = core.create_campaign(engine, "Empty", "nuts")
     assert rolls_per_table(engine, c.id) == []
     assert campaign_charts(engine, c.id)["charts"] == []
+
+
+def test_a_league_beyond_the_chart_limits_gets_no_charts_and_says_why(engine: Any, monkeypatch: Any) -> None:
+    """A national league (10,000 rosters, 100,000 battles) would draw 10,000 lines of
+    100,000 points: above CHART_ROSTERS rosters or CHART_BATTLES battles nothing is
+    read but the counts."""
+    import campaign_app.usecases.charts as charts_uc
+    import campaign_app.usecases.exports as exports
+
+    c = core.create_campaign(engine, "Hive War", "necromunda")
+    for name in ("A", "B", "C"):
+        core.create_roster(engine, c.id, name)
+    monkeypatch.setattr(charts_uc, "CHART_ROSTERS", 2)
+    monkeypatch.setattr(exports, "campaign_document", None)  # never read
+    monkeypatch.setattr(charts_uc, "campaign_document", None)
+    data = campaign_charts(engine, c.id)
+    assert (data["too_big"], data["rosters"], data["battles"], data["charts"]) == (True, 3, 0, [])
+    assert data["campaign"] == "Hive War" and "Necromunda" in data["system"]

@@ -191,3 +191,13 @@ def test_a_leagues_chart_thins_its_labels_and_still_paints(qtbot: Any) -> None:
         assert len(lay.legend) == 100 and lay.legend[-1][0].bottom() < lay.plot.top()
         assert not w.grab().isNull()
         assert w.tip_at(w.mark_of(99, 999).center()).startswith("Gang 99, #1000: ")
+
+
+def test_a_league_too_big_to_chart_says_so_in_the_tab(win: Any, gui_engine: Any, monkeypatch: Any) -> None:
+    _nuts(win, gui_engine)
+    monkeypatch.setattr(charts_uc, "CHART_ROSTERS", 1)  # the demo has two rosters
+    win.actions["view_charts"].trigger()
+    view = win.charts_view
+    assert view.titles() == [] and view.message.isVisible()
+    text = view.message.text()
+    assert "league of 2 rosters and 2 battles" in text and "up to 1 rosters" in text and "Standings" in text

@@ -2754,6 +2754,10 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <source>No battles or rolls on record yet: the charts fill in as battles are recorded and the rules tables are rolled.</source>
         <translation>Pas encore de bataille ni de jet : les graphiques se remplissent à mesure que les batailles sont enregistrées et que l&apos;on lance sur les tables de règles.</translation>
     </message>
+    <message>
+        <source>{campaign} is a league of {rosters} rosters and {battles} battles: charts are drawn for campaigns of up to {max_rosters} rosters and {max_battles} battles. The Standings tab ranks every roster.</source>
+        <translation>{campaign} est une ligue de {rosters} listes et {battles} batailles : les graphiques sont tracés pour les campagnes d&apos;au plus {max_rosters} listes et {max_battles} batailles. L&apos;onglet Classement range toutes les listes.</translation>
+    </message>
 </context>
 <context>
     <name>database</name>

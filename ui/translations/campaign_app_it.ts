@@ -2754,6 +2754,10 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <source>No battles or rolls on record yet: the charts fill in as battles are recorded and the rules tables are rolled.</source>
         <translation>Ancora nessuna battaglia né tiro: i grafici si riempiono man mano che si registrano battaglie e si tira sulle tabelle delle regole.</translation>
     </message>
+    <message>
+        <source>{campaign} is a league of {rosters} rosters and {battles} battles: charts are drawn for campaigns of up to {max_rosters} rosters and {max_battles} battles. The Standings tab ranks every roster.</source>
+        <translation>{campaign} è una lega di {rosters} liste e {battles} battaglie: i grafici si disegnano per campagne fino a {max_rosters} liste e {max_battles} battaglie. La scheda Classifica ordina tutte le liste.</translation>
+    </message>
 </context>
 <context>
     <name>database</name>
