@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 ENABLED = True  # tests turn it off, but for the tests of live updates
 START_MS = 400  # after the database is open and shown
 POLL_MS = 1000  # a SQLite file: how often it is asked
+RETRY_MS = (2000, 5000, 15000, 30000, 60000)  # a lost connection: tried again after these waits
 
 
 class LiveUpdates(QObject):
@@ -43,10 +44,14 @@ class LiveUpdates(QObject):
         self.timer: QTimer | None = None
         self.task: Any = None
         self.heard = 0  # change sets applied (tests, the status bar)
+        self.retries = 0  # failed attempts in a row (the wait grows with them)
+        self.missed = False  # a connection was lost: what others did meanwhile was not heard
 
     def start(self, engine: Any) -> None:
         if engine is self.engine and (self.watcher is not None or self.task is not None):
             return
+        if engine is not self.engine:  # another database: a fresh start
+            self.retries, self.missed = 0, False
         self.stop()
         self.engine = engine
         if engine is None:
@@ -74,6 +79,10 @@ class LiveUpdates(QObject):
         self.watcher = watcher
         if watcher is None:
             return
+        if self.missed:  # back after a lost connection: read everything once, then listen
+            self.missed, self.retries = False, 0
+            self.win.notify(translate("LiveUpdates", "Live updates are back on"), 5000)
+            self.win.reload()
         fd = watcher.fileno()
         if fd is not None:
             self.notifier = QSocketNotifier(fd, QSocketNotifier.Type.Read, self)
@@ -85,11 +94,23 @@ class LiveUpdates(QObject):
             self.timer.start()
 
     def _failed(self, engine: Any, err: BaseException) -> None:
+        """Say live updates are off, and try again after a wait that grows (RETRY_MS)
+        while the window stays on this database."""
         self.task = None
-        if engine is self.engine:
-            log.warning("live updates are off: %s", err)
-            off = translate("LiveUpdates", "Live updates are off")
-            self.win.notify(f"{off}: {_one_line(err)}", 10000)
+        if engine is not self.engine:
+            return
+        wait = RETRY_MS[min(self.retries, len(RETRY_MS) - 1)]
+        self.retries += 1
+        self.missed = True
+        log.warning("live updates are off: %s (trying again in %d ms)", err, wait)
+        off = translate("LiveUpdates", "Live updates are off")
+        again = translate("LiveUpdates", "trying again in {seconds} s").format(seconds=wait // 1000)
+        self.win.notify(f"{off}: {_one_line(err)}; {again}", wait)
+        QTimer.singleShot(wait, self, lambda e=engine: self._retry(e))
+
+    def _retry(self, engine: Any) -> None:
+        if engine is self.engine and self.watcher is None and self.task is None:
+            self.start(engine)
 
     def _poll(self, *_a: Any) -> None:
         w = self.watcher

@@ -173,3 +173,51 @@ def test_a_stale_edit_is_still_refused_with_a_clear_message(qtbot: Any, sqlite_u
     finally:
         first.dispose()
         second.dispose()
+
+
+def test_a_lost_connection_is_tried_again_and_the_window_reads_what_it_missed(
+        qtbot: Any, sqlite_url: str, settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listening connection dies (a server restart, a network cut): the window says
+    so, tries again after a growing wait, and once back reads everything once (other
+    clients' changes meanwhile were not heard), then listens again."""
+    import ui.live
+    from campaign_app.usecases import live as live_uc
+    from db.migrate import open_database
+
+    monkeypatch.setattr(ui.live, "RETRY_MS", (50, 100))
+    eng = open_database(sqlite_url)
+    try:
+        c = core.create_campaign(eng, "Solo", "nuts")
+        core.create_roster(eng, c.id, "Squad")
+        win = _window(qtbot, eng, settings, sqlite_url)
+        spy = Spy(win, monkeypatch)
+        real_watch = live_uc.watch
+        attempts: list[int] = []
+
+        def down(_engine: Any) -> Any:
+            attempts.append(1)
+            raise OSError("server closed the connection unexpectedly")
+
+        class Broken:
+            def poll(self) -> Any:
+                raise OSError("server closed the connection unexpectedly")
+
+            def close(self) -> None:
+                pass
+
+        monkeypatch.setattr(live_uc, "watch", down)  # still down when tried again
+        win.live.watcher.close()
+        win.live.watcher = Broken()
+        win.live._poll()
+        assert "Live updates are off: server closed the connection unexpectedly; trying again in 0 s" \
+            in win.notice_text()
+        qtbot.waitUntil(lambda: len(attempts) >= 2, timeout=3000)  # tried again, and again
+        assert win.live.watcher is None and win.live.retries >= 2 and spy.reloads == 0
+        monkeypatch.setattr(live_uc, "watch", real_watch)  # the server is back
+        qtbot.waitUntil(lambda: win.live.watcher is not None, timeout=3000)
+        assert spy.reloads == 1 and win.live.retries == 0 and not win.live.missed
+        assert "Live updates are back on" in win.notice_text()
+        core.create_roster(eng, c.id, "Second")  # and it listens again
+        win.close()
+    finally:
+        eng.dispose()

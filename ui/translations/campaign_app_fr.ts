@@ -1275,8 +1275,16 @@
 <context>
     <name>LiveUpdates</name>
     <message>
+        <source>Live updates are back on</source>
+        <translation>Les mises à jour en direct sont rétablies</translation>
+    </message>
+    <message>
         <source>Live updates are off</source>
         <translation>Mises à jour en direct coupées</translation>
+    </message>
+    <message>
+        <source>trying again in {seconds} s</source>
+        <translation>nouvel essai dans {seconds} s</translation>
     </message>
 </context>
 <context>

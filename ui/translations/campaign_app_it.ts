@@ -1275,8 +1275,16 @@
 <context>
     <name>LiveUpdates</name>
     <message>
+        <source>Live updates are back on</source>
+        <translation>Gli aggiornamenti in diretta sono di nuovo attivi</translation>
+    </message>
+    <message>
         <source>Live updates are off</source>
         <translation>Aggiornamenti dal vivo spenti</translation>
+    </message>
+    <message>
+        <source>trying again in {seconds} s</source>
+        <translation>nuovo tentativo tra {seconds} s</translation>
     </message>
 </context>
 <context>
