@@ -258,13 +258,18 @@ def fill(win: Any, scope: dict[str, int], total: RosterCount) -> None:
 
     model: PagedRosterModel = win.model
     model.view = win.table
+    win.table.setWordWrap(False)  # one line per row (measuring each is slow), cut short with "…"
+    win.table.setTextElideMode(Qt.TextElideMode.ElideRight)
     bar = win.roster_filter
     bar.set_statuses([(s, s.replace("-", " ").capitalize()) for s in q.roster_statuses(win.engine, **scope)])
     model.load_pages(win.engine, scope, total, search=bar.search.text(), status=bar.status.currentData())
 
 
 def _number(n: int) -> str:
-    return QLocale().toString(n)
+    """``n`` with the language's thousands separator ("30,000")."""
+    loc = QLocale()
+    loc.setNumberOptions(QLocale.NumberOption.DefaultNumberOptions)
+    return loc.toString(n)
 
 
 def count_words(model: Any) -> tuple[str, int] | None:
