@@ -145,3 +145,24 @@ def test_a_small_roster_keeps_every_row_in_memory(qtbot: Any, big: tuple[Any, in
     assert win.model.rowCount() == small["fighters"] < 40
     win.table.sortByColumn(_col(win, "weapons"), Qt.SortOrder.AscendingOrder)  # in memory: any column
     assert win.model.sort_column == _col(win, "weapons")
+
+
+def test_the_paged_table_reads_no_whole_big_table(qtbot: Any, big: tuple[Any, int, int]) -> None:
+    from campaign_app.changes import changes_of
+    from campaign_app.usecases import core
+    from tests.db.plans import check, statements
+
+    win, cid, rid = big
+    with statements(win.engine) as seen:
+        win.select_tree("campaign", cid)  # every roster: 600 figures, paged
+        assert win.model.paged
+        win.table.sortByColumn(_col(win, "roster"), Qt.SortOrder.DescendingOrder)
+        win.model.fetchMore()
+        win.roster_filter.search.setText("a")
+        win.roster_filter._now()
+        win.select_tree("roster", rid)
+        win.table.sortByColumn(_col(win, "stat:M"), Qt.SortOrder.AscendingOrder)
+        win.table.selectRow(1)
+        win.apply_changes(changes_of(core.edit_fighter(win.engine, win.selected_row()["id"], xp=7)))
+    assert len(seen) > 10
+    assert check(win.engine, seen) == []
