@@ -263,6 +263,11 @@ def fill(win: Any, scope: dict[str, int], total: RosterCount) -> None:
     bar = win.roster_filter
     bar.set_statuses([(s, s.replace("-", " ").capitalize()) for s in q.roster_statuses(win.engine, **scope)])
     model.load_pages(win.engine, scope, total, search=bar.search.text(), status=bar.status.currentData())
+    hh = win.table.horizontalHeader()
+    if hh.sortIndicatorSection() != model.sort_column:  # a list column sorted in memory before: no longer
+        hh.blockSignals(True)
+        hh.setSortIndicator(model.sort_column, model.sort_order)
+        hh.blockSignals(False)
 
 
 def _number(n: int) -> str:

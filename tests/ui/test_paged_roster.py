@@ -138,13 +138,16 @@ def test_a_changed_row_is_refreshed_in_place_and_undone(qtbot: Any, big: tuple[A
 def test_a_small_roster_keeps_every_row_in_memory(qtbot: Any, big: tuple[Any, int, int]) -> None:
     from campaign_app.usecases import gui_queries as q
 
-    win, _cid, _rid = big
+    win, _cid, rid = big
     small = q.campaign_tree(win.engine)[0]["rosters"][1]
     win.select_tree("roster", small["id"])
     assert not win.model.paged and not win.model.canFetchMore()
     assert win.model.rowCount() == small["fighters"] < 40
     win.table.sortByColumn(_col(win, "weapons"), Qt.SortOrder.AscendingOrder)  # in memory: any column
     assert win.model.sort_column == _col(win, "weapons")
+    win.select_tree("roster", rid)  # paged again: weapons cannot sort it, the natural order
+    assert win.model.paged and win.model.sort_column == -1
+    assert win.table.horizontalHeader().sortIndicatorSection() in (-1, len(win.model.columns))
 
 
 def test_the_paged_table_reads_no_whole_big_table(qtbot: Any, big: tuple[Any, int, int]) -> None:
