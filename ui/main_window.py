@@ -787,6 +787,8 @@ class MainWindow(QMainWindow):
             r = self.model.find(lambda row: row["what"] == keep["what"] and row["id"] == keep["id"])
             if r >= 0:
                 self.table.selectRow(r)
+            elif self.model.paged:  # selected when its page comes
+                self.model.pending = (keep["what"], keep["id"])
 
     def _set_table_title(self) -> None:
         from ui.text import esc

@@ -169,3 +169,29 @@ def test_the_paged_table_reads_no_whole_big_table(qtbot: Any, big: tuple[Any, in
         win.apply_changes(changes_of(core.edit_fighter(win.engine, win.selected_row()["id"], xp=7)))
     assert len(seen) > 10
     assert check(win.engine, seen) == []
+
+
+def test_a_structure_change_reads_the_first_page_again_keeping_the_selection(
+        qtbot: Any, big: tuple[Any, int, int]) -> None:
+    from campaign_app.changes import changes_of
+    from campaign_app.usecases import core
+
+    win, _cid, rid = big
+    m = win.model
+    win.table.selectRow(4)
+    chosen = win.selected_row()["id"]
+    res = core.add_fighter(win.engine, rid, "Newcomer")
+    win.apply_changes(changes_of(res))
+    assert m.paged and win.selected_row()["id"] == chosen
+    assert "61 fighters" in win.table_title.text()
+    while m.canFetchMore():
+        m.fetchMore()
+    assert m.rows[-1]["name"] == "Newcomer"
+    # a figure not on the first page: selected again once its page comes
+    win.table.selectRow(m.rowCount() - 2)
+    far = win.selected_row()["id"]
+    win.apply_changes(changes_of(core.add_fighter(win.engine, rid, "Second newcomer")))
+    assert win.selected_row() is None or win.selected_row()["id"] == far
+    while m.canFetchMore():
+        m.fetchMore()
+    assert win.selected_row()["id"] == far
