@@ -195,3 +195,30 @@ def test_a_structure_change_reads_the_first_page_again_keeping_the_selection(
     while m.canFetchMore():
         m.fetchMore()
     assert win.selected_row()["id"] == far
+
+
+def test_keys_and_a_drag_onto_the_tree_work_on_a_paged_table(qtbot: Any, big: tuple[Any, int, int]) -> None:
+    from PySide6.QtTest import QTest
+
+    from campaign_app.usecases import gui_queries as q
+    from ui.controllers import manage
+
+    win, _cid, rid = big
+    m = win.model
+    win.table.setFocus()
+    win.table.selectRow(0)
+    QTest.keyClick(win.table, Qt.Key.Key_Down)
+    row = win.selected_row()
+    assert row is not None and row["id"] == m.rows[1]["id"]
+    assert win.detail.current == ("fighter", row["id"])
+    QTest.keyClick(win.table, Qt.Key.Key_End)  # the end of what is loaded: the view reads on
+    qtbot.waitUntil(lambda: m.rowCount() > 15 or not m.canFetchMore())
+    # the drag's figure is found among the rows loaded, and moves to another roster
+    other = q.campaign_tree(win.engine)[0]["rosters"][1]["id"]
+    dragged = win.figure_drag.dragged(f"fighter:{row['id']}")
+    assert dragged is not None and dragged["id"] == row["id"]
+    assert manage.move(win, dragged, other)
+    assert win.roster_id == other and not m.paged  # the roster it went to is shown, the figure selected
+    assert win.selected_row()["id"] == row["id"]
+    win.select_tree("roster", rid)
+    assert m.paged and row["id"] not in [r["id"] for r in m.rows] and "59 fighters" in win.table_title.text()
