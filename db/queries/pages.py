@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import and_, case, cast, false, func, literal, null, or_, select, true
-from sqlalchemy.sql.elements import ColumnElement
+from sqlalchemy.sql.elements import ColumnElement, Null
 from sqlalchemy.types import Numeric
 from sqlmodel import Session
 
@@ -160,20 +160,27 @@ def _after(t: Any, what: int, v: ColumnElement[Any] | None, after: PageKey, desc
 def _table_page(s: Session, what: int, scope: Scope, sort: str | None, desc: bool,
                 after: PageKey | None, limit: int, ids: Iterable[int] | None) -> list[PageKey]:
     t = FI if what == FIGHTER else UN
-    v = _sort_value(t, what, sort, _pg(s))
+    pg = _pg(s)
+    value = _sort_value(t, what, sort, pg)
     cond = scope.where(t, what)
     if ids is not None:
         cond = cond & t.id.in_(sorted(ids))
+    if value is None or isinstance(value, Null):  # no sort, or the kind has no such column: by id
+        blank = int(value is not None)
+        if after is not None:  # every blank sorts after a value
+            cond = cond & (_after(t, what, None, after, desc) if after[0] == blank else true() if blank else false())
+        rows = s.execute(select(t.id).where(cond).order_by(t.id).limit(limit)).all()
+        return [(blank, None, what, r.id) for r in rows]
+    # the value computed once per figure of the scope, then compared and ordered (on
+    # PostgreSQL, OFFSET 0 keeps the planner from copying it into each comparison: a
+    # characteristic would be parsed from the JSON five times a row)
+    inner = select(t.id.label("id"), value.label("v")).where(cond)
+    sub = (inner.offset(0) if pg else inner).subquery("figures")
+    v = sub.c.v
+    stmt = select(sub.c.id, v)
     if after is not None:
-        cond = cond & _after(t, what, v, after, desc)
-    if v is None:
-        stmt = select(t.id, literal(0).label("v")).where(cond).order_by(t.id)
-    else:
-        v = v.label("v")
-        stmt = select(t.id, v).where(cond).order_by(v.is_(None), v.desc() if desc else v, t.id)
-    rows = s.execute(stmt.limit(limit)).all()
-    if v is None:
-        return [(0, None, what, r.id) for r in rows]
+        stmt = stmt.where(_after(sub.c, what, v, after, desc))
+    rows = s.execute(stmt.order_by(v.is_(None), v.desc() if desc else v, sub.c.id).limit(limit)).all()
     return [(int(r.v is None), r.v, what, r.id) for r in rows]
 
 
