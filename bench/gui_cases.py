@@ -11,11 +11,17 @@
   casualties one roll at a time (Roll, then Next): total <= 150 ms, and the rolls of the
   last quarter take no longer than those of the first (``wizard-growth`` <= 1.5x, the
   median roll of each quarter); ``wizard-summary`` is the last Next, which lays out the
-  summary page.
+  summary page;
+- **roster-page**: the first page (500 rows) of the league's largest roster into the
+  paged table model (``ui.paged``: the SQL count, the keyset page, its rows shaped), vs
+  the raw sqlite3 read of the same 500 rows with their weapons: <= 50 ms;
+  ``roster-page-sort`` is a click on the Name column of that table (the first page
+  again, sorted in SQL): <= 100 ms.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import statistics
 import time
 from datetime import UTC, datetime
@@ -129,7 +135,42 @@ def case_wizard_preview(bench: Any) -> None:
     bench.add("wizard-summary", summary * 1000, "ms", None, "(reported)", None)
 
 
+def case_roster_page(bench: Any) -> None:
+    from PySide6.QtCore import Qt
+
+    from campaign_app.usecases import gui_queries as q
+    from ui.models import roster_columns
+    from ui.paged import PAGE_ROWS, PagedRosterModel
+
+    model = PagedRosterModel(roster_columns(q.system_info(bench.system), with_roster=False))
+    scope = {"roster": bench.big_roster}
+
+    def load() -> None:
+        model.load_pages(bench.engine, scope, q.roster_count(bench.engine, **scope))
+
+    def raw() -> None:
+        with sqlite3.connect(bench.raw_path) as c:
+            c.execute("SELECT f.*, e.name FROM (SELECT * FROM fighter WHERE roster_id = ? ORDER BY id LIMIT ?) f "
+                      "LEFT JOIN equipment e ON e.fighter_id = f.id", (bench.big_roster, PAGE_ROWS)).fetchall()
+
+    load()
+    assert model.rowCount() == min(PAGE_ROWS, model.total["fighters"] + model.total["units"])
+    t = median_time(load, bench.repeat)
+    b = median_time(raw, bench.repeat)
+    bench.add("roster-page", t * 1000, "ms", b * 1000, f"<= 50 ms ({model.rowCount()} rows)", t <= 0.050)
+    name = next(i for i, c in enumerate(model.columns) if c.key == "name")
+    order = [Qt.SortOrder.DescendingOrder, Qt.SortOrder.AscendingOrder]
+    k = [0]
+
+    def sort() -> None:
+        model.sort(name, order[k[0] % 2])
+        k[0] += 1
+
+    ts = median_time(sort, bench.repeat)
+    bench.add("roster-page-sort", ts * 1000, "ms", None, "<= 100 ms (Name, in SQL)", ts <= 0.100)
+
+
 def cases(bench: Any) -> dict[str, Any]:
     """The runner's entries for these cases (name -> a call taking nothing)."""
     return {"tree": lambda: case_tree(bench), "roll-log-page": lambda: case_roll_log_page(bench),
-            "wizard-preview": lambda: case_wizard_preview(bench)}
+            "wizard-preview": lambda: case_wizard_preview(bench), "roster-page": lambda: case_roster_page(bench)}

@@ -243,7 +243,7 @@ class MainWindow(QMainWindow):
         )
 
         from ui import actions as ui_actions
-        from ui.models import RosterModel
+        from ui.paged import PagedRosterModel
         from ui.views import BattlesView, HistoryView, RollLogView, table_view
 
         self._main_built = True
@@ -281,7 +281,7 @@ class MainWindow(QMainWindow):
         self.roster_filter.columns_changed.connect(self._roster_columns_chosen)
         head.addWidget(self.roster_filter)
         rl.addLayout(head)
-        self.model = RosterModel()
+        self.model = PagedRosterModel()  # every row in memory, or page by page (ui.paged)
         self.table = table_view(self.model, "rosterTable")
         self.table.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(lambda pos: ui_actions.table_menu(self, pos))
@@ -539,6 +539,10 @@ class MainWindow(QMainWindow):
     def _refresh_rows(self, ch: Changes) -> None:
         """The table rows of the fighters and units ``ch`` names, and only those."""
         assert self.campaign is not None
+        if self.model.paged:  # a paged table reads them with their place in its order
+            self.model.refresh(ch.fighters, ch.units)
+            self._set_table_title()
+            return
         scope: dict[str, Any] = ({"roster": self.roster_id} if self.roster_id is not None
                                  else {"campaign": self.campaign["id"]})
         data = q.roster_rows(self.engine, fighters=sorted(ch.fighters), units=sorted(ch.units), **scope)
@@ -738,10 +742,11 @@ class MainWindow(QMainWindow):
 
     def load_table(self, keep: dict[str, Any] | None = None) -> None:
         assert self.campaign is not None and self.system is not None
-        if self.roster_id is not None:
-            data = q.roster_rows(self.engine, roster=self.roster_id)
-        else:
-            data = q.roster_rows(self.engine, campaign=self.campaign["id"])
+        from ui import paged
+
+        scope = {"roster": self.roster_id} if self.roster_id is not None else {"campaign": self.campaign["id"]}
+        big = paged.big_scope(self.engine, scope)  # above PAGE_THRESHOLD figures: page by page
+        data = {"rows": []} if big is not None else q.roster_rows(self.engine, **scope)
         shown = (self.campaign["id"], self.roster_id)
         if shown != self._filter_for:  # another campaign or roster: every row of it
             self._filter_for = shown
@@ -771,14 +776,19 @@ class MainWindow(QMainWindow):
                 hidden = set(q.roster_layout(self.system["id"]).table_hidden)
             self.roster_filter.set_columns([(c.key, c.title) for c in self.model.columns], hidden)
             self._show_chosen_columns()
-        self.model.set_rows(data["rows"])
-        self.roster_filter.set_statuses(_statuses_of(data["rows"]))
+        if big is not None:
+            paged.fill(self, scope, big)
+        else:
+            self.model.set_rows(data["rows"])
+            self.roster_filter.set_statuses(_statuses_of(data["rows"]))
         self._fit_columns()
         self._set_table_title()
         if keep is not None:
             r = self.model.find(lambda row: row["what"] == keep["what"] and row["id"] == keep["id"])
             if r >= 0:
                 self.table.selectRow(r)
+            elif self.model.paged:  # selected when its page comes
+                self.model.pending = (keep["what"], keep["id"])
 
     def _set_table_title(self) -> None:
         from ui.text import esc
@@ -789,9 +799,11 @@ class MainWindow(QMainWindow):
             title = translate("MainWindow", "<b>{value}</b>  ·  {system_name}").format(value=esc(roster['name'] if roster else ''), system_name=esc(rules_text(self.campaign['system_name'])))
         else:
             title = (translate("MainWindow", "<b>{name}</b>  ·  every roster  ·  {system_name}").format(name=esc(self.campaign['name']), system_name=esc(rules_text(self.campaign['system_name']))))
-        hidden = len(self.model.left_out)
+        from ui.paged import count_words
+
+        words, hidden = count_words(self.model) or (count_text(self.model.rows), len(self.model.left_out))
         more = translate("MainWindow", "  ·  {hidden} more left out by the filter").format(hidden=hidden) if hidden else ""
-        self.table_title.setText(f"{title}  ·  {count_text(self.model.rows)}{more}")
+        self.table_title.setText(f"{title}  ·  {words}{more}")
 
     def _row_text(self, row: dict[str, Any]) -> str:
         """What a row shows, column by column: what the roster search looks in."""
@@ -841,7 +853,7 @@ class MainWindow(QMainWindow):
         """Wider than the table: the text columns (weapons, skills, names...) give way,
         their words wrapping onto more lines, before a sideways scroll bar appears. (A
         table of over a thousand rows keeps one line per row: measuring each is slow.)"""
-        if self.campaign is None or len(self.model.rows) > 1000:
+        if self.campaign is None or len(self.model.rows) > 1000 or self.model.paged:
             return
         from ui.views import squeeze_columns, wrap_rows
 

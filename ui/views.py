@@ -131,7 +131,11 @@ def wrap_rows(view: QTableView) -> None:
     view.setTextElideMode(Qt.TextElideMode.ElideNone)
     if not view.property("wrapsRows"):
         view.setProperty("wrapsRows", True)
-        again = view.resizeRowsToContents
+
+        def again() -> None:  # a paged table (ui.paged) keeps one line per row: no measuring
+            if not getattr(view.model(), "paged", False):
+                view.resizeRowsToContents()
+
         view.horizontalHeader().sectionResized.connect(lambda *_a: again())
         view.model().modelReset.connect(again)
         view.model().rowsInserted.connect(lambda *_a: again())

@@ -326,11 +326,16 @@ def test_import_and_export_json_go_through_the_worker(qtbot: Any, win: Any, gui_
 
 
 # --------------------------------------------------------------------------- scale
-def test_a_3000_fighter_campaign_loads_and_sorts_in_the_model(qtbot: Any, win: Any,
-                                                                gui_engine: Any) -> None:
+def test_a_3000_fighter_campaign_loads_and_sorts_in_the_model(qtbot: Any, win: Any, gui_engine: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every row in memory (the threshold above 3,000 here: a bigger scope is paged, see
+    tests/ui/test_paged_roster.py)."""
     from sqlalchemy import insert
 
+    import ui.paged
     from db.models import Fighter
+
+    monkeypatch.setattr(ui.paged, "PAGE_THRESHOLD", 5000)
 
     c = core.create_campaign(gui_engine, "League", "necromunda")
     rosters = [core.create_roster(gui_engine, c.id, f"Gang {i:02d}").id for i in range(30)]

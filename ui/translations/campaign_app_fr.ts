@@ -3591,6 +3591,13 @@ PostgreSQL que tous les joueurs partagent.
     </message>
 </context>
 <context>
+    <name>paged</name>
+    <message>
+        <source>{tip} (a table this long sorts by the other columns)</source>
+        <translation>{tip} (une table aussi longue se trie par les autres colonnes)</translation>
+    </message>
+</context>
+<context>
     <name>system_dialogs</name>
     <message>
         <source>{counted} added (Ctrl+Z to undo)</source>

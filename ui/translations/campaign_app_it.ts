@@ -3590,6 +3590,13 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
     </message>
 </context>
 <context>
+    <name>paged</name>
+    <message>
+        <source>{tip} (a table this long sorts by the other columns)</source>
+        <translation>{tip} (una tabella così lunga si ordina per le altre colonne)</translation>
+    </message>
+</context>
+<context>
     <name>system_dialogs</name>
     <message>
         <source>{counted} added (Ctrl+Z to undo)</source>
