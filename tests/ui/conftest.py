@@ -39,6 +39,7 @@ def qt_warnings_fail(qapp: Any) -> Iterator[list[str]]:
 
     widgets.SHOWN.clear()
     yield seen
+    close_popups()  # no message box of this test is left for the next one to find
     qInstallMessageHandler(previous)
     assert not seen, "Qt warnings:\n" + "\n".join(seen)
 
