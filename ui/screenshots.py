@@ -30,6 +30,10 @@ class Shooter:
         self.cut: list[str] = []  # text shown cut off, "picture: where: what"
 
     def shot(self, widget: Any, name: str) -> Path:
+        from PySide6.QtCore import QThreadPool
+
+        _pump(self.app)
+        QThreadPool.globalInstance().waitForDone(10000)  # reads off the GUI thread (standings, chain) shown
         _pump(self.app)
         path = self.outdir / f"{len(self.files) + 1:02d}-{name}.png"
         if not widget.grab().save(str(path)):

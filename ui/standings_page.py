@@ -131,20 +131,45 @@ class StandingsView(CampaignTab):
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         lay.addWidget(self.table)
 
+    _ticket = 0  # the newest read: an older one's answer is not shown
+
     def load(self) -> None:
+        """Count the standings off the GUI thread (a national league's 10,000 rosters
+        and 1,200,000 battle results take seconds); the newest read is shown."""
+        self._ticket += 1
         if self.engine is None or self.campaign_id is None:
             self.model.set_rows([], "")
             self.title.setText("")
             return
-        from campaign_app.errors import AppError
-        from campaign_app.usecases.standings import league_standings
+        import shiboken6
 
-        try:
-            doc = league_standings(self.engine, self.campaign_id)
-        except AppError as e:  # the campaign is gone, or its game is not installed
-            self.model.set_rows([], "")
+        from campaign_app.usecases.standings import league_standings
+        from ui.worker import run_task
+
+        ticket, engine, cid = self._ticket, self.engine, self.campaign_id
+        if not self.model.rows:
+            self.title.setText(translate("StandingsView", "Counting the standings…"))
+
+        def done(doc: Any) -> None:
+            if shiboken6.isValid(self) and ticket == self._ticket:
+                self._show(doc)
+
+        def failed(e: BaseException) -> None:
+            from campaign_app.errors import AppError
+
+            if not (shiboken6.isValid(self) and ticket == self._ticket):
+                return
+            if not isinstance(e, AppError):  # our bug: say so as any other error is said
+                from ui.widgets import show_error
+
+                show_error(self.window(), translate("StandingsView", "Standings"), e)
+            self.model.set_rows([], "")  # the campaign is gone, or its game is not installed
             self.title.setText(str(e))
-            return
+
+        self.task = run_task(None, translate("StandingsView", "Standings"), lambda _ctx: league_standings(engine, cid),
+                             on_done=done, on_error=failed)
+
+    def _show(self, doc: Any) -> None:
         rows = [dict(line) for line in doc["standings"]]
         self.model.set_rows(rows, doc["rating"])
         if rows:

@@ -31,6 +31,7 @@ def test_the_standings_tab_shows_and_sorts_the_league_table(win: Any, gui_engine
     assert win.tabs.tabText(TAB_STANDINGS) == "Standings"
     view = win.standings_view
     model = view.model
+    qtbot.waitUntil(lambda: model.rowCount() == 3)  # counted off the GUI thread
     assert model.headerData(7, Qt.Orientation.Horizontal) == "Gang rating"
     assert model.headerData(5, Qt.Orientation.Horizontal) == "Casualties caused"
     assert _column(win, "roster") == ["Spiders", "Rats", "Ghosts"]  # most wins first, draws break the tie
@@ -54,13 +55,14 @@ def test_the_standings_tab_shows_and_sorts_the_league_table(win: Any, gui_engine
     rosters = {r["name"]: r["id"] for r in win.campaign["rosters"]}
     res = record_battle(gui_engine, cid, [rosters["Ghosts"], rosters["Rats"]], winner=rosters["Ghosts"])
     win.apply_changes(changes_of(res))  # shown: read again at once
-    assert dict(zip(_column(win, "roster"), _column(win, "wins"), strict=True))["Ghosts"] == "1"
+    qtbot.waitUntil(lambda: dict(zip(_column(win, "roster"), _column(win, "wins"), strict=True))["Ghosts"] == "1")
 
 
-def test_a_campaign_without_rosters_says_so(win: Any, gui_engine: Any) -> None:
+def test_a_campaign_without_rosters_says_so(win: Any, gui_engine: Any, qtbot: Any) -> None:
     c = core.create_campaign(gui_engine, "Empty", "nuts")
     win.reload(prefer=("campaign", c.id))
     win.tabs.setCurrentIndex(TAB_STANDINGS)
+    qtbot.waitUntil(lambda: win.standings_view.title.text() == "No rosters in this campaign yet.")
     assert win.standings_view.model.rowCount() == 0
     assert win.standings_view.title.text() == "No rosters in this campaign yet."
     assert win.standings_view.model.headerData(7, Qt.Orientation.Horizontal) == "Total Rep"

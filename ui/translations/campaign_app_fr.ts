@@ -1887,6 +1887,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Cote</translation>
     </message>
     <message>
+        <source>Counting the standings…</source>
+        <translation>Calcul du classement…</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>Classement</translation>
+    </message>
+    <message>
         <source>No rosters in this campaign yet.</source>
         <translation>Pas encore de liste dans cette campagne.</translation>
     </message>

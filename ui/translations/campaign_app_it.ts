@@ -1887,6 +1887,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Valutazione</translation>
     </message>
     <message>
+        <source>Counting the standings…</source>
+        <translation>Calcolo della classifica…</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>Classifica</translation>
+    </message>
+    <message>
         <source>No rosters in this campaign yet.</source>
         <translation>Ancora nessuna lista in questa campagna.</translation>
     </message>
