@@ -16,7 +16,13 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
 
 from campaign_app.errors import InputError
-from campaign_app.usecases.datafiles import ImportRefused, export_json, export_json_file, import_json, write_json
+from campaign_app.usecases.datafiles import (
+    ImportRefused,
+    export_json,
+    export_json_file,
+    import_json,
+    write_json,
+)
 from campaign_app.usecases.datafiles import streamed as st
 from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad
 from tests.conftest import pg_admin_url, snapshot
