@@ -96,22 +96,27 @@ class _Guarded:
         self.tail = b""  # a trailing backslash of the last read (an escape cut in two)
 
     def read(self, n: int = -1) -> bytes:
-        data = self.fh.read(n)
+        # at most MAX_TOKEN_BYTES at a time: then only a run across reads can be too long
+        data = self.fh.read(MAX_TOKEN_BYTES if n < 0 or n > MAX_TOKEN_BYTES else n)
         if data:
             self._check(data)
             self.pos += len(data)
         return data
 
     def _check(self, data: bytes) -> None:
-        clean = (self.tail + data).replace(b"\\\\", b"__").replace(b'\\"', b"__")
-        self.tail = b"\\" if clean.endswith(b"\\") else b""
-        pieces = clean.split(b'"')
-        if len(pieces) == 1:
+        clean = self.tail + data
+        if b"\\" in clean:  # escapes masked (same length): only a real quote ends a text
+            clean = clean.replace(b"\\\\", b"__").replace(b'\\"', b"__")
+            self.tail = b"\\" if clean.endswith(b"\\") else b""
+        else:
+            self.tail = b""
+        first = clean.find(b'"')
+        if first < 0:
             self.run += len(clean)
             longest = self.run
-        else:
-            longest = max(self.run + len(pieces[0]), max(map(len, pieces[1:-1]), default=0))
-            self.run = len(pieces[-1])
+        else:  # the runs inside this read are shorter than the read
+            longest = self.run + first
+            self.run = len(clean) - clean.rfind(b'"') - 1
             longest = max(longest, self.run)
         if longest > MAX_TOKEN_BYTES:
             raise InputError(f"{self.source}: a text or number near byte {self.pos:,} is longer than "
@@ -373,8 +378,8 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         rplace: dict[str, int] = {}
         rnames: dict[Any, str] = {}
         fr, ur = _Refs(), _Refs()
-        fpath: list[tuple[int, int]] = []  # only read for an error: (roster, place) per fighter
-        upath: list[tuple[int, int]] = []
+        fpath = (array("l"), array("l"))  # only read for an error: roster and place of each fighter
+        upath = (array("l"), array("l"))
         crews: list[tuple[str, dict[str, Any]]] = []
         captured: list[tuple[str, str, str]] = []  # (fighter ref, roster ref, path): rosters later in the file
         later: list[tuple[str, str, str, str]] = []  # (kind, ref, path, key) checked when that kind is known
@@ -486,11 +491,12 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                     v = fd.get("ref")
                     if type(v) is str and 1 <= len(v) <= 40:
                         if v in fr.pos:
-                            a, b = fpath[fr.pos[v]]
+                            a, b = fpath[0][fr.pos[v]], fpath[1][fr.pos[v]]
                             ck.err(f"{fp}.ref", f"{v!r} is already used by rosters[{a}].fighters[{b}]")
                         else:
-                            fr.pos[v] = len(fpath)
-                            fpath.append((i, j))
+                            fr.pos[v] = len(fpath[0])
+                            fpath[0].append(i)
+                            fpath[1].append(j)
                     by = fd.get("captured_by")
                     if type(by) is str and by not in rplace:
                         captured.append((str(v), by, fp))
@@ -509,11 +515,12 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                     v = u.get("ref") if type(u) is dict else None
                     if type(v) is str and 1 <= len(v) <= 40:
                         if v in ur.pos:
-                            a, b = upath[ur.pos[v]]
+                            a, b = upath[0][ur.pos[v]], upath[1][ur.pos[v]]
                             ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
                         else:
-                            ur.pos[v] = len(upath)
-                            upath.append((i, j))
+                            ur.pos[v] = len(upath[0])
+                            upath[0].append(i)
+                            upath[1].append(j)
                 for k, x in enumerate(_items(r, "ledger")):
                     if type(x) is dict:
                         for key, kind in (("fighter", "f"), ("battle", "b")):
@@ -553,7 +560,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
 
         # battles -------------------------------------------------------------------------
         br = _Refs()
-        numbers: dict[Any, str] = {}
+        numbers: dict[Any, int] = {}  # battle number -> the battle's place
         bpending: list[dict[str, Any]] = []
 
         def flush_battles() -> None:
@@ -610,8 +617,8 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                 number = b.get("number")
                 if type(number) in (str, int):
                     if number in numbers:
-                        ck.err(f"{p}.number", f"battle {number} is already {numbers[number]}")
-                    numbers[number] = p
+                        ck.err(f"{p}.number", f"battle {number} is already battles[{numbers[number]}]")
+                    numbers[number] = i
                 links = _items(b, "rosters")
                 _refer(ck, rref, "roster", links, "roster", f"{p}.rosters")
                 ck.unique(links, "roster", f"{p}.rosters", {}, "{v!r} is already listed at {at}")
