@@ -234,3 +234,29 @@ def test_big_files_are_streamed(sqlite_engine, tmp_path, monkeypatch):
     res = import_json(sqlite_engine, p, rename="Big", backup=False)
     assert called and res.name == "Big"
     assert st._backend().backend_name in ("yajl2_c", "yajl2_cffi", "yajl2", "python")
+
+
+def test_cli_import_streams_a_big_file(engine, tmp_path, monkeypatch, capsys):
+    """``campaign-app import json`` of a file above the limit: streamed, same summary;
+    a bad last roll is one line, exit 2, nothing written; the broken chain accepted."""
+    from campaign_app.cli import main
+
+    build_necromunda(engine)
+    url = engine.url.render_as_string(hide_password=False)
+    p = tmp_path / "big.json"
+    export_json_file(engine, "Hive War", p)
+    monkeypatch.setattr(st, "MAX_FILE_BYTES", 1000)
+    called: list[int] = []
+    real = st.import_streamed
+    monkeypatch.setattr(st, "import_streamed", lambda *a, **k: called.append(1) or real(*a, **k))
+    assert main(["--db", url, "import", "json", str(p), "--rename", "Streamed"]) == 0
+    assert called and "Streamed" in capsys.readouterr().out
+    before = snapshot(engine)
+    doc = json.loads(p.read_text(encoding="utf-8"))
+    doc["rolls"][-1]["purpose"] = "changed"
+    write_json(doc, p)
+    assert main(["--db", url, "import", "json", str(p), "--rename", "Broken"]) == 2
+    err = capsys.readouterr().err
+    assert "hash chain is broken" in err and "Traceback" not in err
+    assert snapshot(engine) == before
+    assert main(["--db", url, "import", "json", str(p), "--rename", "Broken", "--accept-broken-chain"]) == 0
