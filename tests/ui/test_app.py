@@ -329,6 +329,7 @@ def test_import_of_a_big_file_is_streamed_in_the_window(qtbot: Any, win: Any, gu
                                                         tmp_path: Path, monkeypatch: Any) -> None:
     """A file above the whole-document limit goes through the streamed import (#19)."""
     import json
+
     from campaign_app.usecases.datafiles import streamed
 
     c = core.create_campaign(gui_engine, "Big one", "necromunda")
