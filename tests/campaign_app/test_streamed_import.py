@@ -182,6 +182,34 @@ def test_streamed_keeps_every_check(sqlite_engine, tmp_path, monkeypatch):
     bad["rosters"][0]["notes"] = "a\x00b"
     refused(bad, r"rosters\[0\]\.notes: text contains a NUL character")
 
+    bad = json.loads(json.dumps(doc))
+    bad["rosters"][-1]["fighters"][-1]["ref"] = bad["rosters"][0]["fighters"][0]["ref"]
+    refused(bad, r"rosters\[\d+\]\.fighters\[\d+\]\.ref: 'f1' is already used by rosters\[0\]\.fighters\[0\]")
+    bad = json.loads(json.dumps(doc))
+    bad["battles"].append({**bad["battles"][0], "number": 999})
+    refused(bad, rf"battles\[{len(doc['battles'])}\]\.ref: 'b1' is already used by battles\[0\]")
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][0]["ref"] = "d2"  # then the second roll's own d2 is taken
+    refused(bad, r"rolls\[1\]\.ref: 'd2' is already used by rolls\[0\]")
+
+    # refs of any text (not the exporter's numbering) import the same
+    odd = json.loads(json.dumps(doc))
+    for k, roll in enumerate(odd["rolls"]):
+        roll["ref"] = f"roll-{k}"
+    for r in odd["rosters"]:
+        for f in r["fighters"]:
+            for inj in f["injuries"]:
+                if inj["roll_record"]:
+                    inj["roll_record"] = f"roll-{int(inj['roll_record'][1:]) - 1}"
+    p = tmp_path / "odd.json"
+    write_json(odd, p)
+    a = import_json(sqlite_engine, p, rename="Odd", backup=False, streamed=True)
+    b = import_json(sqlite_engine, p, rename="Odd whole", backup=False, streamed=False)
+    ea, eb = export_json(sqlite_engine, a.id), export_json(sqlite_engine, b.id)
+    ea["campaign"]["name"] = eb["campaign"]["name"]
+    assert ea == eb
+    before = snapshot(sqlite_engine)
+
     # accepted, the break is on record as a chained note
     bad = json.loads(json.dumps(doc))
     bad["rolls"][-1]["purpose"] = "changed"

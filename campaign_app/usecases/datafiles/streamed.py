@@ -206,59 +206,67 @@ def _head(f: _File) -> tuple[dict[str, Any], list[str]]:
 
 
 class _Refs:
-    """Refs of one kind: ref -> its place in document order; the new ids by place."""
+    """Refs of one kind in document order: the exporter's (the k-th row's ref is
+    ``<letter>k``: ``f1, f2...``, ``d1, d2...``) take one byte each, any other ref a dict
+    entry; beside them the new ids by place (a national league's 300,000 fighters and
+    5,000,000 rolls in a few MB)."""
 
-    def __init__(self) -> None:
-        self.pos: dict[str, int] = {}
-        self.ids = array("q")
-
-    def __contains__(self, ref: object) -> bool:
-        return ref in self.pos
-
-    def id(self, ref: str) -> int:
-        return self.ids[self.pos[ref]]
-
-
-class _RollRefs:
-    """Roll refs of millions of rolls: the exporter's ``d1, d2...`` (roll k's ref is
-    ``d{k}``) take one byte each; any other ref a dict entry."""
-
-    def __init__(self) -> None:
-        self.canon = bytearray()
+    def __init__(self, letter: str) -> None:
+        self.letter = letter
+        self.canon = bytearray()  # 1: the row at this place has the exporter's ref
         self.other: dict[str, int] = {}
+        self.ids = array("q")
 
     def __len__(self) -> int:
         return len(self.canon)
 
+    def __contains__(self, ref: object) -> bool:
+        return type(ref) is str and self.find(ref) is not None
+
     def find(self, ref: str) -> int | None:
+        """The place of the row with ``ref``, or None."""
         got = self.other.get(ref)
         if got is not None:
             return got
-        if ref[:1] == "d" and ref[1:].isdigit() and ref[1:2] != "0":
+        if ref[:1] == self.letter and ref[1:].isdigit() and ref[1:2] != "0" and ref[1:].isascii():
             k = int(ref[1:]) - 1
             if k < len(self.canon) and self.canon[k]:
                 return k
         return None
 
-    def define(self, refs: list[Any], ck: _Checker, offset: int) -> None:
+    def id(self, ref: str) -> int:
+        place = self.find(ref)
+        assert place is not None
+        return self.ids[place]
+
+    def add(self, ref: Any) -> int | None:
+        """Define the next row's ``ref``; the place of the row that already has it, if any
+        (the row then has no ref)."""
+        pos = len(self.canon)
+        if type(ref) is not str or not 1 <= len(ref) <= 40:
+            self.canon.append(0)
+            return None  # the models name it
+        earlier = self.find(ref)
+        if earlier is not None:
+            self.canon.append(0)
+            return earlier
+        if ref == f"{self.letter}{pos + 1}":
+            self.canon.append(1)
+        else:
+            self.other[ref] = pos
+            self.canon.append(0)
+        return None
+
+    def define(self, refs: list[Any], ck: _Checker, prefix: str, offset: int) -> None:
+        """Define the refs of a chunk of rows (``prefix[offset + i]``)."""
         n = len(refs)
-        if not self.other and refs == [f"d{k}" for k in range(offset + 1, offset + n + 1)]:
+        if not self.other and refs == [f"{self.letter}{k}" for k in range(offset + 1, offset + n + 1)]:
             self.canon.extend(b"\x01" * n)
             return
         for i, v in enumerate(refs):
-            pos = offset + i
-            if type(v) is not str or not 1 <= len(v) <= 40:
-                self.canon.append(0)
-                continue  # the models name it
-            earlier = self.find(v)
+            earlier = self.add(v)
             if earlier is not None:
-                ck.err(f"rolls[{pos}].ref", f"{v!r} is already used by rolls[{earlier}]")
-                self.canon.append(0)
-            elif v == f"d{pos + 1}":
-                self.canon.append(1)
-            else:
-                self.other[v] = pos
-                self.canon.append(0)
+                ck.err(f"{prefix}[{offset + i}].ref", f"{v!r} is already used by {prefix}[{earlier}]")
 
 
 def _limits(ck: _Checker, source: str, record: Any, at: tuple[Any, ...]) -> bool:
@@ -377,7 +385,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         rref: dict[str, int] = {}  # ref -> roster id (or its place, before it is written)
         rplace: dict[str, int] = {}
         rnames: dict[Any, str] = {}
-        fr, ur = _Refs(), _Refs()
+        fr, ur = _Refs("f"), _Refs("u")
         fpath = (array("l"), array("l"))  # only read for an error: roster and place of each fighter
         upath = (array("l"), array("l"))
         crews: list[tuple[str, dict[str, Any]]] = []
@@ -489,14 +497,12 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                     if type(fd) is not dict:
                         continue
                     v = fd.get("ref")
-                    if type(v) is str and 1 <= len(v) <= 40:
-                        if v in fr.pos:
-                            a, b = fpath[0][fr.pos[v]], fpath[1][fr.pos[v]]
-                            ck.err(f"{fp}.ref", f"{v!r} is already used by rosters[{a}].fighters[{b}]")
-                        else:
-                            fr.pos[v] = len(fpath[0])
-                            fpath[0].append(i)
-                            fpath[1].append(j)
+                    earlier = fr.add(v)
+                    fpath[0].append(i)
+                    fpath[1].append(j)
+                    if earlier is not None:
+                        a, b = fpath[0][earlier], fpath[1][earlier]
+                        ck.err(f"{fp}.ref", f"{v!r} is already used by rosters[{a}].fighters[{b}]")
                     by = fd.get("captured_by")
                     if type(by) is str and by not in rplace:
                         captured.append((str(v), by, fp))
@@ -513,14 +519,12 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                                     later.append((kind, inj[key], f"{fp}.injuries[{k}].{key}", key))
                 for j, u in enumerate(_items(r, "units")):
                     v = u.get("ref") if type(u) is dict else None
-                    if type(v) is str and 1 <= len(v) <= 40:
-                        if v in ur.pos:
-                            a, b = upath[0][ur.pos[v]], upath[1][ur.pos[v]]
-                            ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
-                        else:
-                            ur.pos[v] = len(upath[0])
-                            upath[0].append(i)
-                            upath[1].append(j)
+                    earlier = ur.add(v)
+                    upath[0].append(i)
+                    upath[1].append(j)
+                    if earlier is not None:
+                        a, b = upath[0][earlier], upath[1][earlier]
+                        ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
                 for k, x in enumerate(_items(r, "ledger")):
                     if type(x) is dict:
                         for key, kind in (("fighter", "f"), ("battle", "b")):
@@ -559,7 +563,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         fault_point("import.after-rosters")
 
         # battles -------------------------------------------------------------------------
-        br = _Refs()
+        br = _Refs("b")
         numbers: dict[Any, int] = {}  # battle number -> the battle's place
         bpending: list[dict[str, Any]] = []
 
@@ -605,11 +609,9 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                 if type(b) is not dict:
                     continue
                 v = b.get("ref")
-                if type(v) is str and 1 <= len(v) <= 40:
-                    if v in br.pos:
-                        ck.err(f"{p}.ref", f"{v!r} is already used by battles[{br.pos[v]}]")
-                    else:
-                        br.pos[v] = i
+                earlier = br.add(v)
+                if earlier is not None:
+                    ck.err(f"{p}.ref", f"{v!r} is already used by battles[{earlier}]")
                 for key in ("winner", "attacker"):
                     x = b.get(key)
                     if type(x) is str and x not in rref:
@@ -655,7 +657,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         fault_point("import.after-battles")
 
         # rolls ---------------------------------------------------------------------------
-        dr = _RollRefs()
+        dr = _Refs("d")
         wanted = {ref for kind, ref, _w, _k in later if kind == "d"}
         did: dict[str, int] = {}
         holders: dict[tuple[str, bool], int] = {}
@@ -668,7 +670,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
             except ImportRefused:
                 for k, x in enumerate(items):
                     _limits(ck, source, x, ("rolls", offset + k))
-                dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, offset)
+                dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
                 return
             cols = _check_columns(ck, sch.Roll, items, "rolls", offset)
             ck.cols.clear()
@@ -677,7 +679,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                     for loc in sch.unknown_keys(sch.Roll, x, ("rolls", offset + k)):
                         cols = None
                         ck.err(_path(loc), "unknown field")
-            dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, offset)
+            dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
             for kind, known, key in (("battle", br, "battle"), ("fighter", fr, "fighter"), ("unit", ur, "unit")):
                 for k, x in enumerate(items):
                     v = x.get(key) if type(x) is dict else None
