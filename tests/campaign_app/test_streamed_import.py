@@ -288,3 +288,32 @@ def test_cli_import_streams_a_big_file(engine, tmp_path, monkeypatch, capsys):
     assert "hash chain is broken" in err and "Traceback" not in err
     assert snapshot(engine) == before
     assert main(["--db", url, "import", "json", str(p), "--rename", "Broken", "--accept-broken-chain"]) == 0
+
+
+_HEAD = b'{"format": "campaign_app/campaign", "schema_version": 1, ' \
+        b'"campaign": {"name": "x", "system": "necromunda", "edition": "n26"}, '
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b"", "truncated"),
+    (b"\xff\xfe garbage", "not valid JSON"),
+    (b'{"a": NaN}', "not valid JSON"),
+    (b"[]", "document: must be an object"),
+    (b'{"campaign": {"notes": ' + b"[" * 100_000 + b"]" * 100_000 + b"}}", "nesting is deeper than 20"),
+    (_HEAD + b'"rosters": [' + b"[" * 25 + b"]" * 25 + b"]}", r"rosters\[0\]\[0\].*: nesting is deeper than 20"),
+    (json.dumps({"format": "x" * 20_001}).encode(), "characters long"),
+    (b'{"format": "a\\u0000b"}', "NUL"),
+    (b'{"format": "campaign_app/backup"}', "whole-database backup"),
+    (b'{"gang": {}}', "gang: unknown field"),
+    (_HEAD + b'"rolls": [{"ref": "d1", "value": 123456789012345678901234567890}]}', "not valid JSON"),
+    (_HEAD + b'"rolls": [{"ref": "d1", "value": 1e400}]}', "not valid JSON"),
+    (_HEAD + b'"rolls": [{"ref": "d1"}]}', r"rolls\[0\]\.dice: is missing"),
+    (b'{"campaign": {"notes": [' + b'"abc",' * 12_000_000 + b'"x"]}}', "take more than 50 MB"),
+])
+def test_hostile_streamed_files_refused_in_one_line(sqlite_engine, tmp_path, content, expected):
+    p = tmp_path / "bad.json"
+    p.write_bytes(content)
+    before = snapshot(sqlite_engine)
+    with pytest.raises(InputError, match=expected):
+        import_json(sqlite_engine, p, backup=False, streamed=True)
+    assert snapshot(sqlite_engine) == before

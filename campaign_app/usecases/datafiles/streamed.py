@@ -38,6 +38,7 @@ from campaign_app import rollchain
 from campaign_app.errors import InputError
 from campaign_app.usecases.datafiles import schema as sch
 from campaign_app.usecases.datafiles.limits import (
+    MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_ITEMS,
     MAX_PROBLEMS,
@@ -70,6 +71,8 @@ MAX_TOKEN_BYTES = 256 * 1024
 (20,000) characters written with escapes takes at most 6 bytes a character."""
 MAX_ROLLS = 100_000_000
 """Rolls of one streamed file at most (a list of more is refused)."""
+MAX_HEAD_BYTES = MAX_FILE_BYTES
+"""The sections before the big lists (the campaign, walker types) are read whole: at most this."""
 _BIG = ("rosters", "battles", "rolls", "content_packs", "worth")
 _HEAD = ("format", "schema_version", "campaign", "walker_types")
 
@@ -128,6 +131,7 @@ class _File:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path, self.source = Path(path), str(path)
+        self.guard: _Guarded | None = None
         with open(self.path, "rb") as fh:
             self.bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
 
@@ -139,7 +143,7 @@ class _File:
         ij = _backend()
         with open(self.path, "rb") as fh:
             fh.seek(self.bom)
-            g = _Guarded(fh, self.source)
+            g = self.guard = _Guarded(fh, self.source)
             if what == "parse":
                 it = ij.parse(g, use_float=True)
             elif kv:
@@ -149,8 +153,10 @@ class _File:
             try:
                 yield from it
             except ijson.JSONError as e:
-                first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-                cut = "truncated: " if isinstance(e, ijson.IncompleteJSONError) else ""
+                why = e.args[0] if e.args else type(e).__name__
+                why = why.decode("utf-8", "replace") if isinstance(why, bytes) else str(why)
+                first = why.strip().splitlines()[0] if why.strip() else type(e).__name__
+                cut = "truncated: " if "premature EOF" in first or "Incomplete" in first else ""
                 raise InputError(f"{self.source} is not valid JSON ({cut}{first[:200]})") from None
             except UnicodeDecodeError as e:
                 raise InputError(f"{self.source} is not UTF-8 text (byte {e.start})") from None
@@ -199,6 +205,13 @@ def _head(f: _File) -> tuple[dict[str, Any], list[str]]:
             continue
         if builder is not None:
             builder.event(event, value)
+            if len(builder.containers) >= MAX_DEPTH:
+                problems.append(f"{_path([str(key)])}: nesting is deeper than {MAX_DEPTH} levels")
+                break
+            if f.guard is not None and f.guard.pos > MAX_HEAD_BYTES:
+                problems.append(f"{_path([str(key)])}: the sections before rosters, battles and rolls take "
+                                f"more than {MAX_HEAD_BYTES // 2**20} MB")
+                break
     close = getattr(it, "close", None)
     if close is not None:
         close()
@@ -344,6 +357,11 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
     head, top = _head(f)
     for p in top:
         ck.problems.append(p)
+    if not top:
+        try:
+            check_limits(head, source)
+        except ImportRefused as e:
+            ck.problems.extend(e.problems)
     checked: dict[str, Any] | None = None
     try:
         if not top:
