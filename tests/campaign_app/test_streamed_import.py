@@ -317,3 +317,25 @@ def test_hostile_streamed_files_refused_in_one_line(sqlite_engine, tmp_path, con
     with pytest.raises(InputError, match=expected):
         import_json(sqlite_engine, p, backup=False, streamed=True)
     assert snapshot(sqlite_engine) == before
+
+
+def test_sections_in_another_order(sqlite_engine, tmp_path):
+    """The streamed reader takes each section wherever it is (walker types after the
+    rosters, rolls before the battles); a big section of the wrong kind is refused."""
+    build_necromunda(sqlite_engine)
+    doc = export_json(sqlite_engine, "Hive War")
+    doc["walker_types"] = [{"ref": "w1", "name": "Sentinel"}]
+    doc["rosters"][0]["fighters"][0]["walker_type"] = "w1"
+    order = ["format", "schema_version", "campaign", "rolls", "rosters", "walker_types", "content_packs",
+             "battles", "worth"]
+    p = tmp_path / "shuffled.json"
+    write_json({k: doc[k] for k in order}, p)
+    a = import_json(sqlite_engine, p, rename="Shuffled", backup=False, streamed=True)
+    b = import_json(sqlite_engine, p, rename="Shuffled whole", backup=False, streamed=False)
+    ea, eb = export_json(sqlite_engine, a.id), export_json(sqlite_engine, b.id)
+    assert ea["walker_types"] and ea["rosters"][0]["fighters"][0]["walker_type"] == "w1"
+    ea["campaign"]["name"] = eb["campaign"]["name"]
+    assert ea == eb
+    write_json({**{k: doc[k] for k in ("format", "schema_version", "campaign")}, "rosters": {"r1": 1}}, p)
+    with pytest.raises(ImportRefused, match="rosters: must be a list, not an object"):
+        import_json(sqlite_engine, p, rename="Bad", backup=False, streamed=True)

@@ -197,7 +197,12 @@ def _head(f: _File) -> tuple[dict[str, Any], list[str]]:
             if event == "end_map":
                 break
             key = value
-            if key in _BIG:
+            if key in _BIG:  # its first event says what it is (a later big section: not looked at)
+                _p, first, _v = next(it, ("", "end_map", None))
+                want = "start_map" if key == "worth" else "start_array"
+                if first != want:
+                    kind = {"start_map": "an object", "start_array": "a list"}.get(first, "a single value")
+                    problems.append(f"{key}: must be {'an object' if key == 'worth' else 'a list'}, not {kind}")
                 break
             if key not in _HEAD:
                 problems.append(f"{_path([key])}: unknown field")
@@ -355,6 +360,14 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
             raise ImportRefused(source, ck.problems, ck.more)
 
     head, top = _head(f)
+    if not top and "walker_types" not in head:  # not before the big lists (a hand-made file): read it
+        walkers = []
+        for i, w in enumerate(f.events("items", "walker_types.item")):
+            if i >= MAX_ITEMS:
+                top.append(f"walker_types: more than {MAX_ITEMS:,} items")
+                break
+            walkers.append(w)
+        head["walker_types"] = walkers
     for p in top:
         ck.problems.append(p)
     if not top:
@@ -394,9 +407,9 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
         uow.campaign_id = cid
         fault_point("import.after-campaign")
-        walkers = _Rows()
-        _rows(walkers, sch.WalkerType, checked["walker_types"], now)
-        wid = dict(zip(walkers["_ref"], _insert(s, "walker_type", walkers, {"campaign_id": cid}, returning=True),
+        wrows = _Rows()
+        _rows(wrows, sch.WalkerType, checked["walker_types"], now)
+        wid = dict(zip(wrows["_ref"], _insert(s, "walker_type", wrows, {"campaign_id": cid}, returning=True),
                        strict=True))
 
         # rosters -------------------------------------------------------------------------
