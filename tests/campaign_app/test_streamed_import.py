@@ -339,3 +339,28 @@ def test_sections_in_another_order(sqlite_engine, tmp_path):
     write_json({**{k: doc[k] for k in ("format", "schema_version", "campaign")}, "rosters": {"r1": 1}}, p)
     with pytest.raises(ImportRefused, match="rosters: must be a list, not an object"):
         import_json(sqlite_engine, p, rename="Bad", backup=False, streamed=True)
+
+
+@pytest.mark.parametrize("point", ["import.after-campaign", "import.after-rosters", "import.after-battles",
+                                   "import.after-rolls", "import.after-injuries", "uow.before-commit"])
+def test_a_failure_midway_writes_nothing(engine, tmp_path, monkeypatch, point):
+    """The streamed import writes in chunks, all in one transaction: a failure at any step
+    leaves the database as it was."""
+    import db.uow
+
+    monkeypatch.setattr(st, "CHUNK", 3)
+    build_necromunda(engine)
+    p = tmp_path / "c.json"
+    export_json_file(engine, "Hive War", p)
+    before = snapshot(engine)
+
+    def boom(name: str) -> None:
+        if name == point:
+            raise RuntimeError(f"fault at {name}")
+
+    monkeypatch.setattr(db.uow, "FAULT_HOOK", boom)
+    with pytest.raises(RuntimeError, match="fault at"):
+        import_json(engine, p, rename="Copy", backup=False, streamed=True)
+    monkeypatch.setattr(db.uow, "FAULT_HOOK", None)
+    assert snapshot(engine) == before
+    assert import_json(engine, p, rename="Copy", backup=False, streamed=True).name == "Copy"
