@@ -422,8 +422,9 @@ class Bench:
 
     def case_json(self) -> None:
         """Export the league to a file as the app does (streamed: rosters and battles in
-        chunks, rolls through a server-side cursor) and import that file, each alone in a
-        child process whose peak memory is measured."""
+        chunks, rolls through a server-side cursor) and import that file (streamed above
+        MAX_FILE_BYTES: read section by section with ijson, written in chunks in one
+        transaction), each alone in a child process whose peak memory is measured."""
         from campaign_app.usecases.datafiles import MAX_FILE_BYTES
 
         path = self.workdir / "league.json"
@@ -447,10 +448,7 @@ class Bench:
         rss = max(e["rss_mb"] for e in exports)
         self.add("export-rss", rss, "MB", None, "<= 300 MB", rss <= 300)
 
-        if path.stat().st_size > MAX_FILE_BYTES:
-            print(f"{'json-import':<14} skipped: the file ({size_mb:.0f} MB) is above the import limit of "
-                  f"{MAX_FILE_BYTES // 2**20} MB", flush=True)
-            return
+        how = "streamed" if path.stat().st_size > MAX_FILE_BYTES else "whole document"
         imports = []
         for n in range(runs):
             if self.engine.dialect.name == "sqlite":
@@ -478,9 +476,12 @@ class Bench:
 
         b2 = median_time(raw_write, runs)
         rows.clear()
-        self.add("json-import", t2 * 1000, "ms", b2 * 1000, "<= 10x raw", t2 / b2 <= 10)
+        self.add("json-import", t2 * 1000, "ms", b2 * 1000, f"<= 10x raw ({how})", t2 / b2 <= 10)
         rss2 = max(i["rss_mb"] for i in imports)
-        self.add("import-rss", rss2, "MB", None, "(reported)", None)
+        if how == "streamed":
+            self.add("import-rss", rss2, "MB", None, "<= 300 MB", rss2 <= 300)
+        else:
+            self.add("import-rss", rss2, "MB", None, "(reported)", None)
 
 
 def case_modules(bench: Bench) -> dict[str, Callable[[], None]]:
@@ -623,8 +624,9 @@ def main(argv: list[str] | None = None) -> int:
             }
             for name, fn in case_modules(bench).items():  # bench/<module>.py: CASES or cases(bench)
                 cases.setdefault(name, fn)
-            for name, run in cases.items():
-                if args.only and name not in args.only:
+            only = {"json" if o in ("json-import", "json-export") else o for o in args.only or ()}
+            for name, run in cases.items():  # --only json-import (or json-export): the json case
+                if only and name not in only:
                     continue
                 t0 = time.perf_counter()
                 try:

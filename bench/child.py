@@ -1,7 +1,7 @@
 """One JSON export or import run alone in a child process, so its peak memory is its own.
 
     python -m bench.child export URL CAMPAIGN_ID FILE
-    python -m bench.child import URL FILE NAME
+    python -m bench.child import URL FILE NAME [streamed|whole]
 
 Prints one JSON line: ``seconds`` (the use-case's own time) and ``rss_mb`` (the process's
 peak resident memory, VmHWM), plus what the use-case reported."""
@@ -26,7 +26,9 @@ def main(argv: list[str]) -> int:
     if job == "export":
         out: dict[str, object] = dict(export_json_file(engine, int(argv[2]), argv[3]))
     elif job == "import":
-        r = import_json(engine, argv[2], rename=argv[3], backup=False)
+        how = argv[4] if len(argv) > 4 else ""  # streamed / whole: forced (else by the file's size)
+        r = import_json(engine, argv[2], rename=argv[3], backup=False,
+                        streamed={"streamed": True, "whole": False}.get(how))
         out = {"id": r.id}
     else:
         raise SystemExit(f"unknown job {job!r}")

@@ -26,7 +26,7 @@ Row = RowMapping
 __all__ = ["STREAM_ROWS", "TABLES", "BattleRows", "CampaignHead", "CampaignRows", "Connection", "RosterRows",
            "battle_parts", "campaign_head", "campaign_ids", "campaign_names", "campaign_rows", "roster_parts",
            "stream_rolls",
-           "delete_everything", "insert_columns", "set_crews", "snapshot"]
+           "delete_everything", "insert_columns", "set_captured", "set_crews", "snapshot"]
 
 
 @contextmanager
@@ -374,6 +374,16 @@ def set_crews(s: Session, crews: Sequence[tuple[int, int]]) -> None:
     t = TABLES["fighter"]
     s.execute(update(t).where(t.c.id == bindparam("b_id")).values(crew_of_id=bindparam("b_crew")),
               [{"b_id": f, "b_crew": c} for f, c in crews])
+
+
+def set_captured(s: Session, captured: Sequence[tuple[int, int]]) -> None:
+    """Set each (fighter id, captured-by roster id): one executemany UPDATE (a streamed
+    import names a roster that comes later in the file)."""
+    if not captured:
+        return
+    t = TABLES["fighter"]
+    s.execute(update(t).where(t.c.id == bindparam("b_id")).values(captured_by_roster_id=bindparam("b_by")),
+              [{"b_id": f, "b_by": r} for f, r in captured])
 
 
 def delete_everything(s: Session) -> None:

@@ -454,10 +454,19 @@ def test_hostile_files_refused_cleanly(sqlite_engine, snap, tmp_path, content, e
 
 
 def test_size_cap_before_parsing(sqlite_engine, tmp_path):
+    """Above MAX_FILE_BYTES a file is not read whole but streamed (#19), where no token
+    (a text, a number, a run of blanks) may pass 256 KB and the top must be an object."""
     path = tmp_path / "big.json"
     with open(path, "wb") as fh:
         fh.write(b"[" + b" " * MAX_FILE_BYTES + b"]")
+    with pytest.raises(InputError, match="document: must be an object"):
+        import_json(sqlite_engine, path)
     with pytest.raises(InputError, match="larger than 50 MB"):
+        import_json(sqlite_engine, path, streamed=False)
+    with open(path, "wb") as fh:
+        fh.write(b'{"format": "campaign_app/campaign", "schema_version": 1, '
+                 b'"campaign": {"name": "Big", "system": "necromunda", "edition": "n26"}, "rolls": [' + b" " * MAX_FILE_BYTES + b"]}")
+    with pytest.raises(InputError, match="longer than 256 KB"):
         import_json(sqlite_engine, path)
 
 

@@ -325,6 +325,31 @@ def test_import_and_export_json_go_through_the_worker(qtbot: Any, win: Any, gui_
     assert [x["name"] for x in core.list_campaigns(gui_engine)] == ["Round trip"]
 
 
+def test_import_of_a_big_file_is_streamed_in_the_window(qtbot: Any, win: Any, gui_engine: Any,
+                                                        tmp_path: Path, monkeypatch: Any) -> None:
+    """A file above the whole-document limit goes through the streamed import (#19)."""
+    import json
+
+    from campaign_app.usecases.datafiles import streamed
+
+    c = core.create_campaign(gui_engine, "Big one", "necromunda")
+    r = core.create_roster(gui_engine, c.id, "Gang")
+    core.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
+    win.reload(prefer=("campaign", c.id))
+    path = tmp_path / "big.json"
+    wait_task(qtbot, win.export_json(str(path)))
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["campaign"]["name"] = "Big two"
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+    monkeypatch.setattr(streamed, "MAX_FILE_BYTES", 100)
+    called: list[int] = []
+    real = streamed.import_streamed
+    monkeypatch.setattr(streamed, "import_streamed", lambda *a, **k: called.append(1) or real(*a, **k))
+    wait_task(qtbot, win.import_json(str(path)))
+    assert called
+    assert "Big two" in [x["name"] for x in core.list_campaigns(gui_engine)]
+
+
 # --------------------------------------------------------------------------- scale
 def test_a_3000_fighter_campaign_loads_and_sorts_in_the_model(qtbot: Any, win: Any, gui_engine: Any,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,8 @@ its own, found in the importer registry). One module per job:
 - :mod:`.export`: one campaign out, as a stable document
 - :mod:`.validate`: a document checked, every problem with its path, into a plan of rows
 - :mod:`.importing`: the plan written in one transaction with bulk inserts
+- :mod:`.streamed`: a file above MAX_FILE_BYTES read with ijson section by section, checked
+  and written in chunks in that one transaction (bounded memory; the same rows)
 - :mod:`.backup`: the whole-database backup document
 
 Export reads one consistent snapshot and writes a document whose order and references

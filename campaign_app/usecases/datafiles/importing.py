@@ -3,6 +3,7 @@ one transaction with bulk inserts (executemany on SQLite, COPY on PostgreSQL).""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -10,10 +11,12 @@ from typing import Any
 from campaign_app import rollchain
 from campaign_app.changes import Changes
 from campaign_app.dice import RollResult
+from campaign_app.errors import InputError
 from campaign_app.usecases.common import get_campaign
 from campaign_app.usecases.datafiles.limits import (
     ImportRefused,
     _load,
+    read_json_file,
 )
 from campaign_app.usecases.datafiles.results import ImportResult
 from campaign_app.usecases.datafiles.validate import _Plan, _Rows, validate_document
@@ -165,14 +168,40 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
 
 
 def import_json(engine: Engine, path_or_doc: Any, *, rename: str | None = None,
-                backup: bool = True, accept_broken_chain: bool = False) -> ImportResult:
+                backup: bool = True, accept_broken_chain: bool = False,
+                streamed: bool | None = None) -> ImportResult:
     """Import a campaign file as a new campaign; every problem is reported, nothing written
     on any. An automatic backup is taken just before writing. The result names the new
     campaign; its change set is everything (a whole campaign is added).
 
     The roll record's hash chain is checked: a broken one is refused unless
     ``accept_broken_chain`` (then the rolls are chained afresh and a chained note
-    record after them says where the file's chain was broken)."""
+    record after them says where the file's chain was broken).
+
+    A file larger than the whole-document limit (``MAX_FILE_BYTES``) is streamed
+    (:mod:`.streamed`: read section by section, checked and written in chunks in the same
+    one transaction, in bounded memory); ``streamed`` forces either way for a file."""
+    from campaign_app.usecases.datafiles import streamed as _streamed
+
+    if streamed is None:
+        streamed = _streamed.should_stream(path_or_doc)
+    if streamed:
+        if not isinstance(path_or_doc, (str, os.PathLike)):
+            raise InputError("a streamed import reads a file")
+        if not Path(path_or_doc).is_file():
+            read_json_file(path_or_doc)  # the same one-line refusal (no such file, a folder)
+
+        def before_write() -> None:
+            if backup:
+                from campaign_app.usecases.backup import automatic_backup
+
+                automatic_backup(engine, "pre-import")
+
+        cid, _brk = _streamed.import_streamed(
+            engine, path_or_doc, rename=rename, taken=campaign_names(engine),
+            accept_broken_chain=accept_broken_chain, before_write=before_write,
+            summary=lambda name: f"import campaign {name} from {Path(path_or_doc).name}")
+        return _result(engine, cid)
     doc, source = _load(path_or_doc)
     plan, problems, more = validate_document(doc, rename=rename, taken_names=campaign_names(engine))
     if problems:
@@ -195,6 +224,10 @@ def import_json(engine: Engine, path_or_doc: Any, *, rename: str | None = None,
                 f"import from {Path(source).name}: the file's roll hash chain was broken at "
                 f"{brk.text('roll')}; accepted, its rolls chained afresh")[:2000])
             uow.record_rolls([note], mark="note")
+    return _result(engine, cid)
+
+
+def _result(engine: Engine, cid: int) -> ImportResult:
     from campaign_app.usecases.core import campaign_dict
 
     with read_session(engine) as s:

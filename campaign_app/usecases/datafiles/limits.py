@@ -95,8 +95,10 @@ class _TooBig(Exception):
     pass
 
 
-def check_limits(doc: Any, source: str = "document") -> None:
-    """Refuse documents too deep, too long or holding values JSON cannot carry."""
+def check_limits(doc: Any, source: str = "document", at: tuple[Any, ...] = ()) -> None:
+    """Refuse documents too deep, too long or holding values JSON cannot carry. ``at``:
+    where ``doc`` sits in its document (a streamed import checks one record at a time;
+    paths and depth count from the document's top)."""
     problems: list[str] = []
     count = 0
     good_keys: set[str] = set()
@@ -186,9 +188,9 @@ def check_limits(doc: Any, source: str = "document") -> None:
 
     try:
         if isinstance(doc, (dict, list)):
-            walk(doc, 0, ())
+            walk(doc, len(at), at)
         else:
-            scalar(doc, (), None)
+            scalar(doc, at[:-1], at[-1] if at else None)
     except _TooBig:
         pass
     except RecursionError:  # pragma: no cover - depth is bounded above

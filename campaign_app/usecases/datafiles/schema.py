@@ -687,10 +687,20 @@ first action, so `undo` never goes back past it.
 _OUTRO = f"""\
 ## Limits
 
-A file is refused before anything is read into the database when it is larger than
-50 MB, nests deeper than 20 levels, holds a text longer than {MAX_TEXT:,} characters, a list
-or object of more than 250,000 items, more than 6,000,000 values in all, a number
+A file of up to 50 MB is read whole and refused before anything is written to the
+database when it nests deeper than 20 levels, holds a text longer than {MAX_TEXT:,} characters,
+a list or object of more than 250,000 items, more than 6,000,000 values in all, a number
 beyond 64 bits, `NaN`/`Infinity`, or text that is not valid Unicode.
+
+A larger file (a national league's export runs to gigabytes) is **streamed**: read
+section by section, each record checked against the same limits (nesting, text length,
+items of a list within a record; at most 250,000 rosters or battles and 100,000,000 rolls)
+and written in chunks inside one transaction, so any problem anywhere, even in the last
+roll, writes nothing. No single text or number may take more than 256 KB of the file
+(checked on the raw bytes before the parser holds it). The top-level sections may come in
+any order; a top-level key other than those above that comes after `rosters`, `battles`,
+`rolls`, `content_packs` or `worth` is not noticed, and a list given twice is read as one.
+Problems are reported to the end of the section where the first one is found.
 
 ## Errors
 

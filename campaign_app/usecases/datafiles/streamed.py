@@ -1,0 +1,847 @@
+"""Streamed JSON import of one campaign (issue #19): a file larger than the whole-document
+limit (``MAX_FILE_BYTES``; a national league's export is gigabytes) is read with ijson
+(its C backend when installed), section by section, checked and written in chunks inside
+ONE transaction: any problem anywhere, even in the last roll, rolls everything back.
+
+What it keeps of the whole-document import (:mod:`.importing`): the same checks (the
+models record by record or a chunk of rolls column by column, the limits of
+:func:`.limits.check_limits` per record, references between sections, names and numbers
+unique, the systems' checks, the hash chain and ``accept_broken_chain``), the same rows
+(each table is filled in document order, so the ids come out the same), the same journals
+and the same result. Memory stays bounded: only the reference maps (a dict per kind but
+rolls, whose exporter refs ``d1, d2...`` take one byte each) and what waits for a later
+section (lasting injuries for their rolls, ledger lines for their battles) are kept.
+
+How the file is read: one pass for the sections before the first big list (``format``,
+``schema_version``, ``campaign``, ``walker_types``), then one pass per section
+(``rosters``, ``battles``, ``rolls``, ``content_packs``, ``worth``), each taking only its
+own items; so the sections may come in any order. What the streamed path does not see:
+a top-level key other than the document's after the first big list, and a big section
+given twice (its items are read together). Problems are collected to the end of the
+section where they are found (up to MAX_PROBLEMS), then the import stops.
+
+One enormous text or number is the remaining risk of a streaming parser (it holds a token
+whole): every byte is looked at before the parser gets it, and a token longer than
+:data:`MAX_TOKEN_BYTES` is refused."""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Callable, Collection, Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from pydantic import ConfigDict, TypeAdapter, ValidationError
+
+from campaign_app import rollchain
+from campaign_app.errors import InputError
+from campaign_app.usecases.datafiles import schema as sch
+from campaign_app.usecases.datafiles.limits import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_ITEMS,
+    MAX_PROBLEMS,
+    ImportRefused,
+    _path,
+    check_limits,
+)
+from campaign_app.usecases.datafiles.validate import (
+    _check_columns,
+    _check_crews,
+    _check_fighter,
+    _check_packs,
+    _Checker,
+    _default,
+    _items,
+    _message,
+    _old_stat_line,
+    _Plan,
+    _Rows,
+    _rows,
+    _spec,
+    _Stop,
+    _validate,
+)
+
+CHUNK = 5000
+"""Records (fighters, battles, rolls) checked and written at a time."""
+MAX_TOKEN_BYTES = 256 * 1024
+"""The longest text or number token of a streamed file in bytes: a text of MAX_STRING
+(20,000) characters written with escapes takes at most 6 bytes a character."""
+MAX_ROLLS = 100_000_000
+"""Rolls of one streamed file at most (a list of more is refused)."""
+MAX_HEAD_BYTES = MAX_FILE_BYTES
+"""The sections before the big lists (the campaign, walker types) are read whole: at most this."""
+_BIG = ("rosters", "battles", "rolls", "content_packs", "worth")
+_HEAD = ("format", "schema_version", "campaign", "walker_types")
+
+
+def _backend() -> Any:
+    """ijson with its fastest backend (yajl2_c when built, else the pure Python one)."""
+    import ijson
+
+    for name in ("yajl2_c", "yajl2_cffi", "yajl2", "python"):
+        try:
+            return ijson.get_backend(name)
+        except ImportError:
+            continue
+    return ijson  # pragma: no cover
+
+
+class _Guarded:
+    """A binary file read through a guard: no token (a text, or a run of anything but
+    text) longer than :data:`MAX_TOKEN_BYTES`, checked on the raw bytes before the parser
+    gets them (escaped quotes and backslashes masked first, so only a real quote splits texts)."""
+
+    def __init__(self, fh: BinaryIO, source: str) -> None:
+        self.fh, self.source, self.run, self.pos = fh, source, 0, 0
+        self.tail = b""  # a trailing backslash of the last read (an escape cut in two)
+
+    def read(self, n: int = -1) -> bytes:
+        # at most MAX_TOKEN_BYTES at a time: then only a run across reads can be too long
+        data = self.fh.read(MAX_TOKEN_BYTES if n < 0 or n > MAX_TOKEN_BYTES else n)
+        if data:
+            self._check(data)
+            self.pos += len(data)
+        return data
+
+    def _check(self, data: bytes) -> None:
+        clean = self.tail + data
+        if b"\\" in clean:  # escapes masked (same length): only a real quote ends a text
+            clean = clean.replace(b"\\\\", b"__").replace(b'\\"', b"__")
+            self.tail = b"\\" if clean.endswith(b"\\") else b""
+        else:
+            self.tail = b""
+        first = clean.find(b'"')
+        if first < 0:
+            self.run += len(clean)
+            longest = self.run
+        else:  # the runs inside this read are shorter than the read
+            longest = self.run + first
+            self.run = len(clean) - clean.rfind(b'"') - 1
+            longest = max(longest, self.run)
+        if longest > MAX_TOKEN_BYTES:
+            raise InputError(f"{self.source}: a text or number near byte {self.pos:,} is longer than "
+                             f"{MAX_TOKEN_BYTES // 1024} KB (at most {sch.MAX_TEXT:,} characters)")
+
+
+class _File:
+    """The file, opened once per pass (a UTF-8 byte order mark skipped)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path, self.source = Path(path), str(path)
+        self.guard: _Guarded | None = None
+        with open(self.path, "rb") as fh:
+            self.bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
+
+    def events(self, what: str, prefix: str = "", kv: bool = False) -> Iterator[Any]:
+        """ijson's items (or key-value pairs with ``kv``, or events when ``what`` is
+        ``parse``) of ``prefix``, parse errors as one line."""
+        import ijson
+
+        ij = _backend()
+        with open(self.path, "rb") as fh:
+            fh.seek(self.bom)
+            g = self.guard = _Guarded(fh, self.source)
+            if what == "parse":
+                it = ij.parse(g, use_float=True)
+            elif kv:
+                it = ij.kvitems(g, prefix, use_float=True)
+            else:
+                it = ij.items(g, prefix, use_float=True)
+            try:
+                yield from it
+            except ijson.JSONError as e:
+                why = e.args[0] if e.args else type(e).__name__
+                why = why.decode("utf-8", "replace") if isinstance(why, bytes) else str(why)
+                first = why.strip().splitlines()[0] if why.strip() else type(e).__name__
+                cut = "truncated: " if "premature EOF" in first or "Incomplete" in first else ""
+                raise InputError(f"{self.source} is not valid JSON ({cut}{first[:200]})") from None
+            except UnicodeDecodeError as e:
+                raise InputError(f"{self.source} is not UTF-8 text (byte {e.start})") from None
+
+
+def should_stream(path_or_doc: Any) -> bool:
+    """Whether an import of ``path_or_doc`` is streamed: a file above the whole-document limit."""
+    if not isinstance(path_or_doc, (str, os.PathLike)):
+        return False
+    try:
+        return os.path.getsize(path_or_doc) > MAX_FILE_BYTES
+    except (OSError, ValueError):
+        return False
+
+
+def _head(f: _File) -> tuple[dict[str, Any], list[str]]:
+    """The sections before the first big list (one pass, stopped there), and problems of
+    the top level."""
+    import ijson
+
+    head: dict[str, Any] = {}
+    problems: list[str] = []
+    builder: Any = None
+    key: str | None = None
+    it = f.events("parse")
+    started = False
+    for prefix, event, value in it:
+        if not started:
+            started = True
+            if event != "start_map":
+                problems.append("document: must be an object")
+                break
+            continue
+        if prefix == "":
+            if builder is not None and key is not None:
+                head[key] = builder.value
+                builder = None
+            if event == "end_map":
+                break
+            key = value
+            if key in _BIG:  # its first event says what it is (a later big section: not looked at)
+                _p, first, _v = next(it, ("", "end_map", None))
+                want = "start_map" if key == "worth" else "start_array"
+                if first != want:
+                    kind = {"start_map": "an object", "start_array": "a list"}.get(first, "a single value")
+                    problems.append(f"{key}: must be {'an object' if key == 'worth' else 'a list'}, not {kind}")
+                break
+            if key not in _HEAD:
+                problems.append(f"{_path([key])}: unknown field")
+            builder = ijson.ObjectBuilder()
+            continue
+        if builder is not None:
+            builder.event(event, value)
+            if len(builder.containers) >= MAX_DEPTH:
+                problems.append(f"{_path([str(key)])}: nesting is deeper than {MAX_DEPTH} levels")
+                break
+            if f.guard is not None and f.guard.pos > MAX_HEAD_BYTES:
+                problems.append(f"{_path([str(key)])}: the sections before rosters, battles and rolls take "
+                                f"more than {MAX_HEAD_BYTES // 2**20} MB")
+                break
+    close = getattr(it, "close", None)
+    if close is not None:
+        close()
+    return {k: v for k, v in head.items() if k in _HEAD}, problems
+
+
+class _Refs:
+    """Refs of one kind in document order: the exporter's (the k-th row's ref is
+    ``<letter>k``: ``f1, f2...``, ``d1, d2...``) take one byte each, any other ref a dict
+    entry; beside them the new ids by place (a national league's 300,000 fighters and
+    5,000,000 rolls in a few MB)."""
+
+    def __init__(self, letter: str) -> None:
+        self.letter = letter
+        self.canon = bytearray()  # 1: the row at this place has the exporter's ref
+        self.other: dict[str, int] = {}
+        self.ids = array("q")
+
+    def __len__(self) -> int:
+        return len(self.canon)
+
+    def __contains__(self, ref: object) -> bool:
+        return type(ref) is str and self.find(ref) is not None
+
+    def find(self, ref: str) -> int | None:
+        """The place of the row with ``ref``, or None."""
+        got = self.other.get(ref)
+        if got is not None:
+            return got
+        if ref[:1] == self.letter and ref[1:].isdigit() and ref[1:2] != "0" and ref[1:].isascii():
+            k = int(ref[1:]) - 1
+            if k < len(self.canon) and self.canon[k]:
+                return k
+        return None
+
+    def id(self, ref: str) -> int:
+        place = self.find(ref)
+        assert place is not None
+        return self.ids[place]
+
+    def add(self, ref: Any) -> int | None:
+        """Define the next row's ``ref``; the place of the row that already has it, if any
+        (the row then has no ref)."""
+        pos = len(self.canon)
+        if type(ref) is not str or not 1 <= len(ref) <= 40:
+            self.canon.append(0)
+            return None  # the models name it
+        earlier = self.find(ref)
+        if earlier is not None:
+            self.canon.append(0)
+            return earlier
+        if ref == f"{self.letter}{pos + 1}":
+            self.canon.append(1)
+        else:
+            self.other[ref] = pos
+            self.canon.append(0)
+        return None
+
+    def define(self, refs: list[Any], ck: _Checker, prefix: str, offset: int) -> None:
+        """Define the refs of a chunk of rows (``prefix[offset + i]``)."""
+        n = len(refs)
+        if not self.other and refs == [f"{self.letter}{k}" for k in range(offset + 1, offset + n + 1)]:
+            self.canon.extend(b"\x01" * n)
+            return
+        for i, v in enumerate(refs):
+            earlier = self.add(v)
+            if earlier is not None:
+                ck.err(f"{prefix}[{offset + i}].ref", f"{v!r} is already used by {prefix}[{earlier}]")
+
+
+def _limits(ck: _Checker, source: str, record: Any, at: tuple[Any, ...]) -> bool:
+    """check_limits of one record; its problems into ``ck``; whether it passed."""
+    try:
+        check_limits(record, source, at)
+    except ImportRefused as e:
+        for p in e.problems:
+            _problem(ck, p)
+        return False
+    return True
+
+
+def _problem(ck: _Checker, text: str) -> None:
+    ck.problems.append(text)
+    if len(ck.problems) >= MAX_PROBLEMS:
+        ck.more = True
+        raise _Stop
+
+
+def _model(ck: _Checker, adapter: TypeAdapter[Any], model: Any, record: Any, at: tuple[Any, ...]) -> Any:
+    """``record`` checked by the model (its row type) and for unknown keys; None on a problem."""
+    out = None
+    try:
+        out = adapter.validate_python(record)
+    except ValidationError as e:
+        for d in e.errors(include_url=False):
+            ck.err(_path((*at, *d["loc"])), _message(d))
+    for loc in sch.unknown_keys(model, record, at):
+        out = None
+        ck.err(_path(loc), "unknown field")
+    return out
+
+
+_ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
+
+
+def _adapter(model: Any) -> TypeAdapter[Any]:
+    if model not in _ADAPTERS:
+        _ADAPTERS[model] = TypeAdapter(sch.row_type(model))
+    return _ADAPTERS[model]
+
+
+def _refer(ck: _Checker, known: Collection[str] | _Refs, kind: str, items: list[Any], key: str,
+           prefix: str) -> None:
+    for i, x in enumerate(items):
+        v = x.get(key) if type(x) is dict else None
+        if type(v) is str and v not in known:
+            ck.err(f"{prefix}[{i}].{key}", f"no {kind} has ref {v!r}")
+
+
+def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | None = None,
+                    taken: Collection[str] | Callable[[str], bool] = frozenset(),
+                    accept_broken_chain: bool = False, summary: Callable[[str], str],
+                    before_write: Callable[[], None] | None = None) -> tuple[int, rollchain.Break | None]:
+    """Check and write the campaign file at ``path`` in one transaction; the new
+    campaign's id and the accepted chain break (if any). A problem raises ImportRefused
+    and nothing is written."""
+    from campaign_app.systems import SYSTEMS
+    from campaign_app.usecases.core import FIGHTER_STATUSES
+    from campaign_app.usecases.datafiles.importing import _insert
+    from db.models import utcnow
+    from db.queries.transfer import set_captured, set_crews
+    from db.uow import UnitOfWork, fault_point
+
+    f = _File(path)
+    source = f.source
+    ck = _Checker()
+    plan = _Plan()
+
+    def refuse() -> None:
+        if ck.problems:
+            raise ImportRefused(source, ck.problems, ck.more)
+
+    head, top = _head(f)
+    if not top and "walker_types" not in head:  # not before the big lists (a hand-made file): read it
+        walkers = []
+        for i, w in enumerate(f.events("items", "walker_types.item")):
+            if i >= MAX_ITEMS:
+                top.append(f"walker_types: more than {MAX_ITEMS:,} items")
+                break
+            walkers.append(w)
+        head["walker_types"] = walkers
+    for p in top:
+        ck.problems.append(p)
+    if not top:
+        try:
+            check_limits(head, source)
+        except ImportRefused as e:
+            ck.problems.extend(e.problems)
+    checked: dict[str, Any] | None = None
+    try:
+        if not top:
+            checked = _validate(ck, plan, {**head, "rosters": [], "battles": [], "rolls": []}, rename, taken)
+    except _Stop:
+        pass
+    refuse()
+    if checked is None:  # pragma: no cover - a refusal names a problem
+        raise ImportRefused(source, ["document: not a campaign file"])
+    cd = checked["campaign"]
+    raw_cd = head.get("campaign") or {}
+    info = SYSTEMS.get(cd["system"])
+    edition = cd["edition"]
+    if info is None or edition not in info.editions or any(x not in info.expansions for x in cd["expansions"]):
+        info = None  # pragma: no cover - refused above
+    old_stats = raw_cd.get("stat_line", 1) == 1
+    now = utcnow()
+    defaults = (_default(sch.Fighter, "kind"), _default(sch.Fighter, "status"))
+
+    if before_write is not None:
+        before_write()
+    with UnitOfWork(engine, "campaign.import", journaled=False) as uow:
+        s = uow.session
+        fault_point("import.start")
+        plan.campaign = {
+            "name": plan.campaign["name"], "system": cd["system"], "edition": cd["edition"],
+            "expansions": cd["expansions"], "house_rules": cd["house_rules"], "cycle": cd["cycle"],
+            "notes": cd["notes"], "created_at": cd["created_at"] or now, "version": 1,
+        }
+        cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
+        uow.campaign_id = cid
+        fault_point("import.after-campaign")
+        wrows = _Rows()
+        _rows(wrows, sch.WalkerType, checked["walker_types"], now)
+        wid = dict(zip(wrows["_ref"], _insert(s, "walker_type", wrows, {"campaign_id": cid}, returning=True),
+                       strict=True))
+
+        # rosters -------------------------------------------------------------------------
+        rref: dict[str, int] = {}  # ref -> roster id (or its place, before it is written)
+        rplace: dict[str, int] = {}
+        rnames: dict[Any, str] = {}
+        fr, ur = _Refs("f"), _Refs("u")
+        fpath = (array("l"), array("l"))  # only read for an error: roster and place of each fighter
+        upath = (array("l"), array("l"))
+        crews: list[tuple[str, dict[str, Any]]] = []
+        captured: list[tuple[str, str, str]] = []  # (fighter ref, roster ref, path): rosters later in the file
+        later: list[tuple[str, str, str, str]] = []  # (kind, ref, path, key) checked when that kind is known
+        injuries: list[dict[str, Any]] = []
+        i_fighter: list[str] = []
+        ledger: list[dict[str, Any]] = []
+        l_roster: list[str] = []
+        pending: list[dict[str, Any]] = []
+        npending = 0
+
+        def flush_rosters() -> None:
+            nonlocal pending, npending
+            if not pending or ck.problems:
+                pending, npending = [], 0
+                return
+            rosters = _Rows()
+            _rows(rosters, sch.Roster, pending, now)
+            for ref, new in zip(rosters["_ref"], _insert(s, "roster", rosters, {"campaign_id": cid},
+                                                         returning=True), strict=True):
+                rref[ref] = new
+            fighters, f_roster = [], []
+            units, u_roster = [], []
+            eq: list[dict[str, Any]] = []
+            eq_f: list[str | None] = []
+            eq_u: list[str | None] = []
+            skills, s_fighter = [], []
+            stash, st_roster, held, t_roster = [], [], [], []
+            for r in pending:
+                for fd in r["fighters"]:
+                    fighters.append(fd)
+                    f_roster.append(r["ref"])
+                    eq += fd["equipment"]
+                    eq_f += [fd["ref"]] * len(fd["equipment"])
+                    eq_u += [None] * len(fd["equipment"])
+                for u in r["units"]:
+                    units.append(u)
+                    u_roster.append(r["ref"])
+                    eq += u["equipment"]
+                    eq_f += [None] * len(u["equipment"])
+                    eq_u += [u["ref"]] * len(u["equipment"])
+                stash += r["stash"]
+                st_roster += [r["ref"]] * len(r["stash"])
+                held += r["territories"]
+                t_roster += [r["ref"]] * len(r["territories"])
+            for fd in fighters:
+                skills += fd["skills"]
+                s_fighter += [fd["ref"]] * len(fd["skills"])
+            rows = _Rows()
+            _rows(rows, sch.Fighter, fighters, now, _roster=f_roster)
+            if len(rows):
+                new_ids = _insert(s, "fighter", rows, {
+                    "roster_id": [rref[x] for x in rows["_roster"]],
+                    "captured_by_roster_id": [rref.get(x) if x else None for x in rows["_captured_by"]],
+                    "walker_type_id": [wid[x] if x else None for x in rows["_walker_type"]],
+                    "crew_of_id": None}, returning=True)
+                fr.ids.extend(new_ids)
+            rows = _Rows()
+            _rows(rows, sch.Unit, units, now, _roster=u_roster)
+            if len(rows):
+                ur.ids.extend(_insert(s, "unit", rows, {"roster_id": [rref[x] for x in rows["_roster"]]},
+                                      returning=True))
+            rows = _Rows()
+            _rows(rows, sch.Equipment, eq, now, _fighter=eq_f, _unit=eq_u)
+            _insert(s, "equipment", rows, {"fighter_id": [fr.id(x) if x else None for x in rows["_fighter"]],
+                                           "unit_id": [ur.id(x) if x else None for x in rows["_unit"]]})
+            rows = _Rows()
+            _rows(rows, sch.Skill, skills, now, _fighter=s_fighter)
+            _insert(s, "skill", rows, {"fighter_id": [fr.id(x) for x in rows["_fighter"]]})
+            rows = _Rows()
+            _rows(rows, sch.StashEntry, stash, now, _roster=st_roster)
+            _insert(s, "stash_item", rows, {"roster_id": [rref[x] for x in rows["_roster"]]})
+            rows = _Rows()
+            _rows(rows, sch.TerritoryDoc, held, now, _roster=t_roster)
+            _insert(s, "territory", rows, {"roster_id": [rref[x] for x in rows["_roster"]]})
+            pending, npending = [], 0
+
+        try:
+            for i, r in enumerate(f.events("items", "rosters.item")):
+                p = f"rosters[{i}]"
+                if i == MAX_ITEMS:
+                    ck.err("rosters", f"more than {MAX_ITEMS:,} items")
+                if not _limits(ck, source, r, ("rosters", i)):
+                    continue
+                if old_stats and type(r) is dict:
+                    r = _old_stat_line({"campaign": raw_cd, "rosters": [r]})["rosters"][0]
+                good = _model(ck, _adapter(sch.Roster), sch.Roster, r, ("rosters", i))
+                if type(r) is not dict:
+                    continue
+                ref = r.get("ref")
+                if type(ref) is str and 1 <= len(ref) <= 40:
+                    if ref in rplace:
+                        ck.err(f"{p}.ref", f"{ref!r} is already used by rosters[{rplace[ref]}]")
+                    else:
+                        rplace[ref] = i
+                name = r.get("name")
+                if type(name) in (str, int):
+                    if name in rnames:
+                        ck.err(f"{p}.name", f"{name!r} is already used by {rnames[name]}")
+                    rnames[name] = p
+                if info is not None:
+                    kind = r.get("kind", info.default_roster_kind)
+                    if type(kind) is str and kind not in info.roster_kinds:
+                        ck.err(f"{p}.kind", f"{kind!r} is not one of {', '.join(info.roster_kinds)}")
+                fighters = _items(r, "fighters")
+                for j, fd in enumerate(fighters):
+                    fp = f"{p}.fighters[{j}]"
+                    if type(fd) is not dict:
+                        continue
+                    v = fd.get("ref")
+                    earlier = fr.add(v)
+                    fpath[0].append(i)
+                    fpath[1].append(j)
+                    if earlier is not None:
+                        a, b = fpath[0][earlier], fpath[1][earlier]
+                        ck.err(f"{fp}.ref", f"{v!r} is already used by rosters[{a}].fighters[{b}]")
+                    by = fd.get("captured_by")
+                    if type(by) is str and by not in rplace:
+                        captured.append((str(v), by, fp))
+                    w = fd.get("walker_type")
+                    if type(w) is str and w not in wid:
+                        ck.err(f"{fp}.walker_type", f"no walker type has ref {w!r}")
+                    if type(fd.get("crew_of")) is str:
+                        crews.append((fp, fd))
+                    _check_fighter(ck, fd, fp, info, edition, defaults, FIGHTER_STATUSES)
+                    for k, inj in enumerate(_items(fd, "injuries")):
+                        if type(inj) is dict:
+                            for key, kind in (("battle", "b"), ("roll_record", "d")):
+                                if type(inj.get(key)) is str:
+                                    later.append((kind, inj[key], f"{fp}.injuries[{k}].{key}", key))
+                for j, u in enumerate(_items(r, "units")):
+                    v = u.get("ref") if type(u) is dict else None
+                    earlier = ur.add(v)
+                    upath[0].append(i)
+                    upath[1].append(j)
+                    if earlier is not None:
+                        a, b = upath[0][earlier], upath[1][earlier]
+                        ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
+                for k, x in enumerate(_items(r, "ledger")):
+                    if type(x) is dict:
+                        for key, kind in (("fighter", "f"), ("battle", "b")):
+                            if type(x.get(key)) is str:
+                                later.append((kind, x[key], f"{p}.ledger[{k}].{key}", key))
+                if good is None or ck.problems:
+                    continue
+                if not good["kind"]:
+                    good["kind"] = SYSTEMS[cd["system"]].default_roster_kind
+                for fd in good["fighters"]:
+                    injuries.extend(fd["injuries"])
+                    i_fighter.extend([fd["ref"]] * len(fd["injuries"]))
+                ledger.extend(good["ledger"])
+                l_roster.extend([good["ref"]] * len(good["ledger"]))
+                pending.append(good)
+                npending += len(good["fighters"]) + len(good["units"]) + 1
+                if npending >= CHUNK:
+                    flush_rosters()
+            flush_rosters()
+            for _f, by, fp in captured:
+                if by not in rplace:
+                    ck.err(f"{fp}.captured_by", f"no roster has ref {by!r}")
+            for fp, fd in crews:
+                if fd["crew_of"] not in fr:
+                    ck.err(f"{fp}.crew_of", f"no fighter has ref {fd['crew_of']!r}")
+            _check_crews(ck, crews)
+            for kind, ref, where, _key in later:
+                if kind == "f" and ref not in fr:
+                    ck.err(where, f"no fighter has ref {ref!r}")
+        except _Stop:
+            pass
+        refuse()
+        set_captured(s, [(fr.id(fref), rref[by]) for fref, by, _fp in captured])
+        set_crews(s, [(fr.id(fd["ref"]), fr.id(fd["crew_of"])) for _fp, fd in crews])
+        del fpath, upath, crews, captured, rplace, rnames
+        fault_point("import.after-rosters")
+
+        # battles -------------------------------------------------------------------------
+        br = _Refs("b")
+        numbers: dict[Any, int] = {}  # battle number -> the battle's place
+        bpending: list[dict[str, Any]] = []
+
+        def flush_battles() -> None:
+            nonlocal bpending
+            if not bpending or ck.problems:
+                bpending = []
+                return
+            rows = _Rows()
+            _rows(rows, sch.Battle, bpending, now)
+            br.ids.extend(_insert(s, "battle", rows, {
+                "campaign_id": cid,
+                "winner_roster_id": [rref[x] if x else None for x in rows["_winner"]],
+                "attacker_roster_id": [rref[x] if x else None for x in rows["_attacker"]]}, returning=True))
+            for key, table, model in (("rosters", "battle_roster", sch.BattleRoster),
+                                      ("results", "battle_result", sch.BattleResult),
+                                      ("marks", "battle_mark", sch.BattleMark)):
+                items: list[Any] = []
+                of: list[str] = []
+                for b in bpending:
+                    items += b[key]
+                    of += [b["ref"]] * len(b[key])
+                rows = _Rows()
+                _rows(rows, model, items, now, _battle=of)
+                extra: dict[str, Any] = {"battle_id": [br.id(x) for x in rows["_battle"]]}
+                if key == "rosters":
+                    extra["roster_id"] = [rref[x] for x in rows["_roster"]]
+                else:
+                    extra["fighter_id"] = [fr.id(x) if x else None for x in rows["_fighter"]]
+                    extra["unit_id"] = [ur.id(x) if x else None for x in rows["_unit"]]
+                    extra["by_fighter_id"] = [fr.id(x) if x else None for x in rows["_by"]]
+                _insert(s, table, rows, extra)
+            bpending = []
+
+        try:
+            for i, b in enumerate(f.events("items", "battles.item")):
+                p = f"battles[{i}]"
+                if i == MAX_ITEMS:
+                    ck.err("battles", f"more than {MAX_ITEMS:,} items")
+                if not _limits(ck, source, b, ("battles", i)):
+                    continue
+                good = _model(ck, _adapter(sch.Battle), sch.Battle, b, ("battles", i))
+                if type(b) is not dict:
+                    continue
+                v = b.get("ref")
+                earlier = br.add(v)
+                if earlier is not None:
+                    ck.err(f"{p}.ref", f"{v!r} is already used by battles[{earlier}]")
+                for key in ("winner", "attacker"):
+                    x = b.get(key)
+                    if type(x) is str and x not in rref:
+                        ck.err(f"{p}.{key}", f"no roster has ref {x!r}")
+                number = b.get("number")
+                if type(number) in (str, int):
+                    if number in numbers:
+                        ck.err(f"{p}.number", f"battle {number} is already battles[{numbers[number]}]")
+                    numbers[number] = i
+                links = _items(b, "rosters")
+                _refer(ck, rref, "roster", links, "roster", f"{p}.rosters")
+                ck.unique(links, "roster", f"{p}.rosters", {}, "{v!r} is already listed at {at}")
+                results = _items(b, "results")
+                _refer(ck, fr, "fighter", results, "fighter", f"{p}.results")
+                _refer(ck, ur, "unit", results, "unit", f"{p}.results")
+                _refer(ck, fr, "fighter", results, "by_fighter", f"{p}.results")
+                for key, what in (("fighter", "fighter"), ("unit", "unit")):
+                    ck.unique(results, key, f"{p}.results", {},
+                              f"the result of {what} {{v!r}} is already given at {{at}}")
+                marks = _items(b, "marks")
+                _refer(ck, fr, "fighter", marks, "fighter", f"{p}.marks")
+                _refer(ck, ur, "unit", marks, "unit", f"{p}.marks")
+                _refer(ck, fr, "fighter", marks, "by_fighter", f"{p}.marks")
+                if good is None or ck.problems:
+                    continue
+                bpending.append(good)
+                if len(bpending) >= CHUNK // 2:
+                    flush_battles()
+            flush_battles()
+            for kind, ref, where, _key in later:
+                if kind == "b" and ref not in br:
+                    ck.err(where, f"no battle has ref {ref!r}")
+        except _Stop:
+            pass
+        refuse()
+        del numbers
+        rows = _Rows()  # gear: ledger lines after the battles they name
+        _rows(rows, sch.LedgerLine, ledger, now, _roster=l_roster)
+        _insert(s, "ledger_entry", rows, {"roster_id": [rref[x] for x in rows["_roster"]],
+                                          "fighter_id": [fr.id(x) if x else None for x in rows["_fighter"]],
+                                          "battle_id": [br.id(x) if x else None for x in rows["_battle"]]})
+        del ledger, l_roster, rows
+        fault_point("import.after-battles")
+
+        # rolls ---------------------------------------------------------------------------
+        dr = _Refs("d")
+        wanted = {ref for kind, ref, _w, _k in later if kind == "d"}
+        did: dict[str, int] = {}
+        holders: dict[tuple[str, bool], int] = {}
+        state: dict[str, Any] = {"head": "", "brk": None, "given": False}
+        cols_of, keys_of = _spec(sch.Roll)
+
+        def rolls_chunk(items: list[Any], offset: int) -> None:
+            try:
+                check_limits(items, source, ("rolls",))
+            except ImportRefused:
+                for k, x in enumerate(items):
+                    _limits(ck, source, x, ("rolls", offset + k))
+                dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
+                return
+            cols = _check_columns(ck, sch.Roll, items, "rolls", offset)
+            ck.cols.clear()
+            if not sch._plain(sch.Roll, items):
+                for k, x in enumerate(items):
+                    for loc in sch.unknown_keys(sch.Roll, x, ("rolls", offset + k)):
+                        cols = None
+                        ck.err(_path(loc), "unknown field")
+            dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
+            for kind, known, key in (("battle", br, "battle"), ("fighter", fr, "fighter"), ("unit", ur, "unit")):
+                for k, x in enumerate(items):
+                    v = x.get(key) if type(x) is dict else None
+                    if type(v) is str and v not in known:
+                        ck.err(f"rolls[{offset + k}].{key}", f"no {kind} has ref {v!r}")
+            for k, x in enumerate(items):
+                if type(x) is dict and x.get("undone") is True and not x.get("action"):
+                    ck.err(f"rolls[{offset + k}].undone", "an undone roll needs the action it belonged to")
+            if cols is None or ck.problems:
+                return
+            pc = {c: cols[k] for c, k in zip(cols_of, keys_of, strict=True)}
+            n = len(items)
+            if None in pc["created_at"]:
+                pc["created_at"] = [now if v is None else v for v in pc["created_at"]]
+            # the hash chain: the file's checked, the rolls chained afresh (the same when intact)
+            head, brk = state["head"], state["brk"]
+            hashed = [pc[k] for k in rollchain.HASHED]
+            given_prev, given = pc["prev_hash"], pc["hash"]
+            new_prev, new_hash = [], []
+            link = rollchain.link
+            names = rollchain.HASHED
+            for k in range(n):
+                row = dict(zip(names, [c[k] for c in hashed], strict=True))
+                h = link(head, row)
+                if brk is None:
+                    if (given_prev[k] or "") != head:
+                        brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "order")
+                    elif h != given[k]:
+                        brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "content")
+                new_prev.append(head)
+                new_hash.append(h)
+                head = h
+            if not state["given"] and any(given):
+                state["given"] = True
+            state["head"], state["brk"] = head, brk
+            pc["prev_hash"], pc["hash"] = new_prev, new_hash
+            pc["mark"] = ["undone" if u and m == "applied" else m for m, u in zip(pc["mark"], pc["_undone"],
+                                                                                  strict=True)]
+            keys = [key for key in dict.fromkeys(zip(pc["_action"], pc["_undone"], strict=True))
+                    if key[0] and key not in holders]
+            if keys:
+                holders.update(zip(keys, _insert(s, "journal", [{
+                    "campaign_id": cid, "action": key[0], "summary": "imported roll record",
+                    "created_at": now, "undone": key[1], "undone_at": now if key[1] else None,
+                } for key in keys], returning=True), strict=True))
+            rows = _Rows()
+            rows.set(pc, n)
+            need = bool(wanted) and not wanted.isdisjoint(pc["_ref"])
+            ids = _insert(s, "roll_record", rows, {
+                "campaign_id": cid,
+                "journal_id": [holders[(a, u)] if a else None for a, u in zip(pc["_action"], pc["_undone"],
+                                                                               strict=True)],
+                "battle_id": [br.id(x) if x else None for x in pc["_battle"]],
+                "fighter_id": [fr.id(x) if x else None for x in pc["_fighter"]],
+                "unit_id": [ur.id(x) if x else None for x in pc["_unit"]],
+            }, returning=need)
+            if need:
+                did.update((r, x) for r, x in zip(pc["_ref"], ids, strict=True) if r in wanted)
+
+        try:
+            chunk: list[Any] = []
+            offset = 0
+            for roll in f.events("items", "rolls.item"):
+                chunk.append(roll)
+                if len(chunk) >= CHUNK:
+                    rolls_chunk(chunk, offset)
+                    offset += len(chunk)
+                    chunk = []
+                    if offset > MAX_ROLLS:
+                        ck.err("rolls", f"more than {MAX_ROLLS:,} items")
+                        break
+            if chunk:
+                rolls_chunk(chunk, offset)
+            del chunk
+            for kind, ref, where, _key in later:
+                if kind == "d" and dr.find(ref) is None:
+                    ck.err(where, f"no roll has ref {ref!r}")
+        except _Stop:
+            pass
+        refuse()
+        brk = state["brk"] if state["given"] else None
+        if brk is not None and not accept_broken_chain:
+            raise ImportRefused(source, [f"rolls: the roll record's hash chain is broken at {brk.text('roll')}; "
+                                         "accept the broken chain to import it anyway (the break is recorded)"])
+        fault_point("import.after-rolls")
+        rows = _Rows()
+        _rows(rows, sch.Injury, injuries, now, _fighter=i_fighter)
+        _insert(s, "lasting_injury", rows, {"fighter_id": [fr.id(x) for x in rows["_fighter"]],
+                                            "battle_id": [br.id(x) if x else None for x in rows["_battle"]],
+                                            "roll_record_id": [did[x] if x else None for x in rows["_roll"]]})
+        del injuries, i_fighter, rows
+        fault_point("import.after-injuries")
+
+        # content packs and worth (derived, ignored: checked only) ---------------------------
+        try:
+            packs: list[Any] = []
+            good_packs: list[Any] = []
+            for i, pk in enumerate(f.events("items", "content_packs.item")):
+                if i == MAX_ITEMS:
+                    ck.err("content_packs", f"more than {MAX_ITEMS:,} items")
+                if not _limits(ck, source, pk, ("content_packs", i)):
+                    continue
+                packs.append(pk)
+                good = _model(ck, _adapter(sch.ContentPackDoc), sch.ContentPackDoc, pk, ("content_packs", i))
+                if good is not None:
+                    good_packs.append(good)
+            _check_packs(ck, packs, info.id if info is not None else "")
+            worth = TypeAdapter(dict[str, int], config=ConfigDict(strict=True))
+            for i, (key, v) in enumerate(f.events("items", "worth", kv=True)):
+                if i == MAX_ITEMS:
+                    ck.err("worth", f"more than {MAX_ITEMS:,} items")
+                if not _limits(ck, source, v, ("worth", key)):
+                    continue
+                try:
+                    worth.validate_python(v)
+                except ValidationError as e:
+                    for d in e.errors(include_url=False):
+                        ck.err(_path(("worth", key, *d["loc"])), _message(d))
+        except _Stop:
+            pass
+        refuse()
+        rows = _Rows()
+        _rows(rows, sch.ContentPackDoc, good_packs, now)
+        _insert(s, "content_pack", rows, {"campaign_id": cid})
+        _insert(s, "journal", [{"campaign_id": cid, "action": "campaign.create", "summary": summary(plan.campaign["name"]),
+                                "created_at": now, "undone": False, "undone_at": None}])
+        if brk is not None:
+            from campaign_app.dice import RollResult
+
+            note = RollResult(spec=rollchain.NOTE_DICE, faces=[], value=0, source="note", purpose=(
+                f"import from {Path(source).name}: the file's roll hash chain was broken at "
+                f"{brk.text('roll')}; accepted, its rolls chained afresh")[:2000])
+            uow.record_rolls([note], mark="note")
+    return cid, brk

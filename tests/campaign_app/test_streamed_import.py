@@ -1,0 +1,366 @@
+"""The streamed JSON import (issue #19): a file above the whole-document limit is read
+with ijson section by section and written in chunks in one transaction. It must give
+exactly the rows of the whole-document import, and write nothing on any problem."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Engine, make_url
+
+from campaign_app.errors import InputError
+from campaign_app.usecases.datafiles import (
+    ImportRefused,
+    export_json,
+    export_json_file,
+    import_json,
+    write_json,
+)
+from campaign_app.usecases.datafiles import streamed as st
+from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad
+from tests.conftest import pg_admin_url, snapshot
+
+
+@pytest.fixture(autouse=True)
+def _server_backups(tmp_path, monkeypatch):
+    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "server-backups"))
+
+
+@contextmanager
+def _fresh(db_url: str, tmp_path: Path) -> Iterator[Engine]:
+    """A new, empty database on the backend of ``db_url``."""
+    from db.migrate import open_database
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    if db_url.startswith("sqlite"):
+        eng = open_database(f"sqlite:///{tmp_path / (name + '.sqlite')}")
+        try:
+            yield eng
+        finally:
+            eng.dispose()
+        return
+    admin = pg_admin_url()
+    assert admin
+    adm = create_engine(make_url(admin).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+    with adm.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    eng = open_database(make_url(admin).set(database=name).render_as_string(hide_password=False))
+    try:
+        yield eng
+    finally:
+        eng.dispose()
+        with adm.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        adm.dispose()
+
+
+def _rows(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table in id order; the import's own time (journals) left out."""
+    from sqlmodel import SQLModel
+
+    import db.models  # noqa: F401
+
+    out: dict[str, list[tuple[Any, ...]]] = {}
+    with engine.connect() as c:
+        for t in SQLModel.metadata.sorted_tables:
+            cols = [x for x in t.c if not (t.name == "journal" and x.name in ("created_at", "undone_at"))]
+            order = [t.c.id] if "id" in t.c else list(t.c)
+            out[t.name] = [tuple(r) for r in c.execute(t.select().with_only_columns(*cols).order_by(*order))]
+    return out
+
+
+def _forward_refs(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document with references a streamed reader meets before their target: a
+    fighter captured by a later roster, crew of a later fighter, an injury naming a battle
+    and a roll, a ledger line naming a battle; and a roster list cut so rosters span chunks."""
+    doc = json.loads(json.dumps(doc))
+    rosters = doc["rosters"]
+    if len(rosters) >= 2 and rosters[0]["fighters"] and rosters[-1]["fighters"]:
+        rosters[0]["fighters"][0]["captured_by"] = rosters[-1]["ref"]
+        rosters[0]["fighters"][0]["status"] = "captured"
+    if doc["battles"] and doc["rolls"]:
+        for r in rosters:
+            for f in r["fighters"]:
+                for inj in f["injuries"]:
+                    inj["battle"] = doc["battles"][-1]["ref"]
+                    inj["roll_record"] = doc["rolls"][-1]["ref"]
+            for x in r["ledger"]:
+                x["battle"] = doc["battles"][-1]["ref"]
+    return doc
+
+
+def _sources(engine: Engine, tmp_path: Path) -> list[Path]:
+    build_necromunda(engine)
+    build_nuts(engine)
+    build_squad(engine)
+    from campaign_app.usecases import core
+
+    paths = []
+    for c in core.list_campaigns(engine):
+        p = tmp_path / f"{c['id']}.json"
+        export_json_file(engine, c["id"], p)
+        paths.append(p)
+        q = tmp_path / f"{c['id']}-forward.json"
+        write_json(_forward_refs(export_json(engine, c["id"])), q)
+        paths.append(q)
+    return paths
+
+
+def test_streamed_gives_the_rows_of_the_whole_document_import(engine, db_url, tmp_path, monkeypatch):
+    monkeypatch.setattr(st, "CHUNK", 3)  # many chunks even in a small file
+    paths = _sources(engine, tmp_path)
+    with _fresh(db_url, tmp_path) as old, _fresh(db_url, tmp_path) as new:
+        for p in paths:
+            a = import_json(old, p, rename=p.stem, backup=False, streamed=False)
+            b = import_json(new, p, rename=p.stem, backup=False, streamed=True)
+            assert a == b
+        ra, rb = _rows(old), _rows(new)
+        assert sum(map(len, ra.values())) > 50
+        assert ra["roll_record"] and ra["lasting_injury"]
+        for t in ra:
+            assert ra[t] == rb[t], t
+
+
+def test_streamed_keeps_every_check(sqlite_engine, tmp_path, monkeypatch):
+    monkeypatch.setattr(st, "CHUNK", 3)
+    build_necromunda(sqlite_engine)
+    doc = export_json(sqlite_engine, "Hive War")
+    before = snapshot(sqlite_engine)
+
+    def refused(d: Any, match: str, **kw: Any) -> None:
+        p = tmp_path / f"bad{uuid.uuid4().hex[:6]}.json"
+        write_json(d, p)
+        with pytest.raises(ImportRefused, match=match):
+            import_json(sqlite_engine, p, rename="Copy", backup=False, streamed=True, **kw)
+        assert snapshot(sqlite_engine) == before
+
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][-1]["faces"] = "x"  # the very last roll
+    n = len(bad["rolls"]) - 1
+    refused(bad, rf"rolls\[{n}\]\.faces: 'x' is not faces")
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][-1]["value"] = "1"
+    refused(bad, rf"rolls\[{n}\]\.value")
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][-1]["ref"] = bad["rolls"][0]["ref"]
+    refused(bad, rf"rolls\[{n}\]\.ref: 'd1' is already used by rolls\[0\]")
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][-1]["fighter"] = "f999"
+    refused(bad, rf"rolls\[{n}\]\.fighter: no fighter has ref 'f999'")
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][-1]["wat"] = 1
+    refused(bad, rf"rolls\[{n}\]\.wat: unknown field")
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][-1]["purpose"] = "changed"
+    refused(bad, "hash chain is broken")
+    bad = json.loads(json.dumps(doc))
+    bad["rosters"][-1]["fighters"][-1]["rep"] = 9
+    refused(bad, r"rosters\[\d+\]\.fighters\[\d+\]\.rep: 9 is above 6")
+    bad = json.loads(json.dumps(doc))
+    bad["rosters"][0]["fighters"][0]["captured_by"] = "r99"
+    refused(bad, r"rosters\[0\]\.fighters\[0\]\.captured_by: no roster has ref 'r99'")
+    bad = json.loads(json.dumps(doc))
+    bad["battles"][-1]["winner"] = "r99"
+    refused(bad, r"battles\[\d+\]\.winner: no roster has ref 'r99'")
+    bad = json.loads(json.dumps(doc))
+    bad["content_packs"] = [{"name": "x", "wat": 1}]
+    refused(bad, r"content_packs\[0\]\.wat: unknown field")
+    bad = json.loads(json.dumps(doc))
+    bad["worth"] = {"r1": {"rating": "x"}}
+    refused(bad, r"worth\.r1\.rating")
+    bad = json.loads(json.dumps(doc))
+    bad["campaign"]["system"] = "nope"
+    refused(bad, r"campaign\.system: 'nope' is not a known game system")
+    bad = json.loads(json.dumps(doc))
+    bad["rosters"][0]["notes"] = "a\x00b"
+    refused(bad, r"rosters\[0\]\.notes: text contains a NUL character")
+
+    bad = json.loads(json.dumps(doc))
+    bad["rosters"][-1]["fighters"][-1]["ref"] = bad["rosters"][0]["fighters"][0]["ref"]
+    refused(bad, r"rosters\[\d+\]\.fighters\[\d+\]\.ref: 'f1' is already used by rosters\[0\]\.fighters\[0\]")
+    bad = json.loads(json.dumps(doc))
+    bad["battles"].append({**bad["battles"][0], "number": 999})
+    refused(bad, rf"battles\[{len(doc['battles'])}\]\.ref: 'b1' is already used by battles\[0\]")
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][0]["ref"] = "d2"  # then the second roll's own d2 is taken
+    refused(bad, r"rolls\[1\]\.ref: 'd2' is already used by rolls\[0\]")
+
+    # refs of any text (not the exporter's numbering) import the same
+    odd = json.loads(json.dumps(doc))
+    for k, roll in enumerate(odd["rolls"]):
+        roll["ref"] = f"roll-{k}"
+    for r in odd["rosters"]:
+        for f in r["fighters"]:
+            for inj in f["injuries"]:
+                if inj["roll_record"]:
+                    inj["roll_record"] = f"roll-{int(inj['roll_record'][1:]) - 1}"
+    p = tmp_path / "odd.json"
+    write_json(odd, p)
+    a = import_json(sqlite_engine, p, rename="Odd", backup=False, streamed=True)
+    b = import_json(sqlite_engine, p, rename="Odd whole", backup=False, streamed=False)
+    ea, eb = export_json(sqlite_engine, a.id), export_json(sqlite_engine, b.id)
+    ea["campaign"]["name"] = eb["campaign"]["name"]
+    assert ea == eb
+    before = snapshot(sqlite_engine)
+
+    # accepted, the break is on record as a chained note
+    bad = json.loads(json.dumps(doc))
+    bad["rolls"][-1]["purpose"] = "changed"
+    p = tmp_path / "broken.json"
+    write_json(bad, p)
+    res = import_json(sqlite_engine, p, rename="Accepted", backup=False, streamed=True, accept_broken_chain=True)
+    again = export_json(sqlite_engine, res.id)
+    assert again["rolls"][-1]["source"] == "note" and "broken at roll" in again["rolls"][-1]["purpose"]
+
+
+def test_truncated_file_and_huge_string_write_nothing(sqlite_engine, tmp_path):
+    build_necromunda(sqlite_engine)
+    p = tmp_path / "whole.json"
+    export_json_file(sqlite_engine, "Hive War", p)
+    before = snapshot(sqlite_engine)
+    raw = p.read_bytes()
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(raw[: len(raw) - 200])
+    with pytest.raises(InputError, match="is not valid JSON"):
+        import_json(sqlite_engine, cut, rename="Cut", backup=False, streamed=True)
+    assert snapshot(sqlite_engine) == before
+    doc = json.loads(raw)
+    doc["rolls"][-1]["purpose"] = "x" * (st.MAX_TOKEN_BYTES + 10)
+    huge = tmp_path / "huge.json"
+    write_json(doc, huge)
+    with pytest.raises(InputError, match="is longer than 256 KB"):
+        import_json(sqlite_engine, huge, rename="Huge", backup=False, streamed=True)
+    doc["rolls"][-1]["purpose"] = '\\"' * st.MAX_TOKEN_BYTES  # escaped quotes hide no string
+    write_json(doc, huge)
+    with pytest.raises(InputError, match="is longer than 256 KB"):
+        import_json(sqlite_engine, huge, rename="Huge", backup=False, streamed=True)
+    assert snapshot(sqlite_engine) == before
+    doc["rolls"][-1]["purpose"] = "y" * 20_001  # under the token guard, over the text limit
+    write_json(doc, huge)
+    with pytest.raises(ImportRefused, match=r"rolls\[\d+\]\.purpose: text is 20,001 characters long"):
+        import_json(sqlite_engine, huge, rename="Huge", backup=False, streamed=True)
+    assert snapshot(sqlite_engine) == before
+
+
+def test_big_files_are_streamed(sqlite_engine, tmp_path, monkeypatch):
+    """Above MAX_FILE_BYTES the import streams (the old path refused such a file)."""
+    build_necromunda(sqlite_engine)
+    p = tmp_path / "big.json"
+    export_json_file(sqlite_engine, "Hive War", p)
+    monkeypatch.setattr(st, "MAX_FILE_BYTES", 1000)
+    assert st.should_stream(p)
+    called = []
+    real = st.import_streamed
+    monkeypatch.setattr(st, "import_streamed", lambda *a, **k: called.append(1) or real(*a, **k))
+    res = import_json(sqlite_engine, p, rename="Big", backup=False)
+    assert called and res.name == "Big"
+    assert st._backend().backend_name in ("yajl2_c", "yajl2_cffi", "yajl2", "python")
+
+
+def test_cli_import_streams_a_big_file(engine, tmp_path, monkeypatch, capsys):
+    """``campaign-app import json`` of a file above the limit: streamed, same summary;
+    a bad last roll is one line, exit 2, nothing written; the broken chain accepted."""
+    from campaign_app.cli import main
+
+    build_necromunda(engine)
+    url = engine.url.render_as_string(hide_password=False)
+    p = tmp_path / "big.json"
+    export_json_file(engine, "Hive War", p)
+    monkeypatch.setattr(st, "MAX_FILE_BYTES", 1000)
+    called: list[int] = []
+    real = st.import_streamed
+    monkeypatch.setattr(st, "import_streamed", lambda *a, **k: called.append(1) or real(*a, **k))
+    assert main(["--db", url, "import", "json", str(p), "--rename", "Streamed"]) == 0
+    assert called and "Streamed" in capsys.readouterr().out
+    before = snapshot(engine)
+    doc = json.loads(p.read_text(encoding="utf-8"))
+    doc["rolls"][-1]["purpose"] = "changed"
+    write_json(doc, p)
+    assert main(["--db", url, "import", "json", str(p), "--rename", "Broken"]) == 2
+    err = capsys.readouterr().err
+    assert "hash chain is broken" in err and "Traceback" not in err
+    assert snapshot(engine) == before
+    assert main(["--db", url, "import", "json", str(p), "--rename", "Broken", "--accept-broken-chain"]) == 0
+
+
+_HEAD = b'{"format": "campaign_app/campaign", "schema_version": 1, ' \
+        b'"campaign": {"name": "x", "system": "necromunda", "edition": "n26"}, '
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b"", "truncated"),
+    (b"\xff\xfe garbage", "not valid JSON"),
+    (b'{"a": NaN}', "not valid JSON"),
+    (b"[]", "document: must be an object"),
+    (b'{"campaign": {"notes": ' + b"[" * 100_000 + b"]" * 100_000 + b"}}", "nesting is deeper than 20"),
+    (_HEAD + b'"rosters": [' + b"[" * 25 + b"]" * 25 + b"]}", r"rosters\[0\]\[0\].*: nesting is deeper than 20"),
+    (json.dumps({"format": "x" * 20_001}).encode(), "characters long"),
+    (b'{"format": "a\\u0000b"}', "NUL"),
+    (b'{"format": "campaign_app/backup"}', "whole-database backup"),
+    (b'{"gang": {}}', "gang: unknown field"),
+    (_HEAD + b'"rolls": [{"ref": "d1", "value": 123456789012345678901234567890}]}', "not valid JSON"),
+    (_HEAD + b'"rolls": [{"ref": "d1", "value": 1e400}]}', "not valid JSON"),
+    (_HEAD + b'"rolls": [{"ref": "d1"}]}', r"rolls\[0\]\.dice: is missing"),
+    (b'{"campaign": {"notes": [' + b'"abc",' * 12_000_000 + b'"x"]}}', "take more than 50 MB"),
+])
+def test_hostile_streamed_files_refused_in_one_line(sqlite_engine, tmp_path, content, expected):
+    p = tmp_path / "bad.json"
+    p.write_bytes(content)
+    before = snapshot(sqlite_engine)
+    with pytest.raises(InputError, match=expected):
+        import_json(sqlite_engine, p, backup=False, streamed=True)
+    assert snapshot(sqlite_engine) == before
+
+
+def test_sections_in_another_order(sqlite_engine, tmp_path):
+    """The streamed reader takes each section wherever it is (walker types after the
+    rosters, rolls before the battles); a big section of the wrong kind is refused."""
+    build_necromunda(sqlite_engine)
+    doc = export_json(sqlite_engine, "Hive War")
+    doc["walker_types"] = [{"ref": "w1", "name": "Sentinel"}]
+    doc["rosters"][0]["fighters"][0]["walker_type"] = "w1"
+    order = ["format", "schema_version", "campaign", "rolls", "rosters", "walker_types", "content_packs",
+             "battles", "worth"]
+    p = tmp_path / "shuffled.json"
+    write_json({k: doc[k] for k in order}, p)
+    a = import_json(sqlite_engine, p, rename="Shuffled", backup=False, streamed=True)
+    b = import_json(sqlite_engine, p, rename="Shuffled whole", backup=False, streamed=False)
+    ea, eb = export_json(sqlite_engine, a.id), export_json(sqlite_engine, b.id)
+    assert ea["walker_types"] and ea["rosters"][0]["fighters"][0]["walker_type"] == "w1"
+    ea["campaign"]["name"] = eb["campaign"]["name"]
+    assert ea == eb
+    write_json({**{k: doc[k] for k in ("format", "schema_version", "campaign")}, "rosters": {"r1": 1}}, p)
+    with pytest.raises(ImportRefused, match="rosters: must be a list, not an object"):
+        import_json(sqlite_engine, p, rename="Bad", backup=False, streamed=True)
+
+
+@pytest.mark.parametrize("point", ["import.after-campaign", "import.after-rosters", "import.after-battles",
+                                   "import.after-rolls", "import.after-injuries", "uow.before-commit"])
+def test_a_failure_midway_writes_nothing(engine, tmp_path, monkeypatch, point):
+    """The streamed import writes in chunks, all in one transaction: a failure at any step
+    leaves the database as it was."""
+    import db.uow
+
+    monkeypatch.setattr(st, "CHUNK", 3)
+    build_necromunda(engine)
+    p = tmp_path / "c.json"
+    export_json_file(engine, "Hive War", p)
+    before = snapshot(engine)
+
+    def boom(name: str) -> None:
+        if name == point:
+            raise RuntimeError(f"fault at {name}")
+
+    monkeypatch.setattr(db.uow, "FAULT_HOOK", boom)
+    with pytest.raises(RuntimeError, match="fault at"):
+        import_json(engine, p, rename="Copy", backup=False, streamed=True)
+    monkeypatch.setattr(db.uow, "FAULT_HOOK", None)
+    assert snapshot(engine) == before
+    assert import_json(engine, p, rename="Copy", backup=False, streamed=True).name == "Copy"
