@@ -57,10 +57,9 @@ def campaign_size(session: Session, campaign_id: int) -> tuple[int, int]:
     """The campaign's rosters and battles, counted by the database (index-only counts)."""
     from db.models import Battle, Roster
 
-    rosters = session.execute(select(func.count()).select_from(Roster.__table__)
-                              .where(Roster.__table__.c.campaign_id == campaign_id)).scalar()
-    battles = session.execute(select(func.count()).select_from(Battle.__table__)
-                              .where(Battle.__table__.c.campaign_id == campaign_id)).scalar()
+    ro, ba = Roster.__table__, Battle.__table__  # type: ignore[attr-defined]
+    rosters = session.execute(select(func.count()).select_from(ro).where(ro.c.campaign_id == campaign_id)).scalar()
+    battles = session.execute(select(func.count()).select_from(ba).where(ba.c.campaign_id == campaign_id)).scalar()
     return int(rosters or 0), int(battles or 0)
 
 
@@ -189,5 +188,4 @@ def chain_longer_than(session: Session, campaign_id: int, n: int) -> bool:
 
 def chain_length(session: Session, campaign_id: int) -> int:
     """How many roll records the campaign's chain has (an index-only count)."""
-    return int(session.execute(select(func.count()).select_from(RollRecord.__table__)
-                               .where(_rr.campaign_id == campaign_id)).scalar() or 0)
+    return int(session.execute(select(func.count(_rr.id)).where(_rr.campaign_id == campaign_id)).scalar() or 0)
