@@ -160,16 +160,23 @@ def _kill_upgrades(tmp_path: Path, kills: int, rolls: int) -> dict[str, int]:
     window, in_upgrade = t_open * 1.3, max(t_open - t_backup, 0.05) * 1.3
     rng = random.Random(20261201)
     seen = {"0001": 0, HEAD_REVISION: 0}
+    # The windows follow the machine: timed once, an upgrade slowed by a loaded machine
+    # would be killed before its end nearly every time (189 of 200 in one CI run), a fast
+    # one after it. Each kill that came after the end shortens them, each one before
+    # lengthens them a little: about a third of the kills land after the end, however
+    # fast the machine is at the moment.
+    scale = 1.0
     for _ in range(kills):
         for side in ("-wal", "-shm"):
             db.with_name(db.name + side).unlink(missing_ok=True)
         shutil.rmtree(tmp_path / "backups", ignore_errors=True)  # (killed backups' .part files)
         shutil.copy(pristine, db)
         # most kills land inside the upgrade proper, some anywhere (the backup included)
-        done = _run_and_kill(url, rng, window, in_upgrade if rng.random() < 0.8 else None)
+        done = _run_and_kill(url, rng, window * scale, in_upgrade * scale if rng.random() < 0.8 else None)
         rev, indexes = _state(db)
         assert rev in seen, rev
         seen[rev] += 1
+        scale = min(max(scale * (0.93 if rev == HEAD_REVISION else 1.04), 0.05), 50.0)
         if rev == "0001":
             assert not (NEW_INDEXES & indexes), f"half an upgrade: {NEW_INDEXES & indexes} at 0001"
             assert not done
@@ -191,12 +198,14 @@ def _kill_creations(tmp_path: Path, kills: int) -> dict[str, int]:
     open_database(url).dispose()
     window = (time.monotonic() - t0) * 1.3
     seen = {"none": 0, "head": 0}
+    scale = 1.0  # follows the machine's speed, as in _kill_upgrades
     for i in range(kills):
         for side in ("", "-wal", "-shm"):
             db.with_name(db.name + side).unlink(missing_ok=True)
-        _run_and_kill(url, rng, window)
+        _run_and_kill(url, rng, window * scale)
         rev, _ = _state(db)
         seen["none" if rev is None else "head"] += 1
+        scale = min(max(scale * (1.04 if rev is None else 0.93), 0.05), 50.0)
         assert rev in (None, HEAD_REVISION)
         eng = open_database(url)  # what `campaign create` does first
         try:
