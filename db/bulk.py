@@ -69,13 +69,17 @@ class BulkLoader:
         return n
 
     def finish(self) -> None:
-        """PostgreSQL: move every loaded table's id sequence past its ids."""
+        """PostgreSQL: move every loaded table's id sequence past its ids, and give the
+        planner statistics of what was loaded (ANALYZE): autovacuum would, later; until
+        then a planner that takes a table of millions for empty picks hash joins of all
+        of it. (SQLite plans by its indexes without statistics, as the app runs it.)"""
         if not self.pg:
             return
-        for table in self._next:
+        for table in sorted(set(self._next) | set(self.loaded)):
             self.conn.execute(text(
                 f"SELECT setval(pg_get_serial_sequence(:t, 'id'), (SELECT coalesce(max(id), 1) FROM {table}))"  # noqa: S608
             ), {"t": table})
+            self.conn.exec_driver_sql(f"ANALYZE {table}")
 
 
 @contextmanager
