@@ -47,8 +47,16 @@ def fault_point(name: str) -> None:
 
 class UnitOfWork:
     def __init__(self, engine: Engine, action: str, *, campaign_id: int | None = None,
-                 summary: str = "", journaled: bool = True) -> None:
+                 summary: str = "", journaled: bool = True, durable: bool = True) -> None:
+        """``durable=False`` (a preview's roll records, nothing of the game): on
+        PostgreSQL the commit does not wait for the server to flush its log to disk
+        (``synchronous_commit`` off for this transaction only). That is what SQLite's
+        WAL with ``synchronous=NORMAL`` does for every commit: a crash of the server
+        may lose the last such commits, never corrupt or reorder them, and a later
+        durable commit (any change of the game) makes every one before it durable."""
         self.engine = engine
+        self.durable = durable
+        self._waits_not = False  # the commit is already told not to wait (PostgreSQL)
         self.action = action
         self.campaign_id = campaign_id
         self.summary = summary
@@ -126,7 +134,8 @@ class UnitOfWork:
         jid = self.journal.id if self.journal is not None else None
         rows = [row | {"campaign_id": cid, "journal_id": jid} for _r, row in kept]
         self.session.flush()
-        ids = roll_q.insert_rolls(self.session, cid, rows)
+        ids = roll_q.insert_rolls(self.session, cid, rows, durable=self.durable)
+        self._waits_not = not self.durable  # said with the chain's lock
         for r, rid in zip(items, ids, strict=True):
             r.extra["record_id"] = rid
         self._roll_ids += ids
@@ -156,6 +165,8 @@ class UnitOfWork:
             # --- live: the others are told in this transaction: on commit, never on rollback
             live.send(s, live.outgoing(self.changes, self.journaled), self.campaign_id)
             fault_point("uow.before-commit")
+            if not self.durable and not self._waits_not:
+                roll_q.commit_without_wait(s)
             s.commit()
             own = [self.journal.id] if self.journal is not None and self.journal.id is not None else []
             live.remember_own(self.engine, own + sorted(s.info.get(live.MARKED_KEY, ())), self._roll_ids)

@@ -33,26 +33,34 @@ class FacesView(QWidget):
         self.lay.setContentsMargins(0, 0, 0, 0)
         self.lay.setSpacing(4)
         self.faces: list[tuple[int, str]] = []
+        # the labels are kept and reused: a wizard shows a roll's faces dozens of times
+        self._labels: list[QLabel] = []
+        self._note = QLabel()
+        self._note.setStyleSheet(muted_style() + " font-style: italic;")
+        self._note.hide()
+        self.lay.addWidget(self._note)
+        self.lay.addStretch(1)
 
     def set_faces(self, faces: list[tuple[int, str]] | list[int], source: str = "") -> None:
-        while self.lay.count():
-            item = self.lay.takeAt(0)
-            w = item.widget()
-            if w is not None:
-                w.deleteLater()
         self.faces = [(f, source) if isinstance(f, int) else (int(f[0]), str(f[1])) for f in faces]
-        for face, src in self.faces:
+        while len(self._labels) < len(self.faces):
             lab = QLabel()
-            lab.setPixmap(die_icon(face).pixmap(QSize(self.size, self.size)))
-            lab.setToolTip(f"{face} ({src or 'rolled'})")
-            self.lay.addWidget(lab)
+            self.lay.insertWidget(len(self._labels), lab)
+            self._labels.append(lab)
+        for i, lab in enumerate(self._labels):
+            if i < len(self.faces):
+                face, src = self.faces[i]
+                lab.setPixmap(die_icon(face).pixmap(QSize(self.size, self.size)))
+                lab.setToolTip(f"{face} ({src or 'rolled'})")
+                lab.show()
+            else:
+                lab.hide()
         if self.faces:
             srcs = {s for _f, s in self.faces}
-            note = QLabel(translate("FacesView", "typed in") if srcs == {"typed"} else translate("FacesView", "rolled by the app") if srcs == {"random"}
-                          else ", ".join(sorted(srcs)))
-            note.setStyleSheet(muted_style() + " font-style: italic;")
-            self.lay.addWidget(note)
-        self.lay.addStretch(1)
+            self._note.setText(translate("FacesView", "typed in") if srcs == {"typed"}
+                               else translate("FacesView", "rolled by the app") if srcs == {"random"}
+                               else ", ".join(sorted(srcs)))
+        self._note.setVisible(bool(self.faces))
 
 
 class DiceChoice(QWidget):

@@ -148,7 +148,7 @@ def record_preview(engine: Engine, campaign_id: int, rolls: Iterable[RollResult]
     """Put a preview's rolls the app rolled (not typed ones) on record (marked ``preview``) in their own small
     transaction: a record, not a change of the game (no undo step, no version)."""
     items = list(rolls)
-    with UnitOfWork(engine, "preview", campaign_id=campaign_id, journaled=False) as uow:
+    with UnitOfWork(engine, "preview", campaign_id=campaign_id, journaled=False, durable=False) as uow:
         ids = uow.record_rolls(items, battle_id=battle_id, step=step, mark="preview", face_start=face_start,
                                app_only=True)
     return RecordedRolls(ids=ids, changes=uow.changes)
@@ -157,7 +157,7 @@ def record_preview(engine: Engine, campaign_id: int, rolls: Iterable[RollResult]
 def abandon_rolls(engine: Engine, ids: Sequence[int]) -> RecordedRolls:
     """A wizard cancelled (or a roll taken back) after rolling: its previewed rolls are
     marked ``abandoned`` (kept, never deleted; the mark is not hashed)."""
-    with UnitOfWork(engine, "abandon", journaled=False) as uow:
+    with UnitOfWork(engine, "abandon", journaled=False, durable=False) as uow:
         n = roll_q.mark_rolls(uow.session, list(ids), "abandoned", only=("preview",))
         uow.note(Changes(rolls=bool(n)))
     return RecordedRolls(ids=list(ids), changes=uow.changes)

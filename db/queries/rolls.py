@@ -144,27 +144,44 @@ def tables_rolled(session: Session, campaign_id: int, limit: int = 1000) -> list
 _CHAIN_LOCK = 0x726F6C6C  # "roll": the advisory lock class of a campaign's chain head
 
 
-def lock_chain(session: Session, campaign_id: int) -> str:
+def lock_chain(session: Session, campaign_id: int, *, durable: bool = True) -> str:
     """Take the campaign's chain head for this transaction and return its hash (``""``
     before the first record). On PostgreSQL an advisory transaction lock per campaign
     makes concurrent writers take turns (the second reads the head the first committed);
     SQLite has one writer at a time (the transaction already holds the write lock once
-    it has written, and a stale reader cannot commit over a newer head)."""
+    it has written, and a stale reader cannot commit over a newer head).
+    ``durable=False``: in the same statement, this transaction's commit will not wait
+    for the server's disk (:class:`db.uow.UnitOfWork`'s ``durable``)."""
     if session.get_bind().dialect.name == "postgresql":
-        session.execute(select(func.pg_advisory_xact_lock(_CHAIN_LOCK, campaign_id)))
+        lock = func.pg_advisory_xact_lock(_CHAIN_LOCK, campaign_id)
+        session.execute(select(lock) if durable else select(lock, _no_wait()))
     head = session.execute(select(_rr.hash).where(_rr.campaign_id == campaign_id)
                            .order_by(_rr.id.desc()).limit(1)).scalar()
     return head or ""
 
 
-def insert_rolls(session: Session, campaign_id: int, rows: list[dict[str, Any]]) -> list[int]:
+def _no_wait() -> Any:
+    """PostgreSQL: this transaction's commit does not wait for its log to reach the disk."""
+    return func.set_config("synchronous_commit", "off", True)
+
+
+def commit_without_wait(session: Session) -> None:
+    """:func:`_no_wait` as a statement of its own (a transaction that took no chain lock)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(_no_wait()))
+
+
+def insert_rolls(session: Session, campaign_id: int, rows: list[dict[str, Any]], *,
+                 durable: bool = True) -> list[int]:
     """Chain ``rows`` after the campaign's head (hashes computed in Python) and insert
     them in one Core statement; their ids in order."""
     if not rows:
         return []
-    rollchain.chain(lock_chain(session, campaign_id), rows)
+    rollchain.chain(lock_chain(session, campaign_id, durable=durable), rows)
+    table = RollRecord.__table__  # type: ignore[attr-defined]
+    # Core, not the ORM's bulk insert: the rows are complete dicts, nothing to map
     return list(session.execute(
-        insert(RollRecord).returning(_rr.id, sort_by_parameter_order=True), rows).scalars())
+        insert(table).returning(table.c.id, sort_by_parameter_order=True), rows).scalars())
 
 
 def mark_rolls(session: Session, ids: Sequence[int], mark: str, *, only: Sequence[str] = ()) -> int:
