@@ -24,7 +24,7 @@ from sqlalchemy.sql.elements import ColumnElement, Null
 from sqlalchemy.types import Numeric
 from sqlmodel import Session
 
-from db.queries.views import EQ, FI, LI, RO, SK, UN
+from db.queries.views import EQ, FI, LI, RO, SK, UN, ids_in
 
 PageKey = tuple[int, Any, int, int]
 FIGHTER, UNIT = 0, 1
@@ -164,7 +164,7 @@ def _table_page(s: Session, what: int, scope: Scope, sort: str | None, desc: boo
     value = _sort_value(t, what, sort, pg)
     cond = scope.where(t, what)
     if ids is not None:
-        cond = cond & t.id.in_(sorted(ids))
+        cond = cond & ids_in(s, t.id, ids)
     if value is None or isinstance(value, Null):  # no sort, or the kind has no such column: by id
         blank = int(value is not None)
         if after is not None:  # every blank sorts after a value

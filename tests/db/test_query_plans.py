@@ -9,6 +9,7 @@ big table; a roll log page is read in index order (no sort)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -95,3 +96,26 @@ def test_the_plan_check_sees_a_whole_table_read(league: tuple[Any, int]) -> None
     found = check(engine, seen)
     assert len(found) == 3, found
     assert sorts(engine, seen[1])
+
+
+def test_rows_by_id_are_read_by_primary_key(league: tuple[Any, int]) -> None:
+    """A page of a paged roster (or the rows a change names) reads its figures by their
+    ids, their weapons, skills and injuries by those ids: not the roster's whole index
+    (PostgreSQL chose it with the roster's condition in SQL: 30,000 entries a page)."""
+    from campaign_app.usecases import gui_queries as q
+    from tests.db.plans import plan
+
+    engine, cid = league
+    rid = _ids(engine, cid)[0]
+    rows = q.roster_rows(engine, roster=rid)["rows"]
+    ids = [r["id"] for r in rows if r["what"] == "fighter"][:3]
+    with statements(engine) as seen:
+        got = q.roster_rows(engine, roster=rid, fighters=ids, units=[])["rows"]
+    assert sorted(r["id"] for r in got) == sorted(ids)
+    assert check(engine, seen) == []
+    figures = [s for s in seen if re.search(r"FROM fighter\b", s.statement)]
+    assert len(figures) == 1 and "JOIN fighter" not in " ".join(s.statement for s in seen)
+    lines = " ".join(plan(engine, figures[0]))
+    assert ("fighter_pkey" in lines) if engine.dialect.name == "postgresql" else ("PRIMARY KEY" in lines), lines
+    other = next(r for r in q.campaign_tree(engine)[0]["rosters"] if r["id"] != rid)
+    assert q.roster_rows(engine, roster=other["id"], fighters=ids, units=[])["rows"] == []  # out of scope
