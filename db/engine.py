@@ -74,7 +74,18 @@ def redact(url: str | URL) -> str:
         return "<unreadable URL>"
 
 
+def _lower(value: Any) -> Any:
+    try:
+        return value.lower()  # text (nearly every call: kept fast)
+    except AttributeError:  # NULL, a number
+        return value
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # SQLite's own lower() changes only A-Z: a search for "łukasz" would miss "Łukasz"
+    # and "Ärger" would sort after "zed". Python's (Unicode) takes its place, as
+    # PostgreSQL's is in a UTF-8 database (deterministic: an index may use it).
+    dbapi_conn.create_function("lower", 1, _lower, deterministic=True)
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")
