@@ -119,3 +119,12 @@ def test_rows_by_id_are_read_by_primary_key(league: tuple[Any, int]) -> None:
     assert ("fighter_pkey" in lines) if engine.dialect.name == "postgresql" else ("PRIMARY KEY" in lines), lines
     other = next(r for r in q.campaign_tree(engine)[0]["rosters"] if r["id"] != rid)
     assert q.roster_rows(engine, roster=other["id"], fighters=ids, units=[])["rows"] == []  # out of scope
+
+
+def test_postgres_sessions_run_without_jit(engine: Any) -> None:
+    """JIT compiling took most of a big roster's search (343 of 467 ms): our sessions
+    turn it off, each pooled connection (a URL's own ``options`` untouched)."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only")
+    with engine.connect() as a, engine.connect() as b:
+        assert [c.exec_driver_sql("SHOW jit").scalar() for c in (a, b)] == ["off", "off"]
