@@ -119,6 +119,15 @@ def test_rows_by_id_are_read_by_primary_key(league: tuple[Any, int]) -> None:
     assert ("fighter_pkey" in lines) if engine.dialect.name == "postgresql" else ("PRIMARY KEY" in lines), lines
     other = next(r for r in q.campaign_tree(engine)[0]["rosters"] if r["id"] != rid)
     assert q.roster_rows(engine, roster=other["id"], fighters=ids, units=[])["rows"] == []  # out of scope
+    # a campaign's scope: the same, its rosters checked by their ids
+    from campaign_app.usecases.core import create_campaign
+
+    with statements(engine) as seen:
+        got = q.roster_rows(engine, campaign=cid, fighters=ids, units=[])["rows"]
+    assert sorted(r["id"] for r in got) == sorted(ids) and check(engine, seen) == []
+    assert "JOIN fighter" not in " ".join(s.statement for s in seen)
+    elsewhere = int(create_campaign(engine, "Elsewhere", "nuts").id)
+    assert q.roster_rows(engine, campaign=elsewhere, fighters=ids, units=[])["rows"] == []
 
 
 def test_postgres_sessions_run_without_jit(engine: Any) -> None:
