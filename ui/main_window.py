@@ -917,10 +917,10 @@ class MainWindow(QMainWindow):
         self.update_actions()
 
     def _tab_changed(self, i: int) -> None:
-        if i == TAB_LOG:
+        if i == TAB_LOG and self.log_view.read_on_show():  # read twice, a 200-row log took twice as long
             self.log_view.reload_filters()
             self.log_view.refresh()
-        elif i == TAB_HISTORY:
+        elif i == TAB_HISTORY and self.history_view.read_on_show():
             self.history_view.refresh()
 
     def show_log(self) -> None:

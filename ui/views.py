@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -129,18 +129,27 @@ def wrap_rows(view: QTableView) -> None:
     again whenever a column is resized or the rows change."""
     view.setWordWrap(True)
     view.setTextElideMode(Qt.TextElideMode.ElideNone)
-    if not view.property("wrapsRows"):
-        view.setProperty("wrapsRows", True)
+    timer = view.findChild(QTimer, "wrapRowsAgain")
+    if timer is None:
+        # the rows are measured again once the event loop comes back, however many
+        # columns were resized meanwhile: fitting a log's eleven columns measured its
+        # 200 rows eleven times (a second to show the roll log)
+        timer = QTimer(view)
+        timer.setObjectName("wrapRowsAgain")
+        timer.setSingleShot(True)
+        timer.setInterval(0)
 
         def again() -> None:  # a paged table (ui.paged) keeps one line per row: no measuring
             if not getattr(view.model(), "paged", False):
                 view.resizeRowsToContents()
 
-        view.horizontalHeader().sectionResized.connect(lambda *_a: again())
-        view.model().modelReset.connect(again)
-        view.model().rowsInserted.connect(lambda *_a: again())
-        view.model().layoutChanged.connect(lambda *_a: again())
+        timer.timeout.connect(again)
+        view.horizontalHeader().sectionResized.connect(lambda *_a: timer.start())
+        view.model().modelReset.connect(timer.start)
+        view.model().rowsInserted.connect(lambda *_a: timer.start())
+        view.model().layoutChanged.connect(lambda *_a: timer.start())
     view.resizeRowsToContents()
+    timer.stop()  # measured just now
 
 
 def wrap_items(view: Any) -> None:
@@ -236,11 +245,19 @@ class CampaignTab(QWidget):
             self._stale = False
             self.load()
 
+    _shown_fresh = False
+
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)
         if self._stale:
             self._stale = False
             self.load()
+            self._shown_fresh = True
+
+    def read_on_show(self) -> bool:
+        """Whether the tab, just chosen, should read again: not if it did as it appeared."""
+        fresh, self._shown_fresh = self._shown_fresh, False
+        return not fresh
 
     def load(self) -> None:
         raise NotImplementedError  # pragma: no cover

@@ -49,3 +49,32 @@ def test_a_filter_chosen_before_is_gone_after_another_campaign_while_hidden(
     win.select_tree("campaign", first)
     win.tabs.setCurrentIndex(TAB_LOG)
     assert win.log_view.fighter.currentData() is None and " of " not in win.log_view.count.text()
+
+
+def test_showing_the_log_reads_and_measures_its_rows_once(qtbot: Any, win: Any, gui_engine: Any,
+                                                          monkeypatch: Any) -> None:
+    """The tab read its page twice (as it appeared, then again for being chosen), and
+    fitting its columns measured every row once per column resized: a second to show."""
+    from PySide6.QtWidgets import QApplication
+
+    from campaign_app.systems.nuts.demo import build as demo_nuts
+
+    cid = demo_nuts(gui_engine)
+    win.reload(prefer=("campaign", cid))
+    log = win.log_view
+    table = log.view
+    reads, measures = [], []
+    real_page = q.roll_log_page
+    monkeypatch.setattr(q, "roll_log_page", lambda *a, **k: reads.append(1) or real_page(*a, **k))
+    real_measure = table.resizeRowsToContents
+    table.resizeRowsToContents = lambda: measures.append(1) or real_measure()
+    win.tabs.setCurrentIndex(TAB_LOG)
+    QApplication.processEvents()
+    assert log.model.rows and len(reads) == 1, reads
+    assert 1 <= len(measures) <= 2, measures
+    measures.clear()
+    for i in range(log.model.columnCount()):  # a user dragging columns: measured once they stop
+        table.setColumnWidth(i, table.columnWidth(i) + 3)
+    assert measures == []
+    QApplication.processEvents()
+    assert len(measures) == 1
