@@ -74,6 +74,10 @@ def redact(url: str | URL) -> str:
         return "<unreadable URL>"
 
 
+ULOWER = "ulower"
+"""The name of the Unicode lower() on our SQLite connections."""
+
+
 def _lower(value: Any) -> Any:
     try:
         return value.lower()  # text (nearly every call: kept fast)
@@ -82,10 +86,10 @@ def _lower(value: Any) -> Any:
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    # SQLite's own lower() changes only A-Z: a search for "łukasz" would miss "Łukasz"
-    # and "Ärger" would sort after "zed". Python's (Unicode) takes its place, as
-    # PostgreSQL's is in a UTF-8 database (deterministic: an index may use it).
-    dbapi_conn.create_function("lower", 1, _lower, deterministic=True)
+    # SQLite's own lower() changes only A-Z: sorted by it, "Ärger" comes after "zed",
+    # and a search for "łukasz" misses "Łukasz". ulower() is Python's (Unicode), as
+    # PostgreSQL's lower() is in a UTF-8 database (db/queries/pages.py uses it).
+    dbapi_conn.create_function(ULOWER, 1, _lower, deterministic=True)
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")
