@@ -45,8 +45,8 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
         lang: str | None = None) -> int:
     """Open the window, then, once it has painted, the database (``db_url``, else the
     one used last, else the default one) off the GUI thread; a failure is a message,
-    not a traceback. The CLI passes ``default_url`` (it has the lookup loaded, and
-    nothing more is imported before the window is up); else it is asked for here.
+    not a traceback. ``default_url`` (else asked for here) is only looked up once the
+    window has painted: nothing it needs is imported before the window is up.
     ``lang`` (``--lang``) overrides the language chosen in the window (else the
     system's, else English); the translation is installed before the window is built."""
     problem = missing_display()
@@ -58,10 +58,6 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
 
-    if default_url is None:
-        from campaign_app.usecases.database import default_url as _default_url
-
-        default_url = _default_url()
     settings = AppSettings()
     from ui.i18n import install, pick_language
 
@@ -72,8 +68,17 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
         apply(settings.theme())
     win = MainWindow(None, settings)
     win.show()
-    url, create = start_database(db_url, settings.last_url(), default_url)
-    win.open_when_shown(url, create=create)
+    if db_url:
+        win.open_when_shown(db_url)
+    else:  # where the default file lives is looked up once the window is on screen
+        def which() -> tuple[str, bool]:
+            if default_url is not None:
+                return start_database(None, settings.last_url(), default_url)
+            from campaign_app.usecases.database import default_url as _default_url
+
+            return start_database(None, settings.last_url(), _default_url())
+
+        win.open_when_shown(None, which=which)
     return int(app.exec())
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -125,6 +126,7 @@ class MainWindow(QMainWindow):
         self._undo_for: int | None = None  # the campaign whose history _undo_state is
         self._open_pending: str | None = None
         self._open_create = True
+        self._open_which: Callable[[], tuple[str, bool]] | None = None
         self._opening: Task | None = None  # the open_url task whose result counts
         self.actions: dict[str, QAction] = {}
         self.system_id = ""  # the game system whose actions are shown
@@ -373,15 +375,20 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ database
-    def open_when_shown(self, url: str, create: bool = True) -> None:
+    def open_when_shown(self, url: str | None, create: bool = True,
+                        which: Callable[[], tuple[str, bool]] | None = None) -> None:
         """Open ``url`` once the window has painted its first frame. Opening loads the
         core and SQLAlchemy on a worker thread, and that import would hold the GIL while
         the GUI thread paints: the window would appear later for nothing. If no paint
         comes (a minimised or hidden start), the database opens after a short wait.
-        ``create=False``: a SQLite file that is not there is an error, not a new file."""
-        self._open_pending = url
+        ``create=False``: a SQLite file that is not there is an error, not a new file.
+        ``which`` (no ``url``): says then which database to open and whether it may be
+        created (the default one is looked up after the first paint)."""
+        self._open_pending = url or ""
         self._open_create = create
-        self.start_page.setText(translate("MainWindow", "Opening {url}…").format(url=safe_url(url)))
+        self._open_which = which
+        self.start_page.setText(translate("MainWindow", "Opening {url}…").format(url=safe_url(url)) if url
+                                else translate("MainWindow", "Opening the campaign database…"))
         QTimer.singleShot(OPEN_FALLBACK_MS, self._open_pending_url)
 
     def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
@@ -391,8 +398,13 @@ class MainWindow(QMainWindow):
 
     def _open_pending_url(self) -> None:
         url, self._open_pending = self._open_pending, None
-        if url is not None:
-            self.open_url(url, create=self._open_create)
+        if url is None:
+            return
+        create = self._open_create
+        which, self._open_which = self._open_which, None
+        if which is not None:
+            url, create = which()
+        self.open_url(url, create=create)
 
     def set_engine(self, engine: Any, url: str = "", prefer: tuple[str, int] | None = None) -> None:
         old = self.engine

@@ -95,10 +95,9 @@ def open_engine(args: argparse.Namespace) -> Any:
 
 # --------------------------------------------------------------------------- commands
 def cmd_gui(args: argparse.Namespace, _engine: Any) -> int:
-    from db.paths import default_url  # no SQLAlchemy: a plain start stays light
-    from ui.app import run
+    from ui.app import run  # the default database is looked up once the window is shown
 
-    return int(run(args.db, default_url=default_url(), lang=getattr(args, "lang", None)) or 0)
+    return int(run(args.db, lang=getattr(args, "lang", None)) or 0)
 
 
 # --------------------------------------------------------------------------- parser

@@ -431,11 +431,11 @@ def watched(argv=None):
 
 
 HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "reportlab", "reports", "campaign_app.usecases.exports",
-         "campaign_app.rules", "pydantic")
+         "campaign_app.rules", "pydantic", "platformdirs")
 ui.app.make_app = watched
 from campaign_app.cli import main
 
-rc = main(["--db", sys.argv[1]])
+rc = main(["--db", sys.argv[1]] if sys.argv[1] != "-" else [])
 print(json.dumps(seen))
 sys.exit(rc)
 """
@@ -460,6 +460,16 @@ def test_plain_start_paints_the_window_before_loading_the_core(tmp_path: Path) -
     # before the first paint (ui.main_window sets the two it needs by name)
     assert seen["qt_enums_built"] is False
     assert seen["opened"] == f"sqlite:///{db}" and db.exists()
+    # a start without --db: where the default database lives is looked up after the paint
+    env.pop("CAMPAIGN_APP_DB", None)
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config2")  # a first start: no database used last
+    res = subprocess.run([sys.executable, "-c", START_PROBE, "-"], capture_output=True,
+                         text=True, cwd=Path(__file__).resolve().parents[2], timeout=120, env=env)
+    assert res.returncode == 0, res.stdout + res.stderr
+    seen = json.loads(res.stdout.strip().splitlines()[-1])
+    assert seen["at_first_paint"] == [], seen
+    default = tmp_path / "data" / "campaign_app" / "campaigns.sqlite"
+    assert seen["opened"] == f"sqlite:///{default}" and default.exists()
 
 
 def test_database_opens_after_the_first_paint_or_without_one(qtbot: Any, settings: Any,

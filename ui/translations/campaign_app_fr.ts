@@ -1338,6 +1338,10 @@
         <translation>Ouverture de {url}…</translation>
     </message>
     <message>
+        <source>Opening the campaign database…</source>
+        <translation>Ouverture de la base de données de campagne…</translation>
+    </message>
+    <message>
         <source>the campaign database (Ctrl+O to change)</source>
         <translation>la base de données de campagne (Ctrl+O pour changer)</translation>
     </message>

@@ -1338,6 +1338,10 @@
         <translation>Apertura di {url}…</translation>
     </message>
     <message>
+        <source>Opening the campaign database…</source>
+        <translation>Apertura del database della campagna…</translation>
+    </message>
+    <message>
         <source>the campaign database (Ctrl+O to change)</source>
         <translation>il database della campagna (Ctrl+O per cambiarlo)</translation>
     </message>
