@@ -43,13 +43,25 @@ class TaskContext:
         return self._event.is_set()
 
     def progress(self, done: int, total: int, text: str = "") -> bool:
-        """Report progress; returns False when the task should stop (Cancel)."""
-        self._signals.progress.emit(int(done), int(total), text)
+        """Report progress; returns False when the task should stop (Cancel, or no one
+        is left to hear it: the application is closing)."""
+        if not _emit(self._signals.progress, int(done), int(total), text):
+            self._event.set()
         return not self._event.is_set()
 
     def check(self) -> None:
         if self._event.is_set():
             raise TaskCancelled("cancelled")
+
+
+def _emit(signal: Any, *args: Any) -> bool:
+    """Emit ``signal``; False when its object is gone (the application quit while the
+    task ran: PySide deletes the signals' objects at exit), which ends the task quietly."""
+    try:
+        signal.emit(*args)
+    except RuntimeError:
+        return False
+    return True
 
 
 class _Runnable(QRunnable):
@@ -67,14 +79,14 @@ class _Runnable(QRunnable):
             result = self.fn(ctx)
         except BaseException as e:  # noqa: BLE001 - reported on the GUI thread
             if self.stop.is_set() or isinstance(e, TaskCancelled) or type(e).__name__ == "ExportCancelled":
-                self.signals.cancelled.emit()
+                _emit(self.signals.cancelled)
             else:
-                self.signals.failed.emit(e)
+                _emit(self.signals.failed, e)
             return
         if self.stop.is_set():
-            self.signals.cancelled.emit()
+            _emit(self.signals.cancelled)
         else:
-            self.signals.finished.emit(result)
+            _emit(self.signals.finished, result)
 
 
 class Task(QObject):

@@ -569,3 +569,31 @@ def test_a_start_reopens_the_last_database_but_never_makes_it_anew(qtbot: Any, s
     assert "no database at" in messages()[-1][1]
     assert w.engine is None and w.start_page.text() == NO_DATABASE
     assert not (tmp_path / "usb").exists()
+
+
+def test_a_task_whose_signals_are_gone_ends_quietly(qtbot: Any) -> None:
+    """The application quit while a task ran (PySide deletes the signals' objects at
+    exit): its next report stops it, with no error from the pool's thread."""
+    import threading
+
+    import shiboken6
+    from PySide6.QtCore import QThreadPool
+
+    from ui.worker import run_task
+
+    started, go = threading.Event(), threading.Event()
+    reports: list[bool] = []
+
+    def fn(ctx: Any) -> str:
+        started.set()
+        go.wait(10)
+        reports.append(ctx.progress(1, 2))
+        reports.append(ctx.cancelled)
+        return "done"
+
+    task = run_task(None, "gone", fn)
+    assert started.wait(10)
+    shiboken6.delete(task.signals)
+    go.set()
+    assert QThreadPool.globalInstance().waitForDone(10000)
+    assert reports == [False, True]
