@@ -89,10 +89,14 @@ class PagedRosterModel(RosterModel):
     def _count(self) -> None:
         from campaign_app.usecases import gui_queries as q
 
-        if self.search.strip() or self.status is not None:
-            self.counts = q.roster_count(self.engine, search=self.search, status=self.status, **self.scope)
-        else:
+        if not (self.search.strip() or self.status is not None):
             self.counts = self.total
+        elif not self.more:  # the filter's every row is on the first page: counted here, not again in SQL
+            units = [r for r in self.rows if r["what"] == "unit"]
+            self.counts = {"fighters": len(self.rows) - len(units), "units": len(units),
+                           "figures": sum(int(r.get("figures") or 0) for r in units)}
+        else:
+            self.counts = q.roster_count(self.engine, search=self.search, status=self.status, **self.scope)
 
     def load_pages(self, engine: Any, scope: dict[str, int], total: RosterCount, search: str = "",
                    status: str | None = None) -> None:

@@ -90,10 +90,19 @@ def test_the_filter_runs_in_sql(qtbot: Any, big: tuple[Any, int, int]) -> None:
     bar = win.roster_filter
     name = full[20]["name"]
     bar.search.setText(name.upper())
-    bar._now()
+    from tests.db.plans import statements
+
+    with statements(win.engine) as seen:
+        bar._now()
     want = [(r["what"], r["id"]) for r in full if name.lower() in r["name"].lower()]
     assert win.model.paged and _ids(win.model) == want[:15]  # fewer than a page
     assert f"{len(full) - len(want)} more left out by the filter" in win.table_title.text()
+    # the filter's rows all on the first page: counted from it, not by a second pass in SQL
+    assert len(want) < 15 and not [s for s in seen if "count(" in s.statement and "LIKE" in s.statement.upper()]
+    bar.search.setText("a")  # more than a page: counted in SQL
+    bar._now()
+    many = [r for r in full if "a" in " ".join(str(v) for v in (r["name"], r["type"], r.get("role"))).lower()]
+    assert win.model.more and win.model.counts["fighters"] + win.model.counts["units"] >= len(many) > 15
     bar.search.setText("")
     st = bar.status.findData("dead")
     assert st > 0  # the statuses offered come from SQL
