@@ -120,6 +120,9 @@ def _postgres_session(dbapi_conn: Any, _record: Any) -> None:
     starts on a high estimated cost, took 343 ms of a 467 ms search of a 30,000-figure
     roster (and nothing of ours runs long enough to win it back). Set per session, so a
     URL's own ``options`` stay as given."""
+    version = getattr(getattr(dbapi_conn, "info", None), "server_version", 0)
+    if version and version < 110000:  # no JIT before PostgreSQL 11 (nor the setting)
+        return
     with dbapi_conn.cursor() as cur:
         cur.execute("SET jit = off")
     dbapi_conn.commit()
