@@ -28,9 +28,7 @@ from tests.campaign_app.data_builders import build_necromunda, build_nuts, build
 from tests.conftest import pg_admin_url, snapshot
 
 
-@pytest.fixture(autouse=True)
-def _server_backups(tmp_path, monkeypatch):
-    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "server-backups"))
+pytestmark = pytest.mark.usefixtures("_server_backups")  # tests/campaign_app/conftest.py
 
 
 @contextmanager
