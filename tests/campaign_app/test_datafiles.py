@@ -28,7 +28,6 @@ from campaign_app.usecases.datafiles import (
 from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad, counts
 from tests.conftest import pg_admin_url
 
-
 pytestmark = pytest.mark.usefixtures("_server_backups")  # tests/campaign_app/conftest.py
 
 
