@@ -340,15 +340,17 @@ def _roster_model(ck: _Checker, record: Any, at: tuple[Any, ...]) -> Any:
     unknown = list(sch.unknown_keys(sch.Roster, {k: v for k, v in record.items() if k != "fighters"}, at))
     adapter = _adapter(sch.Fighter)
     good: list[Any] = []
+    f_errors: list[Any] = []
     for j, fd in enumerate(fighters):
         try:
             good.append(adapter.validate_python(fd))
         except ValidationError as e:
-            errors.extend({**d, "loc": ("fighters", j, *d["loc"])} for d in e.errors(include_url=False))
+            f_errors.extend({**d, "loc": ("fighters", j, *d["loc"])} for d in e.errors(include_url=False))
         unknown.extend(sch.unknown_keys(sch.Fighter, fd, (*at, "fighters", j)))
         fighters[j] = None
-    order = _ROSTER_FIELDS.index
-    errors.sort(key=lambda d: order(d["loc"][0]) if d["loc"] and d["loc"][0] in _ROSTER_FIELDS else -1)
+    # the fighters' errors where the model gives them: after the fields before ``fighters``
+    cut = next((k for k, d in enumerate(errors) if d["loc"] and d["loc"][0] in _AFTER_FIGHTERS), len(errors))
+    errors[cut:cut] = f_errors
     n = len(at)  # the roster's own unknown keys, then its fighters', then the rest (unknown_keys' order)
     unknown.sort(key=lambda loc: 0 if len(loc) == n + 1 else 1 if loc[n] == "fighters" else 2)
     for d in errors:
@@ -362,6 +364,8 @@ def _roster_model(ck: _Checker, record: Any, at: tuple[Any, ...]) -> Any:
 
 
 _ROSTER_FIELDS = tuple(sch.Roster.model_fields)
+_AFTER_FIGHTERS = frozenset(_ROSTER_FIELDS[_ROSTER_FIELDS.index("fighters") + 1:])
+"""The roster fields the model checks after its fighters (their errors come after the fighters')."""
 _ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
 
 
