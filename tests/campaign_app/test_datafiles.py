@@ -28,11 +28,7 @@ from campaign_app.usecases.datafiles import (
 from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad, counts
 from tests.conftest import pg_admin_url
 
-
-@pytest.fixture(autouse=True)
-def _server_backups(tmp_path, monkeypatch):
-    """Backups of a PostgreSQL test database go to the test's folder, not the user's."""
-    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "server-backups"))
+pytestmark = pytest.mark.usefixtures("_server_backups")  # tests/campaign_app/conftest.py
 
 
 @pytest.fixture

@@ -27,10 +27,7 @@ from campaign_app.usecases.datafiles import streamed as st
 from tests.campaign_app.data_builders import build_necromunda, build_nuts, build_squad
 from tests.conftest import pg_admin_url, snapshot
 
-
-@pytest.fixture(autouse=True)
-def _server_backups(tmp_path, monkeypatch):
-    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "server-backups"))
+pytestmark = pytest.mark.usefixtures("_server_backups")  # tests/campaign_app/conftest.py
 
 
 @contextmanager
@@ -364,3 +361,111 @@ def test_a_failure_midway_writes_nothing(engine, tmp_path, monkeypatch, point):
     monkeypatch.setattr(db.uow, "FAULT_HOOK", None)
     assert snapshot(engine) == before
     assert import_json(engine, p, rename="Copy", backup=False, streamed=True).name == "Copy"
+
+
+def _bad_roster(doc: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``doc`` whose first roster has problems of every kind: its own fields,
+    its fighters' (the model's and unknown keys), its units', and the file's checks."""
+    bad = json.loads(json.dumps(doc))
+    r = bad["rosters"][0]
+    r["credits"] = "lots"
+    r["wat"] = 1
+    r["stash"] = [{"name": 5}]
+    fs = r["fighters"]
+    fs.append({**json.loads(json.dumps(fs[-1])), "ref": "f900", "name": "Extra"})
+    fs[0]["rep"] = 9
+    fs[0]["huh"] = True
+    fs[1]["equipment"] = [{"name": "Rifle", "odd": 1}]
+    fs[1]["captured_by"] = "r99"
+    fs[2]["xp"] = "x"
+    fs[2]["ref"] = fs[0]["ref"]
+    fs.append("not a fighter")
+    del fs[1]["name"]
+    return bad
+
+
+def test_roster_checked_fighter_by_fighter_gives_the_same_problems(sqlite_engine, tmp_path):
+    """A roster's fighters are checked one at a time and let go of (a national league's
+    30,000-fighter roster no longer held twice): the same problems in the same order and
+    the same checked record as the model's check of the whole roster."""
+    from campaign_app.usecases.datafiles import schema as sch
+    from campaign_app.usecases.datafiles.validate import _Checker
+
+    build_necromunda(sqlite_engine)
+    doc = export_json(sqlite_engine, "Hive War")
+    for r in (doc["rosters"][0], _bad_roster(doc)["rosters"][0]):
+        whole, split = _Checker(), _Checker()
+        expected = st._model(whole, st._adapter(sch.Roster), sch.Roster, json.loads(json.dumps(r)), ("rosters", 0))
+        raw = json.loads(json.dumps(r))
+        got = st._roster_model(split, raw, ("rosters", 0))
+        assert split.problems == whole.problems
+        assert got == expected
+        assert raw["fighters"] == [None] * len(r["fighters"])  # let go of, each once checked
+    assert len(whole.problems) >= 8 and expected is None
+
+
+def test_streamed_roster_problems_model_first_then_the_files_checks(sqlite_engine, tmp_path):
+    """The streamed import's problems of a roster: the model's (in its order), then the
+    file's checks (refs, captured_by, rules); the same problems as the whole document's."""
+    from campaign_app.usecases.datafiles import schema as sch
+    from campaign_app.usecases.datafiles.validate import _Checker
+
+    build_necromunda(sqlite_engine)
+    bad = _bad_roster(export_json(sqlite_engine, "Hive War"))
+    p = tmp_path / "bad.json"
+    write_json(bad, p)
+    got = []
+    for streamed in (False, True):
+        with pytest.raises(ImportRefused) as e:
+            import_json(sqlite_engine, p, rename="Copy", backup=False, streamed=streamed)
+        got.append(e.value.problems)
+    assert sorted(got[1]) == sorted(got[0])
+    model = _Checker()
+    st._model(model, st._adapter(sch.Roster), sch.Roster, bad["rosters"][0], ("rosters", 0))
+    n = len(model.problems)
+    assert got[1][:n] == model.problems and len(got[1]) > n
+    assert any("captured_by" in x for x in got[1][n:]) and any("already used" in x for x in got[1][n:])
+
+
+def test_bulk_inserts_reach_the_driver_a_batch_at_a_time(sqlite_engine, tmp_path, monkeypatch):
+    """Rows go to SQLAlchemy and the driver _BATCH_ROWS at a time (RETURNING; five times
+    that without), not all at once: a 30,000-fighter roster's rows were held three times
+    over (parameter dicts, compiled parameters). The same rows and ids."""
+    from sqlalchemy import event
+
+    from db.queries import transfer
+
+    build_necromunda(sqlite_engine)
+    doc = export_json(sqlite_engine, "Hive War")
+    fighters = doc["rosters"][0]["fighters"]
+    model = next(fd for fd in fighters if fd["equipment"] and not fd["injuries"] and not fd["crew_of"])
+    fighters += [{**json.loads(json.dumps(model)), "ref": f"fx{k}", "name": f"Extra {k}"} for k in range(12)]
+    p = tmp_path / "nuts.json"
+    write_json(doc, p)
+
+    def spy(engine: Engine) -> dict[str, list[int]]:
+        seen: dict[str, list[int]] = {"core": [], "plain": []}
+
+        @event.listens_for(engine, "before_cursor_execute")
+        def _spy(conn, cursor, statement, parameters, context, executemany):
+            if not statement.startswith("INSERT"):
+                return
+            if context.compiled is not None:  # Core insert(): every row SQLAlchemy was handed
+                seen["core"].append(len(context.compiled_parameters))
+            else:  # executemany of plain tuples
+                seen["plain"].append(len(parameters) if executemany else 1)
+
+        return seen
+
+    with _fresh("sqlite://", tmp_path) as whole, _fresh("sqlite://", tmp_path) as batched:
+        at_once = spy(whole)
+        import_json(whole, p, rename="Copy", backup=False, streamed=True)
+        monkeypatch.setattr(transfer, "_BATCH_ROWS", 1)
+        batches = spy(batched)
+        import_json(batched, p, rename="Copy", backup=False, streamed=True)
+        assert max(at_once["core"]) > 1 and max(at_once["plain"]) > 5
+        assert max(batches["core"]) == 1 and max(batches["plain"]) == 5
+        ra, rb = _rows(whole), _rows(batched)
+        assert sum(map(len, ra.values())) > 50
+        for t in ra:
+            assert ra[t] == rb[t], t

@@ -10,7 +10,11 @@ unique, the systems' checks, the hash chain and ``accept_broken_chain``), the sa
 (each table is filled in document order, so the ids come out the same), the same journals
 and the same result. Memory stays bounded: only the reference maps (a dict per kind but
 rolls, whose exporter refs ``d1, d2...`` take one byte each) and what waits for a later
-section (lasting injuries for their rolls, ledger lines for their battles) are kept.
+section (lasting injuries for their rolls, ledger lines for their battles) are kept,
+beside the record being read: a roster is parsed whole (the scale-100 league's largest,
+30,000 fighters, is about 120 MB raw), its fighters checked one at a time, each raw one let
+go of once checked, and its rows handed to the database 1,000 at a time
+(:func:`db.queries.transfer.insert_columns`).
 
 How the file is read: one pass for the sections before the first big list (``format``,
 ``schema_version``, ``campaign``, ``walker_types``), then one pass per section
@@ -319,6 +323,49 @@ def _model(ck: _Checker, adapter: TypeAdapter[Any], model: Any, record: Any, at:
     return out
 
 
+def _roster_model(ck: _Checker, record: Any, at: tuple[Any, ...]) -> Any:
+    """:func:`_model` of a roster, its fighters checked one at a time, each raw fighter let
+    go of (set to None in ``record``) once checked: a national league's roster of 30,000
+    fighters was held twice, raw and checked (180 MB). The same problems in the same order
+    (the model's in its field order, then the unknown keys) and the same result."""
+    fighters = record.get("fighters") if type(record) is dict else None
+    if type(fighters) is not list or not fighters:
+        return _model(ck, _adapter(sch.Roster), sch.Roster, record, at)
+    out = None
+    errors: list[Any] = []
+    try:
+        out = _adapter(sch.Roster).validate_python({k: [] if k == "fighters" else v for k, v in record.items()})
+    except ValidationError as e:
+        errors = e.errors(include_url=False)
+    unknown = list(sch.unknown_keys(sch.Roster, {k: v for k, v in record.items() if k != "fighters"}, at))
+    adapter = _adapter(sch.Fighter)
+    good: list[Any] = []
+    f_errors: list[Any] = []
+    for j, fd in enumerate(fighters):
+        try:
+            good.append(adapter.validate_python(fd))
+        except ValidationError as e:
+            f_errors.extend({**d, "loc": ("fighters", j, *d["loc"])} for d in e.errors(include_url=False))
+        unknown.extend(sch.unknown_keys(sch.Fighter, fd, (*at, "fighters", j)))
+        fighters[j] = None
+    # the fighters' errors where the model gives them: after the fields before ``fighters``
+    cut = next((k for k, d in enumerate(errors) if d["loc"] and d["loc"][0] in _AFTER_FIGHTERS), len(errors))
+    errors[cut:cut] = f_errors
+    n = len(at)  # the roster's own unknown keys, then its fighters', then the rest (unknown_keys' order)
+    unknown.sort(key=lambda loc: 0 if len(loc) == n + 1 else 1 if loc[n] == "fighters" else 2)
+    for d in errors:
+        ck.err(_path((*at, *d["loc"])), _message(d))
+    for loc in unknown:
+        ck.err(_path(loc), "unknown field")
+    if errors or unknown or out is None:
+        return None
+    out["fighters"] = good
+    return out
+
+
+_ROSTER_FIELDS = tuple(sch.Roster.model_fields)
+_AFTER_FIGHTERS = frozenset(_ROSTER_FIELDS[_ROSTER_FIELDS.index("fighters") + 1:])
+"""The roster fields the model checks after its fighters (their errors come after the fighters')."""
 _ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
 
 
@@ -495,6 +542,63 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
             _insert(s, "territory", rows, {"roster_id": [rref[x] for x in rows["_roster"]]})
             pending, npending = [], 0
 
+        def roster_checks(i: int, p: str, r: dict[str, Any]) -> None:
+            """The file's checks of roster ``i`` (refs, names, kinds, each fighter), on the raw record."""
+            ref = r.get("ref")
+            if type(ref) is str and 1 <= len(ref) <= 40:
+                if ref in rplace:
+                    ck.err(f"{p}.ref", f"{ref!r} is already used by rosters[{rplace[ref]}]")
+                else:
+                    rplace[ref] = i
+            name = r.get("name")
+            if type(name) in (str, int):
+                if name in rnames:
+                    ck.err(f"{p}.name", f"{name!r} is already used by {rnames[name]}")
+                rnames[name] = p
+            if info is not None:
+                kind = r.get("kind", info.default_roster_kind)
+                if type(kind) is str and kind not in info.roster_kinds:
+                    ck.err(f"{p}.kind", f"{kind!r} is not one of {', '.join(info.roster_kinds)}")
+            fighters = _items(r, "fighters")
+            for j, fd in enumerate(fighters):
+                fp = f"{p}.fighters[{j}]"
+                if type(fd) is not dict:
+                    continue
+                v = fd.get("ref")
+                earlier = fr.add(v)
+                fpath[0].append(i)
+                fpath[1].append(j)
+                if earlier is not None:
+                    a, b = fpath[0][earlier], fpath[1][earlier]
+                    ck.err(f"{fp}.ref", f"{v!r} is already used by rosters[{a}].fighters[{b}]")
+                by = fd.get("captured_by")
+                if type(by) is str and by not in rplace:
+                    captured.append((str(v), by, fp))
+                w = fd.get("walker_type")
+                if type(w) is str and w not in wid:
+                    ck.err(f"{fp}.walker_type", f"no walker type has ref {w!r}")
+                if type(fd.get("crew_of")) is str:
+                    crews.append((fp, fd))
+                _check_fighter(ck, fd, fp, info, edition, defaults, FIGHTER_STATUSES)
+                for k, inj in enumerate(_items(fd, "injuries")):
+                    if type(inj) is dict:
+                        for key, kind in (("battle", "b"), ("roll_record", "d")):
+                            if type(inj.get(key)) is str:
+                                later.append((kind, inj[key], f"{fp}.injuries[{k}].{key}", key))
+            for j, u in enumerate(_items(r, "units")):
+                v = u.get("ref") if type(u) is dict else None
+                earlier = ur.add(v)
+                upath[0].append(i)
+                upath[1].append(j)
+                if earlier is not None:
+                    a, b = upath[0][earlier], upath[1][earlier]
+                    ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
+            for k, x in enumerate(_items(r, "ledger")):
+                if type(x) is dict:
+                    for key, kind in (("fighter", "f"), ("battle", "b")):
+                        if type(x.get(key)) is str:
+                            later.append((kind, x[key], f"{p}.ledger[{k}].{key}", key))
+
         try:
             for i, r in enumerate(f.events("items", "rosters.item")):
                 p = f"rosters[{i}]"
@@ -504,63 +608,20 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                     continue
                 if old_stats and type(r) is dict:
                     r = _old_stat_line({"campaign": raw_cd, "rosters": [r]})["rosters"][0]
-                good = _model(ck, _adapter(sch.Roster), sch.Roster, r, ("rosters", i))
-                if type(r) is not dict:
-                    continue
-                ref = r.get("ref")
-                if type(ref) is str and 1 <= len(ref) <= 40:
-                    if ref in rplace:
-                        ck.err(f"{p}.ref", f"{ref!r} is already used by rosters[{rplace[ref]}]")
-                    else:
-                        rplace[ref] = i
-                name = r.get("name")
-                if type(name) in (str, int):
-                    if name in rnames:
-                        ck.err(f"{p}.name", f"{name!r} is already used by {rnames[name]}")
-                    rnames[name] = p
-                if info is not None:
-                    kind = r.get("kind", info.default_roster_kind)
-                    if type(kind) is str and kind not in info.roster_kinds:
-                        ck.err(f"{p}.kind", f"{kind!r} is not one of {', '.join(info.roster_kinds)}")
-                fighters = _items(r, "fighters")
-                for j, fd in enumerate(fighters):
-                    fp = f"{p}.fighters[{j}]"
-                    if type(fd) is not dict:
-                        continue
-                    v = fd.get("ref")
-                    earlier = fr.add(v)
-                    fpath[0].append(i)
-                    fpath[1].append(j)
-                    if earlier is not None:
-                        a, b = fpath[0][earlier], fpath[1][earlier]
-                        ck.err(f"{fp}.ref", f"{v!r} is already used by rosters[{a}].fighters[{b}]")
-                    by = fd.get("captured_by")
-                    if type(by) is str and by not in rplace:
-                        captured.append((str(v), by, fp))
-                    w = fd.get("walker_type")
-                    if type(w) is str and w not in wid:
-                        ck.err(f"{fp}.walker_type", f"no walker type has ref {w!r}")
-                    if type(fd.get("crew_of")) is str:
-                        crews.append((fp, fd))
-                    _check_fighter(ck, fd, fp, info, edition, defaults, FIGHTER_STATUSES)
-                    for k, inj in enumerate(_items(fd, "injuries")):
-                        if type(inj) is dict:
-                            for key, kind in (("battle", "b"), ("roll_record", "d")):
-                                if type(inj.get(key)) is str:
-                                    later.append((kind, inj[key], f"{fp}.injuries[{k}].{key}", key))
-                for j, u in enumerate(_items(r, "units")):
-                    v = u.get("ref") if type(u) is dict else None
-                    earlier = ur.add(v)
-                    upath[0].append(i)
-                    upath[1].append(j)
-                    if earlier is not None:
-                        a, b = upath[0][earlier], upath[1][earlier]
-                        ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
-                for k, x in enumerate(_items(r, "ledger")):
-                    if type(x) is dict:
-                        for key, kind in (("fighter", "f"), ("battle", "b")):
-                            if type(x.get(key)) is str:
-                                later.append((kind, x[key], f"{p}.ledger[{k}].{key}", key))
+                # the file's checks first (they read the raw fighters), their problems kept to
+                # come after the model's, as in the whole-document import; the model's check
+                # lets go of each raw fighter
+                saved, ck.problems = ck.problems, []
+                try:
+                    if type(r) is dict:
+                        roster_checks(i, p, r)
+                except _Stop:
+                    pass
+                after, ck.problems = ck.problems, saved
+                good = _roster_model(ck, r, ("rosters", i))
+                for text in after:
+                    _problem(ck, text)
+                r = None  # the raw roster let go of before its rows are written
                 if good is None or ck.problems:
                     continue
                 if not good["kind"]:
@@ -590,7 +651,10 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         refuse()
         set_captured(s, [(fr.id(fref), rref[by]) for fref, by, _fp in captured])
         set_crews(s, [(fr.id(fd["ref"]), fr.id(fd["crew_of"])) for _fp, fd in crews])
-        del fpath, upath, crews, captured, rplace, rnames
+        for done in (crews, captured, rplace, rnames):  # let go of (roster_checks reads them: no del)
+            done.clear()
+        for places in (*fpath, *upath):
+            del places[:]
         fault_point("import.after-rosters")
 
         # battles -------------------------------------------------------------------------
