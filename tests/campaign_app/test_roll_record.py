@@ -225,14 +225,21 @@ def test_concurrent_writers_never_fork_the_chain(engine: Engine) -> None:
 
 # --------------------------------------------------------------------------- export / import
 def test_export_import_carries_the_chain_and_refuses_a_broken_one(engine: Engine, tmp_path: Path,
-                                                                 capsys: Any, snap: Any) -> None:
+                                                                 capsys: Any, snap: Any, monkeypatch: Any) -> None:
     cid, bid, _ids = eight_fighter_n23_battle(engine)
     after_battle(engine, bid, seed=8, dry_run=True)
     after_battle(engine, bid, seed=9)
     doc = export_json(engine, cid)
     assert doc["rolls"] and all(len(r["hash"]) == 64 for r in doc["rolls"])
     assert {r["mark"] for r in doc["rolls"]} == {"preview", "applied"}
+    from campaign_app import rollchain
+
+    linked = []
+    real_link = rollchain.link
+    monkeypatch.setattr(rollchain, "link", lambda prev, row: linked.append(1) or real_link(prev, row))
     copy = import_json(engine, doc, rename="Copy", backup=False)
+    assert len(linked) == len(doc["rolls"])  # an intact chain is checked once, not hashed again
+    monkeypatch.setattr(rollchain, "link", real_link)
     again = export_json(engine, copy.id)
     assert [r["hash"] for r in again["rolls"]] == [r["hash"] for r in doc["rolls"]]
     assert [r["mark"] for r in again["rolls"]] == [r["mark"] for r in doc["rolls"]]

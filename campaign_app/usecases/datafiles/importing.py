@@ -64,10 +64,17 @@ def chain_plan(plan: _Plan) -> rollchain.Break | None:
     refs = rolls["_ref"]
     rows = [{k: cols[k][i] for k in rollchain.HASHED} | {"prev_hash": given_prev[i], "hash": given[i], "ref": refs[i]}
             for i in range(n)]
-    brk = rollchain.first_break(rows, ref="ref")[1] if any(given) else None
-    rollchain.chain("", rows)
-    rolls.cols["prev_hash"] = [r["prev_hash"] for r in rows]
-    rolls.cols["hash"] = [r["hash"] for r in rows]
+    brk, intact = None, False
+    if any(given):
+        checked, brk = rollchain.first_break(rows, ref="ref")
+        intact = brk is None and checked == n
+    if intact:  # checked link by link from "": what chaining afresh would make (not hashed twice)
+        rolls.cols["prev_hash"] = [p or "" for p in given_prev]
+        rolls.cols["hash"] = [str(h) for h in given]
+    else:
+        rollchain.chain("", rows)
+        rolls.cols["prev_hash"] = [r["prev_hash"] for r in rows]
+        rolls.cols["hash"] = [r["hash"] for r in rows]
     rolls.cols["mark"] = ["undone" if u and m == "applied" else m
                           for m, u in zip(rolls["mark"], rolls["_undone"], strict=True)]
     rolls.cols["_chained"] = [True] * n
