@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 HASHED = ("created_at", "subject", "purpose", "rule", "dice", "faces", "source", "target", "value",
-          "table_id", "row", "result", "label", "step", "face_pos")
+          "table_id", "row", "result", "label", "step", "face_pos")  # = _TEXTS, _NUMBERS and created_at
 MARKS = ("preview", "abandoned", "applied", "undone", "note")  # note: a chained note record
 NOTE_DICE = "note"  # a chained note record (an accepted broken chain), not a roll
 
@@ -36,16 +36,22 @@ def when_text(v: Any) -> str:
     return str(v.isoformat(timespec="microseconds"))
 
 
+_TEXTS = ("subject", "purpose", "rule", "dice", "faces", "source", "table_id", "row", "result", "label", "step")
+_NUMBERS = ("target", "value", "face_pos")
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""What ``json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``
+builds for every call, built once (a chain of millions is hashed roll by roll)."""
+
+
 def canonical(prev: str, row: Mapping[str, Any]) -> bytes:
-    doc: dict[str, Any] = {k: row.get(k) for k in HASHED}
-    doc["created_at"] = when_text(doc["created_at"])
-    for k in ("subject", "purpose", "rule", "dice", "faces", "source", "table_id", "row", "result", "label",
-              "step"):
-        doc[k] = "" if doc[k] is None else str(doc[k])
-    for k in ("target", "value", "face_pos"):
-        doc[k] = None if doc[k] is None else int(doc[k])
+    get = row.get
+    doc: dict[str, Any] = {k: "" if (v := get(k)) is None else str(v) for k in _TEXTS}
+    for k in _NUMBERS:
+        v = get(k)
+        doc[k] = None if v is None else int(v)
+    doc["created_at"] = when_text(get("created_at"))
     doc["prev"] = prev
-    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _ENCODER.encode(doc).encode("utf-8")
 
 
 def link(prev: str, row: Mapping[str, Any]) -> str:
