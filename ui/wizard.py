@@ -486,7 +486,6 @@ class AfterBattleWizard(QDialog):
     def _show_roll(self, k: int, state: DryRun, done: bool) -> None:
         self.stack.setCurrentWidget(self.roll_page)
         self.step_label.setText(translate("AfterBattleWizard", "Roll {value}").format(value=k + 1))
-        self.history.clear()
         start = self.roll_starts[k] if k < len(self.roll_starts) else len(self.faces)
         roll = state.rolls[k] if k < len(state.rolls) else None
         # what came before this roll (decided by the faces already there): the lines

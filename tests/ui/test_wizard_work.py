@@ -127,3 +127,27 @@ def test_the_live_preview_shows_what_the_replay_showed(qtbot: Any, gui_engine: A
             went_back = True
             assert wiz.live_runs == 1
             wiz.back()  # the roll again (shown as before); other faces start a run again
+
+
+def test_so_far_lists_every_step_before_the_roll_shown(qtbot: Any, gui_engine: Any) -> None:
+    """The "So far" list grows by the new lines (it is not filled again each roll), but
+    always holds every step before the roll shown, on the result page too, and after Back."""
+    from ui.wizard import _step_line
+
+    wiz = _wizard(qtbot, gui_engine, forty_nuts_casualties(gui_engine))
+    wiz.next()
+
+    def listed() -> list[str]:
+        return [wiz.history.item(i).text() for i in range(wiz.history.count())]
+
+    def expected(k: int) -> list[str]:
+        return [_step_line(st) for st in wiz._steps_before(wiz.dry(wiz.faces), k)]
+
+    for n in range(6):
+        wiz.roll()  # the result page of roll n
+        assert listed() == expected(n), n
+        wiz.next()  # the next roll's page
+        assert listed() == expected(n + 1), n
+    assert len(listed()) >= 5
+    wiz.back()
+    assert listed() == expected(len(wiz.roll_starts))
