@@ -17,6 +17,17 @@ def _pixels(img: Any) -> bytes:
     return bytes(img.constBits())[: img.sizeInBytes()]
 
 
+# Qt's rasteriser rounds antialiased edges differently between releases (6.11.3 moved
+# a few edge pixels of the stored glyphs by one level of 255): a drawing is the same
+# drawing when no channel of any pixel is off by more than this. A changed drawing moves
+# whole shapes, far past it.
+ROUNDING = 2
+
+
+def _same_drawing(a: bytes, b: bytes) -> bool:
+    return len(a) == len(b) and all(abs(x - y) <= ROUNDING for x, y in zip(a, b, strict=True))
+
+
 def test_every_glyph_file_is_what_the_drawing_code_draws(qapp: Any) -> None:
     from PySide6.QtGui import QImage
 
@@ -30,7 +41,7 @@ def test_every_glyph_file_is_what_the_drawing_code_draws(qapp: Any) -> None:
         for size, suffix in zip((32, 64), ("", "@2x"), strict=True):
             stored = QImage(str(FOLDER / f"{name}{suffix}.png"))
             assert (stored.width(), stored.height()) == (size, size), name
-            assert _pixels(stored) == _pixels(glyph_image(name, size)), (
+            assert _same_drawing(_pixels(stored), _pixels(glyph_image(name, size))), (
                 f"{name}{suffix}.png differs from ui.icons' drawing: run python -m ui.icons")
 
 
@@ -49,7 +60,7 @@ def test_every_app_icon_size_is_the_svg_rendered(qapp: Any) -> None:
     for size in desktop.ICON_SIZES:
         stored = QImage(str(icons.app_icon_png(desktop.SHARE, size)))
         assert (stored.width(), stored.height()) == (size, size)
-        assert _pixels(stored) == _pixels(icons.glyph_image("app", size)), (
+        assert _same_drawing(_pixels(stored), _pixels(icons.glyph_image("app", size))), (
             f"the {size} px app icon differs from its SVG: run python -m ui.icons")
     # a drawing, not a blank square: opaque in the middle, see-through in the corners
     big = icons.glyph_image("app", 256)
