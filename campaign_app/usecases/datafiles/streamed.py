@@ -140,16 +140,17 @@ class _File:
             self.bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
 
     def events(self, what: str, prefix: str = "", kv: bool = False) -> Iterator[Any]:
-        """ijson's items (or key-value pairs with ``kv``, or events when ``what`` is
-        ``parse``) of ``prefix``, parse errors as one line."""
+        """ijson's items (or key-value pairs with ``kv``, or ``(event, value)`` pairs
+        without prefixes when ``what`` is ``basic_parse``) of ``prefix``, parse errors
+        as one line."""
         import ijson
 
         ij = _backend()
         with open(self.path, "rb") as fh:
             fh.seek(self.bom)
             g = self.guard = _Guarded(fh, self.source)
-            if what == "parse":
-                it = ij.parse(g, use_float=True)
+            if what == "basic_parse":
+                it = ij.basic_parse(g, use_float=True)
             elif kv:
                 it = ij.kvitems(g, prefix, use_float=True)
             else:
@@ -185,16 +186,19 @@ def _head(f: _File) -> tuple[dict[str, Any], list[str]]:
     problems: list[str] = []
     builder: Any = None
     key: str | None = None
-    it = f.events("parse")
-    started = False
-    for prefix, event, value in it:
-        if not started:
-            started = True
+    # basic_parse, not parse: parse builds each event's prefix ("campaign.notes.item.item...")
+    # for every event of a read at once, so a hostile head nested 100,000 deep cost
+    # minutes before the depth check below saw its 21st level. The depth is counted here.
+    it = f.events("basic_parse")
+    depth = 0
+    for event, value in it:
+        if depth == 0:
             if event != "start_map":
                 problems.append("document: must be an object")
                 break
+            depth = 1
             continue
-        if prefix == "":
+        if depth == 1 and event in ("map_key", "end_map"):  # the top level
             if builder is not None and key is not None:
                 head[key] = builder.value
                 builder = None
@@ -202,7 +206,7 @@ def _head(f: _File) -> tuple[dict[str, Any], list[str]]:
                 break
             key = value
             if key in _BIG:  # its first event says what it is (a later big section: not looked at)
-                _p, first, _v = next(it, ("", "end_map", None))
+                first, _v = next(it, ("end_map", None))
                 want = "start_map" if key == "worth" else "start_array"
                 if first != want:
                     kind = {"start_map": "an object", "start_array": "a list"}.get(first, "a single value")
@@ -212,6 +216,10 @@ def _head(f: _File) -> tuple[dict[str, Any], list[str]]:
                 problems.append(f"{_path([key])}: unknown field")
             builder = ijson.ObjectBuilder()
             continue
+        if event in ("start_map", "start_array"):
+            depth += 1
+        elif event in ("end_map", "end_array"):
+            depth -= 1
         if builder is not None:
             builder.event(event, value)
             if len(builder.containers) >= MAX_DEPTH:
