@@ -149,3 +149,11 @@ def snapshot(engine: Engine) -> dict[str, list[tuple]]:
 @pytest.fixture
 def snap():
     return snapshot
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long proofs (marked slow: kill loops, the bundle and wheel builds) run first,
+    so that under pytest-xdist (.ci/run: ``-n``) they start at once, each on a worker of
+    its own, while the short tests fill the other workers; last, one of them would keep
+    the whole run waiting at its end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: order kept otherwise

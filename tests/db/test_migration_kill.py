@@ -224,9 +224,30 @@ def test_a_killed_first_creation_leaves_a_file_the_next_create_makes_whole_fast(
     _kill_creations(tmp_path, kills=10)
 
 
+# "Large" is what makes the upgrade's transaction outgrow SQLite's page cache, so that
+# pages spill to the WAL before the commit and a kill can land between a spill and the
+# commit: the file must be several times the cache. 40,000 rolls make an 8 MB file, four
+# times the default 2 MB cache; 100,000 (21 MB) proved nothing more and made every kill
+# wait 2.5 times as long (850 s of CI for the 200 kills).
+LARGE_ROLLS = 40_000
+
+
+def test_the_large_database_outgrows_the_page_cache(tmp_path):
+    _old_database(tmp_path / "large.sqlite", LARGE_ROLLS)
+    con = sqlite3.connect(tmp_path / "large.sqlite")
+    try:
+        cache = con.execute("PRAGMA cache_size").fetchone()[0]  # pages, or -KiB when negative
+        page = con.execute("PRAGMA page_size").fetchone()[0]
+        cache_bytes = -cache * 1024 if cache < 0 else cache * page
+        size = con.execute("PRAGMA page_count").fetchone()[0] * page
+    finally:
+        con.close()
+    assert size >= 3 * cache_bytes, (size, cache_bytes)
+
+
 @pytest.mark.slow
 def test_hundreds_of_kills_during_an_upgrade_of_a_large_database(tmp_path):
-    seen = _kill_upgrades(tmp_path, kills=200, rolls=100_000)
+    seen = _kill_upgrades(tmp_path, kills=200, rolls=LARGE_ROLLS)
     assert seen["0001"] >= 50 and seen[HEAD_REVISION] >= 20, seen
     print(f"200 kills during an upgrade: {seen}")
 
