@@ -242,8 +242,10 @@ class ContentExport(TypedDict):
 def export_content(engine: Engine, campaign: Ref, path: str | os.PathLike[str]) -> ContentExport:
     """Write the campaign's content packs (their items merged, later ones winning) as one
     pack file (JSON when the name ends in .json, else TOML) that ``add_content`` reads."""
-    from campaign_app.files import atomic_write
+    from campaign_app.files import atomic_write, check_output_path
+    from db.backup import protected_outputs
 
+    check_output_path(path, protected_outputs(engine), example="pack.toml")  # the one check
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         items: dict[str, Any] = {}
