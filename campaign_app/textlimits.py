@@ -57,3 +57,19 @@ def value_problem(value: Any, depth: int = 0) -> str | None:
                 return problem
         return None
     return f"{type(value).__name__} is not a value a file can hold"
+
+
+def deeper_than(value: Any, limit: int) -> bool:
+    """Whether lists and tables nest more than ``limit`` levels deep in ``value`` (walked
+    without recursion, so a document nested 60,000 deep is measured, not a RecursionError)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, (list, tuple)):
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((x, depth + 1) for x in v if isinstance(x, (list, tuple, dict)))
+    return False
