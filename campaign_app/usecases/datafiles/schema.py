@@ -762,9 +762,11 @@ of an older revision on a scratch copy, exactly the schema this app's migrations
 (the same tables, columns with their types, not-null flags, defaults and keys, indexes and
 foreign keys, and no triggers or views: a trigger could undo edits or rewrite typed
 dice); hold in every row values of their column's type and length (no text in a number
-column, no NUL, valid JSON, dates that are dates); and every campaign in it must pass the
-checks of a JSON import above. Any failure is one line naming it, and the current
-database is left byte for byte as it was (`tests/db/test_restore_hostile.py`).
+column, no NUL, valid JSON, dates that are dates, row versions from 1); and every campaign
+in it must pass the checks of a JSON import above, its roll hash chain intact (a restore,
+unlike an import, cannot accept a broken chain). Any failure is one line naming it, and
+the current database is left byte for byte as it was (`tests/db/test_restore_hostile.py`,
+`tests/db/test_restore_chain.py`).
 """
 
 _SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (
