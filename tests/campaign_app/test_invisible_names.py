@@ -152,3 +152,20 @@ def test_a_restore_refuses_a_name_with_a_control(sqlite_url, tmp_path):
     finally:
         eng.dispose()
     assert Path(sqlite_url.removeprefix("sqlite:///")).exists()
+
+
+@pytest.mark.parametrize("where", ["pack", "item", "trait"])
+def test_a_content_pack_refuses_it_in_its_names(sqlite_engine, tmp_path, snap, where):
+    from campaign_app.usecases.gear import add_content
+
+    c = core.create_campaign(sqlite_engine, "Hive", "necromunda")
+    names = {"pack": "Hive weapons", "item": "Fighting knife", "trait": "Melee"}
+    names[where] = names[where].replace(" ", "\u202e ") if " " in names[where] else "Mel\u202eee"
+    pack = tmp_path / "pack.toml"
+    pack.write_text(f'[pack]\nname = "{names["pack"]}"\nsystem = "necromunda"\n\n[items.knife]\n'
+                    f'name = "{names["item"]}"\ncategory = "weapon"\ncost = 15\ntraits = ["{names["trait"]}"]\n',
+                    encoding="utf-8")
+    before = snap(sqlite_engine)
+    with pytest.raises(InputError, match="invisible control character U\\+202E"):
+        add_content(sqlite_engine, c.id, pack)
+    assert snap(sqlite_engine) == before
