@@ -91,7 +91,7 @@ def special_kind(path: Path) -> str | None:
     return next((what for test, what in _KINDS if test(mode)), "not a regular file")
 
 
-def _shown(raw: str, n: int = 80) -> str:
+def shown_path(raw: str, n: int = 80) -> str:
     """``raw`` cut to at most ``n`` characters (its start and end) for a one-line message."""
     half = (n - 3) // 2
     return raw if len(raw) <= n else f"{raw[:half]}...{raw[-(n - 3 - half):]}"
@@ -121,7 +121,7 @@ def name_problem(full: Path) -> str | None:
     for part in full.parts[1:]:
         size = len(os.fsencode(part))
         if size > limit:
-            return f"the name {_shown(part, 40)!r} is {size:,} bytes long (at most {limit:,})"
+            return f"the name {shown_path(part, 40)!r} is {size:,} bytes long (at most {limit:,})"
     total, most = len(os.fsencode(str(full))), _path_max(folder) - 1
     if total > most:
         return f"the path is {total:,} bytes long (at most {most:,})"
@@ -146,23 +146,23 @@ def check_output_path(path: str | os.PathLike[str], protect: Iterable[Protected]
     if not raw:
         raise InputError(f"no output file given ({example})")
     if "\x00" in raw:
-        raise InputError(f"{_shown(raw)!r} is not a usable file name")
+        raise InputError(f"{shown_path(raw)!r} is not a usable file name")
     try:
         raw.encode("utf-8")
     except UnicodeEncodeError:
         shown = raw.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-        raise InputError(f"{_shown(shown)!r} is not a usable file name (not valid UTF-8)") from None
+        raise InputError(f"{shown_path(shown)!r} is not a usable file name (not valid UTF-8)") from None
     try:
         return _check_output(raw, protect, example)
     except OSError as e:  # anything the file system refuses to even look at: one line
-        raise InputError(f"cannot write {_shown(raw)}: {e.strerror or e} (nothing was written)") from None
+        raise InputError(f"cannot write {shown_path(raw)}: {e.strerror or e} (nothing was written)") from None
 
 
 def _check_output(raw: str, protect: Iterable[Protected], example: str) -> Path:
     full = Path(os.path.abspath(os.path.expanduser(raw)))
     too_long = name_problem(full)
     if too_long:
-        raise InputError(f"cannot write {_shown(raw)}: {too_long} (nothing was written)")
+        raise InputError(f"cannot write {shown_path(raw)}: {too_long} (nothing was written)")
     special = special_kind(full)
     if special is not None and special != "a folder":
         raise InputError(f"cannot write {raw}: it is {special}, not a regular file (nothing was written)")
@@ -219,7 +219,7 @@ def atomic_write(path: str | os.PathLike[str]) -> Iterator[Path]:
     _refuse_special(final)
     too_long = name_problem(final)
     if too_long:
-        raise InputError(f"cannot write {_shown(str(final))}: {too_long} (nothing was written)")
+        raise InputError(f"cannot write {shown_path(str(final))}: {too_long} (nothing was written)")
     tmp = part_name(final)
     prune_parts(final.parent)
     try:

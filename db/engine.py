@@ -8,6 +8,7 @@ failing at once.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from sqlalchemy.exc import ArgumentError
 from sqlmodel import create_engine
 
 from campaign_app.errors import DamagedDatabaseError, DatabaseError
+from campaign_app.files import name_problem, shown_path
 from campaign_app.urls import SECRET_PARAMS, redact_url, split_url, userinfo_text
 from db.paths import APP_NAME, ENV_VAR, default_db_path, default_url
 
@@ -41,6 +43,11 @@ def normalize_url(url: str) -> URL:
     if backend == "sqlite":
         if u.drivername not in ("sqlite", "sqlite+pysqlite"):
             raise DatabaseError(f"database URL driver {u.drivername!r} is not supported")
+        if u.database and u.database != ":memory:" and not u.database.startswith("file:"):
+            full = Path(os.path.abspath(os.path.expanduser(u.database)))
+            too_long = name_problem(full)  # ENAMETOOLONG further on would be a traceback
+            if too_long:
+                raise DatabaseError(f"cannot open database {shown_path(str(full))}: {too_long}")
         return u
     if backend in ("postgresql", "postgres"):
         if u.drivername in ("postgresql", "postgres", "postgresql+psycopg"):

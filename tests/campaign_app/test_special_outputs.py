@@ -151,3 +151,29 @@ def test_a_name_near_the_limit_is_still_written(db, tmp_path):
     assert main(["--db", str(db), "export", "json", "Kursk", "-o", str(near)]) == 0
     assert near.stat().st_size > 0
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+def test_a_name_too_long_anywhere_else_is_one_line(db, tmp_path, capsys, monkeypatch):
+    """The same names where a file is read (import, restore, a pack, a house rule) and
+    where the database itself is named (``--db``, a ``sqlite:///`` URL, $CAMPAIGN_APP_DB)."""
+    capsys.readouterr()
+    long_file = str(tmp_path / ("n" * 300 + ".json"))
+    deep_db = str(tmp_path.joinpath(*["d" * 200] * 25, "x.sqlite"))
+    runs = [["--db", str(db), "import", "json", long_file], ["--db", str(db), "restore", long_file],
+            ["--db", str(db), "content", "add", "Hive", long_file],
+            ["--db", str(db), "import", "yaktribe", long_file, "--campaign", "Hive"],
+            ["--db", str(db), "campaign", "house-rule", "Hive", "n26-lasting-injury", "--file", long_file],
+            ["--db", long_file, "campaign", "list"], ["--db", f"sqlite:///{long_file}", "campaign", "create", "X",
+                                                     "--system", "nuts"],
+            ["--db", deep_db, "campaign", "list"]]
+    for argv in runs:
+        rc = main(argv)
+        err = capsys.readouterr().err
+        assert rc == 2, (argv[-3:], err)
+        _one_error_line(err)  # (the name itself may be shown whole)
+    monkeypatch.setenv("CAMPAIGN_APP_DB", long_file)
+    assert main(["campaign", "create", "X", "--system", "nuts"]) == 2
+    err = capsys.readouterr().err
+    _one_error_line(err)
+    assert "bytes long (at most 255)" in err, err
+    assert not [p for p in tmp_path.iterdir() if len(p.name) > 255 or p.name.startswith(".n")]
