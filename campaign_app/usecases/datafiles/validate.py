@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
 from campaign_app.errors import InputError, RulesDataError
+from campaign_app.textlimits import name_problem, visible
 from campaign_app.usecases.datafiles import schema as sch
 from campaign_app.usecases.datafiles.limits import MAX_PROBLEMS, _kind, _path, _short
 from campaign_app.usecases.datafiles.schema import BACKUP_FORMAT, FORMAT, SCHEMA_VERSION
@@ -123,6 +124,7 @@ def _message(e: ErrorDetails) -> str:
     if t == "string_pattern_mismatch":
         if ctx.get("pattern") == sch.NAME_PATTERN:
             return (f"{_short(v)} has spaces around it" if v.strip() != v else "is empty" if not v
+                    else f"{visible(v, 40)!r} {name_problem(v)}" if name_problem(v)
                     else "contains control characters")
         if ctx.get("pattern") == sch.FACES_PATTERN:
             return f"{_short(v)} is not faces such as 3,5"
@@ -404,8 +406,9 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
         name = cd.get("name")
     else:
         name = rename.strip()
-        if not name or len(name) > sch.MAX_NAME or any(ord(ch) < 32 for ch in name):
-            ck.err("--rename", f"{_short(rename)} is not a usable campaign name")
+        if not name or len(name) > sch.MAX_NAME or any(ord(ch) < 32 for ch in name) or name_problem(name):
+            ck.err("--rename", f"{visible(rename, 40)!r} is not a usable campaign name"
+                   + (f" (it {name_problem(name)})" if name and name_problem(name) else ""))
     if type(name) is str:
         plan.campaign["name"] = name
         if name and (taken(name) if callable(taken) else name in taken):
