@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from campaign_app.systems.necromunda import actions
 from campaign_app.usecases import battles, core
@@ -182,7 +182,7 @@ def test_no_xp_for_taking_out_a_fighter_of_ones_own_gang(eng, n26):
     b = _battle(eng, w, results={"Brak": "out-of-action", "Idle": "seriously-injured", "Vala": "out-of-action"},
                 absent=())
     with Session(eng) as s:  # own-gang attackers, written as an old database may hold them
-        for res in s.query(BattleResult).filter(BattleResult.battle_id == b):
+        for res in s.exec(select(BattleResult).where(BattleResult.battle_id == b)).all():
             if res.fighter_id in (w["Brak"], w["Idle"]):
                 res.by_fighter_id = w["Krug"]
             if res.fighter_id == w["Vala"]:
