@@ -261,3 +261,65 @@ def test_injury_roll_gives_the_skill_row(eng, n26):
     [skill] = got.added("skill")
     assert (skill["fighter_id"], skill["name"], skill["source"]) == (w["Zara"], "Iron Will", "injury")
     assert got.touched() == {"skill": (1, 0, 0), "lasting_injury": (1, 0, 0)}
+
+
+def _poke(engine: Engine, fid: int, **cols: Any) -> dict[str, Any]:
+    """Set fighter columns directly (no command sets conditions); returns the old values."""
+    from db.models import Fighter
+
+    with Session(engine) as s:
+        f = s.get(Fighter, fid)
+        assert f is not None
+        old = {k: getattr(f, k) for k in cols}
+        for k, v in cols.items():
+            setattr(f, k, v)
+        s.add(f)
+        s.commit()
+    return old
+
+
+def test_n26_end_of_cycle_treats_lets_die_clears_recovery_and_collects_income(eng, n26):
+    w = n26
+    from campaign_app.usecases import gear
+
+    crit = {"status": "in-recovery", "conditions": ["critical-injury"]}
+    olds = {k: _poke(eng, w[k], **cols) for k, cols in
+            {"Vala": crit, "Zara": crit, "Nyx": {"status": "in-recovery"}}.items()}
+    gear.add_territory(eng, w["g"], "Old Ruins", credits=10, dice="d6x10")
+    try:
+        # Vala treated: cost 2d6 = 1+1 -> 20 credits, treatment d6 4 (lives); Zara untreated:
+        # dies; every In Recovery cleared; income: 10 + 2 x 10
+        got = contract(eng, w["campaign"], lambda: actions.end_cycle(eng, w["campaign"], treat=[w["Vala"]],
+                                                                    dice="1,1,4,2", income=True))
+        f = got.changed_rows("fighter")
+        assert f == {
+            w["Vala"]: {"status": "active", "conditions": []},  # treated, then In Recovery cleared
+            w["Zara"]: {"status": "dead", "conditions": [],
+                        "status_note": "critical injury, not treated by the end of the cycle"},
+            w["Nyx"]: {"status": "active"},
+        }
+        assert got.changed_rows("roster") == {w["e"]: {"credits": 200 - 20}, w["g"]: {"credits": 100 + 30}}
+        assert got.changed_rows("campaign") == {w["campaign"]: {"cycle": 2}}
+        ledger = got.added("ledger_entry")
+        assert {x["roster_id"] for x in ledger} == {w["g"]}
+        assert sum(x["amount"] for x in ledger) == 30 and ledger[-1]["balance"] == 130
+        assert [(r["dice"], r["value"]) for r in got.rolls()] == [("2d6", 2), ("d6", 4), ("1d6", 2)]
+    finally:
+        core.undo(eng, w["campaign"])  # the territory
+        for k, old in olds.items():
+            _poke(eng, w[k], **old)
+
+
+def test_release_and_revive_rows(eng, n26):
+    w = n26
+    old = _poke(eng, w["Zara"], status="captured", captured_by_roster_id=w["g"])
+    try:
+        got = contract(eng, w["campaign"], lambda: actions.release_captive(eng, w["Zara"], "rescue"))
+        assert got.changed_rows("fighter") == {w["Zara"]: {"status": "active", "captured_by_roster_id": None,
+                                                           "status_note": "rescued from Goliaths"}}
+        _poke(eng, w["Zara"], status="dead", conditions=["critical-injury", "scar"], captured_by_roster_id=None)
+        got = contract(eng, w["campaign"], lambda: actions.revive_fighter(eng, w["Zara"]))
+        assert got.changed_rows("fighter") == {w["Zara"]: {"status": "active", "conditions": ["scar"],
+                                                           "status_note": "revived: marked dead by mistake"}}
+    finally:
+        _poke(eng, w["Zara"], conditions=[], **old)
