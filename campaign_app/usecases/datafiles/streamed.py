@@ -55,6 +55,7 @@ from campaign_app.usecases.datafiles.validate import (
     _check_crews,
     _check_fighter,
     _check_packs,
+    _check_unit,
     _Checker,
     _default,
     _items,
@@ -601,6 +602,8 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                 if earlier is not None:
                     a, b = upath[0][earlier], upath[1][earlier]
                     ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
+                if type(u) is dict:
+                    _check_unit(ck, u, f"{p}.units[{j}]")
             for k, x in enumerate(_items(r, "ledger")):
                 if type(x) is dict:
                     for key, kind in (("fighter", "f"), ("battle", "b")):

@@ -491,7 +491,11 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
                 injuries = _items(f, "injuries")
                 ck.refer("b", injuries, "battle", f"{p}.fighters[{j}].injuries")
                 ck.refer("d", injuries, "roll_record", f"{p}.fighters[{j}].injuries")
-        ck.define("u", _items(r, "units"), f"{p}.units")
+        units = _items(r, "units")
+        ck.define("u", units, f"{p}.units")
+        for j, u in enumerate(units):
+            if type(u) is dict:
+                _check_unit(ck, u, f"{p}.units[{j}]")
         ledger = _items(r, "ledger")  # gear
         ck.refer("f", ledger, "fighter", f"{p}.ledger")
         ck.refer("b", ledger, "battle", f"{p}.ledger")
@@ -627,6 +631,19 @@ def _fixed_reps(system: str) -> dict[str, int]:
         return {}
     return {str(k): int(v["rep"]) for k, v in creatures.items()
             if isinstance(v, Mapping) and v.get("rep") is not None}
+
+
+def _check_unit(ck: _Checker, u: dict[str, Any], p: str) -> None:
+    """Figures fit to fight plus wounded never above the starting strength, as every
+    command keeps them (``squads.check_figures``); the model checks each number's range."""
+    figures, start, wounded = u.get("figures", 1), u.get("figures_start", 1), u.get("wounded", 0)
+    if not all(type(x) is int for x in (figures, start, wounded)):
+        return  # the model names it
+    if figures > start:
+        ck.err(f"{p}.figures", f"{figures} is more than the {start} the unit started with")
+    elif figures + wounded > start:
+        ck.err(f"{p}.wounded", f"figures {figures} plus wounded {wounded} is more than the "
+                               f"{start} the unit started with")
 
 
 def _check_fighter(ck: _Checker, fd: dict[str, Any], p: str, info: Any, edition: str,
