@@ -44,6 +44,7 @@ from db.engine import sqlite_path, sqlite_ro_uri
 AUTO_KEEP = 10
 MANUAL_KEEP = 20
 SQLITE_HEADER = b"SQLite format 3\x00"
+MAX_ROW_VERSION = 2**62  # far past any real count of edits; leaves room to count on
 
 
 def stamp() -> str:
@@ -343,6 +344,9 @@ def _column_problems(table: Any) -> list[tuple[str, str, str]]:
                         "is not true or false"))
         elif isinstance(base, sa.Integer):
             out.append((c.name, f"typeof({q}) NOT IN ('integer', 'null')", "is not a whole number"))
+            if c.name == "version":  # a row version (optimistic concurrency) counts up from 1
+                out.append((c.name, f"{q} < 1 OR {q} > {MAX_ROW_VERSION}",
+                            f"is not a row version (a whole number from 1 to {MAX_ROW_VERSION:,})"))
         elif isinstance(base, sa.JSON):
             out.append((c.name, f"{q} IS NOT NULL AND (typeof({q}) != 'text' OR NOT json_valid({q}))",
                         "is not JSON"))

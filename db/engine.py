@@ -8,6 +8,7 @@ failing at once.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,8 @@ from sqlalchemy.exc import ArgumentError
 from sqlmodel import create_engine
 
 from campaign_app.errors import DamagedDatabaseError, DatabaseError
-from campaign_app.urls import escape_userinfo, redact_url
+from campaign_app.files import name_problem, shown_path
+from campaign_app.urls import SECRET_PARAMS, redact_url, split_url, userinfo_text
 from db.paths import APP_NAME, ENV_VAR, default_db_path, default_url
 
 __all__ = ["APP_NAME", "ENV_VAR", "default_db_path", "default_url"]
@@ -41,6 +43,11 @@ def normalize_url(url: str) -> URL:
     if backend == "sqlite":
         if u.drivername not in ("sqlite", "sqlite+pysqlite"):
             raise DatabaseError(f"database URL driver {u.drivername!r} is not supported")
+        if u.database and u.database != ":memory:" and not u.database.startswith("file:"):
+            full = Path(os.path.abspath(os.path.expanduser(u.database)))
+            too_long = name_problem(full)  # ENAMETOOLONG further on would be a traceback
+            if too_long:
+                raise DatabaseError(f"cannot open database {shown_path(str(full))}: {too_long}")
         return u
     if backend in ("postgresql", "postgres"):
         if u.drivername in ("postgresql", "postgres", "postgresql+psycopg"):
@@ -58,18 +65,26 @@ def normalize_url(url: str) -> URL:
 
 
 def parse_url(text: str) -> URL:
-    """SQLAlchemy's ``make_url`` on ``text``, the user part ending at its last ``@``
-    (a password may hold ``@``: :mod:`campaign_app.urls`)."""
-    return make_url(escape_userinfo(text))
+    """The URL ``text`` parsed as :func:`campaign_app.urls.split_url` splits it: SQLAlchemy's
+    ``make_url`` reads only the part after the user part (host, port, database, query),
+    and the user name and password (which may hold ``@ : / ? #``) are set on the result
+    as they are; no piece of a password reaches the host name or a message."""
+    parts = split_url(text)
+    if parts is None or parts.user_text is None:
+        return make_url((text or "").strip())
+    u = make_url(f"{parts.scheme}://{userinfo_text('', parts.location)}{parts.location}")
+    return u.set(username=parts.username, password=parts.password)
 
 
 def redact(url: str | URL) -> str:
     """The URL without its password, for messages, logs and ``--json``: the one helper
-    (:func:`campaign_app.urls.redact_url`; a parsed URL is rendered with its password
-    quoted first, so an ``@`` in it cannot end the user part early)."""
+    (:func:`campaign_app.urls.redact_url`; a parsed URL loses its password before it is
+    rendered at all)."""
     try:
-        text = url if isinstance(url, str) else url.render_as_string(hide_password=False)
-        return redact_url(text)
+        if not isinstance(url, str):
+            query = {k: v for k, v in url.query.items() if k.strip().lower() not in SECRET_PARAMS}
+            url = url.set(password=None, query=query).render_as_string(hide_password=False)
+        return redact_url(url)
     except Exception:  # noqa: BLE001 - never let a message crash on a bad URL
         return "<unreadable URL>"
 

@@ -99,13 +99,14 @@ class JournalRecorder:
     def _after_flush(self, session: Session, _ctx: Any) -> None:
         # parents before children for inserts, children before parents for deletes, so
         # that replaying the entries backwards (undo) or forwards (redo) keeps every
-        # foreign key satisfied
+        # foreign key satisfied; updates by table, then id. Every group is sorted: the
+        # session's sets are ordered by object identity (memory addresses, hash
+        # randomisation), so the same action would otherwise journal in another order
         for obj in sorted((o for o in session.new if getattr(o, "__tablename__", None) in JOURNALED_TABLES),
                           key=lambda o: (_TABLE_ORDER[o.__tablename__], o.id)):
             self._entry(obj, "insert", None, _row_dict(obj))
-        for obj in session.dirty:
-            if getattr(obj, "__tablename__", None) not in JOURNALED_TABLES:
-                continue
+        for obj in sorted((o for o in session.dirty if getattr(o, "__tablename__", None) in JOURNALED_TABLES),
+                          key=lambda o: (_TABLE_ORDER[o.__tablename__], o.id)):
             state = inspect(obj)
             before: dict[str, Any] = {}
             after: dict[str, Any] = {}

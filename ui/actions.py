@@ -248,6 +248,11 @@ def build_menus(win: MainWindow) -> None:
     m.addSeparator()
     m.addAction(actions["quit"])
     m = mb.addMenu(translate("actions", "&Edit"))
+    m.setObjectName("editMenu")
+    win.edit_menu = m
+    # another process (the command line, a second window) may have undone or redone
+    # since: the menu about to open reads the history again, never offering a stale step
+    m.aboutToShow.connect(win.refresh_undo)
     for k in ("undo", "redo"):
         m.addAction(actions[k])
     m.addSeparator()
@@ -463,7 +468,15 @@ def update_state(win: MainWindow) -> None:
         a[k].setEnabled(roster and feats["exports"])
     for k in ("export_qrs", "export_all", "export_campaign"):
         a[k].setEnabled(camp is not None and feats["exports"])
-    state = win.undo_state_of(camp["id"] if camp and has_db else None)
+    update_undo(win)
+
+
+def update_undo(win: MainWindow) -> None:
+    """Undo's and Redo's enabled state, text and tip from ``win.undo_state_of`` (the
+    database's history of the campaign shown, read again when it may have changed)."""
+    a = win.actions
+    camp = win.campaign
+    state = win.undo_state_of(camp["id"] if camp and win.engine is not None else None)
     u, r = state["undo"], state["redo"]
     a["undo"].setEnabled(u is not None)
     a["redo"].setEnabled(r is not None)

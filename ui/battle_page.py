@@ -200,7 +200,10 @@ class BattlePage(QDialog):
         self.target.setSpecialValueText(translate("BattlePage", "Rep of the selected"))
         rl.addWidget(QLabel(translate("BattlePage", "Against:")), 1, 0)
         rl.addWidget(self.target, 1, 1, 1, 2)
-        self.typed = QLineEdit()
+        from ui.dice_widgets import TypeIntoField
+        from ui.widgets import EntryLine
+
+        self.typed = EntryLine()  # Enter rolls: with the faces typed, else the app's dice
         self.typed.setObjectName("battleDice")
         self.typed.setPlaceholderText(translate("BattlePage", "empty: the app rolls; or the faces you rolled"))
         rl.addWidget(QLabel(translate("BattlePage", "I rolled:")), 2, 0)
@@ -209,6 +212,9 @@ class BattlePage(QDialog):
         self.roll_button.setObjectName("battleRoll")
         self.roll_button.setMinimumHeight(BIG - 8)
         self.roll_button.clicked.connect(self.roll)
+        self.typed.returnPressed.connect(lambda: self.roll() if self.roll_button.isEnabled() else None)
+        # faces typed while Roll has the focus go into "I rolled" (they were lost: issue #33)
+        self.typing = TypeIntoField(self.typed, [self.roll_button])
         rl.addWidget(self.roll_button, 2, 2)
         self.roll_result = QLabel()
         self.roll_result.setObjectName("battleRollResult")

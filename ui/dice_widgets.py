@@ -3,13 +3,16 @@ checked as it is typed, and a row of die faces (typed ones marked)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -21,6 +24,48 @@ from ui.i18n import translate
 from ui.icons import die_icon
 from ui.theme import muted_style
 from ui.widgets import EntryLine
+
+FACE_KEYS = frozenset("0123456789,;")  # what typing dice starts with (Space still presses a button)
+
+
+class TypeIntoField(QObject):
+    """Faces typed while a dice button (Roll, Preview, "Roll for me") has the focus go
+    into the typed-dice field instead of being lost (issue #33: "6,6" then Enter gave
+    the app's dice). ``before`` runs first (e.g. choose "I rolled"); the field then has
+    the focus, so the next keys and Enter are its own."""
+
+    def __init__(self, field: QLineEdit, widgets: list[QWidget],
+                 before: Callable[[], None] | None = None) -> None:
+        super().__init__(field)
+        self.field = field
+        self.before = before
+        for w in widgets:
+            w.installEventFilter(self)
+
+    @staticmethod
+    def _face_key(event: QKeyEvent) -> bool:
+        mods = event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+                                    | Qt.KeyboardModifier.MetaModifier)
+        text = event.text()
+        return not mods and len(text) == 1 and text in FACE_KEYS
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if not isinstance(event, QKeyEvent) or not self._face_key(event):
+            return False
+        if event.type() == QEvent.Type.ShortcutOverride:
+            # a digit is a shortcut elsewhere (the battle page's statuses 1-9): on a dice
+            # button it is a face, as it is in the field (QLineEdit does the same)
+            event.accept()
+            return True
+        if event.type() != QEvent.Type.KeyPress:
+            return False
+        if self.before is not None:
+            self.before()
+        if not self.field.isEnabled():
+            return False
+        self.field.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.field.insert(event.text())
+        return True
 
 
 class FacesView(QWidget):
@@ -101,6 +146,25 @@ class DiceChoice(QWidget):
         lay.addWidget(self.problem)
         self.typed.toggled.connect(self._mode)
         self.entry.textChanged.connect(self._check)
+        self.typing = TypeIntoField(self.entry, [self.roll, self.typed], before=self.choose_typed)
+
+    def choose_typed(self) -> None:
+        """"I rolled": the entry takes the faces (typing on a dice button does this)."""
+        if self.typed.isEnabled() and not self.typed.isChecked():
+            self.typed.setChecked(True)
+
+    def forward_typing(self, *widgets: QWidget) -> None:
+        """Faces typed on ``widgets`` (the dialog's Roll/Preview button) go into the entry."""
+        for w in widgets:
+            w.installEventFilter(self.typing)
+
+    def take_enter(self) -> bool:
+        """Enter in the entry: True when faces are typed (use them); an empty entry goes
+        back to "Roll for me" and returns False (the caller rolls with the app's dice)."""
+        if self.entry.text().strip():
+            return True
+        self.roll.setChecked(True)
+        return False
 
     def _mode(self, typed: bool) -> None:
         self.entry.setEnabled(typed)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
-from PySide6.QtCore import QSize, QTimer
+from PySide6.QtCore import QEvent, QSize, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
@@ -494,6 +494,11 @@ class MainWindow(QMainWindow):
             return
         cid, rid = self.campaign["id"], self.roster_id
         keep = self.selected_row()
+        # Undo/Redo read again before anything returns early: a campaign or roster just
+        # made goes back below before the history used to be looked at, and Undo stayed
+        # grey (issue #33)
+        if changes.history or prefer is not None:
+            self._undo_for = None
         if prefer is not None or self._tree_named(changes):
             self.tree_data = q.campaign_tree(self.engine)
             if not self.tree_data:
@@ -501,7 +506,8 @@ class MainWindow(QMainWindow):
                 return
             here = prefer or (("roster", rid) if rid is not None else ("campaign", cid))
             self._load_rosters_for(here, cid)
-            target = self._fill_tree(here)
+            # the roster shown gone (its creation undone): its campaign, not the first one
+            target = self._fill_tree(here, cid)
             camp, new_rid = self._campaign_of_item(target)
             if camp is None or camp["id"] != cid or new_rid != rid:  # elsewhere now: show all of it
                 self._select_tree_item(target, keep)
@@ -519,7 +525,6 @@ class MainWindow(QMainWindow):
         if changes.rolls:
             self.log_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
         if changes.history:
-            self._undo_for = None
             self.history_view.set_campaign(self.engine, cid)
         if changes.battles or changes.rolls or changes.figures() or changes.rosters or changes.structure:
             self.charts_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
@@ -576,9 +581,9 @@ class MainWindow(QMainWindow):
             self.model.set_rows([])
         self.update_actions()
 
-    def _fill_tree(self, want: tuple[str, int] | None) -> QTreeWidgetItem | None:
-        """The tree from ``tree_data``, ``want`` (else the first campaign) made current
-        without the signal; returns that item."""
+    def _fill_tree(self, want: tuple[str, int] | None, campaign: int | None = None) -> QTreeWidgetItem | None:
+        """The tree from ``tree_data``, ``want`` (else the campaign ``campaign``, else the
+        first campaign) made current without the signal; returns that item."""
         from PySide6.QtWidgets import QTreeWidgetItem
 
 
@@ -586,6 +591,7 @@ class MainWindow(QMainWindow):
         self.tree.clear()
         target: QTreeWidgetItem | None = None
         first: QTreeWidgetItem | None = None
+        home: QTreeWidgetItem | None = None
         for c in self.tree_data:
             ci = QTreeWidgetItem([c["name"]])
             ci.setIcon(0, glyph("campaign"))
@@ -600,13 +606,15 @@ class MainWindow(QMainWindow):
             first = first or ci
             if want == ("campaign", c["id"]):
                 target = ci
+            if c["id"] == campaign:
+                home = ci
             ci.addChildren(self._roster_items(c, c["rosters"]))
             if want is not None and want[0] == "roster":
                 target = target or next((ci.child(j) for j in range(ci.childCount())
                                          if ci.child(j).data(0, ROLE) == want), None)
             ci.setExpanded(True)
         self.stack.setCurrentWidget(self.splitter)
-        target = target or first
+        target = target or home or first
         self.tree.setCurrentItem(target)
         self.tree.blockSignals(False)
         self._fit_tree()
@@ -948,6 +956,20 @@ class MainWindow(QMainWindow):
         from ui import actions as ui_actions
 
         ui_actions.update_state(self)
+
+    def refresh_undo(self) -> None:
+        """Read the campaign's undo history again and show it on Undo/Redo: another
+        process may have changed it (the Edit menu about to open, the window activated)."""
+        from ui import actions as ui_actions
+
+        self._undo_for = None
+        ui_actions.update_undo(self)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if (event.type() == QEvent.Type.ActivationChange and self.isActiveWindow()
+                and "undo" in (getattr(self, "actions", None) or ()) and hasattr(self, "campaign")):
+            self.refresh_undo()  # back from the command line: Ctrl+Z does what the history says
 
     def undo_state_of(self, campaign_id: int | None) -> dict[str, Any]:
         """What Undo and Redo would do in the campaign: read once per change of its

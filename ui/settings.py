@@ -4,11 +4,11 @@ its password (:func:`safe_url`); passwords are asked for or left to libpq."""
 
 from __future__ import annotations
 
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import quote
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from campaign_app.urls import redact_url
+from campaign_app.urls import redact_url, server_fields
 
 MAX_RECENT = 8
 
@@ -36,10 +36,8 @@ def with_password(url: str, password: str | None) -> str:
     """``url`` with ``password`` put in (in memory only, to connect)."""
     if not password or not is_postgres(url):
         return url
-    p = urlsplit(url)
-    user = p.username or ""
-    host = p.hostname or "localhost"
-    return pg_url(host, p.port or 5432, unquote(p.path.lstrip("/")), unquote(user), password)
+    p = server_fields(url)  # the one URL split (campaign_app.urls)
+    return pg_url(p.host or "localhost", p.port or 5432, p.database, p.user, password)
 
 
 def is_postgres(url: str) -> bool:

@@ -40,7 +40,7 @@ from campaign_app import procedure_driver as driver
 from campaign_app.dice import DiceRequest, RandomSource, parse_typed
 from campaign_app.errors import AppError, DiceError
 from campaign_app.systems.commands import AfterBattleOption, options_from
-from ui.dice_widgets import FacesView, dice_words, roll_text, source_label
+from ui.dice_widgets import FacesView, TypeIntoField, dice_words, roll_text, source_label
 from ui.glyphs import action_icon
 from ui.i18n import plural, translate
 from ui.models import Column, RowsModel
@@ -280,7 +280,10 @@ class AfterBattleWizard(QDialog):
         self.stack.addWidget(w)
         self.roll_button.clicked.connect(self.roll)
         self.use_typed.clicked.connect(self.use_typed_dice)
-        self.typed.returnPressed.connect(self.use_typed_dice)
+        self.typed.returnPressed.connect(self.enter_dice)
+        # faces typed while Roll (or Use these dice) has the focus go into the field: they
+        # were lost, and the Enter after them rolled the app's dice (issue #33)
+        self.typing = TypeIntoField(self.typed, [self.roll_button, self.use_typed])
         self.typed.textChanged.connect(self._typed_changed)
 
     def _build_summary(self) -> None:
@@ -525,7 +528,10 @@ class AfterBattleWizard(QDialog):
             self.result_box.hide()
             self.next_button.setEnabled(False)
             self.roll_button.setDefault(True)
-            self.roll_button.setFocus()
+            if self._typed_allowed():
+                self.typed.setFocus()  # type the faces and Enter; Enter alone is Roll
+            else:
+                self.roll_button.setFocus()
         self.back_button.setEnabled(True)
         self.apply_button.setEnabled(False)
 
@@ -644,6 +650,17 @@ class AfterBattleWizard(QDialog):
                                  "these dice were already rolled (%1): strict dice reuse them").replace(
                                      "%1", ",".join(map(str, known)))
         return ""
+
+    def _typed_allowed(self) -> bool:
+        """Whether typed dice may be used (strict dice can forbid them)."""
+        return not (self._step and self._step["strict"] and not self._step["typed_dice"])
+
+    def enter_dice(self) -> None:
+        """Enter in the typed dice: the faces typed, or (nothing typed) the app's Roll."""
+        if self.typed.text().strip():
+            self.use_typed_dice()
+        else:
+            self.roll()
 
     def use_typed_dice(self) -> None:
         """Use the faces typed in (checked first: count and 1-6)."""

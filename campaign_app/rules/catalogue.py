@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from campaign_app.errors import RulesDataError
 from campaign_app.rules.schema import KEY, problem
-from campaign_app.textlimits import MAX_NAME, MAX_TEXT, value_problem
+from campaign_app.textlimits import MAX_NAME, MAX_TEXT, name_problem, value_problem
 
 CATEGORIES = ("weapon", "armour", "wargear", "ammo", "other")
 MAX_ITEMS = 2000  # items of one file or pack
@@ -80,6 +80,18 @@ def _plain(v: Any) -> Any:
     return v
 
 
+def _name(v: str) -> str:
+    """A name a pack gives (the pack's, an item's: it becomes a weapon's or a stash item's
+    name): no control character and no invisible format character (a bidi control would
+    show it reversed in the window and the PDFs), as every other name."""
+    if any(ord(ch) < 32 for ch in v):
+        raise ValueError("contains control characters")
+    p = name_problem(v)
+    if p:
+        raise ValueError(p)
+    return v
+
+
 class ItemModel(_Strict):
     """One catalogue item. ``cost`` "default" or absent: the source gives no cost (0 is
     used, and shown as unknown); ``default = true``: values are our labelled defaults,
@@ -94,6 +106,11 @@ class ItemModel(_Strict):
     profile: dict[str, int | str] = Field(default_factory=dict)
     notes: str = Field(default="", max_length=MAX_TEXT)
     source: str = Field(default="", max_length=MAX_NAME)
+
+    @field_validator("name")
+    @classmethod
+    def _item_name(cls, v: str) -> str:
+        return _name(v)
 
     @field_validator("category")
     @classmethod
@@ -127,6 +144,7 @@ class ItemModel(_Strict):
         for x in v:
             if not x.strip() or len(x) > MAX_NAME:
                 raise ValueError(f"{x!r} must be 1 to {MAX_NAME} characters")
+            _name(x)
         return v
 
     @field_validator("notes", "source")
@@ -141,6 +159,11 @@ class PackMeta(_Strict):
     edition: str = Field(default="", max_length=40)
     format: int = PACK_FORMAT
     notes: str = Field(default="", max_length=MAX_TEXT)
+
+    @field_validator("name")
+    @classmethod
+    def _pack_name(cls, v: str) -> str:
+        return _name(v)
 
     @field_validator("format")
     @classmethod

@@ -7,7 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign_app.errors import InputError
-from campaign_app.textlimits import MAX_NAME, MAX_TEXT, text_problem  # noqa: F401  (one set of limits)
+from campaign_app.textlimits import (  # noqa: F401  (one set of limits)
+    MAX_NAME,
+    MAX_TEXT,
+    name_problem,
+    text_problem,
+    visible,
+)
 from db.journal import journal_links
 from db.queries import manage as manage_q
 from db.queries.lookup import (  # noqa: F401  (the use-cases find rows through these)
@@ -34,6 +40,9 @@ def clean_name(value: Any, what: str = "name") -> str:
     problem = text_problem(text, MAX_NAME)
     if problem:
         raise InputError(f"{what} {problem}")
+    problem = name_problem(text)  # a bidi control would show "evil" as "live" (window, PDFs)
+    if problem:
+        raise InputError(f"{what} {visible(text)!r} {problem}")
     return text
 
 

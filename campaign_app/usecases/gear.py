@@ -33,6 +33,7 @@ from campaign_app.rules.catalogue import (
     trading,
     validate_pack,
 )
+from campaign_app.textlimits import deeper_than
 from campaign_app.usecases.common import (
     CREDITS_RANGE,
     Ref,
@@ -61,6 +62,7 @@ from db.uow import Engine, Session, UnitOfWork, read_session
 # (GameSystem.rating_statuses): the fighters ready to play, as the printed roster counts
 READY = ("active",)
 MAX_PACK_BYTES = 2_000_000
+MAX_PACK_DEPTH = 20  # lists and tables within a pack (a real one nests 4 or 5 deep)
 
 
 # --------------------------------------------------------------------------- the catalogue
@@ -153,11 +155,16 @@ def read_pack(path: str | os.PathLike[str]) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{p.name} is not UTF-8 text") from None
+    kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
+    deep = f"{p.name}: not a content pack: lists and tables nest deeper than {MAX_PACK_DEPTH} levels"
     try:
-        doc = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+        doc = json.loads(text) if kind == "JSON" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
-        kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
-        raise InputError(f"{p.name}: not valid {kind}: {e}") from None
+        raise InputError(f"{p.name}: not valid {kind}: {str(e).splitlines()[0] if str(e) else e}") from None
+    except RecursionError:  # nested far deeper than any pack: the parser gave up
+        raise InputError(deep) from None
+    if deeper_than(doc, MAX_PACK_DEPTH):
+        raise InputError(deep)
     if not isinstance(doc, dict):
         raise InputError(f"{p.name}: a content pack is a table with [pack] and [items]")
     return doc
@@ -242,8 +249,10 @@ class ContentExport(TypedDict):
 def export_content(engine: Engine, campaign: Ref, path: str | os.PathLike[str]) -> ContentExport:
     """Write the campaign's content packs (their items merged, later ones winning) as one
     pack file (JSON when the name ends in .json, else TOML) that ``add_content`` reads."""
-    from campaign_app.files import atomic_write
+    from campaign_app.files import atomic_write, check_output_path
+    from db.backup import protected_outputs
 
+    check_output_path(path, protected_outputs(engine), example="pack.toml")  # the one check
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         items: dict[str, Any] = {}

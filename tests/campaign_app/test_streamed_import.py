@@ -306,6 +306,13 @@ _HEAD = b'{"format": "campaign_app/campaign", "schema_version": 1, ' \
     (_HEAD + b'"rolls": [{"ref": "d1", "value": 1e400}]}', "not valid JSON"),
     (_HEAD + b'"rolls": [{"ref": "d1"}]}', r"rolls\[0\]\.dice: is missing"),
     (b'{"campaign": {"notes": [' + b'"abc",' * 12_000_000 + b'"x"]}}', "take more than 50 MB"),
+    # a big section nested 100,000 deep: refused by the reader's depth check before ijson
+    # builds a prefix for each level (it took O(depth^2) memory and time: killed, not refused)
+    *[(_HEAD + f'"{section}": ['.encode() + deep + b"]}", f"{section}: nesting is deeper than 20 levels near byte")
+      for section in ("rosters", "battles", "rolls")
+      for deep in (b"[" * 100_000 + b"]" * 100_000, b'{"a": ' * 100_000 + b"1" + b"}" * 100_000)],
+    (b'{"worth": {"a": ' + b'{"a": ' * 100_000 + b"1" + b"}" * 100_001 + b"}", "worth: nesting is deeper than 20 levels"),
+    (b'{"gang": [' + b'["]]]", ' * 100_000 + b"]" * 100_000 + b"]}", r'gang: nesting is deeper than 20 levels near byte 506$'),
 ])
 def test_hostile_streamed_files_refused_in_one_line(sqlite_engine, tmp_path, content, expected):
     p = tmp_path / "bad.json"
@@ -314,6 +321,36 @@ def test_hostile_streamed_files_refused_in_one_line(sqlite_engine, tmp_path, con
     with pytest.raises(InputError, match=expected):
         import_json(sqlite_engine, p, backup=False, streamed=True)
     assert snapshot(sqlite_engine) == before
+
+
+def test_nesting_is_checked_to_the_end_once(sqlite_engine, tmp_path, monkeypatch):
+    """The reader's depth check: a section nested far too deep after the first read (past
+    what the head's pass reads) is refused by the pass that gets to it; a good file's depth
+    is looked at by the first pass that reads it to its end, not by every section's pass."""
+    p = tmp_path / "late.json"
+    rosters = b'{"name": "' + b"x" * 1000 + b'"}, '
+    content = _HEAD + b'"rosters": [' + rosters * 200 + b'{}], "rolls": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}"
+    p.write_bytes(content)
+    at = content.index(b"[[[") + 63  # rolls' [ is the 2nd level (the document the 1st): 63 more make 65
+    before = snapshot(sqlite_engine)
+    with pytest.raises(InputError, match=rf"rolls: nesting is deeper than 20 levels near byte {at:,}$"):
+        import_json(sqlite_engine, p, backup=False, streamed=True)
+    assert snapshot(sqlite_engine) == before
+
+    build_necromunda(sqlite_engine)
+    export_json_file(sqlite_engine, "Hive War", p)
+    guards: list[st._Guarded] = []
+    real = st._Guarded.__init__
+
+    def spy(self: st._Guarded, *a: Any, **k: Any) -> None:
+        real(self, *a, **k)
+        guards.append(self)
+
+    monkeypatch.setattr(st._Guarded, "__init__", spy)
+    import_json(sqlite_engine, p, rename="Copy", backup=False, streamed=True)
+    assert len(guards) >= 5  # the head, then one pass a big section
+    assert [g.nesting for g in guards[:2]] == [True, True] and not any(g.nesting for g in guards[2:])
+    assert guards[1].complete and guards[1].depth == 0
 
 
 def test_sections_in_another_order(sqlite_engine, tmp_path):

@@ -32,8 +32,9 @@ def _step(win: MainWindow, *, redo: bool) -> None:
         widgets.show_error(win, translate("history", "Cannot redo") if redo else translate("history", "Cannot undo"), e)
         win.reload()
         return
-    except AppError as e:
+    except AppError as e:  # "nothing to redo": another process changed the history
         win.notify(str(e), 5000)
+        win.refresh_undo()
         return
     done = translate("history", "Redone") if redo else translate("history", "Undone")
     win._saved(f"{done}: {q.action_label(d.action, d.summary)}",

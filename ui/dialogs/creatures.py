@@ -98,6 +98,10 @@ class CreatureDialog(UseCaseDialog):
         self.body.addWidget(self.table)
         self.ok_button.setText(translate("CreatureDialog", "&Add to roster"))
         self.preview_button.clicked.connect(self.preview)
+        # Enter in the typed dice previews with them (empty: the app's dice); faces typed
+        # while Preview has the focus go into the entry
+        self.dice.entry.returnPressed.connect(lambda: (self.dice.take_enter(), self.preview()))
+        self.dice.forward_typing(self.preview_button)
         for sig in (self.kind.currentIndexChanged, self.count.valueChanged, self.super.toggled,
                     self.dice.changed):
             sig.connect(self._changed)

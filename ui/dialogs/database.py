@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from campaign_app.urls import server_fields
 from ui.i18n import translate
 from ui.settings import AppSettings, is_postgres, pg_url, safe_url
 from ui.theme import muted_style
@@ -133,12 +133,12 @@ class DatabaseDialog(QDialog):
 
     def load(self, url: str) -> None:
         if is_postgres(url):
-            p = urlsplit(url)
+            p = server_fields(url)  # the one URL split (campaign_app.urls)
             self.server.setChecked(True)
-            self.host.setText(p.hostname or "localhost")
+            self.host.setText(p.host or "localhost")
             self.port.setValue(p.port or 5432)
-            self.dbname.setText(unquote(p.path.lstrip("/")))
-            self.user.setText(unquote(p.username or ""))
+            self.dbname.setText(p.database)
+            self.user.setText(p.user)
             self.ask.setChecked(self.settings.ask_password(url))
         elif url:
             self.local.setChecked(True)

@@ -78,7 +78,10 @@ class DicePreviewDialog(UseCaseDialog):
         self.ok_button.setText(translate("DicePreviewDialog", "&Apply"))
         self.ok_button.setEnabled(False)
         self.preview_button.clicked.connect(self.preview)
-        self.dice.entry.returnPressed.connect(self.preview)  # Enter in the typed dice previews
+        # Enter in the typed dice previews with those faces (an empty entry: the app's
+        # dice); faces typed while Roll/Preview has the focus go into the entry
+        self.dice.entry.returnPressed.connect(self._enter)
+        self.dice.forward_typing(self.preview_button)
         self.dice.changed.connect(self._dice_changed)
         self.resize(700, 500)
 
@@ -93,6 +96,10 @@ class DicePreviewDialog(UseCaseDialog):
     def _dice_changed(self) -> None:
         self.preview_button.setText(translate("DicePreviewDialog", "&Preview") if self.dice.is_typed() or not self.uses_dice() else translate("DicePreviewDialog", "&Roll"))
         self.invalidate()
+
+    def _enter(self) -> None:
+        self.dice.take_enter()
+        self.preview()
 
     def invalidate(self, *_a: Any) -> None:
         """An input changed: the preview shown no longer holds."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_app.changes import Result
 from campaign_app.errors import InputError
+from campaign_app.textlimits import char_label, invisible_char
 from campaign_app.usecases.common import (
     CREDITS_RANGE,
     MAX_NAME,
@@ -132,6 +133,10 @@ def _yak_text(v: Any, where: str, what: str, rep: _Report, limit: int) -> str:
 def _yak_name(v: Any, where: str, what: str, rep: _Report, fallback: str) -> str:
     text = _yak_text(v, where, what, rep, 10 * MAX_NAME)
     text = re.sub(r"[\x00-\x1f]+", " ", text).strip()
+    hidden = sorted({char_label(ch) for ch in text if invisible_char(ch)})
+    if hidden:  # a bidi control would show the name reversed (window, PDFs): taken out
+        rep.add(where, f"{what} held invisible control characters ({', '.join(hidden[:3])}); removed")
+        text = "".join(ch for ch in text if not invisible_char(ch)).strip()
     if len(text) > MAX_NAME:
         rep.add(where, f"{what} is longer than {MAX_NAME} characters; cut")
         text = text[:MAX_NAME].strip()

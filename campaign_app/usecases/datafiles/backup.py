@@ -9,7 +9,7 @@ from typing import Any
 
 from campaign_app.errors import InputError
 from campaign_app.usecases.datafiles.export import _export
-from campaign_app.usecases.datafiles.importing import _write_plan
+from campaign_app.usecases.datafiles.importing import _write_plan, chain_plan
 from campaign_app.usecases.datafiles.limits import (
     MAX_PROBLEMS,
     ImportRefused,
@@ -42,13 +42,20 @@ def export_all(engine: Engine) -> dict[str, Any]:
 
 
 def check_backup(docs: list[Any], source: str = "backup") -> list[_Plan]:
-    """Check every campaign of a backup; raises ImportRefused listing all problems."""
+    """Check every campaign of a backup as an import does, its roll hash chain included
+    (a broken chain is refused with one line: a restore has no "accept" as an import
+    has); raises ImportRefused listing all other problems."""
     plans = []
     problems: list[str] = []
     names: set[str] = set()
     for i, d in enumerate(docs):
         plan, probs, more = validate_document(d, taken_names=names)
         problems.extend(f"campaigns[{i}].{p}" for p in probs)
+        if not probs:  # the roll record's hash chain, as an import checks it (no accepting here)
+            brk = chain_plan(plan)
+            if brk is not None:
+                raise InputError(f"{source}: campaign {_short(plan.campaign.get('name'))}: the roll record's "
+                                 f"hash chain is broken at {brk.text('roll')}: not restored")
         names.add(plan.campaign.get("name", ""))
         plans.append(plan)
         if more or len(problems) >= MAX_PROBLEMS:

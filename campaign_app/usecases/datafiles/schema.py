@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainValidator, TypeAdapter
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
+from campaign_app.textlimits import INVISIBLE_CLASS
 from campaign_app.usecases.common import (
     BATTLES_RANGE,
     CREDITS_RANGE,
@@ -49,9 +50,11 @@ def column_limit(table: str, column: str) -> int:
     return text_length(table, column) or MAX_TEXT
 
 
-# a name: not empty, no spaces around it, no control characters (checked in pydantic-core;
-# the import words the problem from the value, see validate.py)
-NAME_PATTERN = r"^[^\x00-\x1f\s](?:[^\x00-\x1f]*[^\x00-\x1f\s])?$"
+# a name: not empty, no spaces around it, no control characters and no invisible format
+# characters (campaign_app.textlimits.INVISIBLE_RANGES: bidi controls, zero-width spaces,
+# tags); checked in pydantic-core; the import words the problem from the value, see validate.py
+_NOT_NAME = f"\\x00-\\x1f{INVISIBLE_CLASS}"
+NAME_PATTERN = f"^[^{_NOT_NAME}\\s](?:[^{_NOT_NAME}]*[^{_NOT_NAME}\\s])?$"
 FACES_PATTERN = r"^(\d+(,\d+)*)?$"
 ROLL_SOURCES = ("random", "seeded", "typed")  # what a roller records (campaign_app.dice)
 SOURCE_PATTERN = f"^({'|'.join((*ROLL_SOURCES, 'note'))})$"  # note: a chained note record (record helper)
@@ -672,7 +675,9 @@ a hand-written file may use any text. A reference field holds the `ref` or `null
 - Unknown fields are refused (a typo is reported, not silently dropped).
 - Text: at most the length shown (names 200, most short fields 40-200 characters),
   notes at most {MAX_TEXT:,} characters; no NUL characters. Names are not empty, have no
-  spaces around them and no control characters.
+  spaces around them, no control characters and no invisible format characters (bidi
+  controls such as U+202E, zero-width spaces, tags; U+200C and U+200D, which scripts and
+  emoji need, are allowed).
 - Whole numbers are JSON integers (not `"3"`, not `3.0`) and fit the field's range.
 - `created_at` is an ISO date-time (`2026-05-01T19:30:00` or with `+00:00`); if left
   out, the time of the import. `played_on` is an ISO date (`2026-05-01`).
@@ -757,9 +762,11 @@ of an older revision on a scratch copy, exactly the schema this app's migrations
 (the same tables, columns with their types, not-null flags, defaults and keys, indexes and
 foreign keys, and no triggers or views: a trigger could undo edits or rewrite typed
 dice); hold in every row values of their column's type and length (no text in a number
-column, no NUL, valid JSON, dates that are dates); and every campaign in it must pass the
-checks of a JSON import above. Any failure is one line naming it, and the current
-database is left byte for byte as it was (`tests/db/test_restore_hostile.py`).
+column, no NUL, valid JSON, dates that are dates, row versions from 1); and every campaign
+in it must pass the checks of a JSON import above, its roll hash chain intact (a restore,
+unlike an import, cannot accept a broken chain). Any failure is one line naming it, and
+the current database is left byte for byte as it was (`tests/db/test_restore_hostile.py`,
+`tests/db/test_restore_chain.py`).
 """
 
 _SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (

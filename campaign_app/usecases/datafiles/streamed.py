@@ -26,11 +26,15 @@ section where they are found (up to MAX_PROBLEMS), then the import stops.
 
 One enormous text or number is the remaining risk of a streaming parser (it holds a token
 whole): every byte is looked at before the parser gets it, and a token longer than
-:data:`MAX_TOKEN_BYTES` is refused."""
+:data:`MAX_TOKEN_BYTES` is refused. So is a file nested deeper than :data:`MAX_NESTING`
+(ijson's prefixes make deep nesting cost O(depth^2)), counted on the raw bytes of the
+first pass that reads the file to its end."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from array import array
 from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
@@ -55,6 +59,7 @@ from campaign_app.usecases.datafiles.validate import (
     _check_crews,
     _check_fighter,
     _check_packs,
+    _check_unit,
     _Checker,
     _default,
     _items,
@@ -93,14 +98,42 @@ def _backend() -> Any:
     return ijson  # pragma: no cover
 
 
-class _Guarded:
-    """A binary file read through a guard: no token (a text, or a run of anything but
-    text) longer than :data:`MAX_TOKEN_BYTES`, checked on the raw bytes before the parser
-    gets them (escaped quotes and backslashes masked first, so only a real quote splits texts)."""
+MAX_NESTING = 64
+"""The deepest nesting of brackets (``[`` and ``{`` outside texts) a streamed file may
+reach, counted on the raw bytes before the parser gets them: the document's object and a
+big section's list are two levels and a record at most :data:`MAX_DEPTH` more, so only a
+file nested far too deep reaches it. (ijson builds a prefix, "rosters.item.item...", for
+every event of a read at once: a section nested 100,000 deep cost O(depth^2) memory and
+time before the record's own depth check saw it.)"""
+_NOT_MARKS = bytes(c for c in range(256) if c not in b'"[]{}')  # deleted: all but quotes and brackets
+_SQUARE = bytes.maketrans(b"{}", b"[]")  # for the depth, a bracket is a bracket
+_TEXTS = re.compile(rb'"[^"]*"')
+_TOKENS = re.compile(rb'"[^"]*"?|[\[\]{}]')
 
-    def __init__(self, fh: BinaryIO, source: str) -> None:
+
+class _Guarded:
+    """A binary file read through a guard, on the raw bytes before the parser gets them
+    (escaped quotes and backslashes masked first, so only a real quote splits texts): no
+    token (a text, or a run of anything but text) longer than :data:`MAX_TOKEN_BYTES`, no
+    nesting deeper than :data:`MAX_NESTING`.
+
+    The depth is kept at C speed (a file of gigabytes is read once a section): the read's
+    quotes and brackets picked out (``translate``), its texts cut out of those (``replace``,
+    ``re.sub``), its matched pairs removed innermost first (``replace``, one call a level: a
+    handful in a record) leave ``]]..[[``, which give the depth at its end, the lowest it
+    came to and a bound of the highest. Only a read that might pass the limit, or comes down
+    to the top level (where the section keys are), is walked token by token. With
+    ``nesting`` False (a pass of the file before read to its end through this check) the
+    depth is not looked at; ``complete`` says this guard looked at every byte to the end."""
+
+    def __init__(self, fh: BinaryIO, source: str, nesting: bool = True) -> None:
         self.fh, self.source, self.run, self.pos = fh, source, 0, 0
+        self.nesting, self.complete = nesting, False
         self.tail = b""  # a trailing backslash of the last read (an escape cut in two)
+        self.depth, self.in_text = 0, False  # at the end of the last read
+        self.key: bytes | None = None  # the last text at the top level, raw: a section's key
+        self.key_open = False  # ... cut by the end of the last read
+        self.section: bytes | None = None  # the key of the top-level value being read
 
     def read(self, n: int = -1) -> bytes:
         # at most MAX_TOKEN_BYTES at a time: then only a run across reads can be too long
@@ -108,10 +141,13 @@ class _Guarded:
         if data:
             self._check(data)
             self.pos += len(data)
+        elif n != 0 and self.nesting:  # (ijson reads 0 bytes first to see what the file gives)
+            self.complete = True
         return data
 
     def _check(self, data: bytes) -> None:
-        clean = self.tail + data
+        skip = len(self.tail)
+        raw = clean = self.tail + data
         if b"\\" in clean:  # escapes masked (same length): only a real quote ends a text
             clean = clean.replace(b"\\\\", b"__").replace(b'\\"', b"__")
             self.tail = b"\\" if clean.endswith(b"\\") else b""
@@ -128,6 +164,77 @@ class _Guarded:
         if longest > MAX_TOKEN_BYTES:
             raise InputError(f"{self.source}: a text or number near byte {self.pos:,} is longer than "
                              f"{MAX_TOKEN_BYTES // 1024} KB (at most {sch.MAX_TEXT:,} characters)")
+        if self.nesting:
+            self._depth(raw, clean, skip)
+
+    def _depth(self, raw: bytes, clean: bytes, skip: int) -> None:
+        d0, in_text = self.depth, self.in_text
+        marks = clean.translate(_SQUARE, _NOT_MARKS)
+        if in_text:
+            marks = b'"' + marks
+        # texts without brackets: runs of quotes, an even number taken out keeps the others' roles
+        marks = marks.replace(b'""""""""', b"").replace(b'""', b"")
+        if b'"' in marks:
+            self.in_text = marks.count(b'"') % 2 == 1
+            marks = _TEXTS.sub(b"", marks)
+            if self.in_text:
+                marks = marks[: marks.find(b'"')]  # a text running on into the next read
+        else:
+            self.in_text = False
+        levels = 0
+        while levels < MAX_NESTING:
+            inner = marks.replace(b"[]", b"")
+            if len(inner) == len(marks):
+                break
+            marks, levels = inner, levels + 1
+        opened = marks.count(b"[")  # marks is "]" * closed + "[" * opened
+        closed = len(marks) - opened
+        if d0 + opened + levels < MAX_NESTING and d0 - closed > 1:
+            self.depth = d0 - closed + opened
+        else:
+            self._walk(raw, clean, skip, d0, in_text)
+
+    def _walk(self, raw: bytes, clean: bytes, skip: int, depth: int, in_text: bool) -> None:
+        """The read (``clean``, escapes masked, ``skip`` bytes of the last read before it)
+        token by token: the depth exactly, the top level's keys; refused past the limit."""
+        at = 0
+        if in_text:
+            q = clean.find(b'"')
+            if self.key_open:
+                self.key = (self.key or b"") + raw[skip: len(raw) if q < 0 else q + 1]
+                self.key_open = q < 0
+            if q < 0:
+                return
+            at = q + 1
+        for m in _TOKENS.finditer(clean, at):
+            c = clean[m.start()]
+            if c == 0x22:  # a text
+                if depth == 1:
+                    self.key = raw[m.start(): m.end()]
+                    self.key_open = m.end() - m.start() == 1 or clean[m.end() - 1] != 0x22
+            elif c == 0x5B or c == 0x7B:  # [ {
+                depth += 1
+                if depth == 1:
+                    self.key = self.section = None
+                elif depth == 2:
+                    self.section = self.key
+                elif depth > MAX_NESTING:
+                    raise InputError(f"{self.source}: {self._where()}: nesting is deeper than {MAX_DEPTH} levels "
+                                     f"near byte {self.pos + m.start() - skip:,}")
+            else:
+                depth -= 1
+        self.depth = depth
+
+    def _where(self) -> str:
+        """The section being read, as the problems name it."""
+        if self.section is None:
+            return "document"
+        text = self.section.decode("utf-8", "replace")
+        try:
+            name = json.loads(text)
+        except ValueError:
+            name = text.strip('"')
+        return _path([str(name)[:60]])
 
 
 class _File:
@@ -136,6 +243,7 @@ class _File:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path, self.source = Path(path), str(path)
         self.guard: _Guarded | None = None
+        self.nesting_done: tuple[int, int, int] | None = None  # the file read to its end through the depth check
         with open(self.path, "rb") as fh:
             self.bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
 
@@ -148,7 +256,9 @@ class _File:
         ij = _backend()
         with open(self.path, "rb") as fh:
             fh.seek(self.bom)
-            g = self.guard = _Guarded(fh, self.source)
+            st = os.fstat(fh.fileno())
+            seen = (st.st_ino, st.st_size, st.st_mtime_ns)  # the depth of each pass's bytes is the same:
+            g = self.guard = _Guarded(fh, self.source, nesting=self.nesting_done != seen)  # checked once
             if what == "basic_parse":
                 it = ij.basic_parse(g, use_float=True)
             elif kv:
@@ -165,6 +275,9 @@ class _File:
                 raise InputError(f"{self.source} is not valid JSON ({cut}{first[:200]})") from None
             except UnicodeDecodeError as e:
                 raise InputError(f"{self.source} is not UTF-8 text (byte {e.start})") from None
+            finally:
+                if g.complete:
+                    self.nesting_done = seen
 
 
 def should_stream(path_or_doc: Any) -> bool:
@@ -601,6 +714,8 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                 if earlier is not None:
                     a, b = upath[0][earlier], upath[1][earlier]
                     ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
+                if type(u) is dict:
+                    _check_unit(ck, u, f"{p}.units[{j}]")
             for k, x in enumerate(_items(r, "ledger")):
                 if type(x) is dict:
                     for key, kind in (("fighter", "f"), ("battle", "b")):

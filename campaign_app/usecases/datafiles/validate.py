@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
 from campaign_app.errors import InputError, RulesDataError
+from campaign_app.textlimits import name_problem, visible
 from campaign_app.usecases.datafiles import schema as sch
 from campaign_app.usecases.datafiles.limits import MAX_PROBLEMS, _kind, _path, _short
 from campaign_app.usecases.datafiles.schema import BACKUP_FORMAT, FORMAT, SCHEMA_VERSION
@@ -123,6 +124,7 @@ def _message(e: ErrorDetails) -> str:
     if t == "string_pattern_mismatch":
         if ctx.get("pattern") == sch.NAME_PATTERN:
             return (f"{_short(v)} has spaces around it" if v.strip() != v else "is empty" if not v
+                    else f"{visible(v, 40)!r} {name_problem(v)}" if name_problem(v)
                     else "contains control characters")
         if ctx.get("pattern") == sch.FACES_PATTERN:
             return f"{_short(v)} is not faces such as 3,5"
@@ -404,8 +406,9 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
         name = cd.get("name")
     else:
         name = rename.strip()
-        if not name or len(name) > sch.MAX_NAME or any(ord(ch) < 32 for ch in name):
-            ck.err("--rename", f"{_short(rename)} is not a usable campaign name")
+        if not name or len(name) > sch.MAX_NAME or any(ord(ch) < 32 for ch in name) or name_problem(name):
+            ck.err("--rename", f"{visible(rename, 40)!r} is not a usable campaign name"
+                   + (f" (it {name_problem(name)})" if name and name_problem(name) else ""))
     if type(name) is str:
         plan.campaign["name"] = name
         if name and (taken(name) if callable(taken) else name in taken):
@@ -488,7 +491,11 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
                 injuries = _items(f, "injuries")
                 ck.refer("b", injuries, "battle", f"{p}.fighters[{j}].injuries")
                 ck.refer("d", injuries, "roll_record", f"{p}.fighters[{j}].injuries")
-        ck.define("u", _items(r, "units"), f"{p}.units")
+        units = _items(r, "units")
+        ck.define("u", units, f"{p}.units")
+        for j, u in enumerate(units):
+            if type(u) is dict:
+                _check_unit(ck, u, f"{p}.units[{j}]")
         ledger = _items(r, "ledger")  # gear
         ck.refer("f", ledger, "fighter", f"{p}.ledger")
         ck.refer("b", ledger, "battle", f"{p}.ledger")
@@ -624,6 +631,19 @@ def _fixed_reps(system: str) -> dict[str, int]:
         return {}
     return {str(k): int(v["rep"]) for k, v in creatures.items()
             if isinstance(v, Mapping) and v.get("rep") is not None}
+
+
+def _check_unit(ck: _Checker, u: dict[str, Any], p: str) -> None:
+    """Figures fit to fight plus wounded never above the starting strength, as every
+    command keeps them (``squads.check_figures``); the model checks each number's range."""
+    figures, start, wounded = u.get("figures", 1), u.get("figures_start", 1), u.get("wounded", 0)
+    if not all(type(x) is int for x in (figures, start, wounded)):
+        return  # the model names it
+    if figures > start:
+        ck.err(f"{p}.figures", f"{figures} is more than the {start} the unit started with")
+    elif figures + wounded > start:
+        ck.err(f"{p}.wounded", f"figures {figures} plus wounded {wounded} is more than the "
+                               f"{start} the unit started with")
 
 
 def _check_fighter(ck: _Checker, fd: dict[str, Any], p: str, info: Any, edition: str,

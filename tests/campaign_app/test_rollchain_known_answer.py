@@ -1,0 +1,106 @@
+"""Known-answer test of the roll record's hash chain (issue #34 part 1).
+
+The other chain tests compare the app with itself (export, verify, import), so a change
+that hashes every roll the same wrong way (``prev`` left out, a field dropped, another
+encoding) passes them all. Here the bytes hashed and the SHA-256 are written out by hand:
+any change of what is hashed or how must change this file, on purpose."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from campaign_app import rollchain
+
+FIRST = {
+    "created_at": "2026-03-14T12:34:56.789012", "subject": "Krug", "purpose": "Lasting Injury for Krug",
+    "rule": "Lasting Injury", "dice": "d66", "faces": "5,1", "source": "typed", "target": None, "value": 51,
+    "table_id": "n26-lasting-injury", "row": "51", "result": "eye-injury", "label": "Eye Injury",
+    "step": "after-battle:1", "face_pos": 0,
+    # not hashed: ids and the mark
+    "id": 17, "campaign_id": 3, "mark": "applied",
+}
+FIRST_JSON = (
+    '{"created_at":"2026-03-14T12:34:56.789012","dice":"d66","face_pos":0,"faces":"5,1",'
+    '"label":"Eye Injury","prev":"","purpose":"Lasting Injury for Krug","result":"eye-injury",'
+    '"row":"51","rule":"Lasting Injury","source":"typed","step":"after-battle:1","subject":"Krug",'
+    '"table_id":"n26-lasting-injury","target":null,"value":51}'
+)
+FIRST_HASH = "cfc46a028cf0e03ddab6451f34c3fc01d4817cf47de68050d993bc8bf4f3eb58"
+
+SECOND = {
+    **FIRST, "created_at": "2026-03-14T12:34:57.000001", "subject": "Vala", "dice": "d6", "faces": "6",
+    "value": 6, "target": 4, "table_id": "", "row": "", "result": "", "label": "Ñandú ✓", "step": "",
+    "face_pos": None, "id": 18, "mark": "undone",
+}
+SECOND_JSON = (
+    '{"created_at":"2026-03-14T12:34:57.000001","dice":"d6","face_pos":null,"faces":"6",'
+    '"label":"Ñandú ✓","prev":"' + FIRST_HASH + '","purpose":"Lasting Injury for Krug",'
+    '"result":"","row":"","rule":"Lasting Injury","source":"typed","step":"","subject":"Vala",'
+    '"table_id":"","target":4,"value":6}'
+)
+SECOND_HASH = "100db9ee5570e1b65509a392fe3196fe6da7e8a9cdc0b80d0e51bba907c5993e"
+
+
+def test_the_written_out_bytes_are_what_is_hashed():
+    """The literals above agree with each other (SHA-256 of the written-out JSON)."""
+    assert hashlib.sha256(FIRST_JSON.encode()).hexdigest() == FIRST_HASH
+    assert hashlib.sha256(SECOND_JSON.encode()).hexdigest() == SECOND_HASH
+
+
+def test_known_answer_first_record():
+    assert rollchain.canonical("", FIRST) == FIRST_JSON.encode("utf-8")
+    assert rollchain.link("", FIRST) == FIRST_HASH
+
+
+def test_known_answer_second_record_chains_on_the_first():
+    """The second record's hash covers the first's: hashing without ``prev`` fails here."""
+    assert rollchain.canonical(FIRST_HASH, SECOND) == SECOND_JSON.encode("utf-8")
+    assert rollchain.link(FIRST_HASH, SECOND) == SECOND_HASH
+    assert rollchain.link("", SECOND) != SECOND_HASH
+
+
+def test_chain_sets_prev_hash_and_hash_in_order():
+    rows = [dict(FIRST), dict(SECOND)]
+    head = rollchain.chain("", rows)
+    assert head == SECOND_HASH
+    assert [(r["prev_hash"], r["hash"]) for r in rows] == [("", FIRST_HASH), (FIRST_HASH, SECOND_HASH)]
+    assert rollchain.first_break(rows) == (2, None)
+
+
+def test_created_at_as_a_datetime_with_a_zone_hashes_as_naive_utc():
+    from datetime import datetime, timedelta, timezone
+
+    aware = datetime(2026, 3, 14, 14, 34, 56, 789012, tzinfo=timezone(timedelta(hours=2)))
+    assert rollchain.link("", {**FIRST, "created_at": aware}) == FIRST_HASH
+    naive = datetime(2026, 3, 14, 12, 34, 56, 789012)
+    assert rollchain.link("", {**FIRST, "created_at": naive}) == FIRST_HASH
+
+
+@pytest.mark.parametrize("field", rollchain.HASHED)
+def test_every_hashed_field_changes_the_hash(field):
+    """Each field of HASHED is in the hash: changing it (or dropping it) changes the hash."""
+    changed = dict(SECOND)
+    if field == "created_at":
+        changed[field] = "2026-03-14T12:34:57.000002"
+    elif field in ("target", "value", "face_pos"):
+        changed[field] = (changed[field] or 0) + 1
+    else:
+        changed[field] = f"{changed[field]}x"
+    assert rollchain.link(FIRST_HASH, changed) != SECOND_HASH
+    dropped = {k: v for k, v in SECOND.items() if k != field}
+    if SECOND[field] not in ("", None):
+        assert rollchain.link(FIRST_HASH, dropped) != SECOND_HASH
+
+
+def test_ids_and_marks_are_not_hashed():
+    assert rollchain.link(FIRST_HASH, {**SECOND, "id": 999, "mark": "applied", "campaign_id": 1}) == SECOND_HASH
+
+
+def test_first_break_names_a_record_hashed_without_prev():
+    rows = [dict(FIRST), dict(SECOND)]
+    rollchain.chain("", rows)
+    rows[1]["hash"] = rollchain.link("", rows[1])  # as a chain that forgot prev would write it
+    n, brk = rollchain.first_break(rows)
+    assert brk is not None and brk.position == 2 and brk.why == "content"
