@@ -56,3 +56,18 @@ def test_when_text():
     aware = datetime(2026, 1, 1, 13, 0, tzinfo=timezone(timedelta(hours=1)))
     assert when_text(aware) == "2026-01-01T12:00:00.000000"
     assert when_text(datetime(2026, 1, 1, tzinfo=UTC)) == "2026-01-01T00:00:00.000000"
+
+
+def test_canonical_bytes_are_the_documented_format():
+    """A golden record: the bytes hashed and the hash never change (an import checks the
+    chains of files written by older versions)."""
+    row = {"created_at": datetime(2026, 3, 4, 5, 6, 7, 89), "subject": "Kâra", "purpose": None, "rule": "R",
+           "dice": "2d6", "faces": "3,4", "source": "typed", "target": "5", "value": 7, "table_id": None,
+           "row": "7", "result": "ok", "label": "L", "step": "s", "face_pos": None, "id": 99, "mark": "applied"}
+    got = canonical("ab", row)
+    assert got == (
+        '{"created_at":"2026-03-04T05:06:07.000089","dice":"2d6","face_pos":null,"faces":"3,4",'
+        '"label":"L","prev":"ab","purpose":"","result":"ok","row":"7","rule":"R","source":"typed",'
+        '"step":"s","subject":"Kâra","table_id":"","target":5,"value":7}').encode("utf-8")
+    assert link("ab", row) == __import__("hashlib").sha256(got).hexdigest()
+    assert json.loads(canonical("", {}))["created_at"] == ""

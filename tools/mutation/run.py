@@ -278,6 +278,19 @@ def read_sample() -> dict[str, list[str]]:
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
+    """Run the fixed sample (sample.txt plus must_kill.txt) in a fresh work folder: two
+    groups at a time, one test process each. Non-zero below THRESHOLD or if a must-kill
+    mutant survives."""
+    global WORK
+    from concurrent.futures import ThreadPoolExecutor
+
+    if args.work:
+        WORK = Path(args.work).resolve()
+    else:
+        WORK = ROOT / ".mutation" / "sample"
+        if WORK.exists():
+            shutil.rmtree(WORK)
+    WORK.mkdir(parents=True, exist_ok=True)
     groups = load_groups()
     eq = load_equivalent()
     must = load_list("must_kill.txt")
@@ -290,24 +303,28 @@ def cmd_sample(args: argparse.Namespace) -> int:
         if m not in sample[g]:
             sample[g].append(m)
     t0 = time.monotonic()
-    WORK.mkdir(exist_ok=True)
+
+    def one(item: tuple[str, list[str]]) -> tuple[str, int, dict[str, str], float]:
+        name, ms = item
+        t = time.monotonic()
+        rc = run_mutmut(name, groups[name], ms, 1, WORK / f"sample-{name}.log")
+        res = results(name, groups[name])
+        return name, rc, {m: res.get(m, "not checked") for m in ms}, time.monotonic() - t
+
     killed = total = 0
     failures: list[str] = []
-    for name, ms in sample.items():
-        if not ms:
-            continue
-        g = groups[name]
-        rc = run_mutmut(name, g, ms, args.jobs, WORK / f"sample-{name}.log")
-        res = results(name, g)
-        got = {m: res.get(m, "not checked") for m in ms}
-        k = sum(1 for m, v in got.items() if v == "killed" and m not in eq)
-        n = sum(1 for m in got if m not in eq)
-        killed += k
-        total += n
-        left = [m for m, v in got.items() if v != "killed" and m not in eq]
-        print(f"{name:12} {k}/{n} killed (mutmut exit {rc})" + "".join(f"\n    left: {m} ({got[m]})" for m in left),
-              flush=True)
-        failures += [f"must-kill mutant survived: {m} ({got[m]})" for m in must if m in got and got[m] != "killed"]
+    todo = sorted(((n, ms) for n, ms in sample.items() if ms), key=lambda x: -len(x[1]))
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for name, rc, got, secs in pool.map(one, todo):
+            k = sum(1 for m, v in got.items() if v == "killed" and m not in eq)
+            n = sum(1 for m in got if m not in eq)
+            killed += k
+            total += n
+            left = [m for m, v in got.items() if v != "killed" and m not in eq]
+            print(f"{name:12} {k}/{n} killed (mutmut exit {rc}, {secs:.0f}s)"
+                  + "".join(f"\n    left: {m} ({got[m]})" for m in left), flush=True)
+            failures += [f"must-kill mutant survived: {m} ({got[m]})" for m in must
+                         if m in got and got[m] != "killed"]
     ratio = killed / total if total else 0.0
     print(f"sample: {killed}/{total} killed = {100 * ratio:.1f}% (threshold {100 * THRESHOLD:.0f}%), "
           f"{time.monotonic() - t0:.0f}s")
@@ -326,7 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--jobs", type=int, default=2)
     f.set_defaults(fn=cmd_full)
     s = sub.add_parser("sample", help="run the fixed CI sample; non-zero below 90%% or if a must-kill survives")
-    s.add_argument("--jobs", type=int, default=2)
+    s.add_argument("--jobs", type=int, default=2, help="groups run at once (one test process each)")
+    s.add_argument("--work", help="work folder (default .mutation/sample/, laid anew)")
     s.set_defaults(fn=cmd_sample)
     rt = sub.add_parser("retry", help="run again the mutants not killed (after adding tests)")
     rt.add_argument("groups", nargs="*")
