@@ -307,7 +307,9 @@ def cmd_sample(args: argparse.Namespace) -> int:
     def one(item: tuple[str, list[str]]) -> tuple[str, int, dict[str, str], float]:
         name, ms = item
         t = time.monotonic()
-        rc = run_mutmut(name, groups[name], ms, 1, WORK / f"sample-{name}.log")
+        g = groups[name]
+        g = {**g, "tests": g.get("sample_tests", g["tests"])}
+        rc = run_mutmut(name, g, ms, 1, WORK / f"sample-{name}.log")
         res = results(name, groups[name])
         return name, rc, {m: res.get(m, "not checked") for m in ms}, time.monotonic() - t
 
