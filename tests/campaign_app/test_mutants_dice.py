@@ -214,3 +214,9 @@ def test_to_dict_and_faces_text():
                              "purpose": "p", "rule": "R"}
     assert RollResult(spec="d6", faces=[1], value=1, purpose="p").to_dict()["label"] == ""
     assert res.faces_text == "3,4"
+
+
+def test_d3_with_a_modifier():
+    r = Roller(Recording([1, 6]))
+    assert r.roll("d3+1", "t").value == 2
+    assert r.roll("d3-1", "t").value == 2
