@@ -71,3 +71,16 @@ def test_canonical_bytes_are_the_documented_format():
         '"step":"s","subject":"Kâra","table_id":"","target":5,"value":7}').encode("utf-8")
     assert link("ab", row) == __import__("hashlib").sha256(got).hexdigest()
     assert json.loads(canonical("", {}))["created_at"] == ""
+
+
+def test_when_text_is_utc_whatever_the_local_zone(monkeypatch):
+    import time
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        aware = datetime(2026, 1, 1, 13, 0, tzinfo=timezone(timedelta(hours=1)))
+        assert when_text(aware) == "2026-01-01T12:00:00.000000"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
