@@ -131,3 +131,42 @@ def scenarios() -> dict[str, Any]:
 
 def test_nuts_outcomes_match_the_golden_record():
     check(GOLDEN, scenarios())
+
+
+def _row(result: str, *effects: tuple[str, dict], label: str = "L", text: str = ""):
+    from campaign_app.rules.loader import Effect, Row
+
+    return Row(roll="1", low=1, high=1, result=result, label=label, text=text,
+               effects=tuple(Effect(op, args) for op, args in effects))
+
+
+def test_rep_rows_and_their_words():
+    from campaign_app.systems.nuts import procedures as p
+
+    assert p._row_rep(_row("up", ("rep", {"delta": 1})), 4, 0) == (5, "")
+    assert p._row_rep(_row("up", ("rep", {"delta": 3})), 5, 0) == (6, "")  # clamped
+    assert p._row_rep(_row("down", ("rep", {"delta": -2})), 2, 0) == (1, "")
+    assert p._row_rep(_row("none", ("rep", {})), 3, 0) == (3, "")
+    assert p._row_rep(_row("set", ("set-rep", {"value": 5})), 3, 0) == (5, "")
+    assert p._row_rep(_row("set", ("set-rep", {"value": 9})), 3, 0) == (6, "")
+    assert p._row_rep(_row("compare-rep"), 4, 5) == (5, "score 5 beats Rep 4")
+    assert p._row_rep(_row("compare-rep"), 4, 4) == (4, "score 4 does not beat Rep 4")
+    assert p._row_rep(_row("compare-rep"), 6, 7) == (6, "score 7 beats Rep 6")
+    assert p._row_rep(_row("compare-rep", ("rep", {"delta": -1})), 4, 6) == (3, "")
+    assert p._row_rep(_row("compare-rep", ("set-rep", {"value": 2})), 4, 6) == (2, "")
+    assert p._promises_change(_row("compare-rep"), 4) is True
+    assert p._promises_change(_row("x", ("rep", {"delta": 1})), 4) is True
+    assert p._promises_change(_row("x", ("rep", {"delta": 0})), 4) is False
+    assert p._promises_change(_row("x", ("rep", {})), 4) is False
+    assert p._promises_change(_row("x", ("set-rep", {"value": 4})), 4) is False
+    assert p._promises_change(_row("x", ("set-rep", {"value": 5})), 4) is True
+    assert p._promises_change(_row("x", ("note", {"value": "n"})), 4) is False
+    assert p._notes(_row("x", ("note", {"value": "a"}), ("rep", {"delta": 1}), ("note", {"value": "b"}))) == "a b"
+    assert p._notes(_row("x")) == ""
+    assert p._row_status(_row("x", ("note", {"value": "a"}), ("status", {"value": "dead"}),
+                              ("status", {"value": "lost"}))) == "dead"
+    assert p._row_status(_row("x")) is None
+    assert p._row_text(_row("x", label="Rep up")) == "Rep up."
+    assert p._row_text(_row("x", label="L", text=" Back! ")) == "Back!"
+    assert p._row_text(_row("x", label="Why?")) == "Why?"
+    assert p._clamp_rep(0) == 1 and p._clamp_rep(7) == 6 and p._clamp_rep(3) == 3
