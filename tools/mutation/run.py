@@ -191,7 +191,8 @@ def cmd_retry(args: argparse.Namespace) -> int:
     eq = load_equivalent()
     for name in args.groups or list(groups):
         g = groups[name]
-        left = [k for k, v in results(name, g).items() if v != "killed" and k not in eq]
+        left = [k for k, v in results(name, g).items() if v != "killed" and k not in eq
+                and (not args.only or any(fnmatch.fnmatchcase(k, p) for p in args.only))]
         if not left:
             print(f"{name}: nothing left")
             continue
@@ -218,12 +219,13 @@ def cmd_report(args: argparse.Namespace) -> int:
         pct = f"{100 * s['score']:.1f}%" if s["score"] is not None else "not run"
         rows.append((name, s, n, pct))
     if args.markdown:
-        print("| group | mutants | equivalent | killed | left | score |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+        print("| group | mutants | not run yet | equivalent | killed | left | score |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for name, s, n, pct in rows:
-            print(f"| {name} | {s['checked']} | {s['equivalent']} | {s['killed']} | {len(s['survived'])} | {pct} |")
+            print(f"| {name} | {s['mutants']} | {s['mutants'] - s['checked']} | {s['equivalent']} | {s['killed']} "
+                  f"| {len(s['survived'])} | {pct} |")
         if tot_n:
-            print(f"| **all** | | | {tot_k} | {tot_n - tot_k} | **{100 * tot_k / tot_n:.1f}%** |")
+            print(f"| **all that ran** | | | | {tot_k} | {tot_n - tot_k} | **{100 * tot_k / tot_n:.1f}%** |")
         for name, s, _n, _pct in rows:
             if s["survived"]:
                 print(f"\n{name}: {len(s['survived'])} left\n")
@@ -308,7 +310,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
         name, ms = item
         t = time.monotonic()
         g = groups[name]
-        g = {**g, "tests": g.get("sample_tests", g["tests"])}
+        g = {**g, "tests": g.get("sample_tests", g["tests"]), "mutate": g.get("sample_mutate", g["mutate"])}
         rc = run_mutmut(name, g, ms, 1, WORK / f"sample-{name}.log")
         res = results(name, groups[name])
         return name, rc, {m: res.get(m, "not checked") for m in ms}, time.monotonic() - t
@@ -351,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     rt = sub.add_parser("retry", help="run again the mutants not killed (after adding tests)")
     rt.add_argument("groups", nargs="*")
     rt.add_argument("--jobs", type=int, default=2)
+    rt.add_argument("--only", action="append", help="only the mutants matching this glob (repeatable)")
     rt.set_defaults(fn=cmd_retry)
     r = sub.add_parser("report", help="scores of what has run")
     r.add_argument("--markdown", action="store_true")
