@@ -68,7 +68,7 @@ def test_canonical_bytes_are_the_documented_format():
     assert got == (
         '{"created_at":"2026-03-04T05:06:07.000089","dice":"2d6","face_pos":null,"faces":"3,4",'
         '"label":"L","prev":"ab","purpose":"","result":"ok","row":"7","rule":"R","source":"typed",'
-        '"step":"s","subject":"Kâra","table_id":"","target":5,"value":7}').encode("utf-8")
+        '"step":"s","subject":"Kâra","table_id":"","target":5,"value":7}').encode()
     assert link("ab", row) == __import__("hashlib").sha256(got).hexdigest()
     assert json.loads(canonical("", {}))["created_at"] == ""
 

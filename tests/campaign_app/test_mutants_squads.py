@@ -89,9 +89,9 @@ def scenarios() -> dict[str, Any]:
     for system, data in DATA.items():
         p = f"{system}: "
         s[p + "levels"] = [lv.to_dict() for lv in squads.training_levels(data)]
-        s[p + "top"] = call(lambda: squads.top_level(data).to_dict())
+        s[p + "top"] = call(lambda: squads.top_level(data).to_dict())  # noqa: B023
         for raw in ("green", "Recluta", " elite ", "nope", "", None, 3):
-            s[p + f"training {raw!r}"] = call(lambda: squads.resolve_training(data, raw, system).to_dict())
+            s[p + f"training {raw!r}"] = call(lambda: squads.resolve_training(data, raw, system).to_dict())  # noqa: B023
         for key in ("green", "seasoned", "veteran", "elite", "nope"):
             for d in (1, 2, 5, -1):
                 s[p + f"promote {key} {d}"] = call(squads.promote, data, key, d)
@@ -116,7 +116,7 @@ def scenarios() -> dict[str, Any]:
         for kw in ({}, {"training": "green", "armour": "light", "discipline": "shaken", "order": "advance"},
                    {"training": "elite", "unit_type": "vehicle", "armour": "heavy"}):
             s[p + f"profile {sorted(kw.items())}"] = call(squads.unit_profile, system, data, **kw)
-        s[p + "after battle config"] = call(lambda: squads.after_battle_config(system, data).__dict__)
+        s[p + "after battle config"] = call(lambda: squads.after_battle_config(system, data).__dict__)  # noqa: B023
         from campaign_app.systems import campaign_tables
 
         s[p + "qrs"] = call(squads.qrs_cards, system, campaign_tables(system), data)

@@ -221,7 +221,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.markdown:
         print("| group | mutants | not run yet | equivalent | killed | left | score |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-        for name, s, n, pct in rows:
+        for name, s, _n, pct in rows:
             print(f"| {name} | {s['mutants']} | {s['mutants'] - s['checked']} | {s['equivalent']} | {s['killed']} "
                   f"| {len(s['survived'])} | {pct} |")
         if tot_n:
