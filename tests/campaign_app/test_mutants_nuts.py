@@ -1,0 +1,172 @@
+"""Tests that kill mutants of campaign_app/systems/nuts/procedures.py that survived the
+mutation run (tools/mutation, group `nuts`): golden After the Battle outcomes (every
+line, roll, change and new fighter) of battles that walk each rule, and the creatures
+generated for each kind (tests/campaign_app/mutants_nuts_golden.json)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from campaign_app.dice import Roller
+from campaign_app.errors import DiceError, InputError
+from campaign_app.systems.nuts.procedures import (
+    after_battle,
+    bites,
+    creature_kinds,
+    creature_label,
+    generate_creatures,
+    leader_order,
+)
+
+from .golden import check, plain
+from .test_nuts_procedures import data, fighter, squad, state, tables
+
+GOLDEN = Path(__file__).with_name("mutants_nuts_golden.json")
+
+
+def battle(st, dice, **opts: Any) -> Any:
+    roller = Roller.from_options(dice if dice is not None else [])
+    try:
+        out = after_battle(st, roller, {"replacements": False, **opts})
+    except (DiceError, InputError) as e:
+        return {"error": f"{type(e).__name__}: {e}"}
+    got = plain(out)
+    try:
+        roller.finish()
+    except DiceError as e:  # faces left over: what the battle used is recorded all the same
+        got["left over"] = str(e)
+    return got
+
+
+def scenarios() -> dict[str, Any]:
+    s: dict[str, Any] = {}
+    s["quiet"] = battle(state(fighter(1, "Able")), None)
+    s["obviously dead"] = battle(state(fighter(1, "Able", result="obviously-dead")), None)
+    for how in ("turned", "obviously-dead", "out-of-the-fight"):
+        s[f"zombie victim {how}"] = battle(state(
+            fighter(1, "Able", result=how, by=2), fighter(2, "Zombie 1", rep=2, kind="zombie", roster=2,
+                                                        result=None),
+            rosters={1: "Easy", 2: "Horde"}), None if how != "out-of-the-fight" else "1,1")
+    for faces in ("1,2", "1,6", "6,6", "3,4"):
+        s[f"oof {faces}"] = battle(state(fighter(1, "Able", rep=4, result="out-of-the-fight")), faces)
+        s[f"oof with a hit {faces}"] = battle(state(fighter(1, "Able", rep=4, result="out-of-the-fight",
+                                                            hit=True)), faces)
+    for rep in (1, 3, 5, 6, None):
+        for face in (1, 5, 6):
+            s[f"rep up {rep} {face}"] = battle(state(fighter(1, "Able", rep=rep, hit=True)), [face])
+            for result in ("hunker-down", "left-battlefield"):
+                s[f"rep down {result} {rep} {face}"] = battle(state(fighter(1, "Able", rep=rep, result=result)),
+                                                              [face])
+    for result in ("carry-on", "duck-back", "left-battlefield", "bitten"):
+        s[f"who rolls {result}"] = battle(state(fighter(1, "Able", rep=4, result=result, hit=True)), "6,6,6")
+    s["hunkered with a hit"] = battle(state(fighter(1, "Able", rep=4, result="hunker-down", hit=True)), "1")
+    s["zombie keeps rep"] = battle(state(fighter(1, "Zed", rep=2, kind="zombie", hit=True),
+                                         fighter(2, "Walker", rep=None, kind="walker", hit=True)), None)
+    for face in (3, 4, 5, 6):
+        s[f"bite {face}"] = battle(state(fighter(1, "Able", rep=4, result="bitten")), [face])
+    s["star first bite"] = battle(state(fighter(1, "Sgt", rep=5, type_="star", result="bitten")), None)
+    s["star bitten before"] = battle(state(fighter(1, "Sgt", rep=5, type_="star", result="bitten",
+                                                   details={"bites": 1, "bitten_in": [2]})), None)
+    s["star second bite"] = battle(state(fighter(1, "Sgt", rep=5, type_="star", result="bitten",
+                                                 details={"bites": 1, "bitten_in": [7]})), "2")
+    s["bitten twice"] = battle(state(fighter(1, "Able", rep=4, result="bitten", details={"bites": 2})), "1")
+    s["bite without the expansion"] = battle(state(fighter(1, "Able", rep=4, result="bitten"), weird=False), "1")
+    s["back from recovery"] = battle(state(fighter(1, "Able", status="in-recovery", result=None)), None)
+    s["missed, active"] = battle(state(fighter(1, "Able", result=None)), None)
+    s["wounded this battle"] = battle(state(fighter(1, "Able", status="in-recovery", result="out-of-the-fight")),
+                                      "1,6")
+    for faces in ("1,2,1,6", "3,6,4", "6,6", "1,6,1", "1,6,2", "1,6,3", "1,6,5", "1,6,6"):
+        s[f"replacements {faces}"] = battle(state(*squad()), faces, replacements=True)
+    s["replacement numbers"] = battle(state(*squad(fighter(4, "Replacement 2", rep=3, status="dead",
+                                                           result=None))), "1,6,1", replacements=True)
+    for i, (fate, dice) in enumerate([({"result": "obviously-dead"}, "1,6,2"), ({"result": "turned"}, "1,6,2"),
+                                      ({"result": "out-of-the-fight"}, "6,6,1,6,2"),
+                                      ({"result": "out-of-the-fight"}, "1,6,1,6,2"),
+                                      ({"status": "in-recovery", "result": None}, "1,6,3")]):
+        lt = fighter(1, "Lt Dan", rep=5, role="leader", **{"type_": "grunt", **fate})
+        s[f"leader lost {i}"] = battle(state(lt, fighter(2, "Sgt Rock", rep=4, type_="star"),
+                                             fighter(3, "Pvt Ryan", rep=6)), dice, replacements=True)
+    s["nobody left"] = battle(state(fighter(1, "Lt Dan", rep=5, role="leader", result="obviously-dead"),
+                                    fighter(2, "Able", rep=4, result="obviously-dead")), None, replacements=True)
+    easy = [fighter(1, "Lt Dan", rep=5, role="leader"), fighter(2, "Able", rep=4)]
+    kraut = [fighter(5, "Hans", rep=4, roster=2)]
+    horde = [fighter(8, "Zombie 1", rep=2, kind="zombie", roster=3),
+             fighter(9, "Vampire 1", rep=5, kind="vampire", roster=3)]
+    s["each roster"] = battle(state(*easy, *kraut, *horde, rosters={1: "Easy", 2: "Germans", 3: "Horde"}),
+                              "6,6,1,6,2", replacements=True)
+    s["walker crew"] = battle(state(fighter(1, "Walker", rep=None, kind="walker"), fighter(2, "Cmdr", rep=6, crew_of=1),
+                                    fighter(3, "Able", rep=3)), "6,6", replacements=True)
+    fs = [fighter(1, "Lt Dan", rep=5, role="leader", type_="star", hit=True),
+          fighter(2, "Able", rep=4, result="obviously-dead"),
+          fighter(3, "Baker", rep=4, result="out-of-the-fight"),
+          fighter(4, "Charlie", rep=3, result="bitten"),
+          fighter(5, "Dog", rep=3, result="hunker-down"),
+          fighter(6, "Easy", rep=4, result="turned")]
+    s["whole battle"] = battle(state(*fs), "4  2,3  6  1  1,2  5,6", replacements=True)
+    s["too few dice"] = battle(state(*fs), "4 2", replacements=True)
+    s["unknown result"] = battle(state(fighter(1, "Able", result="wat")), None)
+    house = {"nuts-recovery": {"title": "Recovery (harsh)", "dice": "pass:2d6", "rows": [
+        {"roll": "2", "result": "wounded", "effects": [{"op": "status", "value": "in-recovery"}]},
+        {"roll": "0-1", "result": "lost", "effects": [{"op": "status", "value": "lost"}]}]}}
+    s["house recovery"] = battle(state(fighter(1, "Able", rep=4, result="out-of-the-fight"), house_rules=house),
+                                 "1,1")
+    # creatures
+    for kind in creature_kinds(data()):
+        for super_ in (False, True):
+            roller = Roller.from_options([1, 4, 6, 2, 3, 5])
+            try:
+                made = generate_creatures(kind, 3 if not super_ else 1, super_, tables(), data(), roller, 4)
+                s[f"creatures {kind} {super_}"] = {
+                    "label": creature_label(kind, data()),
+                    "made": [getattr(c, "__dict__", c) for c in made],
+                    "rolls": [r.to_dict() for r in roller.rolls]}
+            except (DiceError, InputError) as e:
+                s[f"creatures {kind} {super_}"] = {"error": f"{type(e).__name__}: {e}"}
+    a, b, c = fighter(5, "A", rep=4), fighter(3, "B", rep=5), fighter(4, "C", rep=5)
+    s["leader order"] = [f.name for f in leader_order([a, b, c], {5: 4, 3: 5, 4: 5})]
+    s["bites"] = [bites(fighter(1, "X", details=d)) for d in ({}, {"bites": 2}, {"bites": "x"}, {"bites": None})]
+    return s
+
+
+def test_nuts_outcomes_match_the_golden_record():
+    check(GOLDEN, scenarios())
+
+
+def _row(result: str, *effects: tuple[str, dict], label: str = "L", text: str = ""):
+    from campaign_app.rules.loader import Effect, Row
+
+    return Row(roll="1", low=1, high=1, result=result, label=label, text=text,
+               effects=tuple(Effect(op, args) for op, args in effects))
+
+
+def test_rep_rows_and_their_words():
+    from campaign_app.systems.nuts import procedures as p
+
+    assert p._row_rep(_row("up", ("rep", {"delta": 1})), 4, 0) == (5, "")
+    assert p._row_rep(_row("up", ("rep", {"delta": 3})), 5, 0) == (6, "")  # clamped
+    assert p._row_rep(_row("down", ("rep", {"delta": -2})), 2, 0) == (1, "")
+    assert p._row_rep(_row("none", ("rep", {})), 3, 0) == (3, "")
+    assert p._row_rep(_row("set", ("set-rep", {"value": 5})), 3, 0) == (5, "")
+    assert p._row_rep(_row("set", ("set-rep", {"value": 9})), 3, 0) == (6, "")
+    assert p._row_rep(_row("compare-rep"), 4, 5) == (5, "score 5 beats Rep 4")
+    assert p._row_rep(_row("compare-rep"), 4, 4) == (4, "score 4 does not beat Rep 4")
+    assert p._row_rep(_row("compare-rep"), 6, 7) == (6, "score 7 beats Rep 6")
+    assert p._row_rep(_row("compare-rep", ("rep", {"delta": -1})), 4, 6) == (3, "")
+    assert p._row_rep(_row("compare-rep", ("set-rep", {"value": 2})), 4, 6) == (2, "")
+    assert p._promises_change(_row("compare-rep"), 4) is True
+    assert p._promises_change(_row("x", ("rep", {"delta": 1})), 4) is True
+    assert p._promises_change(_row("x", ("rep", {"delta": 0})), 4) is False
+    assert p._promises_change(_row("x", ("rep", {})), 4) is False
+    assert p._promises_change(_row("x", ("set-rep", {"value": 4})), 4) is False
+    assert p._promises_change(_row("x", ("set-rep", {"value": 5})), 4) is True
+    assert p._promises_change(_row("x", ("note", {"value": "n"})), 4) is False
+    assert p._notes(_row("x", ("note", {"value": "a"}), ("rep", {"delta": 1}), ("note", {"value": "b"}))) == "a b"
+    assert p._notes(_row("x")) == ""
+    assert p._row_status(_row("x", ("note", {"value": "a"}), ("status", {"value": "dead"}),
+                              ("status", {"value": "lost"}))) == "dead"
+    assert p._row_status(_row("x")) is None
+    assert p._row_text(_row("x", label="Rep up")) == "Rep up."
+    assert p._row_text(_row("x", label="L", text=" Back! ")) == "Back!"
+    assert p._row_text(_row("x", label="Why?")) == "Why?"
+    assert p._clamp_rep(0) == 1 and p._clamp_rep(7) == 6 and p._clamp_rep(3) == 3
