@@ -156,4 +156,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     so that under pytest-xdist (.ci/run: ``-n``) they start at once, each on a worker of
     its own, while the short tests fill the other workers; last, one of them would keep
     the whole run waiting at its end."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: order kept otherwise
+    def short(item: pytest.Item) -> bool:
+        return item.get_closest_marker("slow") is None and item.get_closest_marker("mutation") is None
+
+    items.sort(key=short)  # stable: the order is kept otherwise
