@@ -114,7 +114,13 @@ def smoke(bundle: Path, screenshot: Path | None = None, timeout: float = 60) -> 
                     raise SystemExit(f"bundle smoke: no window after {timeout:.0f} s")
                 time.sleep(0.05)
             shown = time.monotonic() - t0
+            # the icon property may come a moment after the window is mapped (a loaded
+            # machine showed the window before it): waited for, as the window is
             icons = window_icon_sizes(display, wid)
+            waited = time.monotonic()
+            while shutil.which("xprop") and not icons and time.monotonic() - waited < 10:
+                time.sleep(0.1)
+                icons = window_icon_sizes(display, wid)
             if shutil.which("xprop") and not icons:
                 raise SystemExit("bundle smoke: the window has no icon (_NET_WM_ICON)")
             if screenshot is not None:
