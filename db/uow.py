@@ -96,7 +96,7 @@ class UnitOfWork:
 
     def __enter__(self) -> UnitOfWork:
         if self.journaled:
-            self.journal = Journal(campaign_id=self.campaign_id, action=self.action, summary=self.summary)
+            self.journal = Journal(campaign_id=self.campaign_id, action=self.action, summary=self.summary[:500])
             self.session.add(self.journal)
             try:
                 self.session.flush()
