@@ -126,7 +126,75 @@ def scenarios() -> dict[str, Any]:
     a, b, c = fighter(5, "A", rep=4), fighter(3, "B", rep=5), fighter(4, "C", rep=5)
     s["leader order"] = [f.name for f in leader_order([a, b, c], {5: 4, 3: 5, 4: 5})]
     s["bites"] = [bites(fighter(1, "X", details=d)) for d in ({}, {"bites": 2}, {"bites": "x"}, {"bites": None})]
+    s.update(more_scenarios())
     return s
+
+
+def _house(table_id: str, title: str, dice: str, rows: list[tuple[str, str, list[dict]]], text: str = "") -> dict:
+    return {table_id: {"title": title, "dice": dice, "rows": [
+        {"roll": roll, "result": result, "label": result.title(), "text": text, "effects": effects}
+        for roll, result, effects in rows]}}
+
+
+def more_scenarios() -> dict[str, Any]:
+    """Paths the first record missed: house tables with their own titles and words (the
+    rule that asked stays the procedure's), a figure without Rep, missing tables, bites
+    counted at the table."""
+    s: dict[str, Any] = {}
+    quiet_bite = _house("ww2-bite", "Bite (house)", "pass:1d6", [
+        ("1", "scratch", [{"op": "note", "value": "Lucky."}]),
+        ("0", "gone", [{"op": "status", "value": "turned"}, {"op": "note", "value": "Groans."}])])
+    for face in (3, 5):
+        s[f"house bite {face}"] = battle(state(fighter(1, "Able", rep=4, result="bitten"), house_rules=quiet_bite),
+                                         [face])
+        s[f"house bite hurt {face}"] = battle(state(fighter(1, "Able", rep=4, result="bitten"), house_rules=_house(
+            "ww2-bite", "Bite (house)", "pass:1d6", [("1", "scratch", [{"op": "status", "value": "in-recovery"}]),
+                                                     ("0", "gone", [{"op": "status", "value": "dead"}])])), [face])
+    s["house recovery notes"] = battle(state(fighter(1, "Able", rep=4, result="out-of-the-fight"), house_rules=_house(
+        "nuts-recovery", "Recovery (house)", "pass:2d6", [
+            ("2", "fine", [{"op": "note", "value": "Patched up."}]),
+            ("1", "hurt", [{"op": "status", "value": "in-recovery"}]),
+            ("0", "gone", [{"op": "status", "value": "lost"}, {"op": "note", "value": "Sent home."}])])), "1,6")
+    s["house recovery lost"] = battle(state(fighter(1, "Able", rep=4, result="out-of-the-fight"), house_rules=_house(
+        "nuts-recovery", "Recovery (house)", "pass:2d6", [
+            ("2", "fine", []), ("1", "hurt", [{"op": "status", "value": "dead"}]),
+            ("0", "gone", [{"op": "status", "value": "lost"}])])), "6,6")
+    s["house recovery dead"] = battle(state(fighter(1, "Able", rep=4, result="out-of-the-fight"), house_rules=_house(
+        "nuts-recovery", "Recovery (house)", "pass:2d6", [
+            ("2", "fine", []), ("1", "hurt", [{"op": "status", "value": "dead"}]),
+            ("0", "gone", [{"op": "status", "value": "lost"}])])), "1,6")
+    s["house grunt rep"] = battle(st_with(squad(), _house("nuts-grunt-rep", "Grunts (house)", "d6", [
+            ("1-3", "low", []), ("4-6", "high", [{"op": "set-rep", "value": 5}])])), "1,2,2,5", replacements=True)
+    s["house replacements"] = battle(st_with(squad(), _house("nuts-replacements", "Reinforcements", "pass:2d6", [
+        ("2", "two", [{"op": "new-figures", "count": 1}, {"op": "new-figures", "count": 1}]),
+        ("1", "one", [{"op": "note", "value": "Maybe later."}]),
+        ("0", "none", [])])), "1,2,3,4", replacements=True)
+    s["no rep out of the fight"] = battle(state(fighter(1, "Walker", rep=None, result="out-of-the-fight"),
+                                                fighter(2, "Able", rep=4, result="out-of-the-fight")), "1,6")
+    s["no rep bitten"] = battle(state(fighter(1, "Able", rep=None, result="bitten")), "1")
+    s["bitten twice at the table"] = battle(state(fighter(1, "Able", rep=4, result="bitten",
+                                                          details={"marked": {"bitten": 2}})), "1,2")
+    s["bitten once at the table"] = battle(state(fighter(1, "Able", rep=4, result="carry-on",
+                                                         details={"marked": {"bitten": 1}})), "6")
+    s["star bitten twice at the table"] = battle(state(fighter(1, "Sgt", rep=4, type_="star", result="bitten",
+                                                               details={"marked": {"bitten": 2}})), "6")
+    s["turned then bitten"] = battle(state(fighter(1, "Able", rep=4, result="turned",
+                                               details={"marked": {"bitten": 1}})), None)
+    s["zombie marked victim"] = battle(state(fighter(1, "Able", rep=4, result="out-of-the-fight",
+                                                 details={"zombie": True}), fighter(2, "Baker", rep=4,
+                                                                                    result="carry-on")), None)
+    for missing in ("ww2-bite", "nuts-recovery", "nuts-rep-increase", "nuts-rep-decrease", "nuts-replacements",
+                    "nuts-grunt-rep"):
+        st = state(fighter(1, "Able", rep=4, result="bitten"), fighter(2, "Baker", rep=4, result="out-of-the-fight"),
+                   fighter(3, "Charlie", rep=4, hit=True), fighter(4, "Dog", rep=4, result="hunker-down"),
+                   fighter(5, "Easy", rep=4, role="leader"))
+        del st.tables[missing]
+        s[f"missing {missing}"] = battle(st, "6 6,6 6 6 1,2 1", replacements=True)
+    return s
+
+
+def st_with(figs: list, house: dict) -> Any:
+    return state(*figs, house_rules=house)
 
 
 def test_nuts_outcomes_match_the_golden_record():
@@ -170,3 +238,77 @@ def test_rep_rows_and_their_words():
     assert p._row_text(_row("x", label="L", text=" Back! ")) == "Back!"
     assert p._row_text(_row("x", label="Why?")) == "Why?"
     assert p._clamp_rep(0) == 1 and p._clamp_rep(7) == 6 and p._clamp_rep(3) == 3
+
+
+def test_small_helpers_and_their_refusals():
+    from campaign_app.systems.nuts import procedures as p
+
+    r = Roller.from_options([3, 4])
+    assert p._faces(r.roll("pass:1d6", "x", target=4)) == "pass:1d6 vs 4 [3]"
+    assert p._faces(r.roll("d6", "y")) == "d6 [4]"
+    t = tables()
+    assert p._table(t, "nuts-recovery", "why") is t["nuts-recovery"]
+    for tid, hint in (("nuts-none", ""), ("ww2-none", " (enable the weird-ww2 expansion)")):
+        try:
+            p._table({}, tid, "Able's test")
+        except InputError as e:
+            assert str(e) == f"Able's test needs the table {tid!r}, which this campaign does not have{hint}"
+        else:
+            raise AssertionError("no refusal")
+    assert bites(fighter(1, "X", details={"marked": {}})) == 0
+    assert bites(fighter(1, "X", details={"marked": {"bitten": 2}})) == 2
+    assert bites(fighter(1, "X", result="bitten", details={"marked": {}})) == 1
+    assert bites(fighter(1, "X", result="bitten", details={"marked": {"bitten": 3}})) == 3
+    assert bites(fighter(1, "X", details={"marked": "bitten"})) == 0
+    assert creature_kinds({}) == [] and creature_kinds({"creatures": ["zombie"]}) == []
+    assert creature_kinds({"creatures": {"ghoul": {}, "zombie": {}}}) == ["ghoul", "zombie"]
+    assert creature_label("flying-monkey", {}) == "Flying Monkey"
+    assert creature_label("mud-man", {"creatures": {}}) == "Mud Man"
+    assert creature_label("x-y", {"creatures": {"x-y": {"label": "Lbl"}}}) == "Lbl"
+    a, b, c = fighter(1, "A", rep=None), fighter(2, "B", rep=1), fighter(3, "C", rep=4)
+    assert [f.name for f in leader_order([a, b, c], {1: None, 2: 1, 3: 4})] == ["C", "B", "A"]
+    assert [f.name for f in leader_order([a, b], {1: None, 2: 1})] == ["B", "A"]
+    assert [f.name for f in leader_order([b, a], {})] == ["A", "B"]
+
+
+def test_creature_generation_edges():
+    d = data()
+    kind = next(k for k in creature_kinds(d) if k != "zombie")
+    label = creature_label(kind, d)
+    made = generate_creatures(kind, 100, True, tables(), d, Roller.from_options([]))
+    assert len(made) == 100 and made[0]["name"] == f"{label} 1" and made[-1]["name"] == f"{label} 100"
+    zs = generate_creatures("zombie", 1, False, tables(), d, Roller.from_options([]))
+    assert zs[0]["name"] == f"{creature_label('zombie', d)} 1" and zs[0]["abilities"] == [
+        str(a) for a in d["creatures"]["zombie"].get("abilities", [])]
+    for bad in (0, 101, True, "3"):
+        try:
+            generate_creatures(kind, bad, False, tables(), d, Roller.from_options([]))  # type: ignore[arg-type]
+        except InputError:
+            pass
+        else:
+            raise AssertionError(f"count {bad!r} taken")
+    try:
+        generate_creatures("wendigo", 1, False, tables(), d, Roller.from_options([]))
+    except InputError as e:
+        assert str(e) == f"unknown creature kind 'wendigo' (known: {', '.join(creature_kinds(d))})"
+    try:
+        generate_creatures("wendigo", 1, False, tables(), {}, Roller.from_options([]))
+    except InputError as e:
+        assert str(e) == "unknown creature kind 'wendigo' (known: none: enable weird-ww2)"
+    own = {"creatures": {"blob": {"label": "Blob", "super_rep": 6}, "imp": {"gen_table": "imp-gen"},
+                         "ooze": {"gen_table": "ooze-gen"}}}
+    blob = generate_creatures("blob", 1, True, tables(), own, Roller.from_options([]))
+    assert blob[0]["rep"] == 6 and blob[0]["abilities"] == [] and blob[0]["name"] == "Blob 1"
+    try:
+        generate_creatures("blob", 1, False, tables(), own, Roller.from_options([]))
+    except InputError as e:
+        assert str(e) == "Blob has no generation table in the rules data"
+    try:
+        generate_creatures("imp", 1, False, tables(), own, Roller.from_options([]))
+    except InputError as e:
+        assert str(e) == "Imp generation needs the table 'imp-gen', which this campaign does not have"
+    house = tables({"ooze-gen": {"title": "Ooze", "dice": "d6", "rows": [
+        {"roll": "1-3", "result": "low", "label": "Low", "effects": []},
+        {"roll": "4-6", "result": "high", "label": "High", "effects": [{"op": "set-rep", "value": 5}]}]}})
+    oozes = generate_creatures("ooze", 2, False, house, own, Roller.from_options([2, 6]), start_number=4)
+    assert [(o["name"], o["rep"]) for o in oozes] == [("Ooze 4", 2), ("Ooze 5", 5)]
