@@ -1,10 +1,13 @@
 """The layering of the design card, checked on the source: the core and db import no
-Qt, no reportlab, no ui and no reports (only the campaign_app/cli/ package may, inside
-a function); ui holds no SQL; reports gets plain data only.
+Qt, no reportlab, no ui and no reports (only the campaign_app/cli/ package may import
+reports, inside a function; nothing below ui imports ui); ui holds no SQL; reports gets
+plain data only.
 
-The contracts in pyproject.toml ``[tool.importlinter]`` (the pure domain, db below the
-use-cases, ui and reports without db, reports on plain data) are checked by running
-import-linter; the AST checks below say the same per file."""
+The contracts in pyproject.toml ``[tool.importlinter]`` (the layers front ends > CLI >
+use-cases > db > pure domain, the pure domain covering every module of campaign_app but
+a short list, the games independent plug-ins, ui and reports without db, reports on
+plain data) are checked by running import-linter, on the tree and on a copy with each
+kind of crossing put in; the AST checks below say the same per file."""
 
 from __future__ import annotations
 
@@ -13,12 +16,18 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GUI_OR_PDF = ("PySide6", "reportlab", "ui", "reports")
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+LINTER = PYPROJECT["tool"]["importlinter"]
+CONTRACTS = {c["id"]: c for c in LINTER["contracts"]}
 
 
 def imports(path: Path) -> list[tuple[str, bool]]:
@@ -47,7 +56,8 @@ def test_core_and_db_import_no_gui_or_pdf(path: Path):
     is_cli = path.parent == ROOT / "campaign_app" / "cli"
     for mod, top in imports(path):
         if _root(mod) in GUI_OR_PDF:
-            assert is_cli and not top, f"{path.name} imports {mod}" + (" at module level" if top else "")
+            assert is_cli and not top and _root(mod) != "ui", \
+                f"{path.name} imports {mod}" + (" at module level" if top else "")
 
 
 @pytest.mark.parametrize("path", files("ui"), ids=lambda p: str(p.relative_to(ROOT)))
@@ -83,7 +93,7 @@ def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
 def test_import_contracts_are_kept():
     res = lint_imports(ROOT)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "0 broken" in res.stdout and "6 kept" in res.stdout, res.stdout
+    assert "0 broken" in res.stdout and f"{len(CONTRACTS)} kept" in res.stdout, res.stdout
 
 
 def test_a_lazy_import_across_a_layer_breaks_its_contract(tmp_path: Path):
@@ -101,8 +111,170 @@ def test_a_lazy_import_across_a_layer_breaks_its_contract(tmp_path: Path):
             fh.write(f"\n\ndef _crossing():\n    {line}\n")
     res = lint_imports(tmp_path)
     assert res.returncode == 1, res.stdout + res.stderr
-    assert "5 broken" in res.stdout, res.stdout
+    # the five contracts these were written for; db.paths also breaks the layers and the
+    # upper core's protection
+    assert "7 broken" in res.stdout, res.stdout
     for path in ("campaign_app.dice -> sqlalchemy", "db.paths -> campaign_app.usecases",
                  "ui.lazy -> db.engine", "reports._base -> campaign_app.errors",
                  "campaign_app.usecases.battles -> sqlalchemy"):
         assert path in res.stdout, res.stdout
+
+
+# --------------------------------------------------------------------------- crossings
+def _broken(stdout: str) -> set[str]:
+    """The ids of the contracts import-linter reports broken (its output wraps names)."""
+    flat = " ".join(stdout.split())
+    return {cid for cid, c in CONTRACTS.items() if f"{' '.join(c['name'].split())} BROKEN" in flat}
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of the packages and the contracts, for every crossing below (each puts
+    its import in, runs import-linter and takes it out again)."""
+    root = tmp_path_factory.mktemp("tree")
+    for pkg in LINTER["root_packages"]:
+        shutil.copytree(ROOT / pkg, root / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    return root
+
+
+@pytest.fixture
+def edit(tree: Path) -> Iterator[Any]:
+    """``edit(rel, text, top=True)``: ``text`` put into the copy's file ``rel`` (made if
+    new), at the top of the module or inside a function; undone after the test."""
+    saved: dict[Path, str | None] = {}
+    made: list[Path] = []
+
+    def put(rel: str, text: str, *, top: bool = True) -> None:
+        path = tree / rel
+        if path not in saved:
+            saved[path] = path.read_text(encoding="utf-8") if path.exists() else None
+        if not path.parent.exists():
+            made.append(path.parent)
+            path.parent.mkdir(parents=True)
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        body = f"\n{text}\n" if top else "\n\ndef _crossing():\n" + "".join(
+            f"    {line}\n" for line in text.splitlines())
+        path.write_text(old + body, encoding="utf-8")
+
+    yield put
+    for path, text in saved.items():
+        if text is None:
+            path.unlink()
+        else:
+            path.write_text(text, encoding="utf-8")
+    for folder in reversed(made):
+        shutil.rmtree(folder)
+
+
+# (what crosses, file, import, top level?, contracts that must break, the import reported)
+CROSSINGS = [
+    ("sqlalchemy in a pure-domain module", "campaign_app/changes.py", "import sqlalchemy", True,
+     {"pure-domain"}, "campaign_app.changes -> sqlalchemy"),
+    ("a new core module using the database", "campaign_app/notes.py", "from db.uow import UnitOfWork",
+     True, {"pure-domain"}, "campaign_app.notes -> db.uow"),
+    ("a use-case importing a game", "campaign_app/usecases/core.py", "import campaign_app.systems.nuts",
+     True, {"games-are-plug-ins"}, "campaign_app.usecases.core -> campaign_app.systems.nuts"),
+    ("the core importing a game, lazily", "campaign_app/systems/registry.py",
+     "from campaign_app.systems.fubar import procedures", False, {"games-are-plug-ins"},
+     "campaign_app.systems.registry -> campaign_app.systems.fubar.procedures"),
+    ("one game importing another", "campaign_app/systems/nuts/procedures.py",
+     "from campaign_app.systems.necromunda import procedures", True,
+     {"games-independent", "games-are-plug-ins"},
+     "campaign_app.systems.nuts.procedures -> campaign_app.systems.necromunda.procedures"),
+    ("db importing the use-cases", "db/paths.py", "from campaign_app.usecases import core", False,
+     {"layers", "db-below-usecases", "pure-domain-below-use-cases"}, "db.paths -> campaign_app.usecases"),
+    ("ui importing db", "ui/lazy.py", "from db.engine import make_engine", False,
+     {"ui-reports-no-db", "pure-domain"}, "ui.lazy -> db.engine"),
+    ("the CLI importing ui at top level", "campaign_app/cli/__init__.py", "from ui.app import run", True,
+     {"layers"}, "campaign_app.cli -> ui.app"),
+    ("the CLI importing ui inside a command", "campaign_app/cli/roster.py",
+     "from ui.main_window import MainWindow", False, {"layers"},
+     "campaign_app.cli.roster -> ui.main_window"),
+    ("a use-case importing the CLI", "campaign_app/usecases/battles.py", "from campaign_app.cli import emit",
+     False, {"layers"}, "campaign_app.usecases.battles -> campaign_app.cli"),
+    ("the pure domain importing a use-case", "campaign_app/rules/loader.py",
+     "from campaign_app.usecases import common", False, {"pure-domain-below-use-cases"},
+     "campaign_app.rules.loader -> campaign_app.usecases.common"),
+    ("a game's procedures importing its database actions", "campaign_app/systems/necromunda/procedures.py",
+     "from campaign_app.systems.necromunda import actions", False, {"pure-domain-below-use-cases"},
+     "campaign_app.systems.necromunda.procedures -> campaign_app.systems.necromunda.actions"),
+    ("the pure domain importing Qt", "campaign_app/procedure_driver.py", "from PySide6 import QtCore",
+     False, {"pure-domain-no-gui"}, "campaign_app.procedure_driver -> PySide6"),
+    ("the CLI importing Qt inside a command", "campaign_app/cli/export.py", "from PySide6 import QtGui",
+     False, {"pure-domain-no-gui"}, "campaign_app.cli.export -> PySide6"),
+    ("a game's layout importing the PDF code", "campaign_app/systems/nuts/layout.py",
+     "from reports import _base", False, {"pure-domain-no-pdf"},
+     "campaign_app.systems.nuts.layout -> reports._base"),
+]
+
+
+@pytest.mark.parametrize(("what", "rel", "line", "top", "contracts", "reported"), CROSSINGS,
+                         ids=[c[0] for c in CROSSINGS])
+def test_each_crossing_breaks_its_contract(edit: Any, tree: Path, what: str, rel: str, line: str,
+                                           top: bool, contracts: set[str], reported: str) -> None:
+    edit(rel, line, top=top)
+    res = lint_imports(tree)
+    assert res.returncode == 1, f"{what}: lint-imports passed\n" + res.stdout + res.stderr
+    assert contracts <= _broken(res.stdout), (what, _broken(res.stdout), res.stdout)
+    assert reported in " ".join(res.stdout.split()), res.stdout
+
+
+def test_the_copy_without_a_crossing_keeps_every_contract(tree: Path) -> None:
+    """The copy the crossings run in is the tree itself: what breaks there is the crossing."""
+    res = lint_imports(tree)
+    assert res.returncode == 0 and _broken(res.stdout) == set(), res.stdout
+
+
+def test_a_server_package_is_a_front_end_once_it_is_a_root(edit: Any, tree: Path) -> None:
+    """The league server (server/) has its place in the layers before it exists: once it
+    is a root package it sits beside ui, and the two do not import each other."""
+    text = (tree / "pyproject.toml").read_text(encoding="utf-8")
+    roots = 'root_packages = ["campaign_app", "db", "ui", "reports"]'
+    assert roots in text
+    edit("pyproject.toml", "")
+    (tree / "pyproject.toml").write_text(text.replace(roots, roots[:-1] + ', "server"]'), encoding="utf-8")
+    edit("server/__init__.py", "from campaign_app.errors import AppError")
+    res = lint_imports(tree)
+    assert res.returncode == 0, res.stdout + res.stderr  # a server on the core: allowed
+    edit("server/__init__.py", "import ui.app")
+    res = lint_imports(tree)
+    assert res.returncode == 1 and "layers" in _broken(res.stdout), res.stdout
+    assert "server -> ui.app" in res.stdout, res.stdout
+
+
+# --------------------------------------------------------------------------- the lists
+def test_every_shipped_package_is_a_root_of_the_contracts() -> None:
+    """A new top-level package (the league server) cannot slip past the contracts."""
+    shipped = {p.rstrip("*") for p in PYPROJECT["tool"]["setuptools"]["packages"]["find"]["include"]}
+    assert set(LINTER["root_packages"]) == shipped
+    on_disk = {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"tests", "bench"}
+    assert on_disk <= shipped, on_disk - shipped
+
+
+def test_every_front_end_is_in_the_top_layer_and_may_call_the_use_cases() -> None:
+    fronts = set(LINTER["root_packages"]) - {"campaign_app", "db", "reports"}
+    top = {m.strip().strip("()") for m in CONTRACTS["layers"]["layers"][0].split("|")}
+    assert fronts <= top, fronts - top
+    assert fronts <= set(CONTRACTS["pure-domain-below-use-cases"]["allowed_importers"])
+    assert CONTRACTS["layers"]["layers"][1:] == ["campaign_app.cli", "campaign_app.usecases", "db"]
+
+
+def test_the_upper_core_is_one_list() -> None:
+    """What may reach the database (pure-domain) is what is protected from the pure
+    domain (pure-domain-below-use-cases): the same short list, db and the front ends aside."""
+    upper = CONTRACTS["pure-domain-below-use-cases"]["protected_modules"]
+    assert set(CONTRACTS["pure-domain"]["allowed_importers"]) == {"db", *upper}
+    fronts = set(LINTER["root_packages"]) - {"campaign_app", "db", "reports"}
+    assert set(CONTRACTS["pure-domain-below-use-cases"]["allowed_importers"]) == {*fronts, *upper}
+
+
+def test_every_game_package_is_an_independent_plug_in() -> None:
+    """Each package under campaign_app/systems/ is a game: in both game contracts and
+    among the entry points the core finds the games by."""
+    games = {f"campaign_app.systems.{p.parent.name}" for p in (ROOT / "campaign_app" / "systems").glob("*/__init__.py")}
+    assert set(CONTRACTS["games-independent"]["modules"]) == games
+    assert set(CONTRACTS["games-are-plug-ins"]["protected_modules"]) == games
+    assert CONTRACTS["games-are-plug-ins"]["allowed_importers"] == []
+    entry_points = PYPROJECT["project"]["entry-points"]["campaign_app.systems"].values()
+    assert {ep.partition(":")[0] for ep in entry_points} == games

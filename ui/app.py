@@ -1,4 +1,5 @@
-"""Desktop app entry point: ``run(db_url)`` opens the main window.
+"""Desktop app entry point: ``run(db_url)`` opens the main window; ``main`` is the
+``campaign-app-gui`` command (``campaign-app`` with no command does the same).
 
 Startup stays light: only Qt and the core are imported here; reportlab and the
 export code are imported inside the export action, on the worker thread."""
@@ -92,3 +93,30 @@ def start_database(given: str | None, last: str | None, default: str) -> tuple[s
     if last and last != default:
         return last, False
     return default, True
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``campaign-app-gui [--db URL] [--lang fr|it|en]``: the window, started exactly as a
+    plain ``campaign-app`` starts it (same options, same one-line errors); no commands."""
+    import argparse
+
+    from campaign_app.cli import GUI_LANGUAGES
+    from campaign_app.cli import main as cli_main
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> None:  # type: ignore[override]
+            self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+    parser = Parser(prog="campaign-app-gui",
+                    description="Open the desktop app (what campaign-app with no command does).")
+    parser.add_argument("--db", help="database URL or SQLite file (default: the one used last, "
+                                     "else $CAMPAIGN_APP_DB, else the user data folder)")
+    parser.add_argument("--lang", choices=GUI_LANGUAGES,
+                        help="language of the window (default: the one chosen in it, else the system's)")
+    try:
+        args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as e:  # --help (0) or a usage error (2, message already printed)
+        return int(e.code or 0)
+    plain = [f"--db={args.db}"] if args.db is not None else []
+    plain += [f"--lang={args.lang}"] if args.lang is not None else []
+    return cli_main(plain)

@@ -9,8 +9,9 @@ This package module holds what a plain start needs (``main``, ``gui_launch``: a 
 ``campaign-app`` builds no parser and loads no core) and the output helpers. Each command
 group is a module of its own (``campaign``, ``roster``, ``fighter``, ``battles``, ``data``,
 ...) that adds its commands through ``register(sub, add, group)``; they are listed in
-``COMMANDS`` and ``EXTENSIONS``. Only this package imports ``ui`` or ``reports``, inside
-the command that needs them.
+``COMMANDS`` and ``EXTENSIONS``. Only this package imports ``reports``, inside the
+command that needs it; it never imports ``ui`` (the layer above it): ``gui`` loads the
+window by name (``GUI_MODULE``).
 """
 
 from __future__ import annotations
@@ -94,10 +95,22 @@ def open_engine(args: argparse.Namespace) -> Any:
 
 
 # --------------------------------------------------------------------------- commands
-def cmd_gui(args: argparse.Namespace, _engine: Any) -> int:
-    from ui.app import run  # the default database is looked up once the window is shown
+# The desktop app sits above the CLI (import-linter's ``layers`` contract): the CLI never
+# imports it, it loads the window by name when one is asked for, as it loads its command
+# modules. ``campaign-app-gui`` (``ui.app:main``) starts the same window on its own.
+GUI_MODULE = "ui.app"
 
-    return int(run(args.db, lang=getattr(args, "lang", None)) or 0)
+
+def cmd_gui(args: argparse.Namespace, _engine: Any) -> int:
+    try:
+        gui = importlib.import_module(GUI_MODULE)
+    except ModuleNotFoundError as e:
+        if e.name not in (GUI_MODULE, GUI_MODULE.partition(".")[0]):
+            raise  # the desktop app is there but something it needs is not: a real fault
+        raise CliError("the desktop app is not installed here; every action also works as "
+                       "a command: campaign-app --help") from None
+    # the default database is looked up once the window is shown
+    return int(gui.run(args.db, lang=getattr(args, "lang", None)) or 0)
 
 
 # --------------------------------------------------------------------------- parser

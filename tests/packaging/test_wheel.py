@@ -71,6 +71,8 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_outside_the_checkout(tmp_path
     assert Path(where.stdout.strip()).is_relative_to(venv), where.stdout  # not the checkout
 
     assert _run([str(app), "--version"], work, env).stdout.strip() == f"campaign-app {__version__}"
+    # the window's own command is installed (its --help needs no display)
+    assert "usage: campaign-app-gui" in _run([str(venv / "bin" / "campaign-app-gui"), "--help"], work, env).stdout
     db = work / "league.sqlite"
     out = _run([str(app), "--db", str(db), "demo"], work, env).stdout
     assert "created demo campaigns:" in out
