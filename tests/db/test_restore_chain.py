@@ -7,7 +7,6 @@ SQLite and into a server (PostgreSQL when CAMPAIGN_APP_TEST_PG is set), and JSON
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from pathlib import Path
@@ -19,38 +18,8 @@ from campaign_app.errors import InputError
 from campaign_app.usecases.backup import backup, restore
 from campaign_app.usecases.datafiles import ImportRefused, export_all, import_json
 from db.migrate import open_database
-from tests.campaign_app.data_builders import build_necromunda, build_nuts
-
-
-@pytest.fixture(autouse=True)
-def _server_backups(tmp_path, monkeypatch):
-    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "server-backups"))
-
-
-@pytest.fixture
-def filled(sqlite_url):
-    eng = open_database(sqlite_url)
-    build_necromunda(eng)
-    build_nuts(eng)
-    yield eng
-    eng.dispose()
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _tampered(src: Path, dest: Path, *sql: str) -> Path:
-    con = sqlite3.connect(src)
-    out = sqlite3.connect(dest)
-    con.backup(out)
-    con.close()
-    for statement in sql:
-        out.execute(statement)
-    out.commit()
-    out.close()
-    return dest
-
+from tests.db.sqlite_files import altered_copy
+from tests.db.sqlite_files import digest as file_digest
 
 # a roll's record changed after the fact (what it was for): its content no longer matches its hash
 TAMPER_ROLL = "UPDATE roll_record SET purpose = 'forged' WHERE id = (SELECT min(id) FROM roll_record)"
@@ -65,7 +34,7 @@ def _one_line(e: BaseException) -> str:
 def test_a_broken_roll_chain_is_refused_by_restore_as_by_import(filled, sqlite_url, tmp_path, snap):
     good = tmp_path / "good.sqlite"
     backup(filled, good)
-    bad = _tampered(good, tmp_path / "bad.sqlite", TAMPER_ROLL)
+    bad = altered_copy(good, tmp_path / "bad.sqlite", TAMPER_ROLL)
     con = sqlite3.connect(bad)
     assert con.execute("SELECT count(*) FROM roll_record WHERE purpose = 'forged'").fetchone()[0] == 1
     con.close()
@@ -74,7 +43,7 @@ def test_a_broken_roll_chain_is_refused_by_restore_as_by_import(filled, sqlite_u
     tampered = open_database(f"sqlite:///{tmp_path / 'copy.sqlite'}")
     try:
         tampered.dispose()
-        _tampered(bad, tmp_path / "copy.sqlite")
+        altered_copy(bad, tmp_path / "copy.sqlite")
         doc = export_all(tampered)["campaigns"][0]
         with pytest.raises(ImportRefused, match="hash chain is broken"):
             import_json(other, doc, backup=False)
@@ -84,11 +53,11 @@ def test_a_broken_roll_chain_is_refused_by_restore_as_by_import(filled, sqlite_u
     before = snap(filled)
     filled.dispose()
     db_file = Path(sqlite_url.replace("sqlite:///", ""))
-    digest = _digest(db_file)
+    digest = file_digest(db_file)
     with pytest.raises(InputError) as err:
         restore(filled, bad)
     assert "hash chain is broken" in _one_line(err.value)
-    assert _digest(db_file) == digest
+    assert file_digest(db_file) == digest
     assert snap(filled) == before
     restore(filled, good)  # the untouched backup still restores
 
@@ -110,7 +79,7 @@ def test_a_broken_roll_chain_in_a_json_backup_is_refused(engine, filled, tmp_pat
 def test_a_broken_roll_chain_in_a_sqlite_file_is_refused_by_a_server_too(engine, filled, tmp_path, snap):
     good = tmp_path / "good.sqlite"
     backup(filled, good)
-    bad = _tampered(good, tmp_path / "bad.sqlite", TAMPER_ROLL)
+    bad = altered_copy(good, tmp_path / "bad.sqlite", TAMPER_ROLL)
     before = snap(engine)
     with pytest.raises(InputError, match="hash chain is broken"):
         restore(engine, bad)
@@ -121,28 +90,28 @@ def test_a_broken_roll_chain_in_a_sqlite_file_is_refused_by_a_server_too(engine,
 def test_a_row_version_that_is_no_version_is_refused(filled, sqlite_url, tmp_path, snap, version):
     good = tmp_path / "good.sqlite"
     backup(filled, good)
-    bad = _tampered(good, tmp_path / "bad.sqlite", f"UPDATE fighter SET version = {version} WHERE id = 1")
+    bad = altered_copy(good, tmp_path / "bad.sqlite", f"UPDATE fighter SET version = {version} WHERE id = 1")
     before = snap(filled)
     filled.dispose()
     db_file = Path(sqlite_url.replace("sqlite:///", ""))
-    digest = _digest(db_file)
+    digest = file_digest(db_file)
     with pytest.raises(InputError) as err:
         restore(filled, bad)
     assert "fighter.version of row 1 is not a row version" in _one_line(err.value)
-    assert _digest(db_file) == digest
+    assert file_digest(db_file) == digest
     assert snap(filled) == before
 
 
 def test_cli_restore_of_a_broken_chain_is_one_error_line(filled, sqlite_url, tmp_path, capsys):
     good = tmp_path / "good.sqlite"
     backup(filled, good)
-    bad = _tampered(good, tmp_path / "bad.sqlite", TAMPER_ROLL)
+    bad = altered_copy(good, tmp_path / "bad.sqlite", TAMPER_ROLL)
     filled.dispose()
     db_file = Path(sqlite_url.replace("sqlite:///", ""))
-    digest = _digest(db_file)
+    digest = file_digest(db_file)
     capsys.readouterr()
     assert main(["--db", sqlite_url, "restore", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "hash chain is broken" in err, err
     assert len(err.strip().splitlines()) == 1, err
-    assert _digest(db_file) == digest
+    assert file_digest(db_file) == digest

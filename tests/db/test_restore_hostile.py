@@ -7,7 +7,6 @@ a SQLite file is restored into a server) PostgreSQL."""
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from pathlib import Path
 
@@ -19,39 +18,8 @@ from campaign_app.usecases.backup import backup, restore
 from campaign_app.usecases.datafiles import export_all
 from db.backup import reference_schema, sqlite_schema
 from db.migrate import open_database
-from tests.campaign_app.data_builders import build_necromunda, build_nuts
-
-
-@pytest.fixture(autouse=True)
-def _server_backups(tmp_path, monkeypatch):
-    monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "server-backups"))
-
-
-@pytest.fixture
-def filled(sqlite_url):
-    eng = open_database(sqlite_url)
-    build_necromunda(eng)
-    build_nuts(eng)
-    yield eng
-    eng.dispose()
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _hostile(src: Path, dest: Path, *sql: str) -> Path:
-    con = sqlite3.connect(src)
-    out = sqlite3.connect(dest)
-    con.backup(out)
-    con.close()
-    out.execute("PRAGMA foreign_keys=OFF")
-    for statement in sql:
-        out.execute(statement)
-    out.commit()
-    out.close()
-    return dest
-
+from tests.db.sqlite_files import altered_copy
+from tests.db.sqlite_files import digest as file_digest
 
 HOSTILE: list[tuple[str, tuple[str, ...], str]] = [
     ("a trigger undoing edits", (
@@ -97,16 +65,16 @@ def test_a_hostile_sqlite_file_is_refused_and_nothing_changes(filled, sqlite_url
     if "roll_record" in " ".join(sql) and "UPDATE" in sql[0]:
         core.roll_table(filled, "n26-lasting-injury", campaign="Hive War", seed=3)
         backup(filled, good)
-    bad = _hostile(good, tmp_path / "bad.sqlite", *sql)
+    bad = altered_copy(good, tmp_path / "bad.sqlite", *sql)
     before = snap(filled)
     filled.dispose()
     db_file = Path(sqlite_url.replace("sqlite:///", ""))
-    digest = _digest(db_file)
+    digest = file_digest(db_file)
     with pytest.raises(InputError) as err:
         restore(filled, bad)
     assert expected in str(err.value), str(err.value)
     assert "\n" not in str(err.value).split(":", 1)[0]
-    assert _digest(db_file) == digest
+    assert file_digest(db_file) == digest
     assert snap(filled) == before
 
 
@@ -116,7 +84,7 @@ def test_a_hostile_sqlite_file_is_refused_by_a_server_too(engine, filled, tmp_pa
     _what, sql, expected = case
     good = tmp_path / "good.sqlite"
     backup(filled, good)
-    bad = _hostile(good, tmp_path / "bad.sqlite", *sql)
+    bad = altered_copy(good, tmp_path / "bad.sqlite", *sql)
     before = snap(engine)
     with pytest.raises(InputError):
         restore(engine, bad)
