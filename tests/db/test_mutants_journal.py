@@ -621,29 +621,109 @@ def test_a_refused_commit_step_rolls_back(engine, snap, monkeypatch):
 
 def test_rolls_go_on_record_with_their_positions_and_campaign(engine):
     create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    g = int(add_fighter(engine, "Goliaths", "Grukk", fighter_type="ganger").id)
+    record_battle(engine, "Hive", ["Goliaths"])
     r = Roller.from_options(seed=5)
-    a = r.roll("2d6", purpose="first", rule="rule one")
-    a.extra.update(subject="S" * 300, label="L")
+    a = r.roll("2d6", purpose="first", rule="rule one", target=7, fighter_id=g, table="tbl")
+    a.extra.update(subject="S" * 300, label="L" * 300)
+    a.table, a.row, a.result = "tbl", "7-8", "hurt"
     r.roll("d6", purpose="second", rule="r" * 300)
     with UnitOfWork(engine, "rolls", campaign_id=1) as uow:
-        ids = uow.record_rolls(r, step="step-x", face_start=3)
+        ids = uow.record_rolls(r, step="t" * 300, face_start=3, battle_id=1)
         assert uow.record_rolls(r) == []  # already on record: not twice
         assert len(ids) == 2 and ids[0] < ids[1]
         assert [x.extra["record_id"] for x in r.rolls] == ids
     assert uow.changes.rolls and uow.changes.history
+    cols = ("campaign_id, journal_id, battle_id, fighter_id, unit_id, purpose, rule, dice, faces, step, face_pos, "
+            "mark, subject, label, source, target, value, table_id, row, result")
     with engine.connect() as c:
-        rows = c.execute(text("SELECT campaign_id, journal_id, purpose, rule, dice, faces, step, face_pos, mark, "
-                              "subject, label, source FROM roll_record ORDER BY id")).fetchall()
+        rows = c.execute(text(f"SELECT {cols} FROM roll_record ORDER BY id")).fetchall()
+        stamped = c.execute(text("SELECT count(*) FROM roll_record WHERE created_at IS NOT NULL")).scalar()
     jid = _newest(engine)
-    assert [tuple(x) for x in rows] == [
-        (1, jid, "first", "rule one", "2d6", r.rolls[0].faces_text, "step-x", 3, "applied", "S" * 200, "L",
-         "seeded"),
-        (1, jid, "second", "r" * 200, "d6", r.rolls[1].faces_text, "step-x", 5, "applied", "", "", "seeded"),
-    ]
-    with UnitOfWork(engine, "rolls", journaled=False) as uow, pytest.raises(ValueError, match="rolls need a campaign"):
+    for got, want in zip([tuple(x) for x in rows], [
+        (1, jid, 1, g, None, "first", "rule one", "2d6", r.rolls[0].faces_text, "t" * 120, 3, "applied", "S" * 200,
+         "L" * 200, "seeded", 7, r.rolls[0].value, "tbl", "7-8", "hurt"),
+        (1, jid, 1, None, None, "second", "r" * 200, "d6", r.rolls[1].faces_text, "t" * 120, 5, "applied", "", "",
+         "seeded", None, r.rolls[1].value, "", "", ""),
+    ], strict=True):
+        assert [(i, x) for i, x in enumerate(got) if x != want[i]] == []
+    assert stamped == 2
+    # the defaults: no step, marked applied, no positions; typed faces are on record too
+    t = Roller.from_options(dice=[4])
+    t.roll("d6", purpose="typed", unit_id=None)
+    with UnitOfWork(engine, "rolls", campaign_id=1) as uow:
+        uow.record_rolls(t)
+    with engine.connect() as c:
+        last = c.execute(text("SELECT step, mark, face_pos, source, battle_id FROM roll_record ORDER BY id DESC")).first()
+    assert tuple(last) == ("", "applied", None, "typed", None)
+    with UnitOfWork(engine, "rolls", journaled=False) as uow, \
+            pytest.raises(ValueError, match=r"^rolls need a campaign$"):
         one = Roller.from_options(seed=1)
         one.roll("d6", purpose="x")
         uow.record_rolls(one)
+
+
+def test_a_preview_starts_empty_and_does_not_flush_on_its_own(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    p = Preview(engine, "fighter.add")
+    assert (p.action, p.campaign_id, p.summary, p.changes) == ("fighter.add", None, "", Changes())
+    with p:
+        p.session.add(Roster(campaign_id=1, name="Goliaths"))
+        assert p.session.execute(select(Roster.name)).scalars().all() == []  # no autoflush
+    rp = Preview(engine, "x")
+    with pytest.raises(RuntimeError), rp:  # an error: the preview's rolls are not kept
+        rp.campaign_id = 1
+        r = Roller.from_options(seed=1)
+        r.roll("d6", purpose="x")
+        rp.record_rolls(r)
+        raise RuntimeError("stop")
+    with engine.connect() as c:
+        assert c.execute(text("SELECT count(*) FROM roll_record")).scalar() == 0
+    np = Preview(engine, "x")
+    with np:  # no campaign: nothing to keep them under
+        r = Roller.from_options(seed=1)
+        r.roll("d6", purpose="x")
+        np.record_rolls(r)
+    with engine.connect() as c:
+        assert c.execute(text("SELECT count(*) FROM roll_record")).scalar() == 0
+
+
+def test_a_preview_keeps_the_step_it_is_given(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    with Preview(engine, "x") as p:
+        p.campaign_id = 1
+        r = Roller.from_options(seed=1)
+        r.roll("2d6", purpose="x")
+        p.record_rolls(r.rolls)
+        p.record_rolls(r, step="later")
+    with engine.connect() as c:
+        rows = c.execute(text("SELECT step, face_pos FROM roll_record ORDER BY id")).fetchall()
+    assert [tuple(x) for x in rows] == [("", 0)]  # the same roll is on record once
+
+
+def test_the_database_errors_are_read_as_they_come(monkeypatch):
+    from sqlalchemy.exc import DBAPIError, IntegrityError
+
+    class Orig(Exception):
+        sqlstate = "42501"
+
+    class Other(Exception):
+        sqlstate = "23505"
+
+    denied = DBAPIError("UPDATE x", {}, Orig("permission denied for table fighter\nDETAIL: more"))
+    assert uow_module._lacks_rights(denied) is True
+    assert uow_module._lacks_rights(DBAPIError("x", {}, Other("no"))) is False
+    assert uow_module._lacks_rights(DBAPIError("x", {}, ValueError("no"))) is False
+    assert uow_module._first_line(denied) == "permission denied for table fighter"
+    assert uow_module._first_line(DBAPIError("x", {}, Orig("  "))) == "permission denied"
+    unique = IntegrityError("INSERT", {}, Other("UNIQUE constraint failed: roster.name\nmore"))
+    assert uow_module._integrity_reason(unique) == "a name or number is already used (UNIQUE constraint failed: roster.name)"
+    pg = IntegrityError("INSERT", {}, Other('duplicate key value violates unique constraint "uq"'))
+    assert uow_module._integrity_reason(pg) == ('a name or number is already used (duplicate key value violates '
+                                                'unique constraint "uq")')
+    fk = IntegrityError("INSERT", {}, Other("FOREIGN KEY constraint failed"))
+    assert uow_module._integrity_reason(fk) == "FOREIGN KEY constraint failed"
 
 
 def test_typed_faces_of_a_preview_stay_off_the_record(engine):
