@@ -94,9 +94,11 @@ def _rolls(rolls: list[dict[str, Any]], limit: int = 40) -> str:
         dice = str(r.get("dice", ""))
         value = translate("detail", "pass {value}").format(value=r.get('value')) if dice.startswith("pass:") else str(r.get("value"))
         dice = dice.split(":", 1)[-1]
+        outcome = r.get("label") or r.get("result")  # a roll on no table (a d6 for a Rep) has none
+        arrow = f" → <b>{_e(outcome)}</b>" if outcome else ""
         rows.append(f"<span{struck}><span class='muted'>{_e(r.get('when', '')[:10])}</span> "
-                    f"{_e(r.get('purpose'))}: {_e(dice)}{_e(vs)} [{faces}] = {_e(value)} → "
-                    f"<b>{_e(r.get('label') or r.get('result'))}</b></span>{src}")
+                    f"{_e(r.get('purpose'))}: {_e(dice)}{_e(vs)} [{faces}] = {_e(value)}{arrow}"
+                    f"</span>{src}")
     more = translate("detail", "<p class='muted'>… and {count} earlier rolls (see the Roll log).</p>").format(count=len(rolls) - limit) \
         if len(rolls) > limit else ""
     return more + _entries(rows)

@@ -30,6 +30,7 @@ from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from campaign_app.usecases import gear
 from ui.i18n import translate
+from ui.text import when
 from ui.widgets import ErrorLabel, UseCaseDialog
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class LedgerDialog(QDialog):
         self.ledger = _table([translate("LedgerDialog", "When"), translate("LedgerDialog", "Kind"),
                               translate("LedgerDialog", "Credits"), translate("LedgerDialog", "Balance"),
                               translate("LedgerDialog", "Why"), translate("LedgerDialog", "Battle")],
-                             [[e["when"].replace("T", " "), e["kind"], f"{e['amount']:+d}", e["balance"], e["why"],
+                             [[when(e["when"]), e["kind"], f"{e['amount']:+d}", e["balance"], e["why"],
                                e["battle"]] for e in led["entries"]])
         lay.addWidget(self.ledger)
         stash = gear.show_stash(engine, roster_id)

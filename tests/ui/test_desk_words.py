@@ -1,0 +1,55 @@
+"""The window on a real desk (issue #33): what it shows is words, not the data's raw
+keys and stamps; each game's rosters get that game's tools only."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from campaign_app.usecases import core
+
+
+def _roll_without_a_table(engine: Any, campaign_id: int, fighter_id: int) -> None:
+    """A d6 on record for a fighter that reads no table (no row, no label)."""
+    from campaign_app.dice import Roller
+    from db.uow import UnitOfWork
+
+    roller = Roller.from_options(None, 7)  # the app's dice (typed ones say "typed")
+    with UnitOfWork(engine, "roll", journaled=False) as uow:
+        uow.campaign_id = campaign_id
+        roller.roll("d6", "Rock: an extra die", fighter_id=fighter_id)
+        roller.finish()
+        uow.record_rolls(roller)
+
+
+def test_a_roll_on_no_table_ends_at_its_value_not_an_empty_arrow(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    c = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    r = core.create_roster(gui_engine, c.id, "Easy")
+    f = core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
+    core.roll_table(gui_engine, "nuts-recovery", campaign=c.id, dice="6,1", target=5)  # not his: not shown
+    _roll_without_a_table(gui_engine, c.id, f.id)
+    win.reload(prefer=("roster", r.id))
+    assert win.select_figure("Rock")
+    text = win.detail.toPlainText()
+    line = next(x for x in text.splitlines() if "an extra die" in x)
+    assert re.search(r"an extra die: d6 \[(\d)\] = \1$", line.rstrip()), line
+    assert "→" not in line and "->" not in line
+
+
+def test_the_ledger_shows_its_times_as_the_roll_log_does(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from campaign_app.usecases.gear import adjust_credits
+
+    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    r = core.create_roster(gui_engine, c.id, "Kings")
+    adjust_credits(gui_engine, r.id, 150, "a rich find")
+    win.reload(prefer=("roster", r.id))
+    win.actions["gear_ledger"].trigger()
+    from PySide6.QtWidgets import QApplication
+
+    from ui.dialogs.gear import LedgerDialog
+
+    dlg = next(w for w in QApplication.topLevelWidgets() if isinstance(w, LedgerDialog) and w.isVisible())
+    shown = dlg.ledger.item(0, 0).text()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", shown), shown
+    assert dlg.ledger.item(0, 4).text() == "a rich find"
+    dlg.reject()
