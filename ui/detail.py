@@ -120,7 +120,7 @@ def fighter_html(d: dict[str, Any]) -> str:
     from campaign_app.usecases.gui_queries import status_class
 
     cls = status_class(d["status"], d.get("system"))
-    sub = [f"{_pretty(d['type']).title()}"]
+    sub = [f"{_pretty(d['type']).title()}"] if d.get("type") else []
     if d.get("role"):
         sub.append(_e(d["role"]))
     if d.get("kind") and d["kind"] != "human":
@@ -136,15 +136,20 @@ def fighter_html(d: dict[str, Any]) -> str:
         head.append(translate("detail", "Rep"))
         vals.append(_e(d["rep"]))
     targets = set(d.get("stat_targets") or [])
-    for k in keys:
-        if k in d.get("stats", {}):
-            v = d["stats"][k]
-            head.append(k)
-            vals.append(_e(f"{v}+" if k in targets else v))
-    for k, v in d.get("stats", {}).items():
-        if k not in keys:
-            head.append(k)
-            vals.append(_e(v))
+    if d.get("profile") is not None:  # a figure its game shows otherwise (a walker): the game's cells
+        for label, value in d["profile"]:
+            head.append(rules_text(label))
+            vals.append(_e(value))
+    else:
+        for k in keys:
+            if k in d.get("stats", {}):
+                v = d["stats"][k]
+                head.append(k)
+                vals.append(_e(f"{v}+" if k in targets else v))
+        for k, v in d.get("stats", {}).items():
+            if k not in keys:
+                head.append(k)
+                vals.append(_e(v))
     if d.get("stat_order"):
         head += ["XP", translate("detail", "Value")]
         vals += [_e(d.get("xp", 0)), _e(d.get("credits_value", 0))]
@@ -154,8 +159,8 @@ def fighter_html(d: dict[str, Any]) -> str:
         advance = translate("detail", "Advance…")
         out.append(f"<p><a href='action:advance'>{_e(advance)}</a></p>")
     out.append("<h3>" + translate("detail", "Weapons") + "</h3>")
-    if d.get("equipment"):
-        rows = []
+    if d.get("equipment") or d.get("built_in"):
+        rows = [[f"<b>{_e(name)}</b>", _e(prof), ""] for name, prof in d.get("built_in") or []]
         for e in d["equipment"]:
             prof = [f"{k} {v}" for k, v in (e.get("profile") or {}).items()]  # gear: the catalogue's
             for k, lab in (() if prof else (("range", "range"), ("targets", "targets"), ("impact", "impact"),

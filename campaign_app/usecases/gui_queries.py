@@ -57,6 +57,10 @@ if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
         what: str
         stat_order: list[str]
         stat_targets: list[str]
+        # a figure the stat line does not suit (a walker), as its game shows it: (label,
+        # value) cells in place of the stats, (name, profile) weapons it is built with
+        profile: list[tuple[str, str]] | None
+        built_in: list[tuple[str, str]]
 
 
     class UnitRoll(TypedDict):
@@ -629,12 +633,21 @@ def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
     from campaign_app.systems.info import stat_rules
 
     rules = stat_rules(c.system, c.edition, f.kind or "")
-    targets = roster_layout(c.system).detail_targets
+    layout = roster_layout(c.system)
+    targets = layout.detail_targets
+    profile = None
+    if layout.figure_profile is not None:
+        from campaign_app.rules import load_rulebook
+
+        data = load_rulebook().data(c.system, c.edition, list(c.expansions or []))
+        profile = layout.figure_profile(shown, data)
     pane: FighterPane = {
         **shown, "roster": r.name, "campaign_id": c.id, "campaign": c.name, "system": c.system,
         "battles": battles, "crew": crew, "rolls": roll_log(engine, c.id, fighter=shown["id"]),
         "what": "fighter", "stat_order": [st.key for st in rules],
         "stat_targets": list(targets if targets is not None else (st.key for st in rules if st.target)),
+        "profile": list(profile.cells) if profile is not None else None,
+        "built_in": list(profile.weapons) if profile is not None else [],
     }
     return pane
 

@@ -53,3 +53,29 @@ def test_the_ledger_shows_its_times_as_the_roll_log_does(qtbot: Any, win: Any, g
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", shown), shown
     assert dlg.ledger.item(0, 4).text() == "a rich find"
     dlg.reject()
+
+
+def test_a_walker_shows_its_game_words_and_its_guns(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """The walker's panel: its type by name, armour, speed and crew under the game's
+    labels, and its two guns and hull MG as weapons; no raw key (armour_front, aa_mg
+    False, speed_cc 0, walker_type soviet-medium), no "Weapons: None."."""
+    from campaign_app.systems.nuts.creatures import add_walker
+
+    c = core.create_campaign(gui_engine, "Weird", "nuts", None, ("weird-ww2",))
+    r = core.create_roster(gui_engine, c.id, "Easy")
+    add_walker(gui_engine, r.id, "Red Bear", "soviet-medium", {"commander": 4, "driver": 3, "gunner": 5})
+    win.reload(prefer=("roster", r.id))
+    assert win.select_figure("Red Bear")
+    lines = [x.strip() for x in win.detail.toPlainText().splitlines() if x.strip()]
+    text = "\n".join(lines)
+    for raw in ("armour_front", "aa_mg", "hull_mg", "speed_cc", "walker_type", "soviet-medium", "False", "True"):
+        assert raw not in text, raw
+    for label, value in (("Type", "Soviet Medium Walker"), ("Armour F/S/T", "3/2/1"), ("Speed road/cc", "24/?"),
+                         ("Crew", "3")):
+        assert label in lines and value in lines, (label, value)
+    weapons = lines[lines.index("Weapons") + 1:lines.index("Lasting injuries")]
+    assert weapons == ["Name", "Profile", "1st gun", "APR 4", "2nd gun", "Grenade", "Hull MG"]
+    # his crew is still a man of Rep, with the stat line of one
+    assert win.select_figure("Red Bear Gunner")
+    crew = [x.strip() for x in win.detail.toPlainText().splitlines() if x.strip()]
+    assert crew[crew.index("Rep") + 1] == "5" and "Type" not in crew
