@@ -456,11 +456,16 @@ def update_state(win: MainWindow) -> None:
     a["record_battle"].setEnabled(camp is not None and feats["battles"] and bool(camp["rosters"]))
     a["after_battle"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
     a["setup_battle"].setEnabled(a["record_battle"].isEnabled())  # table helper
-    a["gear_credits"].setEnabled(roster)  # gear helper
-    a["gear_ledger"].setEnabled(roster)
+    # gear helper: money and trading only in a game whose rosters keep credits (its
+    # SystemInfo says so); the catalogue (profiles) in every game
+    money = camp is None or bool(camp.get("uses_credits", True))
+    for k in ("gear_credits", "gear_ledger", "gear_buy", "gear_sell"):
+        a[k].setVisible(money)
+    a["gear_credits"].setEnabled(roster and money)
+    a["gear_ledger"].setEnabled(roster and money)
     a["gear_content"].setEnabled(camp is not None)
     for k in ("gear_buy", "gear_sell"):
-        a[k].setEnabled(row is not None and row["what"] == "fighter")
+        a[k].setEnabled(money and row is not None and row["what"] == "fighter")
     a["battle_page"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
     for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts", "view_standings"):
         a[k].setEnabled(camp is not None)

@@ -236,7 +236,8 @@ def unit_html(d: dict[str, Any]) -> str:
 def roster_html(d: dict[str, Any]) -> str:
     rows = [[translate("detail", "Campaign"), _e(d["campaign"])], [translate("detail", "Kind"), _pretty(d["kind"])],
             [translate("detail", "Faction"), _e(d["faction"]) or "—"], [translate("detail", "Player"), _e(d["player"]) or "—"],
-            [translate("detail", "Credits"), _e(d["credits"])], [translate("detail", "Reputation"), _e(d["reputation"])],
+            *([[translate("detail", "Credits"), _e(d["credits"])], [translate("detail", "Reputation"), _e(d["reputation"])]]
+              if d.get("uses_credits", True) else []),  # a game of no money (NUTS!) has neither
             [translate("detail", "Fighters"), _e(d["fighters"])]]
     if d.get("worth", {}).get("wealth"):  # gear: rating and wealth in the roster's header
         w = d["worth"]

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
         campaign: str
         system: str
         system_name: str
+        uses_credits: bool  # credits and reputation are the game's (NUTS!: no)
         fighters: int
         units: int
         worth: dict[str, int]  # gear: rating, credits, stash, wealth
@@ -118,6 +119,7 @@ class SystemDict(TypedDict):
     default_fighter_type: str
     uses_rep: bool
     uses_units: bool
+    uses_credits: bool
     stats: list[StatChoice]  # those of ``edition``
     edition: str  # the edition whose characteristics ``stats`` are
     kinds: list[str]
@@ -147,6 +149,7 @@ class TreeCampaign(TypedDict):
     about: str  # the game, edition and expansions in words ("NUTS! 4th edition + Weird WWII")
     cycle: int
     uses_units: bool
+    uses_credits: bool  # the game's rosters keep credits (the gear actions apply)
     rosters: list[TreeRoster]  # the first TREE_PAGE by name; the tree reads more as it is scrolled
     roster_count: int  # all of them
     shows_cycle: bool
@@ -373,6 +376,7 @@ def system_info(system: str, edition: str | None = None) -> SystemDict:
         "default_fighter_type": info.default_type,
         "uses_rep": info.uses_rep,
         "uses_units": info.uses_units,
+        "uses_credits": info.uses_credits,
         "stats": [
             {"key": s.key, "label": s.label, "low": s.low, "high": s.high, "target": s.target}
             for s in rules
@@ -443,6 +447,7 @@ def campaign_tree(engine: Engine, page: int = TREE_PAGE) -> list[TreeCampaign]:
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
             "about": _about(gs.info if gs else None, c.system, c.edition, list(c.expansions or [])),
             "uses_units": bool(gs and gs.info.uses_units),
+            "uses_credits": bool(gs and gs.info.uses_credits),
             "rosters": by_campaign.get(c.id, []), "roster_count": int(c.rosters or 0),
             "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
             "battles": int(c.battles or 0), "pending_battles": int(c.pending or 0),
@@ -687,6 +692,7 @@ def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
             "faction": r.faction, "player": r.player, "credits": r.credits,
             "reputation": r.reputation, "notes": r.notes, "version": r.version,
             "campaign": c.name, "system": c.system, "system_name": get_system(c.system).name,
+            "uses_credits": get_system(c.system).uses_credits,
             "fighters": fighters, "units": units, "worth": _worth(s, r),
         }
 

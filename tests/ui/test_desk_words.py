@@ -79,3 +79,47 @@ def test_a_walker_shows_its_game_words_and_its_guns(qtbot: Any, win: Any, gui_en
     assert win.select_figure("Red Bear Gunner")
     crew = [x.strip() for x in win.detail.toPlainText().splitlines() if x.strip()]
     assert crew[crew.index("Rep") + 1] == "5" and "Type" not in crew
+
+
+def _menu(win: Any, title: str) -> Any:
+    return next(a.menu() for a in win.menuBar().actions() if a.text() == title)
+
+
+def _shown(menu: Any) -> list[str]:
+    menu.aboutToShow.emit()
+    return [a.text().replace("&", "") for a in menu.actions() if a.text() and a.isVisible()]
+
+
+def test_a_game_without_money_has_no_credits_tools(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """NUTS! keeps no credits (its SystemInfo says so): its roster's panel has no
+    Credits nor Reputation, the Roster menu no Credits, Buy, Sell or Ledger, the roster
+    dialog no credit fields; a Necromunda gang keeps them all."""
+    c = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    r = core.create_roster(gui_engine, c.id, "Easy")
+    core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
+    win.reload(prefer=("roster", r.id))
+    panel = [x.strip() for x in win.detail.toPlainText().splitlines()]
+    assert "Fighters" in panel and "Credits" not in panel and "Reputation" not in panel
+    assert win.select_figure("Rock")
+    menu = _shown(_menu(win, "&Roster"))
+    for gone in ("Credits…", "Buy Equipment…", "Sell Equipment…", "Ledger and Stash…"):
+        assert gone not in menu, menu
+    assert "Catalogue and Content Packs…" in menu  # NUTS! weapons have profiles
+    assert not win.actions["gear_credits"].isEnabled() and not win.actions["gear_buy"].isEnabled()
+    dlg = win.edit_roster()
+    assert not dlg.credits.isVisibleTo(dlg) and not dlg.reputation.isVisibleTo(dlg)
+    dlg.reject()
+
+    n = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    g = core.create_roster(gui_engine, n.id, "Kings", credits=200)
+    core.add_fighter(gui_engine, g.id, "Grim", fighter_type="leader")
+    win.reload(prefer=("roster", g.id))
+    panel = [x.strip() for x in win.detail.toPlainText().splitlines()]
+    assert panel[panel.index("Credits") + 1] == "200" and "Reputation" in panel
+    assert win.select_figure("Grim")
+    menu = _shown(_menu(win, "&Roster"))
+    assert {"Credits…", "Buy Equipment…", "Sell Equipment…", "Ledger and Stash…"} <= set(menu)
+    assert win.actions["gear_credits"].isEnabled() and win.actions["gear_buy"].isEnabled()
+    dlg = win.edit_roster()
+    assert dlg.credits.isVisibleTo(dlg) and dlg.credits.value() == 200 and dlg.reputation.isVisibleTo(dlg)
+    dlg.reject()

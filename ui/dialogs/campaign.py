@@ -142,17 +142,24 @@ class RosterDialog(UseCaseDialog):
         self.credits.setRange(-1_000_000, 1_000_000)
         self.credits.setValue(roster["credits"] if roster else 0)
         self.credits.setSuffix(translate("RosterDialog", " credits"))
-        form.addRow(translate("RosterDialog", "&Credits:"), self.credits)
+        money = bool(system.get("uses_credits", True))  # a game of no money: neither field (kept as they are)
+        if money:
+            form.addRow(translate("RosterDialog", "&Credits:"), self.credits)
         self.reputation = QSpinBox()
         self.reputation.setRange(-1000, 100_000)
         self.notes = QPlainTextEdit()
         self.notes.setMaximumHeight(80)
         if roster:
             self.reputation.setValue(roster["reputation"])
-            form.addRow(translate("RosterDialog", "&Reputation:"), self.reputation)
+            if money:
+                form.addRow(translate("RosterDialog", "&Reputation:"), self.reputation)
             self.notes.setPlainText(roster["notes"])
             form.addRow(translate("RosterDialog", "N&otes:"), self.notes)
         self.body.addLayout(form)
+        for w in (self.credits, self.reputation):
+            if w.parent() is None:  # not on the form: the dialog's still, never shown
+                w.setParent(self)
+                w.hide()
         self.resize(420, self.sizeHint().height())
 
     def run(self) -> int:

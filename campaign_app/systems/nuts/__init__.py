@@ -29,6 +29,7 @@ INFO = SystemInfo(
     fighter_types=("star", "grunt"),
     default_fighter_type="grunt",
     uses_rep=True,
+    uses_credits=False,  # no credits in NUTS! (catalogue.toml: items cost 0)
     kinds=KINDS,
     battle_statuses=STATUSES,
     expansion_names={WEIRD: "Weird WWII (creatures, walkers)"},
