@@ -328,6 +328,10 @@
         <translation>Marques jusqu&apos;ici</translation>
     </message>
     <message>
+        <source>selected</source>
+        <translation>sélection</translation>
+    </message>
+    <message>
         <source>Battle {number}</source>
         <translation>Bataille {number}</translation>
     </message>

@@ -328,6 +328,10 @@
         <translation>Segni finora</translation>
     </message>
     <message>
+        <source>selected</source>
+        <translation>selezione</translation>
+    </message>
+    <message>
         <source>Battle {number}</source>
         <translation>Battaglia {number}</translation>
     </message>
