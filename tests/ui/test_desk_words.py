@@ -123,3 +123,39 @@ def test_a_game_without_money_has_no_credits_tools(qtbot: Any, win: Any, gui_eng
     dlg = win.edit_roster()
     assert dlg.credits.isVisibleTo(dlg) and dlg.credits.value() == 200 and dlg.reputation.isVisibleTo(dlg)
     dlg.reject()
+
+
+def test_end_cycle_is_ready_at_once_when_there_is_nothing_to_roll(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """No Critical Injury waiting and no territory income: End Cycle needs no dice, so
+    the dialog shows what it does and its button works without a Roll first."""
+    from PySide6.QtCore import Qt
+
+    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    core.create_roster(gui_engine, c.id, "Kings")
+    win.reload(prefer=("campaign", c.id))
+    dlg = win.run_command("end_cycle")
+    assert dlg.ok_button.isEnabled() and not dlg.dice.roll.isEnabled()
+    assert dlg.changes.count() >= 1  # the preview is shown
+    qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
+    assert not dlg.isVisible(), dlg.error.text()
+    assert core.show_campaign(gui_engine, c.id)["cycle"] == 2
+
+
+def test_end_cycle_waits_for_the_dice_once_a_treatment_is_paid_for(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from PySide6.QtCore import Qt
+
+    from campaign_app.systems.necromunda.actions import pending_criticals
+    from campaign_app.systems.necromunda.demo import build as demo_necromunda
+
+    cid = demo_necromunda(gui_engine)
+    assert pending_criticals(gui_engine, cid)
+    win.reload(prefer=("campaign", cid))
+    dlg = win.run_command("end_cycle")
+    assert dlg.ok_button.isEnabled()  # nobody treated: they die, nothing to roll
+    dlg.treat.item(0).setCheckState(Qt.CheckState.Checked)  # the treatment's cost is rolled
+    assert not dlg.ok_button.isEnabled() and dlg.dice.roll.isEnabled()
+    qtbot.mouseClick(dlg.preview_button, Qt.MouseButton.LeftButton)
+    assert dlg.ok_button.isEnabled(), dlg.error.text()
+    dlg.treat.item(0).setCheckState(Qt.CheckState.Unchecked)
+    assert dlg.ok_button.isEnabled() and not dlg.dice.roll.isEnabled()
+    dlg.reject()
