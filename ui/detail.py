@@ -55,6 +55,12 @@ def _table(head: list[str], rows: list[list[Any]], cls: str = "list") -> str:
     return f"<table class='{cls}' cellspacing='0'><tr>{h}</tr>{body}</table>"
 
 
+def _links(pairs: list[tuple[str, str]]) -> str:
+    """A line of the window's actions as links (``action:KEY``, run as the menu runs
+    them): where the pane shows a thing, what can be done to it."""
+    return "<p>" + " · ".join(f"<a href='action:{key}'>{esc(text)}</a>" for key, text in pairs) + "</p>"
+
+
 def _entries(lines: list[str]) -> str:
     """One short paragraph per item (a battle, a roll, a roster): in a narrow pane its
     words wrap at spaces, where a table of columns would break them inside."""
@@ -173,6 +179,9 @@ def fighter_html(d: dict[str, Any]) -> str:
                           [[r[i] for i in keep] for r in rows]))
     else:
         out.append(translate("detail", "<p class='muted'>None.</p>"))
+    if d.get("uses_credits"):  # gear: trading, where the weapons are
+        out.append(_links([("gear_buy", translate("detail", "Buy…")), ("gear_sell", translate("detail", "Sell…")),
+                           ("gear_ledger", translate("detail", "Ledger and Stash…"))]))
     if d.get("skills") or d.get("abilities"):
         out.append(translate("detail", "<h3>Skills and abilities</h3><ul>"))
         out += [f"<li>{_e(s)}</li>" for s in d.get("skills", [])]
@@ -250,7 +259,14 @@ def roster_html(d: dict[str, Any]) -> str:
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
     notes = "<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
     what = translate("detail", "a unit") if d.get("units") and not d.get("fighters") else translate("detail", "a fighter")
-    return (translate("detail", "<h2>{name}</h2><div class='sub'>{system_name} roster</div><table class='list'>{body}</table>{notes}<p class='muted'>Select {what} in the table to see it here.</p>").format(name=_e(d['name']), system_name=_e(d['system_name']), body=body, notes=notes, what=what))
+    if d.get("uses_credits", True):  # gear: the roster's money, where its credits are shown
+        body_links = _links([("gear_credits", translate("detail", "Credits…")),
+                             ("gear_ledger", translate("detail", "Ledger and Stash…")),
+                             ("gear_territories", translate("detail", "Territories…"))])
+    else:
+        body_links = ""
+    return (translate("detail", "<h2>{name}</h2><div class='sub'>{system_name} roster</div><table class='list'>{body}</table>{notes}<p class='muted'>Select {what} in the table to see it here.</p>").format(name=_e(d['name']), system_name=_e(d['system_name']), body=body, notes=notes, what=what)
+            + body_links)
 
 
 def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:

@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
         # value) cells in place of the stats, (name, profile) weapons it is built with
         profile: list[tuple[str, str]] | None
         built_in: list[tuple[str, str]]
+        uses_credits: bool  # the game's rosters buy and sell (the pane offers it)
 
 
     class UnitRoll(TypedDict):
@@ -653,6 +654,7 @@ def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
         "stat_targets": list(targets if targets is not None else (st.key for st in rules if st.target)),
         "profile": list(profile.cells) if profile is not None else None,
         "built_in": list(profile.weapons) if profile is not None else [],
+        "uses_credits": get_system(c.system).uses_credits,
     }
     return pane
 

@@ -159,3 +159,78 @@ def test_end_cycle_waits_for_the_dice_once_a_treatment_is_paid_for(qtbot: Any, w
     dlg.treat.item(0).setCheckState(Qt.CheckState.Unchecked)
     assert dlg.ok_button.isEnabled() and not dlg.dice.roll.isEnabled()
     dlg.reject()
+
+
+def _open(win: Any, cls: Any) -> Any:
+    from PySide6.QtWidgets import QApplication
+
+    return next(w for w in QApplication.topLevelWidgets() if isinstance(w, cls) and w.isVisible())
+
+
+def _links(win: Any) -> list[str]:
+    return re.findall(r'href="action:([a-z_]+)"', win.detail.toHtml())
+
+
+def test_territories_are_taken_and_given_up_in_the_window(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
+    """The gang's panel links its money tools; Territories opens a dialog that adds a
+    territory (its income dice written one way) and gives one up, each one undo step;
+    bad input is one line and writes nothing."""
+    from PySide6.QtCore import Qt, QUrl
+
+    from campaign_app.usecases.gear import show_territories
+    from ui.dialogs.gear import TerritoriesDialog
+
+    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    r = core.create_roster(gui_engine, c.id, "Kings")
+    win.reload(prefer=("roster", r.id))
+    assert _links(win) == ["gear_credits", "gear_ledger", "gear_territories"]
+    assert win.actions["gear_territories"].isEnabled()
+    win.detail._link(QUrl("action:gear_territories"))  # the link, as a click on it runs it
+    dlg = _open(win, TerritoriesDialog)
+    assert dlg.table.rowCount() == 0 and not dlg.remove.isEnabled()
+    before = snap(gui_engine)
+    qtbot.keyClicks(dlg.name, "Old Ruins")
+    qtbot.keyClicks(dlg.dice, "2d6 times ten")
+    qtbot.mouseClick(dlg.add, Qt.MouseButton.LeftButton)
+    assert dlg.error.text() == "income dice '2d6 times ten': write them like D6x10, 2D6x5 or D3"
+    assert snap(gui_engine) == before
+    dlg.dice.clear()
+    qtbot.keyClicks(dlg.dice, "d6x10")
+    dlg.credits.setValue(5)
+    qtbot.keyClick(dlg.name, Qt.Key.Key_Return)
+    assert [(t["name"], t["credits"], t["dice"]) for t in show_territories(gui_engine, r.id)["territories"]] == [
+        ("Old Ruins", 5, "D6x10")]
+    assert dlg.table.item(0, 0).text() == "Old Ruins" and dlg.table.item(0, 2).text() == "D6x10"
+    assert dlg.name.text() == "" and dlg.error.text() == ""
+    qtbot.keyClicks(dlg.name, "old ruins")  # held already: refused
+    qtbot.mouseClick(dlg.add, Qt.MouseButton.LeftButton)
+    assert dlg.error.text() == "Kings already holds old ruins"
+    dlg.table.selectRow(0)
+    qtbot.mouseClick(dlg.remove, Qt.MouseButton.LeftButton)
+    assert show_territories(gui_engine, r.id)["territories"] == [] and dlg.table.rowCount() == 0
+    dlg.reject()
+    win.actions["undo"].trigger()  # giving it up is undone: held again
+    assert [t["name"] for t in show_territories(gui_engine, r.id)["territories"]] == ["Old Ruins"]
+
+
+def test_selling_and_the_ledger_are_where_the_fighter_is(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    from PySide6.QtCore import QUrl
+
+    from ui.dialogs.gear import TradeDialog
+
+    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    r = core.create_roster(gui_engine, c.id, "Kings")
+    core.add_fighter(gui_engine, r.id, "Grim", fighter_type="leader", weapons=["Autogun"])
+    win.reload(prefer=("roster", r.id))
+    assert win.select_figure("Grim")
+    assert [k for k in _links(win) if k.startswith("gear_")] == ["gear_buy", "gear_sell", "gear_ledger"]
+    win.detail._link(QUrl("action:gear_sell"))
+    dlg = _open(win, TradeDialog)
+    assert dlg.selling
+    dlg.reject()
+    nuts = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    easy = core.create_roster(gui_engine, nuts.id, "Easy")
+    core.add_fighter(gui_engine, easy.id, "Rock", fighter_type="star", rep=5)
+    win.reload(prefer=("roster", easy.id))
+    assert _links(win) == []  # no money in NUTS!
+    assert win.select_figure("Rock") and _links(win) == []
