@@ -389,6 +389,30 @@ def system_info(system: str, edition: str | None = None) -> SystemDict:
     }
 
 
+class RosterChoices(TypedDict):
+    """What the new-roster dialog offers in a campaign: the factions its game's rules
+    data names (``[roster] factions``; any other may be typed) and those its rosters
+    already use, and the credits a new roster starts with (``starting_credits``, 0)."""
+
+    factions: list[str]
+    starting_credits: int
+
+
+def roster_choices(system: str, edition: str = "", expansions: Iterable[str] = (),
+                   used: Iterable[str] = ()) -> RosterChoices:
+    from campaign_app.rules import load_rulebook
+
+    spec = load_rulebook().data(system, edition, list(expansions)).get("roster")
+    spec = spec if isinstance(spec, dict) else {}
+    factions = [str(x) for x in spec.get("factions") or [] if str(x).strip()]
+    for f in used:  # the campaign's own, typed before
+        if f and f.strip() and f.strip().lower() not in {x.lower() for x in factions}:
+            factions.append(f.strip())
+    credits = spec.get("starting_credits", 0)
+    return {"factions": factions,
+            "starting_credits": credits if isinstance(credits, int) and not isinstance(credits, bool) else 0}
+
+
 def systems() -> list[SystemDict]:
     return [system_info(sid) for sid in SYSTEMS]
 

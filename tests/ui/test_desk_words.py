@@ -234,3 +234,42 @@ def test_selling_and_the_ledger_are_where_the_fighter_is(qtbot: Any, win: Any, g
     win.reload(prefer=("roster", easy.id))
     assert _links(win) == []  # no money in NUTS!
     assert win.select_figure("Rock") and _links(win) == []
+
+
+def test_a_new_gang_starts_with_its_game_s_credits_and_picks_a_house(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """New Roster in a Necromunda campaign: the credits the rules data gives a new gang
+    (1000), the houses to pick from (typed ones still go), both written; NUTS! offers
+    its nations and no credits."""
+    from PySide6.QtCore import Qt
+
+    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    win.reload(prefer=("campaign", c.id))
+    dlg = win.new_roster()
+    assert dlg.credits.value() == 1000 and dlg.credits.isVisibleTo(dlg)
+    houses = [dlg.faction.itemText(i) for i in range(dlg.faction.count())]
+    assert "House Escher" in houses and "House Goliath" in houses and dlg.faction.currentText() == ""
+    qtbot.keyClicks(dlg.name, "Venom Sisters")
+    dlg.activateWindow()
+    dlg.faction.setFocus()
+    qtbot.waitUntil(lambda: dlg.faction.lineEdit().hasFocus())
+    qtbot.keyClicks(dlg.faction.lineEdit(), "house es")  # completed from the list as typed
+    assert dlg.faction.currentText().lower() == "house escher"
+    qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
+    assert not dlg.isVisible(), dlg.error.text()
+    r = core.show_roster(gui_engine, "Venom Sisters")
+    assert (r["faction"], r["credits"]) == ("House Escher", 1000)
+    dlg = win.new_roster()  # a faction of one's own is typed; it is offered the next time
+    qtbot.keyClicks(dlg.name, "Hunters")
+    qtbot.keyClicks(dlg.faction.lineEdit(), "Spyrers")
+    qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
+    assert core.show_roster(gui_engine, "Hunters")["faction"] == "Spyrers"
+    dlg = win.new_roster()
+    assert dlg.faction.findText("Spyrers") >= 0
+    dlg.reject()
+
+    n = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    win.reload(prefer=("campaign", n.id))
+    dlg = win.new_roster()
+    assert [dlg.faction.itemText(i) for i in range(dlg.faction.count())] == ["Britain", "Germany", "USA", "USSR"]
+    assert dlg.credits.value() == 0 and not dlg.credits.isVisibleTo(dlg)
+    dlg.reject()
