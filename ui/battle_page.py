@@ -516,4 +516,4 @@ class BattlePage(QDialog):
 
 
 def c_label(cmd: Any) -> str:
-    return f"{cmd.group} {cmd.name}".strip().capitalize()
+    return f"{cmd.group} {cmd.name}".replace("-", " ").strip().capitalize()

@@ -588,7 +588,7 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
         rollable = sorted((t for t in tables.values() if t.spec is not None and t.spec.mode == "pass"),
                           key=lambda t: (t.group != "walkers" and t.group != "creatures", t.group, t.title))
         cmds = {cmd.action_key: cmd for cmd in gs.command_list()}
-        commands: list[CommandChoice] = [{"key": k, "label": f"{cmds[k].group} {cmds[k].name}".strip().capitalize()}
+        commands: list[CommandChoice] = [{"key": k, "label": f"{cmds[k].group} {cmds[k].name}".replace("-", " ").strip().capitalize()}
                                          for k in gs.battle_commands
                                          if k in cmds and cmds[k].applies({"expansions": list(c.expansions or [])})]
         statuses = [st for st in (gs.track_statuses or proc.result_statuses) if st in proc.result_statuses]
