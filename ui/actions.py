@@ -128,6 +128,8 @@ def build_actions(win: MainWindow) -> None:
          translate("Actions", "Sell an item the selected fighter carries")),
         ("gear_ledger", translate("Actions", "Led&ger and Stash…"), "ledger",
          translate("Actions", "Every movement of the roster's credits; the items the gang holds")),
+        ("gear_territories", translate("Actions", "&Territories…"), "territories",
+         translate("Actions", "The territories the roster holds and what each gives a battle; take or give up one")),
         ("gear_content", translate("Actions", "&Catalogue and Content Packs…"), "content",
          translate("Actions", "The campaign's equipment, costs and profiles; add a content pack")),
     ):
@@ -279,7 +281,7 @@ def build_menus(win: MainWindow) -> None:
     for k in ("edit_item", "duplicate", "advance", "move_figure", "remove_item"):
         m.addAction(actions[k])
     m.addSeparator()
-    for k in ("gear_credits", "gear_buy", "gear_sell", "gear_ledger", "gear_content"):  # gear helper
+    for k in ("gear_credits", "gear_buy", "gear_sell", "gear_ledger", "gear_territories", "gear_content"):  # gear helper
         m.addAction(actions[k])
     m.addSeparator()
     m.addAction(actions["exchange"])
@@ -456,11 +458,16 @@ def update_state(win: MainWindow) -> None:
     a["record_battle"].setEnabled(camp is not None and feats["battles"] and bool(camp["rosters"]))
     a["after_battle"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
     a["setup_battle"].setEnabled(a["record_battle"].isEnabled())  # table helper
-    a["gear_credits"].setEnabled(roster)  # gear helper
-    a["gear_ledger"].setEnabled(roster)
+    # gear helper: money and trading only in a game whose rosters keep credits (its
+    # SystemInfo says so); the catalogue (profiles) in every game
+    money = camp is None or bool(camp.get("uses_credits", True))
+    for k in ("gear_credits", "gear_ledger", "gear_territories", "gear_buy", "gear_sell"):
+        a[k].setVisible(money)
+    for k in ("gear_credits", "gear_ledger", "gear_territories"):
+        a[k].setEnabled(roster and money)
     a["gear_content"].setEnabled(camp is not None)
     for k in ("gear_buy", "gear_sell"):
-        a[k].setEnabled(row is not None and row["what"] == "fighter")
+        a[k].setEnabled(money and row is not None and row["what"] == "fighter")
     a["battle_page"].setEnabled(camp is not None and feats["battles"] and camp["pending_battles"] > 0)
     for k in ("view_roster", "view_battles", "view_log", "view_history", "view_charts", "view_standings"):
         a[k].setEnabled(camp is not None)
@@ -491,7 +498,8 @@ def tree_menu(win: MainWindow, pos: Any) -> None:
     from PySide6.QtWidgets import QMenu
 
     m = QMenu(win)
-    for k in ("new_campaign", "new_roster", "edit_roster", None, "record_battle", "after_battle",
+    for k in ("new_campaign", "new_roster", "edit_roster", None, "gear_credits", "gear_ledger", "gear_territories",
+              None, "record_battle", "after_battle",
               None, "house_rules", "export_all", None, "rename_campaign", "rename_roster", "delete_roster",
               "delete_campaign"):
         if k is None:
@@ -509,7 +517,8 @@ def table_menu(win: MainWindow, pos: Any) -> None:
     for key, cmd in win.system_command_map.items():
         if cmd.gui.menu in by_place:
             by_place[cmd.gui.menu].append(key)
-    for k in ("edit_item", "duplicate", "advance", "move_figure", "remove_item", None, "add_fighter", "add_unit", *by_place["roster"], None,
+    for k in ("edit_item", "duplicate", "advance", "move_figure", "remove_item", None, "gear_buy", "gear_sell",
+              "gear_ledger", None, "add_fighter", "add_unit", *by_place["roster"], None,
               *by_place["figure"], "exchange", None, "view_log"):
         if k is None:
             m.addSeparator()

@@ -113,7 +113,7 @@ class BattlePage(QDialog):
         self.on_changes = on_changes
         self.view_data: dict[str, Any] = {}
         self.status_buttons: dict[str, QPushButton] = {}
-        self.command_rows: dict[str, tuple[QPushButton, list[tuple[str, QLineEdit]]]] = {}
+        self.command_rows: dict[str, tuple[QPushButton, list[tuple[str, QLineEdit | QComboBox]]]] = {}
         outer = QVBoxLayout(self)
         self.head = QLabel()
         self.head.setObjectName("battleHead")
@@ -278,15 +278,24 @@ class BattlePage(QDialog):
             if cmd is None:
                 continue
             row = QHBoxLayout()
-            edits: list[tuple[str, QLineEdit]] = []
+            edits: list[tuple[str, QLineEdit | QComboBox]] = []
             for p in cmd.params:
                 if p.name == "battle":
                     continue
-                row.addWidget(QLabel(f"{p.name.replace('_', ' ')}:"))
-                e = QLineEdit("" if p.default is None else str(p.default))
+                row.addWidget(QLabel(f"{rules_text(p.name.replace('_', ' '))}:"))
+                e: QLineEdit | QComboBox
+                if p.choices:  # one of a few words: a list, the default chosen
+                    e = QComboBox()
+                    for ch in p.choices:
+                        e.addItem(rules_text(ch), ch)
+                    e.setCurrentIndex(max(0, e.findData(p.default)))
+                else:
+                    e = QLineEdit("" if p.default is None else str(p.default))
+                    if p.name == "figure":  # left empty: the figure selected in the table
+                        e.setPlaceholderText(translate("BattlePage", "selected"))
+                    e.setMaximumWidth(120)
                 e.setObjectName(f"command_{c['key']}_{p.name}")
                 e.setToolTip(p.help)
-                e.setMaximumWidth(120)
                 row.addWidget(e)
                 edits.append((p.name, e))
             b = self._big(c["label"], f"command_{c['key']}", lambda k=c["key"]: self.run_command(k))
@@ -488,8 +497,11 @@ class BattlePage(QDialog):
         _b, edits = self.command_rows[key]
         params: dict[str, Any] = {"battle": self.battle_id}
         for name, e in edits:
-            if e.text().strip():
-                params[name] = e.text().strip()
+            text = str(e.currentData()) if isinstance(e, QComboBox) else e.text().strip()
+            if text:
+                params[name] = text
+            elif name == "figure" and self.selected_row() is not None:
+                params[name] = self._ref(self.selected_row())  # type: ignore[arg-type]
         if cmd.dice and self.typed.text().strip():
             params["dice"] = self.typed.text().strip()
         fn = game_system(self._system()).load(cmd.run)
@@ -504,4 +516,4 @@ class BattlePage(QDialog):
 
 
 def c_label(cmd: Any) -> str:
-    return f"{cmd.group} {cmd.name}".strip().capitalize()
+    return f"{cmd.group} {cmd.name}".replace("-", " ").strip().capitalize()

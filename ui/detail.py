@@ -55,6 +55,12 @@ def _table(head: list[str], rows: list[list[Any]], cls: str = "list") -> str:
     return f"<table class='{cls}' cellspacing='0'><tr>{h}</tr>{body}</table>"
 
 
+def _links(pairs: list[tuple[str, str]]) -> str:
+    """A line of the window's actions as links (``action:KEY``, run as the menu runs
+    them): where the pane shows a thing, what can be done to it."""
+    return "<p>" + " · ".join(f"<a href='action:{key}'>{esc(text)}</a>" for key, text in pairs) + "</p>"
+
+
 def _entries(lines: list[str]) -> str:
     """One short paragraph per item (a battle, a roll, a roster): in a narrow pane its
     words wrap at spaces, where a table of columns would break them inside."""
@@ -94,9 +100,11 @@ def _rolls(rolls: list[dict[str, Any]], limit: int = 40) -> str:
         dice = str(r.get("dice", ""))
         value = translate("detail", "pass {value}").format(value=r.get('value')) if dice.startswith("pass:") else str(r.get("value"))
         dice = dice.split(":", 1)[-1]
+        outcome = r.get("label") or r.get("result")  # a roll on no table (a d6 for a Rep) has none
+        arrow = f" → <b>{_e(outcome)}</b>" if outcome else ""
         rows.append(f"<span{struck}><span class='muted'>{_e(r.get('when', '')[:10])}</span> "
-                    f"{_e(r.get('purpose'))}: {_e(dice)}{_e(vs)} [{faces}] = {_e(value)} → "
-                    f"<b>{_e(r.get('label') or r.get('result'))}</b></span>{src}")
+                    f"{_e(r.get('purpose'))}: {_e(dice)}{_e(vs)} [{faces}] = {_e(value)}{arrow}"
+                    f"</span>{src}")
     more = translate("detail", "<p class='muted'>… and {count} earlier rolls (see the Roll log).</p>").format(count=len(rolls) - limit) \
         if len(rolls) > limit else ""
     return more + _entries(rows)
@@ -118,7 +126,7 @@ def fighter_html(d: dict[str, Any]) -> str:
     from campaign_app.usecases.gui_queries import status_class
 
     cls = status_class(d["status"], d.get("system"))
-    sub = [f"{_pretty(d['type']).title()}"]
+    sub = [f"{_pretty(d['type']).title()}"] if d.get("type") else []
     if d.get("role"):
         sub.append(_e(d["role"]))
     if d.get("kind") and d["kind"] != "human":
@@ -134,15 +142,20 @@ def fighter_html(d: dict[str, Any]) -> str:
         head.append(translate("detail", "Rep"))
         vals.append(_e(d["rep"]))
     targets = set(d.get("stat_targets") or [])
-    for k in keys:
-        if k in d.get("stats", {}):
-            v = d["stats"][k]
-            head.append(k)
-            vals.append(_e(f"{v}+" if k in targets else v))
-    for k, v in d.get("stats", {}).items():
-        if k not in keys:
-            head.append(k)
-            vals.append(_e(v))
+    if d.get("profile") is not None:  # a figure its game shows otherwise (a walker): the game's cells
+        for label, value in d["profile"]:
+            head.append(rules_text(label))
+            vals.append(_e(value))
+    else:
+        for k in keys:
+            if k in d.get("stats", {}):
+                v = d["stats"][k]
+                head.append(k)
+                vals.append(_e(f"{v}+" if k in targets else v))
+        for k, v in d.get("stats", {}).items():
+            if k not in keys:
+                head.append(k)
+                vals.append(_e(v))
     if d.get("stat_order"):
         head += ["XP", translate("detail", "Value")]
         vals += [_e(d.get("xp", 0)), _e(d.get("credits_value", 0))]
@@ -152,8 +165,8 @@ def fighter_html(d: dict[str, Any]) -> str:
         advance = translate("detail", "Advance…")
         out.append(f"<p><a href='action:advance'>{_e(advance)}</a></p>")
     out.append("<h3>" + translate("detail", "Weapons") + "</h3>")
-    if d.get("equipment"):
-        rows = []
+    if d.get("equipment") or d.get("built_in"):
+        rows = [[f"<b>{_e(name)}</b>", _e(prof), ""] for name, prof in d.get("built_in") or []]
         for e in d["equipment"]:
             prof = [f"{k} {v}" for k, v in (e.get("profile") or {}).items()]  # gear: the catalogue's
             for k, lab in (() if prof else (("range", "range"), ("targets", "targets"), ("impact", "impact"),
@@ -166,6 +179,9 @@ def fighter_html(d: dict[str, Any]) -> str:
                           [[r[i] for i in keep] for r in rows]))
     else:
         out.append(translate("detail", "<p class='muted'>None.</p>"))
+    if d.get("uses_credits"):  # gear: trading, where the weapons are
+        out.append(_links([("gear_buy", translate("detail", "Buy…")), ("gear_sell", translate("detail", "Sell…")),
+                           ("gear_ledger", translate("detail", "Ledger and Stash…"))]))
     if d.get("skills") or d.get("abilities"):
         out.append(translate("detail", "<h3>Skills and abilities</h3><ul>"))
         out += [f"<li>{_e(s)}</li>" for s in d.get("skills", [])]
@@ -229,7 +245,8 @@ def unit_html(d: dict[str, Any]) -> str:
 def roster_html(d: dict[str, Any]) -> str:
     rows = [[translate("detail", "Campaign"), _e(d["campaign"])], [translate("detail", "Kind"), _pretty(d["kind"])],
             [translate("detail", "Faction"), _e(d["faction"]) or "—"], [translate("detail", "Player"), _e(d["player"]) or "—"],
-            [translate("detail", "Credits"), _e(d["credits"])], [translate("detail", "Reputation"), _e(d["reputation"])],
+            *([[translate("detail", "Credits"), _e(d["credits"])], [translate("detail", "Reputation"), _e(d["reputation"])]]
+              if d.get("uses_credits", True) else []),  # a game of no money (NUTS!) has neither
             [translate("detail", "Fighters"), _e(d["fighters"])]]
     if d.get("worth", {}).get("wealth"):  # gear: rating and wealth in the roster's header
         w = d["worth"]
@@ -242,7 +259,14 @@ def roster_html(d: dict[str, Any]) -> str:
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
     notes = "<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
     what = translate("detail", "a unit") if d.get("units") and not d.get("fighters") else translate("detail", "a fighter")
-    return (translate("detail", "<h2>{name}</h2><div class='sub'>{system_name} roster</div><table class='list'>{body}</table>{notes}<p class='muted'>Select {what} in the table to see it here.</p>").format(name=_e(d['name']), system_name=_e(d['system_name']), body=body, notes=notes, what=what))
+    if d.get("uses_credits", True):  # gear: the roster's money, where its credits are shown
+        body_links = _links([("gear_credits", translate("detail", "Credits…")),
+                             ("gear_ledger", translate("detail", "Ledger and Stash…")),
+                             ("gear_territories", translate("detail", "Territories…"))])
+    else:
+        body_links = ""
+    return (translate("detail", "<h2>{name}</h2><div class='sub'>{system_name} roster</div><table class='list'>{body}</table>{notes}<p class='muted'>Select {what} in the table to see it here.</p>").format(name=_e(d['name']), system_name=_e(d['system_name']), body=body, notes=notes, what=what)
+            + body_links)
 
 
 def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:

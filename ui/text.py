@@ -44,3 +44,21 @@ def rich(label: QLabel, markup: str) -> QLabel:
 def rich_label(markup: str) -> QLabel:
     """A new label showing app-made ``markup`` (user text in it through :func:`esc`)."""
     return rich(QLabel(), markup)
+
+
+def when(stamp: Any) -> str:
+    """A stored time (ISO text, as the use-cases give it, or a datetime) as the window
+    shows times: ``2026-12-04 18:30`` in the desktop's time zone, never the raw
+    ``T``/``+00:00`` of the ISO form. A time without a zone is taken as UTC (the
+    database keeps UTC); text that is no time is shown as it is."""
+    from datetime import UTC, datetime
+
+    if stamp is None or stamp == "":
+        return ""
+    try:
+        t = stamp if isinstance(stamp, datetime) else datetime.fromisoformat(str(stamp))
+    except ValueError:
+        return str(stamp)
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=UTC)
+    return t.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -26,6 +26,7 @@ from ui.i18n import QT_TRANSLATE_NOOP, plural, translate
 from ui.icons import die_icon
 from ui.lazy import core, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
+from ui.text import when
 
 
 def table_view(model: RowsModel, name: str) -> QTableView:
@@ -323,7 +324,7 @@ class RollLogView(CampaignTab):
         lay.addLayout(info)
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
-            Column("when", translate("RollLogView", "When"), show=lambda r: r["when"].replace("T", " ")[:16]),
+            Column("when", translate("RollLogView", "When"), show=lambda r: when(r["when"])),
             Column("subject", translate("RollLogView", "Who"), show=_who),
             Column("purpose", translate("RollLogView", "For")),
             Column("dice", translate("RollLogView", "Dice"), value=_dice, show=_dice),
@@ -531,7 +532,7 @@ class HistoryView(CampaignTab):
         lay.addLayout(bar)
         self.model = LogModel([
             Column("id", "#", align=ALIGN_RIGHT),
-            Column("when", translate("HistoryView", "When"), show=lambda r: r["when"].replace("T", " ")[:16]),
+            Column("when", translate("HistoryView", "When"), show=lambda r: when(r["when"])),
             Column("action", translate("HistoryView", "Action"), show=lambda r: _sentence(q.action_label(r["action"]))),
             Column("summary", translate("HistoryView", "What")),
             Column("undone", "", show=lambda r: translate("views", "undone") if r["undone"] else ""),

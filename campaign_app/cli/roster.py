@@ -42,19 +42,33 @@ def cmd_roster_show(args: argparse.Namespace, engine: Engine) -> None:
             lines.append(f"rating {w['rating']} \u00b7 wealth {w['wealth']} (credits {w['credits']}, "
                          f"stash {w['stash']})")
         if d["fighters"]:
-            stat_keys: list[str] = []
+            from campaign_app.systems.info import stat_rules
+            from campaign_app.systems.registry import get_system
+
+            camp = d["campaign"]
+            # the edition's characteristics in its order, targets written as the game
+            # writes them ("3+"); then any other keys the fighters carry
+            rules = {st.key: st for st in stat_rules(camp["system"], camp["edition"])}
+            stat_keys: list[str] = [k for k in rules if any(k in f["stats"] for f in d["fighters"])]
             for f in d["fighters"]:
                 for k in f["stats"]:
                     if k not in stat_keys:
                         stat_keys.append(k)
+
+            def stat(f: Any, k: str) -> Any:
+                v = f["stats"].get(k, "")
+                return rules[k].show(v) if k in rules and v not in (None, "") else v
+
+            uses_rep = get_system(camp["system"]).uses_rep or any(f["rep"] is not None for f in d["fighters"])
             rows = []
             for f in d["fighters"]:
                 weapons = ", ".join(e["name"] for e in f["equipment"])
-                rows.append([f["id"], f["name"], f["type"], f["kind"], f["rep"] if f["rep"] is not None else "",
-                             *[f["stats"].get(k, "") for k in stat_keys], f["xp"], f["status"], weapons])
+                rep = [f["rep"] if f["rep"] is not None else ""] if uses_rep else []
+                rows.append([f["id"], f["name"], f["type"], f["kind"], *rep,
+                             *[stat(f, k) for k in stat_keys], f["xp"], f["status"], weapons])
             lines.append("")
-            lines.append(table_text(rows, ["id", "name", "type", "kind", "rep", *stat_keys, "xp", "status",
-                                           "weapons"]))
+            lines.append(table_text(rows, ["id", "name", "type", "kind", *(["rep"] if uses_rep else []),
+                                           *stat_keys, "xp", "status", "weapons"]))
         if d["units"]:
             lines.append("")
             lines.append(table_text(

@@ -54,6 +54,9 @@ class SystemInfo:
     default_roster_kind: str = "squad"
     fighter_types: tuple[str, ...] = ()
     uses_rep: bool = False
+    # rosters keep credits and a reputation, trade gear and keep a ledger (the window
+    # offers Credits, Buy, Sell and the Ledger only then); False: a game of no money
+    uses_credits: bool = True
     uses_units: bool = False
     stats: tuple[StatRule, ...] = ()
     kinds: tuple[str, ...] = ("human",)

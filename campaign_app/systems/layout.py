@@ -150,6 +150,18 @@ class RosterFacts:
 
 
 @dataclass(frozen=True)
+class FigureProfile:
+    """What the detail pane shows of a figure whose stat line is not the game's
+    characteristics (a walker: its type, armour, speed and crew; its guns): ``cells``,
+    (label, value) in order, in place of the stats, and ``weapons``, (name, profile),
+    the weapons it is built with, listed before any it carries. Labels are the game's
+    English words (the window translates them as it does the rules data's)."""
+
+    cells: tuple[tuple[str, str], ...]
+    weapons: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class RosterLayout:
     table: tuple[Column, ...]
     sheet: tuple[Column, ...] = ()
@@ -160,6 +172,9 @@ class RosterLayout:
     fighter_card: Callable[[Row], dict[str, Any]] | None = None
     unit_card: Callable[[Row], dict[str, Any]] | None = None
     detail_targets: tuple[str, ...] | None = None  # None: the targets of the stats
+    # the detail pane's profile of a figure the stat line does not suit (figure dict,
+    # the campaign's rules data) -> FigureProfile, or None for the stat line
+    figure_profile: Callable[[Row, Mapping[str, Any]], FigureProfile | None] | None = None
     shows_cycle: bool = False
     # the roster table's columns hidden until the user shows them (Columns menu): what
     # the detail pane shows anyway, so that the table fits a 1280 px window

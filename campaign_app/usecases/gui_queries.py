@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
         campaign: str
         system: str
         system_name: str
+        uses_credits: bool  # credits and reputation are the game's (NUTS!: no)
         fighters: int
         units: int
         worth: dict[str, int]  # gear: rating, credits, stash, wealth
@@ -57,6 +58,11 @@ if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
         what: str
         stat_order: list[str]
         stat_targets: list[str]
+        # a figure the stat line does not suit (a walker), as its game shows it: (label,
+        # value) cells in place of the stats, (name, profile) weapons it is built with
+        profile: list[tuple[str, str]] | None
+        built_in: list[tuple[str, str]]
+        uses_credits: bool  # the game's rosters buy and sell (the pane offers it)
 
 
     class UnitRoll(TypedDict):
@@ -114,6 +120,7 @@ class SystemDict(TypedDict):
     default_fighter_type: str
     uses_rep: bool
     uses_units: bool
+    uses_credits: bool
     stats: list[StatChoice]  # those of ``edition``
     edition: str  # the edition whose characteristics ``stats`` are
     kinds: list[str]
@@ -143,6 +150,7 @@ class TreeCampaign(TypedDict):
     about: str  # the game, edition and expansions in words ("NUTS! 4th edition + Weird WWII")
     cycle: int
     uses_units: bool
+    uses_credits: bool  # the game's rosters keep credits (the gear actions apply)
     rosters: list[TreeRoster]  # the first TREE_PAGE by name; the tree reads more as it is scrolled
     roster_count: int  # all of them
     shows_cycle: bool
@@ -369,6 +377,7 @@ def system_info(system: str, edition: str | None = None) -> SystemDict:
         "default_fighter_type": info.default_type,
         "uses_rep": info.uses_rep,
         "uses_units": info.uses_units,
+        "uses_credits": info.uses_credits,
         "stats": [
             {"key": s.key, "label": s.label, "low": s.low, "high": s.high, "target": s.target}
             for s in rules
@@ -378,6 +387,30 @@ def system_info(system: str, edition: str | None = None) -> SystemDict:
         "battle_statuses": list(info.battle_statuses),
         "fighter_statuses": list(FIGHTER_STATUSES),
     }
+
+
+class RosterChoices(TypedDict):
+    """What the new-roster dialog offers in a campaign: the factions its game's rules
+    data names (``[roster] factions``; any other may be typed) and those its rosters
+    already use, and the credits a new roster starts with (``starting_credits``, 0)."""
+
+    factions: list[str]
+    starting_credits: int
+
+
+def roster_choices(system: str, edition: str = "", expansions: Iterable[str] = (),
+                   used: Iterable[str] = ()) -> RosterChoices:
+    from campaign_app.rules import load_rulebook
+
+    spec = load_rulebook().data(system, edition, list(expansions)).get("roster")
+    spec = spec if isinstance(spec, dict) else {}
+    factions = [str(x) for x in spec.get("factions") or [] if str(x).strip()]
+    for f in used:  # the campaign's own, typed before
+        if f and f.strip() and f.strip().lower() not in {x.lower() for x in factions}:
+            factions.append(f.strip())
+    credits = spec.get("starting_credits", 0)
+    return {"factions": factions,
+            "starting_credits": credits if isinstance(credits, int) and not isinstance(credits, bool) else 0}
 
 
 def systems() -> list[SystemDict]:
@@ -439,6 +472,7 @@ def campaign_tree(engine: Engine, page: int = TREE_PAGE) -> list[TreeCampaign]:
             "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
             "about": _about(gs.info if gs else None, c.system, c.edition, list(c.expansions or [])),
             "uses_units": bool(gs and gs.info.uses_units),
+            "uses_credits": bool(gs and gs.info.uses_credits),
             "rosters": by_campaign.get(c.id, []), "roster_count": int(c.rosters or 0),
             "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
             "battles": int(c.battles or 0), "pending_battles": int(c.pending or 0),
@@ -629,12 +663,22 @@ def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
     from campaign_app.systems.info import stat_rules
 
     rules = stat_rules(c.system, c.edition, f.kind or "")
-    targets = roster_layout(c.system).detail_targets
+    layout = roster_layout(c.system)
+    targets = layout.detail_targets
+    profile = None
+    if layout.figure_profile is not None:
+        from campaign_app.rules import load_rulebook
+
+        data = load_rulebook().data(c.system, c.edition, list(c.expansions or []))
+        profile = layout.figure_profile(shown, data)
     pane: FighterPane = {
         **shown, "roster": r.name, "campaign_id": c.id, "campaign": c.name, "system": c.system,
         "battles": battles, "crew": crew, "rolls": roll_log(engine, c.id, fighter=shown["id"]),
         "what": "fighter", "stat_order": [st.key for st in rules],
         "stat_targets": list(targets if targets is not None else (st.key for st in rules if st.target)),
+        "profile": list(profile.cells) if profile is not None else None,
+        "built_in": list(profile.weapons) if profile is not None else [],
+        "uses_credits": get_system(c.system).uses_credits,
     }
     return pane
 
@@ -674,6 +718,7 @@ def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
             "faction": r.faction, "player": r.player, "credits": r.credits,
             "reputation": r.reputation, "notes": r.notes, "version": r.version,
             "campaign": c.name, "system": c.system, "system_name": get_system(c.system).name,
+            "uses_credits": get_system(c.system).uses_credits,
             "fighters": fighters, "units": units, "worth": _worth(s, r),
         }
 

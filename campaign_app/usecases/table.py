@@ -390,16 +390,37 @@ def track(engine: Any, battle: Ref, figure: Ref, status: str, *, by: Ref | None 
             if attacker.roster_id == fig.roster_id:
                 raise InputError(f"{fig.name} and {attacker.name} are in the same roster")
             res.by_fighter_id = attacker.id
-        before = res.status
-        res.status = st
-        details = dict(res.details or {})
-        marked = dict(details.get("marked") or {})
-        marked[st] = int(marked.get(st, 0)) + 1
-        details["marked"] = marked
-        res.details = details
-        text = mark_text("status", fig.name, st, attacker.name if attacker else None)
-        out = _mark(uow, b, res, "status", st, before, fig.name, text, attacker)
+        out = put_status(uow, b, res, fig.name, st, attacker)
     return _with_changes(out, uow)
+
+
+def put_status(uow: UnitOfWork, b: Battle, res: BattleResult, name: str, status: str,
+               by: Fighter | None = None) -> MarkResult:
+    """For a use-case marking statuses during a game (``track``, a system's in-battle
+    command): ``res`` (the figure's result row) now stands at ``status``, counted among
+    the statuses it was marked with, and a status mark says so (the unit of work's
+    summary names it)."""
+    before = res.status
+    res.status = status
+    details = dict(res.details or {})
+    marked = dict(details.get("marked") or {})
+    marked[status] = int(marked.get(status, 0)) + 1
+    details["marked"] = marked
+    res.details = details
+    text = mark_text("status", name, status, by.name if by else None)
+    return _mark(uow, b, res, "status", status, before, name, text, by)
+
+
+def fighters_in_battle(s: Session, battle: Ref, *, doing: str) -> tuple[Battle, Campaign, dict[int, tuple[Fighter, BattleResult]]]:
+    """For a system's in-battle use-case: the battle (in progress, else refused with
+    ``doing`` in the message), its campaign and each fighter taking part with its result
+    row, by fighter id."""
+    b, c = _battle(s, battle)
+    _need_state(b, IN_PROGRESS, doing=doing)
+    assert b.id is not None
+    by_f = {r.fighter_id: r for r in q.battle_results(s, b.id) if r.fighter_id is not None}
+    rids = [link.roster_id for link in q.battle_links(s, b.id)]
+    return b, c, {f.id: (f, by_f[f.id]) for f in q.roster_fighters(s, rids) if f.id in by_f}  # type: ignore[misc]
 
 
 def hit(engine: Any, battle: Ref, fighter: Ref) -> MarkResult:
@@ -567,7 +588,7 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
         rollable = sorted((t for t in tables.values() if t.spec is not None and t.spec.mode == "pass"),
                           key=lambda t: (t.group != "walkers" and t.group != "creatures", t.group, t.title))
         cmds = {cmd.action_key: cmd for cmd in gs.command_list()}
-        commands: list[CommandChoice] = [{"key": k, "label": f"{cmds[k].group} {cmds[k].name}".strip().capitalize()}
+        commands: list[CommandChoice] = [{"key": k, "label": f"{cmds[k].group} {cmds[k].name}".replace("-", " ").strip().capitalize()}
                                          for k in gs.battle_commands
                                          if k in cmds and cmds[k].applies({"expansions": list(c.expansions or [])})]
         statuses = [st for st in (gs.track_statuses or proc.result_statuses) if st in proc.result_statuses]

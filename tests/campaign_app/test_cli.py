@@ -149,3 +149,24 @@ def test_database_paths_that_are_wrong_are_refused_in_one_line(tmp_path, capsys)
     # the commands that make content make the file
     assert main(["--db", str(missing), "campaign", "create", "Kursk", "--system", "nuts"]) == 0
     assert missing.exists()
+
+
+def test_roster_show_writes_targets_as_the_edition_does_and_no_rep_column_without_rep(run):
+    """An N23 Weapon Skill of 3+ is printed "3+" (not "3"), in the edition's order; a
+    game without Rep (Necromunda) has no empty Rep column; a game of Rep keeps it (#33)."""
+    run("campaign", "create", "Zone", "--system", "necromunda", "--edition", "n23")
+    run("roster", "create", "Zone", "Kings")
+    assert run("fighter", "add", "Kings", "Grim", "--type", "leader", "--stat", "BS=4+", "--stat", "WS=3+",
+               "--stat", "M=5")[0] == 0
+    rc, out, _ = run("roster", "show", "Kings")
+    head, rule, row = out.splitlines()[-3:]
+    assert rc == 0 and head.split() == ["id", "name", "type", "kind", "M", "WS", "BS", "xp", "status", "weapons"]
+    assert row.split()[1:7] == ["Grim", "leader", "human", "5", "3+", "4+"]
+    assert json.loads(run("roster", "show", "Kings", "--json")[1])["fighters"][0]["stats"] == {
+        "BS": 4, "WS": 3, "M": 5}  # the data is the numbers, as stored
+    run("campaign", "create", "Foy", "--system", "nuts")
+    run("roster", "create", "Foy", "Easy")
+    run("fighter", "add", "Easy", "Rock", "--type", "star", "--rep", "5")
+    out = run("roster", "show", "Easy")[1]
+    assert out.splitlines()[-3].split()[:5] == ["id", "name", "type", "kind", "rep"]
+    assert out.splitlines()[-1].split()[1:5] == ["Rock", "star", "human", "5"]

@@ -25,12 +25,19 @@ def new_campaign(win: MainWindow) -> Any:
     return win._show_dialog(dlg)
 
 
+def _roster_choices(win: MainWindow) -> Any:
+    """The factions and starting credits the campaign's game offers a roster."""
+    c = win.campaign
+    assert c is not None
+    return q.roster_choices(c["system"], c["edition"], c["expansions"], [r["faction"] for r in c["rosters"]])
+
+
 def new_roster(win: MainWindow) -> Any:
     from ui.dialogs.campaign import RosterDialog
 
     if win.campaign is None or win.system is None:
         return None
-    dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system)
+    dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system, choices=_roster_choices(win))
     dlg.saved.connect(lambda rid: win._saved(translate("editing", "Roster created"), prefer=("roster", rid), changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -41,7 +48,7 @@ def edit_roster(win: MainWindow) -> Any:
     if win.roster_id is None or win.system is None or win.campaign is None:
         return None
     d = q.roster_detail(win.engine, win.roster_id)
-    dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system, d)
+    dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system, d, choices=_roster_choices(win))
     dlg.saved.connect(lambda rid: win._saved(translate("editing", "Roster saved"), prefer=("roster", rid), changes=dlg.changes))
     return win._show_dialog(dlg)
 

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QCompleter,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -115,7 +116,9 @@ class RosterDialog(UseCaseDialog):
     """New roster in a campaign, or edit one (``roster`` = its dict)."""
 
     def __init__(self, parent: QWidget | None, engine: Any, campaign_id: int, system: dict[str, Any],
-                 roster: dict[str, Any] | None = None) -> None:
+                 roster: dict[str, Any] | None = None, choices: dict[str, Any] | None = None) -> None:
+        """``choices``: what the campaign's game offers (``gui_queries.roster_choices``):
+        factions to pick from (any other may be typed) and a new roster's credits."""
         super().__init__(parent, translate("RosterDialog", "Edit Roster") if roster else translate("RosterDialog", "New Roster"))
         self.engine = engine
         self.campaign_id = campaign_id
@@ -132,38 +135,61 @@ class RosterDialog(UseCaseDialog):
         self.kind.setCurrentIndex(max(0, self.kind.findData(roster["kind"] if roster
                                                              else system["default_roster_kind"])))
         form.addRow(translate("RosterDialog", "&Kind:"), self.kind)
-        self.faction = QLineEdit(roster["faction"] if roster else "")
-        self.faction.setPlaceholderText(translate("RosterDialog", "gang house, nation or army"))
+        self.faction = QComboBox()  # the game's factions offered, any other typed
+        self.faction.setObjectName("faction")
+        self.faction.setEditable(True)
+        self.faction.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.faction.addItems(list((choices or {}).get("factions") or []))
+        self.faction.setCurrentIndex(-1)
+        completer = self.faction.completer()
+        if completer is not None:  # "house es" completes to House Escher as it is typed
+            completer.setCompletionMode(QCompleter.CompletionMode.InlineCompletion)
+            completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.faction.setEditText(roster["faction"] if roster else "")
+        self.faction.lineEdit().setPlaceholderText(translate("RosterDialog", "gang house, nation or army"))
         form.addRow(translate("RosterDialog", "&Faction:"), self.faction)
         self.player = QLineEdit(roster["player"] if roster else "")
         form.addRow(translate("RosterDialog", "&Player:"), self.player)
         self.credits = QSpinBox()
         self.credits.setObjectName("credits")
         self.credits.setRange(-1_000_000, 1_000_000)
-        self.credits.setValue(roster["credits"] if roster else 0)
+        self.credits.setValue(roster["credits"] if roster else int((choices or {}).get("starting_credits") or 0))
         self.credits.setSuffix(translate("RosterDialog", " credits"))
-        form.addRow(translate("RosterDialog", "&Credits:"), self.credits)
+        money = bool(system.get("uses_credits", True))  # a game of no money: neither field (kept as they are)
+        if money:
+            form.addRow(translate("RosterDialog", "&Credits:"), self.credits)
         self.reputation = QSpinBox()
         self.reputation.setRange(-1000, 100_000)
         self.notes = QPlainTextEdit()
         self.notes.setMaximumHeight(80)
         if roster:
             self.reputation.setValue(roster["reputation"])
-            form.addRow(translate("RosterDialog", "&Reputation:"), self.reputation)
+            if money:
+                form.addRow(translate("RosterDialog", "&Reputation:"), self.reputation)
             self.notes.setPlainText(roster["notes"])
             form.addRow(translate("RosterDialog", "N&otes:"), self.notes)
         self.body.addLayout(form)
+        for w in (self.credits, self.reputation):
+            if w.parent() is None:  # not on the form: the dialog's still, never shown
+                w.setParent(self)
+                w.hide()
         self.resize(420, self.sizeHint().height())
+
+    def faction_text(self) -> str:
+        """The faction typed, written as the game's list writes it when it is one of them."""
+        text = self.faction.currentText().strip()
+        i = self.faction.findText(text, Qt.MatchFlag.MatchFixedString)  # any case
+        return self.faction.itemText(i) if i >= 0 else text
 
     def run(self) -> int:
         if self.roster is None:
             r = core.create_roster(self.engine, self.campaign_id, self.name.text(),
-                                   self.kind.currentData(), faction=self.faction.text(),
+                                   self.kind.currentData(), faction=self.faction_text(),
                                    player=self.player.text(), credits=self.credits.value())
         else:
             r = core.edit_roster(self.engine, self.roster["id"], if_version=self.roster["version"],
                                  name=self.name.text(), kind=self.kind.currentData(),
-                                 faction=self.faction.text(), player=self.player.text(),
+                                 faction=self.faction_text(), player=self.player.text(),
                                  credits=self.credits.value(), reputation=self.reputation.value(),
                                  notes=self.notes.toPlainText())
         self.keep(r)

@@ -57,12 +57,19 @@ class CycleEndDialog(DicePreviewDialog):
         self.income.setObjectName("option_income")
         self.has_income = campaign_has_income(engine, campaign["id"])
         self.income.setVisible(self.has_income)
-        self.income.toggled.connect(self.invalidate)
+        self.income.toggled.connect(self._dice_changed)
         self.form.addRow(self.income)
         self.view.setObjectName("cycleSteps")
         self.ok_button.setText(translate("CycleEndDialog", "&End cycle"))
-        self.treat.itemChanged.connect(self.invalidate)
+        self.treat.itemChanged.connect(self._dice_changed)
         self.resize(760, 560)
+        self.inputs_ready()  # nothing to treat and no income: previewed at once, End Cycle ready
+
+    preview_without_dice = True
+
+    def uses_dice(self) -> bool:
+        """Dice only for a treatment paid for or the territories' income."""
+        return bool(self.treated()) or (self.has_income and self.income.isChecked())
 
     def treated(self) -> list[str]:
         out = []

@@ -1,5 +1,6 @@
 """Gear dialogs (gear helper): a roster's credits, buying and selling a fighter's
-equipment, the ledger and the stash, the campaign's catalogue and content packs.
+equipment, the ledger and the stash, its territories, the campaign's catalogue and
+content packs.
 
 Each dialog runs one use-case of :mod:`campaign_app.usecases.gear` (one undo step) and
 keeps its result, so the window shows what changed. ``open_gear(win, what)`` is the one
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -30,6 +32,7 @@ from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from campaign_app.usecases import gear
 from ui.i18n import translate
+from ui.text import when
 from ui.widgets import ErrorLabel, UseCaseDialog
 
 if TYPE_CHECKING:
@@ -129,7 +132,7 @@ class LedgerDialog(QDialog):
         self.ledger = _table([translate("LedgerDialog", "When"), translate("LedgerDialog", "Kind"),
                               translate("LedgerDialog", "Credits"), translate("LedgerDialog", "Balance"),
                               translate("LedgerDialog", "Why"), translate("LedgerDialog", "Battle")],
-                             [[e["when"].replace("T", " "), e["kind"], f"{e['amount']:+d}", e["balance"], e["why"],
+                             [[when(e["when"]), e["kind"], f"{e['amount']:+d}", e["balance"], e["why"],
                                e["battle"]] for e in led["entries"]])
         lay.addWidget(self.ledger)
         stash = gear.show_stash(engine, roster_id)
@@ -168,6 +171,100 @@ class LedgerDialog(QDialog):
             return
         self.changes = self.changes | changes_of(res)
         self.accept()
+
+
+class TerritoriesDialog(QDialog):
+    """A roster's territories (what each gives a battle: credits, an income roll, its
+    rule), a form that adds one and a button that gives the selected one up; each one
+    undo step, the dialog staying open."""
+
+    def __init__(self, parent: QWidget | None, engine: Engine, roster_id: int) -> None:
+        super().__init__(parent)
+        self.engine, self.roster_id = engine, roster_id
+        self.changes: Changes = NO_CHANGES
+        lay = QVBoxLayout(self)
+        self.table_box = QVBoxLayout()
+        lay.addLayout(self.table_box)
+        self.table: QTableWidget | None = None
+        self.names: list[str] = []
+        self.remove = QPushButton(translate("TerritoriesDialog", "&Give Up Selected"))
+        self.remove.clicked.connect(self.remove_selected)
+        lay.addWidget(self.remove)
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.name.setObjectName("territoryName")
+        self.name.setPlaceholderText(translate("TerritoriesDialog", "e.g. Old Ruins"))
+        form.addRow(translate("TerritoriesDialog", "&Name:"), self.name)
+        self.credits = QSpinBox()
+        self.credits.setObjectName("territoryCredits")
+        self.credits.setRange(0, 100_000)
+        self.credits.setSuffix(translate("TerritoriesDialog", " credits"))
+        form.addRow(translate("TerritoriesDialog", "&Each battle:"), self.credits)
+        self.dice = QLineEdit()
+        self.dice.setObjectName("territoryDice")
+        self.dice.setPlaceholderText(translate("TerritoriesDialog", "e.g. D6x10 (empty: none)"))
+        form.addRow(translate("TerritoriesDialog", "Income &roll:"), self.dice)
+        self.rule = QLineEdit()
+        self.rule.setObjectName("territoryRule")
+        form.addRow(translate("TerritoriesDialog", "Special r&ule:"), self.rule)
+        self.add = QPushButton(translate("TerritoriesDialog", "&Add Territory"))
+        self.add.setObjectName("addTerritory")
+        self.add.clicked.connect(self.add_one)
+        self.add.setDefault(True)  # Enter in the form adds; never gives one up
+        self.remove.setAutoDefault(False)
+        form.addRow("", self.add)
+        lay.addLayout(form)
+        self.error = ErrorLabel()
+        lay.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.fill()
+        self.resize(640, 420)
+
+    def fill(self) -> None:
+        d = gear.show_territories(self.engine, self.roster_id)
+        self.setWindowTitle(translate("TerritoriesDialog", "Territories of {roster}").format(roster=d["roster"]))
+        self.names = [t["name"] for t in d["territories"]]
+        if self.table is not None:
+            self.table.setParent(None)
+        self.table = _table([translate("TerritoriesDialog", "Territory"), translate("TerritoriesDialog", "Credits"),
+                             translate("TerritoriesDialog", "Income roll"), translate("TerritoriesDialog", "Rule")],
+                            [[t["name"], t["credits"], t["dice"], t["rule"]] for t in d["territories"]])
+        self.table.setObjectName("territories")
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table_box.addWidget(self.table)
+        self.remove.setEnabled(bool(self.names))
+
+    def _done(self, res: Any) -> None:
+        self.error.clear_error()
+        self.changes = self.changes | changes_of(res)
+        self.fill()
+
+    def add_one(self) -> None:
+        try:
+            res = gear.add_territory(self.engine, self.roster_id, self.name.text(), credits=self.credits.value(),
+                                     dice=self.dice.text(), rule=self.rule.text())
+        except AppError as e:
+            self.error.show_error(str(e))
+            return
+        for w in (self.name, self.dice, self.rule):
+            w.clear()
+        self.credits.setValue(0)
+        self._done(res)
+        self.name.setFocus()
+
+    def remove_selected(self) -> None:
+        row = self.table.currentRow() if self.table is not None else -1
+        if not 0 <= row < len(self.names):
+            self.error.show_error(translate("TerritoriesDialog", "pick a territory first"))
+            return
+        try:
+            res = gear.remove_territory(self.engine, self.roster_id, self.names[row])
+        except AppError as e:
+            self.error.show_error(str(e))
+            return
+        self._done(res)
 
 
 class ContentDialog(QDialog):
@@ -245,6 +342,8 @@ def open_gear(win: MainWindow, what: str) -> Any:
         roster = next((r for r in camp["rosters"] if r["id"] == win.roster_id), {"name": ""})
         if what == "credits":
             dlg = CreditsDialog(win, win.engine, win.roster_id, roster["name"])
+        elif what == "territories":
+            dlg = TerritoriesDialog(win, win.engine, win.roster_id)
         else:
             from campaign_app.usecases.core import show_roster
 

@@ -33,10 +33,18 @@ MAX_FACES = 200  # the app's own dice for one preview (a runaway procedure stops
 
 class DicePreviewDialog(UseCaseDialog):
     """A use-case run first as a dry run with the dice chosen, then for real with the
-    same faces. Subclasses build their form in ``self.form`` and implement ``call``."""
+    same faces. Subclasses build their form in ``self.form`` and implement ``call``.
+
+    A subclass with ``preview_without_dice`` shows the preview at once whenever its
+    choices need no dice (``uses_dice`` False: there is nothing to roll), so Apply is
+    ready without a Roll; it calls :meth:`inputs_ready` when its form is built."""
+
+    preview_without_dice = False
 
     def __init__(self, parent: QWidget | None, title: str, info: str) -> None:
         super().__init__(parent, title)
+        self._ready = False  # the subclass's form is built (uses_dice may read it)
+        self._previewing = False
         self.preview_data: Any = None  # the use-case's report of the dry run
         self.faces: list[tuple[int, str]] = []
         lab = QLabel(info)
@@ -92,6 +100,13 @@ class DicePreviewDialog(UseCaseDialog):
     def uses_dice(self) -> bool:
         return True
 
+    def inputs_ready(self) -> None:
+        """The subclass's form is built: the dice box follows whether anything is rolled
+        and, with ``preview_without_dice``, nothing to roll previews at once."""
+        self._ready = True
+        self.dice.set_enabled_all(self.uses_dice())
+        self._dice_changed()
+
     # the dice -----------------------------------------------------------------------
     def _dice_changed(self) -> None:
         self.preview_button.setText(translate("DicePreviewDialog", "&Preview") if self.dice.is_typed() or not self.uses_dice() else translate("DicePreviewDialog", "&Roll"))
@@ -109,6 +124,11 @@ class DicePreviewDialog(UseCaseDialog):
         self.changes.clear()
         self.faces_view.set_faces([])
         self.ok_button.setEnabled(False)
+        if self.preview_without_dice and self._ready and not self._previewing and not self.uses_dice():
+            self.dice.set_enabled_all(False)
+            self.preview()  # nothing to roll: what Apply writes is known now
+        elif self._ready:
+            self.dice.set_enabled_all(self.uses_dice())
 
     def _run(self, dry_run: bool) -> Any:
         """The use-case with the dice chosen (the same faces for preview and for real)."""
@@ -124,7 +144,11 @@ class DicePreviewDialog(UseCaseDialog):
         return report
 
     def preview(self) -> bool:
-        self.invalidate()
+        self._previewing = True
+        try:
+            self.invalidate()
+        finally:
+            self._previewing = False
         self.error.clear_error()
         if self.uses_dice() and self.dice.error():
             self.error.show_error(self.dice.error())

@@ -44,6 +44,14 @@
         <translation>Chaque mouvement des crédits de la liste ; les objets que détient le gang</translation>
     </message>
     <message>
+        <source>&amp;Territories…</source>
+        <translation>&amp;Territoires…</translation>
+    </message>
+    <message>
+        <source>The territories the roster holds and what each gives a battle; take or give up one</source>
+        <translation>Les territoires que tient la liste et ce que chacun rapporte par bataille ; en prendre ou en céder un</translation>
+    </message>
+    <message>
         <source>&amp;Catalogue and Content Packs…</source>
         <translation>Catalo&amp;gue et packs de contenu…</translation>
     </message>
@@ -326,6 +334,10 @@
     <message>
         <source>Marks so far</source>
         <translation>Marques jusqu&apos;ici</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>sélection</translation>
     </message>
     <message>
         <source>Battle {number}</source>
@@ -1911,6 +1923,69 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     </message>
 </context>
 <context>
+    <name>TerritoriesDialog</name>
+    <message>
+        <source>&amp;Give Up Selected</source>
+        <translation>&amp;Céder la sélection</translation>
+    </message>
+    <message>
+        <source>e.g. Old Ruins</source>
+        <translation>p. ex. Vieilles ruines</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source> credits</source>
+        <translation> crédits</translation>
+    </message>
+    <message>
+        <source>&amp;Each battle:</source>
+        <translation>&amp;Chaque bataille :</translation>
+    </message>
+    <message>
+        <source>e.g. D6x10 (empty: none)</source>
+        <translation>p. ex. D6x10 (vide : aucun)</translation>
+    </message>
+    <message>
+        <source>Income &amp;roll:</source>
+        <translation>&amp;Jet de revenu :</translation>
+    </message>
+    <message>
+        <source>Special r&amp;ule:</source>
+        <translation>Règle &amp;spéciale :</translation>
+    </message>
+    <message>
+        <source>&amp;Add Territory</source>
+        <translation>&amp;Ajouter le territoire</translation>
+    </message>
+    <message>
+        <source>Territories of {roster}</source>
+        <translation>Territoires de {roster}</translation>
+    </message>
+    <message>
+        <source>Territory</source>
+        <translation>Territoire</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Crédits</translation>
+    </message>
+    <message>
+        <source>Income roll</source>
+        <translation>Jet de revenu</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Règle</translation>
+    </message>
+    <message>
+        <source>pick a territory first</source>
+        <translation>choisissez d&apos;abord un territoire</translation>
+    </message>
+</context>
+<context>
     <name>TradeDialog</name>
     <message>
         <source>Sell Equipment of {name}</source>
@@ -3106,6 +3181,18 @@ La réouverture a échoué : {problem}</translation>
         <translation>&lt;p class=&apos;muted&apos;&gt;Aucune.&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>Buy…</source>
+        <translation>Acheter…</translation>
+    </message>
+    <message>
+        <source>Sell…</source>
+        <translation>Vendre…</translation>
+    </message>
+    <message>
+        <source>Ledger and Stash…</source>
+        <translation>Registre et réserve…</translation>
+    </message>
+    <message>
         <source>&lt;h3&gt;Skills and abilities&lt;/h3&gt;&lt;ul&gt;</source>
         <translation>&lt;h3&gt;Compétences et capacités&lt;/h3&gt;&lt;ul&gt;</translation>
     </message>
@@ -3220,6 +3307,14 @@ La réouverture a échoué : {problem}</translation>
     <message>
         <source>a fighter</source>
         <translation>un combattant</translation>
+    </message>
+    <message>
+        <source>Credits…</source>
+        <translation>Crédits…</translation>
+    </message>
+    <message>
+        <source>Territories…</source>
+        <translation>Territoires…</translation>
     </message>
     <message>
         <source>&lt;h2&gt;{name}&lt;/h2&gt;&lt;div class=&apos;sub&apos;&gt;{system_name} roster&lt;/div&gt;&lt;table class=&apos;list&apos;&gt;{body}&lt;/table&gt;{notes}&lt;p class=&apos;muted&apos;&gt;Select {what} in the table to see it here.&lt;/p&gt;</source>

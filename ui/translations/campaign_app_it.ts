@@ -44,6 +44,14 @@
         <translation>Ogni movimento dei crediti della lista; gli oggetti che tiene la banda</translation>
     </message>
     <message>
+        <source>&amp;Territories…</source>
+        <translation>&amp;Territori…</translation>
+    </message>
+    <message>
+        <source>The territories the roster holds and what each gives a battle; take or give up one</source>
+        <translation>I territori che la lista tiene e ciò che ognuno rende a battaglia; prenderne o cederne uno</translation>
+    </message>
+    <message>
         <source>&amp;Catalogue and Content Packs…</source>
         <translation>Catalo&amp;go e pacchetti di contenuti…</translation>
     </message>
@@ -326,6 +334,10 @@
     <message>
         <source>Marks so far</source>
         <translation>Segni finora</translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation>selezione</translation>
     </message>
     <message>
         <source>Battle {number}</source>
@@ -1911,6 +1923,69 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
 </context>
 <context>
+    <name>TerritoriesDialog</name>
+    <message>
+        <source>&amp;Give Up Selected</source>
+        <translation>&amp;Cedi il selezionato</translation>
+    </message>
+    <message>
+        <source>e.g. Old Ruins</source>
+        <translation>es. Vecchie rovine</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source> credits</source>
+        <translation> crediti</translation>
+    </message>
+    <message>
+        <source>&amp;Each battle:</source>
+        <translation>&amp;Ogni battaglia:</translation>
+    </message>
+    <message>
+        <source>e.g. D6x10 (empty: none)</source>
+        <translation>es. D6x10 (vuoto: nessuno)</translation>
+    </message>
+    <message>
+        <source>Income &amp;roll:</source>
+        <translation>&amp;Tiro di rendita:</translation>
+    </message>
+    <message>
+        <source>Special r&amp;ule:</source>
+        <translation>Regola &amp;speciale:</translation>
+    </message>
+    <message>
+        <source>&amp;Add Territory</source>
+        <translation>&amp;Aggiungi territorio</translation>
+    </message>
+    <message>
+        <source>Territories of {roster}</source>
+        <translation>Territori di {roster}</translation>
+    </message>
+    <message>
+        <source>Territory</source>
+        <translation>Territorio</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Crediti</translation>
+    </message>
+    <message>
+        <source>Income roll</source>
+        <translation>Tiro di rendita</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regola</translation>
+    </message>
+    <message>
+        <source>pick a territory first</source>
+        <translation>scegli prima un territorio</translation>
+    </message>
+</context>
+<context>
     <name>TradeDialog</name>
     <message>
         <source>Sell Equipment of {name}</source>
@@ -3106,6 +3181,18 @@ La riapertura non è riuscita: {problem}</translation>
         <translation>&lt;p class=&apos;muted&apos;&gt;Nessuna.&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>Buy…</source>
+        <translation>Compra…</translation>
+    </message>
+    <message>
+        <source>Sell…</source>
+        <translation>Vendi…</translation>
+    </message>
+    <message>
+        <source>Ledger and Stash…</source>
+        <translation>Registro e scorta…</translation>
+    </message>
+    <message>
         <source>&lt;h3&gt;Skills and abilities&lt;/h3&gt;&lt;ul&gt;</source>
         <translation>&lt;h3&gt;Abilità e capacità&lt;/h3&gt;&lt;ul&gt;</translation>
     </message>
@@ -3220,6 +3307,14 @@ La riapertura non è riuscita: {problem}</translation>
     <message>
         <source>a fighter</source>
         <translation>un combattente</translation>
+    </message>
+    <message>
+        <source>Credits…</source>
+        <translation>Crediti…</translation>
+    </message>
+    <message>
+        <source>Territories…</source>
+        <translation>Territori…</translation>
     </message>
     <message>
         <source>&lt;h2&gt;{name}&lt;/h2&gt;&lt;div class=&apos;sub&apos;&gt;{system_name} roster&lt;/div&gt;&lt;table class=&apos;list&apos;&gt;{body}&lt;/table&gt;{notes}&lt;p class=&apos;muted&apos;&gt;Select {what} in the table to see it here.&lt;/p&gt;</source>

@@ -16,6 +16,7 @@ INFO = SystemInfo(
     default_roster_kind="squad",
     fighter_types=("character",),
     uses_units=True,
+    uses_credits=False,  # squads of figures, no money
     battle_statuses=UNIT_STATUSES,
 )
 

@@ -29,6 +29,7 @@ INFO = SystemInfo(
     fighter_types=("star", "grunt"),
     default_fighter_type="grunt",
     uses_rep=True,
+    uses_credits=False,  # no credits in NUTS! (catalogue.toml: items cost 0)
     kinds=KINDS,
     battle_statuses=STATUSES,
     expansion_names={WEIRD: "Weird WWII (creatures, walkers)"},
@@ -42,8 +43,9 @@ SYSTEM = GameSystem(
     layout=".layout:LAYOUT", qrs=".qrs:cards",
     commands=".commands:COMMANDS",
     action_labels={"creature.generate": "generate creatures", "walker.add": "add walker",
-                   "walker-type.add": "add walker type", "zombie.arrival": "zombie arrival"},
-    scenario_table="nuts-scenario", battle_commands=("zombies_arrive",),
+                   "walker-type.add": "add walker type", "zombie.arrival": "zombie arrival",
+                   "walker.driver-disabled": "walker driver disabled"},
+    scenario_table="nuts-scenario", battle_commands=("zombies_arrive", "driver_disabled"),
     after_battle_options=(
         AfterBattleOption("replacements", "Roll for replacements (NUTS!)", "bool", default=True,
                           help="roll on the replacements table for the squad's losses"),

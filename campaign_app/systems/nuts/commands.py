@@ -14,9 +14,12 @@ from campaign_app.changes import Result
 from campaign_app.systems.commands import Command, GuiAction, Needs, Param
 from campaign_app.systems.nuts import WEIRD
 
+MOTIONS = ("moving", "stationary")  # as creatures.MOTIONS (this module stays light to import)
+
 if TYPE_CHECKING:
     from campaign_app.systems.nuts.creatures import (
         CreaturesAdded,
+        DriverDisabled,
         WalkerTypeAdded,
         WalkerTypeData,
         ZombiesArrived,
@@ -143,6 +146,19 @@ def zombies_arrive_text(z: ZombiesArrived, _params: dict[str, Any]) -> str:
     return head + f"\n{z.count} join {z.roster}: {', '.join(z.zombies)}"
 
 
+def driver_disabled(engine: Any, battle: Any, figure: str | None = None, motion: str = "moving", dice: str | None = None,
+                    seed: int | None = None) -> DriverDisabled:
+    from campaign_app.systems.nuts.creatures import driver_disabled as run
+
+    return run(engine, battle, figure, motion, dice=dice, seed=seed)
+
+
+def driver_disabled_text(d: DriverDisabled, _params: dict[str, Any]) -> str:
+    from campaign_app.systems.nuts.creatures import driver_disabled_text as text
+
+    return text(d)
+
+
 _CREATURE = ("creature", "Weird WWII creatures (NUTS! with weird-ww2)")
 _WALKER = ("walker", "Weird WWII walkers and walker types")
 
@@ -219,5 +235,19 @@ COMMANDS: tuple[Command, ...] = (
         ),
         needs=Needs(expansion=WEIRD),
         key="zombies_arrive",
+    ),
+    Command(
+        "driver-disabled", "during a battle in progress: the walker's driver is disabled; moving, the "
+                           "walker falls and each remaining crew member rolls Driver Disabled (1d6 vs his "
+                           "Rep: pass, prone; fail, Out of the Fight, marked); stationary, it just stops",
+        f"{_ME}:driver_disabled", *_WALKER, text=f"{_ME}:driver_disabled_text", dice=True,
+        params=(
+            Param("battle", help="the battle (its id)"),
+            Param("figure", help="the walker, or one of its crew (the selected figure at the table)"),
+            Param("motion", "--motion", kind="choice", choices=MOTIONS, default="moving",
+                  help="the walker was moving (it falls) or stationary (it stops)"),
+        ),
+        needs=Needs(expansion=WEIRD),
+        key="driver_disabled",
     ),
 )

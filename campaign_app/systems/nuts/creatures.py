@@ -630,3 +630,119 @@ def zombie_arrival(engine: Engine, battle: Any, support: Any = "rural", roster: 
         out = dict(battle_id=b.id, support=level, passes=res.value, label=row.label or row.result, count=count,
                    roster=target.name, zombies=names, rolls=[r.to_dict() for r in roller.rolls])
     return ZombiesArrived(**out, changes=uow.changes)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- at the table
+DRIVER_DISABLED_TABLE = "ww2-walker-driver-disabled"
+MOTIONS = ("moving", "stationary")
+DOWN = ("out-of-the-fight", "obviously-dead", "turned", "left-battlefield")  # roll no more
+
+
+class CrewRoll(TypedDict):
+    """One crew member's Driver Disabled roll: his Rep, the dice passed, the row, and
+    the battle status it marked ("" when it marks none: prone is not a status)."""
+
+    name: str
+    rep: int
+    faces: list[int]
+    passes: int
+    label: str
+    status: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DriverDisabled(Result):
+    """The driver of a walker is disabled (Weird WWII): a moving walker falls and each
+    remaining crew member has rolled; a stationary one just stops (no rolls)."""
+
+    battle_id: int
+    walker: str
+    driver: str
+    moving: bool
+    crew: list[CrewRoll]
+
+
+def _walker_of(s: Session, battle: Ref, figure: Ref | None) -> tuple[Any, Campaign, Fighter, list[Fighter], Fighter,
+                                                             dict[int, tuple[Fighter, Any]]]:
+    """The battle (in progress), its campaign, the walker ``figure`` names (itself or one
+    of its crew, in the battle), its crew, its driver and the battle's fighters."""
+    from campaign_app.usecases.table import fighters_in_battle
+
+    b, c, taking_part = fighters_in_battle(s, battle, doing="mark a disabled driver")
+    _need_weird(c, "walkers")
+    ref = str(figure if figure is not None else "").strip()
+    if not ref:
+        raise InputError("name the walker (or one of its crew) whose driver is disabled")
+    found = [f for f, _res in taking_part.values() if f.name == ref or (ref.isdigit() and f.id == int(ref))]
+    if not found:
+        raise InputError(f"{ref!r} does not take part in battle {b.number}")
+    f = found[0]
+    walker = f if f.kind == "walker" else (s.get(Fighter, f.crew_of_id) if f.crew_of_id else None)
+    if walker is None or walker.id is None:
+        raise InputError(f"{f.name} is neither a walker nor one of a walker's crew")
+    crew = wq.crew(s, walker.id)
+    driver = next((x for x in crew if (x.role or "").lower() == "driver"), None)
+    if driver is None:
+        raise InputError(f"{walker.name} has no driver")
+    return b, c, walker, crew, driver, taking_part
+
+
+def driver_disabled(engine: Engine, battle: Ref, figure: Ref | None, motion: str = "moving",
+                    dice: str | None = None, seed: int | None = None) -> DriverDisabled:
+    """The driver of ``figure`` (a walker in the battle, or one of its crew) is disabled
+    during the game. Moving, the walker falls at once and each *remaining* crew member
+    in the battle (not the driver, nor anyone already down) rolls Driver Disabled, 1d6
+    vs his Rep: pass, prone until the next activation; fail, Out of the Fight, marked on
+    him (one undo step). Stationary, it just stops: nothing is rolled or written."""
+    from campaign_app.changes import NO_CHANGES
+    from campaign_app.rules.rolling import roll_on
+    from campaign_app.usecases.battles import procedures_for
+    from campaign_app.usecases.table import put_status
+
+    how = str(motion or "moving").strip().lower()
+    if how not in MOTIONS:
+        raise InputError(f"the walker was {motion!r}: give {' or '.join(MOTIONS)}")
+    if how == "stationary":
+        with read_session(engine) as s:
+            b, _c, walker, _crew, driver, _in = _walker_of(s, battle, figure)
+            return DriverDisabled(battle_id=b.id or 0, walker=walker.name, driver=driver.name, moving=False,
+                                  crew=[], changes=NO_CHANGES)
+    roller = Roller.from_options(dice, seed)
+    rolled: list[CrewRoll] = []
+    with UnitOfWork(engine, "walker.driver-disabled") as uow:
+        s = uow.session
+        b, c, walker, crew, driver, taking_part = _walker_of(s, battle, figure)
+        uow.campaign_id = c.id
+        table = tables_for(c).get(DRIVER_DISABLED_TABLE)
+        if table is None:
+            raise InputError(f"{c.name} has no Driver Disabled table")
+        statuses = procedures_for(c.system).result_statuses
+        for x in crew:
+            part = taking_part.get(x.id or 0)
+            if x.id == driver.id or part is None or part[1].status in DOWN or x.rep is None:
+                continue
+            res, row = roll_on(table, roller, f"{x.name}: {table.title}", target=x.rep, fighter_id=x.id,
+                               subject=x.name)
+            status = row.result if row.result in statuses else ""  # prone is no battle status
+            if status:
+                put_status(uow, b, part[1], x.name, status)
+            rolled.append({"name": x.name, "rep": x.rep, "faces": list(res.faces), "passes": res.value,
+                           "label": row.label or row.result, "status": status})
+        roller.finish()
+        uow.record_rolls(roller, battle_id=b.id)
+        uow.summary = f"battle {b.number}: {walker.name}'s driver disabled, it falls"
+        bid, wname, dname = b.id or 0, walker.name, driver.name
+    return DriverDisabled(battle_id=bid, walker=wname, driver=dname, moving=True, crew=rolled, changes=uow.changes)
+
+
+def driver_disabled_text(d: DriverDisabled) -> str:
+    """What happened, in words (the CLI and the battle page)."""
+    if not d.moving:
+        return (f"{d.walker} stops where it stands: it may still fire, and another driver may take over "
+                f"({d.driver} is disabled)")
+    head = f"{d.walker} falls ({d.driver} is disabled)"
+    if not d.crew:
+        return head + "; no other crew member is left to roll"
+    lines = [f"{x['name']}: 1d6 vs {x['rep']} [{','.join(map(str, x['faces']))}] = pass {x['passes']} -> "
+             f"{x['label']}" + (" (marked)" if x["status"] else "") for x in d.crew]
+    return head + "\n" + "\n".join(lines)

@@ -3,6 +3,7 @@ weapons with range, targets and impact; the reaction statuses."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from campaign_app.systems.layout import (
@@ -11,6 +12,7 @@ from campaign_app.systems.layout import (
     CREDITS_IF_SET,
     REPUTATION_IF_SET,
     Column,
+    FigureProfile,
     RosterLayout,
     Row,
     StatusStyle,
@@ -28,6 +30,34 @@ from campaign_app.systems.nuts import INFO, STATUSES
 def _gear(e: Any, detailed: bool = False) -> str:
     return gear_text([e.get("range"), f"T{e['targets']}" if e.get("targets") is not None else "",
                       f"I{e['impact']}" if e.get("impact") is not None else ""], e, detailed)
+
+
+def _gun(v: Any) -> str:
+    """A walker gun as the rules write it: an armour-piercing rating, or Grenade."""
+    text = str(v or "").strip()
+    return f"APR {text}" if text.isdigit() else text
+
+
+def walker_profile(f: Row, data: Mapping[str, Any]) -> FigureProfile | None:
+    """A walker in the detail pane (Weird WWII): its type by name, armour front/side/top,
+    speed road/cross-country ("?" when unknown) and crew; its guns and machine guns as
+    its weapons. None for any other figure (the stat line)."""
+    if f.get("kind") != "walker":
+        return None
+    st = f.get("stats") or {}
+    types = data.get("walker_types")
+    key = str(st.get("walker_type") or "")
+    spec = types.get(key) if isinstance(types, Mapping) else None
+    name = str(spec.get("name", key)) if isinstance(spec, Mapping) else key
+    cells = (
+        ("Type", name or "-"),
+        ("Armour F/S/T", "/".join(str(st.get(k, "-")) for k in ("armour_front", "armour_side", "armour_top"))),
+        ("Speed road/cc", f"{st.get('speed_road') or '?'}/{st.get('speed_cc') or '?'}"),
+        ("Crew", str(st.get("crew", "-"))),
+    )
+    weapons = [(label, _gun(st.get(k))) for k, label in (("gun1", "1st gun"), ("gun2", "2nd gun")) if _gun(st.get(k))]
+    weapons += [(label, "") for k, label in (("aa_mg", "AA MG"), ("hull_mg", "Hull MG")) if st.get(k)]
+    return FigureProfile(cells, tuple(weapons))
 
 
 def _kind(f: Row) -> str:
@@ -74,4 +104,5 @@ LAYOUT = RosterLayout(
     gear_text=_gear,
     fighter_card=lambda f: default_fighter_card(f, type_field=True),
     weapon_columns=(("range", "Range"), ("targets", "Targets"), ("impact", "Impact")),
+    figure_profile=walker_profile,
 )
