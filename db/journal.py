@@ -221,7 +221,8 @@ def journal_links(session: Session, table_name: str, row_ids: Iterable[int], val
     """Set ``values`` on the rows ``row_ids`` of an unjournaled log table (the roll
     record: a removed figure's rolls let go of it and are marked) with Core statements,
     journaled entry by entry, so that undo puts them back: a figure put back by undo has
-    its rolls again. Returns the count."""
+    its rolls again. Ids with no row are left out (an entry for a row that is not there
+    would make the action impossible to undo). Returns the count of rows changed."""
     recorder = session.info.get(_RECORDER_KEY)
     ids = sorted(set(row_ids))
     if not ids:
@@ -234,15 +235,15 @@ def journal_links(session: Session, table_name: str, row_ids: Iterable[int], val
             old[row[0]] = {k: _jsonable(v) for k, v in zip(values, row[1:], strict=True)}
         session.execute(update(t).where(t.c.id.in_(chunk)).values(values))
     if recorder is not None:
-        for rid in ids:
+        for rid in sorted(old):
             recorder.seq += 1
             recorder.pending.append(JournalEntry(
                 journal_id=recorder.journal.id,  # type: ignore[arg-type]
                 seq=recorder.seq, table_name=table_name, row_id=rid, op="update",
-                before=old.get(rid, {}), after={k: _jsonable(v) for k, v in values.items()}, version_after=None,
+                before=old[rid], after={k: _jsonable(v) for k, v in values.items()}, version_after=None,
             ))
         recorder.changes |= Changes(rolls=True)
-    return len(ids)
+    return len(old)
 
 
 def _label_of(table_name: str, row_id: Any) -> str:

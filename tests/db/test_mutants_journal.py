@@ -399,12 +399,15 @@ def test_bump_version_refuses_a_stale_row_and_journals_only_the_version(engine):
     create_campaign(engine, "Hive", "necromunda")
     create_roster(engine, "Hive", "Goliaths")
     g = int(add_fighter(engine, "Goliaths", "Grukk", fighter_type="ganger").id)
+    other = int(add_fighter(engine, "Goliaths", "Brakk", fighter_type="ganger").id)
     v = show_fighter(engine, g)["version"]
+    assert show_fighter(engine, other)["version"] == v
     with UnitOfWork(engine, "fighter.touch", campaign_id=1) as uow:
         f = uow.session.get(Fighter, g)
         bump_version(uow.session, f)
         assert f.version == v + 1
     assert show_fighter(engine, g)["version"] == v + 1
+    assert show_fighter(engine, other)["version"] == v  # only the row named
     assert _entries(engine, _newest(engine)) == [[1, "fighter", g, "update", {}, {}, v + 1, None]]
     undo(engine, "Hive")
     assert show_fighter(engine, g)["version"] == v + 2  # undo raises it too: versions only go up
@@ -427,22 +430,61 @@ def test_journal_links_are_undone_and_redone(engine):
         r.roll("d6", purpose="test", fighter_id=g)
         ids = uow.record_rolls(r)
     with UnitOfWork(engine, "links", campaign_id=1) as uow:
-        assert journal_links(uow.session, "roll_record", [ids[1], ids[0], ids[1]], {"fighter_id": None}) == 2
+        uow.session.add(Roster(campaign_id=1, name="Eschers"))
+        uow.session.flush()
+        assert journal_links(uow.session, "roll_record", [ids[1], ids[0], ids[1], 9999],
+                             {"fighter_id": None, "subject": "gone"}) == 2
         assert journal_links(uow.session, "roll_record", [], {"fighter_id": None}) == 0
-    assert uow.changes.rolls and uow.changes.history
+    esch = uow_row_named(engine, "Eschers")
+    assert uow.changes == Changes.of(campaigns=[1], rosters=[esch], structure=True, rolls=True, history=True)
     ents = _entries(engine, _newest(engine))
-    assert ents == [[1, "roll_record", ids[0], "update", {"fighter_id": g}, {"fighter_id": None}, None, None],
-                    [2, "roll_record", ids[1], "update", {"fighter_id": g}, {"fighter_id": None}, None, None]]
+    assert ents == [[1, "roster", esch, "insert", None, ents[0][5], ents[0][6], None],
+                    [2, "roll_record", ids[0], "update", {"fighter_id": g, "subject": ""},
+                     {"fighter_id": None, "subject": "gone"}, None, None],
+                    [3, "roll_record", ids[1], "update", {"fighter_id": g, "subject": ""},
+                     {"fighter_id": None, "subject": "gone"}, None, None]]  # no entry for 9999: no such row
 
     def linked():
         with engine.connect() as c:
-            return [r[0] for r in c.execute(text("SELECT fighter_id FROM roll_record ORDER BY id"))]
+            return [tuple(r) for r in c.execute(text("SELECT fighter_id, subject FROM roll_record ORDER BY id"))]
 
-    assert linked() == [None, None]
+    assert linked() == [(None, "gone"), (None, "gone")]
     undo(engine, "Hive")
-    assert linked() == [g, g]
+    assert linked() == [(g, ""), (g, "")]
     redo(engine, "Hive")
-    assert linked() == [None, None]
+    assert linked() == [(None, "gone"), (None, "gone")]
+
+
+def uow_row_named(engine, name: str) -> int:
+    with engine.connect() as c:
+        return int(c.execute(text("SELECT id FROM roster WHERE name = :n"), {"n": name}).scalar())
+
+
+def test_an_undone_insert_refuses_a_row_changed_between_the_check_and_the_delete(engine, snap, monkeypatch):
+    import db.journal as journal
+
+    create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    g = int(add_fighter(engine, "Goliaths", "Grukk", fighter_type="ganger").id)
+    real = journal._current_versions
+
+    def stale(session, rows):
+        out = real(session, rows)
+        session.execute(text("UPDATE fighter SET version = version + 1 WHERE id = :g"), {"g": g})
+        return out
+
+    was = snap(engine)
+    monkeypatch.setattr(journal, "_current_versions", stale)
+    with pytest.raises(ConflictError, match=rf"^cannot undo: fighter #{g} was changed by someone else meanwhile; "):
+        undo(engine, "Hive")
+    assert snap(engine) == was
+
+
+def test_labels_name_the_table_in_words():
+    from db.journal import _label_of
+
+    assert _label_of("lasting_injury", 3) == "lasting injury #3"
+    assert _label_of("fighter", 1) == "fighter #1"
 
 
 # --------------------------------------------------------------------------- pure parts
