@@ -351,6 +351,10 @@ def more_scenarios() -> dict:
                                                  ("5-6", "slips-away", [{"op": "status", "value": "active"}])))
     both = gangs({3: ("captured", 4), 6: ("captured", 1)})
     s["n23 house escape"] = outcome(with_(state("n23", both), tabs=house_escape, data=plus), [6, 4])
+    held = house("n23", n23_escape=table("Escape (house)", "d6",
+                                         ("1-3", "held-fast", [{"op": "status", "value": "captured"}]),
+                                         ("4-6", "slips-away", [{"op": "status", "value": "active"}])))
+    s["n23 house escape, held by a status"] = outcome(with_(state("n23", captive), tabs=held), [5])
     s.update(injury_scenarios())
     s.update(treatment_scenarios())
     s.update(wrap_up_scenarios())
