@@ -594,3 +594,17 @@ def test_a_gang_that_cannot_pay_pays_nothing():
     assert (cost, ok, [s.text for s in steps]) == (
         0, False, ["treatment costs 120 credits; the gang has 119: it cannot pay"])
     assert sheet.conditions == ["critical-injury"] and sheet.status == "in-recovery"
+
+
+def test_an_escape_modifier_names_how_the_captives_gang_did():
+    """Rules data may give any gang result a modifier: the line says won, drew or lost
+    as the captive's gang did (it said "drew" for a win)."""
+    mods = rules_data("n23", escape_modifiers={"win": 1, "draw": -1, "loss": -2})
+    texts = {}
+    for fid, winner in ((3, 1), (6, 1), (6, None)):
+        out = after_battle(with_(state("n23", gangs({fid: ("captured", 4 if fid == 3 else 1)}), winner=winner),
+                                 data=mods), Roller.from_options([3]), {})
+        texts[fid, winner] = next(s.text for s in out.steps if s.rule == "Escape")
+    assert texts == {(3, 1): "Escapes (+1: the gang won): back with the gang",
+                     (6, 1): "Still captured (-2: the gang lost)",
+                     (6, None): "Still captured (-1: the gang drew, no winner recorded)"}
