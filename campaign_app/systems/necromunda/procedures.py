@@ -563,8 +563,8 @@ def _escape(sheet: Sheet, f: FighterState, state: BattleState, roller: Roller,
     outcome = result or "draw"
     modifier = int(mods.get(outcome, 0))
     res, row = _roll_row(table, roller, f"escape roll for {sheet.name}", RULE_ESCAPE, sheet, modifier)
-    why = "" if not modifier else f" ({modifier:+d}: the gang {'lost' if outcome == 'loss' else 'drew'}" + \
-        (", no winner recorded)" if not result else ")")
+    did = {"win": "won", "loss": "lost"}.get(outcome, "drew")
+    why = "" if not modifier else f" ({modifier:+d}: the gang {did}" + (", no winner recorded)" if not result else ")")
     if row is None:  # cannot happen with negative modifiers; a score past 6 escapes
         row = table.rows[-1]
     escaped = any(e.op == "status" and e.get("value") == "active" for e in row.effects)
