@@ -824,3 +824,178 @@ def test_history_lists_undone_actions(engine):
     with read_session(engine) as s:
         j = s.execute(select(Journal).order_by(Journal.id.desc())).scalars().first()
         assert j.undone and j.undo_mark == j.id
+
+
+# --------------------------------------------------------------------------- batch 2: what the
+# first record did not reach (rolls' marks, two campaigns, several rows in one flush)
+
+def _marks(engine) -> list[tuple]:
+    with engine.connect() as c:
+        return [tuple(r) for r in c.execute(text("SELECT id, journal_id, mark FROM roll_record ORDER BY id"))]
+
+
+def test_undo_and_redo_mark_the_rolls_of_their_action_only(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    ids = []
+    for purpose in ("one", "two"):
+        with UnitOfWork(engine, "roll", campaign_id=1, summary=purpose) as uow:
+            r = Roller.from_options(seed=1)
+            r.roll("d6", purpose=purpose)
+            ids += uow.record_rolls(r)
+        with UnitOfWork(engine, "preview", campaign_id=1, journaled=False) as uow:
+            r = Roller.from_options(seed=2)
+            r.roll("d6", purpose="preview")
+            ids += uow.record_rolls(r, mark="preview")
+    j1, j2 = _newest(engine) - 1, _newest(engine)
+    assert _marks(engine) == [(ids[0], j1, "applied"), (ids[1], None, "preview"), (ids[2], j2, "applied"),
+                              (ids[3], None, "preview")]
+    res = undo(engine, "Hive")
+    assert (res.id, res.summary, res.action) == (j2, "two", "roll")
+    assert _marks(engine) == [(ids[0], j1, "applied"), (ids[1], None, "preview"), (ids[2], j2, "undone"),
+                              (ids[3], None, "preview")]
+    with engine.connect() as c:
+        row = c.execute(text("SELECT undone, undone_at IS NOT NULL, undo_mark FROM journal WHERE id = :j"),
+                        {"j": j2}).one()
+    assert (bool(row[0]), bool(row[1]), row[2]) == (True, True, j2)
+    res = redo(engine, "Hive")
+    assert (res.id, res.summary, res.action) == (j2, "two", "roll")
+    assert _marks(engine)[2] == (ids[2], j2, "applied")
+    with engine.connect() as c:
+        row = c.execute(text("SELECT undone, undone_at IS NULL FROM journal WHERE id = :j"), {"j": j2}).one()
+    assert (bool(row[0]), bool(row[1])) == (False, True)
+
+
+def test_the_journal_object_follows_its_undo_and_redo(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    jid = _newest(engine)
+    with UnitOfWork(engine, "undo", journaled=False) as uow:
+        j = uow.session.get(Journal, jid)
+        undo_journal(uow.session, j)
+        assert (j.undone, j.undone_at is not None, j.undo_mark) == (True, True, jid)
+        assert uow.session.info["live.marked_journals"] == {jid}
+    with UnitOfWork(engine, "redo", journaled=False) as uow:
+        j = uow.session.get(Journal, jid)
+        redo_journal(uow.session, j)
+        assert (j.undone, j.undone_at) == (False, None)
+
+
+def test_two_campaigns_keep_their_histories_apart(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    g = int(add_fighter(engine, "Goliaths", "Grukk", fighter_type="ganger").id)
+    create_campaign(engine, "Ash", "necromunda")
+    create_roster(engine, "Ash", "Eschers")
+    edit_fighter(engine, g, notes="hive edit")
+    hive_edit = _newest(engine)
+    create_roster(engine, "Ash", "Cawdor")  # a later action, in the other campaign
+    undo(engine, "Hive")  # the Hive's own newest action: the other campaign's do not stand in the way
+    assert show_fighter(engine, g)["notes"] == ""
+    with read_session(engine) as s:
+        ash = s.execute(text("SELECT id FROM campaign WHERE name = 'Ash'")).scalar()
+        hive = s.execute(text("SELECT id FROM campaign WHERE name = 'Hive'")).scalar()
+        assert redo_target(s, ash) is None
+        t = redo_target(s, hive)
+        assert t is not None and t.id == hive_edit
+    undo(engine, "Ash")
+    with read_session(engine) as s:
+        assert redo_target(s, hive).id == hive_edit and redo_target(s, ash).summary == "create roster Cawdor"
+    redo(engine, "Hive")
+    assert show_fighter(engine, g)["notes"] == "hive edit"
+
+
+def test_several_rows_of_one_flush_journal_in_a_fixed_order(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    with UnitOfWork(engine, "bulk", campaign_id=1) as uow:
+        s = uow.session
+        rs = [Roster(campaign_id=1, name=n) for n in ("C", "A", "B")]
+        s.add_all(rs)
+        s.flush()
+        fs = [Fighter(roster_id=rs[i % 3].id, name=f"F{i}") for i in range(4)]
+        s.add_all(fs)
+        s.flush()
+    ents = _entries(engine, _newest(engine))
+    assert [(e[0], e[1], e[2], e[3]) for e in ents] == [
+        (1, "roster", rs[0].id, "insert"), (2, "roster", rs[1].id, "insert"), (3, "roster", rs[2].id, "insert"),
+        (4, "fighter", fs[0].id, "insert"), (5, "fighter", fs[1].id, "insert"), (6, "fighter", fs[2].id, "insert"),
+        (7, "fighter", fs[3].id, "insert")]
+    assert rs[0].id < rs[1].id < rs[2].id
+    with UnitOfWork(engine, "bulk edit", campaign_id=1) as uow:
+        s = uow.session
+        f0, f3, r1 = s.get(Fighter, fs[0].id), s.get(Fighter, fs[3].id), s.get(Roster, rs[1].id)
+        f3.notes, f0.rank, r1.notes = "three", 2, "one"  # rank comes after version in the mapper
+        s.add_all([f3, f0, r1])
+    ents = _entries(engine, _newest(engine))
+    assert [(e[1], e[2], e[3], e[4], e[5]) for e in ents] == [
+        ("roster", rs[1].id, "update", {"notes": ""}, {"notes": "one"}),
+        ("fighter", fs[0].id, "update", {"rank": 0}, {"rank": 2}),
+        ("fighter", fs[3].id, "update", {"notes": ""}, {"notes": "three"})]
+    with UnitOfWork(engine, "bulk delete", campaign_id=1) as uow:
+        s = uow.session
+        gone = [s.get(Fighter, f.id) for f in (fs[1], fs[3], fs[2])] + [s.get(Roster, rs[2].id)]
+        with s.no_autoflush:  # the deletes go out in one flush (a cascade's loads would flush each)
+            for obj in gone:
+                s.delete(obj)
+        s.flush()
+    ents = _entries(engine, _newest(engine))
+    assert [(e[1], e[2], e[3]) for e in ents] == [
+        ("fighter", fs[3].id, "delete"), ("fighter", fs[2].id, "delete"), ("fighter", fs[1].id, "delete"),
+        ("roster", rs[2].id, "delete")]
+    undo(engine, "Hive")  # children back after their parents
+    undo(engine, "Hive")
+    with engine.connect() as c:
+        got = c.execute(text("SELECT name, notes, rank FROM fighter ORDER BY id")).fetchall()
+    assert [tuple(x) for x in got] == [("F0", "", 0), ("F1", "", 0), ("F2", "", 0), ("F3", "", 0)]
+
+
+def test_undo_names_a_campaign_made_by_import_and_brings_back_a_deleted_one(engine, tmp_path):
+    from campaign_app.usecases.datafiles import export_json, import_json
+    from campaign_app.usecases.manage import delete_campaign
+
+    create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    doc = export_json(engine, "Hive")
+    import_json(engine, doc, rename="Copy", backup=False)
+    with pytest.raises(InputError, match=r"^nothing to undo in Copy: its first action, importing it, cannot be "
+                                         r"undone$"):
+        undo(engine, "Copy")
+    cid = delete_campaign(engine, "Hive").id
+    res = undo(engine, cid)  # a deleted campaign is found by its id
+    assert res.action == "campaign.delete"
+    with engine.connect() as c:
+        assert c.execute(text("SELECT name, deleted_at FROM campaign WHERE id = :c"), {"c": cid}).one() == ("Hive",
+                                                                                                          None)
+
+
+def test_a_campaign_with_nothing_to_undo_says_so(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    undo(engine, "Hive")
+    with engine.begin() as c:  # its creation gone from the history (an old database)
+        c.execute(text("DELETE FROM journal_entry WHERE journal_id = 1"))
+        c.execute(text("DELETE FROM journal WHERE id = 1"))
+    with pytest.raises(InputError, match=r"^nothing to undo in Hive$"):
+        undo(engine, "Hive")
+
+
+def test_fault_points_of_a_commit_are_named(engine, monkeypatch):
+    create_campaign(engine, "Hive", "necromunda")
+    seen: list[str] = []
+    monkeypatch.setattr(uow_module, "FAULT_HOOK", seen.append)
+    with UnitOfWork(engine, "roster.create", campaign_id=1) as uow:
+        uow.session.add(Roster(campaign_id=1, name="Goliaths"))
+    assert seen == ["uow.before-journal", "uow.before-commit"]
+
+
+def test_a_summary_set_late_replaces_the_first_only_when_given(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    with UnitOfWork(engine, "roster.create", campaign_id=1, summary="first") as uow:
+        uow.session.add(Roster(campaign_id=1, name="A"))
+        uow.summary = ""
+    with UnitOfWork(engine, "roster.create", campaign_id=1, summary="first") as uow:
+        uow.session.add(Roster(campaign_id=1, name="B"))
+        uow.summary = "x" * 600
+    with engine.connect() as c:
+        got = [r[0] for r in c.execute(text("SELECT summary FROM journal ORDER BY id"))][-2:]
+    assert got == ["first", "x" * 500]
