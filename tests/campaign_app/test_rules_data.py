@@ -444,8 +444,8 @@ def test_weird_ww2_tables_and_data():
     walker_tables = {
         "ww2-walker-in-sight": ("In Sight", "pass:1d6"), "ww2-walker-place-round": ("Place Round", "pass:2d6"),
         "ww2-walker-penetration": ("Penetration", "pass:2d6"), "ww2-walker-clank": ("Clank", "pass:2d6"),
-        "ww2-walker-run-over": ("Run Over", "pass:1d6"), "ww2-walker-will-it-stand": ("Will It Stand", "pass:1d6"),
-        "ww2-walker-losing-control": ("Losing Control", "pass:2d6"),
+        "ww2-walker-run-over": ("Run Over", "pass:1d6+1"), "ww2-walker-will-it-stand": ("Will It Stand", "pass:1d6"),
+        "ww2-walker-losing-control": ("Losing Control", "pass:2d6+1"),
         "ww2-walker-stomp": ("Don't Let 'Em Stomp Ya", "pass:2d6"),
         "ww2-walker-driver-disabled": ("Driver Disabled", "pass:1d6"),
     }
