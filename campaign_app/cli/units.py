@@ -134,7 +134,7 @@ def _rules_opts(sp: Any) -> None:
                     "(see `unit options SYSTEM`)")
     sp.add_argument("--weapon", action="append", help="add a weapon from the system's list (repeatable)")
     sp.add_argument("--armour", help="personal armour (infantry) or vehicle armour class")
-    sp.add_argument("--type", help="infantry or vehicle")
+    sp.add_argument("--type", help="infantry, vehicle or bunker")
     sp.add_argument("--discipline", help="a discipline state, in the games that have them "
                     "(see `unit options SYSTEM`)")
     sp.add_argument("--order", help="an order, in the games that have them (none to clear; "

@@ -239,7 +239,7 @@ def equipment_fields(data: Mapping[str, Any], raw: Any, system: str = "", unit: 
         return {"name": name, "category": "weapon", "range": "", "fp": None, "notes": "", "traits": []}
     key, spec = resolve_weapon(data, raw, system)
     if unit is not None:
-        check_mount(spec, key, unit.name, unit.unit_type)
+        check_mount(spec, key, unit.name, unit.unit_type, str(getattr(unit, "armour", "") or ""))
     traits = [t for t in (str(spec.get("category", "")),) if t]
     return {
         "name": str(spec.get("name", key)), "category": "weapon", "range": _inches(spec.get("range")),
@@ -247,12 +247,20 @@ def equipment_fields(data: Mapping[str, Any], raw: Any, system: str = "", unit: 
     }
 
 
-def check_mount(spec: Mapping[str, Any], key: str, unit_name: str, unit_type: str) -> None:
-    """Refuse a weapon its data restricts to some unit types (``mounts``) on another."""
+def check_mount(spec: Mapping[str, Any], key: str, unit_name: str, unit_type: str, armour: str = "") -> None:
+    """Refuse a weapon its data restricts to some unit types (``mounts``) on another; and,
+    when the data also names ``vehicle_armour`` (the vehicle armour classes allowed: the
+    game tells a tank from a truck by its armour), on a vehicle of another class.
+    ``mounts_text`` says in words who may mount it."""
     mounts = [str(m) for m in (spec.get("mounts") or [])]
+    classes = [str(a) for a in (spec.get("vehicle_armour") or [])]
+    name = spec.get("name", key)
+    kinds = str(spec.get("mounts_text") or " and ".join(f"{m}s" for m in mounts))
     if mounts and unit_type not in mounts:
-        kinds = " and ".join(f"{m}s" for m in mounts)
-        raise InputError(f"{spec.get('name', key)}: only {kinds} can mount it, and {unit_name} is {unit_type}")
+        raise InputError(f"{name}: only {kinds} can mount it, and {unit_name} is {unit_type}")
+    if classes and unit_type == "vehicle" and armour not in classes:
+        raise InputError(f"{name}: only {kinds} can mount it, and {unit_name} is a vehicle with "
+                         f"{armour or 'no'} armour (a vehicle needs {' or '.join(classes)} armour)")
 
 
 def mount_of(data: Mapping[str, Any], weapon_name: str) -> tuple[str, dict[str, Any]] | None:

@@ -260,13 +260,10 @@ def edit_unit(engine: Engine, unit: Ref, if_version: int | None = None, *,
             new_name = clean_name(name, "unit name")
             _check_name_free(s, r, new_name, u.id)
             u.name = new_name
+        type_before, armour_before = u.unit_type, u.armour
         unit_type = fields.get("unit_type")
         if unit_type is not None:
             u.unit_type = squads.check_unit_type(unit_type)
-            for e in unit_q.weapons_of(s, _id(u)):  # a cannon stays on a vehicle or bunker (table helper)
-                found = squads.mount_of(data, e.name)
-                if found is not None:
-                    squads.check_mount(found[1], found[0], u.name, u.unit_type)
         figures, start, wounded = u.figures, u.figures_start, u.wounded
         if (v := fields.get("figures")) is not None:
             figures = _figures(v, "figures")
@@ -278,6 +275,16 @@ def edit_unit(engine: Engine, unit: Ref, if_version: int | None = None, *,
         u.figures, u.figures_start, u.wounded = figures, start, wounded
         _apply_rules_fields(c, data, u, training=fields.get("training"), armour=fields.get("armour"),
                             discipline=fields.get("discipline"), order=fields.get("order"))
+        if (u.unit_type, u.armour) != (type_before, armour_before):
+            # a cannon stays on a tank or a bunker (seed 004): not on infantry, nor on a
+            # vehicle whose armour makes it a truck or an APC (read without flushing the
+            # unit: one edit is one new version)
+            with s.no_autoflush:
+                held = unit_q.weapons_of(s, _id(u))
+            for e in held:
+                found = squads.mount_of(data, e.name)
+                if found is not None:
+                    squads.check_mount(found[1], found[0], u.name, u.unit_type, u.armour)
         if (status := fields.get("status")) is not None:
             u.status = squads.check_status(status)
         if (fought := fields.get("battles_fought")) is not None:

@@ -56,3 +56,39 @@ def test_walker_driver_tests_add_one_to_his_rep(engine, night, db_url, capsys, t
     assert (rec["faces"], rec["value"], rec["result"], rec["target"]) == (
         [int(x) for x in dice.split(",")], passes, result, 4)
     assert rec["dice"].endswith("+1")  # the record shows the +1 beside the Rep it was rolled against
+
+
+# --------------------------------------------------------------------------- seed 004: cannons
+def test_fubar_cannons_only_on_tanks_and_bunkers(engine, db_url, capsys, snap):
+    """Seed 004: only tanks or bunkers may mount cannons. FUBAR tells vehicles apart by
+    their armour (none: trucks and cars; light: APCs; medium and up: tanks)."""
+    from campaign_app.usecases.units import show_unit
+
+    c = create_campaign(engine, "Cannons", "fubar")
+    create_roster(engine, c.id, "Reds")
+    before = snap(engine)
+    for armour, what in (("none", "Truck"), ("light", "APC")):
+        for gun in ("Light cannon", "Heavy cannon"):
+            err = cli(db_url, capsys, "unit", "add", "Reds", what, "--figures", "1", "--type", "vehicle",
+                      "--armour", armour, "--weapon", gun, code=(1, 2)).err
+            assert err.strip() == (f"error: {gun}: only tanks and bunkers can mount it, and {what} is a vehicle "
+                                   f"with {armour} armour (a vehicle needs medium or heavy or ultra-heavy armour)")
+            assert err.count("\n") == 1
+    assert snap(engine) == before  # nothing written
+    # a tank (the lightest: medium armour) and a bunker may; a truck may carry other weapons
+    for name, armour, gun in (("Stuart", "medium", "Light cannon"), ("Tiger", "ultra-heavy", "Heavy cannon")):
+        cli(db_url, capsys, "unit", "add", "Reds", name, "--figures", "1", "--type", "vehicle",
+            "--armour", armour, "--weapon", gun)
+        assert [w["name"] for w in show_unit(engine, name)["equipment"]] == [gun]
+    cli(db_url, capsys, "unit", "add", "Reds", "Pillbox", "--figures", "2", "--type", "bunker", "--weapon",
+        "Heavy cannon")
+    cli(db_url, capsys, "unit", "add", "Reds", "Truck", "--figures", "1", "--type", "vehicle", "--weapon", "HMG")
+    # nor can a cannon go on a truck later, nor a tank lose the armour that makes it one
+    before = snap(engine)
+    err = cli(db_url, capsys, "unit", "edit", "Truck", "--weapon", "Light cannon", code=(1, 2)).err
+    assert "only tanks and bunkers can mount it, and Truck is a vehicle with none armour" in err
+    err = cli(db_url, capsys, "unit", "edit", "Stuart", "--armour", "light", code=(1, 2)).err
+    assert "Light cannon: only tanks and bunkers can mount it, and Stuart is a vehicle with light armour" in err
+    assert snap(engine) == before
+    cli(db_url, capsys, "unit", "edit", "Stuart", "--armour", "heavy")
+    assert show_unit(engine, "Stuart")["armour"] == "heavy"

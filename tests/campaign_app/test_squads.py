@@ -478,7 +478,7 @@ def test_add_unit_stores_rules_values_and_weapons(fubar):
     assert d["equipment"][0]["notes"].startswith("2 FP at 12 inches")
     assert d["equipment"][0]["rules"]["close_fp"] == 2
     assert d["rules"]["training"]["activation"] == 3 and d["rules"]["armour"]["save"] == 5
-    t = add_unit(fubar, "Alpha", "Tank", 1, unit_type="vehicle", weapons=["heavy cannon"])
+    t = add_unit(fubar, "Alpha", "Tank", 1, unit_type="vehicle", weapons=["HMG"])  # no cannon: armour none is a truck
     assert (t.training, t.armour, t.unit_type) == ("green", "none", "vehicle")
     assert show_unit(fubar, t.id)["rules"]["armour"]["save"] == 6
 

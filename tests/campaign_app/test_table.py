@@ -302,13 +302,13 @@ def test_fubar_cannons_only_on_vehicles_and_bunkers(engine, snap):
     create_roster(engine, c.id, "Reds")
     before = snap(engine)
     for gun in ("Light cannon", "Heavy cannon"):  # seed 004: only tanks or bunkers mount cannons
-        with pytest.raises(InputError, match=f"{gun}: only vehicles and bunkers can mount it, and Rifles is infantry"):
+        with pytest.raises(InputError, match=f"{gun}: only tanks and bunkers can mount it, and Rifles is infantry"):
             add_unit(engine, "Reds", "Rifles", figures=6, weapons=[gun])
     assert snap(engine) == before
-    add_unit(engine, "Reds", "Tiger", figures=1, unit_type="vehicle", weapons=["Heavy cannon"])
+    add_unit(engine, "Reds", "Tiger", figures=1, unit_type="vehicle", armour="heavy", weapons=["Heavy cannon"])
     add_unit(engine, "Reds", "Pillbox", figures=2, unit_type="bunker", weapons=["Light cannon"])
     add_unit(engine, "Reds", "Rifles", figures=6)
-    with pytest.raises(InputError, match="only vehicles and bunkers"):
+    with pytest.raises(InputError, match="only tanks and bunkers"):
         edit_unit(engine, "Rifles", add_weapons=["Light cannon"])
     with pytest.raises(InputError, match="and Tiger is infantry"):
         edit_unit(engine, "Tiger", unit_type="infantry")
