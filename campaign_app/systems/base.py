@@ -226,6 +226,10 @@ class Procedures:
     # the yes/no facts `battle record --detail FIGURE=FLAG` may note for a fighter, each
     # read by ``after_battle`` from ``FighterState.details`` (flag -> what it means)
     detail_flags: Mapping[str, str] = field(default_factory=dict)
+    # tables a battle in progress does not roll as a plain table (``roll T --battle``):
+    # the system's own in-battle command takes them, because it marks what the roll
+    # means and knows the rules around it (table id -> that command, in words)
+    table_commands: Mapping[str, str] = field(default_factory=dict)
 
 
 PROCEDURES: dict[str, Procedures] = {}

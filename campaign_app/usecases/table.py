@@ -526,6 +526,9 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
 
             raise NotFoundError(f"{c.name} ({get_system(c.system).name}) has no table {table_id!r}")
         table = tables[table_id]
+        command = procedures_for(c.system).table_commands.get(table_id) if b.state == IN_PROGRESS else None
+        if command:
+            raise InputError(f"during a battle, {table.title} is taken with {command}: nothing rolled")
         who: Fighter | None = None
         if fighter is not None and str(fighter).strip():
             roll, _, _ = _in_battle(s, b)
@@ -585,7 +588,8 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
             mark_rows.append({"id": m.id or 0, "kind": m.kind, "figure": who, "value": m.value, "before": m.before,
                               "by": by, "text": mark_text(m.kind, who, m.value, by)})
         tables = tables_for(c)
-        rollable = sorted((t for t in tables.values() if t.spec is not None and t.spec.mode == "pass"),
+        rollable = sorted((t for t in tables.values() if t.spec is not None and t.spec.mode == "pass"
+                           and t.id not in proc.table_commands),
                           key=lambda t: (t.group != "walkers" and t.group != "creatures", t.group, t.title))
         cmds = {cmd.action_key: cmd for cmd in gs.command_list()}
         commands: list[CommandChoice] = [{"key": k, "label": f"{cmds[k].group} {cmds[k].name}".replace("-", " ").strip().capitalize()}

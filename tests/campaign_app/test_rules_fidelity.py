@@ -92,3 +92,61 @@ def test_fubar_cannons_only_on_tanks_and_bunkers(engine, db_url, capsys, snap):
     assert snap(engine) == before
     cli(db_url, capsys, "unit", "edit", "Stuart", "--armour", "heavy")
     assert show_unit(engine, "Stuart")["armour"] == "heavy"
+
+
+# --------------------------------------------------------------------------- seed 001: They Can Sure Bite
+def _result_details(engine, battle, name):
+    from campaign_app.usecases.table import table_view
+
+    return next(f for f in table_view(engine, battle)["figures"] if f["name"] == name)
+
+
+def test_bite_at_the_table_star_first_free_and_not_tested_again(engine, night, db_url, capsys, snap):
+    """Seed 001: the first time in a game a Star is knocked down by a zombie he passes
+    the bite test; the second time he rolls (1d6 vs Rep 4: a 4 passes, a 5 fails). A
+    bite tested at the table is not tested again After the Battle."""
+    c, battle = night
+    b = str(battle)
+    # the plain table roll during the game would ignore the Star's free bite: refused
+    before = snap(engine)
+    err = cli(db_url, capsys, "roll", "ww2-bite", "--battle", b, "--fighter", "Sgt Rock", "--dice", "6",
+              code=(1, 2)).err
+    assert err.strip() == ("error: during a battle, They Can Sure Bite is taken with the Zombies bite command: "
+                           "nothing rolled")
+    assert snap(engine) == before
+    # first bite: free, even on dice that would fail; no dice are taken, nothing is rolled
+    out = cli(db_url, capsys, "zombies", "bite", b, "Sgt Rock", "--by", "Zombie 1").out
+    assert "a Star's first bite of the game: passes without a roll" in out
+    assert roll_log(engine, c.id, battle=battle, table="ww2-bite") == []
+    rock = _result_details(engine, battle, "Sgt Rock")
+    assert (rock["status"], rock["marked"]) == ("bitten", {"bitten": 1})
+    # second bite: rolled; a 4 passes (Rep 4)
+    d = json.loads(cli(db_url, capsys, "--json", "zombies", "bite", b, "Sgt Rock", "--dice", "4").out)
+    assert (d["bite"], d["free"], d["result"]) == (2, False, "just-a-scratch")
+    # a grunt's first bite is rolled: a 5 fails against Rep 4
+    d = json.loads(cli(db_url, capsys, "--json", "zombies", "bite", b, "Able", "--dice", "5").out)
+    assert (d["bite"], d["free"], d["result"]) == (1, False, "turns")
+    log = roll_log(engine, c.id, battle=battle, table="ww2-bite")
+    assert [(r["subject"], r["faces"], r["target"], r["result"]) for r in log] == [
+        ("Sgt Rock", [4], 4, "just-a-scratch"), ("Able", [5], 4, "turns")]
+    assert _result_details(engine, battle, "Able")["marked"] == {"bitten": 1}
+    # bad input: one line, nothing written
+    before = snap(engine)
+    for argv, msg in ((("Zombie 1",), "Zombie 1 is a zombie: zombies do not take the bite test"),
+                      (("Able", "--by", "Sgt Rock"), "Sgt Rock is not a zombie"),
+                      (("Nobody",), "'Nobody' does not take part in battle 1")):
+        err = cli(db_url, capsys, "zombies", "bite", b, *argv, "--dice", "1", code=(1, 2)).err
+        assert msg in err and err.count("\n") == 1
+    assert snap(engine) == before
+
+    cli(db_url, capsys, "battle", "finish", b)
+    # After the Battle tests no bite again: it takes the ones tested at the table (typed
+    # dice left over would be refused: the only dice are the replacements roll, 6,6: none)
+    rep = json.loads(cli(db_url, capsys, "--json", "after-battle", b, "--dice", "6,6").out)
+    bites = [(s["subject"], s["roll"]) for s in rep["steps"] if s["rule"] == "They Can Sure Bite"]
+    assert bites == [("Sgt Rock", None), ("Sgt Rock", None), ("Able", None)]
+    assert len(roll_log(engine, c.id, battle=battle, table="ww2-bite")) == 2
+    from campaign_app.usecases import show_roster
+
+    easy = {f["name"]: f for f in show_roster(engine, "Easy")["fighters"]}
+    assert easy["Sgt Rock"]["status"] == "active" and easy["Able"]["status"] == "turned"

@@ -18,6 +18,7 @@ MOTIONS = ("moving", "stationary")  # as creatures.MOTIONS (this module stays li
 
 if TYPE_CHECKING:
     from campaign_app.systems.nuts.creatures import (
+        BiteTested,
         CreaturesAdded,
         DriverDisabled,
         WalkerTypeAdded,
@@ -159,6 +160,19 @@ def driver_disabled_text(d: DriverDisabled, _params: dict[str, Any]) -> str:
     return text(d)
 
 
+def zombie_bite(engine: Any, battle: Any, figure: str | None = None, by: str | None = None, dice: str | None = None,
+                seed: int | None = None) -> BiteTested:
+    from campaign_app.systems.nuts.creatures import zombie_bite as run
+
+    return run(engine, battle, figure, by, dice=dice, seed=seed)
+
+
+def zombie_bite_text(t: BiteTested, _params: dict[str, Any]) -> str:
+    from campaign_app.systems.nuts.creatures import zombie_bite_text as text
+
+    return text(t)
+
+
 _CREATURE = ("creature", "Weird WWII creatures (NUTS! with weird-ww2)")
 _WALKER = ("walker", "Weird WWII walkers and walker types")
 
@@ -235,6 +249,20 @@ COMMANDS: tuple[Command, ...] = (
         ),
         needs=Needs(expansion=WEIRD),
         key="zombies_arrive",
+    ),
+    Command(
+        "bite", "during a battle in progress: a zombie knocked the figure down in melee; it is marked "
+                "bitten and takes They Can Sure Bite now (1d6 vs its Rep; a Star's first bite of the "
+                "game passes without a roll); After the Battle does not test that bite again",
+        f"{_ME}:zombie_bite", "zombies", "Weird WWII zombies at the table", text=f"{_ME}:zombie_bite_text",
+        dice=True,
+        params=(
+            Param("battle", help="the battle (its id)"),
+            Param("figure", help="the figure knocked down (the selected figure at the table)"),
+            Param("by", "--by", help="the zombie that knocked it down"),
+        ),
+        needs=Needs(expansion=WEIRD),
+        key="zombie_bite",
     ),
     Command(
         "driver-disabled", "during a battle in progress: the walker's driver is disabled; moving, the "

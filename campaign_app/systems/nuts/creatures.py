@@ -746,3 +746,99 @@ def driver_disabled_text(d: DriverDisabled) -> str:
     lines = [f"{x['name']}: 1d6 vs {x['rep']} [{','.join(map(str, x['faces']))}] = pass {x['passes']} -> "
              f"{x['label']}" + (" (marked)" if x["status"] else "") for x in d.crew]
     return head + "\n" + "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- at the table: bites
+BITE_TABLE = "ww2-bite"
+FREE_BITE = "free"  # a bite test passed without a roll (a Star's first of the game)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BiteTested(Result):
+    """They Can Sure Bite at the table: a zombie knocked ``figure`` down in melee, it is
+    marked bitten and tested at once. ``free``: a Star's first bite of the game, passed
+    without a roll (``roll`` is None); else the roll, its row and what it means."""
+
+    battle_id: int
+    figure: str
+    bite: int  # which bite of the game this was for the figure (1, 2...)
+    free: bool
+    result: str
+    label: str
+    text: str
+    roll: dict[str, Any] | None
+
+
+def zombie_bite(engine: Engine, battle: Ref, figure: Ref | None, by: Ref | None = None,
+                dice: Any = None, seed: int | None = None) -> BiteTested:
+    """A zombie knocks ``figure`` down in melee during a battle in progress (seed 001):
+    it is marked ``bitten`` (``by`` the zombie, when named) and takes They Can Sure Bite
+    now, 1d6 vs its Rep. A Star's first bite of the game passes without a roll (a bite
+    marked earlier in the game counts). The test is kept on the figure's battle result,
+    so After the Battle does not test that bite again. One undo step."""
+    from campaign_app.rules.rolling import roll_on
+    from campaign_app.systems.nuts.procedures import RULE_BITE, bite_tests
+    from campaign_app.usecases.table import fighters_in_battle, put_status
+
+    roller = Roller.from_options(dice, seed)
+    with UnitOfWork(engine, "zombie.bite") as uow:
+        s = uow.session
+        b, c, taking_part = fighters_in_battle(s, battle, doing="test a bite")
+        uow.campaign_id = c.id
+        _need_weird(c, "zombies")
+        ref = str(figure if figure is not None else "").strip()
+        if not ref:
+            raise InputError("name the figure the zombie knocked down")
+        by_ref = str(by).strip() if by is not None else ""
+
+        def find(r: str) -> tuple[Fighter, Any]:
+            hit = [p for p in taking_part.values() if p[0].name == r or (r.isdigit() and p[0].id == int(r))]
+            if not hit:
+                raise InputError(f"{r!r} does not take part in battle {b.number}")
+            return hit[0]
+
+        f, res = find(ref)
+        attacker = find(by_ref)[0] if by_ref else None
+        if f.kind == "zombie":
+            raise InputError(f"{f.name} is a zombie: zombies do not take the bite test")
+        if attacker is not None and attacker.kind != "zombie":
+            raise InputError(f"{attacker.name} is not a zombie: only a zombie's bite is tested")
+        if res.status in DOWN:
+            raise InputError(f"{f.name} is {res.status.replace('-', ' ')} already: no bite test")
+        table = tables_for(c).get(BITE_TABLE)
+        if table is None:
+            raise InputError(f"{c.name} has no They Can Sure Bite table")
+        details = dict(res.details or {})
+        before = int((details.get("marked") or {}).get("bitten", 0))
+        tests = bite_tests(details)
+        nth = max(before, len(tests)) + 1
+        roll: dict[str, Any] | None = None
+        if f.fighter_type == "star" and nth == 1:
+            free, result = True, FREE_BITE
+            top = table.rows[0]  # the passing row, top result first
+            label, text = top.label, "a Star's first bite of the game: passes without a roll"
+        else:
+            if f.rep is None:
+                raise InputError(f"{f.name} has no Rep to roll the bite test against")
+            rr, row = roll_on(table, roller, f"{f.name}: bite test (bite {nth})", target=f.rep, rule=RULE_BITE,
+                              fighter_id=f.id, subject=f.name)
+            free, result, label, text = False, row.result, row.label, row.text
+            roll = rr.to_dict()
+        roller.finish()
+        res.details = {**details, "bite_tests": [*tests, result]}
+        put_status(uow, b, res, f.name, "bitten", attacker)  # counts the mark in the details too
+        uow.record_rolls(roller, battle_id=b.id)
+        uow.summary = f"battle {b.number}: {f.name} bitten, " + ("free pass" if free else label.lower())
+        out = dict(battle_id=b.id or 0, figure=f.name, bite=nth, free=free, result=result, label=label,
+                   text=text, roll=roll)
+    return BiteTested(**out, changes=uow.changes)  # type: ignore[arg-type]
+
+
+def zombie_bite_text(t: BiteTested) -> str:
+    """The bite test in words (the CLI and the battle page)."""
+    if t.free:
+        return f"{t.figure} is bitten (bite {t.bite} of the game): {t.text}: {t.label}"
+    r = t.roll or {}
+    faces = ",".join(str(x) for x in r.get("faces", []))  # type: ignore[attr-defined]
+    return (f"{t.figure} is bitten (bite {t.bite} of the game): 1d6 vs {r.get('target')} [{faces}] -> "
+            f"{t.label}" + (f": {t.text}" if t.text else ""))

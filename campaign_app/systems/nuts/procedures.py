@@ -15,7 +15,9 @@ After the Battle (:func:`after_battle`), in this order, per RULES.md sections 1 
    figure tracked at the table ``bitten`` twice, ``details["marked"]["bitten"]``, two)
    rolls the ``ww2-bite`` table (1d6 vs Rep); failing turns it (status ``turned``). A
    Star passes his first bite of each game without a roll (seed 001: "the first time
-   during a game"); a later bite in the same game is rolled.
+   during a game"); a later bite in the same game is rolled. A bite already tested at
+   the table (the zombies' bite command, ``details["bite_tests"]``) is not tested
+   again: its result stands (a failed one turns the figure).
 4. **OOF recovery**: every other OOF figure rolls ``nuts-recovery`` (2d6 vs Rep) and
    takes the status its row sets (``active``, ``in-recovery`` = misses the next
    battle, ``lost``).
@@ -48,7 +50,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign_app.dice import Roller, RollResult
-from campaign_app.errors import InputError
+from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import Row, Table
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems.base import (
@@ -171,6 +173,38 @@ def bites(f: FighterState) -> int:
     return max(n, 1) if f.result == "bitten" else n
 
 
+def bite_tests(details: Mapping[str, Any] | None) -> list[str]:
+    """The bite tests taken at the table during the battle (the zombies' bite command),
+    kept in a figure's battle result details, in order: a result key of ``ww2-bite``, or
+    ``free`` (a Star's first of the game)."""
+    raw = details.get("bite_tests") if isinstance(details, Mapping) else None
+    return [str(x) for x in raw] if isinstance(raw, list) else []
+
+
+def _bite_at_table(tr: _Track, f: FighterState, tables: Mapping[str, Table], result: str, which: str,
+                   battle: str) -> bool:
+    """One bite tested at the table: its step, and its status (True when that ends the
+    figure's bites: it turns)."""
+    if result == "free":
+        tr.step(RULE_BITE, f, f"{which} tested at the table: a Star's first bite of the game, passed "
+                              "without a roll (just a scratch)")
+        return False
+    table = _table(tables, "ww2-bite", f"{f.name}'s bite test")
+    try:
+        row = table.row_by_result(result)
+    except RulesDataError:
+        raise InputError(f"{f.name}'s bite test at the table gave {result!r}, which the bite table does not "
+                         "have") from None
+    status = _row_status(row)
+    text = f"{which} tested at the table: {_row_text(row)}"
+    if status is not None:
+        note = f"bitten in {battle}: turned zombie" if status == "turned" else f"bitten in {battle}"
+        tr.set_status(f, status, RULE_BITE, note)
+        text += f" Status {status}" + (": leaves the roster." if status in GONE else ".")
+    tr.step(RULE_BITE, f, text)
+    return status is not None
+
+
 def _is_zombie_victim(f: FighterState, fighters: Mapping[int, FighterState]) -> bool:
     if f.result not in ("obviously-dead", "out-of-the-fight"):
         return False
@@ -240,8 +274,15 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
         n = bites(f)
         if not n or f.id in handled:
             continue
+        tested = bite_tests(f.details)
+        n = max(n, len(tested))
         for k in range(1, n + 1):
             which = f"bite {k} of {n}" if n > 1 else "bite"
+            if k <= len(tested):  # tested at the table already: not tested again
+                if _bite_at_table(tr, f, tables, tested[k - 1], which, battle):
+                    handled.add(f.id)
+                    break
+                continue
             if f.type == "star" and k == 1:
                 tr.step(RULE_BITE, f, "a Star's first bite of the game: passes without a roll (just a scratch)")
                 continue
@@ -474,5 +515,9 @@ DETAIL_FLAGS = {
     "zombie": "taken out (OD or OOF) in zombie melee: rises as a zombie after the battle",
 }
 
+# during a battle the bite test is the zombies' bite command: it marks the bite, knows a
+# Star's free first one, and keeps the test for After the Battle
+TABLE_COMMANDS = {"ww2-bite": "the Zombies bite command"}
+
 register(Procedures(system="nuts", after_battle=after_battle, default_result="carry-on",
-                    result_statuses=NUTS_STATUSES, detail_flags=DETAIL_FLAGS))
+                    result_statuses=NUTS_STATUSES, detail_flags=DETAIL_FLAGS, table_commands=TABLE_COMMANDS))
