@@ -230,6 +230,12 @@ class Procedures:
     # the system's own in-battle command takes them, because it marks what the roll
     # means and knows the rules around it (table id -> that command, in words)
     table_commands: Mapping[str, str] = field(default_factory=dict)
+    # a figure without a Rep of its own that has a crew (a vehicle) rolling a table at
+    # the table (``roll T --battle --fighter F``): the crew roles that roll it for the
+    # figure, in order; the first crew member of those roles still in the fight (his
+    # battle status not one of ``down_results``) rolls with his own Rep
+    crew_rolls: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    down_results: tuple[str, ...] = ()
 
 
 PROCEDURES: dict[str, Procedures] = {}

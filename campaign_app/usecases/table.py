@@ -20,6 +20,7 @@ from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import game_system, get_system
+from campaign_app.systems.base import Procedures
 from campaign_app.systems.table import Candidate, draw_crew, roll_attacker
 from campaign_app.usecases.battles import (
     _parse_date,
@@ -526,24 +527,50 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
 
             raise NotFoundError(f"{c.name} ({get_system(c.system).name}) has no table {table_id!r}")
         table = tables[table_id]
-        command = procedures_for(c.system).table_commands.get(table_id) if b.state == IN_PROGRESS else None
+        proc = procedures_for(c.system)
+        command = proc.table_commands.get(table_id) if b.state == IN_PROGRESS else None
         if command:
             raise InputError(f"during a battle, {table.title} is taken with {command}: nothing rolled")
         who: Fighter | None = None
+        for_whom = ""
         if fighter is not None and str(fighter).strip():
-            roll, _, _ = _in_battle(s, b)
+            roll, by_f, _ = _in_battle(s, b)
             who = roll.fighter(fighter, "fighter rolling")
         tgt = clean_int(target, "target", *TARGET_RANGE) if target is not None and str(target).strip() else None
         if tgt is None and who is not None and table.spec is not None and table.spec.mode == "pass":
+            if who.rep is None and table_id in proc.crew_rolls:
+                vehicle = who
+                who, for_whom = _crew_roller(vehicle, roll.fighters, by_f, proc, table_id, table.title)
             if who.rep is None:
                 raise InputError(f"{who.name} has no Rep to roll {table.title} against: give the target")
             tgt = who.rep
-        purpose = f"{who.name}: {table.title}" if who else f"battle {b.number}: {table.title}"
+        purpose = f"{who.name}: {table.title}{for_whom}" if who else f"battle {b.number}: {table.title}"
         res, row = roll_on(table, roller, purpose, target=tgt, fighter_id=who.id if who else None,
                            subject=who.name if who else f"battle {b.number}")
         roller.finish()
         uow.record_rolls(roller, battle_id=b.id)
     return _roll_out(res, row, table, recorded=True, changes=uow.changes)
+
+
+def _crew_roller(vehicle: Fighter, fighters: Sequence[Fighter], by_f: dict[int, BattleResult], proc: Procedures,
+                 table_id: str, title: str) -> tuple[Fighter, str]:
+    """The crew member who rolls ``title`` for ``vehicle`` (a figure without a Rep): the
+    first of the system's roles for that table still in the fight; and the words that
+    say so in the roll's purpose."""
+    roles = proc.crew_rolls[table_id]
+    crew = [f for f in fighters if f.crew_of_id == vehicle.id]
+    first = True
+    for role in roles:
+        for f in crew:
+            if (f.role or "").strip().lower() != role:
+                continue
+            res = by_f.get(f.id or 0)
+            if res is None or res.status in proc.down_results:
+                continue
+            stand_in = "" if first else f", the {roles[0]} being out"
+            return f, f" for {vehicle.name} ({role}{stand_in})"
+        first = False
+    raise InputError(f"{vehicle.name} has no {' or '.join(roles)} left in the fight to roll {title}")
 
 
 # --------------------------------------------------------------------------- the page

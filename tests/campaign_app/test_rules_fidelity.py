@@ -150,3 +150,36 @@ def test_bite_at_the_table_star_first_free_and_not_tested_again(engine, night, d
 
     easy = {f["name"]: f for f in show_roster(engine, "Easy")["fighters"]}
     assert easy["Sgt Rock"]["status"] == "active" and easy["Able"]["status"] == "turned"
+
+
+# --------------------------------------------------------------------------- seed 001: who rolls for a walker
+def test_walker_activates_on_its_commander_then_its_driver(engine, db_url, capsys):
+    """Seed 001: a walker activates if its commander's Rep allows it; with the commander
+    out, on the driver's Rep. 1d6 vs commander Rep 5: a 5 activates; the commander out of
+    the fight, vs driver Rep 3: a 4 does not, a 3 does."""
+    from campaign_app.usecases.table import track
+
+    c = create_campaign(engine, "Steel", "nuts", expansions=["weird-ww2"])
+    create_roster(engine, c.id, "Reds")
+    add_walker(engine, "Reds", "Red Bear", "soviet-medium", {"commander": 5, "driver": 3, "gunner": 4})
+    b = setup_battle(engine, c.id, ["Reds"], scenario="Patrol")
+    start_battle(engine, b.id)
+
+    def activate(dice):
+        return json.loads(cli(db_url, capsys, "--json", "roll", "nuts-activation", "--battle", str(b.id),
+                              "--fighter", "Red Bear", "--dice", dice).out)
+
+    assert (activate("5")["result"], activate("6")["result"]) == ("activates", "no-activation")
+    track(engine, b.id, "Red Bear Commander", "out-of-the-fight")
+    assert (activate("4")["result"], activate("3")["result"]) == ("no-activation", "activates")
+    log = roll_log(engine, c.id, battle=b.id, table="nuts-activation")
+    assert [(r["subject"], r["target"], r["faces"]) for r in log] == [
+        ("Red Bear Commander", 5, [5]), ("Red Bear Commander", 5, [6]),
+        ("Red Bear Driver", 3, [4]), ("Red Bear Driver", 3, [3])]
+    assert log[2]["purpose"] == "Red Bear Driver: Activation for Red Bear (driver, the commander being out)"
+    # the movement tests are the driver's; with him out too, nothing is rolled
+    track(engine, b.id, "Red Bear Driver", "out-of-the-fight")
+    err = cli(db_url, capsys, "roll", "nuts-activation", "--battle", str(b.id), "--fighter", "Red Bear",
+              "--dice", "1", code=(1, 2)).err
+    assert err.strip() == "error: Red Bear has no commander or driver left in the fight to roll Activation"
+    assert len(roll_log(engine, c.id, battle=b.id, table="nuts-activation")) == 4

@@ -519,5 +519,21 @@ DETAIL_FLAGS = {
 # Star's free first one, and keeps the test for After the Battle
 TABLE_COMMANDS = {"ww2-bite": "the Zombies bite command"}
 
+# a walker (no Rep of its own) rolling at the table: which of its crew rolls (seed 001,
+# crews and what they do): the commander activates it and takes In Sight and Clank, the
+# driver when the commander is out (activation) and the gunner (the other tests); the
+# driver takes the movement tests; the gunner fires, the commander when there is none
+CREW_ROLLS = {
+    "nuts-activation": ("commander", "driver"),
+    "ww2-walker-in-sight": ("commander", "gunner"),
+    "ww2-walker-clank": ("commander", "gunner"),
+    "ww2-walker-place-round": ("gunner", "commander"),
+    "ww2-walker-run-over": ("driver",),
+    "ww2-walker-losing-control": ("driver",),
+    "ww2-walker-will-it-stand": ("driver",),
+}
+DOWN_RESULTS = ("out-of-the-fight", "obviously-dead", "turned", "left-battlefield")
+
 register(Procedures(system="nuts", after_battle=after_battle, default_result="carry-on",
-                    result_statuses=NUTS_STATUSES, detail_flags=DETAIL_FLAGS, table_commands=TABLE_COMMANDS))
+                    result_statuses=NUTS_STATUSES, detail_flags=DETAIL_FLAGS, table_commands=TABLE_COMMANDS,
+                    crew_rolls=CREW_ROLLS, down_results=DOWN_RESULTS))
