@@ -395,6 +395,13 @@ def track(engine: Any, battle: Ref, figure: Ref, status: str, *, by: Ref | None 
     return _with_changes(out, uow)
 
 
+def put_mark(uow: UnitOfWork, b: Battle, res: BattleResult, name: str, kind: str, value: str, text: str
+             ) -> MarkResult:
+    """For a system's in-battle use-case: a mark of its own ``kind`` on a figure (shown
+    among the battle's marks as ``text``); the caller has set what it means on ``res``."""
+    return _mark(uow, b, res, kind, value, "", name, text)
+
+
 def put_status(uow: UnitOfWork, b: Battle, res: BattleResult, name: str, status: str,
                by: Fighter | None = None) -> MarkResult:
     """For a use-case marking statuses during a game (``track``, a system's in-battle
@@ -412,12 +419,13 @@ def put_status(uow: UnitOfWork, b: Battle, res: BattleResult, name: str, status:
     return _mark(uow, b, res, "status", status, before, name, text, by)
 
 
-def fighters_in_battle(s: Session, battle: Ref, *, doing: str) -> tuple[Battle, Campaign, dict[int, tuple[Fighter, BattleResult]]]:
-    """For a system's in-battle use-case: the battle (in progress, else refused with
-    ``doing`` in the message), its campaign and each fighter taking part with its result
-    row, by fighter id."""
+def fighters_in_battle(s: Session, battle: Ref, *, doing: str, states: Sequence[str] = (IN_PROGRESS,)
+                       ) -> tuple[Battle, Campaign, dict[int, tuple[Fighter, BattleResult]]]:
+    """For a system's in-battle use-case: the battle (in progress, or in one of
+    ``states``, else refused with ``doing`` in the message), its campaign and each
+    fighter taking part with its result row, by fighter id."""
     b, c = _battle(s, battle)
-    _need_state(b, IN_PROGRESS, doing=doing)
+    _need_state(b, *states, doing=doing)
     assert b.id is not None
     by_f = {r.fighter_id: r for r in q.battle_results(s, b.id) if r.fighter_id is not None}
     rids = [link.roster_id for link in q.battle_links(s, b.id)]
@@ -647,6 +655,8 @@ def mark_text(kind: str, figure: str, value: str, by: str | None) -> str:
         return f"{figure}: {value} casualties"
     if kind == "arrival":
         return f"arrive: {value}"
+    if kind == "loads":
+        return f"{figure} loads {value}"
     return f"{figure}: {kind} {value}".strip()
 
 

@@ -183,3 +183,48 @@ def test_walker_activates_on_its_commander_then_its_driver(engine, db_url, capsy
               "--dice", "1", code=(1, 2)).err
     assert err.strip() == "error: Red Bear has no commander or driver left in the fight to roll Activation"
     assert len(roll_log(engine, c.id, battle=b.id, table="nuts-activation")) == 4
+
+
+def test_walker_ammunition_chosen_once_per_battle(engine, night, db_url, capsys, snap):
+    """Seed 001: the walker's self-loading guns hold HE or AP, chosen before the battle
+    and kept for the whole of it."""
+    from campaign_app.systems.nuts.creatures import add_walker_type
+    from campaign_app.usecases.table import finish_battle, table_view
+
+    c, battle = night
+    b = str(battle)
+    add_walker_type(engine, c.id, "Mortar Walker", 2, 1, gun1="Grenade", speed_road=18)
+    before = snap(engine)
+    for argv, msg in ((("Ironside", "he", "--x"), None),
+                      (("Ironside", "heat"), "invalid choice"),
+                      (("Able", "ap"), "Able is neither a walker in battle 1 nor one of its crew")):
+        err = cli(db_url, capsys, "walker", "ammo", b, *argv, code=(1, 2)).err
+        assert msg is None or msg in err
+    assert snap(engine) == before
+    out = cli(db_url, capsys, "walker", "ammo", b, "Ironside Gunner", "ap").out  # a crew member names his walker
+    assert out.strip() == f"Ironside loads AP for the whole of battle {battle}"
+    view = table_view(engine, battle)
+    assert [m["text"] for m in view["marks"]] == ["Ironside loads AP"]
+    from sqlmodel import select
+
+    from db.models import BattleResult, Fighter
+    from db.uow import read_session
+
+    with read_session(engine) as s:
+        w = s.exec(select(Fighter).where(Fighter.name == "Ironside")).one()
+        res = s.exec(select(BattleResult).where(BattleResult.battle_id == battle,
+                                                BattleResult.fighter_id == w.id)).one()
+        assert res.details["ammo"] == "AP"  # on the walker's battle result
+    before = snap(engine)
+    err = cli(db_url, capsys, "walker", "ammo", b, "Ironside", "he", code=(1, 2)).err
+    assert err.strip() == ("error: Ironside loaded AP for battle 1: the ammunition is chosen once, "
+                           "for the whole battle")
+    assert snap(engine) == before
+    add_walker(engine, "Easy", "Thumper", "Mortar Walker", {"commander": 4, "driver": 4, "gunner": 4})
+    finish_battle(engine, battle)
+    err = cli(db_url, capsys, "walker", "ammo", b, "Ironside", "he", code=(1, 2)).err
+    assert "battle 1 is finished: cannot load a walker's guns" in err
+    b2 = setup_battle(engine, c.id, ["Easy"], scenario="Patrol")  # a new battle: chosen anew, at setup
+    assert "Ironside loads HE" in cli(db_url, capsys, "walker", "ammo", str(b2.id), "Ironside", "he").out
+    err = cli(db_url, capsys, "walker", "ammo", str(b2.id), "Thumper", "he", code=(1, 2)).err
+    assert err.strip() == "error: Thumper has no gun that fires HE or AP (its guns: Grenade)"

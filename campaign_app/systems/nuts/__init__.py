@@ -44,8 +44,10 @@ SYSTEM = GameSystem(
     commands=".commands:COMMANDS",
     action_labels={"creature.generate": "generate creatures", "walker.add": "add walker",
                    "walker-type.add": "add walker type", "zombie.arrival": "zombie arrival",
-                   "walker.driver-disabled": "walker driver disabled", "zombie.bite": "zombie bite"},
-    scenario_table="nuts-scenario", battle_commands=("zombies_arrive", "zombie_bite", "driver_disabled"),
+                   "walker.driver-disabled": "walker driver disabled", "zombie.bite": "zombie bite",
+                   "walker.ammo": "walker ammunition"},
+    scenario_table="nuts-scenario", battle_commands=("zombies_arrive", "zombie_bite", "walker_ammo",
+                                                               "driver_disabled"),
     after_battle_options=(
         AfterBattleOption("replacements", "Roll for replacements (NUTS!)", "bool", default=True,
                           help="roll on the replacements table for the squad's losses"),

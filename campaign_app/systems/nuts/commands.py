@@ -18,6 +18,7 @@ MOTIONS = ("moving", "stationary")  # as creatures.MOTIONS (this module stays li
 
 if TYPE_CHECKING:
     from campaign_app.systems.nuts.creatures import (
+        AmmoLoaded,
         BiteTested,
         CreaturesAdded,
         DriverDisabled,
@@ -173,6 +174,16 @@ def zombie_bite_text(t: BiteTested, _params: dict[str, Any]) -> str:
     return text(t)
 
 
+def walker_ammo(engine: Any, battle: Any, figure: str | None = None, ammo: str = "") -> AmmoLoaded:
+    from campaign_app.systems.nuts.creatures import walker_ammo as run
+
+    return run(engine, battle, figure, ammo)
+
+
+def walker_ammo_text(a: AmmoLoaded, _params: dict[str, Any]) -> str:
+    return f"{a.walker} loads {a.ammo} for the whole of battle {a.battle_id}"
+
+
 _CREATURE = ("creature", "Weird WWII creatures (NUTS! with weird-ww2)")
 _WALKER = ("walker", "Weird WWII walkers and walker types")
 
@@ -263,6 +274,17 @@ COMMANDS: tuple[Command, ...] = (
         ),
         needs=Needs(expansion=WEIRD),
         key="zombie_bite",
+    ),
+    Command(
+        "ammo", "before a battle (set up or started): the walker's self-loading guns take HE or AP for the "
+                "whole battle, chosen once", f"{_ME}:walker_ammo", *_WALKER, text=f"{_ME}:walker_ammo_text",
+        params=(
+            Param("battle", help="the battle (its id)"),
+            Param("figure", help="the walker, or one of its crew (the selected figure at the table)"),
+            Param("ammo", kind="choice", choices=("he", "ap"), help="he (high explosive) or ap (armour piercing)"),
+        ),
+        needs=Needs(expansion=WEIRD),
+        key="walker_ammo",
     ),
     Command(
         "driver-disabled", "during a battle in progress: the walker's driver is disabled; moving, the "

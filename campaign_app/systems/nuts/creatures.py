@@ -842,3 +842,58 @@ def zombie_bite_text(t: BiteTested) -> str:
     faces = ",".join(str(x) for x in r.get("faces", []))  # type: ignore[attr-defined]
     return (f"{t.figure} is bitten (bite {t.bite} of the game): 1d6 vs {r.get('target')} [{faces}] -> "
             f"{t.label}" + (f": {t.text}" if t.text else ""))
+
+
+# --------------------------------------------------------------------------- a walker's ammunition
+AMMO = {"he": "HE", "ap": "AP"}  # high explosive, armour piercing
+
+
+@dataclass(frozen=True, kw_only=True)
+class AmmoLoaded(Result):
+    """A walker's ammunition for the battle (Weird WWII): HE or AP, once per battle."""
+
+    battle_id: int
+    walker: str
+    ammo: str  # "HE" or "AP"
+
+
+def walker_ammo(engine: Engine, battle: Ref, figure: Ref | None, ammo: Any) -> AmmoLoaded:
+    """Seed 001: a walker's guns load themselves, so the player chooses before the
+    battle whether the loader holds high explosive or armour piercing rounds, and keeps
+    that type the whole battle. Recorded on the walker's battle result and as a mark of
+    the battle (set up or in progress); a second choice in the same battle is refused.
+    ``figure``: the walker or one of its crew. One undo step."""
+    from campaign_app.usecases.table import IN_PROGRESS, SETUP, fighters_in_battle, put_mark
+
+    want = str(ammo if ammo is not None else "").strip().lower()
+    if want not in AMMO:
+        raise InputError(f"ammunition {ammo!r}: give he (high explosive) or ap (armour piercing)")
+    with UnitOfWork(engine, "walker.ammo") as uow:
+        s = uow.session
+        b, c, taking_part = fighters_in_battle(s, battle, doing="load a walker's guns", states=(SETUP, IN_PROGRESS))
+        uow.campaign_id = c.id
+        _need_weird(c, "walkers")
+        ref = str(figure if figure is not None else "").strip()
+        if not ref:
+            raise InputError("name the walker (or one of its crew) whose guns are loaded")
+        found = [p for p in taking_part.values() if p[0].name == ref or (ref.isdigit() and p[0].id == int(ref))]
+        if not found:
+            raise InputError(f"{ref!r} does not take part in battle {b.number}")
+        f = found[0][0]
+        wid = f.id if f.kind == "walker" else f.crew_of_id
+        if wid is None or wid not in taking_part or taking_part[wid][0].kind != "walker":
+            raise InputError(f"{f.name} is neither a walker in battle {b.number} nor one of its crew")
+        walker, res = taking_part[wid]
+        stats = walker.stats or {}
+        if not any(str(stats.get(g) or "").strip().isdigit() for g in ("gun1", "gun2")):
+            raise InputError(f"{walker.name} has no gun that fires HE or AP (its guns: "
+                             f"{', '.join(str(stats.get(g)) for g in ('gun1', 'gun2') if stats.get(g)) or 'none'})")
+        details = dict(res.details or {})
+        if details.get("ammo"):
+            raise InputError(f"{walker.name} loaded {details['ammo']} for battle {b.number}: the ammunition is "
+                             "chosen once, for the whole battle")
+        details["ammo"] = AMMO[want]
+        res.details = details
+        put_mark(uow, b, res, walker.name, "loads", AMMO[want], f"{walker.name} loads {AMMO[want]}")
+        out = dict(battle_id=b.id or 0, walker=walker.name, ammo=AMMO[want])
+    return AmmoLoaded(**out, changes=uow.changes)  # type: ignore[arg-type]
