@@ -228,3 +228,38 @@ def test_walker_ammunition_chosen_once_per_battle(engine, night, db_url, capsys,
     assert "Ironside loads HE" in cli(db_url, capsys, "walker", "ammo", str(b2.id), "Ironside", "he").out
     err = cli(db_url, capsys, "walker", "ammo", str(b2.id), "Thumper", "he", code=(1, 2)).err
     assert err.strip() == "error: Thumper has no gun that fires HE or AP (its guns: Grenade)"
+
+
+# --------------------------------------------------------------------------- seed 001: rules on the cards
+def test_weird_ww2_table_top_rules_on_the_qrs_cards(engine):
+    """The seed 001 rules a player applies on the table (the app rolls none of them) are
+    on the QRS cards, in our words: the walker's movement, guns and crew exposure, a
+    zombie's free attack on a figure breaking off, an armour-piercing charge on an
+    armoured trooper, and the extra weapons."""
+    from campaign_app.usecases import exports
+
+    c = create_campaign(engine, "Cards", "nuts", expansions=["weird-ww2"])
+    cards = {card["title"]: card for card in exports.qrs_document(engine, c.id, all_kinds=True)["cards"]}
+    walker = " ".join(cards["Walkers"]["lines"])
+    for words in ("moving again after a stop costs 2 inches",
+                  "Reverses only after stopping, at up to a quarter of the move it has left",
+                  "45-degree arc straight ahead",
+                  "counts as a medium machine gun",
+                  "A Grenade gun fires as a thrown grenade, with the gunner's Rep",
+                  "choose HE or AP before the battle and keep it all battle",
+                  "small arms can hit him, and he counts as in cover",
+                  "Activates on the commander's Rep; with the commander out, on the driver's"):
+        assert words in walker, words
+    assert any("breaking off melee with a zombie takes a free attack" in x for x in cards["Zombie"]["lines"])
+    for kind in ("Armoured Trooper (light)", "Armoured Trooper (heavy)"):
+        assert any("armour-piercing rating" in x and "normal infantry charge rules" in x
+                   for x in cards[kind]["lines"]), kind
+    [table] = cards["Weird WWII weapons"]["tables"]
+    rows = {r[0]: r[1:4] for r in table["rows"]}
+    assert rows == {"Stake": ["hand-to-hand", "1", "1"], "Bludgeon": ["hand-to-hand", "1", "1"],
+                    "Single-edged blade": ["hand-to-hand", "1", "2"], "Bow": ["-", "-", "-"],
+                    "Crossbow": ["-", "-", "-"]}
+    # the core game alone prints none of them
+    core = create_campaign(engine, "Plain", "nuts")
+    titles = [card["title"] for card in exports.qrs_document(engine, core.id, all_kinds=True)["cards"]]
+    assert "Walkers" not in titles and "Weird WWII weapons" not in titles

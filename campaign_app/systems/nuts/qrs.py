@@ -77,7 +77,8 @@ WALKER_TABLES = tuple(f"ww2-walker-{t}" for t in (
 
 
 def _walker_card(q: QrsSheet) -> None:
-    lines = []
+    card = q.data.get("walker_card", {})
+    lines = [str(x) for x in card.get("lines", [])] if isinstance(card, Mapping) else []
     roles = q.data.get("walker_crew_roles", {})
     if isinstance(roles, Mapping):
         lines += [f"{r.get('label')}: {r.get('text')}" for r in roles.values() if isinstance(r, Mapping)]
@@ -105,6 +106,24 @@ def _walker_card(q: QrsSheet) -> None:
     q.card("Walkers", "Weird WWII walkers: crew, stat lines and tests", lines, tables)
 
 
+def _weapon_card(q: QrsSheet) -> None:
+    """The weapons the rules data lists (Weird WWII's extra ones), a row each; a value
+    the source lost shows as a dash, and the weapon's note follows."""
+    weapons = q.data.get("weapons", {})
+    spec = q.data.get("weapon_card", {})
+    if not isinstance(weapons, Mapping) or not weapons or not isinstance(spec, Mapping):
+        return
+    rows = []
+    for w in weapons.values():
+        if not isinstance(w, Mapping):
+            continue
+        rows.append([str(w.get("name", "")), str(w.get("range", "-")), str(w.get("targets", "-")),
+                     str(w.get("impact", "-")), str(w.get("note", ""))])
+    table = {"title": "Weapons", "note": "A dash: lost in our source, enter your own.",
+             "columns": ["Weapon", "Range", "Targets", "Impact", "Note"], "rows": rows}
+    q.card(str(spec.get("title", "Weapons")), str(spec.get("subtitle", "")), [], [table])
+
+
 def cards(q: QrsSheet) -> None:
     _turn_cards(q)
     q.card("Before the battle", "The mission, rolled at setup unless you name one", [],
@@ -112,3 +131,4 @@ def cards(q: QrsSheet) -> None:
     if WEIRD in q.expansions:
         _creature_cards(q)
         _walker_card(q)
+        _weapon_card(q)
