@@ -250,6 +250,8 @@ def test_weird_ww2_table_top_rules_on_the_qrs_cards(engine):
                   "small arms can hit him, and he counts as in cover",
                   "Activates on the commander's Rep; with the commander out, on the driver's"):
         assert words in walker, words
+    notes = {t["title"]: t.get("note", "") for t in cards["Walkers"]["tables"]}
+    assert "two separate turns in one activation, even with a stop between them" in notes["Losing Control (walker)"]
     assert any("breaking off melee with a zombie takes a free attack" in x for x in cards["Zombie"]["lines"])
     for kind in ("Armoured Trooper (light)", "Armoured Trooper (heavy)"):
         assert any("armour-piercing rating" in x and "normal infantry charge rules" in x
