@@ -27,7 +27,7 @@ import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from campaign_app.dice import DiceRequest, Roller, parse_spec
+from campaign_app.dice import DiceRequest, Roller
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import i18n
 from campaign_app.rules import loader as L
@@ -352,3 +352,359 @@ def test_check_table_refs():
     with raises("src: table t row 2 effect 2: effect 'roll-again': no table 'other' to roll on"):
         L.check_table_refs(t, {"t"}, "src")
     L.check_table_refs(effects_table({"op": "note", "value": "n"}), set(), "src")
+
+
+# --- rule files and the rulebook --------------------------------------------------------
+
+META = '[meta]\nsystem = "sx"\n'
+GOOD = META + 'title = "SX"\nedition = "e1"\nexpansion = "x1"\n[tables.t]\ntitle = "T"\ndice = "d6"\n' \
+    '[[tables.t.rows]]\nroll = "1-6"\nresult = "any"\neffects = [{ op = "roll-again", table = "u" }]\n' \
+    '[tables.u]\ntitle = "U"\ndice = "none"\n[[tables.u.entries]]\nk = 1\n[weapons]\nknife = 1\n'
+
+
+def test_a_rule_file_as_parsed():
+    f = L.parse_rule_file("sx.toml", GOOD)
+    assert (f.name, f.system, f.edition, f.expansion, f.title) == ("sx.toml", "sx", "e1", "x1", "SX")
+    assert [(t.id, t.source, t.system, t.edition, t.expansion) for t in f.tables] == [
+        ("t", "sx.toml", "sx", "e1", "x1"), ("u", "sx.toml", "sx", "e1", "x1")]
+    assert f.data == {"weapons": {"knife": 1}}
+    # no title: the system's id
+    assert L.parse_rule_file("a.toml", META).title == "sx"
+    assert L.parse_rule_file("a.toml", META).tables == ()
+
+
+# pydantic's own words for an error the schema has none of its own for
+MODE = "Input should be 'xp', 'ranks', 'battles' or 'after-battle'"
+BAD_FILES = [
+    ("[meta\n", None),
+    ('[x]\ny = 1\n', "a.toml: meta: is required"),
+    ("meta = 5\n", "a.toml: meta: must be a table, not a whole number"),
+    ("[meta]\nsystem = 1979-05-27\n", "a.toml: meta.system: must be text, not date"),
+    ("[meta]\nsystem = true\n", "a.toml: meta.system: must be text, not true/false"),
+    ("[meta]\nsystem = [1]\n", "a.toml: meta.system: must be text, not a list"),
+    ("[meta]\nsystem = {a = 1}\n", "a.toml: meta.system: must be text, not a table"),
+    ("[meta]\nsystem = 2.5\n", "a.toml: meta.system: must be text, not a number"),
+    (META + '[tables.3d]\ndice = "d6"\n', "a.toml: tables['3d'].title: is required"),
+    (META + '[tables.Bad]\ntitle = "T"\ndice = "none"\n', "a.toml: table Bad: table id must be lower-case kebab-case"),
+    (META + f'[tables.t]\ntitle = "{"x" * 201}"\ndice = "none"\n', "a.toml: tables.t.title: is longer than 200 characters"),
+    (META + '[tables.t]\ntitle = "T"\ndice = "d6"\n[[tables.t.rows]]\nroll = "1-6"\nresult = "a"\n'
+     'effects = [{ op = "set-rep", value = 9 }]\n',
+     "a.toml: table t row 1 effect 1: effect 'set-rep': value 9 is outside 1..6 (Rep runs 1 to 6)"),
+    (META + '[tables.t]\ntitle = "T"\ndice = "d6"\n[[tables.t.rows]]\nroll = "1-6"\nresult = "a"\n'
+     'effects = [{ op = "fly" }]\n', f"a.toml: table t row 1 effect 1: unknown effect op 'fly' (known: {KNOWN})"),
+    (META + '[advancement]\nmode = 5\n', f"a.toml: advancement.mode: {MODE}"),
+    ('catalogue = "x"\n' + META, "a.toml: catalogue: must be a table of items"),
+    ('trading = 5\n' + META, "a.toml: trading: must be a table, not a whole number"),
+]
+
+
+@pytest.mark.parametrize(("text", "error"), BAD_FILES)
+def test_a_bad_rule_file_is_one_exact_line(text, error):
+    if error is None:  # TOML's own words after the file's name
+        import tomllib
+
+        with pytest.raises(tomllib.TOMLDecodeError) as e:
+            tomllib.loads(text)
+        error = f"a.toml: not valid TOML: {e.value}"
+    with raises(error):
+        L.parse_rule_file("a.toml", text)
+
+
+def test_the_limits_of_a_table():
+    def limited(raw: dict[str, Any]) -> None:
+        S.check_table_limits("t", raw, "src")
+
+    limited(tbl(title="x" * 200))
+    for raw, error in [
+        (tbl(title="x" * 201), "src: tables.t.title: is longer than 200 characters"),
+        (tbl([{"roll": "1-6", "result": "a", "text": "a\x00"}]), "src: tables.t.rows[0].text: contains a NUL character"),
+        (tbl(note="x" * 20_001), "src: tables.t.note: is longer than 20,000 characters"),
+        (tbl([{"roll": 1, "result": "a"}] * 1001), "src: tables.t.rows: is longer than 1,000 items"),
+        (tbl([{"roll": "1" * 41, "result": "a"}]), "src: tables.t.rows[0].roll: roll is 41 characters long (at most 40)"),
+        ({**tbl(), "x" * 201: 1}, "src: tables.t: a key is 201 characters long (at most 200)"),
+        (tbl(entries=[{"a": 2**63}]), "src: tables.t.entries: 'a': number 9223372036854775808 is too large"),
+    ]:
+        with raises(error):
+            limited(raw)
+    limited(tbl([{"roll": "1" * 40, "result": "a"}] * 1000))
+
+
+def book_files(*texts: str) -> list[L.RuleFile]:
+    return [L.parse_rule_file(f"f{i}.toml", t) for i, t in enumerate(texts, 1)]
+
+
+ADV = META + '[advancement]\nmode = "after-battle"\ntitle = "A"\ntable = "u"\n'
+
+
+def test_the_rulebook_checks_across_files():
+    book = L.RuleBook(book_files(GOOD, ADV))
+    assert [f.name for f in book.files] == ["f1.toml", "f2.toml"]
+    assert list(book.tables) == ["t", "u"] and book.tables["t"].source == "f1.toml"
+    assert book.table("u") is book.tables["u"]
+    with raises("no rules table 'zz'"):
+        book.table("zz")
+    assert sorted(book.for_campaign("sx", "e1", ["x1"])) == ["t", "u"]
+    assert book.for_campaign("sx", "e1") == {} and book.for_campaign("sx") == {}
+    assert book.data("sx", "e1", ["x1"]) == {"weapons": {"knife": 1}, "advancement": book.files[1].data["advancement"]}
+    with raises("f2.toml: table t is already defined in f1.toml"):
+        L.RuleBook(book_files(GOOD, GOOD))
+    with raises("f1.toml: table t row 1 effect 1: effect 'roll-again': no table 'u' to roll on"):
+        L.RuleBook(book_files(GOOD.split("[tables.u]")[0]))
+    with raises("f1.toml: advancement.table: no table 'u'"):
+        L.RuleBook(book_files(ADV))
+    # the section as the rulebook reads it again (a RuleFile made elsewhere)
+    raw = L.RuleFile("r.toml", "sx", "", "", "R", (), {"advancement": {"mode": 5}})
+    with raises(f"r.toml: advancement.mode: {MODE}"):
+        L.RuleBook([raw])
+
+
+def test_data_merges_sections_of_the_files_in_force():
+    text = META + "[weapons]\nknife = 1\nlist = [1]\n"
+    more = META + 'edition = "e1"\n[weapons]\nclub = 2\n[list]\na = 1\n'
+    other = META + 'edition = "e2"\n[weapons]\nknife = 9\n'
+    exp = META + 'expansion = "x"\n[weapons]\nknife = 3\n[extra]\nb = 2\n'
+    book = L.RuleBook(book_files(text, more, other, exp))
+    assert book.data("sx") == {"weapons": {"knife": 1, "list": [1]}}
+    assert book.data("sx", "e1") == {"weapons": {"knife": 1, "list": [1], "club": 2}, "list": {"a": 1}}
+    assert book.data("sx", "e2", ("x",)) == {"weapons": {"knife": 3, "list": [1]}, "extra": {"b": 2}}
+    assert book.data("sy") == {}
+
+
+# --- schema.problem on errors the rules files cannot make -----------------------------
+
+
+def error_of(adapter: TypeAdapter, value: Any) -> ValidationError:
+    with pytest.raises(ValidationError) as e:
+        adapter.validate_python(value, strict=True)
+    return e.value
+
+
+def custom(kind: str, msg: str, loc: tuple[Any, ...] = ("a",)) -> ValidationError:
+    return ValidationError.from_exception_data(
+        "x", [InitErrorDetails(type=PydanticCustomError(kind, msg), loc=loc, input=1)])
+
+
+class _Named(BaseModel):
+    Key: int
+    when: int
+
+
+def test_problem_words():
+    # a union of text and number whose first failing branch is the text one: the roll words
+    assert str(S.problem(error_of(TypeAdapter(str | int), 2.5), "s")) == \
+        "s: must be a number or a range like '3-7', not a number"
+    assert str(S.problem(error_of(TypeAdapter(str | int), 2.5), "s", ("tables", "t"))) == \
+        "s: tables.t: must be a number or a range like '3-7', not a number"
+    # a type the schema has no words for: pydantic's
+    assert str(S.problem(error_of(TypeAdapter(float), "x"), "s")) == "s: Input should be a valid number"
+    # errors without the context pydantic's own give them
+    assert str(S.problem(custom("value_error", "bad value"), "s")) == "s: a: bad value"
+    assert str(S.problem(custom("too_long", "far too long"), "s")) == "s: a: far too long"
+    assert str(S.problem(custom("string_too_long", "far too long", ()), "s")) == "s: far too long"
+    assert str(S.problem(custom("nothing_known", "odd", ("x", 0, "Y z")), "s")) == "s: x[0]['Y z']: odd"
+    # the kind of a value of a type not named in the words
+    assert str(S.problem(error_of(TypeAdapter(_Named), {"Key": None, "when": 1}), "s")) == \
+        "s: Key: must be a whole number, not NoneType"
+    assert S._kind(object()) == "object" and S._kind(None) == "NoneType" and S._kind(b"") == "bytes"
+    assert S._path(("tables", "t", "rows", 0, "Label")) == "tables.t.rows[0].Label"
+    assert S._path(("tables", "3d", "x y", "_k")) == "tables['3d']['x y']._k"
+    assert S._path((0, "a")) == "[0].a"
+
+
+def test_validate_file_and_table_errors_at_the_top():
+    with raises("s: must be a table, not text"):
+        S.validate_file("x", "s")
+    with raises("s: tables.t: must be a table, not a whole number"):
+        S.validate_table("t", 5, "s")
+    with raises("s: tables.t: must be a table, not a whole number"):
+        S.check_table_limits("t", 5, "s")
+    with raises("s: tables.t.entries: 'a': contains a NUL character"):
+        S.check_table_limits("t", tbl(entries=[{"a": "\x00"}]), "s")
+    with raises("s: tables.t.title: contains a NUL character"):
+        S.check_table_limits("t", tbl(title="a\x00"), "s")
+
+
+# --- translations ---------------------------------------------------------------------
+
+
+def test_parse_translation():
+    m = i18n.parse_translation("f.toml", 'language = "it"\nname = "N"\n[tables.t.rows.r]\nlabel = "L"\n')
+    assert (m.language, m.name, m.tables["t"].rows["r"].label, m.tables["t"].rows["r"].text) == ("it", "N", "L", None)
+    import tomllib
+
+    with pytest.raises(tomllib.TOMLDecodeError) as e:
+        tomllib.loads("x = ")
+    with raises(f"f.toml: not valid TOML: {e.value}"):
+        i18n.parse_translation("f.toml", "x = ")
+    with raises("f.toml: tables.t.rows.r.colour: Extra inputs are not permitted"):
+        i18n.parse_translation("f.toml", 'language = "fr"\n[tables.t.rows.r]\ncolour = "x"\n')
+    with raises("f.toml: language 'de' is not one of fr, it"):
+        i18n.parse_translation("f.toml", 'language = "de"\n')
+
+
+def test_reading_translation_files(monkeypatch):
+    name, text = i18n._read("campaign_app.rules", "fr")
+    assert name == "campaign_app.rules/translations/fr.toml" and text.startswith("# The core's")
+    assert "é" in text  # read as UTF-8
+    assert i18n._read("campaign_app.rules", "de") is None
+    assert i18n._read("campaign_app.no_such_package", "fr") is None
+    files = i18n.translation_files("it")
+    assert [(n, sid, m.language) for n, sid, m in files][:2] == [
+        ("campaign_app.rules/translations/it.toml", None, "it"),
+        ("campaign_app.systems.nuts/translations/it.toml", "nuts", "it")]
+    assert {sid for _, sid, _ in files} == {None, *systems()}
+    monkeypatch.setattr(i18n, "_read", lambda package, lang: (f"{package}.toml", 'language = "it"\n'))
+    with raises("campaign_app.rules.toml: says language 'it', not 'fr'"):
+        i18n.translation_files("fr")
+
+
+def test_small_helpers():
+    assert i18n._pretty("in-recovery_now") == "in recovery now"
+    out: dict[str, str] = {}
+    i18n._put(out, "", "x")
+    i18n._put(out, None, "x")
+    i18n._put(out, "a", "")
+    i18n._put(out, "b", None)
+    assert out == {}
+    i18n._put(out, "a", "b")
+    assert out == {"a": "b"}
+
+
+def catalogue_of(monkeypatch, *files: tuple[str | None, str]) -> dict[str, dict[str, str]]:
+    """build_catalogue("fr") over the given (system id, file text) translations only."""
+    parsed = [(f"{sid}.toml", sid, i18n.parse_translation(f"{sid}.toml", text)) for sid, text in files]
+    monkeypatch.setattr(i18n, "translation_files", lambda lang: parsed)
+    return i18n.build_catalogue("fr")
+
+
+def test_build_catalogue_from_given_files(fresh, monkeypatch):
+    fr = 'language = "fr"\n'
+    cats = catalogue_of(monkeypatch, (None, fr + '[statuses]\nin-recovery = "convalescent"\n[columns]\nName = "Nom"\n'
+                                            '[text]\nHello = "Bonjour"\n'),
+                        ("nuts", fr + 'name = "NOIX"\n[expansions]\nweird-ww2 = "Bizarre"\n'
+                                      '[tables.nuts-recovery]\ntitle = "Récup"\nnote = "Note"\n'
+                                      '[tables.nuts-recovery.rows.wounded]\nlabel = "Blessé"\ntext = "Absent"\n'),
+                        ("necromunda", fr + '[editions]\nn23 = "Édition 23"\n'))
+    assert cats == {
+        "": {"Hello": "Bonjour", "In Recovery": "convalescent", "in-recovery": "convalescent",
+             "In recovery": "Convalescent", "in recovery": "convalescent"},
+        "#columns": {"Name": "Nom"},
+        "nuts": {"NUTS! 4th edition": "NOIX", "Weird WWII (creatures, walkers)": "Bizarre",
+                 "After the Battle: Out of the Fight recovery": "Récup",
+                 L.load_rulebook().tables["nuts-recovery"].note: "Note",
+                 "Wounded": "Blessé", "Misses the next battle while recovering.": "Absent"},
+        "necromunda": {"Necromunda 2023 core rules": "Édition 23"},
+    }
+    # the title-case and key forms of a status keep words given in [text]; the pretty
+    # lower-case and capitalised forms are the status's
+    cats = catalogue_of(monkeypatch, (None, fr + '[text]\n"In Recovery" = "Soigné"\nin-recovery = "soigné"\n'
+                                                 '"In recovery" = "X"\n[statuses]\nin-recovery = "convalescent"\n'))
+    assert cats[""] == {"In Recovery": "Soigné", "in-recovery": "soigné", "In recovery": "Convalescent",
+                        "in recovery": "convalescent"}
+
+
+BAD_CATALOGUES = [
+    ((None, 'name = "X"\n'), "None.toml: the core's words name no system, edition or table"),
+    ((None, '[editions]\nn23 = "X"\n'), "None.toml: the core's words name no system, edition or table"),
+    ((None, '[expansions]\nx = "X"\n'), "None.toml: the core's words name no system, edition or table"),
+    ((None, '[tables.nuts-recovery]\ntitle = "X"\n'), "None.toml: the core's words name no system, edition or table"),
+    (("nuts", '[editions]\nzz = "X"\n'), "nuts.toml: nuts has no edition 'zz'"),
+    (("nuts", '[expansions]\nzz = "X"\n'), "nuts.toml: nuts has no expansion 'zz'"),
+    (("nuts", '[tables.zz]\ntitle = "X"\n'), "nuts.toml: no rules table 'zz' in nuts"),
+    (("nuts", '[tables.n23-escape]\ntitle = "X"\n'), "nuts.toml: no rules table 'n23-escape' in nuts"),
+    (("nuts", '[tables.nuts-recovery.rows.zz]\nlabel = "X"\n'), "nuts.toml: table nuts-recovery has no row 'zz'"),
+]
+
+
+@pytest.mark.parametrize(("file", "error"), BAD_CATALOGUES)
+def test_a_translation_naming_what_is_not_there(fresh, monkeypatch, file, error):
+    sid, text = file
+    with raises(error):
+        catalogue_of(monkeypatch, (sid, 'language = "fr"\n' + text))
+
+
+def test_translated(fresh):
+    fr = i18n.catalogue("fr")
+    assert i18n.catalogue("fr") is fr and i18n.catalogue("de") == {}
+    assert i18n.translated(5, "fr") == 5 and i18n.translated(None, "fr") is None and i18n.translated("", "fr") == ""
+    assert i18n.translated("Destroyed", "en") == "Destroyed" and i18n.translated("Destroyed", "de") == "Destroyed"
+    # the campaign's system first, then the core's words, then any system's
+    assert i18n.translated("Destroyed", "fr") == "Détruite"
+    assert i18n.translated("Destroyed", "fr", "fubar") == "Détruit"
+    assert i18n.translated("Destroyed", "fr", "necromunda") == "Détruite"
+    assert i18n.translated("Destroyed", "fr", "no-such-system") == "Détruite"
+    assert i18n.translated("Green", "fr", "unit-morale") == "Bleue"
+    assert i18n.translated("Green", "fr", "fubar") == "Bleu"
+    assert i18n.translated("&Generate Creatures…", "fr", "fubar") == "&Générer des créatures…"
+    assert i18n.translated(" Destroyed ", "fr", "fubar") == "Détruit"
+    assert i18n.translated("Not a rules word", "it") == "Not a rules word"
+    # column titles: only when asked for a column, and first
+    assert i18n.translated("Name", "fr") == "Name"
+    assert i18n.translated("Name", "fr", column=True) == "Nom"
+    assert i18n.translated("Wounded", "fr", "fubar") == "Blessé"
+    assert i18n.translated("Wounded", "fr", "fubar", column=True) == "Blessés"
+    assert i18n.translated("Destroyed", "fr", "fubar", column=True) == "Détruit"
+    assert i18n.translated("Destroyed", "it", "fubar") == "Distrutto"
+
+
+# --- rolling on a table -----------------------------------------------------------------
+
+
+class Recording:
+    """A source that hands out fixed faces and keeps the requests it was asked."""
+
+    name = "recording"
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+        self.requests: list[DiceRequest] = []
+
+    def take(self, request: DiceRequest) -> list[int]:
+        self.requests.append(request)
+        got, self.faces = self.faces[: request.count], self.faces[request.count:]
+        return got
+
+    def finish(self) -> None:
+        return None
+
+
+ROLLED = L.parse_table("t", tbl([{"roll": "1-3", "result": "low", "label": "Low"},
+                                 {"roll": "4-6", "result": "high", "label": "High"}], title="Table T"), "src")
+PASS = L.parse_table("p", tbl([{"roll": 0, "result": "none"}, {"roll": 1, "result": "one"},
+                               {"roll": 2, "result": "two"}], dice="pass:2d6", target="Rep"), "src")
+
+
+def test_roll_on_carries_every_argument():
+    src = Recording([5])
+    roller = Roller(src)
+    res, row = roll_on(ROLLED, roller, "a purpose", fighter_id=3, unit_id=4, subject="Bob")
+    assert row is ROLLED.rows[1]
+    assert (res.spec, res.faces, res.value, res.purpose, res.rule, res.source, res.target) == (
+        "d6", [5], 5, "a purpose", "Table T", "recording", None)
+    assert (res.table, res.row, res.result, res.fighter_id, res.unit_id) == ("t", "4-6", "high", 3, 4)
+    assert res.extra == {"label": "High", "subject": "Bob"}
+    assert roller.rolls == [res]
+    (req,) = src.requests
+    assert (req.spec, req.purpose, req.rule, req.target, req.table, req.fighter_id, req.unit_id) == (
+        "d6", "a purpose", "Table T", None, "t", 3, 4)
+    # a rule given is kept; no subject, none recorded
+    res, row = roll_on(ROLLED, Roller(Recording([1])), "p", rule="Rule 7")
+    assert (res.rule, res.result, res.row, res.fighter_id, res.unit_id, res.extra) == (
+        "Rule 7", "low", "1-3", None, None, {"label": "Low"})
+
+
+def test_roll_on_a_pass_table_and_the_refusals():
+    src = Recording([2, 5])
+    res, row = roll_on(PASS, Roller(src), "recovery", target=4)
+    assert (res.value, res.target, res.result, row.result, src.requests[0].target) == (1, 4, "one", "one", 4)
+    with raises("table p is rolled against a target (Rep): give one", InputError):
+        roll_on(PASS, Roller(Recording([1, 1])), "recovery")
+    untargeted = L.parse_table("p", tbl(PASS.to_dict()["rows"], dice="pass:2d6"), "src")
+    with raises("table p is rolled against a target (a number): give one", InputError):
+        roll_on(untargeted, Roller(Recording([1, 1])), "recovery")
+    ref = L.parse_table("r", {"title": "R", "dice": "none"}, "src")
+    with raises("table r is reference data and cannot be rolled", InputError):
+        roll_on(ref, Roller(Recording([1])), "x")
+    # a plain d6 needs no target and takes one given
+    res, _ = roll_on(ROLLED, Roller(Recording([2])), "x", target=3)
+    assert (res.target, res.result) == (3, "low")
