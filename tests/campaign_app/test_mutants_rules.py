@@ -342,7 +342,7 @@ def test_roll_again_advance_and_figures_values():
     bad({"op": "figures", "value": "gone"}, "effect 'figures': value 'gone' is not one of lost, wounded, back")
     for fate in (" Lost ", "wounded", "BACK"):
         good({"op": "figures", "value": fate})
-    # long text where no limit applies
+    # an op without values to check
     good({"op": "status", "value": "dead"})
 
 
@@ -645,6 +645,27 @@ def test_translated(fresh):
     assert i18n.translated("Wounded", "fr", "fubar", column=True) == "Blessés"
     assert i18n.translated("Destroyed", "fr", "fubar", column=True) == "Détruit"
     assert i18n.translated("Destroyed", "it", "fubar") == "Distrutto"
+
+
+def test_translated_over_given_files(fresh, monkeypatch):
+    """translated() when the files are not the shipped ones: no core file, none at all,
+    a system's file read before the core's, an empty English text among the words."""
+    def files(*given: tuple[str | None, str]) -> None:
+        parsed = [(f"{sid}.toml", sid, i18n.parse_translation(f"{sid}.toml", 'language = "fr"\n' + text))
+                  for sid, text in given]
+        monkeypatch.setattr(i18n, "translation_files", lambda lang: parsed)
+        i18n.catalogue.cache_clear()
+
+    files()
+    assert i18n.translated("Name", "fr", column=True) == "Name"
+    assert i18n.translated("Name", "fr", "nuts") == "Name"
+    files(("nuts", '[text]\nHello = "Salut"\n'), (None, '[text]\nHello = "Bonjour"\n"" = "vide"\n'))
+    assert i18n.translated("Hello", "fr", "fubar") == "Bonjour"  # the core's words before another system's
+    assert i18n.translated("Hello", "fr", "nuts") == "Salut"
+    assert i18n.translated("", "fr") == ""
+    files(("nuts", '[text]\nHello = "Salut"\n'))
+    assert i18n.translated("Hello", "fr", "fubar") == "Salut"
+    assert i18n.translated("Bye", "fr", "fubar", column=True) == "Bye"
 
 
 # --- rolling on a table -----------------------------------------------------------------
