@@ -308,12 +308,12 @@ def test_mounts_refused_by_unit_type():
 
     alpha = SimpleNamespace(name="Alpha", unit_type="infantry")
     assert _refusal(squads.equipment_fields, FUBAR, "heavy cannon", "fubar", unit=alpha) == (
-        "Heavy cannon: only vehicles and bunkers can mount it, and Alpha is infantry")
+        "Heavy cannon: only tanks and bunkers can mount it, and Alpha is infantry")  # the data's mounts_text
     assert _refusal(squads.equipment_fields, SPARSE, "big gun", "fubar", unit=alpha) == (
         "Cannon: only vehicles and bunkers can mount it, and Alpha is infantry")
     assert _refusal(squads.equipment_fields, SPARSE, "tow", "fubar", unit=alpha) == (
         "tow: only vehicles can mount it, and Alpha is infantry")
-    tank = SimpleNamespace(name="Tiger", unit_type="vehicle")
+    tank = SimpleNamespace(name="Tiger", unit_type="vehicle", armour="heavy")  # a tank: seed 004
     assert squads.equipment_fields(SPARSE, "tow", "fubar", unit=tank)["name"] == "tow"
     assert squads.equipment_fields(FUBAR, "heavy cannon", "fubar", unit=tank)["name"] == "Heavy cannon"
     squads.check_mount({"mounts": ["bunker"]}, "k", "Pillbox", "bunker")
