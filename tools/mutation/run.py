@@ -117,6 +117,17 @@ def prepare(name: str, group: dict) -> Path:
     for t in group["tests"]:
         if not (wd / t).exists():
             raise SystemExit(f"{name}: test file {t} is missing")
+    # mutmut refreshes the .py files of its mutants/ copy but not the data files beside them
+    # (rules TOML, translations, golden JSON): copy those again, or a later run tests stale data
+    kept = wd / "mutants"
+    if kept.exists():
+        for d in PACKAGES + ["tests"]:
+            for src in (ROOT / d).rglob("*"):
+                if src.is_file() and src.suffix not in (".py", ".pyc") and "__pycache__" not in src.parts:
+                    dest = kept / src.relative_to(ROOT)
+                    if not dest.exists() or dest.read_bytes() != src.read_bytes():
+                        dest.parent.mkdir(parents=True, exist_ok=True)
+                        shutil.copyfile(src, dest)
     text = (ROOT / "pyproject.toml").read_text("utf-8")
     text = text.split("\n[tool.mutmut]", 1)[0]
     (wd / "pyproject.toml").write_text(text + mutmut_section(group), "utf-8")
