@@ -1798,3 +1798,113 @@ def test_paths_and_short_values():
 ])
 def test_kinds_of_values(v, kind):
     assert lim._kind(v) == kind
+
+
+# =========================================================================== schema.py
+def test_dates_and_times():
+    """``created_at``: ISO text in UTC (naive is UTC; an offset is converted), a datetime
+    built in Python the same, null the import's time; ``played_on``: YYYY-MM-DD only."""
+    from datetime import timedelta, timezone
+
+    from pydantic_core import PydanticCustomError
+
+    t = datetime(2026, 5, 1, 19, 30, tzinfo=UTC)
+    assert sch._when(None) is None
+    for v in ("2026-05-01T19:30:00", "2026-05-01T19:30:00+00:00", "2026-05-01T19:30:00Z",
+              "2026-05-01T21:30:00+02:00", datetime(2026, 5, 1, 19, 30),
+              datetime(2026, 5, 1, 18, 30, tzinfo=timezone(timedelta(hours=-1)))):
+        got = sch._when(v)
+        assert got == t and got.tzinfo is UTC, v
+    assert sch._utc(datetime(2026, 5, 1, 19, 30)).tzinfo is UTC
+    for v, shown in (("soon", "'soon'"), (5, "5"), ("0001-01-01T00:00:00+01:00", "'0001-01-01T00:00:00+01:00'"),
+                     (date(2026, 5, 1), "datetime.date(2026, 5, 1)"), ("x" * 50, "'" + "x" * 36 + "...")):
+        with pytest.raises(PydanticCustomError) as e:
+            sch._when(v)
+        assert (e.value.type, str(e.value)) == ("app", f"{shown} is not a date and time (YYYY-MM-DDTHH:MM:SS)")
+    assert sch._day(None) is None
+    assert sch._day(date(2026, 3, 14)) == date(2026, 3, 14)
+    assert sch._day("2026-03-14") == date(2026, 3, 14)
+    for v, shown in (("2026-3-14", "'2026-3-14'"), ("2026-02-30", "'2026-02-30'"), ("2026-03-14T00:00", None),
+                     (datetime(2026, 3, 14), None), (20260314, "20260314"), ("x2026-03-14", None),
+                     ("2026-03-14x", None)):
+        with pytest.raises(PydanticCustomError) as e:
+            sch._day(v)
+        assert str(e.value) == f"{shown or repr(v)} is not a date (YYYY-MM-DD)"
+
+
+def test_unknown_keys_in_document_order():
+    """The paths of keys no model has, at every level, in document order; values of the
+    wrong type are left to the models."""
+    doc = base("necro")
+    assert list(sch.unknown_keys(sch.CampaignDocument, doc)) == []
+    doc["zz"] = 1
+    doc["campaign"]["yy"] = 2
+    doc["rosters"][1]["fighters"][0]["injuries"][0]["xx"] = 3
+    doc["rosters"][0]["fighters"][1]["equipment"][0]["ww"] = 4
+    doc["battles"][0]["marks"][0]["vv"] = 5
+    doc["rolls"][2]["uu"] = 6
+    doc["content_packs"][0]["tt"] = 7
+    assert list(sch.unknown_keys(sch.CampaignDocument, doc)) == [
+        ("zz",), ("campaign", "yy"), ("rosters", 0, "fighters", 1, "equipment", 0, "ww"),
+        ("rosters", 1, "fighters", 0, "injuries", 0, "xx"), ("battles", 0, "marks", 0, "vv"), ("rolls", 2, "uu"),
+        ("content_packs", 0, "tt")]
+    assert list(sch.unknown_keys(sch.Fighter, {"a": 1, "name": "x"}, ("p",))) == [("p", "a")]
+    assert list(sch.unknown_keys(sch.Fighter, [{"a": 1}])) == []
+    assert list(sch.unknown_keys(sch.Roster, {"fighters": "x", "units": [5, {"b": 1}], "stash": []})) == [
+        ("units", 1, "b")]
+    assert list(sch.unknown_keys(sch.CampaignDocument, {"campaign": None, "rosters": None})) == []
+    assert list(sch.unknown_keys(sch.CampaignDocument, {"campaign": {"q": 1}})) == [("campaign", "q")]
+
+
+def test_plain_records():
+    """``_plain``: records with only the model's keys, all the way down."""
+    assert sch._plain(sch.Roster, [])
+    assert sch._plain(sch.Roster, [{"name": "a"}, {"fighters": [{"name": "b", "skills": [{"name": "c"}]}]}])
+    assert sch._plain(sch.Roster, [{"fighters": None}])
+    assert not sch._plain(sch.Roster, [{"name": "a"}, 5])
+    assert not sch._plain(sch.Roster, [{"nome": "a"}])
+    assert not sch._plain(sch.Roster, [{"fighters": [{"name": "b", "skills": [{"nome": "c"}]}]}])
+    assert not sch._plain(sch.Roster, [{"fighters": {"name": "b"}}])
+    assert not sch._plain(sch.CampaignDocument, [{"campaign": {"nome": "x"}}])
+    assert sch._plain(sch.CampaignDocument, [{"campaign": None}])
+    assert sch._plain(sch.CampaignDocument, [{"campaign": {"name": "x"}}])
+    assert sch.fields_of(sch.Skill) == frozenset({"name", "source"})
+    assert sch._nested(sch.Fighter) == (("equipment", sch.Equipment, True), ("skills", sch.Skill, True),
+                                        ("injuries", sch.Injury, True))
+    assert sch._nested(sch.CampaignDocument)[0] == ("campaign", sch.CampaignInfo, False)
+    assert sch._nested(sch.Skill) == ()
+
+
+def test_the_format_doc_is_generated_from_the_models(capsys):
+    """docs/json-format.md is ``markdown()``; ``main`` writes it with --markdown only."""
+    committed = (HERE.parents[1] / "docs" / "json-format.md").read_text("utf-8")
+    assert sch.markdown() == committed
+    assert sch.main(["--markdown"]) == 0
+    assert capsys.readouterr().out == committed
+    for argv in ([], ["--markdown", "x"], ["-m"]):
+        assert sch.main(argv) == 2
+        out = capsys.readouterr()
+        assert (out.out, out.err) == ("", "usage: python -m campaign_app.usecases.datafiles --markdown\n")
+
+
+def test_field_labels():
+    """Each field's type, default and notes as the format doc shows them."""
+    rows = {m.__name__: sch.field_table(m).splitlines() for m in (sch.Fighter, sch.Battle, sch.Roll, sch.Equipment)}
+    assert rows["Fighter"][:2] == ["| field | type | default | notes |", "|---|---|---|---|"]
+    assert "| `ref` | text | required | at most 40 characters |" in rows["Fighter"]
+    assert "| `name` | text | required | at most 200 characters; a name (see common rules) |" in rows["Fighter"]
+    assert ("| `rep` | integer 1..6 or null | null | only in a system that uses Rep; fixed for some kinds |"
+            in rows["Fighter"])
+    assert "| `xp` | integer 0..100000 | 0 | |" in [r.replace("|  |", "| |") for r in rows["Fighter"]]
+    assert "| `captured_by` | roster ref or null | null | |" in [r.replace("|  |", "| |") for r in rows["Fighter"]]
+    assert "| `abilities` | list of text | `[]` | |" in [r.replace("|  |", "| |") for r in rows["Fighter"]]
+    assert "| `stats` | object | `{}` |" in [r.split(" characteristic")[0].rstrip() for r in rows["Fighter"]]
+    assert "| `equipment` | list | `[]` | see equipment |" in rows["Fighter"]
+    assert "| `created_at` | date-time or null | now | |" in [r.replace("|  |", "| |") for r in rows["Fighter"]]
+    assert "| `played_on` | date or null | today | |" in [r.replace("|  |", "| |") for r in rows["Battle"]]
+    assert "| `number` | integer ≥ 1 | required | unique in the campaign |" in rows["Battle"]
+    assert "| `after_battle_done` | true/false | false | |" in [r.replace("|  |", "| |") for r in rows["Battle"]]
+    assert "| `scenario` | text | `\"\"` | at most 200 characters |" in rows["Battle"]
+    assert "| `target` | integer or null | null | |" in [r.replace("|  |", "| |") for r in rows["Roll"]]
+    assert "| `category` | text | `weapon` | at most 40 characters |" in rows["Equipment"]
+    assert "| `qty` | integer 0..100000 | 1 | |" in [r.replace("|  |", "| |") for r in rows["Equipment"]]
