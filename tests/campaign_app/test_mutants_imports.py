@@ -1908,3 +1908,98 @@ def test_field_labels():
     assert "| `target` | integer or null | null | |" in [r.replace("|  |", "| |") for r in rows["Roll"]]
     assert "| `category` | text | `weapon` | at most 40 characters |" in rows["Equipment"]
     assert "| `qty` | integer 0..100000 | 1 | |" in [r.replace("|  |", "| |") for r in rows["Equipment"]]
+
+
+# =========================================================================== the models' words
+def _errors(model: Any, value: Any) -> list[tuple[str, str]]:
+    """(path, message) of each error a model (as the streamed import checks records) gives."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from campaign_app.usecases.datafiles.validate import _message
+
+    try:
+        TypeAdapter(model).validate_python(value)
+    except ValidationError as e:
+        return [(lim._path(d["loc"]), _message(d)) for d in e.errors(include_url=False)]
+    return []
+
+
+def test_the_models_errors_in_the_apps_words():
+    """The errors of the models themselves (the streamed import checks each record with
+    them): unknown fields, records that are not objects, even at the top (no path)."""
+    assert _errors(sch.Skill, {"name": "a", "x": 1}) == [("x", "unknown field")]
+    assert _errors(sch.Skill, 5) == [("document", "must be an object, not the number 5")]
+    assert _errors(sch.Fighter, {"ref": "f", "name": "a", "equipment": [5, {"name": "b"}, None]}) == [
+        ("equipment[0]", "must be an object, not the number 5"), ("equipment[2]", "must be an object, not null")]
+    assert _errors(sch.Roster, {"ref": "r", "name": "a", "fighters": {}}) == [
+        ("fighters", "must be a list, not an object")]
+    assert _errors(sch.Skill, {"name": "a"}) == []
+    assert _errors(list[sch.Skill], "x") == [("document", "must be a list, not text 'x'")]
+
+
+def test_rolls_checked_column_by_column_name_their_place_in_the_file():
+    """A streamed import checks rolls a chunk at a time: ``offset`` is the chunk's first
+    roll's place, so each problem names the roll's place in the file."""
+    from campaign_app.usecases.datafiles.validate import _check_columns, _Checker
+
+    roll = base("squad")["rolls"][0]
+    ck = _Checker()
+    items = [dict(roll), {k: v for k, v in roll.items() if k != "dice"}, {**roll, "dice": 5, "value": "x"}]
+    assert _check_columns(ck, sch.Roll, items, "rolls", offset=100) is None
+    assert ck.problems == ["rolls[101].dice: is missing", "rolls[102].dice: must be text, not the number 5",
+                           "rolls[102].value: 'x' is not a whole number"]
+    ck = _Checker()
+    assert _check_columns(ck, sch.Roll, [dict(roll), 5, {**roll, "value": "x"}], "rolls", offset=100) is None
+    assert ck.problems == ["rolls[101]: must be an object, not the number 5", "rolls[102].value: 'x' is not a whole number"]
+    ck = _Checker()
+    cols = _check_columns(ck, sch.Roll, [dict(roll), {k: v for k, v in roll.items() if k != "label"}], "rolls", 7)
+    assert ck.problems == [] and cols is not None
+    assert cols["label"] == ["", ""] and cols["value"] == [4, 4] and list(cols) == list(sch.Roll.model_fields)
+
+
+def test_what_the_cached_helpers_compute():
+    """The cached helpers, computed anew (``__wrapped__``: the cache of a test process
+    would hide a changed computation)."""
+    from campaign_app.usecases.datafiles import validate as v
+
+    refs, texts = v._field_kinds.__wrapped__()
+    assert refs == {"roll_record", "walker_type", "battle", "attacker", "roster", "winner", "captured_by",
+                    "by_fighter", "fighter", "crew_of", "unit"}
+    assert texts == {"conditions", "traits", "effects_skipped", "expansions", "effects_applied", "abilities"}
+    assert v._spec.__wrapped__(sch.Fighter) == (
+        ("_ref", "name", "fighter_type", "role", "kind", "rep", "stats", "xp", "credits_value", "rank", "status",
+         "status_note", "_captured_by", "_walker_type", "_crew_of", "abilities", "conditions", "notes", "created_at"),
+        ("ref", "name", "type", "role", "kind", "rep", "stats", "xp", "credits_value", "rank", "status",
+         "status_note", "captured_by", "walker_type", "crew_of", "abilities", "conditions", "notes", "created_at"))
+    assert v._spec.__wrapped__(sch.BattleResult) == (
+        ("_fighter", "_unit", "status", "scored_hit", "_by", "casualties", "details"),
+        ("fighter", "unit", "status", "scored_hit", "by_fighter", "casualties", "details"))
+    assert v._spec.__wrapped__(sch.Injury)[0] == (
+        "table_id", "roll", "faces", "result", "label", "_battle", "_roll", "effects_applied", "effects_skipped",
+        "created_at")
+    assert v._spec.__wrapped__(sch.Roll)[0] == (
+        "_ref", "created_at", "_battle", "_fighter", "_unit", "subject", "purpose", "rule", "dice", "faces", "source",
+        "target", "value", "table_id", "row", "result", "label", "_action", "_undone", "mark", "step", "face_pos",
+        "prev_hash", "hash")
+    assert v._fixed_reps.__wrapped__("nuts") == {"zombie": 2}
+    assert v._fixed_reps.__wrapped__("necromunda") == {}
+    adapter = v._column_adapter.__wrapped__(sch.Roll, "value")
+    assert adapter.validate_python([1, 2]) == [1, 2]
+    with pytest.raises(Exception, match="valid integer"):
+        adapter.validate_python(["1"])  # strict, as the model
+    assert v._column_adapter.__wrapped__(sch.Roll, "subject").validate_python(["a"]) == ["a"]
+    assert sch.column_limit.__wrapped__("fighter", "name") == 200
+    assert sch.column_limit.__wrapped__("roster", "notes") == 20_000  # no length: MAX_TEXT
+    assert sch.fields_of.__wrapped__(sch.Skill) == frozenset({"name", "source"})
+    assert sch._nested.__wrapped__(sch.Battle) == (("rosters", sch.BattleRoster, True),
+                                                   ("results", sch.BattleResult, True), ("marks", sch.BattleMark, True))
+    row = sch.row_type.__wrapped__(sch.Skill)
+    assert row.__name__ == "SkillRow"
+    from pydantic import TypeAdapter
+
+    assert TypeAdapter(row).validate_python({"name": "a", "zz": 1}) == {"name": "a", "source": ""}
+    assert sch.document_adapter.__wrapped__().validate_python(base("nuts"))["walker_types"][0]["crew"] == 3
+    assert sch._row_annotation(sch.Skill) is sch.row_type(sch.Skill)
+    assert sch._row_annotation(list[sch.Skill]) == list[sch.row_type(sch.Skill)]  # type: ignore[misc]
+    assert sch._row_annotation(list[str]) == list[str]
+    assert sch._row_annotation(int) is int
