@@ -200,6 +200,9 @@ B0 = "battles.0"
 R0 = "rolls.0"
 STATUSES = "active, in-recovery, convalescence, captured, dead, lost, turned, retired"
 LONG = "x" * 41
+VAMPIRE = {"title": "Random Vampire Generation", "dice": "d6", "rows": [
+    {"roll": "1-3", "result": "rep-4", "label": "Rep 4", "effects": [{"op": "set-rep", "value": 4}]},
+    {"roll": "4-6", "result": "rep-5", "label": "Rep 5", "effects": [{"op": "set-rep", "value": 5}]}]}
 CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     # --- _validate: the top level
     ("not-an-object", "necro", whole([1]), {}),
@@ -265,6 +268,19 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("house-odd-key", "necro", put("campaign.house_rules.n 1", {}), {}),
     ("house-with-bad-edition", "necro", many(put("campaign.house_rules.nope", {}),
                                              put("campaign.edition", "n99")), {}),
+    ("house-expansion-table", "nuts", put("campaign.house_rules.ww2-gen-vampire", VAMPIRE), {}),
+    ("house-expansion-table-without", "nuts", many(put("campaign.house_rules.ww2-gen-vampire", VAMPIRE),
+                                                   put("campaign.expansions", [])), {}),
+    ("house-roll-again", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects").append(
+        {"op": "roll-again", "table": "n26-nope"}), {}),
+    ("house-roll-again-known", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects")
+     .append({"op": "roll-again", "table": "n26-ranks"}), {}),
+    ("house-bad-effect", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects").append(
+        {"op": "explode"}), {}),
+    ("house-title-too-long", "necro", put("campaign.house_rules.n26-lasting-injury.title", "t" * 201), {}),
+    ("house-rule-a-number", "necro", put("campaign.house_rules.n26-lasting-injury", 5), {}),
+    ("house-two-problems", "necro", many(put("campaign.house_rules.nope", {}),
+                                         put("campaign.house_rules.n26-lasting-injury", 5)), {}),
     ("house-not-an-object", "necro", put("campaign.house_rules", []), {}),
     # --- rosters
     ("roster-kind-unknown", "necro", put("rosters.0.kind", "horde"), {}),
@@ -324,6 +340,8 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
                                                                   "stats": {"x": {}, "y": [1], "z": "5+", "w": 4}})), {}),
     ("stats-bad-system", "necro", many(put(F0 + ".stats", {"Q": [1]}), put("campaign.system", "chess")), {}),
     ("stats-bad-edition", "necro", many(put(F0 + ".stats", {"Q": 1}), put("campaign.edition", "n99")), {}),
+    ("stats-n23", "necro", many(put("campaign.edition", "n23"), put("campaign.house_rules", {}),
+                                put(F0 + ".stats", {"I": 1, "Sv": 4, "M": 1})), {}),
     ("fighter-xp-high", "necro", put(F0 + ".xp", 100_001), {}),
     ("fighter-xp-100000", "necro", put(F0 + ".xp", 100_000), {}),
     ("fighter-rank-101", "necro", put(F0 + ".rank", 101), {}),
@@ -643,6 +661,27 @@ EXPECT: dict[str, list[str]] = {
     'house-with-bad-edition': [
         "campaign.edition: 'n99' is not an edition of Necromunda (n26, n23)",
     ],
+    'house-expansion-table': [],
+    'house-expansion-table-without': [
+        "campaign.house_rules.ww2-gen-vampire: NUTS! 4th edition has no table 'ww2-gen-vampire' to override",
+    ],
+    'house-roll-again': [
+        "campaign.house_rules.n26-lasting-injury: house rule: table n26-lasting-injury row 1 effect 2: effect 'roll-again': no table 'n26-nope' to roll on",
+    ],
+    'house-roll-again-known': [],
+    'house-bad-effect': [
+        "campaign.house_rules.n26-lasting-injury: house rule: table n26-lasting-injury row 1 effect 2: unknown effect op 'explode' (known: advance, condition, figures, new-figures, note, remove, rep, roll-again, set-rep, skill, stat, status, training, xp)",
+    ],
+    'house-title-too-long': [
+        'campaign.house_rules.n26-lasting-injury: house rule: tables.n26-lasting-injury.title: is longer than 200 characters',
+    ],
+    'house-rule-a-number': [
+        'campaign.house_rules.n26-lasting-injury: house rule: tables.n26-lasting-injury: must be a table, not a whole number',
+    ],
+    'house-two-problems': [
+        'campaign.house_rules.n26-lasting-injury: house rule: tables.n26-lasting-injury: must be a table, not a whole number',
+        "campaign.house_rules.nope: Necromunda has no table 'nope' to override",
+    ],
     'house-not-an-object': [
         'campaign.house_rules: must be an object, not a list',
     ],
@@ -819,6 +858,10 @@ EXPECT: dict[str, list[str]] = {
     ],
     'stats-bad-edition': [
         "campaign.edition: 'n99' is not an edition of Necromunda (n26, n23)",
+    ],
+    'stats-n23': [
+        'rosters[0].fighters[0].stats.I: 1 is below 2',
+        "rosters[0].fighters[0].stats.Sv: 'Sv' is not a characteristic here (M, WS, BS, S, T, W, I, A, Ld, Cl, Wil, Int)",
     ],
     'fighter-xp-high': [
         'rosters[0].fighters[0].xp: 100001 is above 100000',
