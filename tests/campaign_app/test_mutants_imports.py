@@ -255,6 +255,8 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("edition-missing", "necro", drop("campaign.edition"), {}),
     ("edition-none-known", "squad", put("campaign.edition", "e2"), {}),
     ("edition-not-text", "necro", put("campaign.edition", 26), {}),
+    ("edition-not-text-no-system-checks", "necro", many(put("campaign.edition", 26), put(F0 + ".type", "boss"),
+                                                        put(F0 + ".stats", {"Q": 1})), {}),
     ("expansion-unknown", "nuts", put("campaign.expansions", ["weird-ww2", "space"]), {}),
     ("expansion-twice", "nuts", put("campaign.expansions", ["weird-ww2", "weird-ww2"]), {}),
     ("expansion-not-text", "nuts", put("campaign.expansions", [7, "weird-ww2"]), {}),
@@ -284,6 +286,7 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("house-not-an-object", "necro", put("campaign.house_rules", []), {}),
     # --- rosters
     ("roster-kind-unknown", "necro", put("rosters.0.kind", "horde"), {}),
+    ("roster-kind-missing", "necro", drop("rosters.0.kind"), {}),
     ("roster-kind-not-text", "necro", put("rosters.0.kind", 1), {}),
     ("roster-kind-long", "necro", put("rosters.0.kind", "k" * 21), {}),
     ("roster-kind-20", "necro", put("rosters.0.kind", "k" * 20), {}),
@@ -296,6 +299,7 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("roster-ref-40-twice", "necro", many(put("rosters.0.ref", "x" * 40), put("rosters.1.ref", "x" * 40),
                                           put(F2 + ".captured_by", "x" * 40), put("battles.0.winner", None),
                                           put(B0 + ".rosters", []), drop("worth")), {}),
+    ("roster-ref-41-twice", "necro", many(put("rosters.0.ref", LONG), put("rosters.1.ref", LONG)), {}),
     ("roster-ref-number", "necro", put("rosters.1.ref", 2), {}),
     ("roster-ref-null", "necro", put("rosters.1.ref", None), {}),
     ("roster-ref-missing", "necro", drop("rosters.1.ref"), {}),
@@ -420,6 +424,10 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("battle-number-max", "necro", put(B0 + ".number", 2_147_483_647), {}),
     ("battle-number-over", "necro", put(B0 + ".number", 2_147_483_648), {}),
     ("battle-number-text", "necro", many(put(B0 + ".number", "1"), add("battles", {"ref": "b2", "number": "1"})), {}),
+    ("battle-number-true-twice", "necro", many(put(B0 + ".number", True),
+                                               add("battles", {"ref": "b2", "number": True})), {}),
+    ("battle-number-null-twice", "necro", many(put(B0 + ".number", None),
+                                               add("battles", {"ref": "b2", "number": None})), {}),
     ("battle-winner", "necro", put(B0 + ".winner", "r3"), {}),
     ("battle-attacker", "necro", put(B0 + ".attacker", "r3"), {}),
     ("battle-state", "necro", put(B0 + ".state", "over"), {}),
@@ -630,6 +638,9 @@ EXPECT: dict[str, list[str]] = {
     'edition-not-text': [
         'campaign.edition: must be text, not the number 26',
     ],
+    'edition-not-text-no-system-checks': [
+        'campaign.edition: must be text, not the number 26',
+    ],
     'expansion-unknown': [
         "campaign.expansions[1]: 'space' is not an expansion of NUTS! 4th edition",
     ],
@@ -688,6 +699,7 @@ EXPECT: dict[str, list[str]] = {
     'roster-kind-unknown': [
         "rosters[0].kind: 'horde' is not one of gang, squad",
     ],
+    'roster-kind-missing': [],
     'roster-kind-not-text': [
         'rosters[0].kind: must be text, not the number 1',
     ],
@@ -732,6 +744,14 @@ EXPECT: dict[str, list[str]] = {
     ],
     'roster-ref-40-twice': [
         "rosters[1].ref: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is already used by rosters[0]",
+    ],
+    'roster-ref-41-twice': [
+        "rosters[0].ref: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... must be short text (1 to 40 characters)",
+        "rosters[1].ref: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... must be short text (1 to 40 characters)",
+        "rosters[1].fighters[0].captured_by: no roster has ref 'r1'",
+        "battles[0].winner: no roster has ref 'r1'",
+        "battles[0].rosters[0].roster: no roster has ref 'r1'",
+        "battles[0].rosters[1].roster: no roster has ref 'r2'",
     ],
     'roster-ref-number': [
         'rosters[1].ref: 2 must be short text (1 to 40 characters)',
@@ -1065,6 +1085,14 @@ EXPECT: dict[str, list[str]] = {
         "battles[0].number: '1' is not a whole number",
         "battles[1].number: '1' is not a whole number",
         'battles[1].number: battle 1 is already battles[0]',
+    ],
+    'battle-number-true-twice': [
+        'battles[0].number: True is not a whole number',
+        'battles[1].number: True is not a whole number',
+    ],
+    'battle-number-null-twice': [
+        'battles[0].number: None is not a whole number',
+        'battles[1].number: None is not a whole number',
     ],
     'battle-winner': [
         "battles[0].winner: no roster has ref 'r3'",
@@ -1710,14 +1738,16 @@ def test_at_most_20_limit_problems():
                                                                       for i in range(20)]
 
 
-def test_items_in_one_list_or_object():
+def test_items_in_one_list_or_object(monkeypatch):
     assert refused_by_limits([0] * 250_000) == []
     assert refused_by_limits([0] * 250_001) == ["document: more than 250,000 items"]
-    assert refused_by_limits({"a": [None] * 250_001}) == ["a: more than 250,000 items"]
-    big = dict.fromkeys(map(str, range(250_001)), 0)
-    assert refused_by_limits({"a": [big]}) == ["a[0]: more than 250,000 items"]  # a record too big: walked
+    monkeypatch.setattr(lim, "MAX_ITEMS", 10)
+    assert refused_by_limits({"a": [None] * 11}) == ["a: more than 10 items"]
+    assert refused_by_limits({"a": [None] * 10}) == []
+    big = dict.fromkeys(map(str, range(11)), 0)
+    assert refused_by_limits({"a": [{"x": 1}, big]}) == ["a[1]: more than 10 items"]  # a record too big: walked
     del big["0"]
-    assert refused_by_limits([big]) == []
+    assert refused_by_limits([{"x": 1}, big]) == []
 
 
 def test_values_in_the_whole_document(monkeypatch):
@@ -2046,3 +2076,20 @@ def test_what_the_cached_helpers_compute():
     assert sch._row_annotation(list[sch.Skill]) == list[sch.row_type(sch.Skill)]  # type: ignore[misc]
     assert sch._row_annotation(list[str]) == list[str]
     assert sch._row_annotation(int) is int
+
+
+def test_garbage_collection_is_paused_only_while_checking():
+    """The checks pause the garbage collector and give it back as they found it."""
+    import gc
+
+    assert gc.isenabled()
+    validate_document(base("squad"), rename="Copy")
+    assert gc.isenabled()
+    validate_document({"format": "campaign_app/campaign", "schema_version": 1, "campaign": {}})
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        validate_document(base("squad"), rename="Copy")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
