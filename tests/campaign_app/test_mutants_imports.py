@@ -300,6 +300,9 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
                                           put(F2 + ".captured_by", "x" * 40), put("battles.0.winner", None),
                                           put(B0 + ".rosters", []), drop("worth")), {}),
     ("roster-ref-41-twice", "necro", many(put("rosters.0.ref", LONG), put("rosters.1.ref", LONG)), {}),
+    ("roster-ref-1-char-twice", "necro", many(put("rosters.0.ref", "r"), put("rosters.1.ref", "r"),
+                                              put(F2 + ".captured_by", None), put(B0 + ".winner", None),
+                                              put(B0 + ".rosters", [])), {}),
     ("roster-ref-number", "necro", put("rosters.1.ref", 2), {}),
     ("roster-ref-null", "necro", put("rosters.1.ref", None), {}),
     ("roster-ref-missing", "necro", drop("rosters.1.ref"), {}),
@@ -367,6 +370,7 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("crew-of-crew", "nuts", put(F1 + ".crew_of", "f1"), {}),
     ("crew-of-itself-2", "nuts", put(F1 + ".crew_of", "f2"), {}),
     ("two-crew-one-walker", "nuts", put(F1 + ".crew_of", "f3"), {}),
+    ("crew-of-itself-last", "nuts", put("rosters.0.fighters.2.crew_of", "f3"), {}),
     ("crew-of-a-number", "nuts", put(F1 + ".crew_of", 1), {}),
     ("crew-of-unnamed", "nuts", many(put(F1 + ".crew_of", "f3"), put("rosters.0.fighters.2.ref", 3)), {}),
     ("walker-twice", "nuts", add("walker_types", {"ref": "w2", "name": "Panzerläufer"}), {}),
@@ -413,6 +417,8 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("pack-bad-item", "necro", put("content_packs.0.items.web-gun.cost", "lots"), {}),
     ("pack-bad-item-bad-system", "necro", many(put("content_packs.0.items.web-gun.cost", "lots"),
                                                put("campaign.system", "chess")), {}),
+    ("pack-bad-after-empty", "necro", put("content_packs", [
+        {"name": "A", "items": {}}, {"name": "B", "items": {"x": {"name": "X", "cost": "lots"}}}]), {}),
     ("pack-items-empty", "necro", put("content_packs.0.items", {}), {}),
     ("pack-items-list", "necro", put("content_packs.0.items", []), {}),
     ("pack-not-an-object", "necro", add("content_packs", 5), {}),
@@ -428,6 +434,9 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
                                                add("battles", {"ref": "b2", "number": True})), {}),
     ("battle-number-null-twice", "necro", many(put(B0 + ".number", None),
                                                add("battles", {"ref": "b2", "number": None})), {}),
+    ("battle-number-twice-after-null", "necro", many(put(B0 + ".number", None),
+                                                     add("battles", {"ref": "b2", "number": 5}),
+                                                     add("battles", {"ref": "b3", "number": 5})), {}),
     ("battle-winner", "necro", put(B0 + ".winner", "r3"), {}),
     ("battle-attacker", "necro", put(B0 + ".attacker", "r3"), {}),
     ("battle-state", "necro", put(B0 + ".state", "over"), {}),
@@ -753,6 +762,9 @@ EXPECT: dict[str, list[str]] = {
         "battles[0].rosters[0].roster: no roster has ref 'r1'",
         "battles[0].rosters[1].roster: no roster has ref 'r2'",
     ],
+    'roster-ref-1-char-twice': [
+        "rosters[1].ref: 'r' is already used by rosters[0]",
+    ],
     'roster-ref-number': [
         'rosters[1].ref: 2 must be short text (1 to 40 characters)',
         "battles[0].rosters[1].roster: no roster has ref 'r2'",
@@ -950,6 +962,10 @@ EXPECT: dict[str, list[str]] = {
         'rosters[0].fighters[1].crew_of: a fighter cannot crew itself',
     ],
     'two-crew-one-walker': [],
+    'crew-of-itself-last': [
+        "rosters[0].fighters[0].crew_of: 'f3' is itself crew of 'f3' (crew serve a walker)",
+        'rosters[0].fighters[2].crew_of: a fighter cannot crew itself',
+    ],
     'crew-of-a-number': [
         'rosters[0].fighters[1].crew_of: 1 must be a reference (text) or null',
     ],
@@ -1058,6 +1074,9 @@ EXPECT: dict[str, list[str]] = {
     'pack-bad-item-bad-system': [
         "campaign.system: 'chess' is not a known game system (nuts, necromunda, fubar, unit-morale)",
     ],
+    'pack-bad-after-empty': [
+        'content_packs[1]: items.x.cost: must be a whole number of credits, or "default" when the source gives none',
+    ],
     'pack-items-empty': [],
     'pack-items-list': [
         'content_packs[0].items: must be an object, not a list',
@@ -1093,6 +1112,10 @@ EXPECT: dict[str, list[str]] = {
     'battle-number-null-twice': [
         'battles[0].number: None is not a whole number',
         'battles[1].number: None is not a whole number',
+    ],
+    'battle-number-twice-after-null': [
+        'battles[0].number: None is not a whole number',
+        'battles[2].number: battle 5 is already battles[1]',
     ],
     'battle-winner': [
         "battles[0].winner: no roster has ref 'r3'",
