@@ -250,6 +250,7 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("system-unknown", "necro", put("campaign.system", "chess"), {}),
     ("system-empty", "necro", put("campaign.system", ""), {}),
     ("system-not-text", "necro", put("campaign.system", 3), {}),
+    ("system-a-list", "necro", put("campaign.system", ["necromunda"]), {}),
     ("edition-unknown", "necro", put("campaign.edition", "n99"), {}),
     ("edition-other", "necro", put("campaign.edition", "n23"), {}),
     ("edition-missing", "necro", drop("campaign.edition"), {}),
@@ -258,6 +259,8 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("edition-not-text-no-system-checks", "necro", many(put("campaign.edition", 26), put(F0 + ".type", "boss"),
                                                         put(F0 + ".stats", {"Q": 1})), {}),
     ("expansion-unknown", "nuts", put("campaign.expansions", ["weird-ww2", "space"]), {}),
+    ("expansion-unknown-no-system-checks", "nuts", many(put("campaign.expansions", ["space"]),
+                                                        put(F0 + ".type", "boss")), {}),
     ("expansion-twice", "nuts", put("campaign.expansions", ["weird-ww2", "weird-ww2"]), {}),
     ("expansion-not-text", "nuts", put("campaign.expansions", [7, "weird-ww2"]), {}),
     ("expansions-not-a-list", "nuts", put("campaign.expansions", "weird-ww2"), {}),
@@ -283,6 +286,7 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("house-rule-a-number", "necro", put("campaign.house_rules.n26-lasting-injury", 5), {}),
     ("house-two-problems", "necro", many(put("campaign.house_rules.nope", {}),
                                          put("campaign.house_rules.n26-lasting-injury", 5)), {}),
+    ("house-unknown-then-bad", "necro", put("campaign.house_rules", {"nope": {}, "n26-lasting-injury": 5}), {}),
     ("house-not-an-object", "necro", put("campaign.house_rules", []), {}),
     # --- rosters
     ("roster-kind-unknown", "necro", put("rosters.0.kind", "horde"), {}),
@@ -632,6 +636,9 @@ EXPECT: dict[str, list[str]] = {
     'system-not-text': [
         'campaign.system: must be text, not the number 3',
     ],
+    'system-a-list': [
+        'campaign.system: must be text, not a list',
+    ],
     'edition-unknown': [
         "campaign.edition: 'n99' is not an edition of Necromunda (n26, n23)",
     ],
@@ -652,6 +659,9 @@ EXPECT: dict[str, list[str]] = {
     ],
     'expansion-unknown': [
         "campaign.expansions[1]: 'space' is not an expansion of NUTS! 4th edition",
+    ],
+    'expansion-unknown-no-system-checks': [
+        "campaign.expansions[0]: 'space' is not an expansion of NUTS! 4th edition",
     ],
     'expansion-twice': [
         'campaign.expansions: lists an expansion twice',
@@ -701,6 +711,10 @@ EXPECT: dict[str, list[str]] = {
     'house-two-problems': [
         'campaign.house_rules.n26-lasting-injury: house rule: tables.n26-lasting-injury: must be a table, not a whole number',
         "campaign.house_rules.nope: Necromunda has no table 'nope' to override",
+    ],
+    'house-unknown-then-bad': [
+        "campaign.house_rules.nope: Necromunda has no table 'nope' to override",
+        'campaign.house_rules.n26-lasting-injury: house rule: tables.n26-lasting-injury: must be a table, not a whole number',
     ],
     'house-not-an-object': [
         'campaign.house_rules: must be an object, not a list',
