@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 WORK = ROOT / ".mutation"
-PACKAGES = ["campaign_app", "db", "ui", "reports"]
+PACKAGES = ["campaign_app", "db", "ui", "reports", "docs"]  # docs: tests compare generated docs with it
 THRESHOLD = 0.90
 
 KILLED = {1, 3, 36, 24, -24, 152, 255, 37, -11, -9}  # failed, pytest error, timeout, type check, crash
@@ -97,7 +97,7 @@ def mutmut_section(group: dict) -> str:
         "\n\n[tool.mutmut]\n"
         f'source_paths = ["campaign_app", "db"]\n'
         f"only_mutate = {arr(group['mutate'])}\n"
-        f'also_copy = ["ui", "reports"]\n'
+        f'also_copy = ["ui", "reports", "docs"]\n'
         f"pytest_add_cli_args_test_selection = {arr(group['tests'])}\n"
         # -p no:randomly etc. are not installed; keep pytest quiet and cacheless
         f'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]\n'
