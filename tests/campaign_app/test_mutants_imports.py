@@ -1699,7 +1699,8 @@ def test_nesting_and_where_a_record_sits(doc, at, want):
     (None, None),
     ({1}, "set is not a JSON value"),
     (b"x", "bytes is not a JSON value"),
-], ids=lambda v: repr(v)[:12])
+], ids=["text-20000", "text-20001", "accents-20001", "nul", "accent-nul", "accent", "surrogate", "int-max",
+        "int-over", "int-min", "int-under", "float", "inf", "nan", "true", "null", "set", "bytes"])
 @pytest.mark.parametrize("where", ["object", "list", "record", "top"])
 def test_values_within_limits(value, want, where):
     """Each kind of value, in an object, in a list, in a list of records (the fast path)
@@ -1720,7 +1721,7 @@ def test_values_within_limits(value, want, where):
     ("\udc00", "key '\\udc00': text holds an unpaired surrogate (not valid Unicode)"),
     (1, "key 1 is not text"),
     (None, "key None is not text"),
-])
+], ids=["200", "201", "accent", "20000", "20001", "nul", "surrogate", "number", "null"])
 @pytest.mark.parametrize("where", ["object", "record"])
 def test_keys_within_limits(key, want, where):
     """Keys: text (any length up to 20,000), no NUL, valid Unicode; each key is checked
@@ -1870,7 +1871,7 @@ def test_loading_a_source(tmp_path):
 @pytest.mark.parametrize(("n", "more", "head"), [
     (1, False, "1 problem"), (1, True, "1+ problems"), (2, False, "2 problems"), (20, False, "20 problems"),
     (21, True, "21+ problems"), (0, False, "0 problems"),
-])
+], ids=["one", "one-cut", "two", "twenty", "twenty-one-cut", "none"])
 def test_the_refusal_message(n, more, head):
     """The count (``+`` when cut), every problem up to 20 on its own line, then how many more."""
     problems = [f"p{i}: bad" for i in range(n)]
@@ -1905,7 +1906,7 @@ def test_paths_and_short_values():
     (None, "null"), (True, "true/false"), (False, "true/false"), (3, "the number 3"), (2.5, "the number 2.5"),
     ("a", "text 'a'"), ("a" * 50, "text '" + "a" * 36 + "..."), ([], "a list"), ({}, "an object"),
     ({1}, "set"), (b"", "bytes"),
-])
+], ids=["null", "true", "false", "int", "float", "text", "long-text", "list", "object", "set", "bytes"])
 def test_kinds_of_values(v, kind):
     assert lim._kind(v) == kind
 
