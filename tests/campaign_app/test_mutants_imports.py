@@ -470,6 +470,7 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("battle-not-an-object", "necro", add("battles", None), {}),
     # --- rolls
     ("roll-ref-twice", "necro", put("rolls.2.ref", "d1"), {}),
+    ("roll-ref-missing-and-twice", "necro", many(drop("rolls.0.ref"), put("rolls.2.ref", "d2")), {}),
     ("roll-battle", "necro", put(R0 + ".battle", "b4"), {}),
     ("roll-fighter", "necro", put(R0 + ".fighter", "f4"), {}),
     ("roll-unit", "necro", put(R0 + ".unit", "u4"), {}),
@@ -1214,6 +1215,11 @@ EXPECT: dict[str, list[str]] = {
         "rolls[2].ref: 'd1' is already used by rolls[0]",
         "rosters[1].fighters[0].injuries[0].roll_record: no roll has ref 'd3'",
     ],
+    'roll-ref-missing-and-twice': [
+        'rolls[0].ref: is missing',
+        "rolls[2].ref: 'd2' is already used by rolls[1]",
+        "rosters[1].fighters[0].injuries[0].roll_record: no roll has ref 'd3'",
+    ],
     'roll-battle': [
         "rolls[0].battle: no battle has ref 'b4'",
     ],
@@ -1463,7 +1469,8 @@ def test_the_plan_fills_defaults_and_the_time_of_the_import():
     roll = doc["rolls"][0]
     for k in ("created_at", "subject", "mark", "undone", "hash"):
         del roll[k]
-    doc["rolls"].append({**doc["rolls"][0], "ref": "d2", "created_at": None, "unit": "u2", "battle": None})
+    doc["rolls"].append({**doc["rolls"][0], "ref": "d2", "created_at": None, "unit": "u2", "battle": None,
+                         "subject": "Ed"})
     start = datetime.now(UTC)
     plan, problems, more = validate_document(doc, rename="Copy")
     end = datetime.now(UTC)
@@ -1498,7 +1505,7 @@ def test_the_plan_fills_defaults_and_the_time_of_the_import():
     assert plan.battle_marks.cols == {} and plan.battle_marks["kind"] == []
     assert len(plan.rolls) == 2
     assert plan.rolls["created_at"] == [now, now]
-    assert plan.rolls["subject"] == ["", ""] and plan.rolls["mark"] == ["applied", "applied"]
+    assert plan.rolls["subject"] == ["", "Ed"] and plan.rolls["mark"] == ["applied", "applied"]
     assert plan.rolls["_undone"] == [False, False] and plan.rolls["hash"] == ["", ""]
     assert plan.rolls["_unit"] == ["u1", "u2"] and plan.rolls["_battle"] == ["b1", None]
     assert plan.rolls["_ref"] == ["d1", "d2"] and "version" not in plan.rolls.cols
