@@ -280,6 +280,8 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
         {"op": "roll-again", "table": "n26-nope"}), {}),
     ("house-roll-again-known", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects")
      .append({"op": "roll-again", "table": "n26-ranks"}), {}),
+    ("house-effect-value", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects")
+     .append({"op": "xp", "value": 10_000_000}), {}),
     ("house-bad-effect", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects").append(
         {"op": "explode"}), {}),
     ("house-title-too-long", "necro", put("campaign.house_rules.n26-lasting-injury.title", "t" * 201), {}),
@@ -700,6 +702,9 @@ EXPECT: dict[str, list[str]] = {
         "campaign.house_rules.n26-lasting-injury: house rule: table n26-lasting-injury row 1 effect 2: effect 'roll-again': no table 'n26-nope' to roll on",
     ],
     'house-roll-again-known': [],
+    'house-effect-value': [
+        "campaign.house_rules.n26-lasting-injury: house rule: table n26-lasting-injury row 1 effect 2: effect 'xp': value 10000000 is outside 0..100 (XP gained from one result)",
+    ],
     'house-bad-effect': [
         "campaign.house_rules.n26-lasting-injury: house rule: table n26-lasting-injury row 1 effect 2: unknown effect op 'explode' (known: advance, condition, figures, new-figures, note, remove, rep, roll-again, set-rep, skill, stat, status, training, xp)",
     ],
