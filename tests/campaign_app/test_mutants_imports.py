@@ -280,6 +280,8 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
         {"op": "roll-again", "table": "n26-nope"}), {}),
     ("house-roll-again-known", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects")
      .append({"op": "roll-again", "table": "n26-ranks"}), {}),
+    ("house-effect-value", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects")
+     .append({"op": "xp", "value": 10_000_000}), {}),
     ("house-bad-effect", "necro", lambda d: at(d, "campaign.house_rules.n26-lasting-injury.rows.0.effects").append(
         {"op": "explode"}), {}),
     ("house-title-too-long", "necro", put("campaign.house_rules.n26-lasting-injury.title", "t" * 201), {}),
@@ -470,6 +472,7 @@ CASES: list[tuple[str, str, Callable[[Doc], Any], dict[str, Any]]] = [
     ("battle-not-an-object", "necro", add("battles", None), {}),
     # --- rolls
     ("roll-ref-twice", "necro", put("rolls.2.ref", "d1"), {}),
+    ("roll-ref-missing-and-twice", "necro", many(drop("rolls.0.ref"), put("rolls.2.ref", "d2")), {}),
     ("roll-battle", "necro", put(R0 + ".battle", "b4"), {}),
     ("roll-fighter", "necro", put(R0 + ".fighter", "f4"), {}),
     ("roll-unit", "necro", put(R0 + ".unit", "u4"), {}),
@@ -699,6 +702,9 @@ EXPECT: dict[str, list[str]] = {
         "campaign.house_rules.n26-lasting-injury: house rule: table n26-lasting-injury row 1 effect 2: effect 'roll-again': no table 'n26-nope' to roll on",
     ],
     'house-roll-again-known': [],
+    'house-effect-value': [
+        "campaign.house_rules.n26-lasting-injury: house rule: table n26-lasting-injury row 1 effect 2: effect 'xp': value 10000000 is outside 0..100 (XP gained from one result)",
+    ],
     'house-bad-effect': [
         "campaign.house_rules.n26-lasting-injury: house rule: table n26-lasting-injury row 1 effect 2: unknown effect op 'explode' (known: advance, condition, figures, new-figures, note, remove, rep, roll-again, set-rep, skill, stat, status, training, xp)",
     ],
@@ -1214,6 +1220,11 @@ EXPECT: dict[str, list[str]] = {
         "rolls[2].ref: 'd1' is already used by rolls[0]",
         "rosters[1].fighters[0].injuries[0].roll_record: no roll has ref 'd3'",
     ],
+    'roll-ref-missing-and-twice': [
+        'rolls[0].ref: is missing',
+        "rolls[2].ref: 'd2' is already used by rolls[1]",
+        "rosters[1].fighters[0].injuries[0].roll_record: no roll has ref 'd3'",
+    ],
     'roll-battle': [
         "rolls[0].battle: no battle has ref 'b4'",
     ],
@@ -1463,7 +1474,8 @@ def test_the_plan_fills_defaults_and_the_time_of_the_import():
     roll = doc["rolls"][0]
     for k in ("created_at", "subject", "mark", "undone", "hash"):
         del roll[k]
-    doc["rolls"].append({**doc["rolls"][0], "ref": "d2", "created_at": None, "unit": "u2", "battle": None})
+    doc["rolls"].append({**doc["rolls"][0], "ref": "d2", "created_at": None, "unit": "u2", "battle": None,
+                         "subject": "Ed"})
     start = datetime.now(UTC)
     plan, problems, more = validate_document(doc, rename="Copy")
     end = datetime.now(UTC)
@@ -1498,7 +1510,7 @@ def test_the_plan_fills_defaults_and_the_time_of_the_import():
     assert plan.battle_marks.cols == {} and plan.battle_marks["kind"] == []
     assert len(plan.rolls) == 2
     assert plan.rolls["created_at"] == [now, now]
-    assert plan.rolls["subject"] == ["", ""] and plan.rolls["mark"] == ["applied", "applied"]
+    assert plan.rolls["subject"] == ["", "Ed"] and plan.rolls["mark"] == ["applied", "applied"]
     assert plan.rolls["_undone"] == [False, False] and plan.rolls["hash"] == ["", ""]
     assert plan.rolls["_unit"] == ["u1", "u2"] and plan.rolls["_battle"] == ["b1", None]
     assert plan.rolls["_ref"] == ["d1", "d2"] and "version" not in plan.rolls.cols
@@ -1699,7 +1711,8 @@ def test_nesting_and_where_a_record_sits(doc, at, want):
     (None, None),
     ({1}, "set is not a JSON value"),
     (b"x", "bytes is not a JSON value"),
-], ids=lambda v: repr(v)[:12])
+], ids=["text-20000", "text-20001", "accents-20001", "nul", "accent-nul", "accent", "surrogate", "int-max",
+        "int-over", "int-min", "int-under", "float", "inf", "nan", "true", "null", "set", "bytes"])
 @pytest.mark.parametrize("where", ["object", "list", "record", "top"])
 def test_values_within_limits(value, want, where):
     """Each kind of value, in an object, in a list, in a list of records (the fast path)
@@ -1720,7 +1733,7 @@ def test_values_within_limits(value, want, where):
     ("\udc00", "key '\\udc00': text holds an unpaired surrogate (not valid Unicode)"),
     (1, "key 1 is not text"),
     (None, "key None is not text"),
-])
+], ids=["200", "201", "accent", "20000", "20001", "nul", "surrogate", "number", "null"])
 @pytest.mark.parametrize("where", ["object", "record"])
 def test_keys_within_limits(key, want, where):
     """Keys: text (any length up to 20,000), no NUL, valid Unicode; each key is checked
@@ -1870,7 +1883,7 @@ def test_loading_a_source(tmp_path):
 @pytest.mark.parametrize(("n", "more", "head"), [
     (1, False, "1 problem"), (1, True, "1+ problems"), (2, False, "2 problems"), (20, False, "20 problems"),
     (21, True, "21+ problems"), (0, False, "0 problems"),
-])
+], ids=["one", "one-cut", "two", "twenty", "twenty-one-cut", "none"])
 def test_the_refusal_message(n, more, head):
     """The count (``+`` when cut), every problem up to 20 on its own line, then how many more."""
     problems = [f"p{i}: bad" for i in range(n)]
@@ -1905,7 +1918,7 @@ def test_paths_and_short_values():
     (None, "null"), (True, "true/false"), (False, "true/false"), (3, "the number 3"), (2.5, "the number 2.5"),
     ("a", "text 'a'"), ("a" * 50, "text '" + "a" * 36 + "..."), ([], "a list"), ({}, "an object"),
     ({1}, "set"), (b"", "bytes"),
-])
+], ids=["null", "true", "false", "int", "float", "text", "long-text", "list", "object", "set", "bytes"])
 def test_kinds_of_values(v, kind):
     assert lim._kind(v) == kind
 
@@ -1986,11 +1999,25 @@ def test_plain_records():
 
 
 def test_the_format_doc_is_generated_from_the_models(capsys):
-    """docs/json-format.md is ``markdown()``; ``main`` writes it with --markdown only."""
-    committed = (HERE.parents[1] / "docs" / "json-format.md").read_text("utf-8")
-    assert sch.markdown() == committed
+    """docs/json-format.md is ``markdown()`` (the mutation run's copy of the tree has no
+    docs/: there, its parts in order); ``main`` writes it with --markdown only."""
+    md = sch.markdown()
+    doc = HERE.parents[1] / "docs" / "json-format.md"
+    if doc.exists():
+        assert md == doc.read_text("utf-8")
+    parts = [sch._INTRO]
+    for model, title in sch._SECTIONS:
+        parts.append(f"{title}\n\n{sch.field_table(model)}\n")
+        if model is sch.Roll:
+            parts.append(sch._AFTER_ROLLS)
+    assert md.startswith(sch._INTRO + "\n## campaign\n\n| field | type | default | notes |\n")
+    assert md.index("## rolls[] (the roll record)") < md.index("Imported rolls keep") < md.index("## content_packs[]")
+    assert md == "\n".join(parts) + "\n" + sch._OUTRO.replace(
+        "{backup_table}", "The backup's own fields:\n\n" + sch.field_table(sch.BackupDocument))
+    assert "The backup's own fields:\n\n| field | type | default | notes |\n|---|---|---|---|\n| `format` |" in md
+    assert "{backup_table}" not in md and md.count("| field | type | default | notes |") == 18
     assert sch.main(["--markdown"]) == 0
-    assert capsys.readouterr().out == committed
+    assert capsys.readouterr().out == md
     for argv in ([], ["--markdown", "x"], ["-m"]):
         assert sch.main(argv) == 2
         out = capsys.readouterr()
