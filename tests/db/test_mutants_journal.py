@@ -1575,3 +1575,21 @@ def test_a_deleted_campaign_can_only_have_its_deletion_undone(engine, snap):
     with pytest.raises(InputError, match=r"^campaign 1 was deleted: only its deletion can be undone$"):
         undo(engine, 1)
     assert snap(engine) == was
+
+
+def test_a_row_put_back_and_changed_in_one_replay_is_raised_once(engine):
+    """A redo that re-inserts a row and then replays its update raises the version once
+    (the insert already gave it a new one)."""
+    rid, _g = _hive(engine)
+    with UnitOfWork(engine, "fighter.add", campaign_id=1) as uow:
+        f = Fighter(roster_id=rid, name="Yan")
+        uow.session.add(f)
+        uow.session.flush()
+        f.notes = "new"
+        uow.session.add(f)
+        uow.session.flush()
+        fid = int(f.id)
+    assert _version(engine, fid) == 2
+    undo(engine, "Hive")
+    redo(engine, "Hive")
+    assert (show_fighter(engine, fid)["notes"], _version(engine, fid)) == ("new", 4)  # undo left it at 3
