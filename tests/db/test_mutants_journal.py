@@ -1593,3 +1593,34 @@ def test_a_row_put_back_and_changed_in_one_replay_is_raised_once(engine):
     undo(engine, "Hive")
     redo(engine, "Hive")
     assert (show_fighter(engine, fid)["notes"], _version(engine, fid)) == ("new", 4)  # undo left it at 3
+
+
+def test_a_redo_racing_a_writer_says_it_redid_nothing(two_edits, snap, monkeypatch):
+    import db.journal as journal
+
+    engine, _g, b, _older, newer = two_edits
+    undo(engine, "Hive")
+    real = journal._current_versions
+
+    def stale(session, rows):
+        out = real(session, rows)
+        session.execute(update(FT).where(FT.c.id == b).values(version=FT.c.version + 1))
+        return out
+
+    was = snap(engine)
+    monkeypatch.setattr(journal, "_current_versions", stale)
+    with pytest.raises(ConflictError, match=rf"^cannot redo: fighter #{b} was changed by someone else meanwhile; "
+                                            r"nothing was redone — try again$"):
+        redo(engine, "Hive")
+    assert snap(engine) == was
+
+
+def test_a_row_whose_older_history_was_trimmed_is_redone(engine):
+    """An old database may hold no other entry of a row (its earlier history removed)."""
+    _rid, g = _hive(engine)
+    jid = _journaled(engine, "fighter.edit", _edit(g, notes="x"))
+    undo(engine, "Hive")
+    with engine.begin() as c:
+        c.execute(JE.delete().where(JE.c.journal_id != jid, JE.c.table_name == "fighter", JE.c.row_id == g))
+    redo(engine, "Hive")
+    assert (show_fighter(engine, g)["notes"], _version(engine, g)) == ("x", 4)
