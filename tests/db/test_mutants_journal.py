@@ -1048,9 +1048,10 @@ def _forget_other_versions(engine, jid: int, fid: int) -> None:
                   .values(version_after=None, version_undone=None))
 
 
-def test_a_legacy_undone_update_is_redone_from_the_version_its_undo_put_back(engine):
+def test_a_legacy_undone_update_is_redone_from_the_version_its_undo_put_back(sqlite_engine):
     """Undone before versions only went up: version_undone is empty and the undo put the
     version from before the action back (version_after - 1)."""
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _rid, g = _hive(engine)
     jid = _journaled(engine, "fighter.edit", _edit(g, notes="scarred"))
     va = _version(engine, g)
@@ -1071,7 +1072,8 @@ def test_a_legacy_undone_update_is_redone_from_the_version_its_undo_put_back(eng
         redo(engine, "Hive")
 
 
-def test_a_legacy_undone_removal_is_redone_from_the_version_the_row_had(engine, snap):
+def test_a_legacy_undone_removal_is_redone_from_the_version_the_row_had(sqlite_engine, snap):
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     rid, g = _hive(engine)
     edit_fighter(engine, g, notes="one")
     edit_fighter(engine, g, notes="two")
@@ -1096,8 +1098,9 @@ def test_a_legacy_undone_removal_is_redone_from_the_version_the_row_had(engine, 
     assert _version(engine, g) is None
 
 
-def test_an_entry_without_any_version_is_refused_on_a_versioned_row(engine):
+def test_an_entry_without_any_version_is_refused_on_a_versioned_row(sqlite_engine):
     """Nothing tells which version an undo or redo of such an entry expects: refused."""
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _rid, g = _hive(engine)
     jid = _journaled(engine, "fighter.edit", _edit(g, notes="scarred"))
     with engine.begin() as c:
@@ -1117,7 +1120,8 @@ def test_an_entry_without_any_version_is_refused_on_a_versioned_row(engine):
         redo(engine, "Hive")
 
 
-def test_redo_of_an_abandoned_action_counts_only_earlier_actions_in_force(engine, snap):
+def test_redo_of_an_abandoned_action_counts_only_earlier_actions_in_force(sqlite_engine, snap):
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _rid, g = _hive(engine)
     edit_fighter(engine, g, notes="a")
     abandoned = _newest(engine)
@@ -1131,10 +1135,11 @@ def test_redo_of_an_abandoned_action_counts_only_earlier_actions_in_force(engine
     assert snap(engine) == was
 
 
-def test_a_higher_version_another_journal_gave_the_row_is_respected(engine):
+def test_a_higher_version_another_journal_gave_the_row_is_respected(sqlite_engine):
     """Versions only go up: the replay raises a row above the highest version any journal
     of the campaign recorded for it; an abandoned undo's version is not what the row must
     be at now."""
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _rid, g = _hive(engine)
     edit_fighter(engine, g, notes="a")
     first = _newest(engine)
@@ -1151,7 +1156,8 @@ def test_a_higher_version_another_journal_gave_the_row_is_respected(engine):
     assert (show_fighter(engine, g)["notes"], _version(engine, g)) == ("b", 21)
 
 
-def test_a_removal_undone_again_and_again_keeps_raising_the_version(engine):
+def test_a_removal_undone_again_and_again_keeps_raising_the_version(sqlite_engine):
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _rid, g = _hive(engine)
     edit_fighter(engine, g, notes="one")  # version 2
     jid = _journaled(engine, "fighter.remove", lambda s: s.delete(s.get(Fighter, g)))
@@ -1166,7 +1172,8 @@ def test_a_removal_undone_again_and_again_keeps_raising_the_version(engine):
                                             .where(JE.c.journal_id == jid))] == [(3, 4)]
 
 
-def test_a_redone_insert_counts_the_version_in_its_values(engine):
+def test_a_redone_insert_counts_the_version_in_its_values(sqlite_engine):
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     rid, _g = _hive(engine)
     jid = _journaled(engine, "fighter.add", lambda s: s.add(Fighter(roster_id=rid, name="Yan")))
     undo(engine, "Hive")
@@ -1177,7 +1184,8 @@ def test_a_redone_insert_counts_the_version_in_its_values(engine):
         assert c.execute(text("SELECT version FROM fighter WHERE name = 'Yan'")).scalar() == 2
 
 
-def test_the_session_s_entries_follow_the_versions_written(engine):
+def test_the_session_s_entries_follow_the_versions_written(sqlite_engine):
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _rid, g = _hive(engine)
     jid = _journaled(engine, "fighter.edit", _edit(g, notes="x"), _edit(g, notes="y"))
     for fn, column in ((undo_journal, "version_undone"), (redo_journal, "version_after")):
@@ -1208,7 +1216,8 @@ def test_a_journal_of_no_campaign_is_undone_and_redone_apart_from_the_campaigns(
     assert _journals(engine)[loose - 1][4] is False
 
 
-def test_undo_marks_only_the_applied_rolls_of_its_action(engine):
+def test_undo_marks_only_the_applied_rolls_of_its_action(sqlite_engine):
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _hive(engine)
     with UnitOfWork(engine, "roll", campaign_id=1) as uow:
         r = Roller.from_options(seed=1)
@@ -1223,7 +1232,8 @@ def test_undo_marks_only_the_applied_rolls_of_its_action(engine):
     assert _marks(engine) == [(ids[0], jid, "applied"), (ids[1], jid, "preview")]
 
 
-def test_an_action_already_redone_is_not_redone_again(engine, snap):
+def test_an_action_already_redone_is_not_redone_again(sqlite_engine, snap):
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _hive(engine)
     with UnitOfWork(engine, "nothing", campaign_id=1):
         pass
@@ -1270,8 +1280,9 @@ def test_redo_target_after_a_redo_out_of_order_and_with_another_campaign(two_edi
     assert show_fighter(engine, g)["notes"] == ""
 
 
-def test_undo_checks_every_row_before_it_writes(engine, snap):
+def test_undo_checks_every_row_before_it_writes(sqlite_engine, snap):
     """A removal in the journal's first flush does not end the check of the rows after it."""
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     rid, g = _hive(engine)
     b = int(add_fighter(engine, "Goliaths", "Brakk", fighter_type="ganger").id)
     jid = _journaled(engine, "mixed", lambda s: s.delete(s.get(Fighter, b)), _edit(g, notes="x"))
@@ -1284,7 +1295,8 @@ def test_undo_checks_every_row_before_it_writes(engine, snap):
     assert snap(engine) == was
 
 
-def test_redo_checks_every_row_before_it_writes(engine, snap):
+def test_redo_checks_every_row_before_it_writes(sqlite_engine, snap):
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     rid, g = _hive(engine)
     jid = _journaled(engine, "mixed", lambda s: s.add(Fighter(roster_id=rid, name="New")), _edit(g, notes="y"))
     undo(engine, "Hive")
@@ -1322,7 +1334,8 @@ def test_an_entry_with_no_row_names_no_row():
     assert entry_changes(_entry("fighter", "update", row_id=None, after={"notes": "x"})) == Changes(history=True)
 
 
-def test_a_detached_recorder_records_no_more(engine):
+def test_a_detached_recorder_records_no_more(sqlite_engine):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     create_campaign(engine, "Hive", "necromunda")
     with read_session(engine) as s:
         rec = JournalRecorder(s, Journal(id=1, action="x"))
@@ -1370,7 +1383,8 @@ def test_a_removed_battle_comes_back_with_its_dates_from_an_old_entry(engine):
     assert type(row[0]) is date and type(row[1]) is datetime
 
 
-def test_the_journal_is_the_campaign_s_from_the_start(engine):
+def test_the_journal_is_the_campaign_s_from_the_start(sqlite_engine):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     _hive(engine)
     with UnitOfWork(engine, "roster.create", campaign_id=1, summary="s" * 600) as uow:
         assert uow.summary == "s" * 600
@@ -1386,7 +1400,8 @@ def test_the_journal_is_the_campaign_s_from_the_start(engine):
     assert got == [(1, ""), (1, "s" * 500)]
 
 
-def test_notes_and_rolls_add_up_in_the_change_set(engine):
+def test_notes_and_rolls_add_up_in_the_change_set(sqlite_engine):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     _hive(engine)
     with UnitOfWork(engine, "noted", campaign_id=1, journaled=False) as uow:
         uow.note(Changes.of(fighters=[1]))
@@ -1397,7 +1412,8 @@ def test_notes_and_rolls_add_up_in_the_change_set(engine):
     assert uow.changes == Changes.of(fighters=[1], rosters=[1], rolls=True)
 
 
-def test_the_engine_remembers_its_own_journals_and_rolls(engine):
+def test_the_engine_remembers_its_own_journals_and_rolls(sqlite_engine):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     from db import live
 
     _hive(engine)
@@ -1440,7 +1456,8 @@ def test_roll_rows_defaults_and_columns():
                         "label", "mark", "step", "face_pos"}
 
 
-def test_work_hands_over_the_engine_and_action(engine):
+def test_work_hands_over_the_engine_and_action(sqlite_engine):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     p = uow_module.work(engine, "fighter.add", dry_run=True)
     u = uow_module.work(engine, "fighter.edit", dry_run=False)
     assert (p.engine, p.action, u.engine, u.action) == (engine, "fighter.add", engine, "fighter.edit")
@@ -1466,7 +1483,8 @@ def _other_db_error():
     return DBAPIError("INSERT", {}, Orig("internal error"))
 
 
-def test_a_history_the_role_may_not_write_is_refused_at_the_start(engine, snap):
+def test_a_history_the_role_may_not_write_is_refused_at_the_start(sqlite_engine, snap):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     from campaign_app.errors import RefusedError
 
     _hive(engine)
@@ -1487,7 +1505,8 @@ def test_a_history_the_role_may_not_write_is_refused_at_the_start(engine, snap):
     assert snap(engine) == was
 
 
-def test_a_refusal_inside_the_block_is_explained_and_writes_nothing(engine, snap):
+def test_a_refusal_inside_the_block_is_explained_and_writes_nothing(sqlite_engine, snap):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     from sqlalchemy.orm.exc import StaleDataError
 
     from campaign_app.errors import RefusedError
@@ -1509,7 +1528,8 @@ def test_a_refusal_inside_the_block_is_explained_and_writes_nothing(engine, snap
     assert snap(engine) == was
 
 
-def test_a_refusal_at_commit_is_explained_and_writes_nothing(engine, snap, monkeypatch):
+def test_a_refusal_at_commit_is_explained_and_writes_nothing(sqlite_engine, snap, monkeypatch):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     from campaign_app.errors import RefusedError
 
     _hive(engine)
@@ -1530,7 +1550,8 @@ def test_a_refusal_at_commit_is_explained_and_writes_nothing(engine, snap, monke
     assert snap(engine) == was
 
 
-def test_a_stale_commit_says_so_in_one_line(engine, snap):
+def test_a_stale_commit_says_so_in_one_line(sqlite_engine, snap):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     _rid, g = _hive(engine)
     was = snap(engine)
     with pytest.raises(ConflictError) as ei, UnitOfWork(engine, "fighter.edit", campaign_id=1) as uow:
@@ -1542,7 +1563,8 @@ def test_a_stale_commit_says_so_in_one_line(engine, snap):
     assert snap(engine) == was
 
 
-def test_what_a_refused_unit_of_work_was_writing(engine):
+def test_what_a_refused_unit_of_work_was_writing(sqlite_engine):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     _rid, g = _hive(engine)
     with read_session(engine) as s:
         f = s.get(Fighter, g)
@@ -1558,7 +1580,8 @@ def test_what_a_refused_unit_of_work_was_writing(engine):
         uow.discard()
 
 
-def test_a_read_session_keeps_what_it_loaded_after_commit(engine):
+def test_a_read_session_keeps_what_it_loaded_after_commit(sqlite_engine):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     _rid, g = _hive(engine)
     s = read_session(engine)
     f = s.get(Fighter, g)
@@ -1567,7 +1590,8 @@ def test_a_read_session_keeps_what_it_loaded_after_commit(engine):
     assert f.name == "Grukk"  # not expired: readable after the session is gone
 
 
-def test_a_deleted_campaign_can_only_have_its_deletion_undone(engine, snap):
+def test_a_deleted_campaign_can_only_have_its_deletion_undone(sqlite_engine, snap):
+    engine = sqlite_engine  # the unit of work's own logic: one backend is enough
     _hive(engine)
     with engine.begin() as c:
         c.execute(text("UPDATE campaign SET deleted_at = created_at WHERE id = 1"))
@@ -1577,9 +1601,10 @@ def test_a_deleted_campaign_can_only_have_its_deletion_undone(engine, snap):
     assert snap(engine) == was
 
 
-def test_a_row_put_back_and_changed_in_one_replay_is_raised_once(engine):
+def test_a_row_put_back_and_changed_in_one_replay_is_raised_once(sqlite_engine):
     """A redo that re-inserts a row and then replays its update raises the version once
     (the insert already gave it a new one)."""
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     rid, _g = _hive(engine)
     with UnitOfWork(engine, "fighter.add", campaign_id=1) as uow:
         f = Fighter(roster_id=rid, name="Yan")
@@ -1615,8 +1640,9 @@ def test_a_redo_racing_a_writer_says_it_redid_nothing(two_edits, snap, monkeypat
     assert snap(engine) == was
 
 
-def test_a_row_whose_older_history_was_trimmed_is_redone(engine):
+def test_a_row_whose_older_history_was_trimmed_is_redone(sqlite_engine):
     """An old database may hold no other entry of a row (its earlier history removed)."""
+    engine = sqlite_engine  # the journal's logic; PostgreSQL: the batches above
     _rid, g = _hive(engine)
     jid = _journaled(engine, "fighter.edit", _edit(g, notes="x"))
     undo(engine, "Hive")
