@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.changes import Changes, changes_of
 from campaign_app.errors import AppError
+from campaign_app.systems.layout import pretty
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.rules_text import rules_text
 
@@ -42,10 +43,6 @@ Index = QModelIndex | QPersistentModelIndex
 COLS = (QT_TRANSLATE_NOOP("battle_page", "Figure"), QT_TRANSLATE_NOOP("battle_page", "Roster"), QT_TRANSLATE_NOOP("battle_page", "Status"), QT_TRANSLATE_NOOP("battle_page", "Hit"), QT_TRANSLATE_NOOP("battle_page", "Taken out by"), QT_TRANSLATE_NOOP("battle_page", "Casualties"))
 C_NAME, C_ROSTER, C_STATUS, C_HIT, C_BY, C_CAS = range(len(COLS))
 BIG = 40  # px: a row and a button, big enough for a quick click at the table
-
-
-def pretty(status: str) -> str:
-    return (status or "").replace("-", " ").capitalize()
 
 
 class BattleFiguresModel(QAbstractTableModel):
@@ -282,7 +279,8 @@ class BattlePage(QDialog):
             for p in cmd.params:
                 if p.name == "battle":
                     continue
-                row.addWidget(QLabel(f"{rules_text(p.name.replace('_', ' '))}:"))
+                # the parameter's name in words, in the window's language, as a label
+                row.addWidget(QLabel(f"{pretty(rules_text(p.name.replace('_', ' ')))}:"))
                 e: QLineEdit | QComboBox
                 if p.choices:  # one of a few words: a list, the default chosen
                     e = QComboBox()

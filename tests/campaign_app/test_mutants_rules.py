@@ -27,7 +27,7 @@ import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from campaign_app.dice import DiceRequest, Roller
+from campaign_app.dice import Roller
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import i18n
 from campaign_app.rules import loader as L
@@ -35,6 +35,7 @@ from campaign_app.rules import schema as S
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems.registry import systems
 from tests.campaign_app.golden import check
+from tests.campaign_app.test_mutants_dice import Recording  # the dice tests' recording source
 
 GOLDEN = Path(__file__).with_name("mutants_rules_golden.json")
 
@@ -669,24 +670,6 @@ def test_translated_over_given_files(fresh, monkeypatch):
 
 
 # --- rolling on a table -----------------------------------------------------------------
-
-
-class Recording:
-    """A source that hands out fixed faces and keeps the requests it was asked."""
-
-    name = "recording"
-
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = list(faces)
-        self.requests: list[DiceRequest] = []
-
-    def take(self, request: DiceRequest) -> list[int]:
-        self.requests.append(request)
-        got, self.faces = self.faces[: request.count], self.faces[request.count:]
-        return got
-
-    def finish(self) -> None:
-        return None
 
 
 ROLLED = L.parse_table("t", tbl([{"roll": "1-3", "result": "low", "label": "Low"},
