@@ -241,8 +241,9 @@ def _change_words(adv: Advancement, c: Campaign, f: Fighter, o: OptionModel) -> 
         return f"{rule.key} {rule.show(now)} -> {rule.show(new)}"
     skill = ""
     if o.skill:
-        skill = (f"a random {o.skill} skill ({o.skill_roll.upper()}, then name it)" if o.skill_roll
-                 else f"a {o.skill} skill (name it)")
+        which = "skill of any set" if o.skill == "any" else f"{o.skill} skill"
+        skill = (f"a random {which} ({o.skill_roll.upper()}, then name it)" if o.skill_roll
+                 else f"a {which} (name it)")
     if o.promote:
         return f"becomes a {o.promote.replace('-', ' ')}" + (f", {skill}" if skill else "")
     return skill

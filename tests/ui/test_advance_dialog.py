@@ -96,6 +96,25 @@ def test_random_skill_shows_its_die_then_takes_the_name_with_the_same_roll(qtbot
     assert log["faces"] == [face]
 
 
+def test_a_ganger_promoted_by_the_roll_names_the_skill_its_die_gave(qtbot: Any, win: Any,
+                                                                      gui_engine: Any) -> None:
+    _cid, _krag, gan = gang(win, gui_engine)
+    dlg = open_for(win, "Gan")
+    assert dlg.key() == "random" and not dlg.skill.isEnabled()
+    dlg.dice.typed.setFocus()
+    press(dlg.dice.typed, Qt.Key.Key_Space)  # "I rolled:"
+    QTest.keyClicks(dlg.dice.entry, "1,1,4")  # 2: promotion, then the skill's D6
+    press(dlg.dice.entry, Qt.Key.Key_Return)
+    assert dlg.skill.isEnabled() and dlg.focusWidget() is dlg.skill, dlg.error.text()
+    QTest.keyClicks(dlg.skill, "Iron Jaw")
+    assert dlg.ok_button.isEnabled(), dlg.error.text()
+    dlg.ok_button.setFocus()
+    press(dlg.ok_button, Qt.Key.Key_Return)
+    assert not dlg.isVisible(), dlg.error.text()
+    d = core.show_fighter(gui_engine, gan)
+    assert (d["type"], d["skills"], d["xp"], d["credits_value"]) == ("specialist", ["Iron Jaw"], 1, 20)
+
+
 def test_typed_roll_that_offers_a_choice_asks_which(qtbot: Any, win: Any, gui_engine: Any) -> None:
     cid, _krag, gan = gang(win, gui_engine)
     dlg = open_for(win, "Gan")

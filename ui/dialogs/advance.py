@@ -156,6 +156,9 @@ class AdvanceDialog(DicePreviewDialog):
         if not super().preview():
             return False
         rep = self.preview_data
+        if rep is not None and rep.skill_roll and not self.skill.isEnabled():  # a roll gave a random skill
+            self.skill.setEnabled(True)
+            self.skill.setFocus()
         if rep is not None and rep.choices:  # the row offers two: ask which, same dice
             self.choice.clear()
             self.choice.addItem(_tr("choose…"), None)
