@@ -151,12 +151,45 @@ def snap():
     return snapshot
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The long proofs (marked slow: kill loops, the bundle and wheel builds) run first,
-    so that under pytest-xdist (.ci/run: ``-n``) they start at once, each on a worker of
-    its own, while the short tests fill the other workers; last, one of them would keep
-    the whole run waiting at its end."""
-    def short(item: pytest.Item) -> bool:
-        return item.get_closest_marker("slow") is None and item.get_closest_marker("mutation") is None
+# rough seconds of the long proofs on the 2-core CI machine, to share them out (by name)
+_LONG_WEIGHTS = (("mutation_sample", 150), ("upgrade_of_a_large", 100), ("exports_and_backups", 60),
+                 ("bundle", 50), ("wheel", 30), ("first_creation", 20))
 
-    items.sort(key=short)  # stable: the order is kept otherwise
+
+def _weight(item: pytest.Item) -> int:
+    return next((w for key, w in _LONG_WEIGHTS if key in item.name), 10)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long proofs (marked slow: kill loops, the bundle and wheel builds; the mutation
+    sample) start first, shared out among the pytest-xdist workers (.ci/run: ``-n``):
+    last, one of them would keep the whole run waiting at its end.
+
+    Sorting them first is not enough: xdist's load scheduling hands each worker a first
+    chunk of consecutive tests (a quarter of its share), so every long proof went to the
+    first worker, one after another, while the other ran short tests and then waited. So
+    each worker's first chunk starts with its part of the long proofs (the longest first,
+    each to the worker with the least so far), then short tests. Workers collect the same
+    tests and sort them the same way, as xdist requires."""
+    def long(item: pytest.Item) -> bool:
+        return item.get_closest_marker("slow") is not None or item.get_closest_marker("mutation") is not None
+
+    longs = sorted((i for i in items if long(i)), key=lambda i: (-_weight(i), i.nodeid))
+    shorts = [i for i in items if not long(i)]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1)
+    if workers <= 1 or len(items) < 2 * workers:
+        items[:] = longs + shorts
+        return
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    load = [0] * workers
+    for item in longs:
+        k = load.index(min(load))
+        shares[k].append(item)
+        load[k] += _weight(item)
+    chunk = max((len(items) // workers) // 4, 2)  # xdist's LoadScheduling: its first chunk per worker
+    out: list[pytest.Item] = []
+    for share in shares:
+        fill = max(chunk - len(share), 0)
+        out += share + shorts[:fill]
+        shorts = shorts[fill:]
+    items[:] = out + shorts

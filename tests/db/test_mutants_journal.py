@@ -999,3 +999,579 @@ def test_a_summary_set_late_replaces_the_first_only_when_given(engine):
     with engine.connect() as c:
         got = [r[0] for r in c.execute(text("SELECT summary FROM journal ORDER BY id"))][-2:]
     assert got == ["first", "x" * 500]
+
+
+# --------------------------------------------------------------------------- batch 3: legacy
+# journals, versions recorded by other journals, the replay's checks in order, the unit
+# of work's edges (what the second run of the mutation group left)
+
+JE = JournalEntry.__table__
+FT = Fighter.__table__
+
+
+def _version(engine, fid: int) -> int | None:
+    with engine.connect() as c:
+        return c.execute(select(FT.c.version).where(FT.c.id == fid)).scalar()
+
+
+def _hive(engine) -> tuple[int, int]:
+    """A campaign (id 1) with a roster; returns (roster id, a fighter's id)."""
+    create_campaign(engine, "Hive", "necromunda")
+    create_roster(engine, "Hive", "Goliaths")
+    return uow_row(engine), int(add_fighter(engine, "Goliaths", "Grukk", fighter_type="ganger").id)
+
+
+def _journaled(engine, action: str, *steps) -> int:
+    """One unit of work of campaign 1, each step (a callable of the session) flushed on its
+    own; returns the journal's id."""
+    with UnitOfWork(engine, action, campaign_id=1) as uow:
+        for step in steps:
+            step(uow.session)
+            uow.session.flush()
+        assert uow.journal is not None
+        return int(uow.journal.id)
+
+
+def _edit(fid: int, **values):
+    def step(s):
+        f = s.get(Fighter, fid)
+        for k, v in values.items():
+            setattr(f, k, v)
+        s.add(f)
+    return step
+
+
+def _forget_other_versions(engine, jid: int, fid: int) -> None:
+    """The fighter's entries in the other journals carry no versions (an old database)."""
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id != jid, JE.c.table_name == "fighter", JE.c.row_id == fid)
+                  .values(version_after=None, version_undone=None))
+
+
+def test_a_legacy_undone_update_is_redone_from_the_version_its_undo_put_back(engine):
+    """Undone before versions only went up: version_undone is empty and the undo put the
+    version from before the action back (version_after - 1)."""
+    _rid, g = _hive(engine)
+    jid = _journaled(engine, "fighter.edit", _edit(g, notes="scarred"))
+    va = _version(engine, g)
+    undo(engine, "Hive")
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id == jid).values(version_undone=None))
+        c.execute(update(FT).where(FT.c.id == g).values(version=va - 1))
+    _forget_other_versions(engine, jid, g)
+    res = redo(engine, "Hive")
+    assert res.id == jid and show_fighter(engine, g)["notes"] == "scarred"
+    assert _version(engine, g) == va + 1  # above any version the row had
+    # a row not at that version was changed after the (legacy) undo
+    undo(engine, "Hive")
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id == jid).values(version_undone=None))
+        c.execute(update(FT).where(FT.c.id == g).values(version=va - 1))  # not version_after (now va + 1) - 1
+    with pytest.raises(ConflictError, match=rf"^cannot redo: fighter #{g} was changed after the undo$"):
+        redo(engine, "Hive")
+
+
+def test_a_legacy_undone_removal_is_redone_from_the_version_the_row_had(engine, snap):
+    rid, g = _hive(engine)
+    edit_fighter(engine, g, notes="one")
+    edit_fighter(engine, g, notes="two")
+    v = _version(engine, g)
+    assert v == 3
+    jid = _journaled(engine, "fighter.remove", lambda s: s.delete(s.get(Fighter, g)))
+    undo(engine, "Hive")
+    # the old undo put the row back as it was, version included
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id == jid).values(version_undone=None))
+        c.execute(update(FT).where(FT.c.id == g).values(version=v))
+    _forget_other_versions(engine, jid, g)
+    was = snap(engine)
+    with engine.begin() as c:  # at another version: refused
+        c.execute(update(FT).where(FT.c.id == g).values(version=v - 1))
+    with pytest.raises(ConflictError, match=rf"^cannot redo: fighter #{g} was changed after the undo$"):
+        redo(engine, "Hive")
+    with engine.begin() as c:
+        c.execute(update(FT).where(FT.c.id == g).values(version=v))
+    assert snap(engine) == was
+    assert redo(engine, "Hive").id == jid
+    assert _version(engine, g) is None
+
+
+def test_an_entry_without_any_version_is_refused_on_a_versioned_row(engine):
+    """Nothing tells which version an undo or redo of such an entry expects: refused."""
+    _rid, g = _hive(engine)
+    jid = _journaled(engine, "fighter.edit", _edit(g, notes="scarred"))
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id == jid).values(version_after=None))
+        c.execute(update(FT).where(FT.c.id == g).values(version=1))
+    _forget_other_versions(engine, jid, g)
+    with pytest.raises(ConflictError, match=rf"^cannot undo: fighter #{g} was changed by a later action$"):
+        undo(engine, "Hive")
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id == jid).values(version_after=2))
+        c.execute(update(FT).where(FT.c.id == g).values(version=2))
+    undo(engine, "Hive")
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id == jid).values(version_undone=None, version_after=None))
+        c.execute(update(FT).where(FT.c.id == g).values(version=1))
+    with pytest.raises(ConflictError, match=rf"^cannot redo: fighter #{g} was changed after the undo$"):
+        redo(engine, "Hive")
+
+
+def test_redo_of_an_abandoned_action_counts_only_earlier_actions_in_force(engine, snap):
+    _rid, g = _hive(engine)
+    edit_fighter(engine, g, notes="a")
+    abandoned = _newest(engine)
+    undo(engine, "Hive")
+    edit_fighter(engine, g, notes="b")  # a new action on the same fighter, in force
+    was = snap(engine)
+    with UnitOfWork(engine, "redo", journaled=False) as uow:
+        with pytest.raises(ConflictError, match=rf"^cannot redo: fighter #{g} was changed after the undo$"):
+            redo_journal(uow.session, _journal(uow.session, abandoned))
+        uow.discard()
+    assert snap(engine) == was
+
+
+def test_a_higher_version_another_journal_gave_the_row_is_respected(engine):
+    """Versions only go up: the replay raises a row above the highest version any journal
+    of the campaign recorded for it; an abandoned undo's version is not what the row must
+    be at now."""
+    _rid, g = _hive(engine)
+    edit_fighter(engine, g, notes="a")
+    first = _newest(engine)
+    undo(engine, "Hive")
+    edit_fighter(engine, g, notes="b")
+    assert _version(engine, g) == 4
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id == first).values(version_undone=9))
+    undo(engine, "Hive")
+    assert (show_fighter(engine, g)["notes"], _version(engine, g)) == ("", 10)
+    with engine.begin() as c:
+        c.execute(update(JE).where(JE.c.journal_id == first).values(version_undone=20))
+    redo(engine, "Hive")
+    assert (show_fighter(engine, g)["notes"], _version(engine, g)) == ("b", 21)
+
+
+def test_a_removal_undone_again_and_again_keeps_raising_the_version(engine):
+    _rid, g = _hive(engine)
+    edit_fighter(engine, g, notes="one")  # version 2
+    jid = _journaled(engine, "fighter.remove", lambda s: s.delete(s.get(Fighter, g)))
+    _forget_other_versions(engine, jid, g)  # only the removal's entry knows the version
+    undo(engine, "Hive")
+    assert _version(engine, g) == 3
+    redo(engine, "Hive")
+    undo(engine, "Hive")
+    assert _version(engine, g) == 4
+    with engine.connect() as c:
+        assert [tuple(r) for r in c.execute(select(JE.c.version_after, JE.c.version_undone)
+                                            .where(JE.c.journal_id == jid))] == [(3, 4)]
+
+
+def test_a_redone_insert_counts_the_version_in_its_values(engine):
+    rid, _g = _hive(engine)
+    jid = _journaled(engine, "fighter.add", lambda s: s.add(Fighter(roster_id=rid, name="Yan")))
+    undo(engine, "Hive")
+    with engine.begin() as c:  # an old entry: the version only in the row's values
+        c.execute(update(JE).where(JE.c.journal_id == jid).values(version_after=None, version_undone=None))
+    redo(engine, "Hive")
+    with engine.connect() as c:
+        assert c.execute(text("SELECT version FROM fighter WHERE name = 'Yan'")).scalar() == 2
+
+
+def test_the_session_s_entries_follow_the_versions_written(engine):
+    _rid, g = _hive(engine)
+    jid = _journaled(engine, "fighter.edit", _edit(g, notes="x"), _edit(g, notes="y"))
+    for fn, column in ((undo_journal, "version_undone"), (redo_journal, "version_after")):
+        with UnitOfWork(engine, "replay", journaled=False) as uow:
+            j = _journal(uow.session, jid)
+            fn(uow.session, j)
+            got = [getattr(e, column) for e in sorted(j.entries, key=lambda e: e.seq)]
+        with engine.connect() as c:
+            want = [r[0] for r in c.execute(select(JE.c[column]).where(JE.c.journal_id == jid).order_by(JE.c.seq))]
+        assert got == want == [_version(engine, g)] * 2
+    assert _version(engine, g) == 5  # 3 after the edit; its undo 4 (one raise for both entries); redo 5
+
+
+def test_a_journal_of_no_campaign_is_undone_and_redone_apart_from_the_campaigns(engine):
+    rid, _g = _hive(engine)
+    with UnitOfWork(engine, "loose") as uow:
+        uow.session.add(Fighter(roster_id=rid, name="Lone"))
+    loose = _newest(engine)
+    create_campaign(engine, "Ash", "necromunda")  # a later action of a campaign
+    with UnitOfWork(engine, "undo", journaled=False) as uow:
+        undo_journal(uow.session, _journal(uow.session, loose))
+    with engine.connect() as c:
+        assert c.execute(text("SELECT count(*) FROM fighter WHERE name = 'Lone'")).scalar() == 0
+    with UnitOfWork(engine, "redo", journaled=False) as uow:
+        redo_journal(uow.session, _journal(uow.session, loose))
+    with engine.connect() as c:
+        assert c.execute(text("SELECT count(*) FROM fighter WHERE name = 'Lone'")).scalar() == 1
+    assert _journals(engine)[loose - 1][4] is False
+
+
+def test_undo_marks_only_the_applied_rolls_of_its_action(engine):
+    _hive(engine)
+    with UnitOfWork(engine, "roll", campaign_id=1) as uow:
+        r = Roller.from_options(seed=1)
+        r.roll("d6", purpose="kept")
+        p = Roller.from_options(seed=2)
+        p.roll("d6", purpose="seen")
+        ids = uow.record_rolls(r) + uow.record_rolls(p, mark="preview")
+    jid = _newest(engine)
+    undo(engine, "Hive")
+    assert _marks(engine) == [(ids[0], jid, "undone"), (ids[1], jid, "preview")]
+    redo(engine, "Hive")
+    assert _marks(engine) == [(ids[0], jid, "applied"), (ids[1], jid, "preview")]
+
+
+def test_an_action_already_redone_is_not_redone_again(engine, snap):
+    _hive(engine)
+    with UnitOfWork(engine, "nothing", campaign_id=1):
+        pass
+    jid = _newest(engine)
+    undo(engine, "Hive")
+    redo(engine, "Hive")
+    was = snap(engine)
+    with UnitOfWork(engine, "redo", journaled=False) as uow:
+        with pytest.raises(ConflictError, match=r"^cannot redo nothing: the campaign's history was changed"):
+            redo_journal(uow.session, _journal(uow.session, jid))
+        uow.discard()
+    assert snap(engine) == was
+
+
+def test_an_action_abandoned_by_a_new_action_since_undone_is_not_redone(two_edits, snap):
+    engine, g, b, _older, newer = two_edits
+    undo(engine, "Hive")
+    edit_fighter(engine, g, notes="new")
+    undo(engine, "Hive")  # the new action undone too: nothing in force after the edit of Brakk
+    was = snap(engine)
+    with UnitOfWork(engine, "redo", journaled=False) as uow:
+        with pytest.raises(ConflictError, match=r"^cannot redo edit Brakk: the campaign's history was changed"):
+            redo_journal(uow.session, _journal(uow.session, newer))
+        uow.discard()
+    assert snap(engine) == was
+    assert show_fighter(engine, b)["notes"] == ""
+
+
+def test_redo_target_after_a_redo_out_of_order_and_with_another_campaign(two_edits):
+    engine, g, _b, older, newer = two_edits
+    undo(engine, "Hive")
+    undo(engine, "Hive")
+    with UnitOfWork(engine, "redo", journaled=False) as uow:  # the newer first (its rows are its own)
+        redo_journal(uow.session, _journal(uow.session, newer))
+    create_campaign(engine, "Ash", "necromunda")
+    create_roster(engine, "Ash", "Eschers")
+    undo(engine, "Ash")  # an undone action of another campaign, after the Hive's newest
+    with read_session(engine) as s:
+        # the older edit was undone before the newer came back: it cannot come back after it
+        assert redo_target(s, 1) is None
+        assert undo_target(s, 1).id == newer
+    with pytest.raises(InputError, match=r"^nothing to redo in Hive$"):
+        redo(engine, "Hive")
+    assert show_fighter(engine, g)["notes"] == ""
+
+
+def test_undo_checks_every_row_before_it_writes(engine, snap):
+    """A removal in the journal's first flush does not end the check of the rows after it."""
+    rid, g = _hive(engine)
+    b = int(add_fighter(engine, "Goliaths", "Brakk", fighter_type="ganger").id)
+    jid = _journaled(engine, "mixed", lambda s: s.delete(s.get(Fighter, b)), _edit(g, notes="x"))
+    edit_fighter(engine, g, notes="later")
+    was = snap(engine)
+    with UnitOfWork(engine, "undo", journaled=False) as uow:
+        with pytest.raises(ConflictError, match=rf"^cannot undo: fighter #{g} was changed by a later action$"):
+            undo_journal(uow.session, _journal(uow.session, jid))
+        uow.discard()
+    assert snap(engine) == was
+
+
+def test_redo_checks_every_row_before_it_writes(engine, snap):
+    rid, g = _hive(engine)
+    jid = _journaled(engine, "mixed", lambda s: s.add(Fighter(roster_id=rid, name="New")), _edit(g, notes="y"))
+    undo(engine, "Hive")
+    with engine.begin() as c:  # a writer that journals nothing
+        c.execute(update(FT).where(FT.c.id == g).values(version=FT.c.version + 1))
+    was = snap(engine)
+    with UnitOfWork(engine, "redo", journaled=False) as uow:
+        with pytest.raises(ConflictError, match=rf"^cannot redo: fighter #{g} was changed after the undo$"):
+            redo_journal(uow.session, _journal(uow.session, jid))
+        uow.discard()
+    assert snap(engine) == was
+
+
+def test_a_refused_statement_of_the_replay_names_its_row(two_edits, monkeypatch):
+    import db.journal as journal
+
+    engine, g, _b, older, _newer = two_edits
+    undo(engine, "Hive")
+    real = journal._current_versions
+
+    def stale(session, rows):
+        out = real(session, rows)
+        session.execute(update(FT).where(FT.c.id == g).values(version=FT.c.version + 1))
+        return out
+
+    monkeypatch.setattr(journal, "_current_versions", stale)
+    with UnitOfWork(engine, "undo", journaled=False) as uow:
+        with pytest.raises(ConflictError) as ei:
+            undo_journal(uow.session, _journal(uow.session, older))
+        uow.discard()
+    assert ei.value.rows == (("journal", older), ("fighter", g))
+
+
+def test_an_entry_with_no_row_names_no_row():
+    assert entry_changes(_entry("fighter", "update", row_id=None, after={"notes": "x"})) == Changes(history=True)
+
+
+def test_a_detached_recorder_records_no_more(engine):
+    create_campaign(engine, "Hive", "necromunda")
+    with read_session(engine) as s:
+        rec = JournalRecorder(s, Journal(id=1, action="x"))
+        rec.detach()
+        s.add(Roster(campaign_id=1, name="A"))
+        s.flush()
+        assert rec.pending == [] and rec.seq == 0
+        s.rollback()
+
+
+def test_coerce_reads_dates_and_times_by_the_column_s_type():
+    from sqlalchemy import Column, Date, DateTime, Integer, MetaData, String, Table
+
+    from db.journal import _coerce
+
+    t = Table("t", MetaData(), Column("id", Integer), Column("day", Date), Column("at", DateTime),
+              Column("name", String))
+    got = _coerce(t, {"day": "2026-03-01", "at": "2026-03-01T10:20:30", "name": "2026-03-01", "id": 3,
+                      "gone": "2026-03-01", "when": {"__date__": "2026-03-02"}})
+    assert got == {"day": date(2026, 3, 1), "at": datetime(2026, 3, 1, 10, 20, 30), "name": "2026-03-01",
+                   "id": 3, "gone": "2026-03-01", "when": date(2026, 3, 2)}
+    assert type(got["day"]) is date and type(got["at"]) is datetime
+
+
+def test_a_removed_battle_comes_back_with_its_dates_from_an_old_entry(engine):
+    """Entries of old databases hold dates and times as plain ISO text."""
+    from db.models import Battle
+
+    _hive(engine)
+    bt = Battle.__table__
+    from datetime import UTC
+
+    played, made = date(2025, 5, 6), datetime(2025, 5, 6, 7, 8, 9, tzinfo=UTC)
+    _journaled(engine, "battle.add", lambda s: s.add(Battle(campaign_id=1, number=1, played_on=played,
+                                                             created_at=made)))
+    jid = _journaled(engine, "battle.remove", lambda s: s.delete(s.get(Battle, 1)))
+    with engine.begin() as c:
+        before = _load(c.execute(select(JE.c.before).where(JE.c.journal_id == jid)).scalar())
+        before |= {"played_on": played.isoformat()}
+        c.execute(update(JE).where(JE.c.journal_id == jid).values(before=before))
+    undo(engine, "Hive")
+    with engine.connect() as c:
+        row = c.execute(select(bt.c.played_on, bt.c.created_at).where(bt.c.id == 1)).one()
+    assert (row[0], row[1]) == (played, made)
+    assert type(row[0]) is date and type(row[1]) is datetime
+
+
+def test_the_journal_is_the_campaign_s_from_the_start(engine):
+    _hive(engine)
+    with UnitOfWork(engine, "roster.create", campaign_id=1, summary="s" * 600) as uow:
+        assert uow.summary == "s" * 600
+        assert (uow.journal.campaign_id, len(uow.journal.summary)) == (1, 500)
+        row = uow.session.execute(text("SELECT campaign_id, length(summary) FROM journal WHERE id = :j"),
+                                  {"j": uow.journal.id}).one()
+        assert tuple(row) == (1, 500)  # written so at once: the history holds it in this transaction
+        uow.campaign_id = 2  # named late: the journal keeps the campaign it was made for
+    with UnitOfWork(engine, "plain", campaign_id=1) as uow:
+        pass
+    with engine.connect() as c:
+        got = [tuple(r) for r in c.execute(text("SELECT campaign_id, summary FROM journal ORDER BY id DESC"))][:2]
+    assert got == [(1, ""), (1, "s" * 500)]
+
+
+def test_notes_and_rolls_add_up_in_the_change_set(engine):
+    _hive(engine)
+    with UnitOfWork(engine, "noted", campaign_id=1, journaled=False) as uow:
+        uow.note(Changes.of(fighters=[1]))
+        uow.note(Changes.of(rosters=[1]))
+        r = Roller.from_options(seed=1)
+        r.roll("d6", purpose="x")
+        uow.record_rolls(r)
+    assert uow.changes == Changes.of(fighters=[1], rosters=[1], rolls=True)
+
+
+def test_the_engine_remembers_its_own_journals_and_rolls(engine):
+    from db import live
+
+    _hive(engine)
+    with UnitOfWork(engine, "roll", campaign_id=1) as uow:
+        ids = []
+        for seed in (1, 2):
+            r = Roller.from_options(seed=seed)
+            r.roll("d6", purpose="x")
+            ids += uow.record_rolls(r)
+    jid = _newest(engine)
+    own = live._own_of(engine)
+    assert jid in own.journals and all(i in own.rolls for i in ids) and len(ids) == 2
+    undo(engine, "Hive")  # an undo journals nothing: the journal it marked is its own change
+    assert list(own.journals)[-1] == jid
+    own.journals.clear()
+    redo(engine, "Hive")
+    assert list(own.journals) == [jid]
+
+
+def test_rolls_chain_after_the_campaign_s_head(engine):
+    _hive(engine)
+    for seed in (1, 2):
+        with UnitOfWork(engine, "roll", campaign_id=1) as uow:
+            r = Roller.from_options(seed=seed)
+            r.roll("d6", purpose="x")
+            uow.record_rolls(r)
+    with engine.connect() as c:
+        rows = [tuple(x) for x in c.execute(text("SELECT prev_hash, hash FROM roll_record ORDER BY id"))]
+    assert rows[0][0] == "" and rows[1][0] == rows[0][1] != ""
+
+
+def test_roll_rows_defaults_and_columns():
+    r = Roller.from_options(seed=1)
+    r.roll("d6", purpose="a", unit_id=4)
+    (row,) = roll_rows(r.rolls, 7, None, None)
+    assert (row["step"], row["mark"], row["unit_id"], row["face_pos"]) == ("", "applied", 4, None)
+    assert isinstance(row["created_at"], datetime)
+    assert set(row) == {"campaign_id", "journal_id", "battle_id", "fighter_id", "unit_id", "subject", "created_at",
+                        "purpose", "rule", "dice", "faces", "source", "target", "value", "table_id", "row", "result",
+                        "label", "mark", "step", "face_pos"}
+
+
+def test_work_hands_over_the_engine_and_action(engine):
+    p = uow_module.work(engine, "fighter.add", dry_run=True)
+    u = uow_module.work(engine, "fighter.edit", dry_run=False)
+    assert (p.engine, p.action, u.engine, u.action) == (engine, "fighter.add", engine, "fighter.edit")
+    u.session.close()
+    p.session.close()
+
+
+def _denied(text_: str = "permission denied for table journal"):
+    from sqlalchemy.exc import DBAPIError
+
+    class Orig(Exception):
+        sqlstate = "42501"
+
+    return DBAPIError("INSERT", {}, Orig(text_))
+
+
+def _other_db_error():
+    from sqlalchemy.exc import DBAPIError
+
+    class Orig(Exception):
+        sqlstate = "XX000"
+
+    return DBAPIError("INSERT", {}, Orig("internal error"))
+
+
+def test_a_history_the_role_may_not_write_is_refused_at_the_start(engine, snap):
+    from campaign_app.errors import RefusedError
+
+    _hive(engine)
+    was = snap(engine)
+    for err, want in ((_denied(), RefusedError), (_other_db_error(), type(_other_db_error()))):
+        uow = UnitOfWork(engine, "roster.create", campaign_id=1)
+
+        def flush(*_a, _err=err, **_k):
+            raise _err
+
+        uow.session.flush = flush
+        with pytest.raises(want) as ei:
+            uow.__enter__()
+        if want is RefusedError:
+            assert str(ei.value) == ("the database refused the change: permission denied for table journal; "
+                                     "nothing was saved")
+        uow.session.close()
+    assert snap(engine) == was
+
+
+def test_a_refusal_inside_the_block_is_explained_and_writes_nothing(engine, snap):
+    from sqlalchemy.orm.exc import StaleDataError
+
+    from campaign_app.errors import RefusedError
+
+    _hive(engine)
+    was = snap(engine)
+    with pytest.raises(RefusedError) as ei, UnitOfWork(engine, "roster.create", campaign_id=1) as uow:
+        uow.session.add(Roster(campaign_id=1, name="Eschers"))
+        uow.session.flush()
+        raise _denied("permission denied for table roster\nDETAIL: x")
+    assert str(ei.value) == "the database refused the change: permission denied for table roster; nothing was saved"
+    with pytest.raises(type(_other_db_error())), UnitOfWork(engine, "roster.create", campaign_id=1) as uow:
+        raise _other_db_error()  # not a refusal: as it came
+    with pytest.raises(ConflictError) as ce, UnitOfWork(engine, "roster.create", campaign_id=1) as uow:
+        uow.session.add(Roster(campaign_id=1, name="Eschers"))
+        uow.session.flush()
+        raise StaleDataError("stale")
+    assert str(ce.value) == "someone else changed this since you opened it; nothing was saved — reload and try again"
+    assert snap(engine) == was
+
+
+def test_a_refusal_at_commit_is_explained_and_writes_nothing(engine, snap, monkeypatch):
+    from campaign_app.errors import RefusedError
+
+    _hive(engine)
+    was = snap(engine)
+    for err in (_denied("permission denied for table roster"), _other_db_error()):
+        def hook(name, _err=err):
+            if name == "uow.before-commit":
+                raise _err
+
+        monkeypatch.setattr(uow_module, "FAULT_HOOK", hook)
+        want = RefusedError if err.orig.sqlstate == "42501" else type(err)
+        with pytest.raises(want) as ei, UnitOfWork(engine, "roster.create", campaign_id=1) as uow:
+            uow.session.add(Roster(campaign_id=1, name="Eschers"))
+        if want is RefusedError:
+            assert str(ei.value) == ("the database refused the change: permission denied for table roster; "
+                                     "nothing was saved")
+    monkeypatch.setattr(uow_module, "FAULT_HOOK", None)
+    assert snap(engine) == was
+
+
+def test_a_stale_commit_says_so_in_one_line(engine, snap):
+    _rid, g = _hive(engine)
+    was = snap(engine)
+    with pytest.raises(ConflictError) as ei, UnitOfWork(engine, "fighter.edit", campaign_id=1) as uow:
+        f = uow.session.get(Fighter, g)
+        _behind_its_back(uow.session, g)
+        f.notes = "stale"
+        uow.session.add(f)
+    assert str(ei.value) == "someone else changed this since you opened it; nothing was saved — reload and try again"
+    assert snap(engine) == was
+
+
+def test_what_a_refused_unit_of_work_was_writing(engine):
+    _rid, g = _hive(engine)
+    with read_session(engine) as s:
+        f = s.get(Fighter, g)
+        new = Fighter(roster_id=1, name="New")
+        got = uow_module._touched([f, new, object(), Changes()])
+    assert got == [("fighter", {"id": g, "roster_id": 1}), ("fighter", {"roster_id": 1})]
+    with UnitOfWork(engine, "fighter.edit", campaign_id=1) as uow:
+        f = uow.session.get(Fighter, g)
+        f.notes = "x"
+        uow.session.add(f)
+        uow.session.flush()
+        assert uow._flushing == [("fighter", {"id": g, "roster_id": 1})]
+        uow.discard()
+
+
+def test_a_read_session_keeps_what_it_loaded_after_commit(engine):
+    _rid, g = _hive(engine)
+    s = read_session(engine)
+    f = s.get(Fighter, g)
+    s.commit()
+    s.close()
+    assert f.name == "Grukk"  # not expired: readable after the session is gone
+
+
+def test_a_deleted_campaign_can_only_have_its_deletion_undone(engine, snap):
+    _hive(engine)
+    with engine.begin() as c:
+        c.execute(text("UPDATE campaign SET deleted_at = created_at WHERE id = 1"))
+    was = snap(engine)
+    with pytest.raises(InputError, match=r"^campaign 1 was deleted: only its deletion can be undone$"):
+        undo(engine, 1)
+    assert snap(engine) == was

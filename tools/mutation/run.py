@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 WORK = ROOT / ".mutation"
-PACKAGES = ["campaign_app", "db", "ui", "reports"]
+PACKAGES = ["campaign_app", "db", "ui", "reports", "docs"]  # docs: tests compare generated docs with it
 THRESHOLD = 0.90
 
 KILLED = {1, 3, 36, 24, -24, 152, 255, 37, -11, -9}  # failed, pytest error, timeout, type check, crash
@@ -97,7 +97,7 @@ def mutmut_section(group: dict) -> str:
         "\n\n[tool.mutmut]\n"
         f'source_paths = ["campaign_app", "db"]\n'
         f"only_mutate = {arr(group['mutate'])}\n"
-        f'also_copy = ["ui", "reports"]\n'
+        f'also_copy = ["ui", "reports", "docs"]\n'
         f"pytest_add_cli_args_test_selection = {arr(group['tests'])}\n"
         # -p no:randomly etc. are not installed; keep pytest quiet and cacheless
         f'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]\n'
@@ -117,6 +117,17 @@ def prepare(name: str, group: dict) -> Path:
     for t in group["tests"]:
         if not (wd / t).exists():
             raise SystemExit(f"{name}: test file {t} is missing")
+    # mutmut refreshes the .py files of its mutants/ copy but not the data files beside them
+    # (rules TOML, translations, golden JSON): copy those again, or a later run tests stale data
+    kept = wd / "mutants"
+    if kept.exists():
+        for d in PACKAGES + ["tests"]:
+            for src in (ROOT / d).rglob("*"):
+                if src.is_file() and src.suffix not in (".py", ".pyc") and "__pycache__" not in src.parts:
+                    dest = kept / src.relative_to(ROOT)
+                    if not dest.exists() or dest.read_bytes() != src.read_bytes():
+                        dest.parent.mkdir(parents=True, exist_ok=True)
+                        shutil.copyfile(src, dest)
     text = (ROOT / "pyproject.toml").read_text("utf-8")
     text = text.split("\n[tool.mutmut]", 1)[0]
     (wd / "pyproject.toml").write_text(text + mutmut_section(group), "utf-8")

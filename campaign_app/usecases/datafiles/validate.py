@@ -416,7 +416,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
                    f"a campaign named {name!r} already exists (import with another name: --rename NEW)")
     system = cd.get("system")
     info = SYSTEMS.get(system) if type(system) is str else None
-    if info is None and type(system) is str and system:
+    if info is None and type(system) is str:  # "" too: the model allows empty text
         ck.err("campaign.system", f"{system!r} is not a known game system ({', '.join(SYSTEMS)})")
     edition = cd.get("edition", "")
     expansions = [x for x in _items(cd, "expansions") if type(x) is str]
