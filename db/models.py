@@ -177,6 +177,10 @@ class Fighter(SQLModel, table=True):
     # --- advance: advancement (advance helper). The last XP rank the fighter claimed, in
     # editions that earn advancements by XP ranks (0: none yet)
     rank: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # how many times each characteristic was advanced (key -> count): the repeat cost and
+    # the limits past the basic profile of the editions that have them (migration 0011)
+    advances: dict[str, Any] = Field(default_factory=dict, sa_column=Column(
+        JSON, nullable=False, server_default=text("'{}'")))
     # --- end advance
 
     roster: Optional["Roster"] = Relationship(

@@ -55,6 +55,8 @@ class RandomModel(_Strict):
     table: str  # a rolled table of the same rules (house rules included)
     xp: int = Field(0, ge=0, le=MAX_XP)  # XP spent for one roll (0 under ranks)
     value: int = Field(0, ge=0, le=MAX_VALUE)  # credits-value increase of one roll
+    # the roll a row is read as when none of the characteristics it offers can go further
+    blocked_as: int | None = Field(None, ge=1, le=66)
 
     @field_validator("table")
     @classmethod
@@ -74,6 +76,10 @@ class AdvancementModel(_Strict):
     ranks: str = ""  # reference table: XP ranks (mode ranks)
     random: dict[str, RandomModel] = Field(default_factory=dict)  # fighter type ("any": every type)
     table: str = ""  # modes battles / after-battle: the rolled table that does it (shown in the list)
+    # mode xp: a characteristic bought again costs this much more XP for each time the
+    # fighter took it before (the types in repeat_exempt pay the plain cost every time)
+    repeat_xp: int = Field(0, ge=0, le=100)
+    repeat_exempt: list[str] = Field(default_factory=list)
 
     @field_validator("options", "limits", "ranks", "table")
     @classmethod
@@ -102,17 +108,28 @@ class OptionModel(_Strict):
     promote: str = ""  # ... or the fighter type it promotes to
     types: list[str] = Field(default_factory=list)  # who may take it ([] = every type)
     random_only: bool = False  # only granted by a roll or a rank, never bought
+    skill_roll: str = ""  # the skill is random: these dice ("d6") pick it from the set the player names
 
     @field_validator("key")
     @classmethod
     def _k(cls, v: str) -> str:
         return _key(v)
 
+    @field_validator("skill_roll")
+    @classmethod
+    def _dice(cls, v: str) -> str:
+        if v and v.strip().lower() not in ("d6", "d3", "2d6", "d66"):
+            raise ValueError(f"{v!r}: a skill is picked with d6, d3, 2d6 or d66")
+        return v.strip().lower()
+
     @model_validator(mode="after")
     def _one(self) -> OptionModel:
         kinds = [k for k in ("stat", "skill", "promote") if getattr(self, k)]
-        if len(kinds) != 1:
-            raise ValueError("an advancement changes exactly one of stat, skill or promote")
+        if len(kinds) != 1 and kinds != ["skill", "promote"]:
+            raise ValueError("an advancement changes exactly one of stat, skill or promote "
+                             "(a promotion may also give a skill)")
+        if self.skill_roll and not self.skill:
+            raise ValueError(f"advancement {self.key}: skill_roll goes with skill")
         if self.stat and self.delta == 0:
             raise ValueError(f"advancement {self.key}: a stat advancement needs a delta other than 0")
         if not self.stat and self.delta:
@@ -121,11 +138,20 @@ class OptionModel(_Strict):
 
 
 class LimitModel(_Strict):
-    """The best value advancement may bring a characteristic to (an entry of limits)."""
+    """How far advancement may take a characteristic (an entry of limits): ``best``, the
+    best value it may reach, and/or ``above``, how many steps past the fighter's basic
+    profile (the times it was advanced)."""
 
     stat: str = Field(min_length=1, max_length=20)
-    best: int = Field(ge=-50, le=50)
+    best: int | None = Field(None, ge=-50, le=50)
+    above: int | None = Field(None, ge=0, le=20)
     types: list[str] = Field(default_factory=list)  # [] = every type
+
+    @model_validator(mode="after")
+    def _some(self) -> LimitModel:
+        if self.best is None and self.above is None:
+            raise ValueError(f"limit of {self.stat}: give best, above or both")
+        return self
 
 
 class RankModel(_Strict):
@@ -159,6 +185,10 @@ class Advancement:
     options_table: str = ""
     ranks_table: str = ""
     table: str = ""
+    repeat_xp: int = 0
+    repeat_exempt: tuple[str, ...] = ()
+    limits_default: bool = False  # the limits table is our labelled default
+
 
     def option(self, key: str) -> OptionModel | None:
         return next((o for o in self.options if o.key == key), None)
@@ -166,11 +196,30 @@ class Advancement:
     def random_for(self, fighter_type: str) -> RandomModel | None:
         return self.random.get(fighter_type) or self.random.get("any")
 
-    def limit(self, stat: str, fighter_type: str) -> int | None:
+    def _limit(self, stat: str, fighter_type: str) -> LimitModel | None:
         own = [lm for lm in self.limits if lm.stat.lower() == stat.lower() and fighter_type in lm.types]
         every = [lm for lm in self.limits if lm.stat.lower() == stat.lower() and not lm.types]
         found = own or every
-        return found[0].best if found else None
+        return found[0] if found else None
+
+    def limit(self, stat: str, fighter_type: str) -> int | None:
+        """The best value advancement may bring ``stat`` to (None: no such limit)."""
+        lm = self._limit(stat, fighter_type)
+        return lm.best if lm else None
+
+    def limit_above(self, stat: str, fighter_type: str) -> int | None:
+        """How many times ``stat`` may be advanced past the basic profile (None: no limit)."""
+        lm = self._limit(stat, fighter_type)
+        return lm.above if lm else None
+
+    def xp_cost(self, o: OptionModel, fighter_type: str, advances: Mapping[str, Any], stat_key: str = "") -> int:
+        """What ``o`` costs a fighter of ``fighter_type`` that advanced its characteristics
+        ``advances`` times (key -> count): the option's XP, plus ``repeat_xp`` for each
+        earlier time the same characteristic was taken (not for the exempt types)."""
+        if not o.stat or not self.repeat_xp or fighter_type in self.repeat_exempt:
+            return o.xp
+        taken = advances.get(stat_key or o.stat, 0)
+        return o.xp + self.repeat_xp * (taken if isinstance(taken, int) and taken > 0 else 0)
 
 
 def validate_section(raw: Any, source: str) -> AdvancementModel:
@@ -237,6 +286,9 @@ def build(model: AdvancementModel, tables: Mapping[str, Any], source: str) -> Ad
         t = tables.get(r.table)
         if t is None or not t.rolled:
             raise RulesDataError(f"{source}: advancement.random.{ftype}.table: no rolled table {r.table!r}")
+        if r.blocked_as is not None and not any(row.covers(r.blocked_as) for row in t.rows):
+            raise RulesDataError(f"{source}: advancement.random.{ftype}.blocked_as: table {t.id} "
+                                 f"has no row for {r.blocked_as}")
         for i, row in enumerate(t.rows, start=1):
             for e in row.effects:
                 if e.op == "advance":
@@ -251,10 +303,12 @@ def build(model: AdvancementModel, tables: Mapping[str, Any], source: str) -> Ad
             if g != "roll" and g not in keys:
                 raise RulesDataError(f"{source}: tables.{model.ranks}.entries[{i}].grants: "
                                      f"{g!r} is neither 'roll' nor an advancement of {model.options}")
+    limits_table = tables.get(model.limits) if model.limits else None
     return Advancement(mode=model.mode, title=model.title, note=model.note, default=model.default,
                        options=tuple(options), limits=tuple(limits), ranks=tuple(ranks),
                        random=dict(model.random), options_table=model.options, ranks_table=model.ranks,
-                       table=model.table)
+                       table=model.table, repeat_xp=model.repeat_xp, repeat_exempt=tuple(model.repeat_exempt),
+                       limits_default=bool(getattr(limits_table, "default", False)))
 
 
 def advance_keys(args: Mapping[str, Any]) -> list[str]:

@@ -23,6 +23,7 @@ class StatRule:
     low: int
     high: int
     target: bool = False  # a target number written "3+": lower is better
+    default: bool = False  # the range is our labelled default, not the source's
 
     def parse(self, raw: Any, where: str = "") -> int:
         text = str(raw).strip()
@@ -34,7 +35,7 @@ class StatRule:
         value = int(m[1])
         if not self.low <= value <= self.high:
             shown = f"{self.low}+..{self.high}+" if self.target else f"{self.low}..{self.high}"
-            raise InputError(f"{where}{self.key}: {value} is outside {shown}")
+            raise InputError(f"{where}{self.key}: {value} is outside {shown}{' (default)' if self.default else ''}")
         return value
 
     def show(self, value: Any) -> str:
@@ -124,7 +125,8 @@ def _stat_rules(system: str, edition: str, kind: str) -> tuple[StatRule, ...]:
 
         return get_system(system).stats
     return tuple(
-        StatRule(str(key), str(v.get("label", key)), int(v["min"]), int(v["max"]), v.get("kind") == "target")
+        StatRule(str(key), str(v.get("label", key)), int(v["min"]), int(v["max"]), v.get("kind") == "target",
+                 v.get("default") is True)
         for key, v in section.items()
         if isinstance(v, Mapping)
     )

@@ -67,6 +67,7 @@ class OptionLine(TypedDict):
     can: bool
     why: str  # why it cannot be taken now ("" when it can)
     skill: str  # the skill set a name is needed from ("" = none)
+    dice: str  # what taking it rolls ("2d6" a random advancement, "d6" a random skill; "" = nothing)
 
 
 class RankLine(TypedDict):
@@ -130,17 +131,22 @@ class AdvanceResult(Result):
     rank: int
     roll: dict[str, Any] | None  # table, row, result, label, dice, faces, value, rule
     lines: list[str]
+    skill_roll: dict[str, Any] | None = None  # a random skill's dice: dice, faces, value, rule, source
     choices: list[str] = field(default_factory=list)  # a dry run's roll that offers a choice
     dry_run: bool = False
 
     @property
     def steps(self) -> list[dict[str, Any]]:
         """The roll as a preview step (who, rule, dice, what happens); not in the JSON."""
-        if not self.roll:
-            return [{"subject": self.fighter, "rule": self.label or "Advancement", "roll": None,
-                     "text": "; ".join(self.lines)}]
-        return [{"subject": self.fighter, "rule": self.roll["rule"], "roll": self.roll,
-                 "text": f"{self.roll['row']}: {self.roll['label']}. {self.roll['text']}"}]
+        out = []
+        if self.roll:
+            out.append({"subject": self.fighter, "rule": self.roll["rule"], "roll": self.roll,
+                        "text": f"{self.roll['row']}: {self.roll['label']}. {self.roll['text']}"})
+        if self.skill_roll:
+            out.append({"subject": self.fighter, "rule": self.skill_roll["rule"], "roll": self.skill_roll,
+                        "text": f"the skill numbered {self.skill_roll['value']} in the set chosen"})
+        return out or [{"subject": self.fighter, "rule": self.label or "Advancement", "roll": None,
+                        "text": "; ".join(self.lines)}]
 
 
 # --------------------------------------------------------------------------- rules
@@ -192,15 +198,38 @@ def _stat_change(adv: Advancement, c: Campaign, f: Fighter, o: OptionModel) -> t
         raise InputError(f"{f.name} has no {rule.key} on the roster to change")
     new = now + o.delta
     best = adv.limit(rule.key, f.fighter_type)
+    label = " (default)" if adv.limits_default else ""
     if best is not None and _better(rule, o.delta):
         past = new < best if rule.target else new > best
         if past:
             raise InputError(f"{f.name}'s {rule.key} is {rule.show(now)}: advancement goes no further "
-                             f"than {rule.show(best)}")
+                             f"than {rule.show(best)}{label}")
+    above = adv.limit_above(rule.key, f.fighter_type)
+    taken = _taken(f, rule.key)
+    if above is not None and _better(rule, o.delta) and taken >= above:
+        raise InputError(f"{f.name}'s {rule.key} was advanced {taken} time{'s' if taken != 1 else ''}: "
+                         f"advancement goes no further than {above} past the basic profile{label}")
     if not rule.low <= new <= rule.high:
         raise InputError(f"{f.name}'s {rule.key} is {rule.show(now)}: {rule.show(new)} is outside "
                          f"{rule.show(rule.low)}..{rule.show(rule.high)}")
     return rule, now, new
+
+
+def _taken(f: Fighter, key: str) -> int:
+    """How many times ``f``'s characteristic ``key`` was advanced."""
+    n = (f.advances or {}).get(key, 0)
+    return n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 0
+
+
+def _cost(adv: Advancement, c: Campaign, f: Fighter, o: OptionModel) -> int:
+    """The XP ``o`` costs ``f`` now (a characteristic taken before costs more in some editions)."""
+    if not o.stat:
+        return o.xp
+    try:
+        key = find_stat(_rules(c, f), o.stat).key
+    except InputError:
+        key = o.stat
+    return adv.xp_cost(o, f.fighter_type, f.advances or {}, key)
 
 
 def _change_words(adv: Advancement, c: Campaign, f: Fighter, o: OptionModel) -> str:
@@ -210,9 +239,14 @@ def _change_words(adv: Advancement, c: Campaign, f: Fighter, o: OptionModel) -> 
         except InputError:
             return f"{o.stat} {'+' if o.delta > 0 else ''}{o.delta}"
         return f"{rule.key} {rule.show(now)} -> {rule.show(new)}"
+    skill = ""
     if o.skill:
-        return f"a {o.skill} skill (name it)"
-    return f"becomes a {o.promote.replace('-', ' ')}"
+        which = "skill of any set" if o.skill == "any" else f"{o.skill} skill"
+        skill = (f"a random {which} ({o.skill_roll.upper()}, then name it)" if o.skill_roll
+                 else f"a {which} (name it)")
+    if o.promote:
+        return f"becomes a {o.promote.replace('-', ' ')}" + (f", {skill}" if skill else "")
+    return skill
 
 
 def _can_apply(adv: Advancement, c: Campaign, f: Fighter, o: OptionModel) -> str:
@@ -290,16 +324,17 @@ def advance_options(engine: Engine, ref: Ref, *, unit: bool = False) -> AdvanceL
             for o in adv.options:
                 if o.random_only or (o.types and f.fighter_type not in o.types):
                     continue
-                why = _can_apply(adv, c, f, o) or (f"needs {o.xp} XP (has {f.xp})" if f.xp < o.xp else "")
-                out["options"].append({"key": o.key, "label": o.label, "xp": o.xp, "value": o.value,
+                xp = _cost(adv, c, f, o)
+                why = _can_apply(adv, c, f, o) or (f"needs {xp} XP (has {f.xp})" if f.xp < xp else "")
+                out["options"].append({"key": o.key, "label": o.label, "xp": xp, "value": o.value,
                                        "change": _change_words(adv, c, f, o), "can": not why, "why": why,
-                                       "skill": o.skill})
+                                       "skill": o.skill, "dice": o.skill_roll})
             if spec is not None:
                 why = f"needs {spec.xp} XP (has {f.xp})" if f.xp < spec.xp else ""
                 out["options"].append({"key": RANDOM, "label": f"Random advancement ({out['table_title']})",
                                        "xp": spec.xp, "value": spec.value,
                                        "change": f"roll {tables[spec.table].dice.upper()} on {out['table_title']}",
-                                       "can": not why, "why": why, "skill": ""})
+                                       "can": not why, "why": why, "skill": "", "dice": tables[spec.table].dice})
         else:  # ranks
             for rk in adv.ranks:
                 out["ranks"].append({"rank": rk.rank, "xp": rk.xp, "label": rk.label or f"Rank {rk.rank}",
@@ -313,7 +348,8 @@ def advance_options(engine: Engine, ref: Ref, *, unit: bool = False) -> AdvanceL
                 skill = next((g_o.skill for g in nxt.grants if (g_o := adv.option(g)) and g_o.skill), "")
                 out["options"].append({"key": RANK, "label": nxt.label or f"Rank {nxt.rank}", "xp": 0,
                                        "value": 0, "change": _grants_words(adv, nxt.grants, out["table_title"]),
-                                       "can": not why, "why": why, "skill": skill})
+                                       "can": not why, "why": why, "skill": skill,
+                                       "dice": tables[spec.table].dice if spec and spec.table in tables and "roll" in nxt.grants else ""})
                 out["status"].append(f"rank {f.rank} claimed; rank {nxt.rank} at {nxt.xp} XP")
         return out
 
@@ -361,7 +397,7 @@ def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int
             if f.xp < spec.xp:
                 raise InputError(f"{f.name} has {f.xp} XP: a random advancement costs {spec.xp}")
             xp_spent, value = spec.xp, spec.value
-            offered, roll = _roll_offered(adv, tables, spec, roller, f)
+            offered, roll = _roll_offered(adv, c, tables, spec, roller, f)
         elif adv.mode == "xp":
             bought = adv.option(key)
             if bought is None or bought.random_only:
@@ -370,9 +406,11 @@ def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int
             if bought.types and f.fighter_type not in bought.types:
                 raise InputError(f"a {f.fighter_type} cannot take {bought.label} "
                                  f"(only: {', '.join(bought.types)})")
-            if f.xp < bought.xp:
-                raise InputError(f"{f.name} has {f.xp} XP: {bought.label} costs {bought.xp}")
-            xp_spent = bought.xp
+            cost = _cost(adv, c, f, bought)
+            if f.xp < cost:
+                again = f" (taken {cost - bought.xp} XP dearer: it was taken before)" if cost != bought.xp else ""
+                raise InputError(f"{f.name} has {f.xp} XP: {bought.label} costs {cost}{again}")
+            xp_spent = cost
             offered = [bought]
         else:  # ranks
             if key not in (RANK, "next"):
@@ -390,7 +428,7 @@ def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int
                     if spec is None:
                         raise InputError(f"a {f.fighter_type} has no advancement table in this edition")
                     value = spec.value
-                    got, roll = _roll_offered(adv, tables, spec, roller, f)
+                    got, roll = _roll_offered(adv, c, tables, spec, roller, f)
                     offered += got
                 else:
                     granted = adv.option(g)
@@ -406,24 +444,44 @@ def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int
         o = _pick(adv, c, f, offered, choose, roll)
         if not value:
             value = o.value
+        skill_roll: dict[str, Any] | None = None
+        if o.skill_roll:  # a random skill: the dice pick it from the set the player names
+            why = _can_apply(adv, c, f, o)
+            if why:
+                raise InputError(why)
+            sr = roller.roll(o.skill_roll, f"random {o.skill} skill of {f.name}",
+                             rule=f"{adv.title}: {o.label}", fighter_id=f.id)
+            sr.extra["subject"] = f.name
+            skill_roll = {"dice": sr.spec, "faces": list(sr.faces), "value": sr.value, "rule": sr.rule,
+                          "source": sr.source}
         roller.finish()
         before_type, stat_key, before, after, skill_name = f.fighter_type, "", "", "", ""
         lines: list[str] = []
         new_stats: dict[str, Any] | None = None
+        if skill_roll is not None:
+            lines.append(f"random {o.skill} skill: {skill_roll['dice'].upper()} "
+                         f"[{','.join(map(str, skill_roll['faces']))}] = {skill_roll['value']}: the skill "
+                         f"numbered {skill_roll['value']} in the {o.skill} skill set chosen")
         if o.stat:
             rule, now, new = _stat_change(adv, c, f, o)
             new_stats = {**(f.stats or {}), rule.key: new}
             stat_key, before, after = rule.key, rule.show(now), rule.show(new)
             lines.append(f"{rule.key} {before} -> {after}")
-        elif o.skill:
+        if o.skill:
             if not skill or not str(skill).strip():
-                raise InputError(f"{o.label}: name the skill")
-            skill_name = clean_name(skill, "skill")
-            have = {sk.name.lower() for sk in fighter_q.skills_of(s, [f.id])}
-            if skill_name.lower() in have:
-                raise InputError(f"{f.name} has {skill_name} already")
-            lines.append(f"skill {skill_name}")
-        else:
+                if dry_run and skill_roll is not None:  # the dialog asks for the name after the roll
+                    lines.append("name the skill the roll gave")
+                else:
+                    raise InputError(f"{o.label}: name the skill"
+                                     + (f" the roll gave ({skill_roll['value']})" if skill_roll else ""))
+            else:
+                skill_name = clean_name(skill, "skill")
+                have = {sk.name.lower() for sk in fighter_q.skills_of(s, [f.id])}
+                if skill_name.lower() in have:
+                    raise InputError(f"{f.name} has {skill_name} already"
+                                     + (": roll again" if skill_roll else ""))
+                lines.append(f"skill {skill_name}")
+        if o.promote:
             why = _can_apply(adv, c, f, o)
             if why:
                 raise InputError(why)
@@ -438,11 +496,12 @@ def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int
             **{**base, "xp": f.xp - xp_spent, "credits_value": f.credits_value + value, "rank": rank,
                "fighter_type": o.promote or f.fighter_type},
             key=o.key, label=o.label, value_added=value, stat=stat_key, before=before, after=after,
-            skill=skill_name, lines=lines, dry_run=dry_run)
+            skill=skill_name, skill_roll=skill_roll, lines=lines, dry_run=dry_run)
         if not isinstance(uow, UnitOfWork):  # dry run: nothing written
             return result
         if new_stats is not None:
             f.stats = new_stats
+            f.advances = {**(f.advances or {}), stat_key: _taken(f, stat_key) + 1}
         if skill_name:
             s.add(Skill(fighter_id=f.id or 0, name=skill_name, source="advance"))
             touch_version(s, f)
@@ -457,17 +516,31 @@ def take_advance(engine: Engine, ref: Ref, key: str, *, dice: str | Sequence[int
     return replace(result, changes=uow.changes)
 
 
-def _roll_offered(adv: Advancement, tables: Mapping[str, Table], spec: RandomModel, roller: Roller,
-                  f: Fighter) -> tuple[list[OptionModel], dict[str, Any]]:
+def _roll_offered(adv: Advancement, c: Campaign, tables: Mapping[str, Table], spec: RandomModel,
+                  roller: Roller, f: Fighter) -> tuple[list[OptionModel], dict[str, Any]]:
     t = tables.get(spec.table)
     if t is None:
         raise InputError(f"no advancement table {spec.table!r} in force")
     res, row = roll_on(t, roller, f"advancement of {f.name}", rule=f"{adv.title}: {t.title}",
                        fighter_id=f.id, subject=f.name)
-    offered = [o for e in row.effects if e.op == "advance" for k in advance_keys(e.args)
-               if (o := adv.option(k)) is not None]
+
+    def offered_by(r: Any) -> list[OptionModel]:
+        return [o for e in r.effects if e.op == "advance" for k in advance_keys(e.args)
+                if (o := adv.option(k)) is not None]
+
+    offered = offered_by(row)
+    text = row.text
+    if (spec.blocked_as is not None and offered and all(o.stat for o in offered)
+            and all(_can_apply(adv, c, f, o) for o in offered)):
+        try:
+            as_row = t.lookup(spec.blocked_as)
+        except RulesDataError as e:
+            raise InputError(str(e)) from None
+        text = (f"{row.label}: every advancement it offers is at its limit, so it is read as "
+                f"{spec.blocked_as}. {as_row.text}")
+        row, offered = as_row, offered_by(as_row)
     roll = {"table": t.id, "title": t.title, "row": row.roll, "result": row.result, "label": row.label,
-            "text": row.text, "dice": res.spec, "faces": list(res.faces), "value": res.value,
+            "text": text, "dice": res.spec, "faces": list(res.faces), "value": res.value,
             "rule": res.rule, "source": res.source, "options": [o.key for o in offered]}
     if not offered:
         raise InputError(f"{t.title}: row {row.roll} ({row.label}) gives no advancement")

@@ -102,17 +102,18 @@ def test_random_advancement_with_typed_dice_is_rolled_recorded_and_applied(n23):
     r = take_advance(engine, ganger.id, "random", dice="2,3", choose="t")
     assert r.roll is not None and r.roll["table"] == "n23-ganger-advancement" and r.roll["row"] == "5-6"
     assert r.roll["faces"] == [2, 3] and r.roll["options"] == ["s", "t"]
-    assert (r.stat, r.before, r.after, r.xp, r.credits_value) == ("T", "3", "4", 1, 70)
+    assert (r.stat, r.before, r.after, r.xp, r.credits_value) == ("T", "3", "4", 1, 80)  # +30 for T
     log = core.roll_log(engine, c.id)
     assert len(log) == 1
     e = log[0]
     assert (e["table"], e["row"], e["result"], e["faces"], e["source"]) == \
         ("n23-ganger-advancement", "5-6", "s-or-t", [2, 3], "typed")
     assert "Ganger advancement" in e["rule"] and e["subject"] == "Gan"
-    # a row with one advancement needs no choice: 2 = promotion to Specialist
+    # a row with one advancement needs no choice: 2 = promotion to Specialist (and a
+    # random Primary skill: one more D6, the skill named)
     core.undo(engine, c.id)
-    r = take_advance(engine, ganger.id, "random", dice="1,1")
-    assert r.fighter_type == "specialist" and r.key == "promote-specialist"
+    r = take_advance(engine, ganger.id, "random", dice="1,1,4", skill="Iron Jaw")
+    assert r.fighter_type == "specialist" and r.key == "promote-specialist" and r.skill == "Iron Jaw"
     core.undo(engine, c.id)
     assert core.show_fighter(engine, ganger.id)["type"] == "ganger"
 
@@ -121,20 +122,22 @@ def test_random_advancement_with_a_seed_is_recorded(n23):
     engine, c, _champ, ganger = n23
     for seed in range(50):  # a seed whose roll needs no choice or whose choice is given
         try:
-            r = take_advance(engine, ganger.id, "random", seed=seed, choose=None)
+            r = take_advance(engine, ganger.id, "random", seed=seed, choose=None, skill="Iron Jaw")
             break
         except InputError as e:
             assert "offers a choice" in str(e)
     else:
         pytest.fail("no seed rolled a single-advancement row")
     log = core.roll_log(engine, c.id)
-    assert len(log) == 1 and log[0]["source"] == "seeded" and log[0]["table"] == "n23-ganger-advancement"
-    assert r.roll and log[0]["row"] == r.roll["row"]
+    assert {e["source"] for e in log} == {"seeded"}
+    table_rolls = [e for e in log if e["table"] == "n23-ganger-advancement"]  # (a promotion also rolls a skill)
+    assert len(table_rolls) == 1 and len(log) == (2 if r.key == "promote-specialist" else 1)
+    assert r.roll and table_rolls[0]["row"] == r.roll["row"]
 
 
 @pytest.mark.parametrize("case, match", [
     (lambda e, f: take_advance(e, f["champ"], "ws"), "advancement goes no further than 2\\+"),
-    (lambda e, f: take_advance(e, f["champ"], "w"), "has 14 XP: \\+1 Wounds costs 12|goes no further"),
+    (lambda e, f: take_advance(e, f["poor"], "w"), "has 2 XP: \\+1 Wounds costs 12"),
     (lambda e, f: take_advance(e, f["poor"], "ws"), "has 2 XP: Weapon Skill one better costs 6"),
     (lambda e, f: take_advance(e, f["ganger"], "ws"), "a ganger cannot take Weapon Skill one better"),
     (lambda e, f: take_advance(e, f["ganger"], "random", dice="5,5"), "offers a choice: choose one of ld, cl"),
@@ -178,10 +181,10 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
     assert r.credits_value == 10
     r = take_advance(engine, f.id, "rank", dice="6,6", choose="w")
     assert (r.stat, r.after, r.rank) == ("W", "2", 2)
-    r = take_advance(engine, f.id, "rank", skill="Nerves of Steel")  # rank 3 grants a skill, no roll
-    assert r.roll is None and r.skill == "Nerves of Steel" and r.rank == 3
+    r = take_advance(engine, f.id, "rank", dice="1,1", skill="Nerves of Steel")  # 2: a skill
+    assert r.roll and r.roll["row"] == "2" and r.skill == "Nerves of Steel" and r.rank == 3
     before = snap(engine)
-    with pytest.raises(InputError, match="has 11 XP: rank 4 needs 15"):
+    with pytest.raises(InputError, match="has 11 XP: rank 4 needs 13"):
         take_advance(engine, f.id, "rank", dice="3,3")
     assert snap(engine) == before
     assert advance_options(engine, f.id)["rank"] == 3
@@ -198,9 +201,9 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
 def test_n26_plain_values_are_limited_upwards(engine, snap):
     c = core.create_campaign(engine, "Hive War", "necromunda")
     r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Ace", stats={**N26_LINE, "Cl": "11"}, xp=5)
+    f = core.add_fighter(engine, r.id, "Ace", stats={**N26_LINE, "Cl": "10"}, xp=5)
     before = snap(engine)
-    with pytest.raises(InputError, match="Cl is 11: advancement goes no further than 11"):
+    with pytest.raises(InputError, match=r"Cl is 10: advancement goes no further than 10 \(default\)"):
         take_advance(engine, f.id, "rank", dice="5,5", choose="cl")
     assert snap(engine) == before
 

@@ -65,7 +65,7 @@ def test_queries_read_what_the_use_cases_wrote_and_write_nothing(engine: Any, sn
 
 def test_checks_and_effects_text() -> None:
     assert q.check_stat("necromunda", "WS", "3+") == ""
-    assert q.check_stat("necromunda", "WS", "7+") == "WS: 7 is outside 2+..6+"
+    assert q.check_stat("necromunda", "WS", "7+") == "WS: 7 is outside 2+..6+ (default)"
     assert q.check_rep("nuts", "9") == "rep: 9 is outside 1..6"
     effects = [{"op": "status", "value": "in-recovery"}, {"op": "rep", "delta": -1},
                {"op": "roll-again", "table": "x", "times": 2, "reroll": ["a", "b"]},

@@ -879,10 +879,11 @@ EXPECT: dict[str, list[str]] = {
     ],
     'stats-high': [
         'rosters[0].fighters[0].stats.WS: 7 is above 6',
-        'rosters[0].fighters[0].stats.Ld: 13 is above 12',
+        'rosters[0].fighters[0].stats.Ld: 13 is above 10',
     ],
     'stats-low': [
         'rosters[0].fighters[0].stats.WS: 1 is below 2',
+        'rosters[0].fighters[0].stats.Ld: 2 is below 4',
         'rosters[0].fighters[0].stats.S: 0 is below 1',
     ],
     'stats-unknown': [
@@ -1553,8 +1554,9 @@ def test_times_are_stored_in_utc():
 # =========================================================================== old stat lines
 OLD = [
     # (id, campaign edits, Krug's edits, Krug's stats planned, or the problems)
+    # (Wil 12+ is 2 and Int 2+ is 12 as plain values: brought inside n26's 4..10)
     ("targets-become-values", {"stat_line": 1}, {"stats": {"WS": 3, "Ld": 7, "Cl": 5, "Wil": 12, "Int": 2}},
-     {"WS": 3, "Ld": 7, "Cl": 9, "Wil": 2, "Int": 12, "Sv": 6}),
+     {"WS": 3, "Ld": 7, "Cl": 9, "Wil": 4, "Int": 10, "Sv": 6}),
     ("stat-line-left-out", {"stat_line": None}, {"stats": {"Cl": 5}}, {"Cl": 9, "Sv": 6}),
     ("save-kept", {"stat_line": 1}, {"stats": {"Sv": 4, "Ld": 8}}, {"Sv": 4, "Ld": 6}),
     ("stat-line-2", {"stat_line": 2}, {"stats": {"Cl": 5}}, {"Cl": 5}),
@@ -1562,8 +1564,8 @@ OLD = [
     ("vehicle-kind", {"stat_line": 1}, {"kind": "vehicle", "type": "vehicle", "stats": {"Ld": 5, "HP": 2}},
      {"Ld": 9, "HP": 2}),
     ("vehicle-type", {"stat_line": 1}, {"type": "vehicle", "stats": {"Cl": 4}}, {"Cl": 10}),
-    ("out-of-range-high", {"stat_line": 1}, {"stats": {"Ld": 13}}, ["rosters[0].fighters[0].stats.Ld: 13 is above 12"]),
-    ("out-of-range-low", {"stat_line": 1}, {"stats": {"Ld": 1}}, ["rosters[0].fighters[0].stats.Ld: 1 is below 2"]),
+    ("out-of-range-high", {"stat_line": 1}, {"stats": {"Ld": 13}}, ["rosters[0].fighters[0].stats.Ld: 13 is above 10"]),
+    ("out-of-range-low", {"stat_line": 1}, {"stats": {"Ld": 1}}, ["rosters[0].fighters[0].stats.Ld: 1 is below 4"]),
     ("text-left", {"stat_line": 1}, {"stats": {"Ld": "7"}}, ["rosters[0].fighters[0].stats.Ld: '7' is not a whole number"]),
     ("true-left", {"stat_line": 1}, {"stats": {"Ld": True}}, ["rosters[0].fighters[0].stats.Ld: True is not a whole number"]),
     ("edition-n23", {"stat_line": 1, "edition": "n23", "house_rules": {}}, {"stats": {"Cl": 5}}, {"Cl": 5}),
@@ -2104,10 +2106,12 @@ def test_what_the_cached_helpers_compute():
                     "by_fighter", "fighter", "crew_of", "unit"}
     assert texts == {"conditions", "traits", "effects_skipped", "expansions", "effects_applied", "abilities"}
     assert v._spec.__wrapped__(sch.Fighter) == (
-        ("_ref", "name", "fighter_type", "role", "kind", "rep", "stats", "xp", "credits_value", "rank", "status",
-         "status_note", "_captured_by", "_walker_type", "_crew_of", "abilities", "conditions", "notes", "created_at"),
-        ("ref", "name", "type", "role", "kind", "rep", "stats", "xp", "credits_value", "rank", "status",
-         "status_note", "captured_by", "walker_type", "crew_of", "abilities", "conditions", "notes", "created_at"))
+        ("_ref", "name", "fighter_type", "role", "kind", "rep", "stats", "xp", "credits_value", "rank", "advances",
+         "status", "status_note", "_captured_by", "_walker_type", "_crew_of", "abilities", "conditions", "notes",
+         "created_at"),
+        ("ref", "name", "type", "role", "kind", "rep", "stats", "xp", "credits_value", "rank", "advances",
+         "status", "status_note", "captured_by", "walker_type", "crew_of", "abilities", "conditions", "notes",
+         "created_at"))
     assert v._spec.__wrapped__(sch.BattleResult) == (
         ("_fighter", "_unit", "status", "scored_hit", "_by", "casualties", "details"),
         ("fighter", "unit", "status", "scored_hit", "by_fighter", "casualties", "details"))

@@ -38,7 +38,7 @@ def w(eng: Engine) -> dict[str, Any]:
         c = core.create_campaign(eng, f"Advance {ed}", "necromunda", ed)
         r = core.create_roster(eng, c.id, f"Gang {ed}")
         ids[ed] = c.id
-        for ftype in ("leader", "ganger", "juve"):
+        for ftype in ("leader", "ganger", "juve", "specialist"):
             ids[f"{ed}-{ftype}"] = core.add_fighter(eng, r.id, f"{ftype} {ed}", fighter_type=ftype, stats=STATS).id
     return ids
 
@@ -62,7 +62,9 @@ def _who(o: Any) -> str:
 def test_n23_bought_advancement_at_its_cost_and_one_short(eng, w, o):
     fid = w[f"n23-{_who(o)}"]
     _set(eng, fid, xp=o.xp - 1, stats=STATS, credits_value=0)
-    kw = {"skill": "Contract Skill"} if o.skill else {}
+    kw: dict[str, Any] = {"skill": "Contract Skill"} if o.skill else {}
+    if o.skill_roll:  # a random skill: one die picks it, the player names it
+        kw["dice"] = "4"
     _refused(eng, f"costs {o.xp}", lambda: advance.take_advance(eng, fid, o.key, **kw))
     _set(eng, fid, xp=o.xp)
     got = contract(eng, w["n23"], lambda: advance.take_advance(eng, fid, o.key, **kw))
@@ -72,6 +74,9 @@ def test_n23_bought_advancement_at_its_cost_and_one_short(eng, w, o):
     if o.stat:
         rule = find_stat(stat_rules("necromunda", "n23", ""), o.stat, "Necromunda")
         want["stats"] = {**STATS, rule.key: STATS[rule.key] + o.delta}
+        want["advances"] = {rule.key: 1}  # counted: the next time costs more
+    if o.promote:
+        want["fighter_type"] = o.promote
     assert got.changed_rows("fighter") == {fid: want}
     if o.skill:
         [sk] = got.added("skill")
@@ -79,7 +84,11 @@ def test_n23_bought_advancement_at_its_cost_and_one_short(eng, w, o):
         assert got.touched() == {"fighter": (0, 0, 1), "skill": (1, 0, 0)}
     else:
         assert got.touched() == {"fighter": (0, 0, 1)}
-    assert got.rolls() == []
+    if o.skill_roll:
+        [roll] = got.rolls()
+        assert (roll["fighter_id"], roll["faces"], roll["value"]) == (fid, "4", 4)
+    else:
+        assert got.rolls() == []
 
 
 @pytest.mark.parametrize("o", [o for o in BOUGHT if o.stat], ids=[o.key for o in BOUGHT if o.stat])
@@ -111,8 +120,9 @@ def test_n23_a_ganger_cannot_buy_and_rolls_at_the_random_cost(eng, w):
     _set(eng, fid, xp=spec.xp)
     # 7: Movement or Initiative, the player's choice
     got = contract(eng, w["n23"], lambda: advance.take_advance(eng, fid, "random", dice="3,4", choose="m"))
-    assert got.changed_rows("fighter") == {fid: {"xp": 0, "credits_value": spec.value,
-                                                 "stats": {**STATS, "M": STATS["M"] + 1}}}
+    assert got.changed_rows("fighter") == {fid: {"xp": 0, "credits_value": N23.option("m").value,
+                                                 "stats": {**STATS, "M": STATS["M"] + 1},
+                                                 "advances": {"M": 1}}}
     [roll] = got.rolls()
     assert (roll["fighter_id"], roll["dice"], roll["faces"], roll["value"]) == (fid, "2d6", "3,4", 7)
 
@@ -126,7 +136,7 @@ def test_n26_ranks_below_the_next_rank_and_every_rank_claimed(eng, w):
     got = contract(eng, w["n26"], lambda: advance.take_advance(eng, fid, "rank", dice="3,4", choose="m"))
     ch = got.changed_rows("fighter")[fid]
     assert ch["rank"] == first.rank and "xp" not in ch  # XP is kept in N26
-    assert ch["stats"] == {**STATS, "M": STATS["M"] + 1}
+    assert ch["stats"] == {**STATS, "M": STATS["M"] + 1} and ch["advances"] == {"M": 1}
     assert len(got.rolls()) == 1
     # every rank claimed: nothing more (set the rank through the app's own path: an import
     # would do; here a direct write of the column, then refused with nothing written)

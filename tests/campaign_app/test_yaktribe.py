@@ -83,8 +83,8 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     assert "gangers[3] Gone: fighter type 'Mystery Thing' is not known; mapped to 'ganger'" in messages
     assert "gangers[3] Gone: xp 'lots' is not a whole number; used 0" in messages
     assert "gangers[4] Lost One: status 'Wandering' is not known; set to active" in messages
-    assert "gangers[4] Lost One: WS: 9 is outside 2+..6+; left out" in messages
-    assert "gangers[1] Cherub Beta: BS: 0 is outside 2+..6+; left out" in messages
+    assert "gangers[4] Lost One: WS: 9 is outside 2+..6+ (default); left out" in messages
+    assert "gangers[1] Cherub Beta: BS: 0 is outside 2+..6+ (default); left out" in messages
     assert any(m.startswith("gangers[2] Nesh-Tei injuries[3]: injury 'Bad Knee' is not on") for m in messages)
     assert any(m.startswith("gang.territories:") for m in messages)
     roster = core.show_roster(sqlite_engine, d.roster["id"])
@@ -187,8 +187,10 @@ def test_into_the_newest_edition_ld_cl_wil_int_become_plain_values(sqlite_engine
     core.create_campaign(sqlite_engine, "New Hive", "necromunda", "n26")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="New Hive")
     first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
-    assert {k: first["stats"][k] for k in ("Ld", "Cl", "Wil", "Int")} == {"Ld": 11, "Cl": 9, "Wil": 9, "Int": 10}
+    # Ld 3+ is 11 as a plain value: the edition stops at 10 (default), said in the report
+    assert {k: first["stats"][k] for k in ("Ld", "Cl", "Wil", "Int")} == {"Ld": 10, "Cl": 9, "Wil": 9, "Int": 10}
     assert any("14 - T" in r["message"] for r in d.report)
+    assert any(r["message"] == "Ld 3+ is 11 as a plain value, outside 4..10 (default): set to 10" for r in d.report)
     core.create_campaign(sqlite_engine, "Old Hive", "necromunda", "n23")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Old Hive")
     first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]

@@ -68,6 +68,53 @@ def test_buy_an_advancement_with_the_keyboard_and_undo(qtbot: Any, win: Any, gui
     assert (d["stats"]["WS"], d["xp"], d["credits_value"]) == (4, 7, 100)
 
 
+def test_random_skill_shows_its_die_then_takes_the_name_with_the_same_roll(qtbot: Any, win: Any,
+                                                                         gui_engine: Any) -> None:
+    cid, krag, _gan = gang(win, gui_engine)
+    dlg = open_for(win, "Krag")
+    for _ in range(dlg.options.topLevelItemCount()):
+        if dlg.key() == "random-primary-skill":
+            break
+        press(dlg.options, Qt.Key.Key_Down)
+    assert dlg.key() == "random-primary-skill"
+    assert dlg.dice.roll.isEnabled()  # one D6 picks the skill
+    dlg.preview_button.setFocus()
+    press(dlg.preview_button, Qt.Key.Key_Space)  # the app rolls
+    assert dlg.preview_data is not None and dlg.preview_data.skill_roll, dlg.error.text()
+    face = dlg.preview_data.skill_roll["value"]
+    lines = [dlg.changes.item(i).text() for i in range(dlg.changes.count())]
+    assert "name the skill the roll gave" in lines and f"= {face}:" in lines[0]
+    dlg.skill.setFocus()
+    QTest.keyClicks(dlg.skill, "Iron Jaw")  # named: the same die again, not a new roll
+    assert dlg.preview_data.skill_roll["value"] == face and dlg.ok_button.isEnabled(), dlg.error.text()
+    dlg.ok_button.setFocus()
+    press(dlg.ok_button, Qt.Key.Key_Return)
+    assert not dlg.isVisible(), dlg.error.text()
+    d = core.show_fighter(gui_engine, krag)
+    assert (d["skills"], d["xp"], d["credits_value"]) == (["Iron Jaw"], 1, 120)
+    [log] = core.roll_log(gui_engine, cid)
+    assert log["faces"] == [face]
+
+
+def test_a_ganger_promoted_by_the_roll_names_the_skill_its_die_gave(qtbot: Any, win: Any,
+                                                                      gui_engine: Any) -> None:
+    _cid, _krag, gan = gang(win, gui_engine)
+    dlg = open_for(win, "Gan")
+    assert dlg.key() == "random" and not dlg.skill.isEnabled()
+    dlg.dice.typed.setFocus()
+    press(dlg.dice.typed, Qt.Key.Key_Space)  # "I rolled:"
+    QTest.keyClicks(dlg.dice.entry, "1,1,4")  # 2: promotion, then the skill's D6
+    press(dlg.dice.entry, Qt.Key.Key_Return)
+    assert dlg.skill.isEnabled() and dlg.focusWidget() is dlg.skill, dlg.error.text()
+    QTest.keyClicks(dlg.skill, "Iron Jaw")
+    assert dlg.ok_button.isEnabled(), dlg.error.text()
+    dlg.ok_button.setFocus()
+    press(dlg.ok_button, Qt.Key.Key_Return)
+    assert not dlg.isVisible(), dlg.error.text()
+    d = core.show_fighter(gui_engine, gan)
+    assert (d["type"], d["skills"], d["xp"], d["credits_value"]) == ("specialist", ["Iron Jaw"], 1, 20)
+
+
 def test_typed_roll_that_offers_a_choice_asks_which(qtbot: Any, win: Any, gui_engine: Any) -> None:
     cid, _krag, gan = gang(win, gui_engine)
     dlg = open_for(win, "Gan")
@@ -86,7 +133,7 @@ def test_typed_roll_that_offers_a_choice_asks_which(qtbot: Any, win: Any, gui_en
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()
     d = core.show_fighter(gui_engine, gan)
-    assert (d["stats"]["Ld"], d["xp"], d["credits_value"]) == (6, 1, 20)
+    assert (d["stats"]["Ld"], d["xp"], d["credits_value"]) == (6, 1, 10)  # a Ganger's Ld advance adds +10
     log = core.roll_log(gui_engine, cid)
     assert [(e["table"], e["row"], e["faces"], e["source"]) for e in log] == \
         [("n23-ganger-advancement", "10-11", [5, 5], "typed")]

@@ -102,7 +102,7 @@ class AdvanceDialog(DicePreviewDialog):
         self.form.addRow(_tr("&Take:"), self.choice)
 
         self.options.currentItemChanged.connect(self._option_changed)
-        self.skill.textEdited.connect(self.invalidate)
+        self.skill.textEdited.connect(self._skill_edited)
         self.choice.activated.connect(self._chosen)
         if listing_only or not info["options"]:
             self.dice_box.hide()
@@ -127,13 +127,8 @@ class AdvanceDialog(DicePreviewDialog):
         return next((o for o in self.info["options"] if o["key"] == self.key()), None)
 
     def uses_dice(self) -> bool:
-        key = self.key()
-        if key == "random":
-            return True
-        if key == "rank":
-            nxt = next((r for r in self.info["ranks"] if not r["claimed"]), None)
-            return nxt is not None and "roll" in nxt["grants"]
-        return False
+        o = self._option()  # a random advancement, a rank's roll, a random skill
+        return bool(o and o.get("dice"))
 
     def _option_changed(self, *_a: Any) -> None:
         o = self._option()
@@ -161,6 +156,9 @@ class AdvanceDialog(DicePreviewDialog):
         if not super().preview():
             return False
         rep = self.preview_data
+        if rep is not None and rep.skill_roll and not self.skill.isEnabled():  # a roll gave a random skill
+            self.skill.setEnabled(True)
+            self.skill.setFocus()
         if rep is not None and rep.choices:  # the row offers two: ask which, same dice
             self.choice.clear()
             self.choice.addItem(_tr("choose…"), None)
@@ -171,11 +169,24 @@ class AdvanceDialog(DicePreviewDialog):
             self.choice.setFocus()
         return True
 
+    def _skill_edited(self, *_a: Any) -> None:
+        """The skill named: after a roll (a random skill is named once its die is seen) the
+        same faces again with the name; else the preview no longer holds."""
+        if self.preview_data is None or not self.uses_dice() or (self.choice.isEnabled()
+                                                                and self.choice.currentData() is None):
+            self.invalidate()
+            return
+        self._again()
+
     def _chosen(self, _index: int = 0) -> None:
         """A choice made: the same faces again, now with the advancement chosen."""
         if self.choice.currentData() is None:
             self.ok_button.setEnabled(False)
             return
+        self._again()
+
+    def _again(self) -> None:
+        """The dry run again with the faces already rolled (or typed)."""
         self.error.clear_error()
         try:
             if self.dice.is_typed():

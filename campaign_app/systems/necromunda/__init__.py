@@ -18,19 +18,19 @@ from campaign_app.systems.table import CrewRule
 # Initiative, Ld, Cl, Wil and Int as plain values and adds a Save, n23 writes them as
 # targets; vehicles have their own line).
 STATS = (
-    StatRule("M", "Movement", 1, 12),
-    StatRule("WS", "Weapon Skill", 2, 6, True),
-    StatRule("BS", "Ballistic Skill", 2, 6, True),
-    StatRule("S", "Strength", 1, 10),
-    StatRule("T", "Toughness", 1, 10),
-    StatRule("W", "Wounds", 1, 10),
-    StatRule("I", "Initiative", 1, 6),
-    StatRule("A", "Attacks", 1, 10),
-    StatRule("Sv", "Save", 2, 6, True),
-    StatRule("Ld", "Leadership", 2, 12),
-    StatRule("Cl", "Cool", 2, 12),
-    StatRule("Wil", "Willpower", 2, 12),
-    StatRule("Int", "Intelligence", 2, 12),
+    StatRule("M", "Movement", 1, 12, default=True),
+    StatRule("WS", "Weapon Skill", 2, 6, True, True),
+    StatRule("BS", "Ballistic Skill", 2, 6, True, True),
+    StatRule("S", "Strength", 1, 10, default=True),
+    StatRule("T", "Toughness", 1, 10, default=True),
+    StatRule("W", "Wounds", 0, 10, default=True),
+    StatRule("I", "Initiative", 1, 10, default=True),
+    StatRule("A", "Attacks", 1, 10, default=True),
+    StatRule("Sv", "Save", 2, 6, True, True),
+    StatRule("Ld", "Leadership", 4, 10, default=True),
+    StatRule("Cl", "Cool", 4, 10, default=True),
+    StatRule("Wil", "Willpower", 4, 10, default=True),
+    StatRule("Int", "Intelligence", 4, 10, default=True),
 )
 STATUSES = ("fine", "injured", "seriously-injured", "out-of-action", "captured")
 

@@ -299,6 +299,12 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
                     plain = _plain_of_target(v)
                     if plain is not None:
                         converted.add(key)
+                        if not rule.low <= plain <= rule.high:  # e.g. Ld 3+ is 11: the edition stops at 10
+                            near = min(max(plain, rule.low), rule.high)
+                            rep.add(who, f"{key} {14 - plain}+ is {plain} as a plain value, outside "
+                                         f"{rule.low}..{rule.high}{' (default)' if rule.default else ''}: "
+                                         f"set to {near}")
+                            plain = near
                         v = plain
                 try:
                     stats[rule.key] = rule.parse(v if isinstance(v, (int, str)) and not isinstance(v, bool)

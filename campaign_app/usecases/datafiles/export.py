@@ -337,7 +337,8 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                 return {
                     "ref": fref(f["id"]), "name": f["name"], "type": f["fighter_type"], "role": f["role"],
                     "kind": f["kind"], "rep": f["rep"], "stats": dict(f["stats"] or {}), "xp": f["xp"],
-                    "credits_value": f["credits_value"], "rank": f["rank"], "status": f["status"],
+                    "credits_value": f["credits_value"], "rank": f["rank"],
+                    "advances": dict(f["advances"] or {}), "status": f["status"],
                     "status_note": f["status_note"],
                     "captured_by": rref.get(f["captured_by_roster_id"]),
                     "walker_type": wref.get(f["walker_type_id"]),

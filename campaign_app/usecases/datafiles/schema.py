@@ -240,6 +240,9 @@ class Fighter(_Model):
     xp: int = _int(*XP_RANGE)
     credits_value: int = _int(*CREDITS_RANGE)
     rank: int = _int(0, 100, 0, "the last XP rank claimed, in editions that advance by XP ranks (0: none)")
+    advances: dict[str, Annotated[int, Field(ge=0, le=100)]] = Field(default_factory=dict, description=(
+        "characteristic → how many times it was advanced (the repeat cost and the limits past "
+        "the basic profile read it); absent: none"))
     status: str = _text(None, limit=40, default="active", notes=(
         "`active`, `in-recovery`, `convalescence`, `captured`, `dead`, `lost`, `turned`, `retired`"))
     status_note: str = _text(None)

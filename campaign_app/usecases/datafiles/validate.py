@@ -573,7 +573,9 @@ def _old_stat_line(doc: dict[str, Any]) -> dict[str, Any]:
     characteristics as the edition's rules data writes them now. A characteristic with
     ``old_target_sum`` S was stored as a target T: it becomes S - T; one with
     ``old_default`` D is added (to a fighter with a stat line, not a vehicle) when missing.
-    The same conversion as migration 0008_advance. Anything malformed is left to the checks."""
+    The same conversion as migration 0008_advance, then brought inside the characteristic's
+    range (a target 3+ is 11, past Necromunda n26's 10: 10). Anything malformed is left to
+    the checks."""
     cd = doc.get("campaign")
     if type(cd) is not dict or cd.get("stat_line", 1) != 1 or type(cd.get("system")) is not str:
         return doc
@@ -603,6 +605,9 @@ def _old_stat_line(doc: dict[str, Any]) -> dict[str, Any]:
             total = spec.get("old_target_sum")
             if isinstance(total, int) and type(v) is int and 2 <= v <= 12:
                 out[k] = total - v
+                lo, hi = spec.get("min"), spec.get("max")  # e.g. Ld 3+ is 11: the edition stops at 10
+                if isinstance(lo, int) and isinstance(hi, int):
+                    out[k] = min(max(out[k], lo), hi)
             if k not in out and isinstance(spec.get("old_default"), int) and not vehicle:
                 out[k] = spec["old_default"]
         return {**fd, "stats": out}
