@@ -38,6 +38,7 @@ from campaign_app.errors import AppError
 from campaign_app.systems.layout import pretty
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.rules_text import rules_text
+from ui.widgets import VerticalScroll, fit_to_screen
 
 Index = QModelIndex | QPersistentModelIndex
 COLS = (QT_TRANSLATE_NOOP("battle_page", "Figure"), QT_TRANSLATE_NOOP("battle_page", "Roster"), QT_TRANSLATE_NOOP("battle_page", "Status"), QT_TRANSLATE_NOOP("battle_page", "Hit"), QT_TRANSLATE_NOOP("battle_page", "Taken out by"), QT_TRANSLATE_NOOP("battle_page", "Casualties"))
@@ -115,6 +116,7 @@ class BattlePage(QDialog):
         self.head = QLabel()
         self.head.setObjectName("battleHead")
         self.head.setTextFormat(Qt.TextFormat.PlainText)
+        self.head.setWordWrap(True)  # a long scenario and roster names wrap (a 1024-pixel screen)
         hf = self.head.font()
         hf.setPointSize(hf.pointSize() + 4)
         hf.setBold(True)
@@ -145,14 +147,18 @@ class BattlePage(QDialog):
         # every figure's name whole; the roster's name takes what is left and wraps at
         # its spaces (a row grows, never below the big click size), in any language
         self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)  # wrapped at its spaces, never "Easy Com..."
         self.table.verticalHeader().setMinimumSectionSize(BIG - 8)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for col in range(len(COLS)):
-            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == C_ROSTER
-                                    else QHeaderView.ResizeMode.ResizeToContents)
+        # columns as wide as their text, the last stretching; on a narrow screen the
+        # widest give way down to their longest word and wrap (ui.views.fit_columns)
+        hh.setStretchLastSection(True)
         main.addWidget(self.table, 3)
-        side = QVBoxLayout()
-        main.addLayout(side, 2)
+        # the marks, rolls and commands scroll on a screen too short for them (1024x700)
+        side_panel = QWidget()
+        side = QVBoxLayout(side_panel)
+        side.setContentsMargins(0, 0, 0, 0)
+        main.addWidget(VerticalScroll(side_panel, "battleSide"), 2)
         # the marks
         self.status_box = QGroupBox(translate("BattlePage", "Mark the selected figure (click, or press the key)"))
         self.status_grid = QGridLayout(self.status_box)
@@ -204,7 +210,7 @@ class BattlePage(QDialog):
         self.typed.setObjectName("battleDice")
         self.typed.setPlaceholderText(translate("BattlePage", "empty: the app rolls; or the faces you rolled"))
         rl.addWidget(QLabel(translate("BattlePage", "I rolled:")), 2, 0)
-        rl.addWidget(self.typed, 2, 1)
+        rl.addWidget(self.typed, 2, 1, 1, 2)  # the whole width: its hint is read on a narrow screen too
         self.roll_button = QPushButton(translate("BattlePage", "Roll"))
         self.roll_button.setObjectName("battleRoll")
         self.roll_button.setMinimumHeight(BIG - 8)
@@ -212,12 +218,12 @@ class BattlePage(QDialog):
         self.typed.returnPressed.connect(lambda: self.roll() if self.roll_button.isEnabled() else None)
         # faces typed while Roll has the focus go into "I rolled" (they were lost: issue #33)
         self.typing = TypeIntoField(self.typed, [self.roll_button])
-        rl.addWidget(self.roll_button, 2, 2)
+        rl.addWidget(self.roll_button, 3, 0, 1, 3)
         self.roll_result = QLabel()
         self.roll_result.setObjectName("battleRollResult")
         self.roll_result.setTextFormat(Qt.TextFormat.PlainText)
         self.roll_result.setWordWrap(True)
-        rl.addWidget(self.roll_result, 3, 0, 1, 3)
+        rl.addWidget(self.roll_result, 4, 0, 1, 3)
         side.addWidget(rbox)
         self.roll_box = rbox
         self.commands_box = QGroupBox(translate("BattlePage", "During the game"))
@@ -236,7 +242,7 @@ class BattlePage(QDialog):
         QShortcut(QKeySequence.StandardKey.Undo, self, activated=self.undo_last)
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._selection_changed())
         self.reload()
-        self.resize(1240, 760)
+        fit_to_screen(self, 1240, 760)
         self.table.setFocus()
         if self.model.rowCount():
             self.table.selectRow(0)
@@ -292,6 +298,8 @@ class BattlePage(QDialog):
                     if p.name == "figure":  # left empty: the figure selected in the table
                         e.setPlaceholderText(translate("BattlePage", "selected"))
                     e.setMaximumWidth(120)
+                    # never narrower than its hint (the big button beside it takes the rest)
+                    e.setMinimumWidth(min(120, max(60, e.fontMetrics().horizontalAdvance(e.placeholderText()) + 16)))
                 e.setObjectName(f"command_{c['key']}_{p.name}")
                 e.setToolTip(p.help)
                 row.addWidget(e)
@@ -318,6 +326,9 @@ class BattlePage(QDialog):
         self.head.setText(" \u2014 ".join(bits))
         self.setWindowTitle(translate("BattlePage", "Battle {number} at the table — {campaign}").format(number=d['number'], campaign=d['campaign']))
         self.model.set_rows([dict(f) for f in d["figures"]], d["default_status"])
+        from ui.views import fit_columns
+
+        fit_columns(self.table)
         self.table.setColumnHidden(C_CAS, not any(f["unit_id"] for f in d["figures"]))
         self.table.setColumnHidden(C_BY, not any(f["fighter_id"] for f in d["figures"]))
         self._build_statuses(list(d["statuses"]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPoint, QRect, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -119,14 +119,20 @@ def _items(view: QAbstractItemView) -> list[str]:
         if not text:
             return
         if rect.right() > vp.right() or rect.left() < vp.left():
-            return  # partly scrolled out of sight: said once for the view (below)
+            if bar is not None and bar.maximum() > 0:
+                return  # partly scrolled out of sight: said once for the view (above)
+            rect = rect.intersected(vp)  # no sideways scrolling: what is past the edge is cut
         if view.wordWrap() and view.textElideMode() == Qt.TextElideMode.ElideNone:
             # wraps at spaces: only a word wider than the cell is cut
             need = max((fm.horizontalAdvance(w) for w in _words(text)), default=0) + 6
+            if ix.data(Qt.ItemDataRole.DecorationRole) is not None:
+                need += (view.iconSize().width() if view.iconSize().width() > 0 else 16) + 4
         else:
             need = fm.horizontalAdvance(text) + 6  # the cell's margins
-        if ix.data(Qt.ItemDataRole.DecorationRole) is not None:
-            need += (view.iconSize().width() if view.iconSize().width() > 0 else 16) + 4
+            if ix.data(Qt.ItemDataRole.DecorationRole) is not None:
+                need += (view.iconSize().width() if view.iconSize().width() > 0 else 16) + 4
+            # what the view's own delegate asks for (its style's margins, the icon, a bold font)
+            need = max(need, view.sizeHintForIndex(ix).width())
         room = rect.width()
         if need > room + SLACK:
             out.append(f"{_where(view)}: {text[:40]!r} is elided ({need} px in {room} px)")
@@ -179,6 +185,24 @@ def _text_edit(w: QTextEdit) -> str | None:
     return None
 
 
+def _clipped(w: QWidget, top: QWidget) -> str | None:
+    """A widget that runs out of a parent at the side: a panel (a scroll area's content)
+    wider than the room it is shown in cuts its buttons and fields off there."""
+    parent = w.parentWidget()
+    if parent is None or isinstance(parent, (QComboBox, QAbstractItemView)) or isinstance(w, QHeaderView):
+        return None
+    rect = QRect(w.mapTo(top, QPoint(0, 0)), QWidget.size(w))
+    a: QWidget | None = parent
+    while a is not None and a is not top:
+        room = QRect(a.mapTo(top, QPoint(0, 0)), QWidget.size(a))
+        if rect.right() > room.right() + SLACK or rect.left() < room.left() - SLACK:
+            text = w.text() if hasattr(w, "text") else ""
+            shown = max(0, min(rect.right(), room.right()) - max(rect.left(), room.left()))
+            return f"{type(w).__name__} {str(text)[:30]!r} is cut off at the side ({shown} of {rect.width()} px shown)"
+        a = a.parentWidget()
+    return None
+
+
 def cut_texts(top: QWidget) -> list[str]:
     """Every text ``top`` (a window or dialog, shown) cuts off, as one line each."""
     out: list[str] = []
@@ -199,6 +223,8 @@ def cut_texts(top: QWidget) -> list[str]:
             problem = _text_edit(w)
         elif isinstance(w, QAbstractItemView):
             out += _items(w)
+        if not problem and isinstance(w, (QLabel, QAbstractButton, QLineEdit, QComboBox)):
+            problem = _clipped(w, top)
         if problem:
             out.append(f"{_where(w)}: {problem}")
     return out

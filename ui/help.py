@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.i18n import QT_TRANSLATE_NOOP, translate
+from ui.widgets import fit_to_screen
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -85,7 +86,7 @@ class HelpDialog(QDialog):
         super().__init__(win)
         self.setObjectName("helpDialog")
         self.setWindowTitle(translate("HelpDialog", "Help"))
-        self.resize(640, 560)
+        fit_to_screen(self, 640, 560)
         self.tabs = QTabWidget()
         self.guide = QTextBrowser()
         self.guide.setObjectName("helpGuide")

@@ -30,6 +30,7 @@ from ui.i18n import QT_TRANSLATE_NOOP, plural, translate
 from ui.lazy import lazy_module, q
 from ui.rules_text import rules_text
 from ui.rules_text import set_system as set_rules_system
+from ui.screen import fit_to_screen
 from ui.settings import AppSettings, safe_url
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("")  # the platform shows the application's display name
         self.setWindowIcon(app_icon())
         self.setObjectName("mainWindow")
-        self.resize(1280, 780)
+        fit_to_screen(self, 1280, 780)
         ui_actions.build(self)
         from ui.theme import is_dark
 
@@ -311,18 +312,30 @@ class MainWindow(QMainWindow):
         if is_dark():
             self._theme_icons(True)
         self.tabs.currentChanged.connect(self._tab_changed)
-        self.splitter.addWidget(self.tabs)
+        # the tabs and the detail pane side by side, or the pane under the tabs on a
+        # narrow screen (a 1024-pixel laptop: a roster's columns need the width)
+        self.body = QSplitter(QtCore.Qt.Orientation.Horizontal)
+        self.body.setObjectName("bodySplitter")
+        self.body.setChildrenCollapsible(False)
+        self.body.addWidget(self.tabs)
         self.detail = detail.DetailPane()
-        self.splitter.addWidget(self.detail)
+        self.body.addWidget(self.detail)
+        self.body.setStretchFactor(0, 3)
+        self.body.setStretchFactor(1, 2)
+        self.body.setSizes([740, 300])
+        self.splitter.addWidget(self.body)
+        # never held wider than the stacked layout needs: a window shrunk (or restored)
+        # below NARROW gets the pane under the tabs instead of stopping at the sum of both
+        self.body.setMinimumWidth(max(self.tabs.minimumSizeHint().width(), self.detail.minimumSizeHint().width()))
         self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 3)
-        self.splitter.setStretchFactor(2, 2)
-        self.splitter.setSizes([240, 740, 300])
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([240, 1040])
         split = self.settings.window_state()[2]
         self._split_dragged = split is not None  # the user's own split is kept as it is
         if split is not None:
             self.splitter.restoreState(split)
         self.splitter.splitterMoved.connect(lambda *_a: setattr(self, "_split_dragged", True))
+        self._lay_out_body()
         self.stack.addWidget(self.splitter)
         self.tree.currentItemChanged.connect(self._tree_changed)
         self.tree.verticalScrollBar().valueChanged.connect(lambda *_a: self._tree_fetch_visible())
@@ -358,6 +371,27 @@ class MainWindow(QMainWindow):
         if self.campaign:
             self.settings.set_value("view/campaign", self.campaign["id"])
         self.settings.sync()
+
+    NARROW = 1200  # below this width the detail pane goes under the tabs
+
+    def _lay_out_body(self) -> None:
+        """The detail pane beside the tabs on a wide window, under them on a narrow one
+        (a roster's columns and the roll log need the width more than the pane does)."""
+        if not getattr(self, "_main_built", False):
+            return
+        want = (QtCore.Qt.Orientation.Vertical if self.width() < self.NARROW
+                else QtCore.Qt.Orientation.Horizontal)
+        if self.body.orientation() != want:
+            self.body.setOrientation(want)
+            total = sum(self.body.sizes()) or (self.height() if want == QtCore.Qt.Orientation.Vertical
+                                               else self.width())
+            self.body.setSizes([total * 3 // 5, total - total * 3 // 5])
+            if self.isVisible():
+                QTimer.singleShot(0, self._squeeze_columns)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._lay_out_body()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
@@ -699,7 +733,8 @@ class MainWindow(QMainWindow):
 
     def _fit_tree(self) -> None:
         """Until the user drags the split (then theirs is kept), the tree is as wide as
-        its longest name, up to a quarter of the window: names are not cut short."""
+        its longest name, up to a quarter of the window (a third of a narrow one, whose
+        detail pane is under the tabs): names are not cut short."""
         if self._split_dragged:
             return
         if not self.splitter.isVisible():  # not laid out yet: once the window shows
@@ -708,10 +743,11 @@ class MainWindow(QMainWindow):
         want = self.tree.sizeHintForColumn(0) + 2 * self.tree.frameWidth() + 6
         if self.tree.verticalScrollBar().isVisible():
             want += self.tree.verticalScrollBar().width()
-        want = max(200, min(want, max(self.width() // 4, 200)))
+        share = 3 if self.width() < self.NARROW else 4  # a narrow window: the pane is under the tabs
+        want = max(200, min(want, max(self.width() // share, 200)))
         sizes = self.splitter.sizes()
-        if len(sizes) == 3 and sizes[0] != want and sum(sizes) > 0:
-            self.splitter.setSizes([want, max(sizes[1] - (want - sizes[0]), 300), sizes[2]])
+        if len(sizes) == 2 and sizes[0] != want and sum(sizes) > 0:
+            self.splitter.setSizes([want, max(sizes[1] - (want - sizes[0]), 300)])
             self._squeeze_columns()
 
     def _tree_changed(self, cur: QTreeWidgetItem | None, _prev: Any) -> None:

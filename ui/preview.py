@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.i18n import plural, translate
+from ui.widgets import fit_to_screen
 
 # render(path, options) -> pages written to ``path``; options: page, size, orientation
 Render = Callable[[str, dict[str, str]], int]
@@ -93,7 +94,7 @@ class PrintPreview(QDialog):
         layout.addLayout(top)
         layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
-        self.resize(640, 820)
+        fit_to_screen(self, 640, 820)
         self.images: list[QImage] = []
         self.refresh()
         if self.boxes:

@@ -28,6 +28,7 @@ class Shooter:
         self.outdir = outdir
         self.files: list[Path] = []
         self.cut: list[str] = []  # text shown cut off, "picture: where: what"
+        self.check_screen = True  # report windows larger than the screen
 
     def shot(self, widget: Any, name: str) -> Path:
         from PySide6.QtCore import QThreadPool
@@ -42,7 +43,28 @@ class Shooter:
         from ui.cutoff import cut_texts
 
         self.cut += [f"{path.name}: {p}" for p in cut_texts(widget)]
+        if self.check_screen:
+            self.cut += [f"{path.name}: {p}" for p in _off_screen(widget)]
         return path
+
+
+def _off_screen(widget: Any) -> list[str]:
+    """A window or dialog larger than the screen's available geometry (a player could
+    not reach its edge), or one whose smallest size is larger (it cannot be shrunk)."""
+    screen = widget.screen()
+    if screen is None:
+        return []
+    room = screen.availableGeometry()
+    out: list[str] = []
+    frame = widget.frameGeometry()
+    if frame.width() > room.width() or frame.height() > room.height():
+        out.append(f"{type(widget).__name__} is {frame.width()}x{frame.height()} on a "
+                   f"{room.width()}x{room.height()} screen")
+    least = widget.minimumSizeHint().expandedTo(widget.minimumSize())
+    if least.width() > room.width() or least.height() > room.height():
+        out.append(f"{type(widget).__name__} cannot shrink below {least.width()}x{least.height()} on a "
+                   f"{room.width()}x{room.height()} screen")
+    return out
 
 
 def _close(app: Any, dlg: Any) -> None:
@@ -180,10 +202,24 @@ def _trigger(win: Any, key: str) -> Any:
     return win.active_dialog
 
 
+def screen_platform(width: int, height: int, folder: Path) -> str:
+    """The ``QT_QPA_PLATFORM`` value of an offscreen screen of ``width`` x ``height``
+    (Qt's offscreen plugin reads the screens from a JSON file written in ``folder``)."""
+    import json
+
+    conf = folder / f"screen-{width}x{height}.json"
+    conf.write_text(json.dumps({"screens": [{"name": f"{width}x{height}", "x": 0, "y": 0, "width": width,
+                                             "height": height, "logicalDpi": 96, "logicalBaseDpi": 96,
+                                             "dpr": 1}]}), "utf-8")
+    return f"offscreen:configfile={conf}"
+
+
 def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
-           lang: str = "en") -> list[Path]:
+           lang: str = "en", size: tuple[int, int] | None = None) -> list[Path]:
     """Write the pictures in ``theme`` (system, light, dark) and the window's language
-    ``lang`` (en, fr, it); ``cut`` (if given) receives each text shown cut off."""
+    ``lang`` (en, fr, it); ``cut`` (if given) receives each text shown cut off and each
+    window larger than the screen. The main window is ``size`` (default: the screen's
+    available size, at most 1280x800)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
 
@@ -201,17 +237,32 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
     from campaign_app.usecases.database import open_database
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
+    from ui.widgets import fit_to_screen
 
     _steady_dice()
+    if size is None:
+        room = app.primaryScreen().availableGeometry()
+        size = (min(W, room.width()), min(H, room.height())) if room.width() >= 1024 else (W, H)
+    width, height = size
     outdir.mkdir(parents=True, exist_ok=True)
     s = Shooter(app, outdir)
+    room = app.primaryScreen().availableGeometry()
+    # the windows must fit a screen made for them (--size); not the test platform's
+    # default 800x800 one, smaller than the 1280x800 the pictures are taken at
+    s.check_screen = room.width() >= width and room.height() >= height
+
+    def size_window(win: Any) -> None:  # within the screen (its frame too), or as asked on the test platform
+        if s.check_screen:
+            fit_to_screen(win, width, height)
+        else:
+            win.resize(width, height)
     with tempfile.TemporaryDirectory() as tmp:
         settings = AppSettings(QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat))
         # the welcome page of an empty database
         empty_url = f"sqlite:///{Path(tmp) / 'empty.sqlite'}"
         empty = open_database(empty_url)
         win0 = MainWindow(empty, settings, empty_url)
-        win0.resize(W, H)
+        size_window(win0)
         win0.show()
         s.shot(win0, "welcome")
         win0.close()
@@ -221,7 +272,7 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
         engine = open_database(url)
         demo.create_demo(engine)
         win = MainWindow(engine, settings, url)
-        win.resize(W, H)
+        size_window(win)
         win.show()
         _pump(app)
         campaigns = list(win.tree_data)
@@ -320,24 +371,48 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     opts = {"--theme": ("system", "light", "dark"), "--lang": ("en", "fr", "it")}
-    chosen = {"--theme": "system", "--lang": "en"}
+    chosen = {"--theme": ["system"], "--lang": ["en"]}
+    size: tuple[int, int] | None = None
     rest: list[str] = []
+    usage = ("usage: python -m ui.screenshots OUTDIR [--size WxH] [--theme system|light|dark[,...]] "
+             "[--lang en|fr|it[,...]]")
     while args:
         a = args.pop(0)
-        if a in opts and args and args[0] in opts[a]:
-            chosen[a] = args.pop(0)
+        if a in opts and args:
+            picked = args.pop(0).split(",")
+            bad = [x for x in picked if x not in opts[a]]
+            if bad:
+                print(f"{a}: unknown {bad[0]!r} (one of {', '.join(opts[a])})", file=sys.stderr)
+                return 2
+            chosen[a] = picked
+        elif a == "--size" and args:
+            try:
+                w, h = (int(x) for x in args.pop(0).lower().split("x"))
+            except ValueError:
+                print("--size takes WIDTHxHEIGHT, e.g. 1024x700", file=sys.stderr)
+                return 2
+            if not (320 <= w <= 8000 and 240 <= h <= 8000):
+                print("--size: between 320x240 and 8000x8000", file=sys.stderr)
+                return 2
+            size = (w, h)
         else:
             rest.append(a)
     if len(rest) != 1 or rest[0] in ("-h", "--help") or rest[0].startswith("-"):
-        print("usage: python -m ui.screenshots OUTDIR [--theme system|light|dark] [--lang en|fr|it]",
-              file=sys.stderr)
+        print(usage, file=sys.stderr)
         return 2
-    cut: list[str] = []
-    files = render(Path(rest[0]), cut, chosen["--theme"], chosen["--lang"])
-    for f in files:
-        print(f)
-    for line in cut:
-        print(f"cut off: {line}", file=sys.stderr)
+    out = Path(rest[0])
+    if size is not None:  # a screen of that size (the window fills it; a dialog must fit in it)
+        out.mkdir(parents=True, exist_ok=True)
+        os.environ["QT_QPA_PLATFORM"] = screen_platform(size[0], size[1], out)
+    combos = [(lang, theme) for lang in chosen["--lang"] for theme in chosen["--theme"]]
+    for lang, theme in combos:  # one process, one screen: each language and theme in turn
+        cut: list[str] = []
+        where = out / f"{lang}-{theme}" if len(combos) > 1 else out
+        files = render(where, cut, theme, lang, size)
+        for f in files:
+            print(f)
+        for line in cut:
+            print(f"cut off: {lang} {theme}: {line}", file=sys.stderr)
     return 0
 
 

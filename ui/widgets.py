@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError, ConflictError
 from ui.i18n import translate
+from ui.screen import fit_to_screen  # noqa: F401 (the dialogs import it from here too)
 
 log = logging.getLogger(__name__)
 
@@ -340,3 +342,27 @@ class UseCaseDialog(QDialog):
         else:
             self.saved_count = getattr(self, "saved_count", 0) + 1
             self.reset_for_another()
+
+
+class VerticalScroll(QScrollArea):
+    """A panel that scrolls up and down only, on a screen too short for it: as wide as
+    its content needs (a layout gives it that width), never clipping it at the side."""
+
+    def __init__(self, content: QWidget, name: str = "") -> None:
+        super().__init__()
+        if name:
+            self.setObjectName(name)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(content)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        inner = self.widget().minimumSizeHint() if self.widget() is not None else QSize(0, 0)
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(inner.width() + bar + 2 * self.frameWidth(), min(inner.height(), 120))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        inner = self.widget().sizeHint() if self.widget() is not None else QSize(0, 0)
+        bar = self.verticalScrollBar().sizeHint().width()
+        return QSize(inner.width() + bar + 2 * self.frameWidth(), inner.height())

@@ -48,7 +48,7 @@ from ui.rules_text import rules_text
 from ui.text import esc, plain_label
 from ui.theme import muted_style
 from ui.views import wrap_items, wrap_rows
-from ui.widgets import EntryLine, ErrorLabel, heading, hline
+from ui.widgets import EntryLine, ErrorLabel, fit_to_screen, heading, hline
 
 if TYPE_CHECKING:
     from campaign_app.usecases.battles import AfterBattleReport
@@ -144,7 +144,7 @@ class AfterBattleWizard(QDialog):
         # Back or Cancel: those two take a click, Space, or (Cancel) Escape
         self.back_button.setAutoDefault(False)
         self.cancel_button.setAutoDefault(False)
-        self.resize(800, 600)
+        fit_to_screen(self, 800, 600)
         self.render()
 
     # pages -----------------------------------------------------------------------

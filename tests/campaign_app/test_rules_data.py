@@ -323,7 +323,9 @@ def test_necromunda_characteristics(edition):
     for c in chars.values():
         assert c["min"] < c["max"]
     assert (chars["WS"]["min"], chars["WS"]["max"]) == (2, 6)
-    assert (chars["Ld"]["min"], chars["Ld"]["max"]) == (2, 12)
+    # the public ranges (docs/rules-fidelity.md), labelled defaults: n23 3+ to 10+, n26 4 to 10
+    assert (chars["Ld"]["min"], chars["Ld"]["max"]) == ((3, 10) if edition == "n23" else (4, 10))
+    assert chars["Ld"].get("default") is True
     assert "leader" in data["fighter_types"] and "vehicle" in data["fighter_types"]
     assert len(data["post_battle"]["steps"]) >= 4
 

@@ -148,6 +148,10 @@ def test_the_apps_roll_is_applied_with_the_same_faces(qtbot: Any, win: Any, gui_
     assert len(faces) == 2 and dlg.error.text() == ""
     if dlg.choice.isEnabled():
         press(dlg.choice, Qt.Key.Key_Down)
+    if dlg.skill.isEnabled():  # the app's 2D6 gave a random skill (a promotion): its name, as a player types it
+        dlg.skill.setFocus()
+        QTest.keyClicks(dlg.skill, "Iron Jaw")
+        faces = [f for f, _src in dlg.faces]  # the skill's own die joins the two
     dlg.ok_button.setFocus()
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()

@@ -37,7 +37,7 @@ from campaign_app.usecases import gui_queries as q
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.icons import status_icon
 from ui.rules_text import rules_text
-from ui.widgets import UseCaseDialog, checked_ids, set_checked
+from ui.widgets import UseCaseDialog, checked_ids, fit_to_screen, set_checked
 
 Index = QModelIndex | QPersistentModelIndex
 COLS = (QT_TRANSLATE_NOOP("battle", "Fought"), QT_TRANSLATE_NOOP("battle", "Figure"), QT_TRANSLATE_NOOP("battle", "Roster"), QT_TRANSLATE_NOOP("battle", "Now"), QT_TRANSLATE_NOOP("battle", "End state"), QT_TRANSLATE_NOOP("battle", "Scored a hit"), QT_TRANSLATE_NOOP("battle", "Taken out by"), QT_TRANSLATE_NOOP("battle", "Casualties"))
@@ -325,7 +325,7 @@ class BattleDialog(UseCaseDialog):
         self.ok_button.setText(translate("BattleDialog", "&Record battle"))
         self.roster_list.itemChanged.connect(self._rosters_changed)
         self._rosters_changed()
-        self.resize(860, 560)
+        fit_to_screen(self, 860, 560)
 
     def chosen_rosters(self) -> list[int]:
         return checked_ids(self.roster_list)

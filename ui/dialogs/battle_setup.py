@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.i18n import translate
-from ui.widgets import UseCaseDialog, checked_ids, set_checked
+from ui.widgets import UseCaseDialog, checked_ids, fit_to_screen, set_checked
 
 
 class BattleSetupDialog(UseCaseDialog):
@@ -78,7 +78,7 @@ class BattleSetupDialog(UseCaseDialog):
         self.ok_button.setText(translate("BattleSetupDialog", "&Set up battle"))
         self.roster_list.itemChanged.connect(self._rosters_changed)
         self._rosters_changed()
-        self.resize(720, 520)
+        fit_to_screen(self, 720, 520)
         self.roster_list.setFocus()
 
     def chosen_rosters(self) -> list[int]:

@@ -24,7 +24,7 @@ from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
 from ui.rules_text import rules_text
 from ui.theme import muted_style
-from ui.widgets import UseCaseDialog
+from ui.widgets import UseCaseDialog, fit_to_screen
 
 
 class CampaignDialog(UseCaseDialog):
@@ -63,7 +63,7 @@ class CampaignDialog(UseCaseDialog):
         self.body.addLayout(form)
         self.system.currentIndexChanged.connect(self._system_changed)
         self._system_changed()
-        self.resize(460, self.sizeHint().height())
+        fit_to_screen(self, 460, self.sizeHint().height())
 
     def _system_changed(self) -> None:
         info = self.systems[max(0, self.system.currentIndex())]
@@ -173,7 +173,7 @@ class RosterDialog(UseCaseDialog):
             if w.parent() is None:  # not on the form: the dialog's still, never shown
                 w.setParent(self)
                 w.hide()
-        self.resize(420, self.sizeHint().height())
+        fit_to_screen(self, 420, self.sizeHint().height())
 
     def faction_text(self) -> str:
         """The faction typed, written as the game's list writes it when it is one of them."""

@@ -29,7 +29,7 @@ from ui.i18n import translate
 from ui.models import ALIGN_CENTER, Column, RowsModel
 from ui.text import esc, rich_label
 from ui.theme import muted_style
-from ui.widgets import UseCaseDialog
+from ui.widgets import UseCaseDialog, fit_to_screen
 
 
 class CreatureDialog(UseCaseDialog):
@@ -106,7 +106,7 @@ class CreatureDialog(UseCaseDialog):
                     self.dice.changed):
             sig.connect(self._changed)
         self._changed()
-        self.resize(620, 460)
+        fit_to_screen(self, 620, 460)
 
     def _key(self) -> tuple[Any, ...]:
         return (self.kind.currentData(), self.count.value(), self.super.isChecked(),

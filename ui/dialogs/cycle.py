@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from campaign_app.dice import Roller
 from ui.dialogs.preview import DicePreviewDialog
 from ui.i18n import translate
+from ui.widgets import fit_to_screen
 
 
 class CycleEndDialog(DicePreviewDialog):
@@ -62,7 +63,7 @@ class CycleEndDialog(DicePreviewDialog):
         self.view.setObjectName("cycleSteps")
         self.ok_button.setText(translate("CycleEndDialog", "&End cycle"))
         self.treat.itemChanged.connect(self._dice_changed)
-        self.resize(760, 560)
+        fit_to_screen(self, 760, 560)
         self.inputs_ready()  # nothing to treat and no income: previewed at once, End Cycle ready
 
     preview_without_dice = True

@@ -31,7 +31,7 @@ from campaign_app.urls import server_fields
 from ui.i18n import translate
 from ui.settings import AppSettings, is_postgres, pg_url, safe_url
 from ui.theme import muted_style
-from ui.widgets import ErrorLabel
+from ui.widgets import ErrorLabel, fit_to_screen
 
 
 def sqlite_file(url: str) -> str:
@@ -129,7 +129,7 @@ class DatabaseDialog(QDialog):
         self.local.setChecked(True)
         sbox.setEnabled(False)
         self.load(current)
-        self.resize(500, self.sizeHint().height())
+        fit_to_screen(self, 500, self.sizeHint().height())
 
     def load(self, url: str) -> None:
         if is_postgres(url):

@@ -23,6 +23,7 @@ from campaign_app.errors import AppError
 from ui import widgets
 from ui.i18n import translate
 from ui.models import Column, RowsModel
+from ui.widgets import fit_to_screen
 
 
 class DeletedCampaignsDialog(QDialog):
@@ -67,7 +68,7 @@ class DeletedCampaignsDialog(QDialog):
         self.purge_button.clicked.connect(self.ask_purge)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
-        self.resize(620, 320)
+        fit_to_screen(self, 620, 320)
         self.load()
 
     def load(self) -> None:

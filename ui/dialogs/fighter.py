@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
-from ui.widgets import EntryLine, UseCaseDialog
+from ui.widgets import EntryLine, UseCaseDialog, fit_to_screen
 
 
 def _pretty(s: str) -> str:
@@ -239,7 +239,7 @@ class FighterDialog(UseCaseDialog):
         self.notes.setPlaceholderText(translate("FighterDialog", "Notes"))
         self.notes.setMaximumHeight(60)
         self.body.addWidget(self.notes)
-        self.resize(720 if system["stats"] else 620, 440)
+        fit_to_screen(self, 720 if system["stats"] else 620, 440)
         if fighter is None:
             self.offer_another()
 
@@ -434,7 +434,7 @@ class UnitDialog(UseCaseDialog):
         self._type_changed()
         if u.get("armour"):
             self.armour.setCurrentIndex(max(0, self.armour.findData(u["armour"])))
-        self.resize(640, 380)
+        fit_to_screen(self, 640, 380)
 
     def _type_changed(self) -> None:
         self.armour.clear()

@@ -33,7 +33,7 @@ from campaign_app.errors import AppError
 from campaign_app.usecases import gear
 from ui.i18n import translate
 from ui.text import when
-from ui.widgets import ErrorLabel, UseCaseDialog
+from ui.widgets import ErrorLabel, UseCaseDialog, fit_to_screen
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -157,7 +157,7 @@ class LedgerDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
-        self.resize(640, 480)
+        fit_to_screen(self, 640, 480)
 
     def give_selected(self) -> None:
         row = self.stash.currentRow()
@@ -220,7 +220,7 @@ class TerritoriesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.fill()
-        self.resize(640, 420)
+        fit_to_screen(self, 640, 420)
 
     def fill(self) -> None:
         d = gear.show_territories(self.engine, self.roster_id)
@@ -288,7 +288,7 @@ class ContentDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.fill()
-        self.resize(760, 480)
+        fit_to_screen(self, 760, 480)
 
     def fill(self) -> None:
         d = gear.list_content(self.engine, self.campaign_id)

@@ -31,7 +31,7 @@ from campaign_app.usecases import gui_queries as q
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.models import Column, RowsModel
 from ui.text import esc, plain
-from ui.widgets import ErrorLabel, ask_save_discard, heading
+from ui.widgets import ErrorLabel, ask_save_discard, fit_to_screen, heading
 
 Index = QModelIndex | QPersistentModelIndex
 ROW_KEYS = ("roll", "result", "label", "text", "effects")
@@ -237,7 +237,7 @@ class HouseRulesDialog(QDialog):
             self.select_table(table_id)
         elif self.tables.rows:
             self.table_view.selectRow(0)
-        self.resize(1180, 580)
+        fit_to_screen(self, 1180, 580)
 
     # closing ------------------------------------------------------------------------
     def reject(self) -> None:

@@ -26,7 +26,7 @@ from campaign_app.errors import AppError
 from ui.dice_widgets import DiceChoice, FacesView, roll_text
 from ui.i18n import translate
 from ui.models import Column, RowsModel
-from ui.widgets import UseCaseDialog
+from ui.widgets import UseCaseDialog, fit_to_screen
 
 MAX_FACES = 200  # the app's own dice for one preview (a runaway procedure stops here)
 
@@ -91,7 +91,7 @@ class DicePreviewDialog(UseCaseDialog):
         self.dice.entry.returnPressed.connect(self._enter)
         self.dice.forward_typing(self.preview_button)
         self.dice.changed.connect(self._dice_changed)
-        self.resize(700, 500)
+        fit_to_screen(self, 700, 500)
 
     # subclasses ---------------------------------------------------------------------
     def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:

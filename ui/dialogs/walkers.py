@@ -34,7 +34,7 @@ from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.models import ALIGN_CENTER, Column, RowsModel
 from ui.text import esc, plain, rich_label
 from ui.theme import muted_style
-from ui.widgets import ErrorLabel, UseCaseDialog
+from ui.widgets import ErrorLabel, UseCaseDialog, fit_to_screen
 
 
 def _yn(v: Any) -> str:
@@ -178,7 +178,7 @@ class WalkerTypesDialog(QDialog):
         lay.addWidget(self.buttons)
         self.add_button.clicked.connect(self.add_type)
         self.refresh()
-        self.resize(900, 520)
+        fit_to_screen(self, 900, 520)
 
     def refresh(self, select_id: int | None = None) -> None:
         self.types = self.api.list_walker_types(self.engine, self.campaign["id"])
@@ -279,7 +279,7 @@ class WalkerDialog(UseCaseDialog):
         self.type.currentIndexChanged.connect(self._type_changed)
         self.name.textChanged.connect(self._placeholders)
         self._type_changed()
-        self.resize(560, 420)
+        fit_to_screen(self, 560, 420)
 
     def current_type(self) -> dict[str, Any] | None:
         i = self.type.currentIndex()
