@@ -224,3 +224,17 @@ def build_document(story: list, path, page: str, progress: Progress, title: str,
         progress.finish()
         pages = doc.page
     return pages
+
+
+def spread_widths(weights: list[float], mins: list[float], naturals: list[float], width: float) -> list[float]:
+    """Widths (sum = width) never below ``mins``: the room left goes to the columns whose
+    text would wrap, by how much more they need times their weight; once every column
+    has its natural width, the rest goes by weight."""
+    if sum(naturals) <= width:
+        extra = width - sum(naturals)
+        total = sum(weights) or 1.0
+        return [n + extra * w / total for n, w in zip(naturals, weights, strict=True)]
+    need = [(n - m) * w for n, m, w in zip(naturals, mins, weights, strict=True)]
+    total = sum(need) or 1.0
+    extra = width - sum(mins)
+    return [m + extra * d / total for m, d in zip(mins, need, strict=True)]

@@ -22,6 +22,8 @@ from ._base import (
     text,
 )
 from ._pdf import (
+    FONT,
+    FONT_BOLD,
     HEAD_BG,
     MARGIN,
     MUTED,
@@ -31,6 +33,7 @@ from ._pdf import (
     build_document,
     page_size,
     register_fonts,
+    spread_widths,
     style,
     table_style,
 )
@@ -53,16 +56,29 @@ class _Styles:
         self.empty = style("qe", 10, colour=MUTED)
 
 
+CELL_PAD = 2.5  # the table's left and right padding
+
+
 def _col_widths(header: list[str], rows: list[list[str]], width: float) -> list[float]:
-    """Column widths proportional to (clamped) content length."""
-    ncols = len(header)
-    weights = []
-    for i in range(ncols):
-        longest = max(
-            [len(header[i])] + [len(r[i]) for r in rows if i < len(r)],
-            default=1,
-        )
-        weights.append(min(max(longest, 3), 40))
+    """Column widths: each column at least as wide as its widest word (the header's in
+    bold), so no word is broken inside ("Charg/e"); the room left goes to the columns
+    whose text would wrap (longer text, more room). Where even the widest words cannot
+    all fit, widths by the length of the text, as a last resort."""
+    from reportlab.pdfbase import pdfmetrics
+
+    size = 7.5
+    mins, naturals, weights = [], [], []
+    for i, head in enumerate(header):
+        cells = [r[i] for r in rows if i < len(r)]
+        widest = max([pdfmetrics.stringWidth(w, FONT_BOLD, size) for w in head.split()]
+                     + [pdfmetrics.stringWidth(w, FONT, size) for c in cells for w in c.split()], default=0.0)
+        natural = max([pdfmetrics.stringWidth(head, FONT_BOLD, size)]
+                      + [pdfmetrics.stringWidth(c, FONT, size) for c in cells], default=0.0)
+        mins.append(widest + 2 * CELL_PAD + 0.5)
+        naturals.append(max(natural + 2 * CELL_PAD + 0.5, mins[-1]))
+        weights.append(float(min(max(max([len(head)] + [len(c) for c in cells]), 3), 40)))
+    if sum(mins) <= width:
+        return spread_widths(weights, mins, naturals, width)
     total = sum(weights)
     return [width * w / total for w in weights]
 

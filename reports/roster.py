@@ -43,6 +43,7 @@ from ._pdf import (
     build_document,
     page_size,
     register_fonts,
+    spread_widths,
     status_key,
     style,
     table_style,
@@ -284,20 +285,6 @@ def _measure(cols: list[dict], rows: list[dict], status_col: str | None, size: f
     return mins, naturals
 
 
-def _spread(weights: list[float], mins: list[float], naturals: list[float], width: float) -> list[float]:
-    """Widths (sum = width) never below ``mins``: the room left goes to the columns whose
-    text would wrap, by how much more they need times their weight; once every column
-    has its natural width, the rest goes by weight."""
-    if sum(naturals) <= width:
-        extra = width - sum(naturals)
-        total = sum(weights) or 1.0
-        return [n + extra * w / total for n, w in zip(naturals, weights, strict=True)]
-    need = [(n - m) * w for n, m, w in zip(naturals, mins, weights, strict=True)]
-    total = sum(need) or 1.0
-    extra = width - sum(mins)
-    return [m + extra * d / total for m, d in zip(mins, need, strict=True)]
-
-
 def fit_columns(cols: list[dict], rows: list[dict], status_col: str | None,
                 width: float) -> tuple[float, list[float]] | None:
     """(font size, column widths) at which every word sits whole in its column, trying
@@ -308,7 +295,7 @@ def fit_columns(cols: list[dict], rows: list[dict], status_col: str | None,
         pad = 3 if size >= SIZES[0] else 1.5
         mins, naturals = _measure(cols, rows, status_col, size, pad, width * UNBREAKABLE_SHARE)
         if sum(mins) <= width:
-            return size, _spread([c["weight"] for c in cols], mins, naturals, width)
+            return size, spread_widths([c["weight"] for c in cols], mins, naturals, width)
     return None
 
 
