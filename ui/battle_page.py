@@ -336,7 +336,7 @@ class BattlePage(QDialog):
         self._build_commands([dict(c) for c in d["commands"]], {c.action_key: c for c in system.command_list()})
         self.marks.clear()
         for i, m in enumerate(d["marks"], 1):
-            self.marks.addItem(f"{i}. {m['text']}")
+            self.marks.addItem(f"{i}. {rules_text(m['text'])}")
         self.marks.scrollToBottom()
         cur = self.table_choice.currentData()
         self.table_choice.clear()
@@ -431,7 +431,7 @@ class BattlePage(QDialog):
         by = self.by.currentData()
         ref = self._ref(r)
         return self._do(lambda: track(self.engine, self.battle_id, ref, status, by=by),
-                        lambda m: translate("BattlePage", "{text} (Ctrl+Z to undo)").format(text=m.text))
+                        lambda m: translate("BattlePage", "{text} (Ctrl+Z to undo)").format(text=rules_text(m.text)))
 
     def _ref(self, r: dict[str, Any]) -> Any:
         """The figure by name (an id may be both a fighter's and a unit's), by id when
@@ -446,7 +446,7 @@ class BattlePage(QDialog):
         if r is None or not r["fighter_id"]:
             self.message.setText(translate("BattlePage", "Select a fighter first"))
             return None
-        return self._do(lambda: hit(self.engine, self.battle_id, self._ref(r)), lambda m: m.text)
+        return self._do(lambda: hit(self.engine, self.battle_id, self._ref(r)), lambda m: str(rules_text(m.text)))
 
     def change_casualties(self, step: int) -> Any:
         from campaign_app.usecases.table import casualties
@@ -456,7 +456,7 @@ class BattlePage(QDialog):
             self.message.setText(translate("BattlePage", "Select a unit first"))
             return None
         return self._do(lambda: casualties(self.engine, self.battle_id, self._ref(r), r["casualties"] + step),
-                        lambda m: m.text)
+                        lambda m: str(rules_text(m.text)))
 
     def undo_last(self) -> Any:
         from campaign_app.usecases.table import undo_mark

@@ -26,3 +26,13 @@ def rules_text(text: Any, system: str | None = None, column: bool = False) -> An
     from campaign_app.rules.i18n import translated
 
     return translated(text, lang, system or _system, column)
+
+
+def need_text(need: str, purpose: str) -> str:
+    """A roll's need (``2d6 vs 4 for Sgt Rock: recovery``, as the dice word it) in the
+    window's language: the dice part and the purpose each translated, so that a purpose
+    never swallows the dice words."""
+    if current() == "en" or not purpose or not need.endswith(purpose):
+        return str(rules_text(need))
+    outer = str(rules_text(need[: len(need) - len(purpose)] + "\x00"))
+    return outer.replace("\x00", str(rules_text(purpose))) if "\x00" in outer else str(rules_text(need))

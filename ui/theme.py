@@ -14,7 +14,8 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from ui.i18n import QT_TRANSLATE_NOOP
 
 MODES = ("system", "light", "dark")
-NAMES = {"system": QT_TRANSLATE_NOOP("theme", "Follow the System"), "light": QT_TRANSLATE_NOOP("theme", "Light"), "dark": QT_TRANSLATE_NOOP("theme", "Dark")}
+NAMES = {"system": QT_TRANSLATE_NOOP("theme", "Follow the &System"), "light": QT_TRANSLATE_NOOP("theme", "&Light"),
+         "dark": QT_TRANSLATE_NOOP("theme", "&Dark")}
 
 _system_palette: QPalette | None = None  # the palette the app started with
 

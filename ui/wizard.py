@@ -44,7 +44,7 @@ from ui.dice_widgets import FacesView, TypeIntoField, dice_words, roll_text, sou
 from ui.glyphs import action_icon
 from ui.i18n import plural, translate
 from ui.models import Column, RowsModel
-from ui.rules_text import rules_text
+from ui.rules_text import need_text, rules_text
 from ui.text import esc, plain_label
 from ui.theme import muted_style
 from ui.views import wrap_items, wrap_rows
@@ -292,9 +292,9 @@ class AfterBattleWizard(QDialog):
         lay.addWidget(QLabel(translate("AfterBattleWizard", "<b>Every step</b> (press Apply to save all of it at once):")))
         self.steps_model = RowsModel([
             Column("subject", translate("AfterBattleWizard", "Who")),
-            Column("rule", translate("AfterBattleWizard", "Rule")),
+            Column("rule", translate("AfterBattleWizard", "Rule"), show=lambda r: rules_text(r.get("rule") or "")),
             Column("roll", translate("AfterBattleWizard", "Dice"), show=lambda r: roll_text(r.get("roll"))),
-            Column("text", translate("AfterBattleWizard", "What happened")),
+            Column("text", translate("AfterBattleWizard", "What happened"), show=lambda r: rules_text(r.get("text") or "")),
         ])
         self.steps_view = QTableView()
         self.steps_view.setObjectName("summarySteps")
@@ -503,12 +503,12 @@ class AfterBattleWizard(QDialog):
             self.history.addItem(_step_line(st))
             shown.append(st)
         if done and roll is not None:
-            self.need_label.setText(translate("AfterBattleWizard", "<b>{dice_words}</b> for {purpose}").format(dice_words=esc(dice_words(roll.spec, roll.target)), purpose=esc(roll.purpose)))
+            self.need_label.setText(translate("AfterBattleWizard", "<b>{dice_words}</b> for {purpose}").format(dice_words=esc(dice_words(roll.spec, roll.target)), purpose=esc(rules_text(roll.purpose))))
             self.dice_box.setEnabled(False)
             self.result_box.show()
             self.faces_view.set_faces(self.faces[start:start + len(roll.faces)])
             label = roll.extra.get("label") or roll.result or ""
-            table = translate("AfterBattleWizard", "<br><span style='color: gray'>table {table}, row {row}</span>").format(table=esc(roll.table), row=esc(roll.row)) \
+            table = translate("AfterBattleWizard", "<br><span style='color: gray'>table {table}, row {row}</span>").format(table=esc(_table_title(roll.table)), row=esc(roll.row)) \
                 if roll.table else ""
             self.row_label.setText(translate("AfterBattleWizard", "{value} → <b>{label}</b>{table}").format(value=_value_words(roll.spec, roll.value), label=esc(rules_text(label)), table=table))
             self.effect_label.setText(self._effect_of(state, k))
@@ -518,7 +518,7 @@ class AfterBattleWizard(QDialog):
         else:
             need = state.need
             assert need is not None
-            self.need_label.setText(translate("AfterBattleWizard", "Roll <b>{need}</b>").format(need=esc(need.need)))
+            self.need_label.setText(translate("AfterBattleWizard", "Roll <b>{need}</b>").format(need=esc(need_text(need.need, need.purpose))))
             self.dice_box.setEnabled(True)
             self.typed.clear()
             self.typed.setPlaceholderText(
@@ -569,7 +569,7 @@ class AfterBattleWizard(QDialog):
         self.steps_view.resizeRowsToContents()
         self.changes.clear()
         for line in state.report.lines or [translate("AfterBattleWizard", "no changes")]:
-            self.changes.addItem(line)
+            self.changes.addItem(rules_text(line))
         self.back_button.setEnabled(True)
         self.next_button.setEnabled(False)
         self.apply_button.setEnabled(True)
@@ -761,3 +761,12 @@ def _participants_html(b: dict[str, Any]) -> str:
     winner = next((r["name"] for r in b.get("rosters", []) if r.get("result") == "win"), "")
     head = translate("wizard", "<p><b>Winner:</b> {winner}</p>").format(winner=esc(winner)) if winner else translate("wizard", "<p>No winner recorded.</p>")
     return (translate("wizard", "{head}<p><b>How each figure ended the battle:</b></p><table cellspacing='0' cellpadding='3'>{rows}</table>").format(head=head, rows=rows))
+
+
+def _table_title(table_id: str) -> str:
+    """A rolled table by its title, in the window's language (its id where the rules
+    data has no such table: a house rule's own)."""
+    from campaign_app.rules.loader import load_rulebook
+
+    table = load_rulebook().tables.get(table_id)
+    return str(rules_text(table.title)) if table is not None else table_id

@@ -13,8 +13,10 @@ the PDFs and what is stored stay English. Pure: no database, GUI or PDF code."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -55,6 +57,54 @@ class RulesTranslation(_Strict):
     # column titles (roster table and sheets): English -> translation, used for titles
     # only, so a column's name never changes a cell that holds the same word
     columns: dict[str, str] = Field(default_factory=dict)
+    # texts the procedures build (After the Battle steps, rolls' purposes, changes):
+    # an English template -> its translation, with the same {placeholders}. {x} is
+    # translated in turn where the data names it (a status, a row); {x!} is a name, kept
+    # as it is unless the data translates it word for word; {x*} is a list "a, b, c"
+    # ({x;}: "a; b; c") whose items are translated one by one.
+    patterns: dict[str, str] = Field(default_factory=dict)
+
+
+_SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)([!*;]?)\}")
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One compiled template: its regular expression, the translation and each slot's kind."""
+
+    english: str
+    regex: re.Pattern[str]
+    translation: str
+    kinds: dict[str, str]
+
+
+def compile_pattern(english: str, translation: str, where: str = "") -> Pattern:
+    """The pattern of ``english`` (its slots become lazy groups); the translation must
+    hold the same slots, else a one-line error naming the file and the template."""
+    slots = {m.group(1): m.group(2) for m in _SLOT.finditer(english)}
+    other = {m.group(1) for m in _SLOT.finditer(translation)}
+    if not slots:
+        raise RulesDataError(f"{where}patterns: {english!r} has no {{slot}} (write it under [text])")
+    if other != set(slots):
+        raise RulesDataError(f"{where}patterns: {english!r} and its translation name different slots "
+                             f"({', '.join(sorted(slots))} / {', '.join(sorted(other)) or 'none'})")
+    rx, seen, pos = "", set(), 0
+    for m in _SLOT.finditer(english):
+        rx += re.escape(english[pos:m.start()])
+        name = m.group(1)
+        bracketed = english[:m.start()].endswith("(") and english[m.end():].startswith(")")
+        if name in seen:
+            rx += f"(?P={name})"
+        elif bracketed:  # "({reason})": what is in the brackets, no bracket of its own
+            rx += f"(?P<{name}>[^()]+?)"
+        elif m.group(2) == "!":  # a name: never across ": " (a name, not a sentence with a name in it)
+            rx += f"(?P<{name}>(?:(?!: ).)+?)"
+        else:
+            rx += f"(?P<{name}>.+?)"
+        seen.add(name)
+        pos = m.end()
+    rx += re.escape(english[pos:])
+    return Pattern(english, re.compile(rx, re.S), translation, slots)
 
 
 def parse_translation(name: str, text: str) -> RulesTranslation:
@@ -70,6 +120,8 @@ def parse_translation(name: str, text: str) -> RulesTranslation:
         raise RulesDataError(f"{name}: {where}: {first['msg']}") from None
     if model.language not in LANGUAGES:
         raise RulesDataError(f"{name}: language {model.language!r} is not one of {', '.join(LANGUAGES)}")
+    for english, translation in model.patterns.items():
+        compile_pattern(english, translation, f"{name}: ")
     return model
 
 
@@ -166,7 +218,76 @@ def catalogue(lang: str) -> Mapping[str, Mapping[str, str]]:
     return build_catalogue(lang)
 
 
-def translated(text: Any, lang: str, system: str | None = None, column: bool = False) -> Any:
+@lru_cache(maxsize=4)
+def pattern_catalogue(lang: str) -> Mapping[str, tuple[Pattern, ...]]:
+    """For each installed system ("" for the core's): its compiled patterns, the most
+    specific first (the longest fixed text)."""
+    if lang not in LANGUAGES:
+        return {}
+    out: dict[str, list[Pattern]] = {}
+    for name, sid, model in translation_files(lang):
+        out.setdefault(sid or "", []).extend(compile_pattern(e, t, f"{name}: ") for e, t in model.patterns.items())
+    return {k: tuple(sorted(v, key=lambda p: -len(_SLOT.sub("", p.english)))) for k, v in out.items()}
+
+
+@lru_cache(maxsize=64)
+def _merged(lang: str, system: str) -> tuple[Pattern, ...]:
+    pats = pattern_catalogue(lang)
+    both = [*pats.get(system, ()), *pats.get("", ())]
+    return tuple(sorted(both, key=lambda p: -len(_SLOT.sub("", p.english))))
+
+
+def _by_pattern(text: str, lang: str, system: str | None, depth: int) -> str | None:
+    """``text`` translated by the first pattern that matches it whole (the system's
+    patterns first, then the core's), its slots translated in turn; None if none does."""
+    if depth > 6:
+        return None
+    pats = pattern_catalogue(lang)
+    # the system's and the core's together, the most specific first (a system's loose
+    # "{rule}: {row}" must not take a change line the core's pattern says better)
+    group = _merged(lang, system or "") if system else pats.get("", ())
+    for p in group:
+        m = p.regex.fullmatch(text)
+        if m is None:
+            continue
+        values: dict[str, str] = {}
+        for slot, kind in p.kinds.items():
+            v = m.group(slot)
+            if kind == "!":  # a name: as it is, unless the data names it ("Personal Enmity")
+                values[slot] = _exact(v, lang, system)
+            elif kind in ("*", ";"):  # a list: each item in turn
+                sep = ", " if kind == "*" else "; "
+                values[slot] = sep.join(_translated(item, lang, system, depth + 1) for item in v.split(sep))
+            else:
+                values[slot] = _translated(v, lang, system, depth + 1)
+        return _fill(p.translation, values)
+    return None
+
+
+def _fill(template: str, values: Mapping[str, str]) -> str:
+    """``template`` with each {slot} (kind marks dropped) replaced by its value."""
+    def one(m: re.Match[str]) -> str:
+        return values[m.group(1)]
+
+    return _SLOT.sub(one, template)
+
+
+def _exact(text: str, lang: str, system: str | None) -> str:
+    cats = catalogue(lang)
+    for cat in (cats.get(system or "", {}), cats.get("", {})):
+        found = cat.get(text)
+        if found is not None:
+            return found
+    return text
+
+
+def _translated(text: str, lang: str, system: str | None, depth: int) -> str:
+    found = translated(text, lang, system, _depth=depth)
+    return found if isinstance(found, str) else text
+
+
+def translated(text: Any, lang: str, system: str | None = None, column: bool = False, *,
+               _depth: int = 0) -> Any:
     """``text`` in ``lang`` when the rules data's translation names it, else as it is:
     the system's own words first (``system``: the campaign's), then the core's, then
     any installed system's (a system's name shown outside its campaign). ``column``:
@@ -182,4 +303,8 @@ def translated(text: Any, lang: str, system: str | None = None, column: bool = F
             found = cat.get(key)
             if found is not None:
                 return found
+    if not column:
+        by = _by_pattern(text, lang, system, _depth)
+        if by is not None:
+            return by
     return text

@@ -45,9 +45,13 @@ def fresh():
     """The rulebook and the translations read anew (and again after, for other tests)."""
     L.load_rulebook.cache_clear()
     i18n.catalogue.cache_clear()
+    i18n.pattern_catalogue.cache_clear()
+    i18n._merged.cache_clear()
     yield
     L.load_rulebook.cache_clear()
     i18n.catalogue.cache_clear()
+    i18n.pattern_catalogue.cache_clear()
+    i18n._merged.cache_clear()
 
 
 def raises(text: str, exc: type[Exception] = RulesDataError):
@@ -656,6 +660,8 @@ def test_translated_over_given_files(fresh, monkeypatch):
                   for sid, text in given]
         monkeypatch.setattr(i18n, "translation_files", lambda lang: parsed)
         i18n.catalogue.cache_clear()
+        i18n.pattern_catalogue.cache_clear()
+    i18n._merged.cache_clear()
 
     files()
     assert i18n.translated("Name", "fr", column=True) == "Name"

@@ -3758,16 +3758,16 @@ PostgreSQL que tous les joueurs partagent.
 <context>
     <name>theme</name>
     <message>
-        <source>Follow the System</source>
-        <translation>Suivre le système</translation>
+        <source>Follow the &amp;System</source>
+        <translation>Suivre le &amp;système</translation>
     </message>
     <message>
-        <source>Light</source>
-        <translation>Clair</translation>
+        <source>&amp;Light</source>
+        <translation>&amp;Clair</translation>
     </message>
     <message>
-        <source>Dark</source>
-        <translation>Sombre</translation>
+        <source>&amp;Dark</source>
+        <translation>S&amp;ombre</translation>
     </message>
 </context>
 <context>

@@ -3757,16 +3757,16 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
 <context>
     <name>theme</name>
     <message>
-        <source>Follow the System</source>
-        <translation>Segui il sistema</translation>
+        <source>Follow the &amp;System</source>
+        <translation>Segui il &amp;sistema</translation>
     </message>
     <message>
-        <source>Light</source>
-        <translation>Chiaro</translation>
+        <source>&amp;Light</source>
+        <translation>&amp;Chiaro</translation>
     </message>
     <message>
-        <source>Dark</source>
-        <translation>Scuro</translation>
+        <source>&amp;Dark</source>
+        <translation>Sc&amp;uro</translation>
     </message>
 </context>
 <context>
