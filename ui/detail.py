@@ -270,7 +270,7 @@ def roster_html(d: dict[str, Any]) -> str:
 
 
 def campaign_html(c: dict[str, Any], battles: list[dict[str, Any]]) -> str:
-    about = c.get("about") or c["system_name"]  # the game, edition and expansions in words
+    about = rules_text(c.get("about") or c["system_name"])  # the game, edition and expansions in words
     out = [translate("detail", "<h2>{name}</h2><div class='sub'>{about}</div>").format(name=_e(c['name']), about=_e(about))]
     if c.get("shows_cycle"):
         out.append(translate("detail", "<p>Campaign cycle {cycle}</p>").format(cycle=_e(c.get('cycle', 1))))

@@ -113,9 +113,13 @@ class DiceChoice(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None, roll_text: str = translate("DiceChoice", "Roll for me"),
-                 typed_text: str = translate("DiceChoice", "I rolled:")) -> None:
+    def __init__(self, parent: QWidget | None = None, roll_text: str | None = None,
+                 typed_text: str | None = None) -> None:
         super().__init__(parent)
+        # translated here, not as defaults: a default is read when the module is
+        # imported, before the window's language is installed (it stayed English)
+        roll_text = roll_text if roll_text is not None else translate("DiceChoice", "Roll for me")
+        typed_text = typed_text if typed_text is not None else translate("DiceChoice", "I rolled:")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         self.roll = QRadioButton(roll_text)

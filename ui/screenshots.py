@@ -124,6 +124,11 @@ def _shoot_campaign(s: Shooter, win: Any, camp: dict[str, Any]) -> None:
                 dlg.try_accept()
                 s.shot(dlg, f"dialog-figure-{slug}-invalid")
             _close(app, dlg)
+        if win.actions["advance"].isEnabled():  # the figure's advancement (every game has one)
+            dlg = win.advance_selected()
+            if dlg is not None:
+                s.shot(dlg, f"dialog-advance-{slug}")
+                _close(app, dlg)
     dlg = win.add_unit() if camp.get("uses_units") else win.add_fighter()
     if dlg is not None:
         s.shot(dlg, f"dialog-add-figure-{slug}")
@@ -280,7 +285,7 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
             _shoot_campaign(s, win, camp)
         busy = max(campaigns, key=lambda c: (c["pending_battles"], len(c["rosters"])))
         win.select_tree("campaign", busy["id"])
-        for i, tab in ((1, "battles"), (2, "roll-log"), (3, "history"), (4, "charts")):
+        for i, tab in ((1, "battles"), (2, "roll-log"), (3, "history"), (4, "charts"), (5, "standings")):
             win.tabs.setCurrentIndex(i)
             s.shot(win, tab)
         win.tabs.setCurrentIndex(0)

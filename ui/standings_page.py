@@ -11,7 +11,6 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHeaderView,
     QLabel,
     QTableView,
     QVBoxLayout,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.i18n import QT_TRANSLATE_NOOP, translate
+from ui.rules_text import rules_text
 from ui.views import CampaignTab
 
 # key -> heading (the rating's heading is the game's own word for it)
@@ -127,8 +127,11 @@ class StandingsView(CampaignTab):
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
         hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        hh.setStretchLastSection(True)
+        # columns as wide as their text; on a narrow window the roster's name wraps at
+        # its spaces before anything is cut (ui.views.fit_columns)
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         lay.addWidget(self.table)
 
     _ticket = 0  # the newest read: an older one's answer is not shown
@@ -172,7 +175,10 @@ class StandingsView(CampaignTab):
     def _show(self, doc: Any) -> None:
         rows = [dict(line) for line in doc["standings"]]
         self.model.set_rows(rows, doc["rating"])
+        from ui.views import fit_columns
+
+        fit_columns(self.table)
         if rows:
-            self.title.setText(f"{doc['campaign']}  ·  {doc['system']}")
+            self.title.setText(f"{doc['campaign']}  ·  {rules_text(doc['system'])}")
         else:
             self.title.setText(translate("StandingsView", "No rosters in this campaign yet."))

@@ -304,10 +304,10 @@ class UseCaseDialog(QDialog):
         self._kept = True
         return result
 
-    def offer_another(self, label: str = translate("UseCaseDialog", "Save && Add &Another")) -> QPushButton:
+    def offer_another(self, label: str | None = None) -> QPushButton:
         """A second way to save: the use-case runs as with OK, then the form is made
         ready for the next one (``reset_for_another``) instead of closing."""
-        b = QPushButton(label)
+        b = QPushButton(label if label is not None else translate("UseCaseDialog", "Save && Add &Another"))
         b.setObjectName("saveAndAnother")
         b.setAutoDefault(False)
         self.buttons.addButton(b, QDialogButtonBox.ButtonRole.ApplyRole)

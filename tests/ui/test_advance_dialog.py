@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtTest import QTest
 
@@ -139,25 +141,36 @@ def test_typed_roll_that_offers_a_choice_asks_which(qtbot: Any, win: Any, gui_en
         [("n23-ganger-advancement", "10-11", [5, 5], "typed")]
 
 
-def test_the_apps_roll_is_applied_with_the_same_faces(qtbot: Any, win: Any, gui_engine: Any) -> None:
+@pytest.mark.parametrize("dice", [[3, 4], [6, 6, 1]])
+def test_the_apps_roll_is_applied_with_the_same_faces(qtbot: Any, win: Any, gui_engine: Any, monkeypatch: Any,
+                                                      dice: list[int]) -> None:
+    """The app's own dice (here made known): a plain 2D6 advancement, and a 12 whose
+    promotion rolls a random skill (its die the third face; the player names the skill)."""
+    from campaign_app import dice as dice_mod
+
+    faces_out = iter(dice)
+    monkeypatch.setattr(dice_mod.RandomSource, "next_face", lambda self: next(faces_out))
     cid, _krag, gan = gang(win, gui_engine)
     dlg = open_for(win, "Gan")
     dlg.preview_button.setFocus()
     press(dlg.preview_button, Qt.Key.Key_Space)  # Roll
     faces = [f for f, _src in dlg.faces]
-    assert len(faces) == 2 and dlg.error.text() == ""
+    assert faces == dice and dlg.error.text() == ""
     if dlg.choice.isEnabled():
         press(dlg.choice, Qt.Key.Key_Down)
-    if dlg.skill.isEnabled():  # the app's 2D6 gave a random skill (a promotion): its name, as a player types it
+    assert dlg.skill.isEnabled() == (len(dice) == 3)
+    if dlg.skill.isEnabled():  # the random skill's die is seen: the player names the skill
         dlg.skill.setFocus()
         QTest.keyClicks(dlg.skill, "Iron Jaw")
-        faces = [f for f, _src in dlg.faces]  # the skill's own die joins the two
+        assert [f for f, _src in dlg.faces] == dice  # named: the same dice, no new roll
     dlg.ok_button.setFocus()
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()
     log = core.roll_log(gui_engine, cid)
-    assert len(log) == 1 and log[0]["faces"] == faces and log[0]["source"] == "random"
+    assert [f for r in log for f in r["faces"]] == dice and {r["source"] for r in log} == {"random"}
     assert core.show_fighter(gui_engine, gan)["xp"] == 1
+    if len(dice) == 3:
+        assert "Iron Jaw" in core.show_fighter(gui_engine, gan)["skills"]
 
 
 def test_the_detail_pane_link_opens_it(qtbot: Any, win: Any, gui_engine: Any) -> None:

@@ -398,3 +398,18 @@ def test_theme_items_and_wizard_buttons_each_have_a_key_of_their_own(qtbot: Any,
     keys = [_mnemonic(t) for t in buttons]
     assert None not in keys and len(set(keys)) == len(keys), buttons
     wiz.reject()
+
+
+@pytest.mark.parametrize(("lang", "word"), [("fr", "escouade"), ("it", "squadra")])
+def test_the_side_panel_names_a_squad_in_the_language(qtbot: Any, lang_window: Any, gui_engine: Any, lang: str,
+                                                      word: str) -> None:
+    """Issue #33: "squad" stayed English in the side panel of a NUTS! campaign."""
+    from campaign_app.usecases.demo import create_demo
+
+    create_demo(gui_engine)
+    win = lang_window(lang)
+    win.reload()
+    nuts = next(c for c in win.tree_data if c["system"] == "nuts")
+    win.select_tree("campaign", nuts["id"])
+    shown = win.detail.toPlainText()
+    assert f"· {word} ·" in shown and "squad ·" not in shown

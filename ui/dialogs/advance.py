@@ -16,11 +16,13 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QGroupBox,
     QHeaderView,
     QLabel,
     QLineEdit,
     QTreeWidget,
     QTreeWidgetItem,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -29,12 +31,10 @@ from campaign_app.dice import Roller
 from campaign_app.errors import AppError
 from ui.dialogs.preview import DicePreviewDialog
 from ui.i18n import translate
+from ui.rules_text import rules_text
+from ui.screen import fit_to_screen
 
 KEY = Qt.ItemDataRole.UserRole
-
-
-def _tr(text: str) -> str:
-    return translate("AdvanceDialog", text)
 
 
 class AdvanceDialog(DicePreviewDialog):
@@ -42,32 +42,30 @@ class AdvanceDialog(DicePreviewDialog):
     list only). ``info``: its ``advance_options``."""
 
     def __init__(self, parent: QWidget | None, engine: Any, info: dict[str, Any]) -> None:
-        title = (_tr("Advance — {name}").format(name=info["fighter"]))
-        note = info["note"] + ("  " + _tr("(Our default: check it against the book.)") if info["default"] else "")
+        title = (translate("AdvanceDialog", "Advance — {name}").format(name=info["fighter"]))
+        note = info["note"] + ("  " + translate("AdvanceDialog", "(Our default: check it against the book.)") if info["default"] else "")
         super().__init__(parent, title, note)
         self.engine = engine
         self.info = info
         listing_only = info["mode"] not in ("xp", "ranks")
         facts = [info["title"]]
         if not listing_only:
-            facts.append(_tr("XP {xp}, value {value}").format(xp=info["xp"], value=info["credits_value"]))
-            if info["mode"] == "ranks":
-                facts.append(_tr("rank {rank} claimed").format(rank=info["rank"]))
-        facts.extend(info["status"])
+            facts.append(translate("AdvanceDialog", "XP {xp}, value {value}").format(xp=info["xp"], value=info["credits_value"]))
+        facts.extend(str(rules_text(x)) for x in info["status"])  # ranks: "rank 1 claimed; rank 2 at 10 XP" (said once)
         head = QLabel(" · ".join(facts))
         head.setObjectName("advanceFacts")
         head.setTextFormat(Qt.TextFormat.PlainText)  # names are user text
         head.setWordWrap(True)
-        self.form.addRow(_tr("Fighter:"), head)
+        self.form.addRow(translate("AdvanceDialog", "Fighter:"), head)
 
         self.options = QTreeWidget()
         self.options.setObjectName("advanceOptions")
         self.options.setRootIsDecorated(False)
-        self.options.setHeaderLabels([_tr("Advancement"), _tr("XP"), _tr("Value"), _tr("Change"),
-                                      _tr("Can take")])
+        self.options.setHeaderLabels([translate("AdvanceDialog", "Advancement"), translate("AdvanceDialog", "XP"), translate("AdvanceDialog", "Value"), translate("AdvanceDialog", "Change"),
+                                      translate("AdvanceDialog", "Can take")])
         for o in info["options"]:
             it = QTreeWidgetItem([o["label"], str(o["xp"]), f"+{o['value']}" if o["value"] else "",
-                                  o["change"], _tr("yes") if o["can"] else o["why"]])
+                                  o["change"], translate("AdvanceDialog", "yes") if o["can"] else o["why"]])
             it.setData(0, KEY, o["key"])
             it.setToolTip(4, o["why"])
             if not o["can"]:
@@ -75,31 +73,38 @@ class AdvanceDialog(DicePreviewDialog):
             self.options.addTopLevelItem(it)
         for r in info["rows"] if listing_only else []:  # how it happens after the battle
             self.options.addTopLevelItem(QTreeWidgetItem([f"{r['roll']}: {r['label']}", "", "", r["text"], ""]))
-        self.options.header().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.options.setMinimumHeight(140)
-        self.form.addRow(_tr("&Advancement:") if not listing_only else info.get("table_title") or "", self.options)
+        _fit(self.options, stretch=3)
+        self.options.setMinimumHeight(90)
+        # the lists across the dialog's whole width, under the form and the dice: their
+        # entries whole on a 1024-pixel screen ("Rank 1: roll o..." in half the width)
+        box = QGroupBox(translate("AdvanceDialog", "&Advancement") if not listing_only else info.get("table_title") or "")
+        QVBoxLayout(box).addWidget(self.options)
+        self.body.insertWidget(2, box, 1)
         if info["ranks"]:
             ranks = QTreeWidget()
             ranks.setObjectName("advanceRanks")
             ranks.setRootIsDecorated(False)
-            ranks.setHeaderLabels([_tr("Rank"), _tr("XP"), _tr("Grants"), ""])
+            ranks.setHeaderLabels([translate("AdvanceDialog", "Rank"), translate("AdvanceDialog", "XP"), translate("AdvanceDialog", "Grants"), ""])
             for rk in info["ranks"]:
                 ranks.addTopLevelItem(QTreeWidgetItem([
                     str(rk["rank"]), str(rk["xp"]), rk["label"],
-                    _tr("claimed") if rk["claimed"] else _tr("reached") if rk["reached"] else ""]))
-            ranks.setMaximumHeight(120)
+                    translate("AdvanceDialog", "claimed") if rk["claimed"] else translate("AdvanceDialog", "reached") if rk["reached"] else ""]))
+            _fit(ranks, stretch=2)
+            ranks.setMaximumHeight(100)
             ranks.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            self.form.addRow(_tr("Ranks:"), ranks)
+            rbox = QGroupBox(translate("AdvanceDialog", "Ranks"))
+            QVBoxLayout(rbox).addWidget(ranks)
+            self.body.insertWidget(3, rbox)
         self.skill = QLineEdit()
         self.skill.setObjectName("advanceSkill")
-        self.skill.setPlaceholderText(_tr("the skill gained"))
+        self.skill.setPlaceholderText(translate("AdvanceDialog", "the skill gained"))
         self.skill.setEnabled(False)
-        self.form.addRow(_tr("&Skill:"), self.skill)
+        self.form.addRow(translate("AdvanceDialog", "&Skill:"), self.skill)
         self.choice = QComboBox()
         self.choice.setObjectName("advanceChoice")
         self.choice.setEnabled(False)
-        self.choice.setToolTip(_tr("When the roll offers two advancements: the one to take (same dice)"))
-        self.form.addRow(_tr("&Take:"), self.choice)
+        self.choice.setToolTip(translate("AdvanceDialog", "When the roll offers two advancements: the one to take (same dice)"))
+        self.form.addRow(translate("AdvanceDialog", "&Take:"), self.choice)
 
         self.options.currentItemChanged.connect(self._option_changed)
         self.skill.textEdited.connect(self._skill_edited)
@@ -117,6 +122,8 @@ class AdvanceDialog(DicePreviewDialog):
             self.options.setCurrentItem(first)
         self._option_changed()
         self.options.setFocus()
+        self.view.setMinimumHeight(80)  # the preview's steps: a 700-pixel screen holds it all
+        fit_to_screen(self, 920, 660)
 
     # the chosen advancement -----------------------------------------------------------
     def key(self) -> str:
@@ -147,7 +154,7 @@ class AdvanceDialog(DicePreviewDialog):
         from campaign_app.usecases.advance import take_advance
 
         if not self.key():
-            raise AppError(_tr("pick an advancement first"))
+            raise AppError(translate("AdvanceDialog", "pick an advancement first"))
         choose = self.choice.currentData() if self.choice.isEnabled() else None
         return take_advance(self.engine, self.info["fighter_id"], self.key(), dice=dice, roller=roller,
                             dry_run=dry_run, choose=choose or None, skill=self.skill.text() or None)
@@ -161,7 +168,7 @@ class AdvanceDialog(DicePreviewDialog):
             self.skill.setFocus()
         if rep is not None and rep.choices:  # the row offers two: ask which, same dice
             self.choice.clear()
-            self.choice.addItem(_tr("choose…"), None)
+            self.choice.addItem(translate("AdvanceDialog", "choose…"), None)
             for k in rep.choices:
                 self.choice.addItem(self.info["labels"].get(k, k), k)
             self.choice.setEnabled(True)
@@ -200,13 +207,13 @@ class AdvanceDialog(DicePreviewDialog):
         self.preview_data = rep
         self.steps.set_rows(rep.steps)
         self.changes.clear()
-        for line in rep.lines or [_tr("no changes")]:
+        for line in rep.lines or [translate("AdvanceDialog", "no changes")]:
             self.changes.addItem(line)
         self.ok_button.setEnabled(True)
 
     def check(self) -> str:
         if self.preview_data is not None and self.preview_data.choices:
-            return _tr("the roll offers a choice: pick the advancement to take")
+            return translate("AdvanceDialog", "the roll offers a choice: pick the advancement to take")
         return super().check()
 
 
@@ -221,10 +228,19 @@ def advance_selected(win: Any) -> Any:
     try:
         info = advance_options(win.engine, row["id"], unit=row["what"] == "unit")
     except AppError as e:
-        widgets.show_error(win, _tr("Cannot advance"), str(e))
+        widgets.show_error(win, translate("AdvanceDialog", "Cannot advance"), str(e))
         return None
     dlg = AdvanceDialog(win, win.engine, dict(info))
     dlg.saved.connect(lambda rep: win._saved(
-        _tr("{name}: {what} (Ctrl+Z to undo)").format(name=rep.fighter, what=rep.label),
+        translate("AdvanceDialog", "{name}: {what} (Ctrl+Z to undo)").format(name=rep.fighter, what=rep.label),
         select=("fighter", rep.fighter_id), changes=dlg.changes))
     return win._show_dialog(dlg)
+
+
+def _fit(tree: QTreeWidget, stretch: int) -> None:
+    """The tree's columns as wide as their text, one of them taking the room left."""
+    head = tree.header()
+    head.setStretchLastSection(False)
+    for col in range(tree.columnCount()):
+        head.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch if col == stretch
+                                  else QHeaderView.ResizeMode.ResizeToContents)

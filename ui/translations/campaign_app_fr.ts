@@ -61,6 +61,113 @@
     </message>
 </context>
 <context>
+    <name>AdvanceDialog</name>
+    <message>
+        <source>Advance — {name}</source>
+        <translation>Progression — {name}</translation>
+    </message>
+    <message>
+        <source>(Our default: check it against the book.)</source>
+        <translation>(Notre valeur par défaut : vérifiez-la dans le livre.)</translation>
+    </message>
+    <message>
+        <source>XP {xp}, value {value}</source>
+        <translation>XP {xp}, valeur {value}</translation>
+    </message>
+    <message>
+        <source>Fighter:</source>
+        <translation>Combattant :</translation>
+    </message>
+    <message>
+        <source>Advancement</source>
+        <translation>Progression</translation>
+    </message>
+    <message>
+        <source>XP</source>
+        <translation>XP</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Changement</translation>
+    </message>
+    <message>
+        <source>Can take</source>
+        <translation>Possible</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>&amp;Advancement</source>
+        <translation>&amp;Progression</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Grants</source>
+        <translation>Donne</translation>
+    </message>
+    <message>
+        <source>claimed</source>
+        <translation>obtenu</translation>
+    </message>
+    <message>
+        <source>reached</source>
+        <translation>atteint</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rangs</translation>
+    </message>
+    <message>
+        <source>the skill gained</source>
+        <translation>la compétence gagnée</translation>
+    </message>
+    <message>
+        <source>&amp;Skill:</source>
+        <translation>&amp;Compétence :</translation>
+    </message>
+    <message>
+        <source>When the roll offers two advancements: the one to take (same dice)</source>
+        <translation>Quand le jet offre deux progressions : celle à prendre (mêmes dés)</translation>
+    </message>
+    <message>
+        <source>&amp;Take:</source>
+        <translation>&amp;Prendre :</translation>
+    </message>
+    <message>
+        <source>pick an advancement first</source>
+        <translation>choisissez d&apos;abord une progression</translation>
+    </message>
+    <message>
+        <source>choose…</source>
+        <translation>choisir…</translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation>aucun changement</translation>
+    </message>
+    <message>
+        <source>the roll offers a choice: pick the advancement to take</source>
+        <translation>le jet offre un choix : choisissez la progression à prendre</translation>
+    </message>
+    <message>
+        <source>Cannot advance</source>
+        <translation>Progression impossible</translation>
+    </message>
+    <message>
+        <source>{name}: {what} (Ctrl+Z to undo)</source>
+        <translation>{name} : {what} (Ctrl+Z pour annuler)</translation>
+    </message>
+</context>
+<context>
     <name>AfterBattleWizard</name>
     <message>
         <source>After the Battle — battle {number}</source>

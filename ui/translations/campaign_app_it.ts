@@ -61,6 +61,113 @@
     </message>
 </context>
 <context>
+    <name>AdvanceDialog</name>
+    <message>
+        <source>Advance — {name}</source>
+        <translation>Avanzamento — {name}</translation>
+    </message>
+    <message>
+        <source>(Our default: check it against the book.)</source>
+        <translation>(Nostro valore predefinito: verificalo sul libro.)</translation>
+    </message>
+    <message>
+        <source>XP {xp}, value {value}</source>
+        <translation>XP {xp}, valore {value}</translation>
+    </message>
+    <message>
+        <source>Fighter:</source>
+        <translation>Combattente:</translation>
+    </message>
+    <message>
+        <source>Advancement</source>
+        <translation>Avanzamento</translation>
+    </message>
+    <message>
+        <source>XP</source>
+        <translation>XP</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valore</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Cambiamento</translation>
+    </message>
+    <message>
+        <source>Can take</source>
+        <translation>Possibile</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sì</translation>
+    </message>
+    <message>
+        <source>&amp;Advancement</source>
+        <translation>A&amp;vanzamento</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Grado</translation>
+    </message>
+    <message>
+        <source>Grants</source>
+        <translation>Concede</translation>
+    </message>
+    <message>
+        <source>claimed</source>
+        <translation>ottenuto</translation>
+    </message>
+    <message>
+        <source>reached</source>
+        <translation>raggiunto</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Gradi</translation>
+    </message>
+    <message>
+        <source>the skill gained</source>
+        <translation>l&apos;abilità ottenuta</translation>
+    </message>
+    <message>
+        <source>&amp;Skill:</source>
+        <translation>A&amp;bilità:</translation>
+    </message>
+    <message>
+        <source>When the roll offers two advancements: the one to take (same dice)</source>
+        <translation>Quando il tiro offre due avanzamenti: quello da prendere (stessi dadi)</translation>
+    </message>
+    <message>
+        <source>&amp;Take:</source>
+        <translation>&amp;Prendi:</translation>
+    </message>
+    <message>
+        <source>pick an advancement first</source>
+        <translation>scegli prima un avanzamento</translation>
+    </message>
+    <message>
+        <source>choose…</source>
+        <translation>scegli…</translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation>nessuna modifica</translation>
+    </message>
+    <message>
+        <source>the roll offers a choice: pick the advancement to take</source>
+        <translation>il tiro offre una scelta: scegli l&apos;avanzamento da prendere</translation>
+    </message>
+    <message>
+        <source>Cannot advance</source>
+        <translation>Avanzamento impossibile</translation>
+    </message>
+    <message>
+        <source>{name}: {what} (Ctrl+Z to undo)</source>
+        <translation>{name}: {what} (Ctrl+Z per annullare)</translation>
+    </message>
+</context>
+<context>
     <name>AfterBattleWizard</name>
     <message>
         <source>After the Battle — battle {number}</source>
