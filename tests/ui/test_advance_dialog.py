@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtTest import QTest
 

@@ -143,12 +143,25 @@ def mutmut_env() -> dict[str, str]:
     return env
 
 
+MEMORY_CAP = 4 * 1024**3  # bytes of data per process: a mutant that loops building lists dies, not the machine
+
+
+def _cap_memory() -> None:
+    """In mutmut's process before it starts (its forked children inherit it): one mutant
+    once grew to 22 GB and the OOM killer ended the whole run. With the cap such a
+    mutant's test gets a MemoryError and fails: the mutant counts as killed."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_DATA, (MEMORY_CAP, MEMORY_CAP))
+
+
 def run_mutmut(name: str, group: dict, mutants: list[str], jobs: int, log: Path) -> int:
     wd = prepare(name, group)
     exe = Path(sys.executable).parent / "mutmut"
     cmd = [str(exe), "run", "--max-children", str(jobs), *mutants]
     with open(log, "w", encoding="utf-8") as out:
-        return subprocess.call(cmd, cwd=wd, env=mutmut_env(), stdout=out, stderr=subprocess.STDOUT)
+        return subprocess.call(cmd, cwd=wd, env=mutmut_env(), stdout=out, stderr=subprocess.STDOUT,
+                               preexec_fn=_cap_memory)
 
 
 def results(name: str, group: dict) -> dict[str, str]:
