@@ -413,3 +413,63 @@ def test_the_side_panel_names_a_squad_in_the_language(qtbot: Any, lang_window: A
     win.select_tree("campaign", nuts["id"])
     shown = win.detail.toPlainText()
     assert f"· {word} ·" in shown and "squad ·" not in shown
+
+
+ADVANCE_ENGLISH = ENGLISH - {"change", "table"} | {
+    "rank", "claimed", "advancement", "advancements", "skill", "better", "bought", "spent", "kept", "promoted",
+    "random", "primary", "secondary", "choice", "rookie", "member", "hero", "legend", "movement", "strength",
+    "toughness", "wounds", "attacks", "leadership", "willpower", "needs", "training"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_advance_dialog_is_in_the_language(qtbot: Any, lang_window: Any, gui_engine: Any, lang: str) -> None:
+    """Issue #33: the Advance dialog of a figure of every demo roster (and of an n23 gang)
+    shows its rules data (ranks, options, notes, status) in the language."""
+    import re
+
+    from PySide6.QtWidgets import QLabel, QTreeWidget
+    from sqlalchemy import text
+
+    from campaign_app.usecases import core
+    from campaign_app.usecases.demo import create_demo
+
+    create_demo(gui_engine)
+    c = core.create_campaign(gui_engine, "Old Hive", "necromunda", edition="n23")
+    r = core.create_roster(gui_engine, c.id, "Rust Rats")
+    stats = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1", "Ld": "7+",
+             "Cl": "7+", "Wil": "7+", "Int": "7+"}
+    for kind in ("leader", "ganger", "juve"):
+        core.add_fighter(gui_engine, r.id, f"Rat {kind}", fighter_type=kind, stats=stats, xp=12)
+    with gui_engine.connect() as con:
+        names = sorted({n for (n,) in con.execute(text(
+            "SELECT name FROM fighter UNION SELECT name FROM unit UNION SELECT name FROM roster"))},
+            key=len, reverse=True)
+    win = lang_window(lang)
+    win.reload()
+    left: list[str] = []
+    opened = 0
+    for camp in win.tree_data:
+        for roster in camp["rosters"]:
+            win.select_tree("roster", roster["id"])
+            for row in list(win.model.rows)[:3]:
+                win.select_figure(row["name"])
+                if not win.actions["advance"].isEnabled():
+                    continue
+                dlg = win.advance_selected()
+                if dlg is None:
+                    continue
+                opened += 1
+                shown = [w.text() for w in dlg.findChildren(QLabel) if w.isVisibleTo(dlg)]
+                for tree in dlg.findChildren(QTreeWidget):
+                    shown += [tree.topLevelItem(i).text(k) for i in range(tree.topLevelItemCount())
+                              for k in range(tree.columnCount())]
+                for t in shown:
+                    plain = re.sub(r"<[^>]+>", " ", t)
+                    for n in names:
+                        plain = plain.replace(n, " ")
+                    english = [w for w in re.findall(r"[^\W\d_]+", plain) if w.lower() in ADVANCE_ENGLISH]
+                    if english:
+                        left.append(f"{camp['system']} {row['name']}: {t!r} ({', '.join(english)})")
+                dlg.reject()
+    assert opened >= 8
+    assert left == [], "\n".join(sorted(set(left)))

@@ -43,12 +43,12 @@ class AdvanceDialog(DicePreviewDialog):
 
     def __init__(self, parent: QWidget | None, engine: Any, info: dict[str, Any]) -> None:
         title = (translate("AdvanceDialog", "Advance — {name}").format(name=info["fighter"]))
-        note = info["note"] + ("  " + translate("AdvanceDialog", "(Our default: check it against the book.)") if info["default"] else "")
+        note = str(rules_text(info["note"])) + ("  " + translate("AdvanceDialog", "(Our default: check it against the book.)") if info["default"] else "")
         super().__init__(parent, title, note)
         self.engine = engine
         self.info = info
         listing_only = info["mode"] not in ("xp", "ranks")
-        facts = [info["title"]]
+        facts = [str(rules_text(info["title"]))]
         if not listing_only:
             facts.append(translate("AdvanceDialog", "XP {xp}, value {value}").format(xp=info["xp"], value=info["credits_value"]))
         facts.extend(str(rules_text(x)) for x in info["status"])  # ranks: "rank 1 claimed; rank 2 at 10 XP" (said once)
@@ -64,20 +64,22 @@ class AdvanceDialog(DicePreviewDialog):
         self.options.setHeaderLabels([translate("AdvanceDialog", "Advancement"), translate("AdvanceDialog", "XP"), translate("AdvanceDialog", "Value"), translate("AdvanceDialog", "Change"),
                                       translate("AdvanceDialog", "Can take")])
         for o in info["options"]:
-            it = QTreeWidgetItem([o["label"], str(o["xp"]), f"+{o['value']}" if o["value"] else "",
-                                  o["change"], translate("AdvanceDialog", "yes") if o["can"] else o["why"]])
+            why = str(rules_text(o["why"]))
+            it = QTreeWidgetItem([str(rules_text(o["label"])), str(o["xp"]), f"+{o['value']}" if o["value"] else "",
+                                  str(rules_text(o["change"])), translate("AdvanceDialog", "yes") if o["can"] else why])
             it.setData(0, KEY, o["key"])
-            it.setToolTip(4, o["why"])
+            it.setToolTip(4, why)
             if not o["can"]:
                 it.setFlags(it.flags() & ~Qt.ItemFlag.ItemIsEnabled)
             self.options.addTopLevelItem(it)
         for r in info["rows"] if listing_only else []:  # how it happens after the battle
-            self.options.addTopLevelItem(QTreeWidgetItem([f"{r['roll']}: {r['label']}", "", "", r["text"], ""]))
+            self.options.addTopLevelItem(QTreeWidgetItem([f"{r['roll']}: {rules_text(r['label'])}", "", "",
+                                                                      str(rules_text(r["text"])), ""]))
         _fit(self.options, stretch=3)
         self.options.setMinimumHeight(90)
         # the lists across the dialog's whole width, under the form and the dice: their
         # entries whole on a 1024-pixel screen ("Rank 1: roll o..." in half the width)
-        box = QGroupBox(translate("AdvanceDialog", "&Advancement") if not listing_only else info.get("table_title") or "")
+        box = QGroupBox(translate("AdvanceDialog", "&Advancement") if not listing_only else str(rules_text(info.get("table_title") or "")))
         QVBoxLayout(box).addWidget(self.options)
         self.body.insertWidget(2, box, 1)
         if info["ranks"]:
@@ -87,7 +89,7 @@ class AdvanceDialog(DicePreviewDialog):
             ranks.setHeaderLabels([translate("AdvanceDialog", "Rank"), translate("AdvanceDialog", "XP"), translate("AdvanceDialog", "Grants"), ""])
             for rk in info["ranks"]:
                 ranks.addTopLevelItem(QTreeWidgetItem([
-                    str(rk["rank"]), str(rk["xp"]), rk["label"],
+                    str(rk["rank"]), str(rk["xp"]), str(rules_text(rk["label"])),
                     translate("AdvanceDialog", "claimed") if rk["claimed"] else translate("AdvanceDialog", "reached") if rk["reached"] else ""]))
             _fit(ranks, stretch=2)
             ranks.setMaximumHeight(100)
