@@ -274,6 +274,17 @@ ENGLISH = {"the", "of", "for", "and", "to", "from", "back", "lost", "wounded", "
            "rescued", "exchanged", "chooses", "treat", "dies", "end", "cycle", "status", "skipped"}
 
 
+def _english_left(shown: str, names: list[str], english: set[str]) -> list[str]:
+    """The English words of ``english`` left in ``shown`` (markup and the figures' and
+    rosters' own names taken out first)."""
+    import re
+
+    plain = re.sub(r"<[^>]+>", " ", shown)
+    for n in names:
+        plain = plain.replace(n, " ")
+    return [w for w in re.findall(r"[^\W\d_]+", plain) if w.lower() in english]
+
+
 def _wizard_texts(qtbot: Any, win: Any, campaign_id: int) -> list[str]:
     """Every text the wizard shows while walking one pending battle to its summary,
     the app rolling every die: the need, the result, the effect, the history, the
@@ -313,7 +324,6 @@ def test_after_the_battle_steps_are_in_the_language(qtbot: Any, lang_window: Any
     """Issue #33: every demo game's After the Battle walked in the wizard (FUBAR with a
     second battle of casualties): no English word left in any step, roll or change,
     once the figures' and rosters' own names are taken out."""
-    import re
 
     from sqlalchemy import text
 
@@ -338,10 +348,7 @@ def test_after_the_battle_steps_are_in_the_language(qtbot: Any, lang_window: Any
     for camp in pending:
         for t in _wizard_texts(qtbot, win, camp["id"]):
             shown += 1
-            plain = re.sub(r"<[^>]+>", " ", t)
-            for n in names:
-                plain = plain.replace(n, " ")
-            english = [w for w in re.findall(r"[^\W\d_]+", plain) if w.lower() in ENGLISH]
+            english = _english_left(t, names, ENGLISH)
             if english:
                 left.append(f"{camp['system']}: {t!r} ({', '.join(english)})")
     assert shown > 40
@@ -425,7 +432,6 @@ ADVANCE_ENGLISH = ENGLISH - {"change", "table"} | {
 def test_the_advance_dialog_is_in_the_language(qtbot: Any, lang_window: Any, gui_engine: Any, lang: str) -> None:
     """Issue #33: the Advance dialog of a figure of every demo roster (and of an n23 gang)
     shows its rules data (ranks, options, notes, status) in the language."""
-    import re
 
     from PySide6.QtWidgets import QLabel, QTreeWidget
     from sqlalchemy import text
@@ -464,10 +470,7 @@ def test_the_advance_dialog_is_in_the_language(qtbot: Any, lang_window: Any, gui
                     shown += [tree.topLevelItem(i).text(k) for i in range(tree.topLevelItemCount())
                               for k in range(tree.columnCount())]
                 for t in shown:
-                    plain = re.sub(r"<[^>]+>", " ", t)
-                    for n in names:
-                        plain = plain.replace(n, " ")
-                    english = [w for w in re.findall(r"[^\W\d_]+", plain) if w.lower() in ADVANCE_ENGLISH]
+                    english = _english_left(t, names, ADVANCE_ENGLISH)
                     if english:
                         left.append(f"{camp['system']} {row['name']}: {t!r} ({', '.join(english)})")
                 dlg.reject()
