@@ -203,11 +203,36 @@ def _clipped(w: QWidget, top: QWidget) -> str | None:
     return None
 
 
+def _header(h: QHeaderView) -> list[str]:
+    """Header sections too narrow for their title (Qt elides it: "Casualties c…")."""
+    model = h.model()
+    if model is None or h.orientation() != Qt.Orientation.Horizontal:
+        return []
+    fm = QFontMetrics(h.font())
+    out = []
+    for i in range(h.count()):
+        if h.isSectionHidden(i) or h.sectionSize(i) <= 0:
+            continue
+        title = str(model.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole) or "")
+        if not title:
+            continue
+        need = fm.horizontalAdvance(title) + 8  # the section's margins
+        pos = h.sectionViewportPosition(i)
+        if pos + h.sectionSize(i) <= 0 or pos >= h.viewport().width():
+            continue  # scrolled out of sight
+        if need > h.sectionSize(i) + SLACK:
+            out.append(f"{_where(h)}: header {title[:30]!r} is cut off ({need} px in {h.sectionSize(i)} px)")
+    return out
+
+
 def cut_texts(top: QWidget) -> list[str]:
     """Every text ``top`` (a window or dialog, shown) cuts off, as one line each."""
     out: list[str] = []
     for w in [top, *top.findChildren(QWidget)]:
-        if not _visible(w, top) or isinstance(w, QHeaderView):
+        if not _visible(w, top):
+            continue
+        if isinstance(w, QHeaderView):
+            out += _header(w)
             continue
         problem: Any = None
         if isinstance(w, QLabel):

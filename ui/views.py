@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -90,8 +90,11 @@ def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: F
     gave = False
     for c in sorted((c for c in cols if not skip(c)), key=lambda c: -view.columnWidth(c)):
         words = [w for r in range(rows) for w in str(model.index(r, c).data() or "").split()]
-        words += str(model.headerData(c, Qt.Orientation.Horizontal) or "").split()
         floor = max((fm.horizontalAdvance(w) for w in words), default=30) + 10
+        # a header does not wrap: its whole title is the floor (its font, its margins)
+        title = str(model.headerData(c, Qt.Orientation.Horizontal) or "")
+        if title:
+            floor = max(floor, QFontMetrics(view.horizontalHeader().font()).horizontalAdvance(title) + 12)
         if rows and model.index(0, c).data(Qt.ItemDataRole.DecorationRole) is not None:
             floor += max(16, view.iconSize().width()) + 8  # the icon beside the text
         width = need_last if c == last else view.columnWidth(c)

@@ -129,3 +129,27 @@ def test_windows_open_within_the_screen(qtbot: Any, win: Any) -> None:
     qtbot.addWidget(dlg)
     fit_to_screen(dlg, 3000, 2000)
     assert dlg.width() <= room.width() and dlg.height() <= room.height()
+
+
+def test_the_finder_sees_a_header_cut_and_squeezing_keeps_headers_whole(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from ui.cutoff import cut_texts
+    from ui.models import Column, RowsModel
+    from ui.views import fit_columns, table_view
+
+    model = RowsModel([Column("a", "Casualties caused"), Column("b", "Casualties suffered"), Column("c", "Name")])
+    model.set_rows([{"a": "1", "b": "2", "c": "Easy Company, 2nd Squad of the 101st Airborne"}])
+    view = table_view(model, "standingsLike")
+    top = QWidget()
+    qtbot.addWidget(top)
+    QVBoxLayout(top).addWidget(view)
+    top.resize(600, 300)
+    top.show()
+    qtbot.waitExposed(top)
+    view.setColumnWidth(0, 40)  # a header far too narrow for its title
+    assert any("header 'Casualties caused' is cut off" in p for p in cut_texts(top))
+    top.resize(330, 300)  # narrow: the columns give way, the headers' titles stay whole
+    fit_columns(view)
+    qtbot.wait(50)
+    assert not [p for p in cut_texts(top) if "header" in p]

@@ -178,7 +178,7 @@ class WalkerTypesDialog(QDialog):
         lay.addWidget(self.buttons)
         self.add_button.clicked.connect(self.add_type)
         self.refresh()
-        fit_to_screen(self, 900, 520)
+        fit_to_screen(self, 980, 520)
 
     def refresh(self, select_id: int | None = None) -> None:
         self.types = self.api.list_walker_types(self.engine, self.campaign["id"])
