@@ -12,6 +12,17 @@ from campaign_app.errors import RulesDataError
 from campaign_app.rules import i18n
 
 
+@pytest.fixture(autouse=True)
+def _fresh_catalogues() -> Any:
+    """Each test reads the translations anew: the catalogues are cached per process, and
+    a mutation run forks every mutant from a process that already filled them."""
+    for cached in (i18n.catalogue, i18n.pattern_catalogue, i18n._merged):
+        cached.cache_clear()
+    yield
+    for cached in (i18n.catalogue, i18n.pattern_catalogue, i18n._merged):
+        cached.cache_clear()
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_shipped_translation_is_valid_and_checked(lang: str) -> None:
     cats = i18n.build_catalogue(lang)
@@ -76,6 +87,9 @@ def test_a_pattern_compiles_each_kind_of_slot() -> None:
     twice = i18n.compile_pattern("{n} of {n}", "{n} sur {n}")
     assert twice.regex.fullmatch("3 of 3") is not None and twice.regex.fullmatch("3 of 4") is None
     assert p.english == "{who!}: {items*} ({why}) [{more;}]" and p.translation.startswith("{who} :")
+    with pytest.raises(RulesDataError) as e:  # no file named: the line starts with "patterns"
+        i18n.compile_pattern("{a}", "{b}")
+    assert str(e.value).startswith("patterns: '{a}'")
 
 
 @pytest.mark.parametrize(("english", "translation", "error"), [
@@ -139,3 +153,34 @@ def test_the_pattern_catalogue_is_sorted_and_cached() -> None:
     assert len(merged) == len(cat["nuts"]) + len(core)
     assert [len(i18n._SLOT.sub("", p.english)) for p in merged] == \
         sorted((len(i18n._SLOT.sub("", p.english)) for p in merged), reverse=True)
+
+
+def test_a_name_slot_takes_only_a_word_for_word_translation() -> None:
+    t = i18n.translated
+    # the game's own word, the core's word, an unknown game (the core's words still)
+    assert t("held by Personal Enmity", "fr", "necromunda") == "détenu par Inimitié personnelle"
+    assert t("held by Personal Enmity", "fr") == "détenu par Personal Enmity"
+    assert t("held by squad", "fr", "necromunda") == "détenu par escouade"
+    assert t("held by squad", "it", "no-such-game") == "prigioniero di squadra"
+    # a name is never run through a template of its own
+    assert t("held by bite 1 of 2", "fr", "nuts") == "détenu par bite 1 of 2"
+    # a name cannot reach across ": ": "Ruk: XP 1 → 2," is not the name of "{who!} gains {skill}"
+    assert t("Ruk: XP 1 → 2, gains condition fearsome (after the battle)", "fr", "necromunda") == \
+        "Ruk : XP 1 → 2, gagne l'état terrifiant (après la bataille)"
+    # only a bracketed slot is kept from brackets: a name may hold some
+    assert t("Easy: replacements (Sgt (Ret.) Rock rolls)", "fr", "nuts") == \
+        "Easy : remplaçants (Sgt (Ret.) Rock lance)"
+
+
+def test_a_slot_is_translated_with_the_games_own_words_first() -> None:
+    # "Green" is "Bleue" (a unit) in the unit-morale game, "Bleu" in FUBAR
+    assert i18n.translated("Alpha: Green", "fr", "unit-morale") == "Alpha : Bleue"
+    assert i18n.translated("Alpha: Green", "fr", "fubar") == "Alpha : Bleu"
+
+
+def test_a_template_spans_lines_and_a_list_item_goes_one_level_deeper() -> None:
+    assert i18n.translated("Brak: note “line one\nline two” (after the battle)", "fr") == \
+        "Brak : note « line one\nline two » (après la bataille)"
+    chain = " + ".join(["Rep increase"] * 12)
+    parts = i18n.translated(f"Ruk: {chain} (after the battle)", "fr", "nuts").split(" + ")
+    assert sum(p.endswith("Hausse de Rep") for p in parts) == 6  # one level used by the line itself
