@@ -38,7 +38,8 @@ from campaign_app.errors import AppError
 from campaign_app.systems.layout import pretty
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.rules_text import rules_text
-from ui.widgets import VerticalScroll, fit_to_screen
+from ui.screen import fit_to_screen
+from ui.widgets import VerticalScroll
 
 Index = QModelIndex | QPersistentModelIndex
 COLS = (QT_TRANSLATE_NOOP("battle_page", "Figure"), QT_TRANSLATE_NOOP("battle_page", "Roster"), QT_TRANSLATE_NOOP("battle_page", "Status"), QT_TRANSLATE_NOOP("battle_page", "Hit"), QT_TRANSLATE_NOOP("battle_page", "Taken out by"), QT_TRANSLATE_NOOP("battle_page", "Casualties"))

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.i18n import QT_TRANSLATE_NOOP, translate
-from ui.widgets import fit_to_screen
+from ui.screen import fit_to_screen
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.i18n import plural, translate
-from ui.widgets import fit_to_screen
+from ui.screen import fit_to_screen
 
 # render(path, options) -> pages written to ``path``; options: page, size, orientation
 Render = Callable[[str, dict[str, str]], int]

@@ -241,8 +241,8 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
     from campaign_app.usecases import gui_queries as q
     from campaign_app.usecases.database import open_database
     from ui.main_window import MainWindow
+    from ui.screen import fit_to_screen
     from ui.settings import AppSettings
-    from ui.widgets import fit_to_screen
 
     _steady_dice()
     if size is None:

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError, ConflictError
 from ui.i18n import translate
-from ui.screen import fit_to_screen  # noqa: F401 (the dialogs import it from here too)
 
 log = logging.getLogger(__name__)
 

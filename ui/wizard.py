@@ -45,10 +45,11 @@ from ui.glyphs import action_icon
 from ui.i18n import plural, translate
 from ui.models import Column, RowsModel
 from ui.rules_text import need_text, rules_text
+from ui.screen import fit_to_screen
 from ui.text import esc, plain_label
 from ui.theme import muted_style
 from ui.views import wrap_items, wrap_rows
-from ui.widgets import EntryLine, ErrorLabel, fit_to_screen, heading, hline
+from ui.widgets import EntryLine, ErrorLabel, heading, hline
 
 if TYPE_CHECKING:
     from campaign_app.usecases.battles import AfterBattleReport

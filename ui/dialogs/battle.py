@@ -37,7 +37,8 @@ from campaign_app.usecases import gui_queries as q
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.icons import status_icon
 from ui.rules_text import rules_text
-from ui.widgets import UseCaseDialog, checked_ids, fit_to_screen, set_checked
+from ui.screen import fit_to_screen
+from ui.widgets import UseCaseDialog, checked_ids, set_checked
 
 Index = QModelIndex | QPersistentModelIndex
 COLS = (QT_TRANSLATE_NOOP("battle", "Fought"), QT_TRANSLATE_NOOP("battle", "Figure"), QT_TRANSLATE_NOOP("battle", "Roster"), QT_TRANSLATE_NOOP("battle", "Now"), QT_TRANSLATE_NOOP("battle", "End state"), QT_TRANSLATE_NOOP("battle", "Scored a hit"), QT_TRANSLATE_NOOP("battle", "Taken out by"), QT_TRANSLATE_NOOP("battle", "Casualties"))

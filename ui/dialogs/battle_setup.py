@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from ui.i18n import translate
-from ui.widgets import UseCaseDialog, checked_ids, fit_to_screen, set_checked
+from ui.screen import fit_to_screen
+from ui.widgets import UseCaseDialog, checked_ids, set_checked
 
 
 class BattleSetupDialog(UseCaseDialog):

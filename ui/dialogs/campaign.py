@@ -23,8 +23,9 @@ from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
 from ui.rules_text import rules_text
+from ui.screen import fit_to_screen
 from ui.theme import muted_style
-from ui.widgets import UseCaseDialog, fit_to_screen
+from ui.widgets import UseCaseDialog
 
 
 class CampaignDialog(UseCaseDialog):

@@ -27,9 +27,10 @@ from campaign_app.errors import AppError
 from ui.dice_widgets import DiceChoice, FacesView
 from ui.i18n import translate
 from ui.models import ALIGN_CENTER, Column, RowsModel
+from ui.screen import fit_to_screen
 from ui.text import esc, rich_label
 from ui.theme import muted_style
-from ui.widgets import UseCaseDialog, fit_to_screen
+from ui.widgets import UseCaseDialog
 
 
 class CreatureDialog(UseCaseDialog):

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from campaign_app.dice import Roller
 from ui.dialogs.preview import DicePreviewDialog
 from ui.i18n import translate
-from ui.widgets import fit_to_screen
+from ui.screen import fit_to_screen
 
 
 class CycleEndDialog(DicePreviewDialog):

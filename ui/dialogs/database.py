@@ -29,9 +29,10 @@ from PySide6.QtWidgets import (
 
 from campaign_app.urls import server_fields
 from ui.i18n import translate
+from ui.screen import fit_to_screen
 from ui.settings import AppSettings, is_postgres, pg_url, safe_url
 from ui.theme import muted_style
-from ui.widgets import ErrorLabel, fit_to_screen
+from ui.widgets import ErrorLabel
 
 
 def sqlite_file(url: str) -> str:

@@ -23,7 +23,7 @@ from campaign_app.errors import AppError
 from ui import widgets
 from ui.i18n import translate
 from ui.models import Column, RowsModel
-from ui.widgets import fit_to_screen
+from ui.screen import fit_to_screen
 
 
 class DeletedCampaignsDialog(QDialog):

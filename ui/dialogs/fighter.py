@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
-from ui.widgets import EntryLine, UseCaseDialog, fit_to_screen
+from ui.screen import fit_to_screen
+from ui.widgets import EntryLine, UseCaseDialog
 
 
 def _pretty(s: str) -> str:

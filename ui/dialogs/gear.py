@@ -32,8 +32,9 @@ from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from campaign_app.usecases import gear
 from ui.i18n import translate
+from ui.screen import fit_to_screen
 from ui.text import when
-from ui.widgets import ErrorLabel, UseCaseDialog, fit_to_screen
+from ui.widgets import ErrorLabel, UseCaseDialog
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow

@@ -30,8 +30,9 @@ from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.models import Column, RowsModel
+from ui.screen import fit_to_screen
 from ui.text import esc, plain
-from ui.widgets import ErrorLabel, ask_save_discard, fit_to_screen, heading
+from ui.widgets import ErrorLabel, ask_save_discard, heading
 
 Index = QModelIndex | QPersistentModelIndex
 ROW_KEYS = ("roll", "result", "label", "text", "effects")

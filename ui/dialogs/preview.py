@@ -26,7 +26,8 @@ from campaign_app.errors import AppError
 from ui.dice_widgets import DiceChoice, FacesView, roll_text
 from ui.i18n import translate
 from ui.models import Column, RowsModel
-from ui.widgets import UseCaseDialog, fit_to_screen
+from ui.screen import fit_to_screen
+from ui.widgets import UseCaseDialog
 
 MAX_FACES = 200  # the app's own dice for one preview (a runaway procedure stops here)
 

@@ -32,9 +32,10 @@ from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.models import ALIGN_CENTER, Column, RowsModel
+from ui.screen import fit_to_screen
 from ui.text import esc, plain, rich_label
 from ui.theme import muted_style
-from ui.widgets import ErrorLabel, UseCaseDialog, fit_to_screen
+from ui.widgets import ErrorLabel, UseCaseDialog
 
 
 def _yn(v: Any) -> str:
