@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMessageBox, QToolBar
 from ui.glyphs import action_icon
 from ui.i18n import translate
 from ui.main_window import TAB_BATTLES, TAB_CHARTS, TAB_HISTORY, TAB_ROSTER, TAB_STANDINGS
+from ui.mnemonics import assign_keys
 from ui.rules_text import rules_text
 
 if TYPE_CHECKING:
@@ -313,6 +314,11 @@ def build_menus(win: MainWindow) -> None:
     m.addAction(actions["shortcuts"])
     m.addSeparator()
     m.addAction(actions["about"])
+    # each item a letter of its own, whatever the language, the game's actions and the
+    # texts made at run time; connected last, after the menus' own aboutToShow
+    assign_keys(mb, deep=False)
+    for top in mb.actions():
+        top.menu().aboutToShow.connect(lambda menu=top.menu(): assign_keys(menu))
 
 
 def build_toolbar(win: MainWindow) -> None:

@@ -474,8 +474,8 @@ class MainWindow(QMainWindow):
 
     def update_recent_menu(self) -> None:
         self.recent_menu.clear()
-        for u in self.settings.recent():
-            a = self.recent_menu.addAction(u)
+        for i, u in enumerate(self.settings.recent(), 1):  # &1 to &9, as desktop apps number them
+            a = self.recent_menu.addAction(f"&{i} {u.replace('&', '&&')}" if i < 10 else u.replace("&", "&&"))
             a.triggered.connect(lambda _c=False, url=u: self.open_url(url))
         self.recent_menu.setEnabled(bool(self.settings.recent()))
 
