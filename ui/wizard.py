@@ -564,9 +564,13 @@ class AfterBattleWizard(QDialog):
         n = len(self.roll_starts)
         self.step_label.setText(plural(n, translate("AfterBattleWizard", "Summary ({n} roll)"), translate("AfterBattleWizard", "Summary ({n} rolls)")))
         self.steps_model.set_rows(state.report.steps)
-        self.steps_view.resizeColumnToContents(0)
-        self.steps_view.resizeColumnToContents(1)
-        self.steps_view.resizeColumnToContents(2)
+        # Who, Rule and Dice as wide as their text, but capped (a fifth of the table or
+        # less each): a long translated rule name wraps and "What happened" keeps at
+        # least two fifths of the width
+        room = self.steps_view.viewport().width()
+        for c, share in ((0, 0.2), (1, 0.22), (2, 0.18)):
+            self.steps_view.resizeColumnToContents(c)
+            self.steps_view.setColumnWidth(c, min(self.steps_view.columnWidth(c), max(90, int(room * share))))
         self.steps_view.resizeRowsToContents()
         self.changes.clear()
         for line in state.report.lines or [translate("AfterBattleWizard", "no changes")]:

@@ -314,6 +314,9 @@ def _wizard_texts(qtbot: Any, win: Any, campaign_id: int) -> list[str]:
     seen += [str(model.index(r, c).data(Qt.ItemDataRole.DisplayRole) or "")
              for r in range(model.rowCount()) for c in range(model.columnCount())]
     seen += [wiz.changes.item(i).text() for i in range(wiz.changes.count())]
+    # long translated rule names wrap: "What happened" keeps two fifths of the table
+    view = wiz.steps_view
+    assert view.columnWidth(3) >= 0.38 * view.viewport().width(), [view.columnWidth(c) for c in range(4)]
     wiz.reject()
     return seen
 
