@@ -216,3 +216,18 @@ def test_a_campaign_of_an_uninstalled_system_is_listed_and_refused_in_one_line(
             "error: unknown game system 'example-skirmish' (known: nuts, necromunda, fubar, unit-morale)"]
     finally:
         add_system(skirmish)
+
+
+def test_its_own_tests_pass_with_the_apps_testing_plugin() -> None:
+    """A plug-in's project tests itself with the app's fixtures (campaign_app.testing and
+    ui.testing, loaded by its root conftest.py), nothing from the app's tests/: the
+    example's tests run in a pytest of their own, on both backends when PostgreSQL is
+    there, the window included."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs"],
+                          cwd=EXAMPLE, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    expected = "5 passed" if os.environ.get("CAMPAIGN_APP_TEST_PG") else "3 passed, 2 skipped"
+    assert expected in proc.stdout, proc.stdout[-2000:]
