@@ -159,12 +159,12 @@ def run(bench: Any) -> None:
         refused += o["refused"]
     lost = _lost_updates(bench.engine, before, raised, battles, done)
     total = sum(len(v) for v in lat.values())
-    bench.add("concurrent", total / wall, "ops/s", None, f"{n} clients, {duration:g} s", None)
+    bench.add("concurrent", total / wall, "ops/s", None, f"(reported; {n} clients, {duration:g} s)", None)
     for op, _w in MIX:
         xs = sorted(lat.get(op, []))
         if xs:
             p95 = xs[min(len(xs) - 1, int(0.95 * len(xs)))]
-            bench.add(f"p95-{op}", p95 * 1000, "ms", statistics.median(xs) * 1000, f"(median as baseline, n={len(xs)})",
+            bench.add(f"p95-{op}", p95 * 1000, "ms", statistics.median(xs) * 1000, f"(reported; median as baseline, n={len(xs)})",
                       None)
     bench.add("lost-updates", lost, "", None, "0", lost == 0)
     bench.add("failed-tx", len(failed), "", None, "0", not failed)

@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 import statistics
 import time
 from datetime import UTC, datetime
@@ -150,9 +149,9 @@ def case_roster_page(bench: Any) -> None:
     def load() -> None:
         model.load_pages(bench.engine, scope, q.roster_count(bench.engine, **scope))
 
-    def raw() -> None:
-        with sqlite3.connect(bench.raw_path) as c:
-            c.execute("SELECT f.*, e.name FROM (SELECT * FROM fighter WHERE roster_id = ? ORDER BY id LIMIT ?) f "
+    def raw() -> None:  # the plain driver on the same backend
+        with bench.raw() as (c, m):
+            c.execute(f"SELECT f.*, e.name FROM (SELECT * FROM fighter WHERE roster_id = {m} ORDER BY id LIMIT {m}) f "
                       "LEFT JOIN equipment e ON e.fighter_id = f.id", (bench.big_roster, PAGE_ROWS)).fetchall()
 
     load()

@@ -3,7 +3,10 @@
 ``python -m bench.probe app URL T0`` starts the app exactly as ``campaign-app --db URL``
 does (``campaign_app.cli.main``: argument parsing, the window, the database opened off
 the GUI thread); ``python -m bench.probe bare - T0`` shows a plain PySide6 window with
-none of our code. T0 is the parent's clock just before it launched us.
+none of our code; ``python -m bench.probe floor URL T0`` is the floor of the app's loaded
+start: that bare window reading the league's tree and a roster's first 300 figures with
+the plain driver (sqlite3 or psycopg, no ORM) and showing them in a tree and a table.
+T0 is the parent's clock just before it launched us.
 
 Both modes are timed the same way: an event filter sees the first paint of the main
 window, and right after it the whole window is grabbed (a complete frame). The probe
@@ -71,6 +74,8 @@ class _Watch:
             self.deadline = time.time() + 120
             self.poll()
         else:
+            if self.mode == "floor":  # read and filled before show(): the first frame is loaded
+                self.out["loaded"] = self.out["shown"]
             self.finish()
 
     def poll(self) -> None:
@@ -138,9 +143,73 @@ def main() -> None:
     win = QMainWindow()
     win.resize(1280, 780)
     watch.watch(win)
+    if mode == "floor":
+        _floor(win, url)
     win.show()
     app.exec()
     del watch
+
+
+FLOOR_ROWS = 300
+
+
+def _floor_rows(url: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """The league's tree (campaigns and their rosters) and the first roster's first
+    ``FLOOR_ROWS`` figures, read by the plain driver (sqlite3 or psycopg), no ORM."""
+    tree_sql = ("SELECT c.id, c.name, c.system, r.id, r.name FROM campaign c "
+                "LEFT JOIN roster r ON r.campaign_id = c.id ORDER BY c.name, c.id, r.name, r.id")
+    rows_sql = ("SELECT name, fighter_type, status, rep, xp, credits_value, stats FROM fighter "
+                "WHERE roster_id = (SELECT min(id) FROM roster WHERE campaign_id = "
+                f"(SELECT min(id) FROM campaign)) ORDER BY name, id LIMIT {FLOOR_ROWS}")
+    if url.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://")) as con:
+            return list(con.execute(tree_sql).fetchall()), list(con.execute(rows_sql).fetchall())
+    import sqlite3
+
+    con = sqlite3.connect(url.removeprefix("sqlite:///"))
+    try:
+        return con.execute(tree_sql).fetchall(), con.execute(rows_sql).fetchall()
+    finally:
+        con.close()
+
+
+def _floor(win: Any, url: str) -> None:
+    """The floor of the app's loaded start: a bare window that reads the tree and a
+    roster's first rows with the plain driver and shows them in a tree and a table."""
+    import json as _json
+
+    from PySide6.QtWidgets import (
+        QSplitter,
+        QTableWidget,
+        QTableWidgetItem,
+        QTreeWidget,
+        QTreeWidgetItem,
+    )
+
+    tree_rows, fig_rows = _floor_rows(url)
+    split = QSplitter()
+    tree = QTreeWidget()
+    tree.setHeaderHidden(True)
+    camps: dict[Any, Any] = {}
+    for cid, cname, system, rid, rname in tree_rows:
+        if cid not in camps:
+            camps[cid] = QTreeWidgetItem(tree, [f"{cname} ({system})"])
+        if rid is not None:
+            QTreeWidgetItem(camps[cid], [rname])
+    tree.expandAll()
+    stat_keys = sorted({k for r in fig_rows for k in (r[6] if isinstance(r[6], dict) else
+                                                       _json.loads(r[6] or "{}"))})
+    table = QTableWidget(len(fig_rows), 6 + len(stat_keys))
+    table.setHorizontalHeaderLabels(["name", "type", "status", "rep", "xp", "value", *stat_keys])
+    for i, r in enumerate(fig_rows):
+        stats = r[6] if isinstance(r[6], dict) else _json.loads(r[6] or "{}")
+        for j, v in enumerate([*r[:6], *(stats.get(k) for k in stat_keys)]):
+            table.setItem(i, j, QTableWidgetItem("" if v is None else str(v)))
+    split.addWidget(tree)
+    split.addWidget(table)
+    win.setCentralWidget(split)
 
 
 if __name__ == "__main__":
