@@ -119,7 +119,7 @@ def _pending_campaign(win: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("lang", "menus", "wizard", "next_text"), [
-    ("fr", ["&Fichier", "É&dition", "&Campagne", "&Liste", "&Bataille", "&Affichage", "Ai&de"],
+    ("fr", ["&Fichier", "É&dition", "&Campagne", "&Liste", "&Bataille", "&Affichage", "A&ide"],
      "Après la bataille — bataille", "&Suivant >"),
     ("it", ["&File", "&Modifica", "&Campagna", "&Lista", "&Battaglia", "&Visualizza", "&Aiuto"],
      "Dopo la battaglia — battaglia", "&Avanti >"),
