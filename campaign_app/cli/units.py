@@ -43,7 +43,8 @@ def _unit_text(d: UnitDetail) -> str:
         lines.append(f"discipline {disc['label']}: {disc['text']}")
     order = rules.get("order")
     if order:
-        lines.append(f"order {order['label']}: {order['move']}{'' if order['can_fire'] else ', no firing'}")
+        lines.append(f"order {order['label']}: {order['move']}{'' if order['can_fire'] else ', no firing'}"
+                     + (f"; {order['terrain']}" if order.get("terrain") else ""))
     if d["equipment"]:
         rows = []
         for e in d["equipment"]:

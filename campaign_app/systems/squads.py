@@ -337,6 +337,26 @@ def first_discipline(data: Mapping[str, Any]) -> str:
     return next(iter(discipline_states(data)), "")
 
 
+def terrain_save(data: Mapping[str, Any]) -> int:
+    """What using the terrain adds to a unit's save (``[terrain] save_modifier``; 0 if none)."""
+    t = data.get("terrain")
+    v = t.get("save_modifier") if isinstance(t, Mapping) else None
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
+def order_terrain_text(data: Mapping[str, Any], spec: Mapping[str, Any]) -> str:
+    """``uses the terrain: +1 to the save`` for an order that counts as using it."""
+    if not spec.get("uses_terrain"):
+        return "not using the terrain"
+    mod = terrain_save(data)
+    return f"uses the terrain: {mod:+d} to the save" if mod else "uses the terrain"
+
+
+def _rule_text(data: Mapping[str, Any], section: str) -> str:
+    v = data.get(section)
+    return str(v.get("text", "")) if isinstance(v, Mapping) else ""
+
+
 def order_move_text(spec: Mapping[str, Any]) -> str:
     if not spec.get("moves"):
         return "no move"
@@ -389,7 +409,10 @@ def unit_profile(system: str, data: Mapping[str, Any], *, training: str = "", ar
     out["discipline"] = {"key": discipline, "label": d.get("label", discipline), "text": d.get("text", "")} if d else None
     o = orders(data).get(order) if order else None
     out["order"] = ({"key": order, "label": o.get("label", order), "move": order_move_text(o),
-                     "can_fire": bool(o.get("can_fire")), "text": o.get("text", "")} if o else None)
+                     "can_fire": bool(o.get("can_fire")), "text": o.get("text", ""),
+                     "uses_terrain": bool(o.get("uses_terrain")),
+                     "save_modifier": terrain_save(data) if o.get("uses_terrain") else 0,
+                     "terrain": order_terrain_text(data, o) if "uses_terrain" in o else ""} if o else None)
     return out
 
 
@@ -715,12 +738,18 @@ def _unit_morale_cards(tables: Mapping[str, Table], data: Mapping[str, Any]) -> 
                             "A unit that cannot fall back without closing on an enemy must test."],
                   "tables": disc_tables})
     ords = orders(data)
+    mod = terrain_save(data)
+    lines = ["One order per unit per turn, shown with a marker."]
+    lines += [t for t in (_rule_text(data, "terrain"), _rule_text(data, "hiding"),
+                          _rule_text(data, "opportunity_fire")) if t]
     cards.append({"title": "Orders", "subtitle": sub,
-                  "lines": ["One order per unit per turn, shown with a marker."],
+                  "lines": lines,
                   "tables": [{"title": "Orders", "note": "Moves for infantry.",
                               "columns": ["Order", "Move", "Fire", "Charge", "Hide", "Uses terrain", "Notes"],
                               "rows": [[str(o.get("label", k)), order_move_text(o), _s(o.get("can_fire")),
-                                        _s(o.get("can_charge")), _s(o.get("can_hide")), _s(o.get("uses_terrain")),
+                                        _s(o.get("can_charge")), _s(o.get("can_hide")),
+                                        _s(o.get("uses_terrain")) + (f" ({mod:+d} save)" if o.get("uses_terrain")
+                                                                     and mod else ""),
                                         str(o.get("text", ""))] for k, o in ords.items()]}]})
     ab = _after_battle_card("unit-morale", tables, data, sub)
     if ab:

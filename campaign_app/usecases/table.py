@@ -438,6 +438,17 @@ def fighters_in_battle(s: Session, battle: Ref, *, doing: str, states: Sequence[
     return b, c, {f.id: (f, by_f[f.id]) for f in q.roster_fighters(s, rids) if f.id in by_f}  # type: ignore[misc]
 
 
+def units_in_battle(s: Session, battle: Ref, *, doing: str, states: Sequence[str] = (IN_PROGRESS,)
+                    ) -> tuple[Battle, Campaign, dict[int, tuple[Unit, BattleResult]]]:
+    """As :func:`fighters_in_battle`, for the units taking part."""
+    b, c = _battle(s, battle)
+    _need_state(b, *states, doing=doing)
+    assert b.id is not None
+    by_u = {r.unit_id: r for r in q.battle_results(s, b.id) if r.unit_id is not None}
+    rids = [link.roster_id for link in q.battle_links(s, b.id)]
+    return b, c, {u.id: (u, by_u[u.id]) for u in q.roster_units(s, rids) if u.id in by_u}  # type: ignore[misc]
+
+
 def hit(engine: Any, battle: Ref, fighter: Ref) -> MarkResult:
     """Mark that a fighter scored a hit (or won a melee). One undo step."""
     with UnitOfWork(engine, "battle.mark") as uow:
