@@ -6,6 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import dice_options, emit, table_text
+from campaign_app.rules.labels import labelled
 
 if TYPE_CHECKING:
     from db.queries.lookup import Ref
@@ -100,6 +101,7 @@ def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
                  + (" (dry run: nothing written)" if rep.dry_run else "")]
         for st in rep.steps:
             r = st["roll"]
+            st = {**st, "rule": labelled(st["rule"], default=bool(st.get("default")))}
             if r:
                 vs = f" vs {r['target']}" if r["target"] is not None else ""
                 faces = ",".join(map(str, r["faces"]))
@@ -130,8 +132,9 @@ def cmd_setup(args: argparse.Namespace, engine: Any) -> None:
                      notes=args.notes or "")
 
     def text() -> str:
-        lines = [f"set up battle {b.number} (id {b.id}): {b.scenario or 'no scenario'}"
-                 + (" (rolled)" if b.scenario_rolled else "")]
+        name = labelled(b.scenario, default=b.scenario_default) if b.scenario else "no scenario"
+        lines = [f"set up battle {b.number} (id {b.id}): {name}" + (" (rolled)" if b.scenario_rolled else "")
+                 + (f": {b.scenario_text}" if b.scenario_text else "")]
         if b.attacker:
             lines.append(f"attacker: {b.attacker}")
         for roster, crew in b.crews.items():
@@ -195,7 +198,10 @@ def cmd_table(args: argparse.Namespace, engine: Any) -> None:
     d = table_view(engine, args.battle)
 
     def text() -> str:
-        head = (f"battle {d['number']} (id {d['id']}), {d['state']}: {d['scenario'] or 'no scenario'}"
+        rolled = (d.get("setup") or {}).get("scenario_roll") or {}
+        name = labelled(d["scenario"], default=bool(rolled.get("default"))
+                        and rolled.get("label") == d["scenario"]) if d["scenario"] else "no scenario"
+        head = (f"battle {d['number']} (id {d['id']}), {d['state']}: {name}"
                 + (f"; attacker {d['attacker']}" if d["attacker"] else ""))
         rows = [(f["name"], f["roster"], f["status"], "hit" if f["scored_hit"] else "", f["by"] or "",
                  f["casualties"] if f["unit_id"] else "") for f in d["figures"]]

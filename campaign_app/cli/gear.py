@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit, table_text
 from campaign_app.errors import InputError
+from campaign_app.rules.labels import labelled
 
 if TYPE_CHECKING:
     from db.uow import Engine
@@ -40,7 +41,7 @@ def cmd_content_list(args: argparse.Namespace, engine: Engine) -> None:
         lines = []
         if d["packs"]:
             lines.append("content packs: " + ", ".join(f"{p['name']} ({p['items']} items)" for p in d["packs"]))
-        rows = [[i["key"], i["name"] + (" (default)" if i["default"] else ""), i["category"],
+        rows = [[i["key"], labelled(i["name"], default=i["default"]), i["category"],
                  i["cost"] if i["cost_known"] else "?", i["source"], _profile_text(dict(i), d["profile"])]
                 for i in d["items"]]
         lines.append(table_text(rows, ["key", "item", "category", "cost", "from", "profile"]) if rows
@@ -123,7 +124,8 @@ def cmd_fighter_sell(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.gear import sell_item
 
     r = sell_item(engine, args.fighter, args.item)
-    emit(args, r, f"{r.fighter} sold {r.item} for {r.price} credits; the gang has {r.credits}, "
+    rule = f": {labelled(r.rule, default=r.rule_default)}" if r.rule else ""
+    emit(args, r, f"{r.fighter} sold {r.item} for {r.price} credits{rule}; the gang has {r.credits}, "
                   f"{r.fighter} is worth {r.value}")
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import dice_options, emit, table_text
 from campaign_app.errors import InputError
+from campaign_app.rules.labels import labelled
 
 if TYPE_CHECKING:
     from db.uow import Engine
@@ -28,8 +29,7 @@ def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
     def text() -> str:
         vs = f" vs {d.target}" if d.target is not None else ""
         faces = ",".join(str(x) for x in d.faces)
-        hr = " (house rule)" if d.house_rule else ""
-        line = f"{d.title}{hr}: {d.dice}{vs} [{faces}] = {d.value} -> {d.label}"
+        line = f"{labelled(d.title, default=d.default, house_rule=d.house_rule)}: {d.dice}{vs} [{faces}] = {d.value} -> {d.label}"
         if d.text:
             line += f": {d.text}"
         if not d.recorded:

@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit, table_text
+from campaign_app.rules.labels import labelled
 
 if TYPE_CHECKING:
     from campaign_app.usecases.units import UnitDetail
@@ -26,7 +27,7 @@ def _unit_text(d: UnitDetail) -> str:
              + f", battles fought {d['battles_fought']}"]
     lv = rules.get("training")
     if lv:
-        bits = [f"training {lv['shown']}"]
+        bits = [f"training {labelled(lv['shown'], default=bool(lv.get('default')))}"]
         if lv.get("activation") is not None:
             bits.append(f"activation {lv['activation']}+")
         if lv.get("expertise") is not None:
@@ -42,7 +43,8 @@ def _unit_text(d: UnitDetail) -> str:
         lines.append(f"discipline {disc['label']}: {disc['text']}")
     order = rules.get("order")
     if order:
-        lines.append(f"order {order['label']}: {order['move']}{'' if order['can_fire'] else ', no firing'}")
+        lines.append(f"order {order['label']}: {order['move']}{'' if order['can_fire'] else ', no firing'}"
+                     + (f"; {order['terrain']}" if order.get("terrain") else ""))
     if d["equipment"]:
         rows = []
         for e in d["equipment"]:
@@ -111,7 +113,8 @@ def cmd_options(args: argparse.Namespace, engine: Any) -> None:
     def text() -> str:
         out = [info.name]
         if d["training"]:
-            out.append("training: " + ", ".join(lv["shown"] for lv in d["training"]))
+            out.append(labelled("training", default=any(lv.get("default") for lv in d["training"]))
+                       + ": " + ", ".join(lv["shown"] for lv in d["training"]))
         if d["weapons"]:
             out.append(table_text([(w["key"], w["name"], w["range_text"], w["fp_text"]) for w in d["weapons"]],
                                   ["key", "weapon", "range", "FP"]))

@@ -16,6 +16,7 @@ from typing import Any
 from campaign_app.dice import DiceSpec, parse_spec
 from campaign_app.errors import DiceError, RulesDataError
 from campaign_app.rules.catalogue import validate_sections
+from campaign_app.rules.labels import labelled
 from campaign_app.rules.schema import (
     KEY,
     OPEN_HIGH,
@@ -121,6 +122,16 @@ class Table:
     @property
     def rolled(self) -> bool:
         return self.dice != "none"
+
+    @property
+    def house_rule(self) -> bool:
+        return self.source == "house rule"
+
+    @property
+    def shown_title(self) -> str:
+        """The title as the cards and the CLI print it: "(house rule)" after a campaign's
+        own table, "(default)" after one no seed gives (``default = true``)."""
+        return labelled(self.title, default=self.default, house_rule=self.house_rule)
 
     def lookup(self, value: int) -> Row:
         for row in self.rows:

@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from campaign_app.rules.labels import labelled
+
 if TYPE_CHECKING:
     from campaign_app.systems.info import StatRule, SystemInfo
 
@@ -543,7 +545,8 @@ def default_unit_card(fig: Row) -> dict[str, Any]:
             if lv.get(key) is not None:
                 fields.append([short, f"{lv[key]}{plus}"])
     fields += [
-        ["Training", str(lv.get("shown", lv.get("label"))) if isinstance(lv, Mapping) else training_label(fig)],
+        ["Training", labelled(str(lv.get("shown", lv.get("label"))), default=bool(lv.get("default")))
+         if isinstance(lv, Mapping) else training_label(fig)],
         ["Armour", armour_label(fig)],
         ["Morale state", morale_label(fig)],
         ["Battles", str(fig["battles_fought"])],
@@ -557,7 +560,9 @@ def default_unit_card(fig: Row) -> dict[str, Any]:
 
 def training_label(fig: Row) -> str:
     lv = (fig.get("profile") or {}).get("training")
-    return str(lv["label"]) if isinstance(lv, Mapping) else (pretty(fig.get("training")) or "-")
+    if isinstance(lv, Mapping):
+        return labelled(str(lv["label"]), default=bool(lv.get("default")))
+    return pretty(fig.get("training")) or "-"
 
 
 def armour_label(fig: Row) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaign_app.rules import Row, Table
+from campaign_app.rules.labels import labelled
 from campaign_app.systems.layout import BASE_STATUSES
 from campaign_app.systems.layout import join as _join
 from campaign_app.systems.layout import pretty as _pretty
@@ -149,11 +150,7 @@ def _entry_rows(table: Table) -> tuple[list[str], list[list[str]]]:
 
 def table_card(table: Table, title: str | None = None) -> dict[str, Any]:
     """One printable table ``{title, note, columns, rows}`` for a QRS card."""
-    name = title or table.title
-    if table.source == "house rule":
-        name += " (house rule)"
-    elif table.default:
-        name += " (default)"  # our documented default, not the game's own table
+    name = labelled(title or table.title, default=table.default, house_rule=table.house_rule)
     if table.rolled:
         columns = [dice_heading(table), "Result", "Effect"]
         rows = table_card_rows(table)

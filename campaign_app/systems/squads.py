@@ -46,6 +46,7 @@ from typing import Any
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import Row, Table
+from campaign_app.rules.labels import labelled
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems.base import BattleState, Outcome, Procedures, Step, UnitState
 from campaign_app.systems.squads_info import UNIT_STATUSES
@@ -91,6 +92,7 @@ class Level:
     expertise: int | None = None
     max_suppressed: int | None = None
     text: str = ""
+    default: bool = False  # not from a seed (``default = true``): shown with "(default)"
 
     @property
     def shown(self) -> str:
@@ -102,7 +104,7 @@ class Level:
         return {
             "key": self.key, "label": self.label, "aliases": list(self.aliases), "shown": self.shown,
             "order": self.order, "activation": self.activation, "expertise": self.expertise,
-            "max_suppressed": self.max_suppressed, "text": self.text,
+            "max_suppressed": self.max_suppressed, "text": self.text, "default": self.default,
         }
 
 
@@ -118,7 +120,7 @@ def training_levels(data: Mapping[str, Any]) -> list[Level]:
             key=key, label=str(v.get("label", key)), aliases=tuple(str(a) for a in v.get("aliases", [])),
             order=int(v.get("order", 0)), activation=_opt_int(v.get("activation")),
             expertise=_opt_int(v.get("expertise")), max_suppressed=_opt_int(v.get("max_suppressed")),
-            text=str(v.get("text", "")),
+            text=str(v.get("text", "")), default=v.get("default") is True,
         ))
     return sorted(out, key=lambda lv: lv.order)
 
@@ -335,6 +337,26 @@ def first_discipline(data: Mapping[str, Any]) -> str:
     return next(iter(discipline_states(data)), "")
 
 
+def terrain_save(data: Mapping[str, Any]) -> int:
+    """What using the terrain adds to a unit's save (``[terrain] save_modifier``; 0 if none)."""
+    t = data.get("terrain")
+    v = t.get("save_modifier") if isinstance(t, Mapping) else None
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
+def order_terrain_text(data: Mapping[str, Any], spec: Mapping[str, Any]) -> str:
+    """``uses the terrain: +1 to the save`` for an order that counts as using it."""
+    if not spec.get("uses_terrain"):
+        return "not using the terrain"
+    mod = terrain_save(data)
+    return f"uses the terrain: {mod:+d} to the save" if mod else "uses the terrain"
+
+
+def _rule_text(data: Mapping[str, Any], section: str) -> str:
+    v = data.get(section)
+    return str(v.get("text", "")) if isinstance(v, Mapping) else ""
+
+
 def order_move_text(spec: Mapping[str, Any]) -> str:
     if not spec.get("moves"):
         return "no move"
@@ -387,7 +409,10 @@ def unit_profile(system: str, data: Mapping[str, Any], *, training: str = "", ar
     out["discipline"] = {"key": discipline, "label": d.get("label", discipline), "text": d.get("text", "")} if d else None
     o = orders(data).get(order) if order else None
     out["order"] = ({"key": order, "label": o.get("label", order), "move": order_move_text(o),
-                     "can_fire": bool(o.get("can_fire")), "text": o.get("text", "")} if o else None)
+                     "can_fire": bool(o.get("can_fire")), "text": o.get("text", ""),
+                     "uses_terrain": bool(o.get("uses_terrain")),
+                     "save_modifier": terrain_save(data) if o.get("uses_terrain") else 0,
+                     "terrain": order_terrain_text(data, o) if "uses_terrain" in o else ""} if o else None)
     return out
 
 
@@ -583,7 +608,7 @@ def _s(v: Any) -> str:
 
 def _rolled_table(table: Table) -> dict[str, Any]:
     return {
-        "title": table.title + (" (house rule)" if table.source == "house rule" else ""),
+        "title": table.shown_title,
         "note": table.note,
         "columns": [table.dice.upper(), "Result", "Effect"],
         "rows": [[r.roll, r.label, r.text] for r in table.rows],
@@ -592,7 +617,7 @@ def _rolled_table(table: Table) -> dict[str, Any]:
 
 def _entries_table(table: Table, columns: Sequence[tuple[str, str]]) -> dict[str, Any]:
     return {
-        "title": table.title + (" (house rule)" if table.source == "house rule" else ""),
+        "title": table.shown_title,
         "note": table.note,
         "columns": [label for _k, label in columns],
         "rows": [[_s(e.get(k, "")) for k, _l in columns] for e in table.entries],
@@ -605,7 +630,10 @@ def _after_battle_card(system: str, tables: Mapping[str, Table], data: Mapping[s
     found = [tables[t] for t in (cfg.casualty_table, cfg.promotion_table) if t in tables]
     if not found:
         return None
+    sect = data.get("after_battle")
+    ours = isinstance(sect, Mapping) and sect.get("default") is True
     lines = [
+        labelled("Campaign rules", default=ours) + ": each unit's After the Battle, in this order.",
         "Each casualty figure rolls once: lost for good, wounded (misses the next battle), or back.",
         "Wounded figures from the previous battle come back.",
         f"A unit that fought rolls for promotion after every {cfg.promotion_every} battles "
@@ -710,18 +738,25 @@ def _unit_morale_cards(tables: Mapping[str, Table], data: Mapping[str, Any]) -> 
                             "A unit that cannot fall back without closing on an enemy must test."],
                   "tables": disc_tables})
     ords = orders(data)
+    mod = terrain_save(data)
+    lines = ["One order per unit per turn, shown with a marker."]
+    lines += [t for t in (_rule_text(data, "terrain"), _rule_text(data, "hiding"),
+                          _rule_text(data, "opportunity_fire")) if t]
     cards.append({"title": "Orders", "subtitle": sub,
-                  "lines": ["One order per unit per turn, shown with a marker."],
+                  "lines": lines,
                   "tables": [{"title": "Orders", "note": "Moves for infantry.",
                               "columns": ["Order", "Move", "Fire", "Charge", "Hide", "Uses terrain", "Notes"],
                               "rows": [[str(o.get("label", k)), order_move_text(o), _s(o.get("can_fire")),
-                                        _s(o.get("can_charge")), _s(o.get("can_hide")), _s(o.get("uses_terrain")),
+                                        _s(o.get("can_charge")), _s(o.get("can_hide")),
+                                        _s(o.get("uses_terrain")) + (f" ({mod:+d} save)" if o.get("uses_terrain")
+                                                                     and mod else ""),
                                         str(o.get("text", ""))] for k, o in ords.items()]}]})
     ab = _after_battle_card("unit-morale", tables, data, sub)
     if ab:
         levels = training_levels(data)
         if levels:
-            ab["lines"].append("Experience (campaign marker): " + " -> ".join(lv.label for lv in levels) + ".")
+            ab["lines"].append(labelled("Experience (campaign marker)", default=any(lv.default for lv in levels))
+                               + ": " + " -> ".join(lv.label for lv in levels) + ".")
         cards.append(ab)
     return cards
 
@@ -744,9 +779,8 @@ def qrs_sheet(q: Any) -> None:
     (``GameSystem.qrs`` of the ``fubar`` and ``unit_morale`` packages)."""
     cards = qrs_cards(q.system, q.tables, q.data)
     q.cards += cards
-    titles = {str(t.get("title", "")).removesuffix(" (house rule)")
-              for c in cards for t in c.get("tables", []) if isinstance(t, Mapping)}
-    q.used.update(tid for tid, t in q.tables.items() if t.title in titles)
+    titles = {str(t.get("title", "")) for c in cards for t in c.get("tables", []) if isinstance(t, Mapping)}
+    q.used.update(tid for tid, t in q.tables.items() if t.shown_title in titles)
     # reference tables (training, state changes) are printed from the same data by
     # the squads cards under their own titles: only a rolled table may be left over
     q.skipped.update(tid for tid, t in q.tables.items() if not t.rolled)

@@ -407,8 +407,16 @@ class AfterBattlePlan:
         """The report of ``outcome`` (not applied; no changes)."""
         return AfterBattleReport(
             battle_id=self.battle_id, battle=self.number, campaign=self.campaign, dry_run=dry_run,
-            steps=[st.to_dict() for st in outcome.steps], lines=describe_outcome(self.state, outcome),
+            steps=[self._step_dict(st) for st in outcome.steps], lines=describe_outcome(self.state, outcome),
         )
+
+    def _step_dict(self, st: Any) -> dict[str, Any]:
+        """A step as plain data; ``default``: its roll was on a table no seed gives, so
+        the CLI prints "(default)" after its rule."""
+        d = st.to_dict()
+        t = self.state.tables.get(st.roll.table) if st.roll is not None and st.roll.table else None
+        d["default"] = bool(t is not None and t.default and not t.house_rule)
+        return d
 
     def step(self, faces: Sequence[driver.Face]) -> driver.Run[Outcome]:
         """The wizard's dry run: the faces so far, stopping at the first roll without

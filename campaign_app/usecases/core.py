@@ -891,7 +891,7 @@ def _roll_out(res: RollResult, row: Row, table: Table, recorded: bool, changes: 
         table=table.id, title=table.title, dice=res.spec, faces=list(res.faces), target=res.target,
         value=res.value, row=row.roll, result=row.result, label=row.label, text=row.text,
         effects=[e.to_dict() for e in row.effects], source=res.source, recorded=recorded,
-        house_rule=table.source == "house rule", changes=changes)
+        house_rule=table.house_rule, default=table.default, changes=changes)
 
 
 # --------------------------------------------------------------------------- log / undo

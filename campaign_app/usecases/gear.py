@@ -357,6 +357,8 @@ class TradeResult(Result):
     price: int
     credits: int
     value: int
+    rule: str = ""  # a sale: the trading rule that set the price, in words
+    rule_default: bool = False  # ... and it is ours, not a seed's: "(default)"
 
 
 def buy_item(engine: Engine, fighter: Ref, item: str) -> TradeResult:
@@ -410,6 +412,7 @@ def sell_item(engine: Engine, fighter: Ref, item: str) -> TradeResult:
             found = find_item(data["catalogue_items"], e.name)
             cost = int(found["cost"]) if found else 0
         price = sell_price(data, cost) * max(1, e.qty or 1)
+        rule = trading(data)
         if price:
             _ledger(s, r, price, f"{f.name} sells {e.name}", kind="sell", item=e.name, fighter=f)
         else:  # on the ledger all the same: the item left
@@ -420,7 +423,9 @@ def sell_item(engine: Engine, fighter: Ref, item: str) -> TradeResult:
         s.delete(e)
         uow.summary = f"{f.name} sells {e.name} ({price} credits)"
     return TradeResult(fighter_id=f.id, fighter=f.name, roster_id=r.id or 0, item=e.name, price=price,
-                       credits=r.credits, value=f.credits_value, changes=uow.changes)
+                       credits=r.credits, value=f.credits_value, changes=uow.changes,
+                       rule=f"{rule.sell_percent}% of the cost, rounded down to {rule.round_to}",
+                       rule_default=rule.default)
 
 
 # --------------------------------------------------------------------------- the stash

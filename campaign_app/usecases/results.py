@@ -142,6 +142,7 @@ class RollOutcome(Result):
     source: str
     recorded: bool
     house_rule: bool
+    default: bool = False  # a table no seed gives (``default = true``): "(default)" after its title
 
 
 def as_data(value: Any) -> Any:

@@ -74,6 +74,8 @@ class BattleSetUp(Result):
     state: str
     scenario: str
     scenario_rolled: bool
+    scenario_text: str = ""  # what the rolled scenario asks of the players
+    scenario_default: bool = False  # rolled on a table no seed gives: "(default)"
     attacker: str | None
     crews: dict[str, dict[str, list[str]]]
     taking_part: list[str]
@@ -207,10 +209,12 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
         if scenario is not None and str(scenario).strip():
             name = clean_text(scenario, "scenario", 200)
         elif gs.scenario_table and gs.scenario_table in tables:
-            res, row = roll_on(tables[gs.scenario_table], roller, "the scenario")
+            st = tables[gs.scenario_table]
+            res, row = roll_on(st, roller, "the scenario")
             name, rolled = row.label or row.result, True
+            # default: the scenario table is ours (no seed gives one): said so wherever it is shown
             scenario_roll = {"table": res.table, "value": res.value, "result": row.result, "label": row.label,
-                             "text": row.text}
+                             "text": row.text, "default": st.default and not st.house_rule}
         else:
             name = ""
         # who attacks
@@ -277,6 +281,8 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
         uow.summary = f"set up battle {number}: {' vs '.join(r.name for r in rs)}"
         assert b.id is not None
         out = dict(id=b.id, campaign_id=c.id, number=number, state=SETUP, scenario=name, scenario_rolled=rolled,
+                   scenario_text=str(scenario_roll.get("text") or ""),
+                   scenario_default=bool(scenario_roll.get("default")),
                    attacker=att.name if att else None, crews=crews, taking_part=[f.name for f in taking],
                    rolls=[rr.to_dict() for rr in roller.rolls])
     return BattleSetUp(**out, changes=uow.changes)  # type: ignore[arg-type]
@@ -430,6 +436,17 @@ def fighters_in_battle(s: Session, battle: Ref, *, doing: str, states: Sequence[
     by_f = {r.fighter_id: r for r in q.battle_results(s, b.id) if r.fighter_id is not None}
     rids = [link.roster_id for link in q.battle_links(s, b.id)]
     return b, c, {f.id: (f, by_f[f.id]) for f in q.roster_fighters(s, rids) if f.id in by_f}  # type: ignore[misc]
+
+
+def units_in_battle(s: Session, battle: Ref, *, doing: str, states: Sequence[str] = (IN_PROGRESS,)
+                    ) -> tuple[Battle, Campaign, dict[int, tuple[Unit, BattleResult]]]:
+    """As :func:`fighters_in_battle`, for the units taking part."""
+    b, c = _battle(s, battle)
+    _need_state(b, *states, doing=doing)
+    assert b.id is not None
+    by_u = {r.unit_id: r for r in q.battle_results(s, b.id) if r.unit_id is not None}
+    rids = [link.roster_id for link in q.battle_links(s, b.id)]
+    return b, c, {u.id: (u, by_u[u.id]) for u in q.roster_units(s, rids) if u.id in by_u}  # type: ignore[misc]
 
 
 def hit(engine: Any, battle: Ref, fighter: Ref) -> MarkResult:

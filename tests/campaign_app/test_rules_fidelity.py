@@ -265,3 +265,272 @@ def test_weird_ww2_table_top_rules_on_the_qrs_cards(engine):
     core = create_campaign(engine, "Plain", "nuts")
     titles = [card["title"] for card in exports.qrs_document(engine, core.id, all_kinds=True)["cards"]]
     assert "Walkers" not in titles and "Weird WWII weapons" not in titles
+
+
+# --------------------------------------------------------------------------- seed 002: the Orders phase
+@pytest.fixture
+def bocage(engine):
+    """A unit-morale battle in progress: two sections of the Paras (Confident, no order
+    yet) against one of Grenadiers."""
+    from campaign_app.usecases.units import add_unit
+
+    c = create_campaign(engine, "Bocage", "unit-morale")
+    create_roster(engine, c.id, "Paras")
+    create_roster(engine, c.id, "Grenadiers")
+    add_unit(engine, "Paras", "1 Section", 10)
+    add_unit(engine, "Paras", "2 Section", 9)
+    add_unit(engine, "Grenadiers", "1. Gruppe", 10)
+    b = setup_battle(engine, c.id, ["Paras", "Grenadiers"], scenario="Hedgerow", attacker="Paras")
+    start_battle(engine, b.id)
+    return c, b.id
+
+
+def _unit_state(engine, battle, name):
+    """The unit's order (its row) and what its battle result holds, read from the database."""
+    from sqlmodel import select
+
+    from db.models import BattleResult, Unit
+    from db.uow import read_session
+
+    with read_session(engine) as s:
+        u = s.exec(select(Unit).where(Unit.name == name)).one()
+        res = s.exec(select(BattleResult).where(BattleResult.battle_id == battle,
+                                                BattleResult.unit_id == u.id)).one()
+        return u.order, dict(res.details or {})
+
+
+def _marks(engine, battle):
+    from campaign_app.usecases.table import table_view
+
+    return [(m["kind"], m["figure"], m["value"]) for m in table_view(engine, battle)["marks"]]
+
+
+def test_unit_morale_hides_only_in_cover_and_on_hold_or_sneak(engine, bocage, db_url, capsys, snap):
+    """Seed 002: "se cacher : si on est à couvert"; Hold and Sneak "peut se cacher",
+    Advance and Run "ne peut pas se cacher". A hide is refused in one line, nothing
+    written, out of cover or on an order that cannot hide; in cover on Hold it is on
+    record (the result's details and a mark); an order that cannot hide, or leaving the
+    cover, shows the unit again."""
+    _c, battle = bocage
+    b = str(battle)
+    cli(db_url, capsys, "squad", "order", b, "1 Section", "hold")
+    before = snap(engine)
+    err = cli(db_url, capsys, "squad", "hide", b, "1 Section", code=(2,)).err
+    assert err == ("error: 1 Section is not in cover: a unit may hide only in cover "
+                   "(mark it first: squad cover BATTLE '1 Section' in)\n")
+    assert snap(engine) == before
+    assert cli(db_url, capsys, "squad", "cover", b, "1 Section", "in").out == "1 Section: cover taken\n"
+    assert cli(db_url, capsys, "squad", "hide", b, "1 Section").out == "1 Section: hides in cover\n"
+    assert _unit_state(engine, battle, "1 Section") == ("hold", {"order": "hold", "cover": True, "hidden": True})
+    # on Advance (in cover all the same) a unit may not hide; a hidden one given Advance is seen
+    cli(db_url, capsys, "squad", "cover", b, "2 Section", "in")
+    cli(db_url, capsys, "squad", "order", b, "2 Section", "advance")
+    before = snap(engine)
+    err = cli(db_url, capsys, "squad", "hide", b, "2 Section", code=(2,)).err
+    assert err == "error: 2 Section is on Advance: only a unit on Hold or Sneak may hide\n"
+    assert snap(engine) == before
+    out = cli(db_url, capsys, "squad", "order", b, "1 Section", "run").out
+    assert out == "1 Section: order Run (not using the terrain)\n1 Section: revealed (Run cannot hide)\n"
+    assert _unit_state(engine, battle, "1 Section") == ("run", {"order": "run", "cover": True, "hidden": False})
+    # Sneak may hide; leaving the cover shows the unit
+    cli(db_url, capsys, "squad", "order", b, "1 Section", "sneak")
+    cli(db_url, capsys, "squad", "hide", b, "1 Section")
+    assert cli(db_url, capsys, "squad", "cover", b, "1 Section", "out").out == \
+        "1 Section: cover left: no longer hidden\n"
+    assert _unit_state(engine, battle, "1 Section")[1] == {"order": "sneak", "cover": False, "hidden": False}
+    assert _marks(engine, battle)[-3:] == [("order", "1 Section", "Sneak (uses the terrain: +1 to the save)"),
+                                           ("hides", "1 Section", "in cover"),
+                                           ("cover", "1 Section", "left: no longer hidden")]
+    # each command is one undo step
+    cli(db_url, capsys, "battle", "undo-mark", b)
+    assert _unit_state(engine, battle, "1 Section")[1] == {"order": "sneak", "cover": True, "hidden": True}
+
+
+def test_unit_morale_orders_say_which_use_the_terrain(engine, bocage, db_url, capsys, snap):
+    """Seed 002: Hold and Sneak "compte comme utilisant le terrain", Advance and Run do
+    not; "utiliser le terrain donne un +1 à la svg". A Suppressed or Shaken unit "ne peut
+    que faire sneak": another order is refused, nothing written."""
+    _c, battle = bocage
+    b = str(battle)
+    words = {"hold": "Hold (uses the terrain: +1 to the save)", "sneak": "Sneak (uses the terrain: +1 to the save)",
+             "advance": "Advance (not using the terrain)", "run": "Run (not using the terrain)"}
+    for order, value in words.items():
+        d = json.loads(cli(db_url, capsys, "--json", "squad", "order", b, "2 Section", order).out)
+        assert (d["order"], d["value"], d["save_modifier"]) == (order, value, 1 if order in ("hold", "sneak") else 0)
+        assert _unit_state(engine, battle, "2 Section")[0] == order
+        assert _marks(engine, battle)[-1] == ("order", "2 Section", value)
+    cli(db_url, capsys, "squad", "order", b, "1 Section", "hold")
+    assert "order Hold: no move; uses the terrain: +1 to the save" in cli(db_url, capsys, "unit", "show",
+                                                                         "1 Section").out
+    for state in ("suppressed", "shaken"):
+        cli(db_url, capsys, "unit", "edit", "1 Section", "--discipline", state)
+        before = snap(engine)
+        for order in ("hold", "advance", "run"):
+            err = cli(db_url, capsys, "squad", "order", b, "1 Section", order, code=(2,)).err
+            assert err == (f"error: 1 Section is {state.title()}: it may only take Sneak, "
+                           f"not {order.title()}\n")
+            assert snap(engine) == before
+        cli(db_url, capsys, "squad", "order", b, "1 Section", "sneak")
+        assert _unit_state(engine, battle, "1 Section")[0] == "sneak"
+
+
+def test_unit_morale_opportunity_fire_arc_on_record(engine, bocage, db_url, capsys, snap):
+    """Seed 002: opportunity fire (Hold: "peut faire tir d'opportunité") in a 180-degree
+    arc; "pas d'angle pour les unités cachées, elles peuvent tirer à n'importe quel moment
+    durant la phase ennemie". The arc is on record; another order is refused."""
+    _c, battle = bocage
+    b = str(battle)
+    cli(db_url, capsys, "squad", "order", b, "2 Section", "sneak")
+    before = snap(engine)
+    err = cli(db_url, capsys, "squad", "opportunity-fire", b, "2 Section", code=(2,)).err
+    assert err == "error: 2 Section is on Sneak: only a unit on Hold may take opportunity fire\n"
+    assert snap(engine) == before
+    cli(db_url, capsys, "squad", "order", b, "1 Section", "hold")
+    out = json.loads(cli(db_url, capsys, "--json", "squad", "opportunity-fire", b, "1 Section").out)
+    assert (out["arc"], out["hidden"]) == ("180-degree arc", False)
+    assert _unit_state(engine, battle, "1 Section")[1]["opportunity_fire"] == "180-degree arc"
+    err = cli(db_url, capsys, "squad", "opportunity-fire", b, "1 Section", code=(2,)).err
+    assert err == "error: 1 Section is on opportunity fire already this turn (180-degree arc)\n"
+    # the next turn, hidden in cover: no arc, any time in the enemy phase
+    cli(db_url, capsys, "squad", "order", b, "1 Section", "hold")
+    assert "opportunity_fire" not in _unit_state(engine, battle, "1 Section")[1]
+    cli(db_url, capsys, "squad", "cover", b, "1 Section", "in")
+    cli(db_url, capsys, "squad", "hide", b, "1 Section")
+    out = cli(db_url, capsys, "squad", "opportunity-fire", b, "1 Section").out
+    assert out == "1 Section: opportunity fire any direction, at any time in the enemy phase (hidden)\n"
+    assert _unit_state(engine, battle, "1 Section")[1]["opportunity_fire"] == \
+        "any direction, at any time in the enemy phase (hidden)"
+    # a game without orders has no squad commands
+    f = create_campaign(engine, "Desert", "fubar")
+    create_roster(engine, f.id, "A")
+    create_roster(engine, f.id, "B")
+    from campaign_app.usecases.units import add_unit
+
+    add_unit(engine, "A", "Alpha", 5)
+    fb = setup_battle(engine, f.id, ["A", "B"], scenario="x", attacker="A")
+    start_battle(engine, fb.id)
+    err = cli(db_url, capsys, "squad", "order", str(fb.id), "Alpha", "hold", code=(2,)).err
+    assert err == "error: battle 1 is not a unit-morale game: squad commands are for its units\n"
+
+
+def test_unit_morale_orders_rules_on_the_qrs_card(engine):
+    """The Orders card says what using the terrain gives, where a unit may hide and the
+    opportunity fire arcs (seed 002), beside the orders table."""
+    from campaign_app.usecases import exports
+
+    c = create_campaign(engine, "Cards", "unit-morale")
+    cards = {card["title"]: card for card in exports.qrs_document(engine, c.id)["cards"]}
+    lines = " ".join(cards["Orders"]["lines"])
+    for words in ("Using the terrain gives +1 to the save: Hold and Sneak count as using it",
+                  "A unit may hide only when in cover, and only on Hold or Sneak",
+                  "a unit not hidden names a 180-degree arc; a hidden unit has no arc and may fire at any time "
+                  "during the enemy phase"):
+        assert words in lines, words
+    rows = {r[0]: r[5] for r in cards["Orders"]["tables"][0]["rows"]}
+    assert rows == {"Hold": "yes (+1 save)", "Sneak": "yes (+1 save)", "Advance": "no", "Run": "no"}
+    # the `squad order` choices are the rules data's orders
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems.unit_morale.commands import ORDERS
+
+    assert ORDERS == tuple(load_rulebook().data("unit-morale", "", [])["orders"])
+
+
+# --------------------------------------------------------------------------- seed 003: several wounding hits
+def test_n26_several_wounding_hits_the_opponent_chooses_their_order(engine):
+    """Seed 003: "If a model has been successfully wounded by several attacks at the same
+    time, then the hit model's opposing player chooses the order in which the attacks are
+    resolved." The app rolls no hit (a table-top matter): the Resolving hits card says it."""
+    from campaign_app.usecases import exports
+
+    c = create_campaign(engine, "Hive", "necromunda", edition="n26")
+    cards = {card["title"]: card for card in exports.qrs_document(engine, c.id)["cards"]}
+    assert any("Several attacks wounding a model at the same time: the hit model's opposing player chooses "
+               "the order they are resolved in" in x for x in cards["Resolving hits"]["lines"])
+
+
+# --------------------------------------------------------------------------- defaults said out loud
+def _pdf_text(path):
+    import re
+
+    import pypdf
+
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in pypdf.PdfReader(str(path)).pages))
+
+
+def test_defaults_said_out_loud_on_the_cards(engine, db_url, capsys, tmp_path):
+    """Values no seed gives carry "(default)" on the QRS cards: the FUBAR and unit-morale
+    casualty and promotion tables and campaign rules, the unit-morale experience levels,
+    the invented scenario tables, the Soviet walker's crew of 3, the selling rule."""
+    from campaign_app.usecases.units import add_unit
+
+    um = create_campaign(engine, "UM", "unit-morale")
+    create_roster(engine, um.id, "Paras")
+    add_unit(engine, "Paras", "1 Section", 10, training="veteran")
+    fu = create_campaign(engine, "FU", "fubar")
+    nu = create_campaign(engine, "NU", "nuts", expansions=["weird-ww2"])
+    ne = create_campaign(engine, "NE", "necromunda", edition="n26")
+    text = {}
+    for c in (um, fu, nu, ne):
+        cli(db_url, capsys, "export", "qrs", str(c.id), "-o", str(tmp_path / f"{c.name}.pdf"), "--all")
+        text[c.name] = _pdf_text(tmp_path / f"{c.name}.pdf")
+    for name in ("UM", "FU"):
+        for words in ("After the battle: casualty fate (default)", "After the battle: unit promotion (default)",
+                      "Campaign rules (default)"):
+            assert words in text[name], (name, words)
+    assert "Experience (campaign marker) (default): Green -> Regular -> Veteran -> Elite" in text["UM"]
+    assert "Unit morale: scenario (default)" in text["UM"] and "FUBAR: scenario (default)" in text["FU"]
+    assert "Soviet Medium Walker USSR 3/2/1 4, Grenade No Yes 24/? 3 (default)" in text["NU"]
+    assert "NUTS!: mission (default)" in text["NU"] and "Necromunda: scenario (default)" in text["NE"]
+    assert "Selling (default): an item fetches 50% of its cost, rounded down to 5 credits" in text["NE"]
+    # the roster sheet and the unit cards say it of the experience level
+    cli(db_url, capsys, "export", "roster", "Paras", "-o", str(tmp_path / "r.pdf"))
+    assert "Veteran (default)" in _pdf_text(tmp_path / "r.pdf")
+    cli(db_url, capsys, "export", "cards", "Paras", "-o", str(tmp_path / "c.pdf"))
+    assert "Veteran (default)" in _pdf_text(tmp_path / "c.pdf")
+
+
+def test_defaults_said_out_loud_in_the_cli(engine, db_url, capsys):
+    """The CLI says "(default)" after a roll on a table no seed gives, an After the Battle
+    step on one, a rolled scenario (with its description), the unit-morale experience
+    levels, the Soviet walker's crew and the selling rule on a sale."""
+    from campaign_app.usecases.gear import buy_item
+    from campaign_app.usecases.units import add_unit
+
+    out = cli(db_url, capsys, "roll", "um-scenario", "--dice", "3").out
+    assert out.startswith("Unit morale: scenario (default): d6 [3] = 3 -> Hold the line: The defender")
+    assert cli(db_url, capsys, "roll", "fubar-vehicle-damage", "--dice", "3").out.startswith("Vehicle damage: d6")
+    # the experience levels
+    assert "training (default): Green, Regular, Veteran, Elite" in cli(db_url, capsys, "unit", "options",
+                                                                        "unit-morale").out
+    assert "training: Green (Recluta)" in cli(db_url, capsys, "unit", "options", "fubar").out
+    um = create_campaign(engine, "UM", "unit-morale")
+    create_roster(engine, um.id, "Paras")
+    create_roster(engine, um.id, "Jerries")
+    add_unit(engine, "Paras", "1 Section", 10, training="veteran")
+    add_unit(engine, "Jerries", "1. Gruppe", 10)
+    assert "training Veteran (default)" in cli(db_url, capsys, "unit", "show", "1 Section").out
+    # a rolled scenario: the invented table says so, with the description
+    out = cli(db_url, capsys, "battle", "setup", str(um.id), "--roster", "Paras", "--roster", "Jerries",
+              "--attacker", "Paras", "--dice", "4").out
+    assert out.startswith("set up battle 1 (id 1): Breakthrough (default) (rolled): "
+                          "The attacker must get units off the far edge.")
+    assert cli(db_url, capsys, "battle", "table", "1").out.startswith("battle 1 (id 1), setup: Breakthrough (default)")
+    cli(db_url, capsys, "battle", "start", "1")
+    cli(db_url, capsys, "battle", "casualties", "1", "1 Section", "1")
+    cli(db_url, capsys, "battle", "finish", "1")
+    out = cli(db_url, capsys, "after-battle", "1", "--dice", "4").out
+    assert "- After the battle: casualty fate (default): 1 Section: d6 [4] = 4 -> Wounded." in out
+    # the walker's crew
+    nu = create_campaign(engine, "NU", "nuts", expansions=["weird-ww2"])
+    out = cli(db_url, capsys, "walker", "types", str(nu.id)).out
+    assert "24/?   3 (default)  shipped" in out
+    # the selling rule
+    ne = create_campaign(engine, "NE", "necromunda", edition="n23")
+    create_roster(engine, ne.id, "Goliaths")
+    f = add_fighter(engine, "Goliaths", "Brak", fighter_type="champion")
+    from campaign_app.usecases.gear import adjust_credits
+
+    adjust_credits(engine, "Goliaths", 100, "start")
+    buy_item(engine, f.id, "Bolt pistol")
+    out = cli(db_url, capsys, "fighter", "sell", str(f.id), "Bolt pistol").out
+    assert out.startswith("Brak sold Bolt pistol for 20 credits: 50% of the cost, rounded down to 5 (default); ")

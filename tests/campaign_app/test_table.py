@@ -253,7 +253,7 @@ def test_cli_at_the_table(engine, hive, capsys, db_url):
 
     out = run("battle", "setup", "Hive War", "--roster", "Goliaths", "--roster", "Eschers",
               "--pick", "Krug", "--dice", "1,6,1,1,1")
-    assert "set up battle 1 (id 1): Border Dispute (rolled)" in out and "drawn Brak" in out
+    assert "set up battle 1 (id 1): Border Dispute (default) (rolled): Both gangs fight" in out and "drawn Brak" in out
     run("battle", "start", "1")
     assert run("battle", "track", "1", "Ana", "out-of-action", "--by", "Krug").strip() == "Ana: out of action (by Krug)"
     assert "scores a hit" in run("battle", "hit", "1", "Krug")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from campaign_app.rules.catalogue import trading
+from campaign_app.rules.labels import labelled
 from campaign_app.systems.layout import pretty as _pretty
 from campaign_app.systems.layout import stat_text
 from campaign_app.systems.qrs import QrsSheet
@@ -24,7 +26,11 @@ def cards(q: QrsSheet) -> None:
     xp = q.data.get("xp")
     if isinstance(xp, Mapping) and xp:
         # the XP awards are from our rules digest, not a seed
-        lines.append("XP (default): " + ", ".join(f"{_pretty(k).lower()} {v}" for k, v in xp.items()))
+        lines.append(labelled("XP", default=True) + ": " + ", ".join(f"{_pretty(k).lower()} {v}" for k, v in xp.items()))
+    if isinstance(q.data.get("trading"), Mapping):
+        t = trading(q.data)
+        lines.append(labelled("Selling", default=t.default) + f": an item fetches {t.sell_percent}% of its cost, "
+                     f"rounded down to {t.round_to} credits.")
     q.card("Post-battle checklist", "Necromunda " + edition.upper(), lines)
     q.card("Lasting Injury", "Fighters taken Out of Action", [],
            q.table(tid("lasting_injury_table", "lasting-injury")))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from campaign_app.changes import Result
+from campaign_app.rules.labels import labelled
 from campaign_app.systems.commands import Command, GuiAction, Needs, Param
 from campaign_app.systems.nuts import WEIRD
 
@@ -92,7 +93,8 @@ def types_text(rows: list[WalkerTypeData], _params: dict[str, Any]) -> str:
     return _table_text(
         [(t["key"] or t["id"], t["name"], t["nation"],
           f"{t['armour_front']}/{t['armour_side']}/{t['armour_top']}", t["gun1"] or "-", t["gun2"] or "-",
-          _yn(t["aa_mg"]), _yn(t["hull_mg"]), f"{t['speed_road']}/{t['speed_cc'] or '?'}", t["crew"],
+          _yn(t["aa_mg"]), _yn(t["hull_mg"]), f"{t['speed_road']}/{t['speed_cc'] or '?'}",
+          labelled(str(t["crew"]), default="crew" in t.get("defaults", [])),
           t["source"])
          for t in rows],
         ["type", "name", "nation", "armour F/S/T", "gun 1", "gun 2", "AA MG", "hull MG", "speed", "crew",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from campaign_app.changes import Result
@@ -69,6 +69,7 @@ class WalkerTypeData(TypedDict):
     speed_cc: int
     crew: int
     notes: str
+    defaults: list[str]  # the fields no seed gives (a shipped type's ``defaults``): "(default)"
 
 
 class CreatureKind(TypedDict):
@@ -130,6 +131,7 @@ class WalkerTypeAdded(Result):
     speed_cc: int
     crew: int
     notes: str
+    defaults: list[str] = field(default_factory=list)  # none: the user gave every value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -291,6 +293,7 @@ def _type_line(src: Mapping[str, Any]) -> dict[str, Any]:
         "aa_mg": bool(src.get("aa_mg", False)), "hull_mg": bool(src.get("hull_mg", False)),
         "speed_road": int(src.get("speed_road", 0) or 0), "speed_cc": int(src.get("speed_cc", 0) or 0),
         "crew": int(src.get("crew", 3) or 3), "notes": str(src.get("note", src.get("notes", "")) or ""),
+        "defaults": [str(x) for x in src.get("defaults") or []],
     }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from campaign_app.rules.labels import labelled
 from campaign_app.systems.layout import join as _join
 from campaign_app.systems.layout import pretty as _pretty
 from campaign_app.systems.nuts import WEIRD
@@ -94,7 +95,8 @@ def _walker_card(q: QrsSheet) -> None:
             f"{w.get('armour_front', 0)}/{side}/{side // 2}",
             _join([w.get("gun1"), w.get("gun2")], ", ") or "-",
             "Yes" if w.get("aa_mg") else "No", "Yes" if w.get("hull_mg") else "No",
-            f"{w.get('speed_road') or '?'}/{w.get('speed_cc') or '?'}", str(w.get("crew", "")),
+            f"{w.get('speed_road') or '?'}/{w.get('speed_cc') or '?'}",
+            labelled(str(w.get("crew", "")), default="crew" in (w.get("defaults") or [])),
         ])
     tables: list[dict[str, Any]] = []
     if rows:

@@ -25,5 +25,9 @@ SYSTEM = GameSystem(
     layout=".layout:LAYOUT", qrs="campaign_app.systems.squads:qrs_sheet", demo=".demo:build",
     bench=".bench:LEAGUE",
     scenario_table="um-scenario",
+    commands=".commands:COMMANDS",
+    action_labels={"squad.order": "unit order", "squad.cover": "unit cover", "squad.hide": "unit hides",
+                   "squad.opportunity-fire": "opportunity fire"},
+    battle_commands=("squad_order", "squad_cover", "squad_hide", "squad_opportunity_fire"),
     rating=Rating("Figures", "units", "figures", ready_only=False),
 )
