@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 
-from ._base import ExportCancelled, ProgressCallback, check_orientation, check_page
+from ._base import ExportCancelled, ProgressCallback, check_orientation, check_page, words_of
 
 __all__ = [
     "ExportCancelled",
@@ -44,7 +44,8 @@ def render_roster(
     check_orientation(orientation)
     from .roster import render_roster as _render
 
-    return _render(doc, path, page, progress, orientation)
+    with words_of(doc):
+        return _render(doc, path, page, progress, orientation)
 
 
 def render_rosters(
@@ -60,7 +61,8 @@ def render_rosters(
     check_orientation(orientation)
     from .roster import render_rosters as _render
 
-    return _render(docs, path, page, progress, orientation)
+    with words_of(docs[0] if docs else {}):
+        return _render(docs, path, page, progress, orientation)
 
 
 CARD_SIZES = ("classic", "poker", "large")
@@ -79,7 +81,8 @@ def render_cards(
         raise ValueError("card size must be classic, poker or large")
     from .cards import render_cards as _render
 
-    return _render(doc, path, page, progress, size=size.strip().lower(), bw=bool(bw), blank=blank)
+    with words_of(doc):
+        return _render(doc, path, page, progress, size=size.strip().lower(), bw=bool(bw), blank=blank)
 
 
 def render_qrs(
@@ -89,7 +92,8 @@ def render_qrs(
     check_page(page)
     from .qrs import render_qrs as _render
 
-    return _render(doc, path, page, progress)
+    with words_of(doc):
+        return _render(doc, path, page, progress)
 
 
 def render_campaign(
@@ -100,4 +104,5 @@ def render_campaign(
     check_page(page)
     from .campaign import render_campaign as _render
 
-    return _render(doc, path, page, progress)
+    with words_of(doc):
+        return _render(doc, path, page, progress)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import os
 import re
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 
 ProgressCallback = Callable[[int, int], object]
 
@@ -164,3 +165,26 @@ def atomic_target(path: str | os.PathLike[str]) -> Iterator[str]:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+# --------------------------------------------------------------------------- words
+# The reports' own words (titles, headings, "Page X of Y") in the document's language:
+# a document may carry ``words``, a mapping of these English words to their
+# translation (campaign_app.rules.localise builds it); missing words print in English.
+_WORDS: ContextVar[Mapping[str, str] | None] = ContextVar("report_words", default=None)
+
+
+def tr(word: str) -> str:
+    """``word`` (one of the reports' own English words) in the document's language."""
+    return (_WORDS.get() or {}).get(word) or word
+
+
+@contextmanager
+def words_of(doc: object) -> Iterator[None]:
+    """The document's ``words`` used by :func:`tr` while it is drawn."""
+    words = doc.get("words") if isinstance(doc, dict) else None
+    token = _WORDS.set(words if isinstance(words, dict) else {})
+    try:
+        yield
+    finally:
+        _WORDS.reset(token)

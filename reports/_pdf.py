@@ -121,7 +121,7 @@ def draw_footer(
     canv.setLineWidth(0.4)
     canv.line(margin, y + 10, width - margin, y + 10)
     canv.setFillColor(MUTED)
-    right = f"Page {number} of {total}"
+    right = _base.tr("Page {number} of {total}").format(number=number, total=total)
     canv.setFont(FONT, 8)
     right_w = pdfmetrics.stringWidth(right, FONT, 8)
     canv.drawRightString(width - margin, y, right)
@@ -205,7 +205,7 @@ def build_document(story: list, path, page: str, progress: Progress, title: str,
             rightMargin=MARGIN,
             topMargin=MARGIN,
             bottomMargin=MARGIN + 6 * mm,
-            title=text(title, 300) or "Roster",
+            title=text(title, 300) or _base.tr("Roster"),
             author="campaign_app",
         )
         frame = Frame(

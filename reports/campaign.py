@@ -13,7 +13,17 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table
 
-from ._base import Progress, ProgressCallback, as_dict, as_list, check_page, markup, text, visual
+from ._base import (
+    Progress,
+    ProgressCallback,
+    as_dict,
+    as_list,
+    check_page,
+    markup,
+    text,
+    tr,
+    visual,
+)
 from ._pdf import (
     FONT,
     FONT_BOLD,
@@ -132,28 +142,28 @@ def render_campaign(
     prog = Progress(progress, len(histories) + 2)
     prog.report()
     campaign, system = text(doc.get("campaign")).strip(), text(doc.get("system")).strip()
-    story: list = [FooterContext(" \u2014 ".join(s for s in (campaign, "Campaign report") if s))]
+    story: list = [FooterContext(" \u2014 ".join(s for s in (campaign, tr("Campaign report")) if s))]
     if system:
         story.append(Paragraph(markup(system, 300), st.kicker))
-    story.append(Paragraph(markup(campaign or "Campaign", 300), st.h1))
+    story.append(Paragraph(markup(campaign or tr("Campaign"), 300), st.h1))
 
-    story.append(Paragraph("Battles", st.h2))
+    story.append(Paragraph(tr("Battles"), st.h2))
     battles = [as_dict(b) for b in as_list(doc.get("battles"))]
     if battles:
-        story.append(_table(["#", "Date", "Scenario", "Result"],
+        story.append(_table([tr("#"), tr("Date"), tr("Scenario"), tr("Result")],
                             [[text(b.get("number")), text(b.get("date")), text(b.get("scenario")),
                               text(b.get("result"))] for b in battles],
                             [10 * mm, 24 * mm, width * 0.35, width - 34 * mm - width * 0.35], st))
     else:
-        story.append(Paragraph("No battles yet.", st.empty))
+        story.append(Paragraph(tr("No battles yet."), st.empty))
 
-    story.append(Paragraph("Standings", st.h2))
+    story.append(Paragraph(tr("Standings"), st.h2))
     standings = [as_dict(s) for s in as_list(doc.get("standings"))]
     if standings and all("caused" in s for s in standings):  # the league table (standings helper)
         narrow = 17 * mm
-        rating = text(doc.get("rating")).strip() or "Rating"
-        story.append(_table(["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties caused",
-                             "Casualties suffered", rating],
+        rating = text(doc.get("rating")).strip() or tr("Rating")
+        story.append(_table([*map(tr, ["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties caused",
+                             "Casualties suffered"]), rating],
                             [[text(s.get("roster")), *(text(s.get(k)) for k in
                                                        ("battles", "wins", "draws", "losses", "caused",
                                                         "suffered", "rating"))]
@@ -161,7 +171,7 @@ def render_campaign(
                             [width - 7 * narrow] + [narrow] * 7, st))
     elif standings:
         narrow = 20 * mm
-        story.append(_table(["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties"],
+        story.append(_table(list(map(tr, ["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties"])),
                             [[text(s.get("roster")), *(text(s.get(k)) for k in
                                                        ("battles", "wins", "draws", "losses", "casualties"))]
                              for s in standings],
@@ -170,18 +180,18 @@ def render_campaign(
 
     charts = as_list(doc.get("charts"))
     if charts:
-        story.append(Paragraph("Charts", st.h2))
+        story.append(Paragraph(tr("Charts"), st.h2))
         for spec in charts:
             story.append(KeepTogether([chart_drawing(as_dict(spec), width), Spacer(1, 6)]))
     prog.step()
 
     if histories:
-        story.append(Paragraph("Roster histories", st.h2))
+        story.append(Paragraph(tr("Roster histories"), st.h2))
     for h in histories:
         part: list = [Paragraph(markup(h.get("roster"), 300), st.h3)]
         lines = as_list(h.get("lines"))
         part += [Paragraph(markup(line, 2000), st.line, bulletText="\u2022") for line in lines] or \
-            [Paragraph("No battles yet.", st.empty)]
+            [Paragraph(tr("No battles yet."), st.empty)]
         story += part
         prog.step()
-    return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, "Campaign report") if s))
+    return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, tr("Campaign report")) if s))

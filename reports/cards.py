@@ -24,6 +24,7 @@ from ._base import (
     check_page,
     markup,
     text,
+    tr,
 )
 from ._pdf import (
     FONT,
@@ -229,7 +230,7 @@ def card_flowables(card: dict, width: float, st: _Styles) -> list:
     status = status_key(card.get("status"))
     label = text(card.get("status_label")).strip() or text(card.get("status")).strip()
     write_in = bool(card.get("write_in"))
-    name = "Name: " + "_" * 28 if write_in else (card.get("title") or "Unnamed")
+    name = tr("Name:") + " " + "_" * 28 if write_in else (card.get("title") or tr("Unnamed"))
     title = Paragraph(markup(name, TITLE_LIMIT), st.title)
     story: list
     if label:
@@ -263,11 +264,11 @@ def card_flowables(card: dict, width: float, st: _Styles) -> list:
     if text(card.get("subtitle")).strip():
         story.append(Paragraph(markup(card.get("subtitle"), 600), st.subtitle))
     elif write_in:
-        story.append(Paragraph(markup("Type: " + "_" * 36), st.subtitle))
+        story.append(Paragraph(markup(tr("Type:") + " " + "_" * 36), st.subtitle))
     else:
         story.append(Spacer(1, 3))
     if label and _short_status(label) != label:  # the badge has the word, this the rest, in full
-        story.append(Paragraph(markup("Status: " + label, TEXT_LIMIT), st.status))
+        story.append(Paragraph(markup(tr("Status:") + " " + label, TEXT_LIMIT), st.status))
 
     story += _fields(as_list(card.get("fields")), width, st)
     story += _weapons(as_dict(card.get("weapons")), width, st)
@@ -378,7 +379,7 @@ def render_cards(
             if not cards:
                 canv.setFont(FONT_BOLD, 12)
                 canv.setFillColor(MUTED)
-                canv.drawString(x0 + PAD, y0 + rows * card_h - PAD - 12, "No fighter cards.")
+                canv.drawString(x0 + PAD, y0 + rows * card_h - PAD - 12, tr("No fighter cards."))
             else:
                 _cut_marks(canv, cols, rows, x0, y0, card_w, card_h)
             draw_footer(canv, footer, number, pages, margin, baseline=min(10 * mm, y0 / 2))

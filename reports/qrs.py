@@ -20,6 +20,7 @@ from ._base import (
     check_page,
     markup,
     text,
+    tr,
 )
 from ._pdf import (
     FONT,
@@ -131,7 +132,7 @@ def _table(spec: dict, width: float, st: _Styles) -> list:
 def card_story(card: dict, width: float, st: _Styles) -> list:
     card = as_dict(card)
     bar = Table(
-        [[Paragraph(markup(card.get("title") or "Untitled", 300), st.card_title)]],
+        [[Paragraph(markup(card.get("title") or tr("Untitled"), 300), st.card_title)]],
         colWidths=[width],
         hAlign="LEFT",
     )
@@ -172,17 +173,17 @@ def render_qrs(
     st = _Styles()
     width = page_size(page)[0] - 2 * MARGIN
     campaign, system = text(doc.get("campaign")).strip(), text(doc.get("system")).strip()
-    footer = " \u2014 ".join(s for s in (campaign, system, "Quick reference") if s)
+    footer = " \u2014 ".join(s for s in (campaign, system, tr("Quick reference")) if s)
 
     story: list = [FooterContext(footer)]
     kicker = " \u00b7 ".join(s for s in (campaign, system) if s)
     if kicker:
         story.append(Paragraph(markup(kicker, 600), st.kicker))
-    story.append(Paragraph("Quick reference", st.h1))
+    story.append(Paragraph(tr("Quick reference"), st.h1))
     for card in cards:
         story.append(KeepTogether(card_story(card, width, st)))
         prog.step()
     if not cards:
-        story.append(Paragraph("No reference cards.", st.empty))
+        story.append(Paragraph(tr("No reference cards."), st.empty))
 
-    return build_document(story, path, page, prog, "Quick reference")
+    return build_document(story, path, page, prog, tr("Quick reference"))

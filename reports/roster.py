@@ -27,6 +27,7 @@ from ._base import (
     markup,
     needs_fallback,
     text,
+    tr,
     visual,
 )
 from ._pdf import (
@@ -121,7 +122,7 @@ def _columns(doc: dict, rows: list[dict]) -> tuple[list[dict], str | None]:
             break
     if status_col is None and any(_status_label(r) for r in rows):
         status_col = "_status_label"
-        cols.append({"key": status_col, "label": "Status", "weight": 1.0})
+        cols.append({"key": status_col, "label": tr("Status"), "weight": 1.0})
     return cols, status_col
 
 
@@ -131,7 +132,7 @@ def _status_label(row: dict) -> str:
         return label
     status = status_key(row.get("_status"))
     if status and status != "active":
-        return STATUS_LABELS.get(status, text(row.get("_status")))
+        return tr(STATUS_LABELS[status]) if status in STATUS_LABELS else text(row.get("_status"))
     return ""
 
 
@@ -140,14 +141,14 @@ def _header(doc: dict, width: float, st: _Styles) -> list:
     kicker = " \u00b7 ".join(
         s
         for s in (
-            text(doc.get("title")) or "Roster",
+            text(doc.get("title")) or tr("Roster"),
             text(doc.get("campaign")),
             text(doc.get("system")),
         )
         if s.strip()
     )
     story.append(Paragraph(markup(kicker, 600), st.kicker))
-    story.append(Paragraph(markup(doc.get("roster") or "Unnamed roster", 600), st.h1))
+    story.append(Paragraph(markup(doc.get("roster") or tr("Unnamed roster"), 600), st.h1))
     if text(doc.get("subtitle")).strip():
         story.append(Paragraph(markup(doc.get("subtitle"), 800), st.sub))
 
@@ -386,7 +387,7 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
             greyed.append(index)
         if status in STATUS_COLOURS:
             shaded.setdefault(status, []).append(index)
-            seen_status.setdefault(status, _status_label(row) or STATUS_LABELS[status])
+            seen_status.setdefault(status, _status_label(row) or tr(STATUS_LABELS[status]))
         progress.step()
     for first, last in _runs(greyed):
         commands.append(("TEXTCOLOR", (0, first), (-1, last), st.cell_grey.textColor))
@@ -417,7 +418,7 @@ def _legend(seen: dict[str, str], st: _Styles) -> Table:
     ]
     size = st.legend.fontSize
     for i, (status, label) in enumerate(seen.items()):
-        words = text(STATUS_LABELS.get(status) or label, 60)
+        words = text(tr(STATUS_LABELS[status]) if status in STATUS_LABELS else label, 60)
         cells += ["", visual(words)]
         widths += [4 * mm, pdfmetrics.stringWidth(words, FONT, size) + 10]
         commands.append(("BACKGROUND", (2 * i, 0), (2 * i, 0), STATUS_COLOURS[status]))
@@ -440,10 +441,10 @@ def roster_story(doc: dict, width: float, progress: Progress, group: int = 0) ->
     if rows:
         story += _table(doc, rows, width, progress)
     else:
-        story.append(Paragraph("No fighters yet.", st.empty))
+        story.append(Paragraph(tr("No fighters yet."), st.empty))
     notes = text(doc.get("notes")).strip()
     if notes:
-        story.append(Paragraph("Notes", st.h2))
+        story.append(Paragraph(tr("Notes"), st.h2))
         for para in notes.replace("\r\n", "\n").split("\n\n"):
             if para.strip():
                 story.append(Paragraph(markup(para.strip(), NOTES_LIMIT), st.body))
@@ -502,7 +503,7 @@ def render_rosters(
             story.append(PageBreak())
         story += roster_story(doc, width, prog, group)
     if not story:
-        story.append(Paragraph("No rosters to print.", _Styles().empty))
+        story.append(Paragraph(tr("No rosters to print."), _Styles().empty))
     campaign = text(docs[0].get("campaign")) if docs else ""
-    return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, "Rosters") if s),
+    return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, tr("Rosters")) if s),
                           landscape=wide)

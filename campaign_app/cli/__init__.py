@@ -127,8 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--version", action="version", version=f"campaign-app {__version__}")
     p.add_argument("--lang", choices=GUI_LANGUAGES, default=None,
-                   help="language of the window: fr, it or en (default: the one chosen in "
-                        "the window, else the system's)")
+                   help="language of the window (default: the one chosen in the window, else "
+                        "the system's) and of the PDFs an export writes (default English)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def add(parent: Any, name: str, handler: Handler, help_text: str, *, needs_db: bool = True,

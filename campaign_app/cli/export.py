@@ -60,6 +60,18 @@ def _blank_count(value: str) -> int:
     return n
 
 
+def _in_lang(args: argparse.Namespace, doc: Any, kind: str) -> Any:
+    """The document in ``--lang`` (the rules' words and the report's own; names as typed)."""
+    lang = getattr(args, "lang", None) or "en"
+    if lang == "en":
+        return doc
+    from campaign_app.rules.localise import localise
+
+    if isinstance(doc, list):
+        return [localise(d, kind, lang) for d in doc]
+    return localise(doc, kind, lang)
+
+
 def _render(render: Callable[..., int], doc: Any, path: str, page: str, **options: Any) -> int:
     """Draw into a temporary file renamed over ``path`` when whole (the one writer)."""
     from campaign_app.files import atomic_write
@@ -83,7 +95,7 @@ def cmd_export_roster(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import roster_document
 
     path = check_output(args.output, engine)
-    doc = roster_document(engine, args.roster, args.campaign)
+    doc = _in_lang(args, roster_document(engine, args.roster, args.campaign), "roster")
     import reports
 
     pages = _render(reports.render_roster, doc, path, args.page, orientation=args.orientation)
@@ -94,7 +106,7 @@ def cmd_export_cards(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import cards_document
 
     path = check_output(args.output, engine)
-    doc = cards_document(engine, args.roster, args.campaign)
+    doc = _in_lang(args, cards_document(engine, args.roster, args.campaign), "cards")
     import reports
 
     pages = _render(reports.render_cards, doc, path, args.page, size=args.size, bw=args.bw, blank=args.blank)
@@ -105,7 +117,7 @@ def cmd_export_qrs(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import qrs_document
 
     path = check_output(args.output, engine)
-    doc = qrs_document(engine, args.campaign, all_kinds=args.all)
+    doc = _in_lang(args, qrs_document(engine, args.campaign, all_kinds=args.all), "qrs")
     import reports
 
     pages = _render(reports.render_qrs, doc, path, args.page)
@@ -116,7 +128,7 @@ def cmd_export_league(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import roster_documents
 
     path = check_output(args.output, engine)
-    docs = roster_documents(engine, args.campaign)
+    docs = _in_lang(args, roster_documents(engine, args.campaign), "roster")
     import reports
 
     pages = _render(reports.render_rosters, docs, path, args.page, orientation=args.orientation)
@@ -127,7 +139,7 @@ def cmd_export_campaign(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.exports import campaign_document
 
     path = check_output(args.output, engine)
-    doc = campaign_document(engine, args.campaign)
+    doc = _in_lang(args, campaign_document(engine, args.campaign), "campaign")
     import reports
 
     pages = _render(reports.render_campaign, doc, path, args.page)
@@ -136,6 +148,9 @@ def cmd_export_campaign(args: argparse.Namespace, engine: Any) -> None:
 
 def _common(sp: Any) -> None:
     sp.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF file to write")
+    # SUPPRESS: given before the command (campaign-app --lang fr export ...), it stays
+    sp.add_argument("--lang", choices=("fr", "it", "en"), default=argparse.SUPPRESS,
+                    help="the PDF's language: the rules' words and the page's own (default English)")
     sp.add_argument("--page", type=_page, default="a4", metavar="a4|letter", help="page size (default a4)")
 
 

@@ -233,7 +233,8 @@ def pattern_catalogue(lang: str) -> Mapping[str, tuple[Pattern, ...]]:
 @lru_cache(maxsize=64)
 def _merged(lang: str, system: str) -> tuple[Pattern, ...]:
     pats = pattern_catalogue(lang)
-    both = [*pats.get(system, ()), *pats.get("", ())]
+    # "*": every installed system's (a printed document of one game, its id unknown)
+    both = [p for ps in pats.values() for p in ps] if system == "*" else [*pats.get(system, ()), *pats.get("", ())]
     return tuple(sorted(both, key=lambda p: -len(_SLOT.sub("", p.english))))
 
 
@@ -284,6 +285,22 @@ def _exact(text: str, lang: str, system: str | None) -> str:
 def _translated(text: str, lang: str, system: str | None, depth: int) -> str:
     found = translated(text, lang, system, _depth=depth)
     return found if isinstance(found, str) else text
+
+
+def exact_translation(text: str, lang: str, system: str | None = None, column: bool = False) -> str | None:
+    """``text``'s translation when a translation file names it word for word (no
+    template); None otherwise."""
+    if lang not in LANGUAGES or not text:
+        return None
+    cats = catalogue(lang)
+    order = [cats.get(COLUMNS, {})] if column else []
+    order += [cats.get(system or "", {}), cats.get("", {}), *(c for k, c in cats.items() if k != COLUMNS)]
+    for key in (text, text.strip()):
+        for cat in order:
+            found = cat.get(key)
+            if found is not None:
+                return found
+    return None
 
 
 def translated(text: Any, lang: str, system: str | None = None, column: bool = False, *,

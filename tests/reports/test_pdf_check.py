@@ -63,20 +63,27 @@ def _campaigns(engine) -> list[tuple[int, str, list[int]]]:
 
 
 @pytest.mark.slow
-def test_no_broken_word_or_overlap_on_any_demo_pdf(demo_db, tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_no_broken_word_or_overlap_on_any_demo_pdf(demo_db, tmp_path: Path, lang: str) -> None:
+    """In each language: French and Italian words are longer (issue #31: PDFs in --lang)."""
+    from campaign_app.rules.localise import localise
+
+    def local(doc, kind):
+        return localise(doc, kind, lang) if lang != "en" else doc
+
     problems: list[str] = []
     made = 0
     for cid, name, rosters in _campaigns(demo_db):
         jobs = []
         for rid in rosters:
-            rdoc = exports.roster_document(demo_db, rid)
+            rdoc = local(exports.roster_document(demo_db, rid), "roster")
             jobs.append((f"roster-{rid}", reports.render_roster, rdoc, {}))
-            cdoc = exports.cards_document(demo_db, rid)
+            cdoc = local(exports.cards_document(demo_db, rid), "cards")
             jobs.append((f"cards-{rid}", reports.render_cards, cdoc, {}))
             jobs.append((f"cards-bw-{rid}", reports.render_cards, cdoc, {"bw": True, "blank": 1}))
-        qdoc = exports.qrs_document(demo_db, cid, all_kinds=True)
+        qdoc = local(exports.qrs_document(demo_db, cid, all_kinds=True), "qrs")
         jobs.append((f"qrs-{cid}", reports.render_qrs, qdoc, {}))
-        kdoc = exports.campaign_document(demo_db, cid)
+        kdoc = local(exports.campaign_document(demo_db, cid), "campaign")
         jobs.append((f"campaign-{cid}", reports.render_campaign, kdoc, {}))
         for label, render, doc, kw in jobs:
             out = tmp_path / f"{label}.pdf"

@@ -29,21 +29,28 @@ CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
 def _draw(engine: Any, kind: str, cid: int, rid: int | None, out: str, opts: dict[str, str],
           prog: Any = None) -> int:
     import reports
+    from campaign_app.rules.localise import localise
     from campaign_app.usecases import exports
+    from ui.i18n import current
+
+    lang = current()  # the PDF in the window's language
+
+    def local(doc: Any, what: str) -> Any:
+        return doc if lang == "en" else localise(doc, what, lang)
 
     page = opts.get("page", "a4")
     if kind == "roster":
-        return reports.render_roster(exports.roster_document(engine, rid), out, page, prog,
+        return reports.render_roster(local(exports.roster_document(engine, rid), "roster"), out, page, prog,
                                      orientation=opts.get("orientation", "auto"))
     if kind == "cards":
-        return reports.render_cards(exports.cards_document(engine, rid), out, page, prog,
+        return reports.render_cards(local(exports.cards_document(engine, rid), "cards"), out, page, prog,
                                     size=opts.get("size", "classic"))
     if kind == "qrs":
-        return reports.render_qrs(exports.qrs_document(engine, cid), out, page, prog)
+        return reports.render_qrs(local(exports.qrs_document(engine, cid), "qrs"), out, page, prog)
     if kind == "campaign":
-        return reports.render_campaign(exports.campaign_document(engine, cid), out, page, prog)
-    return reports.render_rosters(exports.roster_documents(engine, cid), out, page, prog,
-                                  orientation=opts.get("orientation", "auto"))
+        return reports.render_campaign(local(exports.campaign_document(engine, cid), "campaign"), out, page, prog)
+    return reports.render_rosters([local(d, "roster") for d in exports.roster_documents(engine, cid)], out, page,
+                                  prog, orientation=opts.get("orientation", "auto"))
 
 
 def preview(win: MainWindow, kind: str, title: str) -> dict[str, str] | None:
