@@ -99,7 +99,8 @@ def _has(text, *phrases):
 
 
 def test_seed000_nuts_turn_sequence_and_movement_on_the_card(engine):
-    """Seed 000: the turn sequence (activation, the four actions, movement allowances)."""
+    """Seed 000: the turn sequence (activation, the four actions, movement allowances, the
+    2d6 vs Rep Charge and Close Assault tests, which the card lacked)."""
     seq = _cards(engine, "nuts")["Turn sequence"]
     _has(seq, "Each leader rolls 1d6 against Rep; a leader who passes may act with his group, higher passing "
               "scores first",
@@ -107,6 +108,8 @@ def test_seed000_nuts_turn_sequence_and_movement_on_the_card(engine):
          "recover or rally",
          'Movement: normal 8", crawl 2"; charge reach 6"',
          "Going prone is free during a move; standing up costs half a move",
+         "A charge into melee (the target within reach) and a close assault on a vehicle (the figure must be "
+         "able to reach contact) each start with a 2d6 vs Rep test: the Charge test, the Close Assault test",
          "Pass 2 | 16 inches", "Pass 1 | 12 inches", "Pass 0 | 8 inches")
 
 
