@@ -156,15 +156,21 @@ def test_seed000_nuts_in_sight_shooting_and_damage_on_the_card(engine):
 
 
 def test_seed001_creature_cards_carry_their_abilities(engine):
-    """Seed 001: each creature's special abilities, in our words, on its card."""
+    """Seed 001: each creature's special abilities, in our words, on its card (the zombie's
+    closer target, lingering where a target was last seen, moving to the noise, any action
+    seen counting as movement and its one-opponent melee were missing)."""
     cards = _cards(engine, "nuts", expansions=["weird-ww2"])
     _has(cards["Zombie"], "Always Rep 2", "Never outgunned, never ducks back, no received-fire test; cannot be "
          "surprised", "Counts as passing 2d6 on every charge test",
          "Activates every turn, after everyone else (first and last if the other side does not activate)",
-         "Moves 8 inches; always fast moves straight at living targets in sight; with none in sight wanders 1d6 "
-         "inches", "Seeing a target move counts as passing 1d6 In Sight",
-         "Noise (shots, engines) draws zombies: roll the Zombie Arrival table vs the support level (rural 2, "
-         "urban 3)", "Melee as an impact 1 weapon; +1 Rep to each zombie for every two zombies in the fight",
+         "Moves 8 inches; always fast moves straight at living targets in sight, turning on a closer one that "
+         "appears; with none in sight wanders 1d6 inches; a target lost from sight is followed to where it was "
+         "last seen, and the zombie lingers there",
+         "Seeing a target move (any action: loading, shooting, popping up) counts as passing 1d6 In Sight",
+         "Noise (shots, engines) draws zombies: every zombie not already chasing someone fast moves toward it, "
+         "and the Zombie Arrival table is rolled vs the support level (rural 2, urban 3)",
+         "Melee as an impact 1 weapon against one opponent; +1 Rep to each zombie for every two zombies in the "
+         "fight",
          "A figure OD or OOF from zombie melee rises as a zombie",
          "A figure knocked down by a zombie takes the bite test (Stars pass their first one each game)",
          "New zombies come on at a random table edge at the start of the next zombie activation and fast move "
