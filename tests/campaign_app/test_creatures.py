@@ -295,7 +295,8 @@ def test_cli_bad_input_is_one_line_and_writes_nothing(engine, db_url, camp, caps
         (["creature", "generate", "Horde", "vampire", "--count", "0"], "1 to 100"),
         (["walker", "add", "Easy", "X", "--type", "soviet-medium", "--commander", "9", "--driver", "3",
           "--gunner", "3"], "outside 1..6"),
-        (["walker", "type-add", str(camp.id), "L", "--armour", "3", "--speed", "20"], "FRONT/SIDE"),
+        # a single number is the armour all round (seed 001); a half-written pair is refused
+        (["walker", "type-add", str(camp.id), "L", "--armour", "3/", "--speed", "20"], "FRONT/SIDE"),
         (["walker", "type-add", str(camp.id), "L", "--armour", "3/2", "--speed", "x"], "ROAD/CC"),
     ]:
         rc = main(["--db", db_url, *argv])

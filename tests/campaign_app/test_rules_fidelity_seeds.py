@@ -383,3 +383,24 @@ def test_seed004_fubar_cards(engine):
          "Ultra-heavy | 2+ | Heavy tank", "-2 to its next activation roll",
          "Cannot move for the rest of the game, but may still fire", "The owner picks which weapon is lost",
          "Each crew member and passenger saves on 5+ (or its own armour if better) or becomes a casualty")
+
+
+# --------------------------------------------------------------------------- seed 001: walker armour
+def test_seed001_a_single_armour_number_is_the_walkers_armour_all_round(engine, db_url, capsys, snap):
+    """Seed 001: "When only one number is given, the vehicle has a single armour value
+    around its entire body"; the top is the side halved, rounded down. `walker type-add
+    --armour 3` was refused ("write FRONT/SIDE")."""
+    from campaign_app.systems.nuts.creatures import list_walker_types
+
+    c = create_campaign(engine, "Armour", "nuts", expansions=["weird-ww2"])
+    out = cli(db_url, capsys, "walker", "type-add", str(c.id), "Bremmy", "--armour", "3", "--speed", "20").out
+    assert out.startswith("added walker type")
+    cli(db_url, capsys, "walker", "type-add", str(c.id), "Thatcher", "--armour", "5/3", "--speed", "18/9")
+    got = {t["name"]: (t["armour_front"], t["armour_side"], t["armour_top"]) for t in list_walker_types(engine, c.id)}
+    assert got["Bremmy"] == (3, 3, 1) and got["Thatcher"] == (5, 3, 1)
+    before = snap(engine)
+    for bad in ("3/", "3/x", "/3", "three"):
+        err = cli(db_url, capsys, "walker", "type-add", str(c.id), "Bad", "--armour", bad, "--speed", "20",
+                  code=(1, 2)).err
+        assert err == f"error: armour '{bad}': write FRONT/SIDE (e.g. 3/2, or 3 all round)\n"
+    assert snap(engine) == before

@@ -68,7 +68,7 @@ def type_add(engine: Any, campaign: Any, name: str, armour: str, speed: str, gun
              nation: str | None = None, notes: str | None = None) -> WalkerTypeAdded:
     from campaign_app.systems.nuts.creatures import add_walker_type, parse_pair
 
-    front, side = parse_pair(armour, "armour")
+    front, side = parse_pair(armour, "armour", single_for_both=True)
     road, cc = parse_pair(speed, "speed", second_optional=True)
     return add_walker_type(engine, campaign, name, front, side, gun1=gun1 or "", gun2=gun2 or "",
                            aa_mg=aa_mg, hull_mg=hull_mg, speed_road=road, speed_cc=cc, crew=crew,
@@ -212,7 +212,7 @@ COMMANDS: tuple[Command, ...] = (
         params=(
             Param("campaign"),
             Param("name"),
-            Param("armour", "--armour", required=True, metavar="FRONT/SIDE", help="e.g. 3/2 (top is side / 2)"),
+            Param("armour", "--armour", required=True, metavar="FRONT/SIDE", help="e.g. 3/2, or 3 all round (top is side / 2)"),
             Param("gun1", "--gun1", help="armour-piercing rating or Grenade"),
             Param("gun2", "--gun2", help="armour-piercing rating or Grenade"),
             Param("aa_mg", "--aa-mg", "flag", help="has an AA machine gun"),

@@ -247,12 +247,17 @@ def _creature(f: Fighter, roll: Any) -> Creature:
 
 
 # --------------------------------------------------------------------------- walker types
-def parse_pair(text: Any, what: str, *, second_optional: bool = False) -> tuple[int, int]:
-    """``"3/2"`` -> (3, 2); with ``second_optional`` ``"24"`` or ``"24/?"`` -> (24, 0)."""
+def parse_pair(text: Any, what: str, *, second_optional: bool = False,
+               single_for_both: bool = False) -> tuple[int, int]:
+    """``"3/2"`` -> (3, 2); with ``second_optional`` ``"24"`` or ``"24/?"`` -> (24, 0); with
+    ``single_for_both`` ``"3"`` -> (3, 3) (seed 001: one armour number is the value all round)."""
     raw = str(text if text is not None else "").strip()
     m = re.fullmatch(r"(\d+)\s*(?:/\s*(\d+|\?|-)?)?", raw)
+    if m and single_for_both and m[2] is None and "/" not in raw:
+        return int(m[1]), int(m[1])
     if not m or (m[2] in (None, "?", "-") and not second_optional):
-        form = "ROAD/CC (e.g. 24/12, or 24 if cross-country is unknown)" if second_optional else "FRONT/SIDE (e.g. 3/2)"
+        form = ("ROAD/CC (e.g. 24/12, or 24 if cross-country is unknown)" if second_optional
+                else "FRONT/SIDE (e.g. 3/2, or 3 all round)" if single_for_both else "FRONT/SIDE (e.g. 3/2)")
         raise InputError(f"{what} {raw!r}: write {form}")
     second = int(m[2]) if m[2] not in (None, "?", "-") else 0
     return int(m[1]), second
