@@ -614,6 +614,9 @@ def test_the_seeds_terms_in_the_translations():
     assert i18n.translated("Expertise", "it", "fubar") == "Esperienza"
     assert i18n.translated("Suppression", "it", "fubar") == "Inchiodamento"
     assert i18n.translated("Powered armour", "it", "fubar") == "Corazza Energetica"
+    # a unit's weapons as the roster lists them, item by item; a list with a name in it stays
+    assert i18n.translated("Assault rifle, LMG", "it", "fubar") == "Fucile d'Assalto, Mitragliatrice"
+    assert i18n.translated("Alpha, LMG", "it", "fubar") == "Alpha, LMG"
     note = load_rulebook().tables["fubar-training"].note
     assert "Esperienza" in i18n.translated(note, "it", "fubar") and "perizia" not in i18n.translated(note, "it", "fubar")
     for key in ("suppressed", "shaken", "hold", "sneak", "advance", "run"):
@@ -650,31 +653,31 @@ def test_the_seeds_word_typed_names_the_same_thing(system, where, key, word):
         assert resolve(part) == key
 
 
-def test_every_translated_word_names_one_thing():
+@pytest.mark.parametrize("system", ["fubar", "unit-morale"])
+def test_every_translated_word_names_one_thing(system):
     """No word of a squad game's translations (any language) names two entries of the
     same list: each resolves to its own key."""
     from campaign_app.rules import load_rulebook
     from campaign_app.rules.names import seed_words
     from campaign_app.systems import squads
 
+    data = load_rulebook().data(system)
+    lists = [(squads.weapons(data), "name", lambda w: squads.resolve_weapon(data, w, system)[0]),
+             (squads.discipline_states(data), "label", lambda w: squads.resolve_discipline(data, w, system)),
+             (squads.orders(data), "label", lambda w: squads.resolve_order(data, w, system)),
+             ({lv.key: {"label": lv.label} for lv in squads.training_levels(data)}, "label",
+              lambda w: squads.resolve_training(data, w, system).key),
+             (squads.armour_classes(data, "infantry"), "label",
+              lambda w: squads.resolve_armour(data, w, "infantry", system)[0]),
+             (squads.armour_classes(data, "vehicle"), "label",
+              lambda w: squads.resolve_armour(data, w, "vehicle", system)[0])]
     checked = 0
-    for system in ("fubar", "unit-morale"):
-        data = load_rulebook().data(system)
-        lists = [("weapons", squads.weapons(data), "name", lambda w: squads.resolve_weapon(data, w, system)[0]),
-                 ("discipline", squads.discipline_states(data), "label",
-                  lambda w: squads.resolve_discipline(data, w, system)),
-                 ("orders", squads.orders(data), "label", lambda w: squads.resolve_order(data, w, system)),
-                 ("training", {lv.key: {"label": lv.label} for lv in squads.training_levels(data)}, "label",
-                  lambda w: squads.resolve_training(data, w, system).key)]
-        for t in ("infantry", "vehicle"):
-            lists.append((t, squads.armour_classes(data, t), "label",
-                          lambda w, t=t: squads.resolve_armour(data, w, t, system)[0]))
-        for _what, table, field, resolve in lists:
-            for key, spec in table.items():
-                for word in seed_words(str(spec[field]), system):
-                    assert resolve(word) == key, (system, word)
-                    checked += 1
-    assert checked > 60
+    for table, field, resolve in lists:
+        for key, spec in table.items():
+            for word in seed_words(str(spec[field]), system):
+                assert resolve(word) == key, word
+                checked += 1
+    assert checked > 20
 
 
 def _unit_rows(engine):

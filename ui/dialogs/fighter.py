@@ -453,7 +453,7 @@ class UnitDialog(UseCaseDialog):
         self._type_changed()
         if u.get("armour"):
             self.armour.setCurrentIndex(max(0, self.armour.findData(u["armour"])))
-        fit_to_screen(self, 640, 380)
+        fit_to_screen(self, 700, 380)  # room for the orders in the game's words
 
     def _type_changed(self) -> None:
         self.armour.clear()
