@@ -141,9 +141,11 @@ def cmd_options(args: argparse.Namespace, engine: Any) -> None:
             out.append("weapons: any name (no weapons list)")
         for t, classes in d["armour"].items():
             if classes:
-                out.append(f"{t} armour: " + ", ".join(
-                    f"{a['key']} ({'; '.join(x for x in (_also(a['words'], a['key'], a['label']), _save(a['save'])) if x)})"
-                    for a in classes))
+                out.append(f"{t} armour: " + ", ".join(f"{a['key']} ({_save(a['save'])})" for a in classes))
+                also = [f"{a['key']} = {_also(a['words'], a['key'], a['label'])}" for a in classes
+                        if _also(a["words"], a["key"], a["label"])]
+                if also:
+                    out.append("  also: " + ", ".join(also))
         if d["discipline"]:
             out.append("discipline: " + ", ".join(x["label"] + _also_in(x["words"], x["label"]) for x in d["discipline"]))
         if d["orders"]:

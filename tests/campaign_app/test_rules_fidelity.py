@@ -7,6 +7,7 @@ docs/rules-fidelity.md lists each rule with the test here that proves it."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -699,6 +700,10 @@ def test_fubar_takes_the_seeds_italian_words_typed(engine, db_url, capsys, snap)
     training, weapons, armour and unit type typed in seed 004's words are stored as the
     rules data's keys and English weapon names. An unknown word is refused in one line,
     naming the valid ones, and nothing is written."""
+    # the player finds the sheet's words beside the keys
+    options = cli(db_url, capsys, "unit", "options", "fubar").out
+    assert re.search(r"^smg +SMG +16\" / 40 cm +3 +Mitraglietta$", options, re.M)
+    assert "power = Energetica" in options and "ultra-heavy = Ultra pesante" in options
     c = create_campaign(engine, "Italia", "fubar")
     create_roster(engine, c.id, "Rossi")
     cli(db_url, capsys, "unit", "add", "Rossi", "Prima squadra", "--figures", "6", "--training", "Recluta",
