@@ -612,6 +612,7 @@ def test_the_seeds_terms_in_the_translations():
     from campaign_app.rules import i18n
     from campaign_app.rules.loader import load_rulebook
 
+    assert i18n.translated("FUBAR 3rd edition", "it", "fubar") == "FUBAR Terza Edizione"
     assert i18n.translated("Expertise", "it", "fubar") == "Esperienza"
     assert i18n.translated("Suppression", "it", "fubar") == "Inchiodamento"
     assert i18n.translated("Powered armour", "it", "fubar") == "Corazza Energetica"
