@@ -23,7 +23,7 @@ def _add_param(sp: Any, p: Param) -> None:
         kw["action"] = "append"
     elif p.kind == "int":
         kw["type"] = int
-    if p.choices:
+    if p.choices and not p.free:
         kw["choices"] = p.choices
     if not p.flag:
         sp.add_argument(p.name, **kw)

@@ -19,6 +19,25 @@ def _save(save: Any) -> str:
     return "no save" if save is None or save == "" else f"{save}+"
 
 
+def _also(words: list[str], *names: str) -> str:
+    """The game's other words for a name (``Mitraglietta`` for SMG), those that differ."""
+    from campaign_app.rules.names import fold
+
+    seen = {fold(n) for n in names}
+    out = []
+    for w in words:
+        if fold(w) not in seen:
+            seen.add(fold(w))
+            out.append(w)
+    return ", ".join(out)
+
+
+def _also_in(words: list[str], *names: str) -> str:
+    """`` (Confiante)``, or nothing when the game's words are the name itself."""
+    also = _also(words, *names)
+    return f" ({also})" if also else ""
+
+
 def _unit_text(d: UnitDetail) -> str:
     rules = d["rules"] or {}
     head = f"{d['name']} (#{d['id']}, {d['unit_type']}) in {d['roster']['name']} — {d['status']}"
@@ -116,17 +135,24 @@ def cmd_options(args: argparse.Namespace, engine: Any) -> None:
             out.append(labelled("training", default=any(lv.get("default") for lv in d["training"]))
                        + ": " + ", ".join(lv["shown"] for lv in d["training"]))
         if d["weapons"]:
-            out.append(table_text([(w["key"], w["name"], w["range_text"], w["fp_text"]) for w in d["weapons"]],
-                                  ["key", "weapon", "range", "FP"]))
+            out.append(table_text([(w["key"], w["name"], w["range_text"], w["fp_text"], _also(w["words"], w["name"]))
+                                   for w in d["weapons"]], ["key", "weapon", "range", "FP", "also"]))
         else:
             out.append("weapons: any name (no weapons list)")
         for t, classes in d["armour"].items():
             if classes:
                 out.append(f"{t} armour: " + ", ".join(f"{a['key']} ({_save(a['save'])})" for a in classes))
+                also = [f"{a['key']} = {_also(a['words'], a['key'], a['label'])}" for a in classes
+                        if _also(a["words"], a["key"], a["label"])]
+                if also:
+                    out.append("  also: " + ", ".join(also))
         if d["discipline"]:
-            out.append("discipline: " + ", ".join(x["label"] for x in d["discipline"]))
+            out.append("discipline: " + ", ".join(x["label"] + _also_in(x["words"], x["label"]) for x in d["discipline"]))
         if d["orders"]:
-            out.append("orders: " + ", ".join(f"{o['label']} ({o['move']})" for o in d["orders"]))
+            out.append("orders: " + ", ".join(f"{o['label']}{_also_in(o['words'], o['label'])} ({o['move']})"
+                                              for o in d["orders"]))
+        out.append("Each name may also be typed in the game's translated words (the 'also' names, the seed's "
+                   "among them), in any case, with or without accents.")
         return "\n".join(out)
 
     emit(args, d, text)

@@ -324,4 +324,20 @@ def translated(text: Any, lang: str, system: str | None = None, column: bool = F
         by = _by_pattern(text, lang, system, _depth)
         if by is not None:
             return by
+        listed = _list_items(text, lang, system)
+        if listed is not None:
+            return listed
     return text
+
+
+def _list_items(text: str, lang: str, system: str | None) -> str | None:
+    """A list ``Assault rifle, LMG`` (a unit's weapons) item by item, when every item is
+    a word the rules data's translation names (``Fucile d'Assalto, Mitragliatrice``);
+    None when it is no list or one item is not such a word (a name, a sentence)."""
+    items = text.split(", ")
+    if len(items) < 2:
+        return None
+    out = [exact_translation(item, lang, system) for item in items]
+    if any(x is None for x in out):
+        return None
+    return ", ".join(x for x in out if x is not None)

@@ -35,6 +35,9 @@ class Param:
     default: Any = None
     required: bool = False
     choices: tuple[str, ...] = ()
+    # the choices are what the window lists; the CLI takes any word and the use-case
+    # resolves it (a name of the rules data typed in the game's own words: "Sneak")
+    free: bool = False
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import Row, Table
 from campaign_app.rules.labels import labelled
+from campaign_app.rules.names import entry_words, names_of, resolve_name
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems.base import BattleState, Outcome, Procedures, Step, UnitState
 from campaign_app.systems.squads_info import UNIT_STATUSES
@@ -64,10 +65,6 @@ DEFAULT_AFTER_BATTLE = {
 
 def _norm(text: Any) -> str:
     return " ".join(str(text if text is not None else "").strip().lower().replace("_", "-").split())
-
-
-def _keyish(text: Any) -> str:
-    return _norm(text).replace(" ", "-")
 
 
 def _section(data: Mapping[str, Any], name: str) -> dict[str, dict[str, Any]]:
@@ -135,9 +132,10 @@ def resolve_training(data: Mapping[str, Any], raw: Any, system: str = "") -> Lev
     name = SYSTEM_NAMES.get(system, system or "this game")
     if not levels:
         raise InputError(f"{name} has no training levels")
-    want = _norm(raw)
+    found = resolve_name({lv.key: names_of(lv.key, lv.label, lv.aliases, system) for lv in levels},
+                         raw, "training level")
     for lv in levels:
-        if want in {_norm(lv.key), _norm(lv.label), *(_norm(a) for a in lv.aliases)}:
+        if lv.key == found:
             return lv
     raise InputError(f"unknown training level {str(raw).strip()!r} for {name} "
                      f"(valid: {_choices(lv.shown for lv in levels)})")
@@ -177,11 +175,9 @@ def resolve_weapon(data: Mapping[str, Any], raw: Any, system: str = "") -> tuple
     want = _norm(raw)
     if not want:
         raise InputError("weapon name is empty")
-    for key, spec in table.items():
-        names = {_norm(key), _norm(key.replace("-", " ")), _norm(spec.get("name", ""))}
-        names |= {_norm(part) for part in str(spec.get("name", "")).split("/")}
-        if want in names or _keyish(want) == key:
-            return key, spec
+    key = resolve_name({k: entry_words(v, "name", k, system) for k, v in table.items()}, raw, "weapon")
+    if key is not None:
+        return key, table[key]
     raise InputError(f"unknown weapon {str(raw).strip()!r} for {name} (valid: {_choices(table)})")
 
 
@@ -290,10 +286,9 @@ def resolve_armour(data: Mapping[str, Any], raw: Any, unit_type: str = "infantry
     what = "vehicle armour" if unit_type == "vehicle" else "personal armour"
     if not classes:
         raise InputError(f"{name} has no {what} classes")
-    want = _norm(raw)
-    for key, spec in classes.items():
-        if want in {_norm(key), _norm(key.replace("-", " ")), _norm(spec.get("label", ""))}:
-            return key, spec
+    key = resolve_name({k: entry_words(v, "label", k, system) for k, v in classes.items()}, raw, what)
+    if key is not None:
+        return key, classes[key]
     shown = _choices(f"{k} ({v.get('save')}+)" for k, v in classes.items())
     raise InputError(f"unknown {what} {str(raw).strip()!r} for {name} (valid: {shown})")
 
@@ -307,11 +302,11 @@ def orders(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return _section(data, "orders")
 
 
-def _resolve_keyed(table: Mapping[str, Mapping[str, Any]], raw: Any, what: str, name: str) -> str:
-    want = _norm(raw)
-    for key, spec in table.items():
-        if want in {_norm(key), _norm(spec.get("label", ""))}:
-            return key
+def _resolve_keyed(table: Mapping[str, Mapping[str, Any]], raw: Any, what: str, name: str,
+                   system: str = "") -> str:
+    key = resolve_name({k: entry_words(v, "label", k, system) for k, v in table.items()}, raw, what)
+    if key is not None:
+        return key
     raise InputError(f"unknown {what} {str(raw).strip()!r} for {name} "
                      f"(valid: {_choices(str(v.get('label', k)) for k, v in table.items())})")
 
@@ -321,7 +316,7 @@ def resolve_discipline(data: Mapping[str, Any], raw: Any, system: str = "") -> s
     table = discipline_states(data)
     if not table:
         raise InputError(f"{name} units have no discipline state")
-    return _resolve_keyed(table, raw, "discipline state", name)
+    return _resolve_keyed(table, raw, "discipline state", name, system)
 
 
 def resolve_order(data: Mapping[str, Any], raw: Any, system: str = "") -> str:
@@ -329,7 +324,7 @@ def resolve_order(data: Mapping[str, Any], raw: Any, system: str = "") -> str:
     table = orders(data)
     if not table:
         raise InputError(f"{name} units take no orders (it uses activations)")
-    return _resolve_keyed(table, raw, "order", name)
+    return _resolve_keyed(table, raw, "order", name, system)
 
 
 def first_discipline(data: Mapping[str, Any]) -> str:
@@ -366,9 +361,10 @@ def order_move_text(spec: Mapping[str, Any]) -> str:
 
 
 # --------------------------------------------------------------------------- checks
-def check_unit_type(raw: Any) -> str:
-    t = _norm(raw or "infantry")
-    if t not in UNIT_TYPES:
+def check_unit_type(raw: Any, system: str = "") -> str:
+    """infantry, vehicle or bunker: by its name or the game's words for it (``veicolo``)."""
+    t = resolve_name({k: names_of(k, k, (), system) for k in UNIT_TYPES}, raw or "infantry", "unit type")
+    if t is None:
         raise InputError(f"unit type {str(raw).strip()!r} is not one of {', '.join(UNIT_TYPES)}")
     return t
 

@@ -25,6 +25,7 @@ from typing_extensions import Unpack
 from campaign_app.changes import Changes
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
+from campaign_app.rules.names import fold, seed_words
 from campaign_app.systems import get_system, squads
 from campaign_app.usecases.common import (
     BATTLES_RANGE,
@@ -82,11 +83,14 @@ class ArmourChoice(TypedDict):
     key: str
     label: str
     save: int | None
+    words: list[str]
+    """The game's own words for it in its translations (the seed's: ``Energetica``)."""
 
 
 class KeyLabel(TypedDict):
     key: str
     label: str
+    words: list[str]
 
 
 class OrderChoice(KeyLabel):
@@ -156,7 +160,7 @@ def add_unit(engine: Engine, roster: Ref, name: str, figures: Number, training: 
         _unit_game(c)
         data = _rules_data(c)
         _check_name_free(s, r, name)
-        utype = squads.check_unit_type(unit_type)
+        utype = squads.check_unit_type(unit_type, c.system)
         n = _figures(figures, "figures")
         start = n if figures_start is None or figures_start == "" else _figures(figures_start, "figures at start")
         squads.check_figures(n, start)
@@ -186,7 +190,8 @@ def _apply_rules_fields(c: Campaign, data: Mapping[str, Any], u: Unit, *, traini
         levels = squads.training_levels(data)
         u.training = levels[0].key if levels else ""
     if armour is not None and _given(armour):
-        if _norm(armour) in ("-", "no", "none") and not squads.armour_classes(data, u.unit_type).get("none"):
+        if (fold(armour) in ("", "no", "none", *map(fold, seed_words("None", system)))
+                and not squads.armour_classes(data, u.unit_type).get("none")):
             u.armour = ""
         else:
             u.armour = squads.resolve_armour(data, armour, u.unit_type, system)[0]
@@ -263,7 +268,7 @@ def edit_unit(engine: Engine, unit: Ref, if_version: int | None = None, *,
         type_before, armour_before = u.unit_type, u.armour
         unit_type = fields.get("unit_type")
         if unit_type is not None:
-            u.unit_type = squads.check_unit_type(unit_type)
+            u.unit_type = squads.check_unit_type(unit_type, c.system)
         figures, start, wounded = u.figures, u.figures_start, u.wounded
         if (v := fields.get("figures")) is not None:
             figures = _figures(v, "figures")
@@ -398,23 +403,31 @@ def unit_choices(system: str, edition: str = "", expansions: Iterable[str] = ())
     if not info.uses_units:
         raise InputError(f"{info.name} has no units (squad games: {', '.join(squads.SQUAD_SYSTEMS)})")
     data = load_rulebook().data(info.id, edition, expansions)
+    sid = info.id
+
+    def words(english: Any) -> list[str]:
+        return seed_words(str(english), sid, parts=False)
+
     return {
-        "training": [lv.to_dict() for lv in squads.training_levels(data)],
-        "weapons": [squads.weapon_profile(k, w) for k, w in squads.weapons(data).items()],
-        "armour": {t: _armour_choices(data, t) for t in squads.UNIT_TYPES},
-        "discipline": [{"key": k, "label": v.get("label", k)} for k, v in squads.discipline_states(data).items()],
-        "orders": [{"key": k, "label": v.get("label", k), "move": squads.order_move_text(v)}
-                   for k, v in squads.orders(data).items()],
+        "training": [{**lv.to_dict(), "words": words(lv.label)} for lv in squads.training_levels(data)],
+        "weapons": [{**squads.weapon_profile(k, w), "words": words(w.get("name", k))}
+                    for k, w in squads.weapons(data).items()],
+        "armour": {t: _armour_choices(data, t, sid) for t in squads.UNIT_TYPES},
+        "discipline": [{"key": k, "label": v.get("label", k), "words": words(v.get("label", k))}
+                       for k, v in squads.discipline_states(data).items()],
+        "orders": [{"key": k, "label": v.get("label", k), "words": words(v.get("label", k)),
+                    "move": squads.order_move_text(v)} for k, v in squads.orders(data).items()],
         "unit_types": list(squads.UNIT_TYPES),
     }
 
 
-def _armour_choices(data: Mapping[str, Any], unit_type: str) -> list[ArmourChoice]:
+def _armour_choices(data: Mapping[str, Any], unit_type: str, system: str = "") -> list[ArmourChoice]:
     """The armour classes of a unit type; "none" first (stored as no armour) when the
     data has no class of that name (personal armour), nothing if the game has none."""
     classes = squads.armour_classes(data, unit_type)
-    out: list[ArmourChoice] = [{"key": k, "label": a.get("label", k), "save": a.get("save")}
+    out: list[ArmourChoice] = [{"key": k, "label": a.get("label", k), "save": a.get("save"),
+                                "words": seed_words(str(a.get("label", k)), system, parts=False)}
                                for k, a in classes.items()]
     if classes and "none" not in classes:
-        out.insert(0, {"key": "none", "label": "None", "save": None})
+        out.insert(0, {"key": "none", "label": "None", "save": None, "words": seed_words("None", system, parts=False)})
     return out

@@ -635,21 +635,23 @@ def test_translated(fresh):
     assert i18n.translated("Destroyed", "en") == "Destroyed" and i18n.translated("Destroyed", "de") == "Destroyed"
     # the campaign's system first, then the core's words, then any system's
     assert i18n.translated("Destroyed", "fr") == "Détruite"
-    assert i18n.translated("Destroyed", "fr", "fubar") == "Détruit"
-    assert i18n.translated("Destroyed", "fr", "necromunda") == "Détruite"
-    assert i18n.translated("Destroyed", "fr", "no-such-system") == "Détruite"
+    assert i18n.translated("green", "fr", "fubar") == "bleu"
+    assert i18n.translated("green", "fr", "necromunda") == "novice"
+    assert i18n.translated("green", "fr", "no-such-system") == "novice"
+    assert i18n.translated("Destroyed", "fr", "fubar") == "Détruite"  # FUBAR's is "Vehicle destroyed"
     assert i18n.translated("Green", "fr", "unit-morale") == "Bleue"
     assert i18n.translated("Green", "fr", "fubar") == "Bleu"
     assert i18n.translated("&Generate Creatures…", "fr", "fubar") == "&Générer des créatures…"
-    assert i18n.translated(" Destroyed ", "fr", "fubar") == "Détruit"
+    assert i18n.translated(" green ", "fr", "fubar") == "bleu"
     assert i18n.translated("Not a rules word", "it") == "Not a rules word"
     # column titles: only when asked for a column, and first
     assert i18n.translated("Name", "fr") == "Name"
     assert i18n.translated("Name", "fr", column=True) == "Nom"
     assert i18n.translated("Wounded", "fr", "fubar") == "Blessé"
     assert i18n.translated("Wounded", "fr", "fubar", column=True) == "Blessés"
-    assert i18n.translated("Destroyed", "fr", "fubar", column=True) == "Détruit"
-    assert i18n.translated("Destroyed", "it", "fubar") == "Distrutto"
+    assert i18n.translated("green", "fr", "fubar", column=True) == "bleu"
+    assert i18n.translated("elite", "it", "fubar") == "elite"  # seed 004's Elite, the core's élite
+    assert i18n.translated("elite", "it") == "élite"
 
 
 def test_translated_over_given_files(fresh, monkeypatch):

@@ -7,6 +7,7 @@ docs/rules-fidelity.md lists each rule with the test here that proves it."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -534,3 +535,241 @@ def test_defaults_said_out_loud_in_the_cli(engine, db_url, capsys):
     buy_item(engine, f.id, "Bolt pistol")
     out = cli(db_url, capsys, "fighter", "sell", str(f.id), "Bolt pistol").out
     assert out.startswith("Brak sold Bolt pistol for 20 credits: 50% of the cost, rounded down to 5 (default); ")
+
+
+# --------------------------------------------------------------------------- the seeds' own words
+# (where in the rules data, key, the seed's word): seed 004 is FUBAR in Italian; its words
+# are the Italian names, and typed they name the same thing as the English key.
+SEED_004_WORDS = [
+    ("training", "green", "Recluta"), ("training", "seasoned", "Esperto"),
+    ("training", "veteran", "Veterano"), ("training", "elite", "Elite"),
+    ("actions", "walk", "Camminare"), ("actions", "run", "Correre"),
+    ("actions", "covered-run", "Correre riparandosi"), ("actions", "hold", "In attesa"),
+    ("actions", "go-to-ground", "Andare a terra"), ("actions", "aim", "Mirare"),
+    ("actions", "assault", "Assaltare"),
+    ("cover", "light", "Leggera"), ("cover", "medium", "Media"), ("cover", "heavy", "Pesante"),
+    ("armour.personal", "light", "Leggera"), ("armour.personal", "medium", "Media"),
+    ("armour.personal", "heavy", "Pesante"), ("armour.personal", "power", "Energetica"),
+    ("armour.personal", "battle", "Armatura da Battaglia"),
+    ("armour.vehicle", "none", "Nessuna"), ("armour.vehicle", "light", "Leggera"),
+    ("armour.vehicle", "medium", "Media"), ("armour.vehicle", "heavy", "Pesante"),
+    ("armour.vehicle", "ultra-heavy", "Ultra pesante"),
+    ("weapons", "pistol", "Pistola / Revolver"), ("weapons", "rifle", "Fucile"),
+    ("weapons", "assault-rifle", "Fucile d'Assalto"), ("weapons", "sniper-rifle", "Fucile di Precisione"),
+    ("weapons", "smg", "Mitraglietta"), ("weapons", "lmg", "Mitragliatrice"),
+    ("weapons", "shotgun", "Doppietta"), ("weapons", "hmg", "Mitragliatrice Pesante"),
+    ("weapons", "flamer", "Lanciafiamme"), ("weapons", "grenade-launcher", "Lanciagranate"),
+    ("weapons", "rpg", "RPG"), ("weapons", "light-at-gun", "Cannone Anticarro Leggero"),
+    ("weapons", "light-mortar", "Mortaio Leggero"), ("weapons", "light-cannon", "Cannone Leggero"),
+    ("weapons", "heavy-cannon", "Cannone Pesante"),
+    ("fubar-vehicle-damage", "crew-stunned", "Equipaggio Stordito"),
+    ("fubar-vehicle-damage", "immobilised", "Veicolo Immobilizzato"),
+    ("fubar-vehicle-damage", "weapon-destroyed", "Arma distrutta"),
+    ("fubar-vehicle-damage", "destroyed", "Veicolo distrutto"),
+]
+# seed 002 is a French players' summary: it keeps the rulebook's English terms
+# (suppressed, shaken, hold, sneak, advance, run) and says the rest in French
+SEED_002_WORDS = [
+    ("discipline", "confident", "Confiante"), ("discipline", "suppressed", "Suppressed"),
+    ("discipline", "shaken", "Shaken"), ("discipline", "demoralised", "Démoralisée"),
+    ("discipline", "destroyed", "Détruite"), ("discipline", "prisoner", "Prisonnière"),
+    ("orders", "hold", "Hold"), ("orders", "sneak", "Sneak"), ("orders", "advance", "Advance"),
+    ("orders", "run", "Run"),
+]
+
+
+def _english(system, where, key):
+    """The English name the rules data gives ``key`` under ``where`` (a section, or a
+    table whose row it is)."""
+    from campaign_app.rules import load_rulebook
+
+    book = load_rulebook()
+    if where in book.tables:
+        return next(r.label for r in book.tables[where].rows if r.result == key)
+    spec = book.data(system)
+    for part in where.split("."):
+        spec = spec[part]
+    return spec[key]["name" if where == "weapons" else "label"]
+
+
+@pytest.mark.parametrize(("system", "lang", "where", "key", "word"),
+                         [("fubar", "it", *w) for w in SEED_004_WORDS]
+                         + [("unit-morale", "fr", *w) for w in SEED_002_WORDS])
+def test_the_translation_uses_the_seeds_word(system, lang, where, key, word):
+    """Issue #31: a player finds their sheet's words. Seed 004's Italian names (not
+    "Potenziata", "Corri al coperto", "A terra", nor the English weapon names) and seed
+    002's terms (not "Neutralisée", "Ébranlée", "Progresser à couvert") are what the
+    window, and the PDFs in that language, show."""
+    from campaign_app.rules import i18n
+
+    assert i18n.translated(_english(system, where, key), lang, system) == word
+
+
+def test_the_seeds_terms_in_the_translations():
+    """The words of the seeds' sentences: FUBAR's Esperienza (not "perizia") and
+    Inchiodamento; the French sheet's lower-case terms in a sentence, its CC and tir
+    d'opportunité."""
+    from campaign_app.rules import i18n
+    from campaign_app.rules.loader import load_rulebook
+
+    assert i18n.translated("FUBAR 3rd edition", "it", "fubar") == "FUBAR Terza Edizione"
+    assert i18n.translated("Expertise", "it", "fubar") == "Esperienza"
+    assert i18n.translated("Suppression", "it", "fubar") == "Inchiodamento"
+    assert i18n.translated("Powered armour", "it", "fubar") == "Corazza Energetica"
+    # a unit's weapons as the roster lists them, item by item; a list with a name in it stays
+    assert i18n.translated("Assault rifle, LMG", "it", "fubar") == "Fucile d'Assalto, Mitragliatrice"
+    assert i18n.translated("Alpha, LMG", "it", "fubar") == "Alpha, LMG"
+    note = load_rulebook().tables["fubar-training"].note
+    assert "Esperienza" in i18n.translated(note, "it", "fubar") and "perizia" not in i18n.translated(note, "it", "fubar")
+    for key in ("suppressed", "shaken", "hold", "sneak", "advance", "run"):
+        assert i18n.translated(key, "fr", "unit-morale") == key  # the sheet writes them so
+    assert i18n.translated("Becomes Shaken.", "fr", "unit-morale") == "Devient shaken."
+    assert i18n.translated("Close Combat", "fr", "unit-morale") == "CC"
+    falls = i18n.translated("Falls back if above half its starting strength; surrenders if under half.", "fr",
+                            "unit-morale")
+    assert falls.startswith("Fait fall back")
+    data = load_rulebook().data("unit-morale")
+    assert "tir d'opportunité" in i18n.translated(data["opportunity_fire"]["text"], "fr", "unit-morale").lower()
+
+
+@pytest.mark.parametrize(("system", "where", "key", "word"),
+                         [("fubar", *w) for w in SEED_004_WORDS if not w[0].startswith(("actions", "cover", "fubar-"))]
+                         + [("unit-morale", *w) for w in SEED_002_WORDS])
+def test_the_seeds_word_typed_names_the_same_thing(system, where, key, word):
+    """Typed in any case, with or without accents, the seed's word names the key."""
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems import squads
+
+    data = load_rulebook().data(system)
+    resolve = {
+        "training": lambda w: squads.resolve_training(data, w, system).key,
+        "weapons": lambda w: squads.resolve_weapon(data, w, system)[0],
+        "armour.personal": lambda w: squads.resolve_armour(data, w, "infantry", system)[0],
+        "armour.vehicle": lambda w: squads.resolve_armour(data, w, "vehicle", system)[0],
+        "discipline": lambda w: squads.resolve_discipline(data, w, system),
+        "orders": lambda w: squads.resolve_order(data, w, system),
+    }[where]
+    for typed in (word, word.upper(), word.lower(), word.replace("é", "e").replace("è", "e")):
+        assert resolve(typed) == key, typed
+    for part in word.split(" / "):  # Pistola / Revolver: either is the pistol
+        assert resolve(part) == key
+
+
+@pytest.mark.parametrize("system", ["fubar", "unit-morale"])
+def test_every_translated_word_names_one_thing(system):
+    """No word of a squad game's translations (any language) names two entries of the
+    same list: each resolves to its own key."""
+    from campaign_app.rules import load_rulebook
+    from campaign_app.rules.names import seed_words
+    from campaign_app.systems import squads
+
+    data = load_rulebook().data(system)
+    lists = [(squads.weapons(data), "name", lambda w: squads.resolve_weapon(data, w, system)[0]),
+             (squads.discipline_states(data), "label", lambda w: squads.resolve_discipline(data, w, system)),
+             (squads.orders(data), "label", lambda w: squads.resolve_order(data, w, system)),
+             ({lv.key: {"label": lv.label} for lv in squads.training_levels(data)}, "label",
+              lambda w: squads.resolve_training(data, w, system).key),
+             (squads.armour_classes(data, "infantry"), "label",
+              lambda w: squads.resolve_armour(data, w, "infantry", system)[0]),
+             (squads.armour_classes(data, "vehicle"), "label",
+              lambda w: squads.resolve_armour(data, w, "vehicle", system)[0])]
+    checked = 0
+    for table, field, resolve in lists:
+        for key, spec in table.items():
+            for word in seed_words(str(spec[field]), system):
+                assert resolve(word) == key, word
+                checked += 1
+    assert checked > 20
+
+
+def _unit_rows(engine):
+    """Every unit as the database holds it: name -> (type, training, armour, discipline,
+    order, its weapons' names)."""
+    from sqlmodel import select
+
+    from db.models import Equipment, Unit
+    from db.uow import read_session
+
+    with read_session(engine) as s:
+        return {u.name: (u.unit_type, u.training, u.armour, u.discipline, u.order,
+                         sorted(e.name for e in s.exec(select(Equipment).where(Equipment.unit_id == u.id))))
+                for u in s.exec(select(Unit))}
+
+
+def test_fubar_takes_the_seeds_italian_words_typed(engine, db_url, capsys, snap):
+    """`unit add ... --weapon Mitraglietta` finds the SMG (it was "unknown weapon"):
+    training, weapons, armour and unit type typed in seed 004's words are stored as the
+    rules data's keys and English weapon names. An unknown word is refused in one line,
+    naming the valid ones, and nothing is written."""
+    # the player finds the sheet's words beside the keys
+    options = cli(db_url, capsys, "unit", "options", "fubar").out
+    assert re.search(r"^smg +SMG +16\" / 40 cm +3 +Mitraglietta$", options, re.M)
+    assert "power = Energetica" in options and "ultra-heavy = Ultra pesante" in options
+    c = create_campaign(engine, "Italia", "fubar")
+    create_roster(engine, c.id, "Rossi")
+    cli(db_url, capsys, "unit", "add", "Rossi", "Prima squadra", "--figures", "6", "--training", "Recluta",
+        "--weapon", "Mitraglietta", "--weapon", "fucile d’assalto", "--armour", "ENERGETICA")
+    cli(db_url, capsys, "unit", "add", "Rossi", "Carro", "--figures", "1", "--type", "Veicolo",
+        "--training", "élite", "--armour", "Ultra pesante", "--weapon", "Cannone Pesante",
+        "--weapon", "mitragliatrice pesante")
+    assert _unit_rows(engine) == {
+        "Prima squadra": ("infantry", "green", "power", "", "", ["Assault rifle", "SMG"]),
+        "Carro": ("vehicle", "elite", "ultra-heavy", "", "", ["HMG", "Heavy cannon"]),
+    }
+    # edit: drop a weapon by the seed's word, add another, change the armour and training
+    cli(db_url, capsys, "unit", "edit", "Prima squadra", "--drop-weapon", "Mitraglietta", "--weapon", "Revolver",
+        "--weapon", "Doppietta", "--armour", "Armatura da Battaglia", "--training", "Esperto")
+    assert _unit_rows(engine)["Prima squadra"] == ("infantry", "seasoned", "battle", "", "",
+                                                   ["Assault rifle", "Pistol / revolver", "Shotgun"])
+    out = cli(db_url, capsys, "unit", "show", "Prima squadra").out
+    assert "Shotgun" in out and "training Seasoned (Esperto)" in out
+    # unknown words: one line, nothing written (not the unit, not its other weapons)
+    before = snap(engine)
+    for argv, msg in (
+        (["unit", "add", "Rossi", "Seconda", "--figures", "5", "--weapon", "Mitraglietta", "--weapon", "Bazooka"],
+         "error: unknown weapon 'Bazooka' for FUBAR (valid: pistol, rifle, assault-rifle, sniper-rifle, smg, lmg, "
+         "shotgun, hmg, flamer, grenade-launcher, rpg, light-at-gun, light-mortar, light-cannon, heavy-cannon)"),
+        (["unit", "add", "Rossi", "Seconda", "--figures", "5", "--armour", "Potenziata"],
+         "error: unknown personal armour 'Potenziata' for FUBAR (valid: light (6+), medium (5+), heavy (4+), "
+         "power (3+), battle (2+))"),
+        (["unit", "edit", "Carro", "--training", "Caporale"],
+         "error: unknown training level 'Caporale' for FUBAR (valid: Green (Recluta), Seasoned (Esperto), "
+         "Veteran (Veterano), Elite)"),
+        (["unit", "edit", "Carro", "--type", "Elicottero"],
+         "error: unit type 'Elicottero' is not one of infantry, vehicle, bunker"),
+    ):
+        err = cli(db_url, capsys, *argv, code=(1, 2)).err
+        assert err == msg + "\n"
+    assert snap(engine) == before
+
+
+def test_unit_morale_takes_the_french_sheets_words_typed(engine, bocage, db_url, capsys, snap):
+    """Seed 002's words typed: the discipline states in French (démoralisée, confiante,
+    prisonnière, accents or not) and the orders as the sheet keeps them, in any case,
+    `squad order` included (its list once refused "Sneak"). Stored as the keys; an
+    unknown word is refused in one line and nothing is written."""
+    _c, battle = bocage
+    b = str(battle)
+    cli(db_url, capsys, "unit", "add", "Paras", "3 Section", "--figures", "8", "--discipline", "Démoralisée",
+        "--order", "SNEAK")
+    cli(db_url, capsys, "unit", "edit", "2 Section", "--discipline", "confiante", "--order", "Advance")
+    cli(db_url, capsys, "squad", "order", b, "1 Section", "Sneak")
+    cli(db_url, capsys, "squad", "order", b, "2 Section", "RUN")
+    rows = _unit_rows(engine)
+    assert rows["3 Section"][3:5] == ("demoralised", "sneak")
+    assert rows["2 Section"][3:5] == ("confident", "run")
+    assert rows["1 Section"][3:5] == ("confident", "sneak")
+    assert _unit_state(engine, battle, "1 Section") == ("sneak", {"order": "sneak"})
+    cli(db_url, capsys, "unit", "edit", "3 Section", "--discipline", "prisonniere")
+    assert _unit_rows(engine)["3 Section"][3] == "prisoner"
+    before = snap(engine)
+    for argv, msg in (
+        (["squad", "order", b, "1 Section", "Tenir"],
+         "error: unknown order 'Tenir' for the unit-morale game (valid: Hold, Sneak, Advance, Run)"),
+        (["unit", "edit", "2 Section", "--discipline", "Neutralisée"],
+         "error: unknown discipline state 'Neutralisée' for the unit-morale game (valid: Confident, Suppressed, "
+         "Shaken, Demoralised, Destroyed, Prisoner)"),
+    ):
+        err = cli(db_url, capsys, *argv, code=(1, 2)).err
+        assert err == msg + "\n"
+    assert snap(engine) == before

@@ -89,8 +89,11 @@ def test_unknown_training_level_lists_valid_ones():
 def test_unit_morale_experience_levels():
     assert [lv.key for lv in squads.training_levels(UM)] == ["green", "regular", "veteran", "elite"]
     assert squads.resolve_training(UM, "Regular", "unit-morale").activation is None
+    # FUBAR's Esperto is no word of this game; its own translations' words are
+    # (Recluta is its Italian Green)
     with pytest.raises(InputError, match="valid: Green, Regular, Veteran, Elite"):
-        squads.resolve_training(UM, "Recluta", "unit-morale")
+        squads.resolve_training(UM, "Esperto", "unit-morale")
+    assert squads.resolve_training(UM, "Recluta", "unit-morale").key == "green"
 
 
 # --------------------------------------------------------------------------- weapons

@@ -526,3 +526,56 @@ def test_every_menu_item_has_a_key_of_its_own(qtbot: Any, lang_window: Any, lang
             top.menu().aboutToShow.emit()
             problems.update(_menu_key_problems(top.menu(), f"menu bar ▸ {top.text()}"))
     assert not problems, "\n".join(sorted(problems))
+
+
+def test_the_unit_dialog_shows_and_takes_the_seeds_words(qtbot: Any, gui_engine: Any) -> None:
+    """Issue #31: in Italian a FUBAR unit's training, armour and type are seed 004's
+    words, the weapon entry completes them ("Mitraglietta"), and a weapon typed so is
+    saved as the SMG; in French a unit-morale unit's discipline and orders are seed 002's
+    (Démoralisée, Sneak). In English the same dialog takes the Italian word too."""
+    from sqlmodel import select
+
+    from campaign_app.usecases import core
+    from db.models import Equipment, Unit
+    from db.uow import read_session
+    from ui.dialogs.fighter import UnitDialog
+    from ui.i18n import install
+
+    c = core.create_campaign(gui_engine, "Italia", "fubar")
+    r = core.create_roster(gui_engine, c.id, "Rossi")
+    um = core.create_campaign(gui_engine, "Bocage", "unit-morale")
+    paras = core.create_roster(gui_engine, um.id, "Paras")
+    try:
+        for lang, word in (("it", "Mitraglietta"), ("en", "mitraglietta")):
+            assert install(lang) == lang
+            dlg = UnitDialog(None, gui_engine, r.id, {"system": "fubar"})
+            qtbot.addWidget(dlg)
+            shown = [dlg.training.itemText(i) for i in range(dlg.training.count())]
+            armour = [dlg.armour.itemText(i) for i in range(dlg.armour.count())]
+            model = dlg.weapons.entry.completer().model()
+            completions = [model.index(i, 0).data() for i in range(model.rowCount())]
+            assert "Mitraglietta" in completions and "SMG" in completions
+            if lang == "it":
+                assert shown == ["Recluta", "Esperto", "Veterano", "Elite"]
+                assert armour[0] == "Nessuna" and "Energetica (tiro salvezza 3)" in armour
+                assert dlg.unit_type.itemText(0) == "Fanteria"
+            else:
+                assert shown[0] == "Green (Recluta)"
+            dlg.name.setText(f"Squadra {lang}")
+            dlg.weapons.entry.setText(word)
+            dlg.weapons.add_current()
+            dlg.try_accept()
+            assert dlg.result() == dlg.DialogCode.Accepted, dlg.error.text()
+        assert install("fr") == "fr"
+        dlg = UnitDialog(None, gui_engine, paras.id, {"system": "unit-morale"})
+        qtbot.addWidget(dlg)
+        disc = [dlg.discipline.itemText(i) for i in range(dlg.discipline.count())]
+        orders = [dlg.order.itemText(i).split(" — ")[0] for i in range(1, dlg.order.count())]
+        assert disc == ["Confiante", "Suppressed", "Shaken", "Démoralisée", "Détruite", "Prisonnière"]
+        assert orders == ["Hold", "Sneak", "Advance", "Run"]
+    finally:
+        install("en")
+    with read_session(gui_engine) as s:
+        got = {u.name: sorted(e.name for e in s.exec(select(Equipment).where(Equipment.unit_id == u.id)))
+               for u in s.exec(select(Unit))}
+    assert got == {"Squadra it": ["SMG"], "Squadra en": ["SMG"]}

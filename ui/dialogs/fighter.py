@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
+from ui.rules_text import rules_text
 from ui.screen import fit_to_screen
 from ui.widgets import EntryLine, UseCaseDialog
 
@@ -335,6 +336,15 @@ class FighterDialog(UseCaseDialog):
         return f.id
 
 
+def _level_text(lv: dict[str, Any], label: str) -> str:
+    """A training level in the window's language, with its aliases that differ from it:
+    ``Green (Recluta)`` in English, ``Recluta`` in Italian."""
+    from campaign_app.rules.names import fold
+
+    other = [a for a in lv.get("aliases", []) if fold(a) != fold(label)]
+    return f"{label} ({', '.join(other)})" if other else label
+
+
 class UnitDialog(UseCaseDialog):
     """Add a unit (squad games) or edit one (``unit`` = ``unit_detail`` dict)."""
 
@@ -346,8 +356,13 @@ class UnitDialog(UseCaseDialog):
         self.engine = engine
         self.roster_id = roster_id
         self.unit = unit
+        self.system = campaign["system"]
         self.choices = unit_choices(campaign["system"], campaign.get("edition", ""),
                                     campaign.get("expansions", []))
+        system = campaign["system"]
+
+        def words(text: str) -> str:  # the rules data's name in the window's language (the seed's word)
+            return str(rules_text(text, system))
         u = unit or {}
         cols = QHBoxLayout()
         form = QFormLayout()
@@ -358,7 +373,7 @@ class UnitDialog(UseCaseDialog):
         form.addRow(translate("UnitDialog", "&Name:"), self.name)
         self.unit_type = QComboBox()
         for t in self.choices["unit_types"]:
-            self.unit_type.addItem(t.title(), t)
+            self.unit_type.addItem(words(t).capitalize(), t)
         self.unit_type.setCurrentIndex(max(0, self.unit_type.findData(u.get("unit_type", "infantry"))))
         form.addRow(translate("UnitDialog", "&Type:"), self.unit_type)
         self.figures = QSpinBox()
@@ -377,7 +392,7 @@ class UnitDialog(UseCaseDialog):
         self.training = QComboBox()
         self.training.setObjectName("training")
         for lv in self.choices["training"]:
-            self.training.addItem(lv["shown"], lv["key"])
+            self.training.addItem(_level_text(lv, words(lv["label"])), lv["key"])
         if u.get("training"):
             self.training.setCurrentIndex(max(0, self.training.findData(u["training"])))
         form.addRow(translate("UnitDialog", "T&raining:"), self.training)
@@ -385,11 +400,11 @@ class UnitDialog(UseCaseDialog):
         form.addRow(translate("UnitDialog", "&Armour:"), self.armour)
         self.discipline = QComboBox()
         for d in self.choices["discipline"]:
-            self.discipline.addItem(d["label"], d["key"])
+            self.discipline.addItem(words(d["label"]), d["key"])
         self.order = QComboBox()
         self.order.addItem("(none)", "none")
         for o in self.choices["orders"]:
-            self.order.addItem(f"{o['label']} — {o['move']}", o["key"])
+            self.order.addItem(f"{words(o['label'])} — {o['move']}", o["key"])
         if self.choices["discipline"]:
             form.addRow(translate("UnitDialog", "&Discipline:"), self.discipline)
             if u.get("discipline"):
@@ -421,8 +436,11 @@ class UnitDialog(UseCaseDialog):
         right = QVBoxLayout()
         wbox = QGroupBox(translate("UnitDialog", "Weapons"))
         wl = QVBoxLayout(wbox)
+        # completions: the English names and the game's words for them (seed 004's
+        # "Mitraglietta"): either is taken (campaign_app.rules.names resolves them)
         self.weapons = NameList(translate("UnitDialog", "Weapons"), [e["name"] for e in u.get("equipment", [])],
-                                [w["name"] for w in self.choices["weapons"]])
+                                list(dict.fromkeys(n for w in self.choices["weapons"]
+                                                   for n in (words(w["name"]), w["name"], *w["words"]))))
         wl.addWidget(self.weapons)
         right.addWidget(wbox)
         self.notes = QPlainTextEdit(u.get("notes", ""))
@@ -435,14 +453,14 @@ class UnitDialog(UseCaseDialog):
         self._type_changed()
         if u.get("armour"):
             self.armour.setCurrentIndex(max(0, self.armour.findData(u["armour"])))
-        fit_to_screen(self, 640, 380)
+        fit_to_screen(self, 700, 380)  # room for the orders in the game's words
 
     def _type_changed(self) -> None:
         self.armour.clear()
         options = self.choices["armour"].get(self.unit_type.currentData(), [])
         for a in options:
             save = translate("UnitDialog", " (save {save})").format(save=a['save']) if a.get("save") else ""
-            self.armour.addItem(f"{a['label']}{save}", a["key"])
+            self.armour.addItem(f"{rules_text(a['label'], self.system)}{save}", a["key"])
         self.armour.setEnabled(bool(options))
         if not options:
             self.armour.addItem(translate("UnitDialog", "(none in this game)"), "")

@@ -211,8 +211,9 @@ COMMANDS: tuple[Command, ...] = (
         "order", "the unit's order for the turn (Hold and Sneak count as using the terrain: +1 to the save; "
                  "a Suppressed or Shaken unit may only Sneak; an order that cannot hide shows a hidden unit)",
         f"{_ME}:give_order", *_GROUP, text=f"{_ME}:marked_text",
-        params=(_BATTLE, _UNIT, Param("order", kind="choice", choices=ORDERS, default="hold",
-                                      help="hold, sneak, advance or run")),
+        params=(_BATTLE, _UNIT, Param("order", kind="choice", choices=ORDERS, default="hold", free=True,
+                                      help="hold, sneak, advance or run (any case; or the game's "
+                                           "words for them, see `unit options unit-morale`)")),
         key="squad_order",
     ),
     Command(
