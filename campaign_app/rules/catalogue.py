@@ -106,6 +106,32 @@ class ItemModel(_Strict):
     profile: dict[str, int | str] = Field(default_factory=dict)
     notes: str = Field(default="", max_length=MAX_TEXT)
     source: str = Field(default="", max_length=MAX_NAME)
+    # a weapon of several modes or ammunition: the name of the first line (``profile``)
+    # and the further lines, each ``{ name = "...", <field> = ..., traits = [...] }``
+    profile_name: str = Field(default="", max_length=MAX_NAME)
+    profiles: list[dict[str, int | str | list[str]]] = Field(default_factory=list, max_length=12)
+    # a weapon the sources give no profile for says so (else a profile is expected)
+    no_profile: bool = False
+    # the Trading Post: sold there (at ``cost``), and its rarity or legality as the game
+    # writes it (Necromunda: C common, R<n> rare, I<n> illegal, E exclusive)
+    trading_post: bool = False
+    rarity: str = Field(default="", max_length=10)
+    # ammunition or an accessory: the keys of the items it fits
+    fits: list[str] = Field(default_factory=list, max_length=40)
+
+    @field_validator("profiles")
+    @classmethod
+    def _lines(cls, v: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for i, line in enumerate(v):
+            if not isinstance(line.get("name"), str) or not line["name"].strip():
+                raise ValueError(f"profiles[{i}] needs a name")
+            for k, x in line.items():
+                if k == "traits":
+                    if not isinstance(x, list) or not all(isinstance(t, str) and 0 < len(t) <= MAX_NAME for t in x):
+                        raise ValueError(f"profiles[{i}].traits must be a list of names")
+                elif isinstance(x, list) or (isinstance(x, str) and len(x) > (MAX_NAME if k == "name" else 40)):
+                    raise ValueError(f"profiles[{i}].{k} is not a profile value")
+        return v
 
     @field_validator("name")
     @classmethod
@@ -314,12 +340,19 @@ def _legacy(key: str, spec: Mapping[str, Any], fields: Iterable[str]) -> dict[st
 def item_dict(key: str, item: ItemModel | Mapping[str, Any], source: str) -> dict[str, Any]:
     m = item if isinstance(item, ItemModel) else ItemModel.model_validate(item)
     profile = {k: (f'{v}"' if k in ("range",) and isinstance(v, int) else v) for k, v in m.profile.items()}
-    return {
+    out: dict[str, Any] = {
         "key": key, "name": m.name, "category": m.category,
         "cost": m.cost if isinstance(m.cost, int) else 0, "cost_known": isinstance(m.cost, int),
         "default": m.default, "aliases": list(m.aliases), "traits": list(m.traits), "profile": profile,
         "notes": m.notes, "source": source or m.source or "rules",
     }
+    # the fields of several profile lines and of the Trading Post, only where given (an
+    # item without them reads as it always did)
+    extra = {"profile_name": m.profile_name, "profiles": [dict(p) for p in m.profiles],
+             "no_profile": m.no_profile, "trading_post": m.trading_post, "rarity": m.rarity,
+             "fits": list(m.fits)}
+    out.update({k: v for k, v in extra.items() if v})
+    return out
 
 
 def catalogue(data: Mapping[str, Any], packs: Iterable[tuple[str, Mapping[str, Any]]] = ()

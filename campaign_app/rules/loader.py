@@ -363,6 +363,9 @@ def parse_rule_file(name: str, text: str) -> RuleFile:
 
         validate_section(model.other["advancement"], name)
     validate_sections(model.other, name)  # gear: catalogue, weapon_profile, trading
+    check = _system_hook(model.meta.system, "rules_check")
+    if check is not None:
+        check(model.other, name)  # the game's own sections (a house's fighter types...)
     return RuleFile(
         name=name,
         system=model.meta.system,
@@ -390,6 +393,10 @@ class RuleBook:
         for f in self.files:
             for t in f.tables:
                 check_table_refs(t, self.tables, f.name)
+        for system in sorted({f.system for f in self.files}):
+            check = _system_hook(system, "book_check")
+            if check is not None:
+                check([f for f in self.files if f.system == system])
         for f in self.files:
             if "advancement" in f.data:
                 from campaign_app.rules.advancement import build, validate_section
@@ -428,6 +435,16 @@ class RuleBook:
                     else:
                         out[k] = v
         return out
+
+
+def _system_hook(system: str, attr: str) -> Any:
+    """The installed game system's check named ``attr`` (``rules_check``, ``book_check``),
+    or None when the system is not installed or has none."""
+    from campaign_app.systems.registry import systems
+
+    found = systems().get(system)
+    ref = getattr(found, attr, "") if found is not None else ""
+    return found.load(ref) if found is not None and ref else None
 
 
 def shipped_files() -> list[tuple[str, str]]:

@@ -116,6 +116,12 @@ class GameSystem:
     # the statuses whose fighters' values count towards the roster's rating (the gang
     # rating); () = the active ones (those ready to play, as the printed roster counts)
     rating_statuses: tuple[str, ...] = ()
+    # "module:function" checking one of the system's rules files beyond the shared
+    # sections: ``function(data, file name)`` raises a one-line RulesDataError ("" = none)
+    rules_check: str = ""
+    # "module:function" checking the system's rules files together (references between
+    # files): ``function(files)`` raises a one-line RulesDataError ("" = none)
+    book_check: str = ""
     # --- end gear
     # --- standings (standings helper): how the league table counts a roster's rating;
     # None = one derived from the SystemInfo (default_rating)

@@ -212,8 +212,10 @@ def test_necromunda_roster_shows_characteristics_as_the_edition_writes_them(engi
     text = pages[0]
     assert ("Sv" in text.split()) == (edition == "n26")
     # n26's catalogue has a Lasgun, its profile our labelled default (values unknown to us)
-    lasgun = "Lasgun (default)" if edition == "n26" else "Lasgun"
-    assert f"Дмитрий Leader 120 cr {line} 12 {lasgun} Nerves of Steel Active" in text
+    # n23's (issue #30) the sourced profile, printed after the name
+    lasgun = "Lasgun (default)" if edition == "n26" else 'Lasgun (S 18", L 24"'
+    assert f"Дмитрий Leader 120 cr {line} 12 {lasgun}" in text
+    assert "Nerves of Steel Active" in text
     assert f"{HOSTILE} Ganger 55 cr {line} 3" in text
     assert f"Łukasz Juve 30 cr {line} 1 Eye Injury In recovery" in text
     assert f"Zoë Champion 90 cr {line} 20 Dead" in text
@@ -445,7 +447,8 @@ def test_roster_of_300_fighters_exports(sqlite_engine, tmp_path):
     text = " ".join(pages)
     for name in names:
         assert name in text
-    assert "Ganger 299 Ganger" in text and " 299 Autogun Sprint Active" in text
+    # the Autogun prints its N23 profile from the catalogue (issue #30)
+    assert "Ganger 299 Ganger" in text and ' 299 Autogun (S 8", L 24"' in text and "Sprint Active" in text
 
     out, pages = export(sqlite_engine, tmp_path, "cards", "Rusty Cogs", name="cards.pdf")
     assert len(pages) == 75  # four cards to an A4 page

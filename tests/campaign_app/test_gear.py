@@ -32,8 +32,8 @@ name = "Hive weapons"
 system = "necromunda"
 edition = "n23"
 
-[items.web-gun]
-name = "Web gun"
+[items.web-cannon]
+name = "Web cannon"
 category = "weapon"
 cost = 35
 traits = ["Silent", "Web"]
@@ -91,9 +91,9 @@ def test_shipped_catalogues_declare_their_profile_and_label_defaults():
                                                    "damage", "ammo", "traits"]
     items = catalogue(n23)
     assert items["autopistol"]["profile"]["strength"] == "3" and items["autopistol"]["cost"] == 10
-    # every Necromunda item is our labelled default; an unknown cost says so
-    assert all(it["default"] for it in items.values())
-    assert items["mesh-armour"]["cost_known"] is False
+    # the N23 items come from the sources each file names (issue #30), not our defaults
+    assert not any(it["default"] for it in items.values())
+    assert items["mesh-armour"]["cost"] == 15 and items["mesh-armour"]["cost_known"] is True
     nuts = book.data("nuts", "", ["weird-ww2"])
     assert [k for k, _ in profile_fields(nuts)] == ["range", "targets", "impact"]
     assert catalogue(nuts)["stake"]["profile"]["impact"] == 1
@@ -122,10 +122,10 @@ def test_content_pack_adds_and_replaces_items_and_is_one_undo_step(engine, tmp_p
     c, r, f = gang(engine)
     before = snapshot(engine)
     res = gear.add_content(engine, c.id, pack_file(tmp_path))
-    assert res.added == ["web-gun"] and res.replaced == ["autopistol"]
+    assert res.added == ["web-cannon"] and res.replaced == ["autopistol"]
     listed = gear.list_content(engine, c.id)
     by_key = {i["key"]: i for i in listed["items"]}
-    assert by_key["web-gun"]["source"] == "pack Hive weapons" and by_key["autopistol"]["cost"] == 12
+    assert by_key["web-cannon"]["source"] == "pack Hive weapons" and by_key["autopistol"]["cost"] == 12
     assert listed["packs"] == [{"id": listed["packs"][0]["id"], "name": "Hive weapons", "items": 2}]
     # the same pack twice is refused, nothing written
     mid = snapshot(engine)
@@ -140,9 +140,9 @@ def test_content_pack_adds_and_replaces_items_and_is_one_undo_step(engine, tmp_p
     assert run(engine, "content", "export", str(c.id), "-o", str(out)) == 0
     other = core.create_campaign(engine, "Other", "necromunda", edition="n23")
     again = gear.add_content(engine, other.id, out)
-    assert sorted(again.added + again.replaced) == ["autopistol", "web-gun"]
+    assert sorted(again.added + again.replaced) == ["autopistol", "web-cannon"]
     assert run(engine, "content", "list", "Other") == 0
-    assert "Web gun" in capsys.readouterr().out
+    assert "Web cannon" in capsys.readouterr().out
 
 
 def test_a_pack_for_another_game_or_a_broken_pack_writes_nothing(engine, tmp_path):
@@ -150,7 +150,7 @@ def test_a_pack_for_another_game_or_a_broken_pack_writes_nothing(engine, tmp_pat
     before = snapshot(engine)
     with pytest.raises(InputError, match="is a pack for 'nuts'"):
         gear.add_content(engine, c.id, pack_file(tmp_path, PACK.replace('"necromunda"', '"nuts"')))
-    with pytest.raises(InputError, match=r"^pack.toml: items.web-gun.cost"):
+    with pytest.raises(InputError, match=r"^pack.toml: items.web-cannon.cost"):
         gear.add_content(engine, c.id, pack_file(tmp_path, PACK.replace("cost = 35", "cost = -3")))
     with pytest.raises(InputError, match="not valid JSON"):
         gear.add_content(engine, c.id, pack_file(tmp_path, "{", "pack.json"))
@@ -160,13 +160,13 @@ def test_a_pack_for_another_game_or_a_broken_pack_writes_nothing(engine, tmp_pat
 def test_a_pack_weapon_prints_its_str_and_ap_on_the_fighter_card(engine, tmp_path):
     c, r, f = gang(engine, credits=200)
     gear.add_content(engine, c.id, pack_file(tmp_path))
-    gear.buy_item(engine, f.id, "Web gun")
+    gear.buy_item(engine, f.id, "Web cannon")
     out = tmp_path / "cards.pdf"
     assert run(engine, "export", "cards", "Rusty Cogs", "-o", str(out)) == 0
     text = " ".join((p.extract_text() or "") for p in PdfReader(str(out)).pages)
     words = " ".join(text.split())
     assert "Str" in words and "AP" in words and "Acc S" in words
-    assert "Web gun" in words and "7 -4" in words  # Str 7, AP -4 in their columns
+    assert "Web cannon" in words and "7 -4" in words  # Str 7, AP -4 in their columns
     # the roster PDF prints the profile too, and the rating and wealth
     out = tmp_path / "roster.pdf"
     assert run(engine, "export", "roster", "Rusty Cogs", "-o", str(out)) == 0
@@ -251,7 +251,7 @@ def test_cli_credits_stash_and_ledger(engine, capsys):
 def test_json_export_and_import_carry_credits_stash_ledger_and_packs(engine, tmp_path):
     c, r, f = gang(engine, credits=100)
     gear.add_content(engine, c.id, pack_file(tmp_path))
-    gear.buy_item(engine, f.id, "Web gun")
+    gear.buy_item(engine, f.id, "Web cannon")
     gear.stash_add(engine, r.id, "Laspistol")
     doc = export_json(engine, c.id)
     ros = doc["rosters"][0]
@@ -267,7 +267,7 @@ def test_json_export_and_import_carry_credits_stash_ledger_and_packs(engine, tmp
     assert r2["worth"] == {"rating": 35, "credits": 55, "stash": 10, "wealth": 100}
     # a broken pack in a file is refused, with its path
     bad = json.loads(json.dumps(doc))
-    bad["content_packs"][0]["items"]["web-gun"]["cost"] = "lots"
+    bad["content_packs"][0]["items"]["web-cannon"]["cost"] = "lots"
     with pytest.raises(Exception, match=r"content_packs\[0\]"):
         import_json(engine, bad, rename="Bad", backup=False)
 
@@ -279,7 +279,7 @@ def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine)
     doc["gang"]["stash"] = [{"name": "Laspistol", "qty": "1"}, {"name": "Mystery box"}]
     res = gear_import(engine, doc, c.id)
     report = {(x.where, x.message) for x in res.report}
-    assert any("'Power Sword' is not in the catalogue; kept without a profile" in m for _w, m in report)
+    assert any("'Third Arm' is not in the catalogue; kept without a profile" in m for _w, m in report)
     assert ("gang.stash[1]", "'Mystery box' is not in the catalogue; kept in the stash without a cost") in report
     r = core.show_roster(engine, res.roster["id"])
     assert r["credits"] == 30
@@ -291,7 +291,7 @@ def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine)
         assert by_name["Autopistol"]["profile"]["Str"] == "3"
     assert by_name["Plasma pistol"]["profile"]["Str"] == "5"
     assert by_name["Plasma pistol"]["qty"] == 2  # matched by name, as the catalogue writes it
-    assert by_name["Power Sword"]["profile"] == {}  # kept, without a profile
+    assert by_name["Third Arm"]["profile"] == {}  # kept, without a profile
     held = [t["name"] for t in gear.show_territories(engine, r["id"])["territories"]]
     assert held == list(doc["gang"].get("territories") or [])
 

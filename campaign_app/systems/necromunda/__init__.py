@@ -69,4 +69,5 @@ SYSTEM = GameSystem(
                         campaign_help="the campaign to add it to (default: a campaign named "
                                       "after the gang's Yaktribe campaign)"),),
     rating=Rating("Gang rating", "fighters", "credits_value"),
+    rules_check=".content:check_file", book_check=".content:check_book",
 )
