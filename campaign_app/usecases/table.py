@@ -10,7 +10,7 @@ statuses, the default result, who cannot take part). A battle goes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypedDict
@@ -534,11 +534,23 @@ def undo_mark(engine: Any, battle: Ref) -> UndoResult:
 # --------------------------------------------------------------------------- rolls
 def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | None = None,
                 fighter: Ref | None = None, dice: str | Sequence[int] | None = None,
-                seed: int | None = None) -> RollOutcome:
+                seed: int | None = None, inputs: Mapping[str, Any] | None = None) -> RollOutcome:
     """Roll a table of the battle's campaign (house rules in) during the game, recorded
     against the battle; ``fighter`` (of the battle) is who rolls, his Rep the target when
-    none is given."""
+    none is given. A table the system rolls with a procedure takes ``inputs`` and, in a
+    game in progress, marks what it says (:mod:`campaign_app.usecases.table_rolls`)."""
     from campaign_app.usecases.core import TARGET_RANGE
+    from campaign_app.usecases.table_rolls import has_inputs, procedure_for, procedure_roll
+
+    proc = procedure_for(engine, table_id, battle=battle, inputs=inputs)
+    if proc is not None:
+        if target is not None and str(target).strip():
+            raise InputError(f"{table_id} is not rolled against one target: give its inputs (--rep, --vs-rep...)")
+        return procedure_roll(engine, table_id, proc, battle=battle, fighter=fighter, inputs=inputs, dice=dice,
+                              seed=seed)
+    if has_inputs(inputs):
+        raise InputError(f"{table_id} is a plain table: it takes no --target-fighter, --rep, --vs-rep, --impact, "
+                         "--shots, --weapon, --flag or --per-die")
 
     roller = Roller.from_options(dice, seed)
     with UnitOfWork(engine, "roll", journaled=False) as uow:
