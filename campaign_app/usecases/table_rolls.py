@@ -177,6 +177,11 @@ def procedure_roll(engine: Any, table_id: str, proc: Procedures, *, campaign: Re
     ids = (who.id if who is not None else None, vs.id if vs is not None else None)
     out: TableRollOutcome = tp.run(table, tables, data, roller, inp, ids)
     roller.finish()
+    names = {f.id: f.name for f in (who, vs) if f is not None}
+    for r in roller.rolls:  # who each roll was for, as the roll record shows it
+        subject = names.get(r.fighter_id) if r.fighter_id is not None else None
+        if subject or battle_id is not None:
+            r.extra["subject"] = subject or f"battle {battle}"
     # --- write: the rolls, and at the table what they mean
     applied: list[str] = []
     changes = Changes()
