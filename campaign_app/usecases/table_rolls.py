@@ -49,9 +49,9 @@ def has_inputs(inputs: Mapping[str, Any] | None) -> bool:
 
 
 def _weapon(s: Any, f: Fighter, name: str | None) -> Equipment | None:
-    from sqlmodel import select
+    from db.queries.fighters import equipment_of
 
-    items = list(s.exec(select(Equipment).where(Equipment.fighter_id == f.id).order_by(Equipment.id)))
+    items = equipment_of(s, [f.id])
     if name:
         hit = [e for e in items if e.name.lower() == name.strip().lower()]
         if not hit:
@@ -193,6 +193,7 @@ def procedure_roll(engine: Any, table_id: str, proc: Procedures, *, campaign: Re
             if marking:
                 from campaign_app.usecases.table import _mark, put_status
 
+                assert battle_id is not None
                 b, _c = _battle(s, battle_id)
                 _roll, by_f, _ = _in_battle(s, b)
                 if out.status is not None and vs is not None:
@@ -233,7 +234,7 @@ def procedure_for(engine: Any, table_id: str, *, campaign: Ref | None = None, ba
     system: str | None = None
     if battle is not None or campaign is not None:
         with read_session(engine) as s:
-            c = _battle(s, battle)[1] if battle is not None else get_campaign(s, campaign)
+            c = _battle(s, battle)[1] if battle is not None else get_campaign(s, campaign)  # type: ignore[arg-type]
             system = c.system
     else:
         try:
