@@ -18,6 +18,7 @@ from typing import Any, TypedDict
 from campaign_app.changes import Result
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError
+from campaign_app.rules import Table
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import game_system, get_system
 from campaign_app.systems.base import Procedures
@@ -138,6 +139,12 @@ class TableChoice(TypedDict):
     id: str
     title: str
     target: str
+    # a table the system rolls with a procedure (NUTS! Shooting...): the inputs it cannot
+    # do without (rep, vs_rep, impact, shots), its flags (key, words) and whether its
+    # dice are allotted to targets one by one; a pass table: none
+    needs: list[str]
+    flags: list[list[str]]
+    per_die: bool
 
 
 class CommandChoice(TypedDict):
@@ -589,6 +596,14 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
     return _roll_out(res, row, table, recorded=True, changes=uow.changes)
 
 
+def _table_choice(t: Table, proc: Procedures) -> TableChoice:
+    tp = proc.table_rolls.get(t.id)
+    if tp is None:
+        return {"id": t.id, "title": t.title, "target": t.target, "needs": [], "flags": [], "per_die": False}
+    return {"id": t.id, "title": t.title, "target": "", "needs": list(tp.needs),
+            "flags": [[k, v] for k, v in tp.flags.items()], "per_die": tp.per_die}
+
+
 def _crew_roller(vehicle: Fighter, fighters: Sequence[Fighter], by_f: dict[int, BattleResult], proc: Procedures,
                  table_id: str, title: str) -> tuple[Fighter, str]:
     """The crew member who rolls ``title`` for ``vehicle`` (a figure without a Rep): the
@@ -652,7 +667,8 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
             mark_rows.append({"id": m.id or 0, "kind": m.kind, "figure": who, "value": m.value, "before": m.before,
                               "by": by, "text": mark_text(m.kind, who, m.value, by)})
         tables = tables_for(c)
-        rollable = sorted((t for t in tables.values() if t.spec is not None and t.spec.mode == "pass"
+        rollable = sorted((t for t in tables.values() if ((t.spec is not None and t.spec.mode == "pass")
+                                                          or t.id in proc.table_rolls)
                            and t.id not in proc.table_commands),
                           key=lambda t: (t.group != "walkers" and t.group != "creatures", t.group, t.title))
         cmds = {cmd.action_key: cmd for cmd in gs.command_list()}
@@ -664,7 +680,7 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
                 "attacker": rnames.get(b.attacker_roster_id) if b.attacker_roster_id else None,
                 "rosters": [r.name for _, r in links], "statuses": statuses,
                 "default_status": proc.default_result, "figures": figures, "marks": mark_rows,
-                "tables": [{"id": t.id, "title": t.title, "target": t.target} for t in rollable],
+                "tables": [_table_choice(t, proc) for t in rollable],
                 "commands": commands, "setup": dict(b.setup or {})}
 
 
