@@ -814,3 +814,23 @@ def test_damage_on_a_figure_already_down_is_refused(engine, firefight, db_url, c
               "--dice", "6", code=(1, 2)).err
     assert err.strip() == "error: Fritz is obviously dead already"
     assert snap(engine) == before
+
+
+def test_combat_tables_still_print_on_the_qrs_card():
+    """The bands the procedures read are data, not print: the cards show the seed's words
+    (and our In Sight tie rule says it is a default)."""
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems.qrs import table_card
+
+    book = load_rulebook()
+    sight = table_card(book.table("nuts-in-sight"))
+    assert sight["columns"] == ["Step", "Effect"]
+    assert ["Tie", "Equal successes: both leaders roll again. (default)"] in sight["rows"]
+    shooting = table_card(book.table("nuts-shooting"))
+    assert shooting["columns"] == ["1d6 + Rep", "Result", "Effect"]
+    assert [r[0] for r in shooting["rows"]] == ["3-7", "8", "9", "10+"]
+    for tid in ("nuts-shooting-damage", "ww2-zombie-melee-damage", "ww2-zombie-ranged-damage",
+                "ww2-vampire-ranged-damage", "ww2-werewolf-ranged-damage", "ww2-rocket-trooper-ranged-damage"):
+        card = table_card(book.table(tid))
+        assert card["columns"] == ["Score (1d6)", "Result", "Effect"], tid
+        assert len(card["rows"]) == 3
