@@ -206,7 +206,7 @@ class BattlePage(QDialog):
         self.target_label = QLabel(translate("BattlePage", "Against:"))
         rl.addWidget(self.target_label, 1, 0)
         rl.addWidget(self.target, 1, 1, 1, 2)
-        # a table rolled with inputs (NUTS! In Sight, Shooting, damage): the selected figure
+        # a table rolled with inputs (a shooting or damage table...): the selected figure
         # rolls; the other figure, the weapon's impact and Target number, the conditions
         self.inputs_box = QWidget()
         il = QGridLayout(self.inputs_box)
@@ -536,9 +536,9 @@ class BattlePage(QDialog):
         self.target.setVisible(not with_inputs)
         self.target_label.setVisible(not with_inputs)
         self.inputs_box.setVisible(with_inputs)
-        self.impact.setVisible(with_inputs and "impact" in needs or any(k in ("stake", "silver", "airborne")
-                                                                        for k, _w in flags))
-        self.impact_label.setVisible(self.impact.isVisibleTo(self.inputs_box))
+        takes = list(info.get("takes") or needs)
+        self.impact.setVisible("impact" in takes)
+        self.impact_label.setVisible("impact" in takes)
         self.shots.setVisible("shots" in needs)
         self.shots_label.setVisible("shots" in needs)
         self.per_die.setVisible(bool(info.get("per_die")))

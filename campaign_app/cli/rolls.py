@@ -93,7 +93,7 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--target", help="the number rolled against (e.g. Rep) for pass tests")
     sp.add_argument("--battle", help="record the roll against this battle (its campaign's tables)")
     sp.add_argument("--fighter", help="with --battle: who rolls (his Rep is the target when none is given)")
-    g = sp.add_argument_group("tables rolled with inputs (NUTS! In Sight, Shooting, Shooting Damage, creature damage)")
+    g = sp.add_argument_group("tables a game rolls with inputs (e.g. a shooting table, a damage table)")
     g.add_argument("--target-fighter", help="with --battle: the figure on the other end (the one hit, the other "
                                             "side's leader): its Rep and kind; a damage result marks it")
     g.add_argument("--rep", help="the Rep of who rolls (default: --fighter's)")

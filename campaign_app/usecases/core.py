@@ -861,7 +861,7 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Ref | None = None,
                dice: str | Sequence[int] | None = None, seed: int | None = None,
                target: Number | None = None, inputs: Mapping[str, Any] | None = None) -> RollOutcome:
     """Roll any table (house rules of ``campaign`` included) and record it there. A
-    table a system rolls with a procedure (NUTS! Shooting...) takes ``inputs`` (see
+    table a system rolls with a procedure (a shooting table...) takes ``inputs`` (see
     :mod:`campaign_app.usecases.table_rolls`)."""
     from campaign_app.usecases.table_rolls import has_inputs, procedure_for
 

@@ -139,10 +139,11 @@ class TableChoice(TypedDict):
     id: str
     title: str
     target: str
-    # a table the system rolls with a procedure (NUTS! Shooting...): the inputs it cannot
+    # a table the system rolls with a procedure (a shooting table...): the inputs it cannot
     # do without (rep, vs_rep, impact, shots), its flags (key, words) and whether its
     # dice are allotted to targets one by one; a pass table: none
     needs: list[str]
+    takes: list[str]  # the inputs it reads: needs and the optional ones
     flags: list[list[str]]
     per_die: bool
 
@@ -599,8 +600,10 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
 def _table_choice(t: Table, proc: Procedures) -> TableChoice:
     tp = proc.table_rolls.get(t.id)
     if tp is None:
-        return {"id": t.id, "title": t.title, "target": t.target, "needs": [], "flags": [], "per_die": False}
+        return {"id": t.id, "title": t.title, "target": t.target, "needs": [], "takes": [], "flags": [],
+                "per_die": False}
     return {"id": t.id, "title": t.title, "target": "", "needs": list(tp.needs),
+            "takes": list(dict.fromkeys([*tp.needs, *tp.takes])),
             "flags": [[k, v] for k, v in tp.flags.items()], "per_die": tp.per_die}
 
 

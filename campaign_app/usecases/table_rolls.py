@@ -1,5 +1,5 @@
-"""Tables a system rolls with a small procedure (``Procedures.table_rolls``): NUTS! In
-Sight, Shooting, Shooting Damage and the creatures' damage tables. The inputs come from
+"""Tables a system rolls with a small procedure (``Procedures.table_rolls``): a spotting
+test, a shooting table, damage tables (the game's own). The inputs come from
 the figures at the table (``--fighter``, who rolls; ``--target-fighter``, the one on the
 other end: their Rep, creature kind and weapon) or are given (``--rep``, ``--vs-rep``,
 ``--impact``, ``--shots``, ``--flag``, ``--per-die``); a given number wins over the
@@ -7,8 +7,8 @@ figure's.
 
 The figures are read first, the procedure rolls (pure), then one unit of work records
 every roll (faces, table, row, the rule) against the battle or the campaign and, in a
-battle in progress, applies what the roll says: the target's status (Out of the Fight,
-Obviously Dead, Duck Back...) and the shooter's hit, as a status or hit mark (one undo
+battle in progress, applies what the roll says: the target's status (one of the
+system's battle statuses) and the shooter's hit, as a status or hit mark (one undo
 step, like ``battle track``). Bad input: one line, nothing written."""
 
 from __future__ import annotations

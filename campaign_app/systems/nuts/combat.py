@@ -291,7 +291,8 @@ TABLE_ROLLS: dict[str, TableProcedure] = {
     "nuts-shooting": TableProcedure(
         shooting, needs=("rep", "shots"), per_die=True,
         flags={k: FLAG_WORDS[k] for k in ("fast-moved", "target-fast-moved", "charging", "cover")}),
-    "nuts-shooting-damage": TableProcedure(shooting_damage, needs=("vs_rep",), flags=_CREATURE_FLAGS),
+    "nuts-shooting-damage": TableProcedure(shooting_damage, needs=("vs_rep",), takes=("rep", "impact"),
+                                           flags=_CREATURE_FLAGS),
     "ww2-monster-damage": TableProcedure(monster_damage, needs=("vs_rep",)),
     "ww2-zombie-melee-damage": TableProcedure(creature_damage, needs=("vs_rep", "impact")),
     "ww2-zombie-ranged-damage": TableProcedure(creature_damage, needs=("rep", "vs_rep", "impact")),
