@@ -17,6 +17,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QGridLayout,
@@ -202,16 +203,55 @@ class BattlePage(QDialog):
         self.target.setObjectName("battleTarget")
         self.target.setRange(0, 12)
         self.target.setSpecialValueText(translate("BattlePage", "Rep of the selected"))
-        rl.addWidget(QLabel(translate("BattlePage", "Against:")), 1, 0)
+        self.target_label = QLabel(translate("BattlePage", "Against:"))
+        rl.addWidget(self.target_label, 1, 0)
         rl.addWidget(self.target, 1, 1, 1, 2)
+        # a table rolled with inputs (a shooting or damage table...): the selected figure
+        # rolls; the other figure, the weapon's impact and Target number, the conditions
+        self.inputs_box = QWidget()
+        il = QGridLayout(self.inputs_box)
+        il.setContentsMargins(0, 0, 0, 0)
+        self.other = QComboBox()
+        self.other.setObjectName("battleOther")
+        self.other.setToolTip(translate("BattlePage", "the figure on the other end: the one hit, the other side's leader"))
+        il.addWidget(QLabel(translate("BattlePage", "Other figure:")), 0, 0)
+        il.addWidget(self.other, 0, 1, 1, 3)
+        self.impact = QSpinBox()
+        self.impact.setObjectName("battleImpact")
+        self.impact.setRange(0, 10)
+        self.impact.setSpecialValueText(translate("BattlePage", "weapon's"))
+        self.shots = QSpinBox()
+        self.shots.setObjectName("battleShots")
+        self.shots.setRange(0, 20)
+        self.shots.setSpecialValueText(translate("BattlePage", "weapon's"))
+        self.impact_label = QLabel(translate("BattlePage", "Impact:"))
+        self.shots_label = QLabel(translate("BattlePage", "Dice (Target):"))
+        il.addWidget(self.impact_label, 1, 0)
+        il.addWidget(self.impact, 1, 1)
+        il.addWidget(self.shots_label, 1, 2)
+        il.addWidget(self.shots, 1, 3)
+        from ui.widgets import EntryLine as _Entry
+
+        self.per_die = _Entry()
+        self.per_die.setObjectName("battlePerDie")
+        self.per_die.setPlaceholderText(translate("BattlePage", "all at the first; or e.g. 1,1,2"))
+        self.per_die_label = QLabel(translate("BattlePage", "Dice to targets:"))
+        il.addWidget(self.per_die_label, 2, 0)
+        il.addWidget(self.per_die, 2, 1, 1, 3)
+        self.flags_row = QHBoxLayout()
+        il.addLayout(self.flags_row, 3, 0, 1, 4)
+        self.flag_boxes: dict[str, QCheckBox] = {}
+        rl.addWidget(self.inputs_box, 2, 0, 1, 3)
+        self.inputs_box.setVisible(False)
+        self.table_choice.currentIndexChanged.connect(self._table_inputs)
         from ui.dice_widgets import TypeIntoField
         from ui.widgets import EntryLine
 
         self.typed = EntryLine()  # Enter rolls: with the faces typed, else the app's dice
         self.typed.setObjectName("battleDice")
         self.typed.setPlaceholderText(translate("BattlePage", "empty: the app rolls; or the faces you rolled"))
-        rl.addWidget(QLabel(translate("BattlePage", "I rolled:")), 2, 0)
-        rl.addWidget(self.typed, 2, 1, 1, 2)  # the whole width: its hint is read on a narrow screen too
+        rl.addWidget(QLabel(translate("BattlePage", "I rolled:")), 3, 0)
+        rl.addWidget(self.typed, 3, 1, 1, 2)  # the whole width: its hint is read on a narrow screen too
         self.roll_button = QPushButton(translate("BattlePage", "Roll"))
         self.roll_button.setObjectName("battleRoll")
         self.roll_button.setMinimumHeight(BIG - 8)
@@ -219,12 +259,12 @@ class BattlePage(QDialog):
         self.typed.returnPressed.connect(lambda: self.roll() if self.roll_button.isEnabled() else None)
         # faces typed while Roll has the focus go into "I rolled" (they were lost: issue #33)
         self.typing = TypeIntoField(self.typed, [self.roll_button])
-        rl.addWidget(self.roll_button, 3, 0, 1, 3)
+        rl.addWidget(self.roll_button, 4, 0, 1, 3)
         self.roll_result = QLabel()
         self.roll_result.setObjectName("battleRollResult")
         self.roll_result.setTextFormat(Qt.TextFormat.PlainText)
         self.roll_result.setWordWrap(True)
-        rl.addWidget(self.roll_result, 4, 0, 1, 3)
+        rl.addWidget(self.roll_result, 5, 0, 1, 3)
         side.addWidget(rbox)
         self.roll_box = rbox
         self.commands_box = QGroupBox(translate("BattlePage", "During the game"))
@@ -344,6 +384,16 @@ class BattlePage(QDialog):
         for t in d["tables"]:
             self.table_choice.addItem(t["title"] + (translate("BattlePage", "  (vs {target})").format(target=t['target']) if t["target"] else ""), t["id"])
         self.table_choice.setCurrentIndex(max(0, self.table_choice.findData(cur)))
+        self.table_info = {t["id"]: dict(t) for t in d["tables"]}
+        ocur = self.other.currentData()
+        self.other.clear()
+        self.other.addItem(translate("BattlePage", "none"), None)
+        for f in d["figures"]:
+            if f["fighter_id"]:
+                twice = sum(1 for x in d["figures"] if x["name"] == f["name"]) > 1
+                self.other.addItem(f"{f['name']} ({f['roster']})", f["fighter_id"] if twice else f["name"])
+        self.other.setCurrentIndex(max(0, self.other.findData(ocur)))
+        self._table_inputs()
         self.roll_box.setVisible(bool(d["tables"]))  # the game's pass tables (none: nothing to roll here)
         wcur = self.winner.currentData()
         self.winner.clear()
@@ -476,6 +526,35 @@ class BattlePage(QDialog):
         return self._do(lambda: finish_battle(self.engine, self.battle_id, winner=self.winner.currentData()),
                         lambda r: translate("BattlePage", "Battle {number} is over: After the Battle starts from what was marked").format(number=r.number))
 
+    def _table_inputs(self) -> None:
+        """Show the inputs the chosen table takes: Against for a pass test; the other
+        figure, impact, dice, targets and flags for a table rolled with inputs."""
+        info = getattr(self, "table_info", {}).get(self.table_choice.currentData()) or {}
+        needs = list(info.get("needs") or [])
+        flags = [tuple(f) for f in info.get("flags") or []]
+        with_inputs = bool(needs or flags)
+        self.target.setVisible(not with_inputs)
+        self.target_label.setVisible(not with_inputs)
+        self.inputs_box.setVisible(with_inputs)
+        takes = list(info.get("takes") or needs)
+        self.impact.setVisible("impact" in takes)
+        self.impact_label.setVisible("impact" in takes)
+        self.shots.setVisible("shots" in needs)
+        self.shots_label.setVisible("shots" in needs)
+        self.per_die.setVisible(bool(info.get("per_die")))
+        self.per_die_label.setVisible(bool(info.get("per_die")))
+        if [k for k in self.flag_boxes] != [k for k, _w in flags]:
+            for box in self.flag_boxes.values():
+                self.flags_row.removeWidget(box)
+                box.deleteLater()
+            self.flag_boxes = {}
+            for key, words in flags:
+                box = QCheckBox(key.replace("-", " "))
+                box.setObjectName(f"battleFlag_{key}")
+                box.setToolTip(words)
+                self.flags_row.addWidget(box)
+                self.flag_boxes[key] = box
+
     def roll(self) -> Any:
         from campaign_app.usecases.table import battle_roll
 
@@ -483,20 +562,31 @@ class BattlePage(QDialog):
         if not tid:
             return None
         r = self.selected_row()
-        target = self.target.value() or None
+        info = getattr(self, "table_info", {}).get(tid) or {}
+        with_inputs = bool(info.get("needs") or info.get("flags"))
+        target = None if with_inputs else (self.target.value() or None)
         who = r["fighter_id"] if r is not None and target is None and r["fighter_id"] else None
         typed = self.typed.text().strip() or None
+        inputs: dict[str, Any] | None = None
+        if with_inputs:
+            inputs = {"target_fighter": self.other.currentData(),
+                      "impact": self.impact.value() or None if self.impact.isVisibleTo(self.inputs_box) else None,
+                      "shots": self.shots.value() or None if self.shots.isVisibleTo(self.inputs_box) else None,
+                      "per_die": self.per_die.text().strip() or None,
+                      "flags": [k for k, b in self.flag_boxes.items() if b.isChecked()]}
 
         def done(d: Any) -> str:
             vs = translate("BattlePage", " vs {target}").format(target=d.target) if d.target is not None else ""
             text = (f"{d.title}{vs}: [{','.join(map(str, d.faces))}] = {d.value} -> {d.label}"
                     + (f": {d.text}" if d.text else ""))
+            for line in [*getattr(d, "lines", []), *getattr(d, "applied", [])]:
+                text += f"\n{rules_text(line)}"
             self.roll_result.setText(text)
             self.typed.clear()
-            return text
+            return text.splitlines()[0]
 
         return self._do(lambda: battle_roll(self.engine, self.battle_id, tid, target=target, fighter=who,
-                                            dice=typed), done)
+                                            dice=typed, inputs=inputs), done)
 
     def run_command(self, key: str) -> Any:
         from campaign_app.systems import game_system

@@ -17,14 +17,19 @@ if TYPE_CHECKING:
 def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.core import roll_table
 
+    inputs = {"rep": args.rep, "vs_rep": args.vs_rep, "kind": args.kind, "vs_kind": args.vs_kind, "impact": args.impact, "shots": args.shots,
+              "flags": args.flag, "per_die": args.per_die, "target_fighter": args.target_fighter,
+              "weapon": args.weapon}
     if args.battle is not None:  # table helper: during a game, recorded against the battle
         from campaign_app.usecases.table import battle_roll
 
         d = battle_roll(engine, args.battle, args.table, target=args.target, fighter=args.fighter,
-                        dice=args.dice, seed=args.seed)
+                        dice=args.dice, seed=args.seed, inputs=inputs)
     else:
+        if args.fighter is not None or args.target_fighter is not None or args.weapon is not None:
+            raise InputError("--fighter, --target-fighter and --weapon name figures of a battle: give --battle too")
         d = roll_table(engine, args.table, campaign=args.campaign, dice=args.dice, seed=args.seed,
-                       target=args.target)
+                       target=args.target, inputs=inputs)
 
     def text() -> str:
         vs = f" vs {d.target}" if d.target is not None else ""
@@ -32,6 +37,10 @@ def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
         line = f"{labelled(d.title, default=d.default, house_rule=d.house_rule)}: {d.dice}{vs} [{faces}] = {d.value} -> {d.label}"
         if d.text:
             line += f": {d.text}"
+        for extra in getattr(d, "lines", []):
+            line += f"\n  {extra}"
+        for done in getattr(d, "applied", []):
+            line += f"\n  marked: {done}"
         if not d.recorded:
             line += "\n(not recorded: no --campaign given)"
         return line
@@ -84,6 +93,21 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--target", help="the number rolled against (e.g. Rep) for pass tests")
     sp.add_argument("--battle", help="record the roll against this battle (its campaign's tables)")
     sp.add_argument("--fighter", help="with --battle: who rolls (his Rep is the target when none is given)")
+    g = sp.add_argument_group("tables a game rolls with inputs (e.g. a shooting table, a damage table)")
+    g.add_argument("--target-fighter", help="with --battle: the figure on the other end (the one hit, the other "
+                                            "side's leader): its Rep and kind; a damage result marks it")
+    g.add_argument("--rep", help="the Rep of who rolls (default: --fighter's)")
+    g.add_argument("--vs-rep", help="the other figure's Rep (default: --target-fighter's)")
+    g.add_argument("--kind", help="what rolls, when no --fighter: human (default) or a creature kind")
+    g.add_argument("--vs-kind", help="what is on the other end, when no --target-fighter: human (default) or a "
+                                     "creature kind (a creature is hurt on its own damage table)")
+    g.add_argument("--impact", help="the weapon's impact (default: --fighter's weapon)")
+    g.add_argument("--shots", help="the weapon's Target number: how many dice (default: --fighter's weapon)")
+    g.add_argument("--weapon", help="with --fighter: which of his weapons (default: the first with stats)")
+    g.add_argument("--flag", action="append", metavar="FLAG",
+                   help="a condition the table takes (e.g. cover, fast-moved, target-fast-moved, charging, "
+                        "stake, silver, airborne); repeat or comma-separate")
+    g.add_argument("--per-die", metavar="N,N,...", help="Shooting: which target each die goes to (1 = the first)")
     dice_options(sp)
 
     sp = add(sub, "log", cmd_log, "the campaign's roll record (log verify C: check its hash chain)")

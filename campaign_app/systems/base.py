@@ -26,6 +26,61 @@ from campaign_app.dice import Roller, RollResult
 from campaign_app.rules import Table
 
 
+@dataclass(frozen=True)
+class TableRollInputs:
+    """What a table rolled by a procedure (``Procedures.table_rolls``) needs, read from the
+    figures at the table or given: who rolls (``rep``, ``kind``: a creature kind or
+    "human"), who is on the other end (``vs_rep``, ``vs_kind``: the target, the other
+    side's leader), the weapon (``impact``; ``shots``, how many dice it rolls), the
+    conditions (``flags``, each one the procedure declares) and ``per_die``, which
+    target each die goes to (1 = the first)."""
+
+    rep: int | None = None
+    vs_rep: int | None = None
+    impact: int | None = None
+    shots: int | None = None
+    kind: str = "human"
+    vs_kind: str = "human"
+    flags: frozenset[str] = frozenset()
+    per_die: tuple[int, ...] = ()
+    who: str = ""  # names, for the roll's purpose
+    vs_who: str = ""
+
+
+@dataclass
+class TableRollOutcome:
+    """A table rolled by a procedure: the rolls made (each on the roller, for the roll
+    record), the number it came to (``value``), the result key, label and text, the lines
+    that show each die, and the status the figure on the other end now stands at
+    (``status``; applied to the target figure of a battle in progress) and whether the
+    roller scored a hit (``scored_hit``)."""
+
+    value: int
+    result: str
+    label: str
+    text: str
+    lines: list[str] = field(default_factory=list)
+    status: str | None = None
+    scored_hit: bool = False
+    default: bool = False  # the result rests on one of our defaults (no seed says)
+
+
+@dataclass(frozen=True)
+class TableProcedure:
+    """A rules table that is rolled by a small procedure rather than read off one row:
+    ``run(table, tables, data, roller, inputs, fighter_ids)`` is pure (``fighter_ids``: who
+    rolls and who is on the other end, for the roll record); ``needs`` the inputs it
+    cannot do without (``rep``, ``vs_rep``, ``impact``, ``shots``), ``takes`` those it
+    reads when given, and ``flags`` the
+    conditions it takes (flag -> what it means)."""
+
+    run: Callable[..., TableRollOutcome]
+    needs: tuple[str, ...] = ()
+    takes: tuple[str, ...] = ()  # inputs it reads when given (a creature target's impact...)
+    flags: Mapping[str, str] = field(default_factory=dict)
+    per_die: bool = False
+
+
 @dataclass
 class FighterState:
     """A fighter as the procedure sees it (a copy: change nothing here)."""
@@ -236,6 +291,9 @@ class Procedures:
     # battle status not one of ``down_results``) rolls with his own Rep
     crew_rolls: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     down_results: tuple[str, ...] = ()
+    # tables rolled by a procedure with the inputs it needs (``roll T --rep N --impact N
+    # --flag cover ...``; at the table from the figures): table id -> its procedure
+    table_rolls: Mapping[str, TableProcedure] = field(default_factory=dict)
 
 
 PROCEDURES: dict[str, Procedures] = {}

@@ -103,12 +103,19 @@ _ENTRY_HEADINGS = {
 }
 
 
+# entry keys a procedure reads (the bands of a table rolled with inputs: docs/rules-format.md),
+# not printed: the card prints the words beside them
+ROLL_KEYS = frozenset({"low", "high", "hit", "miss_if", "miss_from_target", "band", "status", "success",
+                       "with", "with_status", "then_pass_status", "rep_plus", "default"})
+
+
 def _entry_rows(table: Table) -> tuple[list[str], list[list[str]]]:
-    """A reference table's entries as (headings, rows), keys in their first-seen order."""
+    """A reference table's entries as (headings, rows), keys in their first-seen order;
+    an entry marked ``default = true`` (no seed says it) says "(default)" after its text."""
     keys: list[str] = []
     for e in table.entries:
         for k in e:
-            if k not in keys:
+            if k not in keys and k not in ROLL_KEYS:
                 keys.append(k)
     # pass results always read best first: Pass 2, Pass 1, Pass 0 (whatever the first
     # entry happens to have)
@@ -144,6 +151,8 @@ def _entry_rows(table: Table) -> tuple[list[str], list[list[str]]]:
                 v = e.get(k)
                 cell = "" if v is None else str(v)
             row.append(cell)
+        if e.get("default") is True and row:
+            row[-1] = labelled(row[-1], default=True)
         rows.append(row)
     return headings, rows
 

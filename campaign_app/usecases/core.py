@@ -859,8 +859,22 @@ def show_fighter(engine: Engine, ref: Ref) -> FighterDetail:
 # --------------------------------------------------------------------------- rolling
 def roll_table(engine: Engine, table_id: str, *, campaign: Ref | None = None,
                dice: str | Sequence[int] | None = None, seed: int | None = None,
-               target: Number | None = None) -> RollOutcome:
-    """Roll any table (house rules of ``campaign`` included) and record it there."""
+               target: Number | None = None, inputs: Mapping[str, Any] | None = None) -> RollOutcome:
+    """Roll any table (house rules of ``campaign`` included) and record it there. A
+    table a system rolls with a procedure (a shooting table...) takes ``inputs`` (see
+    :mod:`campaign_app.usecases.table_rolls`)."""
+    from campaign_app.usecases.table_rolls import has_inputs, procedure_for
+
+    proc = procedure_for(engine, table_id, campaign=campaign, inputs=inputs)
+    if proc is not None:
+        from campaign_app.usecases.table_rolls import procedure_roll
+
+        if target is not None:
+            raise InputError(f"{table_id} is not rolled against one target: give its inputs (--rep, --vs-rep...)")
+        return procedure_roll(engine, table_id, proc, campaign=campaign, inputs=inputs, dice=dice, seed=seed)
+    if has_inputs(inputs):
+        raise InputError(f"{table_id} is a plain table: it takes no --rep, --vs-rep, --impact, --shots, --flag "
+                         "or --per-die")
     roller = Roller.from_options(dice, seed)
     tgt = clean_int(target, "target", *TARGET_RANGE) if target is not None else None
     if campaign is None:

@@ -10,7 +10,7 @@ statuses, the default result, who cannot take part). A battle goes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypedDict
@@ -18,6 +18,7 @@ from typing import Any, TypedDict
 from campaign_app.changes import Result
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError
+from campaign_app.rules import Table
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import game_system, get_system
 from campaign_app.systems.base import Procedures
@@ -138,6 +139,13 @@ class TableChoice(TypedDict):
     id: str
     title: str
     target: str
+    # a table the system rolls with a procedure (a shooting table...): the inputs it cannot
+    # do without (rep, vs_rep, impact, shots), its flags (key, words) and whether its
+    # dice are allotted to targets one by one; a pass table: none
+    needs: list[str]
+    takes: list[str]  # the inputs it reads: needs and the optional ones
+    flags: list[list[str]]
+    per_die: bool
 
 
 class CommandChoice(TypedDict):
@@ -534,11 +542,23 @@ def undo_mark(engine: Any, battle: Ref) -> UndoResult:
 # --------------------------------------------------------------------------- rolls
 def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | None = None,
                 fighter: Ref | None = None, dice: str | Sequence[int] | None = None,
-                seed: int | None = None) -> RollOutcome:
+                seed: int | None = None, inputs: Mapping[str, Any] | None = None) -> RollOutcome:
     """Roll a table of the battle's campaign (house rules in) during the game, recorded
     against the battle; ``fighter`` (of the battle) is who rolls, his Rep the target when
-    none is given."""
+    none is given. A table the system rolls with a procedure takes ``inputs`` and, in a
+    game in progress, marks what it says (:mod:`campaign_app.usecases.table_rolls`)."""
     from campaign_app.usecases.core import TARGET_RANGE
+    from campaign_app.usecases.table_rolls import has_inputs, procedure_for, procedure_roll
+
+    proc = procedure_for(engine, table_id, battle=battle, inputs=inputs)
+    if proc is not None:
+        if target is not None and str(target).strip():
+            raise InputError(f"{table_id} is not rolled against one target: give its inputs (--rep, --vs-rep...)")
+        return procedure_roll(engine, table_id, proc, battle=battle, fighter=fighter, inputs=inputs, dice=dice,
+                              seed=seed)
+    if has_inputs(inputs):
+        raise InputError(f"{table_id} is a plain table: it takes no --target-fighter, --rep, --vs-rep, --impact, "
+                         "--shots, --weapon, --flag or --per-die")
 
     roller = Roller.from_options(dice, seed)
     with UnitOfWork(engine, "roll", journaled=False) as uow:
@@ -575,6 +595,16 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
         roller.finish()
         uow.record_rolls(roller, battle_id=b.id)
     return _roll_out(res, row, table, recorded=True, changes=uow.changes)
+
+
+def _table_choice(t: Table, proc: Procedures) -> TableChoice:
+    tp = proc.table_rolls.get(t.id)
+    if tp is None:
+        return {"id": t.id, "title": t.title, "target": t.target, "needs": [], "takes": [], "flags": [],
+                "per_die": False}
+    return {"id": t.id, "title": t.title, "target": "", "needs": list(tp.needs),
+            "takes": list(dict.fromkeys([*tp.needs, *tp.takes])),
+            "flags": [[k, v] for k, v in tp.flags.items()], "per_die": tp.per_die}
 
 
 def _crew_roller(vehicle: Fighter, fighters: Sequence[Fighter], by_f: dict[int, BattleResult], proc: Procedures,
@@ -640,7 +670,8 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
             mark_rows.append({"id": m.id or 0, "kind": m.kind, "figure": who, "value": m.value, "before": m.before,
                               "by": by, "text": mark_text(m.kind, who, m.value, by)})
         tables = tables_for(c)
-        rollable = sorted((t for t in tables.values() if t.spec is not None and t.spec.mode == "pass"
+        rollable = sorted((t for t in tables.values() if ((t.spec is not None and t.spec.mode == "pass")
+                                                          or t.id in proc.table_rolls)
                            and t.id not in proc.table_commands),
                           key=lambda t: (t.group != "walkers" and t.group != "creatures", t.group, t.title))
         cmds = {cmd.action_key: cmd for cmd in gs.command_list()}
@@ -652,7 +683,7 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
                 "attacker": rnames.get(b.attacker_roster_id) if b.attacker_roster_id else None,
                 "rosters": [r.name for _, r in links], "statuses": statuses,
                 "default_status": proc.default_result, "figures": figures, "marks": mark_rows,
-                "tables": [{"id": t.id, "title": t.title, "target": t.target} for t in rollable],
+                "tables": [_table_choice(t, proc) for t in rollable],
                 "commands": commands, "setup": dict(b.setup or {})}
 
 

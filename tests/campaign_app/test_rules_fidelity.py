@@ -773,3 +773,302 @@ def test_unit_morale_takes_the_french_sheets_words_typed(engine, bocage, db_url,
         err = cli(db_url, capsys, *argv, code=(1, 2)).err
         assert err == msg + "\n"
     assert snap(engine) == before
+
+# --------------------------------------------------------------------------- seeds 000/001: combat tables rolled
+# In Sight, Shooting, Shooting Damage (seed 000) and the creatures' damage tables (seed
+# 001) were reference only; now each is rolled by its procedure (systems/nuts/combat.py)
+# on the bands of the rules data. The bands first (the pure procedures, typed dice at each
+# edge), then through `roll` at the table: the roll record and the marks in the database.
+def _combat(table_id, dice, **kw):
+    from campaign_app.dice import Roller
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems.base import TableRollInputs
+    from campaign_app.systems.info import campaign_tables
+    from campaign_app.systems.nuts.combat import TABLE_ROLLS
+
+    tables = campaign_tables("nuts", "", ["weird-ww2"], {})
+    data = load_rulebook().data("nuts", "", ["weird-ww2"])
+    roller = Roller.from_options(dice)
+    kw["flags"] = frozenset(kw.get("flags", ()))
+    out = TABLE_ROLLS[table_id].run(tables[table_id], tables, data, roller, TableRollInputs(**kw))
+    roller.finish()  # every typed die used, none missing
+    return out, roller.rolls
+
+
+@pytest.mark.parametrize(("face", "flags", "target", "hit"), [
+    # 1d6 + Rep 4: 3-7 miss; 8 hit unless fast moved (either), charging, cover, 2nd+ target;
+    # 9 hit unless cover or 3rd+ target; 10+ hit
+    (3, (), 1, False),                       # 7: miss
+    (4, (), 1, True),                        # 8: hit
+    (4, ("fast-moved",), 1, False),
+    (4, ("target-fast-moved",), 1, False),
+    (4, ("charging",), 1, False),
+    (4, ("cover",), 1, False),
+    (4, (), 2, False),                       # 8 on the 2nd target
+    (5, (), 1, True),                        # 9: hit
+    (5, ("fast-moved", "charging"), 2, True),  # 9 ignores fast moves, charges and the 2nd target
+    (5, ("cover",), 1, False),
+    (5, (), 3, False),                       # 9 on the 3rd target
+    (6, ("cover", "fast-moved", "charging"), 3, True),  # 10: hit whatever
+])
+def test_nuts_shooting_bands(face, flags, target, hit):
+    # three dice (Target 3): the first two at target 1 score 2 + 4 = 6, a miss; the third is the one read
+    out, [roll] = _combat("nuts-shooting", f"2,2,{face}", rep=4, shots=3, per_die=(1, 1, target), flags=flags)
+    assert (out.value, out.result, out.scored_hit) == (int(hit), "hit" if hit else "miss", hit)
+    assert (roll.spec, roll.faces, roll.table, roll.rule, roll.value) == ("3d6", [2, 2, face], "nuts-shooting",
+                                                                          "Shooting", int(hit))
+
+
+def test_nuts_shooting_two_ones_out_of_ammo():
+    out, _ = _combat("nuts-shooting", "1,1,6", rep=4, shots=3)
+    assert (out.value, out.result) == (1, "out-of-ammo")  # the 6 still hits (10); the weapon is empty
+    assert "out of ammo" in out.label
+    out, _ = _combat("nuts-shooting", "1,2,6", rep=4, shots=3)
+    assert (out.value, out.result) == (1, "hit")  # one natural 1 is not enough
+
+
+def test_nuts_fast_moving_creatures_shoot_as_if_stationary():
+    """Seed 001: a vampire, werewolf or monster that fast moved does not count as fast
+    moving when it shoots (it does when shot at)."""
+    out, _ = _combat("nuts-shooting", "4", rep=4, shots=1, kind="vampire", flags=("fast-moved",))
+    assert out.value == 1
+    out, _ = _combat("nuts-shooting", "4", rep=4, shots=1, kind="human", flags=("fast-moved",))
+    assert out.value == 0
+    out, _ = _combat("nuts-shooting", "4", rep=4, shots=1, kind="vampire", flags=("target-fast-moved",))
+    assert out.value == 0
+
+
+@pytest.mark.parametrize(("rep", "face", "status"), [
+    (4, 6, "obviously-dead"), (4, 5, "out-of-the-fight"), (4, 4, "out-of-the-fight"), (4, 3, "duck-back"),
+    (6, 6, "obviously-dead"), (6, 5, "duck-back"), (2, 1, "duck-back"), (2, 2, "out-of-the-fight"),
+])
+def test_nuts_shooting_damage_bands(rep, face, status):
+    out, [roll] = _combat("nuts-shooting-damage", str(face), vs_rep=rep)
+    assert (out.status, out.result, roll.target, roll.table) == (status, status, rep, "nuts-shooting-damage")
+
+
+@pytest.mark.parametrize(("rep", "face", "status"), [
+    (4, 4, "duck-back"), (4, 5, "out-of-the-fight"), (5, 5, "duck-back"), (5, 6, "obviously-dead"),
+])
+def test_monster_damage_is_rolled_against_rep_plus_one(rep, face, status):
+    out, [roll] = _combat("ww2-monster-damage", str(face), vs_rep=rep)
+    assert (out.status, roll.target) == (status, rep + 1)
+    # the same through Shooting Damage when the target is a monster
+    out, [roll] = _combat("nuts-shooting-damage", str(face), vs_rep=rep, vs_kind="monster")
+    assert (out.status, roll.target) == (status, rep + 1)
+
+
+@pytest.mark.parametrize(("table", "impact", "rep", "face", "flags", "result", "status"), [
+    # score <= impact; over the impact up to the Rep; over the Rep
+    ("ww2-zombie-melee-damage", 1, 2, 1, (), "severed-head", "obviously-dead"),
+    ("ww2-zombie-melee-damage", 1, 2, 2, (), "no-effect", None),
+    ("ww2-zombie-melee-damage", 1, 2, 3, (), "knocked-down", None),
+    ("ww2-vampire-ranged-damage", 2, 4, 2, (), "no-effect", None),
+    ("ww2-vampire-ranged-damage", 2, 4, 2, ("stake",), "no-effect", "out-of-the-fight"),
+    ("ww2-vampire-ranged-damage", 2, 4, 3, ("stake",), "knocked-down", None),  # missed the heart
+    ("ww2-vampire-ranged-damage", 2, 4, 4, (), "knocked-down", None),
+    ("ww2-vampire-ranged-damage", 2, 4, 5, (), "no-effect", None),
+    ("ww2-vampire-ranged-damage", 2, 4, 5, ("stake",), "no-effect", "out-of-the-fight"),
+    ("ww2-werewolf-ranged-damage", 2, 4, 2, ("silver",), "no-effect", "obviously-dead"),
+    ("ww2-werewolf-ranged-damage", 2, 4, 2, (), "no-effect", None),
+    ("ww2-werewolf-ranged-damage", 2, 4, 4, ("silver",), "knocked-down", None),
+    ("ww2-werewolf-ranged-damage", 2, 4, 5, ("silver",), "no-effect", "out-of-the-fight"),
+    ("ww2-rocket-trooper-ranged-damage", 2, 4, 2, (), "obviously-dead", "obviously-dead"),
+    ("ww2-rocket-trooper-ranged-damage", 2, 4, 3, ("airborne",), "knocked-down", None),
+    ("ww2-rocket-trooper-ranged-damage", 2, 4, 4, (), "knocked-down", None),
+    ("ww2-rocket-trooper-ranged-damage", 2, 4, 5, (), "out-of-the-fight", "out-of-the-fight"),
+    ("ww2-rocket-trooper-ranged-damage", 2, 4, 5, ("airborne",), "out-of-the-fight", "obviously-dead"),
+])
+def test_creature_damage_bands(table, impact, rep, face, flags, result, status):
+    out, [roll] = _combat(table, str(face), vs_rep=rep, impact=impact, flags=flags)
+    assert (out.result, out.status) == (result, status)
+    assert (roll.faces, roll.target, roll.table, roll.result) == ([face], rep, table, result)
+
+
+@pytest.mark.parametrize(("faces", "status", "result"), [
+    ("2,4", "obviously-dead", "put-down"),  # knocked down (2 <= impact 2), then 4 vs the shooter's Rep 4: destroyed
+    ("2,5", None, "gets-up"),               # 5 fails: it springs up at its next activation
+])
+def test_zombie_ranged_damage_then_the_shooter_rolls(faces, status, result):
+    out, [hit, follow] = _combat("ww2-zombie-ranged-damage", faces, rep=4, vs_rep=2, impact=2)
+    assert (out.result, out.status) == ("knocked-down", status)
+    assert (follow.spec, follow.target, follow.result) == ("pass:1d6", 4, result)
+    out, [only] = _combat("ww2-zombie-ranged-damage", "3", rep=4, vs_rep=2, impact=2)
+    assert (out.result, out.status) == ("no-effect", None)  # no follow-up roll
+
+
+@pytest.mark.parametrize(("dice", "result", "value"), [
+    # Rep 3 each: the first three faces are side 1's, a success is 1-3 (3 counts, 4 does not)
+    ("3,4,4,1,2,6", "other-acts-first", -1),
+    ("1,4,4,5,2,6", "tie", 0),
+    ("4,5,6,4,5,6", "tie", 0),
+    ("1,2,3,4,5,6", "acts-first", 3),
+])
+def test_nuts_in_sight_successes_and_ties(dice, result, value):
+    out, rolls = _combat("nuts-in-sight", dice, rep=3, vs_rep=3, who="Rock", vs_who="Fritz")
+    assert (out.result, out.value) == (result, value)
+    assert [r.spec for r in rolls] == ["3d6", "3d6"]
+    assert rolls[0].table == rolls[1].table == "nuts-in-sight"
+    assert out.default == (result == "tie")  # the tie rule is ours (no seed says): labelled a default
+    if result == "tie":
+        assert out.text == "Equal successes: both leaders roll again."
+
+
+def test_in_sight_creatures_roll_2d6_best_and_zombies_count_one():
+    # a vampire Rep 2 rolls two pairs: (4,5) none, (6,1) one; the Rep 1 man rolls [4]: none
+    out, rolls = _combat("nuts-in-sight", "4,5,6,1,4", rep=2, vs_rep=1, kind="vampire")
+    assert (out.result, rolls[0].spec, rolls[0].value) == ("acts-first", "4d6", 1)
+    out, rolls = _combat("nuts-in-sight", "4", rep=2, vs_rep=1, kind="zombie")
+    assert (out.result, len(rolls)) == ("acts-first", 1)  # the zombie counts 1 success, no dice
+
+
+@pytest.fixture
+def firefight(engine):
+    """A Weird WWII battle in progress: Able (Rep 4, a BAR: Target 3, impact 2) and Sgt
+    Rock (Rep 5) against Fritz (Rep 4), Drac (a vampire, Rep 4) and a zombie."""
+    from sqlmodel import Session, select
+
+    from db.models import Equipment, Fighter
+
+    c = create_campaign(engine, "Firefight", "nuts", expansions=["weird-ww2"])
+    create_roster(engine, c.id, "Easy")
+    create_roster(engine, c.id, "Jerry")
+    add_fighter(engine, "Easy", "Sgt Rock", fighter_type="star", rep=5, role="leader")
+    add_fighter(engine, "Easy", "Able", fighter_type="grunt", rep=4, weapons=["BAR"])
+    add_fighter(engine, "Jerry", "Fritz", fighter_type="grunt", rep=4)
+    add_fighter(engine, "Jerry", "Drac", fighter_type="grunt", rep=4, kind="vampire")
+    with Session(engine) as s:
+        able = s.exec(select(Fighter).where(Fighter.name == "Able")).one()
+        bar = s.exec(select(Equipment).where(Equipment.fighter_id == able.id)).one()
+        bar.targets, bar.impact = 3, 2
+        s.add(bar)
+        s.commit()
+    b = setup_battle(engine, c.id, ["Easy", "Jerry"], scenario="Patrol", attacker="Easy")
+    start_battle(engine, b.id)
+    return c, b.id
+
+
+def _figure(engine, battle, name):
+    from campaign_app.usecases.table import table_view
+
+    return next(f for f in table_view(engine, battle)["figures"] if f["name"] == name)
+
+
+def test_shooting_at_the_table_uses_the_weapon_and_marks_the_hit(engine, firefight, db_url, capsys):
+    c, battle = firefight
+    out = json.loads(cli(db_url, capsys, "--json", "roll", "nuts-shooting", "--battle", str(battle),
+                         "--fighter", "Able", "--target-fighter", "Fritz", "--flag", "cover",
+                         "--dice", "4,6,1").out)
+    # the BAR's Target 3: three dice + Rep 4: 8 in cover misses, 10 hits, 5 misses
+    assert (out["value"], out["result"], out["faces"]) == (1, "hit", [4, 6, 1])
+    assert out["applied"] == ["Able scores a hit"]
+    [rec] = roll_log(engine, c.id, battle=battle, table="nuts-shooting")
+    assert (rec["faces"], rec["value"], rec["result"], rec["subject"], rec["dice"], rec["source"]) == (
+        [4, 6, 1], 1, "hit", "Able", "3d6", "typed")
+    assert _figure(engine, battle, "Able")["scored_hit"] is True
+    # the text: the dice, the row, the outcome, a line per die
+    text = cli(db_url, capsys, "roll", "nuts-shooting", "--battle", str(battle), "--fighter", "Able",
+               "--shots", "1", "--dice", "3").out
+    assert text.splitlines()[0] == "Shooting: 1d6 [3] = 0 -> 0 hits: missed: outgunned targets duck back, the others " \
+        "return fire (or duck back if they already have, or carry on if they cannot fire); chargers keep coming"
+    assert "die 1 at target 1: 3 + Rep 4 = 7 (3-7): miss" in text
+
+
+def test_shooting_damage_at_the_table_marks_the_target(engine, firefight, db_url, capsys):
+    c, battle = firefight
+    out = json.loads(cli(db_url, capsys, "--json", "roll", "nuts-shooting-damage", "--battle", str(battle),
+                         "--fighter", "Able", "--target-fighter", "Fritz", "--dice", "4").out)
+    assert (out["result"], out["status"], out["target"]) == ("out-of-the-fight", "out-of-the-fight", 4)
+    fritz = _figure(engine, battle, "Fritz")
+    assert (fritz["status"], fritz["by"]) == ("out-of-the-fight", "Able")  # on the battle page, by Able
+    [rec] = roll_log(engine, c.id, battle=battle, table="nuts-shooting-damage")
+    assert (rec["faces"], rec["target"], rec["result"], rec["subject"]) == ([4], 4, "out-of-the-fight", "Fritz")
+    # one undo step takes the mark back
+    cli(db_url, capsys, "undo", str(c.id))
+    assert _figure(engine, battle, "Fritz")["status"] == "carry-on"
+
+
+def test_shooting_damage_on_a_vampire_rolls_its_own_table(engine, firefight, db_url, capsys):
+    c, battle = firefight
+    # the BAR's impact 2: a 2 is "no effect", but a stake puts the vampire Out of the Fight
+    out = json.loads(cli(db_url, capsys, "--json", "roll", "nuts-shooting-damage", "--battle", str(battle),
+                         "--fighter", "Able", "--target-fighter", "Drac", "--dice", "2").out)
+    assert (out["result"], out["status"], out["applied"]) == ("no-effect", None, [])
+    assert _figure(engine, battle, "Drac")["status"] == "carry-on"
+    out = json.loads(cli(db_url, capsys, "--json", "roll", "nuts-shooting-damage", "--battle", str(battle),
+                         "--fighter", "Able", "--target-fighter", "Drac", "--flag", "stake", "--dice", "2").out)
+    assert (out["result"], out["status"]) == ("no-effect", "out-of-the-fight")
+    assert _figure(engine, battle, "Drac")["status"] == "out-of-the-fight"
+    recs = roll_log(engine, c.id, battle=battle)
+    assert [(r["table"], r["faces"], r["result"]) for r in recs] == [
+        ("ww2-vampire-ranged-damage", [2], "no-effect"), ("ww2-vampire-ranged-damage", [2], "no-effect")]
+
+
+def test_in_sight_at_the_table_records_both_leaders(engine, firefight, db_url, capsys):
+    c, battle = firefight
+    out = json.loads(cli(db_url, capsys, "--json", "roll", "nuts-in-sight", "--battle", str(battle),
+                         "--fighter", "Sgt Rock", "--target-fighter", "Fritz",
+                         "--dice", "1,4,5,6,6,2,4,5,6").out)
+    assert (out["result"], out["label"], out["default"]) == ("tie", "Tie (1 to 1)", True)
+    recs = roll_log(engine, c.id, battle=battle, table="nuts-in-sight")
+    assert [(r["subject"], r["faces"], r["value"]) for r in recs] == [
+        ("Sgt Rock", [1, 4, 5, 6, 6], 1), ("Fritz", [2, 4, 5, 6], 1)]
+    assert "(default)" in cli(db_url, capsys, "roll", "nuts-in-sight", "--battle", str(battle), "--fighter",
+                              "Sgt Rock", "--target-fighter", "Fritz", "--dice", "1,4,5,6,6,2,4,5,6").out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["nuts-shooting", "--fighter", "Able", "--flag", "smoke", "--dice", "1,2,3"],
+     "error: Shooting takes no flag 'smoke' (its flags: fast-moved, target-fast-moved, charging, cover)"),
+    (["nuts-shooting", "--fighter", "Able", "--per-die", "1,2", "--dice", "1,2,3"],
+     "error: Shooting: 2 targets given for 3 dice (one per die, e.g. --per-die 1,1,1)"),
+    (["nuts-shooting", "--fighter", "Able", "--dice", "1,2"],
+     "error: not enough dice typed: 2 given, the next roll needs 3d6 for Able: Shooting"),
+    (["nuts-shooting-damage", "--fighter", "Able", "--dice", "4"],
+     "error: Shooting Damage needs the other figure's Rep (--vs-rep, or --target-fighter at the table)"),
+    (["nuts-shooting-damage", "--target-fighter", "Nobody", "--dice", "4"],
+     "error: target fighter 'Nobody' is not in the rosters of this battle"),
+    (["nuts-activation", "--fighter", "Able", "--impact", "2", "--dice", "4"],
+     "error: nuts-activation is a plain table: it takes no --target-fighter, --rep, --vs-rep, --impact, --shots, "
+     "--weapon, --flag or --per-die"),
+    (["ww2-vampire-ranged-damage", "--target-fighter", "Drac", "--dice", "4"],
+     "error: Vampire Ranged Damage needs the weapon's impact (--impact, or the shooter's weapon)"),
+])
+def test_combat_rolls_refuse_bad_input_in_one_line(engine, firefight, db_url, capsys, snap, argv, message):
+    c, battle = firefight
+    before = snap(engine)
+    err = cli(db_url, capsys, "roll", argv[0], "--battle", str(battle), *argv[1:], code=(1, 2)).err
+    assert err.strip() == message and err.count("\n") == 1
+    assert snap(engine) == before  # nothing written: no roll, no mark
+
+
+def test_damage_on_a_figure_already_down_is_refused(engine, firefight, db_url, capsys, snap):
+    c, battle = firefight
+    cli(db_url, capsys, "roll", "nuts-shooting-damage", "--battle", str(battle), "--target-fighter", "Fritz",
+        "--dice", "6")
+    assert _figure(engine, battle, "Fritz")["status"] == "obviously-dead"
+    before = snap(engine)
+    err = cli(db_url, capsys, "roll", "nuts-shooting-damage", "--battle", str(battle), "--target-fighter", "Fritz",
+              "--dice", "6", code=(1, 2)).err
+    assert err.strip() == "error: Fritz is obviously dead already"
+    assert snap(engine) == before
+
+
+def test_combat_tables_still_print_on_the_qrs_card():
+    """The bands the procedures read are data, not print: the cards show the seed's words
+    (and our In Sight tie rule says it is a default)."""
+    from campaign_app.rules import load_rulebook
+    from campaign_app.systems.qrs import table_card
+
+    book = load_rulebook()
+    sight = table_card(book.table("nuts-in-sight"))
+    assert sight["columns"] == ["Step", "Effect"]
+    assert ["Tie", "Equal successes: both leaders roll again. (default)"] in sight["rows"]
+    shooting = table_card(book.table("nuts-shooting"))
+    assert shooting["columns"] == ["1d6 + Rep", "Result", "Effect"]
+    assert [r[0] for r in shooting["rows"]] == ["3-7", "8", "9", "10+"]
+    for tid in ("nuts-shooting-damage", "ww2-zombie-melee-damage", "ww2-zombie-ranged-damage",
+                "ww2-vampire-ranged-damage", "ww2-werewolf-ranged-damage", "ww2-rocket-trooper-ranged-damage"):
+        card = table_card(book.table(tid))
+        assert card["columns"] == ["Score (1d6)", "Result", "Effect"], tid
+        assert len(card["rows"]) == 3

@@ -100,3 +100,61 @@ def test_setup_dialog_then_the_battle_page_by_click_and_key(qtbot: Any, win: Any
     assert table_view(gui_engine, bid)["state"] == "finished"
     assert not page.status_buttons["duck-back"].isEnabled()
     page.close()
+
+
+def test_combat_tables_rolled_from_the_page_with_their_inputs(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """Issue #31: Shooting and Shooting Damage (seed 000) and a vampire's damage (seed
+    001) from the Roll panel: the selected figure rolls, the other figure is picked, the
+    conditions ticked, the dice typed; the roll is on the record and the target marked."""
+    from campaign_app.usecases.table import setup_battle, start_battle
+
+    c = create_campaign(gui_engine, "Firefight", "nuts", expansions=["weird-ww2"])
+    create_roster(gui_engine, c.id, "Easy")
+    create_roster(gui_engine, c.id, "Jerry")
+    add_fighter(gui_engine, "Easy", "Able", fighter_type="grunt", rep=4)
+    add_fighter(gui_engine, "Jerry", "Fritz", fighter_type="grunt", rep=4)
+    add_fighter(gui_engine, "Jerry", "Drac", fighter_type="grunt", rep=4, kind="vampire")
+    b = setup_battle(gui_engine, c.id, ["Easy", "Jerry"], scenario="Patrol", attacker="Easy")
+    start_battle(gui_engine, b.id)
+    win.reload()
+    win.select_tree("campaign", c.id)
+    win.actions["battle_page"].trigger()
+    page, bid = win.battle_page, int(b.id)
+
+    # Shooting: Able, 2 dice (no weapon entered: the number is given), in cover
+    page.table_choice.setCurrentIndex(page.table_choice.findData("nuts-shooting"))
+    assert page.inputs_box.isVisibleTo(page) and not page.target.isVisibleTo(page)
+    assert set(page.flag_boxes) == {"fast-moved", "target-fast-moved", "charging", "cover"}
+    page.select("Able")
+    page.other.setCurrentIndex(page.other.findData("Fritz"))
+    page.shots.setValue(2)
+    page.flag_boxes["cover"].setChecked(True)
+    qtbot.keyClicks(page.typed, "4,5")  # 8 and 9 in cover: both miss
+    click(qtbot, page.roll_button)
+    assert page.roll_result.text().startswith("Shooting: [4,5] = 0 -> 0 hits"), page.message.text()
+    page.flag_boxes["cover"].setChecked(False)
+    qtbot.keyClicks(page.typed, "4,5")  # in the open: both hit
+    click(qtbot, page.roll_button)
+    assert "2 hits" in page.roll_result.text()
+    assert next(f for f in table_view(gui_engine, bid)["figures"] if f["name"] == "Able")["scored_hit"]
+
+    # Shooting Damage on Fritz: a 4 vs Rep 4, Out of the Fight, marked on the page
+    page.table_choice.setCurrentIndex(page.table_choice.findData("nuts-shooting-damage"))
+    page.other.setCurrentIndex(page.other.findData("Fritz"))
+    qtbot.keyClicks(page.typed, "4")
+    click(qtbot, page.roll_button)
+    assert status_of(gui_engine, bid, "Fritz") == "out-of-the-fight", page.message.text()
+    assert "Fritz: out of the fight" in page.roll_result.text()
+
+    # the vampire: its own table, impact 2, a stake: Out of the Fight
+    page.other.setCurrentIndex(page.other.findData("Drac"))
+    page.impact.setValue(2)
+    page.flag_boxes["stake"].setChecked(True)
+    qtbot.keyClicks(page.typed, "1")
+    click(qtbot, page.roll_button)
+    assert status_of(gui_engine, bid, "Drac") == "out-of-the-fight", page.message.text()
+    recs = [(r["table"], r["faces"], r["result"]) for r in roll_log(gui_engine, c.id, battle=bid)]
+    assert recs == [("nuts-shooting", [4, 5], "miss"), ("nuts-shooting", [4, 5], "hit"),
+                    ("nuts-shooting-damage", [4], "out-of-the-fight"),
+                    ("ww2-vampire-ranged-damage", [1], "no-effect")]
+    page.close()

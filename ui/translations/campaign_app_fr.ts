@@ -423,6 +423,34 @@
         <translation>Contre :</translation>
     </message>
     <message>
+        <source>the figure on the other end: the one hit, the other side&apos;s leader</source>
+        <translation>la figurine en face : celle touchée, le chef de l&apos;autre camp</translation>
+    </message>
+    <message>
+        <source>Other figure:</source>
+        <translation>Autre figurine :</translation>
+    </message>
+    <message>
+        <source>weapon&apos;s</source>
+        <translation>de l&apos;arme</translation>
+    </message>
+    <message>
+        <source>Impact:</source>
+        <translation>Impact :</translation>
+    </message>
+    <message>
+        <source>Dice (Target):</source>
+        <translation>Dés (Cibles) :</translation>
+    </message>
+    <message>
+        <source>all at the first; or e.g. 1,1,2</source>
+        <translation>tous sur la première ; ou p. ex. 1,1,2</translation>
+    </message>
+    <message>
+        <source>Dice to targets:</source>
+        <translation>Dés par cible :</translation>
+    </message>
+    <message>
         <source>empty: the app rolls; or the faces you rolled</source>
         <translation>vide : l&apos;application lance ; ou les faces obtenues</translation>
     </message>
@@ -473,6 +501,10 @@
     <message>
         <source>  (vs {target})</source>
         <translation>  (contre {target})</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
     </message>
     <message>
         <source>no winner (draw)</source>

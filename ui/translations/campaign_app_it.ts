@@ -423,6 +423,34 @@
         <translation>Contro:</translation>
     </message>
     <message>
+        <source>the figure on the other end: the one hit, the other side&apos;s leader</source>
+        <translation>la figura di fronte: quella colpita, il capo dell&apos;altra parte</translation>
+    </message>
+    <message>
+        <source>Other figure:</source>
+        <translation>Altra figura:</translation>
+    </message>
+    <message>
+        <source>weapon&apos;s</source>
+        <translation>dell&apos;arma</translation>
+    </message>
+    <message>
+        <source>Impact:</source>
+        <translation>Impatto:</translation>
+    </message>
+    <message>
+        <source>Dice (Target):</source>
+        <translation>Dadi (Bersagli):</translation>
+    </message>
+    <message>
+        <source>all at the first; or e.g. 1,1,2</source>
+        <translation>tutti sul primo; o p. es. 1,1,2</translation>
+    </message>
+    <message>
+        <source>Dice to targets:</source>
+        <translation>Dadi per bersaglio:</translation>
+    </message>
+    <message>
         <source>empty: the app rolls; or the faces you rolled</source>
         <translation>vuoto: tira l&apos;app; o le facce che hai ottenuto</translation>
     </message>
@@ -473,6 +501,10 @@
     <message>
         <source>  (vs {target})</source>
         <translation>  (contro {target})</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nessuna</translation>
     </message>
     <message>
         <source>no winner (draw)</source>

@@ -63,6 +63,7 @@ from campaign_app.systems.base import (
     register,
 )
 from campaign_app.systems.nuts import STATUSES as NUTS_STATUSES
+from campaign_app.systems.nuts.combat import TABLE_ROLLS
 
 REP_MIN, REP_MAX = 1, 6
 ZOMBIE_REP = 2
@@ -536,4 +537,4 @@ DOWN_RESULTS = ("out-of-the-fight", "obviously-dead", "turned", "left-battlefiel
 
 register(Procedures(system="nuts", after_battle=after_battle, default_result="carry-on",
                     result_statuses=NUTS_STATUSES, detail_flags=DETAIL_FLAGS, table_commands=TABLE_COMMANDS,
-                    crew_rolls=CREW_ROLLS, down_results=DOWN_RESULTS))
+                    crew_rolls=CREW_ROLLS, down_results=DOWN_RESULTS, table_rolls=TABLE_ROLLS))
