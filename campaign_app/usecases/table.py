@@ -673,7 +673,8 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
         rollable = sorted((t for t in tables.values() if ((t.spec is not None and t.spec.mode == "pass")
                                                           or t.id in proc.table_rolls)
                            and t.id not in proc.table_commands),
-                          key=lambda t: (t.group != "walkers" and t.group != "creatures", t.group, t.title))
+                          key=lambda t: (t.id in proc.table_rolls, t.group != "walkers" and t.group != "creatures",
+                                         t.group, t.title))
         cmds = {cmd.action_key: cmd for cmd in gs.command_list()}
         commands: list[CommandChoice] = [{"key": k, "label": f"{cmds[k].group} {cmds[k].name}".replace("-", " ").strip().capitalize()}
                                          for k in gs.battle_commands
