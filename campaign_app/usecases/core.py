@@ -872,9 +872,11 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Ref | None = None,
         if target is not None:
             raise InputError(f"{table_id} is not rolled against one target: give its inputs (--rep, --vs-rep...)")
         return procedure_roll(engine, table_id, proc, campaign=campaign, inputs=inputs, dice=dice, seed=seed)
-    if has_inputs(inputs):
-        raise InputError(f"{table_id} is a plain table: it takes no --rep, --vs-rep, --impact, --shots, --flag "
-                         "or --per-die")
+    def plain(table: Table) -> None:
+        if has_inputs(inputs):
+            raise InputError(f"{table.id} is a plain table: it takes no --rep, --vs-rep, --impact, --shots, --flag "
+                             "or --per-die")
+
     roller = Roller.from_options(dice, seed)
     tgt = clean_int(target, "target", *TARGET_RANGE) if target is not None else None
     if campaign is None:
@@ -884,6 +886,7 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Ref | None = None,
             table = load_rulebook().table(table_id)
         except RulesDataError as e:
             raise NotFoundError(str(e)) from None
+        plain(table)
         res, row = roll_on(table, roller, f"roll on {table.title}", target=tgt)
         roller.finish()
         return _roll_out(res, row, table, recorded=False, changes=Changes())
@@ -894,6 +897,7 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Ref | None = None,
         if table_id not in tables:
             raise NotFoundError(f"{c.name} ({get_system(c.system).name}) has no table {table_id!r}")
         table = tables[table_id]
+        plain(table)
         res, row = roll_on(table, roller, f"roll on {table.title}", target=tgt)
         roller.finish()
         uow.record_rolls(roller)

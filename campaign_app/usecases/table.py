@@ -556,9 +556,6 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
             raise InputError(f"{table_id} is not rolled against one target: give its inputs (--rep, --vs-rep...)")
         return procedure_roll(engine, table_id, proc, battle=battle, fighter=fighter, inputs=inputs, dice=dice,
                               seed=seed)
-    if has_inputs(inputs):
-        raise InputError(f"{table_id} is a plain table: it takes no --target-fighter, --rep, --vs-rep, --impact, "
-                         "--shots, --weapon, --flag or --per-die")
 
     roller = Roller.from_options(dice, seed)
     with UnitOfWork(engine, "roll", journaled=False) as uow:
@@ -572,6 +569,9 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
 
             raise NotFoundError(f"{c.name} ({get_system(c.system).name}) has no table {table_id!r}")
         table = tables[table_id]
+        if has_inputs(inputs):
+            raise InputError(f"{table_id} is a plain table: it takes no --target-fighter, --rep, --vs-rep, --impact, "
+                             "--shots, --weapon, --flag or --per-die")
         proc = procedures_for(c.system)
         command = proc.table_commands.get(table_id) if b.state == IN_PROGRESS else None
         if command:
@@ -673,7 +673,8 @@ def table_view(engine: Any, battle: Ref) -> BattleTable:
         rollable = sorted((t for t in tables.values() if ((t.spec is not None and t.spec.mode == "pass")
                                                           or t.id in proc.table_rolls)
                            and t.id not in proc.table_commands),
-                          key=lambda t: (t.group != "walkers" and t.group != "creatures", t.group, t.title))
+                          key=lambda t: (t.id in proc.table_rolls, t.group != "walkers" and t.group != "creatures",
+                                         t.group, t.title))
         cmds = {cmd.action_key: cmd for cmd in gs.command_list()}
         commands: list[CommandChoice] = [{"key": k, "label": f"{cmds[k].group} {cmds[k].name}".replace("-", " ").strip().capitalize()}
                                          for k in gs.battle_commands
