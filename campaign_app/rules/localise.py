@@ -28,7 +28,7 @@ REPORT_WORDS = (
 )
 
 # the keys whose values users typed: never translated
-_USER_KEYS = frozenset({"campaign", "roster", "player", "notes", "name", "crew_of"})
+_USER_KEYS = frozenset({"campaign", "roster", "player", "notes", "name", "crew_of", "game"})
 _SEPARATORS = (" · ", "; ", ", ", ": ")
 
 
@@ -76,9 +76,11 @@ def report_words(lang: str) -> dict[str, str]:
 def localise(doc: Mapping[str, Any], kind: str, lang: str, system: str | None = None) -> dict[str, Any]:
     """``doc`` (a document of ``kind``: roster, cards, qrs, campaign) in ``lang``; a copy,
     the English one unchanged. English, or a language no translation covers: as it is.
-    ``system``: the campaign's game, whose words come first (else every game's)."""
+    ``system``: the campaign's game, whose words come first (else the document's
+    ``game``: a unit-morale "Hold" is not FUBAR's; else every game's)."""
     if lang not in LANGUAGES or lang == "en":
         return dict(doc)
+    system = system or doc.get("game") or None
 
     def tr(s: str) -> str:
         return _text(s, lang, system)

@@ -78,6 +78,7 @@ class RosterDocument(TypedDict):
     title: str
     campaign: str
     system: str
+    game: str  # the game system's id: its words come first when the document is translated
     roster: str
     subtitle: str
     totals: list[list[Any]]
@@ -90,6 +91,7 @@ class CardsDocument(TypedDict):
     """One card per unit and fighter of a roster (the layout's card dicts)."""
 
     campaign: str
+    game: str
     roster: str
     cards: list[dict[str, Any]]
     blank: dict[str, Any]  # a write-in card with the system's empty stat line
@@ -100,6 +102,7 @@ class QrsDocument(TypedDict):
 
     campaign: str
     system: str
+    game: str
     cards: list[dict[str, Any]]
 
 
@@ -337,6 +340,7 @@ def _roster_doc(d: _RosterData) -> RosterDocument:
         "title": _title(d),
         "campaign": d.campaign.name,
         "system": _system_name(d.campaign, d.info),
+        "game": d.campaign.system,
         "roster": r.name,
         "subtitle": _subtitle(r),
         "totals": totals,
@@ -393,7 +397,7 @@ def cards_document(engine: Engine, roster: Any, campaign: Any = None) -> CardsDo
                 # the table says it all: the weapon lines would only repeat it
                 one["sections"] = [s for s in one.get("sections", []) if s.get("lines") != f.get("gear_detailed")]
             cards.append(one)
-        return {"campaign": c.name, "roster": r.name, "cards": cards, "blank": blank_card(c)}
+        return {"campaign": c.name, "game": c.system, "roster": r.name, "cards": cards, "blank": blank_card(c)}
 
 
 def _weapon_columns(data: Mapping[str, Any], layout: RosterLayout) -> tuple[tuple[str, str], ...]:
@@ -447,7 +451,7 @@ def qrs_document(engine: Engine, campaign: Ref, all_kinds: bool = False) -> QrsD
             gs.load(gs.qrs)(sheet)
         sheet.rules_cards()  # the cards the rules data writes out (seed rules, defaults)
         sheet.rest()
-        return {"campaign": c.name, "system": _system_name(c, info), "cards": sheet.cards}
+        return {"campaign": c.name, "system": _system_name(c, info), "game": c.system, "cards": sheet.cards}
 
 
 def check_output_path(path: str, engine: Engine | None = None) -> str:
@@ -504,6 +508,7 @@ class CampaignDocument(TypedDict):
 
     campaign: str
     system: str
+    game: str
     battles: list[BattleLine]
     standings: list[Standing]
     rating: str  # what the standings' rating counts (standings helper)
@@ -593,6 +598,7 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
     return {
         "campaign": c.name,
         "system": _system_name(c, info),
+        "game": c.system,
         "battles": battles,
         "standings": [{"roster": t["roster"], "battles": t["battles"], "wins": t["wins"], "draws": t["draws"],
                        "losses": t["losses"], "casualties": t["suffered"], "caused": t["caused"],

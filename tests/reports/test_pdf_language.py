@@ -116,3 +116,12 @@ def test_a_name_like_a_rules_word_and_a_bad_lang_are_handled(demo_url: str, tmp_
     rc = main(["--db", demo_url, "export", "qrs", "Operation Granite", "--lang", "de", "-o", str(tmp_path / "x.pdf")])
     assert rc == 2 and "invalid choice: 'de'" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_document_takes_its_own_games_words_first(demo_url: str, tmp_path: Path) -> None:
+    """Unit-morale's "Hold" is "Tieni" in its own Italian words; FUBAR's "Hold" is "In
+    attesa". A unit-morale card must not borrow FUBAR's word (the document names its game)."""
+    it = _export(demo_url, tmp_path, "export", "qrs", "Bocage Summer", "--all", "--lang", "it")
+    assert "Tieni" in it and "In attesa" not in it
+    fubar = _export(demo_url, tmp_path, "export", "qrs", "Operation Granite", "--all", "--lang", "it")
+    assert "In attesa" in fubar
