@@ -777,7 +777,7 @@ class MainWindow(QMainWindow):
         set_rules_system(camp.get("system"))
         self.roster_id = rid
         try:
-            self.system = q.system_info(camp["system"], camp.get("edition"))
+            self.system = q.system_info(camp["system"], camp.get("edition"), q.range_rules(self.engine, camp["id"]))
         except AppError as e:  # a campaign of a game system not installed here
             self.system = None
             self.model.set_rows([])

@@ -15,6 +15,7 @@ from campaign_app.systems.info import (
     StatRule,
     SystemInfo,
     campaign_tables,
+    check_ranges_rule,
     find_stat,
     stat_rules,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "StatRule",
     "SystemInfo",
     "campaign_tables",
+    "check_ranges_rule",
     "find_stat",
     "game_system",
     "get_system",

@@ -180,7 +180,8 @@ def check_house_rule(c: Campaign, table_id: str, table: Table) -> None:
 
 
 def _rules(c: Campaign, f: Fighter) -> tuple[StatRule, ...]:
-    return stat_rules(c.system, c.edition, "vehicle" if (f.kind == "vehicle" or f.fighter_type == "vehicle") else "")
+    return stat_rules(c.system, c.edition, "vehicle" if (f.kind == "vehicle" or f.fighter_type == "vehicle") else "",
+                      c.house_rules)
 
 
 def _better(rule: StatRule, delta: int) -> bool:

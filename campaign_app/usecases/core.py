@@ -30,6 +30,7 @@ from campaign_app.systems import (
     StatRule,
     SystemInfo,
     campaign_tables,
+    check_ranges_rule,
     find_stat,
     get_system,
     stat_rules,
@@ -398,6 +399,9 @@ def set_house_rule(engine: Engine, ref: Ref, table_id: str,
                 from campaign_app.usecases.advance import check_house_rule  # advance helper
 
                 check_house_rule(c, table_id, parsed)
+                whole = check_ranges_rule(c.system, c.edition, table_id, parsed.entries)
+                if whole is not None:  # the ranges it names, the others as shipped: the card shows all
+                    parsed = parse_table(table_id, {**parsed.to_dict(), "entries": whole}, "house rule")
             except RulesDataError as e:
                 raise InputError(str(e)) from None
             if parsed.dice != shipped[table_id].dice:
@@ -751,7 +755,7 @@ def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, fields: Fig
         if kind_now != "vehicle" and (f.fighter_type or "") == "vehicle":
             kind_now = "vehicle"
         merged = dict(f.stats or {})
-        merged.update(parse_stats(info, stats, stat_rules(info.id, c.edition, kind_now)))
+        merged.update(parse_stats(info, stats, stat_rules(info.id, c.edition, kind_now, c.house_rules)))
         f.stats = merged
     kind = fields.get("kind")
     if kind is not None:

@@ -231,7 +231,8 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
     :mod:`campaign_app.systems.layout`), with the layout's own facts added."""
     c = d.campaign
     ctx = SheetContext(system=c.system, edition=c.edition, data=d.data, system_name=d.info.name,
-                       stats=stat_rules(c.system, c.edition), vehicle_stats=stat_rules(c.system, c.edition, "vehicle"))
+                       stats=stat_rules(c.system, c.edition, "", c.house_rules),
+                       vehicle_stats=stat_rules(c.system, c.edition, "vehicle", c.house_rules))
     show = layout.gear_text or default_gear_text
     profile = profile_columns(d.data)
 
@@ -329,7 +330,7 @@ def _roster_doc(d: _RosterData) -> RosterDocument:
         fighters=[f for f in figures if f["what"] == "fighter"],
         units=[f for f in figures if f["what"] == "unit"], battles=d.battles)
     totals = [[t.label, v] for t in layout.totals if (v := t.value(facts)) is not None]
-    columns = edition_columns(layout.sheet_columns(), stat_rules(d.campaign.system, d.campaign.edition))
+    columns = edition_columns(layout.sheet_columns(), stat_rules(d.campaign.system, d.campaign.edition, "", d.campaign.house_rules))
     rows = []
     for fig in figures:
         row = {c.key: _cell(c.raw(fig)) for c in columns}
@@ -417,7 +418,7 @@ def blank_card(c: Campaign) -> dict[str, Any]:
     else:
         if info.uses_rep:
             fields.append(["Rep", ""])
-        fields += [[st.key, ""] for st in stat_rules(c.system, c.edition)]
+        fields += [[st.key, ""] for st in stat_rules(c.system, c.edition, "", c.house_rules)]
         if info.stats:
             fields.append(["XP", ""])
     cols = _weapon_columns(load_rulebook().data(c.system, c.edition, c.expansions or []), layout) \

@@ -7,7 +7,7 @@ is read for league-size campaigns: one Core select per table, no per-fighter que
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from campaign_app.systems import SYSTEMS, game_system, get_system
@@ -126,6 +126,7 @@ class SystemDict(TypedDict):
     kinds: list[str]
     battle_statuses: list[str]
     fighter_statuses: list[str]
+    house_rules: dict[str, Any]  # the campaign's ranges house rules the stats follow
 
 
 class TreeRoster(TypedDict):
@@ -353,15 +354,17 @@ FILTER_FIGHTERS = 500  # fighters listed in the roll log's fighter filter (a lea
 
 
 # --------------------------------------------------------------------------- systems
-def system_info(system: str, edition: str | None = None) -> SystemDict:
+def system_info(system: str, edition: str | None = None,
+                house_rules: Mapping[str, Any] | None = None) -> SystemDict:
     """What a dialog needs to know about a game system, as plain data; its
     characteristics are those of ``edition`` (the default edition if None): what is a
-    target number ("4+") in one edition can be a plain value in another."""
+    target number ("4+") in one edition can be a plain value in another.
+    ``house_rules``: a campaign's ranges house rules (:func:`range_rules`)."""
     from campaign_app.systems.info import stat_rules
     from campaign_app.usecases.core import FIGHTER_STATUSES
 
     info = get_system(system)
-    rules = stat_rules(info.id, edition)
+    rules = stat_rules(info.id, edition, "", house_rules)
     return {
         "id": info.id,
         "name": info.name,
@@ -386,7 +389,21 @@ def system_info(system: str, edition: str | None = None) -> SystemDict:
         "kinds": list(info.kinds),
         "battle_statuses": list(info.battle_statuses),
         "fighter_statuses": list(FIGHTER_STATUSES),
+        "house_rules": dict(house_rules or {}),
     }
+
+
+def range_rules(engine: Engine, campaign_id: int) -> dict[str, Any]:
+    """The campaign's house rules of the characteristic ranges (the tables
+    :data:`~campaign_app.systems.info.RANGES_TABLE` and its vehicle twin), for
+    :func:`system_info` and :func:`check_stat`."""
+    from campaign_app.systems.info import RANGES_TABLE, VEHICLE_RANGES_TABLE
+    from db.models import Campaign
+
+    with read_session(engine) as s:
+        c = s.get(Campaign, campaign_id)
+        rules = dict(c.house_rules or {}) if c is not None else {}
+    return {k: v for k, v in rules.items() if k in (RANGES_TABLE, VEHICLE_RANGES_TABLE)}
 
 
 class RosterChoices(TypedDict):
@@ -662,7 +679,7 @@ def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
                                   for x in views.crew_of(s, f.id)]
     from campaign_app.systems.info import stat_rules
 
-    rules = stat_rules(c.system, c.edition, f.kind or "")
+    rules = stat_rules(c.system, c.edition, f.kind or "", c.house_rules)
     layout = roster_layout(c.system)
     targets = layout.detail_targets
     profile = None
@@ -942,16 +959,18 @@ def roll_log_page(engine: Engine, campaign: Any, *, battle: int | None = None, f
 
 
 # --------------------------------------------------------------------------- checks
-def check_stat(system: str, key: str, text: str, edition: str | None = None) -> str:
-    """'' if ``text`` is a valid value for characteristic ``key`` in ``edition``, else
-    the reason (the same check as the use-cases make)."""
+def check_stat(system: str, key: str, text: str, edition: str | None = None,
+               house_rules: Mapping[str, Any] | None = None) -> str:
+    """'' if ``text`` is a valid value for characteristic ``key`` in ``edition`` (with
+    the campaign's ranges ``house_rules``), else the reason (the same check as the
+    use-cases make)."""
     from campaign_app.errors import InputError
     from campaign_app.systems.info import find_stat, stat_rules
 
     if not str(text).strip():
         return ""
     try:
-        find_stat(stat_rules(system, edition), key, get_system(system).name).parse(text)
+        find_stat(stat_rules(system, edition, "", house_rules), key, get_system(system).name).parse(text)
     except InputError as e:
         return str(e)
     return ""

@@ -225,6 +225,67 @@ def test_characteristic_ranges_come_from_public_data_and_say_default(engine, sna
             lambda: core.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "11+"}))
 
 
+def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
+    """The ranges are the campaign's "characteristics" table: a house rule widens one
+    (entries and advancement follow it, the message says "house rule"), a bad one is
+    refused whole, and --reset goes back to the labelled defaults."""
+    c = core.create_campaign(engine, "Hive War", "necromunda")
+    other = core.create_campaign(engine, "Next Door", "necromunda")
+    r = core.create_roster(engine, c.id, "Venom Sisters")
+    ro = core.create_roster(engine, other.id, "Rust Rats")
+    refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
+            lambda: core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
+    rule = {"title": "Characteristic ranges", "dice": "none",
+            "entries": [{"stat": "Ld", "min": 3, "max": 12}, {"stat": "i", "min": 1, "max": 8}]}
+    core.set_house_rule(engine, c.id, "characteristics", rule)
+    from sqlmodel import Session
+
+    from db.models import Campaign
+
+    with Session(engine) as s:
+        saved = s.get(Campaign, c.id).house_rules["characteristics"]
+    ranges = {e["stat"]: (e["min"], e["max"]) for e in saved["entries"]}
+    assert (ranges["Ld"], ranges["I"], ranges["Cl"], ranges["M"]) == ((3, 12), (1, 8), (4, 10), (1, 12))
+    f = core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "12"})
+    assert stored(engine, f.id)["stats"]["Ld"] == 12
+    refused(engine, snap, r"Ld: 13 is outside 3\.\.12 \(house rule\)",
+            lambda: core.add_fighter(engine, r.id, "Louder", stats={**N26, "Ld": "13"}))
+    refused(engine, snap, r"I: 9 is outside 1\.\.8 \(house rule\)",
+            lambda: core.edit_fighter(engine, f.id, stats={"I": "9"}))
+    # another campaign of the same game keeps the defaults
+    refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
+            lambda: core.add_fighter(engine, ro.id, "Loud", stats={**N26, "Ld": "11"}))
+    for bad, match in (
+        ([{"stat": "Q", "min": 1, "max": 3}], r"entry 1: unknown characteristic 'Q'"),
+        ([{"stat": "Ld", "min": 9, "max": 3}], r"entry 1 \(Ld\): min 9 is above max 3"),
+        ([{"stat": "Ld", "min": 3, "max": "x"}], r"entry 1 \(Ld\): min and max must be whole numbers"),
+        ([{"stat": "Ld", "min": 3, "max": 9}, {"stat": "LD", "min": 3, "max": 9}], r"entry 2: LD is given twice"),
+    ):
+        refused(engine, snap, match, lambda b=bad: core.set_house_rule(
+            engine, c.id, "characteristics", {"title": "x", "dice": "none", "entries": b}))
+    core.set_house_rule(engine, c.id, "characteristics", None)
+    with Session(engine) as s:
+        assert "characteristics" not in (s.get(Campaign, c.id).house_rules or {})
+    refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
+            lambda: core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
+
+
+def test_the_ranges_house_rule_from_the_cli_and_on_the_cards(tmp_path, capsys):
+    url = f"sqlite:///{tmp_path / 'r.sqlite'}"
+    assert main(["--db", url, "campaign", "create", "Hive War", "--system", "necromunda"]) == 0
+    rule = tmp_path / "ranges.toml"
+    rule.write_text('title = "Characteristic ranges"\ndice = "none"\n[[entries]]\nstat = "I"\nmin = 1\nmax = 12\n')
+    assert main(["--db", url, "campaign", "house-rule", "Hive War", "characteristics", "--file", str(rule)]) == 0
+    out = tmp_path / "qrs.pdf"
+    assert main(["--db", url, "export", "qrs", "Hive War", "-o", str(out)]) == 0
+    from pypdf import PdfReader
+
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(out)).pages).split())
+    # Necromunda's Characteristics card prints the campaign's ranges, the house rule's now
+    assert "Fighter characteristics (house rule)" in text and "I Initiative value 1 to 12" in text
+    assert "Ld Leadership value 4 to 10" in text and "Vehicle characteristics" in text
+
+
 # --------------------------------------------------------------------------- n26: ranks
 def test_n26_rank_ladder_is_the_public_one(engine, snap):
     c = core.create_campaign(engine, "Hive War", "necromunda")

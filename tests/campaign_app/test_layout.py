@@ -98,8 +98,11 @@ def test_the_default_layout_prints_a_roster(systems: None, sqlite_engine: Any) -
     assert doc["totals"] == [["Battles", "0"], ["Fighters ready", "1 of 2"], ["Credits", "50"]]
     cards = exports.cards_document(sqlite_engine, r.id)["cards"]
     assert [(x["title"], x["status"]) for x in cards] == [("Big Al", ""), ("Tiny", "dead")]
-    # no qrs function: the system's rules tables only (it has none)
-    assert exports.qrs_document(sqlite_engine, c.id)["cards"] == []
+    # no qrs function: the system's rules tables only (it has none): its characteristic
+    # ranges, the one table every game has (a house rule may change them)
+    (card,) = exports.qrs_document(sqlite_engine, c.id)["cards"]
+    assert [t["title"] for t in card["tables"]] == ["Characteristic ranges"]
+    assert card["tables"][0]["rows"] == [["Mv", "Move", "value", "1", "12"], ["Sh", "Shoot", "target", "2", "6"]]
 
 
 def test_a_custom_layout_drives_the_gui_table_and_the_printed_roster(systems: None, engine: Any) -> None:

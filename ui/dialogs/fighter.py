@@ -255,7 +255,8 @@ class FighterDialog(UseCaseDialog):
             # an empty box would silently keep the old value: say so instead
             problem = translate("FighterDialog", "{key} cannot be left empty (type a value, or Cancel to keep it)").format(key=key)
         else:
-            problem = q.check_stat(self.system["id"], key, ed.text(), self.system.get("edition"))
+            problem = q.check_stat(self.system["id"], key, ed.text(), self.system.get("edition"),
+                                   self.system.get("house_rules"))
         if problem:
             self.stat_problems[key] = problem
             from ui.theme import bad_field_style

@@ -40,17 +40,21 @@ def cards(q: QrsSheet) -> None:
            q.table(tid("seriously_injured_table", "seriously-injured")) + q.table(tid("escape_table", "escape"))
            + q.table(tid("treatment_table", "medical-escort")))
     tables = []
-    for key, title in (("characteristics", "Fighter characteristics"),
-                       ("vehicle_characteristics", "Vehicle characteristics")):
-        chars = q.data.get(key)
-        if isinstance(chars, Mapping) and chars:
-            tables.append({
-                "title": title, "note": "Targets are written 3+ (lower is better); values higher is better.",
-                "columns": ["Key", "Characteristic", "Kind", "Limits"],
-                "rows": [[k, str(v.get("label", "")),
-                          "target (lower is better)" if v.get("kind") == "target" else "value",
-                          stat_text(k, str(v.get("kind")), v.get("min")) + " to "
-                          + stat_text(k, str(v.get("kind")), v.get("max"))]
-                         for k, v in chars.items() if isinstance(v, Mapping)],
-            })
+    # the campaign's ranges tables (campaign_tables): the shipped ranges, or its house rule
+    for table_id, title in (("characteristics", "Fighter characteristics"),
+                            ("vehicle-characteristics", "Vehicle characteristics")):
+        t = q.tables.get(table_id)
+        if t is None or not t.entries:
+            continue
+        q.used.add(table_id)
+        tables.append({
+            "title": labelled(title, default=t.default, house_rule=t.house_rule),
+            "note": "Targets are written 3+ (lower is better); values higher is better.",
+            "columns": ["Key", "Characteristic", "Kind", "Limits"],
+            "rows": [[str(e["stat"]), str(e.get("label", "")),
+                      "target (lower is better)" if e.get("kind") == "target" else "value",
+                      stat_text(str(e["stat"]), str(e.get("kind")), e.get("min")) + " to "
+                      + stat_text(str(e["stat"]), str(e.get("kind")), e.get("max"))]
+                     for e in t.entries],
+        })
     q.card("Characteristics", "As this edition writes them", [], tables)
