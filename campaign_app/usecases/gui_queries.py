@@ -854,7 +854,9 @@ def undo_state(engine: Engine, campaign: Any) -> UndoState:
 
 # --------------------------------------------------------------------------- rules tables
 def rule_tables(engine: Engine, campaign: Any) -> list[RuleTableItem]:
-    """The rolled tables in force in a campaign (house rules marked)."""
+    """The tables in force in a campaign that a house rule may change (house rules
+    marked): the rolled ones, and the reference tables of entries (the characteristic
+    ranges, the advancement limits...)."""
     from campaign_app.usecases.core import tables_for
 
     with read_session(engine) as s:
@@ -865,7 +867,7 @@ def rule_tables(engine: Engine, campaign: Any) -> list[RuleTableItem]:
         {"id": t.id, "title": t.title, "dice": t.dice, "group": t.group,
          "house_rule": t.id in house}
         for t in sorted(tables.values(), key=lambda t: (t.group, t.title))
-        if t.rolled
+        if t.rolled or t.entries
     ]
 
 

@@ -272,3 +272,41 @@ def test_end_cycle_decides_the_pending_critical_injury(qtbot: Any, win: Any, gui
         assert core.show_fighter(gui_engine, p["id"])["status"] == "dead"
     win.actions["undo"].trigger()
     assert core.show_campaign(gui_engine, NECRO)["cycle"] == 1
+
+
+def test_house_rule_editor_changes_a_reference_table_the_characteristic_ranges(
+        qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
+    """The ranges (and the advancement limits) are reference tables: listed with the
+    rolled ones, edited field by field, saved as the campaign's house rule, checked."""
+    cid, rid = setup(win, gui_engine, "necromunda", edition="n26")
+    dlg = win.house_rules()
+    assert "characteristics" in [r["id"] for r in dlg.tables.rows]
+    dlg.select_table("characteristics")
+    rows = dlg.rows
+    assert rows.reference and rows.keys[:5] == ("stat", "label", "kind", "min", "max")
+    i = next(n for n, r in enumerate(rows.rows) if r["stat"] == "I")
+    assert rows.rows[i]["max"] == "10"
+    before = snap(gui_engine)
+    rows.setData(rows.index(i, 4), "ten")
+    click(qtbot, dlg.save)
+    assert "'ten' is not a whole number" in dlg.error.text() and snap(gui_engine) == before
+    rows.setData(rows.index(i, 4), "12")
+    click(qtbot, dlg.save)
+    assert not dlg.error.isVisible(), dlg.error.text()
+    assert core.show_campaign(gui_engine, cid)["house_rules"] == ["characteristics"]
+    entries = {e["stat"]: e for e in core.campaign_rules(gui_engine, cid)["characteristics"].entries}
+    assert (entries["I"]["min"], entries["I"]["max"], entries["Ld"]["max"]) == (1, 12, 10)
+    # the campaign's fighters now take I 12, and the window's checks agree
+    core.add_fighter(gui_engine, rid, "Quick", stats={"I": "12"})
+    from campaign_app.usecases import gui_queries as q
+
+    assert q.check_stat("necromunda", "I", "12", "n26", q.range_rules(gui_engine, cid)) == ""
+    assert "outside 1..12 (house rule)" in q.check_stat("necromunda", "I", "13", "n26", q.range_rules(gui_engine, cid))
+    rows.setData(rows.index(i, 3), "13")  # min above max: refused, nothing saved
+    before = snap(gui_engine)
+    click(qtbot, dlg.save)
+    assert "min 13 is above max 12" in dlg.error.text() and snap(gui_engine) == before
+    click(qtbot, dlg.revert)
+    click(qtbot, dlg.restore)
+    assert core.show_campaign(gui_engine, cid)["house_rules"] == []
+    dlg.reject()

@@ -1,6 +1,8 @@
-"""House-rule table editor: pick one of the campaign's rolled tables, edit its rows
-(roll, result, label, text, effects), Save (checked like a shipped table before it
-is stored: the error names the row) or Restore the shipped table."""
+"""House-rule table editor: pick one of the campaign's tables, edit its rows (a rolled
+table: roll, result, label, text, effects; a reference table such as the
+characteristic ranges or the advancement limits: its entries' fields), Save (checked
+like a shipped table before it is stored: the error names the row) or Restore the
+shipped table."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_app.changes import NO_CHANGES, Changes, changes_of
-from campaign_app.errors import AppError
+from campaign_app.errors import AppError, InputError
 from campaign_app.usecases import core
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import QT_TRANSLATE_NOOP, translate
@@ -39,42 +41,109 @@ ROW_KEYS = ("roll", "result", "label", "text", "effects")
 ROW_TITLES = (QT_TRANSLATE_NOOP("house_rules", "Roll"), QT_TRANSLATE_NOOP("house_rules", "Result key"), QT_TRANSLATE_NOOP("house_rules", "Label"), QT_TRANSLATE_NOOP("house_rules", "Effect in words"), QT_TRANSLATE_NOOP("house_rules", "Effects (applied)"))
 
 
+def _entry_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def _entry_value(text: str, like: Any, where: str) -> Any:
+    """``text`` typed in a reference table's cell, as the kind of value ``like`` (the
+    shipped entry's) is: a whole number, yes/no, a list (comma-separated) or text."""
+    text = text.strip()
+    if isinstance(like, bool):
+        yes, no = ("yes", "true", "sì", "si", "oui"), ("no", "false", "non")  # the window's languages
+        if text.lower() not in yes + no:
+            raise InputError(translate("RuleRowsModel", "{where}: write yes or no").format(where=where))
+        return text.lower() in yes
+    if isinstance(like, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError(translate("RuleRowsModel", "{where}: {text!r} is not a whole number")
+                           .format(where=where, text=text)) from None
+    if isinstance(like, list):
+        return [p.strip() for p in text.split(",") if p.strip()]
+    return text
+
+
 class RuleRowsModel(QAbstractTableModel):
-    """The editable rows of one table (effects shown as one line of text)."""
+    """The editable rows of one table (effects shown as one line of text), or the
+    entries of a reference table (one column per field)."""
 
     edited = Signal()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.rows: list[dict[str, str]] = []
+        self.keys: tuple[str, ...] = ROW_KEYS
+        self.kinds: dict[str, Any] = {}  # a reference table: each field's shipped value (its kind)
+
+    @property
+    def reference(self) -> bool:
+        return self.keys != ROW_KEYS
 
     def load(self, rows: list[dict[str, Any]]) -> None:
         self.beginResetModel()
+        self.keys, self.kinds = ROW_KEYS, {}
         self.rows = [{"roll": str(r.get("roll", "")), "result": r.get("result", ""),
                       "label": r.get("label", ""), "text": r.get("text", ""),
                       "effects": q.effects_text(r.get("effects", []))} for r in rows]
         self.endResetModel()
 
+    def load_entries(self, entries: list[dict[str, Any]]) -> None:
+        """A reference table's entries: a column per field, in the order they come."""
+        self.beginResetModel()
+        keys: list[str] = []
+        self.kinds = {}
+        for e in entries:
+            for k, v in e.items():
+                if k not in keys:
+                    keys.append(k)
+                self.kinds.setdefault(k, v)
+        self.keys = tuple(keys)
+        self.rows = [{k: _entry_text(e.get(k)) for k in keys} for e in entries]
+        self.endResetModel()
+
+    def table_entries(self) -> list[dict[str, Any]]:
+        """The entries as typed (each field as the kind of value it was; an empty cell
+        leaves the field out)."""
+        out = []
+        for i, r in enumerate(self.rows, start=1):
+            entry: dict[str, Any] = {}
+            for k in self.keys:
+                if r.get(k, "").strip():
+                    where = translate("RuleRowsModel", "row {i}, {field}").format(i=i, field=k)
+                    entry[k] = _entry_value(r[k], self.kinds.get(k), where)
+            out.append(entry)
+        return out
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(ROW_KEYS)
+        return 0 if parent.isValid() else len(self.keys)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
+            if self.reference:
+                return self.keys[section].replace("_", " ").capitalize()
             return translate("house_rules", ROW_TITLES[section])
         return str(section + 1)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        key = ROW_KEYS[index.column()]
+        key = self.keys[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            return self.rows[index.row()][key]
+            return self.rows[index.row()].get(key, "")
+        if self.reference:
+            return None
         if role == Qt.ItemDataRole.ToolTipRole and key == "effects":
             return (translate("RuleRowsModel", "ops: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; "
                     "xp value=1 (or dice=d3); skill value=…; condition value=…; "
@@ -93,14 +162,14 @@ class RuleRowsModel(QAbstractTableModel):
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
-        self.rows[index.row()][ROW_KEYS[index.column()]] = str(value)
+        self.rows[index.row()][self.keys[index.column()]] = str(value)
         self.dataChanged.emit(index, index, [role])
         self.edited.emit()
         return True
 
     def insert_row(self, at: int) -> None:
         self.beginInsertRows(QModelIndex(), at, at)
-        self.rows.insert(at, {k: "" for k in ROW_KEYS})
+        self.rows.insert(at, {k: "" for k in self.keys})
         self.endInsertRows()
         self.edited.emit()
 
@@ -148,7 +217,8 @@ class HouseRulesDialog(QDialog):
         split = QSplitter(Qt.Orientation.Horizontal)
         self.tables = RowsModel([
             Column("title", translate("HouseRulesDialog", "Table")),
-            Column("dice", translate("HouseRulesDialog", "Dice")),
+            Column("dice", translate("HouseRulesDialog", "Dice"),
+                   show=lambda r: translate("HouseRulesDialog", "reference") if r["dice"] == "none" else r["dice"]),
             Column("house_rule", translate("HouseRulesDialog", "Changed"), show=lambda r: translate("HouseRulesDialog", "house rule") if r["house_rule"] else ""),
         ])
         self.table_view = QTableView()
@@ -307,13 +377,22 @@ class HouseRulesDialog(QDialog):
         mark = translate("HouseRulesDialog", "  (house rule)") if self.current["house_rule"] else ""
         self.title.setText(f"{t['title']}{mark}")
         self.title_edit.setText(t["title"])
-        self.dice.setText(f"<b>{esc(t['dice'])}</b>" + (translate("HouseRulesDialog", " vs {target}").format(target=esc(self.current['target']))
-                                                    if self.current["target"] else "")
-                          + translate("HouseRulesDialog", "  — rows must cover every result of the dice once"))
+        if t["dice"] == "none":
+            self.dice.setText(translate("HouseRulesDialog", "none: a reference table, one row per entry"))
+            self.rows.load_entries(t.get("entries", []))
+        else:
+            self.dice.setText(f"<b>{esc(t['dice'])}</b>" + (translate("HouseRulesDialog", " vs {target}").format(target=esc(self.current['target']))
+                                                        if self.current["target"] else "")
+                              + translate("HouseRulesDialog", "  — rows must cover every result of the dice once"))
+            self.rows.load(t.get("rows", []))
         self.note.setText(t.get("note", ""))
-        self.rows.load(t.get("rows", []))
         self.rows_view.resizeColumnsToContents()
-        self.rows_view.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        hh = self.rows_view.horizontalHeader()
+        for col in range(self.rows.columnCount()):
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+        if not self.rows.reference:
+            hh.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+            hh.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.restore.setEnabled(self.current["house_rule"])
         self.error.clear_error()
         self.dirty = False
@@ -349,13 +428,22 @@ class HouseRulesDialog(QDialog):
         else:
             base.pop("note", None)
         base.pop("default", None)
-        base["rows"] = self.rows.table_rows()
+        if self.rows.reference:
+            base.pop("rows", None)
+            base["entries"] = self.rows.table_entries()
+        else:
+            base["rows"] = self.rows.table_rows()
         return base
 
     def save_table(self) -> bool:
         if self.current is None:
             return False
-        return self._set_house_rule(self.table_dict(), translate("HouseRulesDialog", "Saved as a house rule of this campaign (Undo reverts it)."))
+        try:
+            table = self.table_dict()
+        except AppError as e:  # a cell that does not read (effects, a number): named, nothing saved
+            self.error.show_error(str(e))
+            return False
+        return self._set_house_rule(table, translate("HouseRulesDialog", "Saved as a house rule of this campaign (Undo reverts it)."))
 
     def restore_shipped(self) -> bool:
         if self.current is None or not self.current["house_rule"]:

@@ -1253,6 +1253,10 @@
         <translation>Dés</translation>
     </message>
     <message>
+        <source>reference</source>
+        <translation>référence</translation>
+    </message>
+    <message>
         <source>Changed</source>
         <translation>Modifiée</translation>
     </message>
@@ -1307,6 +1311,10 @@
     <message>
         <source>  (house rule)</source>
         <translation>  (règle maison)</translation>
+    </message>
+    <message>
+        <source>none: a reference table, one row per entry</source>
+        <translation>aucun : une table de référence, une ligne par entrée</translation>
     </message>
     <message>
         <source> vs {target}</source>
@@ -1998,6 +2006,18 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
 </context>
 <context>
     <name>RuleRowsModel</name>
+    <message>
+        <source>{where}: write yes or no</source>
+        <translation>{where} : écrivez oui ou non</translation>
+    </message>
+    <message>
+        <source>{where}: {text!r} is not a whole number</source>
+        <translation>{where} : {text!r} n&apos;est pas un nombre entier</translation>
+    </message>
+    <message>
+        <source>row {i}, {field}</source>
+        <translation>ligne {i}, {field}</translation>
+    </message>
     <message>
         <source>ops: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; xp value=1 (or dice=d3); skill value=…; condition value=…; roll-again table=… times=1; new-figures count=1; remove; figures value=lost; training delta=1; note value=free text</source>
         <translation>opérations : status value=… ; stat stat=WS delta=1 ; rep delta=-1 ; set-rep value=4 ; xp value=1 (ou dice=d3) ; skill value=… ; condition value=… ; roll-again table=… times=1 ; new-figures count=1 ; remove ; figures value=lost ; training delta=1 ; note value=texte libre</translation>

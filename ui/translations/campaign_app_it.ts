@@ -1253,6 +1253,10 @@
         <translation>Dadi</translation>
     </message>
     <message>
+        <source>reference</source>
+        <translation>riferimento</translation>
+    </message>
+    <message>
         <source>Changed</source>
         <translation>Modificata</translation>
     </message>
@@ -1307,6 +1311,10 @@
     <message>
         <source>  (house rule)</source>
         <translation>  (regola della casa)</translation>
+    </message>
+    <message>
+        <source>none: a reference table, one row per entry</source>
+        <translation>nessuno: una tabella di riferimento, una riga per voce</translation>
     </message>
     <message>
         <source> vs {target}</source>
@@ -1998,6 +2006,18 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
 </context>
 <context>
     <name>RuleRowsModel</name>
+    <message>
+        <source>{where}: write yes or no</source>
+        <translation>{where}: scrivi sì o no</translation>
+    </message>
+    <message>
+        <source>{where}: {text!r} is not a whole number</source>
+        <translation>{where}: {text!r} non è un numero intero</translation>
+    </message>
+    <message>
+        <source>row {i}, {field}</source>
+        <translation>riga {i}, {field}</translation>
+    </message>
     <message>
         <source>ops: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; xp value=1 (or dice=d3); skill value=…; condition value=…; roll-again table=… times=1; new-figures count=1; remove; figures value=lost; training delta=1; note value=free text</source>
         <translation>operazioni: status value=…; stat stat=WS delta=1; rep delta=-1; set-rep value=4; xp value=1 (o dice=d3); skill value=…; condition value=…; roll-again table=… times=1; new-figures count=1; remove; figures value=lost; training delta=1; note value=testo libero</translation>
