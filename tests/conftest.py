@@ -27,6 +27,9 @@ def _laptop_screen() -> str:
 
 os.environ["QT_QPA_PLATFORM"] = _laptop_screen()
 os.environ.pop("CAMPAIGN_APP_DB", None)
+# every test parses and checks the rules data itself (the user's kept copy is not read:
+# tests/campaign_app/test_rulebook_cache.py proves the copy on a folder of its own)
+os.environ["CAMPAIGN_APP_CACHE"] = "off"
 
 import pytest  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402

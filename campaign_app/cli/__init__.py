@@ -114,7 +114,26 @@ def cmd_gui(args: argparse.Namespace, _engine: Any) -> int:
 
 
 # --------------------------------------------------------------------------- parser
-def build_parser() -> argparse.ArgumentParser:
+class _Skipped:
+    """What ``add`` and ``group`` hand a command module for a command the parser being
+    built is not for (:func:`build_parser` with ``only``): every call is taken and
+    nothing is built."""
+
+    def __getattr__(self, _name: str) -> Any:
+        return self._take
+
+    def _take(self, *_a: Any, **_k: Any) -> _Skipped:
+        return self
+
+
+SKIPPED = _SKIPPED = _Skipped()  # SKIPPED: a module may skip costly work for it
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. ``only``: the one top-level command the arguments
+    name; the parser then holds that command alone (every module is asked, the others'
+    commands are skipped unbuilt), so a command does not pay for the other commands'
+    options. ``None``: every command (``--help``, a mistyped command)."""
     common = _Parser(add_help=False)
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                         help="print machine-readable JSON")
@@ -133,6 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def add(parent: Any, name: str, handler: Handler, help_text: str, *, needs_db: bool = True,
             creates_db: bool = False) -> Any:
+        if parent is _SKIPPED or (only is not None and parent is sub and name != only):
+            return _SKIPPED
         sp = parent.add_parser(name, help=help_text, parents=[common], description=help_text)
         sp.set_defaults(handler=handler, needs_db=needs_db, creates_db=creates_db)
         return sp
@@ -141,6 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def group(name: str, help_text: str) -> Any:
         """A command group (``campaign``, ``export``...); asking twice gives the same one."""
+        if only is not None and name != only:
+            return _SKIPPED
         if name not in groups:
             gp = sub.add_parser(name, help=help_text, parents=[common])
             groups[name] = gp.add_subparsers(dest=f"{name}_command", metavar="ACTION", required=True,
@@ -232,6 +255,24 @@ def _not_utf8(argv: Sequence[str]) -> str | None:
     return None
 
 
+def command_of(argv: Sequence[str]) -> str | None:
+    """The top-level command ``argv`` names (its first word that is not an option or an
+    option's value), or None: no command, or a ``--help`` before it (the whole list)."""
+    args = list(argv)
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-h", "--help"):
+            return None
+        if a in ("--db", "--lang"):
+            i += 2
+        elif a.startswith("-"):
+            i += 1
+        else:
+            return a
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     bad = _not_utf8(argv)
@@ -244,7 +285,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = argparse.Namespace(json="--json" in argv, db=db, command=None, needs_db=False,
                                   lang=gui_lang(argv))
         return _run(args, cmd_gui)
-    parser = build_parser()
+    only = command_of(argv)
+    parser = build_parser(only)
+    if only is not None and not _has_command(parser, only):
+        parser = build_parser()  # a mistyped command: the usage error lists every command
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help (0) or a usage error (2, message already printed)
@@ -263,6 +307,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = cmd_gui
         args.needs_db = False
     return _run(args, handler)
+
+
+def _has_command(parser: argparse.ArgumentParser, name: str) -> bool:
+    return any(isinstance(a, argparse._SubParsersAction) and name in a.choices for a in parser._actions)
 
 
 def _run(args: argparse.Namespace, handler: Handler) -> int:

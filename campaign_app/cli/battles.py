@@ -276,7 +276,10 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--income", action="store_true",
                     help="then each roster collects its territories' income (rolls recorded; its own undo step)")
     sp.add_argument("--income-dice", help="the faces rolled for the income, in order (default: random)")
-    for o in _after_battle_options():  # the game systems' options that have a flag
+    from campaign_app.cli import SKIPPED
+
+    # the game systems' options that have a flag (only when this parser is built: they load every system)
+    for o in ([] if sp is SKIPPED else _after_battle_options()):
         if o.kind == "bool":  # the flag turns the option away from its default
             sp.add_argument(o.flag, dest=o.key, action="store_const", const=not o.default, default=None,
                             help=o.help or None)

@@ -11,6 +11,7 @@ import tomllib
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from campaign_app.dice import DiceSpec, parse_spec
@@ -459,4 +460,108 @@ def shipped_files() -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=1)
 def load_rulebook() -> RuleBook:
-    return RuleBook(parse_rule_file(name, text) for name, text in shipped_files())
+    """Every installed game system's rules data, parsed and checked. Checked once per
+    version of the data and of the code that reads it: the checked book is kept in the
+    user's cache folder (:func:`cache_dir`) under a key made of every rules file's text and
+    every source file of the loader and of the game systems, so a change to any of them
+    reads the files anew."""
+    files = shipped_files()
+    where = _cache_file(files)
+    if where is not None:
+        book = _read_cached(where)
+        if book is not None:
+            return book
+    book = RuleBook(parse_rule_file(name, text) for name, text in files)
+    if where is not None:
+        _write_cached(where, book)
+    return book
+
+
+# --------------------------------------------------------------------------- the checked book, kept
+CACHE_ENV = "CAMPAIGN_APP_CACHE"  # a folder, or "off" (the tests: every run parses and checks)
+_CACHE_FORMAT = 1
+
+
+def cache_dir() -> Path | None:
+    """Where the checked rulebook is kept: ``$CAMPAIGN_APP_CACHE``, else the user's cache
+    folder; None when ``$CAMPAIGN_APP_CACHE`` is ``off``."""
+    import os
+
+    env = os.environ.get(CACHE_ENV, "").strip()
+    if env.lower() == "off":
+        return None
+    if env:
+        return Path(env)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("campaign_app", appauthor=False))
+
+
+def _code_files() -> list[Path]:
+    """The source files whose code decides what the checked book holds: this package's
+    and each installed game system's (their rules checks)."""
+    import importlib.util
+
+    from campaign_app.systems.registry import systems
+
+    folders = {Path(__file__).resolve().parent}
+    for system in systems().values():
+        spec = importlib.util.find_spec(system.package)
+        for loc in (spec.submodule_search_locations or []) if spec is not None else []:
+            folders.add(Path(loc))
+    return sorted(f for d in folders for f in d.rglob("*.py"))
+
+
+def _cache_file(files: list[tuple[str, str]]) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    import hashlib
+    import sys
+
+    from campaign_app._version import __version__
+
+    h = hashlib.sha256(f"{_CACHE_FORMAT}|{__version__}|{sys.version}".encode())
+    for name, text in files:
+        h.update(f"\0{name}\0".encode())
+        h.update(text.encode("utf-8", "surrogatepass"))
+    try:
+        for f in _code_files():
+            st = f.stat()
+            h.update(f"\0{f}\0{st.st_mtime_ns}\0{st.st_size}".encode())
+    except OSError:
+        return None
+    return folder / f"rulebook-{h.hexdigest()[:32]}.pickle"
+
+
+def _read_cached(where: Path) -> RuleBook | None:
+    import pickle
+
+    try:
+        with where.open("rb") as f:
+            book = pickle.load(f)
+    except FileNotFoundError:
+        return None
+    except Exception:  # a damaged or foreign file: read the rules anew (and write it again)
+        return None
+    return book if isinstance(book, RuleBook) else None
+
+
+def _write_cached(where: Path, book: RuleBook) -> None:
+    """Keep ``book`` (best effort: a folder that cannot be written is no error); the other
+    versions' files go, so the folder holds one."""
+    import os
+    import pickle
+    import tempfile
+
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=where.parent, prefix=".rulebook-")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(book, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, where)  # whole or not at all: another process reads the old or the new
+        for old in where.parent.glob("rulebook-*.pickle"):
+            if old != where:
+                old.unlink(missing_ok=True)
+    except OSError:
+        return

@@ -13,7 +13,13 @@ from functools import lru_cache
 from typing import Any
 
 from campaign_app.errors import InputError
-from campaign_app.rules import load_rulebook
+
+
+def load_rulebook() -> Any:
+    """The rules data (loaded on first use: importing this module builds no schema)."""
+    from campaign_app.rules.loader import load_rulebook as load
+
+    return load()
 
 
 @dataclass(frozen=True)
