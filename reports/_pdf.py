@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -46,6 +47,13 @@ GREYED_STATUSES = {"dead", "lost"}
 
 _font_lock = threading.Lock()
 
+
+
+@lru_cache(maxsize=65536)
+def string_width(s: str, font: str, size: float) -> float:
+    """``pdfmetrics.stringWidth``, remembered: the same words (statuses, numbers, weapon
+    names) are measured over and over when columns are fitted, at each trial size."""
+    return float(pdfmetrics.stringWidth(s, font, size))
 
 def register_fonts() -> None:
     """Register the bundled DejaVu TTFs once (idempotent, thread-safe)."""

@@ -46,6 +46,7 @@ from ._pdf import (
     register_fonts,
     spread_widths,
     status_key,
+    string_width,
     style,
     table_style,
 )
@@ -215,7 +216,7 @@ class _CellText:
         key = (font, line)
         w = self._widths.get(key)
         if w is None:
-            w = self._widths[key] = pdfmetrics.stringWidth(line, font, self.size)
+            w = self._widths[key] = string_width(line, font, self.size)
         return w
 
     def plain(self, value: str, font: str, avail: float) -> bool:
@@ -263,8 +264,8 @@ def _measure(cols: list[dict], rows: list[dict], status_col: str | None, size: f
     mins, naturals = [], []
     for position, col in enumerate(cols):
         label = text(col["label"], 200)
-        widest = max((pdfmetrics.stringWidth(w, FONT_BOLD, size) for w in _words(label)), default=0.0)
-        natural = pdfmetrics.stringWidth(" ".join(_words(label)), FONT_BOLD, size)
+        widest = max((string_width(w, FONT_BOLD, size) for w in _words(label)), default=0.0)
+        natural = string_width(" ".join(_words(label)), FONT_BOLD, size)
         font = FONT_BOLD if position == 0 else FONT
         seen: set[str] = set()
         for row in rows:
@@ -273,12 +274,12 @@ def _measure(cols: list[dict], rows: list[dict], status_col: str | None, size: f
                 value = _status_label(row)
             s = text(value, CELL_LIMIT)
             for line in s.splitlines():
-                natural = max(natural, pdfmetrics.stringWidth(" ".join(line.split()), font, size))
+                natural = max(natural, string_width(" ".join(line.split()), font, size))
             for w in _words(s):
                 if w in seen:
                     continue
                 seen.add(w)
-                ww = pdfmetrics.stringWidth(w, font, size)
+                ww = string_width(w, font, size)
                 if widest < ww <= limit:
                     widest = ww
         mins.append(min(widest, limit) + 2 * pad + 0.5)

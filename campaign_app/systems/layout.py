@@ -272,6 +272,31 @@ def _norm(name: Any) -> str:
     return " ".join(str(name or "").lower().replace("-", " ").split())
 
 
+# weapons mapping (by id, kept with it so the id stays its own) -> its entries by every name
+_WEAPON_INDEX: dict[int, tuple[Mapping[str, Any], dict[str, Mapping[str, Any]]]] = {}
+
+
+def _weapon_index(weapons: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """Each weapon entry under every name it answers to (the first entry wins a name, as
+    a scan in order would find it); built once per rules-data mapping: a roster document
+    looks up thousands of weapons in the same one."""
+    hit = _WEAPON_INDEX.get(id(weapons))
+    if hit is not None and hit[0] is weapons:
+        return hit[1]
+    index: dict[str, Mapping[str, Any]] = {}
+    for key, spec in weapons.items():
+        if not isinstance(spec, Mapping):
+            continue
+        names = [_norm(key), _norm(spec.get("name")), *(_norm(p) for p in str(spec.get("name", "")).split("/"))]
+        for n in names:
+            if n:
+                index.setdefault(n, spec)
+    if len(_WEAPON_INDEX) >= 32:
+        _WEAPON_INDEX.clear()
+    _WEAPON_INDEX[id(weapons)] = (weapons, index)
+    return index
+
+
 def weapon_spec(data: Mapping[str, Any], name: Any) -> Mapping[str, Any] | None:
     """The rules data's entry for the weapon called ``name`` (by key or by name; a name
     written 'Pistol / revolver' answers to each part), or None."""
@@ -281,13 +306,7 @@ def weapon_spec(data: Mapping[str, Any], name: Any) -> Mapping[str, Any] | None:
     want = _norm(name)
     if not want:
         return None
-    for key, spec in weapons.items():
-        if not isinstance(spec, Mapping):
-            continue
-        names = {_norm(key), _norm(spec.get("name"))} | {_norm(p) for p in str(spec.get("name", "")).split("/")}
-        if want in names:
-            return spec
-    return None
+    return _weapon_index(weapons).get(want)
 
 
 def _range_text(spec: Mapping[str, Any]) -> str:
