@@ -1,0 +1,51 @@
+"""bench/load.py: the second process's load that after-battle and wizard-preview run
+under on PostgreSQL. It must really load (a process reading the league over and over)
+and must never let a case pass "under load" when it has died."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bench.load import QUERY, background
+
+
+def _league(path: Path) -> str:
+    con = sqlite3.connect(path)
+    con.executescript("CREATE TABLE roster (id INTEGER PRIMARY KEY);"
+                      "CREATE TABLE fighter (id INTEGER PRIMARY KEY, roster_id INTEGER, xp INTEGER);"
+                      "CREATE TABLE battle_result (id INTEGER PRIMARY KEY, fighter_id INTEGER);"
+                      "INSERT INTO roster VALUES (1); INSERT INTO fighter VALUES (1, 1, 3);")
+    con.commit()
+    assert con.execute(QUERY).fetchall() == [(1, 1, 3)]
+    con.close()
+    return f"sqlite:///{path}"
+
+
+def test_the_load_runs_while_the_block_runs(tmp_path: Path) -> None:
+    url = _league(tmp_path / "l.sqlite")
+    import os
+    import time
+
+    with background(url):
+        busy = []
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                try:
+                    cmd = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+                except OSError:
+                    continue
+                if b"bench.load" in cmd and url.encode() in cmd:
+                    busy.append(pid)
+        assert len(busy) == 1  # one process, loading this league
+        time.sleep(0.2)
+    time.sleep(0.2)
+    assert not Path(f"/proc/{busy[0]}").exists() or b"zombie" in Path(f"/proc/{busy[0]}/status").read_bytes().lower()
+
+
+def test_a_load_that_dies_is_an_error_not_a_quiet_pass(tmp_path: Path) -> None:
+    bad = f"sqlite:///{tmp_path / 'empty.sqlite'}"  # no tables: the query fails at once
+    with pytest.raises(RuntimeError, match="background load stopped"), background(bad):
+        pass
