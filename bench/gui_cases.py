@@ -27,13 +27,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bench.__main__ import median_time
+from campaign_app.facade import Campaigns
 
 
 def case_tree(bench: Any) -> None:
     from campaign_app.usecases import gui_queries as q
     from ui.main_window import MainWindow
 
-    win = MainWindow(bench.engine)
+    win = MainWindow(Campaigns(bench.engine))
     win._build_main_page()
     win.show()
 
@@ -104,7 +105,7 @@ def preview_all(engine: Any, battle_id: int, system: str) -> list[float]:
     from campaign_app.systems import game_system
     from ui.wizard import AfterBattleWizard
 
-    wiz = AfterBattleWizard(None, engine, battle_id, game_system(system).after_battle_options)
+    wiz = AfterBattleWizard(None, Campaigns(engine), battle_id, game_system(system).after_battle_options)
     wiz.next()  # leave the start page: the battle's state is read once
     times = []
     while wiz.page != "summary":
@@ -147,7 +148,7 @@ def case_roster_page(bench: Any) -> None:
     scope = {"roster": bench.big_roster}
 
     def load() -> None:
-        model.load_pages(bench.engine, scope, q.roster_count(bench.engine, **scope))
+        model.load_pages(Campaigns(bench.engine), scope, q.roster_count(bench.engine, **scope))
 
     def raw() -> None:  # the plain driver on the same backend
         with bench.raw() as (c, m):

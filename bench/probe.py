@@ -82,7 +82,7 @@ class _Watch:
         win = self.win
         # the roster table only once the database is open and read: asking for the table
         # earlier would build the window's campaign page before the app itself does
-        if win.engine is not None and win.tree_data and win.model.rowCount() > 0:
+        if win.app is not None and win.tree_data and win.model.rowCount() > 0:
             self.loaded()
         elif time.time() > self.deadline:
             print(json.dumps({"error": "the league never loaded"}), flush=True)

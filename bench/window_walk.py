@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from campaign_app.facade import Campaigns
+
 
 def case_window_walk(bench: Any) -> None:
     from PySide6.QtCore import QSettings, Qt, QThreadPool
@@ -64,7 +66,7 @@ def case_window_walk(bench: Any) -> None:
         return statistics.median(times)
 
     settle()
-    win.set_engine(bench.engine, bench.url)
+    win.set_app(Campaigns(bench.engine), bench.url)
     settle()
     roster = next(r for r in win.tree_data[0]["rosters"] if r["id"] != bench.big_roster)["id"]
     figures = f"{bench.size.fighters:,} figures"

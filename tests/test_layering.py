@@ -193,6 +193,11 @@ CROSSINGS = [
      "campaign_app.cli.roster -> ui.main_window"),
     ("a use-case importing the CLI", "campaign_app/usecases/battles.py", "from campaign_app.cli import emit",
      False, {"layers"}, "campaign_app.usecases.battles -> campaign_app.cli"),
+    ("a use-case importing the facade", "campaign_app/usecases/gear.py", "from campaign_app.facade import Campaigns",
+     False, {"layers"}, "campaign_app.usecases.gear -> campaign_app.facade"),
+    ("the pure domain importing the facade", "campaign_app/rules/loader.py",
+     "from campaign_app.facade import Campaigns", False, {"pure-domain-below-use-cases"},
+     "campaign_app.rules.loader -> campaign_app.facade"),
     ("the pure domain importing a use-case", "campaign_app/rules/loader.py",
      "from campaign_app.usecases import common", False, {"pure-domain-below-use-cases"},
      "campaign_app.rules.loader -> campaign_app.usecases.common"),
@@ -257,7 +262,7 @@ def test_every_front_end_is_in_the_top_layer_and_may_call_the_use_cases() -> Non
     top = {m.strip().strip("()") for m in CONTRACTS["layers"]["layers"][0].split("|")}
     assert fronts <= top, fronts - top
     assert fronts <= set(CONTRACTS["pure-domain-below-use-cases"]["allowed_importers"])
-    assert CONTRACTS["layers"]["layers"][1:] == ["campaign_app.cli", "campaign_app.usecases", "db"]
+    assert CONTRACTS["layers"]["layers"][1:] == ["campaign_app.cli", "campaign_app.facade", "campaign_app.usecases", "db"]
 
 
 def test_the_upper_core_is_one_list() -> None:

@@ -216,7 +216,7 @@ def manage_state(win: MainWindow, row: dict[str, Any] | None) -> None:
     camp = win.campaign
     for k in ("rename_campaign", "delete_campaign"):
         a[k].setEnabled(camp is not None)
-    a["deleted_campaigns"].setEnabled(win.engine is not None)
+    a["deleted_campaigns"].setEnabled(win.app is not None)
     for k in ("rename_roster", "delete_roster"):
         a[k].setEnabled(win.roster_id is not None)
     others = [r for r in (camp or {}).get("rosters", []) if row is not None and r["id"] != row.get("roster_id")]
@@ -422,7 +422,7 @@ def command_check(win: MainWindow, cmd: Any, row: dict[str, Any] | None) -> bool
     if row is None or win.game_system is None:
         return False
     try:
-        return bool(win.game_system.load(cmd.needs.check)(win.engine, row["id"]))
+        return bool(win.app.run(win.game_system.load(cmd.needs.check), row["id"]))
     except AppError:  # the row vanished (another window removed it)
         return False
 
@@ -432,7 +432,7 @@ def update_state(win: MainWindow) -> None:
     """Enable the actions that apply to what is open and selected. Undo's and Redo's
     texts come from ``win.undo_state``, read when the campaign's history changed."""
     a = win.actions
-    has_db = win.engine is not None
+    has_db = win.app is not None
     camp = win.campaign
     row = win.selected_row() if has_db and win._main_built else None
     roster = win.roster_id is not None
@@ -489,7 +489,7 @@ def update_undo(win: MainWindow) -> None:
     database's history of the campaign shown, read again when it may have changed)."""
     a = win.actions
     camp = win.campaign
-    state = win.undo_state_of(camp["id"] if camp and win.engine is not None else None)
+    state = win.undo_state_of(camp["id"] if camp and win.app is not None else None)
     u, r = state["undo"], state["redo"]
     a["undo"].setEnabled(u is not None)
     a["redo"].setEnabled(r is not None)

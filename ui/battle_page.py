@@ -104,11 +104,11 @@ class BattleFiguresModel(QAbstractTableModel):
 class BattlePage(QDialog):
     """One battle at the table (a window of its own, not modal)."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, battle_id: int,
+    def __init__(self, parent: QWidget | None, app: Any, battle_id: int,
                  on_changes: Callable[[Changes], None] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("battlePage")
-        self.engine = engine
+        self.app = app
         self.battle_id = battle_id
         self.on_changes = on_changes
         self.view_data: dict[str, Any] = {}
@@ -356,7 +356,7 @@ class BattlePage(QDialog):
         from campaign_app.usecases.table import table_view
 
         keep = self.selected_name()
-        d = table_view(self.engine, self.battle_id)
+        d = self.app.run(table_view, self.battle_id)
         self.view_data = dict(d)
         state = d["state"]
         bits = [translate("BattlePage", "Battle {number}").format(number=d['number']), d["scenario"] or translate("BattlePage", "no scenario")]
@@ -481,7 +481,7 @@ class BattlePage(QDialog):
             return None
         by = self.by.currentData()
         ref = self._ref(r)
-        return self._do(lambda: track(self.engine, self.battle_id, ref, status, by=by),
+        return self._do(lambda: self.app.run(track, self.battle_id, ref, status, by=by),
                         lambda m: translate("BattlePage", "{text} (Ctrl+Z to undo)").format(text=rules_text(m.text)))
 
     def _ref(self, r: dict[str, Any]) -> Any:
@@ -497,7 +497,7 @@ class BattlePage(QDialog):
         if r is None or not r["fighter_id"]:
             self.message.setText(translate("BattlePage", "Select a fighter first"))
             return None
-        return self._do(lambda: hit(self.engine, self.battle_id, self._ref(r)), lambda m: str(rules_text(m.text)))
+        return self._do(lambda: self.app.run(hit, self.battle_id, self._ref(r)), lambda m: str(rules_text(m.text)))
 
     def change_casualties(self, step: int) -> Any:
         from campaign_app.usecases.table import casualties
@@ -506,24 +506,24 @@ class BattlePage(QDialog):
         if r is None or not r["unit_id"]:
             self.message.setText(translate("BattlePage", "Select a unit first"))
             return None
-        return self._do(lambda: casualties(self.engine, self.battle_id, self._ref(r), r["casualties"] + step),
+        return self._do(lambda: self.app.run(casualties, self.battle_id, self._ref(r), r["casualties"] + step),
                         lambda m: str(rules_text(m.text)))
 
     def undo_last(self) -> Any:
         from campaign_app.usecases.table import undo_mark
 
-        return self._do(lambda: undo_mark(self.engine, self.battle_id), lambda u: translate("BattlePage", "Undone: {summary}").format(summary=u.summary))
+        return self._do(lambda: self.app.run(undo_mark, self.battle_id), lambda u: translate("BattlePage", "Undone: {summary}").format(summary=u.summary))
 
     def start(self) -> Any:
         from campaign_app.usecases.table import start_battle
 
-        return self._do(lambda: start_battle(self.engine, self.battle_id),
+        return self._do(lambda: self.app.run(start_battle, self.battle_id),
                         lambda r: translate("BattlePage", "Battle {number} is in progress: pick a figure, press a status").format(number=r.number))
 
     def finish(self) -> Any:
         from campaign_app.usecases.table import finish_battle
 
-        return self._do(lambda: finish_battle(self.engine, self.battle_id, winner=self.winner.currentData()),
+        return self._do(lambda: self.app.run(finish_battle, self.battle_id, winner=self.winner.currentData()),
                         lambda r: translate("BattlePage", "Battle {number} is over: After the Battle starts from what was marked").format(number=r.number))
 
     def _table_inputs(self) -> None:
@@ -585,7 +585,7 @@ class BattlePage(QDialog):
             self.typed.clear()
             return text.splitlines()[0]
 
-        return self._do(lambda: battle_roll(self.engine, self.battle_id, tid, target=target, fighter=who,
+        return self._do(lambda: self.app.run(battle_roll, self.battle_id, tid, target=target, fighter=who,
                                             dice=typed, inputs=inputs), done)
 
     def run_command(self, key: str) -> Any:
@@ -612,7 +612,7 @@ class BattlePage(QDialog):
                 return str(game_system(self._system()).load(cmd.text)(res, params))
             return translate("BattlePage", "{command} done").format(command=c_label(cmd))
 
-        return self._do(lambda: fn(self.engine, **params), done)
+        return self._do(lambda: self.app.run(fn, **params), done)
 
 
 def c_label(cmd: Any) -> str:

@@ -431,13 +431,13 @@ class ChartsView(CampaignTab):
             w.deleteLater()
         self.charts = []
         self.data = None
-        if self.engine is None or self.campaign_id is None:
+        if self.app is None or self.campaign_id is None:
             self._say("")
             return
         from campaign_app.usecases import charts as uc
 
         try:
-            data = uc.campaign_charts(self.engine, self.campaign_id)
+            data = self.app.run(uc.campaign_charts, self.campaign_id)
         except AppError as e:  # the campaign is gone, or its game is not installed here
             self._say(str(e))
             return

@@ -33,12 +33,12 @@ RETRY_MS = (2000, 5000, 15000, 30000, 60000)  # a lost connection: tried again a
 
 
 class LiveUpdates(QObject):
-    """The window's ear on its database (one engine at a time)."""
+    """The window's ear on its database (one app at a time)."""
 
     def __init__(self, win: MainWindow) -> None:
         super().__init__(win)
         self.win = win
-        self.engine: Any = None
+        self.app: Any = None
         self.watcher: Any = None
         self.notifier: QSocketNotifier | None = None
         self.timer: QTimer | None = None
@@ -47,32 +47,32 @@ class LiveUpdates(QObject):
         self.retries = 0  # failed attempts in a row (the wait grows with them)
         self.missed = False  # a connection was lost: what others did meanwhile was not heard
 
-    def start(self, engine: Any) -> None:
-        if engine is self.engine and (self.watcher is not None or self.task is not None):
+    def start(self, app: Any) -> None:
+        if app is self.app and (self.watcher is not None or self.task is not None):
             return
-        if engine is not self.engine:  # another database: a fresh start
+        if app is not self.app:  # another database: a fresh start
             self.retries, self.missed = 0, False
         self.stop()
-        self.engine = engine
-        if engine is None:
+        self.app = app
+        if app is None:
             return
         from campaign_app.usecases import live
 
-        if engine.dialect.name == "postgresql":  # a server may be slow to answer
+        if app.backend == "postgresql":  # a server may be slow to answer
             from ui import worker
 
-            self.task = worker.run_task(None, "Live updates", lambda _ctx: live.watch(engine),
-                                        on_done=lambda w, e=engine: self._attach(e, w),
-                                        on_error=lambda err, e=engine: self._failed(e, err))
+            self.task = worker.run_task(None, "Live updates", lambda _ctx: app.run(live.watch),
+                                        on_done=lambda w, e=app: self._attach(e, w),
+                                        on_error=lambda err, e=app: self._failed(e, err))
             return
         try:
-            self._attach(engine, live.watch(engine))
+            self._attach(app, app.run(live.watch))
         except Exception as e:  # noqa: BLE001 - live updates are a convenience: the window goes on
-            self._failed(engine, e)
+            self._failed(app, e)
 
-    def _attach(self, engine: Any, watcher: Any) -> None:
+    def _attach(self, app: Any, watcher: Any) -> None:
         self.task = None
-        if engine is not self.engine:  # another database was opened meanwhile
+        if app is not self.app:  # another database was opened meanwhile
             if watcher is not None:
                 watcher.close()
             return
@@ -93,11 +93,11 @@ class LiveUpdates(QObject):
             self.timer.timeout.connect(self._poll)
             self.timer.start()
 
-    def _failed(self, engine: Any, err: BaseException) -> None:
+    def _failed(self, app: Any, err: BaseException) -> None:
         """Say live updates are off, and try again after a wait that grows (RETRY_MS)
         while the window stays on this database."""
         self.task = None
-        if engine is not self.engine:
+        if app is not self.app:
             return
         wait = RETRY_MS[min(self.retries, len(RETRY_MS) - 1)]
         self.retries += 1
@@ -106,11 +106,11 @@ class LiveUpdates(QObject):
         off = translate("LiveUpdates", "Live updates are off")
         again = translate("LiveUpdates", "trying again in {seconds} s").format(seconds=wait // 1000)
         self.win.notify(f"{off}: {_one_line(err)}; {again}", wait)
-        QTimer.singleShot(wait, self, lambda e=engine: self._retry(e))
+        QTimer.singleShot(wait, self, lambda e=app: self._retry(e))
 
-    def _retry(self, engine: Any) -> None:
-        if engine is self.engine and self.watcher is None and self.task is None:
-            self.start(engine)
+    def _retry(self, app: Any) -> None:
+        if app is self.app and self.watcher is None and self.task is None:
+            self.start(app)
 
     def _poll(self, *_a: Any) -> None:
         w = self.watcher
@@ -119,10 +119,10 @@ class LiveUpdates(QObject):
         try:
             got = w.poll()
         except Exception as e:  # noqa: BLE001 - a lost connection: say so, keep the window
-            engine = self.engine
+            app = self.app
             self.stop()
-            self.engine = engine
-            self._failed(engine, e)
+            self.app = app
+            self._failed(app, e)
             return
         if got:
             self.apply(got)
@@ -153,7 +153,7 @@ class LiveUpdates(QObject):
             except Exception:  # noqa: BLE001 - closing a broken connection
                 log.debug("closing the live updates connection failed", exc_info=True)
             self.watcher = None
-        self.engine = None
+        self.app = None
 
 
 def _one_line(err: BaseException) -> str:
@@ -167,7 +167,7 @@ def start_live(win: MainWindow) -> LiveUpdates | None:
     live = getattr(win, "live", None)
     if live is None:
         live = win.live = LiveUpdates(win)
-    live.start(win.engine)
+    live.start(win.app)
     return live
 
 

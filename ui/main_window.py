@@ -108,11 +108,11 @@ class MainWindow(QMainWindow):
     _main_built = False
     _empty_built = False
 
-    def __init__(self, engine: Any = None, settings: AppSettings | None = None, url: str = "") -> None:
+    def __init__(self, app: Any = None, settings: AppSettings | None = None, url: str = "") -> None:
         from ui import actions as ui_actions
 
         super().__init__()
-        self.engine = engine
+        self.app = app
         self.url = url
         self.settings = settings or AppSettings()
         self.campaign: dict[str, Any] | None = None
@@ -152,8 +152,8 @@ class MainWindow(QMainWindow):
         self.db_label.setProperty("textFormat", "PlainText")
         self.statusBar().addPermanentWidget(self.db_label)
         self.restore_window()
-        if engine is not None:
-            self.set_engine(engine, url)
+        if app is not None:
+            self.set_app(app, url)
         else:
             self.update_actions()
 
@@ -440,13 +440,13 @@ class MainWindow(QMainWindow):
             url, create = which()
         self.open_url(url, create=create)
 
-    def set_engine(self, engine: Any, url: str = "", prefer: tuple[str, int] | None = None) -> None:
-        old = self.engine
-        self.engine = engine
+    def set_app(self, app: Any, url: str = "", prefer: tuple[str, int] | None = None) -> None:
+        old = self.app
+        self.app = app
         self.url = url or self.url
-        if old is not None and old is not engine:
+        if old is not None and not old.same_database(app):
             old.dispose()
-        shown = safe_url(self.url) if self.url else str(getattr(engine, "url", ""))
+        shown = safe_url(self.url) if self.url else str(getattr(app, "url", ""))
         self.db_label.setText(f"  {shown}  ")
         self.db_label.setToolTip(translate("MainWindow", "the campaign database (Ctrl+O to change)"))
         if self.url:
@@ -497,13 +497,13 @@ class MainWindow(QMainWindow):
         the selection. ``start``: the database was just opened; a league's campaign
         (more than LEAGUE_ROSTERS rosters) then opens on its first roster, not on the
         table of every figure it has."""
-        if self.engine is None:
+        if self.app is None:
             self.update_actions()
             return
         keep_item = self.selected_row() if self._main_built else None
         want = prefer or self._here()
         self._undo_for = None
-        self.tree_data = q.campaign_tree(self.engine)
+        self.tree_data = self.app.run(q.campaign_tree)
         if not self.tree_data:
             self._show_empty()
             return
@@ -522,7 +522,7 @@ class MainWindow(QMainWindow):
         the shape changed); the battles, the roll log, the history (and Undo/Redo) only
         when they changed; the detail pane when what it shows is named. ``prefer``: the
         campaign or roster to show now (one just made). Keeps the selection."""
-        if (self.engine is None or changes.everything or self.campaign is None or not self._main_built
+        if (self.app is None or changes.everything or self.campaign is None or not self._main_built
                 or self.system is None):
             self.reload(prefer)
             return
@@ -534,7 +534,7 @@ class MainWindow(QMainWindow):
         if changes.history or prefer is not None:
             self._undo_for = None
         if prefer is not None or self._tree_named(changes):
-            self.tree_data = q.campaign_tree(self.engine)
+            self.tree_data = self.app.run(q.campaign_tree)
             if not self.tree_data:
                 self._show_empty()
                 return
@@ -555,14 +555,14 @@ class MainWindow(QMainWindow):
             self._refresh_rows(changes)
         # the battles list names the rosters that fought: a roster's own row counts too
         if changes.battles or (changes.rosters and not changes.figures()):
-            self.battles_view.set_rows(q.battles(self.engine, cid, newest=q.BATTLES_SHOWN))
+            self.battles_view.set_rows(self.app.run(q.battles, cid, newest=q.BATTLES_SHOWN))
         if changes.rolls:
-            self.log_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
+            self.log_view.set_campaign(self.app, cid)  # read now if shown, else when shown
         if changes.history:
-            self.history_view.set_campaign(self.engine, cid)
+            self.history_view.set_campaign(self.app, cid)
         if changes.battles or changes.rolls or changes.figures() or changes.rosters or changes.structure:
-            self.charts_view.set_campaign(self.engine, cid)  # read now if shown, else when shown
-            self.standings_view.set_campaign(self.engine, cid)
+            self.charts_view.set_campaign(self.app, cid)  # read now if shown, else when shown
+            self.standings_view.set_campaign(self.app, cid)
         if self._detail_named(changes):
             self.show_detail()  # updates the actions too
         else:
@@ -596,7 +596,7 @@ class MainWindow(QMainWindow):
             return
         scope: dict[str, Any] = ({"roster": self.roster_id} if self.roster_id is not None
                                  else {"campaign": self.campaign["id"]})
-        data = q.roster_rows(self.engine, fighters=sorted(ch.fighters), units=sorted(ch.units), **scope)
+        data = self.app.run(q.roster_rows, fighters=sorted(ch.fighters), units=sorted(ch.units), **scope)
         named = [("fighter", i) for i in ch.fighters] + [("unit", i) for i in ch.units]
         self.model.update_rows(data["rows"], named, key=lambda r: (r["what"], r["id"]),
                                natural=_figure_order)
@@ -694,7 +694,7 @@ class MainWindow(QMainWindow):
                 return
         for c in camps:
             if len(c["rosters"]) < c.get("roster_count", 0):
-                got = q.campaign_rosters(self.engine, c["id"], up_to=want[1])
+                got = self.app.run(q.campaign_rosters, c["id"], up_to=want[1])
                 if got:
                     c["rosters"] = got
                     return
@@ -707,7 +707,7 @@ class MainWindow(QMainWindow):
         if c is None or parent is None:
             return []
         last = c["rosters"][-1] if c["rosters"] else None
-        page = q.campaign_rosters(self.engine, cid, after=(last["name"], last["id"]) if last else None)
+        page = self.app.run(q.campaign_rosters, cid, after=(last["name"], last["id"]) if last else None)
         c["rosters"] = c["rosters"] + page
         if not page:
             c["roster_count"] = len(c["rosters"])
@@ -720,7 +720,7 @@ class MainWindow(QMainWindow):
 
     def _tree_fetch_visible(self) -> None:
         """Qt's fetchMore for the tree: a "more" row scrolled into view reads its page."""
-        if not self._main_built or self.engine is None:
+        if not self._main_built or self.app is None:
             return
         view = self.tree.viewport().rect()
         for i in range(self.tree.topLevelItemCount()):
@@ -777,7 +777,7 @@ class MainWindow(QMainWindow):
         set_rules_system(camp.get("system"))
         self.roster_id = rid
         try:
-            self.system = q.system_info(camp["system"], camp.get("edition"), q.range_rules(self.engine, camp["id"]))
+            self.system = q.system_info(camp["system"], camp.get("edition"), self.app.run(q.range_rules, camp["id"]))
         except AppError as e:  # a campaign of a game system not installed here
             self.system = None
             self.model.set_rows([])
@@ -789,11 +789,11 @@ class MainWindow(QMainWindow):
             self.update_actions()
             return
         self.load_table(keep)
-        self.battles_view.set_rows(q.battles(self.engine, camp["id"], newest=q.BATTLES_SHOWN))
-        self.log_view.set_campaign(self.engine, camp["id"])
-        self.history_view.set_campaign(self.engine, camp["id"])
-        self.charts_view.set_campaign(self.engine, camp["id"])
-        self.standings_view.set_campaign(self.engine, camp["id"])
+        self.battles_view.set_rows(self.app.run(q.battles, camp["id"], newest=q.BATTLES_SHOWN))
+        self.log_view.set_campaign(self.app, camp["id"])
+        self.history_view.set_campaign(self.app, camp["id"])
+        self.charts_view.set_campaign(self.app, camp["id"])
+        self.standings_view.set_campaign(self.app, camp["id"])
         self.show_detail()
 
     def load_table(self, keep: dict[str, Any] | None = None) -> None:
@@ -801,8 +801,8 @@ class MainWindow(QMainWindow):
         from ui import paged
 
         scope = {"roster": self.roster_id} if self.roster_id is not None else {"campaign": self.campaign["id"]}
-        big = paged.big_scope(self.engine, scope)  # above PAGE_THRESHOLD figures: page by page
-        data = {"rows": []} if big is not None else q.roster_rows(self.engine, **scope)
+        big = paged.big_scope(self.app, scope)  # above PAGE_THRESHOLD figures: page by page
+        data = {"rows": []} if big is not None else self.app.run(q.roster_rows, **scope)
         shown = (self.campaign["id"], self.roster_id)
         if shown != self._filter_for:  # another campaign or roster: every row of it
             self._filter_for = shown
@@ -950,23 +950,23 @@ class MainWindow(QMainWindow):
         return None
 
     def show_detail(self) -> None:
-        if self.engine is None or self.campaign is None:
+        if self.app is None or self.campaign is None:
             self.detail.show_nothing()
             return
         row = self.selected_row()
         try:
             if row is not None and row["what"] == "fighter":
-                self.detail.show_html(detail.fighter_html(q.fighter_detail(self.engine, row["id"])),
+                self.detail.show_html(detail.fighter_html(self.app.run(q.fighter_detail, row["id"])),
                                       ("fighter", row["id"]))
             elif row is not None:
-                self.detail.show_html(detail.unit_html(q.unit_detail(self.engine, row["id"])),
+                self.detail.show_html(detail.unit_html(self.app.run(q.unit_detail, row["id"])),
                                       ("unit", row["id"]))
             elif self.roster_id is not None:
-                self.detail.show_html(detail.roster_html(q.roster_detail(self.engine, self.roster_id)),
+                self.detail.show_html(detail.roster_html(self.app.run(q.roster_detail, self.roster_id)),
                                       ("roster", self.roster_id))
             else:
                 self.detail.show_html(detail.campaign_html(self.campaign,
-                                                           q.battles(self.engine, self.campaign["id"], newest=15)),
+                                                           self.app.run(q.battles, self.campaign["id"], newest=15)),
                                       ("campaign", self.campaign["id"]))
         except AppError as e:  # the row vanished (another window removed it)
             self.detail.show_nothing(str(e))
@@ -1010,10 +1010,10 @@ class MainWindow(QMainWindow):
     def undo_state_of(self, campaign_id: int | None) -> dict[str, Any]:
         """What Undo and Redo would do in the campaign: read once per change of its
         history (``apply_changes``), of the campaign shown, or of the database."""
-        if campaign_id is None or self.engine is None:
+        if campaign_id is None or self.app is None:
             return NO_UNDO
         if self._undo_for != campaign_id:
-            self._undo_state = q.undo_state(self.engine, campaign_id)
+            self._undo_state = self.app.run(q.undo_state, campaign_id)
             self._undo_for = campaign_id
         return self._undo_state
 
@@ -1188,7 +1188,7 @@ class MainWindow(QMainWindow):
 
         if self.campaign is None:
             return None
-        dlg = CampaignSettingsDialog(self, self.engine, self.campaign["id"])
+        dlg = CampaignSettingsDialog(self, self.app, self.campaign["id"])
         dlg.saved.connect(lambda _r: self.apply_changes(dlg.changes))
         return self._show_dialog(dlg)
 
@@ -1280,7 +1280,7 @@ class MainWindow(QMainWindow):
         self._theme_icons(is_dark())
         for a in self.theme_group.actions():
             a.setChecked(a.objectName() == f"action_theme_{mode}")
-        if self._main_built and self.engine is not None:
+        if self._main_built and self.app is not None:
             self.reload()  # the tree's glyphs and the pane's page, in the new colours
 
     def show_help(self) -> None:

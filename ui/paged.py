@@ -55,7 +55,7 @@ class PagedRosterModel(RosterModel):
     def __init__(self, columns: Sequence[Any] = (), parent: Any = None) -> None:
         super().__init__(columns, parent)
         self.paged = False
-        self.engine: Any = None
+        self.app: Any = None
         self.scope: dict[str, int] = {}
         self.search = ""
         self.status: str | None = None
@@ -81,7 +81,7 @@ class PagedRosterModel(RosterModel):
     def _read(self, after: Key | None, limit: int | None = None, **named: Any) -> Any:
         from campaign_app.usecases import gui_queries as q
 
-        return q.roster_page(self.engine, sort=self._sort_key(),
+        return self.app.run(q.roster_page, sort=self._sort_key(),
                              descending=self.sort_order == Qt.SortOrder.DescendingOrder,
                              search=self.search, status=self.status, after=after, limit=limit or PAGE_ROWS,
                              **self.scope, **named)
@@ -96,14 +96,14 @@ class PagedRosterModel(RosterModel):
             self.counts = {"fighters": len(self.rows) - len(units), "units": len(units),
                            "figures": sum(int(r.get("figures") or 0) for r in units)}
         else:
-            self.counts = q.roster_count(self.engine, search=self.search, status=self.status, **self.scope)
+            self.counts = self.app.run(q.roster_count, search=self.search, status=self.status, **self.scope)
 
-    def load_pages(self, engine: Any, scope: dict[str, int], total: RosterCount, search: str = "",
+    def load_pages(self, app: Any, scope: dict[str, int], total: RosterCount, search: str = "",
                    status: str | None = None) -> None:
         """Show the first page of ``scope`` (``{"roster": id}`` or ``{"campaign": id}``;
         ``total``: its figures) under the filter (``search``, ``status``), in the current
         order; the rest comes as the view scrolls."""
-        self.engine, self.scope, self.total = engine, dict(scope), total
+        self.app, self.scope, self.total = app, dict(scope), total
         self.pending = None
         self.search, self.status = search, status
         if self._sort_key() is not None and not self.sortable(self.sort_column):
@@ -246,12 +246,12 @@ class PagedRosterModel(RosterModel):
 
 
 # --------------------------------------------------------------------------- the window's hooks
-def big_scope(engine: Any, scope: dict[str, int]) -> RosterCount | None:
+def big_scope(app: Any, scope: dict[str, int]) -> RosterCount | None:
     """The figures of ``scope`` (SQL counts) when there are more than PAGE_THRESHOLD
     (the table is paged), else None (every row in memory)."""
     from campaign_app.usecases import gui_queries as q
 
-    n = q.roster_count(engine, **scope)
+    n = app.run(q.roster_count, **scope)
     return n if n["fighters"] + n["units"] > PAGE_THRESHOLD else None
 
 
@@ -265,8 +265,8 @@ def fill(win: Any, scope: dict[str, int], total: RosterCount) -> None:
     win.table.setWordWrap(False)  # one line per row (measuring each is slow), cut short with "…"
     win.table.setTextElideMode(Qt.TextElideMode.ElideRight)
     bar = win.roster_filter
-    bar.set_statuses([(s, s.replace("-", " ").capitalize()) for s in q.roster_statuses(win.engine, **scope)])
-    model.load_pages(win.engine, scope, total, search=bar.search.text(), status=bar.status.currentData())
+    bar.set_statuses([(s, s.replace("-", " ").capitalize()) for s in win.app.run(q.roster_statuses, **scope)])
+    model.load_pages(win.app, scope, total, search=bar.search.text(), status=bar.status.currentData())
     hh = win.table.horizontalHeader()
     if hh.sortIndicatorSection() != model.sort_column:  # a list column sorted in memory before: no longer
         hh.blockSignals(True)

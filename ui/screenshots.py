@@ -237,9 +237,9 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
     from ui.i18n import install
 
     install(lang)
+    from campaign_app.facade import Campaigns
     from campaign_app.usecases import demo
     from campaign_app.usecases import gui_queries as q
-    from campaign_app.usecases.database import open_database
     from ui.main_window import MainWindow
     from ui.screen import fit_to_screen
     from ui.settings import AppSettings
@@ -265,7 +265,7 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
         settings = AppSettings(QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat))
         # the welcome page of an empty database
         empty_url = f"sqlite:///{Path(tmp) / 'empty.sqlite'}"
-        empty = open_database(empty_url)
+        empty = Campaigns.open(empty_url)
         win0 = MainWindow(empty, settings, empty_url)
         size_window(win0)
         win0.show()
@@ -274,9 +274,9 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
         empty.dispose()
 
         url = f"sqlite:///{Path(tmp) / 'demo.sqlite'}"
-        engine = open_database(url)
-        demo.create_demo(engine)
-        win = MainWindow(engine, settings, url)
+        opened = Campaigns.open(url)
+        opened.run(demo.create_demo)
+        win = MainWindow(opened, settings, url)
         size_window(win)
         win.show()
         _pump(app)
@@ -306,7 +306,7 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
             _close(app, dlg)
         win.select_tree("campaign", busy["id"])
         dlg = win.house_rules()
-        tables = q.rule_tables(engine, busy["id"])
+        tables = opened.run(q.rule_tables, busy["id"])
         if tables:
             dlg.select_table(tables[0]["id"])
         s.shot(dlg, "dialog-house-rules")
@@ -367,7 +367,7 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
             s.shot(wiz, "wizard-summary")
             _close(app, wiz)
         win.close()
-        engine.dispose()
+        opened.dispose()
     if cut is not None:
         cut.extend(s.cut)
     return s.files

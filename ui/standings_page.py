@@ -140,7 +140,7 @@ class StandingsView(CampaignTab):
         """Count the standings off the GUI thread (a national league's 10,000 rosters
         and 1,200,000 battle results take seconds); the newest read is shown."""
         self._ticket += 1
-        if self.engine is None or self.campaign_id is None:
+        if self.app is None or self.campaign_id is None:
             self.model.set_rows([], "")
             self.title.setText("")
             return
@@ -149,7 +149,7 @@ class StandingsView(CampaignTab):
         from campaign_app.usecases.standings import league_standings
         from ui.worker import run_task
 
-        ticket, engine, cid = self._ticket, self.engine, self.campaign_id
+        ticket, app, cid = self._ticket, self.app, self.campaign_id
         if not self.model.rows:
             self.title.setText(translate("StandingsView", "Counting the standings…"))
 
@@ -169,7 +169,7 @@ class StandingsView(CampaignTab):
             self.model.set_rows([], "")  # the campaign is gone, or its game is not installed
             self.title.setText(str(e))
 
-        self.task = run_task(None, translate("StandingsView", "Standings"), lambda _ctx: league_standings(engine, cid),
+        self.task = run_task(None, translate("StandingsView", "Standings"), lambda _ctx: app.run(league_standings, cid),
                              on_done=done, on_error=failed)
 
     def _show(self, doc: Any) -> None:

@@ -47,7 +47,7 @@ def creatures(win: Any, cmd: Any) -> Any:
     roster = _roster(win)
     if roster is None:
         return None
-    dlg = CreatureDialog(win, win.engine, roster, win.campaign["id"], _api(win, cmd))
+    dlg = CreatureDialog(win, win.app, roster, win.campaign["id"], _api(win, cmd))
     dlg.saved.connect(lambda ids: win._saved(translate("system_dialogs", "{counted} added (Ctrl+Z to undo)").format(counted=widgets.counted(len(ids), 'creature')),
                                              select=("fighter", ids[0]) if ids else None,
                                              changes=dlg.changes))
@@ -59,7 +59,7 @@ def walker_types(win: Any, cmd: Any) -> Any:
 
     if win.campaign is None:
         return None
-    dlg = WalkerTypesDialog(win, win.engine, win.campaign, _api(win, cmd))
+    dlg = WalkerTypesDialog(win, win.app, win.campaign, _api(win, cmd))
     dlg.changed.connect(lambda _id: (win.notify(translate("system_dialogs", "Walker type added (Ctrl+Z to undo)"), 6000),
                                      win.apply_changes(dlg.last_changes)))
     return win._show_dialog(dlg)
@@ -71,7 +71,7 @@ def add_walker(win: Any, cmd: Any) -> Any:
     roster = _roster(win)
     if roster is None:
         return None
-    dlg = WalkerDialog(win, win.engine, roster, win.campaign["id"], _api(win, cmd))
+    dlg = WalkerDialog(win, win.app, roster, win.campaign["id"], _api(win, cmd))
     dlg.saved.connect(lambda wid: win._saved(translate("system_dialogs", "Walker and crew added (Ctrl+Z to undo)"), select=("fighter", wid),
                                              changes=dlg.changes))
     return win._show_dialog(dlg)
@@ -82,7 +82,7 @@ def end_cycle(win: Any, cmd: Any) -> Any:
 
     if win.campaign is None:
         return None
-    dlg = CycleEndDialog(win, win.engine, win.campaign, _api(win, cmd))
+    dlg = CycleEndDialog(win, win.app, win.campaign, _api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(translate("system_dialogs", "Cycle {cycle} ended (Ctrl+Z to undo)").format(cycle=rep.cycle), changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -93,7 +93,7 @@ def injury_roll(win: Any, cmd: Any) -> Any:
     row = win.selected_row()
     if row is None:
         return None
-    dlg = InjuryRollDialog(win, win.engine, row, _api(win, cmd))
+    dlg = InjuryRollDialog(win, win.app, row, _api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(
         translate("system_dialogs", "Lasting injury for {fighter}: {injuries} (Ctrl+Z to undo)").format(fighter=rep.fighter, injuries=', '.join(i['label'] for i in rep.injuries)), select=("fighter", row["id"]), changes=dlg.changes))
     return win._show_dialog(dlg)
@@ -107,12 +107,12 @@ def treat_injury(win: Any, cmd: Any) -> Any:
     if row is None or win.campaign is None:
         return None
     try:
-        credits = q.roster_detail(win.engine, row["roster_id"])["credits"]
+        credits = win.app.run(q.roster_detail, row["roster_id"])["credits"]
     except AppError as e:  # the roster vanished (another window removed it)
         widgets.show_error(win, translate("system_dialogs", "Cannot treat"), e)
         win.reload()
         return None
-    dlg = TreatInjuryDialog(win, win.engine, row, credits, api=_api(win, cmd))
+    dlg = TreatInjuryDialog(win, win.app, row, credits, api=_api(win, cmd))
     dlg.saved.connect(lambda rep: win._saved(
         translate("system_dialogs", "Critical injury of {fighter}: {value} (Ctrl+Z to undo)").format(fighter=rep.fighter, value='; '.join(rep.lines) or 'decided'),
         select=("fighter", row["id"]), changes=dlg.changes))
@@ -142,7 +142,7 @@ def release(win: Any, cmd: Any) -> Any:
     def done(_result: int) -> None:
         how = choices.get(box.clickedButton())
         if how is not None:
-            win._run_simple(lambda: run(win.engine, row["id"], how=how), row,
+            win._run_simple(lambda: win.app.run(run, row["id"], how=how), row,
                             translate("system_dialogs", "{name} is back with the gang ({value})").format(name=row['name'], value='rescued' if how == 'rescue' else 'exchanged'))
 
     box.finished.connect(done)

@@ -31,15 +31,15 @@ def campaign_window(qtbot: Any, tmp_path: Path) -> Iterator[Any]:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
-    from campaign_app.usecases.database import open_database
+    from campaign_app.facade import Campaigns
     from ui import worker
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
 
     url = f"sqlite:///{tmp_path / 'window.sqlite'}"
-    engine = open_database(url)
+    app = Campaigns.open(url)
     settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    w = MainWindow(engine, settings, url)
+    w = MainWindow(app, settings, url)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
@@ -48,4 +48,4 @@ def campaign_window(qtbot: Any, tmp_path: Path) -> Iterator[Any]:
         if isinstance(top, (QMessageBox, QDialog)) and top.isVisible():
             top.reject()
     worker.cancel_all_and_wait()
-    engine.dispose()
+    app.dispose()

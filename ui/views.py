@@ -237,12 +237,12 @@ class CampaignTab(QWidget):
     the campaign; the data is read when the tab is (or becomes) visible, so switching
     campaigns never reads a long roll log or history for a hidden tab."""
 
-    engine: Any = None
+    app: Any = None
     campaign_id: int | None = None
     _stale = False
 
-    def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
-        self.engine = engine
+    def set_campaign(self, app: Any, campaign_id: int | None) -> None:
+        self.app = app
         self.campaign_id = campaign_id
         self._stale = True
         if self.isVisible():
@@ -352,10 +352,10 @@ class RollLogView(CampaignTab):
     _chain_for = 0  # the newest chain check: an older one's answer is not shown
     table_titles: dict[str, str] = {}  # noqa: RUF012 - replaced per instance: table id -> its name
 
-    def set_campaign(self, engine: Any, campaign_id: int | None) -> None:
+    def set_campaign(self, app: Any, campaign_id: int | None) -> None:
         if campaign_id != self.campaign_id:
             self._filters_of = None  # another campaign, even if the tab never showed it
-        super().set_campaign(engine, campaign_id)
+        super().set_campaign(app, campaign_id)
 
     def load(self) -> None:
         self.reload_filters()
@@ -370,12 +370,12 @@ class RollLogView(CampaignTab):
         self.verify.hide()
         self.chain.setStyleSheet("")
         self.chain.setToolTip("")
-        if self.engine is None or self.campaign_id is None:
+        if self.app is None or self.campaign_id is None:
             self.chain.setText("")
             return
         from campaign_app.usecases.record import chain_longer_than
 
-        if chain_longer_than(self.engine, self.campaign_id, AUTO_VERIFY_ROLLS):
+        if self.app.run(chain_longer_than, self.campaign_id, AUTO_VERIFY_ROLLS):
             self.chain.setText(translate("RollLogView", "chain of over {n} rolls, not checked").format(
                 n=f"{AUTO_VERIFY_ROLLS:,}"))
             self.verify.show()
@@ -385,7 +385,7 @@ class RollLogView(CampaignTab):
     def verify_chain(self, asked: bool = True) -> None:
         """Check the chain on the thread pool; ``asked`` (Verify Chain): with a progress
         dialog and Cancel. Only the newest check of the campaign shown is shown."""
-        if self.engine is None or self.campaign_id is None:
+        if self.app is None or self.campaign_id is None:
             return
         import shiboken6
 
@@ -393,12 +393,12 @@ class RollLogView(CampaignTab):
         from ui.worker import run_task
 
         self._chain_for += 1
-        ticket, engine, cid = self._chain_for, self.engine, self.campaign_id
+        ticket, app, cid = self._chain_for, self.app, self.campaign_id
         self.chain.setText(translate("RollLogView", "checking the chain…"))
         self.verify.hide()
 
         def work(ctx: Any) -> Any:
-            return verify_chain(engine, cid, progress=lambda done, total: ctx.progress(
+            return app.run(verify_chain, cid, progress=lambda done, total: ctx.progress(
                 done, total, translate("RollLogView", "{done} of {total} rolls checked").format(
                     done=f"{done:,}", total=f"{total:,}")))
 
@@ -443,8 +443,8 @@ class RollLogView(CampaignTab):
         self.table.addItem(translate("RollLogView", "All tables"), None)
         for b in boxes:  # "every ..." shows whole, in any language
             b.setMinimumWidth(max(b.minimumWidth(), b.fontMetrics().horizontalAdvance(b.itemText(0)) + 48))
-        if self.engine is not None and self.campaign_id is not None:
-            f = q.log_filters(self.engine, self.campaign_id)
+        if self.app is not None and self.campaign_id is not None:
+            f = self.app.run(q.log_filters, self.campaign_id)
             for b in f["battles"]:
                 self.battle.addItem(f"#{b['number']} {b['scenario']}".strip(), b["id"])
             for x in f["fighters"]:
@@ -470,23 +470,23 @@ class RollLogView(CampaignTab):
         """The newest page of the rolls the filters choose; older pages as the view is
         scrolled down (keyset pages: each costs the same however long the log is)."""
         self.model.set_more(None)
-        if self.engine is None or self.campaign_id is None:
+        if self.app is None or self.campaign_id is None:
             self.model.set_rows([])
             self.count.setText("")
             return
-        engine, cid = self.engine, self.campaign_id
+        app, cid = self.app, self.campaign_id
         chosen = {"battle": self.battle.currentData(), "fighter": self.fighter.currentData(),
                   "table": self.table.currentData()}
         mark = self.mark.currentData()
         marks = [mark] if mark else None
-        page = q.roll_log_page(engine, cid, marks=marks, **chosen)
+        page = app.run(q.roll_log_page, cid, marks=marks, **chosen)
         self.model.set_rows(page["rows"])
         before = [page["before"]]
 
         def more() -> list[Row]:
             if before[0] is None:
                 return []
-            nxt = q.roll_log_page(engine, cid, before=before[0], marks=marks, **chosen)
+            nxt = app.run(q.roll_log_page, cid, before=before[0], marks=marks, **chosen)
             before[0] = nxt["before"]
             if before[0] is None:
                 self.model.set_more(None)
@@ -551,10 +551,10 @@ class HistoryView(CampaignTab):
         self.refresh()
 
     def refresh(self) -> None:
-        if self.engine is None or self.campaign_id is None:
+        if self.app is None or self.campaign_id is None:
             self.rows = []
         else:
-            self.rows = core.history(self.engine, self.campaign_id, limit=HISTORY_LIMIT)
+            self.rows = self.app.run(core.history, self.campaign_id, limit=HISTORY_LIMIT)
         self._filter()
 
     def _filter(self, *_a: Any) -> None:

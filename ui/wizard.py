@@ -69,13 +69,13 @@ class DryRun:
 class AfterBattleWizard(QDialog):
     applied = Signal(object)
 
-    def __init__(self, parent: QWidget | None, engine: Any, battle_id: int,
+    def __init__(self, parent: QWidget | None, app: Any, battle_id: int,
                  options: tuple[AfterBattleOption, ...] = ()) -> None:
         super().__init__(parent)
         from campaign_app.usecases.battles import show_battle
 
-        self.engine = engine
-        self.battle = show_battle(engine, battle_id)
+        self.app = app
+        self.battle = app.run(show_battle, battle_id)
         battle = self.battle
         self.option_specs = tuple(options)  # the game system's After the Battle options
         self.option_widgets: dict[str, Any] = {}
@@ -163,7 +163,7 @@ class AfterBattleWizard(QDialog):
         ol = QVBoxLayout(self.options_box)
         for spec in self.option_specs:
             ol.addWidget(self._option_widget(spec, ol))
-        self.income_box = _income_box(self.engine, self.battle["id"], ol)  # gear helper
+        self.income_box = _income_box(self.app, self.battle["id"], ol)  # gear helper
         self.options_box.setVisible(bool(self.option_specs) or self.income_box is not None)
         lay.addWidget(self.options_box)
         self.participants = QLabel()
@@ -325,8 +325,8 @@ class AfterBattleWizard(QDialog):
             from campaign_app.usecases.record import step_dice
 
             try:
-                self.plan = start_after_battle(self.engine, self.battle["id"], self.options())
-                self._step = step_dice(self.engine, self.plan.state.campaign_id, self.plan.step_key)
+                self.plan = self.app.run(start_after_battle, self.battle["id"], self.options())
+                self._step = self.app.run(step_dice, self.plan.state.campaign_id, self.plan.step_key)
             except AppError as e:
                 self.plan_error = str(e)
         return self.plan
@@ -353,7 +353,7 @@ class AfterBattleWizard(QDialog):
             roll = replace(made, extra=dict(made.extra))
             name_rolls(self.plan.state, [roll])
             try:
-                ids = record_preview(self.engine, self.plan.state.campaign_id, [roll], step=self.plan.step_key,
+                ids = self.app.run(record_preview, self.plan.state.campaign_id, [roll], step=self.plan.step_key,
                                      battle_id=self.plan.battle_id, face_start=start).ids
             except AppError as e:
                 self.error.show_error(str(e))
@@ -365,7 +365,7 @@ class AfterBattleWizard(QDialog):
         from campaign_app.usecases.record import abandon_rolls
 
         try:
-            abandon_rolls(self.engine, ids)
+            self.app.run(abandon_rolls, ids)
         except AppError as e:
             self.error.show_error(str(e))
 
@@ -685,7 +685,7 @@ class AfterBattleWizard(QDialog):
         from campaign_app.usecases.battles import apply_after_battle
 
         try:
-            report = apply_after_battle(self.engine, self.plan, self.faces)
+            report = self.app.run(apply_after_battle, self.plan, self.faces)
         except AppError as e:  # a conflict says the rosters changed since the preview
             self.error.show_error(str(e))
             return
@@ -704,11 +704,11 @@ class AfterBattleWizard(QDialog):
 
 
 # --- gear helper: collecting the territories' income after the battle (an option)
-def _income_box(engine: Any, battle_id: int, layout: QVBoxLayout) -> Any:
+def _income_box(app: Any, battle_id: int, layout: QVBoxLayout) -> Any:
     """The "collect income" check box, when a roster of the battle holds territories."""
     from campaign_app.usecases.gear import battle_has_income
 
-    if not battle_has_income(engine, battle_id):
+    if not app.run(battle_has_income, battle_id):
         return None
 
     from ui.i18n import translate
@@ -731,7 +731,7 @@ def _collect_income(wiz: Any, report: Any) -> Any:
     from campaign_app.usecases.gear import collect_battle_income
 
     try:
-        income = collect_battle_income(wiz.engine, wiz.battle["id"])
+        income = wiz.app.run(collect_battle_income, wiz.battle["id"])
     except AppError as e:
         wiz.error.show_error(str(e))
         return report

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app import procedure_driver as driver
 from campaign_app.changes import Result

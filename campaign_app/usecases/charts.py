@@ -5,7 +5,7 @@ each rules table, from the roll record. Plain data, read only."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.usecases.common import Ref, get_campaign
 from campaign_app.usecases.exports import Chart, campaign_document

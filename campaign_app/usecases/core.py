@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
-from typing_extensions import Unpack
+from typing_extensions import (
+    TypedDict,  # pydantic reads it on Python 3.11 (the facade's results)
+    Unpack,
+)
 
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import SystemInfo, game_system, get_system, stat_rules
@@ -463,6 +465,12 @@ def check_output_path(path: str, engine: Engine | None = None) -> str:
     from db.backup import protected_outputs
 
     return str(check(path, protected_outputs(engine), example="roster.pdf"))
+
+
+def writable_output(engine: Engine, path: str) -> str:
+    """:func:`check_output_path` as a use-case (the database first): where the window
+    may write a file, never over this database or its backups."""
+    return check_output_path(path, engine)
 
 
 # --------------------------------------------------------------------------- campaign report

@@ -5,7 +5,8 @@ rights (db/league.py); these use-cases only ask it to set them up."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
+
+from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.changes import Result
 from campaign_app.errors import InputError

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app import procedure_driver as driver
 from campaign_app import rollchain

@@ -6,7 +6,7 @@ it caused and suffered, and its rating as the game system counts it
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.errors import InputError
 from campaign_app.systems.layout import BASE_STATUSES

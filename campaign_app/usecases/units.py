@@ -18,9 +18,12 @@ the rules-data keys (``green``, ``medium``, ``confident``, ``advance``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from typing import Any
 
-from typing_extensions import Unpack
+from typing_extensions import (
+    TypedDict,  # pydantic reads it on Python 3.11 (the facade's results)
+    Unpack,
+)
 
 from campaign_app.changes import Changes
 from campaign_app.errors import InputError

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from campaign_app.facade import Campaigns
+
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QSettings, QtMsgType, qInstallMessageHandler  # noqa: E402
@@ -76,7 +78,7 @@ def gui_engine(sqlite_url: str) -> Iterator[Any]:
 def win(qtbot: Any, gui_engine: Any, settings: Any, sqlite_url: str) -> Iterator[Any]:
     from ui.main_window import MainWindow
 
-    w = MainWindow(gui_engine, settings, sqlite_url)
+    w = MainWindow(Campaigns(gui_engine), settings, sqlite_url)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)

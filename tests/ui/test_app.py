@@ -17,6 +17,7 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QSettings, Qt
 
+from campaign_app.facade import Campaigns
 from campaign_app.usecases import core
 from tests.ui.conftest import messages
 
@@ -113,7 +114,7 @@ def test_connection_failure_is_a_readable_message(qtbot: Any, win: Any, gui_engi
     assert title == "Cannot open the database"
     assert "cannot open database" in text and "127.0.0.1" in text
     assert "hunter2" not in text and "Traceback" not in text
-    assert win.engine is gui_engine  # still on the database it had
+    assert win.app.engine is gui_engine  # still on the database it had
     assert all("127.0.0.1" not in u for u in settings.recent())
 
 
@@ -134,12 +135,12 @@ def test_the_first_frame_says_what_is_opening_and_pages_come_with_the_data(
     assert "Opening" in w.start_page.text() and w.stack.currentWidget() is w.start_page
     wait_task(qtbot, task)
     assert w.stack.currentWidget() is w.empty_page and not w._main_built  # a new, empty database
-    core.create_campaign(w.engine, "Kursk", "nuts")
+    core.create_campaign(w.app.engine, "Kursk", "nuts")
     w.reload()
     assert w.stack.currentWidget() is w.splitter and w.tree.topLevelItemCount() == 1
     with pytest.raises(AttributeError):
         _ = w.no_such_widget
-    w.engine.dispose()
+    w.app.dispose()
 
 
 def test_only_the_last_database_asked_for_is_opened_and_cancel_says_so(
@@ -162,11 +163,11 @@ def test_only_the_last_database_asked_for_is_opened_and_cancel_says_so(
     first = w.open_url(f"sqlite:///{tmp_path / 'slow.sqlite'}")
     second = w.open_url(f"sqlite:///{tmp_path / 'quick.sqlite'}")
     wait_task(qtbot, second)
-    assert str(w.engine.url).endswith("quick.sqlite")
+    assert str(w.app.engine.url).endswith("quick.sqlite")
     gate.set()
     wait_task(qtbot, first)
-    assert str(w.engine.url).endswith("quick.sqlite")  # the late first open was let go
-    w.engine.dispose()
+    assert str(w.app.engine.url).endswith("quick.sqlite")  # the late first open was let go
+    w.app.dispose()
     # cancelling the only open: the window says no database is open (not "Opening…")
     gate.clear()
     w2 = MainWindow(None, settings)
@@ -176,15 +177,15 @@ def test_only_the_last_database_asked_for_is_opened_and_cancel_says_so(
     task.cancel()
     gate.set()
     wait_task(qtbot, task)
-    assert w2.engine is None and w2.start_page.text() == NO_DATABASE
+    assert w2.app is None and w2.start_page.text() == NO_DATABASE
     # the start-up database does not replace one the user opened before the window painted
     w3 = MainWindow(None, settings)
     qtbot.addWidget(w3)
     w3.open_when_shown(f"sqlite:///{tmp_path / 'startup.sqlite'}")
     wait_task(qtbot, w3.open_url(f"sqlite:///{tmp_path / 'chosen.sqlite'}"))
     qtbot.wait(OPEN_FALLBACK_MS + 200)
-    assert str(w3.engine.url).endswith("chosen.sqlite") and not (tmp_path / "startup.sqlite").exists()
-    w3.engine.dispose()
+    assert str(w3.app.engine.url).endswith("chosen.sqlite") and not (tmp_path / "startup.sqlite").exists()
+    w3.app.dispose()
 
 
 def test_lazily_loaded_ui_modules_are_attributes_of_their_package() -> None:
@@ -212,7 +213,7 @@ def test_opening_another_database_off_the_gui_thread(qtbot: Any, win: Any, setti
     assert win.url == other and win.campaign["name"] == "Elsewhere"
     assert settings.recent()[0] == other
     assert win.recent_menu.actions()[0].text() == f"&1 {other}"  # numbered, as desktop apps do
-    win.engine.dispose()
+    win.app.dispose()
 
 
 # --------------------------------------------------------------------------- demo
@@ -419,8 +420,8 @@ def watched(argv=None):
 
     def poll():
         wins = [w for w in app.topLevelWidgets() if isinstance(w, MainWindow)]
-        if wins and wins[0].engine is not None:
-            seen["opened"] = str(wins[0].engine.url)
+        if wins and wins[0].app is not None:
+            seen["opened"] = str(wins[0].app.engine.url)
             wins[0].close()
             app.quit()
         else:
@@ -479,17 +480,17 @@ def test_database_opens_after_the_first_paint_or_without_one(qtbot: Any, setting
     shown = MainWindow(None, settings)
     qtbot.addWidget(shown)
     shown.open_when_shown(sqlite_url)
-    assert shown.engine is None  # nothing happens before the window paints
+    assert shown.app is None  # nothing happens before the window paints
     shown.show()
-    qtbot.waitUntil(lambda: shown.engine is not None, timeout=30000)
+    qtbot.waitUntil(lambda: shown.app is not None, timeout=30000)
     hidden = MainWindow(None, settings)  # a start that never paints still opens it
     qtbot.addWidget(hidden)
     hidden.open_when_shown(sqlite_url)
     qtbot.wait(OPEN_FALLBACK_MS // 3)
-    assert hidden.engine is None
-    qtbot.waitUntil(lambda: hidden.engine is not None, timeout=30000)
+    assert hidden.app is None
+    qtbot.waitUntil(lambda: hidden.app is not None, timeout=30000)
     for w in (shown, hidden):
-        w.engine.dispose()
+        w.app.dispose()
 
 
 def test_window_state_is_remembered(qtbot: Any, win: Any, settings: Any, gui_engine: Any) -> None:
@@ -500,7 +501,7 @@ def test_window_state_is_remembered(qtbot: Any, win: Any, settings: Any, gui_eng
     win.resize(810, 521)  # smaller than the tests' 1280x800 offscreen screen
     win.toolbar.setVisible(False)
     win.close()
-    w2 = MainWindow(gui_engine, settings, win.url)
+    w2 = MainWindow(Campaigns(gui_engine), settings, win.url)
     qtbot.addWidget(w2)
     assert (w2.width(), w2.height()) == (810, 521)
     assert not w2.toolbar.isVisibleTo(w2)
@@ -537,14 +538,14 @@ def test_log_and_history_tabs_read_only_when_shown(qtbot: Any, gui_engine: Any, 
     log, hist = views.RollLogView(), views.HistoryView()
     qtbot.addWidget(log)
     qtbot.addWidget(hist)
-    log.set_campaign(gui_engine, cid)
-    hist.set_campaign(gui_engine, cid)
+    log.set_campaign(Campaigns(gui_engine), cid)
+    hist.set_campaign(Campaigns(gui_engine), cid)
     assert calls == []
     log.show()
     hist.show()
     qtbot.waitUntil(lambda: calls == ["log", "history"])
     assert log.model.rowCount() > 0 and hist.model.rowCount() > 0
-    log.set_campaign(gui_engine, cid)  # visible: read at once
+    log.set_campaign(Campaigns(gui_engine), cid)  # visible: read at once
     assert calls == ["log", "history", "log"]
 
 
@@ -567,7 +568,7 @@ def test_a_start_reopens_the_last_database_but_never_makes_it_anew(qtbot: Any, s
     qtbot.waitUntil(lambda: bool(messages()) and messages()[-1][0] == "Cannot open the database",
                     timeout=30000)
     assert "no database at" in messages()[-1][1]
-    assert w.engine is None and w.start_page.text() == NO_DATABASE
+    assert w.app is None and w.start_page.text() == NO_DATABASE
     assert not (tmp_path / "usb").exists()
 
 

@@ -51,14 +51,14 @@ def test_backup_then_restore_replaces_the_database_and_reopens_it(
     box.yes_button.click()
     assert win.tasks
     wait_task(qtbot, win.tasks[-1])
-    assert win.engine is not gui_engine  # reopened
-    assert names(win.engine) == ["Kept"]
+    assert win.app.engine is not gui_engine  # reopened
+    assert names(win.app.engine) == ["Kept"]
     assert [win.tree.topLevelItem(i).text(0) for i in range(win.tree.topLevelItemCount())] == ["Kept"]
     title, text = messages()[-1]
     assert title == "Restored" and "Restored 1 campaign " in text and "previous database was saved" in text
     saved = text.rsplit("saved to ", 1)[1].strip()
     assert Path(saved).exists()  # the replaced database was kept
-    win.engine.dispose()
+    win.app.dispose()
 
 
 def test_cancelling_the_restore_question_changes_nothing(
@@ -73,7 +73,7 @@ def test_cancelling_the_restore_question_changes_nothing(
     box = win.restore_database(str(out))
     box.button(QMessageBox.StandardButton.Cancel).click()
     assert not win.tasks
-    assert snap(gui_engine) == before and win.engine is gui_engine
+    assert snap(gui_engine) == before and win.app.engine is gui_engine
 
 
 def test_a_file_that_is_no_backup_is_refused_and_nothing_changes(
@@ -114,4 +114,4 @@ def test_restore_keeps_the_roster_the_user_was_on(qtbot: Any, win: Any, gui_engi
     box.yes_button.click()
     wait_task(qtbot, win.tasks[-1])
     assert (win.campaign["name"], win.roster_id) == ("Second", r.id)
-    win.engine.dispose()
+    win.app.dispose()

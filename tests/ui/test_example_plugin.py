@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from campaign_app.facade import Campaigns
 from tests.examples.test_example_skirmish import registered
 
 
@@ -81,7 +82,7 @@ def test_the_gui_lists_a_campaign_whose_plug_in_is_gone(skirmish: Any, qtbot: An
     kursk = core.create_campaign(eng, "Kursk", "nuts")
     remove_system("example-skirmish")
     try:
-        w = MainWindow(eng, settings, sqlite_url)
+        w = MainWindow(Campaigns(eng), settings, sqlite_url)
         qtbot.addWidget(w)
         w.show()
         qtbot.waitExposed(w)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaign_app.facade import Campaigns
 from campaign_app.usecases import core, gear
 
 
@@ -62,12 +63,12 @@ def test_after_the_battle_offers_the_income_of_territories(qtbot: Any, win: Any,
     vex = core.add_fighter(gui_engine, other.id, "Vex", fighter_type="leader")
     b = record_battle(gui_engine, cid, [rid, other.id], results={fid: "fine", vex.id: "fine"}, winner=rid)
     opts = game_system("necromunda").after_battle_options
-    wiz = AfterBattleWizard(win, gui_engine, b.id, opts)
+    wiz = AfterBattleWizard(win, Campaigns(gui_engine), b.id, opts)
     qtbot.addWidget(wiz)
     assert wiz.income_box is None  # no territory held: nothing offered
     wiz.reject()
     gear.add_territory(gui_engine, rid, "Old Ruins", credits=15)
-    wiz = AfterBattleWizard(win, gui_engine, b.id, opts)
+    wiz = AfterBattleWizard(win, Campaigns(gui_engine), b.id, opts)
     qtbot.addWidget(wiz)
     assert wiz.income_box is not None and wiz.income_box.isChecked()
     report = _collect_income(wiz, after_battle(gui_engine, b.id, seed=1))

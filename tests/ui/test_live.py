@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from campaign_app.facade import Campaigns
 from campaign_app.usecases import core
 from tests.ui.conftest import messages
 
@@ -31,7 +32,7 @@ def _live_on(monkeypatch: pytest.MonkeyPatch) -> None:
 def _window(qtbot: Any, engine: Any, settings: Any, url: str) -> Any:
     from ui.main_window import MainWindow
 
-    w = MainWindow(engine, settings, url)
+    w = MainWindow(Campaigns(engine), settings, url)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)

@@ -51,7 +51,7 @@ def test_a_big_roster_shows_its_first_page_then_more_as_it_scrolls(qtbot: Any, b
     qtbot.waitUntil(lambda: m.rowCount() > n)
     while m.canFetchMore():
         m.fetchMore()
-    assert _ids(m) == [(r["what"], r["id"]) for r in q.roster_rows(win.engine, roster=rid)["rows"]]
+    assert _ids(m) == [(r["what"], r["id"]) for r in q.roster_rows(win.app.engine, roster=rid)["rows"]]
     # the status colours and icons as ever
     st = _col(win, "status")
     assert m.data(m.index(0, st), Qt.ItemDataRole.DecorationRole) is not None
@@ -62,7 +62,7 @@ def test_a_column_click_sorts_in_sql_and_keeps_the_selection(qtbot: Any, big: tu
 
     win, _cid, rid = big
     m = win.model
-    full = q.roster_rows(win.engine, roster=rid)["rows"]
+    full = q.roster_rows(win.app.engine, roster=rid)["rows"]
     win.table.selectRow(3)
     chosen = _ids(m)[3]
     for key in ("name", "xp", "stat:M", "status"):
@@ -86,13 +86,13 @@ def test_the_filter_runs_in_sql(qtbot: Any, big: tuple[Any, int, int]) -> None:
     from campaign_app.usecases import gui_queries as q
 
     win, _cid, rid = big
-    full = q.roster_rows(win.engine, roster=rid)["rows"]
+    full = q.roster_rows(win.app.engine, roster=rid)["rows"]
     bar = win.roster_filter
     name = full[20]["name"]
     bar.search.setText(name.upper())
     from tests.db.plans import statements
 
-    with statements(win.engine) as seen:
+    with statements(win.app.engine) as seen:
         bar._now()
     want = [(r["what"], r["id"]) for r in full if name.lower() in r["name"].lower()]
     assert win.model.paged and _ids(win.model) == want[:15]  # fewer than a page
@@ -122,13 +122,13 @@ def test_a_changed_row_is_refreshed_in_place_and_undone(qtbot: Any, big: tuple[A
     win.table.sortByColumn(_col(win, "name"), Qt.SortOrder.AscendingOrder)
     row = m.rows[2]
     win.table.selectRow(2)
-    res = core.edit_fighter(win.engine, row["id"], xp=99)
+    res = core.edit_fighter(win.app.engine, row["id"], xp=99)
     win.apply_changes(changes_of(res))
     n = m.rowCount()
     assert m.paged and m.rows[2]["id"] == row["id"] and m.rows[2]["xp"] == 99 and n < 60
     assert win.selected_row()["id"] == row["id"]
     # a new name sorting past the rows loaded: let go, it comes with its page
-    res = core.edit_fighter(win.engine, row["id"], name="zzzz last")
+    res = core.edit_fighter(win.app.engine, row["id"], name="zzzz last")
     win.apply_changes(changes_of(res))
     assert row["id"] not in [r["id"] for r in m.rows]
     assert m.rowCount() == n - 1 and m.canFetchMore()
@@ -137,7 +137,7 @@ def test_a_changed_row_is_refreshed_in_place_and_undone(qtbot: Any, big: tuple[A
     assert m.rows[-1]["id"] == row["id"] and m.rowCount() == 60
     # a new name sorting first: moved there, still selected
     win.table.selectRow(59)
-    res = core.edit_fighter(win.engine, row["id"], name="AAAA first")
+    res = core.edit_fighter(win.app.engine, row["id"], name="AAAA first")
     win.apply_changes(changes_of(res))
     assert m.rows[0]["id"] == row["id"] and win.selected_row()["id"] == row["id"]
     win.undo()
@@ -148,7 +148,7 @@ def test_a_small_roster_keeps_every_row_in_memory(qtbot: Any, big: tuple[Any, in
     from campaign_app.usecases import gui_queries as q
 
     win, _cid, rid = big
-    small = q.campaign_tree(win.engine)[0]["rosters"][1]
+    small = q.campaign_tree(win.app.engine)[0]["rosters"][1]
     win.select_tree("roster", small["id"])
     assert not win.model.paged and not win.model.canFetchMore()
     assert win.model.rowCount() == small["fighters"] < 40
@@ -165,7 +165,7 @@ def test_the_paged_table_reads_no_whole_big_table(qtbot: Any, big: tuple[Any, in
     from tests.db.plans import check, statements
 
     win, cid, rid = big
-    with statements(win.engine) as seen:
+    with statements(win.app.engine) as seen:
         win.select_tree("campaign", cid)  # every roster: 600 figures, paged
         assert win.model.paged
         win.table.sortByColumn(_col(win, "roster"), Qt.SortOrder.DescendingOrder)
@@ -175,9 +175,9 @@ def test_the_paged_table_reads_no_whole_big_table(qtbot: Any, big: tuple[Any, in
         win.select_tree("roster", rid)
         win.table.sortByColumn(_col(win, "stat:M"), Qt.SortOrder.AscendingOrder)
         win.table.selectRow(1)
-        win.apply_changes(changes_of(core.edit_fighter(win.engine, win.selected_row()["id"], xp=7)))
+        win.apply_changes(changes_of(core.edit_fighter(win.app.engine, win.selected_row()["id"], xp=7)))
     assert len(seen) > 10
-    assert check(win.engine, seen) == []
+    assert check(win.app.engine, seen) == []
 
 
 def test_a_structure_change_reads_the_first_page_again_keeping_the_selection(
@@ -189,7 +189,7 @@ def test_a_structure_change_reads_the_first_page_again_keeping_the_selection(
     m = win.model
     win.table.selectRow(4)
     chosen = win.selected_row()["id"]
-    res = core.add_fighter(win.engine, rid, "Newcomer")
+    res = core.add_fighter(win.app.engine, rid, "Newcomer")
     win.apply_changes(changes_of(res))
     assert m.paged and win.selected_row()["id"] == chosen
     assert "61 fighters" in win.table_title.text()
@@ -199,7 +199,7 @@ def test_a_structure_change_reads_the_first_page_again_keeping_the_selection(
     # a figure not on the first page: selected again once its page comes
     win.table.selectRow(m.rowCount() - 2)
     far = win.selected_row()["id"]
-    win.apply_changes(changes_of(core.add_fighter(win.engine, rid, "Second newcomer")))
+    win.apply_changes(changes_of(core.add_fighter(win.app.engine, rid, "Second newcomer")))
     assert win.selected_row() is None or win.selected_row()["id"] == far
     while m.canFetchMore():
         m.fetchMore()
@@ -223,7 +223,7 @@ def test_keys_and_a_drag_onto_the_tree_work_on_a_paged_table(qtbot: Any, big: tu
     QTest.keyClick(win.table, Qt.Key.Key_End)  # the end of what is loaded: the view reads on
     qtbot.waitUntil(lambda: m.rowCount() > 15 or not m.canFetchMore())
     # the drag's figure is found among the rows loaded, and moves to another roster
-    other = q.campaign_tree(win.engine)[0]["rosters"][1]["id"]
+    other = q.campaign_tree(win.app.engine)[0]["rosters"][1]["id"]
     dragged = win.figure_drag.dragged(f"fighter:{row['id']}")
     assert dragged is not None and dragged["id"] == row["id"]
     assert manage.move(win, dragged, other)

@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from campaign_app.facade import Campaigns
 from ui.app import missing_display
 
 
@@ -357,7 +358,7 @@ def test_columns_chosen_are_kept_for_the_game(qtbot: Any, win: Any, gui_engine: 
     # another window (a new start) shows the table without it
     from ui.main_window import MainWindow
 
-    other = MainWindow(gui_engine, settings, win.url)
+    other = MainWindow(Campaigns(gui_engine), settings, win.url)
     qtbot.addWidget(other)
     other.reload(prefer=("roster", win.roster_id))
     assert other.table.isColumnHidden([c.key for c in other.model.columns].index("stat:WS"))

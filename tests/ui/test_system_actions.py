@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from campaign_app.facade import Campaigns
 from campaign_app.systems.registry import add_system, remove_system
 from campaign_app.usecases import core
 from tests.campaign_app.test_system_commands import CALLS, OPTIONS, TEST_SYSTEM
@@ -106,7 +107,7 @@ def test_the_wizards_options_box_is_built_from_the_systems_options(qtbot: Any, w
     core.add_fighter(gui_engine, r.id, "Joe", rep=4)
     core.add_fighter(gui_engine, r.id, "Max", rep=3)
     b = record_battle(gui_engine, c.id, [r.id])
-    dlg = AfterBattleWizard(win, gui_engine, b.id, OPTIONS)
+    dlg = AfterBattleWizard(win, Campaigns(gui_engine), b.id, OPTIONS)
     qtbot.addWidget(dlg)
     assert not dlg.options_box.isHidden()
     bonus, weather, heal = (dlg.findChild(object, f"option_{k}") for k in ("bonus", "weather", "heal"))
@@ -118,7 +119,7 @@ def test_the_wizards_options_box_is_built_from_the_systems_options(qtbot: Any, w
     weather.setCurrentIndex(1)
     heal.item(1).setCheckState(Qt.CheckState.Checked)
     assert dlg.options() == {"bonus": False, "weather": "rain", "heal": [str(heal.item(1).data(256))]}
-    none = AfterBattleWizard(win, gui_engine, b.id, ())
+    none = AfterBattleWizard(win, Campaigns(gui_engine), b.id, ())
     qtbot.addWidget(none)
     assert none.options_box.isHidden() and none.options() == {}
     # from the window: the open campaign's system gives the options (NUTS!: replacements)

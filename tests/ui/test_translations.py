@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from campaign_app.facade import Campaigns
 from ui.translations import LANGS, lrelease, lupdate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +98,7 @@ def lang_window(qtbot: Any, gui_engine: Any, settings: Any, sqlite_url: str) -> 
 
     def make(lang: str) -> Any:
         assert install(lang) == lang
-        w = MainWindow(gui_engine, settings, sqlite_url)
+        w = MainWindow(Campaigns(gui_engine), settings, sqlite_url)
         qtbot.addWidget(w)
         w.show()
         qtbot.waitExposed(w)
@@ -395,7 +396,7 @@ def test_theme_items_and_wizard_buttons_each_have_a_key_of_their_own(qtbot: Any,
     from campaign_app.usecases.demo import create_demo
 
     win = lang_window(lang)
-    create_demo(win.engine)
+    create_demo(win.app.engine)
     win.reload()
     theme = [a.text() for a in win.theme_group.actions()]
     keys = [_mnemonic(t) for t in theme]
@@ -513,7 +514,7 @@ def test_every_menu_item_has_a_key_of_its_own(qtbot: Any, lang_window: Any, lang
     from campaign_app.usecases.demo import create_demo
 
     win = lang_window(lang)
-    create_demo(win.engine)
+    create_demo(win.app.engine)
     win.reload()
     problems: set[str] = set()
     bar = win.menuBar()
@@ -548,7 +549,7 @@ def test_the_unit_dialog_shows_and_takes_the_seeds_words(qtbot: Any, gui_engine:
     try:
         for lang, word in (("it", "Mitraglietta"), ("en", "mitraglietta")):
             assert install(lang) == lang
-            dlg = UnitDialog(None, gui_engine, r.id, {"system": "fubar"})
+            dlg = UnitDialog(None, Campaigns(gui_engine), r.id, {"system": "fubar"})
             qtbot.addWidget(dlg)
             shown = [dlg.training.itemText(i) for i in range(dlg.training.count())]
             armour = [dlg.armour.itemText(i) for i in range(dlg.armour.count())]
@@ -567,7 +568,7 @@ def test_the_unit_dialog_shows_and_takes_the_seeds_words(qtbot: Any, gui_engine:
             dlg.try_accept()
             assert dlg.result() == dlg.DialogCode.Accepted, dlg.error.text()
         assert install("fr") == "fr"
-        dlg = UnitDialog(None, gui_engine, paras.id, {"system": "unit-morale"})
+        dlg = UnitDialog(None, Campaigns(gui_engine), paras.id, {"system": "unit-morale"})
         qtbot.addWidget(dlg)
         disc = [dlg.discipline.itemText(i) for i in range(dlg.discipline.count())]
         orders = [dlg.order.itemText(i).split(" — ")[0] for i in range(1, dlg.order.count())]

@@ -71,8 +71,8 @@ def test_the_start_page_names_the_database_from_the_first_frame(qtbot: Any, sett
     w.open_when_shown(sqlite_url)
     assert w.start_page.text().startswith("Opening sqlite:///")  # before the first paint
     w.show()
-    qtbot.waitUntil(lambda: w.engine is not None, timeout=30000)
-    w.engine.dispose()
+    qtbot.waitUntil(lambda: w.app is not None, timeout=30000)
+    w.app.dispose()
 
 
 def test_a_unit_can_be_removed_from_the_window_and_undo_brings_it_back(qtbot: Any, win: Any,

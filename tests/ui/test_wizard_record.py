@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from campaign_app.facade import Campaigns
 from campaign_app.usecases import roll_log
 from campaign_app.usecases.record import set_campaign_settings, verify_chain
 from tests.campaign_app.test_after_battle_statements import eight_fighter_n23_battle
@@ -21,7 +22,7 @@ def _wizard(qtbot: Any, win: Any, engine: Any, bid: int) -> Any:
     from campaign_app.systems import game_system
     from ui.wizard import AfterBattleWizard
 
-    wiz = AfterBattleWizard(win, engine, bid, game_system("necromunda").after_battle_options)
+    wiz = AfterBattleWizard(win, Campaigns(engine), bid, game_system("necromunda").after_battle_options)
     qtbot.addWidget(wiz)
     wiz.show()
     click(qtbot, wiz.next_button)
@@ -88,7 +89,7 @@ def test_the_dice_discipline_dialog_changes_the_campaign_settings_in_one_undo_st
     from ui.dialogs.campaign_settings import CampaignSettingsDialog
 
     cid, bid, _ids = eight_fighter_n23_battle(gui_engine)
-    dlg = CampaignSettingsDialog(win, gui_engine, cid)
+    dlg = CampaignSettingsDialog(win, Campaigns(gui_engine), cid)
     qtbot.addWidget(dlg)
     dlg.show()
     assert dlg.discipline.currentData() == "open" and dlg.typed.isChecked()
@@ -115,7 +116,7 @@ def test_the_roll_log_tab_shows_marks_a_mark_filter_and_the_chain_state(qtbot: A
     after_battle(gui_engine, bid, seed=4)
     view = RollLogView()
     qtbot.addWidget(view)
-    view.set_campaign(gui_engine, cid)
+    view.set_campaign(Campaigns(gui_engine), cid)
     view.load()
     n = len(roll_log(gui_engine, cid))
     assert view.model.rowCount() == n
@@ -152,7 +153,7 @@ def test_a_long_chain_is_checked_when_asked_with_progress_and_a_broken_one_is_na
         e, c, progress=lambda d, t: (reports.append((d, t)), progress(d, t) if progress else True)[1]))
     view = RollLogView()
     qtbot.addWidget(view)
-    view.set_campaign(gui_engine, cid)
+    view.set_campaign(Campaigns(gui_engine), cid)
     view.load()
     assert view.chain.text() == f"chain of over {n - 1} rolls, not checked" and not view.verify.isHidden()
     click(qtbot, view.verify)

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from campaign_app.facade import Campaigns
 from campaign_app.usecases import roll_log
 from tests.campaign_app.test_after_battle_statements import (
     BUDGET,
@@ -27,7 +28,7 @@ def test_the_wizard_previews_each_roll_without_the_database(qtbot: Any, win: Any
     from ui.wizard import AfterBattleWizard
 
     cid, bid, _ids = eight_fighter_n23_battle(gui_engine)
-    wiz = AfterBattleWizard(win, gui_engine, bid, game_system("necromunda").after_battle_options)
+    wiz = AfterBattleWizard(win, Campaigns(gui_engine), bid, game_system("necromunda").after_battle_options)
     qtbot.addWidget(wiz)
     wiz.show()
     faces = random.Random(7)

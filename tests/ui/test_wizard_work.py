@@ -12,6 +12,7 @@ import pytest
 
 from campaign_app import procedure_driver as driver
 from campaign_app.dice import Roller
+from campaign_app.facade import Campaigns
 from tests.campaign_app.test_after_battle_statements import eight_fighter_n23_battle
 
 
@@ -34,7 +35,7 @@ def _wizard(qtbot: Any, engine: Any, bid: int) -> Any:
     from ui.wizard import AfterBattleWizard
 
     system = show_campaign(engine, show_battle(engine, bid)["campaign_id"])["system"]
-    wiz = AfterBattleWizard(None, engine, bid, game_system(system).after_battle_options)
+    wiz = AfterBattleWizard(None, Campaigns(engine), bid, game_system(system).after_battle_options)
     qtbot.addWidget(wiz)
     return wiz
 

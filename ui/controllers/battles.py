@@ -23,7 +23,7 @@ def record_battle(win: MainWindow) -> Any:
     if win.campaign is None:
         return None
     chosen = [win.roster_id] if win.roster_id is not None else None
-    dlg = BattleDialog(win, win.engine, win.campaign["id"], chosen)
+    dlg = BattleDialog(win, win.app, win.campaign["id"], chosen)
 
     def saved(bid: int) -> None:
         win._saved(translate("battles", "Battle recorded (Ctrl+Z to undo)"), changes=dlg.changes)
@@ -39,7 +39,7 @@ def after_battle(win: MainWindow) -> Any:
     if win.campaign is None:
         return None
     sel = win.battles_view.selected() if win.tabs.currentIndex() == TAB_BATTLES else None
-    pending = [b for b in q.battles(win.engine, win.campaign["id"], newest=0) if not b["after_battle_done"]]
+    pending = [b for b in win.app.run(q.battles, win.campaign["id"], newest=0) if not b["after_battle_done"]]
     if sel is not None and not sel["after_battle_done"]:
         return win.open_wizard(sel["id"])
     if not pending:
@@ -55,7 +55,7 @@ def open_wizard(win: MainWindow, battle_id: int) -> Any:
         return None
     try:
         options = win.game_system.after_battle_options if win.game_system else ()
-        dlg = AfterBattleWizard(win, win.engine, battle_id, options)
+        dlg = AfterBattleWizard(win, win.app, battle_id, options)
     except AppError as e:
         widgets.show_error(win, translate("battles", "After the Battle"), e)
         return None
@@ -74,7 +74,7 @@ def setup_battle(win: MainWindow) -> Any:
         return None
     chosen = [win.roster_id] if win.roster_id is not None else None
     try:
-        dlg = BattleSetupDialog(win, win.engine, win.campaign["id"], chosen)
+        dlg = BattleSetupDialog(win, win.app, win.campaign["id"], chosen)
     except AppError as e:
         widgets.show_error(win, translate("battles", "Set Up Battle"), e)
         return None
@@ -95,7 +95,7 @@ def battle_page(win: MainWindow) -> Any:
 
     if win.campaign is None:
         return None
-    live = open_battles(win.engine, win.campaign["id"])
+    live = win.app.run(open_battles, win.campaign["id"])
     sel = win.battles_view.selected() if win.tabs.currentIndex() == TAB_BATTLES else None
     chosen = next((b for b in live if sel is not None and b["id"] == sel["id"]), live[0] if live else None)
     if chosen is None:
@@ -108,7 +108,7 @@ def open_battle_page(win: MainWindow, battle_id: int) -> Any:
     from ui.battle_page import BattlePage
 
     try:
-        page = BattlePage(win, win.engine, battle_id, on_changes=win.apply_changes)
+        page = BattlePage(win, win.app, battle_id, on_changes=win.apply_changes)
     except AppError as e:
         widgets.show_error(win, translate("battles", "Battle at the table"), e)
         return None

@@ -32,6 +32,6 @@ def run_command(win: MainWindow, key: str) -> Any:
     if row is None:
         return None
     run = win.command_runner(cmd)
-    run_simple(win, lambda: run(win.engine, row["id"]), row,
+    run_simple(win, lambda: win.app.run(run, row["id"]), row,
                cmd.gui.done.format(name=row["name"]) if cmd.gui.done else f"{label}: {row['name']}")
     return None

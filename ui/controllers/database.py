@@ -39,34 +39,34 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
     full = with_password(url, password)
 
     def work(ctx: Any) -> Any:
-        from campaign_app.usecases.database import open_database
+        from campaign_app.facade import Campaigns
 
-        engine = open_database(full, create=create)
+        app = Campaigns.open(full, create=create)
         if ctx.cancelled:
-            engine.dispose()
-        return engine
+            app.dispose()
+        return app
 
     def current() -> bool:
         return win._opening is task
 
-    def done(engine: Any) -> None:
+    def done(app: Any) -> None:
         if not current():  # another database was asked for meanwhile
-            engine.dispose()
+            app.dispose()
             return
         win._opening = None
-        win.set_engine(engine, url)
+        win.set_app(app, url)
 
     def cancelled() -> None:
         if current():
             win._opening = None
-            if win.engine is None:
+            if win.app is None:
                 win.start_page.setText(translate("main_window", NO_DATABASE))
 
     def failed(e: BaseException) -> None:
         if not current():
             return
         win._opening = None
-        if win.engine is None:
+        if win.app is None:
             win.start_page.setText(translate("main_window", NO_DATABASE))
         text = str(e)
         if password:
@@ -82,7 +82,7 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             text = translate("database", "cannot open database {url}: {__name__}: {text}").format(url=safe_url(url), __name__=type(e).__name__, text=text)
         widgets.show_error(win, translate("database", "Cannot open the database"), text)
 
-    if win.engine is None:
+    if win.app is None:
         win.start_page.setText(translate("database", "Opening {url}…").format(url=safe_url(url)))
     task = worker.run_task(win, translate("database", "Opening database"), work, on_done=done, on_error=failed,
                            on_cancel=cancelled, label=translate("database", "Opening {url}…").format(url=safe_url(url)))

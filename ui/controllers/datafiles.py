@@ -20,14 +20,14 @@ if TYPE_CHECKING:
 
 
 def create_demo(win: MainWindow) -> Task | None:
-    if win.engine is None or not win.features["demo"]:
+    if win.app is None or not win.features["demo"]:
         return None
-    engine = win.engine
+    app = win.app
 
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.demo import create_demo
 
-        return create_demo(engine, progress=lambda d, t, text="": ctx.progress(d, t, text))
+        return app.run(create_demo, progress=lambda d, t, text="": ctx.progress(d, t, text))
 
     def done(res: Any) -> None:
         made = list(res.created)
@@ -45,15 +45,15 @@ def create_demo(win: MainWindow) -> Task | None:
 
 def import_json(win: MainWindow, path: str | None = None) -> Task | None:
     path = path or win.ask_open_path(translate("datafiles", "Import a campaign"), translate("datafiles", "Campaign files (*.json);;All files (*)"))
-    if not path or win.engine is None:
+    if not path or win.app is None:
         return None
-    engine = win.engine
+    app = win.app
 
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.datafiles import import_json
 
         ctx.progress(0, 0, translate("datafiles", "Checking {name}…").format(name=Path(path).name))
-        return import_json(engine, path)
+        return app.run(import_json, path)
 
     return win._task(translate("datafiles", "Importing campaign"), work,
                      lambda c: win._saved(translate("datafiles", "Imported campaign {name}").format(name=c.name), prefer=("campaign", c.id),
@@ -72,9 +72,9 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
         return None
     gs, imp = found
     path = path or win.ask_open_path(translate("datafiles", "Import a {label}").format(label=imp.label), imp.file_filter)
-    if not path or win.engine is None:
+    if not path or win.app is None:
         return None
-    engine = win.engine
+    app = win.app
     # which campaign: one of this system's (the open one first), or a new one
     fits = [c for c in win.tree_data if c["system"] == gs.id]
     camp: int | None = None
@@ -91,7 +91,7 @@ def import_external(win: MainWindow, key: str, path: str | None = None) -> Task 
         from campaign_app.usecases.datafiles import import_external
 
         ctx.progress(0, 0, translate("datafiles", "Reading {name}…").format(name=Path(path).name))
-        return import_external(engine, imp.key, path, camp)
+        return app.run(import_external, imp.key, path, camp)
 
     def done(rep: Any) -> None:
         from PySide6.QtWidgets import QMessageBox
@@ -116,24 +116,24 @@ def export_json(win: MainWindow, path: str | None = None) -> Task | None:
                                      translate("datafiles", "Campaign files (*.json)"))
     if not path:
         return None
-    engine, cid, out = win.engine, win.campaign["id"], path
+    app, cid, out = win.app, win.campaign["id"], path
 
     def work(ctx: Any) -> Any:
         from campaign_app.usecases.datafiles import export_json_file
 
         ctx.progress(0, 0, translate("datafiles", "Writing the campaign…"))
-        return export_json_file(engine, cid, out)
+        return app.run(export_json_file, cid, out)
 
     return win._task(translate("datafiles", "Exporting campaign"), work, lambda _r: win.notify(translate("datafiles", "Saved {out}").format(out=out), 8000))
 
 
 def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
     """Write a backup of the whole database where the user says (off the GUI thread)."""
-    if win.engine is None:
+    if win.app is None:
         return None
-    engine = win.engine
-    local = engine.url.get_backend_name() == "sqlite"
-    stem = Path(str(engine.url.database or "campaign")).stem if local else "campaigns"
+    app = win.app
+    local = app.sqlite_file is not None
+    stem = Path(str(app.sqlite_file or "campaign")).stem if local else "campaigns"
     ext = "sqlite" if local else "json"
     path = path or win.ask_save_path(
         translate("datafiles", "Back up the database"), f"{stem}-backup-{time.strftime('%Y%m%d-%H%M')}.{ext}",
@@ -146,7 +146,7 @@ def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
         from campaign_app.usecases.database import backup
 
         ctx.progress(0, 0, translate("datafiles", "Writing {name}…").format(name=Path(out).name))
-        d = backup(engine, out)
+        d = app.run(backup, out)
         if ctx.cancelled:  # too late to stop it: take the new file away again
             Path(d.file).unlink(missing_ok=True)
             ctx.check()
@@ -160,7 +160,7 @@ def backup_database(win: MainWindow, path: str | None = None) -> Task | None:
 
 def restore_database(win: MainWindow, path: str | None = None) -> Any:
     """Ask, then replace the whole database with a backup; the window reopens it."""
-    if win.engine is None:
+    if win.app is None:
         return None
     path = path or win.ask_open_path(translate("datafiles", "Restore from a backup"), translate("datafiles", "Backups (*.sqlite *.json);;All files (*)"))
     if not path:
@@ -170,8 +170,7 @@ def restore_database(win: MainWindow, path: str | None = None) -> Any:
     now = (plural(len(names), translate("datafiles", "{n} campaign: {shown}"),
                   translate("datafiles", "{n} campaigns: {shown}"), shown=shown) if names
            else translate("datafiles", "no campaigns"))
-    u = win.engine.url
-    where = str(u.database) if u.get_backend_name() == "sqlite" else safe_url(win.url or str(u))
+    where = str(win.app.sqlite_file) if win.app.sqlite_file is not None else safe_url(win.url or win.app.url)
     text = (translate("datafiles", "Replace everything in the database\n{breakable}\n({now})\n\nwith the backup\n{breakable2}\n\nThe backup is checked first. The current database is saved to its backups folder before it is replaced; Undo cannot take a restore back.").format(breakable=widgets.breakable(where), now=now, breakable2=widgets.breakable(path)))
     chosen = path
     box = widgets.ask_confirm(win, translate("datafiles", "Restore from backup"), text, translate("datafiles", "&Replace with backup"),
@@ -181,20 +180,20 @@ def restore_database(win: MainWindow, path: str | None = None) -> Any:
 
 
 def restore(win: MainWindow, path: str) -> Task | None:
-    if win.engine is None:
+    if win.app is None:
         return None
-    engine = win.engine
+    app = win.app
     here = (("roster", win.roster_id) if win.roster_id is not None else
             ("campaign", win.campaign["id"]) if win.campaign else None)
 
     def work(ctx: Any) -> Any:
-        from campaign_app.usecases.database import reopen, restore
+        from campaign_app.usecases.database import restore
 
         ctx.progress(0, 0, translate("datafiles", "Checking {name}, then restoring…").format(name=Path(path).name))
-        rep = restore(engine, path)
+        rep = app.run(restore, path)
         ctx.progress(0, 0, translate("datafiles", "Opening the restored database…"))
         try:
-            return rep, reopen(engine), None
+            return rep, app.reopened(), None
         except AppError as e:
             return rep, None, e
 
@@ -209,7 +208,7 @@ def restore(win: MainWindow, path: str) -> Task | None:
             widgets.show_error(win, translate("datafiles", "Restored, but not reopened"), translate("datafiles", "{text}\n\nReopening it failed: {problem}").format(text=text, problem=problem))
             win.apply_changes(Changes.all())
             return
-        win.set_engine(new, win.url, prefer=here)  # stay where the user was, if it is there
+        win.set_app(new, win.url, prefer=here)  # stay where the user was, if it is there
         widgets.show_message(win, translate("datafiles", "Restored"), text, icon=QMessageBox.Icon.Information)
 
     def failed(e: BaseException) -> None:

@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 def new_campaign(win: MainWindow) -> Any:
     from ui.dialogs.campaign import CampaignDialog
 
-    if win.engine is None:
+    if win.app is None:
         return None
-    dlg = CampaignDialog(win, win.engine)
+    dlg = CampaignDialog(win, win.app)
     dlg.saved.connect(lambda cid: win._saved(translate("editing", "Campaign created"), prefer=("campaign", cid), changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -37,7 +37,7 @@ def new_roster(win: MainWindow) -> Any:
 
     if win.campaign is None or win.system is None:
         return None
-    dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system, choices=_roster_choices(win))
+    dlg = RosterDialog(win, win.app, win.campaign["id"], win.system, choices=_roster_choices(win))
     dlg.saved.connect(lambda rid: win._saved(translate("editing", "Roster created"), prefer=("roster", rid), changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -47,8 +47,8 @@ def edit_roster(win: MainWindow) -> Any:
 
     if win.roster_id is None or win.system is None or win.campaign is None:
         return None
-    d = q.roster_detail(win.engine, win.roster_id)
-    dlg = RosterDialog(win, win.engine, win.campaign["id"], win.system, d, choices=_roster_choices(win))
+    d = win.app.run(q.roster_detail, win.roster_id)
+    dlg = RosterDialog(win, win.app, win.campaign["id"], win.system, d, choices=_roster_choices(win))
     dlg.saved.connect(lambda rid: win._saved(translate("editing", "Roster saved"), prefer=("roster", rid), changes=dlg.changes))
     return win._show_dialog(dlg)
 
@@ -58,7 +58,7 @@ def add_fighter(win: MainWindow) -> Any:
 
     if win.roster_id is None or win.system is None or win.campaign is None:
         return None
-    dlg = FighterDialog(win, win.engine, win.roster_id, win.campaign["id"], win.system)
+    dlg = FighterDialog(win, win.app, win.roster_id, win.campaign["id"], win.system)
     dlg.saved.connect(lambda fid: win._saved(translate("editing", "Fighter added (Ctrl+Z to undo)"), select=("fighter", fid),
                                              changes=dlg.changes))
     return win._show_dialog(dlg)
@@ -69,7 +69,7 @@ def add_unit(win: MainWindow) -> Any:
 
     if win.roster_id is None or win.campaign is None:
         return None
-    dlg = UnitDialog(win, win.engine, win.roster_id, win.campaign)
+    dlg = UnitDialog(win, win.app, win.roster_id, win.campaign)
     dlg.saved.connect(lambda uid: win._saved(translate("editing", "Unit added (Ctrl+Z to undo)"), select=("unit", uid),
                                              changes=dlg.changes))
     return win._show_dialog(dlg)
@@ -83,11 +83,11 @@ def edit_selected(win: MainWindow) -> Any:
         return None
     try:
         if row["what"] == "fighter":
-            d = q.fighter_detail(win.engine, row["id"])
-            dlg: Any = FighterDialog(win, win.engine, d["roster_id"], win.campaign["id"], win.system, d)
+            d = win.app.run(q.fighter_detail, row["id"])
+            dlg: Any = FighterDialog(win, win.app, d["roster_id"], win.campaign["id"], win.system, d)
         else:
-            d = q.unit_detail(win.engine, row["id"])
-            dlg = UnitDialog(win, win.engine, d["roster_id"], win.campaign, d)
+            d = win.app.run(q.unit_detail, row["id"])
+            dlg = UnitDialog(win, win.app, d["roster_id"], win.campaign, d)
     except AppError as e:
         widgets.show_error(win, translate("editing", "Cannot edit"), problem_with(row, e))
         win.reload()
@@ -110,11 +110,11 @@ def remove_selected(win: MainWindow) -> None:
         return
     try:
         if row["what"] == "fighter":
-            res = core.remove_fighter(win.engine, row["id"])
+            res = win.app.run(core.remove_fighter, row["id"])
         else:
             from campaign_app.usecases.units import remove_unit
 
-            res = remove_unit(win.engine, row["id"])
+            res = win.app.run(remove_unit, row["id"])
     except AppError as e:
         widgets.show_error(win, translate("editing", "Cannot remove"), problem_with(row, e))
         win.reload()
@@ -129,7 +129,7 @@ def duplicate_selected(win: MainWindow) -> None:
     if row is None or row["what"] != "fighter":
         return
     try:
-        res = duplicate_fighter(win.engine, row["id"])
+        res = win.app.run(duplicate_fighter, row["id"])
     except AppError as e:
         widgets.show_error(win, translate("editing", "Cannot duplicate"), problem_with(row, e))
         win.reload()
@@ -143,7 +143,7 @@ def house_rules(win: MainWindow) -> Any:
 
     if win.campaign is None:
         return None
-    dlg = HouseRulesDialog(win, win.engine, win.campaign)
+    dlg = HouseRulesDialog(win, win.app, win.campaign)
     # each table saved is shown at once (the history, Undo's text)
     dlg.changed.connect(lambda: win.apply_changes(dlg.last_changes))
     return win._show_dialog(dlg)
@@ -155,7 +155,7 @@ def exchange_prisoner(win: MainWindow) -> None:
     row = win.selected_row()
     if row is None:
         return
-    run_simple(win, lambda: exchange_prisoners(win.engine, row["id"], if_version=row["version"]), row,
+    run_simple(win, lambda: win.app.run(exchange_prisoners, row["id"], if_version=row["version"]), row,
                translate("editing", "{name} is back with the force").format(name=row['name']))
 
 

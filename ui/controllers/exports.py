@@ -26,7 +26,7 @@ CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def _draw(engine: Any, kind: str, cid: int, rid: int | None, out: str, opts: dict[str, str],
+def _draw(app: Any, kind: str, cid: int, rid: int | None, out: str, opts: dict[str, str],
           prog: Any = None) -> int:
     import reports
     from campaign_app.rules.localise import localise
@@ -40,16 +40,16 @@ def _draw(engine: Any, kind: str, cid: int, rid: int | None, out: str, opts: dic
 
     page = opts.get("page", "a4")
     if kind == "roster":
-        return reports.render_roster(local(exports.roster_document(engine, rid), "roster"), out, page, prog,
+        return reports.render_roster(local(app.run(exports.roster_document, rid), "roster"), out, page, prog,
                                      orientation=opts.get("orientation", "auto"))
     if kind == "cards":
-        return reports.render_cards(local(exports.cards_document(engine, rid), "cards"), out, page, prog,
+        return reports.render_cards(local(app.run(exports.cards_document, rid), "cards"), out, page, prog,
                                     size=opts.get("size", "classic"))
     if kind == "qrs":
-        return reports.render_qrs(local(exports.qrs_document(engine, cid), "qrs"), out, page, prog)
+        return reports.render_qrs(local(app.run(exports.qrs_document, cid), "qrs"), out, page, prog)
     if kind == "campaign":
-        return reports.render_campaign(local(exports.campaign_document(engine, cid), "campaign"), out, page, prog)
-    return reports.render_rosters([local(d, "roster") for d in exports.roster_documents(engine, cid)], out, page,
+        return reports.render_campaign(local(app.run(exports.campaign_document, cid), "campaign"), out, page, prog)
+    return reports.render_rosters([local(d, "roster") for d in app.run(exports.roster_documents, cid)], out, page,
                                   prog, orientation=opts.get("orientation", "auto"))
 
 
@@ -58,11 +58,11 @@ def preview(win: MainWindow, kind: str, title: str) -> dict[str, str] | None:
     from ui.preview import PrintPreview
 
     assert win.campaign is not None
-    engine, cid, rid = win.engine, win.campaign["id"], win.roster_id
+    app, cid, rid = win.app, win.campaign["id"], win.roster_id
     page = str(win.settings.value("export/page", "a4"))
     choices = dict(CHOICES[kind])
     choices["page"] = (page, *(p for p in choices["page"] if p != page))
-    dlg = PrintPreview(win, title, lambda out, opts: _draw(engine, kind, cid, rid, out, opts), choices)
+    dlg = PrintPreview(win, title, lambda out, opts: _draw(app, kind, cid, rid, out, opts), choices)
     try:
         return dlg.options() if dlg.exec() else None
     finally:
@@ -90,14 +90,14 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
     path = path or win.ask_save_path(translate("exports", "Save PDF"), translate("exports", "{base} {value}.pdf").format(base=base, value=NAMES[kind]), translate("exports", "PDF files (*.pdf)"))
     if not path:
         return None
-    from campaign_app.usecases.exports import check_output_path
+    from campaign_app.usecases.exports import writable_output
 
     try:
-        path = check_output_path(path, win.engine)
+        path = win.app.run(writable_output, path)
     except AppError as e:  # no such folder, not writable...: say so before any work
         widgets.show_error(win, translate("exports", "Export PDF"), e)
         return None
-    engine, cid, rid = win.engine, win.campaign["id"], win.roster_id
+    app, cid, rid = win.app, win.campaign["id"], win.roster_id
     out = path
 
     def work(ctx: Any) -> Any:
@@ -108,7 +108,7 @@ def export_pdf(win: MainWindow, kind: str, path: str | None = None) -> Task | No
 
         ctx.progress(0, 0, translate("exports", "Reading the campaign…"))
         with atomic_write(out) as part:  # the one writer: renamed over the file when whole
-            pages = _draw(engine, kind, cid, rid, str(part), opts, prog)
+            pages = _draw(app, kind, cid, rid, str(part), opts, prog)
         return {"pages": pages, "path": out}
 
     return win._task(translate("exports", "Export PDF"), work,

@@ -27,7 +27,7 @@ def _step(win: MainWindow, *, redo: bool) -> None:
     if win.campaign is None:
         return
     try:
-        d = (core.redo if redo else core.undo)(win.engine, win.campaign["id"])
+        d = win.app.run(core.redo if redo else core.undo, win.campaign["id"])
     except ConflictError as e:
         widgets.show_error(win, translate("history", "Cannot redo") if redo else translate("history", "Cannot undo"), e)
         win.reload()

@@ -58,7 +58,7 @@ def rename_campaign(win: MainWindow) -> None:
     if name is None or name == camp["name"]:
         return
     try:
-        res = run(win.engine, camp["id"], name, if_version=camp.get("version"))
+        res = win.app.run(run, camp["id"], name, if_version=camp.get("version"))
     except AppError as e:
         _failed(win, translate("Manage", "Cannot rename"), e)
         return
@@ -84,7 +84,7 @@ def _delete_campaign(win: MainWindow, camp: dict[str, Any]) -> None:
     from campaign_app.usecases.manage import delete_campaign as run
 
     try:
-        res = run(win.engine, camp["id"], if_version=camp.get("version"))
+        res = win.app.run(run, camp["id"], if_version=camp.get("version"))
     except AppError as e:
         _failed(win, translate("Manage", "Cannot delete"), e)
         return
@@ -95,9 +95,9 @@ def _delete_campaign(win: MainWindow, camp: dict[str, Any]) -> None:
 def deleted_campaigns(win: MainWindow) -> Any:
     from ui.dialogs.deleted import DeletedCampaignsDialog
 
-    if win.engine is None:
+    if win.app is None:
         return None
-    dlg = DeletedCampaignsDialog(win, win.engine)
+    dlg = DeletedCampaignsDialog(win, win.app)
     dlg.restored.connect(lambda cid, name, ch: win._saved(
         translate("Manage", "Campaign {name} is back").format(name=name), prefer=("campaign", cid), changes=ch))
     dlg.purged.connect(lambda name, ch: win._saved(translate("Manage", "Campaign {name} removed for good").format(name=name),
@@ -116,7 +116,7 @@ def rename_roster(win: MainWindow) -> None:
     if name is None or name == r["name"]:
         return
     try:
-        res = run(win.engine, r["id"], name)
+        res = win.app.run(run, r["id"], name)
     except AppError as e:
         _failed(win, translate("Manage", "Cannot rename"), e)
         return
@@ -139,7 +139,7 @@ def _delete_roster(win: MainWindow, r: dict[str, Any]) -> None:
     from campaign_app.usecases.manage import delete_roster as run
 
     try:
-        res = run(win.engine, r["id"])
+        res = win.app.run(run, r["id"])
     except AppError as e:
         _failed(win, translate("Manage", "Cannot delete"), e)
         return
@@ -168,7 +168,7 @@ def move(win: MainWindow, row: dict[str, Any], roster_id: int) -> bool:
 
     run = move_fighter if row["what"] == "fighter" else move_unit
     try:
-        res = run(win.engine, row["id"], roster_id, if_version=row.get("version"))
+        res = win.app.run(run, row["id"], roster_id, if_version=row.get("version"))
     except AppError as e:
         _failed(win, translate("Manage", "Cannot move"), e)
         return False

@@ -41,11 +41,11 @@ class AdvanceDialog(DicePreviewDialog):
     """``campaign_app.usecases.advance`` for one fighter (or, in the squad games, a unit:
     list only). ``info``: its ``advance_options``."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, info: dict[str, Any]) -> None:
+    def __init__(self, parent: QWidget | None, app: Any, info: dict[str, Any]) -> None:
         title = (translate("AdvanceDialog", "Advance — {name}").format(name=info["fighter"]))
         note = str(rules_text(info["note"])) + ("  " + translate("AdvanceDialog", "(Our default: check it against the book.)") if info["default"] else "")
         super().__init__(parent, title, note)
-        self.engine = engine
+        self.app = app
         self.info = info
         listing_only = info["mode"] not in ("xp", "ranks")
         facts = [str(rules_text(info["title"]))]
@@ -158,7 +158,7 @@ class AdvanceDialog(DicePreviewDialog):
         if not self.key():
             raise AppError(translate("AdvanceDialog", "pick an advancement first"))
         choose = self.choice.currentData() if self.choice.isEnabled() else None
-        return take_advance(self.engine, self.info["fighter_id"], self.key(), dice=dice, roller=roller,
+        return self.app.run(take_advance, self.info["fighter_id"], self.key(), dice=dice, roller=roller,
                             dry_run=dry_run, choose=choose or None, skill=self.skill.text() or None)
 
     def preview(self) -> bool:
@@ -225,14 +225,14 @@ def advance_selected(win: Any) -> Any:
     from ui import widgets
 
     row = win.selected_row()
-    if row is None or win.engine is None:
+    if row is None or win.app is None:
         return None
     try:
-        info = advance_options(win.engine, row["id"], unit=row["what"] == "unit")
+        info = win.app.run(advance_options, row["id"], unit=row["what"] == "unit")
     except AppError as e:
         widgets.show_error(win, translate("AdvanceDialog", "Cannot advance"), str(e))
         return None
-    dlg = AdvanceDialog(win, win.engine, dict(info))
+    dlg = AdvanceDialog(win, win.app, dict(info))
     dlg.saved.connect(lambda rep: win._saved(
         translate("AdvanceDialog", "{name}: {what} (Ctrl+Z to undo)").format(name=rep.fighter, what=rep.label),
         select=("fighter", rep.fighter_id), changes=dlg.changes))

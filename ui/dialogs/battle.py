@@ -260,12 +260,12 @@ class FiguresDelegate(QStyledItemDelegate):
 class BattleDialog(UseCaseDialog):
     """Record a battle of a campaign."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign_id: int,
+    def __init__(self, parent: QWidget | None, app: Any, campaign_id: int,
                  rosters: list[int] | None = None) -> None:
         super().__init__(parent, translate("BattleDialog", "Record Battle"))
-        self.engine = engine
+        self.app = app
         self.campaign_id = campaign_id
-        self.setup = q.battle_setup(engine, campaign_id)
+        self.setup = app.run(q.battle_setup, campaign_id)
         top = QHBoxLayout()
         rbox = QGroupBox(translate("BattleDialog", "Rosters that fought"))
         rl = QVBoxLayout(rbox)
@@ -371,7 +371,7 @@ class BattleDialog(UseCaseDialog):
         from campaign_app.usecases.battles import record_battle
 
         w = self.winner.currentData()
-        b = record_battle(self.engine, self.campaign_id, self.chosen_rosters(),
+        b = self.app.run(record_battle, self.campaign_id, self.chosen_rosters(),
                           winner=str(w) if w is not None else None,
                           scenario=self.scenario.text(),
                           played_on=self.date.date().toString("yyyy-MM-dd"),

@@ -29,14 +29,14 @@ from ui.widgets import UseCaseDialog, checked_ids, set_checked
 class BattleSetupDialog(UseCaseDialog):
     """Set up a battle of a campaign; the result is the new battle's id."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign_id: int,
+    def __init__(self, parent: QWidget | None, app: Any, campaign_id: int,
                  rosters: list[int] | None = None) -> None:
         from campaign_app.usecases.table import setup_choices
 
         super().__init__(parent, translate("BattleSetupDialog", "Set Up Battle"))
-        self.engine = engine
+        self.app = app
         self.campaign_id = campaign_id
-        self.choices = setup_choices(engine, campaign_id)
+        self.choices = app.run(setup_choices, campaign_id)
         top = QHBoxLayout()
         rbox = QGroupBox(translate("BattleSetupDialog", "&Rosters that fight"))
         rl = QVBoxLayout(rbox)
@@ -128,7 +128,7 @@ class BattleSetupDialog(UseCaseDialog):
         from campaign_app.usecases.table import setup_battle
 
         typed = self.dice.text().strip()
-        b = setup_battle(self.engine, self.campaign_id, self.chosen_rosters(),
+        b = self.app.run(setup_battle, self.campaign_id, self.chosen_rosters(),
                          scenario=self.scenario.text() or None, attacker=self.attacker.currentData(),
                          picks=self.picked(), dice=typed or None)
         self.keep(b)

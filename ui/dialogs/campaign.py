@@ -31,9 +31,9 @@ from ui.widgets import UseCaseDialog
 class CampaignDialog(UseCaseDialog):
     """New campaign: name, game system, edition and expansions."""
 
-    def __init__(self, parent: QWidget | None, engine: Any) -> None:
+    def __init__(self, parent: QWidget | None, app: Any) -> None:
         super().__init__(parent, translate("CampaignDialog", "New Campaign"))
-        self.engine = engine
+        self.app = app
         self.systems = q.systems()
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -105,7 +105,7 @@ class CampaignDialog(UseCaseDialog):
         return out
 
     def run(self) -> int:
-        c = core.create_campaign(self.engine, self.name.text(), self.system.currentData(),
+        c = self.app.run(core.create_campaign, self.name.text(), self.system.currentData(),
                                  self.edition.currentData() or None, self.chosen_expansions(),
                                  self.notes.toPlainText())
         self.keep(c)
@@ -116,12 +116,12 @@ class CampaignDialog(UseCaseDialog):
 class RosterDialog(UseCaseDialog):
     """New roster in a campaign, or edit one (``roster`` = its dict)."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign_id: int, system: dict[str, Any],
+    def __init__(self, parent: QWidget | None, app: Any, campaign_id: int, system: dict[str, Any],
                  roster: dict[str, Any] | None = None, choices: dict[str, Any] | None = None) -> None:
         """``choices``: what the campaign's game offers (``gui_queries.roster_choices``):
         factions to pick from (any other may be typed) and a new roster's credits."""
         super().__init__(parent, translate("RosterDialog", "Edit Roster") if roster else translate("RosterDialog", "New Roster"))
-        self.engine = engine
+        self.app = app
         self.campaign_id = campaign_id
         self.roster = roster
         form = QFormLayout()
@@ -184,11 +184,11 @@ class RosterDialog(UseCaseDialog):
 
     def run(self) -> int:
         if self.roster is None:
-            r = core.create_roster(self.engine, self.campaign_id, self.name.text(),
+            r = self.app.run(core.create_roster, self.campaign_id, self.name.text(),
                                    self.kind.currentData(), faction=self.faction_text(),
                                    player=self.player.text(), credits=self.credits.value())
         else:
-            r = core.edit_roster(self.engine, self.roster["id"], if_version=self.roster["version"],
+            r = self.app.run(core.edit_roster, self.roster["id"], if_version=self.roster["version"],
                                  name=self.name.text(), kind=self.kind.currentData(),
                                  faction=self.faction_text(), player=self.player.text(),
                                  credits=self.credits.value(), reputation=self.reputation.value(),

@@ -16,13 +16,13 @@ class CampaignSettingsDialog(UseCaseDialog):
     """Dice discipline: open (previews are recorded, the real run rolls anew) or strict
     (the real run reuses the dice already rolled for its step), and typed dice."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign_id: int) -> None:
+    def __init__(self, parent: QWidget | None, app: Any, campaign_id: int) -> None:
         super().__init__(parent, translate("CampaignSettingsDialog", "Dice Discipline"))
         from campaign_app.usecases.record import campaign_settings
 
-        self.engine = engine
+        self.app = app
         self.campaign_id = campaign_id
-        now = campaign_settings(engine, campaign_id)
+        now = app.run(campaign_settings, campaign_id)
         form = QFormLayout()
         self.discipline = QComboBox()
         self.discipline.setObjectName("diceDiscipline")
@@ -49,6 +49,6 @@ class CampaignSettingsDialog(UseCaseDialog):
     def run(self) -> Any:
         from campaign_app.usecases.record import set_campaign_settings
 
-        return self.keep(set_campaign_settings(self.engine, self.campaign_id,
+        return self.keep(self.app.run(set_campaign_settings, self.campaign_id,
                                                dice_discipline=self.discipline.currentData(),
                                                typed_dice=self.typed.isChecked()))

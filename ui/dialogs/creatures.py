@@ -36,13 +36,13 @@ from ui.widgets import UseCaseDialog
 class CreatureDialog(UseCaseDialog):
     """Roll up creatures for a roster. ``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
+    def __init__(self, parent: QWidget | None, app: Any, roster: dict[str, Any],
                  campaign_id: int, api: Any) -> None:
         super().__init__(parent, translate("CreatureDialog", "Generate Creatures"))
-        self.engine = engine
+        self.app = app
         self.roster = roster
         self.api = api
-        self.kinds = api.campaign_creature_kinds(engine, campaign_id)
+        self.kinds = app.run(api.campaign_creature_kinds, campaign_id)
         self.preview_data: dict[str, Any] | None = None
         self.preview_key: tuple[Any, ...] | None = None
         top = QHBoxLayout()
@@ -147,7 +147,7 @@ class CreatureDialog(UseCaseDialog):
         if self.dice.is_typed():
             faces = [(f, "typed") for f in self.dice.faces()]
         try:
-            data = self.api.preview_creatures(self.engine, self.roster["id"], self.kind.currentData(),
+            data = self.app.run(self.api.preview_creatures, self.roster["id"], self.kind.currentData(),
                                        self.count.value(), self.super.isChecked(), faces)
         except AppError as e:
             self.error.show_error(str(e))
@@ -168,7 +168,7 @@ class CreatureDialog(UseCaseDialog):
     def run(self) -> list[int]:
         assert self.preview_data is not None
         roller = Roller(driver.FaceSource(self.preview_data["faces"]))
-        made = self.api.generate_creatures(self.engine, self.roster["id"], self.kind.currentData(),
+        made = self.app.run(self.api.generate_creatures, self.roster["id"], self.kind.currentData(),
                                   self.count.value(), self.super.isChecked(), roller=roller)
         self.keep(made)
         return [c.id for c in made.creatures]

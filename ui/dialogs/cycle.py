@@ -26,20 +26,20 @@ class CycleEndDialog(DicePreviewDialog):
     """``api.end_cycle``: the post-cycle sequence, with the gangs' choices of
     which pending Critical Injuries to pay for."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any], api: Any) -> None:
+    def __init__(self, parent: QWidget | None, app: Any, campaign: dict[str, Any], api: Any) -> None:
         """``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
         super().__init__(
             parent, translate("CycleEndDialog", "End Cycle {cycle} — {name}").format(cycle=campaign.get('cycle', 1), name=campaign['name']),
             translate("CycleEndDialog", "The post-cycle sequence: every Critical Injury still waiting is treated (if the gang "
             "pays) or the fighter dies; then the roster is updated and the next cycle starts."))
-        self.engine = engine
+        self.app = app
         self.campaign = campaign
         self.end_cycle = api.end_cycle
         tbox = QGroupBox(translate("CycleEndDialog", "Pay for treatment"))
         tl = QVBoxLayout(tbox)
         self.treat = QListWidget()
         self.treat.setObjectName("treatList")
-        for f in api.pending_criticals(engine, campaign["id"]):
+        for f in app.run(api.pending_criticals, campaign["id"]):
             item = QListWidgetItem(translate("CycleEndDialog", "{name} ({roster}, {credits} credits)").format(name=f['name'], roster=f['roster'], credits=f['credits']))
             item.setData(Qt.ItemDataRole.UserRole, f["id"])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -56,7 +56,7 @@ class CycleEndDialog(DicePreviewDialog):
 
         self.income = QCheckBox(translate("CycleEndDialog", "Collect every gang's territory &income (rolls recorded)"))
         self.income.setObjectName("option_income")
-        self.has_income = campaign_has_income(engine, campaign["id"])
+        self.has_income = app.run(campaign_has_income, campaign["id"])
         self.income.setVisible(self.has_income)
         self.income.toggled.connect(self._dice_changed)
         self.form.addRow(self.income)
@@ -81,6 +81,6 @@ class CycleEndDialog(DicePreviewDialog):
         return out
 
     def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
-        return self.end_cycle(self.engine, self.campaign["id"], treat=self.treated(), dice=dice,
+        return self.app.run(self.end_cycle, self.campaign["id"], treat=self.treated(), dice=dice,
                               dry_run=dry_run, roller=roller,
                               income=self.has_income and self.income.isChecked())

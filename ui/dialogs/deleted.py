@@ -30,9 +30,9 @@ class DeletedCampaignsDialog(QDialog):
     restored = Signal(int, str, object)  # campaign id, name, changes
     purged = Signal(str, object)  # name, changes
 
-    def __init__(self, parent: QWidget | None, engine: Any) -> None:
+    def __init__(self, parent: QWidget | None, app: Any) -> None:
         super().__init__(parent)
-        self.engine = engine
+        self.app = app
         self.setWindowTitle(translate("DeletedCampaignsDialog", "Deleted Campaigns"))
         self.setObjectName("deletedCampaignsDialog")
         lay = QVBoxLayout(self)
@@ -74,7 +74,7 @@ class DeletedCampaignsDialog(QDialog):
     def load(self) -> None:
         from campaign_app.usecases.manage import deleted_campaigns
 
-        rows = deleted_campaigns(self.engine)
+        rows = self.app.run(deleted_campaigns)
         self.model.set_rows([{**r, "what": "campaign"} for r in rows])
         has = bool(rows)
         self.restore_button.setEnabled(has)
@@ -100,7 +100,7 @@ class DeletedCampaignsDialog(QDialog):
         if d is None:
             return
         try:
-            res = restore_campaign(self.engine, d["id"])
+            res = self.app.run(restore_campaign, d["id"])
         except AppError as e:
             self.error.show_error(str(e))
             return
@@ -119,7 +119,7 @@ class DeletedCampaignsDialog(QDialog):
         from campaign_app.usecases.manage import purge_campaign
 
         try:
-            res = purge_campaign(self.engine, d["id"])
+            res = self.app.run(purge_campaign, d["id"])
         except AppError as e:
             self.error.show_error(str(e))
             return

@@ -132,11 +132,11 @@ class NameList(QWidget):
 class FighterDialog(UseCaseDialog):
     """Add a fighter to a roster, or edit one (``fighter`` = ``show_fighter`` dict)."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, roster_id: int, campaign_id: int,
+    def __init__(self, parent: QWidget | None, app: Any, roster_id: int, campaign_id: int,
                  system: dict[str, Any], fighter: dict[str, Any] | None = None) -> None:
         name = fighter["name"] if fighter else ""
         super().__init__(parent, translate("FighterDialog", "Edit {name}").format(name=name) if fighter else translate("FighterDialog", "Add Fighter"))
-        self.engine = engine
+        self.app = app
         self.roster_id = roster_id
         self.system = system
         self.fighter = fighter
@@ -226,7 +226,7 @@ class FighterDialog(UseCaseDialog):
             right.addWidget(box)
         wbox = QGroupBox(translate("FighterDialog", "Weapons"))
         wl = QVBoxLayout(wbox)
-        completions = q.weapon_names(engine, campaign_id)
+        completions = app.run(q.weapon_names, campaign_id)
         self.weapons = NameList(translate("FighterDialog", "Weapons"), [e["name"] for e in f.get("equipment", [])], completions)
         wl.addWidget(self.weapons)
         right.addWidget(wbox)
@@ -322,13 +322,13 @@ class FighterDialog(UseCaseDialog):
             "notes": self.notes.toPlainText(),
         }
         if self.fighter is None:
-            f = core.add_fighter(self.engine, self.roster_id, self.name.text(), rep=rep,
+            f = self.app.run(core.add_fighter, self.roster_id, self.name.text(), rep=rep,
                                  weapons=self.weapons.names(), skills=self.skills.names(), **common)
         else:
             if not common["stats"]:
                 common.pop("stats")
-            f = core.edit_fighter(
-                self.engine, self.fighter["id"], if_version=self.fighter["version"],
+            f = self.app.run(
+                core.edit_fighter, self.fighter["id"], if_version=self.fighter["version"],
                 add_weapons=self.weapons.added(), remove_weapons=self.weapons.removed(),
                 add_skills=self.skills.added(), name=self.name.text(), rep=rep,
                 status=self.status.currentData(), **common)
@@ -349,12 +349,12 @@ def _level_text(lv: dict[str, Any], label: str) -> str:
 class UnitDialog(UseCaseDialog):
     """Add a unit (squad games) or edit one (``unit`` = ``unit_detail`` dict)."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, roster_id: int, campaign: dict[str, Any],
+    def __init__(self, parent: QWidget | None, app: Any, roster_id: int, campaign: dict[str, Any],
                  unit: dict[str, Any] | None = None) -> None:
         super().__init__(parent, translate("UnitDialog", "Edit {name}").format(name=unit['name']) if unit else translate("UnitDialog", "Add Unit"))
         from campaign_app.usecases.units import unit_choices
 
-        self.engine = engine
+        self.app = app
         self.roster_id = roster_id
         self.unit = unit
         self.system = campaign["system"]
@@ -482,10 +482,10 @@ class UnitDialog(UseCaseDialog):
             "figures_start": self.figures_start.value(), "notes": self.notes.toPlainText(),
         }
         if self.unit is None:
-            u = units.add_unit(self.engine, self.roster_id, self.name.text(), self.figures.value(),
+            u = self.app.run(units.add_unit, self.roster_id, self.name.text(), self.figures.value(),
                                weapons=self.weapons.names(), **fields)
         else:
-            u = units.edit_unit(self.engine, self.unit["id"], self.unit["version"],
+            u = self.app.run(units.edit_unit, self.unit["id"], self.unit["version"],
                                 add_weapons=self.weapons.added(),
                                 remove_weapons=self.weapons.removed(), name=self.name.text(),
                                 figures=self.figures.value(), wounded=self.wounded.value(),

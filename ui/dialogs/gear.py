@@ -39,7 +39,7 @@ from ui.widgets import ErrorLabel, UseCaseDialog
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
-Engine = Any  # the database engine the window holds (ui imports no db)
+Campaigns = Any  # the open database the window holds (campaign_app.facade)
 
 
 def _table(headers: list[str], rows: list[list[Any]]) -> QTableWidget:
@@ -59,9 +59,9 @@ def _table(headers: list[str], rows: list[list[Any]]) -> QTableWidget:
 class CreditsDialog(UseCaseDialog):
     """Give or take a roster's credits, with the reason (on its ledger)."""
 
-    def __init__(self, parent: QWidget | None, engine: Engine, roster_id: int, roster: str) -> None:
+    def __init__(self, parent: QWidget | None, app: Campaigns, roster_id: int, roster: str) -> None:
         super().__init__(parent, translate("CreditsDialog", "Credits of {roster}").format(roster=roster))
-        self.engine, self.roster_id = engine, roster_id
+        self.app, self.roster_id = app, roster_id
         form = QFormLayout()
         self.amount = QLineEdit()
         self.amount.setPlaceholderText(translate("CreditsDialog", "+50 or -20"))
@@ -78,26 +78,26 @@ class CreditsDialog(UseCaseDialog):
         return ""
 
     def run(self) -> Any:
-        return self.keep(gear.adjust_credits(self.engine, self.roster_id, int(self.amount.text().strip()),
+        return self.keep(self.app.run(gear.adjust_credits, self.roster_id, int(self.amount.text().strip()),
                                              self.why.text()))
 
 
 class TradeDialog(UseCaseDialog):
     """Buy a catalogue item for a fighter, or sell one it carries."""
 
-    def __init__(self, parent: QWidget | None, engine: Engine, fighter: dict[str, Any], selling: bool) -> None:
+    def __init__(self, parent: QWidget | None, app: Campaigns, fighter: dict[str, Any], selling: bool) -> None:
         title = (translate("TradeDialog", "Sell Equipment of {name}") if selling
                  else translate("TradeDialog", "Buy Equipment for {name}"))
         super().__init__(parent, title.format(name=fighter["name"]))
-        self.engine, self.fighter_id, self.selling = engine, int(fighter["id"]), selling
+        self.app, self.fighter_id, self.selling = app, int(fighter["id"]), selling
         self.items = QComboBox()
         if selling:
             from campaign_app.usecases.core import show_fighter
 
-            for e in show_fighter(engine, self.fighter_id)["equipment"]:
+            for e in app.run(show_fighter, self.fighter_id)["equipment"]:
                 self.items.addItem(e["name"], e["name"])
         else:
-            listed = gear.list_content(engine, int(fighter["campaign_id"]))
+            listed = app.run(gear.list_content, int(fighter["campaign_id"]))
             for it in listed["items"]:
                 cost = str(it["cost"]) if it["cost_known"] else "?"
                 self.items.addItem(f"{it['name']} ({cost})", it["name"])
@@ -110,22 +110,22 @@ class TradeDialog(UseCaseDialog):
 
     def run(self) -> Any:
         fn = gear.sell_item if self.selling else gear.buy_item
-        return self.keep(fn(self.engine, self.fighter_id, str(self.items.currentData())))
+        return self.keep(self.app.run(fn, self.fighter_id, str(self.items.currentData())))
 
 
 class LedgerDialog(QDialog):
     """A roster's ledger (every movement of its credits) and its stash; an item of the
     stash can be handed to a fighter."""
 
-    def __init__(self, parent: QWidget | None, engine: Engine, roster_id: int,
+    def __init__(self, parent: QWidget | None, app: Campaigns, roster_id: int,
                  fighters: list[dict[str, Any]]) -> None:
         super().__init__(parent)
-        self.engine, self.roster_id = engine, roster_id
+        self.app, self.roster_id = app, roster_id
         self.changes: Changes = NO_CHANGES
         lay = QVBoxLayout(self)
-        led = gear.show_ledger(engine, roster_id)
+        led = app.run(gear.show_ledger, roster_id)
         self.setWindowTitle(translate("LedgerDialog", "Ledger and Stash of {roster}").format(roster=led["roster"]))
-        w = gear.roster_worth(engine, roster_id)
+        w = app.run(gear.roster_worth, roster_id)
         self.head = QLabel(translate("LedgerDialog", "Rating {rating} · credits {credits} · stash {stash} · "
                                                      "wealth {wealth}").format(**w))
         self.head.setTextFormat(Qt.TextFormat.PlainText)
@@ -136,7 +136,7 @@ class LedgerDialog(QDialog):
                              [[when(e["when"]), e["kind"], f"{e['amount']:+d}", e["balance"], e["why"],
                                e["battle"]] for e in led["entries"]])
         lay.addWidget(self.ledger)
-        stash = gear.show_stash(engine, roster_id)
+        stash = app.run(gear.show_stash, roster_id)
         lay.addWidget(QLabel(translate("LedgerDialog", "Stash")))
         self.stash = _table([translate("LedgerDialog", "Item"), translate("LedgerDialog", "Category"),
                              translate("LedgerDialog", "Qty"), translate("LedgerDialog", "Cost")],
@@ -166,7 +166,7 @@ class LedgerDialog(QDialog):
             self.error.show_error(translate("LedgerDialog", "pick an item of the stash and a fighter"))
             return
         try:
-            res = gear.stash_give(self.engine, self.roster_id, self.stash_names[row], int(self.to.currentData()))
+            res = self.app.run(gear.stash_give, self.roster_id, self.stash_names[row], int(self.to.currentData()))
         except AppError as e:
             self.error.show_error(str(e))
             return
@@ -179,9 +179,9 @@ class TerritoriesDialog(QDialog):
     rule), a form that adds one and a button that gives the selected one up; each one
     undo step, the dialog staying open."""
 
-    def __init__(self, parent: QWidget | None, engine: Engine, roster_id: int) -> None:
+    def __init__(self, parent: QWidget | None, app: Campaigns, roster_id: int) -> None:
         super().__init__(parent)
-        self.engine, self.roster_id = engine, roster_id
+        self.app, self.roster_id = app, roster_id
         self.changes: Changes = NO_CHANGES
         lay = QVBoxLayout(self)
         self.table_box = QVBoxLayout()
@@ -224,7 +224,7 @@ class TerritoriesDialog(QDialog):
         fit_to_screen(self, 640, 420)
 
     def fill(self) -> None:
-        d = gear.show_territories(self.engine, self.roster_id)
+        d = self.app.run(gear.show_territories, self.roster_id)
         self.setWindowTitle(translate("TerritoriesDialog", "Territories of {roster}").format(roster=d["roster"]))
         self.names = [t["name"] for t in d["territories"]]
         if self.table is not None:
@@ -244,7 +244,7 @@ class TerritoriesDialog(QDialog):
 
     def add_one(self) -> None:
         try:
-            res = gear.add_territory(self.engine, self.roster_id, self.name.text(), credits=self.credits.value(),
+            res = self.app.run(gear.add_territory, self.roster_id, self.name.text(), credits=self.credits.value(),
                                      dice=self.dice.text(), rule=self.rule.text())
         except AppError as e:
             self.error.show_error(str(e))
@@ -261,7 +261,7 @@ class TerritoriesDialog(QDialog):
             self.error.show_error(translate("TerritoriesDialog", "pick a territory first"))
             return
         try:
-            res = gear.remove_territory(self.engine, self.roster_id, self.names[row])
+            res = self.app.run(gear.remove_territory, self.roster_id, self.names[row])
         except AppError as e:
             self.error.show_error(str(e))
             return
@@ -272,9 +272,9 @@ class ContentDialog(QDialog):
     """The campaign's catalogue (items, costs, profiles, where each comes from) and a
     button adding a content pack."""
 
-    def __init__(self, parent: QWidget | None, engine: Engine, campaign_id: int) -> None:
+    def __init__(self, parent: QWidget | None, app: Campaigns, campaign_id: int) -> None:
         super().__init__(parent)
-        self.engine, self.campaign_id = engine, campaign_id
+        self.app, self.campaign_id = app, campaign_id
         self.changes: Changes = NO_CHANGES
         lay = QVBoxLayout(self)
         self.add = QPushButton(translate("ContentDialog", "&Add Content Pack…"))
@@ -292,7 +292,7 @@ class ContentDialog(QDialog):
         fit_to_screen(self, 760, 480)
 
     def fill(self) -> None:
-        d = gear.list_content(self.engine, self.campaign_id)
+        d = self.app.run(gear.list_content, self.campaign_id)
         self.setWindowTitle(translate("ContentDialog", "Catalogue of {campaign}").format(campaign=d["campaign"]))
         fields = d["profile"]
         rows = []
@@ -314,7 +314,7 @@ class ContentDialog(QDialog):
         if not path:
             return
         try:
-            res = gear.add_content(self.engine, self.campaign_id, path)
+            res = self.app.run(gear.add_content, self.campaign_id, path)
         except AppError as e:
             self.error.show_error(str(e))
             return
@@ -331,24 +331,24 @@ def open_gear(win: MainWindow, what: str) -> Any:
         return None
     dlg: Any
     if what == "content":
-        dlg = ContentDialog(win, win.engine, camp["id"])
+        dlg = ContentDialog(win, win.app, camp["id"])
     elif what in ("buy", "sell"):
         row = win.selected_row()
         if row is None or row.get("what") != "fighter":
             return None
-        dlg = TradeDialog(win, win.engine, {**row, "campaign_id": camp["id"]}, selling=what == "sell")
+        dlg = TradeDialog(win, win.app, {**row, "campaign_id": camp["id"]}, selling=what == "sell")
     else:
         if win.roster_id is None:
             return None
         roster = next((r for r in camp["rosters"] if r["id"] == win.roster_id), {"name": ""})
         if what == "credits":
-            dlg = CreditsDialog(win, win.engine, win.roster_id, roster["name"])
+            dlg = CreditsDialog(win, win.app, win.roster_id, roster["name"])
         elif what == "territories":
-            dlg = TerritoriesDialog(win, win.engine, win.roster_id)
+            dlg = TerritoriesDialog(win, win.app, win.roster_id)
         else:
             from campaign_app.usecases.core import show_roster
 
-            fighters = [{"id": f["id"], "name": f["name"]} for f in show_roster(win.engine, win.roster_id)["fighters"]]
-            dlg = LedgerDialog(win, win.engine, win.roster_id, fighters)
+            fighters = [{"id": f["id"], "name": f["name"]} for f in win.app.run(show_roster, win.roster_id)["fighters"]]
+            dlg = LedgerDialog(win, win.app, win.roster_id, fighters)
     dlg.finished.connect(lambda _r: win.apply_changes(dlg.changes) if dlg.changes != NO_CHANGES else None)
     return win._show_dialog(dlg)

@@ -203,11 +203,11 @@ class RuleRowsModel(QAbstractTableModel):
 class HouseRulesDialog(QDialog):
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any],
+    def __init__(self, parent: QWidget | None, app: Any, campaign: dict[str, Any],
                  table_id: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(translate("HouseRulesDialog", "House Rules — {name}").format(name=campaign['name']))
-        self.engine = engine
+        self.app = app
         self.campaign = campaign
         self.current: dict[str, Any] | None = None
         self.dirty = False
@@ -345,7 +345,7 @@ class HouseRulesDialog(QDialog):
     # tables list ---------------------------------------------------------------
     def reload_list(self) -> None:
         keep = self.current["id"] if self.current else None
-        self.tables.set_rows(q.rule_tables(self.engine, self.campaign["id"]))
+        self.tables.set_rows(self.app.run(q.rule_tables, self.campaign["id"]))
         if keep:
             r = self.tables.find(lambda row: row["id"] == keep)
             if r >= 0:
@@ -372,7 +372,7 @@ class HouseRulesDialog(QDialog):
         self.load_table(row["id"])
 
     def load_table(self, table_id: str) -> None:
-        self.current = q.rule_table(self.engine, self.campaign["id"], table_id)
+        self.current = self.app.run(q.rule_table, self.campaign["id"], table_id)
         t = self.current["table"]
         mark = translate("HouseRulesDialog", "  (house rule)") if self.current["house_rule"] else ""
         self.title.setText(f"{t['title']}{mark}")
@@ -455,7 +455,7 @@ class HouseRulesDialog(QDialog):
         assert self.current is not None
         tid = self.current["id"]
         try:
-            self.last_changes = changes_of(core.set_house_rule(self.engine, self.campaign["id"], tid, table))
+            self.last_changes = changes_of(self.app.run(core.set_house_rule, self.campaign["id"], tid, table))
         except AppError as e:
             self.error.show_error(str(e))
             return False

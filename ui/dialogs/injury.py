@@ -30,19 +30,19 @@ from ui.text import esc, rich_label
 class InjuryRollDialog(DicePreviewDialog):
     """``api.injury_roll`` for the fighter ``fighter`` (a roster row). ``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, fighter: dict[str, Any], api: Any) -> None:
+    def __init__(self, parent: QWidget | None, app: Any, fighter: dict[str, Any], api: Any) -> None:
         super().__init__(
             parent, translate("InjuryRollDialog", "Lasting Injury — {name}").format(name=fighter['name']),
             translate("InjuryRollDialog", "Roll on the edition's Lasting Injury table (Lasting Damage for a vehicle) for a fighter "
             "taken out outside a recorded battle. Every effect is applied and the injury recorded."))
-        self.engine = engine
+        self.app = app
         self.fighter = fighter
         self.injury_roll: Callable[..., Any] = api.injury_roll
         self.form.addRow(translate("InjuryRollDialog", "Fighter:"), rich_label(translate("InjuryRollDialog", "<b>{name}</b> ({roster})").format(name=esc(fighter['name']), roster=esc(fighter.get('roster', '')))))
         self.by = QComboBox()
         self.by.setObjectName("takenOutBy")
         self.by.addItem(translate("InjuryRollDialog", "not named"), None)
-        for o in api.injury_opponents(engine, fighter["id"]):
+        for o in app.run(api.injury_opponents, fighter["id"]):
             self.by.addItem(f"{o['name']} ({o['roster']})", o["id"])
         self.by.setToolTip(translate("InjuryRollDialog", "Who took the fighter out: for Hatred, and who holds a captive. Not named: "
                            "the campaign's other gang when there is only one."))
@@ -50,7 +50,7 @@ class InjuryRollDialog(DicePreviewDialog):
         self.by.currentIndexChanged.connect(self.invalidate)
 
     def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
-        return self.injury_roll(self.engine, self.fighter["id"], dice=dice, dry_run=dry_run,
+        return self.app.run(self.injury_roll, self.fighter["id"], dice=dice, dry_run=dry_run,
                                 by=self.by.currentData(), roller=roller)
 
 
@@ -58,13 +58,13 @@ class TreatInjuryDialog(DicePreviewDialog):
     """``api.treat_injury``: pay for treatment (cost roll, then the treatment
     roll) or let the fighter die."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, fighter: dict[str, Any],
+    def __init__(self, parent: QWidget | None, app: Any, fighter: dict[str, Any],
                  credits: int | None = None, *, api: Any) -> None:
         super().__init__(
             parent, translate("TreatInjuryDialog", "Critical Injury — {name}").format(name=fighter['name']),
             translate("TreatInjuryDialog", "A Critical Injury waits for a decision: the gang pays for treatment (the cost is rolled, "
             "then the treatment itself), or the fighter dies. Undecided ones die at the end of the cycle."))
-        self.engine = engine
+        self.app = app
         self.fighter = fighter
         self.treat_injury: Callable[..., Any] = api.treat_injury
         gang = fighter.get("roster", "")
@@ -93,5 +93,5 @@ class TreatInjuryDialog(DicePreviewDialog):
         self._dice_changed()
 
     def call(self, *, dry_run: bool, dice: Any = None, roller: Roller | None = None) -> Any:
-        return self.treat_injury(self.engine, self.fighter["id"], treat=self.treat.isChecked(), dice=dice,
+        return self.app.run(self.treat_injury, self.fighter["id"], treat=self.treat.isChecked(), dice=dice,
                                  dry_run=dry_run, roller=roller)

@@ -87,10 +87,10 @@ class WalkerTypesDialog(QDialog):
 
     changed = Signal(object)  # the new type's id
 
-    def __init__(self, parent: QWidget | None, engine: Any, campaign: dict[str, Any], api: Any) -> None:
+    def __init__(self, parent: QWidget | None, app: Any, campaign: dict[str, Any], api: Any) -> None:
         """``api``: the game system's module of the use-cases this dialog calls (:data:`ui.system_dialogs.APIS`)."""
         super().__init__(parent)
-        self.engine = engine
+        self.app = app
         self.campaign = campaign
         self.api = api
         self.last_changes: Changes = NO_CHANGES  # what the last type added changed
@@ -182,7 +182,7 @@ class WalkerTypesDialog(QDialog):
         fit_to_screen(self, 980, 520)
 
     def refresh(self, select_id: int | None = None) -> None:
-        self.types = self.api.list_walker_types(self.engine, self.campaign["id"])
+        self.types = self.app.run(self.api.list_walker_types, self.campaign["id"])
         self.model.set_rows(self.types)
         from ui.views import fit_columns
 
@@ -195,8 +195,8 @@ class WalkerTypesDialog(QDialog):
     def add_type(self) -> bool:
         self.added.clear()
         try:
-            t = self.api.add_walker_type(
-                self.engine, self.campaign["id"], self.name.text(), self.armour_front.text(),
+            t = self.app.run(
+                self.api.add_walker_type, self.campaign["id"], self.name.text(), self.armour_front.text(),
                 self.armour_side.text(), gun1=self.gun1.text(), gun2=self.gun2.text(),
                 aa_mg=self.aa_mg.isChecked(), hull_mg=self.hull_mg.isChecked(),
                 speed_road=self.speed_road.text() or "0", speed_cc=self.speed_cc.text() or "0",
@@ -221,15 +221,15 @@ class WalkerTypesDialog(QDialog):
 class WalkerDialog(UseCaseDialog):
     """Add a walker of a chosen type and its crew (a Rep for each crew role) to a roster."""
 
-    def __init__(self, parent: QWidget | None, engine: Any, roster: dict[str, Any],
+    def __init__(self, parent: QWidget | None, app: Any, roster: dict[str, Any],
                  campaign_id: int, api: Any) -> None:
         super().__init__(parent, translate("WalkerDialog", "Add Walker"))
         all_roles = api.CREW_ROLES
-        self.engine = engine
+        self.app = app
         self.roster = roster
         self.api = api
         self.crew_roles = api.crew_roles
-        self.types = api.list_walker_types(engine, campaign_id)
+        self.types = app.run(api.list_walker_types, campaign_id)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow(translate("WalkerDialog", "Roster:"), rich_label(f"<b>{esc(roster['name'])}</b>"))
@@ -326,7 +326,7 @@ class WalkerDialog(UseCaseDialog):
         roles = self.roles()
         reps = {r: self.reps[r].value() or None for r in roles}
         names = {r: self.crew_names[r].text() for r in roles if self.crew_names[r].text().strip()}
-        w = self.api.add_walker(self.engine, self.roster["id"], self.name.text(), self.type.currentData(),
+        w = self.app.run(self.api.add_walker, self.roster["id"], self.name.text(), self.type.currentData(),
                        reps, crew_names=names, notes=self.notes.text())
         self.keep(w)
         assert w.id is not None

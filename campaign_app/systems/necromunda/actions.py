@@ -25,7 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.changes import Result
 from campaign_app.dice import Roller

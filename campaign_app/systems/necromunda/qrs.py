@@ -43,18 +43,18 @@ def cards(q: QrsSheet) -> None:
     # the campaign's ranges tables (campaign_tables): the shipped ranges, or its house rule
     for table_id, title in (("characteristics", "Fighter characteristics"),
                             ("vehicle-characteristics", "Vehicle characteristics")):
-        t = q.tables.get(table_id)
-        if t is None or not t.entries:
+        ranges = q.tables.get(table_id)
+        if ranges is None or not ranges.entries:
             continue
         q.used.add(table_id)
         tables.append({
-            "title": labelled(title, default=t.default, house_rule=t.house_rule),
+            "title": labelled(title, default=ranges.default, house_rule=ranges.house_rule),
             "note": "Targets are written 3+ (lower is better); values higher is better.",
             "columns": ["Key", "Characteristic", "Kind", "Limits"],
             "rows": [[str(e["stat"]), str(e.get("label", "")),
                       "target (lower is better)" if e.get("kind") == "target" else "value",
                       stat_text(str(e["stat"]), str(e.get("kind")), e.get("min")) + " to "
                       + stat_text(str(e["stat"]), str(e.get("kind")), e.get("max"))]
-                     for e in t.entries],
+                     for e in ranges.entries],
         })
     q.card("Characteristics", "As this edition writes them", [], tables)

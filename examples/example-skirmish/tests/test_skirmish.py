@@ -44,7 +44,7 @@ def test_bad_input_writes_nothing(campaign_cli: Any, campaign_engine: Any, db_ro
 def test_the_demo_opens_in_the_window(campaign_window: Any) -> None:
     from campaign_app.usecases.demo import create_demo
 
-    create_demo(campaign_window.engine)
+    campaign_window.app.run(create_demo)
     campaign_window.reload()
     camp = next(c for c in campaign_window.tree_data if c["system"] == example_skirmish.ID)
     campaign_window.select_tree("campaign", camp["id"])

@@ -1,0 +1,136 @@
+"""One object per open database through which a front end reaches every use-case.
+
+The window holds a :class:`Campaigns`, never an engine: it asks ``app.run(use_case,
+*args)`` and gets the use-case's typed result (a result with its change set for a
+writing one). A use-case is a function whose first parameter is the database
+(``engine``); :meth:`Campaigns.run` supplies it, so the call keeps the use-case's own
+signature and return type (mypy checks both through ``ParamSpec``).
+
+That is also the seam for a remote database: a use-case is named by its module and name
+(:func:`use_case_name`), its arguments and result are plain data pydantic turns into JSON
+and back unchanged (:func:`result_adapter`, checked for every use-case by
+``tests/campaign_app/test_facade.py``), so a client :class:`Campaigns` can send the same
+call to a league server and the window does not change.
+
+Importing this module loads nothing: the database opens in :meth:`Campaigns.open`."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+    from db.uow import Engine
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Campaigns:
+    """An open database and the use-cases on it (what the window and a server call)."""
+
+    def __init__(self, engine: Engine, url: str = "") -> None:
+        self._engine = engine
+        self.url = url or engine.url.render_as_string(hide_password=True)
+
+    @classmethod
+    def open(cls, url: str, *, create: bool = True) -> Campaigns:
+        """The database at ``url`` at the newest schema (see
+        :func:`campaign_app.usecases.database.open_database`)."""
+        from campaign_app.usecases.database import open_database
+
+        return cls(open_database(url, create=create), url)
+
+    def run(self, use_case: Callable[Concatenate[Engine, P], R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``use_case`` run on this database with ``args``: its own result, typed."""
+        return use_case(self._engine, *args, **kwargs)
+
+    def reopened(self) -> Campaigns:
+        """The same database opened anew (after a restore replaced it)."""
+        from campaign_app.usecases.database import reopen
+
+        return Campaigns(reopen(self._engine), self.url)
+
+    @property
+    def backend(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return str(self._engine.dialect.name)
+
+    @property
+    def sqlite_file(self) -> Path | None:
+        """The SQLite file of this database (None on a server)."""
+        if self._engine.dialect.name != "sqlite" or not self._engine.url.database:
+            return None
+        return Path(str(self._engine.url.database))
+
+    def same_database(self, other: Campaigns | None) -> bool:
+        return other is not None and other._engine is self._engine
+
+    def dispose(self) -> None:
+        """Close the database's connections (the window switching databases, quitting)."""
+        self._engine.dispose()
+
+    @property
+    def engine(self) -> Engine:
+        """For the layers below the front ends only (the CLI's commands, tests, the bench):
+        a front end calls :meth:`run`."""
+        return self._engine
+
+
+def use_case_name(fn: Callable[..., Any]) -> str:
+    """``module:function``: how a use-case is named across a process boundary."""
+    return f"{getattr(fn, '__module__', '?')}:{getattr(fn, '__qualname__', repr(fn))}"
+
+
+@cache
+def takes_database(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` is a use-case: its first parameter is the database."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    return bool(params) and params[0].name in ("engine", "eng")
+
+
+@cache
+def result_adapter(fn: Callable[..., Any]) -> TypeAdapter[Any]:
+    """The pydantic adapter of ``fn``'s declared result: it turns a result into JSON and
+    back into an equal result (dataclasses, typed dicts, change sets included). The names
+    a module imports only for type checking (to load faster) are imported first."""
+    import sys
+    from typing import get_type_hints
+
+    from pydantic import TypeAdapter
+
+    _type_checking_imports(sys.modules[fn.__module__])
+    hints = get_type_hints(fn)
+    return TypeAdapter(hints.get("return", Any))
+
+
+def _type_checking_imports(module: Any) -> None:
+    """Run the ``from X import Y`` lines of ``module``'s ``if TYPE_CHECKING:`` blocks into
+    it, so its annotations can be read at run time (where pydantic and get_type_hints
+    look); once per module."""
+    import ast
+    import importlib
+
+    if getattr(module, "__type_checking_imported__", False) or not getattr(module, "__file__", None):
+        return
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    for node in tree.body:
+        test = node.test if isinstance(node, ast.If) else None
+        if not ((isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+                or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")):
+            continue
+        for imp in node.body:  # type: ignore[attr-defined]
+            if isinstance(imp, ast.ImportFrom) and imp.module is not None:
+                base = importlib.import_module("." * imp.level + imp.module, module.__package__ if imp.level else None)
+                for a in imp.names:
+                    if not hasattr(module, a.asname or a.name):
+                        setattr(module, a.asname or a.name, getattr(base, a.name))
+    module.__type_checking_imported__ = True
