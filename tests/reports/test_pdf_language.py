@@ -63,6 +63,7 @@ def test_roster_cards_and_campaign_report_translated_names_kept(demo_url: str, t
 def test_the_window_prints_in_its_language(qtbot: Any, tmp_path: Path) -> None:
     from sqlalchemy import text
 
+    from campaign_app.facade import Campaigns
     from campaign_app.usecases.database import open_database
     from campaign_app.usecases.demo import create_demo
     from ui.controllers.exports import _draw
@@ -70,16 +71,17 @@ def test_the_window_prints_in_its_language(qtbot: Any, tmp_path: Path) -> None:
 
     engine = open_database(f"sqlite:///{tmp_path / 'w.sqlite'}")
     create_demo(engine)
+    app = Campaigns(engine)
     with engine.connect() as c:
         cid = c.execute(text("SELECT id FROM campaign WHERE system = 'fubar'")).scalar_one()
     try:
         assert install("it") == "it"
-        _draw(engine, "qrs", cid, None, str(tmp_path / "w.pdf"), {})
+        _draw(app, "qrs", cid, None, str(tmp_path / "w.pdf"), {})
     finally:
         install("en")
     shown = _text(tmp_path / "w.pdf")
     assert "Riferimento rapido" in shown and "Recluta" in shown
-    _draw(engine, "qrs", cid, None, str(tmp_path / "e.pdf"), {})
+    _draw(app, "qrs", cid, None, str(tmp_path / "e.pdf"), {})
     assert "Quick reference" in _text(tmp_path / "e.pdf")
     engine.dispose()
 
