@@ -1,0 +1,133 @@
+"""Issue #31 item 5: every line of every game's quick-reference cards (``qrs_document(...,
+all_kinds=True)`` of the demo, localised as ``export qrs --lang fr|it`` prints it) is in
+French and in Italian: a line left as it is, or a piece of an English sentence left in
+a translated one, fails, except the words listed below that are the same in both
+languages (names, dice, the seeds' own English terms)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy.engine import Engine
+
+from campaign_app.rules.i18n import LANGUAGES
+from campaign_app.rules.localise import localise
+from campaign_app.usecases.exports import qrs_document
+
+# the demo's campaign of each game
+CAMPAIGNS = {
+    "nuts": "Ardennes 1944",
+    "necromunda": "Underhive Feud",
+    "fubar": "Operation Granite",
+    "unit-morale": "Bocage Summer",
+}
+
+# Lines the same in English and in the language, on purpose. Each one says why.
+SAME: dict[str, frozenset[str]] = {
+    "fr": frozenset({
+        # seed 002 (the French players' summary) keeps the rulebook's English terms
+        "Suppressed", "Shaken", "Hold", "Sneak", "Advance", "Run", "Fall back", "Discipline",
+        # the same word in French
+        "Raid", "Notes", "Type", "Action", "Initiative", "Armes", "Rep", "Stars",
+    }),
+    "it": frozenset({
+        # seed 004 (FUBAR in Italian) writes these in English
+        "Elite", "RPG", "APC",
+        # the same word in Italian
+        "Raid", "Rep", "Stars",
+    }),
+}
+
+# the keys of a document whose values are no rules text (names, the language's tags)
+_SKIP = frozenset({"campaign", "roster", "player", "notes", "name", "crew_of", "game", "lang", "words"})
+_PIECES = re.compile(r"[.;:!?]\s+|\s·\s|,\s|\s[-–]\s|[()]")
+
+
+def _pairs(en: Any, loc: Any) -> Iterator[tuple[str, str]]:
+    """Each text of the English document with its localised one (the same place)."""
+    if isinstance(en, str):
+        yield en, loc
+    elif isinstance(en, list | tuple):
+        for a, b in zip(en, loc, strict=True):
+            yield from _pairs(a, b)
+    elif isinstance(en, dict):
+        for k, v in en.items():
+            if k not in _SKIP:
+                yield from _pairs(v, loc[k])
+
+
+def _words(s: str) -> int:
+    return len(re.findall(r"[A-Za-z]{2,}", s))
+
+
+def left_in_english(doc: dict[str, Any], lang: str) -> list[str]:
+    """The texts of ``doc`` that its ``lang`` version leaves English: a whole line, or a
+    piece of two or more words of an English sentence found as it is in the translation."""
+    same = SAME[lang]
+    loc = localise(doc, "qrs", lang)
+    out: list[str] = []
+    for en, tr in _pairs(doc, loc):
+        if not re.search(r"[A-Za-z]{3,}", en) or en in same:
+            continue
+        if tr.replace(" : ", ": ").replace(" ;", ";") == en:
+            out.append(en)
+            continue
+        for piece in (p.strip() for p in _PIECES.split(en)):
+            if _words(piece) >= 2 and piece not in same and re.search(rf"\b{re.escape(piece)}\b", tr):
+                out.append(f"{piece!r} in {en!r}")
+    return sorted(set(out))
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    """The demo, made once per module and backend."""
+    from tests.conftest import pg_admin_url
+
+    from campaign_app.usecases.database import open_database
+    from campaign_app.usecases.demo import create_demo
+
+    if request.param == "sqlite":
+        eng = open_database(f"sqlite:///{tmp_path_factory.mktemp('qrs') / 'demo.sqlite'}")
+        create_demo(eng)
+        yield eng
+        eng.dispose()
+        return
+    if not pg_admin_url():
+        pytest.skip("no PostgreSQL server: set CAMPAIGN_APP_TEST_PG (.ci/run does)")
+    import uuid
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    adm = create_engine(make_url(pg_admin_url()).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+    with adm.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        eng = open_database(make_url(pg_admin_url()).set(database=name).render_as_string(hide_password=False))
+        create_demo(eng)
+        yield eng
+        eng.dispose()
+    finally:
+        with adm.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        adm.dispose()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", sorted(CAMPAIGNS))
+def test_every_qrs_line_is_translated(demo: Engine, game: str, lang: str) -> None:
+    doc = qrs_document(demo, CAMPAIGNS[game], all_kinds=True)
+    assert doc["game"] == game
+    left = left_in_english(dict(doc), lang)
+    assert not left, f"{game} {lang}: {len(left)} left in English:\n" + "\n".join(left)
+
+
+def test_the_check_finds_english() -> None:
+    doc = {"game": "fubar", "cards": [{"title": "Weapons", "lines": ["Each figure rolls once.",
+                                                                     "Shooting: roll a die per weapon"]}]}
+    assert left_in_english(doc, "it") == ["'Each figure rolls once' in 'Each figure rolls once.'",
+                                          "Shooting: roll a die per weapon"]
