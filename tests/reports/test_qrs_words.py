@@ -31,7 +31,8 @@ SAME: dict[str, frozenset[str]] = {
         # seed 002 (the French players' summary) keeps the rulebook's English terms
         "Suppressed", "Shaken", "Hold", "Sneak", "Advance", "Run", "Fall back", "Discipline",
         # the same word in French
-        "Raid", "Notes", "Type", "Action", "Initiative", "Armes", "Rep", "Stars",
+        "Raid", "Notes", "Type", "Action", "Initiative", "Rep", "Stars",
+        "Phase 5", "Phase 1: discipline", "10 cm, normal -10 cm", "30 cm, normal +10 cm",
     }),
     "it": frozenset({
         # seed 004 (FUBAR in Italian) writes these in English
