@@ -26,20 +26,25 @@ CAMPAIGNS = {
 }
 
 # Lines the same in English and in the language, on purpose. Each one says why.
+_BOTH = frozenset({
+    # game names, and the NUTS! terms the players use as they are (Rep, Pass 2/1/0, Clank)
+    "NUTS!", "Rep", "1d6 + Rep", "Pass 0", "Pass 1", "Pass 2", "Rep 3", "Rep 4", "Rep 5", "Rep 6",
+    "Clank", "Raid",
+})
 SAME: dict[str, frozenset[str]] = {
-    "fr": frozenset({
+    "fr": _BOTH | {
         # seed 002 (the French players' summary) keeps the rulebook's English terms
         "Suppressed", "Shaken", "Hold", "Sneak", "Advance", "Run", "Fall back", "Discipline",
-        # the same word in French
-        "Raid", "Notes", "Type", "Action", "Initiative", "Rep", "Stars",
         "Phase 5", "Phase 1: discipline", "10 cm, normal -10 cm", "30 cm, normal +10 cm",
-    }),
-    "it": frozenset({
+        # the same word in French
+        "Notes", "Type", "Action", "Initiative", "Stars", "Zombie", "Vampire", "4, Grenade",
+    },
+    "it": _BOTH | {
         # seed 004 (FUBAR in Italian) writes these in English
         "Elite", "RPG", "APC",
-        # the same word in Italian
-        "Raid", "Rep", "Stars",
-    }),
+        # the same word in Italian (the walkers keep their English name, as the window does)
+        "Stars", "Walker", "Clank (walker)",
+    },
 }
 
 # the keys of a document whose values are no rules text (names, the language's tags)
@@ -64,22 +69,26 @@ def _words(s: str) -> int:
     return len(re.findall(r"[A-Za-z]{2,}", s))
 
 
-def left_in_english(doc: dict[str, Any], lang: str) -> list[str]:
-    """The texts of ``doc`` that its ``lang`` version leaves English: a whole line, or a
-    piece of two or more words of an English sentence found as it is in the translation."""
+def leftovers(doc: dict[str, Any], lang: str) -> Iterator[tuple[str, str | None]]:
+    """(English line, None) for each line of ``doc`` its ``lang`` version leaves as it
+    is; (line, piece) for a piece of two or more words of an English sentence found as
+    it is in the translated line."""
     same = SAME[lang]
     loc = localise(doc, "qrs", lang)
-    out: list[str] = []
     for en, tr in _pairs(doc, loc):
         if not re.search(r"[A-Za-z]{3,}", en) or en in same:
             continue
         if tr.replace(" : ", ": ").replace(" ;", ";") == en:
-            out.append(en)
+            yield en, None
             continue
         for piece in (p.strip() for p in _PIECES.split(en)):
             if _words(piece) >= 2 and piece not in same and re.search(rf"\b{re.escape(piece)}\b", tr):
-                out.append(f"{piece!r} in {en!r}")
-    return sorted(set(out))
+                yield en, piece
+
+
+def left_in_english(doc: dict[str, Any], lang: str) -> list[str]:
+    """What :func:`leftovers` finds, one line each."""
+    return sorted({en if piece is None else f"{piece!r} in {en!r}" for en, piece in leftovers(doc, lang)})
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
