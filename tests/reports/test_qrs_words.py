@@ -37,7 +37,8 @@ SAME: dict[str, frozenset[str]] = {
         "Suppressed", "Shaken", "Hold", "Sneak", "Advance", "Run", "Fall back", "Discipline",
         "Phase 5", "Phase 1: discipline", "10 cm, normal -10 cm", "30 cm, normal +10 cm",
         # the same word in French
-        "Notes", "Type", "Action", "Initiative", "Stars", "Zombie", "Vampire", "4, Grenade",
+        "Notes", "Type", "Action", "Initiative", "Stars", "Zombie", "Vampire", "4, Grenade", "1 zombie",
+        "1d3+1 zombies", "Activation", "Impact", "Nation", "Note", "Score (1d6)",
     },
     "it": _BOTH | {
         # seed 004 (FUBAR in Italian) writes these in English
