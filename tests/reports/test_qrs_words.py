@@ -29,7 +29,10 @@ CAMPAIGNS = {
 _BOTH = frozenset({
     # game names, and the NUTS! terms the players use as they are (Rep, Pass 2/1/0, Clank)
     "NUTS!", "Rep", "1d6 + Rep", "Pass 0", "Pass 1", "Pass 2", "Rep 3", "Rep 4", "Rep 5", "Rep 6",
-    "Clank", "Raid",
+    "Clank", "Raid", "Necromunda N26",
+    # Necromunda's characteristics as the fighter's profile abbreviates them, and the
+    # advancement keys a user types (`fighter advance FIGHTER wil`)
+    "Str", "Hnd", "Wil", "Int", "wil", "int", "any-skill",
 })
 SAME: dict[str, frozenset[str]] = {
     "fr": _BOTH | {
