@@ -41,7 +41,8 @@ SAME: dict[str, frozenset[str]] = {
         "Phase 5", "Phase 1: discipline", "10 cm, normal -10 cm", "30 cm, normal +10 cm",
         # the same word in French
         "Notes", "Type", "Action", "Initiative", "Stars", "Zombie", "Vampire", "4, Grenade", "1 zombie",
-        "1d3+1 zombies", "Activation", "Impact", "Nation", "Note", "Score (1d6)",
+        "1d3+1 zombies", "Activation", "Impact", "Nation", "Note", "Score (1d6)", "+1 Initiative",
+        "+1 Intelligence", "Intelligence", "Traits",
     },
     "it": _BOTH | {
         # seed 004 (FUBAR in Italian) writes these in English
