@@ -29,7 +29,7 @@ CAMPAIGNS = {
 _BOTH = frozenset({
     # game names, and the NUTS! terms the players use as they are (Rep, Pass 2/1/0, Clank)
     "NUTS!", "Rep", "1d6 + Rep", "Pass 0", "Pass 1", "Pass 2", "Rep 3", "Rep 4", "Rep 5", "Rep 6",
-    "Clank", "Raid", "Necromunda N26",
+    "Clank", "Raid", "Necromunda N26", "RPG",
     # Necromunda's characteristics as the fighter's profile abbreviates them, and the
     # advancement keys a user types (`fighter advance FIGHTER wil`)
     "Str", "Hnd", "Wil", "Int", "wil", "int", "any-skill",
@@ -42,11 +42,11 @@ SAME: dict[str, frozenset[str]] = {
         # the same word in French
         "Notes", "Type", "Action", "Initiative", "Stars", "Zombie", "Vampire", "4, Grenade", "1 zombie",
         "1d3+1 zombies", "Activation", "Impact", "Nation", "Note", "Score (1d6)", "+1 Initiative",
-        "+1 Intelligence", "Intelligence", "Traits",
+        "+1 Intelligence", "Intelligence", "Traits", "Actions", "Bunkers", "Expertise",
     },
     "it": _BOTH | {
         # seed 004 (FUBAR in Italian) writes these in English
-        "Elite", "RPG", "APC",
+        "Elite", "APC",
         # the same word in Italian (the walkers keep their English name, as the window does)
         "Stars", "Walker", "Clank (walker)",
     },
