@@ -54,6 +54,10 @@ SAME: dict[str, frozenset[str]] = {
 
 # the keys of a document whose values are no rules text (names, the language's tags)
 _SKIP = frozenset({"campaign", "roster", "player", "notes", "name", "crew_of", "game", "lang", "words"})
+# words that are English only (never French or Italian): one left in a translated line
+# means a piece of it stayed English
+_ENGLISH = re.compile(r"\b(?:the|and|with|of|its|from|each|or|to|is|are|not|this|that|when|may|roll|rolls|"
+                      r"figures|unit|units|against|if|at|by|for|but|be|can|cannot|until|after)\b")
 _PIECES = re.compile(r"[.;:!?]\s+|\s·\s|,\s|\s[-–]\s|[()]")
 
 
@@ -86,9 +90,14 @@ def leftovers(doc: dict[str, Any], lang: str) -> Iterator[tuple[str, str | None]
         if tr.replace(" : ", ": ").replace(" ;", ";") == en:
             yield en, None
             continue
+        found = False
         for piece in (p.strip() for p in _PIECES.split(en)):
             if _words(piece) >= 2 and piece not in same and re.search(rf"\b{re.escape(piece)}\b", tr):
+                found = True
                 yield en, piece
+        english = _ENGLISH.search(tr)
+        if english and not found:
+            yield en, english.group(0)
 
 
 def left_in_english(doc: dict[str, Any], lang: str) -> list[str]:
