@@ -26,38 +26,96 @@ CAMPAIGNS = {
 }
 
 # Lines the same in English and in the language, on purpose. Each one says why.
-_BOTH = frozenset({
-    # game names, and the NUTS! terms the players use as they are (Rep, Pass 2/1/0, Clank)
-    "NUTS!", "Rep", "1d6 + Rep", "Pass 0", "Pass 1", "Pass 2", "Rep 3", "Rep 4", "Rep 5", "Rep 6",
-    "Clank", "Raid", "Necromunda N26", "RPG",
-    # Necromunda's characteristics as the fighter's profile abbreviates them, and the
-    # advancement keys a user types (`fighter advance FIGHTER wil`)
-    "Str", "Hnd", "Wil", "Int", "wil", "int", "any-skill",
-})
+_BOTH = frozenset(
+    {
+        # game names, and the NUTS! terms the players use as they are (Rep, Pass 2/1/0, Clank)
+        "NUTS!",
+        "Rep",
+        "1d6 + Rep",
+        "Pass 0",
+        "Pass 1",
+        "Pass 2",
+        "Rep 3",
+        "Rep 4",
+        "Rep 5",
+        "Rep 6",
+        "Clank",
+        "Raid",
+        "Necromunda N26",
+        "RPG",
+        # Necromunda's characteristics as the fighter's profile abbreviates them, and the
+        # advancement keys a user types (`fighter advance FIGHTER wil`)
+        "Str",
+        "Hnd",
+        "Wil",
+        "Int",
+        "wil",
+        "int",
+        "any-skill",
+    }
+)
 SAME: dict[str, frozenset[str]] = {
-    "fr": _BOTH | {
+    "fr": _BOTH
+    | {
         # seed 002 (the French players' summary) keeps the rulebook's English terms
-        "Suppressed", "Shaken", "Hold", "Sneak", "Advance", "Run", "Fall back", "Discipline",
-        "Phase 5", "Phase 1: discipline", "10 cm, normal -10 cm", "30 cm, normal +10 cm",
+        "Suppressed",
+        "Shaken",
+        "Hold",
+        "Sneak",
+        "Advance",
+        "Run",
+        "Fall back",
+        "Discipline",
+        "Phase 5",
+        "Phase 1: discipline",
+        "10 cm, normal -10 cm",
+        "30 cm, normal +10 cm",
         # the same word in French
-        "Notes", "Type", "Action", "Initiative", "Stars", "Zombie", "Vampire", "4, Grenade", "1 zombie",
-        "1d3+1 zombies", "Activation", "Impact", "Nation", "Note", "Score (1d6)", "+1 Initiative",
-        "+1 Intelligence", "Intelligence", "Traits", "Actions", "Bunkers", "Expertise",
+        "Notes",
+        "Type",
+        "Action",
+        "Initiative",
+        "Stars",
+        "Zombie",
+        "Vampire",
+        "4, Grenade",
+        "1 zombie",
+        "1d3+1 zombies",
+        "Activation",
+        "Impact",
+        "Nation",
+        "Note",
+        "Score (1d6)",
+        "+1 Initiative",
+        "+1 Intelligence",
+        "Intelligence",
+        "Traits",
+        "Actions",
+        "Bunkers",
+        "Expertise",
     },
-    "it": _BOTH | {
+    "it": _BOTH
+    | {
         # seed 004 (FUBAR in Italian) writes these in English
-        "Elite", "APC",
+        "Elite",
+        "APC",
         # the same word in Italian (the walkers keep their English name, as the window does)
-        "Stars", "Walker", "Clank (walker)",
+        "Stars",
+        "Walker",
+        "Clank (walker)",
     },
 }
 
 # the keys of a document whose values are no rules text (names, the language's tags)
-_SKIP = frozenset({"campaign", "roster", "player", "notes", "name", "crew_of", "game", "lang", "words"})
+_SKIP = frozenset(
+    {"campaign", "roster", "player", "notes", "name", "crew_of", "game", "lang", "words"}
+)
 # words that are English only (never French or Italian): one left in a translated line
 # means a piece of it stayed English
-_ENGLISH = re.compile(r"\b(?:the|and|with|of|its|from|each|or|to|is|are|not|this|that|when|may|roll|rolls|"
-                      r"figures|unit|units|against|if|at|by|for|but|be|can|cannot|until|after)\b")
+_ENGLISH = re.compile(
+    r"\b(?:the|and|with|of|its|from|each|or|to|is|are|not|this|that|when|may|roll|rolls|"
+    r"figures|unit|units|against|if|at|by|for|but|be|can|cannot|until|after)\b"
+)
 _PIECES = re.compile(r"[.;:!?]\s+|\s·\s|,\s|\s[-–]\s|[()]")
 
 
@@ -92,7 +150,11 @@ def leftovers(doc: dict[str, Any], lang: str) -> Iterator[tuple[str, str | None]
             continue
         found = False
         for piece in (p.strip() for p in _PIECES.split(en)):
-            if _words(piece) >= 2 and piece not in same and re.search(rf"\b{re.escape(piece)}\b", tr):
+            if (
+                _words(piece) >= 2
+                and piece not in same
+                and re.search(rf"\b{re.escape(piece)}\b", tr)
+            ):
                 found = True
                 yield en, piece
         english = _ENGLISH.search(tr)
@@ -102,16 +164,19 @@ def leftovers(doc: dict[str, Any], lang: str) -> Iterator[tuple[str, str | None]
 
 def left_in_english(doc: dict[str, Any], lang: str) -> list[str]:
     """What :func:`leftovers` finds, one line each."""
-    return sorted({en if piece is None else f"{piece!r} in {en!r}" for en, piece in leftovers(doc, lang)})
+    return sorted(
+        {en if piece is None else f"{piece!r} in {en!r}" for en, piece in leftovers(doc, lang)}
+    )
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
-def demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+def demo(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Engine]:
     """The demo, made once per module and backend."""
-    from tests.conftest import pg_admin_url
-
     from campaign_app.usecases.database import open_database
     from campaign_app.usecases.demo import create_demo
+    from tests.conftest import pg_admin_url
 
     if request.param == "sqlite":
         eng = open_database(f"sqlite:///{tmp_path_factory.mktemp('qrs') / 'demo.sqlite'}")
@@ -127,11 +192,15 @@ def demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     from sqlalchemy.engine import make_url
 
     name = f"t_{uuid.uuid4().hex[:12]}"
-    adm = create_engine(make_url(pg_admin_url()).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+    adm = create_engine(
+        make_url(pg_admin_url()).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT"
+    )
     with adm.connect() as c:
         c.execute(text(f'CREATE DATABASE "{name}"'))
     try:
-        eng = open_database(make_url(pg_admin_url()).set(database=name).render_as_string(hide_password=False))
+        eng = open_database(
+            make_url(pg_admin_url()).set(database=name).render_as_string(hide_password=False)
+        )
         create_demo(eng)
         yield eng
         eng.dispose()
@@ -150,8 +219,25 @@ def test_every_qrs_line_is_translated(demo: Engine, game: str, lang: str) -> Non
     assert not left, f"{game} {lang}: {len(left)} left in English:\n" + "\n".join(left)
 
 
-def test_the_check_finds_english() -> None:
-    doc = {"game": "fubar", "cards": [{"title": "Weapons", "lines": ["Each figure rolls once.",
-                                                                     "Shooting: roll a die per weapon"]}]}
-    assert left_in_english(doc, "it") == ["'Each figure rolls once' in 'Each figure rolls once.'",
-                                          "Shooting: roll a die per weapon"]
+def test_the_check_finds_english_left_whole_in_part_or_in_a_word() -> None:
+    doc = {
+        "game": "fubar",
+        "cards": [
+            {
+                "title": "Weapons",
+                "lines": [
+                    "Each figure rolls once.",  # no translation: left whole
+                    "Shooting: roll a die per weapon",  # "Shooting" has one, the rest none: a piece left
+                    "Elite",  # the seed's own word, the same in Italian
+                    "Activation and expertise are D6 scores to equal or beat.",  # translated
+                ],
+            }
+        ],
+    }
+    assert left_in_english(doc, "it") == [
+        "'roll a die per weapon' in 'Shooting: roll a die per weapon'",
+        "Each figure rolls once.",
+    ]
+    assert list(
+        leftovers({"game": "nuts", "cards": [{"lines": ["1d6 vs the unknown thing"]}]}, "fr")
+    ) == [("1d6 vs the unknown thing", "the")]  # "1d6 contre the unknown thing"
