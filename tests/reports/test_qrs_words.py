@@ -114,7 +114,7 @@ _SKIP = frozenset(
 # means a piece of it stayed English
 _ENGLISH = re.compile(
     r"\b(?:the|and|with|of|its|from|each|or|to|is|are|not|this|that|when|may|roll|rolls|"
-    r"figures|unit|units|against|if|at|by|for|but|be|can|cannot|until|after)\b"
+    r"figures|unit|units|against|if|at|by|for|but|be|can|cannot|until|after|expansion|edition)\b"
 )
 _PIECES = re.compile(r"[.;:!?]\s+|\s·\s|,\s|\s[-–]\s|[()]")
 
