@@ -241,3 +241,58 @@ def test_the_check_finds_english_left_whole_in_part_or_in_a_word() -> None:
     assert list(
         leftovers({"game": "nuts", "cards": [{"lines": ["1d6 vs the unknown thing"]}]}, "fr")
     ) == [("1d6 vs the unknown thing", "the")]  # "1d6 contre the unknown thing"
+
+
+# the seeds' own words, as a player finds them on the printed cards (pypdf reads the PDF)
+SEED_WORDS = {
+    ("Operation Granite", "it"): [  # seed 004, FUBAR in Italian
+        "Inchiodamento",
+        "Max inchiodamento",
+        "Tiro Armatura",
+        "Gittata",
+        "Mitraglietta",
+        "Correre riparandosi",
+        "Andare a terra",
+        "In attesa",
+        "Energetica",
+        "Armatura Personale",
+        "Corpo a Corpo",
+        "Recluta",
+        "Esperto",
+        "Veterano",
+    ],
+    ("Bocage Summer", "fr"): [  # seed 002, the French unit-morale summary
+        "confiante",
+        "suppressed",
+        "shaken",
+        "démoralisée",
+        "fall back",
+        "Hold",
+        "Sneak",
+        "Advance",
+        "tir d'opportunité",
+        "Phase de discipline",
+        "svg",
+        "CC",
+        "figs",
+    ],
+}
+
+
+@pytest.mark.parametrize(("campaign", "lang"), sorted(SEED_WORDS))
+def test_the_printed_qrs_uses_the_seeds_words(
+    demo: Engine, tmp_path: Any, campaign: str, lang: str
+) -> None:
+    from pypdf import PdfReader
+
+    from campaign_app.cli import main
+
+    out = tmp_path / "qrs.pdf"
+    url = demo.url.render_as_string(hide_password=False)
+    assert (
+        main(["--db", url, "export", "qrs", campaign, "--all", "--lang", lang, "-o", str(out)]) == 0
+    )
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(str(out)).pages).split())
+    missing = [w for w in SEED_WORDS[campaign, lang] if w not in text]
+    assert not missing, f"{campaign} {lang}: the seed's words missing from the PDF: {missing}"
+    assert "Each figure" not in text and "Every unit" not in text
