@@ -148,13 +148,24 @@ def _entry_rows(table: Table) -> tuple[list[str], list[list[str]]]:
             elif k == "result":
                 cell = _pretty(e.get(k))
             else:
-                v = e.get(k)
-                cell = "" if v is None else str(v)
+                cell = _cell(e.get(k))
             row.append(cell)
         if e.get("default") is True and row:
             row[-1] = labelled(row[-1], default=True)
         rows.append(row)
     return headings, rows
+
+
+def _cell(v: Any) -> str:
+    """An entry's value as a card prints it: a flag "yes" or "no", a list "a, b" (never
+    Python's "True" or "['roll']", which no translation can name)."""
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list | tuple):
+        return ", ".join(_cell(x) for x in v)
+    return str(v)
 
 
 def table_card(table: Table, title: str | None = None) -> dict[str, Any]:

@@ -703,8 +703,9 @@ def test_fubar_takes_the_seeds_italian_words_typed(engine, db_url, capsys, snap)
     naming the valid ones, and nothing is written."""
     # the player finds the sheet's words beside the keys
     options = cli(db_url, capsys, "unit", "options", "fubar").out
-    assert re.search(r"^smg +SMG +16\" / 40 cm +3 +Mitraglietta$", options, re.M)
-    assert "power = Energetica" in options and "ultra-heavy = Ultra pesante" in options
+    # (the French words first: the QRS in French named the weapons and armour too)
+    assert re.search(r"^smg +SMG +16\" / 40 cm +3 +PM, Mitraglietta$", options, re.M)
+    assert "power = Énergétique, Energetica" in options and "ultra-heavy = Ultra-lourd, Ultra pesante" in options
     c = create_campaign(engine, "Italia", "fubar")
     create_roster(engine, c.id, "Rossi")
     cli(db_url, capsys, "unit", "add", "Rossi", "Prima squadra", "--figures", "6", "--training", "Recluta",
