@@ -19,7 +19,13 @@ from typing import Any, TypedDict
 
 from campaign_app.changes import Result
 from campaign_app.errors import InputError
-from campaign_app.usecases.common import Ref, campaign_of_roster, clean_name, get_campaign, get_roster
+from campaign_app.usecases.common import (
+    Ref,
+    campaign_of_roster,
+    clean_name,
+    get_campaign,
+    get_roster,
+)
 from db.uow import Engine, UnitOfWork, read_session
 
 COUNTER_RANGE = (-1_000_000, 1_000_000)  # any counter's value, start and limits
