@@ -26,6 +26,7 @@ from db.uow import Engine, read_session
 
 if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
     from campaign_app.usecases.core import FighterDetail, RollLogEntry, RosterData, UnitData
+    from campaign_app.usecases.counters import CounterValue
 
     class RosterDetail(RosterData):
         """A roster for the detail pane: its own fields, its campaign, its head counts."""
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
         fighters: int
         units: int
         worth: dict[str, int]  # gear: rating, credits, stash, wealth
+        counters: list[CounterValue]  # the campaign's own counters, this roster's values
 
     class CrewMember(TypedDict):
         id: int
@@ -725,6 +727,8 @@ def unit_detail(engine: Engine, unit: Ref) -> UnitPane:
 
 def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
     """A roster's own fields (as ``roster show``), its campaign and system, head counts."""
+    from campaign_app.usecases.counters import definitions, values_of
+
     with read_session(engine) as s:
         r = get_roster(s, roster)
         assert r.id is not None and r.campaign_id is not None
@@ -737,6 +741,7 @@ def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
             "campaign": c.name, "system": c.system, "system_name": get_system(c.system).name,
             "uses_credits": get_system(c.system).uses_credits,
             "fighters": fighters, "units": units, "worth": _worth(s, r),
+            "counters": values_of(definitions(c.counters), r.counters),  # counters helper
         }
 
 
