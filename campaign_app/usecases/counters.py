@@ -146,11 +146,12 @@ def define_counter(engine: Engine, campaign: Ref, name: str, *, start: int = 0, 
         c = get_campaign(s, campaign)
         uow.campaign_id = c.id
         defs = definitions(c.counters)
-        if find(defs, name) is not None:
-            raise InputError(f"{c.name} already has a counter named {find(defs, name)['name']!r}")  # type: ignore[index]
+        same = find(defs, name)
+        if same is not None:
+            raise InputError(f"{c.name} already has a counter named {same['name']!r}")
         if len(defs) >= MAX_COUNTERS:
             raise InputError(f"{c.name} has {len(defs)} counters; at most {MAX_COUNTERS}")
-        c.counters = [*defs, d]
+        c.counters = [dict(x) for x in (*defs, d)]
         s.add(c)
         uow.summary = f"{c.name}: new counter {name} ({d['start']}, {limits_text(d)})"
     return CounterDefined(campaign_id=c.id or 0, campaign=c.name, counter=d, changes=uow.changes)
@@ -170,7 +171,7 @@ def remove_counter(engine: Engine, campaign: Ref, name: str) -> CounterDefined:
         d = find(defs, name)
         if d is None:
             raise InputError(f"{c.name} has no counter {name!r}" + _known(defs))
-        c.counters = [x for x in defs if x is not d]
+        c.counters = [dict(x) for x in defs if x is not d]
         s.add(c)
         for r in roster_q.rosters_of(s, c.id or 0):
             held = dict(r.counters or {})
