@@ -59,6 +59,11 @@ class Campaign(SQLModel, table=True):
     dice_discipline: str = Field(default="open", max_length=10, sa_column_kwargs={"server_default": "open"})
     typed_dice: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
     # --- end record
+    # --- counters: the campaign's own counters kept per roster (counters helper), each
+    # {"name", "start", "min", "max"}, in the order they were defined (migration 0012)
+    counters: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(
+        JSON, nullable=False, server_default=text("'[]'")))
+    # --- end counters
 
     rosters: list["Roster"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     battles: list["Battle"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
@@ -97,6 +102,11 @@ class Roster(SQLModel, table=True):
     # it; None: nobody's yet (the arbitrator's). Filled with current_user by the database.
     owner: str | None = Field(default=None, max_length=63)
     # --- end league
+    # --- counters: this roster's value of each campaign counter, name -> value (counters
+    # helper); a counter missing here stands at its start (migration 0012)
+    counters: dict[str, Any] = Field(default_factory=dict, sa_column=Column(
+        JSON, nullable=False, server_default=text("'{}'")))
+    # --- end counters
 
     campaign: Optional["Campaign"] = Relationship(back_populates="rosters")
     fighters: list["Fighter"] = Relationship(

@@ -256,6 +256,8 @@ def roster_html(d: dict[str, Any]) -> str:
                           wealth=w["wealth"], credits=w["credits"], stash=w["stash"]))]]
     if d.get("units"):
         rows.append([translate("detail", "Units"), _e(d["units"])])
+    # the campaign's own counters (counters helper): "Terror Level  3 (0–10)"
+    rows += [[_e(x["name"]), _e(f"{x['value']} ({x['min']}\u2013{x['max']})")] for x in d.get("counters") or ()]
     body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
     notes = "<h3>" + translate("detail", "Notes") + f"</h3><p>{_e(d['notes'])}</p>" if d.get("notes") else ""
     what = translate("detail", "a unit") if d.get("units") and not d.get("fighters") else translate("detail", "a fighter")

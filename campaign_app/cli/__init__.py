@@ -40,6 +40,7 @@ EXTENSIONS: list[str] = [
     "campaign_app.cli.units",  # unit add/edit (squad games)
     "campaign_app.cli.manage",  # rename, delete and move campaigns, rosters, figures
     "campaign_app.cli.gear",  # content, roster credits/stash/ledger, fighter buy/sell (gear helper)
+    "campaign_app.cli.counters",  # campaign counter, roster counter (counters helper)
     "campaign_app.cli.data",  # backup, restore, export/import json, import <importer>
     "campaign_app.cli.export",  # PDF exports (imports reports inside its commands)
     "campaign_app.cli.demo",  # demo campaigns

@@ -82,8 +82,9 @@ def cmd_roster_stash(args: argparse.Namespace, engine: Engine) -> None:
                                                                    if r.price else ""))
         return
     if args.give:
-        r = gear.stash_give(engine, args.roster, args.give, args.to)
-        emit(args, r, f"{r.item} from the stash of {r.roster} to {r.fighter}")
+        r = gear.stash_give(engine, args.roster, args.give, args.to, stat=args.stat)
+        emit(args, r, f"{r.item} from the stash of {r.roster} to {r.fighter}"
+             + (f"\n{r.item} {r.cured}" if r.cured else ""))
         return
     d = gear.show_stash(engine, args.roster)
 
@@ -115,9 +116,9 @@ def cmd_roster_ledger(args: argparse.Namespace, engine: Engine) -> None:
 def cmd_fighter_buy(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.gear import buy_item
 
-    r = buy_item(engine, args.fighter, args.item)
+    r = buy_item(engine, args.fighter, args.item, stat=args.stat)
     emit(args, r, f"{r.fighter} bought {r.item} for {r.price} credits; the gang has {r.credits} left, "
-                  f"{r.fighter} is worth {r.value}")
+                  f"{r.fighter} is worth {r.value}" + (f"\n{r.item} {r.cured}" if r.cured else ""))
 
 
 def cmd_fighter_sell(args: argparse.Namespace, engine: Engine) -> None:
@@ -195,6 +196,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--found", metavar="ITEM", help="put an item in the stash without paying (loot)")
     sp.add_argument("--give", metavar="ITEM", help="hand an item of the stash to a fighter (with --to)")
     sp.add_argument("--to", metavar="FIGHTER")
+    sp.add_argument("--stat", metavar="KEY", help="an item that cures an injury (bionics) and gives back one of "
+                    "its characteristics: which one (e.g. Ld)")
     sp = add(ros, "ledger", cmd_roster_ledger, "every movement of a roster's credits, with why and battle")
     sp.add_argument("roster")
     sp = add(ros, "territory", cmd_roster_territory, "show, add or remove the territories a roster holds")
@@ -215,6 +218,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp = add(fig, "buy", cmd_fighter_buy, "buy a catalogue item for a fighter (the gang's credits pay)")
     sp.add_argument("fighter")
     sp.add_argument("item")
+    sp.add_argument("--stat", metavar="KEY", help="an item that cures an injury (bionics) and gives back one of "
+                    "its characteristics: which one (e.g. Ld)")
     sp = add(fig, "sell", cmd_fighter_sell, "sell an item a fighter carries (credits back, value down)")
     sp.add_argument("fighter")
     sp.add_argument("item")

@@ -41,6 +41,10 @@ def cmd_roster_show(args: argparse.Namespace, engine: Engine) -> None:
         if w["wealth"]:  # gear: rating and wealth
             lines.append(f"rating {w['rating']} \u00b7 wealth {w['wealth']} (credits {w['credits']}, "
                          f"stash {w['stash']})")
+        if d["counters"]:  # the campaign's own counters (counters helper)
+            from campaign_app.cli.counters import counters_text
+
+            lines.append(counters_text(d["counters"]))
         if d["fighters"]:
             from campaign_app.systems.info import stat_rules
             from campaign_app.systems.registry import get_system

@@ -118,6 +118,12 @@ class ItemModel(_Strict):
     rarity: str = Field(default="", max_length=10)
     # ammunition or an accessory: the keys of the items it fits
     fits: list[str] = Field(default_factory=list, max_length=40)
+    # an item that takes a lasting injury away (Necromunda's bionics): the results of the
+    # edition's lasting injury table it cures (refused for a fighter with none of them),
+    # and how many of the injury's characteristic losses it gives back: 0 every one, 1 one
+    # of them, chosen by the buyer when the injury took more
+    cures: list[str] = Field(default_factory=list, max_length=20)
+    restores: int = Field(default=0, ge=0, le=20)
 
     @field_validator("profiles")
     @classmethod
@@ -162,6 +168,14 @@ class ItemModel(_Strict):
                 raise ValueError(f"profile key {k!r} is not a field key")
             if isinstance(x, str) and len(x) > 40:
                 raise ValueError(f"profile value of {k} is longer than 40 characters")
+        return v
+
+    @field_validator("cures")
+    @classmethod
+    def _cures(cls, v: list[str]) -> list[str]:
+        for x in v:
+            if not KEY.match(x):
+                raise ValueError(f"{x!r} is not a table result key (kebab-case, a-z, 0-9, -)")
         return v
 
     @field_validator("aliases", "traits")
@@ -350,7 +364,7 @@ def item_dict(key: str, item: ItemModel | Mapping[str, Any], source: str) -> dic
     # item without them reads as it always did)
     extra = {"profile_name": m.profile_name, "profiles": [dict(p) for p in m.profiles],
              "no_profile": m.no_profile, "trading_post": m.trading_post, "rarity": m.rarity,
-             "fits": list(m.fits)}
+             "fits": list(m.fits), "cures": list(m.cures), "restores": m.restores}
     out.update({k: v for k, v in extra.items() if v})
     return out
 

@@ -55,6 +55,7 @@ from campaign_app.usecases.common import (
     get_roster,
     unlink_figures,
 )
+from campaign_app.usecases.counters import CounterValue, definitions, values_of
 from campaign_app.usecases.results import (
     CampaignResult,
     FighterResult,
@@ -229,6 +230,8 @@ class RosterDetail(RosterData):
     units: list[UnitData]
     # gear: rating (the fighters' values), credits, stash value, wealth (their sum)
     worth: dict[str, int]
+    # counters: each counter the campaign defines, with this roster's value
+    counters: list[CounterValue]
 
 
 class RollLogEntry(TypedDict):
@@ -520,6 +523,7 @@ def show_roster(engine: Engine, ref: Ref) -> RosterDetail:
             "fighters": [fighter_dict(f, eq.get(("f", _id(f)), []), skills.get(_id(f), [])) for f in fighters],
             "units": [unit_dict(u, eq.get(("u", _id(u)), [])) for u in units],
             "worth": dict(_worth(s, r)),
+            "counters": values_of(definitions(c.counters), r.counters),
         }
 
 

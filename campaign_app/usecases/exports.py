@@ -40,6 +40,7 @@ from campaign_app.systems.layout import pretty as _pretty
 from campaign_app.systems.qrs import QrsSheet, dice_heading, table_card, table_card_rows
 from campaign_app.usecases.common import Ref, campaign_of_roster, get_campaign, get_roster
 from campaign_app.usecases.core import tables_for
+from campaign_app.usecases.counters import definitions, values_of
 from campaign_app.usecases.gear import campaign_data, profile_columns, with_catalogue, worth_of
 from db.models import (
     Campaign,
@@ -332,6 +333,9 @@ def _roster_doc(d: _RosterData) -> RosterDocument:
         fighters=[f for f in figures if f["what"] == "fighter"],
         units=[f for f in figures if f["what"] == "unit"], battles=d.battles)
     totals = [[t.label, v] for t in layout.totals if (v := t.value(facts)) is not None]
+    # the campaign's own counters (counters helper): "Terror Level" "3 (0-10)"
+    totals += [[x["name"], f"{x['value']} ({x['min']}\u2013{x['max']})"]
+               for x in values_of(definitions(d.campaign.counters), r.counters)]
     columns = edition_columns(layout.sheet_columns(), stat_rules(d.campaign.system, d.campaign.edition, "", d.campaign.house_rules))
     rows = []
     for fig in figures:

@@ -361,11 +361,17 @@ class TradeResult(Result):
     value: int
     rule: str = ""  # a sale: the trading rule that set the price, in words
     rule_default: bool = False  # ... and it is ours, not a seed's: "(default)"
+    cured: str = ""  # an item that cures a lasting injury (bionics): what it cured, in words
 
 
-def buy_item(engine: Engine, fighter: Ref, item: str) -> TradeResult:
+def buy_item(engine: Engine, fighter: Ref, item: str, *, stat: str | None = None) -> TradeResult:
     """The fighter buys a catalogue item: the gang's credits pay its cost, the fighter's
-    value grows by it (refused, nothing written, when the gang cannot pay)."""
+    value grows by it (refused, nothing written, when the gang cannot pay). An item that
+    cures a lasting injury (bionics) removes it from the fighter and gives back what it
+    took (``stat``: which characteristic, when the item gives back only one of several),
+    in the same undo step; refused for a fighter without that injury."""
+    from campaign_app.usecases.cures import cure_text, cure_with
+
     item = clean_name(item, "item")
     with UnitOfWork(engine, "fighter.buy") as uow:
         s = uow.session
@@ -377,15 +383,16 @@ def buy_item(engine: Engine, fighter: Ref, item: str) -> TradeResult:
         cost = int(it["cost"])
         if cost > r.credits:
             raise InputError(f"{r.name} cannot afford {it['name']} ({cost} credits; it has {r.credits})")
+        cured = cure_text(cure_with(s, c, f, it, stat))  # bionics: refused before anything is paid
         _ledger(s, r, -cost, f"{f.name} buys {it['name']}", kind="buy", item=str(it["name"]), fighter=f)
         e = equipment_of_item(it)
         e.fighter_id = f.id
         s.add(e)
         f.credits_value = (f.credits_value or 0) + cost
         s.add(f)
-        uow.summary = f"{f.name} buys {it['name']} ({cost} credits)"
+        uow.summary = f"{f.name} buys {it['name']} ({cost} credits)" + (f"; {cured}" if cured else "")
     return TradeResult(fighter_id=f.id, fighter=f.name, roster_id=r.id or 0, item=str(it["name"]), price=cost,
-                       credits=r.credits, value=f.credits_value, changes=uow.changes)
+                       credits=r.credits, value=f.credits_value, changes=uow.changes, cured=cured)
 
 
 def _carried(s: Session, f: Fighter, name: str) -> Equipment:
@@ -466,6 +473,7 @@ class StashResult(Result):
     price: int
     credits: int
     fighter: str
+    cured: str = ""  # an item that cures a lasting injury handed to a fighter: what it cured
 
 
 def stash_add(engine: Engine, roster: Ref, item: str, *, pay: bool = True) -> StashResult:
@@ -494,8 +502,12 @@ def stash_add(engine: Engine, roster: Ref, item: str, *, pay: bool = True) -> St
                        changes=uow.changes)
 
 
-def stash_give(engine: Engine, roster: Ref, item: str, fighter: Ref) -> StashResult:
-    """Hand an item of the stash to one of the gang's fighters (its value moves with it)."""
+def stash_give(engine: Engine, roster: Ref, item: str, fighter: Ref, *, stat: str | None = None) -> StashResult:
+    """Hand an item of the stash to one of the gang's fighters (its value moves with it);
+    an item that cures a lasting injury (bionics) cures it as when bought (``stat``:
+    see :func:`buy_item`), refused for a fighter without that injury."""
+    from campaign_app.usecases.cures import cure_text, cure_with
+
     item = clean_name(item, "item")
     with UnitOfWork(engine, "roster.stash") as uow:
         s = uow.session
@@ -509,6 +521,9 @@ def stash_give(engine: Engine, roster: Ref, item: str, fighter: Ref) -> StashRes
         if held is None:
             raise InputError(f"the stash of {r.name} holds no {item!r}")
         found = find_item(items_of(s, c), held.name)
+        cured = cure_text(cure_with(s, c, f, found, stat)) if found else ""
+        if stat and not found:
+            raise InputError(f"{held.name} is not in the catalogue: it gives no characteristic back")
         e = equipment_of_item(found) if found else Equipment(name=held.name, category=held.category)
         e.cost = held.cost
         e.fighter_id = f.id
@@ -520,9 +535,9 @@ def stash_give(engine: Engine, roster: Ref, item: str, fighter: Ref) -> StashRes
             s.add(held)
         else:
             s.delete(held)
-        uow.summary = f"{r.name}: {held.name} from the stash to {f.name}"
+        uow.summary = f"{r.name}: {held.name} from the stash to {f.name}" + (f"; {cured}" if cured else "")
     return StashResult(roster_id=r.id or 0, roster=r.name, item=held.name, price=0, credits=r.credits,
-                       fighter=f.name, changes=uow.changes)
+                       fighter=f.name, changes=uow.changes, cured=cured)
 
 
 # --------------------------------------------------------------------------- ledger, worth

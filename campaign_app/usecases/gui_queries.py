@@ -671,6 +671,8 @@ def unit_detail(engine: Engine, unit: Ref) -> UnitPane:
 
 def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
     """A roster's own fields (as ``roster show``), its campaign and system, head counts."""
+    from campaign_app.usecases.counters import definitions, values_of
+
     with read_session(engine) as s:
         r = get_roster(s, roster)
         assert r.id is not None and r.campaign_id is not None
@@ -683,6 +685,7 @@ def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
             "campaign": c.name, "system": c.system, "system_name": get_system(c.system).name,
             "uses_credits": get_system(c.system).uses_credits,
             "fighters": fighters, "units": units, "worth": _worth(s, r),
+            "counters": values_of(definitions(c.counters), r.counters),  # counters helper
         }
 
 

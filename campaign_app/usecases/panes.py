@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.usecases.core import FighterDetail, RollLogEntry, RosterData, UnitData
+from campaign_app.usecases.counters import CounterValue
 from campaign_app.usecases.gui_queries import FigureBattle
 
 
@@ -21,6 +22,8 @@ class RosterDetail(RosterData):
     fighters: int
     units: int
     worth: dict[str, int]  # gear: rating, credits, stash, wealth
+    counters: list[CounterValue]  # the campaign's own counters, this roster's values
+
 
 class CrewMember(TypedDict):
     id: int

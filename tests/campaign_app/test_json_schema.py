@@ -112,6 +112,8 @@ def test_import_allows_exactly_the_model_fields(sqlite_engine, model):
         sch.LedgerLine: lambda: added(doc["rosters"][0]["ledger"], {"amount": 5, "balance": 5}),
         sch.TerritoryDoc: lambda: added(doc["rosters"][0]["territories"], {"name": "Old Mine"}),
         sch.ContentPackDoc: lambda: added(doc["content_packs"], {"name": "Pack", "items": {}}),
+        # counters helper
+        sch.CounterDoc: lambda: added(doc["campaign"]["counters"], {"name": "Terror Level", "max": 10}),
     }
     rec = records[model]()
     assert validate_document(doc)[1] == []

@@ -1483,7 +1483,7 @@ def test_the_plan_fills_defaults_and_the_time_of_the_import():
     assert (problems, more) == ([], False)
     now = plan.campaign["created_at"]
     assert start <= now <= end and now.tzinfo is not None
-    assert plan.campaign == {"name": "Copy", "system": "fubar", "edition": "", "expansions": [], "house_rules": {},
+    assert plan.campaign == {"name": "Copy", "system": "fubar", "edition": "", "expansions": [], "house_rules": {}, "counters": [],
                              "cycle": 1, "notes": "", "created_at": now, "version": 1}
     assert plan.rosters["kind"] == ["squad", "squad"]
     assert plan.rosters["created_at"][0] == now
@@ -1525,7 +1525,7 @@ def test_a_document_without_rolls_or_lists():
            "campaign": {"name": "Bare", "system": "nuts", "created_at": "2026-05-01T19:30:00"}}
     plan, problems, more = validate_document(doc)
     assert (problems, more) == ([], False)
-    assert plan.campaign == {"name": "Bare", "system": "nuts", "edition": "", "expansions": [], "house_rules": {},
+    assert plan.campaign == {"name": "Bare", "system": "nuts", "edition": "", "expansions": [], "house_rules": {}, "counters": [],
                              "cycle": 1, "notes": "", "created_at": datetime(2026, 5, 1, 19, 30, tzinfo=UTC),
                              "version": 1}
     rows = _plan_rows(plan)
@@ -2017,7 +2017,7 @@ def test_the_format_doc_is_generated_from_the_models(capsys):
     assert md == "\n".join(parts) + "\n" + sch._OUTRO.replace(
         "{backup_table}", "The backup's own fields:\n\n" + sch.field_table(sch.BackupDocument))
     assert "The backup's own fields:\n\n| field | type | default | notes |\n|---|---|---|---|\n| `format` |" in md
-    assert "{backup_table}" not in md and md.count("| field | type | default | notes |") == 18
+    assert "{backup_table}" not in md and md.count("| field | type | default | notes |") == 19
     assert sch.main(["--markdown"]) == 0
     assert capsys.readouterr().out == md
     for argv in ([], ["--markdown", "x"], ["-m"]):

@@ -397,6 +397,7 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                     "player": r["player"], "credits": r["credits"], "reputation": r["reputation"],
                     "notes": r["notes"], "created_at": _iso(r["created_at"]),
                     "owner": r["owner"],  # league helper
+                    "counters": dict(r["counters"] or {}),  # counters helper
                     # one fighter at a time: a roster of thousands is never one big text
                     "fighters": map(fighter_doc, its_fighters),
                     "units": map(unit_doc, its_units),
@@ -472,6 +473,7 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
         "expansions": list(camp["expansions"] or []), "cycle": camp["cycle"], "stat_line": 2,
         "notes": camp["notes"], "created_at": _iso(camp["created_at"]),
         "house_rules": dict(camp["house_rules"] or {}),
+        "counters": [dict(x) for x in camp["counters"] or []],  # counters helper
     }
     yield "walker_types", [
         {

@@ -35,6 +35,7 @@ from campaign_app.usecases.common import (
     REPUTATION_RANGE,
     XP_RANGE,
 )
+from campaign_app.usecases.counters import COUNTER_RANGE
 from db.models import text_length
 
 FORMAT = "campaign_app/campaign"
@@ -146,6 +147,17 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+# --- counters: the campaign's own counters, kept per roster (counters helper)
+class CounterDoc(_Model):
+    """campaign.counters[] (a counter every roster holds; e.g. a Terror Level)"""
+
+    name: str = _required_text(None, limit=60, name=True, notes="unique in the campaign (any case)")
+    start: int = _int(*COUNTER_RANGE, notes="the value a roster holds until it changes")
+    min: int = _int(*COUNTER_RANGE, notes="the lowest value; at most `start`")
+    max: int = _int(*COUNTER_RANGE, 10, notes="the highest value; at least `start`")
+# --- end counters
+
+
 class CampaignInfo(_Model):
     """campaign"""
 
@@ -165,6 +177,7 @@ class CampaignInfo(_Model):
     house_rules: dict[str, Any] = Field(default_factory=dict, description=(
         "table id → table in the rules format (`docs/rules-format.md`); each must be a table "
         "the campaign has, valid, and keep its dice"))
+    counters: list[CounterDoc] = Field(default_factory=list, description="see campaign.counters[]")
 
 
 class WalkerType(_Model):
@@ -339,6 +352,9 @@ class Roster(_Model):
     owner: str | None = Field(None, max_length=63, description="a league player's login role "
                               "(PostgreSQL league mode, see docs/league.md); left out: nobody's")
     # --- end league
+    counters: dict[str, Any] = Field(default_factory=dict, description=(
+        "counter name → this roster's value (whole number); each a counter of `campaign.counters` "
+        "within its limits; a counter left out stands at its start"))
     fighters: list[Fighter] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)
     stash: list[StashEntry] = Field(default_factory=list)  # gear
@@ -774,6 +790,7 @@ the current database is left byte for byte as it was (`tests/db/test_restore_hos
 
 _SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (
     (CampaignInfo, "## campaign"),
+    (CounterDoc, "### campaign.counters[]"),
     (WalkerType, "## walker_types[]"),
     (Roster, "## rosters[]"),
     (Fighter, "### rosters[].fighters[]"),

@@ -71,6 +71,8 @@ from campaign_app.usecases.datafiles.validate import (
     _spec,
     _Stop,
     _validate,
+    check_roster_counters,
+    counter_defs,
 )
 
 CHUNK = 5000
@@ -554,6 +556,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         raise ImportRefused(source, ["document: not a campaign file"])
     cd = checked["campaign"]
     raw_cd = head.get("campaign") or {}
+    counters = counter_defs(None, cd)  # counters helper: checked with the campaign
     info = SYSTEMS.get(cd["system"])
     edition = cd["edition"]
     if info is None or edition not in info.editions or any(x not in info.expansions for x in cd["expansions"]):
@@ -570,6 +573,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         plan.campaign = {
             "name": plan.campaign["name"], "system": cd["system"], "edition": cd["edition"],
             "expansions": cd["expansions"], "house_rules": cd["house_rules"], "cycle": cd["cycle"],
+        "counters": [dict(x) for x in cd["counters"]],  # counters helper
             "notes": cd["notes"], "created_at": cd["created_at"] or now, "version": 1,
         }
         cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
@@ -716,6 +720,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                     ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
                 if type(u) is dict:
                     _check_unit(ck, u, f"{p}.units[{j}]")
+            check_roster_counters(ck, r, p, counters)  # counters helper
             for k, x in enumerate(_items(r, "ledger")):
                 if type(x) is dict:
                     for key, kind in (("fighter", "f"), ("battle", "b")):

@@ -459,6 +459,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
                 ck.err(p, f"dice must stay {shipped[tid].dice} (got {parsed.dice})")
     if not system_ok:
         info = None
+    counters = counter_defs(ck, cd)  # counters helper
 
     # walker types, rosters, fighters, units ------------------------------------------
     walkers = _items(doc, "walker_types")
@@ -496,6 +497,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
         for j, u in enumerate(units):
             if type(u) is dict:
                 _check_unit(ck, u, f"{p}.units[{j}]")
+        check_roster_counters(ck, r, p, counters)  # counters helper
         ledger = _items(r, "ledger")  # gear
         ck.refer("f", ledger, "fighter", f"{p}.ledger")
         ck.refer("b", ledger, "battle", f"{p}.ledger")
@@ -536,6 +538,50 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
             if u is True and not a:
                 ck.err(f"rolls[{i}].undone", "an undone roll needs the action it belonged to")
     return checked
+
+
+# --- counters: the campaign's own counters and each roster's values (counters helper)
+def counter_defs(ck: _Checker | None, cd: Any) -> dict[str, dict[str, Any]]:
+    """The counters ``campaign.counters`` defines (name in any case -> counter), each
+    name once and each start within its limits (``ck``: where the problems go; None:
+    a campaign already checked)."""
+    from campaign_app.usecases.counters import counter_problem
+
+    defs: dict[str, dict[str, Any]] = {}
+    for i, d in enumerate(_items(cd, "counters") if type(cd) is dict else []):
+        if type(d) is not dict or type(d.get("name")) is not str:
+            continue
+        key = d["name"].strip().casefold()
+        if key in defs:
+            if ck is not None:
+                ck.err(f"campaign.counters[{i}].name", f"{d['name']!r} is already the name of another counter")
+            continue
+        nums = {"name": d["name"], "start": d.get("start", 0), "min": d.get("min", 0), "max": d.get("max", 10)}
+        if any(type(nums[k]) is not int for k in ("start", "min", "max")):
+            continue  # the model names it
+        bad = counter_problem(nums)
+        if bad and ck is not None:
+            ck.err(f"campaign.counters[{i}]", bad.split(": ", 1)[1])
+        defs[key] = nums
+    return defs
+
+
+def check_roster_counters(ck: _Checker, r: dict[str, Any], p: str, defs: Mapping[str, Mapping[str, Any]]) -> None:
+    """Each value ``rosters[].counters`` holds is a counter of the campaign, within its limits."""
+    held = r.get("counters")
+    if type(held) is not dict:
+        return
+    for name, v in held.items():
+        at = f"{p}.counters" + _path([0, name])[3:]
+        d = defs.get(name.strip().casefold()) if type(name) is str else None
+        if d is None or d["name"] != name:
+            ck.err(at, f"{name!r} is not a counter of the campaign (campaign.counters)"
+                   + (f"; did you mean {d['name']!r}?" if d is not None else ""))
+        elif type(v) is not int:
+            ck.err(at, f"{_short(v)} is not a whole number")
+        elif not d["min"] <= v <= d["max"]:
+            ck.err(at, f"{v} is not from {d['min']} to {d['max']}")
+# --- end counters
 
 
 def _check_packs(ck: _Checker, packs: list[Any], system: str) -> None:
@@ -743,6 +789,7 @@ def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
     plan.campaign = {
         "name": plan.campaign["name"], "system": cd["system"], "edition": cd["edition"],
         "expansions": cd["expansions"], "house_rules": cd["house_rules"], "cycle": cd["cycle"],
+        "counters": [dict(x) for x in cd["counters"]],  # counters helper
         "notes": cd["notes"], "created_at": cd["created_at"] or now, "version": 1,
     }
     _rows(plan.walker_types, sch.WalkerType, doc["walker_types"], now)
