@@ -59,6 +59,10 @@ class Campaign(SQLModel, table=True):
     dice_discipline: str = Field(default="open", max_length=10, sa_column_kwargs={"server_default": "open"})
     typed_dice: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
     # --- end record
+    # --- recruit: the game's gang composition rules "checked" on recruit and by
+    # ``roster check``, or "loose" (a campaign that plays without them; migration 0012)
+    roster_rules: str = Field(default="checked", max_length=10, sa_column_kwargs={"server_default": "checked"})
+    # --- end recruit
 
     rosters: list["Roster"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     battles: list["Battle"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)

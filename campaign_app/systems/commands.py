@@ -38,6 +38,7 @@ class Param:
     # the choices are what the window lists; the CLI takes any word and the use-case
     # resolves it (a name of the rules data typed in the game's own words: "Sneak")
     free: bool = False
+    optional: bool = False  # a positional the command may go without ("[NAME]")
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,9 @@ class Command:
     data: str = ""
     needs: Needs = field(default_factory=Needs)
     gui: GuiAction | None = None  # None: a CLI-only command
+    # "module:function(result) -> int": the CLI's exit status from the result ("" = 0),
+    # e.g. a check that found the roster illegal
+    status: str = ""
     key: str = ""  # the GUI action's name; default: GROUP_NAME
 
     @property

@@ -61,6 +61,7 @@ class RosterResult(Result):
     reputation: int
     notes: str
     version: int
+    credits_default: bool = False  # the starting credits are our labelled default
 
 
 @dataclass(frozen=True, kw_only=True)
