@@ -15,8 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from sqlmodel import func, select
-
 from campaign_app.changes import Result
 from campaign_app.errors import InputError
 from campaign_app.systems import get_system, stat_rules
@@ -25,7 +23,7 @@ from campaign_app.systems.necromunda.content import SYSTEM, Content, FighterType
 from campaign_app.usecases.common import Ref, campaign_of_roster, clean_name, get_roster
 from campaign_app.usecases.core import parse_stats
 from campaign_app.usecases.gear import _ledger, equipment_of_item, items_of, worth_of
-from db.models import BattleRoster, Campaign, Fighter, Roster, Skill
+from db.models import Campaign, Fighter, Roster, Skill
 from db.queries import rosters as roster_q
 from db.uow import Engine, Session, UnitOfWork, read_session
 
@@ -43,8 +41,8 @@ def _gang(s: Session, roster: Ref) -> tuple[Roster, Campaign, Content, House]:
     h = cont.find_house(r.faction) if r.faction else None
     if h is None:
         lists = ", ".join(x.name for x in cont.houses.values()) or "none yet"
-        said = f"house {r.faction!r}" if r.faction else "no house"
-        raise InputError(f"{r.name} has {said} with fighter lists in {c.edition} (lists: {lists}); "
+        said = f"{r.name}'s house {r.faction!r} has" if r.faction else f"{r.name} has no house, so"
+        raise InputError(f"{said} no fighter lists in {c.edition} (lists: {lists}); "
                          "add its fighters with `fighter add`")
     return r, c, cont, h
 
@@ -61,8 +59,7 @@ def _members(s: Session, r: Roster, cont: Content, h: House) -> list[Member]:
 
 def _founding(s: Session, r: Roster) -> bool:
     """True while the gang has fought no battle (the founding rules apply)."""
-    n = s.exec(select(func.count()).select_from(BattleRoster).where(BattleRoster.roster_id == r.id)).one()
-    return int(n) == 0
+    return roster_q.battles_fought(s, r.id or 0) == 0
 
 
 def _checked(c: Campaign) -> bool:
