@@ -204,3 +204,16 @@ def test_n26_has_no_house_lists_and_says_so(engine, capsys):
     assert rc == 0 and "(House Orlock, 1,000 credits, our default)" in out
     rc, _out, err = cli(engine, capsys, "fighter", "recruit", "Cogs", "--list")
     assert rc == 2 and "lists: none yet" in err
+
+
+def test_the_readme_recruiting_example_runs_as_written(tmp_path, capsys):
+    from tests.campaign_app.test_readme_examples import README, _block
+
+    db = str(tmp_path / "readme.sqlite")
+    assert main(["--db", db, "campaign", "create", "Underhive", "--system", "necromunda", "--edition", "n23"]) == 0
+    assert "fighter recruit" in README.read_text(encoding="utf-8")
+    commands = _block("A gang founded from its house")
+    assert [c[:2] for c in commands] == [["roster", "create"], ["fighter", "recruit"], ["fighter", "recruit"],
+                                         ["roster", "check"], ["campaign", "settings"]]
+    codes = [main(["--db", db, *argv]) for argv in commands]
+    assert codes == [0, 0, 0, 3, 0], capsys.readouterr().err  # one fighter: not a legal gang yet
