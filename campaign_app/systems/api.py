@@ -194,20 +194,24 @@ class GameSystem:
 
     def founding_list(self, edition: str, expansions: Sequence[str] = ()) -> list[Founding]:
         """The houses (factions) a roster of this game may be founded from, with their
-        starting credits: the system's own (:attr:`foundings`), then the rules data's
-        ``[roster] factions`` it does not already name (credits: ``[roster]
-        starting_credits``, our default when ``[roster] default = true``)."""
+        starting credits: the rules data's ``[roster] factions`` in their order (credits:
+        ``[roster] starting_credits``, our default when ``[roster] default = true``), the
+        system's own (:attr:`foundings`, with their own credits) in their place, then
+        the system's others."""
         from campaign_app.rules import load_rulebook
 
-        out: list[Founding] = list(self.load(self.foundings)(edition)) if self.foundings else []
+        own: list[Founding] = list(self.load(self.foundings)(edition)) if self.foundings else []
         spec = load_rulebook().data(self.id, edition, list(expansions)).get("roster")
         spec = spec if isinstance(spec, Mapping) else {}
         credits = spec.get("starting_credits", 0)
         credits = credits if isinstance(credits, int) and not isinstance(credits, bool) else 0
-        for name in spec.get("factions") or []:
-            if str(name).strip() and not any(f.answers_to(str(name)) for f in out):
-                out.append(Founding(str(name), credits, bool(spec.get("default"))))
-        return out
+        out: list[Founding] = []
+        for name in spec.get("factions") or []:  # in the list's order, the system's own where it has it
+            if not str(name).strip():
+                continue
+            mine = next((f for f in own if f.answers_to(str(name))), None)
+            out.append(mine if mine is not None else Founding(str(name), credits, bool(spec.get("default"))))
+        return out + [f for f in own if f not in out]
 
     def rating_rule(self) -> Rating:
         """How the league standings count a roster's rating (standings helper)."""

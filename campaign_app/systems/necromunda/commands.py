@@ -219,6 +219,9 @@ COMMANDS: tuple[Command, ...] = (
                                                        "credits left"),
         ),
         needs=Needs(roster=True), key="recruit",
+        gui=GuiAction("Re&cruit from the House List…", "roster", (), "",
+                      "Necromunda: recruit a fighter from the gang's house list, paid from its credits",
+                      dialog="recruit", order=5),
     ),
     Command(
         "check", "check a gang against its house's composition rules (exit 3 when it breaks one)",
