@@ -54,6 +54,9 @@ class Needs:
     # "module:function(engine, figure_id) -> bool", a read-only query for what the
     # selection alone cannot tell (e.g. a Critical Injury waiting for a decision)
     check: str = ""
+    # "module:function(engine, roster_id) -> bool", the same for the selected roster (e.g.
+    # its house has a list to recruit from)
+    roster_check: str = ""
 
 
 @dataclass(frozen=True)

@@ -82,11 +82,14 @@ def test_new_gang_from_its_house_then_recruit_with_costs_and_credits_left(qtbot:
     assert core.show_roster(gui_engine, rid)["fighters"] == [] and core.show_roster(gui_engine, rid)["credits"] == 1000
 
 
-def test_recruit_without_a_house_list_says_why(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from tests.ui.conftest import messages
-
+def test_recruit_is_offered_only_for_a_house_with_a_list(qtbot: Any, win: Any, gui_engine: Any) -> None:
     c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23")
     r = core.create_roster(gui_engine, c.id, "Iron Jaws", house="House Goliath")
+    o = core.create_roster(gui_engine, c.id, "Cogs", house="House Orlock")
     win.reload(prefer=("roster", r.id))
-    assert win.run_command("recruit") is None
-    assert messages() and "has no fighter lists in n23" in messages()[-1][1]
+    assert not win.actions["recruit"].isEnabled() and win.run_command("recruit") is None
+    win.select_tree("roster", o.id)
+    assert win.actions["recruit"].isEnabled()
+    dlg = win.run_command("recruit")
+    assert dlg is not None and dlg.fighter_type.count() == 10
+    dlg.reject()

@@ -218,7 +218,7 @@ COMMANDS: tuple[Command, ...] = (
             Param("list_types", "--list", "flag", help="list the house's fighter types, their costs and the "
                                                        "credits left"),
         ),
-        needs=Needs(roster=True), key="recruit",
+        needs=Needs(roster=True, roster_check=f"{_RECRUITING}:can_recruit"), key="recruit",
         gui=GuiAction("Re&cruit from the House List…", "roster", (), "",
                       "Necromunda: recruit a fighter from the gang's house list, paid from its credits",
                       dialog="recruit", order=5),

@@ -66,6 +66,16 @@ def _checked(c: Campaign) -> bool:
     return (c.roster_rules or "checked") != "loose"
 
 
+def can_recruit(engine: Engine, roster: Ref) -> bool:
+    """Whether the roster's house has a list to recruit from (the Recruit action's check)."""
+    with read_session(engine) as s:
+        try:
+            _gang(s, roster)
+        except InputError:
+            return False
+        return True
+
+
 # --------------------------------------------------------------------------- recruit
 class BoughtItem(TypedDict):
     name: str
