@@ -64,6 +64,10 @@ class Campaign(SQLModel, table=True):
     counters: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(
         JSON, nullable=False, server_default=text("'[]'")))
     # --- end counters
+    # --- recruit: the game's gang composition rules "checked" on recruit and by
+    # ``roster check``, or "loose" (a campaign that plays without them; migration 0013)
+    roster_rules: str = Field(default="checked", max_length=10, sa_column_kwargs={"server_default": "checked"})
+    # --- end recruit
 
     rosters: list["Roster"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     battles: list["Battle"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)

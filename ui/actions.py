@@ -414,9 +414,17 @@ def sync_system_actions(win: MainWindow) -> None:
 
 
 def command_check(win: MainWindow, cmd: Any, row: dict[str, Any] | None) -> bool:
-    """The command's own read-only check of the selected figure, if it has one."""
+    """The command's own read-only checks of the selected roster and figure, if it has them."""
     from campaign_app.errors import AppError
 
+    if cmd.needs.roster_check:
+        if win.roster_id is None or win.game_system is None:
+            return False
+        try:
+            if not win.app.run(win.game_system.load(cmd.needs.roster_check), win.roster_id):
+                return False
+        except AppError:  # the roster vanished (another window removed it)
+            return False
     if not cmd.needs.check:
         return True
     if row is None or win.game_system is None:

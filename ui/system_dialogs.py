@@ -27,6 +27,7 @@ APIS: dict[str, str] = {
     "end_cycle": ".actions",
     "injury_roll": ".actions",
     "treat_injury": ".actions",
+    "recruit": ".recruiting",
 }
 
 
@@ -150,6 +151,23 @@ def release(win: Any, cmd: Any) -> Any:
     return box
 
 
+def recruit(win: Any, cmd: Any) -> Any:
+    from campaign_app.errors import AppError
+    from ui.dialogs.recruit import RecruitDialog
+
+    roster = _roster(win)
+    if roster is None:
+        return None
+    try:
+        dlg = RecruitDialog(win, win.app, roster, _api(win, cmd))
+    except AppError as e:  # the gang's house has no list (or the roster vanished)
+        widgets.show_error(win, translate("system_dialogs", "Cannot recruit"), e)
+        return None
+    dlg.saved.connect(lambda fid: win._saved(translate("system_dialogs", "Fighter recruited (Ctrl+Z to undo)"),
+                                             select=("fighter", fid), changes=dlg.changes))
+    return win._show_dialog(dlg)
+
+
 DIALOGS: dict[str, Opener] = {
     "creatures": creatures,
     "walker_types": walker_types,
@@ -158,4 +176,5 @@ DIALOGS: dict[str, Opener] = {
     "injury_roll": injury_roll,
     "treat_injury": treat_injury,
     "release": release,
+    "recruit": recruit,
 }

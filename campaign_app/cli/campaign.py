@@ -93,19 +93,21 @@ def _read_table_file(path: str, table_id: str) -> Any:
 
 
 def cmd_campaign_settings(args: argparse.Namespace, engine: Engine) -> None:
-    """``campaign settings C [--dice-discipline open|strict] [--typed-dice yes|no]``."""
+    """``campaign settings C [--dice-discipline open|strict] [--typed-dice yes|no]
+    [--roster-rules checked|loose]``."""
     from campaign_app.usecases.record import campaign_settings, set_campaign_settings
 
     typed = None if args.typed_dice is None else args.typed_dice == "yes"
-    if args.dice_discipline is None and typed is None:
+    if args.dice_discipline is None and typed is None and args.roster_rules is None:
         d: Any = campaign_settings(engine, args.campaign)
     else:
-        d = set_campaign_settings(engine, args.campaign, dice_discipline=args.dice_discipline, typed_dice=typed)
+        d = set_campaign_settings(engine, args.campaign, dice_discipline=args.dice_discipline, typed_dice=typed,
+                                  roster_rules=args.roster_rules)
 
     def text() -> str:
         get = d.get if isinstance(d, dict) else lambda k: getattr(d, k)
         return (f"{get('campaign')}: dice discipline {get('dice_discipline')}, typed dice "
-                f"{'yes' if get('typed_dice') else 'no'}")
+                f"{'yes' if get('typed_dice') else 'no'}, roster rules {get('roster_rules')}")
 
     emit(args, d, text)
 
@@ -122,12 +124,16 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp = add(camp, "show", cmd_campaign_show, "show a campaign's rosters and battles")
     sp.add_argument("campaign")
     sp = add(camp, "settings", cmd_campaign_settings,
-             "show or change a campaign's dice discipline (open or strict) and whether typed dice are allowed")
+             "show or change a campaign's dice discipline (open or strict), whether typed dice are allowed "
+             "and whether its gang composition rules are checked")
     sp.add_argument("campaign")
     sp.add_argument("--dice-discipline", choices=("open", "strict"),
                     help="open: previews are recorded, the real run rolls anew; strict: the real run "
                          "reuses the dice already rolled for its step")
     sp.add_argument("--typed-dice", choices=("yes", "no"), help="allow dice typed in (strict discipline)")
+    sp.add_argument("--roster-rules", choices=("checked", "loose"),
+                    help="checked: recruiting follows the game's gang composition rules (the default); "
+                         "loose: the campaign plays without them")
     sp = add(camp, "house-rule", cmd_house_rule, "replace a table for this campaign (house rule)")
     sp.add_argument("campaign")
     sp.add_argument("table")

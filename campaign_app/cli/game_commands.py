@@ -26,6 +26,8 @@ def _add_param(sp: Any, p: Param) -> None:
     if p.choices and not p.free:
         kw["choices"] = p.choices
     if not p.flag:
+        if p.optional:
+            kw["nargs"] = "?"
         sp.add_argument(p.name, **kw)
         return
     if p.default is not None:
@@ -36,7 +38,7 @@ def _add_param(sp: Any, p: Param) -> None:
 
 
 def _handler(system: Any, cmd: Command) -> Any:
-    def handle(args: argparse.Namespace, engine: Any) -> None:
+    def handle(args: argparse.Namespace, engine: Any) -> int | None:
         from campaign_app.cli import emit
 
         params = {p.name: getattr(args, p.name) for p in cmd.params}
@@ -46,6 +48,7 @@ def _handler(system: Any, cmd: Command) -> Any:
         text = system.load(cmd.text) if cmd.text else None
         data = system.load(cmd.data)(result) if cmd.data and getattr(args, "json", False) else result
         emit(args, data, (lambda: text(result, params)) if text else None)
+        return int(system.load(cmd.status)(result)) if cmd.status else None
 
     return handle
 

@@ -14,9 +14,13 @@ if TYPE_CHECKING:
 def cmd_roster_create(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.core import create_roster
 
+    house = getattr(args, "house", None)
+    credits = args.credits if house is not None else args.credits or 0
     r = create_roster(engine, args.campaign, args.name, args.kind, faction=args.faction or "",
-                      player=args.player or "", credits=args.credits or 0)
-    emit(args, r, f"created roster {r.id}: {r.name}")
+                      player=args.player or "", credits=credits, house=house)
+    founded = f" ({r.faction}, {r.credits:,} credits{', our default' if r.credits_default else ''})" \
+        if house is not None else ""
+    emit(args, r, f"created roster {r.id}: {r.name}{founded}")
 
 
 def cmd_roster_edit(args: argparse.Namespace, engine: Engine) -> None:
@@ -94,6 +98,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("name")
     sp.add_argument("--kind", help="gang or squad")
     sp.add_argument("--faction")
+    sp.add_argument("--house", help="found it from a house (faction) of the game: records the house and "
+                                    "starts with its credits (see `fighter recruit ROSTER --list`)")
     sp.add_argument("--player")
     sp.add_argument("--credits", type=int)
     sp = add(ros, "edit", cmd_roster_edit, "edit a roster")

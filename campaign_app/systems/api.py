@@ -19,7 +19,7 @@ code asks the :class:`GameSystem` (see :mod:`campaign_app.systems.registry`).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -57,6 +57,24 @@ def default_rating(info: SystemInfo) -> Rating:
         return Rating("Total Rep", "fighters", "rep")
     return Rating("Rating", "fighters", "credits_value")
 # --- end standings
+
+
+# --- recruit: the houses (factions) a roster is founded from (recruit helper)
+@dataclass(frozen=True)
+class Founding:
+    """A house, gang or faction a new roster may be founded from: its name (what the
+    roster records as its faction), the credits it starts with, whether that number is
+    our labelled default (no source gives it), and other names it answers to."""
+
+    name: str
+    credits: int
+    credits_default: bool = False
+    aliases: tuple[str, ...] = ()
+
+    def answers_to(self, text: str) -> bool:
+        want = " ".join(str(text).replace("-", " ").split()).casefold()
+        return want in {" ".join(n.replace("-", " ").split()).casefold() for n in (self.name, *self.aliases)}
+# --- end recruit
 
 
 @dataclass(frozen=True)
@@ -123,6 +141,11 @@ class GameSystem:
     # files): ``function(files)`` raises a one-line RulesDataError ("" = none)
     book_check: str = ""
     # --- end gear
+    # --- recruit (recruit helper): "module:function(edition) -> list[Founding]", the
+    # houses a roster may be founded from beyond the rules data's ``[roster] factions``
+    # (with their own starting credits); "" = those factions only
+    foundings: str = ""
+    # --- end recruit
     # --- standings (standings helper): how the league table counts a roster's rating;
     # None = one derived from the SystemInfo (default_rating)
     rating: Rating | None = None
@@ -168,6 +191,27 @@ class GameSystem:
 
             raise RulesDataError(f"game system {self.id!r}: layout {self.layout!r} is not a RosterLayout")
         return layout
+
+    def founding_list(self, edition: str, expansions: Sequence[str] = ()) -> list[Founding]:
+        """The houses (factions) a roster of this game may be founded from, with their
+        starting credits: the rules data's ``[roster] factions`` in their order (credits:
+        ``[roster] starting_credits``, our default when ``[roster] default = true``), the
+        system's own (:attr:`foundings`, with their own credits) in their place, then
+        the system's others."""
+        from campaign_app.rules import load_rulebook
+
+        own: list[Founding] = list(self.load(self.foundings)(edition)) if self.foundings else []
+        spec = load_rulebook().data(self.id, edition, list(expansions)).get("roster")
+        spec = spec if isinstance(spec, Mapping) else {}
+        credits = spec.get("starting_credits", 0)
+        credits = credits if isinstance(credits, int) and not isinstance(credits, bool) else 0
+        out: list[Founding] = []
+        for name in spec.get("factions") or []:  # in the list's order, the system's own where it has it
+            if not str(name).strip():
+                continue
+            mine = next((f for f in own if f.answers_to(str(name))), None)
+            out.append(mine if mine is not None else Founding(str(name), credits, bool(spec.get("default"))))
+        return out + [f for f in own if f not in out]
 
     def rating_rule(self) -> Rating:
         """How the league standings count a roster's rating (standings helper)."""

@@ -38,6 +38,7 @@ class Param:
     # the choices are what the window lists; the CLI takes any word and the use-case
     # resolves it (a name of the rules data typed in the game's own words: "Sneak")
     free: bool = False
+    optional: bool = False  # a positional the command may go without ("[NAME]")
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ class Needs:
     # "module:function(engine, figure_id) -> bool", a read-only query for what the
     # selection alone cannot tell (e.g. a Critical Injury waiting for a decision)
     check: str = ""
+    # "module:function(engine, roster_id) -> bool", the same for the selected roster (e.g.
+    # its house has a list to recruit from)
+    roster_check: str = ""
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,9 @@ class Command:
     data: str = ""
     needs: Needs = field(default_factory=Needs)
     gui: GuiAction | None = None  # None: a CLI-only command
+    # "module:function(result) -> int": the CLI's exit status from the result ("" = 0),
+    # e.g. a check that found the roster illegal
+    status: str = ""
     key: str = ""  # the GUI action's name; default: GROUP_NAME
 
     @property

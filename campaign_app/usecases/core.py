@@ -35,9 +35,11 @@ from campaign_app.systems import (
     campaign_tables,
     check_ranges_rule,
     find_stat,
+    game_system,
     get_system,
     stat_rules,
 )
+from campaign_app.systems.api import Founding
 from campaign_app.usecases.common import (
     CREDITS_RANGE,
     REPUTATION_RANGE,
@@ -72,7 +74,7 @@ from db.journal import (
     undo_journal,
     undo_target,
 )
-from db.models import Campaign, Equipment, Fighter, Roster, Skill, Unit
+from db.models import Campaign, Equipment, Fighter, LedgerEntry, Roster, Skill, Unit
 from db.queries import campaigns as campaign_q
 from db.queries import fighters as fighter_q
 from db.queries import history as history_q
@@ -430,11 +432,11 @@ def roster_dict(r: Roster) -> RosterData:
     }
 
 
-def roster_result(r: Roster, changes: Changes) -> RosterResult:
+def roster_result(r: Roster, changes: Changes, credits_default: bool = False) -> RosterResult:
     """The typed result of a use-case that created or changed roster ``r``."""
     return RosterResult(id=_id(r), campaign_id=r.campaign_id, name=r.name, kind=r.kind, faction=r.faction,
                         player=r.player, credits=r.credits, reputation=r.reputation, notes=r.notes,
-                        version=r.version, changes=changes)
+                        version=r.version, changes=changes, credits_default=credits_default)
 
 
 def _check_roster_kind(info: SystemInfo, kind: str | None) -> None:
@@ -442,8 +444,25 @@ def _check_roster_kind(info: SystemInfo, kind: str | None) -> None:
         raise InputError(f"roster kind {kind!r} is not one of {', '.join(info.roster_kinds)}")
 
 
+def founding_of(c: Campaign, house: str) -> Founding:
+    """The house (faction) ``house`` names among those the campaign's game founds
+    rosters from; a one-line :class:`InputError` naming the known ones otherwise."""
+    system = game_system(c.system)
+    known = system.founding_list(c.edition, c.expansions or [])
+    found = next((f for f in known if f.answers_to(house)), None)
+    if found is None:
+        where = f"{system.name} {c.edition}".strip()
+        names = ", ".join(f.name for f in known) or "none"
+        raise InputError(f"no house {house.strip()!r} in {where} (known: {names})")
+    return found
+
+
 def create_roster(engine: Engine, campaign_ref: Ref, name: str, kind: str | None = None,
-                  faction: str = "", player: str = "", credits: Number | None = 0) -> RosterResult:
+                  faction: str = "", player: str = "", credits: Number | None = 0,
+                  house: str | None = None) -> RosterResult:
+    """A new roster. ``house``: founded from that house (faction) of the game: the
+    roster records it as its faction and starts with its credits (unless ``credits``
+    is given), written to its ledger."""
     name = clean_name(name, "roster name")
     with UnitOfWork(engine, "roster.create") as uow:
         s = uow.session
@@ -454,13 +473,27 @@ def create_roster(engine: Engine, campaign_ref: Ref, name: str, kind: str | None
             raise InputError(f"roster kind {kind!r} is not one of {', '.join(info.roster_kinds)}")
         if roster_q.roster_named(s, _id(c), name) is not None:
             raise InputError(f"{c.name} already has a roster named {name!r}")
+        founded = None
+        if house is not None:
+            founded = founding_of(c, clean_name(house, "house"))
+            if faction and faction.strip().casefold() != founded.name.casefold():
+                raise InputError(f"give the house or the faction, not both ({house!r}, {faction!r})")
+            faction = founded.name
+            if credits is None:
+                credits = founded.credits
         cr = clean_int(credits if credits is not None else 0, "credits", *CREDITS_RANGE)
         r = Roster(campaign_id=_id(c), name=name, kind=k, faction=clean_text(faction, "faction", 200),
                    player=clean_text(player, "player", 200), credits=cr)
         s.add(r)
+        if founded is not None and cr:
+            s.flush()
+            why = f"starting credits of {founded.name}" + (
+                " (our default)" if founded.credits_default and cr == founded.credits else "")
+            s.add(LedgerEntry(roster_id=_id(r), amount=cr, balance=cr, kind="credits", why=why))
         uow.campaign_id = c.id
-        uow.summary = f"create roster {name}"
-    return roster_result(r, uow.changes)
+        uow.summary = f"create roster {name}" + (f" ({founded.name}, {cr:,} credits)" if founded else "")
+    return roster_result(r, uow.changes, credits_default=bool(
+        founded is not None and founded.credits_default and cr == founded.credits))
 
 
 class RosterFields(TypedDict, total=False):

@@ -352,13 +352,24 @@ def range_rules(engine: Engine, campaign_id: int) -> dict[str, Any]:
     return {k: v for k, v in rules.items() if k in (RANGES_TABLE, VEHICLE_RANGES_TABLE)}
 
 
+class HouseChoice(TypedDict):
+    """A house (faction) a new roster may be founded from, with its starting credits."""
+
+    name: str
+    credits: int
+    credits_default: bool  # our labelled default, not a source's
+
+
 class RosterChoices(TypedDict):
     """What the new-roster dialog offers in a campaign: the factions its game's rules
-    data names (``[roster] factions``; any other may be typed) and those its rosters
-    already use, and the credits a new roster starts with (``starting_credits``, 0)."""
+    data names (``[roster] factions`` and the system's houses; any other may be typed)
+    and those its rosters already use, and the credits a new roster starts with
+    (``starting_credits``, 0), each house's own in ``houses`` (the roster is then
+    founded from it: ``create_roster(house=...)``)."""
 
     factions: list[str]
     starting_credits: int
+    houses: list[HouseChoice]
 
 
 def roster_choices(system: str, edition: str = "", expansions: Iterable[str] = (),
@@ -367,13 +378,16 @@ def roster_choices(system: str, edition: str = "", expansions: Iterable[str] = (
 
     spec = load_rulebook().data(system, edition, list(expansions)).get("roster")
     spec = spec if isinstance(spec, dict) else {}
-    factions = [str(x) for x in spec.get("factions") or [] if str(x).strip()]
+    houses: list[HouseChoice] = [{"name": f.name, "credits": f.credits, "credits_default": f.credits_default}
+                                 for f in game_system(system).founding_list(edition, list(expansions))]
+    factions = [h["name"] for h in houses]
     for f in used:  # the campaign's own, typed before
         if f and f.strip() and f.strip().lower() not in {x.lower() for x in factions}:
             factions.append(f.strip())
     credits = spec.get("starting_credits", 0)
     return {"factions": factions,
-            "starting_credits": credits if isinstance(credits, int) and not isinstance(credits, bool) else 0}
+            "starting_credits": credits if isinstance(credits, int) and not isinstance(credits, bool) else 0,
+            "houses": houses}
 
 
 def systems() -> list[SystemDict]:

@@ -22,6 +22,8 @@ from db.queries import rolls as roll_q
 from db.uow import Engine, Session, UnitOfWork, read_session
 
 DISCIPLINES = ("open", "strict")
+# the game's gang composition rules: checked on recruit and by ``roster check``, or not
+ROSTER_RULES = ("checked", "loose")
 
 
 # --------------------------------------------------------------------------- settings
@@ -30,6 +32,7 @@ class CampaignSettings(TypedDict):
     campaign: str
     dice_discipline: str
     typed_dice: bool
+    roster_rules: str
 
 
 @dataclass(frozen=True)
@@ -38,12 +41,13 @@ class SettingsResult(Result):
     campaign: str
     dice_discipline: str
     typed_dice: bool
+    roster_rules: str
     changed: bool
 
 
 def _settings(c: Campaign) -> CampaignSettings:
     return {"campaign_id": int(c.id or 0), "campaign": c.name, "dice_discipline": c.dice_discipline,
-            "typed_dice": bool(c.typed_dice)}
+            "typed_dice": bool(c.typed_dice), "roster_rules": c.roster_rules or "checked"}
 
 
 def campaign_settings(engine: Engine, campaign: Ref) -> CampaignSettings:
@@ -52,11 +56,14 @@ def campaign_settings(engine: Engine, campaign: Ref) -> CampaignSettings:
 
 
 def set_campaign_settings(engine: Engine, campaign: Ref, *, dice_discipline: str | None = None,
-                          typed_dice: bool | None = None) -> SettingsResult:
-    """Change the campaign's dice discipline (``open`` or ``strict``) and whether typed
-    dice are allowed (one transaction, one undo step)."""
+                          typed_dice: bool | None = None, roster_rules: str | None = None) -> SettingsResult:
+    """Change the campaign's dice discipline (``open`` or ``strict``), whether typed
+    dice are allowed, and whether its game's gang composition rules are ``checked`` or
+    played ``loose`` (one transaction, one undo step)."""
     if dice_discipline is not None and dice_discipline not in DISCIPLINES:
         raise InputError(f"dice discipline {dice_discipline!r} is not open or strict")
+    if roster_rules is not None and roster_rules not in ROSTER_RULES:
+        raise InputError(f"roster rules {roster_rules!r} are not checked or loose")
     with UnitOfWork(engine, "campaign.settings") as uow:
         c = get_campaign(uow.session, campaign)
         uow.campaign_id = c.id
@@ -67,12 +74,15 @@ def set_campaign_settings(engine: Engine, campaign: Ref, *, dice_discipline: str
         if typed_dice is not None and bool(typed_dice) != bool(c.typed_dice):
             c.typed_dice = bool(typed_dice)
             changed = True
+        if roster_rules is not None and roster_rules != c.roster_rules:
+            c.roster_rules = roster_rules
+            changed = True
         if not changed:
             uow.discard()
         else:
             uow.session.add(c)
-            uow.summary = (f"dice discipline of {c.name}: {c.dice_discipline}, typed dice "
-                           f"{'allowed' if c.typed_dice else 'refused'}")
+            uow.summary = (f"settings of {c.name}: dice discipline {c.dice_discipline}, typed dice "
+                           f"{'allowed' if c.typed_dice else 'refused'}, roster rules {c.roster_rules}")
         d = _settings(c)
     return SettingsResult(**d, changed=changed, changes=uow.changes if changed else Changes())
 

@@ -5,7 +5,8 @@ set a view refreshes from. ``as_data`` turns one into the plain dict the CLI pri
 
 The fields of :class:`CampaignResult` and :class:`RosterResult` are, in order, those of
 ``campaign_dict`` and ``roster_dict`` (:mod:`campaign_app.usecases.core`), so the CLI
-prints a result as it printed the row's dict before."""
+prints a result as it printed the row's dict before; a created roster adds, last,
+``credits_default`` (its starting credits are our labelled default, not a book's)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ class RosterResult(Result):
     reputation: int
     notes: str
     version: int
+    credits_default: bool = False  # the starting credits are our labelled default
 
 
 @dataclass(frozen=True, kw_only=True)

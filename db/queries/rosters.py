@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, func, select
 
-from db.models import Fighter, Roster, Unit
+from db.models import BattleRoster, Fighter, Roster, Unit
 
 
 def roster_named(session: Session, campaign_id: int, name: str, *,
@@ -54,3 +54,9 @@ def fighters_of(session: Session, roster_id: int) -> Sequence[Fighter]:
 def units_of(session: Session, roster_id: int) -> Sequence[Unit]:
     """A roster's units, in the order they were added."""
     return session.exec(select(Unit).where(Unit.roster_id == roster_id).order_by(col(Unit.id))).all()
+
+
+def battles_fought(session: Session, roster_id: int) -> int:
+    """How many battles a roster took part in (0: a gang still being founded)."""
+    return int(session.exec(select(func.count()).select_from(BattleRoster)
+                            .where(BattleRoster.roster_id == roster_id)).one())

@@ -813,7 +813,7 @@ EXPECT: dict[str, list[str]] = {
         'rosters[0].credits: 5.0 is not a whole number',
     ],
     'fighter-type-unknown': [
-        "rosters[0].fighters[0].type: 'boss' is not one of leader, champion, ganger, juve, prospect, specialist, crew, brute, hanger-on, vehicle",
+        "rosters[0].fighters[0].type: 'boss' is not one of leader, champion, ganger, juve, prospect, specialist, crew, brute, hanger-on, vehicle, exotic-beast, hired-gun",
     ],
     'fighter-type-empty': [],
     'fighter-type-missing': [],
@@ -1484,6 +1484,7 @@ def test_the_plan_fills_defaults_and_the_time_of_the_import():
     now = plan.campaign["created_at"]
     assert start <= now <= end and now.tzinfo is not None
     assert plan.campaign == {"name": "Copy", "system": "fubar", "edition": "", "expansions": [], "house_rules": {}, "counters": [],
+                             "dice_discipline": "open", "typed_dice": True, "roster_rules": "checked",
                              "cycle": 1, "notes": "", "created_at": now, "version": 1}
     assert plan.rosters["kind"] == ["squad", "squad"]
     assert plan.rosters["created_at"][0] == now
@@ -1526,6 +1527,7 @@ def test_a_document_without_rolls_or_lists():
     plan, problems, more = validate_document(doc)
     assert (problems, more) == ([], False)
     assert plan.campaign == {"name": "Bare", "system": "nuts", "edition": "", "expansions": [], "house_rules": {}, "counters": [],
+                             "dice_discipline": "open", "typed_dice": True, "roster_rules": "checked",
                              "cycle": 1, "notes": "", "created_at": datetime(2026, 5, 1, 19, 30, tzinfo=UTC),
                              "version": 1}
     rows = _plan_rows(plan)

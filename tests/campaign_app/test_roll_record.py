@@ -106,10 +106,10 @@ def test_strict_dice_typed_dice_refused_unless_allowed(engine: Engine, snap: Any
 def test_campaign_settings_cli(engine: Engine, capsys: Any) -> None:
     cid, _bid, _ids = eight_fighter_n23_battle(engine)
     assert cli(engine, capsys, "campaign", "settings", str(cid)) == \
-        (0, "Underhive: dice discipline open, typed dice yes\n", "")
+        (0, "Underhive: dice discipline open, typed dice yes, roster rules checked\n", "")
     rc, out, _err = cli(engine, capsys, "campaign", "settings", "Underhive", "--dice-discipline", "strict",
                         "--typed-dice", "no")
-    assert rc == 0 and out == "Underhive: dice discipline strict, typed dice no\n"
+    assert rc == 0 and out == "Underhive: dice discipline strict, typed dice no, roster rules checked\n"
     rc, out, _err = cli(engine, capsys, "--json", "campaign", "settings", "Underhive")
     assert rc == 0 and json.loads(out)["dice_discipline"] == "strict"
     rc, _out, err = cli(engine, capsys, "campaign", "settings", "Underhive", "--dice-discipline", "loose")

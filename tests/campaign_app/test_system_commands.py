@@ -150,7 +150,7 @@ def test_the_built_in_systems_name_their_commands_and_options_in_their_packages(
     keys = {sid: [c.action_key for c in game_system(sid).command_list() if c.gui] for sid in
             ("nuts", "necromunda", "fubar", "unit-morale")}
     assert keys == {"nuts": ["creatures", "walker_types", "add_walker"],
-                    "necromunda": ["injury_roll", "treat_injury", "end_cycle", "release", "revive"],
+                    "necromunda": ["injury_roll", "treat_injury", "end_cycle", "release", "revive", "recruit"],
                     "fubar": [], "unit-morale": []}
     assert [o.key for o in game_system("nuts").after_battle_options] == ["replacements"]
     assert [o.key for o in game_system("necromunda").after_battle_options] == ["treat"]

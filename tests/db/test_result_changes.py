@@ -154,7 +154,8 @@ def test_the_json_of_a_result_is_the_row_dict_it_replaced(squad):
         assert row_c is not None and row_r is not None
         # same keys in the same order: ``--json`` prints the same bytes as before
         assert json.dumps(as_data(c)) == json.dumps(campaign_dict(row_c))
-        assert json.dumps(as_data(r)) == json.dumps(roster_dict(row_r))
+        # ... plus, last, whether the starting credits are our labelled default (recruit)
+        assert json.dumps(as_data(r)) == json.dumps({**roster_dict(row_r), "credits_default": False})
 
 
 def test_cli_json_of_fighter_add_is_fighter_show(sqlite_url, capsys):

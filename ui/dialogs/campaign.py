@@ -159,6 +159,16 @@ class RosterDialog(UseCaseDialog):
         money = bool(system.get("uses_credits", True))  # a game of no money: neither field (kept as they are)
         if money:
             form.addRow(translate("RosterDialog", "&Credits:"), self.credits)
+        # a new roster founded from one of the game's houses starts with its credits
+        self.houses = {h["name"].casefold(): h for h in (choices or {}).get("houses") or []} if not roster else {}
+        self.house_note = QLabel()
+        self.house_note.setObjectName("houseNote")
+        self.house_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.house_note.setWordWrap(True)
+        self.house_note.setStyleSheet(muted_style())
+        if self.houses and money:
+            form.addRow("", self.house_note)
+            self.faction.currentTextChanged.connect(self._house_chosen)
         self.reputation = QSpinBox()
         self.reputation.setRange(-1000, 100_000)
         self.notes = QPlainTextEdit()
@@ -176,6 +186,20 @@ class RosterDialog(UseCaseDialog):
                 w.hide()
         fit_to_screen(self, 420, self.sizeHint().height())
 
+    def house(self) -> dict[str, Any] | None:
+        """The game's house the faction names (a new roster is founded from it), or None."""
+        return self.houses.get(self.faction_text().casefold())
+
+    def _house_chosen(self, _text: str = "") -> None:
+        h = self.house()
+        if h is None:
+            self.house_note.setText("")
+            return
+        self.credits.setValue(int(h["credits"]))
+        note = (translate("RosterDialog", "{house} starts with {credits} credits (our default).")
+                if h["credits_default"] else translate("RosterDialog", "{house} starts with {credits} credits."))
+        self.house_note.setText(note.format(house=h["name"], credits=f"{int(h['credits']):,}"))
+
     def faction_text(self) -> str:
         """The faction typed, written as the game's list writes it when it is one of them."""
         text = self.faction.currentText().strip()
@@ -184,9 +208,11 @@ class RosterDialog(UseCaseDialog):
 
     def run(self) -> int:
         if self.roster is None:
+            h = self.house()
             r = self.app.run(core.create_roster, self.campaign_id, self.name.text(),
-                                   self.kind.currentData(), faction=self.faction_text(),
-                                   player=self.player.text(), credits=self.credits.value())
+                                   self.kind.currentData(), faction="" if h else self.faction_text(),
+                                   player=self.player.text(), credits=self.credits.value(),
+                                   house=h["name"] if h else None)
         else:
             r = self.app.run(core.edit_roster, self.roster["id"], if_version=self.roster["version"],
                                  name=self.name.text(), kind=self.kind.currentData(),

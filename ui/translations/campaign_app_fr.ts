@@ -1758,6 +1758,69 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     </message>
 </context>
 <context>
+    <name>RecruitDialog</name>
+    <message>
+        <source>Recruit</source>
+        <translation>Recruter</translation>
+    </message>
+    <message>
+        <source>Gang:</source>
+        <translation>Gang :</translation>
+    </message>
+    <message>
+        <source>{name} ({category}): {cost} credits</source>
+        <translation>{name} ({category}) : {cost} crédits</translation>
+    </message>
+    <message>
+        <source>&amp;Fighter type:</source>
+        <translation>&amp;Type de combattant :</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source>&amp;Items:</source>
+        <translation>&amp;Objets :</translation>
+    </message>
+    <message>
+        <source>&amp;Recruit</source>
+        <translation>&amp;Recruter</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>liste</translation>
+    </message>
+    <message>
+        <source>Trading Post</source>
+        <translation>comptoir</translation>
+    </message>
+    <message>
+        <source>{name}: {price} credits ({where})</source>
+        <translation>{name} : {price} crédits ({where})</translation>
+    </message>
+    <message>
+        <source>Comes with: {items}.</source>
+        <translation>Fourni avec : {items}.</translation>
+    </message>
+    <message>
+        <source>At most {max} in a gang ({n} now).</source>
+        <translation>Au plus {max} par gang ({n} à présent).</translation>
+    </message>
+    <message>
+        <source>Cost {total} credits · {left} credits left · gang rating {rating}</source>
+        <translation>Coût {total} crédits · reste {left} crédits · cote du gang {rating}</translation>
+    </message>
+    <message>
+        <source>the gang&apos;s house has no fighter types</source>
+        <translation>la maison du gang n&apos;a pas de types de combattants</translation>
+    </message>
+    <message>
+        <source>the gang has {credits} credits; this costs {total}</source>
+        <translation>le gang a {credits} crédits ; ceci coûte {total}</translation>
+    </message>
+</context>
+<context>
     <name>RollLog</name>
     <message>
         <source>{name} (removed)</source>
@@ -1960,6 +2023,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     <message>
         <source>N&amp;otes:</source>
         <translation>N&amp;otes :</translation>
+    </message>
+    <message>
+        <source>{house} starts with {credits} credits (our default).</source>
+        <translation>{house} commence avec {credits} crédits (notre valeur par défaut).</translation>
+    </message>
+    <message>
+        <source>{house} starts with {credits} credits.</source>
+        <translation>{house} commence avec {credits} crédits.</translation>
     </message>
 </context>
 <context>
@@ -3912,6 +3983,14 @@ PostgreSQL que tous les joueurs partagent.
     <message>
         <source>{name} is back with the gang ({value})</source>
         <translation>{name} est de retour dans le gang ({value})</translation>
+    </message>
+    <message>
+        <source>Cannot recruit</source>
+        <translation>Recrutement impossible</translation>
+    </message>
+    <message>
+        <source>Fighter recruited (Ctrl+Z to undo)</source>
+        <translation>Combattant recruté (Ctrl+Z pour annuler)</translation>
     </message>
 </context>
 <context>

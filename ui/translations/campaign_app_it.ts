@@ -1758,6 +1758,69 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
 </context>
 <context>
+    <name>RecruitDialog</name>
+    <message>
+        <source>Recruit</source>
+        <translation>Recluta</translation>
+    </message>
+    <message>
+        <source>Gang:</source>
+        <translation>Banda:</translation>
+    </message>
+    <message>
+        <source>{name} ({category}): {cost} credits</source>
+        <translation>{name} ({category}): {cost} crediti</translation>
+    </message>
+    <message>
+        <source>&amp;Fighter type:</source>
+        <translation>&amp;Tipo di combattente:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source>&amp;Items:</source>
+        <translation>&amp;Oggetti:</translation>
+    </message>
+    <message>
+        <source>&amp;Recruit</source>
+        <translation>&amp;Recluta</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>lista</translation>
+    </message>
+    <message>
+        <source>Trading Post</source>
+        <translation>emporio</translation>
+    </message>
+    <message>
+        <source>{name}: {price} credits ({where})</source>
+        <translation>{name}: {price} crediti ({where})</translation>
+    </message>
+    <message>
+        <source>Comes with: {items}.</source>
+        <translation>Viene con: {items}.</translation>
+    </message>
+    <message>
+        <source>At most {max} in a gang ({n} now).</source>
+        <translation>Al massimo {max} per banda (ora {n}).</translation>
+    </message>
+    <message>
+        <source>Cost {total} credits · {left} credits left · gang rating {rating}</source>
+        <translation>Costo {total} crediti · restano {left} crediti · valutazione della banda {rating}</translation>
+    </message>
+    <message>
+        <source>the gang&apos;s house has no fighter types</source>
+        <translation>la casata della banda non ha tipi di combattente</translation>
+    </message>
+    <message>
+        <source>the gang has {credits} credits; this costs {total}</source>
+        <translation>la banda ha {credits} crediti; questo costa {total}</translation>
+    </message>
+</context>
+<context>
     <name>RollLog</name>
     <message>
         <source>{name} (removed)</source>
@@ -1960,6 +2023,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     <message>
         <source>N&amp;otes:</source>
         <translation>N&amp;ote:</translation>
+    </message>
+    <message>
+        <source>{house} starts with {credits} credits (our default).</source>
+        <translation>{house} parte con {credits} crediti (nostro valore predefinito).</translation>
+    </message>
+    <message>
+        <source>{house} starts with {credits} credits.</source>
+        <translation>{house} parte con {credits} crediti.</translation>
     </message>
 </context>
 <context>
@@ -3911,6 +3982,14 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
     <message>
         <source>{name} is back with the gang ({value})</source>
         <translation>{name} è di nuovo con la banda ({value})</translation>
+    </message>
+    <message>
+        <source>Cannot recruit</source>
+        <translation>Impossibile reclutare</translation>
+    </message>
+    <message>
+        <source>Fighter recruited (Ctrl+Z to undo)</source>
+        <translation>Combattente reclutato (Ctrl+Z per annullare)</translation>
     </message>
 </context>
 <context>

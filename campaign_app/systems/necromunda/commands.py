@@ -88,7 +88,55 @@ def revive_text(rep: Revived, _params: dict[str, Any]) -> str:
     return f"{rep.fighter} is active again (undo to take it back)"
 
 
+def recruit(engine: Any, roster: Any, fighter_type: str | None = None, name: str | None = None,
+            with_items: list[str] | None = None, list_types: bool = False) -> Any:
+    from campaign_app.errors import InputError
+    from campaign_app.systems.necromunda import recruiting
+
+    if list_types:
+        if fighter_type is not None or with_items:
+            raise InputError("--list shows the house's fighter types: give only the roster")
+        return recruiting.recruit_list(engine, roster)
+    if fighter_type is None or name is None:
+        raise InputError("give the fighter type and the new fighter's name (or --list to see the types)")
+    return recruiting.recruit_fighter(engine, roster, fighter_type, name, with_items or [])
+
+
+def recruit_text(rep: Any, _params: dict[str, Any]) -> str:
+    from campaign_app.cli import table_text
+
+    if isinstance(rep, dict):  # --list
+        rows = [(t["name"], t["category"], t["cost"], "" if t["max"] is None else t["max"], t["in_gang"],
+                 "yes" if t["affordable"] else "no", ", ".join(t["equipment"])) for t in rep["types"]]
+        head = (f"{rep['roster']} ({rep['house']}): {rep['credits']:,} credits left, rating {rep['rating']:,}"
+                + (" (plays loose: composition not checked)" if rep["roster_rules"] == "loose" else ""))
+        return head + "\n" + table_text(rows, ["type", "category", "cost", "max", "in gang", "affordable",
+                                              "comes with"])
+    lines = [f"recruited {rep.fighter} (#{rep.fighter_id}), a {rep.fighter_type} ({rep.category}), "
+             f"for {rep.total} credits: {rep.credits:,} left"]
+    lines.append(f"- {rep.fighter_type}: {rep.cost}")
+    lines.extend(f"- {i['name']}: {i['price']} ({i['source']})" for i in rep.items)
+    if rep.equipment:
+        lines.append("comes with: " + ", ".join(rep.equipment))
+    if not rep.checked:
+        lines.append("composition not checked (the campaign plays loose)")
+    return "\n".join(lines)
+
+
+def check_text(d: Any, _params: dict[str, Any]) -> str:
+    n = d["fighters"]
+    head = f"{d['roster']} ({d['house']}, {n} fighter{'' if n == 1 else 's'}" + (", founding" if d["founding"] else "") + ")"
+    loose = " (the campaign plays loose: nothing is refused)" if d["roster_rules"] == "loose" else ""
+    if d["legal"]:
+        return f"{head}: follows every composition rule{loose}"
+    lines = [f"{head}: breaks {len(d['broken'])} composition rule{'s' if len(d['broken']) != 1 else ''}{loose}"]
+    lines.extend(f"- {b['id']}: {b['rule']} ({b['detail']})" + (" [our default]" if b["default"] else "")
+                 for b in d["broken"])
+    return "\n".join(lines)
+
+
 _INJURY = ("injury", "Necromunda lasting injuries and critical injury treatment")
+_RECRUITING = "campaign_app.systems.necromunda.recruiting"
 
 COMMANDS: tuple[Command, ...] = (
     Command(
@@ -156,5 +204,29 @@ COMMANDS: tuple[Command, ...] = (
                       "Necromunda: a fighter marked dead by mistake becomes active again",
                       done="{name} is active again", order=4),
         key="revive",
+    ),
+    Command(
+        "recruit", "recruit a fighter from the gang's house list: its cost and items paid from the credits, "
+                   "its stat line and equipment filled (--list: the house's fighter types and costs)",
+        f"{_ME}:recruit", "fighter", "add, edit and show fighters", text=f"{_ME}:recruit_text",
+        params=(
+            Param("roster"),
+            Param("fighter_type", optional=True, metavar="TYPE", help="a fighter type of the house, e.g. Gunner"),
+            Param("name", optional=True, metavar="NAME", help="the new fighter's name"),
+            Param("with_items", "--with", "list", metavar="ITEM",
+                  help="an item bought with it, from its equipment list or the Trading Post (repeatable)"),
+            Param("list_types", "--list", "flag", help="list the house's fighter types, their costs and the "
+                                                       "credits left"),
+        ),
+        needs=Needs(roster=True, roster_check=f"{_RECRUITING}:can_recruit"), key="recruit",
+        gui=GuiAction("Re&cruit from the House List…", "roster", (), "",
+                      "Necromunda: recruit a fighter from the gang's house list, paid from its credits",
+                      dialog="recruit", order=5),
+    ),
+    Command(
+        "check", "check a gang against its house's composition rules (exit 3 when it breaks one)",
+        f"{_RECRUITING}:check_roster", "roster", "create and show rosters (gangs, squads, forces)",
+        text=f"{_ME}:check_text", status=f"{_RECRUITING}:check_status",
+        params=(Param("roster"),), needs=Needs(roster=True), key="roster_check",
     ),
 )

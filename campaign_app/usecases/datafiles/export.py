@@ -474,6 +474,8 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
         "notes": camp["notes"], "created_at": _iso(camp["created_at"]),
         "house_rules": dict(camp["house_rules"] or {}),
         "counters": [dict(x) for x in camp["counters"] or []],  # counters helper
+        "dice_discipline": camp["dice_discipline"], "typed_dice": bool(camp["typed_dice"]),
+        "roster_rules": camp["roster_rules"],
     }
     yield "walker_types", [
         {

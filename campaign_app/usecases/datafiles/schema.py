@@ -18,7 +18,7 @@ from datetime import UTC, date, datetime
 from functools import cache
 from itertools import chain
 from operator import methodcaller
-from typing import Annotated, Any, NotRequired, Required, get_args, get_origin
+from typing import Annotated, Any, Literal, NotRequired, Required, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, TypeAdapter
 from pydantic_core import PydanticCustomError
@@ -178,6 +178,12 @@ class CampaignInfo(_Model):
         "table id → table in the rules format (`docs/rules-format.md`); each must be a table "
         "the campaign has, valid, and keep its dice"))
     counters: list[CounterDoc] = Field(default_factory=list, description="see campaign.counters[]")
+    # the campaign's settings (``campaign settings``)
+    dice_discipline: Literal["open", "strict"] = Field("open", description=(
+        "`open`: a player may type in real dice; `strict`: only the app (the league's server) rolls"))
+    typed_dice: bool = Field(True, description="typed-in faces are allowed where the discipline lets them")
+    roster_rules: Literal["checked", "loose"] = Field("checked", description=(
+        "`checked`: recruiting keeps the game's gang composition rules; `loose`: nothing is checked"))
 
 
 class WalkerType(_Model):

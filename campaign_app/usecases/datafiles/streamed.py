@@ -573,7 +573,9 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         plan.campaign = {
             "name": plan.campaign["name"], "system": cd["system"], "edition": cd["edition"],
             "expansions": cd["expansions"], "house_rules": cd["house_rules"], "cycle": cd["cycle"],
-        "counters": [dict(x) for x in cd["counters"]],  # counters helper
+            "counters": [dict(x) for x in cd["counters"]],  # counters helper
+            "dice_discipline": cd["dice_discipline"], "typed_dice": cd["typed_dice"],
+            "roster_rules": cd["roster_rules"],
             "notes": cd["notes"], "created_at": cd["created_at"] or now, "version": 1,
         }
         cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]

@@ -790,6 +790,8 @@ def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
         "name": plan.campaign["name"], "system": cd["system"], "edition": cd["edition"],
         "expansions": cd["expansions"], "house_rules": cd["house_rules"], "cycle": cd["cycle"],
         "counters": [dict(x) for x in cd["counters"]],  # counters helper
+        "dice_discipline": cd["dice_discipline"], "typed_dice": cd["typed_dice"],
+        "roster_rules": cd["roster_rules"],
         "notes": cd["notes"], "created_at": cd["created_at"] or now, "version": 1,
     }
     _rows(plan.walker_types, sch.WalkerType, doc["walker_types"], now)
