@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_app.changes import Result
 from campaign_app.errors import InputError
+from campaign_app.systems.necromunda.content import Content, FighterType, House, content, norm
 from campaign_app.textlimits import char_label, invisible_char
 from campaign_app.usecases.common import (
     CREDITS_RANGE,
@@ -30,7 +31,6 @@ from campaign_app.usecases.datafiles.limits import (
     _short,
 )
 from campaign_app.usecases.datafiles.validate import _stat_rules
-from campaign_app.systems.necromunda.content import Content, FighterType, House, content, norm
 from campaign_app.usecases.gear import equipment_of_item, items_of
 from db.models import (
     Campaign,
