@@ -813,7 +813,7 @@ EXPECT: dict[str, list[str]] = {
         'rosters[0].credits: 5.0 is not a whole number',
     ],
     'fighter-type-unknown': [
-        "rosters[0].fighters[0].type: 'boss' is not one of leader, champion, ganger, juve, prospect, specialist, crew, brute, hanger-on, vehicle",
+        "rosters[0].fighters[0].type: 'boss' is not one of leader, champion, ganger, juve, prospect, specialist, crew, brute, exotic-beast, hanger-on, hired-gun, vehicle",
     ],
     'fighter-type-empty': [],
     'fighter-type-missing': [],

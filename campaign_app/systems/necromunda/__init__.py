@@ -43,7 +43,7 @@ INFO = SystemInfo(
     default_roster_kind="gang",
     default_fighter_type="ganger",
     fighter_types=("leader", "champion", "ganger", "juve", "prospect", "specialist", "crew",
-                   "brute", "hanger-on", "vehicle"),
+                   "brute", "exotic-beast", "hanger-on", "hired-gun", "vehicle"),
     stats=STATS,
     kinds=("human", "vehicle"),
     battle_statuses=STATUSES,
