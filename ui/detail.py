@@ -169,6 +169,9 @@ def fighter_html(d: dict[str, Any]) -> str:
         rows = [[f"<b>{_e(name)}</b>", _e(prof), ""] for name, prof in d.get("built_in") or []]
         for e in d["equipment"]:
             prof = [f"{k} {v}" for k, v in (e.get("profile") or {}).items()]  # gear: the catalogue's
+            if e.get("profile_lines"):  # every line of a weapon of several modes: "low: ...; maximal: ..."
+                prof = ["; ".join(f"{p['name']}: " + ", ".join(f"{k} {v}" for k, v in p["profile"].items())
+                                  for p in e["profile_lines"])]
             for k, lab in (() if prof else (("range", "range"), ("targets", "targets"), ("impact", "impact"),
                                             ("fp", "FP"), ("strength", "S"), ("ap", "AP"))):
                 if e.get(k) not in (None, ""):

@@ -20,6 +20,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from campaign_app.errors import AppError, InputError
@@ -314,16 +315,48 @@ def _has_command(parser: argparse.ArgumentParser, name: str) -> bool:
     return any(isinstance(a, argparse._SubParsersAction) and name in a.choices for a in parser._actions)
 
 
+def _new_sqlite_file(args: argparse.Namespace) -> Path | None:
+    """The SQLite file a command that creates content (``creates_db``) would make: the one
+    ``--db`` (else the default database) names when it does not exist yet; else None."""
+    if not getattr(args, "creates_db", False) or not getattr(args, "needs_db", True):
+        return None
+    from db.engine import default_url, normalize_url
+
+    try:
+        u = normalize_url(args.db or default_url())
+    except AppError:
+        return None  # open_engine says what is wrong with it
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    path = Path(u.database)
+    return None if path.exists() else path
+
+
+def _discard_new_file(path: Path) -> None:
+    """Take away the database file a refused command made (and SQLite's files beside it):
+    a refused import leaves nothing behind, not an empty database."""
+    for p in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal"))):
+        try:
+            p.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
 def _run(args: argparse.Namespace, handler: Handler) -> int:
     engine = None
+    fresh: Path | None = None
+    done = False
     try:
         if args.db is not None and not args.db.strip():
             raise InputError("--db is empty: give a database file or URL, or leave --db out "
                              "for the default database")
         if getattr(args, "needs_db", True):
+            fresh = _new_sqlite_file(args)
             engine = open_engine(args)
         result = handler(args, engine)
-        return int(result) if isinstance(result, int) else 0
+        code = int(result) if isinstance(result, int) else 0
+        done = code == 0
+        return code
     except AppError as e:
         _print_error(args.json, str(e))
         return e.exit_code
@@ -348,6 +381,8 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
     finally:
         if engine is not None:
             engine.dispose()
+        if fresh is not None and not done:
+            _discard_new_file(fresh)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -53,7 +53,11 @@ def cmd_fighter_show(args: argparse.Namespace, engine: Engine) -> None:
         lines.append(f"XP {d['xp']}" + (f"  rank {d['rank']}" if d["rank"] else ""))
         for e in d["equipment"]:
             prof = e.get("profile") or {}
-            if prof:  # the weapon's profile from the catalogue (gear)
+            if e.get("profile_lines"):  # every line of a weapon of several modes
+                lines.append(f"- {e['name']}")
+                lines += [f"    {p['name']}:  " + "  ".join(f"{k} {v}" for k, v in p["profile"].items())
+                          for p in e["profile_lines"]]
+            elif prof:  # the weapon's profile from the catalogue (gear)
                 lines.append(f"- {e['name']}  " + "  ".join(f"{k} {v}" for k, v in prof.items()))
             else:
                 lines.append(f"- {e['name']} {e['range']}".rstrip())

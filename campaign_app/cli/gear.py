@@ -116,7 +116,7 @@ def cmd_roster_ledger(args: argparse.Namespace, engine: Engine) -> None:
 def cmd_fighter_buy(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.gear import buy_item
 
-    r = buy_item(engine, args.fighter, args.item, stat=args.stat)
+    r = buy_item(engine, args.fighter, args.item, args.cost, stat=args.stat)
     emit(args, r, f"{r.fighter} bought {r.item} for {r.price} credits; the gang has {r.credits} left, "
                   f"{r.fighter} is worth {r.value}" + (f"\n{r.item} {r.cured}" if r.cured else ""))
 
@@ -220,6 +220,8 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("item")
     sp.add_argument("--stat", metavar="KEY", help="an item that cures an injury (bionics) and gives back one of "
                     "its characteristics: which one (e.g. Ld)")
+    sp.add_argument("--cost", type=int, metavar="N",
+                    help="what it costs, for an item whose cost the catalogue does not know")
     sp = add(fig, "sell", cmd_fighter_sell, "sell an item a fighter carries (credits back, value down)")
     sp.add_argument("fighter")
     sp.add_argument("item")

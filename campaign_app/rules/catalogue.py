@@ -412,6 +412,15 @@ def find_item(items: Mapping[str, Mapping[str, Any]], name: Any) -> Mapping[str,
     return None
 
 
+def profile_line(line: Mapping[str, Any], item: Mapping[str, Any]) -> dict[str, Any]:
+    """A further profile line of ``item`` (``profiles``) as an equipment dict's fields:
+    its ``name``, each profile value as a top-level key, its ``traits`` (the item's when
+    the line names none)."""
+    out = {k: v for k, v in line.items() if k != "traits"}
+    out["traits"] = list(line["traits"]) if "traits" in line else list(item.get("traits") or [])
+    return out
+
+
 def fill_profile(item: dict[str, Any], found: Mapping[str, Any] | None) -> dict[str, Any]:
     """An equipment dict with what it lacks filled from its catalogue item: each profile
     field (as a top-level key), traits, and ``catalogue_key``; ``profile_source`` is
@@ -431,6 +440,9 @@ def fill_profile(item: dict[str, Any], found: Mapping[str, Any] | None) -> dict[
     out["catalogue_key"] = found.get("key", "")
     if not found.get("legacy"):  # a catalogue or pack item: print the edition's profile
         out["catalogue_profile"] = True
+        if found.get("profiles"):  # a weapon of several modes or ammunition: every line
+            out["profile_name"] = str(found.get("profile_name") or "")
+            out["profile_lines"] = [profile_line(p, found) for p in found["profiles"]]
     if filled and not out.get("profile_source"):
         out["profile_source"] = "default" if found.get("default") else str(found.get("source") or "rules")
     return out

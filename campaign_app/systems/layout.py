@@ -362,7 +362,11 @@ def weapon_table(items: Sequence[Mapping[str, Any]], columns: Sequence[tuple[str
         name = f"{qty}\u00d7 {e.get('name', '')}" if qty > 1 else str(e.get("name", ""))
         if e.get("profile_source") == "default":
             name += " (default)"
+        if e.get("profile_lines") and e.get("profile_name"):
+            name += f" ({e['profile_name']})"
         rows.append([name, *(profile_cell(e, k) for k, _label in cols)])
+        for line in e.get("profile_lines") or ():  # the weapon's other modes or ammunition
+            rows.append([f"\u2013 {line.get('name', '')}", *(profile_cell(line, k) for k, _label in cols)])
     note = "(default): a profile from our rules digest, not the game's book; check it." \
         if any(e.get("profile_source") == "default" for e in weapons) else ""
     return {"columns": ["Weapon", *(label for _k, label in cols)], "rows": rows, "note": note}

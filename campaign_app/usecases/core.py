@@ -159,6 +159,9 @@ class EquipmentData(TypedDict):
     # gear: the weapon's profile from the campaign's catalogue, label -> value in the
     # order the edition declares ({} = not in the catalogue, or not read here)
     profile: dict[str, Any]
+    # ... and its further lines (a weapon of several modes or ammunition: "maximal",
+    # "krak grenades"), each {"name", "profile": label -> value}; [] for one line
+    profile_lines: list[dict[str, Any]]
 
 
 class FighterData(TypedDict):
@@ -588,7 +591,7 @@ def equipment_dict(e: Equipment) -> EquipmentData:
         "id": _id(e), "name": e.name, "category": e.category, "range": e.range,
         "targets": e.targets, "impact": e.impact, "fp": e.fp, "strength": e.strength,
         "ap": e.ap, "traits": list(e.traits or []), "qty": e.qty, "cost": e.cost, "notes": e.notes,
-        "profile": {},
+        "profile": {}, "profile_lines": [],
     }
 
 
@@ -603,12 +606,20 @@ def _fill_profiles(s: Session, c: Campaign, groups: Iterable[list[EquipmentData]
     for items in groups:
         for item in items:
             full = with_catalogue(cast(dict[str, Any], item), data)
-            prof = {}
-            for key, label in cols:
-                v = full.get(key)
-                if v not in (None, "", []):
-                    prof[label] = ", ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else v
-            item["profile"] = prof
+
+            def labelled(line: dict[str, Any]) -> dict[str, Any]:
+                prof = {}
+                for key, label in cols:
+                    v = line.get(key)
+                    if v not in (None, "", []):
+                        prof[label] = ", ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else v
+                return prof
+
+            item["profile"] = labelled(full)
+            lines = full.get("profile_lines") or []
+            if lines:
+                item["profile_lines"] = [{"name": str(full.get("profile_name") or ""), "profile": item["profile"]},
+                                         *({"name": str(x.get("name") or ""), "profile": labelled(x)} for x in lines)]
 
 
 def fighter_dict(f: Fighter, equipment: list[EquipmentData] | None = None,

@@ -206,8 +206,16 @@ def _gear_line(show: Callable[[Any, bool], str], e: dict[str, Any], detailed: bo
     if not e.get("catalogue_profile") or not profile:
         return show(e, detailed)
     # a value "default" is one our sources do not give: the line says "default" once
-    parts = [f"{label} {profile_cell(e, key)}" if key != "traits" else profile_cell(e, key)
-             for key, label in profile if e.get(key) not in (None, "", [], "default")]
+    def cells(line: dict[str, Any]) -> list[str]:
+        return [f"{label} {profile_cell(line, key)}" if key != "traits" else profile_cell(line, key)
+                for key, label in profile if line.get(key) not in (None, "", [], "default")]
+
+    parts = cells(e)
+    if e.get("profile_lines"):  # every line of a weapon of several modes: "low: ...; maximal: ..."
+        first = ", ".join(parts)
+        lines = [f"{e['profile_name']}: {first}" if e.get("profile_name") else first]
+        lines += [f"{line.get('name', '')}: {', '.join(cells(line))}" for line in e["profile_lines"]]
+        parts = ["; ".join(lines)]
     if e.get("profile_source") == "default":
         parts.append("default")
     return gear_text(parts, e, detailed)

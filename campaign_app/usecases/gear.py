@@ -364,15 +364,21 @@ class TradeResult(Result):
     cured: str = ""  # an item that cures a lasting injury (bionics): what it cured, in words
 
 
-def buy_item(engine: Engine, fighter: Ref, item: str, *, stat: str | None = None) -> TradeResult:
+def buy_item(engine: Engine, fighter: Ref, item: str, cost: int | None = None, *,
+             stat: str | None = None) -> TradeResult:
     """The fighter buys a catalogue item: the gang's credits pay its cost, the fighter's
-    value grows by it (refused, nothing written, when the gang cannot pay). An item that
-    cures a lasting injury (bionics) removes it from the fighter and gives back what it
-    took (``stat``: which characteristic, when the item gives back only one of several),
-    in the same undo step; refused for a fighter without that injury."""
+    value grows by it (refused, nothing written, when the gang cannot pay). An item whose
+    cost the catalogue does not know is bought only at the ``cost`` the buyer gives (never
+    for 0 without a word); ``cost`` for an item of known cost must be that cost. An item
+    that cures a lasting injury (bionics) removes it from the fighter and gives back what
+    it took (``stat``: which characteristic, when the item gives back only one of
+    several), in the same undo step; refused for a fighter without that injury."""
     from campaign_app.usecases.cures import cure_text, cure_with
 
     item = clean_name(item, "item")
+    if cost is not None and (isinstance(cost, bool) or not isinstance(cost, int)
+                             or not 0 <= cost <= CREDITS_RANGE[1]):
+        raise InputError(f"--cost {cost!r} is not a whole number of credits from 0 to {CREDITS_RANGE[1]:,}")
     with UnitOfWork(engine, "fighter.buy") as uow:
         s = uow.session
         f = get_fighter(s, fighter)
@@ -380,6 +386,14 @@ def buy_item(engine: Engine, fighter: Ref, item: str, *, stat: str | None = None
         c = campaign_of_roster(s, r)
         uow.campaign_id = c.id
         it = _catalogue_item(s, c, item)
+        if not it.get("cost_known", True):
+            if cost is None:
+                raise InputError(f"the cost of {it['name']} is not known (the catalogue of {c.name} gives "
+                                 "none): give what it costs, e.g. --cost 25")
+            it["cost"] = cost
+        elif cost is not None and cost != int(it["cost"]):
+            raise InputError(f"{it['name']} costs {it['cost']} credits in the catalogue of {c.name}; "
+                             "--cost is for an item whose cost is not known")
         cost = int(it["cost"])
         if cost > r.credits:
             raise InputError(f"{r.name} cannot afford {it['name']} ({cost} credits; it has {r.credits})")

@@ -279,7 +279,7 @@ def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine)
     doc["gang"]["stash"] = [{"name": "Laspistol", "qty": "1"}, {"name": "Mystery box"}]
     res = gear_import(engine, doc, c.id)
     report = {(x.where, x.message) for x in res.report}
-    assert any("'Third Arm' is not in the catalogue; kept without a profile" in m for _w, m in report)
+    assert not any("'Third Arm' is not in the catalogue" in m for _w, m in report)  # the library's Extra arm
     assert ("gang.stash[1]", "'Mystery box' is not in the catalogue; kept in the stash without a cost") in report
     r = core.show_roster(engine, res.roster["id"])
     assert r["credits"] == 30
@@ -291,7 +291,7 @@ def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine)
         assert by_name["Autopistol"]["profile"]["Str"] == "3"
     assert by_name["Plasma pistol"]["profile"]["Str"] == "5"
     assert by_name["Plasma pistol"]["qty"] == 2  # matched by name, as the catalogue writes it
-    assert by_name["Third Arm"]["profile"] == {}  # kept, without a profile
+    assert by_name["Extra arm"]["profile"] == {} and by_name["Extra arm"]["category"] == "wargear"
     held = [t["name"] for t in gear.show_territories(engine, r["id"])["territories"]]
     assert held == list(doc["gang"].get("territories") or [])
 

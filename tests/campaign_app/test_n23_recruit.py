@@ -182,13 +182,16 @@ def test_the_house_is_checked_and_its_credits_labelled(engine, capsys):
     orlocks(engine, capsys)
     rc, _out, err = cli(engine, capsys, "roster", "create", "Underhive", "Squiggers", "--house", "Squigs")
     assert rc == 2 and err == ("error: no house 'Squigs' in Necromunda n23 (known: House Cawdor, House Delaque, "
-                               "House Escher, House Goliath, House Orlock, House Van Saar)\n")
+                               "House Escher, House Goliath, House Orlock, House Van Saar, Genestealer Cult)\n")
+    # the Hangers-on are a list any gang hires from, not a house a gang is founded of
+    rc, _out, err = cli(engine, capsys, "roster", "create", "Underhive", "Hired", "--house", "Hangers-on")
+    assert rc == 2 and err.startswith("error: no house 'Hangers-on' in Necromunda n23") and "Hangers-on)" not in err
     # a house of the roster list without fighter lists yet: its credits are our default
     rc, out, _ = cli(engine, capsys, "roster", "create", "Underhive", "Iron Jaws", "--house", "house goliath")
     assert rc == 0 and out.endswith(": Iron Jaws (House Goliath, 1,000 credits, our default)\n")
     rc, _out, err = cli(engine, capsys, "fighter", "recruit", "Iron Jaws", "Leader", "Krag")
     assert rc == 2 and err == ("error: Iron Jaws's house 'House Goliath' has no fighter lists in n23 "
-                               "(lists: House Orlock); add its fighters with `fighter add`\n")
+                               "(lists: Genestealer Cult, House Orlock); add its fighters with `fighter add`\n")
     # --credits overrides, and is on the ledger
     rc, out, _ = cli(engine, capsys, "--json", "roster", "create", "Underhive", "Rich", "--house", "Orlock",
                      "--credits", "1500")

@@ -92,7 +92,7 @@ def test_a_pack_giving_an_n23_field_to_an_n26_weapon_is_refused_naming_the_path(
 
 def test_fighter_show_of_an_n26_fighter_prints_the_n26_columns(engine, capsys):
     c, r, f = gang(engine, credits=100, edition="n26")
-    gear.buy_item(engine, f.id, "Laspistol")
+    gear.buy_item(engine, f.id, "Laspistol", cost=10)  # its cost is not known to us either
     d = core.show_fighter(engine, f.id)
     prof = d["equipment"][0]["profile"]
     assert list(prof) == ["SR", "LR", "Str", "AP", "Lethality"]

@@ -66,13 +66,15 @@ def test_sample_file_imports(sqlite_engine):
     alpha = by_name["Maxath-Ja"]
     assert alpha["type"] == "leader" and alpha["role"] == "Cult Alpha"
     assert alpha["stats"]["WS"] == 3 and alpha["stats"]["M"] == 6 and alpha["credits_value"] == 405
-    plasma = next(e for e in alpha["equipment"] if e["name"] == "Plasma Pistol")
+    plasma = next(e for e in alpha["equipment"] if e["name"] == "Plasma pistol")  # the catalogue's name
     assert plasma["qty"] == 2
     assert by_name["Waku-Tah"]["status"] == "in-recovery"
     assert by_name["Newest Guy"]["status"] == "dead"
     assert "BS" not in by_name["Cherub Beta"]["stats"]
     messages = [f"{r['where']}: {r['message']}" for r in d.report]
     assert any("Cherub Beta: BS: 0 is outside" in m for m in messages)
+    assert "gang: every fighter type and item matched the n23 library" in messages
+    assert d.campaign["edition"] == "n23"
     nesh = core.show_fighter(sqlite_engine, by_name["Nesh-Tei"]["id"])
     assert [i["label"] for i in nesh["injuries"]] == ["Critical Injury", "Eye Injury"]
 
@@ -89,13 +91,14 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     assert any(m.startswith("gang.territories:") for m in messages)
     roster = core.show_roster(sqlite_engine, d.roster["id"])
     types = {f["name"]: f["type"] for f in roster["fighters"]}
-    assert types == {"Maxath-Ja": "leader", "Cherub Beta": "hanger-on", "Nesh-Tei": "champion",
+    assert types == {"Maxath-Ja": "leader", "Cherub Beta": "exotic-beast", "Nesh-Tei": "champion",
                      "Gone": "ganger", "Lost One": "ganger"}
     nesh = next(f for f in roster["fighters"] if f["name"] == "Nesh-Tei")
-    assert nesh["conditions"] == ["Bad Knee"] and nesh["status"] == "in-recovery"
+    assert nesh["conditions"] == ["Grievous Injury", "Bad Knee"] and nesh["status"] == "in-recovery"
     assert nesh["stats"]["BS"] == 2  # numbers given as text
     injuries = core.show_fighter(sqlite_engine, nesh["id"])["injuries"]
-    assert [i["result"] for i in injuries] == ["critical-injury", "eye-injury", "grievous-wound"]
+    assert [i["result"] for i in injuries] == ["critical-injury", "eye-injury"]
+    assert "gang: matched nothing in the n23 library: 1 fighter type(s): 'Mystery Thing'" in messages
     assert "Settlement" in roster["notes"] and "Crossfire" in roster["notes"]
     # the import is one undo step; undoing it leaves the campaign it created
     c = d.campaign["name"]
@@ -142,7 +145,7 @@ def test_messy_values_are_best_effort(sqlite_engine, tmp_path):
     assert roster["fighters"][1]["equipment"][0]["qty"] == 1
 
 
-@pytest.mark.parametrize("doc", [[], {"gangs": {}}, {"gang": "x"}, {"gang": []}, 5, None])
+@pytest.mark.parametrize("doc", [[], {"gangs": {}}, {"gang": "x"}, {"gang": []}, 5, None, {"name": "x"}])
 def test_not_a_gang_is_refused(sqlite_engine, tmp_path, snap, doc):
     before = snap(sqlite_engine)
     with pytest.raises(InputError, match="not a Yaktribe gang export"):
@@ -186,6 +189,7 @@ def test_into_the_newest_edition_ld_cl_wil_int_become_plain_values(sqlite_engine
     values: 14 - T, said once in the report (advance helper, issue #21 item 7)."""
     core.create_campaign(sqlite_engine, "New Hive", "necromunda", "n26")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="New Hive")
+    assert d.campaign["edition"] == "n26"  # a campaign named keeps its edition
     first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
     # Ld 3+ is 11 as a plain value: the edition stops at 10 (default), said in the report
     assert {k: first["stats"][k] for k in ("Ld", "Cl", "Wil", "Int")} == {"Ld": 10, "Cl": 9, "Wil": 9, "Int": 10}

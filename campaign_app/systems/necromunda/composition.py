@@ -36,9 +36,10 @@ CATEGORY_WORDS = {
 
 def foundings(edition: str) -> list[Founding]:
     """The houses of the edition's gang content, with their starting credits (the
-    ``GameSystem.foundings`` hook; the other factions come from ``[roster]``)."""
+    ``GameSystem.foundings`` hook; the other factions come from ``[roster]``). A list no
+    gang is founded of (``founding = false``: the Hangers-on) is left out."""
     return [Founding(h.name, h.starting_credits, h.is_default("starting_credits"), (h.key, *h.aliases))
-            for h in content(edition).houses.values()]
+            for h in content(edition).houses.values() if h.founding]
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,8 @@ class HouseModel(_Named):
     # the Trading Post the gang buys from ("general"; a gang book may name another)
     trading_post: str = "general"
     alignment: str = Field(default="", max_length=40)
+    # false: no gang is founded of it (the Hangers-on any gang may hire)
+    founding: bool = True
 
     @field_validator("composition", "trading_post")
     @classmethod
@@ -441,6 +443,7 @@ class House:
     defaults: tuple[str, ...] = ()
     source: str = ""
     notes: str = ""
+    founding: bool = True
 
     def is_default(self, name: str) -> bool:
         """True when the field ``name`` is our labelled default, not a source's value."""
@@ -577,7 +580,8 @@ def build(edition: str, data: Mapping[str, Any]) -> Content:
     for key, raw in (data.get("houses") or {}).items():
         m = HouseModel.model_validate(raw)
         c.houses[key] = House(key, m.name, tuple(m.aliases), m.starting_credits, m.min_fighters,
-                              m.composition, m.trading_post, m.alignment, tuple(m.defaults), m.source, m.notes)
+                              m.composition, m.trading_post, m.alignment, tuple(m.defaults), m.source, m.notes,
+                              m.founding)
     for key, raw in (data.get("compositions") or {}).items():
         cm = CompositionModel.model_validate(raw)
         c.compositions[key] = tuple(Rule(r.id, r.rule, tuple(r.count), r.min, r.max, tuple(r.share_of),

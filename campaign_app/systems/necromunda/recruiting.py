@@ -39,8 +39,8 @@ def _gang(s: Session, roster: Ref) -> tuple[Roster, Campaign, Content, House]:
         raise InputError(f"{c.name} plays {get_system(c.system).name}: recruiting from a house list is Necromunda's")
     cont = content(c.edition)
     h = cont.find_house(r.faction) if r.faction else None
-    if h is None:
-        lists = ", ".join(x.name for x in cont.houses.values()) or "none yet"
+    if h is None or not h.founding:  # the Hangers-on: a list any gang hires from, not a house
+        lists = ", ".join(x.name for x in cont.houses.values() if x.founding) or "none yet"
         said = f"{r.name}'s house {r.faction!r} has" if r.faction else f"{r.name} has no house, so"
         raise InputError(f"{said} no fighter lists in {c.edition} (lists: {lists}); "
                          "add its fighters with `fighter add`")

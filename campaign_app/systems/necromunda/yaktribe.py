@@ -7,6 +7,7 @@ so it is not one of the pure modules of the pure-domain contract."""
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from campaign_app.changes import Result
 from campaign_app.errors import InputError
+from campaign_app.systems.necromunda.content import Content, FighterType, House, content, norm
 from campaign_app.textlimits import char_label, invisible_char
 from campaign_app.usecases.common import (
     CREDITS_RANGE,
@@ -29,7 +31,7 @@ from campaign_app.usecases.datafiles.limits import (
     _short,
 )
 from campaign_app.usecases.datafiles.validate import _stat_rules
-from campaign_app.usecases.gear import equipment_of_item, find_item, items_of
+from campaign_app.usecases.gear import equipment_of_item, items_of
 from db.models import (
     Campaign,
     Fighter,
@@ -40,7 +42,7 @@ from db.models import (
     Territory,
 )
 from db.queries import figures_import as q
-from db.uow import Engine, UnitOfWork, fault_point
+from db.uow import Engine, UnitOfWork, fault_point, read_session
 
 if TYPE_CHECKING:
     from campaign_app.usecases.core import CampaignData, RosterData
@@ -123,7 +125,8 @@ def _yak_text(v: Any, where: str, what: str, rep: _Report, limit: int) -> str:
     if not isinstance(v, str):
         rep.add(where, f"{what} is {_kind(v)}, not text; left out")
         return ""
-    v = v.replace("\x00", "")
+    # Yaktribe writes its text HTML-escaped (Redbeard&rsquo;s, &amp;): decoded, once
+    v = html.unescape(v).replace("\x00", "")
     if len(v) > limit:
         rep.add(where, f"{what} is {len(v):,} characters long; cut to {limit:,}")
         v = v[:limit]
@@ -148,10 +151,80 @@ def _yak_name(v: Any, where: str, what: str, rep: _Report, fallback: str) -> str
 
 
 def yak_fighter_type(raw: str) -> str | None:
+    """Our fighter category of a Yaktribe type by the words in its name (the last resort
+    when the library has no such type); None when no word tells."""
     low = raw.lower()
     for ours, words in YAK_TYPES:
         if any(w in low for w in words):
             return ours
+    return None
+
+
+# keys a gang file may name its rules' edition under (Yaktribe's own exports name none)
+_EDITION_KEYS = ("edition", "ruleset", "rules", "game_edition", "version")
+
+
+def yak_edition(gang: dict[str, Any], editions: tuple[str, ...]) -> tuple[str, str]:
+    """The edition a new campaign of this gang plays, and why: the one the file names, else
+    n23: Yaktribe's gang builder writes N18/N23 gangs (the 2018 and 2023 rules: Ld, Cl,
+    Wil and Int as 2D6 targets), never the newest edition the app defaults to."""
+    for key in _EDITION_KEYS:
+        v = gang.get(key)
+        if not isinstance(v, (str, int)) or isinstance(v, bool):
+            continue
+        text = str(v).lower()
+        if "26" in text and "n26" in editions:
+            return "n26", f"the file's {key} is {str(v)[:40]!r}"
+        if any(x in text for x in ("18", "23")) and "n23" in editions:
+            return "n23", f"the file's {key} is {str(v)[:40]!r}"
+    return "n23", "the file names no edition, and Yaktribe's gangs are N18/N23 gangs"
+
+
+def _type_names(t: FighterType) -> set[str]:
+    return {norm(t.key), norm(t.key.removeprefix(t.house + "-")), norm(t.name), *(norm(a) for a in t.aliases)}
+
+
+def library_type(cont: Content | None, house: House | None, raw: str) -> FighterType | None:
+    """The library's fighter type of a Yaktribe type name (name or alias; case, HTML
+    entities and punctuation aside): the gang's own house first, then the entries no gang
+    is founded of (Hangers-on), then any house when every type of that name there is of
+    one category. None when nothing matches."""
+    if cont is None or not raw.strip():
+        return None
+    if house is not None:
+        t = cont.find_fighter_type(house.key, raw)
+        if t is not None:
+            return t
+    want = norm(raw)
+    found = [t for t in cont.types.values() if want in _type_names(t)]
+    shared = [t for t in found if not cont.houses[t.house].founding]
+    if shared:
+        return shared[0]
+    if found and len({t.category for t in found}) == 1:
+        return found[0]
+    return None
+
+
+def _item_index(items: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Every name a catalogue item answers to (key, name, aliases), as :func:`norm` has it
+    ("Armored undersuit", "Grenade Launcher w/Frag+Krak", "Redbeard&rsquo;s ...") -> item."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, it in items.items():
+        for n in (key, it.get("name"), *(it.get("aliases") or [])):
+            if norm(n):
+                out.setdefault(norm(n), it)
+    return out
+
+
+def _gang_of(doc: Any) -> dict[str, Any] | None:
+    """The gang of a Yaktribe file: under ``gang``, or the file itself when it is the bare
+    gang object (a name or fighters at its top)."""
+    if not isinstance(doc, dict):
+        return None
+    if "gang" in doc:
+        return doc["gang"] if isinstance(doc["gang"], dict) else None
+    if "gangers" in doc or "gang_name" in doc:
+        return doc
     return None
 
 
@@ -174,9 +247,9 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
     from campaign_app.usecases.core import campaign_dict, make_equipment, roster_dict, tables_for
 
     doc, source = _load(path)
-    gang = doc.get("gang") if isinstance(doc, dict) else None
-    if not isinstance(gang, dict):
-        raise InputError(f"{source} is not a Yaktribe gang export (no \"gang\" object)")
+    gang = _gang_of(doc)
+    if gang is None:
+        raise InputError(f"{source} is not a Yaktribe gang export (no \"gang\" object, no \"gangers\")")
     rep = _Report()
     raw_gangers = gang.get("gangers", [])
     if not isinstance(raw_gangers, list) or not any(isinstance(g, dict) for g in raw_gangers):
@@ -186,8 +259,14 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
 
     from campaign_app.usecases.backup import automatic_backup
 
-    automatic_backup(engine, "pre-import")
     info = get_system("necromunda")
+    if campaign is not None:  # refused before anything is written, the backup too
+        with read_session(engine) as s:
+            c = get_campaign(s, campaign)
+            if c.system != "necromunda":
+                raise InputError(f"{c.name} is a {get_system(c.system).name} campaign: Yaktribe gangs "
+                                 "go into a Necromunda campaign")
+    automatic_backup(engine, "pre-import")
     with UnitOfWork(engine, "roster.import") as uow:
         s = uow.session
         if campaign is not None:
@@ -206,7 +285,9 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
                 c = existing
                 rep.add("gang.campaign", f"added to the existing campaign {cname!r}")
             else:
-                c = Campaign(name=cname, system="necromunda", edition=info.default_edition,
+                edition, why = yak_edition(gang, tuple(info.editions))
+                rep.add("gang.campaign", f"new campaign {cname!r} plays {edition}: {why}")
+                c = Campaign(name=cname, system="necromunda", edition=edition,
                              expansions=[], notes="imported from Yaktribe")
                 s.add(c)
                 s.flush()
@@ -262,8 +343,17 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
         uow.summary = f"import Yaktribe gang {rname}"
         fault_point("yaktribe.after-roster")
 
-        catalogue_items = items_of(s, c)  # gear
-        _yak_stash(s, gang.get("stash"), roster.id, catalogue_items, rep)
+        catalogue_items = _item_index(items_of(s, c))  # gear: by every name, as norm() has it
+        cont = _content(c.edition or "")
+        house = cont.find_house(roster.faction) if cont is not None and roster.faction else None
+        if house is not None and not house.founding:
+            house = None
+        if roster.faction and house is None and cont is not None and cont.houses:
+            rep.add("gang.gang_type", f"{roster.faction!r} is not a house or gang of the {c.edition} library; "
+                                      "its fighter types were looked up in every house")
+        missed_types: dict[str, int] = {}
+        missed_items: dict[str, int] = {}
+        _yak_stash(s, gang.get("stash"), roster.id, catalogue_items, rep, missed_items)
         _yak_territories(s, gang.get("territories"), roster.id, rep)
         tables = tables_for(c)
         injury_table = tables.get(f"{c.edition}-lasting-injury")
@@ -281,10 +371,16 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
             fname = _yak_name(g.get("name"), where, "name", rep, f"Fighter {gi + 1}")
             who = f"{where} {fname}"
             ytype = _yak_text(g.get("type"), who, "type", rep, 100).strip()
-            ftype = yak_fighter_type(ytype) if ytype else None
+            libtype = library_type(cont, house, ytype)
+            ftype = libtype.category if libtype is not None else (yak_fighter_type(ytype) if ytype else None)
+            if libtype is None:
+                missed_types[ytype] = missed_types.get(ytype, 0) + 1
             if ftype is None:
                 rep.add(who, f"fighter type {ytype!r} is not known; mapped to 'ganger'")
                 ftype = "ganger"
+            elif libtype is None:
+                rep.add(who, f"fighter type {ytype!r} is not in the {c.edition} library; mapped to "
+                             f"{ftype!r} by its name")
             stats: dict[str, int] = {}
             rules = _stat_rules(info, c.edition, "vehicle" if ftype == "vehicle" else "")
             for ykey, key in YAK_STATS:
@@ -322,7 +418,8 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
             if kills or advances:
                 note_lines.append(f"Yaktribe: {kills} kills, {advances} advances")
             f = Fighter(
-                roster_id=roster.id, name=fname, fighter_type=ftype, role=ytype[:100],
+                roster_id=roster.id, name=fname, fighter_type=ftype,
+                role=(libtype.name if libtype is not None else ytype)[:100],
                 kind="vehicle" if ftype == "vehicle" else "human", rep=None, stats=stats,
                 xp=_yak_int(g.get("xp"), who, "xp", rep, lo=XP_RANGE[0], hi=XP_RANGE[1]),
                 credits_value=_yak_int(g.get("cost"), who, "cost", rep, lo=CREDITS_RANGE[0],
@@ -350,11 +447,12 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
                 if not iname:
                     rep.add(ew, "has no name; left out")
                     continue
-                found = find_item(catalogue_items, iname)  # gear: matched to the catalogue by name
+                found = catalogue_items.get(norm(iname))  # gear: matched to the catalogue by name
                 if found is not None:
                     gear = equipment_of_item(found)
                 else:
                     gear = make_equipment(c, iname)
+                    missed_items[iname] = missed_items.get(iname, 0) + 1
                     rep.add(ew, f"{iname!r} is not in the catalogue; kept without a profile")
                 known = found is not None or gear.range != "" or gear.targets is not None or gear.impact is not None
                 if not known:
@@ -411,6 +509,7 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
             rep.add("gang.gangers", f"{len(raw_gangers)} fighters; only the first 1000 were imported")
         for key in sorted(set(gang) - _YAK_GANG_KNOWN):
             rep.add(f"gang.{key}", "not a field this import knows; left out")
+        rep.add("gang", _missed_line(c.edition or "", missed_types, missed_items))
         s.flush()
         cdata, rdata = campaign_dict(c), roster_dict(roster)
     return RosterImported(campaign=cdata, roster=rdata, fighters=count, report=list(rep.items),
@@ -420,11 +519,36 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
 _YAK_GANG_KNOWN = frozenset({
     "gang_id", "gang_name", "gang_type", "gang_rating", "campaign", "url", "credits", "meat",
     "reputation", "wealth", "alignment", "allegiance", "territories", "campaign_territories",
-    "campaign_rackets", "stash", "gang_image", "gang_notes", "gangers",
+    "campaign_rackets", "stash", "gang_image", "gang_notes", "gangers", *_EDITION_KEYS,
 })
 
 
-def _yak_stash(s: Any, raw: Any, roster_id: int, items: Any, rep: _Report) -> None:
+def _content(edition: str) -> Content | None:
+    """The edition's gang content (houses, fighter types), None for an edition without."""
+    try:
+        cont = content(edition)
+    except (InputError, KeyError):
+        return None
+    return cont if cont.types else None
+
+
+def _missed_line(edition: str, types: dict[str, int], items: dict[str, int]) -> str:
+    """The report's last line: what still matched nothing in the library, or that all did."""
+    def names(d: dict[str, int]) -> str:
+        return ", ".join(f"{n!r}" + (f" (x{k})" if k > 1 else "") for n, k in sorted(d.items()))
+
+    if not types and not items:
+        return f"every fighter type and item matched the {edition} library"
+    parts = []
+    if types:
+        parts.append(f"{len(types)} fighter type(s): {names(types)}")
+    if items:
+        parts.append(f"{len(items)} item name(s): {names(items)}")
+    return f"matched nothing in the {edition} library: " + "; ".join(parts)
+
+
+def _yak_stash(s: Any, raw: Any, roster_id: int, items: dict[str, dict[str, Any]], rep: _Report,
+               missed: dict[str, int]) -> None:
     """The gang's stash: each item matched to the catalogue by name (its cost and
     category), an unmatched one kept by name alone and named in the report (gear)."""
     if raw in (None, "", []):
@@ -439,8 +563,9 @@ def _yak_stash(s: Any, raw: Any, roster_id: int, items: Any, rep: _Report) -> No
             rep.add(where, "has no name; left out")
             continue
         qty = _yak_int(x.get("qty"), where, "qty", rep, default=1, lo=1, hi=1000) if isinstance(x, dict) else 1
-        found = find_item(items, name)
+        found = items.get(norm(name))
         if found is None:
+            missed[name] = missed.get(name, 0) + 1
             rep.add(where, f"{name!r} is not in the catalogue; kept in the stash without a cost")
         s.add(StashItem(roster_id=roster_id, name=str(found["name"]) if found else name,
                         category=str(found["category"]) if found else "wargear",
