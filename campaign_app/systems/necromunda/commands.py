@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         Revived,
         TreatReport,
     )
+    from campaign_app.systems.necromunda.recruiting import Recruited, RecruitList
 
 _ME = "campaign_app.systems.necromunda.commands"
 _ACTIONS = "campaign_app.systems.necromunda.actions"
@@ -89,7 +90,7 @@ def revive_text(rep: Revived, _params: dict[str, Any]) -> str:
 
 
 def recruit(engine: Any, roster: Any, fighter_type: str | None = None, name: str | None = None,
-            with_items: list[str] | None = None, list_types: bool = False) -> Any:
+            with_items: list[str] | None = None, list_types: bool = False) -> RecruitList | Recruited:
     from campaign_app.errors import InputError
     from campaign_app.systems.necromunda import recruiting
 
@@ -102,7 +103,7 @@ def recruit(engine: Any, roster: Any, fighter_type: str | None = None, name: str
     return recruiting.recruit_fighter(engine, roster, fighter_type, name, with_items or [])
 
 
-def recruit_text(rep: Any, _params: dict[str, Any]) -> str:
+def recruit_text(rep: RecruitList | Recruited, _params: dict[str, Any]) -> str:
     from campaign_app.cli import table_text
 
     if isinstance(rep, dict):  # --list
