@@ -220,3 +220,17 @@ def test_the_readme_recruiting_example_runs_as_written(tmp_path, capsys):
                                          ["roster", "check"], ["campaign", "settings"]]
     codes = [main(["--db", db, *argv]) for argv in commands]
     assert codes == [0, 0, 0, 3, 0], capsys.readouterr().err  # one fighter: not a legal gang yet
+
+
+def test_a_house_founded_through_the_use_case_gets_its_credits(engine):
+    """What the window and a server call: no credits given means the house's, on the ledger."""
+    from sqlalchemy import text
+
+    c = core.create_campaign(engine, "Underhive", "necromunda", "n23")
+    r = core.create_roster(engine, c.id, "Rusty Cogs", house="Orlock")
+    plain = core.create_roster(engine, c.id, "No House")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT credits FROM roster WHERE id = :i"), {"i": r.id}).scalar_one() == 1000
+        assert conn.execute(text("SELECT credits FROM roster WHERE id = :i"), {"i": plain.id}).scalar_one() == 0
+        assert conn.execute(text("SELECT amount FROM ledger_entry WHERE roster_id = :i"),
+                            {"i": r.id}).scalars().all() == [1000]
