@@ -1,0 +1,124 @@
+"""Every n23 house with fighter lists (issue #30 item 1): each fighter type's cost and
+stat line present and in range, a leader to found the gang with, a legal starting gang
+(a leader, two champions, four gangers within the starting credits) recruited and read
+back on SQLite and PostgreSQL, and a few published numbers per house so that a typo in
+the data fails here."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from campaign_app.cli import main
+from campaign_app.systems.necromunda import recruiting
+from campaign_app.systems.necromunda.content import CREW_STATS, N23_STATS, content
+from campaign_app.usecases import core
+
+N23 = content("n23")
+HOUSES = sorted(k for k, h in N23.houses.items() if h.founding)
+
+# (house, fighter type): cost and the characteristics checked, as the books print them
+# (target numbers as their number: 3 for 3+)
+PUBLISHED: dict[str, list[tuple[str, int, dict[str, int]]]] = {
+    "orlock": [("Road Captain", 105, {"W": 3, "Ld": 4}), ("Gunner", 45, {"BS": 4}),
+               ("Arms Master", 95, {"Cl": 6})],
+    "genestealer-cult": [("Cult Alpha", 145, {"S": 4, "WS": 3}), ("Aberrant", 95, {"T": 4, "BS": 6})],
+    "goliath": [("Forge Tyrant", 135, {"A": 3, "Wil": 8, "Int": 7}), ("Forge Boss", 100, {"T": 4, "BS": 4}),
+                ("Stimmer", 125, {"WS": 2, "A": 3}), ("Bruiser", 55, {"S": 4, "Cl": 5}),
+                ("Bully", 35, {"BS": 5}), ("Forge-born", 35, {"M": 5, "S": 3}), ("'Zerker", 210, {"S": 6, "T": 5})],
+}
+# what a list sells, at the house's price
+LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
+    "orlock": [("Road Captain", "combat-shotgun", 55)],
+    "goliath": [("Forge Tyrant", "power-hammer", 45), ("Forge Tyrant", "combat-shotgun", 60),
+                ("Bruiser", "stub-gun", 5), ("Bruiser (Specialist)", "meltagun", 135),
+                ("Stimmer", "melta-bombs", 60)],
+}
+# the Specialist's list has what the Ganger's lacks
+NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer")}
+
+
+def _ok_stat(k: str, v: int | str) -> bool:
+    if v == "-":
+        return k in ("BS", "WS", "I")
+    assert isinstance(v, int)
+    lo, hi = {"M": (1, 10), "WS": (2, 6), "BS": (2, 6), "S": (1, 10), "T": (1, 10), "W": (1, 6),
+              "I": (2, 6), "A": (1, 6)}.get(k, (2, 12))
+    return lo <= v <= hi
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_every_fighter_type_has_a_cost_and_a_whole_stat_line(house):
+    types = N23.fighter_types(house)
+    assert types
+    for t in types:
+        assert t.cost_known and 0 < t.cost <= 400, (t.key, t.cost)
+        need = CREW_STATS if t.category == "crew" else N23_STATS
+        assert set(t.stats) == set(need), t.key
+        for k, v in t.stats.items():
+            assert _ok_stat(k, v), (t.key, k, v)
+        for s in (*t.primary, *t.secondary):
+            assert s in N23.skill_sets, (t.key, s)
+        for key, price in N23.equipment_list(t).items():
+            assert key in N23.items and 0 <= price <= 400, (t.key, key, price)
+    cats = [t.category for t in types]
+    assert "leader" in cats and "champion" in cats and "ganger" in cats
+    assert N23.house(house).starting_credits == 1000
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_published_numbers(house):
+    assert house in PUBLISHED, f"add a few published numbers of {house} to PUBLISHED"
+    for name, cost, stats in PUBLISHED[house]:
+        t = N23.fighter_type(house, name)
+        assert t.cost == cost, (name, t.cost)
+        assert {k: t.stats[k] for k in stats} == stats, name
+    for name, item, price in LIST_PRICES.get(house, []):
+        assert N23.equipment_list(N23.fighter_type(house, name))[item] == price, (name, item)
+    if house in NOT_FOR_GANGERS:
+        name, item = NOT_FOR_GANGERS[house]
+        assert item not in N23.equipment_list(N23.fighter_type(house, name))
+
+
+def _starting_gang(house: str) -> list[str]:
+    """A leader, two champions and four gangers: the cheapest of each (a Champion
+    Specialist only when the house has no other champion)."""
+    types = N23.fighter_types(house)
+
+    def cheapest(cat: str, plain: bool = True) -> str:
+        pool = [t for t in types if t.category == cat and not (plain and t.specialist)] or \
+               [t for t in types if t.category == cat]
+        return min(pool, key=lambda t: t.cost).name
+
+    return [cheapest("leader"), *[cheapest("champion")] * 2, *[cheapest("ganger")] * 4]
+
+
+@pytest.mark.parametrize("house", HOUSES)
+def test_a_legal_starting_gang_is_recruited_and_read_back(engine, capsys, house):
+    h = N23.house(house)
+    assert main(["--db", engine.url.render_as_string(hide_password=False), "campaign", "create", "Underhive",
+                 "--system", "necromunda", "--edition", "n23"]) == 0
+    capsys.readouterr()
+    assert main(["--db", engine.url.render_as_string(hide_password=False), "--json", "roster", "create",
+                 "Underhive", "Founders", "--house", h.name]) == 0
+    rid = json.loads(capsys.readouterr().out)["id"]
+    gang = _starting_gang(house)
+    total = sum(N23.fighter_type(house, n).cost for n in gang)
+    assert total <= h.starting_credits, (house, total)
+    for i, name in enumerate(gang):
+        recruiting.recruit_fighter(engine, rid, name, f"{name} {i}")
+    r = core.show_roster(engine, rid)
+    assert (r["faction"], r["credits"]) == (h.name, h.starting_credits - total)
+    got = {f["name"]: f for f in r["fighters"]}
+    assert len(got) == 7
+    for i, name in enumerate(gang):
+        t = N23.fighter_type(house, name)
+        f = got[f"{name} {i}"]
+        assert (f["type"], f["role"], f["credits_value"]) == (t.category, t.name, t.cost)
+        assert f["stats"] == dict(t.stats)
+    assert [f["type"] for f in got.values()].count("champion") == 2
+    capsys.readouterr()
+    rc = main(["--db", engine.url.render_as_string(hide_password=False), "roster", "check", "Founders"])
+    out = capsys.readouterr().out
+    assert rc == 0 and out.endswith("follows every composition rule\n"), out
