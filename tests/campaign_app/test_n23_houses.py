@@ -27,6 +27,10 @@ PUBLISHED: dict[str, list[tuple[str, int, dict[str, int]]]] = {
     "goliath": [("Forge Tyrant", 135, {"A": 3, "Wil": 8, "Int": 7}), ("Forge Boss", 100, {"T": 4, "BS": 4}),
                 ("Stimmer", 125, {"WS": 2, "A": 3}), ("Bruiser", 55, {"S": 4, "Cl": 5}),
                 ("Bully", 35, {"BS": 5}), ("Forge-born", 35, {"M": 5, "S": 3}), ("'Zerker", 210, {"S": 6, "T": 5})],
+    "escher": [("Gang Queen", 125, {"I": 2, "A": 3, "Int": 7}), ("Gang Matriarch", 100, {"Ld": 6, "A": 2}),
+               ("Death-Maiden", 115, {"WS": 2, "T": 4, "M": 6}), ("Sister", 50, {"WS": 4, "Cl": 7}),
+               ("Wyld Runner", 45, {"S": 2, "M": 6}), ("Little Sister", 20, {"BS": 5, "Ld": 8}),
+               ("Khimerix", 220, {"T": 5, "W": 3}), ("Phelynx", 50, {"Int": 11})],
 }
 # what a list sells, at the house's price
 LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
@@ -34,9 +38,12 @@ LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
     "goliath": [("Forge Tyrant", "power-hammer", 45), ("Forge Tyrant", "combat-shotgun", 60),
                 ("Bruiser", "stub-gun", 5), ("Bruiser (Specialist)", "meltagun", 135),
                 ("Stimmer", "melta-bombs", 60)],
+    "escher": [("Gang Queen", "chainaxe", 30), ("Sister", "lasgun", 5), ("Sister", "fighting-knife", 15),
+               ("Sister (Specialist)", "combi-bolter-melta", 170), ("Death-Maiden", "power-sword", 45),
+               ("Wyld Runner", "whip", 15)],
 }
 # the Specialist's list has what the Ganger's lacks
-NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer")}
+NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer"), "escher": ("Sister", "needle-rifle")}
 
 
 def _ok_stat(k: str, v: int | str) -> bool:
