@@ -31,6 +31,11 @@ PUBLISHED: dict[str, list[tuple[str, int, dict[str, int]]]] = {
                ("Death-Maiden", 115, {"WS": 2, "T": 4, "M": 6}), ("Sister", 50, {"WS": 4, "Cl": 7}),
                ("Wyld Runner", 45, {"S": 2, "M": 6}), ("Little Sister", 20, {"BS": 5, "Ld": 8}),
                ("Khimerix", 220, {"T": 5, "W": 3}), ("Phelynx", 50, {"Int": 11})],
+    "van-saar": [("Prime", 130, {"BS": 2, "I": 5, "Int": 4}), ("Augmek", 110, {"A": 1, "Cl": 6}),
+                 ("Archeotek", 125, {"Ld": 4, "A": 2}), ("Tek", 65, {"BS": 3, "I": 5}),
+                 ("Neotek", 70, {"WS": 5, "M": 5}), ("Subtek", 35, {"Int": 7}),
+                 ("'Arachni-rig' Servo-suit", 240, {"S": 5, "A": 4}), ("Cyberachnid", 75, {"S": 2, "BS": 5}),
+                 ("Teknika", 45, {"BS": 3, "Int": 6})],
 }
 # what a list sells, at the house's price
 LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
@@ -41,9 +46,12 @@ LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
     "escher": [("Gang Queen", "chainaxe", 30), ("Sister", "lasgun", 5), ("Sister", "fighting-knife", 15),
                ("Sister (Specialist)", "combi-bolter-melta", 170), ("Death-Maiden", "power-sword", 45),
                ("Wyld Runner", "whip", 15)],
+    "van-saar": [("Prime", "lascannon", 155), ("Tek", "laspistol", 5), ("Tek", "lasgun", 10),
+                 ("Tek (Specialist)", "plasma-cannon", 130), ("Archeotek", "plasma-grenades", 65)],
 }
 # the Specialist's list has what the Ganger's lacks
-NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer"), "escher": ("Sister", "needle-rifle")}
+NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer"), "escher": ("Sister", "needle-rifle"),
+                                                 "van-saar": ("Tek", "multi-melta")}
 
 
 def _ok_stat(k: str, v: int | str) -> bool:
@@ -124,6 +132,7 @@ def test_a_legal_starting_gang_is_recruited_and_read_back(engine, capsys, house)
         f = got[f"{name} {i}"]
         assert (f["type"], f["role"], f["credits_value"]) == (t.category, t.name, t.cost)
         assert f["stats"] == dict(t.stats)
+        assert sorted(e["name"] for e in f["equipment"]) == sorted(N23.item(k)["name"] for k in t.equipment)
     assert [f["type"] for f in got.values()].count("champion") == 2
     capsys.readouterr()
     rc = main(["--db", engine.url.render_as_string(hide_password=False), "roster", "check", "Founders"])
