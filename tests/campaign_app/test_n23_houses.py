@@ -36,6 +36,11 @@ PUBLISHED: dict[str, list[tuple[str, int, dict[str, int]]]] = {
                  ("Neotek", 70, {"WS": 5, "M": 5}), ("Subtek", 35, {"Int": 7}),
                  ("'Arachni-rig' Servo-suit", 240, {"S": 5, "A": 4}), ("Cyberachnid", 75, {"S": 2, "BS": 5}),
                  ("Teknika", 45, {"BS": 3, "Int": 6})],
+    "cawdor": [("Word-Keeper", 100, {"WS": 3, "BS": 4, "Ld": 4}), ("Firebrand", 90, {"BS": 3, "Wil": 7}),
+               ("Brethren", 45, {"Ld": 7}), ("Way-brethren", 80, {"M": 6, "Int": 9}), ("Bonepicker", 20, {"WS": 5}),
+               ("Redemptionist Deacon", 90, {"Wil": 5, "Int": 7}), ("Zealot", 40, {"BS": 5, "Cl": 7}),
+               ("Redemptionist Brethren", 45, {"Ld": 8, "Int": 9}), ("Stig-shambler", 280, {"W": 4, "S": 5}),
+               ("Sheen Bird", 90, {"T": 2}), ("Cherub-servitor", 55, {"Cl": 5})],
 }
 # what a list sells, at the house's price
 LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
