@@ -41,6 +41,11 @@ PUBLISHED: dict[str, list[tuple[str, int, dict[str, int]]]] = {
                ("Redemptionist Deacon", 90, {"Wil": 5, "Int": 7}), ("Zealot", 40, {"BS": 5, "Cl": 7}),
                ("Redemptionist Brethren", 45, {"Ld": 8, "Int": 9}), ("Stig-shambler", 280, {"W": 4, "S": 5}),
                ("Sheen Bird", 90, {"T": 2}), ("Cherub-servitor", 55, {"Cl": 5})],
+    "delaque": [("Master of Shadow", 100, {"I": 3, "Ld": 6, "Wil": 5}), ("Master of Shadow (Psyker)", 130, {"Ld": 6}),
+                ("Phantom", 85, {"I": 4, "Ld": 7}), ("Nacht-Ghul", 110, {"WS": 2, "S": 4, "M": 6}),
+                ("Nacht-Ghul Psyker", 140, {"I": 2}), ("Ghost", 40, {"Cl": 6}), ("Psy-Gheist", 60, {"BS": 5, "WS": 4}),
+                ("Shadow", 25, {"WS": 5}), ("Wraith", 35, {"Cl": 6}), ("Piscean Spektor", 205, {"A": 4, "W": 3}),
+                ("Cephalopod Spektor", 100, {"Int": 4}), ("Psychoteric Wyrm", 70, {"BS": 6})],
 }
 # what a list sells, at the house's price
 LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
@@ -53,10 +58,13 @@ LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
                ("Wyld Runner", "whip", 15)],
     "van-saar": [("Prime", "lascannon", 155), ("Tek", "laspistol", 5), ("Tek", "lasgun", 10),
                  ("Tek (Specialist)", "plasma-cannon", 130), ("Archeotek", "plasma-grenades", 65)],
+    "delaque": [("Master of Shadow", "heavy-flamer", 195), ("Ghost", "autopistol", 5), ("Ghost", "web-pistol", 80),
+                ("Ghost (Specialist)", "web-gun", 115), ("Nacht-Ghul", "stiletto-knife", 20),
+                ("Wraith", "photo-goggles", 35)],
 }
 # the Specialist's list has what the Ganger's lacks
 NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer"), "escher": ("Sister", "needle-rifle"),
-                                                 "van-saar": ("Tek", "multi-melta")}
+                                                 "van-saar": ("Tek", "multi-melta"), "delaque": ("Ghost", "web-gun")}
 
 
 def _ok_stat(k: str, v: int | str) -> bool:

@@ -17,7 +17,7 @@ from campaign_app.usecases.record import campaign_settings, set_campaign_setting
 from tests.campaign_app.test_gear import game_rows
 
 # the n23 houses and gangs with fighter lists, in the order the rules files give them
-LISTS = "House Cawdor, House Escher, Genestealer Cult, House Goliath, House Orlock, House Van Saar"
+LISTS = "House Cawdor, House Delaque, House Escher, Genestealer Cult, House Goliath, House Orlock, House Van Saar"
 
 
 def cli(engine, capsys, *argv: str) -> tuple[int, str, str]:
