@@ -46,6 +46,12 @@ PUBLISHED: dict[str, list[tuple[str, int, dict[str, int]]]] = {
                 ("Nacht-Ghul Psyker", 140, {"I": 2}), ("Ghost", 40, {"Cl": 6}), ("Psy-Gheist", 60, {"BS": 5, "WS": 4}),
                 ("Shadow", 25, {"WS": 5}), ("Wraith", 35, {"Cl": 6}), ("Piscean Spektor", 205, {"A": 4, "W": 3}),
                 ("Cephalopod Spektor", 100, {"Int": 4}), ("Psychoteric Wyrm", 70, {"BS": 6})],
+    "palanite-enforcers": [("Captain", 140, {"WS": 3, "BS": 4, "Ld": 4}), ("Subjugator Captain", 150, {"A": 2}),
+                           ("Sergeant", 100, {"A": 1, "Int": 7}), ("Subjugator Sergeant", 110, {"W": 2}),
+                           ("Patrolman", 70, {"Cl": 7}), ("Subjugator Patrolman", 80, {"BS": 4}),
+                           ("Rookie", 0, {"WS": 5, "BS": 5}), ("Palanite Ranger", 30, {"BS": 4}),
+                           ("Hardcase Cyber-mastiff", 130, {"T": 4, "A": 2}),
+                           ("'Sanctioner' Pattern Automata", 205, {"T": 5, "I": 5})],
 }
 # what a list sells, at the house's price
 LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
@@ -61,10 +67,13 @@ LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
     "delaque": [("Master of Shadow", "heavy-flamer", 195), ("Ghost", "autopistol", 5), ("Ghost", "web-pistol", 80),
                 ("Ghost (Specialist)", "web-gun", 115), ("Nacht-Ghul", "stiletto-knife", 20),
                 ("Wraith", "photo-goggles", 35)],
+    "palanite-enforcers": [("Patrolman", "combat-shotgun", 60), ("Captain", "infra-sight", 40),
+                           ("Subjugator Patrolman", "shock-baton", 30)],
 }
 # the Specialist's list has what the Ganger's lacks
 NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer"), "escher": ("Sister", "needle-rifle"),
-                                                 "van-saar": ("Tek", "multi-melta"), "delaque": ("Ghost", "web-gun")}
+                                                 "van-saar": ("Tek", "multi-melta"), "delaque": ("Ghost", "web-gun"),
+                                                 "palanite-enforcers": ("Subjugator Patrolman", "combat-shotgun")}
 
 
 def _ok_stat(k: str, v: int | str) -> bool:
@@ -81,7 +90,7 @@ def test_every_fighter_type_has_a_cost_and_a_whole_stat_line(house):
     types = N23.fighter_types(house)
     assert types
     for t in types:
-        assert t.cost_known and 0 < t.cost <= 400, (t.key, t.cost)
+        assert t.cost_known and 0 <= t.cost <= 400, (t.key, t.cost)  # 0: the Enforcers' Rookie
         need = CREW_STATS if t.category == "crew" else N23_STATS
         assert set(t.stats) == set(need), t.key
         for k, v in t.stats.items():
@@ -151,3 +160,28 @@ def test_a_legal_starting_gang_is_recruited_and_read_back(engine, capsys, house)
     rc = main(["--db", engine.url.render_as_string(hide_password=False), "roster", "check", "Founders"])
     out = capsys.readouterr().out
     assert rc == 0 and out.endswith("follows every composition rule\n"), out
+
+
+def test_palanite_enforcers_need_a_ganger_per_leader_and_champion(engine, capsys):
+    url = engine.url.render_as_string(hide_password=False)
+    assert main(["--db", url, "campaign", "create", "Hive", "--system", "necromunda", "--edition", "n23"]) == 0
+    capsys.readouterr()
+    assert main(["--db", url, "--json", "roster", "create", "Hive", "Precinct", "--house", "Enforcers"]) == 0
+    rid = json.loads(capsys.readouterr().out)["id"]
+    for ftype, name in (("Captain", "Cap"), ("Sergeant", "Sarge 1"), ("Sergeant", "Sarge 2"), ("Patrolman", "Pat")):
+        recruiting.recruit_fighter(engine, rid, ftype, name)
+    capsys.readouterr()
+    assert main(["--db", url, "roster", "check", "Precinct"]) == recruiting.ILLEGAL_EXIT
+    out = capsys.readouterr().out
+    assert "- a-ganger-per-leader-and-champion: " in out and "- two-founding-gangers: " in out
+    recruiting.recruit_fighter(engine, rid, "Subjugator Patrolman", "Sub")
+    recruiting.recruit_fighter(engine, rid, "Rookie", "Rook")  # free, and not counted either way
+    capsys.readouterr()
+    assert main(["--db", url, "roster", "check", "Precinct"]) == recruiting.ILLEGAL_EXIT
+    assert "a-ganger-per-leader-and-champion" in capsys.readouterr().out  # 2 of 5
+    recruiting.recruit_fighter(engine, rid, "Patrolman", "Pat 2")
+    capsys.readouterr()
+    assert main(["--db", url, "roster", "check", "Precinct"]) == 0
+    fs = {f["name"]: f for f in core.show_roster(engine, rid)["fighters"]}
+    assert fs["Rook"]["credits_value"] == 0 and "Layered flak armour" in [e["name"] for e in fs["Sub"]["equipment"]]
+    assert core.show_roster(engine, rid)["credits"] == 1000 - 140 - 2 * 100 - 2 * 70 - 80
