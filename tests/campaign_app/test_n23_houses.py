@@ -52,6 +52,9 @@ PUBLISHED: dict[str, list[tuple[str, int, dict[str, int]]]] = {
                            ("Rookie", 0, {"WS": 5, "BS": 5}), ("Palanite Ranger", 30, {"BS": 4}),
                            ("Hardcase Cyber-mastiff", 130, {"T": 4, "A": 2}),
                            ("'Sanctioner' Pattern Automata", 205, {"T": 5, "I": 5})],
+    "ironhead-squat-prospectors": [("Charter Master", 115, {"T": 4, "W": 3, "I": 5}), ("Drill Master", 85, {"WS": 4}),
+                                   ("Drill-kyn", 50, {"T": 4, "Cl": 6}), ("Digger", 35, {"M": 5, "Wil": 6}),
+                                   ("Gearhead", 40, {"Cl": 6}), ("Vartijan Exo-driller", 250, {"T": 5, "S": 4})],
 }
 # what a list sells, at the house's price
 LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
@@ -69,11 +72,14 @@ LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
                 ("Wraith", "photo-goggles", 35)],
     "palanite-enforcers": [("Patrolman", "combat-shotgun", 60), ("Captain", "infra-sight", 40),
                            ("Subjugator Patrolman", "shock-baton", 30)],
+    "ironhead-squat-prospectors": [("Charter Master", "mining-laser", 125), ("Drill-kyn", "power-pick", 40),
+                                   ("Digger", "fighting-knife", 15), ("Drill Master", "infra-sight", 40)],
 }
 # the Specialist's list has what the Ganger's lacks
 NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer"), "escher": ("Sister", "needle-rifle"),
                                                  "van-saar": ("Tek", "multi-melta"), "delaque": ("Ghost", "web-gun"),
-                                                 "palanite-enforcers": ("Subjugator Patrolman", "combat-shotgun")}
+                                                 "palanite-enforcers": ("Subjugator Patrolman", "combat-shotgun"),
+                                                 "ironhead-squat-prospectors": ("Drill-kyn", "mining-laser")}
 
 
 def _ok_stat(k: str, v: int | str) -> bool:

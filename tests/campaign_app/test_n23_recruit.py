@@ -17,7 +17,7 @@ from campaign_app.usecases.record import campaign_settings, set_campaign_setting
 from tests.campaign_app.test_gear import game_rows
 
 # the n23 houses and gangs with fighter lists, in the order the rules files give them
-LISTS = "House Cawdor, House Delaque, House Escher, Genestealer Cult, House Goliath, House Orlock, Palanite Enforcers, House Van Saar"
+LISTS = "House Cawdor, House Delaque, House Escher, Genestealer Cult, House Goliath, Ironhead Squat Prospectors, House Orlock, Palanite Enforcers, House Van Saar"
 
 
 def cli(engine, capsys, *argv: str) -> tuple[int, str, str]:
@@ -186,7 +186,7 @@ def test_the_house_is_checked_and_its_credits_labelled(engine, capsys):
     rc, _out, err = cli(engine, capsys, "roster", "create", "Underhive", "Squiggers", "--house", "Squigs")
     assert rc == 2 and err == ("error: no house 'Squigs' in Necromunda n23 (known: House Cawdor, House Delaque, "
                                "House Escher, House Goliath, House Orlock, House Van Saar, Genestealer Cult, "
-                               "Palanite Enforcers)\n")
+                               "Ironhead Squat Prospectors, Palanite Enforcers)\n")
     # the Hangers-on are a list any gang hires from, not a house a gang is founded of
     rc, _out, err = cli(engine, capsys, "roster", "create", "Underhive", "Hired", "--house", "Hangers-on")
     assert rc == 2 and err.startswith("error: no house 'Hangers-on' in Necromunda n23") and "Hangers-on)" not in err
