@@ -61,17 +61,21 @@ LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
     "orlock": [("Road Captain", "combat-shotgun", 55)],
     "goliath": [("Forge Tyrant", "power-hammer", 45), ("Forge Tyrant", "combat-shotgun", 60),
                 ("Bruiser", "stub-gun", 5), ("Bruiser (Specialist)", "meltagun", 135),
-                ("Stimmer", "melta-bombs", 60)],
+                ("Stimmer", "melta-bombs", 60), ("Bruiser", "stub-cannon", 20), ("Forge-born", "storm-welder", 75),
+                ("Forge Tyrant", "krumper-rivet-cannon", 70)],
     "escher": [("Gang Queen", "chainaxe", 30), ("Sister", "lasgun", 5), ("Sister", "fighting-knife", 15),
                ("Sister (Specialist)", "combi-bolter-melta", 170), ("Death-Maiden", "power-sword", 45),
-               ("Wyld Runner", "whip", 15)],
+               ("Wyld Runner", "whip", 15), ("Wyld Runner", "wyld-bow", 10), ("Sister", "throwing-knives", 5),
+               ("Sister (Specialist)", "nightshade-chem-thrower", 135)],
     "van-saar": [("Prime", "lascannon", 155), ("Tek", "laspistol", 5), ("Tek", "lasgun", 10),
-                 ("Tek (Specialist)", "plasma-cannon", 130), ("Archeotek", "plasma-grenades", 65)],
+                 ("Tek (Specialist)", "plasma-cannon", 130), ("Archeotek", "plasma-grenades", 65),
+                 ("Tek", "las-carbine", 20), ("Tek", "suppression-laser", 40), ("Tek (Specialist)", "rad-gun", 100)],
     "delaque": [("Master of Shadow", "heavy-flamer", 195), ("Ghost", "autopistol", 5), ("Ghost", "web-pistol", 80),
                 ("Ghost (Specialist)", "web-gun", 115), ("Nacht-Ghul", "stiletto-knife", 20),
                 ("Wraith", "photo-goggles", 35)],
     "palanite-enforcers": [("Patrolman", "combat-shotgun", 60), ("Captain", "infra-sight", 40),
-                           ("Subjugator Patrolman", "shock-baton", 30)],
+                           ("Subjugator Patrolman", "shock-baton", 30), ("Patrolman", "enforcer-boltgun", 50),
+                           ("Subjugator Sergeant", "heavy-concussion-ram", 70)],
     "ironhead-squat-prospectors": [("Charter Master", "mining-laser", 125), ("Drill-kyn", "power-pick", 40),
                                    ("Digger", "fighting-knife", 15), ("Drill Master", "infra-sight", 40)],
 }
@@ -191,3 +195,16 @@ def test_palanite_enforcers_need_a_ganger_per_leader_and_champion(engine, capsys
     fs = {f["name"]: f for f in core.show_roster(engine, rid)["fighters"]}
     assert fs["Rook"]["credits_value"] == 0 and "Layered flak armour" in [e["name"] for e in fs["Sub"]["equipment"]]
     assert core.show_roster(engine, rid)["credits"] == 1000 - 140 - 2 * 100 - 2 * 70 - 80
+
+
+def test_house_weapons_have_the_armourys_profiles():
+    # a few house weapons, as the transcription's armoury prints them
+    (stub,) = N23.weapon_profiles("Stub cannon")
+    assert (stub.values["rng_s"], stub.values["strength"], stub.values["ammo"], stub.traits) == \
+        ('9"', "5", "3+", ("Knockback",))
+    assert [p.name for p in N23.weapon_profiles("Suppression laser")] == ["broad burst", "short burst"]
+    assert N23.weapon_profiles("rad gun")[0].values["ap"] == "-2"
+    assert N23.weapon_profiles("Spud-jacker")[0].values["strength"] == "S+1"
+    # exclusive to a house: not sold at the Trading Post; throwing knives are, Common
+    assert not N23.item("las carbine").get("trading_post") and N23.item("las carbine")["rarity"] == "E"
+    assert (N23.item("throwing knives")["cost"], N23.item("throwing knives")["rarity"]) == (10, "C")
