@@ -240,3 +240,9 @@ def test_a_house_founded_through_the_use_case_gets_its_credits(engine):
         assert conn.execute(text("SELECT credits FROM roster WHERE id = :i"), {"i": plain.id}).scalar_one() == 0
         assert conn.execute(text("SELECT amount FROM ledger_entry WHERE roster_id = :i"),
                             {"i": r.id}).scalars().all() == [1000]
+
+
+def test_the_article_follows_the_type_name():
+    from campaign_app.systems.necromunda.recruiting import a_an
+
+    assert (a_an("Augmek"), a_an("Ganger"), a_an("Enforcer")) == ("an Augmek", "a Ganger", "an Enforcer")
