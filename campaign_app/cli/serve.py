@@ -38,7 +38,10 @@ def cmd_serve(args: argparse.Namespace, _engine: Any) -> int:
         raise CliError("the league server is not installed here") from None
     print(f"league server on http://{host}:{port}/api/ over {redact(url)} (Ctrl+C stops it)", file=sys.stderr,
           flush=True)
-    server.serve(url, host, port)
+    try:
+        server.serve(url, host, port)
+    except KeyboardInterrupt:  # Ctrl+C (SIGINT) is how a server is stopped: not a failure
+        pass
     return 0
 
 
