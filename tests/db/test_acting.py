@@ -1,0 +1,109 @@
+"""#35: the league server's permission check inside the unit of work (db/acting.py),
+reached through Campaigns.run_as with no HTTP at all: what a viewer, a player and the
+arbitrator may write, refused in the same transaction with nothing written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from sqlalchemy import update
+
+from campaign_app.errors import RefusedError
+from campaign_app.facade import Campaigns
+from campaign_app.usecases import core, league, members
+from db import acting
+from db.models import Fighter
+from db.uow import UnitOfWork
+from tests.conftest import snapshot
+
+
+@dataclass(frozen=True)
+class Who:
+    name: str
+    role: str
+
+
+ANN, BOB, VIC, CARLA = Who("ann", "player"), Who("bob", "player"), Who("vic", "viewer"), Who("carla", "arbitrator")
+
+
+@pytest.fixture
+def setup(engine: Any) -> tuple[Campaigns, int, int, int]:
+    app = Campaigns(engine)
+    c = app.run(core.create_campaign, "Kursk", "nuts")
+    easy = app.run(core.create_roster, c.id, "Easy")
+    with app.engine.begin() as conn:  # owners named directly: no members needed below the server
+        conn.exec_driver_sql(f"UPDATE roster SET owner = 'ann' WHERE id = {easy.id}")
+    rock = app.run(core.add_fighter, easy.id, "Sgt Rock", rep=5)
+    for name in ("bob", "carla"):  # league assign gives rosters to members
+        app.run(members.add_member, name, "pw", "player")
+    return app, c.id, easy.id, rock.id
+
+
+def test_no_one_acting_checks_nothing(setup: Any) -> None:
+    app, _c, _easy, rock = setup
+    assert acting.current() is None
+    app.run(core.edit_fighter, rock, xp=1)  # the desktop app, the CLI
+
+
+def test_a_viewers_write_is_refused_inside_the_unit_of_work(setup: Any) -> None:
+    app, c, _easy, rock = setup
+    before = snapshot(app.engine)
+    with pytest.raises(RefusedError, match="vic is a viewer"):
+        app.run_as(VIC, core.edit_fighter, rock, xp=5)
+    with pytest.raises(RefusedError):
+        app.run_as(VIC, core.create_roster, c, "Mine")
+    assert snapshot(app.engine) == before
+    assert app.run_as(VIC, core.show_fighter, rock)["xp"] == 0  # reads are fine
+    assert acting.current() is None  # set for the run only
+
+
+def test_a_player_writes_their_own_roster_only(setup: Any) -> None:
+    app, c, easy, rock = setup
+    app.run_as(ANN, core.edit_fighter, rock, xp=2)
+    before = snapshot(app.engine)
+    with pytest.raises(RefusedError, match="belongs to ann, not to you \\(bob\\)"):
+        app.run_as(BOB, core.edit_fighter, rock, xp=9)
+    with pytest.raises(RefusedError, match="neither takes nor gives away"):
+        app.run_as(ANN, league.assign_roster, easy, "carla")  # giving it away
+    with pytest.raises(RefusedError, match="create or change a campaign"):
+        app.run_as(ANN, core.create_campaign, "Mine", "nuts")
+    assert snapshot(app.engine) == before
+    app.run_as(CARLA, league.assign_roster, easy, "bob")  # the arbitrator may
+    app.run_as(BOB, core.edit_fighter, rock, xp=9)
+    assert app.run(core.show_fighter, rock)["xp"] == 9
+
+
+def test_undo_is_checked_on_the_rows_it_puts_back(setup: Any) -> None:
+    app, c, easy, rock = setup
+    app.run_as(ANN, core.edit_fighter, rock, xp=4)
+    before = snapshot(app.engine)
+    with pytest.raises(RefusedError, match="made by ann"):
+        app.run_as(BOB, core.undo, c)
+    assert snapshot(app.engine) == before
+    app.run_as(ANN, core.undo, c)
+    assert app.run(core.show_fighter, rock)["xp"] == 0
+    app.run_as(ANN, core.redo, c)
+    assert app.run(core.show_fighter, rock)["xp"] == 4
+
+
+def _core_write(engine: Any, fighter: int) -> None:
+    """A use-case writing with a Core statement db.journal does not note."""
+    with UnitOfWork(engine, "odd.write") as uow:
+        uow.campaign_id = None
+        uow.session.execute(update(Fighter).where(Fighter.id == fighter).values(xp=99))
+
+
+def test_a_core_write_the_server_cannot_place_is_refused_for_a_player(setup: Any) -> None:
+    app, _c, _easy, rock = setup
+    with pytest.raises(RefusedError, match="cannot check"):
+        app.run_as(ANN, _core_write, rock)
+    assert app.run(core.show_fighter, rock)["xp"] == 0
+    app.run_as(CARLA, _core_write, rock)
+    assert app.run(core.show_fighter, rock)["xp"] == 99
+
+
+def test_an_unknown_role_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown role"), acting.acting(acting.Actor("x", "admin")):
+        pass
