@@ -163,18 +163,60 @@ def check(session: Session, watch: Watch, *, writes: bool) -> None:
             raise _refused(f"the roster {name!r} belongs to {before or 'nobody (the arbitrator)'}; "
                            f"a player neither takes nor gives away a roster")
     conn = session.connection()
+    gone = _Gone(rows)
     for table, row in sorted(rows, key=lambda tr: tr[0] != "journal"):  # whose action first
-        why = _why_not(conn, actor.name, table, row)
+        why = _why_not(conn, actor.name, table, row, gone)
         if why is not None:
             raise _refused(why)
+
+
+class _Gone:
+    """What the written rows themselves say of rows this unit of work may have deleted
+    (a fighter removed with its weapons, an undone roster or battle): a fighter's or
+    unit's roster, a roster's owner, a battle's rosters."""
+
+    def __init__(self, rows: list[tuple[str, dict[str, Any]]]) -> None:
+        self.parent: dict[tuple[str, int], int] = {}
+        self.owners: dict[int, set[Any]] = {}
+        self.fought: dict[int, set[int]] = {}
+        for table, row in rows:
+            rid = row.get("id")
+            if table in ("fighter", "unit") and rid is not None and row.get("roster_id") is not None:
+                self.parent[(table, rid)] = int(row["roster_id"])
+            elif table == "roster" and rid is not None and "owner" in row:
+                self.owners.setdefault(rid, set()).add(row["owner"])
+            elif table == "battle_roster" and row.get("battle_id") is not None and row.get("roster_id") is not None:
+                self.fought.setdefault(int(row["battle_id"]), set()).add(int(row["roster_id"]))
+
+    def roster_of(self, conn: Any, table: str, row: Mapping[str, Any]) -> int | None:
+        from db.league import _roster_of
+
+        if table in ("fighter", "unit") and row.get("roster_id") is not None:
+            return int(row["roster_id"])
+        for key, parent in (("fighter_id", "fighter"), ("unit_id", "unit")):
+            if table not in ("fighter", "unit") and (parent, row.get(key)) in self.parent:
+                return self.parent[(parent, row[key])]
+        if table not in ("roster", "fighter", "unit", "equipment", "skill", "lasting_injury"):
+            return int(row["roster_id"]) if row.get("roster_id") is not None else None
+        return _roster_of(conn, table, row)
+
+    def owner(self, conn: Any, roster: int) -> tuple[str, Any] | None:
+        """(name, owner) of ``roster``, as it stands or as the written rows leave it."""
+        from db.league import _one
+
+        found = _one(conn, "SELECT name, owner FROM roster WHERE id = :i", i=roster)
+        if found is not None:
+            return str(found.name), found.owner
+        owners = self.owners.get(roster, set())
+        return (f"#{roster}", owners.pop()) if len(owners) == 1 else None
 
 
 def _refused(why: str) -> RefusedError:
     return RefusedError(f"refused by the league server: {why}; nothing was saved")
 
 
-def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any]) -> str | None:
-    from db.league import _battle_of, _one, _roster_of
+def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Gone) -> str | None:
+    from db.league import _battle_of, _one
 
     if table in _FREE:
         return None
@@ -189,24 +231,26 @@ def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any]) -> str | 
     if table in _ROSTER_TABLES:
         if table == "roster" and "owner" in row and row["owner"] != user:
             return f"the roster belongs to {row['owner'] or 'nobody yet (the arbitrator)'}, not to you ({user})"
-        rid = _roster_of(conn, table, row)
-        found = _one(conn, "SELECT name, owner FROM roster WHERE id = :i", i=rid) if rid is not None else None
-        if found is None:
-            return f"a {table.replace('_', ' ')} row that hangs from no roster of yours"
-        if found.owner != user:
-            return f"the roster {found.name!r} belongs to {found.owner or 'nobody yet (the arbitrator)'}, not to you ({user})"
+        rid = gone.roster_of(conn, table, row)
+        seen = gone.owner(conn, rid) if rid is not None else None
+        if seen is None:
+            return f"a row of {table} that hangs from no roster of yours"
+        if seen[1] != user:
+            return f"the roster {seen[0]!r} belongs to {seen[1] or 'nobody yet (the arbitrator)'}, not to you ({user})"
         return None
     if table in _BATTLE_TABLES:
-        bid = _battle_of(conn, table, row)
-        found = _one(conn, "SELECT number FROM battle WHERE id = :i", i=bid) if bid is not None else None
-        if found is None:
+        bid = row.get("id") if table == "battle" else row.get("battle_id")
+        if bid is None:
+            bid = _battle_of(conn, table, row)
+        if bid is None:
             return "a battle row the server cannot place: only the arbitrator may change it"
-        owners = [r.owner for r in conn.execute(text(
-            "SELECT r.owner FROM battle_roster br JOIN roster r ON r.id = br.roster_id WHERE br.battle_id = :b"),
-            {"b": bid}).all()]
-        if user not in owners:
-            return f"battle {found.number} was not fought by one of your rosters"
+        rosters = {int(r[0]) for r in conn.execute(text(
+            "SELECT roster_id FROM battle_roster WHERE battle_id = :b"), {"b": bid}).all()}
+        rosters |= gone.fought.get(int(bid), set())
+        found = _one(conn, "SELECT number FROM battle WHERE id = :i", i=bid)
+        label = f"battle {found.number}" if found is not None else "that battle"
+        if not any((o := gone.owner(conn, r)) is not None and o[1] == user for r in rosters):
+            return f"{label} was not fought by one of your rosters"
         return None
     what = {"campaign": "create or change a campaign", "content_pack": "change the campaign's content"}
     return f"only the arbitrator may {what.get(table, f'change {table} rows')}"
-

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from campaign_app.errors import RefusedError
+from campaign_app.errors import NotFoundError, RefusedError
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, league, members
+from campaign_app.usecases import battles, core, league, members
 from db import acting
 from db.models import Fighter
 from db.uow import UnitOfWork
@@ -107,3 +107,39 @@ def test_a_core_write_the_server_cannot_place_is_refused_for_a_player(setup: Any
 def test_an_unknown_role_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown role"), acting.acting(acting.Actor("x", "admin")):
         pass
+
+
+def test_a_player_removes_and_undoes_their_own_rows_that_go_away(setup: Any) -> None:
+    """Rows this unit of work deletes (a fighter and its weapons, an undone roster or
+    battle) are placed by what the written rows say of them."""
+    app, c, easy, rock = setup
+    app.run_as(ANN, core.edit_fighter, rock, add_weapons=["Rifle"])
+    app.run_as(ANN, core.remove_fighter, rock)  # the fighter and its weapon go
+    app.run_as(ANN, core.undo, c)
+    assert [e["name"] for e in app.run(core.show_fighter, rock)["equipment"]] == ["Rifle"]
+    app.run_as(ANN, core.redo, c)
+    app.run_as(ANN, core.undo, c)
+    mine = app.run_as(ANN, core.create_roster, c, "Reserves")
+    app.run_as(ANN, core.add_fighter, mine.id, "Pvt Ryan", rep=4, weapons=["Rifle"])
+    app.run_as(ANN, core.undo, c)  # the fighter and its weapon removed again
+    app.run_as(ANN, core.undo, c)  # the roster
+    assert [r["name"] for r in app.run(core.show_campaign, c)["rosters"]] == ["Easy"]
+
+
+def test_a_player_undoes_their_battle_but_not_anothers(setup: Any) -> None:
+    app, c, easy, rock = setup
+    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
+    app.run_as(BOB, core.add_fighter, jerries.id, "Hans", rep=4)
+    b = app.run_as(ANN, battles.record_battle, c, [easy, jerries.id], winner=easy)
+    with pytest.raises(RefusedError, match="made by ann"):
+        app.run_as(BOB, core.undo, c)
+    app.run_as(ANN, core.undo, c)
+    with pytest.raises(NotFoundError):
+        app.run(battles.show_battle, b.id)
+    app.run_as(ANN, core.redo, c)
+    third = app.run_as(CARLA, core.create_roster, c, "Reserves")
+    app.run_as(CARLA, core.add_fighter, third.id, "Fritz", rep=3)
+    before = snapshot(app.engine)
+    with pytest.raises(RefusedError, match="not fought by one of your rosters"):
+        app.run_as(ANN, battles.record_battle, c, [jerries.id, third.id])
+    assert snapshot(app.engine) == before
