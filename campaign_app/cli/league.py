@@ -105,6 +105,15 @@ def cmd_add_member(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, f"{d.name} is a member of the league server ({d.role})")
 
 
+def cmd_set_member(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.members import set_member
+
+    password = _member_password(args) if args.password or args.password_file is not None else None
+    d = set_member(engine, args.name, password=password, role=args.role, disabled=args.disabled)
+    said = [f"role {d.role}"] + (["disabled"] if d.disabled else []) + (["new password"] if d.password_changed else [])
+    emit(args, d, f"{d.name}: {', '.join(said)}" + (f"; {d.sessions_ended} session(s) ended" if d.sessions_ended else ""))
+
+
 def cmd_members(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.members import members
 
@@ -185,6 +194,16 @@ def register(sub: Any, add: Any, group: Any) -> None:
                     help="player (their own rosters), arbitrator (everything) or viewer (reads only)")
     sp.add_argument("--password-file", metavar="FILE",
                     help="read the password from the first line of FILE (- for standard input)")
+    sp = add(g, "set-member", cmd_set_member, "change a server member's password, role, or disable them "
+             "(a new password or disabling ends their sessions)")
+    sp.add_argument("name")
+    sp.add_argument("--role", choices=("player", "arbitrator", "viewer"))
+    sp.add_argument("--password", action="store_true", help="ask for a new password")
+    sp.add_argument("--password-file", metavar="FILE", help="the new password: first line of FILE (- for stdin)")
+    dis = sp.add_mutually_exclusive_group()
+    dis.add_argument("--disable", dest="disabled", action="store_const", const=True, default=None,
+                     help="the member may no longer log in")
+    dis.add_argument("--enable", dest="disabled", action="store_const", const=False)
     add(g, "members", cmd_members, "the league server's members, their roles and rosters")
     sp = add(g, "sessions", cmd_sessions, "the league server's logins (never their tokens)")
     sp.add_argument("--member", help="only this member's")

@@ -138,6 +138,45 @@ def add_member(engine: Engine, name: str, password: str, role: str = "player") -
     return out
 
 
+@dataclass(frozen=True)
+class MemberChanged:
+    name: str
+    role: str
+    disabled: bool
+    password_changed: bool
+    sessions_ended: int
+
+
+def set_member(engine: Engine, name: str, *, password: str | None = None, role: str | None = None,
+               disabled: bool | None = None) -> MemberChanged:
+    """Change a member's password, role or whether they are disabled. A new password or
+    disabling ends every session of theirs (they log in again, or not at all)."""
+    hashed = _hasher().hash(_password(password)) if password is not None else None
+    r = _role(role) if role is not None else None
+    if hashed is None and r is None and disabled is None:
+        raise InputError("nothing to change: give a new password, a role, or disable or enable")
+    with UnitOfWork(engine, "member.set", journaled=False) as uow:
+        s = uow.session
+        m = member_q.by_name(s, str(name).strip())
+        if m is None:
+            raise NotFoundError(f"no member named {name!r}")
+        if hashed is not None:
+            m.password_hash = hashed
+        if r is not None:
+            m.role = r
+        if disabled is not None:
+            m.disabled = disabled
+        ended = 0
+        if hashed is not None or disabled:
+            for x, _m in member_q.sessions(s, m.id):
+                if not x.revoked:
+                    x.revoked = True
+                    ended += 1
+        out = MemberChanged(name=m.name, role=m.role, disabled=m.disabled, password_changed=hashed is not None,
+                            sessions_ended=ended)
+    return out
+
+
 def members(engine: Engine) -> list[MemberRow]:
     """Every member, with the rosters they own (``roster.owner``)."""
     with read_session(engine) as s:

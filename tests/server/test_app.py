@@ -332,3 +332,25 @@ def test_no_token_and_no_password_reaches_the_logs(lg: League, caplog: pytest.Lo
     assert caplog.records  # something was logged (the HTTP client's requests at least)
     for secret in (token, PASSWORDS["ann"], PASSWORDS["bob"], hashlib.sha256(token.encode()).hexdigest()):
         assert secret not in text
+
+
+def test_a_disabled_member_or_a_new_password_ends_the_sessions(lg: League) -> None:
+    h = lg.login("bob")
+    done = lg.app.run(members.set_member, "bob", disabled=True)
+    assert done.disabled and done.sessions_ended == 1
+    assert lg.client.get("/api/me", headers=h).status_code == 401
+    r = lg.client.post("/api/login", json={"name": "bob", "password": PASSWORDS["bob"]})
+    assert r.status_code == 401 and "disabled" in _one_line_error(r)
+    lg.app.run(members.set_member, "bob", disabled=False, password="a new one", role="viewer")
+    assert lg.client.post("/api/login", json={"name": "bob", "password": PASSWORDS["bob"]}).status_code == 401
+    r = lg.client.post("/api/login", json={"name": "bob", "password": "a new one"})
+    assert r.status_code == 200 and r.json()["role"] == "viewer"
+
+
+def test_an_expired_session_is_401(lg: League) -> None:
+    h = lg.login("ann")
+    with lg.app.engine.begin() as c:
+        c.exec_driver_sql("UPDATE member_session SET expires_at = created_at")
+    r = lg.client.get("/api/me", headers=h)
+    assert r.status_code == 401 and "expired" in _one_line_error(r)
+    assert [s["state"] for s in lg.app.run(members.sessions, "ann")] == ["expired"]

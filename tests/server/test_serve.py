@@ -52,6 +52,12 @@ def test_league_member_commands(tmp_path: Path) -> None:
     assert res.returncode == 2 and "give a session id" in res.stderr
     res = _cli("--db", db, "league", "sessions")
     assert res.returncode == 0 and res.stdout.strip() == "no sessions"
+    res = _cli("--db", db, "league", "set-member", "ann", "--disable", "--role", "viewer")
+    assert res.returncode == 0 and res.stdout.strip() == "ann: role viewer, disabled", res.stderr
+    res = _cli("--db", db, "league", "set-member", "ann", "--password-file", "-", stdin="another\n")
+    assert res.returncode == 0 and "new password" in res.stdout, res.stderr
+    res = _cli("--db", db, "league", "set-member", "ann")
+    assert res.returncode == 2 and "nothing to change" in res.stderr
 
 
 def test_campaign_app_serve_answers_over_http_and_logs_no_secret(tmp_path: Path) -> None:
