@@ -81,6 +81,13 @@ class Campaigns:
         return Campaigns(reopen(self._engine), self.url)
 
     @property
+    def shown_url(self) -> str:
+        """This database's URL without its password (for messages and logs)."""
+        from db.engine import redact
+
+        return redact(self._engine.url)
+
+    @property
     def backend(self) -> str:
         """``sqlite`` or ``postgresql``."""
         return str(self._engine.dialect.name)

@@ -24,6 +24,7 @@ the client)."""
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -107,7 +108,9 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
                max_body: int = MAX_BODY) -> FastAPI:
     """The ASGI app over the database ``db`` (a URL, opened at the newest schema, or an
     open :class:`Campaigns`)."""
-    campaigns = db if isinstance(db, Campaigns) else Campaigns.open(db)
+    # a league is set up before it is served (league add-member makes the file): a
+    # mistyped path is an error, not an empty league
+    campaigns = db if isinstance(db, Campaigns) else Campaigns.open(db, create=False)
     limiter = LoginLimiter(login_failures, login_window)
     api = FastAPI(title="campaign_app league server", version="1",
                   openapi_url="/api/openapi.json", docs_url=None, redoc_url=None)
@@ -262,6 +265,8 @@ def serve(url: str, host: str = "127.0.0.1", port: int = 8350) -> None:
     import uvicorn
 
     app = create_app(url)
+    print(f"league server on http://{host}:{port}/api/ over {app.state.campaigns.shown_url} (Ctrl+C stops it)",
+          file=sys.stderr, flush=True)
     config = uvicorn.Config(app, host=host, port=port, log_config=LOG_CONFIG, access_log=True,
                             server_header=False, proxy_headers=False)
     uvicorn.Server(config).run()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 from typing import Any
 
 from campaign_app.cli import CliError
@@ -25,7 +24,7 @@ def parse_bind(text: str) -> tuple[str, int]:
 
 
 def cmd_serve(args: argparse.Namespace, _engine: Any) -> int:
-    from db.engine import default_url, redact
+    from db.engine import default_url
 
     host, port = parse_bind(args.bind)
     url = args.db or default_url()
@@ -36,8 +35,6 @@ def cmd_serve(args: argparse.Namespace, _engine: Any) -> int:
             raise CliError(f"the league server needs {e.name}: pip install 'campaign_app' with its "
                            "dependencies (fastapi, uvicorn, argon2-cffi)") from None
         raise CliError("the league server is not installed here") from None
-    print(f"league server on http://{host}:{port}/api/ over {redact(url)} (Ctrl+C stops it)", file=sys.stderr,
-          flush=True)
     try:
         server.serve(url, host, port)
     except KeyboardInterrupt:  # Ctrl+C (SIGINT) is how a server is stopped: not a failure

@@ -106,3 +106,14 @@ def test_campaign_app_serve_answers_over_http_and_logs_no_secret(tmp_path: Path)
     assert "POST /api/run/core.show_roster" in text and "POST /api/login" in text  # it does log requests
     assert token not in text and password not in text
     assert proc.returncode == 0, text
+
+
+def test_serve_refuses_a_missing_database_and_a_bad_bind(tmp_path: Path) -> None:
+    missing = tmp_path / "typo.sqlite"
+    res = subprocess.run([sys.executable, "-m", "campaign_app", "--db", str(missing), "serve", "--bind",
+                          f"127.0.0.1:{_free_port()}"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 2 and res.stderr.startswith("error: no database at"), res.stderr
+    assert not missing.exists()
+    res = _cli("--db", str(missing), "serve", "--bind", "localhost")
+    assert res.returncode == 2 and "is not HOST:PORT" in res.stderr
+    assert "Traceback" not in res.stderr
