@@ -65,6 +65,7 @@ _FREE = ("journal_entry", "roll_record")
 _ROSTER_TABLES = ("roster", "fighter", "unit", "equipment", "skill", "lasting_injury",
                   "stash_item", "ledger_entry", "territory")
 _BATTLE_TABLES = ("battle", "battle_roster", "battle_result", "battle_mark")
+_MOVES = ("roster_id", "fighter_id", "unit_id", "battle_id")
 _KEYS = ("id", "roster_id", "fighter_id", "unit_id", "battle_id", "journal_id", "campaign_id", "owner")
 
 
@@ -99,6 +100,7 @@ class Watch:
         self.actor = actor
         self.rows: list[tuple[str, dict[str, Any]]] = []
         self.owner_changes: list[tuple[str, Any, Any]] = []  # roster name, owner before, after
+        self.new: set[tuple[str, Any]] = set()  # rows the ORM inserted: (table, id)
         self.session = session
         event.listen(session, "before_flush", self._before_flush)
         event.listen(session, "after_flush", self._after_flush)
@@ -119,11 +121,23 @@ class Watch:
             self.owner_changes.append((obj.name, before, after))
 
     def _after_flush(self, session: Session, _ctx: Any) -> None:
-        for obj in [*session.new, *session.deleted, *(o for o in session.dirty if session.is_modified(o))]:
+        # (the session's sets and each attribute's history are still those before the flush)
+        dirty = [o for o in session.dirty if session.is_modified(o)]
+        for obj in [*session.new, *session.deleted, *dirty]:
             table = getattr(type(obj), "__tablename__", None)
             if isinstance(table, str):
                 state = obj.__dict__
                 self.rows.append((table, {k: state[k] for k in _KEYS if state.get(k) is not None}))
+                if obj in session.new and state.get("id") is not None:
+                    self.new.add((table, state["id"]))
+        for obj in dirty:  # a row moved from one parent to another: where it was counts too
+            table = getattr(type(obj), "__tablename__", None)
+            attrs = inspect(obj).attrs
+            for key in _MOVES:
+                if isinstance(table, str) and key in attrs.keys():
+                    old = attrs[key].history.deleted
+                    if old and old[0] is not None:
+                        self.rows.append((table, {"id": obj.__dict__.get("id"), key: old[0]}))
 
     def _core(self, state: ORMExecuteState) -> None:
         if not (state.is_insert or state.is_update or state.is_delete):
@@ -163,7 +177,7 @@ def check(session: Session, watch: Watch, *, writes: bool) -> None:
             raise _refused(f"the roster {name!r} belongs to {before or 'nobody (the arbitrator)'}; "
                            f"a player neither takes nor gives away a roster")
     conn = session.connection()
-    gone = _Gone(rows)
+    gone = _Gone(rows, watch.new)
     for table, row in sorted(rows, key=lambda tr: tr[0] != "journal"):  # whose action first
         why = _why_not(conn, actor.name, table, row, gone)
         if why is not None:
@@ -175,7 +189,8 @@ class _Gone:
     (a fighter removed with its weapons, an undone roster or battle): a fighter's or
     unit's roster, a roster's owner, a battle's rosters."""
 
-    def __init__(self, rows: list[tuple[str, dict[str, Any]]]) -> None:
+    def __init__(self, rows: list[tuple[str, dict[str, Any]]], new: set[tuple[str, Any]]) -> None:
+        self.new = new
         self.parent: dict[tuple[str, int], int] = {}
         self.owners: dict[int, set[Any]] = {}
         self.fought: dict[int, set[int]] = {}
@@ -244,9 +259,14 @@ def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Go
             bid = _battle_of(conn, table, row)
         if bid is None:
             return "a battle row the server cannot place: only the arbitrator may change it"
-        rosters = {int(r[0]) for r in conn.execute(text(
-            "SELECT roster_id FROM battle_roster WHERE battle_id = :b"), {"b": bid}).all()}
-        rosters |= gone.fought.get(int(bid), set())
+        # the rosters that fought it; for a battle recorded before, not those this unit of
+        # work adds to it (a player does not join someone else's battle to change it)
+        fresh = ("battle", bid) in gone.new
+        stored = conn.execute(text("SELECT id, roster_id FROM battle_roster WHERE battle_id = :b"),
+                              {"b": bid}).all()
+        rosters = {int(r[1]) for r in stored if fresh or ("battle_roster", r[0]) not in gone.new}
+        if fresh or not stored:  # new, or gone: as the written rows say
+            rosters |= gone.fought.get(int(bid), set())
         found = _one(conn, "SELECT number FROM battle WHERE id = :i", i=bid)
         label = f"battle {found.number}" if found is not None else "that battle"
         if not any((o := gone.owner(conn, r)) is not None and o[1] == user for r in rosters):

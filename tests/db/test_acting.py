@@ -12,9 +12,9 @@ from sqlalchemy import update
 
 from campaign_app.errors import NotFoundError, RefusedError
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import battles, core, league, members
+from campaign_app.usecases import battles, core, league, manage, members
 from db import acting
-from db.models import Fighter
+from db.models import BattleRoster, Fighter
 from db.uow import UnitOfWork
 from tests.conftest import snapshot
 
@@ -143,3 +143,38 @@ def test_a_player_undoes_their_battle_but_not_anothers(setup: Any) -> None:
     with pytest.raises(RefusedError, match="not fought by one of your rosters"):
         app.run_as(ANN, battles.record_battle, c, [jerries.id, third.id])
     assert snapshot(app.engine) == before
+
+
+def _join_battle(engine: Any, battle: int, roster: int) -> None:
+    """A use-case that adds a roster to a battle already recorded."""
+    with UnitOfWork(engine, "battle.join") as uow:
+        uow.session.add(BattleRoster(battle_id=battle, roster_id=roster))
+
+
+def test_moving_a_fighter_counts_where_it_was_and_where_it_goes(setup: Any) -> None:
+    app, c, easy, rock = setup
+    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
+    hans = app.run_as(BOB, core.add_fighter, jerries.id, "Hans", rep=4)
+    before = snapshot(app.engine)
+    with pytest.raises(RefusedError, match="belongs to bob, not to you \\(ann\\)"):
+        app.run_as(ANN, manage.move_fighter, hans.id, easy)  # taking bob's fighter
+    with pytest.raises(RefusedError, match="belongs to bob, not to you \\(ann\\)"):
+        app.run_as(ANN, manage.move_fighter, rock, jerries.id)  # giving hers away
+    assert snapshot(app.engine) == before
+    mine = app.run_as(ANN, core.create_roster, c, "Reserves")
+    app.run_as(ANN, manage.move_fighter, rock, mine.id)  # between her own rosters
+    assert app.run(core.show_fighter, rock)["roster_id"] == mine.id
+
+
+def test_a_player_does_not_join_someone_elses_battle(setup: Any) -> None:
+    app, c, easy, _rock = setup
+    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
+    app.run_as(BOB, core.add_fighter, jerries.id, "Hans", rep=4)
+    third = app.run_as(CARLA, core.create_roster, c, "Reserves")
+    app.run_as(CARLA, core.add_fighter, third.id, "Fritz", rep=3)
+    b = app.run_as(BOB, battles.record_battle, c, [jerries.id, third.id])
+    before = snapshot(app.engine)
+    with pytest.raises(RefusedError, match="not fought by one of your rosters"):
+        app.run_as(ANN, _join_battle, b.id, easy)
+    assert snapshot(app.engine) == before
+    app.run_as(BOB, _join_battle, b.id, easy)  # bob fought it: he may (the check is on rows)
