@@ -69,13 +69,14 @@ class TableRollOutcome:
 @dataclass(frozen=True)
 class TableProcedure:
     """A rules table that is rolled by a small procedure rather than read off one row:
-    ``run(table, tables, data, roller, inputs, fighter_ids)`` is pure (``fighter_ids``: who
-    rolls and who is on the other end, for the roll record); ``needs`` the inputs it
+    ``run(table, tables, data, inputs, fighter_ids)`` is a pure procedure (a generator
+    yielding each roll's request; ``fighter_ids``: who rolls and who is on the other end,
+    for the roll record); ``needs`` the inputs it
     cannot do without (``rep``, ``vs_rep``, ``impact``, ``shots``), ``takes`` those it
     reads when given, and ``flags`` the
     conditions it takes (flag -> what it means)."""
 
-    run: Callable[..., TableRollOutcome]
+    run: Callable[..., Rolling[TableRollOutcome]]
     needs: tuple[str, ...] = ()
     takes: tuple[str, ...] = ()  # inputs it reads when given (a creature target's impact...)
     flags: Mapping[str, str] = field(default_factory=dict)

@@ -235,7 +235,7 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
             if att is None:
                 raise InputError(f"the attacker {attacker!r} is not one of the battle's rosters")
         elif len(rs) > 1:
-            i, _ = roll_attacker([r.name for r in rs], roller)
+            i, _ = drive(roll_attacker([r.name for r in rs]), roller)
             att = rs[i]
         # the crews
         picked: dict[int, list[Fighter]] = {}
@@ -256,7 +256,7 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
                 drawn: list[Fighter] = []
                 if gs.crew_rule is not None:
                     left = [f for f in mine if f not in chosen]
-                    got = draw_crew([Candidate(f.id or 0, f.name) for f in left], gs.crew_rule, roller, r.name)
+                    got = drive(draw_crew([Candidate(f.id or 0, f.name) for f in left], gs.crew_rule, r.name), roller)
                     by_id = {f.id: f for f in left}
                     drawn = [by_id[x.id] for x in got.drawn]
                 crews[r.name] = {"picked": [f.name for f in chosen], "drawn": [f.name for f in drawn]}
