@@ -456,7 +456,7 @@ def _roll_income(s: Session, rosters: dict[int, Roster], roller: Roller, steps: 
         held = list(gear_q.territories_of(s, rid))
         if not held:
             continue
-        out[rid] = roll_income(r, held, roller)
+        out[rid] = drive(roll_income(r, held), roller)
         steps.extend(Step("Income", r.name, income_line_text(x), None, None) for x in out[rid])
     if not out:
         steps.append(Step("Income", campaign, "no gang holds a territory: no income", None, None))
