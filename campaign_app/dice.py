@@ -18,15 +18,17 @@ the count of passes), ``pass:3d6b2`` (best two of three: value 0..2), ``pass:2d6
 
 from __future__ import annotations
 
+import functools
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeAlias, TypeVar
 
 from campaign_app.errors import DiceError
 
 FACES = range(1, 7)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,7 @@ class DiceSpec:
         return list(range(self.count + self.modifier, self.count * per + self.modifier + 1))
 
 
+@functools.lru_cache(maxsize=512)
 def parse_spec(text: str) -> DiceSpec:
     t = text.strip().lower().replace(" ", "")
     m = _SPEC.match(t)
@@ -239,6 +242,49 @@ class RollResult:
         return ",".join(str(f) for f in self.faces)
 
 
+def ask(spec: str | DiceSpec, purpose: str, *, target: int | None = None, rule: str = "",
+        fighter_id: int | None = None, unit_id: int | None = None, table: str | None = None) -> DiceRequest:
+    """The request for one roll: what a procedure yields (``roll = yield ask("2d6", ...)``);
+    the driver sends back the :class:`RollResult` (the faces, read)."""
+    ds = parse_spec(spec) if isinstance(spec, str) else spec
+    need_target = f" vs {target}" if target is not None else ""
+    need = f"{ds.count}d6{need_target} for {purpose}" if ds.mode != "d66" else f"D66 for {purpose}"
+    if ds.sides == 3:
+        need = f"{'' if ds.count == 1 else ds.count}D3 (a d6 each) for {purpose}"
+    return DiceRequest(spec=ds.text, count=2 if ds.mode == "d66" else ds.count, need=need,
+                       purpose=purpose, rule=rule, target=target, table=table,
+                       fighter_id=fighter_id, unit_id=unit_id)
+
+
+def read(request: DiceRequest, faces: list[int], source: str) -> RollResult:
+    """The roll ``request`` asked for, read from ``faces`` (``source``: where they came
+    from): the value a table is read with (a sum, a D66, a count of passing dice...)."""
+    ds = parse_spec(request.spec)
+    target, purpose = request.target, request.purpose
+    if ds.mode == "d66":
+        value = faces[0] * 10 + faces[1]
+    else:
+        if ds.mode == "pass":
+            if target is None:
+                raise DiceError(f"{purpose}: a pass test needs a target number")
+            effective = target + ds.modifier
+            kept = sorted(faces)[: ds.keep]
+            value = sum(1 for f in kept if f <= effective)
+        elif ds.mode == "best":
+            value = max(faces) + ds.modifier
+        elif ds.sides == 3:
+            value = sum((f + 1) // 2 for f in faces) + ds.modifier
+        else:
+            value = sum(faces) + ds.modifier
+    return RollResult(spec=ds.text, faces=faces, value=value, purpose=purpose, rule=request.rule, source=source,
+                      target=target, fighter_id=request.fighter_id, unit_id=request.unit_id)
+
+
+Rolling: TypeAlias = Generator[DiceRequest, "RollResult", T]
+"""A procedure's run: it yields a :class:`DiceRequest` for each roll and is sent the
+:class:`RollResult` (the faces, read); it returns its result (``T``)."""
+
+
 class Roller:
     """The single roll interface. Wraps a source and remembers every roll made."""
 
@@ -274,41 +320,14 @@ class Roller:
         unit_id: int | None = None,
         table: str | None = None,
     ) -> RollResult:
-        ds = parse_spec(spec) if isinstance(spec, str) else spec
-        need_target = f" vs {target}" if target is not None else ""
-        need = f"{ds.count}d6{need_target} for {purpose}" if ds.mode != "d66" else f"D66 for {purpose}"
-        if ds.sides == 3:
-            need = f"{'' if ds.count == 1 else ds.count}D3 (a d6 each) for {purpose}"
-        request = DiceRequest(spec=ds.text, count=2 if ds.mode == "d66" else ds.count, need=need,
-                              purpose=purpose, rule=rule, target=target, table=table,
-                              fighter_id=fighter_id, unit_id=unit_id)
+        return self.answer(ask(spec, purpose, target=target, rule=rule, fighter_id=fighter_id, unit_id=unit_id,
+                               table=table))
+
+    def answer(self, request: DiceRequest) -> RollResult:
+        """The roll ``request`` asks for, with faces from this roller's source (kept in
+        :attr:`rolls`): what the procedure driver sends back to a procedure."""
         faces = self.source.take(request)
-        if ds.mode == "d66":
-            value = faces[0] * 10 + faces[1]
-        else:
-            if ds.mode == "pass":
-                if target is None:
-                    raise DiceError(f"{purpose}: a pass test needs a target number")
-                effective = target + ds.modifier
-                kept = sorted(faces)[: ds.keep]
-                value = sum(1 for f in kept if f <= effective)
-            elif ds.mode == "best":
-                value = max(faces) + ds.modifier
-            elif ds.sides == 3:
-                value = sum((f + 1) // 2 for f in faces) + ds.modifier
-            else:
-                value = sum(faces) + ds.modifier
-        res = RollResult(
-            spec=ds.text,
-            faces=faces,
-            value=value,
-            purpose=purpose,
-            rule=rule,
-            source=self.source.name,
-            target=target,
-            fighter_id=fighter_id,
-            unit_id=unit_id,
-        )
+        res = read(request, faces, self.source.name)
         self.rolls.append(res)
         return res
 

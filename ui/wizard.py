@@ -2,10 +2,11 @@
 
 Leaving the start page reads the battle's state once (``start_after_battle``: the
 plan, with the options chosen). The wizard keeps the faces gathered so far, each
-marked ``random`` (Roll button) or ``typed`` (the user's own dice), and runs the pure
-procedure in memory with them (``plan.step(faces)``: no database). When a roll has
-no faces yet the run stops at its :class:`~campaign_app.dice.DiceRequest` (what is
-rolled and why, how many dice): that is the next page. After a roll the page shows
+marked ``random`` (Roll button) or ``typed`` (the user's own dice), and holds one
+live run of the procedure (``plan.live``: its generator, in memory, no database),
+sent each roll's faces. When a roll has no faces yet the run waits at its
+:class:`~campaign_app.dice.DiceRequest` (what is rolled and why, how many dice): that
+is the next page. After a roll the page shows
 the faces, the table row hit and its effect. Back drops the last roll's faces. When
 no more dice are needed the summary page lists every step and change; Apply writes
 it once with the same faces (one transaction, every roll recorded with its source).
@@ -62,7 +63,7 @@ class DryRun:
     need: DiceRequest | None = None  # the next roll that has no faces yet
     report: AfterBattleReport | None = None  # the full report when no dice were missing
     rolls: list[Any] = field(default_factory=list)  # RollResults of the rolls made
-    steps: list[dict[str, Any]] = field(default_factory=list)  # steps (from a probe)
+    steps: list[dict[str, Any]] = field(default_factory=list)  # the steps decided so far
     error: str = ""
 
 
@@ -377,12 +378,11 @@ class AfterBattleWizard(QDialog):
         super().reject()
 
     def dry(self, faces: list[tuple[int, str]]) -> DryRun:
-        """The procedure in memory with ``faces``: one live run (``plan.live``) that
-        waits at the next roll and goes on when given its faces, so a roll costs the
-        same however many came before (Back starts a run again). The steps shown are
-        those the run has decided so far; only while the last roll's own step is not
-        out yet (a fighter's rolls still going on) is a probe run on with filler dice
-        (never shown or saved) to learn it."""
+        """The procedure in memory with ``faces``: one live run (``plan.live``, the
+        procedure's generator kept) that waits at the next roll and goes on when sent
+        its faces, so a roll costs the same however many came before (Back starts a run
+        again). The steps shown are those the run has decided so far (a roll whose own
+        step is not out yet, a fighter's rolls still going on, shows its row only)."""
         key = tuple(faces)
         if key in self._cache:
             return self._cache[key]
@@ -403,44 +403,39 @@ class AfterBattleWizard(QDialog):
             else:
                 out.need = live.pending
                 out.rolls = list(live.rolls)
-                out.steps = self._live_steps(live)
-                if sum(1 for st in out.steps if st.get("roll")) < len(out.rolls):
-                    self.probes += 1
-                    probe = driver.probe(plan.procedure, faces)
-                    if probe is not None and probe.result is not None:
-                        out.rolls = probe.rolls
-                        out.steps = [st.to_dict() for st in probe.result.steps]
+                out.steps = self._live_steps()
         except AppError as e:
             out.error = str(e)
         self._cache[key] = out
         return out
 
-    # --- lazy: one live run, given each roll's faces (lazy helper)
-    _live: Any = None
+    # --- one live run (the procedure's generator), sent each roll's faces
+    _live: driver.Run[Any] | None = None
+    _live_plan: Any = None
+    _live_seen: list[Any]  # the outcomes the live run made (the first is its own)
+    _live_dicts: list[tuple[Any, dict[str, Any]]]  # its steps so far, each with its dict
     _history_shown: list[dict[str, Any]]  # the steps the history list shows, in order
-    probes = 0  # probe runs made (tests count the work a preview does)
     live_runs = 0  # live runs started (the first, and one per Back)
 
-    def _live_with(self, plan: Any, faces: list[tuple[int, str]]) -> Any:
+    def _live_with(self, plan: Any, faces: list[tuple[int, str]]) -> driver.Run[Any]:
         live = self._live
-        given = live.given if live is not None else None
-        if live is None or live.plan is not plan or faces[:len(given)] != given:
+        given = live.given if live is not None else []
+        if live is None or self._live_plan is not plan or faces[:len(given)] != given:
             if live is not None:
                 live.close()
-            live = self._live = plan.live(faces)
-            live.plan = plan
-            live.step_dicts = []
+                self._live = None
             self.live_runs += 1
+            live, self._live_seen = plan.live(faces)
+            self._live, self._live_plan, self._live_dicts = live, plan, []
         elif len(faces) > len(given):
-            live.give(faces[len(given):])
+            live.send(faces[len(given):])
         return live
 
-    @staticmethod
-    def _live_steps(live: Any) -> list[dict[str, Any]]:
+    def _live_steps(self) -> list[dict[str, Any]]:
         """The steps the live run's outcome holds now, as dicts (each made once)."""
-        seen = live.context or []
+        seen = self._live_seen
         steps = seen[0].steps if seen else []
-        done = live.step_dicts
+        done = self._live_dicts
         if len(done) > len(steps) or (done and steps[len(done) - 1] is not done[-1][0]):
             done.clear()  # not the same steps grown: all again
         done += [(st, st.to_dict()) for st in steps[len(done):]]
@@ -549,12 +544,19 @@ class AfterBattleWizard(QDialog):
         return out
 
     def _effect_of(self, state: DryRun, k: int) -> str:
+        """What roll ``k`` did: its step; when the step is not decided yet (the row asks
+        for more dice first, e.g. a D3 of XP), the roll it asks for next (the live
+        run's pending request)."""
         seen = 0
         for st in state.steps:
             if st.get("roll"):
                 if seen == k:
                     return f"{st['subject']}: {rules_text(st['text'])}" if st.get("subject") else rules_text(st["text"])
                 seen += 1
+        need = state.need
+        if need is not None and k == len(state.rolls) - 1:
+            return translate("AfterBattleWizard", "Roll <b>{need}</b>").format(need=esc(need_text(need.need,
+                                                                                                    need.purpose)))
         return ""
 
     def _show_summary(self, state: DryRun) -> None:

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Rolling, RollResult, ask
 from campaign_app.errors import InputError
 from campaign_app.rules.loader import Row, Table
 
 
-def roll_on(table: Table, roller: Roller, purpose: str, *, target: int | None = None,
+def roll_on(table: Table, purpose: str, *, target: int | None = None,
             rule: str = "", fighter_id: int | None = None, unit_id: int | None = None,
-            subject: str = "") -> tuple[RollResult, Row]:
-    """Roll ``table`` once with ``roller`` and read its row; the result carries the
-    dice shown, the table, the row and the rule that asked."""
+            subject: str = "") -> Rolling[tuple[RollResult, Row]]:
+    """Roll ``table`` once and read its row (a procedure's step:
+    ``res, row = yield from roll_on(table, ...)``); the result carries the dice shown,
+    the table, the row and the rule that asked."""
     spec = table.spec
     if spec is None:
         raise InputError(f"table {table.id} is reference data and cannot be rolled")
     if spec.mode == "pass" and target is None:
         raise InputError(f"table {table.id} is rolled against a target ({table.target or 'a number'}): give one")
-    res = roller.roll(spec, purpose, target=target, rule=rule or table.title, fighter_id=fighter_id,
-                      unit_id=unit_id, table=table.id)
+    res = yield ask(spec, purpose, target=target, rule=rule or table.title, fighter_id=fighter_id,
+                    unit_id=unit_id, table=table.id)
     row = table.lookup(res.value)
     res.table = table.id
     res.row = row.roll

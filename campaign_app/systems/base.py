@@ -1,12 +1,13 @@
 """The contract between the generic battle use-cases and each system's procedures.
 
-A system's After the Battle is a **pure function**: it takes a :class:`BattleState`
-(plain data read from the database), a :class:`Roller` and options, and returns an
+A system's After the Battle is a **procedure**, a generator: it takes a
+:class:`BattleState` (plain data read from the database) and options, and returns an
 :class:`Outcome`: the steps shown to the user (each roll with its reason and
-consequence) and the changes to make. Every roll asks the roller for its dice with
-a :class:`~campaign_app.dice.DiceRequest` (what, why, for whom, which table), so one
-driver (``campaign_app.procedure_driver``) can answer with random, seeded or typed
-faces, or stop at the request until the wizard has the faces. The use-case in
+consequence) and the changes to make. Every roll is a :class:`~campaign_app.dice.DiceRequest`
+it yields (what, why, for whom, which table: ``roll = yield ask(...)``, or
+``res, row = yield from roll_on(table, ...)``), so one driver
+(``campaign_app.procedure_driver``) can answer with random, seeded or typed faces, or
+keep the run waiting at the request until the wizard has the faces. The use-case in
 ``campaign_app/usecases/battles.py`` reads the state once (``start_after_battle``),
 previews in memory, and applies the changes in one transaction
 (``apply_after_battle``; ``--dry-run`` only shows them).
@@ -20,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Rolling, RollResult
 from campaign_app.rules import Table
 
 
@@ -68,13 +69,14 @@ class TableRollOutcome:
 @dataclass(frozen=True)
 class TableProcedure:
     """A rules table that is rolled by a small procedure rather than read off one row:
-    ``run(table, tables, data, roller, inputs, fighter_ids)`` is pure (``fighter_ids``: who
-    rolls and who is on the other end, for the roll record); ``needs`` the inputs it
+    ``run(table, tables, data, inputs, fighter_ids)`` is a pure procedure (a generator
+    yielding each roll's request; ``fighter_ids``: who rolls and who is on the other end,
+    for the roll record); ``needs`` the inputs it
     cannot do without (``rep``, ``vs_rep``, ``impact``, ``shots``), ``takes`` those it
     reads when given, and ``flags`` the
     conditions it takes (flag -> what it means)."""
 
-    run: Callable[..., TableRollOutcome]
+    run: Callable[..., Rolling[TableRollOutcome]]
     needs: tuple[str, ...] = ()
     takes: tuple[str, ...] = ()  # inputs it reads when given (a creature target's impact...)
     flags: Mapping[str, str] = field(default_factory=dict)
@@ -215,16 +217,37 @@ class SkillGain:
 
 
 # --- lazy: the outcome a run builds, seen while the run waits for dice (lazy helper)
+T = TypeVar("T")
 _WATCHED: ContextVar[list[Outcome] | None] = ContextVar("campaign_app_outcomes", default=None)
 
 
-def watch_outcomes() -> list[Outcome]:
-    """From now on in this context (a live run's thread), every :class:`Outcome` made is
-    also put in the list returned: the wizard reads the steps an After the Battle has
-    decided so far while it waits at its next roll."""
+def watch_outcomes(gen: Rolling[T]) -> tuple[Rolling[T], list[Outcome]]:
+    """``gen`` wrapped so that every :class:`Outcome` made while it runs is also put in
+    the list returned: the wizard reads the steps an After the Battle has decided so far
+    while the run waits at its next roll."""
     seen: list[Outcome] = []
-    _WATCHED.set(seen)
-    return seen
+
+    def watching() -> Rolling[T]:
+        answer: Any = None
+        thrown: BaseException | None = None
+        while True:
+            token = _WATCHED.set(seen)
+            try:
+                request = gen.throw(thrown) if thrown is not None else gen.send(answer)
+            except StopIteration as stop:
+                return stop.value  # type: ignore[no-any-return]
+            finally:
+                _WATCHED.reset(token)
+            thrown = None
+            try:
+                answer = yield request
+            except GeneratorExit:
+                gen.close()
+                raise
+            except BaseException as e:  # noqa: BLE001 - a refusal the driver throws in: passed on
+                thrown = e
+
+    return watching(), seen
 
 
 @dataclass
@@ -265,7 +288,7 @@ class Outcome:
         self.unit_changes.append(UnitChange(unit_id, dict(values), reason))
 
 
-AfterBattle = Callable[[BattleState, Roller, Mapping[str, Any]], Outcome]
+AfterBattle = Callable[[BattleState, Mapping[str, Any]], Rolling[Outcome]]
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Rolling, RollResult
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import Row, Table
 from campaign_app.rules.labels import labelled
@@ -441,9 +441,9 @@ def _table(tables: Mapping[str, Table], table_id: str) -> Table:
     return t
 
 
-def _roll(table: Table, roller: Roller, purpose: str, unit: UnitState) -> tuple[RollResult, Row]:
+def _roll(table: Table, purpose: str, unit: UnitState) -> Rolling[tuple[RollResult, Row]]:
 
-    res, row = roll_on(table, roller, purpose, rule=table.title, subject=unit.name)
+    res, row = yield from roll_on(table, purpose, rule=table.title, subject=unit.name)
     res.unit_id = unit.id
     return res, row
 
@@ -469,7 +469,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any]) -> Outcome:
+def after_battle(state: BattleState, options: Mapping[str, Any]) -> Rolling[Outcome]:
     """After the Battle for every unit of the rosters that took part (see the module doc)."""
     data = state.data
     cfg = after_battle_config(state.system, data, options)
@@ -512,7 +512,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
             casualty_table = casualty_table or _table(state.tables, cfg.casualty_table)
             counts = dict.fromkeys(FATES, 0)
             for i in range(1, casualties + 1):
-                res, row = _roll(casualty_table, roller,
+                res, row = yield from _roll(casualty_table,
                                  f"fate of {u.name}'s casualty {i} of {casualties}", u)
                 fate = _fate(casualty_table, row)
                 counts[fate] += 1
@@ -551,7 +551,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
         if u.result == "fought" and status == "active" and has_levels and cfg.promotion_every:
             done = u.battles_fought + 1
             if done % cfg.promotion_every == 0:
-                _promotion(state, roller, cfg, u, done, sets, out, promotion_table)
+                yield from _promotion(state, cfg, u, done, sets, out, promotion_table)
         if status == "active" and confident and u.discipline != confident:
             sets["discipline"] = confident
             label = states[confident].get("label", confident)
@@ -563,8 +563,8 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
     return out
 
 
-def _promotion(state: BattleState, roller: Roller, cfg: AfterBattleConfig, u: UnitState, done: int,
-               sets: dict[str, Any], out: Outcome, table: Table | None) -> None:
+def _promotion(state: BattleState, cfg: AfterBattleConfig, u: UnitState, done: int,
+               sets: dict[str, Any], out: Outcome, table: Table | None) -> Rolling[None]:
     data = state.data
     top = top_level(data)
     current = level_by_key(data, u.training)
@@ -577,7 +577,7 @@ def _promotion(state: BattleState, roller: Roller, cfg: AfterBattleConfig, u: Un
                               "no promotion roll", unit_id=u.id))
         return
     table = table or _table(state.tables, cfg.promotion_table)
-    res, row = _roll(table, roller, f"promotion of {u.name} after its battle {done}", u)
+    res, row = yield from _roll(table, f"promotion of {u.name} after its battle {done}", u)
     level = current.key
     for e in row.effects:
         if e.op == "training":

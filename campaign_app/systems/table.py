@@ -3,8 +3,9 @@ scenario roll, who attacks, a crew drawn at random), for the generic use-cases i
 :mod:`campaign_app.usecases.table`. A game says what it uses through its
 :class:`campaign_app.systems.api.GameSystem` (``scenario_table``, ``crew_rule``).
 
-Every roll goes through the :class:`Roller` it is given (random, seeded or typed dice),
-so each is on record; nothing here touches the database."""
+Each helper that rolls is a procedure (a generator yielding each roll's request, run by
+``campaign_app.procedure_driver`` with random, seeded or typed dice), so each roll is on
+record; nothing here touches the database."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from campaign_app.dice import ask
 from campaign_app.errors import InputError
 
 if TYPE_CHECKING:  # (the system packages import this module: keep it light)
-    from campaign_app.dice import Roller, RollResult
+    from campaign_app.dice import Rolling, RollResult
 
 RULE_SCENARIO = "Scenario"
 RULE_ATTACKER = "Who attacks"
@@ -51,7 +53,7 @@ class CrewDraw:
     rolls: list[RollResult] = field(default_factory=list)
 
 
-def pick_one(count: int, roller: Roller, purpose: str, rule: str) -> tuple[int, list[RollResult]]:
+def pick_one(count: int, purpose: str, rule: str) -> Rolling[tuple[int, list[RollResult]]]:
     """A random index below ``count`` with d6 (up to 6) or D66 (up to 36), rolling again
     on a face past the last one; returns it and the rolls made."""
     if count < 1:
@@ -63,11 +65,11 @@ def pick_one(count: int, roller: Roller, purpose: str, rule: str) -> tuple[int, 
         if count == 1:
             return 0, rolls
         if count <= 6:
-            r = roller.roll("d6", f"{purpose} (1-{count}; roll again above)", rule=rule)
+            r = yield ask("d6", f"{purpose} (1-{count}; roll again above)", rule=rule)
             n = r.value
         else:
-            r = roller.roll("d66", f"{purpose} (1-{count} counting 11 as 1, 16 as 6, 21 as 7...; "
-                                   "roll again above)", rule=rule)
+            r = yield ask("d66", f"{purpose} (1-{count} counting 11 as 1, 16 as 6, 21 as 7...; "
+                                 "roll again above)", rule=rule)
             n = (r.value // 10 - 1) * 6 + r.value % 10
         rolls.append(r)
         if n <= count:
@@ -75,16 +77,16 @@ def pick_one(count: int, roller: Roller, purpose: str, rule: str) -> tuple[int, 
     raise InputError(f"{purpose}: no usable roll in 100 tries")
 
 
-def draw_crew(candidates: Sequence[Candidate], rule: CrewRule, roller: Roller, roster: str) -> CrewDraw:
+def draw_crew(candidates: Sequence[Candidate], rule: CrewRule, roster: str) -> Rolling[CrewDraw]:
     """Roll how many more fight (``rule.random``), then draw each from ``candidates`` (the
     available fighters not picked), in their order. Fewer are drawn when fewer are left."""
-    how = roller.roll(rule.random, f"{roster}: how many more fighters are drawn", rule=RULE_CREW)
+    how = yield ask(rule.random, f"{roster}: how many more fighters are drawn", rule=RULE_CREW)
     how.extra["subject"] = roster
     out = CrewDraw(wanted=how.value, rolls=[how])
     left = list(candidates)
     while left and len(out.drawn) < out.wanted:
         names = ", ".join(f"{i}. {c.name}" for i, c in enumerate(left, 1))
-        i, rolls = pick_one(len(left), roller, f"{roster}: draw a fighter ({names})", RULE_CREW)
+        i, rolls = yield from pick_one(len(left), f"{roster}: draw a fighter ({names})", RULE_CREW)
         out.rolls += rolls
         chosen = left.pop(i)
         for r in rolls:
@@ -94,7 +96,7 @@ def draw_crew(candidates: Sequence[Candidate], rule: CrewRule, roller: Roller, r
     return out
 
 
-def roll_attacker(rosters: Sequence[str], roller: Roller) -> tuple[int, list[RollResult]]:
+def roll_attacker(rosters: Sequence[str]) -> Rolling[tuple[int, list[RollResult]]]:
     """Who attacks: each roster rolls a d6, the highest attacks; the tied best roll again."""
     if not rosters:
         raise InputError("a battle needs at least one roster")
@@ -105,7 +107,7 @@ def roll_attacker(rosters: Sequence[str], roller: Roller) -> tuple[int, list[Rol
             return in_play[0], rolls
         scores: dict[int, int] = {}
         for i in in_play:
-            r = roller.roll("d6", f"{rosters[i]}: roll for who attacks (highest attacks)", rule=RULE_ATTACKER)
+            r = yield ask("d6", f"{rosters[i]}: roll for who attacks (highest attacks)", rule=RULE_ATTACKER)
             r.extra["subject"] = rosters[i]
             rolls.append(r)
             scores[i] = r.value

@@ -29,6 +29,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 
 from campaign_app.dice import Roller
 from campaign_app.errors import InputError, NotFoundError, RulesDataError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import Table, load_rulebook
 from campaign_app.rules.advancement import (
     Advancement,
@@ -524,8 +525,8 @@ def _roll_offered(adv: Advancement, c: Campaign, tables: Mapping[str, Table], sp
     t = tables.get(spec.table)
     if t is None:
         raise InputError(f"no advancement table {spec.table!r} in force")
-    res, row = roll_on(t, roller, f"advancement of {f.name}", rule=f"{adv.title}: {t.title}",
-                       fighter_id=f.id, subject=f.name)
+    res, row = drive(roll_on(t, f"advancement of {f.name}", rule=f"{adv.title}: {t.title}",
+                             fighter_id=f.id, subject=f.name), roller)
 
     def offered_by(r: Any) -> list[OptionModel]:
         return [o for e in r.effects if e.op == "advance" for k in advance_keys(e.args)

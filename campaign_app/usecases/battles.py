@@ -16,7 +16,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 
 from campaign_app import procedure_driver as driver
 from campaign_app.changes import Result
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Roller, Rolling, RollResult
 from campaign_app.errors import ConflictError, InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import game_system, get_system
@@ -397,8 +397,9 @@ class AfterBattlePlan:
     options: dict[str, Any]
     proc: Procedures = field(repr=False)
 
-    def procedure(self, roller: Roller) -> Outcome:
-        return self.proc.after_battle(self.state, roller, self.options)
+    def procedure(self) -> Rolling[Outcome]:
+        """A fresh run of the system's After the Battle (a generator: see the driver)."""
+        return self.proc.after_battle(self.state, self.options)
 
     @property
     def step_key(self) -> str:
@@ -421,22 +422,23 @@ class AfterBattlePlan:
         return d
 
     def step(self, faces: Sequence[driver.Face]) -> driver.Run[Outcome]:
-        """The wizard's dry run: the faces so far, stopping at the first roll without
-        faces (in memory; nothing read or written)."""
-        return driver.step(self.procedure, faces)
+        """A run with ``faces``, waiting at the first roll without faces (in memory;
+        nothing read or written)."""
+        return driver.Run(self.procedure(), faces)
 
-    def live(self, faces: Sequence[driver.Face] = ()) -> driver.Live[Outcome]:
-        """The wizard's preview kept alive between rolls: waits at the first roll
-        without faces and goes on with :meth:`driver.Live.give`; its ``context`` is the
-        list of outcomes the run made (the first is the one it returns), whose steps so
-        far the wizard shows (in memory; nothing read or written)."""
+    def live(self, faces: Sequence[driver.Face] = ()) -> tuple[driver.Run[Outcome], list[Outcome]]:
+        """The wizard's preview kept alive between rolls: the run waits at the first
+        roll without faces and goes on with :meth:`driver.Run.send`; with it the list of
+        outcomes the run made (the first is the one it returns), whose steps so far the
+        wizard shows (in memory; nothing read or written)."""
         from campaign_app.systems.base import watch_outcomes
 
-        return driver.Live(self.procedure, faces, before=watch_outcomes)
+        gen, seen = watch_outcomes(self.procedure())
+        return driver.Run(gen, faces), seen
 
     def preview(self, roller: Roller) -> tuple[Outcome, AfterBattleReport]:
         """A dry run with a ready roller (random, seeded or typed), in memory."""
-        outcome = driver.run(self.procedure, roller)
+        outcome = driver.run(self.procedure(), roller)
         return outcome, self.report(outcome, True)
 
 
@@ -474,7 +476,7 @@ def apply_after_battle(engine: Engine, plan: AfterBattlePlan,
     """Apply After the Battle with the faces of the preview (one transaction, every roll
     recorded with its source). The procedure runs once more in memory with exactly
     those faces; if the rosters changed since the plan was read, nothing is written."""
-    run = driver.step(plan.procedure, faces)
+    run = plan.step(faces)
     if run.pending is not None:
         raise InputError(f"not enough dice for After the Battle: the next roll needs {run.pending.need}")
     if run.unused:
@@ -542,7 +544,7 @@ def after_battle(engine: Engine, battle: Ref, *, dice: str | Sequence[int] | Non
         plan = _read_plan(s, battle, options, campaign)
         uow.campaign_id = plan.state.campaign_id
         roller = _disciplined(s, plan, roller)
-        outcome = driver.run(plan.procedure, roller)
+        outcome = driver.run(plan.procedure(), roller)
         b = s.get(Battle, plan.battle_id)
         assert b is not None
         report = _finish(s, uow, plan, outcome, roller.rolls, b)

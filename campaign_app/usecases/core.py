@@ -19,6 +19,7 @@ from typing_extensions import (
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
+from campaign_app.procedure_driver import drive
 from campaign_app.rollchain import MARKS
 from campaign_app.rules import (
     Row,
@@ -942,7 +943,7 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Ref | None = None,
         except RulesDataError as e:
             raise NotFoundError(str(e)) from None
         plain(table)
-        res, row = roll_on(table, roller, f"roll on {table.title}", target=tgt)
+        res, row = drive(roll_on(table, f"roll on {table.title}", target=tgt), roller)
         roller.finish()
         return _roll_out(res, row, table, recorded=False, changes=Changes())
     with UnitOfWork(engine, "roll", journaled=False) as uow:
@@ -953,7 +954,7 @@ def roll_table(engine: Engine, table_id: str, *, campaign: Ref | None = None,
             raise NotFoundError(f"{c.name} ({get_system(c.system).name}) has no table {table_id!r}")
         table = tables[table_id]
         plain(table)
-        res, row = roll_on(table, roller, f"roll on {table.title}", target=tgt)
+        res, row = drive(roll_on(table, f"roll on {table.title}", target=tgt), roller)
         roller.finish()
         uow.record_rolls(roller)
     return _roll_out(res, row, table, recorded=True, changes=uow.changes)

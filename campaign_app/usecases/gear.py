@@ -19,8 +19,9 @@ from typing import Any
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.changes import Result
-from campaign_app.dice import Roller
+from campaign_app.dice import Roller, Rolling, ask
 from campaign_app.errors import InputError, RulesDataError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import (
     catalogue,
@@ -780,21 +781,21 @@ def collect_income(engine: Engine, roster: Ref, *, battle: Ref | None = None,
 def _collect(s: Session, r: Roster, held: Sequence[Territory], battle_id: int | None,
              roller: Roller) -> list[IncomeLine]:
     """Roll and pay the income of ``held`` territories of ``r`` (one ledger line)."""
-    lines = roll_income(r, held, roller)
+    lines = drive(roll_income(r, held), roller)
     pay_income(s, r, lines, battle_id)
     return lines
 
 
-def roll_income(r: Roster, held: Sequence[Territory], roller: Roller) -> list[IncomeLine]:
-    """Roll the income of ``held`` territories of ``r`` (nothing written: see
-    :func:`pay_income`); each roll says whose income it is."""
+def roll_income(r: Roster, held: Sequence[Territory]) -> Rolling[list[IncomeLine]]:
+    """Roll the income of ``held`` territories of ``r`` (a procedure: a generator; nothing
+    written: see :func:`pay_income`); each roll says whose income it is."""
     lines: list[IncomeLine] = []
     for t in held:
         spec = income_dice(t.dice)
         faces: list[int] = []
         amount = t.credits
         if spec is not None:
-            res = roller.roll(spec[0], f"income from {t.name}", rule="territory income")
+            res = yield ask(spec[0], f"income from {t.name}", rule="territory income")
             res.extra["subject"] = r.name
             faces = list(res.faces)
             amount += res.value * spec[1]

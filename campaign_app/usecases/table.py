@@ -20,6 +20,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 from campaign_app.changes import Result
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import InputError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import Table
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import game_system, get_system
@@ -220,7 +221,7 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
             name = clean_text(scenario, "scenario", 200)
         elif gs.scenario_table and gs.scenario_table in tables:
             st = tables[gs.scenario_table]
-            res, row = roll_on(st, roller, "the scenario")
+            res, row = drive(roll_on(st, "the scenario"), roller)
             name, rolled = row.label or row.result, True
             # default: the scenario table is ours (no seed gives one): said so wherever it is shown
             scenario_roll = {"table": res.table, "value": res.value, "result": row.result, "label": row.label,
@@ -234,7 +235,7 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
             if att is None:
                 raise InputError(f"the attacker {attacker!r} is not one of the battle's rosters")
         elif len(rs) > 1:
-            i, _ = roll_attacker([r.name for r in rs], roller)
+            i, _ = drive(roll_attacker([r.name for r in rs]), roller)
             att = rs[i]
         # the crews
         picked: dict[int, list[Fighter]] = {}
@@ -255,7 +256,7 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
                 drawn: list[Fighter] = []
                 if gs.crew_rule is not None:
                     left = [f for f in mine if f not in chosen]
-                    got = draw_crew([Candidate(f.id or 0, f.name) for f in left], gs.crew_rule, roller, r.name)
+                    got = drive(draw_crew([Candidate(f.id or 0, f.name) for f in left], gs.crew_rule, r.name), roller)
                     by_id = {f.id: f for f in left}
                     drawn = [by_id[x.id] for x in got.drawn]
                 crews[r.name] = {"picked": [f.name for f in chosen], "drawn": [f.name for f in drawn]}
@@ -592,8 +593,8 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
                 raise InputError(f"{who.name} has no Rep to roll {table.title} against: give the target")
             tgt = who.rep
         purpose = f"{who.name}: {table.title}{for_whom}" if who else f"battle {b.number}: {table.title}"
-        res, row = roll_on(table, roller, purpose, target=tgt, fighter_id=who.id if who else None,
-                           subject=who.name if who else f"battle {b.number}")
+        res, row = drive(roll_on(table, purpose, target=tgt, fighter_id=who.id if who else None,
+                                 subject=who.name if who else f"battle {b.number}"), roller)
         roller.finish()
         uow.record_rolls(roller, battle_id=b.id)
     return _roll_out(res, row, table, recorded=True, changes=uow.changes)

@@ -20,6 +20,7 @@ from typing import Any
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller
 from campaign_app.errors import InputError, NotFoundError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import Table, load_rulebook
 from campaign_app.systems import get_system
 from campaign_app.systems.base import Procedures, TableProcedure, TableRollInputs, TableRollOutcome
@@ -175,7 +176,7 @@ def procedure_roll(engine: Any, table_id: str, proc: Procedures, *, campaign: Re
         flags=_flags(tp, table, inputs.get("flags")), per_die=per_die,
         who=who.name if who is not None else "", vs_who=vs.name if vs is not None else "")
     ids = (who.id if who is not None else None, vs.id if vs is not None else None)
-    out: TableRollOutcome = tp.run(table, tables, data, roller, inp, ids)
+    out: TableRollOutcome = drive(tp.run(table, tables, data, inp, ids), roller)
     roller.finish()
     names = {f.id: f.name for f in (who, vs) if f is not None}
     for r in roller.rolls:  # who each roll was for, as the roll record shows it

@@ -71,14 +71,16 @@ def test_wizard_run_of_an_eight_fighter_n23_battle_stays_under_the_statement_bud
         read = len(seen)
         faces: list[driver.Face] = []
         previews = 0
-        while True:  # roll by roll, as the wizard does: a dry run, then one roll's faces typed
-            run = plan.step(faces)
+        run = plan.step(faces)  # one live run, as the wizard keeps: each roll's faces sent to it
+        while True:  # roll by roll, as the wizard does: the request shown, then its faces typed
             previews += 1
             if run.done:
                 break
             assert run.pending is not None and run.pending.need and run.pending.count >= 1
-            driver.probe(plan.procedure, faces)  # the wizard also shows what the faces decided
-            faces += [(faces_rng.randint(1, 6), "typed") for _ in range(run.pending.count)]
+            typed: list[driver.Face] = [(faces_rng.randint(1, 6), "typed") for _ in range(run.pending.count)]
+            faces += typed
+            run.send(typed)
+        assert run.faces == faces
         assert len(seen) == read, seen[read:]  # previews run in memory: no statement at all
         report = apply_after_battle(engine, plan, faces)
     rolls = previews - 1

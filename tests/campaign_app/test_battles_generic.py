@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign_app.dice import Roller
+from campaign_app.dice import Rolling, ask
 from campaign_app.errors import DiceError, InputError
 from campaign_app.systems import base
 from campaign_app.systems.base import NewFighter, Outcome, Procedures, Step
@@ -22,19 +22,19 @@ from campaign_app.usecases.battles import after_battle, list_battles, record_bat
 from campaign_app.usecases.core import roll_on
 
 
-def fake_after_battle(state, roller: Roller, options) -> Outcome:
+def fake_after_battle(state, options) -> Rolling[Outcome]:
     out = Outcome()
     for f in state.fighters.values():
         if f.result == "out-of-the-fight":
-            res, row = roll_on(state.tables["nuts-recovery"], roller, f"{f.name}'s recovery",
-                               target=f.rep, rule="OOF recovery", fighter_id=f.id)
+            res, row = yield from roll_on(state.tables["nuts-recovery"], f"{f.name}'s recovery",
+                                          target=f.rep, rule="OOF recovery", fighter_id=f.id)
             status = {"return-to-duty": "active", "wounded": "in-recovery", "lost": "lost"}[row.result]
             out.steps.append(Step("OOF recovery", f.name, row.label, res, fighter_id=f.id))
             out.change(f.id, "recovery", status=status)
     out.new_fighters.append(NewFighter(next(iter(state.rosters)), {"name": "Replacement", "rep": 3,
                                                                     "fighter_type": "grunt"}))
     if options.get("replacement_roll"):
-        res = roller.d6("Replacement's Rep", rule="Replacements")
+        res = yield ask("d6", "Replacement's Rep", rule="Replacements")
         res.extra["new_fighter"] = 0
     return out
 

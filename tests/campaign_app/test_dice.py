@@ -118,31 +118,105 @@ def test_pass_test_needs_a_target():
         Roller(TypedSource([1, 2])).roll("pass:2d6", "x")
 
 
-def test_the_driver_stops_at_the_roll_without_faces_and_says_what_it_asks_for():
+def test_the_driver_waits_at_the_roll_without_faces_and_says_what_it_asks_for():
     from campaign_app import procedure_driver as driver
+    from campaign_app.dice import Rolling, ask
 
-    def proc(r: Roller) -> int:
-        first = r.roll("d6", "first").value
-        return first + r.roll("pass:2d6", "OOF recovery", target=4, rule="OOF", fighter_id=7).value
+    def proc() -> Rolling[int]:
+        first = (yield ask("d6", "first")).value
+        return first + (yield ask("pass:2d6", "OOF recovery", target=4, rule="OOF", fighter_id=7)).value
 
-    run = driver.step(proc, [(3, "random")])
+    run = driver.Run(proc(), [(3, "random")])
     assert not run.done and run.result is None and run.pending is not None
     req = run.pending
     assert req.count == 2 and "OOF recovery" in req.need and req.spec == "pass:2d6"
     assert (req.rule, req.target, req.fighter_id) == ("OOF", 4, 7)
     assert [r.faces for r in run.rolls] == [[3]] and run.faces == [(3, "random")]
-    run = driver.step(proc, [(3, "random"), (1, "typed"), (5, "typed")])
+    run.send([(1, "typed")])  # not enough for the 2d6: it still waits, the face kept
+    assert run.pending is req and run.faces == [(3, "random")] and run.unused == 1
+    run.send([(5, "typed")])
     assert run.done and run.result == 4 and run.unused == 0
     assert [r.source for r in run.rolls] == ["random", "typed"]
-    assert driver.step(proc, [(3, "random"), (1, "typed"), (5, "typed"), (2, "typed")]).unused == 1
-    # without "ask" a missing roll is refused, naming it
+    assert driver.Run(proc(), [(3, "random"), (1, "typed"), (5, "typed"), (2, "typed")]).unused == 1
+    # with a ready roller a missing roll is refused, naming it (raised where the procedure asked)
     with pytest.raises(DiceError, match="the next roll needs 2d6 vs 4 for OOF recovery"):
-        proc(Roller(driver.FaceSource([(3, "typed")])))
+        driver.run(proc(), Roller(driver.FaceSource([(3, "typed")])))
     # the app's dice answer every request and keep the faces, for Apply
     src = driver.app_dice()
-    value = proc(Roller(src))
+    roller = Roller(src)
+    value = driver.run(proc(), roller)
     assert len(src.faces) == 3 and {s for _f, s in src.faces} == {"random"}
-    assert proc(Roller(driver.FaceSource(src.faces))) == value
+    assert [r.to_dict() for r in roller.rolls] == [r.to_dict() for r in driver.Run(proc(), src.faces).rolls]
+    assert driver.run(proc(), Roller(driver.FaceSource(src.faces))) == value
+
+
+def test_an_ask_mode_session_runs_each_line_of_the_procedure_once():
+    """No replay: going on is ``run.send(faces)`` to the live generator, so each line of
+    the procedure runs once however many rolls the session takes."""
+    from campaign_app import procedure_driver as driver
+    from campaign_app.dice import Rolling, ask
+
+    lines: Counter[str] = Counter()
+
+    def proc() -> Rolling[int]:
+        lines["start"] += 1
+        total = 0
+        for i in range(5):
+            lines[f"before roll {i}"] += 1
+            total += (yield ask("2d6", f"roll {i}")).value
+            lines[f"after roll {i}"] += 1
+        lines["end"] += 1
+        return total
+
+    run = driver.Run(proc())
+    sent = 0
+    while not run.done:
+        assert run.pending is not None
+        run.send([(3, "typed")] * run.pending.count)
+        sent += 1
+    assert sent == 5 and run.result == 30
+    assert set(lines.values()) == {1} and len(lines) == 12, lines
+
+
+def test_the_driver_uses_no_thread():
+    """The driver keeps the live generator: no thread waits at a roll (nor is there any
+    threading in it at all)."""
+    import threading
+    from pathlib import Path
+
+    from campaign_app import procedure_driver as driver
+    from campaign_app.dice import Rolling, ask
+
+    source = Path(driver.__file__).read_text(encoding="utf-8")
+    assert "threading" not in source and "Thread" not in source
+
+    def proc() -> Rolling[int]:
+        return (yield ask("d6", "one")).value + (yield ask("d6", "two")).value
+
+    before = threading.active_count()
+    runs = [driver.Run(proc()) for _ in range(20)]  # twenty runs waiting at their first roll
+    assert all(r.pending is not None for r in runs)
+    assert threading.active_count() == before
+    for r in runs:
+        r.send([(2, "typed"), (5, "typed")])
+    assert {r.result for r in runs} == {7} and threading.active_count() == before
+
+
+def test_a_refusal_reaches_the_procedure_where_it_asked():
+    """A roll the source refuses (not enough typed dice) is raised at the procedure's
+    ``yield``, as a roll call raised before: the procedure may catch it."""
+    from campaign_app import procedure_driver as driver
+    from campaign_app.dice import Rolling, ask
+
+    def proc() -> Rolling[str]:
+        try:
+            yield ask("d6", "one")
+        except DiceError as e:
+            return f"caught: {e}"
+        return "rolled"
+
+    assert driver.run(proc(), Roller(TypedSource([4]))) == "rolled"
+    assert driver.run(proc(), Roller(TypedSource([]))).startswith("caught: not enough dice typed")
 
 
 def _chi2(counts: Counter, expected: dict[int, float], n: int) -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from campaign_app.dice import Roller
+from campaign_app.procedure_driver import drive
 from campaign_app.rules.loader import Effect
 from campaign_app.systems.base import SkillGain
 
@@ -30,7 +31,7 @@ def test_no_xp_for_taking_out_or_injuring_a_fighter_of_ones_own_gang():
 def after_battle_n26(fs, roller, st=None):
     from campaign_app.systems.necromunda.procedures import after_battle
 
-    return after_battle(st or state("n26", fs), roller, {})
+    return drive(after_battle(st or state("n26", fs), {}), roller)
 
 
 def test_the_skill_a_lasting_injury_gives_is_written():
@@ -105,7 +106,7 @@ def plain(out) -> dict:
 
 def battle(edition, fs, faces, options=None, **kw):
     roller = Roller.from_options(list(faces))
-    out = after_battle(state(edition, fs, **kw), roller, options or {})
+    out = drive(after_battle(state(edition, fs, **kw), options or {}), roller)
     roller.finish()
     return plain(out)
 
@@ -114,7 +115,7 @@ def injury(edition, f, faces, enemy=ENEMY):
     roller = Roller.from_options(list(faces))
     sheet = Sheet.of(f)
     try:
-        out = roll_lasting_injury(sheet, roller, tables(edition), edition, enemy=enemy)
+        out = drive(roll_lasting_injury(sheet, tables(edition), edition, enemy=enemy), roller)
         roller.finish()
     except DiceError as e:  # the faces given do not fit this roll: what it says is recorded
         return {"error": str(e)}
@@ -143,7 +144,7 @@ def scenarios() -> dict:
     st = state("n26", gangs({6: ("captured", None)}), winner=None)
     st.rosters[3] = RosterState(3, "Third", "gang", "Orlock", 0, 0, "")
     st.winner_roster_id = 3
-    s["n26 captive held by the winner"] = plain(after_battle(st, Roller.from_options([]), {}))
+    s["n26 captive held by the winner"] = plain(drive(after_battle(st, {}), Roller.from_options([])))
     s["n26 captured by a leader"] = battle("n26", gangs({6: ("captured", 1), 2: ("out-of-action", 4)}), [2, 1])
     s["own gang"] = battle("n26", gangs({6: ("out-of-action", 5), 7: ("seriously-injured", 4),
                                          3: ("out-of-action", 1)}), [2, 1, 2, 2])
@@ -181,17 +182,16 @@ def scenarios() -> dict:
         st3 = state("n26", gangs({6: ("out-of-action", None)}), winner=None)
         st3.rosters[3] = RosterState(3, "Third", "gang", "Orlock", 0, 0, "")
         r = Roller.from_options(faces)
-        s[f"n26 enmity {faces} three gangs"] = plain(after_battle(st3, r, {}))
+        s[f"n26 enmity {faces} three gangs"] = plain(drive(after_battle(st3, {}), r))
         st3.winner_roster_id = 3
         r = Roller.from_options(faces)
-        s[f"n26 enmity {faces} three gangs, third won"] = plain(after_battle(st3, r, {}))
+        s[f"n26 enmity {faces} three gangs, third won"] = plain(drive(after_battle(st3, {}), r))
         st3.winner_roster_id = 2
         r = Roller.from_options(faces)
-        s[f"n26 enmity {faces} three gangs, own won"] = plain(after_battle(st3, r, {}))
+        s[f"n26 enmity {faces} three gangs, own won"] = plain(drive(after_battle(st3, {}), r))
     t = tables("n26")
     sheet = Sheet.of(fighter())
-    run = apply_lasting_injury(sheet, t["n26-lasting-injury"].row_by_result("enfeebled"), Roller.from_options([]),
-                               t, "n26")
+    run = drive(apply_lasting_injury(sheet, t["n26-lasting-injury"].row_by_result("enfeebled"), t, "n26"), Roller.from_options([]))
     s["by hand"] = plain(run)
     s.update(more_scenarios())
     return s
@@ -212,7 +212,7 @@ def test_treat_names_exactly_one_fighter(treat):
     from campaign_app.errors import InputError
 
     with pytest.raises(InputError, match=r"^--treat '.*' is not \(exactly one\) fighter of this battle$"):
-        after_battle(state("n26", gangs({4: ("out-of-action", 1)})), Roller.from_options([6, 4]), {"treat": treat})
+        drive(after_battle(state("n26", gangs({4: ("out-of-action", 1)})), {"treat": treat}), Roller.from_options([6, 4]))
 
 
 # --------------------------------------------------------------------------- more paths
@@ -270,7 +270,7 @@ def outcome(st, faces, options=None) -> dict:
     src = Asking(faces)
     roller = Roller(src)
     try:
-        out = after_battle(st, roller, options or {})
+        out = drive(after_battle(st, options or {}), roller)
     except (InputError, DiceError) as e:
         return _failed(e, src)
     got = {**plain(out), "asked": src.asked}
@@ -292,8 +292,7 @@ def hurt(edition: str, f, faces, *, tabs=None, data=None, enemy=ENEMY) -> dict:
     roller = Roller(src)
     sheet = Sheet.of(f)
     try:
-        out = roll_lasting_injury(sheet, roller, tabs if tabs is not None else tables(edition), edition,
-                                  enemy=enemy, data=data)
+        out = drive(roll_lasting_injury(sheet, tabs if tabs is not None else tables(edition), edition, enemy=enemy, data=data), roller)
         roller.finish()
     except (InputError, DiceError) as e:
         return _failed(e, src)
@@ -306,8 +305,7 @@ def apply_row(edition: str, f, tabs: dict, tid: str, result: str, faces=(), **kw
     roller = Roller(src)
     sheet = Sheet.of(f)
     try:
-        out = apply_lasting_injury(sheet, tabs[tid].row_by_result(result), roller, tabs, edition,
-                                   enemy=ENEMY, **kw)
+        out = drive(apply_lasting_injury(sheet, tabs[tid].row_by_result(result), tabs, edition, enemy=ENEMY, **kw), roller)
         roller.finish()
     except (InputError, DiceError) as e:
         return _failed(e, src)
@@ -573,7 +571,7 @@ def test_edition_rules_read_from_the_data_given():
 
 def test_a_lasting_injury_of_a_fighter_state_leaves_it_as_it_was():
     f = fighter()
-    run = roll_lasting_injury(f, Roller.from_options([5, 1]), tables("n26"), "n26")
+    run = drive(roll_lasting_injury(f, tables("n26"), "n26"), Roller.from_options([5, 1]))
     assert run.records[0].applied == ["status in-recovery", "BS 4+ -> 5+"]
     assert f.stats == BASE and f.status == "active"
 
@@ -582,15 +580,15 @@ def test_the_record_names_the_table_of_the_roll():
     t = tables("n26")
     row = t["n26-lasting-injury"].row_by_result("out-cold")
     roll = RollResult(spec="d66", faces=[2, 1], value=21, purpose="x", table="n26-lasting-injury")
-    run = apply_lasting_injury(Sheet.of(fighter()), row, Roller.from_options([]), t, "n26", roll=roll)
+    run = drive(apply_lasting_injury(Sheet.of(fighter()), row, t, "n26", roll=roll), Roller.from_options([]))
     assert run.records[0].table_id == "n26-lasting-injury"
-    run = apply_lasting_injury(Sheet.of(fighter()), row, Roller.from_options([]), t, "n26", table_id="mine")
+    run = drive(apply_lasting_injury(Sheet.of(fighter()), row, t, "n26", table_id="mine"), Roller.from_options([]))
     assert run.records[0].table_id == "mine" and run.records[0].roll.table == "mine"
 
 
 def test_a_gang_that_cannot_pay_pays_nothing():
     sheet = Sheet.of(fighter(conditions=["critical-injury"], status="in-recovery"))
-    cost, steps, ok = p.treat_critical(sheet, Roller.from_options([6, 6]), tables("n23"), p.edition_rules("n23"), 119)
+    cost, steps, ok = drive(p.treat_critical(sheet, tables("n23"), p.edition_rules("n23"), 119), Roller.from_options([6, 6]))
     assert (cost, ok, [s.text for s in steps]) == (
         0, False, ["treatment costs 120 credits; the gang has 119: it cannot pay"])
     assert sheet.conditions == ["critical-injury"] and sheet.status == "in-recovery"
@@ -602,8 +600,8 @@ def test_an_escape_modifier_names_how_the_captives_gang_did():
     mods = rules_data("n23", escape_modifiers={"win": 1, "draw": -1, "loss": -2})
     texts = {}
     for fid, winner in ((3, 1), (6, 1), (6, None)):
-        out = after_battle(with_(state("n23", gangs({fid: ("captured", 4 if fid == 3 else 1)}), winner=winner),
-                                 data=mods), Roller.from_options([3]), {})
+        out = drive(after_battle(with_(state("n23", gangs({fid: ("captured", 4 if fid == 3 else 1)}), winner=winner),
+                                 data=mods), {}), Roller.from_options([3]))
         texts[fid, winner] = next(s.text for s in out.steps if s.rule == "Escape")
     assert texts == {(3, 1): "Escapes (+1: the gang won): back with the gang",
                      (6, 1): "Still captured (-2: the gang lost)",

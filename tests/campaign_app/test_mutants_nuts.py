@@ -10,6 +10,7 @@ from typing import Any
 
 from campaign_app.dice import Roller
 from campaign_app.errors import DiceError, InputError
+from campaign_app.procedure_driver import drive
 from campaign_app.systems.nuts.procedures import (
     after_battle,
     bites,
@@ -28,7 +29,7 @@ GOLDEN = Path(__file__).with_name("mutants_nuts_golden.json")
 def battle(st, dice, **opts: Any) -> Any:
     roller = Roller.from_options(dice if dice is not None else [])
     try:
-        out = after_battle(st, roller, {"replacements": False, **opts})
+        out = drive(after_battle(st, {"replacements": False, **opts}), roller)
     except (DiceError, InputError) as e:
         return {"error": f"{type(e).__name__}: {e}"}
     got = plain(out)
@@ -116,7 +117,7 @@ def scenarios() -> dict[str, Any]:
         for super_ in (False, True):
             roller = Roller.from_options([1, 4, 6, 2, 3, 5])
             try:
-                made = generate_creatures(kind, 3 if not super_ else 1, super_, tables(), data(), roller, 4)
+                made = drive(generate_creatures(kind, 3 if not super_ else 1, super_, tables(), data(), 4), roller)
                 s[f"creatures {kind} {super_}"] = {
                     "label": creature_label(kind, data()),
                     "made": [getattr(c, "__dict__", c) for c in made],
@@ -275,40 +276,40 @@ def test_creature_generation_edges():
     d = data()
     kind = next(k for k in creature_kinds(d) if k != "zombie")
     label = creature_label(kind, d)
-    made = generate_creatures(kind, 100, True, tables(), d, Roller.from_options([]))
+    made = drive(generate_creatures(kind, 100, True, tables(), d), Roller.from_options([]))
     assert len(made) == 100 and made[0]["name"] == f"{label} 1" and made[-1]["name"] == f"{label} 100"
-    zs = generate_creatures("zombie", 1, False, tables(), d, Roller.from_options([]))
+    zs = drive(generate_creatures("zombie", 1, False, tables(), d), Roller.from_options([]))
     assert zs[0]["name"] == f"{creature_label('zombie', d)} 1" and zs[0]["abilities"] == [
         str(a) for a in d["creatures"]["zombie"].get("abilities", [])]
     for bad in (0, 101, True, "3"):
         try:
-            generate_creatures(kind, bad, False, tables(), d, Roller.from_options([]))  # type: ignore[arg-type]
+            drive(generate_creatures(kind, bad, False, tables(), d), Roller.from_options([]))  # type: ignore[arg-type]
         except InputError:
             pass
         else:
             raise AssertionError(f"count {bad!r} taken")
     try:
-        generate_creatures("wendigo", 1, False, tables(), d, Roller.from_options([]))
+        drive(generate_creatures("wendigo", 1, False, tables(), d), Roller.from_options([]))
     except InputError as e:
         assert str(e) == f"unknown creature kind 'wendigo' (known: {', '.join(creature_kinds(d))})"
     try:
-        generate_creatures("wendigo", 1, False, tables(), {}, Roller.from_options([]))
+        drive(generate_creatures("wendigo", 1, False, tables(), {}), Roller.from_options([]))
     except InputError as e:
         assert str(e) == "unknown creature kind 'wendigo' (known: none: enable weird-ww2)"
     own = {"creatures": {"blob": {"label": "Blob", "super_rep": 6}, "imp": {"gen_table": "imp-gen"},
                          "ooze": {"gen_table": "ooze-gen"}}}
-    blob = generate_creatures("blob", 1, True, tables(), own, Roller.from_options([]))
+    blob = drive(generate_creatures("blob", 1, True, tables(), own), Roller.from_options([]))
     assert blob[0]["rep"] == 6 and blob[0]["abilities"] == [] and blob[0]["name"] == "Blob 1"
     try:
-        generate_creatures("blob", 1, False, tables(), own, Roller.from_options([]))
+        drive(generate_creatures("blob", 1, False, tables(), own), Roller.from_options([]))
     except InputError as e:
         assert str(e) == "Blob has no generation table in the rules data"
     try:
-        generate_creatures("imp", 1, False, tables(), own, Roller.from_options([]))
+        drive(generate_creatures("imp", 1, False, tables(), own), Roller.from_options([]))
     except InputError as e:
         assert str(e) == "Imp generation needs the table 'imp-gen', which this campaign does not have"
     house = tables({"ooze-gen": {"title": "Ooze", "dice": "d6", "rows": [
         {"roll": "1-3", "result": "low", "label": "Low", "effects": []},
         {"roll": "4-6", "result": "high", "label": "High", "effects": [{"op": "set-rep", "value": 5}]}]}})
-    oozes = generate_creatures("ooze", 2, False, house, own, Roller.from_options([2, 6]), start_number=4)
+    oozes = drive(generate_creatures("ooze", 2, False, house, own, start_number=4), Roller.from_options([2, 6]))
     assert [(o["name"], o["rep"]) for o in oozes] == [("Ooze 4", 2), ("Ooze 5", 5)]

@@ -29,6 +29,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from campaign_app.dice import Roller
 from campaign_app.errors import InputError, RulesDataError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import i18n
 from campaign_app.rules import loader as L
 from campaign_app.rules import schema as S
@@ -689,7 +690,7 @@ PASS = L.parse_table("p", tbl([{"roll": 0, "result": "none"}, {"roll": 1, "resul
 def test_roll_on_carries_every_argument():
     src = Recording([5])
     roller = Roller(src)
-    res, row = roll_on(ROLLED, roller, "a purpose", fighter_id=3, unit_id=4, subject="Bob")
+    res, row = drive(roll_on(ROLLED, "a purpose", fighter_id=3, unit_id=4, subject="Bob"), roller)
     assert row is ROLLED.rows[1]
     assert (res.spec, res.faces, res.value, res.purpose, res.rule, res.source, res.target) == (
         "d6", [5], 5, "a purpose", "Table T", "recording", None)
@@ -700,23 +701,23 @@ def test_roll_on_carries_every_argument():
     assert (req.spec, req.purpose, req.rule, req.target, req.table, req.fighter_id, req.unit_id) == (
         "d6", "a purpose", "Table T", None, "t", 3, 4)
     # a rule given is kept; no subject, none recorded
-    res, row = roll_on(ROLLED, Roller(Recording([1])), "p", rule="Rule 7")
+    res, row = drive(roll_on(ROLLED, "p", rule="Rule 7"), Roller(Recording([1])))
     assert (res.rule, res.result, res.row, res.fighter_id, res.unit_id, res.extra) == (
         "Rule 7", "low", "1-3", None, None, {"label": "Low"})
 
 
 def test_roll_on_a_pass_table_and_the_refusals():
     src = Recording([2, 5])
-    res, row = roll_on(PASS, Roller(src), "recovery", target=4)
+    res, row = drive(roll_on(PASS, "recovery", target=4), Roller(src))
     assert (res.value, res.target, res.result, row.result, src.requests[0].target) == (1, 4, "one", "one", 4)
     with raises("table p is rolled against a target (Rep): give one", InputError):
-        roll_on(PASS, Roller(Recording([1, 1])), "recovery")
+        drive(roll_on(PASS, "recovery"), Roller(Recording([1, 1])))
     untargeted = L.parse_table("p", tbl(PASS.to_dict()["rows"], dice="pass:2d6"), "src")
     with raises("table p is rolled against a target (a number): give one", InputError):
-        roll_on(untargeted, Roller(Recording([1, 1])), "recovery")
+        drive(roll_on(untargeted, "recovery"), Roller(Recording([1, 1])))
     ref = L.parse_table("r", {"title": "R", "dice": "none"}, "src")
     with raises("table r is reference data and cannot be rolled", InputError):
-        roll_on(ref, Roller(Recording([1])), "x")
+        drive(roll_on(ref, "x"), Roller(Recording([1])))
     # a plain d6 needs no target and takes one given
-    res, _ = roll_on(ROLLED, Roller(Recording([2])), "x", target=3)
+    res, _ = drive(roll_on(ROLLED, "x", target=3), Roller(Recording([2])))
     assert (res.target, res.result) == (3, "low")

@@ -12,6 +12,7 @@ import pytest
 
 from campaign_app.dice import Roller
 from campaign_app.errors import DiceError, InputError, RulesDataError
+from campaign_app.procedure_driver import drive
 from campaign_app.systems import campaign_tables, squads
 
 from .golden import check, plain
@@ -24,7 +25,7 @@ DATA = {"fubar": FUBAR, "unit-morale": UM}
 def battle(st, dice, options=None) -> Any:
     roller = Roller.from_options(dice)
     try:
-        out = squads.after_battle(st, roller, options or {})
+        out = drive(squads.after_battle(st, options or {}), roller)
     except (DiceError, InputError, RulesDataError) as e:
         return {"error": f"{type(e).__name__}: {e}"}
     got = plain(out)

@@ -9,6 +9,7 @@ import pytest
 
 from campaign_app.dice import Roller
 from campaign_app.errors import DiceError, InputError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import campaign_tables, stat_rules
 from campaign_app.systems.base import BattleState, FighterState, RosterState
@@ -46,7 +47,7 @@ def tables(edition: str):
 def run(edition: str, f: FighterState, faces, enemy: Enemy | None = ENEMY):
     roller = Roller.from_options(list(faces))
     sheet = Sheet.of(f)
-    out = roll_lasting_injury(sheet, roller, tables(edition), edition, enemy=enemy)
+    out = drive(roll_lasting_injury(sheet, tables(edition), edition, enemy=enemy), roller)
     roller.finish()  # exactly the dice the result needs
     return out, sheet.columns(f), sheet
 
@@ -167,10 +168,10 @@ def test_repeats_apply_again():
     t = tables("n26")
     for _ in range(2):
         roller = Roller.from_options([5, 1])
-        roll_lasting_injury(sheet, roller, t, "n26", enemy=ENEMY)
+        drive(roll_lasting_injury(sheet, t, "n26", enemy=ENEMY), roller)
     assert sheet.stats["BS"] == 6 and sheet.status == "in-recovery"
     roller = Roller.from_options([5, 1])
-    third = roll_lasting_injury(sheet, roller, t, "n26", enemy=ENEMY)
+    third = drive(roll_lasting_injury(sheet, t, "n26", enemy=ENEMY), roller)
     assert sheet.stats["BS"] == 6 and third.records[0].skipped == ["BS +1: already at its limit (6+)"]
 
 
@@ -237,8 +238,7 @@ def test_typed_dice_too_few_names_the_roll():
 def test_entered_by_hand_row_needs_no_roll():
     t = tables("n26")
     f = fighter()
-    out = apply_lasting_injury(f, t["n26-lasting-injury"].row_by_result("enfeebled"), Roller.from_options([]),
-                               t, "n26")
+    out = drive(apply_lasting_injury(f, t["n26-lasting-injury"].row_by_result("enfeebled"), t, "n26"), Roller.from_options([]))
     assert out.records[0].roll.source == "typed" and out.records[0].applied == ["status in-recovery", "T 3 -> 2"]
 
 
@@ -301,8 +301,7 @@ def test_n23_persistent_rattle_stacks_and_leads_to_write_off():
     # a second rattle (entered by hand: a rattled vehicle's roll cannot read 1) stacks
     v0 = fighter(kind="vehicle", stats=VEHICLE, conditions=["persistent-rattle"])
     sheet = Sheet.of(v0)
-    apply_lasting_injury(sheet, tables("n23")["n23-lasting-damage"].lookup(1), Roller.from_options([]),
-                         tables("n23"), "n23")
+    drive(apply_lasting_injury(sheet, tables("n23")["n23-lasting-damage"].lookup(1), tables("n23"), "n23"), Roller.from_options([]))
     assert sheet.conditions == ["persistent-rattle", "persistent-rattle"]
 
 
@@ -341,7 +340,7 @@ def test_after_battle_n26_injury_capture_critical_pending_and_xp():
     roller = Roller.from_options([6, 4,  # Leader 4: Critical Injury (untreated: waits for the cycle end)
                                   6, 1,  # Champion 5: Captured
                                   3, 3])  # Ganger 6: Grievous Wound
-    out = after_battle(st, roller, {})
+    out = drive(after_battle(st, {}), roller)
     roller.finish()
     ch = changes(out)
     assert ch[4]["status"] == "in-recovery" and ch[4]["conditions"] == ["critical-injury"]
@@ -361,7 +360,7 @@ def test_after_battle_treatment_paid_and_saved_or_dies():
     for edition, crit, dice, status in (("n26", [6, 4], [5, 1, 2], "in-recovery"),
                                         ("n23", [6, 3], [6, 6, 1], "dead")):
         roller = Roller.from_options([*crit, *dice])
-        out = after_battle(state(edition, fs, credits=(0, 200)), roller, {"treat": {4}})
+        out = drive(after_battle(state(edition, fs, credits=(0, 200)), {"treat": {4}}), roller)
         roller.finish()
         ch = changes(out)[4]
         assert ch["status"] == status
@@ -374,11 +373,11 @@ def test_after_battle_treatment_paid_and_saved_or_dies():
 def test_after_battle_n23_untreated_critical_dies_and_cannot_pay_is_untreated():
     fs = gangs({4: ("out-of-action", 1)})
     roller = Roller.from_options([6, 1])
-    out = after_battle(state("n23", fs), roller, {})
+    out = drive(after_battle(state("n23", fs), {}), roller)
     roller.finish()
     assert changes(out)[4]["status"] == "dead"
     roller = Roller.from_options([6, 1, 6, 6])  # 120 credits, the gang has 100
-    out = after_battle(state("n23", fs), roller, {"treat": [4]})
+    out = drive(after_battle(state("n23", fs), {"treat": [4]}), roller)
     roller.finish()
     assert changes(out)[4]["status"] == "dead" and out.roster_changes == []
     assert any("cannot pay" in s.text for s in out.steps)
@@ -390,7 +389,7 @@ def test_after_battle_n23_seriously_injured_check_and_escape_modifiers():
                                   5,  # juve 7 pulls through
                                   5, 5,  # ganger 6: Captured
                                   6])  # escape: 6 - 2 (lost) = 4: escapes
-    out = after_battle(state("n23", fs), roller, {})
+    out = drive(after_battle(state("n23", fs), {}), roller)
     roller.finish()
     ch = changes(out)
     assert ch[6].get("status", "active") == "active" and ch[6]["captured_by_roster_id"] is None
@@ -399,7 +398,7 @@ def test_after_battle_n23_seriously_injured_check_and_escape_modifiers():
     assert "status" not in ch[7]  # pulled through
     # a draw (no winner): -1; a 4 stays captured
     roller = Roller.from_options([2, 5, 5, 5, 4])
-    out = after_battle(state("n23", fs, winner=None), roller, {})
+    out = drive(after_battle(state("n23", fs, winner=None), {}), roller)
     roller.finish()
     ch = changes(out)
     assert ch[6]["status"] == "captured" and ch[6]["captured_by_roster_id"] == 1
@@ -410,11 +409,11 @@ def test_after_battle_n23_clears_recovery_of_those_who_sat_out():
     fs = gangs({})
     fs[2] = fighter(3, type_="ganger", roster_id=1, status="in-recovery", result=None)
     fs[1] = fighter(2, type_="champion", roster_id=1, status="convalescence", result="fine")
-    out = after_battle(state("n23", fs), Roller.from_options([]), {})
+    out = drive(after_battle(state("n23", fs), {}), Roller.from_options([]))
     ch = changes(out)
     assert ch[3]["status"] == "active" and ch[2]["status"] == "active"
     # n26 keeps them until the cycle ends
-    out = after_battle(state("n26", fs), Roller.from_options([]), {})
+    out = drive(after_battle(state("n26", fs), {}), Roller.from_options([]))
     assert "status" not in changes(out).get(3, {})
 
 
@@ -423,7 +422,7 @@ def test_after_battle_captive_needs_a_known_captor():
     st = state("n26", fs, winner=None)
     st.rosters[3] = RosterState(3, "Third", "gang", "Orlock", 0, 0, "")
     with pytest.raises(InputError, match="F6 was captured"):
-        after_battle(st, Roller.from_options([]), {})
+        drive(after_battle(st, {}), Roller.from_options([]))
     st.winner_roster_id = 3
-    out = after_battle(st, Roller.from_options([]), {})
+    out = drive(after_battle(st, {}), Roller.from_options([]))
     assert changes(out)[6]["captured_by_roster_id"] == 3

@@ -9,6 +9,7 @@ import pytest
 
 from campaign_app.dice import Roller
 from campaign_app.errors import DiceError, InputError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import campaign_tables, game_system
 from campaign_app.systems.base import BattleState, FighterState, Outcome, RosterState
@@ -49,7 +50,7 @@ def state(*fighters: FighterState, house_rules: dict | None = None, weird: bool 
 def run(st: BattleState, dice: str | list[int] | None, *, replacements: bool = False,
         **opts: Any) -> tuple[Outcome, Roller]:
     roller = Roller.from_options(dice if dice is not None else [])
-    out = after_battle(st, roller, {"replacements": replacements, **opts})
+    out = drive(after_battle(st, {"replacements": replacements, **opts}), roller)
     roller.finish()  # every typed die was used, no more, no fewer
     return out, roller
 
@@ -454,8 +455,8 @@ def test_typed_face_7_is_refused():
 
 def test_seeded_runs_repeat():
     fs = squad(fighter(4, "Dog", rep=3, result="out-of-the-fight", hit=True))
-    a = after_battle(state(*fs), Roller.from_options(seed=11), {})
-    b = after_battle(state(*fs), Roller.from_options(seed=11), {})
+    a = drive(after_battle(state(*fs), {}), Roller.from_options(seed=11))
+    b = drive(after_battle(state(*fs), {}), Roller.from_options(seed=11))
     assert [s.text for s in a.steps] == [s.text for s in b.steps]
 
 
@@ -475,7 +476,7 @@ GEN = {
 @pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
 def test_creature_rep_every_row(kind, face):
     roller = Roller.from_options([face])
-    (c,) = generate_creatures(kind, 1, False, tables(), data(), roller, 1)
+    (c,) = drive(generate_creatures(kind, 1, False, tables(), data(), 1), roller)
     roller.finish()
     low, mid, high = GEN[kind]
     assert c["rep"] == (low if face <= 2 else mid if face <= 5 else high)
@@ -486,14 +487,14 @@ def test_creature_rep_every_row(kind, face):
 
 def test_armoured_troopers_carry_their_armour():
     roller = Roller.from_options([3, 3])
-    light = generate_creatures("armoured-light", 1, False, tables(), data(), roller)
-    heavy = generate_creatures("armoured-heavy", 1, False, tables(), data(), roller)
+    light = drive(generate_creatures("armoured-light", 1, False, tables(), data()), roller)
+    heavy = drive(generate_creatures("armoured-heavy", 1, False, tables(), data()), roller)
     assert light[0]["stats"] == {"armour": 1} and heavy[0]["stats"] == {"armour": 2}
 
 
 def test_zombies_are_rep_2_without_a_roll():
     roller = Roller.from_options([])
-    zs = generate_creatures("zombie", 5, False, tables(), data(), roller, 4)
+    zs = drive(generate_creatures("zombie", 5, False, tables(), data(), 4), roller)
     roller.finish()
     assert [z["rep"] for z in zs] == [2] * 5 and roller.rolls == []
     assert [z["name"] for z in zs] == [f"Zombie {i}" for i in range(4, 9)]
@@ -503,7 +504,7 @@ def test_zombies_are_rep_2_without_a_roll():
 @pytest.mark.parametrize("kind", sorted(GEN))
 def test_super_is_rep_5_without_a_roll(kind):
     roller = Roller.from_options([])
-    cs = generate_creatures(kind, 2, True, tables(), data(), roller, 1)
+    cs = drive(generate_creatures(kind, 2, True, tables(), data(), 1), roller)
     roller.finish()
     assert [c["rep"] for c in cs] == [5, 5] and roller.rolls == []
     assert "Super" in cs[0]["notes"]
@@ -511,33 +512,33 @@ def test_super_is_rep_5_without_a_roll(kind):
 
 def test_no_super_zombies():
     with pytest.raises(InputError, match="always Rep 2"):
-        generate_creatures("zombie", 1, True, tables(), data(), Roller.from_options([]))
+        drive(generate_creatures("zombie", 1, True, tables(), data()), Roller.from_options([]))
 
 
 def test_house_ruled_generation_table_is_used():
     house = {"ww2-gen-vampire": {"title": "Old vampires", "dice": "d6", "rows": [
         {"roll": "1-6", "result": "rep-6", "effects": [{"op": "set-rep", "value": 6}]}]}}
     roller = Roller.from_options([1])
-    (c,) = generate_creatures("vampire", 1, False, tables(house), data(), roller)
+    (c,) = drive(generate_creatures("vampire", 1, False, tables(house), data()), roller)
     assert c["rep"] == 6
 
 
 def test_unknown_kind_lists_the_kinds():
     with pytest.raises(InputError, match="unknown creature kind 'ghoul'.*zombie.*vampire"):
-        generate_creatures("ghoul", 1, False, tables(), data(), Roller.from_options([]))
+        drive(generate_creatures("ghoul", 1, False, tables(), data()), Roller.from_options([]))
     with pytest.raises(InputError, match="walker"):
-        generate_creatures("walker", 1, False, tables(), data(), Roller.from_options([]))
+        drive(generate_creatures("walker", 1, False, tables(), data()), Roller.from_options([]))
 
 
 @pytest.mark.parametrize("count", [0, -1, 101, True, "3"])
 def test_bad_count(count):
     with pytest.raises(InputError, match="1 to 100"):
-        generate_creatures("zombie", count, False, tables(), data(), Roller.from_options([]))
+        drive(generate_creatures("zombie", count, False, tables(), data()), Roller.from_options([]))
 
 
 def test_batch_names_and_typed_dice_in_order():
     roller = Roller.from_options([1, 6, 4])
-    cs = generate_creatures("werewolf", 3, False, tables(), data(), roller, 2)
+    cs = drive(generate_creatures("werewolf", 3, False, tables(), data(), 2), roller)
     roller.finish()
     assert [(c["name"], c["rep"]) for c in cs] == [("Werewolf 2", 4), ("Werewolf 3", 6), ("Werewolf 4", 5)]
     assert [r.extra["subject"] for r in roller.rolls] == ["Werewolf 2", "Werewolf 3", "Werewolf 4"]

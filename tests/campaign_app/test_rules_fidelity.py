@@ -782,6 +782,7 @@ def test_unit_morale_takes_the_french_sheets_words_typed(engine, bocage, db_url,
 # edge), then through `roll` at the table: the roll record and the marks in the database.
 def _combat(table_id, dice, **kw):
     from campaign_app.dice import Roller
+    from campaign_app.procedure_driver import drive
     from campaign_app.rules import load_rulebook
     from campaign_app.systems.base import TableRollInputs
     from campaign_app.systems.info import campaign_tables
@@ -791,7 +792,7 @@ def _combat(table_id, dice, **kw):
     data = load_rulebook().data("nuts", "", ["weird-ww2"])
     roller = Roller.from_options(dice)
     kw["flags"] = frozenset(kw.get("flags", ()))
-    out = TABLE_ROLLS[table_id].run(tables[table_id], tables, data, roller, TableRollInputs(**kw))
+    out = drive(TABLE_ROLLS[table_id].run(tables[table_id], tables, data, TableRollInputs(**kw)), roller)
     roller.finish()  # every typed die used, none missing
     return out, roller.rolls
 

@@ -10,6 +10,7 @@ import pytest
 
 from campaign_app.dice import Roller
 from campaign_app.errors import ConflictError, DiceError, InputError, RulesDataError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook, parse_table
 from campaign_app.systems import campaign_tables, game_system, squads
 from campaign_app.systems.base import BattleState, UnitState
@@ -37,7 +38,7 @@ def state(system: str, *units: UnitState, house_rules: dict | None = None) -> Ba
 
 def run(st: BattleState, dice: list[int], options: dict | None = None):
     roller = Roller.from_options(dice)
-    out = squads.after_battle(st, roller, options or {})
+    out = drive(squads.after_battle(st, options or {}), roller)
     roller.finish()
     return out, roller
 

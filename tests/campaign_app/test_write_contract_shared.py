@@ -11,13 +11,14 @@ One database per backend for the module; every test undoes what it did."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import Engine
 
-from campaign_app.dice import Roller
+from campaign_app.dice import Roller, Rolling, ask
 from campaign_app.systems.base import (
     FighterChange,
     InjuryRecord,
@@ -53,14 +54,24 @@ def w(eng: Engine) -> dict[str, Any]:
             "u": u.id, "ur": ur.id, "A": a.id, "B": b.id}
 
 
+def _done(outcome: Outcome) -> Rolling[Outcome]:
+    """A procedure that rolls nothing and returns ``outcome``."""
+    return outcome
+    yield  # a generator
+
+
 def _apply(eng: Engine, campaign: int, rosters: list[int], build: Any, faces: tuple[int, ...] = ()) -> Written:
-    """Record a battle of ``rosters``, apply the Outcome ``build(roller)`` makes through
-    the real writer (``apply_after_battle``), check it, undo it and the battle."""
+    """Record a battle of ``rosters``, apply the Outcome ``build()`` makes (a plain
+    function, or a procedure that rolls: a generator) through the real writer
+    (``apply_after_battle``), check it, undo it and the battle."""
     b = battles.record_battle(eng, campaign, rosters, played_on="2026-03-14").id
     plan = battles.start_after_battle(eng, b)
 
-    def stub(state: Any, roller: Roller, options: Any) -> Outcome:
-        return build(roller)
+    def stub(state: Any, options: Any) -> Rolling[Outcome]:
+        made = build()
+        if inspect.isgenerator(made):
+            return (yield from made)
+        return made
 
     plan = dataclasses.replace(plan, proc=Procedures(system="stub", after_battle=stub, default_result="fine",
                                                      result_statuses=("fine",)))
@@ -86,7 +97,7 @@ def test_every_settable_fighter_column_is_in_the_table():
 def test_fighter_change_writes_exactly_its_column(eng, w, col, value):
     v = w[value] if col in ("captured_by_roster_id", "roster_id") else value
     got = _apply(eng, w["c"], [w["g"], w["e"]],
-                 lambda r: Outcome(fighter_changes=[FighterChange(w["Krug"], {col: v}, "stub")]))
+                 lambda: Outcome(fighter_changes=[FighterChange(w["Krug"], {col: v}, "stub")]))
     assert got.changed_rows("fighter") == {w["Krug"]: {col: v}}
     assert got.touched() == {"fighter": (0, 0, 1), "battle": (0, 0, 1)}
 
@@ -104,7 +115,7 @@ def test_every_settable_unit_column_is_in_the_table():
 
 @pytest.mark.parametrize("col, value", UNIT_SETS, ids=[c for c, _ in UNIT_SETS])
 def test_unit_change_writes_exactly_its_column(eng, w, col, value):
-    got = _apply(eng, w["u"], [w["ur"]], lambda r: Outcome(unit_changes=[UnitChange(w["A"], {col: value}, "stub")]))
+    got = _apply(eng, w["u"], [w["ur"]], lambda: Outcome(unit_changes=[UnitChange(w["A"], {col: value}, "stub")]))
     assert got.changed_rows("unit") == {w["A"]: {col: value}}
     assert got.touched() == {"unit": (0, 0, 1), "battle": (0, 0, 1)}
 
@@ -119,7 +130,7 @@ def test_every_settable_roster_column_is_in_the_table():
 @pytest.mark.parametrize("col, value", ROSTER_SETS, ids=[c for c, _ in ROSTER_SETS])
 def test_roster_change_writes_exactly_its_column(eng, w, col, value):
     got = _apply(eng, w["c"], [w["g"], w["e"]],
-                 lambda r: Outcome(roster_changes=[RosterChange(w["g"], {col: value}, "stub")]))
+                 lambda: Outcome(roster_changes=[RosterChange(w["g"], {col: value}, "stub")]))
     assert got.changed_rows("roster") == {w["g"]: {col: value}}
     assert got.touched() == {"roster": (0, 0, 1), "battle": (0, 0, 1)}
 
@@ -131,7 +142,7 @@ def test_a_column_outside_the_writers_set_is_refused_and_nothing_written(eng, w)
     plan = battles.start_after_battle(eng, b)
     plan = dataclasses.replace(plan, proc=Procedures(
         system="stub", default_result="fine", result_statuses=("fine",),
-        after_battle=lambda s, r, o: Outcome(fighter_changes=[FighterChange(w["Krug"], {"version": 99})])))
+        after_battle=lambda s, o: _done(Outcome(fighter_changes=[FighterChange(w["Krug"], {"version": 99})]))))
     before = rows(eng)
     with pytest.raises(ValueError, match="procedure tried to set"):
         battles.apply_after_battle(eng, plan, [])
@@ -140,8 +151,8 @@ def test_a_column_outside_the_writers_set_is_refused_and_nothing_written(eng, w)
 
 
 def test_new_fighter_skill_and_injury_rows(eng, w):
-    def build(r: Roller) -> Outcome:
-        res = r.roll("d66", "stub injury", rule="Lasting Injury", fighter_id=w["Vala"], table="n26-lasting-injury")
+    def build() -> Rolling[Outcome]:
+        res = yield ask("d66", "stub injury", rule="Lasting Injury", fighter_id=w["Vala"], table="n26-lasting-injury")
         res.table, res.row, res.result = "n26-lasting-injury", "51", "eye-injury"
         res.extra["label"] = "Eye Injury"
         return Outcome(
@@ -185,11 +196,11 @@ def test_removed_fighter_takes_its_gear_and_frees_its_crew(eng, w):
         s.add(f)
         s.commit()
     try:
-        got = _apply(eng, w["c"], [w["g"], w["e"]], lambda r: Outcome(removed_fighters=[w["Brak"]]))
+        got = _apply(eng, w["c"], [w["g"], w["e"]], lambda: Outcome(removed_fighters=[w["Brak"]]))
         assert [f["id"] for f in got.removed("fighter")] == [w["Brak"]]
         assert [e["name"] for e in got.removed("equipment")] == ["Autogun"]
         assert [s["name"] for s in got.removed("skill")] == ["Dodge"]
-        got = _apply(eng, w["c"], [w["g"], w["e"]], lambda r: Outcome(removed_fighters=[w["Krug"]]))
+        got = _apply(eng, w["c"], [w["g"], w["e"]], lambda: Outcome(removed_fighters=[w["Krug"]]))
         assert got.changed_rows("fighter") == {w["Brak"]: {"crew_of_id": None}}
         assert [f["id"] for f in got.removed("fighter")] == [w["Krug"]]
     finally:
@@ -203,7 +214,7 @@ def test_removed_fighter_takes_its_gear_and_frees_its_crew(eng, w):
 
 
 def test_removed_unit_takes_its_weapons(eng, w):
-    got = _apply(eng, w["u"], [w["ur"]], lambda r: Outcome(removed_units=[w["A"]]))
+    got = _apply(eng, w["u"], [w["ur"]], lambda: Outcome(removed_units=[w["A"]]))
     assert [u["id"] for u in got.removed("unit")] == [w["A"]]
     [weapon] = got.removed("equipment")
     assert weapon["unit_id"] == w["A"]

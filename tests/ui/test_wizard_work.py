@@ -1,7 +1,7 @@
 """The wizard's preview does the same work for each roll however many were made before:
-one live run of the procedure is given each roll's faces (nothing replayed), counted
-here in dice the procedure rolls (``Roller.roll`` calls, probes included), not timed.
-And it shows what the old replay-and-probe preview showed, roll by roll."""
+one live run of the procedure (its generator, kept) is sent each roll's faces (nothing
+replayed, no probe with filler dice), counted here in rolls the driver reads, not timed.
+And it shows what a run started afresh with the same faces shows, roll by roll."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from campaign_app import procedure_driver as driver
-from campaign_app.dice import Roller
 from campaign_app.facade import Campaigns
 from tests.campaign_app.test_after_battle_statements import eight_fighter_n23_battle
 
@@ -42,15 +41,15 @@ def _wizard(qtbot: Any, engine: Any, bid: int) -> Any:
 
 @pytest.fixture
 def dice_rolled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many dice rolls the procedures made (live runs, replays and probes alike)."""
+    """How many rolls the driver read for the procedures (live runs and fresh runs alike)."""
     made = [0]
-    real = Roller.roll
+    real = driver.read
 
-    def counted(self: Roller, *a: Any, **k: Any) -> Any:
+    def counted(*a: Any, **k: Any) -> Any:
         made[0] += 1
-        return real(self, *a, **k)
+        return real(*a, **k)
 
-    monkeypatch.setattr(Roller, "roll", counted)
+    monkeypatch.setattr(driver, "read", counted)
     return made
 
 
@@ -73,20 +72,12 @@ def test_each_roll_costs_the_same_however_many_came_before(qtbot: Any, gui_engin
     rolls = len(wiz.roll_starts)
     assert rolls == len(work) and rolls >= (40 if battle == "nuts-40" else 8)
     assert wiz.live_runs == 1  # one run all the way: no roll replayed the ones before
-    # the dice rolled per step: the roll itself, plus a probe where a fighter's own
-    # step is not out yet (a probe runs the whole procedure once, whatever came before)
-    full = max(work)
-    assert wiz.probes <= rolls // 2, wiz.probes
-    if battle == "nuts-40":
-        # one roll's work each: the procedure asks for the next roll (counted when asked)
-        assert wiz.probes == 0 and work == [1] * (rolls - 1) + [0]
-    quarter = max(1, rolls // 4)
-    assert sum(work[-quarter:]) <= sum(work[:quarter]) + full, work  # no growth
-    assert sum(work) < rolls * (rolls + 1) // 2, work  # the replay's quadratic total is gone
+    assert not hasattr(wiz, "probes") and not hasattr(driver, "probe")  # no filler dice either
+    assert work == [1] * rolls, work  # one roll's work each, however many came before
 
 
 @pytest.mark.parametrize("battle", ["nuts-40", "n23-8"])
-def test_the_live_preview_shows_what_the_replay_showed(qtbot: Any, gui_engine: Any, battle: str) -> None:
+def test_the_live_preview_shows_what_a_fresh_run_shows(qtbot: Any, gui_engine: Any, battle: str) -> None:
     from ui.wizard import DryRun
 
     bid = forty_nuts_casualties(gui_engine) if battle == "nuts-40" else eight_fighter_n23_battle(gui_engine)[1]
@@ -95,17 +86,15 @@ def test_the_live_preview_shows_what_the_replay_showed(qtbot: Any, gui_engine: A
     plan = wiz.plan
     rng = random.Random(5)
 
-    def replayed(faces: list[driver.Face]) -> DryRun:  # the wizard's former preview
+    def replayed(faces: list[driver.Face]) -> DryRun:  # a run started afresh with the faces
         out = DryRun()
-        run = plan.step(faces)
+        run, seen = plan.live(faces)
         if run.result is not None:
             out.report = plan.report(run.result, True)
             out.rolls, out.steps = run.rolls, out.report.steps
             return out
         out.need = run.pending
-        probe = driver.probe(plan.procedure, faces)
-        assert probe is not None and probe.result is not None
-        out.rolls, out.steps = probe.rolls, [st.to_dict() for st in probe.result.steps]
+        out.rolls, out.steps = run.rolls, [st.to_dict() for st in seen[0].steps]
         return out
 
     went_back = False

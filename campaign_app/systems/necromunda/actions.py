@@ -32,6 +32,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 from campaign_app.changes import Result
 from campaign_app.dice import Roller
 from campaign_app.errors import InputError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
 from campaign_app.systems.base import FighterState, Step
@@ -248,8 +249,8 @@ def injury_roll(engine: Engine, fighter: Ref, dice: Any = None, seed: int | None
         roller = disciplined(s, c, step, roller)  # strict dice: the faces already rolled for it
         sheet = Sheet.of(before, f.status_note)
         rules = _rules(c)
-        run: InjuryRun = roll_lasting_injury(sheet, roller, tables_for(c), c.edition, enemy=enemy,
-                                             data=load_rulebook().data(c.system, c.edition))
+        run: InjuryRun = drive(roll_lasting_injury(sheet, tables_for(c), c.edition, enemy=enemy,
+                                                   data=load_rulebook().data(c.system, c.edition)), roller)
         steps = list(run.steps)
         if sheet.status == "captured" and before.status != "captured":
             if enemy.roster_id is None:
@@ -314,7 +315,7 @@ def treat_injury(engine: Engine, fighter: Ref, *, treat: bool = True, dice: Any 
         cost = 0
         if treat:
             steps.append(Step(RULE_CRIT, f.name, "the gang chooses to treat", None, f.id))
-            cost, more, ok = treat_critical(sheet, roller, tables_for(c), rules, r.credits)
+            cost, more, ok = drive(treat_critical(sheet, tables_for(c), rules, r.credits), roller)
             steps.extend(more)
             if not ok:
                 steps.append(Step(RULE_CRIT, f.name, "not treated: still waiting (more credits, or let it die)",
@@ -385,7 +386,7 @@ def end_cycle(engine: Engine, campaign: Ref, *, treat: Iterable[Ref] = (), dice:
             sh = sheets[fid]
             if fid in chosen:
                 steps.append(Step(RULE_CRIT, sh.name, "the gang chooses to treat", None, fid))
-                cost, more, ok = treat_critical(sh, roller, tables, rules, credits[sh.roster_id])
+                cost, more, ok = drive(treat_critical(sh, tables, rules, credits[sh.roster_id]), roller)
                 steps.extend(more)
                 if ok:
                     credits[sh.roster_id] -= cost
@@ -455,7 +456,7 @@ def _roll_income(s: Session, rosters: dict[int, Roster], roller: Roller, steps: 
         held = list(gear_q.territories_of(s, rid))
         if not held:
             continue
-        out[rid] = roll_income(r, held, roller)
+        out[rid] = drive(roll_income(r, held), roller)
         steps.extend(Step("Income", r.name, income_line_text(x), None, None) for x in out[rid])
     if not out:
         steps.append(Step("Income", campaign, "no gang holds a territory: no income", None, None))

@@ -1,7 +1,8 @@
 """Necromunda (editions ``n26``, the default, and ``n23``): the pure procedures.
 
 Nothing here touches the database: every function takes plain data, the campaign's
-tables (house rules applied) and a :class:`Roller`, and returns plain data. What differs
+tables (house rules applied); a step that rolls is a generator (it yields each roll's
+:class:`~campaign_app.dice.DiceRequest`, ``yield from`` for a sub-step). What differs
 between editions is data, read from ``[injury_rules]``, ``characteristics``,
 ``vehicle_characteristics`` and ``xp`` of ``necromunda_<edition>.toml``.
 
@@ -59,7 +60,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Rolling, RollResult, ask
 from campaign_app.errors import InputError
 from campaign_app.rules import Row, Table, load_rulebook
 from campaign_app.systems.base import (
@@ -261,8 +262,8 @@ def _subject(res: RollResult, sheet: Sheet) -> RollResult:
     return res
 
 
-def _roll_row(table: Table, roller: Roller, purpose: str, rule: str, sheet: Sheet,
-              modifier: int = 0) -> tuple[RollResult, Row | None]:
+def _roll_row(table: Table, purpose: str, rule: str, sheet: Sheet,
+              modifier: int = 0) -> Rolling[tuple[RollResult, Row | None]]:
     """Roll ``table`` (its dice plus ``modifier``) and read the row; a modified value
     past the table's ends reads the first/last row, except that a value above the top
     returns no row (the caller decides, e.g. a Write-off)."""
@@ -270,7 +271,7 @@ def _roll_row(table: Table, roller: Roller, purpose: str, rule: str, sheet: Shee
     if spec is None:
         raise InputError(f"table {table.id} is reference data and cannot be rolled")
     text = spec.text if not modifier else f"{spec.text}{modifier:+d}"
-    res = _subject(roller.roll(text, purpose, rule=rule, fighter_id=sheet.fighter_id, table=table.id), sheet)
+    res = _subject((yield ask(text, purpose, rule=rule, fighter_id=sheet.fighter_id, table=table.id)), sheet)
     outcomes = spec.outcomes()
     value = res.value
     row: Row | None
@@ -301,11 +302,11 @@ def _condition_text(value: str, enemy: Enemy | None) -> tuple[str, str]:
     return f"{value}:{target}", ""
 
 
-def apply_lasting_injury(fighter: FighterState | Sheet, row: Row, roller: Roller,
+def apply_lasting_injury(fighter: FighterState | Sheet, row: Row,
                          tables: Mapping[str, Table], edition: str, *,
                          roll: RollResult | None = None, table_id: str = "",
                          enemy: Enemy | None = None, data: Mapping[str, Any] | None = None,
-                         rule: str = RULE_LI, _rules: EditionRules | None = None) -> InjuryRun:
+                         rule: str = RULE_LI, _rules: EditionRules | None = None) -> Rolling[InjuryRun]:
     """Apply every effect of ``row`` to the fighter's working copy (pass a :class:`Sheet`
     to keep the changes; a FighterState gets a fresh copy). Rolls what the row asks for
     (D3 XP, Multiple Injuries). Returns the injury records (this row's first) and steps."""
@@ -352,8 +353,8 @@ def apply_lasting_injury(fighter: FighterState | Sheet, row: Row, roller: Roller
             applied.append(f"{key} {show_stat(cur_i, spec)} -> {show_stat(new, spec)}")
         elif op == "xp":
             if eff.get("dice"):
-                res = _subject(roller.roll(str(eff.get("dice")), f"XP for {row.label} ({sheet.name})",
-                                           rule=f"{rule}: {row.label}"), sheet)
+                res = _subject((yield ask(str(eff.get("dice")), f"XP for {row.label} ({sheet.name})",
+                                          rule=f"{rule}: {row.label}")), sheet)
                 gain = res.value
                 run.steps.append(Step(f"{rule}: {row.label}", sheet.name, f"gains {gain} XP", res,
                                       sheet.fighter_id))
@@ -381,7 +382,7 @@ def apply_lasting_injury(fighter: FighterState | Sheet, row: Row, roller: Roller
             if missing:
                 run.notes.append(f"{sheet.name}: {row.label}: {missing}")
         elif op == "roll-again":
-            sub = _roll_again(sheet, eff, row, roller, tables, rules, enemy, rule)
+            sub = yield from _roll_again(sheet, eff, row, tables, rules, enemy, rule)
             applied.append(f"{sub[0]} more roll(s) on {eff.get('table')}")
             later.append(sub[1])
         elif op == "note":
@@ -408,41 +409,42 @@ def apply_lasting_injury(fighter: FighterState | Sheet, row: Row, roller: Roller
     return run
 
 
-def _roll_again(sheet: Sheet, eff: Any, row: Row, roller: Roller, tables: Mapping[str, Table],
-                rules: EditionRules, enemy: Enemy | None, rule: str) -> tuple[int, InjuryRun]:
+def _roll_again(sheet: Sheet, eff: Any, row: Row, tables: Mapping[str, Table],
+                rules: EditionRules, enemy: Enemy | None, rule: str) -> Rolling[tuple[int, InjuryRun]]:
     table = _table(tables, str(eff.get("table")), row.label)
     times = eff.get("times", 1)
     run = InjuryRun()
     if isinstance(times, int):
         n = times
     else:
-        res = _subject(roller.roll(str(times), f"how many more rolls for {row.label} ({sheet.name})",
-                                   rule=RULE_MULTI), sheet)
+        res = _subject((yield ask(str(times), f"how many more rolls for {row.label} ({sheet.name})",
+                                  rule=RULE_MULTI)), sheet)
         n = res.value
         run.steps.append(Step(RULE_MULTI, sheet.name, f"{n} more roll(s) on {table.title}", res,
                               sheet.fighter_id))
     reroll = set(eff.get("reroll", []))
     for i in range(1, n + 1):
         for _ in range(MAX_REROLLS):
-            res, got = _roll_row(table, roller, f"{row.label} roll {i} of {n} for {sheet.name}",
-                                 RULE_MULTI, sheet)
+            res, got = yield from _roll_row(table, f"{row.label} roll {i} of {n} for {sheet.name}",
+                                            RULE_MULTI, sheet)
             assert got is not None
             if got.result in reroll:
                 res.extra["rerolled"] = True
                 run.steps.append(Step(RULE_MULTI, sheet.name, f"{got.label}: rolled again (not allowed here)",
                                       res, sheet.fighter_id))
                 continue
-            run.extend(apply_lasting_injury(sheet, got, roller, tables, rules.edition, roll=res,
-                                            table_id=table.id, enemy=enemy, rule=RULE_MULTI, _rules=rules))
+            run.extend((yield from apply_lasting_injury(sheet, got, tables, rules.edition, roll=res,
+                                                        table_id=table.id, enemy=enemy, rule=RULE_MULTI,
+                                                        _rules=rules)))
             break
         else:
             raise InputError(f"{row.label}: more than {MAX_REROLLS} rerolls for {sheet.name}")
     return n, run
 
 
-def roll_lasting_injury(fighter: FighterState | Sheet, roller: Roller, tables: Mapping[str, Table],
+def roll_lasting_injury(fighter: FighterState | Sheet, tables: Mapping[str, Table],
                         edition: str, *, enemy: Enemy | None = None,
-                        data: Mapping[str, Any] | None = None) -> InjuryRun:
+                        data: Mapping[str, Any] | None = None) -> Rolling[InjuryRun]:
     """One Lasting Injury roll (fighters) or Lasting Damage roll (vehicles) on the
     edition's table, with every effect applied to the working copy."""
     rules = edition_rules(edition, data)
@@ -452,17 +454,17 @@ def roll_lasting_injury(fighter: FighterState | Sheet, roller: Roller, tables: M
         rule = RULE_LD
         mod_cond = rules.get("lasting_damage_modifier_condition")
         modifier = sum(1 for c in sheet.conditions if c == mod_cond) if mod_cond else 0
-        res, row = _roll_row(table, roller, f"{table.title} for {sheet.name}", rule, sheet, modifier)
+        res, row = yield from _roll_row(table, f"{table.title} for {sheet.name}", rule, sheet, modifier)
         if row is None or (rules.get("write_off_at") and res.value >= int(rules.get("write_off_at"))):
             return _write_off(sheet, res, table, rule, modifier)
     else:
         table = _table(tables, str(rules.get("lasting_injury_table")), RULE_LI)
         rule = RULE_LI
-        res, got = _roll_row(table, roller, f"{table.title} for {sheet.name}", rule, sheet)
+        res, got = yield from _roll_row(table, f"{table.title} for {sheet.name}", rule, sheet)
         assert got is not None
         row = got
-    return apply_lasting_injury(sheet, row, roller, tables, edition, roll=res, table_id=table.id,
-                                enemy=enemy, rule=rule, _rules=rules)
+    return (yield from apply_lasting_injury(sheet, row, tables, edition, roll=res, table_id=table.id,
+                                            enemy=enemy, rule=rule, _rules=rules))
 
 
 def _write_off(sheet: Sheet, res: RollResult, table: Table, rule: str, modifier: int) -> InjuryRun:
@@ -478,15 +480,15 @@ def _write_off(sheet: Sheet, res: RollResult, table: Table, rule: str, modifier:
 
 
 # --------------------------------------------------------------------------- treatment
-def treat_critical(sheet: Sheet, roller: Roller, tables: Mapping[str, Table], rules: EditionRules,
-                   credits: int) -> tuple[int, list[Step], bool]:
+def treat_critical(sheet: Sheet, tables: Mapping[str, Table], rules: EditionRules,
+                   credits: int) -> Rolling[tuple[int, list[Step], bool]]:
     """The gang pays for a Critical Injury's treatment: roll the cost (credits), then
     the treatment D6. Returns (cost paid, steps, paid?). Without enough credits nothing
     is paid and nothing rolled after the cost."""
     steps: list[Step] = []
     cost_dice = str(rules.get("treatment_cost_dice", "2d6"))
     mult = int(rules.get("treatment_cost_multiplier", 10))
-    cres = _subject(roller.roll(cost_dice, f"treatment cost for {sheet.name}", rule=RULE_CRIT), sheet)
+    cres = _subject((yield ask(cost_dice, f"treatment cost for {sheet.name}", rule=RULE_CRIT)), sheet)
     cost = cres.value * mult
     cres.extra["label"] = f"{cost} credits"
     if cost > credits:
@@ -496,7 +498,7 @@ def treat_critical(sheet: Sheet, roller: Roller, tables: Mapping[str, Table], ru
     steps.append(Step(RULE_CRIT, sheet.name, f"the gang pays {cost} credits for treatment", cres,
                       sheet.fighter_id))
     table = _table(tables, str(rules.get("treatment_table")), RULE_CRIT)
-    res, row = _roll_row(table, roller, f"{table.title} for {sheet.name}", RULE_CRIT, sheet)
+    res, row = yield from _roll_row(table, f"{table.title} for {sheet.name}", RULE_CRIT, sheet)
     assert row is not None
     crit = set(rules.critical_conditions)
     sheet.conditions = [c for c in sheet.conditions if c not in crit]
@@ -554,15 +556,15 @@ def _captor(state: BattleState, f: FighterState) -> Any:
     return None
 
 
-def _escape(sheet: Sheet, f: FighterState, state: BattleState, roller: Roller,
-            tables: Mapping[str, Table], rules: EditionRules) -> list[Step]:
+def _escape(sheet: Sheet, f: FighterState, state: BattleState,
+            tables: Mapping[str, Table], rules: EditionRules) -> Rolling[list[Step]]:
     table = _table(tables, str(rules.get("escape_table")), RULE_ESCAPE)
     own = state.rosters.get(f.roster_id)
     result = own.result if own is not None else ""
     mods = rules.get("escape_modifiers", {})
     outcome = result or "draw"
     modifier = int(mods.get(outcome, 0))
-    res, row = _roll_row(table, roller, f"escape roll for {sheet.name}", RULE_ESCAPE, sheet, modifier)
+    res, row = yield from _roll_row(table, f"escape roll for {sheet.name}", RULE_ESCAPE, sheet, modifier)
     did = {"win": "won", "loss": "lost"}.get(outcome, "drew")
     why = "" if not modifier else f" ({modifier:+d}: the gang {did}" + (", no winner recorded)" if not result else ")")
     if row is None:  # cannot happen with negative modifiers; a score past 6 escapes
@@ -588,7 +590,7 @@ def _treat_set(options: Mapping[str, Any], state: BattleState) -> set[int]:
     return out
 
 
-def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any]) -> Outcome:
+def after_battle(state: BattleState, options: Mapping[str, Any]) -> Rolling[Outcome]:
     rules = edition_rules(state.edition, state.data)
     tables = state.tables
     out = Outcome()
@@ -619,7 +621,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
             if f.result != "seriously-injured" or is_vehicle(f):
                 continue
             sh = sheet(f.id)
-            res, row = _roll_row(table, roller, f"seriously injured check for {f.name}", RULE_SI, sh)
+            res, row = yield from _roll_row(table, f"seriously injured check for {f.name}", RULE_SI, sh)
             assert row is not None
             fails = any(e.op == "roll-again" for e in row.effects) or row.result == "out-of-action"
             out.steps.append(Step(RULE_SI, f.name, "counts as Out of Action" if fails else row.label, res, f.id))
@@ -636,8 +638,8 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
             out.steps.append(Step(RULE_CAPTURE, f.name, "captured in the battle (no lasting injury roll)",
                                   None, f.id))
         else:
-            run = roll_lasting_injury(sh, roller, tables, state.edition, enemy=_enemy(state, f),
-                                      data=state.data)
+            run = yield from roll_lasting_injury(sh, tables, state.edition, enemy=_enemy(state, f),
+                                                 data=state.data)
             out.steps.extend(run.steps)
             out.injuries.extend(run.records)
             out.notes.extend(run.notes)
@@ -651,13 +653,13 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
             sh.held_by(captor.id, f"held by {captor.name}")
             out.steps.append(Step(RULE_CAPTURE, f.name, f"held by {captor.name}", None, f.id))
             if rules.get("escape_table"):
-                out.steps.extend(_escape(sh, f, state, roller, tables, rules))
+                out.steps.extend((yield from _escape(sh, f, state, tables, rules)))
             else:
                 out.steps.append(Step(RULE_CAPTURE, f.name,
                                       "held until rescued or exchanged (captive release)", None, f.id))
         if has_critical(sh, rules) and sh.status != "dead":
             if f.id in treat:
-                cost, steps, ok = treat_critical(sh, roller, tables, rules, credits.get(f.roster_id, 0))
+                cost, steps, ok = yield from treat_critical(sh, tables, rules, credits.get(f.roster_id, 0))
                 out.steps.append(Step(RULE_CRIT, f.name, "the gang chooses to treat", None, f.id))
                 out.steps.extend(steps)
                 if ok:

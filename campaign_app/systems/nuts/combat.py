@@ -9,9 +9,10 @@ or silver bullets: ``with_status``; ``then_pass_status``: the shooter's follow-u
 his Rep); Monster Damage ``rep_plus``. A creature's In Sight dice (``in_sight``) and the
 damage table it is shot on (``damage_table``) are in its ``[creatures.KIND]`` entry.
 
-Each function takes the table, the campaign's tables and rules data, a :class:`Roller`
-and the :class:`TableRollInputs`, rolls through the roller (each roll carries the table,
-the row and the rule, for the roll record) and returns a :class:`TableRollOutcome`.
+Each function takes the table, the campaign's tables and rules data and the
+:class:`TableRollInputs`; it is a generator that yields each roll's request (each roll
+carries the table, the row and the rule, for the roll record) and returns a
+:class:`TableRollOutcome`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Rolling, RollResult, ask
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import Table
 from campaign_app.systems.base import TableProcedure, TableRollInputs, TableRollOutcome
@@ -80,13 +81,13 @@ def _successes(n: int) -> str:
     return f"{n} success" + ("" if n == 1 else "es")
 
 
-def _sight_dice(roller: Roller, table: Table, data: Mapping[str, Any], rep: int, kind: str, who: str,
-                success: int, fighter_id: int | None) -> tuple[int, str]:
+def _sight_dice(table: Table, data: Mapping[str, Any], rep: int, kind: str, who: str,
+                success: int, fighter_id: int | None) -> Rolling[tuple[int, str]]:
     mode = str(_creature(data, kind).get("in_sight", ""))
     if mode == "auto-1":  # seed 001: a zombie seeing a figure move counts as passing 1d6
         return 1, f"{who} ({_label(data, kind)}): counts 1 success without a roll"
     if mode == "2d6-best":  # seed 001: 2d6 instead of 1d6, the better one counts
-        res = roller.roll(f"{2 * rep}d6", f"{who}: {table.title} (2d6 best per Rep)",
+        res = yield ask(f"{2 * rep}d6", f"{who}: {table.title} (2d6 best per Rep)",
                           rule=table.title, table=table.id, fighter_id=fighter_id)
         pairs = [res.faces[i:i + 2] for i in range(0, len(res.faces), 2)]
         n = sum(1 for p in pairs if min(p) <= success)
@@ -94,15 +95,16 @@ def _sight_dice(roller: Roller, table: Table, data: Mapping[str, Any], rep: int,
         _mark(res, table, str(n), "successes", _successes(n))
         shown = " ".join(f"({a},{b})" for a, b in pairs)
         return n, f"{who} ({_label(data, kind)}, 2d6 best per Rep {rep}): {shown} = {_successes(n)}"
-    res = roller.roll(f"{rep}d6", f"{who}: {table.title}", rule=table.title, table=table.id, fighter_id=fighter_id)
+    res = yield ask(f"{rep}d6", f"{who}: {table.title}", rule=table.title, table=table.id, fighter_id=fighter_id)
     n = sum(1 for f in res.faces if f <= success)
     res.value = n
     _mark(res, table, str(n), "successes", _successes(n))
     return n, f"{who} (Rep {rep}): {res.spec} [{res.faces_text}] = {_successes(n)}"
 
 
-def in_sight(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any], roller: Roller,
-             inp: TableRollInputs, fighter_ids: tuple[int | None, int | None] = (None, None)) -> TableRollOutcome:
+def in_sight(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
+             inp: TableRollInputs, fighter_ids: tuple[int | None, int | None] = (None, None)
+             ) -> Rolling[TableRollOutcome]:
     """Seed 000: each side's leader rolls 1d6 per point of Rep, every 1-3 a success; the
     side with more acts first. Seed 001: vampires, werewolves and monsters roll 2d6 per
     die keeping the better; a zombie counts 1 success. A tie: both roll again (our
@@ -112,8 +114,8 @@ def in_sight(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
     success = next((int(e["success"]) for e in entries if "success" in e), 3)
     tie = next((e for e in entries if str(e.get("step", "")).lower() == "tie"), None)
     a, b = inp.who or "side 1", inp.vs_who or "side 2"
-    na, la = _sight_dice(roller, table, data, int(inp.rep or 0), inp.kind, a, success, fighter_ids[0])
-    nb, lb = _sight_dice(roller, table, data, int(inp.vs_rep or 0), inp.vs_kind, b, success, fighter_ids[1])
+    na, la = yield from _sight_dice(table, data, int(inp.rep or 0), inp.kind, a, success, fighter_ids[0])
+    nb, lb = yield from _sight_dice(table, data, int(inp.vs_rep or 0), inp.vs_kind, b, success, fighter_ids[1])
     if na > nb:
         result, label = "acts-first", f"{a} acts first"
     elif nb > na:
@@ -126,8 +128,9 @@ def in_sight(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
 
 
 # --------------------------------------------------------------------------- Shooting
-def shooting(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any], roller: Roller,
-             inp: TableRollInputs, fighter_ids: tuple[int | None, int | None] = (None, None)) -> TableRollOutcome:
+def shooting(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
+             inp: TableRollInputs, fighter_ids: tuple[int | None, int | None] = (None, None)
+             ) -> Rolling[TableRollOutcome]:
     """Seed 000: as many d6 as the weapon's Target number, each plus the shooter's Rep,
     read on the Shooting table; a die's target is the one it was allotted to (1st, 2nd...).
     Two or more natural 1s: out of ammo. Seed 001: a vampire, werewolf or monster that
@@ -148,7 +151,7 @@ def shooting(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
         flags.discard("fast-moved")
         lines.append(f"{_label(data, inp.kind)}: its fast move does not count when it shoots")
     rep = int(inp.rep or 0)
-    res = roller.roll(f"{shots}d6", f"{inp.who or 'shooter'}: {table.title}", rule=table.title, table=table.id,
+    res = yield ask(f"{shots}d6", f"{inp.who or 'shooter'}: {table.title}", rule=table.title, table=table.id,
                       fighter_id=fighter_ids[0])
     hits: dict[int, int] = {}
     for i, (face, target) in enumerate(zip(res.faces, per_die, strict=True), start=1):
@@ -184,10 +187,10 @@ def shooting(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
 
 
 # --------------------------------------------------------------------------- damage
-def _plain_damage(table: Table, roller: Roller, rep: int, who: str, fighter_id: int | None,
-                  note: str = "") -> TableRollOutcome:
+def _plain_damage(table: Table, rep: int, who: str, fighter_id: int | None,
+                  note: str = "") -> Rolling[TableRollOutcome]:
     bands = {str(e.get("band")): e for e in _entries(table)}
-    res = roller.roll("d6", f"{who}: {table.title}", target=rep, rule=table.title, table=table.id,
+    res = yield ask("d6", f"{who}: {table.title}", target=rep, rule=table.title, table=table.id,
                       fighter_id=fighter_id)
     face = res.faces[0]
     band = "six" if face == 6 else ("rep" if face >= rep else "under-rep")
@@ -201,9 +204,9 @@ def _plain_damage(table: Table, roller: Roller, rep: int, who: str, fighter_id: 
                             text=f"{who}: {_status_words(status)}", lines=[line], status=status)
 
 
-def shooting_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any], roller: Roller,
+def shooting_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
                     inp: TableRollInputs, fighter_ids: tuple[int | None, int | None] = (None, None)
-                    ) -> TableRollOutcome:
+                    ) -> Rolling[TableRollOutcome]:
     """Seed 000: 1d6 vs the target's Rep per hit: a 6 Obviously Dead, Rep or more Out of
     the Fight, less Duck Back. Seed 001: a creature is rolled on its own damage table."""
     _need(inp, table, "vs_rep")
@@ -214,15 +217,15 @@ def shooting_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str
             t = tables.get(own)
             raise InputError(f"{inp.vs_who or 'the target'} ({_label(data, inp.vs_kind)}) is not hurt on this table: "
                              f"{t.title if t else own}: {(t.entries[0].get('text') if t and t.entries else '')}")
-        out = proc.run(tables[own], tables, data, roller, inp, fighter_ids)
+        out = yield from proc.run(tables[own], tables, data, inp, fighter_ids)
         out.lines.insert(0, f"{inp.vs_who or 'the target'} ({_label(data, inp.vs_kind)}): rolled on {tables[own].title}")
         return out
-    return _plain_damage(table, roller, int(inp.vs_rep or 0), inp.vs_who or "target", fighter_ids[1])
+    return (yield from _plain_damage(table, int(inp.vs_rep or 0), inp.vs_who or "target", fighter_ids[1]))
 
 
-def monster_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any], roller: Roller,
+def monster_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
                    inp: TableRollInputs, fighter_ids: tuple[int | None, int | None] = (None, None)
-                   ) -> TableRollOutcome:
+                   ) -> Rolling[TableRollOutcome]:
     """Seed 001: a monster's damage is the usual Shooting Damage roll against its Rep + 1."""
     _need(inp, table, "vs_rep")
     plus = next((int(e["rep_plus"]) for e in _entries(table) if "rep_plus" in e), 1)
@@ -230,14 +233,14 @@ def monster_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str,
     if base is None:
         raise RulesDataError(f"{table.title} needs the table {SHOOTING_DAMAGE}")
     rep = int(inp.vs_rep or 0)
-    out = _plain_damage(base, roller, rep + plus, inp.vs_who or "monster", fighter_ids[1],
+    out = yield from _plain_damage(base, rep + plus, inp.vs_who or "monster", fighter_ids[1],
                         note=f" (Rep {rep} + {plus}, a monster)")
     return out
 
 
-def creature_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any], roller: Roller,
+def creature_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str, Any],
                     inp: TableRollInputs, fighter_ids: tuple[int | None, int | None] = (None, None)
-                    ) -> TableRollOutcome:
+                    ) -> Rolling[TableRollOutcome]:
     """Seed 001: 1d6 against the weapon's impact and the creature's Rep: a score up to
     the impact, over it up to the Rep, or over the Rep (checked in that order); a stake,
     silver bullets or a flying trooper change the outcome where the table says; the
@@ -253,7 +256,7 @@ def creature_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str
         (k for k, v in (data.get("creatures") or {}).items() if isinstance(v, Mapping) and v.get("damage_table") == table.id),
         "creature")
     who = inp.vs_who or f"the {_label(data, kind).lower()}"
-    res = roller.roll("d6", f"{who}: {table.title}", target=rep, rule=table.title, table=table.id,
+    res = yield ask("d6", f"{who}: {table.title}", target=rep, rule=table.title, table=table.id,
                       fighter_id=fighter_ids[1])
     face = res.faces[0]
     band = "impact" if face <= impact else ("rep" if face <= rep else "over-rep")
@@ -270,7 +273,7 @@ def creature_damage(table: Table, tables: Mapping[str, Table], data: Mapping[str
     _mark(res, table, str(e.get("score", band)), str(e.get("result")), label + extra)
     if "then_pass_status" in e:
         shooter = int(inp.rep or 0)
-        fr = roller.roll("pass:1d6", f"{inp.who or 'shooter'}: put {who} down for good", target=shooter,
+        fr = yield ask("pass:1d6", f"{inp.who or 'shooter'}: put {who} down for good", target=shooter,
                          rule=table.title, table=table.id, fighter_id=fighter_ids[0])
         if fr.value:
             status = e.get("then_pass_status")

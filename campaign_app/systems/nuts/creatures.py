@@ -24,6 +24,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 from campaign_app.changes import Result
 from campaign_app.dice import Roller
 from campaign_app.errors import InputError
+from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
 from campaign_app.usecases.common import (
@@ -218,7 +219,7 @@ def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, s
         label = creature_label(k, data)
         step = creature_step(rid, k)
         roller = disciplined(s, c, step, roller)  # strict dice: the faces already rolled for it
-        made = generate(k, n, bool(super_), tables_for(c), data, roller, next_creature_number(s, c, label))
+        made = drive(generate(k, n, bool(super_), tables_for(c), data, next_creature_number(s, c, label)), roller)
         roller.finish()
         fighters: list[Fighter] = []
         for m in made:
@@ -506,19 +507,16 @@ def preview_creatures(engine: Engine, roster: Any, kind: str, count: int = 1, su
                 refuse_typed(c, src)
         cid = int(c.id or 0)
 
-    def procedure(roller: Roller) -> list[dict[str, Any]]:
-        return generate(k, count, bool(super_), tables, data, roller, start)
-
     if faces is None:  # the app rolls every die asked for, keeping the faces (strict: those already rolled first)
         source = driver.app_dice()
         source.faces.extend(recorded)
         roller = Roller(source)
-        made = procedure(roller)
+        made = drive(generate(k, count, bool(super_), tables, data, start), roller)
         got, rolls = list(source.faces), roller.rolls
         record_preview(engine, cid, rolls, step=step)  # the preview's rolls on record
     else:
         got = list(faces)
-        run = driver.step(procedure, got)
+        run = driver.Run(generate(k, count, bool(super_), tables, data, start), got)
         if run.pending is not None:
             raise InputError(f"not enough dice typed: {len(got)} given; the next roll needs "
                              f"{run.pending.need}")
@@ -610,8 +608,8 @@ def zombie_arrival(engine: Engine, battle: Any, support: Any = "rural", roster: 
         arrival = tables.get("ww2-zombie-arrival")
         if arrival is None:
             raise InputError(f"{c.name} has no Zombie Arrival table")
-        res, row = roll_on(arrival, roller, f"battle {b.number}: zombie arrival (support {level})", target=level,
-                           subject=f"battle {b.number}")
+        res, row = drive(roll_on(arrival, f"battle {b.number}: zombie arrival (support {level})", target=level,
+                                 subject=f"battle {b.number}"), roller)
         how = (spec.get("arrivals") or {}).get(row.result, 0)
         if isinstance(how, str):
             count = roller.roll(how, f"battle {b.number}: how many zombies arrive ({how})",
@@ -621,7 +619,7 @@ def zombie_arrival(engine: Engine, battle: Any, support: Any = "rural", roster: 
         label = creature_label("zombie", data)
         names: list[str] = []
         if count > 0:
-            made = generate("zombie", count, False, tables, data, roller, next_creature_number(s, c, label))
+            made = drive(generate("zombie", count, False, tables, data, next_creature_number(s, c, label)), roller)
             new = [Fighter(roster_id=target.id, name=m["name"], fighter_type=m["fighter_type"], kind=m["kind"],
                            rep=m["rep"], abilities=list(m["abilities"]), stats=dict(m["stats"]), notes=m["notes"])
                    for m in made]
@@ -731,8 +729,8 @@ def driver_disabled(engine: Engine, battle: Ref, figure: Ref | None, motion: str
             part = taking_part.get(x.id or 0)
             if x.id == driver.id or part is None or part[1].status in DOWN or x.rep is None:
                 continue
-            res, row = roll_on(table, roller, f"{x.name}: {table.title}", target=x.rep, fighter_id=x.id,
-                               subject=x.name)
+            res, row = drive(roll_on(table, f"{x.name}: {table.title}", target=x.rep, fighter_id=x.id,
+                                     subject=x.name), roller)
             status = row.result if row.result in statuses else ""  # prone is no battle status
             if status:
                 put_status(uow, b, part[1], x.name, status)
@@ -830,8 +828,8 @@ def zombie_bite(engine: Engine, battle: Ref, figure: Ref | None, by: Ref | None 
         else:
             if f.rep is None:
                 raise InputError(f"{f.name} has no Rep to roll the bite test against")
-            rr, row = roll_on(table, roller, f"{f.name}: bite test (bite {nth})", target=f.rep, rule=RULE_BITE,
-                              fighter_id=f.id, subject=f.name)
+            rr, row = drive(roll_on(table, f"{f.name}: bite test (bite {nth})", target=f.rep, rule=RULE_BITE,
+                                    fighter_id=f.id, subject=f.name), roller)
             free, result, label, text = False, row.result, row.label, row.text
             roll = rr.to_dict()
         roller.finish()

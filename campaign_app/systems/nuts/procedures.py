@@ -1,7 +1,8 @@
 """NUTS! 4th edition and its Weird WWII expansion: the pure procedures.
 
 Nothing here touches the database: every function takes plain data, the campaign's
-tables (house rules applied) and a :class:`Roller`, and returns plain data.
+tables (house rules applied) and returns plain data; what rolls is a generator (it yields
+each roll's :class:`~campaign_app.dice.DiceRequest`: ``campaign_app.procedure_driver``).
 
 After the Battle (:func:`after_battle`), in this order, per RULES.md sections 1 and 2:
 
@@ -49,7 +50,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from campaign_app.dice import Roller, RollResult
+from campaign_app.dice import Rolling, RollResult
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules import Row, Table
 from campaign_app.rules.rolling import roll_on
@@ -241,7 +242,7 @@ class _Track:
 
 
 # --------------------------------------------------------------------------- after the battle
-def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any]) -> Outcome:
+def after_battle(state: BattleState, options: Mapping[str, Any]) -> Rolling[Outcome]:
     """NUTS! (and Weird WWII) After the Battle; see the module docstring for the order."""
     out = Outcome()
     tr = _Track(state, out)
@@ -290,7 +291,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
             table = _table(tables, "ww2-bite", f"{f.name}'s bite test")
             if f.rep is None:
                 raise InputError(f"{f.name} was bitten but has no Rep to roll the bite test against")
-            res, row = roll_on(table, roller, f"{f.name}: bite test" + (f" ({which})" if n > 1 else ""),
+            res, row = yield from roll_on(table, f"{f.name}: bite test" + (f" ({which})" if n > 1 else ""),
                                target=f.rep, rule=RULE_BITE, fighter_id=f.id, subject=f.name)
             status = _row_status(row)
             text = _row_text(row)
@@ -315,7 +316,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
             tr.step(RULE_RECOVERY, f, "out of the fight but has no Rep: set its status by hand")
             continue
         table = _table(tables, "nuts-recovery", f"{f.name}'s recovery")
-        res, row = roll_on(table, roller, f"{f.name}: recovery", target=f.rep, rule=RULE_RECOVERY,
+        res, row = yield from roll_on(table, f"{f.name}: recovery", target=f.rep, rule=RULE_RECOVERY,
                               fighter_id=f.id, subject=f.name)
         status = _row_status(row)
         text = _row_text(row)
@@ -337,7 +338,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
         table = _table(tables, "nuts-rep-increase", f"{f.name}'s Rep increase")
         rep = tr.rep[f.id]
         assert rep is not None
-        res, row = roll_on(table, roller, f"{f.name}: Rep increase", rule=RULE_REP_UP,
+        res, row = yield from roll_on(table, f"{f.name}: Rep increase", rule=RULE_REP_UP,
                               fighter_id=f.id, subject=f.name)
         _apply_rep_row(tr, f, RULE_REP_UP, res, row, rep)
 
@@ -347,7 +348,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
         table = _table(tables, "nuts-rep-decrease", f"{f.name}'s Rep decrease")
         rep = tr.rep[f.id]
         assert rep is not None
-        res, row = roll_on(table, roller, f"{f.name}: Rep decrease", rule=RULE_REP_DOWN,
+        res, row = yield from roll_on(table, f"{f.name}: Rep decrease", rule=RULE_REP_DOWN,
                               fighter_id=f.id, subject=f.name)
         _apply_rep_row(tr, f, RULE_REP_DOWN, res, row, rep)
 
@@ -359,7 +360,7 @@ def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any])
 
     # 8. replacements
     if options.get("replacements", True):
-        _replacements(state, roller, tr, taking_part)
+        yield from _replacements(state, tr, taking_part)
     return out
 
 
@@ -371,7 +372,7 @@ def leader_order(candidates: list[FighterState], rep: Mapping[int, int | None]) 
     )
 
 
-def _replacements(state: BattleState, roller: Roller, tr: _Track, taking_part: list[FighterState]) -> None:
+def _replacements(state: BattleState, tr: _Track, taking_part: list[FighterState]) -> Rolling[None]:
     out = tr.out
     roster_ids = sorted({f.roster_id for f in taking_part})
     next_number = _next_replacement_numbers(state)
@@ -399,7 +400,7 @@ def _replacements(state: BattleState, roller: Roller, tr: _Track, taking_part: l
         table = _table(state.tables, "nuts-replacements", f"{rname}'s replacements")
         rep = tr.rep[leader.id]
         assert rep is not None
-        res, row = roll_on(table, roller, f"{rname}: replacements ({leader.name} rolls)", target=rep,
+        res, row = yield from roll_on(table, f"{rname}: replacements ({leader.name} rolls)", target=rep,
                               rule=RULE_REPLACEMENTS, fighter_id=leader.id, subject=leader.name)
         count = sum(int(e.get("count", 0)) for e in row.effects if e.op == "new-figures")
         out.steps.append(Step(
@@ -412,7 +413,7 @@ def _replacements(state: BattleState, roller: Roller, tr: _Track, taking_part: l
             n = next_number
             next_number += 1
             name = f"Replacement {n}"
-            gres, grow = roll_on(grunt, roller, f"{name}: Rep", rule=RULE_GRUNT_REP, subject=name)
+            gres, grow = yield from roll_on(grunt, f"{name}: Rep", rule=RULE_GRUNT_REP, subject=name)
             # the new fighter has no id yet: its index in new_fighters lets the use-case link the roll
             gres.extra["new_fighter"] = len(out.new_fighters)
             new_rep = _clamp_rep(next((int(e.get("value")) for e in grow.effects if e.op == "set-rep"),
@@ -453,7 +454,7 @@ def creature_label(kind: str, data: Mapping[str, Any]) -> str:
 
 
 def generate_creatures(kind: str, count: int, super_: bool, tables: Mapping[str, Table],
-                       data: Mapping[str, Any], roller: Roller, start_number: int = 1) -> list[dict[str, Any]]:
+                       data: Mapping[str, Any], start_number: int = 1) -> Rolling[list[dict[str, Any]]]:
     """Make ``count`` creatures of ``kind`` (Weird WWII).
 
     Zombies are Rep 2 without a roll; the other kinds roll their generation table
@@ -491,7 +492,7 @@ def generate_creatures(kind: str, count: int, super_: bool, tables: Mapping[str,
             how = f"super: Rep {rep} without a roll"
         else:
             assert table is not None
-            roll, row = roll_on(table, roller, f"{name}: Rep", rule=RULE_CREATURE, subject=name)
+            roll, row = yield from roll_on(table, f"{name}: Rep", rule=RULE_CREATURE, subject=name)
             rep = next((int(e.get("value")) for e in row.effects if e.op == "set-rep"), roll.value)
             how = f"{_faces(roll)}: {row.label}"
         rep = _clamp_rep(rep)

@@ -1,4 +1,4 @@
-"""Example Skirmish After the Battle, a pure function (no database, no GUI).
+"""Example Skirmish After the Battle, a procedure (a generator: no database, no GUI).
 
 1. Every fighter who ended the battle ``out-of-action`` rolls a D6 on the
    ``example-skirmish-injury`` table and takes the status of its row (``dead``,
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign_app.dice import Roller
+from campaign_app.dice import Rolling
 from campaign_app.errors import InputError
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems.base import BattleState, Outcome, Procedures, Step, register
@@ -23,14 +23,14 @@ RULE_INJURY = "Injury"
 RULE_BACK = "Back from recovery"
 
 
-def after_battle(state: BattleState, roller: Roller, options: Mapping[str, Any]) -> Outcome:
+def after_battle(state: BattleState, options: Mapping[str, Any]) -> Rolling[Outcome]:
     out = Outcome()
     table = state.tables.get(INJURY_TABLE)
     if table is None:
         raise InputError(f"After the Battle needs the table {INJURY_TABLE!r}, which this campaign does not have")
     for f in sorted(state.fighters.values(), key=lambda f: f.id):
         if f.result == OUT_OF_ACTION:
-            res, row = roll_on(table, roller, f"{f.name}: injury", rule=RULE_INJURY,
+            res, row = yield from roll_on(table, f"{f.name}: injury", rule=RULE_INJURY,
                                fighter_id=f.id, subject=f.name)
             status = next((str(e.get("value")) for e in row.effects if e.op == "status"), f.status)
             if status != f.status:
