@@ -85,6 +85,9 @@ def test_records_are_stored_checked_and_undone(system: Any, engine: Any) -> None
         add_record(engine, "banner", {"name": "X"}, campaign="Ford")
     assert len(_rows(engine)) == 2  # nothing written by any of them
 
+    from campaign_app.cli.roster import records_lines
+
+    assert records_lines(engine, reds.id, ID) == ["banners: Red Hand"]  # what roster show prints
     edit_record(engine, "banner", "red hand", {"height": 5}, roster="Reds")
     assert _rows(engine)[0][3:] == ({"name": "Red Hand", "height": 5}, 2)
     remove_record(engine, "banner", "Red Hand", roster="Reds")
