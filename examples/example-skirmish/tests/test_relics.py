@@ -39,6 +39,8 @@ def test_relics_through_the_cli_undo_and_redo(campaign_cli: Any, campaign_engine
         ("Reds", "example-skirmish", "relic", {"name": "Skull of Ages", "power": 3, "notes": "old"})]
     rc, out, _ = campaign_cli("relic", "list", "Reds")
     assert rc == 0 and out.splitlines() == ["Reds: relics", "- Skull of Ages (power 3): old"]
+    rc, out, _ = campaign_cli("roster", "show", "Reds")
+    assert rc == 0 and "relics: Skull of Ages" in out.splitlines()
 
     rc, _out, err = campaign_cli("relic", "add", "Reds", "Iron Crown", "--power", "7")
     assert rc == 2 and err.strip().endswith("relic power: Input should be less than or equal to 6")
