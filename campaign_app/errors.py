@@ -64,3 +64,8 @@ class RefusedError(DatabaseError):
 
 class Cancelled(AppError):
     """The user stopped a long read or check before it ended (nothing was written)."""
+
+
+class AuthError(AppError):
+    """A league server's login or session was refused: wrong name or password, a member
+    disabled, a token unknown, expired or revoked (the server answers 401)."""

@@ -20,7 +20,7 @@ import inspect
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -28,6 +28,18 @@ if TYPE_CHECKING:
     from db.uow import Engine
 
 P = ParamSpec("P")
+
+
+class Member(Protocol):
+    """Who acts through :meth:`Campaigns.run_as`: a league member's name and role."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def role(self) -> str: ...
+
+
 R = TypeVar("R")
 
 
@@ -50,11 +62,30 @@ class Campaigns:
         """``use_case`` run on this database with ``args``: its own result, typed."""
         return use_case(self._engine, *args, **kwargs)
 
+    def run_as(self, who: Member | None, use_case: Callable[Concatenate[Engine, P], R],
+               *args: P.args, **kwargs: P.kwargs) -> R:
+        """``use_case`` run as the league member ``who`` (the league server): every unit
+        of work it opens checks, in its own transaction before it commits, that ``who``
+        may write what it wrote (:mod:`db.acting`), and refuses the whole of it
+        otherwise. ``who``: anything with the member's ``name`` and ``role`` (arbitrator,
+        player, viewer). ``who=None``: no one is checked (as :meth:`run`)."""
+        from db.acting import Actor, acting
+
+        with acting(Actor(who.name, who.role) if who is not None else None):
+            return use_case(self._engine, *args, **kwargs)
+
     def reopened(self) -> Campaigns:
         """The same database opened anew (after a restore replaced it)."""
         from campaign_app.usecases.database import reopen
 
         return Campaigns(reopen(self._engine), self.url)
+
+    @property
+    def shown_url(self) -> str:
+        """This database's URL without its password (for messages and logs)."""
+        from db.engine import redact
+
+        return redact(self._engine.url)
 
     @property
     def backend(self) -> str:

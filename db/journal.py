@@ -34,6 +34,7 @@ from sqlmodel import SQLModel, col
 
 from campaign_app.changes import Changes
 from campaign_app.errors import ConflictError
+from db import acting
 from db.models import JOURNALED_TABLES, Journal, JournalEntry, RollRecord, utcnow
 
 _RECORDER_KEY = "campaign_app.journal"
@@ -208,6 +209,7 @@ def bump_version(session: Session, obj: Any) -> None:
     t = obj.__table__
     old = obj.version
     session.flush()  # pending inserts first (the journal keeps flush order)
+    acting.note_core(session, t.name, {"id": obj.id, **{k: getattr(obj, k, None) for k in ("roster_id",)}})
     res = session.execute(update(t).where(t.c.id == obj.id, t.c.version == old).values(version=old + 1))
     if getattr(res, "rowcount", 1) != 1:  # a CursorResult for an UPDATE
         raise ConflictError(f"{_label_of(t.name, obj.id)} was changed by someone else meanwhile",
@@ -388,6 +390,7 @@ class _Replay:
             self.written.add(row)
         else:
             self.state[row] = None
+        acting.note_core(self.session, e.table_name, {**values, "id": e.row_id})
         self.session.execute(insert(t).values(**values))
 
     def update(self, e: JournalEntry, values: dict[str, Any]) -> None:
@@ -402,11 +405,15 @@ class _Replay:
             self.state[row] = new
         elif not values:
             return
+        # server: the row as it was and as it will be (both must be the actor's)
+        acting.note_core(self.session, e.table_name, {**(e.after or {}), **(e.before or {}), "id": e.row_id})
+        acting.note_core(self.session, e.table_name, {**values, "id": e.row_id})
         self._check(self.session.execute(stmt.values(**values)), e)
 
     def delete(self, e: JournalEntry) -> None:
         t, row = _table(e.table_name), (e.table_name, e.row_id)
         stmt = delete(t).where(t.c.id == e.row_id)
+        acting.note_core(self.session, e.table_name, {**(e.after or e.before or {}), "id": e.row_id})
         cur = self.state.pop(row, None)
         if "version" in t.c:
             stmt = stmt.where(t.c.version == cur)
@@ -442,6 +449,7 @@ def _mark(session: Session, journal: Journal, *, undone: bool) -> None:
     later_in_force = exists().where(same(other.c.campaign_id), other.c.id > journal.id, other.c.undone.is_(False))
     newest = select(func.max(other.c.id)).where(same(other.c.campaign_id)).scalar_subquery()
     stmt = update(jn).where(jn.c.id == journal.id, ~later_in_force)
+    acting.note_core(session, "journal", {"id": journal.id})
     now = utcnow()
     if undone:
         stmt = stmt.where(jn.c.undone.is_(False)).values(undone=True, undone_at=now, undo_mark=newest)

@@ -68,6 +68,8 @@ _BATTLE_TABLES = {
     "battle_result": "league_may_battle(battle_id)",
     "battle_mark": "league_may_battle(battle_id)",
 }
+# the league server's members and sessions (#35): read by the server's own login only
+SERVER_ONLY_TABLES = ("member", "member_session")
 _ARBITRATOR_TABLES = ("campaign", "walker_type", "roll_record", "journal", "journal_entry", "alembic_version")
 
 
@@ -338,6 +340,9 @@ def init(engine: Engine) -> InitDone:
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).scalars()]
         lg, pl, arb = q(roles.league), q(roles.player), q(roles.arbitrator)
         for table in tables:
+            if table in SERVER_ONLY_TABLES:  # password hashes and session tokens: no role's
+                _ddl(conn, f"REVOKE ALL ON {q(table)} FROM {lg}, {pl}, {arb}")
+                continue
             _ddl(conn, f"GRANT SELECT ON {q(table)} TO {lg}")
             if table in ("alembic_version", "league_after_battle"):
                 continue

@@ -503,7 +503,7 @@ class SystemRecord(SQLModel, table=True):
     """One record a game-system plug-in keeps that the app has no table for (a relic a
     roster holds): the plug-in names its ``kind`` and validates ``data`` with its own
     pydantic model (``GameSystem.records``); the app stores, journals, exports and
-    imports it like any row. ``roster_id`` None: the campaign's own (migration 0014)."""
+    imports it like any row. ``roster_id`` None: the campaign's own (migration 0015)."""
 
     __tablename__ = "system_record"
     __mapper_args__ = {"version_id_col": _v_system_record}
@@ -649,3 +649,39 @@ def text_length(table: str, column: str) -> int | None:
     """The most characters a text column holds (None: no limit of its own)."""
     length = getattr(SQLModel.metadata.tables[table].c[column].type, "length", None)
     return int(length) if length else None
+
+
+# --- members: the league server's own members and sessions (server helper, #35). The
+# server logs into the database as itself; who acts is a member, checked by the server
+# (db/acting.py), not a database role. Neither table is journaled (not a change of the game).
+MEMBER_ROLES = ("arbitrator", "player", "viewer")
+
+
+class Member(SQLModel, table=True):
+    """A league member: a name (matched against ``roster.owner``), an argon2id password
+    hash (never the password), a role (arbitrator, player or viewer)."""
+
+    __tablename__ = "member"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=63, unique=True)
+    password_hash: str = Field(max_length=200)
+    role: str = Field(default="player", max_length=20)
+    created_at: datetime = Field(default_factory=utcnow)
+    disabled: bool = Field(default=False)
+
+
+class MemberSession(SQLModel, table=True):
+    """A login: the SHA-256 of its bearer token (the token itself is never stored), whose
+    it is, when it was made, last used, when it expires and whether it was revoked."""
+
+    __tablename__ = "member_session"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    member_id: int = Field(foreign_key="member.id", index=True, ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow)
+    last_used: datetime = Field(default_factory=utcnow)
+    expires_at: datetime
+    revoked: bool = Field(default=False)
+# --- end members

@@ -28,7 +28,7 @@ from sqlmodel import Session
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, RefusedError
-from db import live
+from db import acting, live
 from db.journal import JournalRecorder
 from db.models import Journal, utcnow
 from db.queries import rolls as roll_q
@@ -70,6 +70,9 @@ class UnitOfWork:
         self._flushing: list[tuple[str, dict[str, Any]]] = []
         self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
         event.listen(self.session, "before_flush", self._note_flush)
+        # --- server: the member acting (db/acting.py), checked before the commit
+        actor = acting.current()
+        self._watch = acting.Watch(self.session, actor) if actor is not None else None
 
     def _note_flush(self, session: Session, _ctx: Any, _instances: Any) -> None:
         self._flushing = _touched([*session.dirty, *session.deleted, *session.new])
@@ -97,6 +100,8 @@ class UnitOfWork:
     def __enter__(self) -> UnitOfWork:
         if self.journaled:
             self.journal = Journal(campaign_id=self.campaign_id, action=self.action, summary=self.summary[:500])
+            if self._watch is not None:  # the league server: the member who made it
+                self.journal.author = self._watch.actor.name
             self.session.add(self.journal)
             try:
                 self.session.flush()
@@ -162,6 +167,9 @@ class UnitOfWork:
                 self._recorder.detach()
                 self._recorded = self._recorder.changes
                 self._recorder = None
+            if self._watch is not None:  # server: who acts may write all of it (same transaction)
+                s.flush()
+                acting.check(s, self._watch, writes=self.journaled or bool(self._roll_ids))
             # --- live: the others are told in this transaction: on commit, never on rollback
             live.send(s, live.outgoing(self.changes, self.journaled), self.campaign_id)
             fault_point("uow.before-commit")
@@ -221,6 +229,8 @@ class UnitOfWork:
         finally:
             if self._recorder is not None:
                 self._recorder.detach()
+            if self._watch is not None:
+                self._watch.detach()
             self.session.close()
 
 

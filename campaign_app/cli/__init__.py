@@ -47,6 +47,7 @@ EXTENSIONS: list[str] = [
     "campaign_app.cli.demo",  # demo campaigns
     "campaign_app.cli.league",  # league mode on PostgreSQL: roles, players, rosters
     "campaign_app.cli.standings",  # league standings
+    "campaign_app.cli.serve",  # serve: the league server (loads server/ by name)
     "campaign_app.desktop",  # install-desktop (menu entry, icon, AppStream metadata)
 ]
 

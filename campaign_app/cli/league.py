@@ -1,4 +1,6 @@
-"""``league init|add-player|assign|arbitrator|players``: league mode on a PostgreSQL server."""
+"""``league init|add-player|assign|arbitrator|players``: league mode on a PostgreSQL server;
+``league add-member|members|sessions|revoke``: the members of the league server
+(``campaign-app serve``, SQLite or PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -64,14 +66,86 @@ def cmd_add_player(args: argparse.Namespace, _engine_unused: Any) -> None:
     _run(args, body)
 
 
-def cmd_assign(args: argparse.Namespace, _engine_unused: Any) -> None:
+def cmd_assign(args: argparse.Namespace, engine: Any) -> None:
     from campaign_app.usecases.league import assign_roster
 
-    def body(engine: Any) -> None:
-        d = assign_roster(engine, args.roster, args.player, campaign=args.campaign)
-        emit(args, d, f"{d.roster} now belongs to {d.player}")
+    d = assign_roster(engine, args.roster, args.player, campaign=args.campaign)
+    emit(args, d, f"{d.roster} now belongs to {d.player}")
 
-    _run(args, body)
+
+# --------------------------------------------------------------------------- server members
+def _member_password(args: argparse.Namespace) -> str:
+    """The new member's password: the first line of ``--password-file`` (``-``: standard
+    input), else asked twice without echo."""
+    if args.password_file is not None:
+        if args.password_file == "-":
+            line = sys.stdin.readline()
+        else:
+            from pathlib import Path
+
+            try:
+                text = Path(args.password_file).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                raise InputError(f"cannot read the password file {args.password_file}: "
+                                 f"{getattr(e, 'strerror', None) or e}") from None
+            line = text.splitlines()[0] if text.splitlines() else ""
+        return line.rstrip("\r\n")
+    import getpass
+
+    first = getpass.getpass(f"password for {args.name}: ")
+    if getpass.getpass(f"password for {args.name} again: ") != first:
+        raise InputError("the two passwords differ; nothing was changed")
+    return first
+
+
+def cmd_add_member(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.members import add_member
+
+    d = add_member(engine, args.name, _member_password(args), args.role)
+    emit(args, d, f"{d.name} is a member of the league server ({d.role})")
+
+
+def cmd_set_member(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.members import set_member
+
+    password = _member_password(args) if args.password or args.password_file is not None else None
+    d = set_member(engine, args.name, password=password, role=args.role, disabled=args.disabled)
+    said = [f"role {d.role}"] + (["disabled"] if d.disabled else []) + (["new password"] if d.password_changed else [])
+    emit(args, d, f"{d.name}: {', '.join(said)}" + (f"; {d.sessions_ended} session(s) ended" if d.sessions_ended else ""))
+
+
+def cmd_members(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.members import members
+
+    rows = members(engine)
+    emit(args, rows, lambda: table_text(
+        [(m["name"], m["role"] + (" (disabled)" if m["disabled"] else ""),
+          ", ".join(r["name"] for r in m["rosters"])) for m in rows], ["member", "role", "rosters"])
+        if rows else "no members yet: league add-member NAME --role player")
+
+
+def cmd_sessions(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.members import sessions
+
+    rows = sessions(engine, args.member)
+    emit(args, rows, lambda: table_text(
+        [(x["id"], x["member"], x["state"], f"{x['created_at']:%Y-%m-%d %H:%M}", f"{x['last_used']:%Y-%m-%d %H:%M}",
+          f"{x['expires_at']:%Y-%m-%d %H:%M}") for x in rows],
+        ["id", "member", "state", "created (UTC)", "last used", "expires"]) if rows else "no sessions")
+
+
+def cmd_revoke(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.members import revoke
+
+    if (args.session is None) == (args.member is None):
+        raise InputError("give a session id (league sessions lists them) or --member NAME")
+    sid = None
+    if args.session is not None:
+        if not args.session.isdigit():
+            raise InputError(f"{args.session!r} is not a session id (a number: league sessions lists them)")
+        sid = int(args.session)
+    d = revoke(engine, sid, member=args.member)
+    emit(args, d, f"{d.sessions} session{'s' if d.sessions != 1 else ''} ended")
 
 
 def cmd_arbitrator(args: argparse.Namespace, _engine_unused: Any) -> None:
@@ -105,10 +179,34 @@ def register(sub: Any, add: Any, group: Any) -> None:
              needs_db=False)
     sp.add_argument("name")
     sp.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
-    sp = add(g, "assign", cmd_assign, "give a roster to a player", needs_db=False)
+    sp = add(g, "assign", cmd_assign, "give a roster to a player (a member of the league server, or a "
+             "PostgreSQL player)")
     sp.add_argument("roster")
     sp.add_argument("player")
     sp.add_argument("--campaign", help="the campaign of the roster (when names repeat)")
     sp = add(g, "arbitrator", cmd_arbitrator, "name who may change everything", needs_db=False)
     sp.add_argument("name")
     add(g, "players", cmd_players, "the league's players and their rosters", needs_db=False)
+    sp = add(g, "add-member", cmd_add_member, "add a member of the league server (campaign-app serve); "
+             "the password is asked, or read with --password-file", creates_db=True)
+    sp.add_argument("name")
+    sp.add_argument("--role", choices=("player", "arbitrator", "viewer"), default="player",
+                    help="player (their own rosters), arbitrator (everything) or viewer (reads only)")
+    sp.add_argument("--password-file", metavar="FILE",
+                    help="read the password from the first line of FILE (- for standard input)")
+    sp = add(g, "set-member", cmd_set_member, "change a server member's password, role, or disable them "
+             "(a new password or disabling ends their sessions)")
+    sp.add_argument("name")
+    sp.add_argument("--role", choices=("player", "arbitrator", "viewer"))
+    sp.add_argument("--password", action="store_true", help="ask for a new password")
+    sp.add_argument("--password-file", metavar="FILE", help="the new password: first line of FILE (- for stdin)")
+    dis = sp.add_mutually_exclusive_group()
+    dis.add_argument("--disable", dest="disabled", action="store_const", const=True, default=None,
+                     help="the member may no longer log in")
+    dis.add_argument("--enable", dest="disabled", action="store_const", const=False)
+    add(g, "members", cmd_members, "the league server's members, their roles and rosters")
+    sp = add(g, "sessions", cmd_sessions, "the league server's logins (never their tokens)")
+    sp.add_argument("--member", help="only this member's")
+    sp = add(g, "revoke", cmd_revoke, "end a login of the league server, or every login of a member")
+    sp.add_argument("session", nargs="?", metavar="TOKEN-ID", help="the session's id (league sessions)")
+    sp.add_argument("--member", help="end every session of this member")

@@ -461,7 +461,7 @@ def founding_of(c: Campaign, house: str) -> Founding:
 
 
 def create_roster(engine: Engine, campaign_ref: Ref, name: str, kind: str | None = None,
-                  faction: str = "", player: str = "", credits: Number | None = 0,
+                  faction: str = "", player: str = "", credits: Number | None = None,
                   house: str | None = None) -> RosterResult:
     """A new roster. ``house``: founded from that house (faction) of the game: the
     roster records it as its faction and starts with its credits (unless ``credits``

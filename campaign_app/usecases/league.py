@@ -12,7 +12,8 @@ from campaign_app.changes import Result
 from campaign_app.errors import InputError
 from campaign_app.usecases.common import Ref, get_campaign, get_roster
 from db import league
-from db.uow import Engine, UnitOfWork
+from db import members as member_q
+from db.uow import Engine, Session, UnitOfWork
 
 
 @dataclass(frozen=True)
@@ -81,16 +82,17 @@ def name_arbitrator(engine: Engine, name: str) -> ArbitratorNamed:
 
 
 def assign_roster(engine: Engine, roster: Ref, player: str, *, campaign: Ref | None = None) -> RosterAssigned:
-    """Give ``roster`` to ``player`` (one undo step; the arbitrator's right)."""
-    league.require_postgres(engine)
+    """Give ``roster`` to ``player`` (one undo step; the arbitrator's right): a member of
+    the league server (any database), or a player role of a PostgreSQL league."""
     name = _role_name(player)
     with UnitOfWork(engine, "league.assign") as uow:
         s = uow.session
         c = get_campaign(s, campaign) if campaign is not None else None
         r = get_roster(s, roster, c)
         uow.campaign_id = r.campaign_id
-        if not league.is_player(s.connection(), name):
-            raise InputError(f"{name} is not a player of this league: add them with league add-player first")
+        if not member_q.is_member(s, name) and not _league_player(engine, s, name):
+            raise InputError(f"{name} is not a member of this league: add them with league add-member "
+                             "(or league add-player for a PostgreSQL league) first")
         previous = r.owner
         r.owner = name
         s.add(r)
@@ -98,6 +100,16 @@ def assign_roster(engine: Engine, roster: Ref, player: str, *, campaign: Ref | N
         assert r.id is not None
         rid, rname = r.id, r.name
     return RosterAssigned(roster_id=rid, roster=rname, player=name, previous=previous, changes=uow.changes)
+
+
+def _league_player(engine: Engine, s: Session, name: str) -> bool:
+    """A player role of a PostgreSQL league (False where there is no league)."""
+    if engine.dialect.name != "postgresql":
+        return False
+    try:
+        return league.is_player(s.connection(), name)
+    except InputError:  # no league roles on this database: the league server's members only
+        return False
 
 
 def players(engine: Engine) -> list[LeaguePlayer]:

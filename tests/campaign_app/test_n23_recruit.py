@@ -16,6 +16,9 @@ from campaign_app.usecases import core, gear
 from campaign_app.usecases.record import campaign_settings, set_campaign_settings
 from tests.campaign_app.test_gear import game_rows
 
+# the n23 houses and gangs with fighter lists, in the order the rules files give them
+LISTS = "House Cawdor, House Delaque, House Escher, Genestealer Cult, House Goliath, Ironhead Squat Prospectors, House Orlock, Palanite Enforcers, House Van Saar"
+
 
 def cli(engine, capsys, *argv: str) -> tuple[int, str, str]:
     capsys.readouterr()
@@ -182,16 +185,19 @@ def test_the_house_is_checked_and_its_credits_labelled(engine, capsys):
     orlocks(engine, capsys)
     rc, _out, err = cli(engine, capsys, "roster", "create", "Underhive", "Squiggers", "--house", "Squigs")
     assert rc == 2 and err == ("error: no house 'Squigs' in Necromunda n23 (known: House Cawdor, House Delaque, "
-                               "House Escher, House Goliath, House Orlock, House Van Saar, Genestealer Cult)\n")
+                               "House Escher, House Goliath, House Orlock, House Van Saar, Genestealer Cult, "
+                               "Ironhead Squat Prospectors, Palanite Enforcers)\n")
     # the Hangers-on are a list any gang hires from, not a house a gang is founded of
     rc, _out, err = cli(engine, capsys, "roster", "create", "Underhive", "Hired", "--house", "Hangers-on")
     assert rc == 2 and err.startswith("error: no house 'Hangers-on' in Necromunda n23") and "Hangers-on)" not in err
-    # a house of the roster list without fighter lists yet: its credits are our default
+    # a house with lists: its credits are the source's
     rc, out, _ = cli(engine, capsys, "roster", "create", "Underhive", "Iron Jaws", "--house", "house goliath")
-    assert rc == 0 and out.endswith(": Iron Jaws (House Goliath, 1,000 credits, our default)\n")
-    rc, _out, err = cli(engine, capsys, "fighter", "recruit", "Iron Jaws", "Leader", "Krag")
-    assert rc == 2 and err == ("error: Iron Jaws's house 'House Goliath' has no fighter lists in n23 "
-                               "(lists: Genestealer Cult, House Orlock); add its fighters with `fighter add`\n")
+    assert rc == 0 and out.endswith(": Iron Jaws (House Goliath, 1,000 credits)\n")
+    # a gang of a faction without fighter lists: recruiting says which houses have them
+    assert cli(engine, capsys, "roster", "create", "Underhive", "Nomads", "--faction", "Ash Wastes Nomads")[0] == 0
+    rc, _out, err = cli(engine, capsys, "fighter", "recruit", "Nomads", "Leader", "Krag")
+    assert rc == 2 and err == ("error: Nomads's house 'Ash Wastes Nomads' has no fighter lists in n23 "
+                               f"(lists: {LISTS}); add its fighters with `fighter add`\n")
     # --credits overrides, and is on the ledger
     rc, out, _ = cli(engine, capsys, "--json", "roster", "create", "Underhive", "Rich", "--house", "Orlock",
                      "--credits", "1500")
@@ -220,3 +226,23 @@ def test_the_readme_recruiting_example_runs_as_written(tmp_path, capsys):
                                          ["roster", "check"], ["campaign", "settings"]]
     codes = [main(["--db", db, *argv]) for argv in commands]
     assert codes == [0, 0, 0, 3, 0], capsys.readouterr().err  # one fighter: not a legal gang yet
+
+
+def test_a_house_founded_through_the_use_case_gets_its_credits(engine):
+    """What the window and a server call: no credits given means the house's, on the ledger."""
+    from sqlalchemy import text
+
+    c = core.create_campaign(engine, "Underhive", "necromunda", "n23")
+    r = core.create_roster(engine, c.id, "Rusty Cogs", house="Orlock")
+    plain = core.create_roster(engine, c.id, "No House")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT credits FROM roster WHERE id = :i"), {"i": r.id}).scalar_one() == 1000
+        assert conn.execute(text("SELECT credits FROM roster WHERE id = :i"), {"i": plain.id}).scalar_one() == 0
+        assert conn.execute(text("SELECT amount FROM ledger_entry WHERE roster_id = :i"),
+                            {"i": r.id}).scalars().all() == [1000]
+
+
+def test_the_article_follows_the_type_name():
+    from campaign_app.systems.necromunda.recruiting import a_an
+
+    assert (a_an("Augmek"), a_an("Ganger"), a_an("Enforcer")) == ("an Augmek", "a Ganger", "an Enforcer")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError, RefusedError
@@ -398,3 +399,28 @@ def test_a_player_deletes_and_brings_back_their_own_roster_not_anothers(league: 
         assert len(roll_log(league.admin, "Hive", fighter=gangs["Rats ganger"])) == 1
     finally:
         ea.dispose()
+
+
+def test_no_league_role_reads_the_servers_members(league: League):
+    """#35: the league server's members (password hashes) and sessions (token hashes)
+    are the server's own: league init gives no league role any right on them, the
+    arbitrator included; a roster is still given to a PostgreSQL player."""
+    from campaign_app.usecases.members import add_member
+
+    add_member(league.admin, "mallory", "hunter2 long", "player")
+    for role in (league.a, league.arb):
+        eng = league.engine(role)
+        try:
+            for table in ("member", "member_session"):
+                with pytest.raises(DBAPIError, match="permission denied"), eng.connect() as c:
+                    c.execute(text(f"SELECT * FROM {table}")).all()
+        finally:
+            eng.dispose()
+    arb = league.engine(league.arb)
+    try:
+        create_roster(arb, create_campaign(arb, "Ash", "necromunda").id, "Wastes")
+        assert assign_roster(arb, "Wastes", league.a).player == league.a  # no member table needed
+        with pytest.raises(InputError, match="is not a member of this league"):
+            assign_roster(arb, "Wastes", "mallory")  # the arbitrator's role cannot see the members
+    finally:
+        arb.dispose()

@@ -1,4 +1,4 @@
-"""Migration 0014_system_records: the one table where game-system plug-ins keep records of
+"""Migration 0015_system_records: the one table where game-system plug-ins keep records of
 their own (``system_record``), on SQLite and PostgreSQL. A database stored before keeps
 every row it had and gains an empty table; the downgrade drops the table (built at the
 head, taken back with the migrations' own downgrade, opened again as an old database
@@ -19,7 +19,7 @@ from campaign_app.usecases.counters import change_counter, define_counter
 from db.migrate import HEAD_REVISION, head_revision, open_database
 from tests.db.test_migration_advance import _alembic, _rows
 
-OLD = "0013_roster_rules"
+OLD = "0014_members"
 
 
 def _load(v):
@@ -27,7 +27,7 @@ def _load(v):
 
 
 def _old_database(url: str) -> tuple[int, int]:
-    """A campaign with a roster, a fighter and a counter, then the schema taken back to 0013."""
+    """A campaign with a roster, a fighter and a counter, then the schema taken back to 0014 (main's members)."""
     engine = open_database(url)
     try:
         c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
@@ -105,8 +105,8 @@ def _state(path: Path) -> tuple[str, bool]:
         con.close()
 
 
-def test_an_upgrade_stopped_between_two_statements_leaves_0013_whole(tmp_path, monkeypatch):
-    """The deterministic kill: 0014 stopped after its table, before its second index."""
+def test_an_upgrade_stopped_between_two_statements_leaves_0014_whole(tmp_path, monkeypatch):
+    """The deterministic kill: 0015 stopped after its table, before its second index."""
     from alembic.operations import BatchOperations
 
     db = tmp_path / "old.sqlite"
@@ -134,7 +134,7 @@ def test_an_upgrade_stopped_between_two_statements_leaves_0013_whole(tmp_path, m
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs fork")
-def test_kills_during_the_upgrade_leave_0013_or_0014_whole(tmp_path):
+def test_kills_during_the_upgrade_leave_0014_or_0015_whole(tmp_path):
     import shutil
 
     from tests.db.test_migration_kill import _run_and_kill

@@ -55,6 +55,7 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_outside_the_checkout(tmp_path
     assert any(f.startswith("db/migrations/versions/") for f in wanted)
     in_wheel = set(zipfile.ZipFile(wheel).namelist())
     assert wanted <= in_wheel, f"missing from the wheel: {sorted(wanted - in_wheel)}"
+    assert "server/app.py" in in_wheel  # the league server (campaign-app serve loads it by name)
     with tarfile.open(sdist) as tf:
         prefix = f"campaign_app-{__version__}/"
         in_sdist = {n.removeprefix(prefix) for n in tf.getnames()}
@@ -71,7 +72,8 @@ def test_wheel_installs_into_a_fresh_venv_and_runs_outside_the_checkout(tmp_path
 
     work = tmp_path / "player"
     work.mkdir()
-    where = _run([str(py), "-c", "import campaign_app, ui, db, reports; print(campaign_app.__file__)"], work, env)
+    where = _run([str(py), "-c", "import campaign_app, ui, db, reports, server.app; print(campaign_app.__file__)"],
+                 work, env)  # server.app: the league server and its dependencies came with the wheel
     assert Path(where.stdout.strip()).is_relative_to(venv), where.stdout  # not the checkout
 
     assert _run([str(app), "--version"], work, env).stdout.strip() == f"campaign-app {__version__}"

@@ -24,7 +24,7 @@ def _gang(qtbot: Any, win: Any, engine: Any) -> tuple[int, int]:
     dlg.faction.setEditText("house orlock")
     assert dlg.credits.value() == 1000 and dlg.house_note.text() == "House Orlock starts with 1,000 credits."
     dlg.faction.setEditText("House Goliath")
-    assert dlg.house_note.text() == "House Goliath starts with 1,000 credits (our default)."
+    assert dlg.house_note.text() == "House Goliath starts with 1,000 credits."
     dlg.faction.setEditText("Orlock")  # not one of the list's names: nothing said
     assert dlg.house_note.text() == ""
     dlg.faction.setEditText("House Orlock")
@@ -84,7 +84,7 @@ def test_new_gang_from_its_house_then_recruit_with_costs_and_credits_left(qtbot:
 
 def test_recruit_is_offered_only_for_a_house_with_a_list(qtbot: Any, win: Any, gui_engine: Any) -> None:
     c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23")
-    r = core.create_roster(gui_engine, c.id, "Iron Jaws", house="House Goliath")
+    r = core.create_roster(gui_engine, c.id, "Dust Riders", faction="Ash Wastes Nomads")  # no list
     o = core.create_roster(gui_engine, c.id, "Cogs", house="House Orlock")
     win.reload(prefer=("roster", r.id))
     assert not win.actions["recruit"].isEnabled() and win.run_command("recruit") is None

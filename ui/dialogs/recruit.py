@@ -57,6 +57,7 @@ class RecruitDialog(UseCaseDialog):
         self.type_note.setWordWrap(True)
         self.type_note.setStyleSheet(muted_style())
         form.addRow("", self.type_note)
+        self._form = form
         self.name = QLineEdit()
         self.name.setObjectName("recruitName")
         form.addRow(translate("RecruitDialog", "&Name:"), self.name)
@@ -105,6 +106,7 @@ class RecruitDialog(UseCaseDialog):
                 note.append(translate("RecruitDialog", "At most {max} in a gang ({n} now).").format(
                     max=t["max"], n=t["in_gang"]))
             self.type_note.setText(" ".join(note))
+            self._form.setRowVisible(self.type_note, bool(note))  # no empty gap under the type
         self.items.blockSignals(False)
         self._update()
 

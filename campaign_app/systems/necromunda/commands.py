@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         Revived,
         TreatReport,
     )
+    from campaign_app.systems.necromunda.recruiting import Recruited, RecruitList
 
 _ME = "campaign_app.systems.necromunda.commands"
 _ACTIONS = "campaign_app.systems.necromunda.actions"
@@ -89,7 +90,7 @@ def revive_text(rep: Revived, _params: dict[str, Any]) -> str:
 
 
 def recruit(engine: Any, roster: Any, fighter_type: str | None = None, name: str | None = None,
-            with_items: list[str] | None = None, list_types: bool = False) -> Any:
+            with_items: list[str] | None = None, list_types: bool = False) -> RecruitList | Recruited:
     from campaign_app.errors import InputError
     from campaign_app.systems.necromunda import recruiting
 
@@ -102,8 +103,9 @@ def recruit(engine: Any, roster: Any, fighter_type: str | None = None, name: str
     return recruiting.recruit_fighter(engine, roster, fighter_type, name, with_items or [])
 
 
-def recruit_text(rep: Any, _params: dict[str, Any]) -> str:
+def recruit_text(rep: RecruitList | Recruited, _params: dict[str, Any]) -> str:
     from campaign_app.cli import table_text
+    from campaign_app.systems.necromunda.recruiting import a_an
 
     if isinstance(rep, dict):  # --list
         rows = [(t["name"], t["category"], t["cost"], "" if t["max"] is None else t["max"], t["in_gang"],
@@ -112,7 +114,7 @@ def recruit_text(rep: Any, _params: dict[str, Any]) -> str:
                 + (" (plays loose: composition not checked)" if rep["roster_rules"] == "loose" else ""))
         return head + "\n" + table_text(rows, ["type", "category", "cost", "max", "in gang", "affordable",
                                               "comes with"])
-    lines = [f"recruited {rep.fighter} (#{rep.fighter_id}), a {rep.fighter_type} ({rep.category}), "
+    lines = [f"recruited {rep.fighter} (#{rep.fighter_id}), {a_an(rep.fighter_type)} ({rep.category}), "
              f"for {rep.total} credits: {rep.credits:,} left"]
     lines.append(f"- {rep.fighter_type}: {rep.cost}")
     lines.extend(f"- {i['name']}: {i['price']} ({i['source']})" for i in rep.items)

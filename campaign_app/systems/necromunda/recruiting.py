@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any
+
+from typing_extensions import TypedDict
 
 from campaign_app.changes import Result
 from campaign_app.errors import InputError
@@ -28,6 +30,11 @@ from db.queries import rosters as roster_q
 from db.uow import Engine, Session, UnitOfWork, read_session
 
 ILLEGAL_EXIT = 3  # ``roster check``: the gang breaks a rule (2: bad input, 1: a damaged file)
+
+
+def a_an(word: str) -> str:
+    """``word`` with its English article by the first letter ("an Augmek", "a Ganger")."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def _gang(s: Session, roster: Ref) -> tuple[Roster, Campaign, Content, House]:
@@ -119,19 +126,19 @@ def recruit_fighter(engine: Engine, roster: Ref, fighter_type: str, name: str,
         uow.campaign_id = c.id
         t = cont.fighter_type(h.key, clean_name(fighter_type, "fighter type"))
         if not t.cost_known:
-            raise InputError(f"the cost of a {t.name} is not known in {c.edition}: add it with `fighter add`")
+            raise InputError(f"the cost of {a_an(t.name)} is not known in {c.edition}: add it with `fighter add`")
         catalogue = items_of(s, c)
         bought = [price(cont, catalogue, t, w) for w in wanted]
         total = t.cost + sum(b.price for b in bought)
         if total > r.credits:
             spent = f"{t.cost}" + "".join(f" + {b.price}" for b in bought)
-            raise InputError(f"{r.name} cannot afford {name}, a {t.name}: {spent} = {total} credits; "
+            raise InputError(f"{r.name} cannot afford {name}, {a_an(t.name)}: {spent} = {total} credits; "
                              f"it has {r.credits}")
         if _checked(c):
             members = [*_members(s, r, cont, h), Member(name, t.category, t.key)]
             broken = check(cont, h, members, founding=_founding(s, r), complete=False)
             if broken:
-                raise InputError(f"{r.name} cannot recruit {name}, a {t.name}: it breaks rule {broken[0].text()}")
+                raise InputError(f"{r.name} cannot recruit {name}, {a_an(t.name)}: it breaks rule {broken[0].text()}")
         info = get_system(c.system)
         stats = parse_stats(info, {k: v for k, v in t.stats.items() if v != "-"},
                             stat_rules(info.id, c.edition, "", c.house_rules))

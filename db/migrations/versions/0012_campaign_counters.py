@@ -28,7 +28,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('roster', schema=None) as batch_op:
-        batch_op.drop_column('counters')
-    with op.batch_alter_table('campaign', schema=None) as batch_op:
-        batch_op.drop_column('counters')
+    # plain ALTER TABLE (SQLite 3.35+), as 0010 does: a batch copy of roster would drop
+    # the table other tables point at, and SQLite refuses that with foreign keys on
+    op.execute("ALTER TABLE roster DROP COLUMN counters")
+    op.execute("ALTER TABLE campaign DROP COLUMN counters")

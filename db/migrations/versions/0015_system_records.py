@@ -7,8 +7,8 @@ it belongs to (null: the campaign's own), the system and kind, the data as JSON
 (validated by the plug-in's model), a row version. One table owned by the core, so a
 plug-in needs no migration of its own. A new, empty table: nothing stored before moves.
 
-Revision ID: 0014_system_records
-Revises: 0013_roster_rules
+Revision ID: 0015_system_records
+Revises: 0014_members
 Create Date: 2026-12-05 14:40:00
 """
 from typing import Sequence, Union
@@ -17,8 +17,8 @@ import sqlalchemy as sa
 import sqlmodel
 from alembic import op
 
-revision: str = '0014_system_records'
-down_revision: Union[str, Sequence[str], None] = '0013_roster_rules'
+revision: str = '0015_system_records'
+down_revision: Union[str, Sequence[str], None] = '0014_members'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

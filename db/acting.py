@@ -1,0 +1,276 @@
+"""Who acts, and what they may write: the league server's permission check (#35).
+
+The league server logs into the database as itself; the member behind a request is an
+:class:`Actor` the server sets around the use-case run (:func:`acting`, through
+:meth:`campaign_app.facade.Campaigns.run_as`). Every writing use-case goes through a
+:class:`db.uow.UnitOfWork`, and its commit calls :func:`check` in the same transaction,
+after the last flush and before the commit: a refused write is rolled back whole
+(:class:`~campaign_app.errors.RefusedError`, nothing written). With no actor set (the
+desktop app, the CLI, tests) nothing is checked.
+
+What is enforced (docs/league.md, "League server"):
+
+- an **arbitrator** may write everything;
+- a **viewer** writes nothing: a unit of work of theirs that would commit anything is
+  refused;
+- a **player** writes only rows that hang from a roster whose ``owner`` is their member
+  name (the roster itself, its fighters, units, equipment, skills, lasting injuries,
+  stash, ledger, territories), battles one of their rosters fought (the battle, its
+  rosters, results, marks), the dice they roll (roll records) and the
+  history of their own actions; undo and redo only of actions they made (``journal.author``)
+  and only where every row the undo puts back hangs from one of their rosters. A
+  roster a player creates is theirs; no player changes a roster's owner. Campaigns,
+  content packs, walker types and anything else are the arbitrator's.
+
+The rows are seen three ways: what the ORM flushes (``after_flush``: inserted, changed,
+deleted objects, with their keys), what :mod:`db.journal` writes with Core statements
+(undo and redo, version bumps: :func:`note_core` keeps them in the session's info), and
+every other Core INSERT/UPDATE/DELETE the session runs (``do_orm_execute``): for a player
+one on a guarded table that :mod:`db.journal` did not note is refused (the server
+cannot say whose row it is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import event, inspect, text
+from sqlalchemy.orm import ORMExecuteState, Session
+
+from campaign_app.errors import RefusedError
+
+ROLES = ("arbitrator", "player", "viewer")
+
+
+@dataclass(frozen=True)
+class Actor:
+    """A league member acting through the server: name (``roster.owner``) and role."""
+
+    name: str
+    role: str
+
+
+_ACTOR: ContextVar[Actor | None] = ContextVar("campaign_app_actor", default=None)
+
+# session.info keys: rows Core statements of db.journal wrote, and Core DML counted per table
+CORE_KEY = "acting.core_rows"
+DML_KEY = "acting.core_dml"
+
+# tables a player writes freely: the history's entries and the dice they roll
+_FREE = ("journal_entry", "roll_record")
+_ROSTER_TABLES = ("roster", "fighter", "unit", "equipment", "skill", "lasting_injury",
+                  "stash_item", "ledger_entry", "territory")
+_BATTLE_TABLES = ("battle", "battle_roster", "battle_result", "battle_mark")
+_MOVES = ("roster_id", "fighter_id", "unit_id", "battle_id")
+_KEYS = ("id", "roster_id", "fighter_id", "unit_id", "battle_id", "journal_id", "campaign_id", "owner")
+
+
+def current() -> Actor | None:
+    """The member acting now (None: no one, the desktop app or the CLI)."""
+    return _ACTOR.get()
+
+
+@contextmanager
+def acting(actor: Actor | None) -> Iterator[None]:
+    """Run the block as ``actor`` (its use-cases' units of work check its rights)."""
+    if actor is not None and actor.role not in ROLES:
+        raise ValueError(f"unknown role {actor.role!r}")
+    token = _ACTOR.set(actor)
+    try:
+        yield
+    finally:
+        _ACTOR.reset(token)
+
+
+def note_core(session: Session, table: str, row: Mapping[str, Any]) -> None:
+    """A row a Core statement of db.journal writes (undo, redo, a version bump)."""
+    if _ACTOR.get() is None:
+        return
+    session.info.setdefault(CORE_KEY, []).append((table, {k: v for k, v in row.items() if k in _KEYS}))
+
+
+class Watch:
+    """The rows one unit of work writes, for :func:`check` (set up only when someone acts)."""
+
+    def __init__(self, session: Session, actor: Actor) -> None:
+        self.actor = actor
+        self.rows: list[tuple[str, dict[str, Any]]] = []
+        self.owner_changes: list[tuple[str, Any, Any]] = []  # roster name, owner before, after
+        self.new: set[tuple[str, Any]] = set()  # rows the ORM inserted: (table, id)
+        self.session = session
+        event.listen(session, "before_flush", self._before_flush)
+        event.listen(session, "after_flush", self._after_flush)
+        event.listen(session, "do_orm_execute", self._core)
+
+    def _before_flush(self, session: Session, _ctx: Any, _instances: Any) -> None:
+        if self.actor.role != "player":
+            return
+        for obj in list(session.new):
+            if getattr(type(obj), "__tablename__", None) == "roster" and getattr(obj, "owner", None) is None:
+                obj.owner = self.actor.name  # a roster a player creates is theirs
+        for obj in [*session.dirty, *session.deleted]:
+            if getattr(type(obj), "__tablename__", None) != "roster":
+                continue
+            hist = inspect(obj).attrs.owner.history
+            before = hist.deleted[0] if hist.deleted else (hist.unchanged[0] if hist.unchanged else obj.owner)
+            after = before if obj in session.deleted else obj.owner  # deleting: only one's own
+            self.owner_changes.append((obj.name, before, after))
+
+    def _after_flush(self, session: Session, _ctx: Any) -> None:
+        # (the session's sets and each attribute's history are still those before the flush)
+        dirty = [o for o in session.dirty if session.is_modified(o)]
+        for obj in [*session.new, *session.deleted, *dirty]:
+            table = getattr(type(obj), "__tablename__", None)
+            if isinstance(table, str):
+                state = obj.__dict__
+                self.rows.append((table, {k: state[k] for k in _KEYS if state.get(k) is not None}))
+                if obj in session.new and state.get("id") is not None:
+                    self.new.add((table, state["id"]))
+        for obj in dirty:  # a row moved from one parent to another: where it was counts too
+            table = getattr(type(obj), "__tablename__", None)
+            attrs = inspect(obj).attrs
+            for key in _MOVES:
+                if isinstance(table, str) and key in attrs.keys():
+                    old = attrs[key].history.deleted
+                    if old and old[0] is not None:
+                        self.rows.append((table, {"id": obj.__dict__.get("id"), key: old[0]}))
+
+    def _core(self, state: ORMExecuteState) -> None:
+        if not (state.is_insert or state.is_update or state.is_delete):
+            return
+        table = getattr(getattr(state.statement, "table", None), "name", "?")
+        counts = state.session.info.setdefault(DML_KEY, {})
+        counts[table] = counts.get(table, 0) + 1
+
+    def detach(self) -> None:
+        for name, fn in (("before_flush", self._before_flush), ("after_flush", self._after_flush),
+                         ("do_orm_execute", self._core)):
+            if event.contains(self.session, name, fn):
+                event.remove(self.session, name, fn)
+
+
+def check(session: Session, watch: Watch, *, writes: bool) -> None:
+    """Refuse (RefusedError) what ``watch.actor`` may not write; ``writes``: the unit of
+    work commits something (a history entry, rolls, rows)."""
+    actor = watch.actor
+    if actor.role == "arbitrator":
+        return
+    core = list(session.info.get(CORE_KEY, ()))
+    rows = watch.rows + core
+    if actor.role == "viewer":
+        if writes or rows or session.info.get(DML_KEY):
+            raise _refused(f"{actor.name} is a viewer: a viewer changes nothing")
+        return
+    noted: dict[str, int] = {}
+    for table, _row in core:
+        noted[table] = noted.get(table, 0) + 1
+    for table, count in dict(session.info.get(DML_KEY, {})).items():
+        if table not in _FREE and count > noted.get(table, 0):
+            raise _refused(f"this action writes {table} rows the server cannot check for a player; "
+                           "ask the arbitrator")
+    for name, before, after in watch.owner_changes:
+        if before != actor.name or after != actor.name:
+            raise _refused(f"the roster {name!r} belongs to {before or 'nobody (the arbitrator)'}; "
+                           f"a player neither takes nor gives away a roster")
+    conn = session.connection()
+    gone = _Gone(rows, watch.new)
+    for table, row in sorted(rows, key=lambda tr: tr[0] != "journal"):  # whose action first
+        why = _why_not(conn, actor.name, table, row, gone)
+        if why is not None:
+            raise _refused(why)
+
+
+class _Gone:
+    """What the written rows themselves say of rows this unit of work may have deleted
+    (a fighter removed with its weapons, an undone roster or battle): a fighter's or
+    unit's roster, a roster's owner, a battle's rosters."""
+
+    def __init__(self, rows: list[tuple[str, dict[str, Any]]], new: set[tuple[str, Any]]) -> None:
+        self.new = new
+        self.parent: dict[tuple[str, int], int] = {}
+        self.owners: dict[int, set[Any]] = {}
+        self.fought: dict[int, set[int]] = {}
+        for table, row in rows:
+            rid = row.get("id")
+            if table in ("fighter", "unit") and rid is not None and row.get("roster_id") is not None:
+                self.parent[(table, rid)] = int(row["roster_id"])
+            elif table == "roster" and rid is not None and "owner" in row:
+                self.owners.setdefault(rid, set()).add(row["owner"])
+            elif table == "battle_roster" and row.get("battle_id") is not None and row.get("roster_id") is not None:
+                self.fought.setdefault(int(row["battle_id"]), set()).add(int(row["roster_id"]))
+
+    def roster_of(self, conn: Any, table: str, row: Mapping[str, Any]) -> int | None:
+        from db.league import _roster_of
+
+        if table in ("fighter", "unit") and row.get("roster_id") is not None:
+            return int(row["roster_id"])
+        for key, parent in (("fighter_id", "fighter"), ("unit_id", "unit")):
+            if table not in ("fighter", "unit") and (parent, row.get(key)) in self.parent:
+                return self.parent[(parent, row[key])]
+        if table not in ("roster", "fighter", "unit", "equipment", "skill", "lasting_injury"):
+            return int(row["roster_id"]) if row.get("roster_id") is not None else None
+        return _roster_of(conn, table, row)
+
+    def owner(self, conn: Any, roster: int) -> tuple[str, Any] | None:
+        """(name, owner) of ``roster``, as it stands or as the written rows leave it."""
+        from db.league import _one
+
+        found = _one(conn, "SELECT name, owner FROM roster WHERE id = :i", i=roster)
+        if found is not None:
+            return str(found.name), found.owner
+        owners = self.owners.get(roster, set())
+        return (f"#{roster}", owners.pop()) if len(owners) == 1 else None
+
+
+def _refused(why: str) -> RefusedError:
+    return RefusedError(f"refused by the league server: {why}; nothing was saved")
+
+
+def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Gone) -> str | None:
+    from db.league import _battle_of, _one
+
+    if table in _FREE:
+        return None
+    if table == "journal":
+        if row.get("id") is None:
+            return None
+        found = _one(conn, "SELECT author, action, summary FROM journal WHERE id = :i", i=row["id"])
+        if found is not None and found.author != user:
+            who = found.author or "the arbitrator"
+            return f"that change ({found.summary or found.action}) was made by {who}: only {who} or the arbitrator may undo or redo it"
+        return None
+    if table in _ROSTER_TABLES:
+        if table == "roster" and "owner" in row and row["owner"] != user:
+            return f"the roster belongs to {row['owner'] or 'nobody yet (the arbitrator)'}, not to you ({user})"
+        rid = gone.roster_of(conn, table, row)
+        seen = gone.owner(conn, rid) if rid is not None else None
+        if seen is None:
+            return f"a row of {table} that hangs from no roster of yours"
+        if seen[1] != user:
+            return f"the roster {seen[0]!r} belongs to {seen[1] or 'nobody yet (the arbitrator)'}, not to you ({user})"
+        return None
+    if table in _BATTLE_TABLES:
+        bid = row.get("id") if table == "battle" else row.get("battle_id")
+        if bid is None:
+            bid = _battle_of(conn, table, row)
+        if bid is None:
+            return "a battle row the server cannot place: only the arbitrator may change it"
+        # the rosters that fought it; for a battle recorded before, not those this unit of
+        # work adds to it (a player does not join someone else's battle to change it)
+        fresh = ("battle", bid) in gone.new
+        stored = conn.execute(text("SELECT id, roster_id FROM battle_roster WHERE battle_id = :b"),
+                              {"b": bid}).all()
+        rosters = {int(r[1]) for r in stored if fresh or ("battle_roster", r[0]) not in gone.new}
+        if fresh or not stored:  # new, or gone: as the written rows say
+            rosters |= gone.fought.get(int(bid), set())
+        found = _one(conn, "SELECT number FROM battle WHERE id = :i", i=bid)
+        label = f"battle {found.number}" if found is not None else "that battle"
+        if not any((o := gone.owner(conn, r)) is not None and o[1] == user for r in rosters):
+            return f"{label} was not fought by one of your rosters"
+        return None
+    what = {"campaign": "create or change a campaign", "content_pack": "change the campaign's content"}
+    return f"only the arbitrator may {what.get(table, f'change {table} rows')}"

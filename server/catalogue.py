@@ -1,0 +1,145 @@
+"""The use-cases the league server exposes, and who may call each (a vetted allow-list,
+never an arbitrary function), with a pydantic model of each one's arguments built from
+its signature.
+
+``read``: every member (viewers too). ``write``: players and the arbitrator; what a
+player may actually write is checked row by row inside the unit of work
+(:mod:`db.acting`), so a player's ``core.edit_fighter`` of another player's fighter is
+refused there, in the same transaction. ``arbitrator``: the arbitrator only.
+
+A use-case's API name is its module's last part and its name (``core.add_fighter``);
+its body is a JSON object of its named arguments (the database, its first parameter,
+is the server's). Unknown arguments are refused; ``Iterable`` parameters are read as
+lists; parameters that are not plain data (a dice roller) are left out (their
+default holds)."""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, get_args, get_origin, get_type_hints
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, create_model
+from typing_extensions import is_typeddict
+
+from campaign_app.facade import _type_checking_imports, result_adapter, use_case_name
+from campaign_app.usecases import battles, core, gear, gui_queries, league, standings
+
+READ, WRITE, ARBITRATOR = "read", "write", "arbitrator"
+
+# (use-case, access). Reads first, then the player's writes, then the arbitrator's.
+ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
+    (core.list_campaigns, READ),
+    (core.show_campaign, READ),
+    (core.show_roster, READ),
+    (core.show_fighter, READ),
+    (core.history, READ),
+    (core.roll_log, READ),
+    (gui_queries.campaign_tree, READ),
+    (gui_queries.roster_rows, READ),
+    (gui_queries.roster_detail, READ),
+    (gui_queries.fighter_detail, READ),
+    (gui_queries.battles, READ),
+    (gui_queries.roll_log_page, READ),
+    (gui_queries.undo_state, READ),
+    (gear.roster_worth, READ),
+    (standings.league_standings, READ),
+    (core.create_roster, WRITE),
+    (core.edit_roster, WRITE),
+    (core.add_fighter, WRITE),
+    (core.edit_fighter, WRITE),
+    (core.remove_fighter, WRITE),
+    (core.undo, WRITE),
+    (core.redo, WRITE),
+    (battles.record_battle, WRITE),
+    (core.create_campaign, ARBITRATOR),
+    (battles.after_battle, ARBITRATOR),
+    (league.assign_roster, ARBITRATOR),
+)
+
+MAY = {READ: ("viewer", "player", "arbitrator"), WRITE: ("player", "arbitrator"), ARBITRATOR: ("arbitrator",)}
+
+
+def api_name(fn: Callable[..., Any]) -> str:
+    """``core.add_fighter``: the module's last part and the function's name."""
+    return f"{fn.__module__.rpartition('.')[2]}.{fn.__name__}"
+
+
+def _plain(annotation: Any) -> Any:
+    """``annotation`` with every ``Iterable[X]`` read as ``list[X]`` (validated at once,
+    not lazily inside the use-case)."""
+    origin = get_origin(annotation)
+    if origin is None:
+        return annotation
+    args = tuple(_plain(a) for a in get_args(annotation))
+    if origin in (Iterable, typing.Iterable) or getattr(origin, "__name__", "") == "Iterable":
+        return list[args[0]] if args else list  # type: ignore[valid-type]
+    if origin is typing.Union or str(origin) == "types.UnionType" or type(annotation).__name__ == "UnionType":
+        return typing.Union[args]  # noqa: UP007 (built from a tuple)
+    try:
+        return origin[args] if args else annotation
+    except TypeError:
+        return annotation
+
+
+def _json_able(annotation: Any) -> bool:
+    try:
+        TypeAdapter(annotation).json_schema()
+    except Exception:  # noqa: BLE001 - pydantic says in many ways that it cannot
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Entry:
+    fn: Callable[..., Any]
+    access: str
+
+    @property
+    def name(self) -> str:
+        return api_name(self.fn)
+
+    @property
+    def summary(self) -> str:
+        return (inspect.getdoc(self.fn) or "").split("\n\n")[0].replace("\n", " ")
+
+    @cached_property
+    def model(self) -> type[BaseModel]:
+        """The pydantic model of the use-case's named arguments (extra ones refused)."""
+        import sys
+
+        _type_checking_imports(sys.modules[self.fn.__module__])
+        hints = get_type_hints(self.fn, include_extras=True)
+        fields: dict[str, Any] = {}
+        params = list(inspect.signature(self.fn).parameters.values())[1:]
+        for p in params:
+            if p.kind is p.VAR_KEYWORD:  # **fields: Unpack[SomeTypedDict]
+                td = get_args(hints.get(p.name, Any))
+                if td and is_typeddict(td[0]):
+                    for k, t in get_type_hints(td[0]).items():
+                        if k not in fields:
+                            fields[k] = (_plain(t), None)
+                continue
+            if p.kind is p.VAR_POSITIONAL:
+                continue
+            ann = _plain(hints.get(p.name, Any))
+            default = ... if p.default is p.empty else p.default
+            if not _json_able(ann):
+                if default is ...:
+                    raise TypeError(f"{use_case_name(self.fn)}: argument {p.name} is not plain data")
+                continue  # left to its default (a roller: the server's own dice)
+            if isinstance(default, tuple):
+                default = list(default)
+            fields[p.name] = (ann, default)
+        return create_model(f"{self.name.replace('.', '_')}_args", __config__=ConfigDict(extra="forbid"),
+                            **fields)
+
+    @cached_property
+    def result(self) -> TypeAdapter[Any]:
+        return result_adapter(self.fn)
+
+
+CATALOGUE: dict[str, Entry] = {api_name(fn): Entry(fn, access) for fn, access in ALLOWED}

@@ -1,0 +1,77 @@
+"""A league server over the `engine` fixture (SQLite, and PostgreSQL when
+CAMPAIGN_APP_TEST_PG names a server): members ann (player), bob (player), carla
+(arbitrator) and vic (viewer); a NUTS! campaign with ann's roster Easy (with Sgt Rock)
+and bob's roster Jerries (with Hans)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from campaign_app.facade import Campaigns
+from campaign_app.usecases import core, league, members
+
+PASSWORDS = {"ann": "ann's long passphrase", "bob": "bob-pw-9f2", "carla": "arbiter of all", "vic": "just looking"}
+REAL_HASHER = members._hasher  # before _cheap_argon2 replaces it
+ROLES = {"ann": "player", "bob": "player", "carla": "arbitrator", "vic": "viewer"}
+
+
+@dataclass
+class League:
+    app: Campaigns
+    client: TestClient
+    campaign: int
+    easy: int
+    jerries: int
+    rock: int
+    hans: int
+
+    def login(self, name: str) -> dict[str, str]:
+        r = self.client.post("/api/login", json={"name": name, "password": PASSWORDS[name]})
+        assert r.status_code == 200, r.text
+        return {"Authorization": f"Bearer {r.json()['token']}"}
+
+    def run(self, who: str | dict[str, str], use_case: str, **args: Any) -> Any:
+        headers = self.login(who) if isinstance(who, str) else who
+        return self.client.post(f"/api/run/{use_case}", json=args, headers=headers)
+
+
+def game_rows(app: Campaigns) -> dict[str, list[tuple]]:
+    """Every row of every table but the sessions (whose last use a request notes)."""
+    from tests.conftest import snapshot
+
+    rows = snapshot(app.engine)
+    rows.pop("member_session")
+    return rows
+
+
+@pytest.fixture(autouse=True)
+def _cheap_argon2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """argon2id with the least memory and time: the same code, a tenth of the time (the
+    real cost is checked once, test_passwords_are_hashed_with_argon2id...)."""
+    from argon2 import PasswordHasher
+
+    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    monkeypatch.setattr(members, "_hasher", lambda: cheap)
+
+
+@pytest.fixture
+def lg(engine: Any) -> Iterator[League]:
+    from server.app import create_app
+
+    app = Campaigns(engine)
+    for name, role in ROLES.items():
+        app.run(members.add_member, name, PASSWORDS[name], role)
+    c = app.run(core.create_campaign, "Kursk", "nuts")
+    easy = app.run(core.create_roster, c.id, "Easy")
+    jerries = app.run(core.create_roster, c.id, "Jerries")
+    app.run(league.assign_roster, easy.id, "ann")
+    app.run(league.assign_roster, jerries.id, "bob")
+    rock = app.run(core.add_fighter, easy.id, "Sgt Rock", rep=5)
+    hans = app.run(core.add_fighter, jerries.id, "Hans", rep=4)
+    with TestClient(create_app(app), client=("203.0.113.7", 50000)) as client:
+        yield League(app, client, c.id, easy.id, jerries.id, rock.id, hans.id)
