@@ -163,6 +163,7 @@ _POINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "ledger_entry": (("roster_id", "rosters"), ("fighter_id", "fighters")),  # gear helper
     "stash_item": (("roster_id", "rosters"),),  # gear helper
     "territory": (("roster_id", "rosters"),),  # gear helper
+    "system_record": (("campaign_id", "campaigns"), ("roster_id", "rosters")),  # records helper
 }
 _SHAPE = frozenset({"campaign", "roster", "fighter", "unit", "battle"})
 

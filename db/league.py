@@ -58,6 +58,9 @@ _ROSTER_TABLES = {
     "stash_item": "league_may_roster(roster_id)",
     "ledger_entry": "league_may_roster(roster_id)",
     "territory": "league_may_roster(roster_id)",
+    # records: a game system's record of a roster is its owner's; the campaign's own
+    # (no roster) the arbitrator's
+    "system_record": "(roster_id IS NOT NULL AND league_may_roster(roster_id))",
 }
 _BATTLE_TABLES = {
     "battle": "league_may_battle(id)",

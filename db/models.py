@@ -78,6 +78,8 @@ class Campaign(SQLModel, table=True):
     rolls: list["RollRecord"] = Relationship(back_populates="campaign", sa_relationship_kwargs=_DELETE_ORPHAN)
     # --- gear (gear helper)
     content_packs: list["ContentPack"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
+    # --- records: what a game system keeps of its own (records helper)
+    records: list["SystemRecord"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
 
 
 _v_roster = _version_column()
@@ -125,6 +127,8 @@ class Roster(SQLModel, table=True):
     ledger: list["LedgerEntry"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
     stash: list["StashItem"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
     territories: list["Territory"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
+    # --- records: what a game system keeps of its own (records helper)
+    records: list["SystemRecord"] = Relationship(sa_relationship_kwargs=_DELETE_ORPHAN)
 
 
 class WalkerType(SQLModel, table=True):
@@ -491,6 +495,30 @@ class Territory(SQLModel, table=True):
 # --- end gear
 
 
+# --- records: what a game system keeps of its own (records helper)
+_v_system_record = _version_column()
+
+
+class SystemRecord(SQLModel, table=True):
+    """One record a game-system plug-in keeps that the app has no table for (a relic a
+    roster holds): the plug-in names its ``kind`` and validates ``data`` with its own
+    pydantic model (``GameSystem.records``); the app stores, journals, exports and
+    imports it like any row. ``roster_id`` None: the campaign's own (migration 0015)."""
+
+    __tablename__ = "system_record"
+    __mapper_args__ = {"version_id_col": _v_system_record}
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    roster_id: int | None = Field(default=None, foreign_key="roster.id", index=True)
+    system: str = Field(max_length=40)
+    kind: str = Field(max_length=40)
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=None, sa_column=_v_system_record)
+# --- end records
+
+
 class Journal(SQLModel, table=True):
     """One use-case's changes: undone (and redone) as a whole."""
 
@@ -613,6 +641,7 @@ JOURNALED_TABLES = (
     "ledger_entry",  # gear helper
     "stash_item",  # gear helper
     "territory",  # gear helper
+    "system_record",  # records helper
 )
 
 

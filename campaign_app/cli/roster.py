@@ -32,6 +32,24 @@ def cmd_roster_edit(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, r, f"roster {r.id} saved (version {r.version})")
 
 
+def records_lines(engine: Engine, roster_id: int, system: str) -> list[str]:
+    """One line per record kind the roster holds (its game system's own, e.g. relics):
+    the kind's words and the records' titles (records helper)."""
+    from campaign_app.systems.registry import systems
+    from campaign_app.usecases.records import list_records
+
+    gs = systems().get(system)
+    if gs is None or not gs.records:
+        return []
+    held = list_records(engine, roster=roster_id)["records"]
+    out = []
+    for rk in gs.records:
+        titles = [x["title"] or f"#{x['id']}" for x in held if x["kind"] == rk.key]
+        if titles:
+            out.append(f"{rk.words[1]}: {', '.join(titles)}")
+    return out
+
+
 def cmd_roster_show(args: argparse.Namespace, engine: Engine) -> None:
     from campaign_app.usecases.core import show_roster
 
@@ -49,6 +67,7 @@ def cmd_roster_show(args: argparse.Namespace, engine: Engine) -> None:
             from campaign_app.cli.counters import counters_text
 
             lines.append(counters_text(d["counters"]))
+        lines += records_lines(engine, d["id"], d["campaign"]["system"])  # records helper
         if d["fighters"]:
             from campaign_app.systems.info import stat_rules
             from campaign_app.systems.registry import get_system

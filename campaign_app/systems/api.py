@@ -77,6 +77,32 @@ class Founding:
 # --- end recruit
 
 
+# --- records: what a game system keeps of its own (records helper)
+@dataclass(frozen=True)
+class RecordKind:
+    """A kind of record a game system keeps that the app has no table for (the example
+    plug-in's relics a roster holds). The app stores each record as a row of its own
+    table (``system_record``: the campaign, the roster or none, the kind, the data as
+    JSON), journaled (one undo step per change), exported, imported and restored like
+    any row; the data is what ``model`` (``"module:Class"``, a pydantic ``BaseModel``,
+    loaded when first used) accepts, and is checked by it on every write and import."""
+
+    key: str  # the kind's id, unique within the system ("relic"): stored, exported
+    model: str  # "module:Class" of its pydantic model (relative to the package with ".")
+    label: str = ""  # one of them, in words ("relic"); "" = the key
+    plural: str = ""  # several ("relics"); "" = label + "s"
+    holder: str = "roster"  # "roster": each record is a roster's; "campaign": the campaign's own
+    # the data field that names a record: unique (any case) among the holder's records of
+    # the kind, and what commands find a record by ("" = records are found by id only)
+    title: str = "name"
+
+    @property
+    def words(self) -> tuple[str, str]:
+        one = self.label or self.key
+        return one, self.plural or f"{one}s"
+# --- end records
+
+
 @dataclass(frozen=True)
 class GameSystem:
     """One game system: what it is made of and where its parts live."""
@@ -150,6 +176,14 @@ class GameSystem:
     # None = one derived from the SystemInfo (default_rating)
     rating: Rating | None = None
     # --- end standings
+    # --- records (records helper): the kinds of record the system keeps of its own
+    # (:class:`RecordKind`), () = none
+    records: tuple[RecordKind, ...] = ()
+    # "module" of the system's optional GUI module (relative to the package with "."),
+    # imported only when the window runs; its ``DIALOGS`` maps a dialog key (a command's
+    # ``GuiAction.dialog``) to ``opener(window, command) -> dialog``. "" = none
+    gui: str = ""
+    # --- end records
 
     @property
     def id(self) -> str:
@@ -222,6 +256,26 @@ class GameSystem:
         if not self.commands:
             return ()
         return tuple(self.load(self.commands))
+
+    def record_kind(self, key: str) -> RecordKind:
+        """The system's record kind ``key`` (an InputError names the known ones)."""
+        for k in self.records:
+            if k.key == key:
+                return k
+        from campaign_app.errors import InputError
+
+        known = ", ".join(k.key for k in self.records) or "none"
+        raise InputError(f"{self.name} keeps no records of kind {key!r} (known: {known})")
+
+    def record_model(self, key: str) -> Any:
+        """The pydantic model the data of record kind ``key`` must pass."""
+        return self.load(self.record_kind(key).model)
+
+    def gui_dialogs(self) -> Mapping[str, Any]:
+        """The dialogs of the system's GUI module (the window calls this; none without one)."""
+        if not self.gui:
+            return {}
+        return dict(getattr(self.load(self.gui), "DIALOGS", {}))
 
     def load(self, ref: str) -> Any:
         """The object named ``module:attribute`` (module may be relative: ``.demo:run``)."""

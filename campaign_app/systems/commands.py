@@ -133,6 +133,9 @@ class AfterBattleOption:
     choices: tuple[str, ...] = ()
     flag: str = ""  # the CLI's after-battle flag ("" = GUI only)
     metavar: str = ""
+    # kind "fighters": what a fighter it names is called when it is not one of the
+    # battle's ("fighter to treat"); "" = "fighter for KEY"
+    what: str = ""
 
     def value_of(self, raw: Any) -> Any:
         """The value to pass in ``options``, or None to leave the procedures' default."""

@@ -458,8 +458,12 @@ def _read_plan(s: Session, battle: Ref, options: Mapping[str, Any] | None, campa
     proc = procedures_for(c.system)
     state = battle_state(s, b)
     opts = dict(options or {})
-    if "treat" in opts:
-        opts["treat"] = _resolve_fighters(state, opts["treat"], "fighter to treat")
+    from campaign_app.systems.registry import systems
+
+    gs = systems().get(c.system)
+    for o in gs.after_battle_options if gs is not None else ():  # the game's own options
+        if o.kind == "fighters" and o.key in opts:  # fighters named by id or name: their ids
+            opts[o.key] = _resolve_fighters(state, opts[o.key], o.what or f"fighter for {o.key}")
     return AfterBattlePlan(b.id, b.number, c.name, state, opts, proc)
 
 

@@ -23,6 +23,7 @@ from db.models import (
     RollRecord,
     Roster,
     Skill,
+    SystemRecord,
     Unit,
     WalkerType,
 )
@@ -127,6 +128,7 @@ def purge_campaign(session: Session, campaign_id: int) -> None:
     ex(update(_table(Fighter)).where(fi.roster_id.in_(roster_ids)).values(crew_of_id=None))
     ex(update(_table(Fighter)).where(fi.captured_by_roster_id.in_(roster_ids)).values(captured_by_roster_id=None))
     gone(Battle, ba.campaign_id == campaign_id)
+    gone(SystemRecord, _c(SystemRecord).campaign_id == campaign_id)  # records helper
     gone(Fighter, fi.roster_id.in_(roster_ids))
     gone(Unit, un.roster_id.in_(roster_ids))
     gone(Roster, ro.campaign_id == campaign_id)

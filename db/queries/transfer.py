@@ -26,7 +26,7 @@ Row = RowMapping
 __all__ = ["STREAM_ROWS", "TABLES", "BattleRows", "CampaignHead", "CampaignRows", "Connection", "RosterRows",
            "battle_parts", "campaign_head", "campaign_ids", "campaign_names", "campaign_rows", "roster_parts",
            "stream_rolls",
-           "delete_everything", "insert_columns", "set_captured", "set_crews", "snapshot"]
+           "delete_everything", "insert_columns", "set_captured", "set_crews", "snapshot", "system_records_of"]
 
 
 @contextmanager
@@ -248,6 +248,12 @@ def content_packs_of(conn: Connection, cid: int) -> list[Row]:
     """The campaign's content packs, oldest first (gear)."""
     cp = TABLES["content_pack"]
     return list(conn.execute(select(cp).where(cp.c.campaign_id == cid).order_by(cp.c.id)).mappings())
+
+
+def system_records_of(conn: Connection, cid: int) -> list[Row]:
+    """The records the campaign's game system keeps of its own, oldest first (records)."""
+    sr = TABLES["system_record"]
+    return list(conn.execute(select(sr).where(sr.c.campaign_id == cid).order_by(sr.c.id)).mappings())
 
 
 def battle_parts(conn: Connection, battle_ids: Sequence[int]) -> BattleRows:

@@ -201,3 +201,23 @@ def test_record_json_and_after_battle_json_keep_their_keys(battle_setup, capsys)
     assert rep["dry_run"] and not rep["applied"] and rep["changes"]
     assert main(["--db", url, "battle", "record", "Kursk", "--roster", "Allies", "--result", "Sgt Rock"]) == 2
     assert "--result 'Sgt Rock': write FIGURE=STATUS (NAME=VALUE)" in capsys.readouterr().err
+
+
+def test_fighters_options_are_resolved_from_the_systems_own_options(engine):
+    """The core names no game's After the Battle option: an option of kind "fighters"
+    (Necromunda's treat) is turned from names into ids because the system declares it,
+    and a name that is not one of the battle's fighters is refused in the system's words."""
+    from pathlib import Path
+
+    from campaign_app.usecases.battles import start_after_battle
+
+    src = (Path(__file__).resolve().parents[2] / "campaign_app" / "usecases" / "battles.py").read_text("utf-8")
+    assert '"treat"' not in src
+    c = create_campaign(engine, "Hive", "necromunda", "n23")
+    r = create_roster(engine, c.id, "Rats")
+    krug = add_fighter(engine, r.id, "Krug")
+    b = record_battle(engine, c.id, [r.id], results={"Krug": "out-of-action"})
+    plan = start_after_battle(engine, b.id, {"treat": ["Krug"]})
+    assert plan.options["treat"] == {krug.id}
+    with pytest.raises(InputError, match="fighter to treat 'Nobody' is not \\(exactly one\\) fighter of this battle"):
+        start_after_battle(engine, b.id, {"treat": ["Nobody"]})

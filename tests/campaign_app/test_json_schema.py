@@ -115,6 +115,8 @@ def test_import_allows_exactly_the_model_fields(sqlite_engine, model):
         # counters helper
         sch.CounterDoc: lambda: added(doc["campaign"]["counters"], {"name": "Terror Level", "max": 10}),
     }
+    if model is sch.RecordDoc:  # records helper: Necromunda keeps none
+        pytest.skip("a system that keeps records: tests/campaign_app/test_records.py")
     rec = records[model]()
     assert validate_document(doc)[1] == []
     rec["no_such_field"] = 1

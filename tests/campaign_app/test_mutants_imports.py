@@ -2019,7 +2019,7 @@ def test_the_format_doc_is_generated_from_the_models(capsys):
     assert md == "\n".join(parts) + "\n" + sch._OUTRO.replace(
         "{backup_table}", "The backup's own fields:\n\n" + sch.field_table(sch.BackupDocument))
     assert "The backup's own fields:\n\n| field | type | default | notes |\n|---|---|---|---|\n| `format` |" in md
-    assert "{backup_table}" not in md and md.count("| field | type | default | notes |") == 19
+    assert "{backup_table}" not in md and md.count("| field | type | default | notes |") == 20
     assert sch.main(["--markdown"]) == 0
     assert capsys.readouterr().out == md
     for argv in ([], ["--markdown", "x"], ["-m"]):

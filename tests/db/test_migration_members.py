@@ -20,7 +20,9 @@ def _tables(url: str) -> set[str]:
 
 
 def test_members_come_and_go_with_the_migration(db_url: str) -> None:
-    assert HEAD_REVISION == "0014_members"
+    from db.migrate import known_revisions
+
+    assert "0014_members" in known_revisions()  # 0015_system_records came after it
     engine = open_database(db_url)
     c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
     members.add_member(engine, "ann", "pw", "player")

@@ -24,6 +24,8 @@ def run_command(win: MainWindow, key: str) -> Any:
         from ui.system_dialogs import DIALOGS
 
         opener = DIALOGS.get(cmd.gui.dialog)
+        if opener is None:  # the system's own, from its GUI module (GameSystem.gui), loaded now
+            opener = win.game_system.gui_dialogs().get(cmd.gui.dialog)
         if opener is None:
             widgets.show_error(win, label, f"this app has no dialog {cmd.gui.dialog!r} for {label}")
             return None

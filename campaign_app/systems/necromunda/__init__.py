@@ -61,7 +61,7 @@ SYSTEM = GameSystem(
     scenario_table="necromunda-scenario", crew_rule=CrewRule(random="d3"),
     after_battle_options=(
         AfterBattleOption("treat", "Pay for treatment of a Critical Injury for:", "fighters",
-                          flag="--treat", metavar="FIGHTER",
+                          flag="--treat", metavar="FIGHTER", what="fighter to treat",
                           help="pay for this fighter's Critical Injury treatment (Necromunda)"),
     ),
     importers=(Importer(key="yaktribe", label="Yaktribe gang", run=".yaktribe:import_yaktribe",

@@ -31,6 +31,7 @@ from db.queries.transfer import (
     roster_parts,
     snapshot,
     stream_rolls,
+    system_records_of,
 )
 from db.uow import Engine, read_session
 
@@ -492,4 +493,8 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
     yield "rolls", roll_docs()
     yield "content_packs", [{"name": x["name"], "items": dict(x["items"] or {}), "notes": x["notes"],
                              "created_at": _iso(x["created_at"])} for x in content_packs_of(conn, cid)]
+    # records a game system keeps of its own (records helper)
+    yield "records", [{"kind": x["kind"], "roster": rref.get(x["roster_id"]) if x["roster_id"] is not None
+                       else None, "data": dict(x["data"] or {}), "created_at": _iso(x["created_at"])}
+                      for x in system_records_of(conn, cid)]
     yield "worth", worth  # derived (gear): an import works them out again and ignores these

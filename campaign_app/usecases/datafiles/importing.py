@@ -127,6 +127,8 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
     _insert(s, "stash_item", plan.stash, {"roster_id": ids_of(plan.stash, "_roster", rid)})  # gear
     _insert(s, "content_pack", plan.content_packs, {"campaign_id": cid})  # gear
     _insert(s, "territory", plan.territories, {"roster_id": ids_of(plan.territories, "_roster", rid)})
+    _insert(s, "system_record", plan.records, {"campaign_id": cid,  # records helper
+                                               "roster_id": refs(plan.records, "_roster", rid)})
     fault_point("import.after-rosters")
 
     bid = dict(zip(plan.battles["_ref"],

@@ -341,6 +341,19 @@ class ContentPackDoc(_Model):
 # --- end gear
 
 
+# --- records: what the campaign's game system keeps of its own (records helper)
+class RecordDoc(_Model):
+    """records[] (what the campaign's game system keeps of its own: docs/writing-a-system.md)"""
+
+    kind: str = Field(..., min_length=1, max_length=column_limit("system_record", "kind"), description=(
+        "a record kind of the campaign's game system (`GameSystem.records`)"))
+    roster: str | None = _ref("roster", "the roster that holds it; null: the campaign's own")
+    data: dict[str, Any] = Field(default_factory=dict, description=(
+        "its fields, checked by the game system's model of the kind"))
+    created_at: When = _now()
+# --- end records
+
+
 class Roster(_Model):
     """rosters[]"""
 
@@ -470,6 +483,8 @@ class CampaignDocument(_Model):
     battles: list[Battle] = Field(default_factory=list)
     rolls: list[Roll] = Field(default_factory=list)
     content_packs: list[ContentPackDoc] = Field(default_factory=list)  # gear
+    records: list[RecordDoc] = Field(default_factory=list, description=(  # records helper
+        "what the campaign's game system keeps of its own (`[]`: nothing)"))
     worth: dict[str, dict[str, int]] = Field(default_factory=dict, description=(  # gear
         "roster ref -> `rating`, `credits`, `stash`, `wealth` as exported; derived, ignored on import"))
 
@@ -813,6 +828,7 @@ _SECTIONS: tuple[tuple[type[BaseModel], str], ...] = (
     (BattleMark, "### battles[].marks[]"),
     (Roll, "## rolls[] (the roll record)"),
     (ContentPackDoc, "## content_packs[]"),
+    (RecordDoc, "## records[]"),
 )
 
 

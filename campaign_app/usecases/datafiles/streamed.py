@@ -71,6 +71,7 @@ from campaign_app.usecases.datafiles.validate import (
     _spec,
     _Stop,
     _validate,
+    check_records,
     check_roster_counters,
     counter_defs,
 )
@@ -84,7 +85,7 @@ MAX_ROLLS = 100_000_000
 """Rolls of one streamed file at most (a list of more is refused)."""
 MAX_HEAD_BYTES = MAX_FILE_BYTES
 """The sections before the big lists (the campaign, walker types) are read whole: at most this."""
-_BIG = ("rosters", "battles", "rolls", "content_packs", "worth")
+_BIG = ("rosters", "battles", "rolls", "content_packs", "records", "worth")
 _HEAD = ("format", "schema_version", "campaign", "walker_types")
 
 
@@ -999,6 +1000,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         fault_point("import.after-injuries")
 
         # content packs and worth (derived, ignored: checked only) ---------------------------
+        good_records: list[Any] = []
         try:
             packs: list[Any] = []
             good_packs: list[Any] = []
@@ -1012,6 +1014,19 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
                 if good is not None:
                     good_packs.append(good)
             _check_packs(ck, packs, info.id if info is not None else "")
+            raw_records: list[Any] = []  # records helper: checked as a whole import checks them
+            for i, rec in enumerate(f.events("items", "records.item")):
+                if i == MAX_ITEMS:
+                    ck.err("records", f"more than {MAX_ITEMS:,} items")
+                if not _limits(ck, source, rec, ("records", i)):
+                    raw_records.append(None)
+                    continue
+                raw_records.append(_model(ck, _adapter(sch.RecordDoc), sch.RecordDoc, rec, ("records", i)))
+            _refer(ck, rref, "roster", [x or {} for x in raw_records], "roster", "records")
+            clean_data = check_records(ck, [x if x is not None else 0 for x in raw_records],
+                                       info.id if info is not None else "")
+            good_records = [{**x, "data": d} for x, d in zip(raw_records, clean_data, strict=True)
+                            if x is not None and d is not None]
             worth = TypeAdapter(dict[str, int], config=ConfigDict(strict=True))
             for i, (key, v) in enumerate(f.events("items", "worth", kv=True)):
                 if i == MAX_ITEMS:
@@ -1029,6 +1044,11 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         rows = _Rows()
         _rows(rows, sch.ContentPackDoc, good_packs, now)
         _insert(s, "content_pack", rows, {"campaign_id": cid})
+        rows = _Rows()  # records helper
+        _rows(rows, sch.RecordDoc, good_records, now, system=[cd["system"]] * len(good_records),
+              version=[1] * len(good_records))
+        _insert(s, "system_record", rows, {"campaign_id": cid,
+                                           "roster_id": [rref[x] if x else None for x in rows["_roster"]]})
         _insert(s, "journal", [{"campaign_id": cid, "action": "campaign.create", "summary": summary(plan.campaign["name"]),
                                 "created_at": now, "undone": False, "undone_at": None}])
         if brk is not None:

@@ -82,6 +82,7 @@ class _Plan:
     ledger: _Rows = field(default_factory=_Rows)
     content_packs: _Rows = field(default_factory=_Rows)
     territories: _Rows = field(default_factory=_Rows)
+    records: _Rows = field(default_factory=_Rows)  # records helper
 
 
 class _Stop(Exception):
@@ -504,6 +505,13 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
 
     _check_crews(ck, crews)
     _check_packs(ck, _items(doc, "content_packs"), info.id if info is not None else "")
+    records = _items(doc, "records")  # records helper
+    ck.refer("r", records, "roster", "records")
+    clean = check_records(ck, records, info.id if info is not None else "")
+    if checked is not None and type(checked.get("records")) is list:
+        for rec, data in zip(checked["records"], clean, strict=False):
+            if data is not None:
+                rec["data"] = data
 
     # battles ----------------------------------------------------------------------------
     battles = _items(doc, "battles")
@@ -599,6 +607,53 @@ def _check_packs(ck: _Checker, packs: list[Any], system: str) -> None:
         except RulesDataError as e:
             msg = str(e).split(": ", 1)[1] if ": " in str(e) else str(e)
             ck.err(f"content_packs[{i}]", msg)
+
+
+# --- records: what the campaign's game system keeps of its own (records helper)
+def check_records(ck: _Checker, records: list[Any], system: str) -> list[dict[str, Any] | None]:
+    """Each record's kind is one the system keeps, held as the kind says (by a roster or by
+    the campaign), its data what the system's model accepts, its title unique among its
+    holder's records of the kind. Returns each record's data as the model gives it (None:
+    not checked, or refused)."""
+    from campaign_app.errors import InputError
+    from campaign_app.systems.registry import systems
+    from campaign_app.usecases.records import RecordProblem, validate_record
+
+    gs = systems().get(system) if system else None
+    out: list[dict[str, Any] | None] = []
+    seen: dict[tuple[str, Any, str], int] = {}
+    for i, rec in enumerate(records):
+        out.append(None)
+        if gs is None or type(rec) is not dict or type(rec.get("kind")) is not str or type(rec.get("data")) is not dict:
+            continue
+        p = f"records[{i}]"
+        try:
+            rk = gs.record_kind(rec["kind"])
+        except InputError as e:
+            ck.err(f"{p}.kind", str(e))
+            continue
+        roster = rec.get("roster")
+        if rk.holder == "campaign" and roster is not None:
+            ck.err(f"{p}.roster", f"a {rk.words[0]} is the campaign's own: no roster holds it (null)")
+            continue
+        if rk.holder != "campaign" and roster is None:
+            ck.err(f"{p}.roster", f"a {rk.words[0]} is held by a roster: name its ref")
+            continue
+        try:
+            data = validate_record(gs, rk.key, rec["data"])
+        except RecordProblem as e:
+            ck.err(f"{p}.data" + (f".{e.where}" if e.where else ""), e.reason)
+            continue
+        if rk.title:
+            key = (rk.key, roster, str(data.get(rk.title, "")).casefold())
+            if key in seen:
+                ck.err(f"{p}.data.{rk.title}", f"{data[rk.title]!r} is already the {rk.title} of "
+                                                f"records[{seen[key]}]")
+                continue
+            seen[key] = i
+        out[-1] = data
+    return out
+# --- end records
 
 
 def _check_crews(ck: _Checker, fighters: list[tuple[str, dict[str, Any]]]) -> None:
@@ -835,6 +890,9 @@ def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
     _rows(plan.content_packs, sch.ContentPackDoc, doc.get("content_packs") or [], now)
     held, t_roster = under(rosters, "territories")
     _rows(plan.territories, sch.TerritoryDoc, held, now, _roster=t_roster)
+    records = doc.get("records") or []  # records helper
+    _rows(plan.records, sch.RecordDoc, records, now, system=[cd["system"]] * len(records),
+          version=[1] * len(records))
     battles = doc["battles"]
     _rows(plan.battles, sch.Battle, battles, now)
     links, l_battle = under(battles, "rosters")

@@ -10,7 +10,7 @@ only; the procedures and the demo are named by module path and loaded when used.
 
 from __future__ import annotations
 
-from campaign_app.systems.api import GameSystem
+from campaign_app.systems.api import GameSystem, RecordKind
 from campaign_app.systems.info import StatRule, SystemInfo
 
 ID = "example-skirmish"
@@ -32,4 +32,9 @@ SYSTEM = GameSystem(
     package=__name__,
     procedures_module="example_skirmish.procedures",
     demo=".demo:build",
+    # relics a roster holds: kept by the app's records (checked by .relics:Relic), with
+    # CLI commands (relic add|list|remove) and a dialog in the GUI module (Roster > Relics)
+    records=(RecordKind("relic", ".relics:Relic"),),
+    commands=".relics:COMMANDS",
+    gui=".gui",
 )
