@@ -29,6 +29,8 @@ def _password(args: argparse.Namespace) -> str:
     if args.password_stdin:
         line = sys.stdin.readline()
         return line[:-1] if line.endswith("\n") else line
+    if not sys.stdin.isatty():  # a script, a pipe, a test: never wait on a prompt nobody sees
+        raise InputError("no terminal to ask the password on: give it with --password-stdin")
     import getpass
 
     first = getpass.getpass(f"password for {args.name}: ")
@@ -90,6 +92,8 @@ def _member_password(args: argparse.Namespace) -> str:
                                  f"{getattr(e, 'strerror', None) or e}") from None
             line = text.splitlines()[0] if text.splitlines() else ""
         return line.rstrip("\r\n")
+    if not sys.stdin.isatty():  # a script, a pipe, a test: never wait on a prompt nobody sees
+        raise InputError("no terminal to ask the password on: give --password-file F (- for standard input)")
     import getpass
 
     first = getpass.getpass(f"password for {args.name}: ")

@@ -177,7 +177,9 @@ def _commands() -> list[tuple[list[str], list[str]]]:
             walk(sp, path + [name])
 
     walk(build_parser(), [])
-    return [(p, o) for p, o in out if p and p[0] not in ("gui", "demo")]
+    # gui and demo open the window; serve runs a server until stopped (tests/server runs it
+    # over real HTTP and stops it)
+    return [(p, o) for p, o in out if p and p[0] not in ("gui", "demo", "serve")]
 
 
 COMMANDS = _commands()

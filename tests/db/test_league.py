@@ -367,7 +367,12 @@ def test_a_player_cannot_name_an_arbitrator_and_passwords_are_typed_twice(league
     assert capsys.readouterr().err.strip() == (
         f"error: league arbitrator needs a role with the right to create roles (CREATEROLE), such as the "
         f"database's owner; {league.a} has not")
+    # no terminal (a script, a pipe): refused in one line, never a prompt nobody answers
+    assert main(["--db", league.admin_url, "league", "add-player", f"dan_{uuid.uuid4().hex[:8]}"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "error: no terminal to ask the password on: give it with --password-stdin")
     typed = iter(["one", "two"])
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
     monkeypatch.setattr("getpass.getpass", lambda prompt="": next(typed))
     assert main(["--db", league.admin_url, "league", "add-player", f"dan_{uuid.uuid4().hex[:8]}"]) == 2
     assert capsys.readouterr().err.strip() == "error: the two passwords differ; nothing was changed"
