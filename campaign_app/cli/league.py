@@ -29,12 +29,18 @@ def _password(args: argparse.Namespace) -> str:
     if args.password_stdin:
         line = sys.stdin.readline()
         return line[:-1] if line.endswith("\n") else line
-    if not sys.stdin.isatty():  # a script, a pipe, a test: never wait on a prompt nobody sees
-        raise InputError("no terminal to ask the password on: give it with --password-stdin")
+    return _asked_twice(args.name, "give it with --password-stdin")
+
+
+def _asked_twice(name: str, otherwise: str) -> str:
+    """A password typed twice without echo; refused in one line with no terminal (a
+    script, a pipe, a test: never a prompt nobody sees), ``otherwise`` saying what to give."""
+    if not sys.stdin.isatty():
+        raise InputError(f"no terminal to ask the password on: {otherwise}")
     import getpass
 
-    first = getpass.getpass(f"password for {args.name}: ")
-    if getpass.getpass(f"password for {args.name} again: ") != first:
+    first = getpass.getpass(f"password for {name}: ")
+    if getpass.getpass(f"password for {name} again: ") != first:
         raise InputError("the two passwords differ; nothing was changed")
     return first
 
@@ -92,14 +98,7 @@ def _member_password(args: argparse.Namespace) -> str:
                                  f"{getattr(e, 'strerror', None) or e}") from None
             line = text.splitlines()[0] if text.splitlines() else ""
         return line.rstrip("\r\n")
-    if not sys.stdin.isatty():  # a script, a pipe, a test: never wait on a prompt nobody sees
-        raise InputError("no terminal to ask the password on: give --password-file F (- for standard input)")
-    import getpass
-
-    first = getpass.getpass(f"password for {args.name}: ")
-    if getpass.getpass(f"password for {args.name} again: ") != first:
-        raise InputError("the two passwords differ; nothing was changed")
-    return first
+    return _asked_twice(args.name, "give --password-file F (- for standard input)")
 
 
 def cmd_add_member(args: argparse.Namespace, engine: Any) -> None:
