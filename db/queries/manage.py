@@ -15,15 +15,19 @@ from db.models import (
     BattleResult,
     BattleRoster,
     Campaign,
+    ContentPack,
     Equipment,
     Fighter,
     Journal,
     JournalEntry,
     LastingInjury,
+    LedgerEntry,
     RollRecord,
     Roster,
     Skill,
+    StashItem,
     SystemRecord,
+    Territory,
     Unit,
     WalkerType,
 )
@@ -122,6 +126,9 @@ def purge_campaign(session: Session, campaign_id: int) -> None:
         gone(model, _c(model).battle_id.in_(battle_ids))
     for owned in (LastingInjury, Skill):
         gone(owned, _c(owned).fighter_id.in_(fighter_ids))
+    for held in (LedgerEntry, StashItem, Territory):  # the gang's credits, stash, territories
+        gone(held, _c(held).roster_id.in_(roster_ids))
+    gone(ContentPack, _c(ContentPack).campaign_id == campaign_id)
     eq = _c(Equipment)
     gone(Equipment, or_(eq.fighter_id.in_(fighter_ids), eq.unit_id.in_(unit_ids)))
     # fighters pointing at each other (crews, captives) and battles at rosters

@@ -149,6 +149,25 @@ def test_purge_removes_a_deleted_campaign_for_good(engine: Any) -> None:
     assert [x["name"] for x in core.list_campaigns(engine)] == [keep.name]
 
 
+def test_purge_takes_the_gangs_stash_ledger_territories_and_content_packs(engine: Any) -> None:
+    """Every table that hangs from a campaign or its rosters is emptied by the purge
+    (on PostgreSQL a forgotten one makes the purge fail on its foreign key)."""
+    from campaign_app.usecases import gear
+
+    c, a, _b = _necromunda(engine)
+    gear.adjust_credits(engine, a.id, 30, "loot")
+    gear.stash_add(engine, a.id, "Lucky charm", pay=False)
+    gear.add_territory(engine, a.id, "Old Mine", credits=5, dice="D6x10")
+    gear.add_content(engine, c.id, {"pack": {"name": "Hive weapons", "system": "necromunda"},
+                                    "items": {"web-gun": {"name": "Web gun", "category": "weapon", "cost": 35}}})
+    filled = rows(engine)
+    assert all(filled[t] for t in ("stash_item", "ledger_entry", "territory", "content_pack"))
+    manage.delete_campaign(engine, c.id)
+    manage.purge_campaign(engine, c.id)
+    left = rows(engine)
+    assert {k: v for k, v in left.items() if v} == {}
+
+
 def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
