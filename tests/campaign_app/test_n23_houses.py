@@ -77,7 +77,9 @@ LIST_PRICES: dict[str, list[tuple[str, str, int]]] = {
                            ("Subjugator Patrolman", "shock-baton", 30), ("Patrolman", "enforcer-boltgun", 50),
                            ("Subjugator Sergeant", "heavy-concussion-ram", 70)],
     "ironhead-squat-prospectors": [("Charter Master", "mining-laser", 125), ("Drill-kyn", "power-pick", 40),
-                                   ("Digger", "fighting-knife", 15), ("Drill Master", "infra-sight", 40)],
+                                   ("Digger", "fighting-knife", 15), ("Drill Master", "infra-sight", 40),
+                                   ("Drill-kyn (Specialist)", "meltagun-ironhead", 155), ("Digger", "autogun-ironhead", 25),
+                                   ("Gearhead", "bolt-pistol-ironhead", 45), ("Charter Master", "heavy-stubber-ironhead", 140)],
     "genestealer-cult": [("Cult Alpha", "heavy-stubber", 145), ("Hybrid Acolyte", "hand-flamer", 50),
                          ("Neophyte Hybrid", "needle-pistol", 40), ("Neophyte Hybrid (Specialist)", "web-gun", 125),
                          ("Aberrant", "heavy-rock-cutter", 135), ("Neophyte Early Gen", "demo-charges", 65),
@@ -92,6 +94,10 @@ NOT_FOR_GANGERS: dict[str, tuple[str, str]] = {"goliath": ("Bruiser", "flamer"),
 # houses whose lists are not in our data yet (the house file says why): a fighter there
 # takes Common Trading Post items, weapons for Leaders and Champions only
 NO_LISTS_YET = {"cawdor"}
+# weapons a list sells whose profile none of our sources prints (the catalogue says so on
+# each): a card prints their name only. Any other listed weapon must print its profile.
+LISTED_WITHOUT_PROFILE = {f"{w}-ironhead" for w in ("autogun", "boltgun", "autopistol", "bolt-pistol", "hand-flamer",
+                                                     "stub-gun", "flamer", "meltagun", "heavy-stubber")}
 # categories that buy from a list (beasts, brutes and crew come as they are, or have
 # their own options list)
 BUYERS = ("leader", "champion", "ganger", "specialist", "juve", "prospect")
@@ -235,6 +241,8 @@ def test_every_buying_fighter_has_a_list_and_every_listed_weapon_a_profile(house
             if it["category"] == "weapon":
                 profiles = N23.weapon_profiles(key)
                 assert profiles or it.get("no_profile"), (t.name, key)
+                if key in N23.equipment_list(t):
+                    assert bool(profiles) != (key in LISTED_WITHOUT_PROFILE), (t.name, key)
                 for p in profiles:  # a card prints every column: none left empty
                     assert all(str(v) for v in p.values.values()), (t.name, key, p.name)
         # what a fighter comes with it may also buy where its list sells it: at the list's price
@@ -261,3 +269,13 @@ def test_genestealer_cult_lists_follow_the_columns():
     (drill,) = N23.weapon_profiles("Heavy rock drill")
     assert (drill.values["strength"], drill.values["ap"], drill.traits) == ("S+2", "-3", ("Melee", "Pulverise", "Unwieldy"))
     assert N23.weapon_profiles("heavy rock cutter")[0].values["damage"] == "3"
+
+
+def test_ironhead_guns_are_sold_by_their_columns_without_a_profile():
+    kyn = N23.equipment_list(N23.fighter_type("ironhead-squat-prospectors", "Drill-kyn"))
+    spec = N23.equipment_list(N23.fighter_type("ironhead-squat-prospectors", "Drill-kyn (Specialist)"))
+    assert set(spec) - set(kyn) == {"flamer-ironhead", "meltagun-ironhead"}
+    assert "hand-flamer-ironhead" not in kyn
+    gun = N23.item("Autogun (Ironhead)")
+    assert (gun["name"], gun["cost"], gun["rarity"], bool(gun.get("trading_post"))) == ("Ironhead autogun", 25, "E", False)
+    assert N23.weapon_profiles("Ironhead autogun") == [] and gun["no_profile"]
