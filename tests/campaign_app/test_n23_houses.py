@@ -279,3 +279,17 @@ def test_ironhead_guns_are_sold_by_their_columns_without_a_profile():
     gun = N23.item("Autogun (Ironhead)")
     assert (gun["name"], gun["cost"], gun["rarity"], bool(gun.get("trading_post"))) == ("Ironhead autogun", 25, "E", False)
     assert N23.weapon_profiles("Ironhead autogun") == [] and gun["no_profile"]
+
+
+def test_cawdor_weapons_print_their_profiles_though_no_list_sells_them_yet():
+    # the Stig-shambler comes with its twin-linked heavy stubber, which prints a whole line
+    shambler = N23.fighter_type("cawdor", "Stig-shambler")
+    assert "twin-linked-heavy-stubber" in shambler.equipment
+    (stubber,) = N23.weapon_profiles("twin-linked heavy stubber")
+    assert (stubber.values["rng_l"], stubber.values["damage"], stubber.traits[0]) == ('40"', "2", "Rapid Fire (3)")
+    assert [p.name for p in N23.weapon_profiles("Heavy crossbow")] == ["frag shell", "krak shell"]
+    assert [p.name for p in N23.weapon_profiles("Frag lance")] == ["primed", "spent"]
+    assert N23.weapon_profiles("Eviscerator")[1].values["ammo"] == "5+"
+    assert (N23.item("blunderbuss")["cost"], N23.item("Purgation shot")["fits"]) == (40, ["blunderbuss"])
+    for key in ("blunderbuss", "heavy-crossbow", "eviscerator", "frag-lance", "fire-pike-flamer"):
+        assert N23.item(key)["rarity"] == "E" and not N23.item(key).get("trading_post"), key
