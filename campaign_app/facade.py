@@ -182,10 +182,11 @@ def database_fault(e: BaseException) -> str | None:
 
 
 TEST_STALL = "CAMPAIGN_APP_TEST_STALL"
-"""Tests only (the server's fault tests): ``POINT:FILE`` makes the first unit of work that
-reaches the fault point ``POINT`` (``uow.before-commit``: its rows written, not yet
-committed) create ``FILE`` and wait there for a minute, so that a test can kill the
-process inside the transaction. Unset, nothing is installed."""
+"""Tests only (the server's fault tests): ``POINT:FILE`` makes the first unit of work of a
+keyed write (a request with an Idempotency-Key) that reaches the fault point ``POINT``
+(``uow.before-commit``: its rows and the key's written, not yet committed) create
+``FILE`` and wait there for a minute, so that a test can kill the process inside the
+transaction. Unset, nothing is installed."""
 
 
 def stall_from_environment() -> None:
@@ -198,12 +199,13 @@ def stall_from_environment() -> None:
     point, _, marker = spec.partition(":")
     if not point or not marker:
         return
+    import db.idempotency
     import db.uow
 
     once = threading.Lock()
 
     def hook(name: str) -> None:
-        if name == point and once.acquire(blocking=False):
+        if name == point and db.idempotency.current() is not None and once.acquire(blocking=False):
             Path(marker).write_text(name, encoding="utf-8")
             time.sleep(60)
 

@@ -53,6 +53,11 @@ class Claim:
 _CLAIM: ContextVar[Claim | None] = ContextVar("campaign_app_idempotency_claim", default=None)
 
 
+def current() -> Claim | None:
+    """The keyed request being run now (None: none)."""
+    return _CLAIM.get()
+
+
 @contextmanager
 def claiming(claim: Claim | None) -> Iterator[Claim | None]:
     """Run the block with ``claim``: the first unit of work that commits writes it."""
