@@ -185,8 +185,9 @@ TEST_STALL = "CAMPAIGN_APP_TEST_STALL"
 """Tests only (the server's fault tests): ``POINT:FILE`` makes the first unit of work of a
 keyed write (a request with an Idempotency-Key) that reaches the fault point ``POINT``
 (``uow.before-commit``: its rows and the key's written, not yet committed) create
-``FILE`` and wait there for a minute, so that a test can kill the process inside the
-transaction. Unset, nothing is installed."""
+``FILE`` and wait there for a minute (``POINT:FILE:SECONDS``: that long), so that a test
+can kill the process, or restart the database, inside the transaction. Unset, nothing
+is installed."""
 
 
 def stall_from_environment() -> None:
@@ -196,9 +197,11 @@ def stall_from_environment() -> None:
     import time
 
     spec = os.environ.get(TEST_STALL, "")
-    point, _, marker = spec.partition(":")
+    point, _, rest = spec.partition(":")
+    marker, _, seconds = rest.partition(":")
     if not point or not marker:
         return
+    wait = float(seconds or 60)
     import db.idempotency
     import db.uow
 
@@ -207,6 +210,6 @@ def stall_from_environment() -> None:
     def hook(name: str) -> None:
         if name == point and db.idempotency.current() is not None and once.acquire(blocking=False):
             Path(marker).write_text(name, encoding="utf-8")
-            time.sleep(60)
+            time.sleep(wait)
 
     db.uow.FAULT_HOOK = hook

@@ -116,6 +116,7 @@ def _count(engine: Any, sql: str) -> int:
         return int(c.execute(text(sql)).scalar_one())
 
 
+@pytest.mark.slow
 def test_a_server_killed_inside_the_transaction_writes_nothing_and_the_retry_applies_once(
         engine: Any, tmp_path: Path) -> None:
     lg = _league(engine)
@@ -174,6 +175,7 @@ def _raw_post(base: str, path: str, headers: dict[str, str], body: bytes) -> Non
         s.shutdown(socket.SHUT_RDWR)
 
 
+@pytest.mark.slow
 def test_a_dropped_connection_and_concurrent_sends_apply_once(engine: Any, tmp_path: Path) -> None:
     import json
 
