@@ -65,6 +65,8 @@ log = logging.getLogger("campaign_app.server")
 
 MAX_BODY = 1_000_000
 RETRY_AFTER = 2  # seconds: a database restarting or busy (503)
+FAULT = "the server failed to do that (its log says why); nothing was saved"
+FAULT_AFTER = "the server failed after the change was saved (its log says why): reload to see it"
 IN_PROGRESS = 30.0  # seconds: a key's row without an answer younger than this is a request still running
 
 
@@ -156,8 +158,7 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
     @api.exception_handler(Exception)
     async def _fault(request: Request, e: Exception) -> JSONResponse:
         log.error("fault in %s %s: %s", request.method, request.url.path, type(e).__name__, exc_info=e)
-        return JSONResponse({"error": "the server failed to do that (its log says why); nothing was saved"},
-                            status_code=500)
+        return JSONResponse({"error": FAULT}, status_code=500)
 
     async def call(fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in a worker thread; the database away or busy: a 503 (logged with
@@ -337,6 +338,15 @@ async def _run_once(campaigns: Campaigns, call: Any, entry: Entry, member: membe
         if claim.written:
             await _keep(campaigns, call, member, key, e.status, {"error": e.message})
         raise
+    except Exception as e:
+        if not claim.written:
+            raise
+        # a fault after a commit (a use-case of several units of work): the change stays,
+        # and this answer is kept with it
+        log.error("fault in POST /api/run/%s after its change was saved: %s", entry.name, type(e).__name__,
+                  exc_info=e)
+        await _keep(campaigns, call, member, key, 500, {"error": FAULT_AFTER})
+        raise ApiError(500, FAULT_AFTER) from None
     body = entry.result.dump_json(result)
     if claim.written:
         await call(campaigns.run, idem.keep_answer, member.name, key, 200, body.decode())

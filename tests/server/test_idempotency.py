@@ -214,3 +214,32 @@ def test_the_database_away_is_a_503_with_retry_after(lg: League, monkeypatch) ->
     assert "10.0.0.5" not in message  # where the database is stays in the server's log
     monkeypatch.undo()
     assert _keys(lg.app) == []
+
+
+@pytest.mark.parametrize("fault", [RuntimeError("a bug after the commit"), None])
+def test_a_failure_after_the_commit_keeps_its_answer_and_is_not_applied_again(lg: League, monkeypatch,
+                                                                              fault: Exception | None) -> None:
+    """A use-case whose change committed and which then failed (a later step of it): the
+    change stays, so its answer is kept, and sent again it is not run again."""
+    from campaign_app.errors import InputError
+
+    ann = lg.login("ann")
+    real = Campaigns.run_as
+    error = fault or InputError("a later step refused")
+
+    def commits_then_fails(self: Campaigns, *a: Any, **k: Any) -> Any:
+        real(self, *a, **k)
+        raise error
+
+    monkeypatch.setattr(Campaigns, "run_as", commits_then_fails)
+    r = _post(lg, ann, "core.add_fighter", "k-after", roster_ref=lg.easy, name="Pvt Lee", rep=4)
+    status = 500 if fault else 400
+    message = ("the server failed after the change was saved (its log says why): reload to see it" if fault
+               else "a later step refused")
+    assert r.status_code == status and r.json() == {"error": message}
+    monkeypatch.undo()
+    before = game_rows(lg.app)
+    again = _post(lg, ann, "core.add_fighter", "k-after", roster_ref=lg.easy, name="Pvt Lee", rep=4)
+    assert again.status_code == status and again.json() == {"error": message}
+    assert again.headers["idempotent-replay"] == "true"
+    assert game_rows(lg.app) == before and _fighters(lg.app, lg.easy).count("Pvt Lee") == 1
