@@ -299,9 +299,18 @@ def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, b
         description=f"Who may call it: {' and '.join(r + 's' for r in allowed)}.",
         tags=[entry.access],
         openapi_extra={**_body_schema(body_schema),
+                       **({"parameters": [IDEMPOTENCY_PARAMETER]} if writes else {}),
                        "security": [{"bearer": []}],
                        "responses": {"200": {"description": "the use-case's result",
                                              "content": {"application/json": {"schema": result_schema}}}}})
+
+
+IDEMPOTENCY_PARAMETER: dict[str, Any] = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "description": "one per call (a uuid4), the same when the call is sent again: applied once, the first "
+                   "answer comes back with Idempotent-Replay: true (docs/league.md)",
+    "schema": {"type": "string", "minLength": 1, "maxLength": idem.MAX_KEY, "pattern": "^[!-~]+$"},
+}
 
 
 async def _run_once(campaigns: Campaigns, call: Any, entry: Entry, member: members.Who, key: str, digest: str,

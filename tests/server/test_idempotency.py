@@ -243,3 +243,10 @@ def test_a_failure_after_the_commit_keeps_its_answer_and_is_not_applied_again(lg
     assert again.status_code == status and again.json() == {"error": message}
     assert again.headers["idempotent-replay"] == "true"
     assert game_rows(lg.app) == before and _fighters(lg.app, lg.easy).count("Pvt Lee") == 1
+
+
+def test_the_openapi_document_offers_the_key_on_writes_only(lg: League) -> None:
+    doc = lg.client.get("/api/openapi.json").json()
+    write = doc["paths"]["/api/run/core.add_fighter"]["post"]
+    assert [(p["name"], p["in"], p["required"]) for p in write["parameters"]] == [("Idempotency-Key", "header", False)]
+    assert "parameters" not in doc["paths"]["/api/run/core.show_roster"]["post"]
