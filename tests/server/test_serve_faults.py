@@ -7,9 +7,10 @@ on SQLite and on PostgreSQL, like the SIGKILL tests of the desktop app
   CAMPAIGN_APP_TEST_STALL holds it there): after a restart nothing of it is in the
   database, the roll chain is intact, and the request sent again with its key applies
   once; sent a third time it gets the kept answer;
-- a client that sends a write and closes its socket before the answer: the write
-  applies once, and sent again with its key it gets the kept answer;
-- the same keyed write sent eight times at once: it applies once.
+- then, on the restarted server (one start fewer: each costs seconds on a busy
+  machine), a client that sends a write and closes its socket before the answer: the
+  write applies once, and sent again with its key it gets the kept answer; and the same
+  keyed write sent eight times at once: it applies once.
 
 PostgreSQL restarted under the server: tests/server/test_serve_pg_restart.py."""
 
@@ -119,6 +120,8 @@ def _count(engine: Any, sql: str) -> int:
 @pytest.mark.slow
 def test_a_server_killed_inside_the_transaction_writes_nothing_and_the_retry_applies_once(
         engine: Any, tmp_path: Path) -> None:
+    """Then, on the restarted server, a dropped connection and concurrent sends
+    (:func:`_dropped_and_concurrent`)."""
     lg = _league(engine)
     url, log, marker = _url(engine), tmp_path / "serve.log", tmp_path / "stalled"
     before = _game(engine)
@@ -159,7 +162,8 @@ def test_a_server_killed_inside_the_transaction_writes_nothing_and_the_retry_app
                            timeout=60)
         assert again.status_code == 200 and again.headers["idempotent-replay"] == "true"
         assert again.json() == first.json()
-    assert _game(engine) == applied
+        assert _game(engine) == applied
+        _dropped_and_concurrent(engine, lg, base, log)  # the same restarted server: one start fewer
     assert _count(engine, "SELECT COUNT(*) FROM journal WHERE action LIKE 'after%'") == 1
     chain = record.verify_chain(engine, lg["campaign"])
     assert chain.intact and chain.rolls > rolls_before
@@ -175,58 +179,56 @@ def _raw_post(base: str, path: str, headers: dict[str, str], body: bytes) -> Non
         s.shutdown(socket.SHUT_RDWR)
 
 
-@pytest.mark.slow
-def test_a_dropped_connection_and_concurrent_sends_apply_once(engine: Any, tmp_path: Path) -> None:
+def _dropped_and_concurrent(engine: Any, lg: dict[str, Any], base: str, log: Path) -> None:
+    """A write whose client closes the socket before the answer applies once, and its
+    answer comes back when it is sent again; eight sends of one key at once apply once."""
     import json
 
-    lg = _league(engine)
-    url, log = _url(engine), tmp_path / "serve.log"
     args = {"roster_ref": lg["easy"], "name": "Cpl Upham", "rep": 3}
 
     def uphams() -> int:
         return _count(engine, "SELECT COUNT(*) FROM fighter WHERE name = 'Cpl Upham'")
 
-    with serving(url, log) as base:
-        _raw_post(base, "/api/run/core.add_fighter", _h(lg, "ann", "drop-1"), json.dumps(args).encode())
-        deadline = time.monotonic() + 30
-        while _count(engine, "SELECT COUNT(*) FROM idempotency_key WHERE status IS NOT NULL") == 0:
-            assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
-            time.sleep(0.05)
-        assert uphams() == 1  # it arrived and applied, though no one read the answer
-        before = _game(engine)
-        again = httpx.post(f"{base}/api/run/core.add_fighter", json=args, headers=_h(lg, "ann", "drop-1"),
-                           timeout=30)
-        assert again.status_code == 200 and again.headers["idempotent-replay"] == "true", again.text
-        assert again.json()["name"] == "Cpl Upham"
-        assert _game(engine) == before
+    _raw_post(base, "/api/run/core.add_fighter", _h(lg, "ann", "drop-1"), json.dumps(args).encode())
+    deadline = time.monotonic() + 30
+    while _count(engine, "SELECT COUNT(*) FROM idempotency_key WHERE key = 'drop-1' AND status IS NOT NULL") == 0:
+        assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
+        time.sleep(0.05)
+    assert uphams() == 1  # it arrived and applied, though no one read the answer
+    before = _game(engine)
+    again = httpx.post(f"{base}/api/run/core.add_fighter", json=args, headers=_h(lg, "ann", "drop-1"),
+                       timeout=30)
+    assert again.status_code == 200 and again.headers["idempotent-replay"] == "true", again.text
+    assert again.json()["name"] == "Cpl Upham"
+    assert _game(engine) == before
 
-        # eight sends of one key at once (a client retrying too eagerly): one applies
-        args["name"] = "Cpl Eager"
-        answers: list[httpx.Response] = []
-        go = threading.Barrier(8)
+    # eight sends of one key at once (a client retrying too eagerly): one applies
+    args["name"] = "Cpl Eager"
+    answers: list[httpx.Response] = []
+    go = threading.Barrier(8)
 
-        def send() -> None:
-            go.wait()
-            answers.append(httpx.post(f"{base}/api/run/core.add_fighter", json=args,
-                                      headers=_h(lg, "ann", "eager-1"), timeout=60))
+    def send() -> None:
+        go.wait()
+        answers.append(httpx.post(f"{base}/api/run/core.add_fighter", json=args,
+                                  headers=_h(lg, "ann", "eager-1"), timeout=60))
 
-        threads = [threading.Thread(target=send) for _ in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
-        assert len(answers) == 8
-        assert {r.status_code for r in answers} <= {200, 409}, [r.text for r in answers]
-        fresh = [r for r in answers if r.status_code == 200 and "idempotent-replay" not in r.headers]
-        assert len(fresh) == 1
-        for r in answers:
-            if r.status_code == 409:
-                assert r.headers["retry-after"] == "1" and "send it again in a moment" in r.json()["error"]
-            else:
-                assert r.json() == fresh[0].json()
-        final = httpx.post(f"{base}/api/run/core.add_fighter", json=args, headers=_h(lg, "ann", "eager-1"),
-                           timeout=30)
-        assert final.status_code == 200 and final.json() == fresh[0].json()
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert len(answers) == 8
+    assert {r.status_code for r in answers} <= {200, 409}, [r.text for r in answers]
+    fresh = [r for r in answers if r.status_code == 200 and "idempotent-replay" not in r.headers]
+    assert len(fresh) == 1
+    for r in answers:
+        if r.status_code == 409:
+            assert r.headers["retry-after"] == "1" and "send it again in a moment" in r.json()["error"]
+        else:
+            assert r.json() == fresh[0].json()
+    final = httpx.post(f"{base}/api/run/core.add_fighter", json=args, headers=_h(lg, "ann", "eager-1"),
+                       timeout=30)
+    assert final.status_code == 200 and final.json() == fresh[0].json()
     assert _count(engine, "SELECT COUNT(*) FROM fighter WHERE name = 'Cpl Eager'") == 1
     assert uphams() == 1
 
