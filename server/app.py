@@ -30,7 +30,7 @@ change's own transaction (:mod:`db.idempotency`), and the answer kept with it fo
 the same key and body again gets that answer back with ``Idempotent-Replay: true`` and
 runs nothing; the same key with another body: 422; while the first is still being
 applied: 409 with ``Retry-After``. A request that wrote nothing (refused, bad input, a
-dry run) keeps no answer: sent again, it runs again. A write without the header is
+dry run that rolled no dice) keeps no answer: sent again, it runs again. A write without the header is
 still run (curl, scripts), once per send. Login and logout take no key (a second login
 is another session; a second logout answers 401)."""
 

@@ -250,3 +250,21 @@ def test_the_openapi_document_offers_the_key_on_writes_only(lg: League) -> None:
     write = doc["paths"]["/api/run/core.add_fighter"]["post"]
     assert [(p["name"], p["in"], p["required"]) for p in write["parameters"]] == [("Idempotency-Key", "header", False)]
     assert "parameters" not in doc["paths"]["/api/run/core.show_roster"]["post"]
+
+
+def test_a_keyed_preview_keeps_its_dice(lg: League) -> None:
+    """A dry run of After the Battle records its preview rolls (a write): sent again
+    with its key it gets the same dice back, and no roll is added."""
+    from campaign_app.usecases import battles
+
+    b = lg.app.run(battles.record_battle, lg.campaign, [lg.easy, lg.jerries], winner=lg.easy)
+    carla = lg.login("carla")
+    first = _post(lg, carla, "battles.after_battle", "preview-1", battle=b.id, dry_run=True)
+    assert first.status_code == 200 and first.json()["applied"] is False, first.text
+    with lg.app.engine.connect() as c:
+        rolls = c.execute(text("SELECT COUNT(*) FROM roll_record WHERE mark = 'preview'")).scalar_one()
+    assert rolls > 0 and _keys(lg.app) == [("carla", "preview-1", 200, True)]
+    before = game_rows(lg.app)
+    again = _post(lg, carla, "battles.after_battle", "preview-1", battle=b.id, dry_run=True)
+    assert again.headers["idempotent-replay"] == "true" and again.json() == first.json()
+    assert game_rows(lg.app) == before
