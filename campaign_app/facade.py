@@ -165,3 +165,51 @@ def _type_checking_imports(module: Any) -> None:
                     if not hasattr(module, a.asname or a.name):
                         setattr(module, a.asname or a.name, getattr(base, a.name))
     module.__type_checking_imported__ = True
+
+
+def database_fault(e: BaseException) -> str | None:
+    """Why the database could not do a request when ``e`` is the database being away or
+    busy (PostgreSQL restarting or unreachable, a connection dropped, a SQLite file
+    locked past its wait): the environment, worth a retry; else None. For the server's
+    log only: the reason may name the database's host."""
+    from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+    if isinstance(e, OperationalError | InterfaceError) or (
+            isinstance(e, DBAPIError) and e.connection_invalidated):
+        text = str(getattr(e, "orig", None) or e).strip()
+        return text.splitlines()[0] if text else type(e).__name__
+    return None
+
+
+TEST_STALL = "CAMPAIGN_APP_TEST_STALL"
+"""Tests only (the server's fault tests): ``POINT:FILE`` makes the first unit of work of a
+keyed write (a request with an Idempotency-Key) that reaches the fault point ``POINT``
+(``uow.before-commit``: its rows and the key's written, not yet committed) create
+``FILE`` and wait there for a minute (``POINT:FILE:SECONDS``: that long), so that a test
+can kill the process, or restart the database, inside the transaction. Unset, nothing
+is installed."""
+
+
+def stall_from_environment() -> None:
+    """Install the :data:`TEST_STALL` hook when the variable is set (``campaign-app serve``)."""
+    import os
+    import threading
+    import time
+
+    spec = os.environ.get(TEST_STALL, "")
+    point, _, rest = spec.partition(":")
+    marker, _, seconds = rest.partition(":")
+    if not point or not marker:
+        return
+    wait = float(seconds or 60)
+    import db.idempotency
+    import db.uow
+
+    once = threading.Lock()
+
+    def hook(name: str) -> None:
+        if name == point and db.idempotency.current() is not None and once.acquire(blocking=False):
+            Path(marker).write_text(name, encoding="utf-8")
+            time.sleep(wait)
+
+    db.uow.FAULT_HOOK = hook

@@ -68,8 +68,8 @@ _BATTLE_TABLES = {
     "battle_result": "league_may_battle(battle_id)",
     "battle_mark": "league_may_battle(battle_id)",
 }
-# the league server's members and sessions (#35): read by the server's own login only
-SERVER_ONLY_TABLES = ("member", "member_session")
+# the league server's members, sessions and idempotency keys (#35): the server's own login only
+SERVER_ONLY_TABLES = ("member", "member_session", "idempotency_key")
 _ARBITRATOR_TABLES = ("campaign", "walker_type", "roll_record", "journal", "journal_entry", "alembic_version")
 
 

@@ -15,7 +15,7 @@ undone; the roll record and the journal itself are history and are not journaled
 from datetime import UTC, date, datetime
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text, true
+from sqlalchemy import JSON, Column, Index, Integer, Text, UniqueConstraint, text, true
 from sqlmodel import Field, Relationship, SQLModel
 
 
@@ -685,3 +685,28 @@ class MemberSession(SQLModel, table=True):
     expires_at: datetime
     revoked: bool = Field(default=False)
 # --- end members
+
+
+# --- idempotency: the answers the league server keeps for writes sent with an
+# Idempotency-Key (server helper, #35 item 6; db/idempotency.py). A row is written in the
+# transaction of the change it answers (the unit of work's commit), so it exists exactly
+# when the change does; the answer is added right after. Not journaled, not exported:
+# server bookkeeping that expires in a day, not the league's data.
+class IdempotencyKey(SQLModel, table=True):
+    """One keyed write of a member: the key the client sent, a SHA-256 of the use-case
+    and its arguments, the answer (status and JSON body; None while the request is still
+    running, or if the server stopped between the commit and keeping the answer) and
+    when it was made (keys expire: :data:`db.idempotency.KEEP`)."""
+
+    __tablename__ = "idempotency_key"
+    __table_args__ = (UniqueConstraint("member", "key", name="uq_idempotency_key_member_key"),
+                      Index("ix_idempotency_key_created_at", "created_at"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    member: str = Field(max_length=63)
+    key: str = Field(max_length=200)
+    request_hash: str = Field(max_length=64)
+    status: int | None = Field(default=None)
+    body: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utcnow)
+# --- end idempotency

@@ -28,7 +28,7 @@ from sqlmodel import Session
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, RefusedError
-from db import acting, live
+from db import acting, idempotency, live
 from db.journal import JournalRecorder
 from db.models import Journal, utcnow
 from db.queries import rolls as roll_q
@@ -170,6 +170,8 @@ class UnitOfWork:
             if self._watch is not None:  # server: who acts may write all of it (same transaction)
                 s.flush()
                 acting.check(s, self._watch, writes=self.journaled or bool(self._roll_ids))
+            # server: a keyed request's row, in the same transaction (db/idempotency.py)
+            idempotency.write_claim(s)
             # --- live: the others are told in this transaction: on commit, never on rollback
             live.send(s, live.outgoing(self.changes, self.journaled), self.campaign_id)
             fault_point("uow.before-commit")

@@ -19,7 +19,20 @@ never read from a URL, so it never reaches an access log). An error is one line,
 or a row that is not theirs: :mod:`db.acting`, checked inside the unit of work), 404 not
 found, 409 a stale edit, 413 too large, 422 an unknown use-case or bad arguments, 429
 too many failed logins, 500 a fault of the server (logged there, never a traceback to
-the client)."""
+the client), 503 the database is away or busy (PostgreSQL restarting, a SQLite file
+locked): nothing was saved, ``Retry-After`` says when to try again.
+
+Idempotency (docs/league.md, "Retries and idempotency keys"): a writing
+``POST /api/run/...`` (a ``write`` or ``arbitrator`` use-case) may carry
+``Idempotency-Key: K`` (1 to 200 printable ASCII characters, a uuid4 will do; one per
+call, the same one when the call is sent again). The key's row is written in the
+change's own transaction (:mod:`db.idempotency`), and the answer kept with it for 24 h:
+the same key and body again gets that answer back with ``Idempotent-Replay: true`` and
+runs nothing; the same key with another body: 422; while the first is still being
+applied: 409 with ``Retry-After``. A request that wrote nothing (refused, bad input, a
+dry run that rolled no dice) keeps no answer: sent again, it runs again. A write without the header is
+still run (curl, scripts), once per send. Login and logout take no key (a second login
+is another session; a second logout answers 401)."""
 
 from __future__ import annotations
 
@@ -42,14 +55,19 @@ from campaign_app.errors import (
     NotFoundError,
     RefusedError,
 )
-from campaign_app.facade import Campaigns
+from campaign_app.facade import Campaigns, database_fault
+from campaign_app.usecases import idempotency as idem
 from campaign_app.usecases import members
-from server.catalogue import CATALOGUE, MAY, Entry
+from server.catalogue import CATALOGUE, MAY, READ, Entry
 from server.limits import BodyLimit, LoginLimiter
 
 log = logging.getLogger("campaign_app.server")
 
 MAX_BODY = 1_000_000
+RETRY_AFTER = 2  # seconds: a database restarting or busy (503)
+FAULT = "the server failed to do that (its log says why); nothing was saved"
+FAULT_AFTER = "the server failed after the change was saved (its log says why): reload to see it"
+IN_PROGRESS = 30.0  # seconds: a key's row without an answer younger than this is a request still running
 
 
 class LoginBody(BaseModel):
@@ -124,7 +142,10 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
 
     @api.exception_handler(AppError)
     async def _app_error(_request: Request, e: AppError) -> JSONResponse:
-        return JSONResponse({"error": _one_line(str(e))}, status_code=_status(e))
+        status = _status(e)
+        retry = {"Retry-After": "1"} if isinstance(e, idem.KeyInUse) else (
+            {"Retry-After": str(RETRY_AFTER)} if status == 503 else None)
+        return JSONResponse({"error": _one_line(str(e))}, status_code=status, headers=retry)
 
     @api.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -137,8 +158,24 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
     @api.exception_handler(Exception)
     async def _fault(request: Request, e: Exception) -> JSONResponse:
         log.error("fault in %s %s: %s", request.method, request.url.path, type(e).__name__, exc_info=e)
-        return JSONResponse({"error": "the server failed to do that (its log says why); nothing was saved"},
-                            status_code=500)
+        return JSONResponse({"error": FAULT}, status_code=500)
+
+    async def call(fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in a worker thread; the database away or busy: a 503 (logged with
+        its reason, which may name the database's host; the client gets one plain line)."""
+        try:
+            return await run_in_threadpool(fn, *args)
+        except AppError:
+            raise
+        except Exception as e:
+            reason = database_fault(e)
+            if reason is None:
+                raise
+            log.warning("database unavailable: %s", reason)
+            raise ApiError(503, "the database is unavailable just now (restarting or busy): this request was "
+                                "not completed; try again in a moment (a write sent again with the same "
+                                "Idempotency-Key applies at most once)",
+                           {"Retry-After": str(RETRY_AFTER)}) from None
 
     async def who(request: Request) -> members.Who:
         auth = request.headers.get("authorization", "")
@@ -146,7 +183,7 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
         if scheme.lower() != "bearer" or not token.strip():
             raise ApiError(401, "not logged in: send Authorization: Bearer TOKEN (POST /api/login gives one)",
                            {"WWW-Authenticate": "Bearer"})
-        return await run_in_threadpool(campaigns.run, members.authenticate, token.strip())
+        return await call(campaigns.run, members.authenticate, token.strip())  # type: ignore[no-any-return]
 
     async def body_of(request: Request, model: type[BaseModel]) -> BaseModel:
         raw = await request.body()
@@ -165,7 +202,7 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
             raise ApiError(429, f"too many failed logins for {_one_line(body.name)[:63]!r} from this address: "
                            f"try again in {int(wait) + 1} s", {"Retry-After": str(int(wait) + 1)})
         try:
-            done = await run_in_threadpool(campaigns.run, members.login, body.name, body.password)
+            done = await call(campaigns.run, members.login, body.name, body.password)
         except AuthError:
             limiter.failed(body.name, address)
             raise
@@ -176,7 +213,7 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
     async def logout(request: Request) -> Response:
         await who(request)
         token = request.headers["authorization"].partition(" ")[2].strip()
-        return _json(members.logout, await run_in_threadpool(campaigns.run, members.logout, token))
+        return _json(members.logout, await call(campaigns.run, members.logout, token))
 
     @api.get("/api/me")
     async def me(request: Request) -> Response:
@@ -189,7 +226,7 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
                              for e in CATALOGUE.values() if member.role in MAY[e.access]])
 
     for entry in CATALOGUE.values():
-        _add_run_route(api, entry, campaigns, who, body_of, components)
+        _add_run_route(api, entry, campaigns, who, body_of, call, components)
 
     @api.post("/api/run/{use_case}")
     async def unknown(use_case: str) -> Response:
@@ -226,11 +263,13 @@ def _split_defs(schema: dict[str, Any], components: dict[str, Any]) -> dict[str,
     return schema
 
 
-def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, body_of: Any,
+def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, body_of: Any, call: Any,
                    components: dict[str, Any]) -> None:
     """``POST /api/run/<entry.name>``: its arguments checked by its model, its access by
-    the member's role, its rows by the unit of work (the member acting)."""
+    the member's role, its rows by the unit of work (the member acting); a writing one
+    keyed by its ``Idempotency-Key`` (:func:`_run_once`)."""
     allowed = MAY[entry.access]
+    writes = entry.access != READ
     ref = "#/components/schemas/{model}"
     body_schema = _split_defs(entry.model.model_json_schema(ref_template=ref), components)
     try:
@@ -243,19 +282,91 @@ def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, b
         if member.role not in allowed:
             raise ApiError(403, f"{member.name} is a {member.role}: {entry.name} is for "
                                 f"{' and '.join(r + 's' for r in allowed)}")
+        try:
+            key = idem.valid_key(request.headers.get("idempotency-key")) if writes else None
+        except ValueError as e:
+            raise ApiError(400, str(e)) from None
         args = await body_of(request, entry.model)
         kwargs = {k: getattr(args, k) for k in args.model_fields_set}
-        result = await run_in_threadpool(lambda: campaigns.run_as(member, entry.fn, **kwargs))
-        return Response(entry.result.dump_json(result), media_type="application/json")
+        if key is None:
+            result = await call(lambda: campaigns.run_as(member, entry.fn, **kwargs))
+            return Response(entry.result.dump_json(result), media_type="application/json")
+        digest = idem.request_hash(entry.name, args.model_dump(mode="json", exclude_unset=True))
+        return await _run_once(campaigns, call, entry, member, key, digest, kwargs)
 
     api.add_api_route(
         f"/api/run/{entry.name}", run, methods=["POST"], name=entry.name, summary=entry.summary or entry.name,
         description=f"Who may call it: {' and '.join(r + 's' for r in allowed)}.",
         tags=[entry.access],
         openapi_extra={**_body_schema(body_schema),
+                       **({"parameters": [IDEMPOTENCY_PARAMETER]} if writes else {}),
                        "security": [{"bearer": []}],
                        "responses": {"200": {"description": "the use-case's result",
                                              "content": {"application/json": {"schema": result_schema}}}}})
+
+
+IDEMPOTENCY_PARAMETER: dict[str, Any] = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "description": "one per call (a uuid4), the same when the call is sent again: applied once, the first "
+                   "answer comes back with Idempotent-Replay: true (docs/league.md)",
+    "schema": {"type": "string", "minLength": 1, "maxLength": idem.MAX_KEY, "pattern": "^[!-~]+$"},
+}
+
+
+async def _run_once(campaigns: Campaigns, call: Any, entry: Entry, member: members.Who, key: str, digest: str,
+                    kwargs: dict[str, Any]) -> Response:
+    """A keyed write: the answer kept for ``key`` if there is one (nothing runs), else the
+    use-case run with the key's row written in its transaction and its answer kept."""
+    kept = await call(campaigns.run, idem.kept_answer, member.name, key)
+    if kept is not None:
+        if kept["request_hash"] != digest:
+            raise ApiError(422, "this Idempotency-Key was used for another request (another use-case or other "
+                                "arguments): a new request needs a new key")
+        if kept["status"] is None or kept["body"] is None:
+            if kept["age"] < IN_PROGRESS:
+                raise ApiError(409, "a request with this Idempotency-Key is still being applied: send it again "
+                                    "in a moment to get its answer", {"Retry-After": "1"})
+            raise ApiError(409, "this request was applied once already, but the server stopped before it kept "
+                                "the answer: reload to see the result (it is not applied again)",
+                           {"Idempotent-Replay": "true"})
+        return Response(kept["body"], status_code=kept["status"], media_type="application/json",
+                        headers={"Idempotent-Replay": "true"})
+    claim = idem.Claim(member.name, key, digest)
+
+    def run() -> Any:
+        with idem.claiming(claim):
+            return campaigns.run_as(member, entry.fn, **kwargs)
+
+    try:
+        result = await call(run)
+    except AppError as e:
+        if claim.written:  # a change committed, then the use-case failed: its answer too
+            await _keep(campaigns, call, member, key, _status(e), {"error": _one_line(str(e))})
+        raise
+    except ApiError as e:
+        if claim.written:
+            await _keep(campaigns, call, member, key, e.status, {"error": e.message})
+        raise
+    except Exception as e:
+        if not claim.written:
+            raise
+        # a fault after a commit (a use-case of several units of work): the change stays,
+        # and this answer is kept with it
+        log.error("fault in POST /api/run/%s after its change was saved: %s", entry.name, type(e).__name__,
+                  exc_info=e)
+        await _keep(campaigns, call, member, key, 500, {"error": FAULT_AFTER})
+        raise ApiError(500, FAULT_AFTER) from None
+    body = entry.result.dump_json(result)
+    if claim.written:
+        await call(campaigns.run, idem.keep_answer, member.name, key, 200, body.decode())
+    return Response(body, media_type="application/json")
+
+
+async def _keep(campaigns: Campaigns, call: Any, member: members.Who, key: str, status: int,
+                body: dict[str, Any]) -> None:
+    import json
+
+    await call(campaigns.run, idem.keep_answer, member.name, key, status, json.dumps(body))
 
 
 def serve(url: str, host: str = "127.0.0.1", port: int = 8350) -> None:
@@ -264,6 +375,9 @@ def serve(url: str, host: str = "127.0.0.1", port: int = 8350) -> None:
     header (the token travels only in the Authorization header)."""
     import uvicorn
 
+    from campaign_app.facade import stall_from_environment
+
+    stall_from_environment()  # tests only: CAMPAIGN_APP_TEST_STALL (the kill tests)
     app = create_app(url)
     print(f"league server on http://{host}:{port}/api/ over {app.state.campaigns.shown_url} (Ctrl+C stops it)",
           file=sys.stderr, flush=True)

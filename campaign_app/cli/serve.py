@@ -45,5 +45,9 @@ def cmd_serve(args: argparse.Namespace, _engine: Any) -> int:
 def register(sub: Any, add: Any, group: Any) -> None:
     sp = add(sub, "serve", cmd_serve, "run the league server: an HTTP API over this database, with "
              "its own members (league add-member) and sessions", needs_db=False)
+    sp.epilog = ("A write (POST /api/run/...) may carry an Idempotency-Key header (a uuid4): sent again "
+                 "with the same key it is applied once and its first answer comes back; writes without "
+                 "a key are accepted too and run at every send (docs/league.md, \"Retries and "
+                 "idempotency keys\").")
     sp.add_argument("--bind", default=DEFAULT_BIND, metavar="HOST:PORT",
                     help=f"address and port to listen on (default {DEFAULT_BIND}: this machine only)")

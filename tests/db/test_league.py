@@ -407,8 +407,8 @@ def test_a_player_deletes_and_brings_back_their_own_roster_not_anothers(league: 
 
 
 def test_no_league_role_reads_the_servers_members(league: League):
-    """#35: the league server's members (password hashes) and sessions (token hashes)
-    are the server's own: league init gives no league role any right on them, the
+    """#35: the league server's members (password hashes), sessions (token hashes) and
+    idempotency keys (its kept answers) are the server's own: league init gives no league role any right on them, the
     arbitrator included; a roster is still given to a PostgreSQL player."""
     from campaign_app.usecases.members import add_member
 
@@ -416,7 +416,7 @@ def test_no_league_role_reads_the_servers_members(league: League):
     for role in (league.a, league.arb):
         eng = league.engine(role)
         try:
-            for table in ("member", "member_session"):
+            for table in ("member", "member_session", "idempotency_key"):
                 with pytest.raises(DBAPIError, match="permission denied"), eng.connect() as c:
                     c.execute(text(f"SELECT * FROM {table}")).all()
         finally:
