@@ -60,8 +60,8 @@ _ACTOR: ContextVar[Actor | None] = ContextVar("campaign_app_actor", default=None
 CORE_KEY = "acting.core_rows"
 DML_KEY = "acting.core_dml"
 
-# tables a player writes freely: the history's entries and the dice they roll
-_FREE = ("journal_entry", "roll_record")
+# tables a player writes freely: the history's entries and the dice they roll (and the chain head they move)
+_FREE = ("journal_entry", "roll_record", "chain_head")  # chain_head: moved only with the rolls
 _ROSTER_TABLES = ("roster", "fighter", "unit", "equipment", "skill", "lasting_injury",
                   "stash_item", "ledger_entry", "territory")
 _BATTLE_TABLES = ("battle", "battle_roster", "battle_result", "battle_mark")

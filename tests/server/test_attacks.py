@@ -165,3 +165,56 @@ def test_no_use_case_lets_a_player_set_a_rolls_mark_or_after_battle_done(lg: Lea
         _refused(lg, ann, use_case, 422, "no use-case named")
     # After the Battle (which sets the flag) is the arbitrator's
     _refused(lg, ann, "battles.after_battle", 403, "arbitrator", battle=b.json()["id"])
+
+
+# --------------------------------------------------------------------------- the chain's end
+def _some_rolls(lg: League, n: int = 4) -> None:
+    ann = lg.login("ann")
+    for _ in range(n):
+        r = lg.client.post("/api/run/core.roll_table", json={"table_id": "nuts-scenario", "campaign": lg.campaign},
+                           headers=ann)
+        assert r.status_code == 200, r.text
+
+
+def test_rolls_cut_off_the_end_are_found_and_named(lg: League) -> None:
+    """Cutting rolls off the end left "chain intact: N rolls" before: the kept head
+    (count and last hash, written with each roll) now says how many were cut."""
+    from sqlalchemy import text
+
+    _some_rolls(lg, 4)
+    assert _intact(lg) == 4
+    with lg.app.engine.begin() as conn:  # done in the database, as the old league let a player
+        ids = [r[0] for r in conn.execute(text("SELECT id FROM roll_record ORDER BY id"))]
+        conn.execute(text("DELETE FROM roll_record WHERE id IN (:a, :b)"), {"a": ids[-1], "b": ids[-2]})
+    st = lg.app.run(record.verify_chain, lg.campaign)
+    assert not st.intact and st.rolls == 2 and st.head_count == 4
+    assert st.text.startswith("chain broken at its end: 2 rolls cut off the end (the head holds 4 rolls")
+
+
+def test_a_junk_row_is_found_and_named_at_the_end_or_in_between(lg: League) -> None:
+    """A hand-made row hashed onto the chain's newest record (what the old league's open
+    INSERT policy allowed): past the head, it is named; and once the server rolls again
+    after it (it chains after its own head, never after the junk), it is named as put
+    in between."""
+    from sqlalchemy import text
+
+    from campaign_app import rollchain
+    from db.models import utcnow
+
+    _some_rolls(lg, 3)
+    with lg.app.engine.begin() as conn:
+        last = conn.execute(text("SELECT hash FROM roll_record ORDER BY id DESC LIMIT 1")).scalar()
+        row = {"campaign_id": lg.campaign, "created_at": utcnow(), "purpose": "roll on Scenario", "rule": "",
+               "subject": "", "dice": "d6", "faces": "1", "source": "random", "target": None, "value": 1,
+               "table_id": "nuts-scenario", "row": "1", "result": "", "label": "", "step": "", "face_pos": None,
+               "mark": "preview", "journal_id": None, "battle_id": None, "fighter_id": None, "unit_id": None}
+        rollchain.chain(str(last), [row])
+        cols = ", ".join(row)
+        junk = conn.execute(text(f"INSERT INTO roll_record ({cols}) VALUES ({', '.join(':' + k for k in row)}) "
+                                 "RETURNING id"), row).scalar()
+    st = lg.app.run(record.verify_chain, lg.campaign)
+    assert not st.intact and st.broken_at == junk
+    assert f"roll record {junk} (#4 of the chain): it is past the chain's head (3 rolls" in st.text
+    _some_rolls(lg, 1)  # the server goes on from its head
+    st = lg.app.run(record.verify_chain, lg.campaign)
+    assert not st.intact and st.broken_at == junk and "was put in between" in st.text
