@@ -169,7 +169,9 @@ def test_log_verify_passes_on_a_long_campaign_and_names_a_changed_row(engine: En
     log = roll_log(engine, cid)
     assert len(log) > 60 and {"applied", "undone", "preview"} <= {r["mark"] for r in log}
     rc, out, _ = cli(engine, capsys, "log", "verify", "League")
-    assert (rc, out) == (0, f"chain intact: {len(log)} rolls\n")
+    assert (rc, out) == (0, f"chain intact: {len(log)} rolls\nhead: {len(log)} rolls, last hash {log[-1]['hash']}\n")
+    rc, out, _ = cli(engine, capsys, "log", "verify", "League", "--json")
+    assert rc == 0 and json.loads(out)["head"] == {"rolls": len(log), "hash": log[-1]["hash"]}
     for camp in ("Ardennes 1944", "Underhive Feud"):
         rc, out, _ = cli(engine, capsys, "log", "verify", camp)
         assert rc == 0 and out.startswith("chain intact: "), out
