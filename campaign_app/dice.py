@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+import secrets
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeAlias, TypeVar
@@ -66,10 +67,13 @@ class DiceSource(Protocol):
 
 
 class RandomSource:
+    """The operating system's randomness (:mod:`secrets`): what the league server rolls
+    every die with, and the desktop's dice too. No seed, nothing to predict."""
+
     name = "random"
 
     def __init__(self) -> None:
-        self._rng = random.SystemRandom()
+        self._rng: random.Random = secrets.SystemRandom()
 
     def next_face(self) -> int:
         return self._rng.randint(1, 6)

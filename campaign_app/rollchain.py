@@ -70,14 +70,18 @@ def chain(prev: str, rows: Iterable[dict[str, Any]]) -> str:
 @dataclass(frozen=True)
 class Break:
     """The first record that no longer matches: its position (1-based), its id (or
-    reference) and why (``content`` changed, or ``order``: a record before it was
-    removed, moved or put in between)."""
+    reference) and why (``content`` changed, ``order``: a record before it was removed,
+    moved or put in between, or ``inserted``: this record was put in between, the next
+    one follows the record before it)."""
 
     position: int
     ref: Any
     why: str
 
     def text(self, what: str = "roll record") -> str:
+        if self.why == "inserted":
+            return (f"{what} {self.ref} (#{self.position} of the chain): it was put in between (the record after "
+                    f"it follows the one before it): not written by the app")
         if self.why == "content":
             return f"{what} {self.ref} (#{self.position} of the chain): its content no longer matches its hash"
         return (f"{what} {self.ref} (#{self.position} of the chain): it no longer follows the record before "
@@ -87,12 +91,15 @@ class Break:
 def first_break(rows: Iterable[Mapping[str, Any]], ref: str = "id") -> tuple[int, Break | None]:
     """Walk ``rows`` (oldest first, each with ``prev_hash``, ``hash`` and the content);
     the number of records and the first break, if any."""
-    prev = ""
+    prev = before = ""
+    last_ref: Any = None
     n = 0
     for n, row in enumerate(rows, start=1):
         if (row.get("prev_hash") or "") != prev:
+            if n > 1 and (row.get("prev_hash") or "") == before:  # the record before it is an extra one
+                return n, Break(n - 1, last_ref, "inserted")
             return n, Break(n, row.get(ref), "order")
         if link(prev, row) != row.get("hash"):
             return n, Break(n, row.get(ref), "content")
-        prev = str(row["hash"])
+        before, prev, last_ref = prev, str(row["hash"]), row.get(ref)
     return n, None

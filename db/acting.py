@@ -41,7 +41,7 @@ from typing import Any
 from sqlalchemy import event, inspect, text
 from sqlalchemy.orm import ORMExecuteState, Session
 
-from campaign_app.errors import RefusedError
+from campaign_app.errors import InputError, RefusedError
 
 ROLES = ("arbitrator", "player", "viewer")
 
@@ -60,8 +60,8 @@ _ACTOR: ContextVar[Actor | None] = ContextVar("campaign_app_actor", default=None
 CORE_KEY = "acting.core_rows"
 DML_KEY = "acting.core_dml"
 
-# tables a player writes freely: the history's entries and the dice they roll
-_FREE = ("journal_entry", "roll_record")
+# tables a player writes freely: the history's entries and the dice they roll (and the chain head they move)
+_FREE = ("journal_entry", "roll_record", "chain_head")  # chain_head: moved only with the rolls
 _ROSTER_TABLES = ("roster", "fighter", "unit", "equipment", "skill", "lasting_injury",
                   "stash_item", "ledger_entry", "territory")
 _BATTLE_TABLES = ("battle", "battle_roster", "battle_result", "battle_mark")
@@ -274,3 +274,49 @@ def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Go
         return None
     what = {"campaign": "create or change a campaign", "content_pack": "change the campaign's content"}
     return f"only the arbitrator may {what.get(table, f'change {table} rows')}"
+
+
+# --------------------------------------------------------------------------- dice (#35 item 4)
+def check_dice(session: Session, campaign_id: int, rolls: Any, *, preview: bool) -> None:
+    """The league server's dice rules, before a roll goes on record (called by
+    :meth:`db.uow.UnitOfWork.record_rolls` for every roll a use-case records, previews
+    included, in the same transaction; with no actor set nothing is checked).
+
+    In a campaign that plays **strict** dice the server rolls every die: a roll from a
+    seed is refused (:class:`InputError`), and so are faces typed in unless the campaign
+    allows typed dice (the arbitrator's setting). A **player** puts on record the
+    preview (dry run) of rolls of their own roster's fighters and units only
+    (:class:`RefusedError`): a preview's faces are what Apply applies under strict dice,
+    so previewing another player's roll would fix their dice."""
+    actor = _ACTOR.get()
+    if actor is None:
+        return
+    conn = session.connection()
+    found = conn.execute(text("SELECT name, dice_discipline, typed_dice FROM campaign WHERE id = :i"),
+                         {"i": campaign_id}).first()
+    items = list(rolls)
+    if found is not None and found.dice_discipline == "strict":
+        sources = {getattr(r, "source", "") for r in items}
+        if "seeded" in sources:
+            raise InputError(f"{found.name} plays strict dice: the league server rolls every die, a seed is "
+                             "refused; nothing was saved")
+        if "typed" in sources and not found.typed_dice:
+            raise InputError(f"{found.name} plays strict dice without typed dice: the league server rolls every "
+                             "die; nothing was saved")
+    if not preview or actor.role != "player":
+        return
+    from db.league import _one, _roster_of
+
+    for r in items:
+        for table, key in (("fighter", "fighter_id"), ("unit", "unit_id")):
+            fid = getattr(r, key, None)
+            if fid is None:
+                continue
+            rid = _roster_of(conn, table, {"id": fid})
+            owner = _one(conn, "SELECT name, owner FROM roster WHERE id = :i", i=rid) if rid is not None else None
+            if owner is None or owner.owner != actor.name:
+                whose = (owner.owner or "nobody yet (the arbitrator)") if owner is not None else "nobody"
+                where = f"the roster {owner.name!r}" if owner is not None else "no roster"
+                raise _refused(f"a preview of another player's roll: that {table} is of {where}, which belongs to "
+                               f"{whose}, not to you ({actor.name}); a player previews only their own fighters' "
+                               "rolls")

@@ -354,6 +354,10 @@ def init(engine: Engine) -> InitDone:
                 _ddl(conn, f"GRANT INSERT ON {q(table)} TO {pl}")
                 if table == "roll_record":  # a removed figure's rolls: see _policies
                     _ddl(conn, f"GRANT UPDATE (fighter_id, unit_id, figure_removed, mark) ON {q(table)} TO {pl}")
+            elif table == "chain_head":  # moved with every roll a player records (no DELETE); a
+                # direct league cannot protect it from its players: the league server does (#35)
+                _ddl(conn, f"REVOKE DELETE ON {q(table)} FROM {pl}")
+                _ddl(conn, f"GRANT INSERT, UPDATE ON {q(table)} TO {pl}")
             else:  # a campaign, or a table this app does not know yet: the arbitrator's
                 _ddl(conn, f"REVOKE INSERT, UPDATE, DELETE ON {q(table)} FROM {pl}")
             if table in _ROSTER_TABLES or table in _BATTLE_TABLES or table in _ARBITRATOR_TABLES:

@@ -624,6 +624,23 @@ class RollRecord(SQLModel, table=True):
     injuries: list["LastingInjury"] = Relationship(back_populates="roll_record")
 
 
+# --- chain head (#35 item 4; migration 0017_chain_head)
+class ChainHead(SQLModel, table=True):
+    """The newest end of a campaign's roll chain: how many records it has and the last
+    one's hash, written in the same transaction as every roll record
+    (:func:`db.queries.rolls.insert_rolls`). ``log verify`` compares the chain with it,
+    so rolls cut off the end, or a row put after the end, are found and named; the
+    campaign report prints it so players hold a copy. Not exported: an import rebuilds
+    it from the chain it writes (the file's hashes are checked link by link)."""
+
+    __tablename__ = "chain_head"
+
+    campaign_id: int = Field(foreign_key="campaign.id", primary_key=True, ondelete="CASCADE")
+    count: int = Field(default=0)
+    last_hash: str = Field(default="", max_length=64)
+# --- end chain head
+
+
 JOURNALED_TABLES = (
     "campaign",
     "roster",

@@ -127,10 +127,13 @@ class UnitOfWork:
         rolls whose faces the app rolled (typed faces are the player's own dice)."""
         items = rolls.rolls if isinstance(rolls, Roller) else list(rolls)
         rows = roll_rows(items, 0, None, battle_id, step, mark, face_start)
+        cid = campaign_id or self.campaign_id
+        if self._watch is not None and cid is not None:  # server: strict dice, whose previews
+            acting.check_dice(self.session, cid, [r for r in items if "record_id" not in r.extra],
+                              preview=mark == "preview")
         kept = [(r, row) for r, row in zip(items, rows, strict=True)
                 if "record_id" not in r.extra and not (app_only and r.source == "typed")]
         items = [r for r, _row in kept]
-        cid = campaign_id or self.campaign_id
         if cid is None:
             raise ValueError("rolls need a campaign")
         if not items:

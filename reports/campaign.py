@@ -194,4 +194,14 @@ def render_campaign(
             [Paragraph(tr("No battles yet."), st.empty)]
         story += part
         prog.step()
+
+    head = as_dict(doc.get("roll_chain"))
+    if head:  # the roll chain's head: players keep this page, `log verify` compares the chain with it
+        story.append(Paragraph(tr("Roll record"), st.h2))
+        rolls, digest = text(head.get("rolls")), text(head.get("hash")).strip()
+        story.append(Paragraph(markup(tr("Chain head: {rolls} rolls, last hash {hash}").format(
+            rolls=rolls, hash=digest or "-"), 300), st.line))
+        story.append(Paragraph(markup(tr("Keep this page: `log verify` checks the roll record against "
+                                         "the head the server keeps, and you can check that head against it."),
+                                      400), st.empty))
     return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, tr("Campaign report")) if s))

@@ -142,4 +142,44 @@ class Entry:
         return result_adapter(self.fn)
 
 
-CATALOGUE: dict[str, Entry] = {api_name(fn): Entry(fn, access) for fn, access in ALLOWED}
+# --- dice (#35 item 4): the roll-taking use-cases a player needs. Under strict dice the
+# server rolls every die (a seed refused, typed faces unless the campaign allows them) and
+# a player previews only their own fighters' rolls: checked where the rolls go on record
+# (db.acting.check_dice), in the same transaction. After the Battle stays the
+# arbitrator's (docs/league.md: it changes every side).
+from campaign_app.usecases import table  # noqa: E402 (the dice block's own import)
+
+DICE_ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
+    (core.roll_table, WRITE),
+    (table.battle_roll, WRITE),
+)
+
+
+def _system_dice_commands() -> list[tuple[Callable[..., Any], str]]:
+    """Every installed game system's commands that roll dice (a lasting injury, a
+    recovery, creatures...): players' writes, checked row by row like any other. Named
+    by the use-case (module and function), never by the game here."""
+    from campaign_app.systems.registry import systems
+
+    out: list[tuple[Callable[..., Any], str]] = []
+    for system in systems().values():
+        for cmd in system.command_list():
+            if cmd.dice:
+                out.append((system.load(cmd.run), WRITE))
+    return out
+# --- end dice
+
+
+def _catalogue() -> dict[str, Entry]:
+    out = {api_name(fn): Entry(fn, access) for fn, access in ALLOWED}
+    for fn, access in (*DICE_ALLOWED, *_system_dice_commands()):
+        name = api_name(fn)
+        if name in out:
+            if out[name].fn is not fn:  # two systems' use-cases of one name: neither is guessed
+                raise TypeError(f"two use-cases are both called {name}")
+            continue
+        out[name] = Entry(fn, access)
+    return out
+
+
+CATALOGUE: dict[str, Entry] = _catalogue()

@@ -78,9 +78,12 @@ def cmd_log_verify(args: argparse.Namespace, engine: Engine) -> int:
     st = verify_chain(engine, args.more)
     if args.json:
         emit(args, {"campaign": st.campaign, "rolls": st.rolls, "intact": st.intact,
-                    "broken_at": st.broken_at, "problem": st.problem})
+                    "broken_at": st.broken_at, "problem": st.problem,
+                    "head": None if st.head_count is None else {"rolls": st.head_count, "hash": st.head_hash}})
     elif st.intact:
         print(st.text)
+        if st.head_count:  # the head the database keeps: compare it with a report you kept
+            print(f"head: {st.head_count} rolls, last hash {st.head_hash}")
     else:
         print(f"error: {st.campaign}: the roll record's {st.text}", file=sys.stderr)
     return 0 if st.intact else 3

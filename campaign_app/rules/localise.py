@@ -25,6 +25,9 @@ REPORT_WORDS = (
     "Campaign report", "Campaign", "Battles", "No battles yet.", "Standings", "Rating", "Wins", "Draws",
     "Losses", "Casualties caused", "Casualties suffered", "Casualties", "Charts", "Roster histories",
     "#", "Date", "Scenario", "Result",
+    "Roll record", "Chain head: {rolls} rolls, last hash {hash}",
+    "Keep this page: `log verify` checks the roll record against the head the server keeps, and you can check "
+    "that head against it.",
 )
 
 # the keys whose values users typed: never translated

@@ -52,6 +52,7 @@ from db.models import (
 )
 from db.queries import campaign_report as qr
 from db.queries import documents as q
+from db.queries import rolls as roll_q
 from db.uow import Engine, Session, read_session
 
 __all__ = [
@@ -524,8 +525,16 @@ class Chart(TypedDict):
     axis: str
 
 
+class RollChainHead(TypedDict):
+    """The roll chain's head as the database keeps it (#35): what players hold a copy of."""
+
+    rolls: int
+    hash: str
+
+
 class CampaignDocument(TypedDict):
-    """A campaign's report: battles, standings, each roster's history, charts."""
+    """A campaign's report: battles, standings, each roster's history, charts, and the
+    roll chain's head (count and last hash)."""
 
     campaign: str
     system: str
@@ -535,6 +544,7 @@ class CampaignDocument(TypedDict):
     rating: str  # what the standings' rating counts (standings helper)
     histories: list[RosterHistory]
     charts: list[Chart]
+    roll_chain: RollChainHead
 
 
 _RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
@@ -562,6 +572,7 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
             return [[m(split.get(r, ({}, {})), r) for r in rosters] for _t, _a, m in measures]
 
         after_each = _after_each_battle(rows.battles, history_rows, fighters_now, units_now, measured)
+        head = roll_q.chain_head(s, c.id) or (0, "")
     order = list(names)
     casualties: dict[tuple[int, int], int] = {}
     for r in rows.results:
@@ -627,6 +638,7 @@ def campaign_document(engine: Engine, campaign: Ref) -> CampaignDocument:
         "rating": table["rating"],
         "histories": [{"roster": names[r], "lines": history.get(r, [])} for r in order],
         "charts": charts,
+        "roll_chain": {"rolls": head[0], "hash": head[1]},
     }
 
 

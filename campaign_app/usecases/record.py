@@ -183,6 +183,9 @@ class ChainState:
     intact: bool
     broken_at: int | None = None  # the id of the first record that no longer matches
     problem: str = ""
+    # the chain's head as the database keeps it (count, last hash): what players hold a copy of
+    head_count: int | None = None
+    head_hash: str = ""
 
     @property
     def text(self) -> str:
@@ -219,13 +222,48 @@ def verify_chain(engine: Engine, campaign: Ref,
         cid = int(c.id or 0)
         total = roll_q.chain_length(s, cid) if progress is not None else 0
 
+        head = roll_q.chain_head(s, cid)
+        count, kept = head if head is not None else (None, "")
+        seen: dict[int, tuple[int, str]] = {}  # position -> (id, hash): the head's record, the one after, the last
+
         def rows() -> Iterator[dict[str, Any]]:
             for i, r in enumerate(roll_q.chain_rows(s, cid), start=1):
                 if progress is not None and i % VERIFY_STEP == 0 and not progress(i, total):
                     raise Cancelled("chain check stopped")
+                if count is not None and i in (count, count + 1):
+                    seen[i] = (int(r.id), str(r.hash))
+                seen[0] = (int(r.id), str(r.hash))
                 yield dict(r._mapping)
 
         n, brk = rollchain.first_break(rows())
-        if brk is None:
-            return ChainState(c.name, n, True)
-        return ChainState(c.name, roll_q.chain_length(s, cid), False, broken_at=int(brk.ref), problem=brk.text())
+        if brk is not None:
+            return ChainState(c.name, roll_q.chain_length(s, cid), False, broken_at=int(brk.ref), problem=brk.text(),
+                              head_count=count, head_hash=kept)
+        why, at = _against_head(n, count, kept, seen)
+        if why:
+            return ChainState(c.name, n, False, broken_at=at, problem=why, head_count=count, head_hash=kept)
+        return ChainState(c.name, n, True, head_count=count, head_hash=kept)
+
+
+def _against_head(n: int, count: int | None, kept: str, seen: dict[int, tuple[int, str]]) -> tuple[str, int | None]:
+    """An intact chain of ``n`` records compared with its kept head: what does not
+    match (words and the record's id), or ``("", None)``."""
+    if count is None:
+        if n == 0:
+            return "", None
+        return (f"its head: the chain of {n} rolls has no head kept (the campaign's head was removed); its end "
+                "cannot be checked"), None
+    if n < count:
+        return (f"its end: {count - n} roll{'s' if count - n != 1 else ''} cut off the end (the head holds {count} "
+                f"rolls ending in {kept[:16]}, the chain has {n})"), None
+    if n > count:
+        rid = seen.get(count + 1, (None, ""))[0]
+        follows = count == 0 or seen.get(count, (0, ""))[1] == kept
+        return (f"roll record {rid} (#{count + 1} of the chain): it is past the chain's head ({count} rolls"
+                + (f" ending in {kept[:16]}" if count else "") + "): not written by the app"
+                + ("" if follows else "; and the chain's record at the head does not match it")), rid
+    last = seen.get(0, (None, ""))
+    if last[1] != kept:
+        return (f"roll record {last[0]} (#{n} of the chain): the chain's newest record does not match its head "
+                f"(ending in {kept[:16]})"), last[0]
+    return "", None

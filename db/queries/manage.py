@@ -15,6 +15,7 @@ from db.models import (
     BattleResult,
     BattleRoster,
     Campaign,
+    ChainHead,
     ContentPack,
     Equipment,
     Fighter,
@@ -121,6 +122,7 @@ def purge_campaign(session: Session, campaign_id: int) -> None:
 
     gone(JournalEntry, _c(JournalEntry).journal_id.in_(journal_ids))
     gone(RollRecord, _c(RollRecord).campaign_id == campaign_id)
+    gone(ChainHead, _c(ChainHead).campaign_id == campaign_id)  # chain head
     gone(Journal, jn.campaign_id == campaign_id)
     for model in (BattleMark, BattleResult, BattleRoster):
         gone(model, _c(model).battle_id.in_(battle_ids))

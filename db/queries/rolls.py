@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import Row, func, insert, literal, or_, select, tuple_, update
 
 from campaign_app import rollchain
-from db.models import Journal, RollRecord
+from db.models import ChainHead, Journal, RollRecord
 from db.uow import Session
 
 _rr = RollRecord.__table__.c  # type: ignore[attr-defined]
@@ -155,9 +155,36 @@ def lock_chain(session: Session, campaign_id: int, *, durable: bool = True) -> s
     if session.get_bind().dialect.name == "postgresql":
         lock = func.pg_advisory_xact_lock(_CHAIN_LOCK, campaign_id)
         session.execute(select(lock) if durable else select(lock, _no_wait()))
+    kept = session.execute(select(_ch.last_hash).where(_ch.campaign_id == campaign_id)).scalar()
+    if kept is not None:  # the head the server keeps: what the next record follows
+        return str(kept)
     head = session.execute(select(_rr.hash).where(_rr.campaign_id == campaign_id)
                            .order_by(_rr.id.desc()).limit(1)).scalar()
     return head or ""
+
+
+_ch = ChainHead.__table__.c  # type: ignore[attr-defined]
+
+
+def chain_head(session: Session, campaign_id: int) -> tuple[int, str] | None:
+    """The campaign's chain head as kept (count, last hash); None: none kept."""
+    row = session.execute(select(_ch.count, _ch.last_hash).where(_ch.campaign_id == campaign_id)).first()
+    return None if row is None else (int(row[0]), str(row[1]))
+
+
+def advance_head(session: Session, campaign_id: int, added: int, last_hash: str, *, unwritten: int = 0) -> None:
+    """Move the campaign's chain head on by ``added`` records ending in ``last_hash``, in
+    the caller's transaction (under :func:`lock_chain`). A campaign without a head yet
+    gets one counting the records it has (``unwritten``: those the caller has not
+    inserted yet)."""
+    if added <= 0:
+        return
+    t = ChainHead.__table__  # type: ignore[attr-defined]
+    res = session.execute(update(t).where(_ch.campaign_id == campaign_id)
+                          .values(count=_ch.count + added, last_hash=last_hash))
+    if int(getattr(res, "rowcount", 0) or 0) == 0:
+        session.execute(insert(t).values(campaign_id=campaign_id, last_hash=last_hash,
+                                         count=chain_length(session, campaign_id) + unwritten))
 
 
 def _no_wait() -> Any:
@@ -180,8 +207,10 @@ def insert_rolls(session: Session, campaign_id: int, rows: list[dict[str, Any]],
     rollchain.chain(lock_chain(session, campaign_id, durable=durable), rows)
     table = RollRecord.__table__  # type: ignore[attr-defined]
     # Core, not the ORM's bulk insert: the rows are complete dicts, nothing to map
-    return list(session.execute(
+    ids = list(session.execute(
         insert(table).returning(table.c.id, sort_by_parameter_order=True), rows).scalars())
+    advance_head(session, campaign_id, len(rows), str(rows[-1]["hash"]))
+    return ids
 
 
 def mark_rolls(session: Session, ids: Sequence[int], mark: str, *, only: Sequence[str] = ()) -> int:

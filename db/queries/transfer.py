@@ -296,6 +296,8 @@ def insert_columns(s: Session, table: str, names: list[str], columns: list[list[
     n = len(columns[0]) if columns else 0
     if not n:
         return []
+    if table == "roll_record":  # an import: the chain heads move on with the rows (chain order)
+        _advance_heads(s, names, columns)
     t = TABLES[table]
     conn = s.connection()
     pg = conn.dialect.name == "postgresql"
@@ -315,6 +317,22 @@ def insert_columns(s: Session, table: str, names: list[str], columns: list[list[
     else:
         _sqlite_insert(conn, t, names, columns)
     return []
+
+
+def _advance_heads(s: Session, names: list[str], columns: list[list[Any]]) -> None:
+    """Roll records about to be bulk-inserted, in chain order: each campaign's chain head
+    moves on by its rows, to the last one's hash (before the insert: a head made now
+    counts them as ``unwritten``)."""
+    from db.queries.rolls import advance_head
+
+    col = dict(zip(names, columns, strict=True))
+    counts: dict[int, int] = {}
+    last: dict[int, str] = {}
+    for cid, h in zip(col["campaign_id"], col["hash"], strict=True):
+        counts[int(cid)] = counts.get(int(cid), 0) + 1
+        last[int(cid)] = str(h)
+    for cid, n in counts.items():
+        advance_head(s, cid, n, last[cid], unwritten=n)
 
 
 _BATCH_ROWS = 1000

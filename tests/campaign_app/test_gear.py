@@ -70,7 +70,7 @@ def game_rows(engine) -> dict[str, list[tuple]]:
     out: dict[str, list[tuple]] = {}
     with engine.connect() as conn:
         for name, t in SQLModel.metadata.tables.items():
-            if name in ("journal", "journal_entry", "roll_record"):
+            if name in ("journal", "journal_entry", "roll_record", "chain_head"):  # chain_head: moves with the rolls
                 continue
             cols = [c for c in t.c if c.name != "version"]
             out[name] = sorted(tuple(str(v) for v in row) for row in conn.execute(t.select().with_only_columns(*cols)))

@@ -169,7 +169,9 @@ def test_log_verify_passes_on_a_long_campaign_and_names_a_changed_row(engine: En
     log = roll_log(engine, cid)
     assert len(log) > 60 and {"applied", "undone", "preview"} <= {r["mark"] for r in log}
     rc, out, _ = cli(engine, capsys, "log", "verify", "League")
-    assert (rc, out) == (0, f"chain intact: {len(log)} rolls\n")
+    assert (rc, out) == (0, f"chain intact: {len(log)} rolls\nhead: {len(log)} rolls, last hash {log[-1]['hash']}\n")
+    rc, out, _ = cli(engine, capsys, "log", "verify", "League", "--json")
+    assert rc == 0 and json.loads(out)["head"] == {"rolls": len(log), "hash": log[-1]["hash"]}
     for camp in ("Ardennes 1944", "Underhive Feud"):
         rc, out, _ = cli(engine, capsys, "log", "verify", camp)
         assert rc == 0 and out.startswith("chain intact: "), out
@@ -243,7 +245,12 @@ def test_export_import_carries_the_chain_and_refuses_a_broken_one(engine: Engine
     again = export_json(engine, copy.id)
     assert [r["hash"] for r in again["rolls"]] == [r["hash"] for r in doc["rolls"]]
     assert [r["mark"] for r in again["rolls"]] == [r["mark"] for r in doc["rolls"]]
-    assert verify_chain(engine, copy.id).intact
+    st = verify_chain(engine, copy.id)
+    assert st.intact
+    # the import rebuilt the chain's head from what it wrote (#35): the same as the original's
+    orig = verify_chain(engine, cid)
+    assert (st.head_count, st.head_hash) == (orig.head_count, orig.head_hash) == (len(doc["rolls"]),
+                                                                                 doc["rolls"][-1]["hash"])
     bad = json.loads(json.dumps(doc))
     bad["rolls"][1]["faces"] = "6,6" if bad["rolls"][1]["faces"] != "6,6" else "1,1"
     path = tmp_path / "bad.json"
@@ -258,7 +265,8 @@ def test_export_import_carries_the_chain_and_refuses_a_broken_one(engine: Engine
     assert rc == 0 and "imported campaign" in out
     notes = roll_log(engine, "Bad", marks=["note"])
     assert len(notes) == 1 and "broken at roll d2" in notes[0]["purpose"]
-    assert verify_chain(engine, "Bad").intact  # chained afresh, the break on record
+    st = verify_chain(engine, "Bad")
+    assert st.intact and st.head_count == len(doc["rolls"]) + 1  # chained afresh, the break on record
     swapped = json.loads(json.dumps(doc))  # two rolls swapped: the order no longer matches
     swapped["rolls"][0], swapped["rolls"][1] = swapped["rolls"][1], swapped["rolls"][0]
     with pytest.raises(ImportRefused, match="no longer follows"):

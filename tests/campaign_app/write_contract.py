@@ -17,7 +17,7 @@ from sqlalchemy.engine import Engine
 
 from campaign_app.usecases import core
 
-BOOK = ("journal", "journal_entry", "roll_record")  # the record, not the game
+BOOK = ("journal", "journal_entry", "roll_record", "chain_head")  # the record, not the game (the head moves with the rolls)
 Rows = dict[str, dict[Any, dict[str, Any]]]
 
 

@@ -182,8 +182,8 @@ def test_campaign_to_after_the_battle_with_typed_dice_then_undo(qtbot: Any, win:
     click(qtbot, wiz.cancel_button)
     assert not wiz.isVisible()
     after = snap(e)
-    assert {k: v for k, v in after.items() if k != "roll_record"} == \
-        {k: v for k, v in before.items() if k != "roll_record"}
+    assert {k: v for k, v in after.items() if k not in ("roll_record", "chain_head")} == \
+        {k: v for k, v in before.items() if k not in ("roll_record", "chain_head")}  # the head moves with the rolls
     assert len(after["roll_record"]) == len(before["roll_record"]) + 1
     assert core.roll_log(e, cid, battle=bid)[-1]["mark"] == "abandoned"
 

@@ -146,8 +146,8 @@ def test_cancelling_an_injury_roll_writes_nothing_but_the_preview_roll(qtbot: An
     click(qtbot, dlg.buttons.button(dlg.buttons.StandardButton.Cancel))
     assert not dlg.isVisible()
     after = snap(gui_engine)
-    assert {k: v for k, v in after.items() if k != "roll_record"} == \
-        {k: v for k, v in before.items() if k != "roll_record"}
+    assert {k: v for k, v in after.items() if k not in ("roll_record", "chain_head")} == \
+        {k: v for k, v in before.items() if k not in ("roll_record", "chain_head")}  # the head moves with the rolls
     # the app's roll stays on record (issue #15), marked a preview: no re-roll unseen
     assert {r["mark"] for r in core.roll_log(gui_engine, necro) if r["subject"] == "Krug Ironhide"} == {"preview"}
     assert not messages()
