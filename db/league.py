@@ -69,7 +69,7 @@ _BATTLE_TABLES = {
     "battle_mark": "league_may_battle(battle_id)",
 }
 # the league server's members and sessions (#35): read by the server's own login only
-SERVER_ONLY_TABLES = ("member", "member_session")
+SERVER_ONLY_TABLES = ("member", "member_session", "device_invite", "device_session")
 _ARBITRATOR_TABLES = ("campaign", "walker_type", "roll_record", "journal", "journal_entry", "alembic_version")
 
 
