@@ -30,7 +30,16 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, create_model
 from typing_extensions import is_typeddict
 
 from campaign_app.facade import _type_checking_imports, result_adapter, use_case_name
-from campaign_app.usecases import battles, core, devices, gear, gui_queries, league, standings, table
+from campaign_app.usecases import (
+    battles,
+    core,
+    devices,
+    gear,
+    gui_queries,
+    league,
+    standings,
+    table,
+)
 
 READ, WRITE, ARBITRATOR = "read", "write", "arbitrator"
 TABLE_READ, TABLE = "table-read", "table"
