@@ -225,3 +225,41 @@ def uninvite(engine: Engine, invite_id: int | str) -> Uninvited:
                 sess.revoked = True
                 n += 1
     return Uninvited(invite_id=iid, sessions=n)
+
+
+# --------------------------------------------------------------------------- the code to scan
+DEFAULT_PORT = 8350  # campaign_app.cli.serve.DEFAULT_BIND's
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (what a phone at the table reaches);
+    127.0.0.1 when it has none. No packet is sent (a UDP socket's route only)."""
+    import socket
+
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))
+        return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def join_url(token: str, host: str | None = None, port: int = DEFAULT_PORT) -> str:
+    """The link the QR code holds: ``http://HOST:PORT/join#t=TOKEN`` (the token in the
+    fragment, which no browser sends to a server)."""
+    from urllib.parse import quote
+
+    return f"http://{host or lan_address()}:{port}/join#t={quote(token, safe='')}"
+
+
+def qr_text(url: str) -> str:
+    """The QR code of ``url`` as text for a terminal (Unicode half blocks)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
