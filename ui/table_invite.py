@@ -55,9 +55,9 @@ def _answers(port: int) -> bool:
 class TableServer(QObject):
     """The table's server, a child process of the window over its open database."""
 
-    def __init__(self, parent: QObject | None, db_url: str) -> None:
+    def __init__(self, parent: QObject | None, environment: dict[str, str]) -> None:
         super().__init__(parent)
-        self.db_url = db_url
+        self.environment = environment
         self.port = 0
         self.proc: QProcess | None = None
         self.error = ""
@@ -70,8 +70,6 @@ class TableServer(QObject):
         cannot start: 0, and :attr:`error` says why in one line."""
         if self.running():
             return self.port
-        from db.paths import ENV_VAR
-
         port = next((p for p in range(FIRST_PORT, FIRST_PORT + 50) if _port_free(p)), 0)
         if not port:
             self.error = translate("TableInvite", "no free port from {a} to {b} for the table's server").format(
@@ -79,7 +77,8 @@ class TableServer(QObject):
             return 0
         proc = QProcess(self)
         env = QProcessEnvironment.systemEnvironment()
-        env.insert(ENV_VAR, self.db_url)  # not on the command line: a PostgreSQL password stays private
+        for key, value in self.environment.items():  # the database: not on the command line (a password)
+            env.insert(key, value)
         env.insert("PYTHONUNBUFFERED", "1")
         proc.setProcessEnvironment(env)
         proc.setProcessChannelMode(QProcess.ProcessChannelMode.MergedChannels)
@@ -112,8 +111,9 @@ def server_of(win: Any) -> TableServer:
     """The window's table server (made on first use; the window stops it on close)."""
     server = getattr(win, "table_server", None)
     if server is None:
-        url = win.app.engine.url.render_as_string(hide_password=False)
-        server = TableServer(win, url)
+        from campaign_app.usecases.devices import serve_environment
+
+        server = TableServer(win, serve_environment(win.app.engine))
         win.table_server = server
     return server
 

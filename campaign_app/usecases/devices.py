@@ -263,3 +263,12 @@ def qr_text(url: str) -> str:
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
     return out.getvalue()
+
+
+def serve_environment(engine: Engine) -> dict[str, str]:
+    """The environment a table server started by the window needs to open ``engine``'s
+    database: its URL, password included, in ``CAMPAIGN_APP_DB`` (an environment is
+    private to its user; a command line shows in every process list)."""
+    from db.paths import ENV_VAR
+
+    return {ENV_VAR: engine.url.render_as_string(hide_password=False)}
