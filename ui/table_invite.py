@@ -113,7 +113,7 @@ def server_of(win: Any) -> TableServer:
     if server is None:
         from campaign_app.usecases.devices import serve_environment
 
-        server = TableServer(win, serve_environment(win.app.engine))
+        server = TableServer(win, win.app.run(serve_environment))
         win.table_server = server
     return server
 
