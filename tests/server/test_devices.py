@@ -309,3 +309,19 @@ def test_a_join_posted_from_another_site_is_refused(lg: League, battle: int) -> 
                        follow_redirects=False)
     assert r.status_code == 403 and "set-cookie" not in r.headers
     assert rows(lg) == before
+
+
+def test_a_device_logs_out_and_its_session_ends(lg: League, battle: int) -> None:
+    phone = device(lg, battle)
+    r = lg.client.post("/api/logout", headers=phone)
+    assert r.status_code == 200 and r.json()["sessions"] == 1
+    assert sql(lg, "SELECT revoked FROM device_session") == [(True,)]
+    _refused(lg, phone, "table.table_view", 401, "ended", battle=battle)
+
+
+def test_only_a_device_acts_for_a_battle() -> None:
+    from db.acting import Actor, acting
+
+    for bad in (Actor("ann", "device"), Actor("ann", "player", battle_id=1, roster_id=1)):
+        with pytest.raises(ValueError, match="a device acts for one battle"), acting(bad):
+            pass
