@@ -215,8 +215,13 @@ def cmd_table(args: argparse.Namespace, engine: Any) -> None:
 
 # --- invite: devices at the table (#29)
 def cmd_invite(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.errors import InputError
     from campaign_app.usecases.devices import invite_to_table, join_url, qr_text
 
+    if not 0 < args.port < 65536:  # before the invitation is written
+        raise InputError(f"--port {args.port} is not a port (1 to 65535)")
+    if args.host is not None and (not args.host.strip() or any(c in args.host for c in " /#?@")):
+        raise InputError(f"--host {args.host!r} is not an address (e.g. 192.168.1.20)")
     inv = invite_to_table(engine, args.battle, args.roster, minutes=args.minutes)
     url = join_url(inv.token, args.host, args.port)
     data = {"url": url, "invite_id": inv.invite_id, "battle_id": inv.battle_id, "roster": inv.roster,
