@@ -71,7 +71,9 @@ class Campaigns:
         player, viewer). ``who=None``: no one is checked (as :meth:`run`)."""
         from db.acting import Actor, acting
 
-        with acting(Actor(who.name, who.role) if who is not None else None):
+        actor = None if who is None else Actor(who.name, who.role, getattr(who, "battle_id", None),
+                                               getattr(who, "roster_id", None))
+        with acting(actor):
             return use_case(self._engine, *args, **kwargs)
 
     def reopened(self) -> Campaigns:

@@ -43,15 +43,18 @@ from sqlalchemy.orm import ORMExecuteState, Session
 
 from campaign_app.errors import InputError, RefusedError
 
-ROLES = ("arbitrator", "player", "viewer")
+ROLES = ("arbitrator", "player", "viewer", "device")
 
 
 @dataclass(frozen=True)
 class Actor:
-    """A league member acting through the server: name (``roster.owner``) and role."""
+    """A league member acting through the server: name (``roster.owner``) and role; or a
+    device at the table (role ``device``), scoped to ``battle_id`` and ``roster_id``."""
 
     name: str
     role: str
+    battle_id: int | None = None
+    roster_id: int | None = None
 
 
 _ACTOR: ContextVar[Actor | None] = ContextVar("campaign_app_actor", default=None)
@@ -65,6 +68,10 @@ _FREE = ("journal_entry", "roll_record", "chain_head")  # chain_head: moved only
 _ROSTER_TABLES = ("roster", "fighter", "unit", "equipment", "skill", "lasting_injury",
                   "stash_item", "ledger_entry", "territory")
 _BATTLE_TABLES = ("battle", "battle_roster", "battle_result", "battle_mark")
+# invitations to the table: their use-cases check who may (campaign_app.usecases.devices)
+_SELF_CHECKED = ("device_invite", "device_session")
+# what a device at the table writes: marks and results of its own roster's figures
+_DEVICE_TABLES = ("battle_mark", "battle_result")
 _MOVES = ("roster_id", "fighter_id", "unit_id", "battle_id")
 _KEYS = ("id", "roster_id", "fighter_id", "unit_id", "battle_id", "journal_id", "campaign_id", "owner")
 
@@ -79,6 +86,8 @@ def acting(actor: Actor | None) -> Iterator[None]:
     """Run the block as ``actor`` (its use-cases' units of work check its rights)."""
     if actor is not None and actor.role not in ROLES:
         raise ValueError(f"unknown role {actor.role!r}")
+    if actor is not None and (actor.role == "device") != (actor.battle_id is not None and actor.roster_id is not None):
+        raise ValueError("a device acts for one battle and one roster, and only a device does")
     token = _ACTOR.set(actor)
     try:
         yield
@@ -165,6 +174,9 @@ def check(session: Session, watch: Watch, *, writes: bool) -> None:
         if writes or rows or session.info.get(DML_KEY):
             raise _refused(f"{actor.name} is a viewer: a viewer changes nothing")
         return
+    if actor.role == "device":
+        _check_device(session, actor, rows)
+        return
     noted: dict[str, int] = {}
     for table, _row in core:
         noted[table] = noted.get(table, 0) + 1
@@ -233,7 +245,7 @@ def _refused(why: str) -> RefusedError:
 def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Gone) -> str | None:
     from db.league import _battle_of, _one
 
-    if table in _FREE:
+    if table in _FREE or table in _SELF_CHECKED:
         return None
     if table == "journal":
         if row.get("id") is None:
@@ -320,3 +332,44 @@ def check_dice(session: Session, campaign_id: int, rolls: Any, *, preview: bool)
                 raise _refused(f"a preview of another player's roll: that {table} is of {where}, which belongs to "
                                f"{whose}, not to you ({actor.name}); a player previews only their own fighters' "
                                "rolls")
+
+
+def _check_device(session: Session, actor: Actor, rows: list[tuple[str, dict[str, Any]]]) -> None:
+    """A device at the table writes only marks and results (battle_mark, battle_result)
+    of its own roster's figures in its own battle, the history of those marks and the
+    dice it rolls; every Core statement must be one db.journal noted (an undo)."""
+    noted: dict[str, int] = {}
+    for table, _row in session.info.get(CORE_KEY, ()):
+        noted[table] = noted.get(table, 0) + 1
+    for table, count in dict(session.info.get(DML_KEY, {})).items():
+        if table not in _FREE and count > noted.get(table, 0):
+            raise _refused(f"a device at the table does not write {table} rows")
+    conn = session.connection()
+    for table, row in rows:
+        if table in _FREE or table == "journal":
+            continue  # the history of its marks (an undo's rows are checked one by one)
+        if table not in _DEVICE_TABLES:
+            raise _refused(f"a device at the table only marks its own figures (not {table} rows)")
+        why = _device_row(conn, actor, table, row)
+        if why is not None:
+            raise _refused(why)
+
+
+def _device_row(conn: Any, actor: Actor, table: str, row: Mapping[str, Any]) -> str | None:
+    from db.league import _one
+
+    found = None
+    if row.get("id") is not None and not all(row.get(k) is not None for k in ("battle_id",)):
+        found = _one(conn, f"SELECT battle_id, fighter_id, unit_id FROM {table} WHERE id = :i", i=row["id"])
+    battle = row.get("battle_id", getattr(found, "battle_id", None))
+    fighter = row.get("fighter_id", getattr(found, "fighter_id", None))
+    unit = row.get("unit_id", getattr(found, "unit_id", None))
+    if battle is None or int(battle) != actor.battle_id:
+        return "this device is invited to another battle"
+    if fighter is None and unit is None:
+        return "a device at the table marks only its own figures"
+    parent = (_one(conn, "SELECT roster_id FROM fighter WHERE id = :i", i=fighter) if fighter is not None
+              else _one(conn, "SELECT roster_id FROM unit WHERE id = :i", i=unit))
+    if parent is None or int(parent.roster_id) != actor.roster_id:
+        return "that figure is not of this device's roster: a device marks only its own figures"
+    return None

@@ -68,8 +68,8 @@ _BATTLE_TABLES = {
     "battle_result": "league_may_battle(battle_id)",
     "battle_mark": "league_may_battle(battle_id)",
 }
-# the league server's members, sessions and idempotency keys (#35): the server's own login only
-SERVER_ONLY_TABLES = ("member", "member_session", "idempotency_key")
+# the league server's members, sessions, devices and idempotency keys (#35, #29): the server's own login only
+SERVER_ONLY_TABLES = ("member", "member_session", "device_invite", "device_session", "idempotency_key")
 _ARBITRATOR_TABLES = ("campaign", "walker_type", "roll_record", "journal", "journal_entry", "alembic_version")
 
 

@@ -727,3 +727,39 @@ class IdempotencyKey(SQLModel, table=True):
     body: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
 # --- end idempotency
+
+
+# --- devices: phones and tablets invited to the table (invite helper, #29). A device
+# token is scoped to one battle and one of its rosters; only its SHA-256 is stored (like
+# member sessions). Not journaled, not exported (credentials, not the game: see
+# docs/league.md, "At the table").
+class DeviceInvite(SQLModel, table=True):
+    """An invitation to the table (the QR code): reusable until it expires, is revoked,
+    or its battle is finished; each join makes a :class:`DeviceSession`."""
+
+    __tablename__ = "device_invite"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    battle_id: int = Field(foreign_key="battle.id", index=True, ondelete="CASCADE")
+    roster_id: int = Field(foreign_key="roster.id", index=True, ondelete="CASCADE")
+    created_by: str | None = Field(default=None, max_length=63)  # the member, or None (the desktop)
+    created_at: datetime = Field(default_factory=utcnow)
+    expires_at: datetime
+    revoked: bool = Field(default=False)
+
+
+class DeviceSession(SQLModel, table=True):
+    """A device that joined by an invite: the SHA-256 of its session token (the
+    ``ca_session`` cookie), its invite, made, last used, expires (with its invite)."""
+
+    __tablename__ = "device_session"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    invite_id: int = Field(foreign_key="device_invite.id", index=True, ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow)
+    last_used: datetime = Field(default_factory=utcnow)
+    expires_at: datetime
+    revoked: bool = Field(default=False)
+# --- end devices

@@ -58,7 +58,7 @@ from campaign_app.errors import (
 from campaign_app.facade import Campaigns, database_fault
 from campaign_app.usecases import idempotency as idem
 from campaign_app.usecases import members
-from server.catalogue import CATALOGUE, MAY, READ, Entry
+from server.catalogue import CATALOGUE, MAY, READ, Entry, device_refusal
 from server.limits import BodyLimit, LoginLimiter
 
 log = logging.getLogger("campaign_app.server")
@@ -228,6 +228,10 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
     for entry in CATALOGUE.values():
         _add_run_route(api, entry, campaigns, who, body_of, call, components)
 
+    from server.join import add_join_routes
+
+    add_join_routes(api, campaigns)  # /api/join, /join: devices at the table (#29)
+
     @api.post("/api/run/{use_case}")
     async def unknown(use_case: str) -> Response:
         raise ApiError(422, f"no use-case named {_one_line(use_case)[:80]!r} here (GET /api/use-cases lists them)")
@@ -288,6 +292,9 @@ def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, b
             raise ApiError(400, str(e)) from None
         args = await body_of(request, entry.model)
         kwargs = {k: getattr(args, k) for k in args.model_fields_set}
+        why = device_refusal(member.battle_id, kwargs)
+        if why is not None:
+            raise ApiError(403, f"refused: {why}; nothing was saved")
         if key is None:
             result = await call(lambda: campaigns.run_as(member, entry.fn, **kwargs))
             return Response(entry.result.dump_json(result), media_type="application/json")

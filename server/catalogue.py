@@ -6,6 +6,10 @@ its signature.
 player may actually write is checked row by row inside the unit of work
 (:mod:`db.acting`), so a player's ``core.edit_fighter`` of another player's fighter is
 refused there, in the same transaction. ``arbitrator``: the arbitrator only.
+``table-read`` and ``table``: a battle at the table, read and marked; a device invited
+to the table (role ``device``, :mod:`campaign_app.usecases.devices`) may call these
+only, for its own battle only (:func:`device_refusal`), and :mod:`db.acting` lets it
+write only the marks of its own roster's figures.
 
 A use-case's API name is its module's last part and its name (``core.add_fighter``);
 its body is a JSON object of its named arguments (the database, its first parameter,
@@ -26,9 +30,19 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, create_model
 from typing_extensions import is_typeddict
 
 from campaign_app.facade import _type_checking_imports, result_adapter, use_case_name
-from campaign_app.usecases import battles, core, gear, gui_queries, league, standings
+from campaign_app.usecases import (
+    battles,
+    core,
+    devices,
+    gear,
+    gui_queries,
+    league,
+    standings,
+    table,
+)
 
 READ, WRITE, ARBITRATOR = "read", "write", "arbitrator"
+TABLE_READ, TABLE = "table-read", "table"
 
 # (use-case, access). Reads first, then the player's writes, then the arbitrator's.
 ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
@@ -55,12 +69,38 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (core.undo, WRITE),
     (core.redo, WRITE),
     (battles.record_battle, WRITE),
+    (table.table_view, TABLE_READ),
+    (table.track, TABLE),
+    (table.hit, TABLE),
+    (table.casualties, TABLE),
+    (table.undo_mark, TABLE),
+    (table.battle_roll, TABLE),
+    (devices.invites, READ),
+    (devices.invite_to_table, WRITE),  # the roster's owner or the arbitrator (the use-case checks)
+    (devices.uninvite, WRITE),
     (core.create_campaign, ARBITRATOR),
     (battles.after_battle, ARBITRATOR),
     (league.assign_roster, ARBITRATOR),
 )
 
-MAY = {READ: ("viewer", "player", "arbitrator"), WRITE: ("player", "arbitrator"), ARBITRATOR: ("arbitrator",)}
+MAY = {READ: ("viewer", "player", "arbitrator"), WRITE: ("player", "arbitrator"), ARBITRATOR: ("arbitrator",),
+       TABLE_READ: ("viewer", "player", "arbitrator", "device"), TABLE: ("player", "arbitrator", "device")}
+
+
+def device_refusal(battle_id: int | None, args: dict[str, Any]) -> str | None:
+    """For a device at the table (scoped to ``battle_id``): why a call with ``args`` is
+    refused at the route (a cheap first check; the unit of work checks every row), or
+    None. Its battle must be named by its id."""
+    if battle_id is None:
+        return None
+    given = args.get("battle")
+    try:
+        same = given is not None and not isinstance(given, bool) and int(str(given).strip()) == battle_id
+    except ValueError:
+        same = False
+    if not same:
+        return f"this device is invited to battle id {battle_id} only"
+    return None
 
 
 def api_name(fn: Callable[..., Any]) -> str:

@@ -119,6 +119,8 @@ def build_actions(win: MainWindow) -> None:
         None, translate("actions", "Before the game: scenario, who attacks and the crew, every roll on record"))
     act(win, "battle_page", translate("actions", "Battle at the &Table…"), lambda: _battles().battle_page(win), "F9",  # table helper
         None, translate("actions", "During the game: mark each figure's status, hits and casualties; roll the tables"))
+    act(win, "invite_table", translate("actions", "&Invite to the Table…"), lambda: _battles().invite_to_table(win),
+        None, None, translate("actions", "A QR code a phone or tablet scans to follow the battle and mark one roster's figures"))
     # --- gear (gear helper): credits, trading, ledger and stash, the catalogue
     for key, text, what, tip in (
         ("gear_credits", translate("Actions", "C&redits…"), "credits",
@@ -294,6 +296,7 @@ def build_menus(win: MainWindow) -> None:
     m = mb.addMenu(translate("actions", "&Battle"))
     m.addAction(actions["setup_battle"])  # table helper
     m.addAction(actions["battle_page"])
+    m.addAction(actions["invite_table"])
     m.addAction(actions["record_battle"])
     m.addAction(actions["after_battle"])
     m = mb.addMenu(translate("actions", "&View"))

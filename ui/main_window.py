@@ -405,6 +405,9 @@ class MainWindow(QMainWindow):
         self.save_window()
         if getattr(self, "live", None) is not None:  # live helper
             self.live.stop()
+        server = getattr(self, "table_server", None)  # invite helper: the table's server ends with the window
+        if server is not None:
+            server.stop()
         worker.cancel_all_and_wait(5000)
         super().closeEvent(event)
 

@@ -213,6 +213,44 @@ def cmd_table(args: argparse.Namespace, engine: Any) -> None:
 # --- end table
 
 
+# --- invite: devices at the table (#29)
+def cmd_invite(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.errors import InputError
+    from campaign_app.usecases.devices import invite_to_table, join_url, qr_text
+
+    if not 0 < args.port < 65536:  # before the invitation is written
+        raise InputError(f"--port {args.port} is not a port (1 to 65535)")
+    if args.host is not None and (not args.host.strip() or any(c in args.host for c in " /#?@")):
+        raise InputError(f"--host {args.host!r} is not an address (e.g. 192.168.1.20)")
+    inv = invite_to_table(engine, args.battle, args.roster, minutes=args.minutes)
+    url = join_url(inv.token, args.host, args.port)
+    data = {"url": url, "invite_id": inv.invite_id, "battle_id": inv.battle_id, "roster": inv.roster,
+            "expires_at": inv.expires_at}
+    emit(args, data, lambda: "\n".join([
+        (qr_text(url) if not args.no_qr else "").rstrip("\n"),
+        f"{inv.roster} joins battle {inv.battle_number} at {url}",
+        f"(invitation {inv.invite_id}; until {inv.expires_at:%Y-%m-%d %H:%M} UTC or the battle's end; "
+        f"serve this database with: campaign-app serve --bind 0.0.0.0:{args.port})"]).lstrip("\n"))
+
+
+def cmd_invites(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.devices import invites
+
+    rows = invites(engine, args.battle)
+    emit(args, rows, lambda: table_text(
+        [(r["id"], r["battle_number"], r["roster"], r["devices"], f"{r['expires_at']:%Y-%m-%d %H:%M}", r["state"])
+         for r in rows], ["id", "battle", "roster", "devices", "until (UTC)", "state"])
+        if rows else "no invitations to the table")
+
+
+def cmd_uninvite(args: argparse.Namespace, engine: Any) -> None:
+    from campaign_app.usecases.devices import uninvite
+
+    r = uninvite(engine, args.invite)
+    emit(args, r, f"invitation {r.invite_id} ended ({r.sessions} device(s) signed out)")
+# --- end invite
+
+
 def register(sub: Any, add: Any, group: Any) -> None:
     bat = group("battle", "record and list battles")
     sp = add(bat, "record", cmd_record, "record a battle: who fought and how each figure ended")
@@ -263,6 +301,19 @@ def register(sub: Any, add: Any, group: Any) -> None:
     sp.add_argument("--winner")
     sp = add(bat, "table", cmd_table, "a battle at the table: figures, their tracked results, the marks")
     sp.add_argument("battle")
+    sp = add(bat, "invite", cmd_invite, "invite a phone or tablet to the table for one roster: a URL and "
+             "its QR code (the device marks that roster's figures)")
+    sp.add_argument("battle")
+    sp.add_argument("roster")
+    sp.add_argument("--minutes", type=int, default=6 * 60, help="how long the invitation lasts (default 360; "
+                    "it ends anyway when the battle is finished)")
+    sp.add_argument("--host", help="the address the phone reaches this machine at (default: its LAN address)")
+    sp.add_argument("--port", type=int, default=8350, help="the port campaign-app serve listens on (default 8350)")
+    sp.add_argument("--no-qr", action="store_true", help="print the URL only")
+    sp = add(bat, "invites", cmd_invites, "the invitations to the table (never their tokens)")
+    sp.add_argument("battle", nargs="?")
+    sp = add(bat, "uninvite", cmd_uninvite, "end an invitation to the table and sign its devices out")
+    sp.add_argument("invite", help="the invitation's id (battle invites)")
     # --- end table
     sp = add(bat, "list", cmd_list, "list a campaign's battles")
     sp.add_argument("campaign")

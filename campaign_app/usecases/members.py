@@ -68,12 +68,16 @@ class LoggedIn:
 
 @dataclass(frozen=True)
 class Who:
-    """The member behind a valid session."""
+    """The member behind a valid session; or a device at the table (role ``device``,
+    :mod:`campaign_app.usecases.devices`), scoped to one battle and one of its rosters
+    (``battle_id``, ``roster_id``: None for a member)."""
 
     name: str
     role: str
     session_id: int
     expires_at: datetime
+    battle_id: int | None = None
+    roster_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -222,14 +226,25 @@ def login(engine: Engine, name: str, password: str, *, days: int = SESSION_DAYS)
 
 def authenticate(engine: Engine, token: str) -> Who:
     """The member behind bearer ``token``, its session's use noted; an unknown, expired
-    or revoked token, or a disabled member: :class:`AuthError`."""
+    or revoked token, or a disabled member: :class:`AuthError`. A device session's token
+    (:func:`campaign_app.usecases.devices.join`) gives a device: role ``device``, its
+    battle and roster (refused once its invitation ended or its battle is finished)."""
     if not token or len(token) > 200:
         raise AuthError("not logged in (no valid token)")
     with UnitOfWork(engine, "member.seen", journaled=False) as uow:
         found = member_q.session_by_hash(uow.session, token_hash(token))
         now = utcnow()
         if found is None:
-            raise AuthError("not logged in (no valid token)")
+            from campaign_app.usecases.devices import device_who
+
+            device = device_who(uow.session, token_hash(token), now)
+            if device is None:
+                raise AuthError("not logged in (no valid token)")
+            dsess, name, battle_id, roster_id = device
+            assert dsess.id is not None
+            out = Who(name=name, role="device", session_id=dsess.id, expires_at=member_q.aware(dsess.expires_at),
+                      battle_id=battle_id, roster_id=roster_id)
+            return out
         sess, m = found
         if sess.revoked:
             raise AuthError("this session was ended: log in again")
@@ -244,12 +259,16 @@ def authenticate(engine: Engine, token: str) -> Who:
 
 
 def logout(engine: Engine, token: str) -> Revoked:
-    """End the session of ``token`` (nothing to end: 0)."""
+    """End the session of ``token``, a member's or a device's (nothing to end: 0)."""
+    from db import devices as device_q
+
     with UnitOfWork(engine, "member.logout", journaled=False) as uow:
         found = member_q.session_by_hash(uow.session, token_hash(token or ""))
-        if found is None or found[0].revoked:
+        device = device_q.session_by_hash(uow.session, token_hash(token or "")) if found is None else None
+        sess = found[0] if found is not None else device[0] if device is not None else None
+        if sess is None or sess.revoked:
             return Revoked(sessions=0)
-        found[0].revoked = True
+        sess.revoked = True
     return Revoked(sessions=1)
 
 

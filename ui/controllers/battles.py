@@ -104,6 +104,34 @@ def battle_page(win: MainWindow) -> Any:
     return open_battle_page(win, chosen["id"])
 
 
+def invite_to_table(win: MainWindow, battle_id: int | None = None) -> Any:
+    """Battle > Invite to the Table: the QR code a phone scans to join the battle being
+    played (the battle page's, else as Battle at the Table picks it)."""
+    from campaign_app.usecases.table import open_battles
+    from ui.table_invite import InviteDialog, server_of
+
+    if battle_id is None:
+        page = getattr(win, "battle_page", None)
+        try:
+            battle_id = page.battle_id if page is not None and page.isVisible() else None
+        except RuntimeError:  # the page was closed (deleted)
+            battle_id = None
+    if battle_id is None and win.campaign is not None:
+        live = [b for b in win.app.run(open_battles, win.campaign["id"])]
+        battle_id = live[0]["id"] if live else None
+    if battle_id is None:
+        win.statusBar().showMessage(translate("battles", "No battle is being set up or played: Set Up Battle first"), 5000)
+        return None
+    try:
+        dlg = InviteDialog(win, win.app, battle_id, server_of(win))
+    except AppError as e:
+        widgets.show_error(win, translate("battles", "Invite to the Table"), e)
+        return None
+    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dlg.show()
+    return dlg
+
+
 def open_battle_page(win: MainWindow, battle_id: int) -> Any:
     from ui.battle_page import BattlePage
 

@@ -2146,6 +2146,73 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     </message>
 </context>
 <context>
+    <name>TableInvite</name>
+    <message>
+        <source>no free port from {a} to {b} for the table&apos;s server</source>
+        <translation>aucun port libre de {a} à {b} pour le serveur de la table</translation>
+    </message>
+    <message>
+        <source>the table&apos;s server did not start: {why}</source>
+        <translation>le serveur de la table n&apos;a pas démarré : {why}</translation>
+    </message>
+    <message>
+        <source>it stopped</source>
+        <translation>il s&apos;est arrêté</translation>
+    </message>
+    <message>
+        <source>the table&apos;s server stopped: {why}</source>
+        <translation>le serveur de la table s&apos;est arrêté : {why}</translation>
+    </message>
+    <message>
+        <source>Invite to the Table</source>
+        <translation>Inviter à la table</translation>
+    </message>
+    <message>
+        <source>Battle {n}: a phone or tablet scans this code to follow the battle and mark one roster&apos;s figures.</source>
+        <translation>Bataille {n} : un téléphone ou une tablette scanne ce code pour suivre la bataille et marquer les figurines d&apos;une bande.</translation>
+    </message>
+    <message>
+        <source>Player&apos;s &amp;roster:</source>
+        <translation>&amp;Bande du joueur :</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>&amp;Lasts at most:</source>
+        <translation>&amp;Dure au plus :</translation>
+    </message>
+    <message>
+        <source>&amp;Make the code</source>
+        <translation>&amp;Créer le code</translation>
+    </message>
+    <message>
+        <source>QR code to join the table</source>
+        <translation>Code QR pour rejoindre la table</translation>
+    </message>
+    <message>
+        <source>Link to join the table</source>
+        <translation>Lien pour rejoindre la table</translation>
+    </message>
+    <message>
+        <source>{roster} joins until {when}, or until the battle is finished. Anyone with this code marks {roster}&apos;s figures.</source>
+        <translation>{roster} peut rejoindre jusqu&apos;à {when}, ou jusqu&apos;à la fin de la bataille. Qui a ce code marque les figurines de {roster}.</translation>
+    </message>
+    <message>
+        <source>Starting the table&apos;s server on port {p}…</source>
+        <translation>Démarrage du serveur de la table sur le port {p}…</translation>
+    </message>
+    <message>
+        <source>The table&apos;s server is running on port {p} (this window stops it when it closes); the phone must be on this network.</source>
+        <translation>Le serveur de la table tourne sur le port {p} (cette fenêtre l&apos;arrête en se fermant) ; le téléphone doit être sur ce réseau.</translation>
+    </message>
+    <message>
+        <source>the table&apos;s server does not answer on port {p}</source>
+        <translation>le serveur de la table ne répond pas sur le port {p}</translation>
+    </message>
+</context>
+<context>
     <name>Task</name>
     <message>
         <source>{title}: stopping…</source>
@@ -2776,6 +2843,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Pendant la partie : marquer l&apos;état, les touches et les pertes de chaque figurine ; lancer sur les tables</translation>
     </message>
     <message>
+        <source>&amp;Invite to the Table…</source>
+        <translation>&amp;Inviter à la table…</translation>
+    </message>
+    <message>
+        <source>A QR code a phone or tablet scans to follow the battle and mark one roster&apos;s figures</source>
+        <translation>Un code QR qu&apos;un téléphone ou une tablette scanne pour suivre la bataille et marquer les figurines d&apos;une bande</translation>
+    </message>
+    <message>
         <source>&amp;Roster</source>
         <translation>&amp;Liste</translation>
     </message>
@@ -3067,6 +3142,10 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     <message>
         <source>No battle is being set up or played: Set Up Battle first</source>
         <translation>Aucune bataille n&apos;est en préparation ou en cours : d&apos;abord Préparer une bataille</translation>
+    </message>
+    <message>
+        <source>Invite to the Table</source>
+        <translation>Inviter à la table</translation>
     </message>
     <message>
         <source>Battle at the table</source>

@@ -2146,6 +2146,73 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     </message>
 </context>
 <context>
+    <name>TableInvite</name>
+    <message>
+        <source>no free port from {a} to {b} for the table&apos;s server</source>
+        <translation>nessuna porta libera da {a} a {b} per il server del tavolo</translation>
+    </message>
+    <message>
+        <source>the table&apos;s server did not start: {why}</source>
+        <translation>il server del tavolo non è partito: {why}</translation>
+    </message>
+    <message>
+        <source>it stopped</source>
+        <translation>si è fermato</translation>
+    </message>
+    <message>
+        <source>the table&apos;s server stopped: {why}</source>
+        <translation>il server del tavolo si è fermato: {why}</translation>
+    </message>
+    <message>
+        <source>Invite to the Table</source>
+        <translation>Invita al tavolo</translation>
+    </message>
+    <message>
+        <source>Battle {n}: a phone or tablet scans this code to follow the battle and mark one roster&apos;s figures.</source>
+        <translation>Battaglia {n}: un telefono o un tablet scansiona questo codice per seguire la battaglia e segnare le miniature di una banda.</translation>
+    </message>
+    <message>
+        <source>Player&apos;s &amp;roster:</source>
+        <translation>&amp;Banda del giocatore:</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>&amp;Lasts at most:</source>
+        <translation>&amp;Dura al massimo:</translation>
+    </message>
+    <message>
+        <source>&amp;Make the code</source>
+        <translation>&amp;Crea il codice</translation>
+    </message>
+    <message>
+        <source>QR code to join the table</source>
+        <translation>Codice QR per unirsi al tavolo</translation>
+    </message>
+    <message>
+        <source>Link to join the table</source>
+        <translation>Link per unirsi al tavolo</translation>
+    </message>
+    <message>
+        <source>{roster} joins until {when}, or until the battle is finished. Anyone with this code marks {roster}&apos;s figures.</source>
+        <translation>{roster} può unirsi fino alle {when}, o fino alla fine della battaglia. Chi ha questo codice segna le miniature di {roster}.</translation>
+    </message>
+    <message>
+        <source>Starting the table&apos;s server on port {p}…</source>
+        <translation>Avvio del server del tavolo sulla porta {p}…</translation>
+    </message>
+    <message>
+        <source>The table&apos;s server is running on port {p} (this window stops it when it closes); the phone must be on this network.</source>
+        <translation>Il server del tavolo è attivo sulla porta {p} (questa finestra lo ferma quando si chiude); il telefono deve essere su questa rete.</translation>
+    </message>
+    <message>
+        <source>the table&apos;s server does not answer on port {p}</source>
+        <translation>il server del tavolo non risponde sulla porta {p}</translation>
+    </message>
+</context>
+<context>
     <name>Task</name>
     <message>
         <source>{title}: stopping…</source>
@@ -2776,6 +2843,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Durante la partita: segna stato, colpi e perdite di ogni miniatura; tira sulle tabelle</translation>
     </message>
     <message>
+        <source>&amp;Invite to the Table…</source>
+        <translation>&amp;Invita al tavolo…</translation>
+    </message>
+    <message>
+        <source>A QR code a phone or tablet scans to follow the battle and mark one roster&apos;s figures</source>
+        <translation>Un codice QR che un telefono o un tablet scansiona per seguire la battaglia e segnare le miniature di una banda</translation>
+    </message>
+    <message>
         <source>&amp;Roster</source>
         <translation>&amp;Lista</translation>
     </message>
@@ -3067,6 +3142,10 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     <message>
         <source>No battle is being set up or played: Set Up Battle first</source>
         <translation>Nessuna battaglia in preparazione o in corso: prima Prepara battaglia</translation>
+    </message>
+    <message>
+        <source>Invite to the Table</source>
+        <translation>Invita al tavolo</translation>
     </message>
     <message>
         <source>Battle at the table</source>
