@@ -42,6 +42,7 @@ class Hub:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self.ready = threading.Event()  # the watcher is listening (set and cleared by its thread)
 
     def subscribe(self) -> Subscriber:
         sub = Subscriber(asyncio.get_running_loop())
@@ -70,6 +71,7 @@ class Hub:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
+            self._thread = None
 
     def _run(self) -> None:
         other: Campaigns | None = None
@@ -81,6 +83,7 @@ class Hub:
                     watcher = other.run(live.watch)
                     if watcher is None:  # an in-memory database: no other client, no notices
                         return
+                    self.ready.set()
                 fd = watcher.fileno()
                 if fd is not None:
                     select.select([fd], [], [], POLL)
@@ -90,6 +93,7 @@ class Hub:
                     self.publish(changes)
             except Exception as e:  # noqa: BLE001 - a lost database connection: open it again
                 log.warning("live updates: %s (trying again)", type(e).__name__)
+                self.ready.clear()
                 if watcher is not None:
                     try:
                         watcher.close()
@@ -100,6 +104,7 @@ class Hub:
                     other.dispose()
                     other = None
                 self._stop.wait(1.0)
+        self.ready.clear()
         if watcher is not None:
             watcher.close()
         if other is not None:
