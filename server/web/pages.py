@@ -285,6 +285,7 @@ def mount(api: FastAPI, campaigns: Campaigns) -> Web:
         mine = await web.markable(who)
         settings = await web.run(record.campaign_settings, b["campaign_id"])
         figures = [dict(f, mine=(mine is None or f["roster_id"] in mine)) for f in b["figures"]]
+        figures.sort(key=lambda f: not f["mine"])  # one's own figures first (a player's gang in hand)
         roster_ids: dict[str, int] = {}
         for f in b["figures"]:
             roster_ids.setdefault(f["roster"], f["roster_id"])
