@@ -283,7 +283,7 @@ def test_roster_cards_log_and_standings(tb: Table) -> None:
     r = c.get(f"/campaign/{lg.campaign}/log")
     assert r.status_code == 200 and "roll for who attacks" in r.text
     r = c.get(f"/campaign/{lg.campaign}/standings")
-    assert r.status_code == 200 and "<th scope=\"row\">Easy</th>" in r.text
+    assert r.status_code == 200 and "<th scope=\"row\">Easy</th>" in r.text and "data-label=\"Wins\"" in r.text
     assert c.get("/roster/9999").status_code == 404
 
 
