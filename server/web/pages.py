@@ -20,6 +20,8 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from importlib import resources
@@ -42,6 +44,8 @@ COOKIE = "ca_session"
 CSRF_FIELD = "csrf"
 MAX_FORM = 20_000  # bytes: a form of these pages is far smaller
 KEEPALIVE = 15.0  # seconds between two comments on a quiet event stream
+SPENT_KEEP = 2 * 86400.0  # seconds a form token is good for, and a used one remembered
+SPENT_LIMIT = 200_000  # used form tokens remembered at most
 
 SECURITY_HEADERS = {
     # every script and style is our own file: no inline script, nothing from elsewhere
@@ -51,6 +55,20 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+
+class FormToken:
+    """A form's CSRF token, made fresh each time a page prints it (Jinja asks
+    ``__html__``): every form of every page has its own, usable once."""
+
+    def __init__(self, web: Web, token: str) -> None:
+        self.web = web
+        self.token = token
+
+    def __html__(self) -> str:
+        return self.web.new_form_token(self.token)
+
+    __str__ = __html__
 
 
 class PageError(Exception):
@@ -88,10 +106,40 @@ class Web:
         self.env = _templates()
         self.key = secrets.token_bytes(32)  # the CSRF key of this process
         self.hub = Hub(campaigns)
+        self._spent: dict[str, float] = {}  # the form tokens used (oldest first): a replay is refused
+        self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ helpers
-    def csrf(self, token: str) -> str:
-        return hmac.new(self.key, token.encode("utf-8"), hashlib.sha256).hexdigest()[:40]
+    def csrf(self, token: str) -> FormToken:
+        """What each form of a page for the session ``token`` carries (fresh per form)."""
+        return FormToken(self, token)
+
+    def _mac(self, token: str, nonce: str) -> str:
+        return hmac.new(self.key, f"{nonce}|{token}".encode(), hashlib.sha256).hexdigest()[:40]
+
+    def new_form_token(self, token: str) -> str:
+        nonce = f"{int(time.time())}-{secrets.token_urlsafe(12)}"  # when it was made: it ages out
+        return f"{nonce}.{self._mac(token, nonce)}"
+
+    def spend_form_token(self, token: str, sent: str) -> None:
+        """Check a POSTed form token: made by this process for this session, and never
+        sent before (a replayed request is refused). Else :class:`PageError`, nothing done."""
+        nonce, _, mac = sent.partition(".")
+        if not nonce or not mac or not hmac.compare_digest(mac, self._mac(token, nonce)):
+            raise PageError(403, "this form is stale or was not sent from these pages (no valid CSRF "
+                                 "token): reload the page; nothing was saved")
+        made = nonce.partition("-")[0]
+        if not made.isdigit() or time.time() - int(made) > SPENT_KEEP:
+            raise PageError(403, "this page is too old: reload it; nothing was saved")
+        now = time.monotonic()
+        with self._lock:
+            if nonce in self._spent:
+                raise PageError(409, "this form was sent already (a repeated request): reload the page; "
+                                     "nothing was saved")
+            self._spent[nonce] = now
+            while self._spent and (len(self._spent) > SPENT_LIMIT
+                                   or next(iter(self._spent.values())) < now - SPENT_KEEP):
+                del self._spent[next(iter(self._spent))]
 
     def lang(self, request: Request) -> str:
         return i18n.pick(request.headers.get("accept-language"))
@@ -145,10 +193,7 @@ class Web:
             raise PageError(400, "the form could not be read: nothing was saved") from None
         data = {k: v[-1] for k, v in parsed.items()}
         if token is not None:
-            sent = data.get(CSRF_FIELD, "")
-            if not sent or not hmac.compare_digest(sent, self.csrf(token)):
-                raise PageError(403, "this form is stale or was not sent from these pages (no valid CSRF "
-                                     "token): reload the page; nothing was saved")
+            self.spend_form_token(token, data.get(CSRF_FIELD, ""))
         return data
 
     # ------------------------------------------------------------------ scope

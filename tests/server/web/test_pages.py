@@ -94,6 +94,34 @@ def test_a_form_without_the_right_csrf_token_is_refused_and_writes_nothing(tb: T
     assert game_rows(tb.lg.app) == before
 
 
+def test_a_replayed_form_is_refused_and_writes_nothing(tb: Table) -> None:
+    c = tb.client("ann")
+    csrf = tb.csrf(c)
+    r = tb.post(c, "track", csrf=csrf, figure=tb.lg.rock, kind="fighter", status="duck-back")
+    assert r.status_code == 200 and error_line(r.text) is None
+    before = game_rows(tb.lg.app)
+    for status in ("duck-back", "hunker-down"):  # the same request again, or another with its token
+        r = tb.post(c, "track", csrf=csrf, figure=tb.lg.rock, kind="fighter", status=status)
+        assert r.status_code == 409 and "sent already" in r.text
+    assert game_rows(tb.lg.app) == before
+    # every form of a page has its own token
+    tokens = re.findall(r'name="csrf" value="([^"]+)"', c.get(f"/battle/{tb.battle}").text)
+    assert len(tokens) > 2 and len(set(tokens)) == len(tokens)
+
+
+def test_a_form_token_too_old_is_refused(tb: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    c = tb.client("ann")
+    csrf = tb.csrf(c)
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() + 3 * 86400)
+    before = game_rows(tb.lg.app)
+    r = tb.post(c, "track", csrf=csrf, figure=tb.lg.rock, kind="fighter", status="duck-back")
+    assert r.status_code == 403 and "too old" in r.text
+    assert game_rows(tb.lg.app) == before
+
+
 def test_another_session_s_csrf_token_is_refused(tb: Table) -> None:
     ann, bob = tb.client("ann"), tb.client("bob")
     before = game_rows(tb.lg.app)
@@ -246,7 +274,7 @@ def test_a_device_scoped_to_a_battle_sees_only_it_and_marks_only_its_roster(
     assert r.status_code == 403
     assert c.get(f"/battle/{tb.battle + 1}").status_code in (403, 404)
     assert game_rows(tb.lg.app) == before
-    r = tb.post(c, "track", csrf=csrf, figure=tb.lg.rock, kind="fighter", status="duck-back")
+    r = tb.post(c, "track", csrf=tb.csrf(c), figure=tb.lg.rock, kind="fighter", status="duck-back")
     assert r.status_code == 200 and error_line(r.text) is None
 
 
