@@ -91,11 +91,11 @@ def table_league(campaigns: Campaigns) -> TableLeague:
     return TableLeague(campaigns, cid, b.id, rosters, players)
 
 
-def sign_in(page: Any, base: str, name: str) -> None:
+def sign_in(page: Any, base: str, name: str, button: str = "Sign in") -> None:
     page.goto(base + "/")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    page.locator("#name").fill(name)
+    page.locator("#password").fill(PASSWORD)
+    page.get_by_role("button", name=button).click()
     page.wait_for_url(base + "/")
 
 
@@ -139,6 +139,17 @@ def shoot(out: Path) -> list[Path]:
                         page.screenshot(path=str(file), full_page=False)
                         shots.append(file)
                     ctx.close()
+            for lang in ("fr", "it"):  # the battle page in the other languages, on a phone
+                ctx = browser.new_context(viewport={"width": SIZES["phone"][0], "height": SIZES["phone"][1]},
+                                          color_scheme="light", locale=f"{lang}-{lang.upper()}")
+                page = ctx.new_page()
+                sign_in(page, base, tl.players[0], button={"fr": "Se connecter", "it": "Accedi"}[lang])
+                page.goto(base + pages["battle"])  # type: ignore[operator]
+                page.wait_for_timeout(300)
+                file = out / f"web-battle-phone-{lang}.png"
+                page.screenshot(path=str(file))
+                shots.append(file)
+                ctx.close()
             browser.close()
         campaigns.dispose()
     return shots
