@@ -179,7 +179,15 @@ class Web:
         return got
 
     async def form(self, request: Request, token: str | None) -> dict[str, str]:
-        """The POSTed form (urlencoded), its CSRF token checked when ``token`` is given."""
+        """The POSTed form (urlencoded), its CSRF token checked when ``token`` is given. A
+        browser's POST from another site (its ``Origin`` not this server) is refused, the
+        sign-in form's too (no one signs a browser in as someone else)."""
+        origin = request.headers.get("origin")
+        if origin is not None and origin != "null":
+            from urllib.parse import urlsplit
+
+            if urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower():
+                raise PageError(403, "this form was sent from another site: nothing was saved")
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         raw = await request.body()
         if len(raw) > MAX_FORM:

@@ -153,6 +153,21 @@ def step_5_another_player_s_figure_or_a_missing_battle_is_refused(site: Site) ->
     expect(site.bob.locator(".error")).to_be_visible()
 
 
+def step_6_after_the_battle_runs_from_the_marks(site: Site) -> None:
+    from campaign_app.usecases import battles
+
+    expect = pw.expect
+    site.desktop.run(table.finish_battle, site.battle)
+    for page in (site.ann, site.bob):  # the finished battle reaches the pages: no more buttons
+        expect(page.locator("#live .note")).to_be_visible(timeout=LIVE)
+        assert page.locator("#live button[name=status]").count() == 0
+    report = site.desktop.run(battles.after_battle, site.battle, seed=29)
+    assert report is not None
+    done = site.app.run(table.table_view, site.battle)
+    assert done["after_battle_done"]
+    assert next(f for f in done["figures"] if f["fighter_id"] == site.hans)["status"] == "hunker-down"
+
+
 def test_two_pages_and_the_desktop_share_one_live_battle(site: Site) -> None:
     """One story, in order (pytest-xdist may send separate tests of a module to
     different workers, each with its own site)."""
@@ -161,3 +176,5 @@ def test_two_pages_and_the_desktop_share_one_live_battle(site: Site) -> None:
     step_3_a_roll_on_a_table_with_the_server_s_dice(site)
     step_4_a_mark_in_the_desktop_window_reaches_both_pages(site)
     step_5_another_player_s_figure_or_a_missing_battle_is_refused(site)
+    site.bob.goto(f"{site.base}/battle/{site.battle}")
+    step_6_after_the_battle_runs_from_the_marks(site)

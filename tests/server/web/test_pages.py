@@ -44,6 +44,22 @@ def test_a_wrong_password_is_one_line_and_no_session(tb: Table) -> None:
     assert game_rows(tb.lg.app) == before
 
 
+def test_a_post_from_another_site_is_refused_even_the_sign_in(tb: Table) -> None:
+    c = tb.client()
+    r = c.post("/login", data={"name": "ann", "password": PASSWORDS["ann"]},
+               headers={"Origin": "https://evil.example"}, follow_redirects=False)
+    assert r.status_code == 403 and "set-cookie" not in r.headers
+    ann = tb.client("ann")
+    before = game_rows(tb.lg.app)
+    r = ann.post(f"/battle/{tb.battle}/hit", data={"csrf": tb.csrf(ann), "figure": tb.lg.rock},
+                 headers={"Origin": "http://evil.example", "X-Requested-With": "fetch"})
+    assert r.status_code == 403 and "another site" in r.text
+    assert game_rows(tb.lg.app) == before
+    r = ann.post(f"/battle/{tb.battle}/hit", data={"csrf": tb.csrf(ann), "figure": tb.lg.rock},
+                 headers={"Origin": "http://testserver", "X-Requested-With": "fetch"})
+    assert r.status_code == 200 and error_line(r.text) is None
+
+
 def test_sign_out_ends_the_session(tb: Table) -> None:
     c = tb.client("ann")
     csrf = tb.csrf(c)
