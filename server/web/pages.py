@@ -44,6 +44,9 @@ COOKIE = "ca_session"
 CSRF_FIELD = "csrf"
 MAX_FORM = 20_000  # bytes: a form of these pages is far smaller
 KEEPALIVE = 15.0  # seconds between two comments on a quiet event stream
+# the number inputs a table rolled by a procedure may take (TableChoice.takes), in words
+INPUT_WORDS = {"rep": "Rep of who rolls", "vs_rep": "Rep of the other figure", "impact": "Impact",
+               "shots": "Shots (the weapon's Target number)"}
 SPENT_KEEP = 2 * 86400.0  # seconds a form token is good for, and a used one remembered
 SPENT_LIMIT = 200_000  # used form tokens remembered at most
 
@@ -344,7 +347,8 @@ def mount(api: FastAPI, campaigns: Campaigns) -> Web:
             roster_ids.setdefault(f["roster"], f["roster_id"])
         return {"battle": b, "figures": figures, "typed_dice": bool(settings["typed_dice"]),
                 "can_mark": any(f["mine"] for f in figures), "roster_ids": roster_ids,
-                "tables": [t for t in b["tables"] if not t["needs"]]}
+                "tables": [t for t in b["tables"] if not t["takes"]],
+                "proc_tables": [t for t in b["tables"] if t["takes"]], "input_words": INPUT_WORDS}
 
     def live_response(request: Request, ctx: dict[str, Any], status: int = 200) -> Response:
         if request.headers.get("x-requested-with") == "fetch":
@@ -454,15 +458,31 @@ def mount(api: FastAPI, campaigns: Campaigns) -> Web:
     async def roll(request: Request, battle_id: int) -> Response:
         async def do(who: Any, data: dict[str, str], ctx: dict[str, Any]) -> Any:
             tid = data.get("table", "").strip()
-            if tid not in {t["id"] for t in ctx["tables"]}:
+            plain = {t["id"] for t in ctx["tables"]}
+            proc = {t["id"]: t for t in ctx["proc_tables"]}
+            if tid not in plain and tid not in proc:
                 raise PageError(400, f"no table {tid[:60]!r} to roll here")
             fighter = data.get("fighter", "").strip() or None
+            if fighter is not None and not any(str(f["fighter_id"]) == fighter and f["mine"] for f in ctx["figures"]):
+                raise PageError(403, "who rolls must be one of your own figures: nothing was saved")
             dice = data.get("dice", "").strip() or None
             if dice and not ctx["typed_dice"]:
                 raise PageError(400, "this campaign takes no typed dice: leave the faces empty; nothing was saved")
+            if tid in proc:
+                t = proc[tid]
+                inputs: dict[str, Any] = {k: data[k].strip() for k in INPUT_WORDS
+                                          if k in t["takes"] and data.get(k, "").strip()}
+                tf = data.get("target_fighter", "").strip()
+                if tf:
+                    inputs["target_fighter"] = int(tf) if tf.isdigit() else tf
+                flags = [key for key, _words in t["flags"] if data.get(f"flag_{key}")]
+                if flags:
+                    inputs["flags"] = flags
+                return await web.run_as(who, table.battle_roll, battle_id, tid, inputs=inputs,
+                                        fighter=int(fighter) if fighter else None, dice=dice)
             target = data.get("target", "").strip() or None
             return await web.run_as(who, table.battle_roll, battle_id, tid, target=target,
-                                    fighter=int(fighter) if fighter and fighter.isdigit() else fighter, dice=dice)
+                                    fighter=int(fighter) if fighter else None, dice=dice)
 
         return await act(request, battle_id, do)
 

@@ -215,6 +215,24 @@ def test_a_roll_uses_the_server_s_dice_and_goes_on_record(tb: Table) -> None:
     assert " ".join(map(str, last["faces"])) == faces.group(1).strip()
 
 
+def test_a_table_rolled_with_inputs_marks_what_it_says(tb: Table) -> None:
+    c = tb.client("ann")
+    page = c.get(f"/battle/{tb.battle}").text
+    assert 'name="vs_rep"' in page and 'name="flag_cover"' in page
+    rolls = len(tb.lg.app.run(core.roll_log, tb.lg.campaign))
+    r = tb.post(c, "roll", csrf=tb.csrf(c), table="nuts-in-sight", fighter=tb.lg.rock, target_fighter=tb.lg.hans)
+    assert r.status_code == 200 and error_line(r.text) is None, error_line(r.text)
+    assert 'class="card rolled"' in r.text
+    log = tb.lg.app.run(core.roll_log, tb.lg.campaign)
+    assert len(log) > rolls and all(e["battle_id"] == tb.battle for e in log[rolls:])
+    before = game_rows(tb.lg.app)
+    r = tb.post(c, "roll", csrf=tb.csrf(c), table="nuts-shooting", fighter=tb.lg.hans, rep=4, shots=2)
+    assert r.status_code == 403 and "your own figures" in (error_line(r.text) or "")
+    r = tb.post(c, "roll", csrf=tb.csrf(c), table="nuts-shooting", fighter=tb.lg.rock, rep=99, shots=2)
+    assert r.status_code == 400 and "Rep" in (error_line(r.text) or "")
+    assert game_rows(tb.lg.app) == before
+
+
 def test_typed_faces_only_where_the_campaign_allows_them(tb: Table) -> None:
     from campaign_app.usecases import record
 

@@ -19,7 +19,9 @@ def template_words() -> set[str]:
     for f in (WEB / "templates").glob("*.html"):
         out |= set(re.findall(r'_\("([^"]+)"', f.read_text("utf-8")))
         assert not re.findall(r"_\('", f.read_text("utf-8")), f"{f.name}: write _(\"...\") with double quotes"
-    return out
+    from server.web.pages import INPUT_WORDS
+
+    return out | set(INPUT_WORDS.values())
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
