@@ -52,6 +52,9 @@
       return r.text().then(function (t) {
         var html = (r.headers.get("content-type") || "").indexOf("text/html") === 0;
         if (html) live.innerHTML = t; else { showError(t); busy = false; refresh(); }
+        // an error or a roll's result shows at the top of the live part: bring it into view
+        var said = live.querySelector(":scope > .error, :scope > .rolled");
+        if (said) said.scrollIntoView({ block: "center" });
       });
     }).catch(function () {
       showError(document.documentElement.lang === "fr" ? "Le serveur ne répond pas : rien n'a été enregistré."
