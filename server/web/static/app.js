@@ -28,8 +28,11 @@
     if (busy || editing()) { again = true; return; }
     busy = true;
     fetch("/battle/" + battle + "/live", { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" })
-      .then(function (r) { return r.text().then(function (t) { return { ok: r.ok, text: t }; }); })
-      .then(function (r) { if (r.ok) live.innerHTML = r.text; })
+      .then(function (r) { return r.text().then(function (t) { return { ok: r.ok, status: r.status, text: t }; }); })
+      .then(function (r) {
+        if (r.ok) live.innerHTML = r.text;
+        else if (r.status === 401 || r.status === 403) window.location.reload();  // signed out, or no longer let in
+      })
       .catch(function () {})
       .then(function () { busy = false; if (again) { again = false; refresh(); } });
   }

@@ -157,10 +157,13 @@ def step_6_after_the_battle_runs_from_the_marks(site: Site) -> None:
     from campaign_app.usecases import battles
 
     expect = pw.expect
+    site.app.run(members.revoke, member="bob")  # bob's session ended meanwhile (league revoke)
     site.desktop.run(table.finish_battle, site.battle)
-    for page in (site.ann, site.bob):  # the finished battle reaches the pages: no more buttons
-        expect(page.locator("#live .note")).to_be_visible(timeout=LIVE)
-        assert page.locator("#live button[name=status]").count() == 0
+    # the finished battle reaches ann's page: no more buttons
+    expect(site.ann.locator("#live .note")).to_be_visible(timeout=LIVE)
+    assert site.ann.locator("#live button[name=status]").count() == 0
+    # bob's page, no longer signed in, goes back to the sign-in form
+    expect(site.bob.locator("form[action='/login']")).to_be_visible(timeout=LIVE)
     report = site.desktop.run(battles.after_battle, site.battle, seed=29)
     assert report is not None
     done = site.app.run(table.table_view, site.battle)
