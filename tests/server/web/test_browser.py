@@ -171,9 +171,36 @@ def step_6_after_the_battle_runs_from_the_marks(site: Site) -> None:
     assert next(f for f in done["figures"] if f["fighter_id"] == site.hans)["status"] == "hunker-down"
 
 
+LABELLED = """() => {
+    const bad = [];
+    for (const el of document.querySelectorAll('input:not([type=hidden]), select, textarea')) {
+        if (!el.labels || el.labels.length === 0) bad.push(el.outerHTML.slice(0, 80));
+    }
+    for (const b of document.querySelectorAll('button, a')) {
+        if (!(b.textContent || b.getAttribute('aria-label') || '').trim()) bad.push(b.outerHTML.slice(0, 80));
+    }
+    return bad;
+}"""
+
+
+def step_0_every_page_fits_360_px_and_labels_every_control(site: Site) -> None:
+    page = site.ann
+    page.set_viewport_size({"width": 360, "height": 780})
+    try:
+        for path in ("/", f"/battle/{site.battle}", "/roster/1", f"/campaign/{site.campaign}/standings",
+                     f"/campaign/{site.campaign}/log"):
+            page.goto(site.base + path)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, f"{path} is wider than 360 px"
+            assert page.evaluate(LABELLED) == [], path
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(f"{site.base}/battle/{site.battle}")
+
+
 def test_two_pages_and_the_desktop_share_one_live_battle(site: Site) -> None:
     """One story, in order (pytest-xdist may send separate tests of a module to
     different workers, each with its own site)."""
+    step_0_every_page_fits_360_px_and_labels_every_control(site)
     step_1_a_mark_on_one_page_shows_on_the_other_and_in_the_database(site)
     step_2_undo_takes_the_mark_back_on_both_pages(site)
     step_3_a_roll_on_a_table_with_the_server_s_dice(site)
