@@ -68,6 +68,7 @@ class UnitOfWork:
         self._changes = Changes()
         # what the last flush was writing (table and keys): read only to explain a refusal
         self._flushing: list[tuple[str, dict[str, Any]]] = []
+        self._tables: set[str] = set()  # every table it flushed a row of (live: a sign-in tells no one)
         self._roll_ids: list[int] = []  # --- live: the rolls it wrote (live helper)
         event.listen(self.session, "before_flush", self._note_flush)
         # --- server: the member acting (db/acting.py), checked before the commit
@@ -76,6 +77,7 @@ class UnitOfWork:
 
     def _note_flush(self, session: Session, _ctx: Any, _instances: Any) -> None:
         self._flushing = _touched([*session.dirty, *session.deleted, *session.new])
+        self._tables.update(t for t, _ in self._flushing)
 
     @property
     def changes(self) -> Changes:
@@ -176,7 +178,10 @@ class UnitOfWork:
             # server: a keyed request's row, in the same transaction (db/idempotency.py)
             idempotency.write_claim(s)
             # --- live: the others are told in this transaction: on commit, never on rollback
-            live.send(s, live.outgoing(self.changes, self.journaled), self.campaign_id)
+            # (a member's sign-in or session use touches no game: no one is told, else every
+            # window would reload everything on each request of the league server)
+            if self.journaled or self._roll_ids or not (self._tables and self._tables <= _MEMBER_TABLES):
+                live.send(s, live.outgoing(self.changes, self.journaled), self.campaign_id)
             fault_point("uow.before-commit")
             if not self.durable and not self._waits_not:
                 roll_q.commit_without_wait(s)
@@ -248,6 +253,9 @@ def _first_line(e: DBAPIError) -> str:
 
 
 _KEYS = ("id", "roster_id", "fighter_id", "unit_id", "battle_id", "journal_id", "campaign_id")
+
+
+_MEMBER_TABLES = frozenset({"member", "member_session"})
 
 
 def _touched(objects: Iterable[Any]) -> list[tuple[str, dict[str, Any]]]:

@@ -248,6 +248,9 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
         return api.openapi_schema
 
     api.openapi = openapi  # type: ignore[method-assign]
+    from server.web import mount  # the phone and tablet pages (#29): /, /battle/{id}, ...
+
+    mount(api, campaigns)
     api.add_middleware(BodyLimit, limit=max_body)
     return api
 
@@ -386,7 +389,7 @@ def serve(url: str, host: str = "127.0.0.1", port: int = 8350) -> None:
 
     stall_from_environment()  # tests only: CAMPAIGN_APP_TEST_STALL (the kill tests)
     app = create_app(url)
-    print(f"league server on http://{host}:{port}/api/ over {app.state.campaigns.shown_url} (Ctrl+C stops it)",
+    print(f"league server on http://{host}:{port}/ (pages) and /api/ over {app.state.campaigns.shown_url} (Ctrl+C stops it)",
           file=sys.stderr, flush=True)
     config = uvicorn.Config(app, host=host, port=port, log_config=LOG_CONFIG, access_log=True,
                             server_header=False, proxy_headers=False)

@@ -24,7 +24,7 @@ def _data_files(root: Path) -> set[str]:
     """Every file of the app's packages (code, and data such as rules tables, fonts,
     glyphs, migrations, icons), relative to ROOT: the files git tracks when this is a
     git checkout (untracked scraps are no part of the app)."""
-    pkgs = ("campaign_app", "db", "reports", "ui")
+    pkgs = ("campaign_app", "db", "reports", "server", "ui")  # server: its web pages' templates and assets
     res = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", *pkgs],
                          capture_output=True, text=True, check=False)
     if res.returncode == 0 and res.stdout:
