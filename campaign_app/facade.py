@@ -57,7 +57,13 @@ class Campaigns:
     @classmethod
     def open(cls, url: str, *, create: bool = True) -> Campaigns:
         """The database at ``url`` at the newest schema (see
-        :func:`campaign_app.usecases.database.open_database`)."""
+        :func:`campaign_app.usecases.database.open_database`); ``http(s)://host/league``:
+        the league server there, as the member signed in to it
+        (:class:`campaign_app.remote.RemoteCampaigns`, the same interface)."""
+        from campaign_app.remote import RemoteCampaigns, is_league_url
+
+        if is_league_url(url):
+            return RemoteCampaigns.open(url)  # type: ignore[return-value]  # same interface
         from campaign_app.usecases.database import open_database
 
         return cls(open_database(url, create=create), url)

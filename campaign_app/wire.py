@@ -40,14 +40,20 @@ def result_adapter(fn: Callable[..., Any]) -> TypeAdapter[Any]:
     """The pydantic adapter of ``fn``'s declared result: it turns a result into JSON and
     back into an equal result (dataclasses, typed dicts, change sets included). The names
     a module imports only for type checking (to load faster) are imported first."""
-    import sys
-    from typing import get_type_hints
 
     from pydantic import TypeAdapter
 
+    return TypeAdapter(result_type(fn))
+
+
+@cache
+def result_type(fn: Callable[..., Any]) -> Any:
+    """``fn``'s declared result type (``Any`` when it declares none)."""
+    import sys
+    from typing import get_type_hints
+
     _type_checking_imports(sys.modules[fn.__module__])
-    hints = get_type_hints(fn)
-    return TypeAdapter(hints.get("return", Any))
+    return get_type_hints(fn).get("return", Any)
 
 
 def _type_checking_imports(module: Any) -> None:

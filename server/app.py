@@ -30,10 +30,11 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from campaign_app.changes import Changes
 from campaign_app.errors import (
     AppError,
     AuthError,
@@ -45,6 +46,7 @@ from campaign_app.errors import (
 from campaign_app.facade import Campaigns
 from campaign_app.usecases import members
 from server.catalogue import CATALOGUE, MAY, Entry
+from server.events import Hub
 from server.limits import BodyLimit, LoginLimiter
 
 log = logging.getLogger("campaign_app.server")
@@ -116,6 +118,8 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
                   openapi_url="/api/openapi.json", docs_url=None, redoc_url=None)
     api.state.campaigns = campaigns
     api.state.limiter = limiter
+    hub = api.state.hub = Hub(campaigns)
+    api.router.on_shutdown.append(hub.close)
     components: dict[str, Any] = {}
 
     @api.exception_handler(ApiError)
@@ -188,8 +192,18 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
         return JSONResponse([{"name": e.name, "access": e.access, "summary": e.summary}
                              for e in CATALOGUE.values() if member.role in MAY[e.access]])
 
+    @api.get("/api/events", response_class=StreamingResponse,
+             responses={200: {"content": {"text/event-stream": {}},
+                              "description": "one `data:` line per change set: "
+                                             '{"by": session id or null, "changes": {...}}'}})
+    async def events(request: Request) -> Response:
+        """Live updates: every change set committed to the league (Server-Sent Events)."""
+        await who(request)
+        return StreamingResponse(hub.stream(request.is_disconnected), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
     for entry in CATALOGUE.values():
-        _add_run_route(api, entry, campaigns, who, body_of, components)
+        _add_run_route(api, entry, campaigns, who, body_of, components, hub)
 
     @api.post("/api/run/{use_case}")
     async def unknown(use_case: str) -> Response:
@@ -227,7 +241,7 @@ def _split_defs(schema: dict[str, Any], components: dict[str, Any]) -> dict[str,
 
 
 def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, body_of: Any,
-                   components: dict[str, Any]) -> None:
+                   components: dict[str, Any], hub: Hub) -> None:
     """``POST /api/run/<entry.name>``: its arguments checked by its model, its access by
     the member's role, its rows by the unit of work (the member acting)."""
     allowed = MAY[entry.access]
@@ -246,6 +260,9 @@ def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, b
         args = await body_of(request, entry.model)
         kwargs = {k: getattr(args, k) for k in args.model_fields_set}
         result = await run_in_threadpool(lambda: campaigns.run_as(member, entry.fn, **kwargs))
+        changed = getattr(result, "changes", None)
+        if isinstance(changed, Changes):  # a write: its change set to the live clients
+            hub.publish(changed, member.session_id)
         return Response(entry.result.dump_json(result), media_type="application/json")
 
     api.add_api_route(
