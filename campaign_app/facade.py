@@ -110,7 +110,7 @@ class Campaigns:
         return Path(str(self._engine.url.database))
 
     def same_database(self, other: Campaigns | None) -> bool:
-        return other is not None and other._engine is self._engine
+        return other is not None and getattr(other, "_engine", None) is self._engine
 
     def dispose(self) -> None:
         """Close the database's connections (the window switching databases, quitting)."""

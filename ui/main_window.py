@@ -484,6 +484,12 @@ class MainWindow(QMainWindow):
 
         database.database_settings(self)
 
+    def open_league(self, url: str = "", note: str = "") -> Any:
+        """File ▸ Open League…: sign in to a league server, then open it."""
+        from ui.dialogs.league import open_league
+
+        return open_league(self, url, note=note)
+
     def open_url(self, url: str, password: str | None = None, create: bool = True) -> Task | None:
         """Open a database off the GUI thread (a server may be slow to answer). Only the
         last database asked for is taken: an earlier open that ends later is let go."""

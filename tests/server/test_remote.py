@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import socket
 import stat
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,36 +50,8 @@ class MemoryKeyring:
 
 
 @pytest.fixture(autouse=True)
-def _no_keyring(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _no_keyring(no_keyring: None) -> None:
     """Headless: no keyring (the file holds tokens), the config folder a temporary one."""
-    monkeypatch.setattr(remote, "_usable_keyring", lambda: None)
-    monkeypatch.setenv("CAMPAIGN_APP_CONFIG_DIR", str(tmp_path / "config"))
-
-
-@pytest.fixture
-def url(lg: League) -> Iterator[str]:
-    """The league served by uvicorn on a free loopback port."""
-    import uvicorn
-
-    from server.app import create_app
-
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(lg.app), log_level="warning", lifespan="on",
-                                          timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.02)
-    assert server.started
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-    sock.close()
 
 
 def signed_in(url: str, name: str) -> RemoteCampaigns:
