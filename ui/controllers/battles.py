@@ -67,13 +67,6 @@ def open_wizard(win: MainWindow, battle_id: int) -> Any:
     return win._show_dialog(dlg)
 
 
-LEAGUE_AFTER_BATTLE = (
-    "On a league server the server rolls every die of After the Battle, so the wizard cannot roll "
-    "step by step here (not available on a league server yet). Roll on the server runs all of "
-    "battle {number}'s After the Battle there and applies it (Ctrl+Z undoes it)."
-)
-
-
 def roll_on_server(win: MainWindow, battle_id: int) -> Any:
     """After the Battle on a league server: ``battles.after_battle`` run there (it rolls
     and applies at once), after saying why the step-by-step wizard is not offered."""
@@ -88,7 +81,10 @@ def roll_on_server(win: MainWindow, battle_id: int) -> Any:
         widgets.show_error(win, translate("battles", "After the Battle"), e)
         return None
     box = QMessageBox(QMessageBox.Icon.Information, translate("battles", "After the Battle"),
-                      translate("battles", LEAGUE_AFTER_BATTLE).format(number=number),
+                      translate("battles", "On a league server the server rolls every die of After the Battle, so "
+                                "the wizard cannot roll step by step here (not available on a league server "
+                                "yet). Roll on the Server runs all of battle {number}'s After the Battle "
+                                "there and applies it (Ctrl+Z undoes it).").format(number=number),
                       QMessageBox.StandardButton.Cancel, win)
     box.setObjectName("leagueAfterBattle")
     roll = box.addButton(translate("battles", "&Roll on the Server"), QMessageBox.ButtonRole.AcceptRole)
