@@ -316,8 +316,14 @@ class RemoteCampaigns:
 
     def run(self, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``use_case`` run on the server with ``args``: its result, as it returned it."""
-        if use_case_name(use_case) == "campaign_app.usecases.live:watch":
+        name = use_case_name(use_case)
+        if name == "campaign_app.usecases.live:watch":
             return EventWatcher(self)
+        if name == "campaign_app.usecases.exports:writable_output":  # a file made here, not there
+            from campaign_app.files import check_output_path
+
+            path = inspect.signature(use_case).bind(None, *args, **kwargs).arguments["path"]
+            return str(check_output_path(path, (), example="roster.pdf"))
         body = self.arguments(use_case, args, kwargs)
         write = _writes(use_case)
         r = self._request("POST", f"api/run/{api_name(use_case)}", json_body=body, write=write,
