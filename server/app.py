@@ -284,8 +284,9 @@ def serve(url: str, host: str = "127.0.0.1", port: int = 8350) -> None:
     app = create_app(url)
     print(f"league server on http://{host}:{port}/api/ over {app.state.campaigns.shown_url} (Ctrl+C stops it)",
           file=sys.stderr, flush=True)
+    # live-update streams (GET /api/events) stay open: a stop waits for them 5 s at most
     config = uvicorn.Config(app, host=host, port=port, log_config=LOG_CONFIG, access_log=True,
-                            server_header=False, proxy_headers=False)
+                            server_header=False, proxy_headers=False, timeout_graceful_shutdown=5)
     uvicorn.Server(config).run()
 
 

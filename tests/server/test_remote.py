@@ -242,7 +242,7 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_the_cli_signs_in_and_works_over_the_server(lg: League, url: str, capsys: pytest.CaptureFixture[str],
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+                                                    monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORDS["ann"] + "\n"))
@@ -260,6 +260,10 @@ def test_the_cli_signs_in_and_works_over_the_server(lg: League, url: str, capsys
     before = game_rows(lg.app)
     code, out, err = cli(capsys, "--db", url, "fighter", "edit", "Hans", "--name", "Fritz")
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
+    pdf = tmp_path / "easy.pdf"  # made here from the data the server returns
+    code, out, err = cli(capsys, "--db", url, "export", "roster", "Easy", "-o", str(pdf))
+    assert code == 0, err
+    assert pdf.read_bytes().startswith(b"%PDF")
     code, out, err = cli(capsys, "--db", url, "backup")
     assert code == 2 and "not available on a league server" in err
     assert game_rows(lg.app) == before
