@@ -297,3 +297,56 @@ def test_another_clients_change_arrives_by_server_sent_events(lg: League, url: s
     finally:
         watcher.close()
         ann.dispose()
+
+
+def test_a_change_made_through_another_server_process_arrives_too(lg: League, url: str, db_url: str) -> None:
+    """A second server process on the same database is another engine: its writes reach
+    this server's subscribers through the database (LISTEN/NOTIFY, the SQLite journal)."""
+    ann = signed_in(url, "ann")
+    watcher = ann.run(live.watch)
+    other = Campaigns.open(db_url)  # what the other process's use-cases write through
+    try:
+        assert watcher.connected.wait(10)
+        time.sleep(0.6)  # the hub's database watcher is up (it starts with the first subscriber)
+        other.run(core.edit_fighter, lg.hans, name="Otto")
+        got: list[Any] = []
+        for _ in range(200):
+            got += watcher.poll()
+            if got:
+                break
+            time.sleep(0.05)
+        assert got and any(lg.hans in ch.fighters for ch in got)
+    finally:
+        watcher.close()
+        other.dispose()
+        ann.dispose()
+
+
+def test_the_pdf_output_check_is_made_here_over_a_league(lg: League, url: str, tmp_path: Path) -> None:
+    from campaign_app.usecases.exports import roster_document, writable_output
+
+    ann = signed_in(url, "ann")
+    try:
+        assert ann.run(writable_output, str(tmp_path / "easy.pdf")) == str(tmp_path / "easy.pdf")
+        with pytest.raises(InputError):
+            ann.run(writable_output, "")
+        assert ann.run(roster_document, lg.easy) == lg.app.run(roster_document, lg.easy)
+    finally:
+        ann.dispose()
+
+
+def test_a_battle_recorded_over_the_server_equals_the_local_one(lg: League, url: str) -> None:
+    """Mappings keyed by ids travel as JSON objects (string keys) and mean the same."""
+    from campaign_app.usecases import battles
+
+    ann = signed_in(url, "ann")
+    try:
+        before = game_rows(lg.app)
+        rec = ann.run(battles.record_battle, lg.campaign, [lg.easy, lg.jerries],
+                      results={lg.rock: "out-of-the-fight"}, winner=lg.jerries)
+        shown = lg.app.run(battles.show_battle, rec.id)
+        assert ann.run(battles.show_battle, rec.id) == shown
+        results = [r for r in game_rows(lg.app)["battle_result"] if r not in before["battle_result"]]
+        assert any(str(lg.rock) in r and "'out-of-the-fight'" in r for r in results), results
+    finally:
+        ann.dispose()
