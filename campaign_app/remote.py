@@ -185,8 +185,11 @@ def _client(url: str, transport: Any = None, timeout: float = TIMEOUT) -> Any:
 
 def _error(status: int, message: str, url: str) -> AppError:
     if status == 401:
-        return AuthError(f"{message}: {SIGN_IN_AGAIN.format(url=url)}" if "password" not in message
-                         else message)
+        if "password" in message:
+            return AuthError(message)
+        for said in (": log in again", ": sign in again"):
+            message = message.removesuffix(said)
+        return AuthError(f"{message}: {SIGN_IN_AGAIN.format(url=url)}")
     if status == 403:
         return RefusedError(message)
     if status == 404:
@@ -272,6 +275,8 @@ class RemoteCampaigns:
         self._transport = transport
         self._timeout = timeout
         self._http = _client(self.url, transport, timeout)
+        # told (with the message) when the server refuses the token: the window asks to sign in again
+        self.on_auth_error: Callable[[str], Any] | None = None
 
     def __repr__(self) -> str:  # never the token
         return f"RemoteCampaigns({self.url!r}, member={self.member!r})"
@@ -391,7 +396,10 @@ class RemoteCampaigns:
             if r.status_code == 422 and what is not None and message.startswith("no use-case named"):
                 raise InputError(f"{api_name(what)} is not available on a league server "
                                  f"(this server does not offer it)")
-            raise _error(r.status_code, message, self.url)
+            err = _error(r.status_code, message, self.url)
+            if r.status_code == 401 and self.on_auth_error is not None:
+                self.on_auth_error(str(err))
+            raise err
         assert last is not None
         raise _unreachable(self.url, last)
 

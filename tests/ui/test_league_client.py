@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from campaign_app.remote import RemoteCampaigns
 from campaign_app.usecases import battles, core
@@ -84,3 +85,25 @@ def test_after_the_battle_on_a_league_rolls_on_the_server(qtbot: Any, win: Any, 
     roll = next(b for b in box.buttons() if "Roll on the Server" in b.text().replace("&", ""))
     roll.click()
     qtbot.waitUntil(lambda: lg.app.run(battles.show_battle, rec.id)["after_battle_done"], timeout=10000)
+
+
+def test_a_token_refused_later_says_so_and_asks_to_sign_in_again(qtbot: Any, win: Any, lg: League, url: str) -> None:
+    from campaign_app.usecases import members
+
+    _sign_in(qtbot, win, url, "ann")
+    qtbot.waitUntil(lambda: win._find_tree_item("campaign", lg.campaign) is not None, timeout=5000)
+    win.select_tree("roster", lg.easy)
+    qtbot.waitUntil(lambda: _names(win) == ["Sgt Rock"], timeout=5000)
+    lg.app.run(members.revoke, member="ann")  # the arbitrator ends ann's sessions
+    before = game_rows(lg.app)
+    win.undo()  # any call now: refused with one clear line, nothing written
+    qtbot.waitUntil(lambda: getattr(win.active_dialog, "objectName", lambda: "")() == "leagueDialog", timeout=5000)
+    dlg = win.active_dialog
+    assert dlg.url_edit.text() == url and dlg.name_edit.text() == "ann"
+    assert any("sign in again" in lab.text() for lab in dlg.findChildren(QLabel))
+    assert game_rows(lg.app) == before
+    old = win.app
+    dlg.password_edit.setText(PASSWORDS["ann"])
+    dlg._accept()
+    qtbot.waitUntil(lambda: win.app is not old and isinstance(win.app, RemoteCampaigns), timeout=10000)
+    assert win.app.run(core.show_roster, lg.easy)["name"] == "Easy"  # signed in again
