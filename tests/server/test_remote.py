@@ -350,3 +350,26 @@ def test_a_battle_recorded_over_the_server_equals_the_local_one(lg: League, url:
         assert any(str(lg.rock) in r and "'out-of-the-fight'" in r for r in results), results
     finally:
         ann.dispose()
+
+
+def test_no_answer_is_the_environment_error_and_callbacks_do_not_travel(lg: League, url: str) -> None:
+    from campaign_app.usecases import record
+
+    ann = signed_in(url, "ann")
+    try:
+        with pytest.raises(InputError, match="not available on a league server: its argument 'progress'"):
+            ann.run(record.verify_chain, lg.campaign, progress=lambda _n, _of: True)
+        assert ann.run(record.verify_chain, lg.campaign) == lg.app.run(record.verify_chain, lg.campaign)
+    finally:
+        ann.dispose()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{s.getsockname()[1]}"
+    gone = RemoteCampaigns(dead, "some-token", "ann")
+    try:
+        with pytest.raises(DatabaseError, match="cannot reach the league server"):
+            gone.run(core.show_roster, lg.easy)
+        with pytest.raises(DatabaseError, match="cannot reach the league server"):
+            gone.run(core.edit_fighter, lg.rock, name="Nobody")
+    finally:
+        gone.dispose()
