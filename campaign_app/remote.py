@@ -316,8 +316,10 @@ class RemoteCampaigns:
     def run_as(self, *_a: Any, **_k: Any) -> Any:
         raise InputError("run_as is the league server's own: a client acts as its signed-in member")
 
-    def me(self) -> dict[str, Any]:
-        return dict(self._request("GET", "api/me").json())
+    def me(self, *, notify: bool = True) -> dict[str, Any]:
+        """Who this client is signed in as (``notify=False``: a refused token is not
+        reported to :attr:`on_auth_error`, for a background reader)."""
+        return dict(self._request("GET", "api/me", notify=notify).json())
 
     def run(self, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``use_case`` run on the server with ``args``: its result, as it returned it."""
@@ -376,7 +378,7 @@ class RemoteCampaigns:
         return dict(jsonable)
 
     def _request(self, method: str, path: str, *, json_body: Any = None, write: bool = False,
-                 what: Callable[..., Any] | None = None) -> Any:
+                 what: Callable[..., Any] | None = None, notify: bool = True) -> Any:
         import httpx
 
         headers = {"Authorization": f"Bearer {self._token}"}
@@ -397,7 +399,7 @@ class RemoteCampaigns:
                 raise InputError(f"{api_name(what)} is not available on a league server "
                                  f"(this server does not offer it)")
             err = _error(r.status_code, message, self.url)
-            if r.status_code == 401 and self.on_auth_error is not None:
+            if r.status_code == 401 and notify and self.on_auth_error is not None:
                 self.on_auth_error(str(err))
             raise err
         assert last is not None
@@ -468,14 +470,18 @@ class EventWatcher:
 
     def _loop(self) -> None:
         pause = 1.0
+        dropped = False  # a stream was open and ended: the next one starts with a full re-read
         while not self._stop.is_set():
             try:
                 if self._session is None:
-                    self._session = self._app.me().get("session_id")
+                    self._session = self._app.me(notify=False).get("session_id")
                 with self._app.events(timeout=self._read_timeout) as r:
                     if r.status_code != 200:
                         raise OSError(f"HTTP {r.status_code}")
+                    if dropped:  # back after a drop: what was missed meanwhile is read again
+                        self._queue.put(json.dumps({"by": None, "changes": {"everything": True}}))
                     self.connected.set()
+                    dropped = False
                     pause = 1.0
                     for line in r.iter_lines():
                         if self._stop.is_set():
@@ -483,7 +489,10 @@ class EventWatcher:
                         if line.startswith("data:"):
                             self._queue.put(line[5:].strip())
             except Exception:  # noqa: BLE001 - dropped, refused, timed out: reconnect
-                self.connected.clear()
+                pass
+            if self.connected.is_set() or dropped:
+                dropped = True
+            self.connected.clear()
             if self._stop.wait(pause):
                 return
             pause = min(pause * 2, 30.0)

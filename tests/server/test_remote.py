@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import socket
 import stat
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -373,3 +375,48 @@ def test_no_answer_is_the_environment_error_and_callbacks_do_not_travel(lg: Leag
             gone.run(core.edit_fighter, lg.rock, name="Nobody")
     finally:
         gone.dispose()
+
+
+def test_after_a_dropped_stream_the_watcher_reconnects_and_asks_for_a_full_reread() -> None:
+    """What was committed while the stream was down was not heard: the first change set
+    after the reconnect is "everything" (the window reads all again, as on a file)."""
+    import contextlib
+
+    from campaign_app.remote import EventWatcher
+
+    hold = threading.Event()
+
+    class Stream:
+        status_code = 200
+
+        def __init__(self, lines: list[str], block: bool) -> None:
+            self.lines, self.block = lines, block
+
+        def iter_lines(self) -> Iterator[str]:
+            yield from self.lines
+            if self.block:
+                hold.wait(10)
+
+    class FakeApp:
+        streams = [Stream(['data: {"by": 7, "changes": {"fighters": [3]}}'], False), Stream([], True)]
+
+        def me(self, notify: bool = True) -> dict[str, Any]:
+            return {"session_id": 1}
+
+        @contextlib.contextmanager
+        def events(self, timeout: float | None = None) -> Iterator[Stream]:
+            yield self.streams.pop(0) if self.streams else Stream([], True)
+
+    w = EventWatcher(FakeApp())  # type: ignore[arg-type]
+    try:
+        got: list[Any] = []
+        for _ in range(100):
+            got += w.poll()
+            if len(got) >= 2:
+                break
+            time.sleep(0.05)
+        assert got[0].fighters == {3} and not got[0].everything
+        assert got[1].everything  # the reconnect: read everything again
+    finally:
+        w.close()
+        hold.set()
