@@ -16,15 +16,19 @@ Importing this module loads nothing: the database opens in :meth:`Campaigns.open
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, Protocol, TypeVar
+
+from campaign_app.wire import (  # noqa: F401 - re-exported: how a use-case crosses a process boundary
+    _type_checking_imports,
+    api_name,
+    result_adapter,
+    takes_database,
+    use_case_name,
+)
 
 if TYPE_CHECKING:
-    from pydantic import TypeAdapter
-
     from db.uow import Engine
 
 P = ParamSpec("P")
@@ -53,7 +57,13 @@ class Campaigns:
     @classmethod
     def open(cls, url: str, *, create: bool = True) -> Campaigns:
         """The database at ``url`` at the newest schema (see
-        :func:`campaign_app.usecases.database.open_database`)."""
+        :func:`campaign_app.usecases.database.open_database`); ``http(s)://host/league``:
+        the league server there, as the member signed in to it
+        (:class:`campaign_app.remote.RemoteCampaigns`, the same interface)."""
+        from campaign_app.remote import RemoteCampaigns, is_league_url
+
+        if is_league_url(url):
+            return RemoteCampaigns.open(url)  # type: ignore[return-value]  # same interface
         from campaign_app.usecases.database import open_database
 
         return cls(open_database(url, create=create), url)
@@ -102,7 +112,7 @@ class Campaigns:
         return Path(str(self._engine.url.database))
 
     def same_database(self, other: Campaigns | None) -> bool:
-        return other is not None and other._engine is self._engine
+        return other is not None and getattr(other, "_engine", None) is self._engine
 
     def dispose(self) -> None:
         """Close the database's connections (the window switching databases, quitting)."""
@@ -113,60 +123,6 @@ class Campaigns:
         """For the layers below the front ends only (the CLI's commands, tests, the bench):
         a front end calls :meth:`run`."""
         return self._engine
-
-
-def use_case_name(fn: Callable[..., Any]) -> str:
-    """``module:function``: how a use-case is named across a process boundary."""
-    return f"{getattr(fn, '__module__', '?')}:{getattr(fn, '__qualname__', repr(fn))}"
-
-
-@cache
-def takes_database(fn: Callable[..., Any]) -> bool:
-    """Whether ``fn`` is a use-case: its first parameter is the database."""
-    try:
-        params = list(inspect.signature(fn).parameters.values())
-    except (TypeError, ValueError):
-        return False
-    return bool(params) and params[0].name in ("engine", "eng")
-
-
-@cache
-def result_adapter(fn: Callable[..., Any]) -> TypeAdapter[Any]:
-    """The pydantic adapter of ``fn``'s declared result: it turns a result into JSON and
-    back into an equal result (dataclasses, typed dicts, change sets included). The names
-    a module imports only for type checking (to load faster) are imported first."""
-    import sys
-    from typing import get_type_hints
-
-    from pydantic import TypeAdapter
-
-    _type_checking_imports(sys.modules[fn.__module__])
-    hints = get_type_hints(fn)
-    return TypeAdapter(hints.get("return", Any))
-
-
-def _type_checking_imports(module: Any) -> None:
-    """Run the ``from X import Y`` lines of ``module``'s ``if TYPE_CHECKING:`` blocks into
-    it, so its annotations can be read at run time (where pydantic and get_type_hints
-    look); once per module."""
-    import ast
-    import importlib
-
-    if getattr(module, "__type_checking_imported__", False) or not getattr(module, "__file__", None):
-        return
-    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
-    for node in tree.body:
-        test = node.test if isinstance(node, ast.If) else None
-        if not ((isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
-                or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")):
-            continue
-        for imp in node.body:  # type: ignore[attr-defined]
-            if isinstance(imp, ast.ImportFrom) and imp.module is not None:
-                base = importlib.import_module("." * imp.level + imp.module, module.__package__ if imp.level else None)
-                for a in imp.names:
-                    if not hasattr(module, a.asname or a.name):
-                        setattr(module, a.asname or a.name, getattr(base, a.name))
-    module.__type_checking_imported__ = True
 
 
 def database_fault(e: BaseException) -> str | None:

@@ -43,10 +43,11 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from campaign_app.changes import Changes
 from campaign_app.errors import (
     AppError,
     AuthError,
@@ -59,6 +60,7 @@ from campaign_app.facade import Campaigns, database_fault
 from campaign_app.usecases import idempotency as idem
 from campaign_app.usecases import members
 from server.catalogue import CATALOGUE, MAY, READ, Entry, device_refusal
+from server.events import Hub
 from server.limits import BodyLimit, LoginLimiter
 
 log = logging.getLogger("campaign_app.server")
@@ -134,6 +136,8 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
                   openapi_url="/api/openapi.json", docs_url=None, redoc_url=None)
     api.state.campaigns = campaigns
     api.state.limiter = limiter
+    hub = api.state.hub = Hub(campaigns)
+    api.router.on_shutdown.append(hub.close)
     components: dict[str, Any] = {}
 
     @api.exception_handler(ApiError)
@@ -225,8 +229,18 @@ def create_app(db: str | Campaigns, *, login_failures: int = 5, login_window: fl
         return JSONResponse([{"name": e.name, "access": e.access, "summary": e.summary}
                              for e in CATALOGUE.values() if member.role in MAY[e.access]])
 
+    @api.get("/api/events", response_class=StreamingResponse,
+             responses={200: {"content": {"text/event-stream": {}},
+                              "description": "one `data:` line per change set: "
+                                             '{"by": session id or null, "changes": {...}}'}})
+    async def events(request: Request) -> Response:
+        """Live updates: every change set committed to the league (Server-Sent Events)."""
+        await who(request)
+        return StreamingResponse(hub.stream(request.is_disconnected), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
     for entry in CATALOGUE.values():
-        _add_run_route(api, entry, campaigns, who, body_of, call, components)
+        _add_run_route(api, entry, campaigns, who, body_of, call, components, hub)
 
     from server.join import add_join_routes
 
@@ -271,7 +285,7 @@ def _split_defs(schema: dict[str, Any], components: dict[str, Any]) -> dict[str,
 
 
 def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, body_of: Any, call: Any,
-                   components: dict[str, Any]) -> None:
+                   components: dict[str, Any], hub: Hub) -> None:
     """``POST /api/run/<entry.name>``: its arguments checked by its model, its access by
     the member's role, its rows by the unit of work (the member acting); a writing one
     keyed by its ``Idempotency-Key`` (:func:`_run_once`)."""
@@ -298,11 +312,18 @@ def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, b
         why = device_refusal(member.battle_id, kwargs)
         if why is not None:
             raise ApiError(403, f"refused: {why}; nothing was saved")
+
+        def published(result: Any) -> Any:
+            changed = getattr(result, "changes", None)
+            if isinstance(changed, Changes):  # a write: its change set to the live clients
+                hub.publish(changed, member.session_id)
+            return result
+
         if key is None:
-            result = await call(lambda: campaigns.run_as(member, entry.fn, **kwargs))
+            result = published(await call(lambda: campaigns.run_as(member, entry.fn, **kwargs)))
             return Response(entry.result.dump_json(result), media_type="application/json")
         digest = idem.request_hash(entry.name, args.model_dump(mode="json", exclude_unset=True))
-        return await _run_once(campaigns, call, entry, member, key, digest, kwargs)
+        return await _run_once(campaigns, call, entry, member, key, digest, kwargs, published)
 
     api.add_api_route(
         f"/api/run/{entry.name}", run, methods=["POST"], name=entry.name, summary=entry.summary or entry.name,
@@ -324,7 +345,7 @@ IDEMPOTENCY_PARAMETER: dict[str, Any] = {
 
 
 async def _run_once(campaigns: Campaigns, call: Any, entry: Entry, member: members.Who, key: str, digest: str,
-                    kwargs: dict[str, Any]) -> Response:
+                    kwargs: dict[str, Any], published: Any) -> Response:
     """A keyed write: the answer kept for ``key`` if there is one (nothing runs), else the
     use-case run with the key's row written in its transaction and its answer kept."""
     kept = await call(campaigns.run, idem.kept_answer, member.name, key)
@@ -366,7 +387,7 @@ async def _run_once(campaigns: Campaigns, call: Any, entry: Entry, member: membe
                   exc_info=e)
         await _keep(campaigns, call, member, key, 500, {"error": FAULT_AFTER})
         raise ApiError(500, FAULT_AFTER) from None
-    body = entry.result.dump_json(result)
+    body = entry.result.dump_json(published(result))
     if claim.written:
         await call(campaigns.run, idem.keep_answer, member.name, key, 200, body.decode())
     return Response(body, media_type="application/json")
@@ -391,8 +412,9 @@ def serve(url: str, host: str = "127.0.0.1", port: int = 8350) -> None:
     app = create_app(url)
     print(f"league server on http://{host}:{port}/ (pages) and /api/ over {app.state.campaigns.shown_url} (Ctrl+C stops it)",
           file=sys.stderr, flush=True)
+    # live-update streams (GET /api/events) stay open: a stop waits for them 5 s at most
     config = uvicorn.Config(app, host=host, port=port, log_config=LOG_CONFIG, access_log=True,
-                            server_header=False, proxy_headers=False)
+                            server_header=False, proxy_headers=False, timeout_graceful_shutdown=5)
     uvicorn.Server(config).run()
 
 

@@ -31,56 +31,144 @@ from typing_extensions import is_typeddict
 
 from campaign_app.facade import _type_checking_imports, result_adapter, use_case_name
 from campaign_app.usecases import (
+    advance,
     battles,
+    charts,
     core,
+    counters,
     devices,
+    duplicate,
+    exports,
     gear,
     gui_queries,
     league,
+    manage,
+    record,
+    records,
     standings,
     table,
+    units,
 )
+from campaign_app.wire import api_name
 
 READ, WRITE, ARBITRATOR = "read", "write", "arbitrator"
 TABLE_READ, TABLE = "table-read", "table"
 
-# (use-case, access). Reads first, then the player's writes, then the arbitrator's.
+# (use-case, access): what the desktop app and the CLI call, sorted by name within each
+# access. ``write``: a player's row check (db.acting) keeps them to their own rosters
+# and battles. Off the list on purpose (the client says so in one line): whole-database
+# backup/restore/maintenance, import/export of whole databases or of files on the
+# server's disk (datafiles, gear.add_content/export_content, exports.writable_output),
+# purge, demo, members and the old league roles (the server's own endpoints and
+# `league` commands), and the use-cases that take dice (the "dice" branch adds those).
 ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
-    (core.list_campaigns, READ),
-    (core.show_campaign, READ),
-    (core.show_roster, READ),
-    (core.show_fighter, READ),
+    (advance.advance_options, READ),
+    (battles.fighter_battles, READ),
+    (battles.list_battles, READ),
+    (battles.show_battle, READ),
+    (charts.campaign_charts, READ),
+    (charts.rolls_per_table, READ),
+    (core.campaign_rules, READ),
     (core.history, READ),
+    (core.list_campaigns, READ),
     (core.roll_log, READ),
-    (gui_queries.campaign_tree, READ),
-    (gui_queries.roster_rows, READ),
-    (gui_queries.roster_detail, READ),
-    (gui_queries.fighter_detail, READ),
-    (gui_queries.battles, READ),
-    (gui_queries.roll_log_page, READ),
-    (gui_queries.undo_state, READ),
+    (core.show_campaign, READ),
+    (core.show_fighter, READ),
+    (core.show_roster, READ),
+    (counters.list_counters, READ),
+    (counters.roster_counters, READ),
+    (exports.campaign_document, READ),
+    (exports.cards_document, READ),
+    (exports.qrs_document, READ),
+    (exports.roster_document, READ),
+    (exports.roster_documents, READ),
+    (gear.battle_has_income, READ),
+    (gear.campaign_has_income, READ),
+    (gear.list_content, READ),
     (gear.roster_worth, READ),
+    (gear.show_ledger, READ),
+    (gear.show_stash, READ),
+    (gear.show_territories, READ),
+    (gui_queries.battle_setup, READ),
+    (gui_queries.battles, READ),
+    (gui_queries.campaign_count, READ),
+    (gui_queries.campaign_rosters, READ),
+    (gui_queries.campaign_tree, READ),
+    (gui_queries.fighter_detail, READ),
+    (gui_queries.log_filters, READ),
+    (gui_queries.range_rules, READ),
+    (gui_queries.roll_log_page, READ),
+    (gui_queries.roster_count, READ),
+    (gui_queries.roster_detail, READ),
+    (gui_queries.roster_page, READ),
+    (gui_queries.roster_rows, READ),
+    (gui_queries.roster_statuses, READ),
+    (gui_queries.rule_table, READ),
+    (gui_queries.rule_tables, READ),
+    (gui_queries.undo_state, READ),
+    (gui_queries.unit_detail, READ),
+    (gui_queries.weapon_names, READ),
+    (league.players, READ),
+    (manage.deleted_campaign_info, READ),
+    (manage.deleted_campaigns, READ),
+    (record.campaign_settings, READ),
+    (record.chain_length, READ),
+    (record.chain_longer_than, READ),
+    (record.verify_chain, READ),
+    (records.list_records, READ),
     (standings.league_standings, READ),
-    (core.create_roster, WRITE),
-    (core.edit_roster, WRITE),
+    (table.open_battles, READ),
+    (table.setup_choices, READ),
+    (table.table_view, TABLE_READ),
+    (devices.invites, READ),
+    (units.show_unit, READ),
+    (battles.record_battle, WRITE),
     (core.add_fighter, WRITE),
+    (core.create_roster, WRITE),
     (core.edit_fighter, WRITE),
+    (core.edit_roster, WRITE),
+    (core.redo, WRITE),
     (core.remove_fighter, WRITE),
     (core.undo, WRITE),
-    (core.redo, WRITE),
-    (battles.record_battle, WRITE),
-    (table.table_view, TABLE_READ),
-    (table.track, TABLE),
-    (table.hit, TABLE),
+    (counters.change_counter, WRITE),
+    (duplicate.duplicate_fighter, WRITE),
+    (gear.adjust_credits, WRITE),
+    (gear.buy_item, WRITE),
+    (gear.remove_territory, WRITE),
+    (gear.sell_item, WRITE),
+    (gear.stash_add, WRITE),
+    (gear.stash_give, WRITE),
+    (manage.delete_roster, WRITE),
+    (manage.move_fighter, WRITE),
+    (manage.move_unit, WRITE),
+    (manage.rename_roster, WRITE),
+    (records.add_record, WRITE),
+    (records.edit_record, WRITE),
+    (records.remove_record, WRITE),
     (table.casualties, TABLE),
+    (table.finish_battle, WRITE),
+    (table.hit, TABLE),
+    (table.setup_battle, WRITE),
+    (table.start_battle, WRITE),
+    (table.track, TABLE),
     (table.undo_mark, TABLE),
     (table.battle_roll, TABLE),
-    (devices.invites, READ),
     (devices.invite_to_table, WRITE),  # the roster's owner or the arbitrator (the use-case checks)
     (devices.uninvite, WRITE),
-    (core.create_campaign, ARBITRATOR),
+    (units.add_unit, WRITE),
+    (units.edit_unit, WRITE),
+    (units.exchange_prisoners, WRITE),
+    (units.remove_unit, WRITE),
     (battles.after_battle, ARBITRATOR),
+    (core.create_campaign, ARBITRATOR),
+    (core.set_house_rule, ARBITRATOR),
+    (counters.define_counter, ARBITRATOR),
+    (counters.remove_counter, ARBITRATOR),
     (league.assign_roster, ARBITRATOR),
+    (manage.delete_campaign, ARBITRATOR),
+    (manage.rename_campaign, ARBITRATOR),
+    (manage.restore_campaign, ARBITRATOR),
+    (record.set_campaign_settings, ARBITRATOR),
 )
 
 MAY = {READ: ("viewer", "player", "arbitrator"), WRITE: ("player", "arbitrator"), ARBITRATOR: ("arbitrator",),
@@ -101,11 +189,6 @@ def device_refusal(battle_id: int | None, args: dict[str, Any]) -> str | None:
     if not same:
         return f"this device is invited to battle id {battle_id} only"
     return None
-
-
-def api_name(fn: Callable[..., Any]) -> str:
-    """``core.add_fighter``: the module's last part and the function's name."""
-    return f"{fn.__module__.rpartition('.')[2]}.{fn.__name__}"
 
 
 def _plain(annotation: Any) -> Any:
@@ -187,7 +270,6 @@ class Entry:
 # a player previews only their own fighters' rolls: checked where the rolls go on record
 # (db.acting.check_dice), in the same transaction. After the Battle stays the
 # arbitrator's (docs/league.md: it changes every side).
-from campaign_app.usecases import table  # noqa: E402 (the dice block's own import)
 
 DICE_ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (core.roll_table, WRITE),

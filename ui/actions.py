@@ -58,6 +58,8 @@ def build_actions(win: MainWindow) -> None:
     K = QKeySequence.StandardKey
     act(win, "open_db", translate("actions", "&Database Settings…"), win.database_settings, K.Open,
         action_icon("database"), translate("actions", "Choose the campaign database (file or server)"))
+    act(win, "open_league", translate("actions", "Open &League…"), win.open_league, None, None,
+        translate("actions", "Sign in to a league server and open its campaigns"))
     act(win, "demo", translate("actions", "Create &Demo Campaigns"), win.create_demo, None, action_icon("demo"),
         translate("actions", "Add one sample campaign per game system"))
     act(win, "import_json", translate("actions", "Import &Campaign (JSON)…"), win.import_json, None, None,
@@ -230,6 +232,7 @@ def build_menus(win: MainWindow) -> None:
     mb = win.menuBar()
     m = mb.addMenu(translate("actions", "&File"))
     m.addAction(actions["open_db"])
+    m.addAction(actions["open_league"])
     win.recent_menu = m.addMenu(translate("actions", "Open &Recent"))
     win.recent_menu.setObjectName("recentMenu")
     m.addSeparator()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore
-from PySide6.QtCore import QEvent, QSize, QTimer
+from PySide6.QtCore import QEvent, QSize, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
@@ -107,6 +107,8 @@ def _figure_order(row: dict[str, Any]) -> tuple[bool, int]:
 class MainWindow(QMainWindow):
     _main_built = False
     _empty_built = False
+    # a league server refused the token (from any thread): sign in again
+    league_token_refused = Signal(str)
 
     def __init__(self, app: Any = None, settings: AppSettings | None = None, url: str = "") -> None:
         from ui import actions as ui_actions
@@ -449,6 +451,11 @@ class MainWindow(QMainWindow):
         self.url = url or self.url
         if old is not None and not old.same_database(app):
             old.dispose()
+        if getattr(app, "backend", "") == "league":  # a token refused later asks to sign in again
+            app.on_auth_error = self.league_token_refused.emit
+            if not getattr(self, "_league_hooked", False):
+                self.league_token_refused.connect(self._sign_in_again)
+                self._league_hooked = True
         shown = safe_url(self.url) if self.url else str(getattr(app, "url", ""))
         self.db_label.setText(f"  {shown}  ")
         self.db_label.setToolTip(translate("MainWindow", "the campaign database (Ctrl+O to change)"))
@@ -486,6 +493,19 @@ class MainWindow(QMainWindow):
         from ui.controllers import database
 
         database.database_settings(self)
+
+    def _sign_in_again(self, message: str) -> None:
+        dlg = getattr(self, "active_dialog", None)
+        if dlg is not None and dlg.objectName() == "leagueDialog" and dlg.isVisible():
+            return  # already asking
+        if self.app is not None and getattr(self.app, "backend", "") == "league":
+            self.open_league(self.app.url, note=message)
+
+    def open_league(self, url: str = "", note: str = "") -> Any:
+        """File ▸ Open League…: sign in to a league server, then open it."""
+        from ui.dialogs.league import open_league
+
+        return open_league(self, url, note=note)
 
     def open_url(self, url: str, password: str | None = None, create: bool = True) -> Task | None:
         """Open a database off the GUI thread (a server may be slow to answer). Only the
@@ -1016,7 +1036,12 @@ class MainWindow(QMainWindow):
         if campaign_id is None or self.app is None:
             return NO_UNDO
         if self._undo_for != campaign_id:
-            self._undo_state = self.app.run(q.undo_state, campaign_id)
+            from campaign_app.errors import AuthError
+
+            try:
+                self._undo_state = self.app.run(q.undo_state, campaign_id)
+            except AuthError:  # a league's token refused: nothing to offer until signed in again
+                return NO_UNDO
             self._undo_for = campaign_id
         return self._undo_state
 

@@ -48,6 +48,7 @@ EXTENSIONS: list[str] = [
     "campaign_app.cli.league",  # league mode on PostgreSQL: roles, players, rosters
     "campaign_app.cli.standings",  # league standings
     "campaign_app.cli.serve",  # serve: the league server (loads server/ by name)
+    "campaign_app.cli.remote",  # login, logout: the CLI as a client of a league server
     "campaign_app.desktop",  # install-desktop (menu entry, icon, AppStream metadata)
 ]
 
@@ -343,6 +344,11 @@ def _discard_new_file(path: Path) -> None:
             pass
 
 
+def _league(db: str | None) -> bool:
+    """Whether ``--db`` names a league server (http:// or https://)."""
+    return (db or "").strip().lower().startswith(("http://", "https://"))
+
+
 def _run(args: argparse.Namespace, handler: Handler) -> int:
     engine = None
     fresh: Path | None = None
@@ -351,6 +357,13 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
         if args.db is not None and not args.db.strip():
             raise InputError("--db is empty: give a database file or URL, or leave --db out "
                              "for the default database")
+        if getattr(args, "needs_db", True) and _league(args.db):
+            from campaign_app.cli.remote import run_handler
+
+            result = run_handler(args, handler)
+            code = int(result) if isinstance(result, int) else 0
+            done = code == 0
+            return code
         if getattr(args, "needs_db", True):
             fresh = _new_sqlite_file(args)
             engine = open_engine(args)

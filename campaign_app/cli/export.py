@@ -25,9 +25,11 @@ def _page(value: str) -> str:
 
 def check_output(path: str, engine: Any) -> str:
     """The one output check (never the database, its side files or backups folder)."""
+    from campaign_app.cli.remote import LeagueEngine
     from campaign_app.usecases.exports import check_output_path  # not when building the parser
 
-    return check_output_path(path, engine)
+    # on a league server the PDF is made here, where there is no database to protect
+    return check_output_path(path, None if isinstance(engine, LeagueEngine) else engine)
 
 
 ORIENTATIONS = ("auto", "portrait", "landscape")

@@ -5,6 +5,9 @@ and bob's roster Jerries (with Hans)."""
 
 from __future__ import annotations
 
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -75,3 +78,40 @@ def lg(engine: Any) -> Iterator[League]:
     hans = app.run(core.add_fighter, jerries.id, "Hans", rep=4)
     with TestClient(create_app(app), client=("203.0.113.7", 50000)) as client:
         yield League(app, client, c.id, easy.id, jerries.id, rock.id, hans.id)
+
+
+@pytest.fixture
+def no_keyring(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """No keyring (tokens go to the 0600 file) and a temporary config folder."""
+    from campaign_app import remote
+
+    monkeypatch.setattr(remote, "_usable_keyring", lambda: None)
+    monkeypatch.setenv("CAMPAIGN_APP_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def url(lg: League) -> Iterator[str]:
+    """The league served by uvicorn on a free loopback port."""
+    import uvicorn
+
+    from server.app import create_app
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(lg.app), log_level="warning", lifespan="on",
+                                          timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.02)
+    assert server.started
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+    sock.close()
+
+

@@ -69,6 +69,12 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         if win.app is None:
             win.start_page.setText(translate("main_window", NO_DATABASE))
         text = str(e)
+        from campaign_app.errors import AuthError
+        from campaign_app.remote import is_league_url
+
+        if isinstance(e, AuthError) and is_league_url(url):  # not signed in, or the token refused
+            win.active_dialog = win.open_league(url, note=text)
+            return
         if password:
             text = text.replace(password, "***")
         if is_postgres(url) and password is None and "password" in text.lower():

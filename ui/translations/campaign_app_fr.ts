@@ -1365,6 +1365,49 @@
     </message>
 </context>
 <context>
+    <name>LeagueDialog</name>
+    <message>
+        <source>Open League</source>
+        <translation>Ouvrir une ligue</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>&amp;URL du serveur :</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nom :</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Mot de passe :</translation>
+    </message>
+    <message>
+        <source>Sign &amp;In</source>
+        <translation>Se &amp;connecter</translation>
+    </message>
+    <message>
+        <source>The URL of a league server starts with https:// (or http:// on a local network).</source>
+        <translation>L’URL d’un serveur de ligue commence par https:// (ou http:// sur un réseau local).</translation>
+    </message>
+    <message>
+        <source>Give your member name.</source>
+        <translation>Indiquez votre nom de membre.</translation>
+    </message>
+    <message>
+        <source>Signed in to {url} as {name} ({role})</source>
+        <translation>Connecté à {url} en tant que {name} ({role})</translation>
+    </message>
+    <message>
+        <source>Cannot sign in</source>
+        <translation>Connexion impossible</translation>
+    </message>
+    <message>
+        <source>Signing in</source>
+        <translation>Connexion</translation>
+    </message>
+</context>
+<context>
     <name>LedgerDialog</name>
     <message>
         <source>Ledger and Stash of {roster}</source>
@@ -2603,6 +2646,14 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Choisir la base de données de campagne (fichier ou serveur)</translation>
     </message>
     <message>
+        <source>Open &amp;League…</source>
+        <translation>Ouvrir une &amp;ligue…</translation>
+    </message>
+    <message>
+        <source>Sign in to a league server and open its campaigns</source>
+        <translation>Se connecter à un serveur de ligue et ouvrir ses campagnes</translation>
+    </message>
+    <message>
         <source>Create &amp;Demo Campaigns</source>
         <translation>Créer les campagnes de &amp;démonstration</translation>
     </message>
@@ -3130,6 +3181,18 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
     <message>
         <source>After the Battle {battle} applied: {len} steps (Ctrl+Z to undo)</source>
         <translation>Après la bataille {battle} appliqué : {len} étapes (Ctrl+Z pour annuler)</translation>
+    </message>
+    <message>
+        <source>On a league server the server rolls every die of After the Battle, so the wizard cannot roll step by step here (not available on a league server yet). Roll on the Server runs all of battle {number}&apos;s After the Battle there and applies it (Ctrl+Z undoes it).</source>
+        <translation>Sur un serveur de ligue, c’est le serveur qui lance tous les dés de l’après-bataille : l’assistant ne peut donc pas lancer étape par étape ici (pas encore disponible sur un serveur de ligue). Lancer sur le serveur y fait tout l’après-bataille de la bataille {number} et l’applique (Ctrl+Z l’annule).</translation>
+    </message>
+    <message>
+        <source>&amp;Roll on the Server</source>
+        <translation>&amp;Lancer sur le serveur</translation>
+    </message>
+    <message>
+        <source>After the Battle {battle} rolled and applied on the server: {len} steps (Ctrl+Z to undo)</source>
+        <translation>Après-bataille {battle} lancé et appliqué sur le serveur : {len} étapes (Ctrl+Z pour annuler)</translation>
     </message>
     <message>
         <source>Set Up Battle</source>

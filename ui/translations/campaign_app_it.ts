@@ -1365,6 +1365,49 @@
     </message>
 </context>
 <context>
+    <name>LeagueDialog</name>
+    <message>
+        <source>Open League</source>
+        <translation>Apri una lega</translation>
+    </message>
+    <message>
+        <source>Server &amp;URL:</source>
+        <translation>&amp;URL del server:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Password:</translation>
+    </message>
+    <message>
+        <source>Sign &amp;In</source>
+        <translation>&amp;Accedi</translation>
+    </message>
+    <message>
+        <source>The URL of a league server starts with https:// (or http:// on a local network).</source>
+        <translation>L’URL di un server di lega inizia con https:// (o http:// su una rete locale).</translation>
+    </message>
+    <message>
+        <source>Give your member name.</source>
+        <translation>Indica il tuo nome di membro.</translation>
+    </message>
+    <message>
+        <source>Signed in to {url} as {name} ({role})</source>
+        <translation>Accesso a {url} come {name} ({role})</translation>
+    </message>
+    <message>
+        <source>Cannot sign in</source>
+        <translation>Accesso non riuscito</translation>
+    </message>
+    <message>
+        <source>Signing in</source>
+        <translation>Accesso</translation>
+    </message>
+</context>
+<context>
     <name>LedgerDialog</name>
     <message>
         <source>Ledger and Stash of {roster}</source>
@@ -2603,6 +2646,14 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Scegli il database della campagna (file o server)</translation>
     </message>
     <message>
+        <source>Open &amp;League…</source>
+        <translation>Apri una &amp;lega…</translation>
+    </message>
+    <message>
+        <source>Sign in to a league server and open its campaigns</source>
+        <translation>Accedi a un server di lega e apri le sue campagne</translation>
+    </message>
+    <message>
         <source>Create &amp;Demo Campaigns</source>
         <translation>Crea le campagne &amp;dimostrative</translation>
     </message>
@@ -3130,6 +3181,18 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
     <message>
         <source>After the Battle {battle} applied: {len} steps (Ctrl+Z to undo)</source>
         <translation>Dopo la battaglia {battle} applicato: {len} passi (Ctrl+Z per annullare)</translation>
+    </message>
+    <message>
+        <source>On a league server the server rolls every die of After the Battle, so the wizard cannot roll step by step here (not available on a league server yet). Roll on the Server runs all of battle {number}&apos;s After the Battle there and applies it (Ctrl+Z undoes it).</source>
+        <translation>Su un server di lega è il server a tirare tutti i dadi del dopo battaglia: la procedura guidata non può quindi tirare passo per passo qui (non ancora disponibile su un server di lega). Tira sul server esegue lì tutto il dopo battaglia della battaglia {number} e lo applica (Ctrl+Z lo annulla).</translation>
+    </message>
+    <message>
+        <source>&amp;Roll on the Server</source>
+        <translation>&amp;Tira sul server</translation>
+    </message>
+    <message>
+        <source>After the Battle {battle} rolled and applied on the server: {len} steps (Ctrl+Z to undo)</source>
+        <translation>Dopo battaglia {battle} tirato e applicato sul server: {len} passi (Ctrl+Z per annullare)</translation>
     </message>
     <message>
         <source>Set Up Battle</source>
