@@ -37,7 +37,7 @@ What it does, in order:
    - ``read-log``: the newest 50 rolls (``core.roll_log``) or actions (``core.history``);
 
    and one arbitrator per server running After the Battle of the recorded battles
-   (``battles.after_battle``, the server's dice) and, between them, raising a random
+   (``battles.after_battle``, the server's dice) and, every other turn, raising a random
    player's counter (so a counter has two writers on two processes: the stale edits);
 5. checks the database: every acknowledged raise is in its counter (a counter's value
    equals the raises acknowledged to the players and the arbitrators: **lost
@@ -213,12 +213,15 @@ async def play(call: Call, p: Player, cid: int, rosters: list[int], casualty: st
 
 async def arbitrate(call: Call, counters: list[int], queue: asyncio.Queue[int], t: Tally, end: float,
                     seed: int) -> None:
-    """After the Battle of every battle recorded (the server's dice); between battles, a
-    random player's counter raised (a second writer of that row)."""
+    """After the Battle of the battles recorded, oldest first (the server's dice), and
+    every other turn a random player's counter raised (a second writer of that row, on
+    another process half of the time)."""
     rng = random.Random(seed)
+    turn = 0
     while time.perf_counter() < end:
         t0 = time.perf_counter()
-        bid = queue.get_nowait() if not queue.empty() else None
+        turn += 1  # every other turn a counter raise, even with battles waiting
+        bid = queue.get_nowait() if turn % 2 and not queue.empty() else None
         op = "after-battle" if bid is not None else "arb-edit"
         try:
             if bid is not None:
