@@ -619,8 +619,12 @@ def write_results(out: dict[str, Any], note: str = "") -> Path:
         lines.append(f"| {r.case} | {r.value:.4g} {r.unit} | {base} | {ratio} | {r.target} | {mark} |")
     text = path.read_text(encoding="utf-8")
     head = "## The league server at scale (issue #35)"
+    mark = "<!-- bench/server.py: runs, newest first -->"
     block = "\n".join(lines) + "\n"
-    if head in text:
+    if mark in text:
+        at = text.index(mark) + len(mark) + 1
+        text = text[:at] + "\n" + block + text[at:]
+    elif head in text:
         at = text.index(head)
         nl = text.index("\n\n", at) + 2 if "\n\n" in text[at:] else len(text)
         text = text[:nl] + block + "\n" + text[nl:]
