@@ -358,7 +358,9 @@ async def _over_http(bases: list[str], players: list[Player], cid: int, rosters:
                      think: float = 0.0) -> tuple[Tally, list[float], float]:
     import httpx
 
-    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+    # keep-alive: the client lets an idle connection go before uvicorn does (5 s), never
+    # sending on one the server is closing at that very moment (a ReadError, not a fault)
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections, keepalive_expiry=2.0)
     clients = [httpx.AsyncClient(base_url=b, limits=limits, timeout=120) for b in bases]
     try:
         # every member logs in once: one login at a time per server
@@ -563,6 +565,12 @@ def _run(url: str, n_players: int, servers: int, duration: float, connections: i
                                                           think))
     finally:
         stop_servers(procs_s)
+    if t.failed:  # what the servers said about it (their logs go with the temporary folder)
+        for k in range(servers):
+            lines = (work / f"server-{k}.log").read_text(encoding="utf-8", errors="replace").splitlines()
+            for line in [x for x in lines if "access" not in x and ("ERROR" in x or "WARNING" in x
+                                                                  or "Error" in x)][-5:]:
+                say(f"  server {k}: {line[:300]}")
     # both phases raised the counters: the database holds both
     both = Tally()
     both.merge(floor.dump())
