@@ -10,7 +10,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 
 from campaign_app.changes import Result
 from campaign_app.errors import InputError
-from campaign_app.usecases.common import Ref, get_campaign, get_roster
+from campaign_app.usecases.common import Ref, clean_name, get_campaign, get_roster
 from db import league
 from db import members as member_q
 from db.models import Member
@@ -166,6 +166,8 @@ def adopt_players(engine: Engine, *, disabled: bool = False) -> PlayersAdopted:
             continue
         if len(p.name) > 63:
             raise InputError(f"the role name {p.name[:20]}... is too long for a member (at most 63 characters)")
+        if clean_name(p.name, f"the role name {p.name!r}") != p.name:  # roster.owner must match it exactly
+            raise InputError(f"the role name {p.name!r} has spaces at an end: rename the role first")
         password = secrets.token_urlsafe(12)
         new.append((p.name, role, password))
         out.append({"name": p.name, "role": role, "rosters": rosters, "adopted": True,

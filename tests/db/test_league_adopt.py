@@ -142,3 +142,15 @@ def test_adopt_players_on_sqlite_is_a_one_line_error(tmp_path: Any, capsys: Any)
     assert main(["--db", str(tmp_path / "x.sqlite"), "league", "close-direct"]) == 2
     with pytest.raises(InputError):
         close_direct(create_engine(f"sqlite:///{tmp_path / 'y.sqlite'}"))
+
+
+def test_a_role_name_no_member_may_have_adopts_nobody(league: League, gangs: dict[str, int]) -> None:
+    from campaign_app.usecases.league import add_player
+
+    odd = f"eve\u202e{league.a[-6:]}"  # a bidi control: shown reversed in the window and in PDFs
+    league.roles.append(odd)
+    add_player(league.admin, odd, "pw")
+    before = snapshot(league.admin)
+    with pytest.raises(InputError, match="the role name .* (bidi|direction|control)"):
+        adopt_players(league.admin)
+    assert snapshot(league.admin) == before  # all or none: not even the good names were added
