@@ -44,6 +44,10 @@ throughput):
   concurrent     (bench/crowd.py, PostgreSQL) 20 client processes doing a mix of reads,
                  battles, After the Battles and edits for --duration s: throughput, p95
                  per use-case, lost updates and failed transactions
+  league-server  (bench/server.py) two `campaign-app serve` processes on a fresh
+                 PostgreSQL database (one on SQLite), 200 players over HTTP (6 with
+                 --tiny), vs the same mix in-process: throughput, p95, failed requests,
+                 lost updates; alone: python -m bench.server --players 200 [--think S]
 Targets (2 cores): start <= 1.3x; start-loaded <= 3.5x bare and <= 1.5x its floor;
 roster-load <= 50 ms; sort <= 100 ms; after-battle <= 100 ms; pdf >= 0.5x raw reportlab;
 import <= 10x raw sqlite3; peak RSS <= 250 MB; export RSS <= 300 MB; cli-roster <= 1.3x

@@ -455,6 +455,51 @@ def members(engine: Engine) -> list[Member]:
         return [Member(n, _member(conn, n, roles.arbitrator), rosters.get(n, [])) for n in names]
 
 
+def close_direct(engine: Engine) -> tuple[list[str], list[str], int]:
+    """Close the direct league to its people: every player and arbitrator role of this
+    league loses LOGIN (``ALTER ROLE ... NOLOGIN``) and its open connections to this
+    database are ended; the current user (the server's own login) keeps its login.
+    One transaction. Returns (roles closed, roles that were already closed, connections
+    ended). A role is a role of the whole PostgreSQL server: one that also plays in
+    another league database there loses its login there too."""
+    require_postgres(engine)
+    with engine.begin() as conn:
+        user, roles = _league_roles(conn)
+        createrole, _ = _rights(conn)
+        if not createrole:
+            raise _refuse_role_rights(user, "league close-direct")
+        rows = conn.execute(text(
+            "SELECT DISTINCT m.rolname, m.rolcanlogin FROM pg_auth_members am "
+            "JOIN pg_roles g ON g.oid = am.roleid JOIN pg_roles m ON m.oid = am.member "
+            "WHERE g.rolname IN (:p, :a) AND m.rolname <> current_user ORDER BY m.rolname"),
+            {"p": roles.player, "a": roles.arbitrator}).all()
+        closed = [str(n) for n, can in rows if can]
+        already = [str(n) for n, can in rows if not can]
+        for name in closed:
+            try:
+                with conn.begin_nested():
+                    _ddl(conn, f"ALTER ROLE {_q(conn, name)} NOLOGIN")
+            except DBAPIError as e:
+                if is_insufficient_privilege(e):  # a superuser role: only a superuser changes it
+                    raise RefusedError(f"{user} may not change the role {name} (a superuser's role?): "
+                                       "ask the server's administrator; nothing was changed") from None
+                raise
+        ended = 0
+        names = [n for n, _can in rows]
+        if names:
+            try:
+                with conn.begin_nested():
+                    ended = int(conn.execute(text(
+                        "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+                        "WHERE datname = current_database() AND usename = ANY(:names) "
+                        "AND pid <> pg_backend_pid()"), {"names": names}).scalar() or 0)
+            except DBAPIError as e:
+                if not is_insufficient_privilege(e):
+                    raise
+                ended = -1  # not allowed to end them: they last until they disconnect
+    return closed, already, ended
+
+
 # --------------------------------------------------------------------------- refusals
 def _one(conn: Connection, sql: str, **params: Any) -> Any:
     return conn.execute(text(sql), params).first()

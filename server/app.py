@@ -400,21 +400,61 @@ async def _keep(campaigns: Campaigns, call: Any, member: members.Who, key: str, 
     await call(campaigns.run, idem.keep_answer, member.name, key, status, json.dumps(body))
 
 
-def serve(url: str, host: str = "127.0.0.1", port: int = 8350) -> None:
+def proxy_addresses(text: str) -> list[str]:
+    """The addresses (or networks) of ``--proxy`` ("127.0.0.1", "10.0.0.0/8,::1"),
+    checked: a one-line error for anything that is not an address, and for ``*``
+    (trusting every peer's X-Forwarded-For would let any client choose its address, and
+    so escape the login rate limit)."""
+    import ipaddress
+
+    out = []
+    for item in (x.strip() for x in str(text).split(",")):
+        if not item:
+            continue
+        if item == "*":
+            raise ValueError("--proxy '*' would trust every client's X-Forwarded-For: name the proxy's address")
+        try:
+            out.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ValueError(f"--proxy {item!r} is not an IP address or network (e.g. 127.0.0.1)") from None
+    if not out:
+        raise ValueError("--proxy needs the reverse proxy's address (e.g. 127.0.0.1)")
+    return out
+
+
+def behind_proxy(app: Any, proxy: list[str] | None) -> Any:
+    """``app`` as served: behind a reverse proxy (``proxy``: its addresses), the client's
+    address is read from X-Forwarded-For, but only on a connection from one of those
+    addresses (uvicorn's ProxyHeadersMiddleware); the login rate limit then keys on each
+    real client, not on the proxy they all come through. With no proxy the header is
+    never read (a client could write anything there)."""
+    if not proxy:
+        return app
+    from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+    return ProxyHeadersMiddleware(app, trusted_hosts=proxy)
+
+
+def serve(url: str, host: str = "127.0.0.1", port: int = 8350, proxy: list[str] | None = None) -> None:
     """Run the league server on ``host:port`` until interrupted (``campaign-app serve``).
     Uvicorn's access log says the client, the request line and the status: never a
-    header (the token travels only in the Authorization header)."""
+    header (the token travels only in the Authorization header). ``proxy``: the
+    addresses of the reverse proxy in front (TLS), whose X-Forwarded-For is believed."""
     import uvicorn
 
     from campaign_app.facade import stall_from_environment
 
     stall_from_environment()  # tests only: CAMPAIGN_APP_TEST_STALL (the kill tests)
     app = create_app(url)
-    print(f"league server on http://{host}:{port}/ (pages) and /api/ over {app.state.campaigns.shown_url} (Ctrl+C stops it)",
+    print(f"league server on http://{host}:{port}/ (pages) and /api/ over {app.state.campaigns.shown_url}"
+          + (f", behind the proxy at {', '.join(proxy)}" if proxy else "") + " (Ctrl+C stops it)",
           file=sys.stderr, flush=True)
-    # live-update streams (GET /api/events) stay open: a stop waits for them 5 s at most
-    config = uvicorn.Config(app, host=host, port=port, log_config=LOG_CONFIG, access_log=True,
-                            server_header=False, proxy_headers=False, timeout_graceful_shutdown=5)
+    # proxy_headers=False: uvicorn's own reading of X-Forwarded-For (trusting 127.0.0.1
+    # by default) is off; behind_proxy trusts exactly the addresses given, or none.
+    # Live-update streams (GET /api/events) stay open: a stop waits for them 5 s at most.
+    config = uvicorn.Config(behind_proxy(app, proxy), host=host, port=port, log_config=LOG_CONFIG,
+                            access_log=True, server_header=False, proxy_headers=False,
+                            timeout_graceful_shutdown=5)
     uvicorn.Server(config).run()
 
 

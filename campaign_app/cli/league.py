@@ -174,6 +174,51 @@ def cmd_players(args: argparse.Namespace, _engine_unused: Any) -> None:
     _run(args, body)
 
 
+def _say_closed(d: Any) -> str:
+    lines = [f"direct login closed for {', '.join(d.closed)}" if d.closed else "no direct login left to close"]
+    if d.already_closed:
+        lines.append(f"already closed: {', '.join(d.already_closed)}")
+    if d.connections_ended > 0:
+        lines.append(f"{d.connections_ended} open connection(s) of theirs ended")
+    elif d.connections_ended < 0:
+        lines.append("their open connections (if any) last until they disconnect: this login may not end them")
+    return "\n".join(lines)
+
+
+def cmd_adopt_players(args: argparse.Namespace, _engine_unused: Any) -> None:
+    from campaign_app.usecases.league import adopt_players, close_direct
+
+    def body(engine: Any) -> None:
+        d = adopt_players(engine, disabled=args.disabled)
+        closed = close_direct(engine) if args.close_direct else None
+
+        def text() -> str:
+            rows = [(m["name"], m["role"], ", ".join(r["name"] for r in m["rosters"]),
+                     (m["password"] or "(disabled until set-member --password --enable)") if m["adopted"]
+                     else "(already a member)") for m in d.members]
+            out = table_text(rows, ["member", "role", "rosters", "starting password"]) if rows \
+                else "the league has no players"
+            if any(m["password"] for m in d.members):
+                out += ("\nEach starting password is shown only now: hand it to its player privately; "
+                        "league set-member NAME --password changes it.")
+            return out + ("\n" + _say_closed(closed) if closed is not None else "")
+
+        emit(args, {"members": d.members, "adopted": d.adopted,
+                    "closed": None if closed is None else closed.closed}, text)
+
+    _run(args, body)
+
+
+def cmd_close_direct(args: argparse.Namespace, _engine_unused: Any) -> None:
+    from campaign_app.usecases.league import close_direct
+
+    def body(engine: Any) -> None:
+        d = close_direct(engine)
+        emit(args, d, _say_closed(d))
+
+    _run(args, body)
+
+
 def register(sub: Any, add: Any, group: Any) -> None:
     g = group("league", "league mode on a PostgreSQL server: players, rosters, rights")
     add(g, "init", cmd_init, "create the league's roles, grants and row-level security (run again after "
@@ -208,6 +253,15 @@ def register(sub: Any, add: Any, group: Any) -> None:
                      help="the member may no longer log in")
     dis.add_argument("--enable", dest="disabled", action="store_const", const=False)
     add(g, "members", cmd_members, "the league server's members, their roles and rosters")
+    sp = add(g, "adopt-players", cmd_adopt_players, "a direct PostgreSQL league to the league server: "
+             "every player and arbitrator role becomes a member of the same name, role and rosters "
+             "(a starting password each, shown once)", needs_db=False)
+    sp.add_argument("--disabled", action="store_true", help="show no passwords: the new members stay "
+                    "disabled until league set-member NAME --password --enable")
+    sp.add_argument("--close-direct", action="store_true", help="then close the direct login (as "
+                    "league close-direct)")
+    add(g, "close-direct", cmd_close_direct, "the direct PostgreSQL league closed to players: their roles "
+        "lose LOGIN, their open connections end (the server's own login stays)", needs_db=False)
     sp = add(g, "sessions", cmd_sessions, "the league server's logins (never their tokens)")
     sp.add_argument("--member", help="only this member's")
     sp = add(g, "revoke", cmd_revoke, "end a login of the league server, or every login of a member")

@@ -35,8 +35,14 @@ def cmd_serve(args: argparse.Namespace, _engine: Any) -> int:
             raise CliError(f"the league server needs {e.name}: pip install 'campaign_app' with its "
                            "dependencies (fastapi, uvicorn, argon2-cffi)") from None
         raise CliError("the league server is not installed here") from None
+    proxy = None
+    if args.proxy:
+        try:
+            proxy = server.proxy_addresses(args.proxy)
+        except ValueError as e:
+            raise InputError(str(e)) from None
     try:
-        server.serve(url, host, port)
+        server.serve(url, host, port, proxy)
     except KeyboardInterrupt:  # Ctrl+C (SIGINT) is how a server is stopped: not a failure
         pass
     return 0
@@ -51,3 +57,7 @@ def register(sub: Any, add: Any, group: Any) -> None:
                  "idempotency keys\").")
     sp.add_argument("--bind", default=DEFAULT_BIND, metavar="HOST:PORT",
                     help=f"address and port to listen on (default {DEFAULT_BIND}: this machine only)")
+    sp.add_argument("--proxy", metavar="ADDRESS[,ADDRESS]",
+                    help="the reverse proxy's address (TLS in front: docs/deploy/): only its "
+                         "X-Forwarded-For is believed, so the login rate limit sees each client; "
+                         "without it the header is ignored")

@@ -45,6 +45,12 @@ def _dummy_hash() -> str:
     return _hasher().hash(secrets.token_hex(16))
 
 
+def password_hash_of(password: str) -> str:
+    """The argon2id hash kept of a new member's ``password`` (checked: not empty, not
+    longer than :data:`MAX_PASSWORD`)."""
+    return _hasher().hash(_password(password))
+
+
 def token_hash(token: str) -> str:
     """What is stored of a bearer token: its SHA-256, hex."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
