@@ -21,7 +21,9 @@ done.
 
 from __future__ import annotations
 
+import errno
 import functools
+import os
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -172,22 +174,28 @@ def _sqlite_file(u: URL) -> Path | None:
 # SQLITE_BUSY, SQLITE_READONLY (a hot journal or lost -shm that only a writer recovers),
 # SQLITE_CANTOPEN (no -shm can be made read-only)
 _NEEDS_A_WRITER = (5, 8, 14)
+_NOT_A_DATABASE = 26  # SQLITE_NOTADB: the file does not start with SQLite's header
 
 
 def check_sqlite_readonly(path: Path, *, create: bool = True) -> str | None:
     """Look at an existing SQLite file read-only and refuse it when this app will not
     open it: its revision (None for an empty file), or a DatabaseError naming why.
-    Nothing is written to the file, whatever it holds."""
+    Nothing is written to the file, whatever it holds.
+
+    The file is read through SQLite only, never opened and closed by plain Python: a
+    process that already has the database open (the league server's live watcher, a
+    second window) would lose every POSIX lock SQLite holds on it when any other file
+    descriptor of it is closed, and another process closing its last connection would
+    then delete the -wal file under it, taking its newest commits with it."""
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(16)
+        size = path.stat().st_size
+        if not os.access(path, os.R_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
     except OSError as e:
         raise DatabaseError(f"cannot open database {path}: {e.strerror or e}") from None
-    if head and head != b"SQLite format 3\x00":
-        raise DatabaseError(f"cannot open database {path}: file is not a database; nothing was changed")
     tables: set[str] = set()
     revs: list[object] = []
-    if head:
+    if size:
         try:
             con = sqlite3.connect(sqlite_ro_uri(path), uri=True, timeout=10)
             try:
@@ -198,6 +206,8 @@ def check_sqlite_readonly(path: Path, *, create: bool = True) -> str | None:
             finally:
                 con.close()
         except sqlite3.Error as e:
+            if (getattr(e, "sqlite_errorcode", 0) & 0xFF) == _NOT_A_DATABASE:
+                raise DatabaseError(f"cannot open database {path}: file is not a database; nothing was changed") from None
             damaged = damaged_reason(e)
             if damaged is not None:
                 raise damaged_error(path, damaged) from None

@@ -2,7 +2,8 @@
 the QR code's link opens /join, its script posts the token from the fragment, the
 browser gets the HttpOnly, SameSite=Strict ca_session cookie and lands on
 /battle/{id}; the token is in no URL the browser requested, not in its address bar
-after the join and not in the server's log."""
+after the join and not in the server's log; the phone then marks its own figure (the
+mark is in the database) and is given no button on the other roster's."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ def test_a_browser_joins_by_the_link_and_keeps_no_token_in_a_url(tmp_path: Path)
     db = f"sqlite:///{tmp_path / 'table.sqlite'}"
     for args in (("campaign", "create", "Kursk", "--system", "nuts"), ("roster", "create", "Kursk", "Easy"),
                  ("roster", "create", "Kursk", "Jerries"), ("fighter", "add", "Easy", "Sgt Rock", "--rep", "5"),
+                 ("fighter", "add", "Jerries", "Hans", "--rep", "4"),
                  ("battle", "setup", "Kursk", "--roster", "Easy", "--roster", "Jerries", "--scenario", "Patrol",
                   "--attacker", "Easy"), ("battle", "start", "1")):
         assert _cli("--db", db, *args).returncode == 0
@@ -59,6 +61,15 @@ def test_a_browser_joins_by_the_link_and_keeps_no_token_in_a_url(tmp_path: Path)
                 page.wait_for_url("**/battle/1", timeout=30000)
                 cookies = {c["name"]: c for c in page.context.cookies()}
                 address_bar = page.evaluate("location.href")
+                # the phone marks its own figure, and is given no button on the other side's
+                figures = _figures(db)
+                rock, hans = figures["Sgt Rock"], figures["Hans"]
+                assert page.locator(f"form:has(input[name=figure][value='{hans}']) button[name=status]").count() == 0
+                page.locator(f"form:has(input[name=figure][value='{rock}']) button[value='duck-back']").click()
+                deadline = time.monotonic() + 15
+                while not _marks(db) and time.monotonic() < deadline:
+                    time.sleep(0.2)
+                marks = _marks(db)
             finally:
                 browser.close()
     finally:
@@ -72,5 +83,27 @@ def test_a_browser_joins_by_the_link_and_keeps_no_token_in_a_url(tmp_path: Path)
     assert requested and all(token not in u for u in requested), requested
     session = cookies["ca_session"]
     assert session["httpOnly"] and session["sameSite"] == "Strict" and session["value"] != token
+    assert marks == [(rock, "status", "duck-back")], marks  # one mark, on the phone's own figure
     text = log.read_text(encoding="utf-8")
     assert "POST /join" in text and token not in text and session["value"] not in text
+
+
+def _figures(db: str) -> dict[str, int]:
+    import sqlite3
+
+    con = sqlite3.connect(db.removeprefix("sqlite:///"))
+    try:
+        return dict(con.execute("SELECT name, id FROM fighter").fetchall())
+    finally:
+        con.close()
+
+
+def _marks(db: str) -> list[tuple[int, str, str]]:
+    import sqlite3
+
+    con = sqlite3.connect(db.removeprefix("sqlite:///"))
+    try:
+        return con.execute("SELECT fighter_id, kind, value FROM battle_mark").fetchall()
+    finally:
+        con.close()
+
