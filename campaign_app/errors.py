@@ -4,11 +4,17 @@ when one is raised inside a unit of work."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 class AppError(Exception):
     """Base of every error a user can cause or fix; ``str(err)`` is the message."""
 
     exit_code = 2
+    # set on a league server's write that may not have been applied (no answer, 503):
+    # sends the same request again with the same Idempotency-Key; its result, as ``run``'s
+    retry: Callable[[], Any] | None = None
 
     def __init__(self, message: str) -> None:
         super().__init__(message)

@@ -10,7 +10,9 @@ locally (401 :class:`AuthError`, 403 :class:`RefusedError`, 404 :class:`NotFound
 409 :class:`ConflictError`, 503 or no answer :class:`DatabaseError`), so every front
 end's error handling works unchanged. A writing call (its result carries a change set)
 sends ``Idempotency-Key: <uuid4>`` and sends the same key again when it retries after a
-dropped connection: a server that remembers keys applies it once.
+dropped connection: a server that remembers keys applies it once. When a write still
+gets no answer (or a 503), the :class:`DatabaseError` raised has ``retry``: a call that
+sends that same request again, same key, and returns the use-case's result.
 
 Sign in (:func:`login`) keeps the member's token where the desktop keeps secrets
 (``keyring``: service ``campaign_app``, user ``<member>@<url>``), else in a file only
@@ -217,6 +219,19 @@ def _unreachable(url: str, e: Exception) -> DatabaseError:
                          f"{': ' + str(e).splitlines()[0] if str(e) else ''}")
 
 
+AT_MOST_ONCE = "sending it again (Retry) applies it at most once"
+
+
+def _retryable(err: AppError, again: Callable[[], Any] | None) -> AppError:
+    """``err`` of a write that may or may not have been applied, saying so in its one
+    line, with ``retry`` = ``again`` (the same request with the same Idempotency-Key)."""
+    if again is not None:
+        err.message = f"{err.message}; {AT_MOST_ONCE}"
+        err.args = (err.message,)
+        err.retry = again
+    return err
+
+
 def login(url: str, member: str, password: str, *, store: TokenStore | None = None,
           transport: Any = None) -> dict[str, Any]:
     """Sign ``member`` in to the server at ``url`` and keep the token: the server's
@@ -332,10 +347,15 @@ class RemoteCampaigns:
             path = inspect.signature(use_case).bind(None, *args, **kwargs).arguments["path"]
             return str(check_output_path(path, (), example="roster.pdf"))
         body = self.arguments(use_case, args, kwargs)
-        write = _writes(use_case)
-        r = self._request("POST", f"api/run/{api_name(use_case)}", json_body=body, write=write,
-                          what=use_case)
-        return result_adapter(use_case).validate_json(r.content)
+        key = str(uuid.uuid4()) if _writes(use_case) else None  # one key per action, kept by its retries
+        adapter = result_adapter(use_case)
+
+        def send() -> Any:  # this very request: the same arguments, the same key
+            r = self._request("POST", f"api/run/{api_name(use_case)}", json_body=body, key=key,
+                              what=use_case, again=send)
+            return adapter.validate_json(r.content)
+
+        return send()
 
     @staticmethod
     def arguments(use_case: Callable[..., Any], args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> dict[str, Any]:
@@ -377,14 +397,19 @@ class RemoteCampaigns:
                              "is not plain data") from None
         return dict(jsonable)
 
-    def _request(self, method: str, path: str, *, json_body: Any = None, write: bool = False,
-                 what: Callable[..., Any] | None = None, notify: bool = True) -> Any:
+    def _request(self, method: str, path: str, *, json_body: Any = None, key: str | None = None,
+                 what: Callable[..., Any] | None = None, notify: bool = True,
+                 again: Callable[[], Any] | None = None) -> Any:
+        """The server's 200 answer to one request. ``key``: a write's Idempotency-Key, sent
+        again as is when the connection drops. A write that finally gets no answer, or a
+        503 (502, 504 from a proxy), raises a :class:`DatabaseError` whose ``retry`` is
+        ``again`` (the same request, the same key: applied at most once)."""
         import httpx
 
         headers = {"Authorization": f"Bearer {self._token}"}
-        if write:
-            headers["Idempotency-Key"] = str(uuid.uuid4())
-        attempts = 1 + (RETRIES if write else 1)
+        if key is not None:
+            headers["Idempotency-Key"] = key
+        attempts = 1 + (RETRIES if key is not None else 1)
         last: Exception | None = None
         for _ in range(attempts):
             try:
@@ -401,9 +426,12 @@ class RemoteCampaigns:
             err = _error(r.status_code, message, self.url)
             if r.status_code == 401 and notify and self.on_auth_error is not None:
                 self.on_auth_error(str(err))
+            if r.status_code in (502, 503, 504) and key is not None:
+                raise _retryable(err, again)
             raise err
         assert last is not None
-        raise _unreachable(self.url, last)
+        err = _unreachable(self.url, last)
+        raise _retryable(err, again) if key is not None else err
 
     def events(self, timeout: float | None = None) -> Any:
         """The stream of ``GET /api/events`` (a context manager over the response)."""

@@ -192,6 +192,90 @@ def test_a_write_carries_an_idempotency_key_and_a_retry_sends_the_same(lg: Leagu
         ann.dispose()
 
 
+class DropFirst(httpx.HTTPTransport):
+    """#35 item 6: the server gets and commits the first ``drops`` writes, but every answer
+    is lost (dropped before it arrives); ``busy``: the first write is answered 503 (the
+    database away, Retry-After) before it reaches the server. Keeps each write's key,
+    the bodies the server sent and whether they were replays."""
+
+    def __init__(self, drops: int = 0, busy: bool = False) -> None:
+        super().__init__()
+        self.drops, self.busy = drops, busy
+        self.keys: list[str | None] = []
+        self.bodies: list[bytes] = []
+        self.replays: list[bool] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        if not request.url.path.startswith("/api/run/"):
+            return super().handle_request(request)
+        self.keys.append(request.headers.get("Idempotency-Key"))
+        if self.busy and len(self.keys) == 1:
+            return httpx.Response(503, headers={"Retry-After": "2"},
+                                  json={"error": "the database is unavailable, try again shortly"})
+        response = super().handle_request(request)
+        self.bodies.append(response.read())
+        self.replays.append(response.headers.get("Idempotent-Replay") == "true")
+        if len(self.keys) <= self.drops:
+            raise httpx.ReadError("connection dropped", request=request)
+        return response
+
+
+def _fighters_named(lg: League, name: str) -> int:
+    return sum(f"'{name}'" in r for r in game_rows(lg.app)["fighter"])
+
+
+def test_a_write_whose_answer_never_came_can_be_sent_again_and_applies_once(lg: League, url: str) -> None:
+    remote.login(url, "ann", PASSWORDS["ann"])
+    transport = DropFirst(drops=1 + remote.RETRIES)  # every automatic retry loses its answer too
+    ann = RemoteCampaigns.open(url, transport=transport)
+    try:
+        with pytest.raises(DatabaseError) as caught:
+            ann.run(core.add_fighter, lg.easy, "Pvt Ryan", rep=4)
+        err = caught.value
+        assert type(err) is DatabaseError and "\n" not in str(err)
+        assert str(err).startswith(f"cannot reach the league server {url}: ReadError")
+        assert "applies it at most once" in str(err)
+        assert callable(err.retry)
+        assert _fighters_named(lg, "Pvt Ryan") == 1  # the server applied it the first time
+        assert transport.replays == [False, True, True]
+
+        res = err.retry()  # the same request, the same key: the kept answer, nothing run again
+        assert transport.replays[-1] is True and len(set(transport.keys)) == 1
+        assert res.name == "Pvt Ryan" and res.changes.fighters
+        assert transport.bodies[-1] == transport.bodies[0]  # the answer of the write that was applied
+        assert _fighters_named(lg, "Pvt Ryan") == 1
+        assert err.retry() == res  # and again: still once
+        assert _fighters_named(lg, "Pvt Ryan") == 1
+    finally:
+        ann.dispose()
+
+
+def test_a_write_answered_503_can_be_sent_again_with_its_key(lg: League, url: str) -> None:
+    remote.login(url, "ann", PASSWORDS["ann"])
+    transport = DropFirst(busy=True)
+    ann = RemoteCampaigns.open(url, transport=transport)
+    try:
+        with pytest.raises(DatabaseError, match=r"cannot do that now \(503\).*at most once") as caught:
+            ann.run(core.add_fighter, lg.easy, "Pvt Ryan", rep=4)
+        assert _fighters_named(lg, "Pvt Ryan") == 0 and caught.value.retry is not None
+        res = caught.value.retry()
+        assert res.name == "Pvt Ryan" and transport.keys[0] == transport.keys[1]
+        assert _fighters_named(lg, "Pvt Ryan") == 1
+    finally:
+        ann.dispose()
+
+
+def test_a_read_that_gets_no_answer_offers_no_retry(lg: League, url: str) -> None:
+    remote.login(url, "ann", PASSWORDS["ann"])
+    ann = RemoteCampaigns.open(url, transport=DropFirst(drops=99))
+    try:
+        with pytest.raises(DatabaseError) as caught:
+            ann.run(core.show_roster, lg.easy)
+        assert caught.value.retry is None and "at most once" not in str(caught.value)
+    finally:
+        ann.dispose()
+
+
 # --------------------------------------------------------------------------- tokens
 def test_the_token_is_kept_in_a_0600_file_without_a_keyring(url: str, tmp_path: Path) -> None:
     d = remote.login(url, "ann", PASSWORDS["ann"])
