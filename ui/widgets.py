@@ -51,12 +51,64 @@ def show_message(parent: QWidget | None, title: str, text: str, *,
 
 def show_error(parent: QWidget | None, title: str, err: BaseException | str,
                on_close: Callable[[], None] | None = None) -> QMessageBox:
+    """The one place a use-case's error is said in a message box. A league write that
+    may not have been applied (no answer, 503: ``err.retry`` set) offers Retry instead
+    (:func:`ask_retry`)."""
+    if isinstance(err, AppError) and callable(err.retry):
+        return ask_retry(parent, title, err, on_close=on_close)
     if isinstance(err, AppError) or isinstance(err, str):
         text = str(err)
     else:
         log.error("%s: %s", title, err, exc_info=err)
         text = translate("widgets", "Something went wrong: {__name__}: {err}").format(__name__=type(err).__name__, err=err)
     return show_message(parent, title, text, on_close=on_close)
+
+
+def ask_retry(parent: QWidget | None, title: str, err: AppError,
+              on_close: Callable[[], None] | None = None) -> QMessageBox:
+    """A window-modal Retry / Cancel question that does not block (``open()``) for a
+    league write that got no answer or a 503: its one line; Retry (the default) calls
+    ``err.retry()`` (the same request with the same Idempotency-Key: applied at most
+    once), then shows what the result changed in ``parent``'s window (its change set,
+    as the action itself would have); failing again, the box comes back. Cancel does
+    nothing more. The buttons are ``box.retry_button`` and ``box.cancel_button``."""
+    text = str(err)
+    SHOWN.append((title, text))
+    sb = QMessageBox.StandardButton
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, sb.Retry | sb.Cancel, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.setObjectName("retryBox")
+    retry = box.button(sb.Retry)
+    retry.setText(translate("widgets", "&Retry"))
+    retry.setObjectName("retryButton")
+    box.button(sb.Cancel).setText(translate("widgets", "Cancel"))
+    box.setDefaultButton(sb.Retry)
+    box.setEscapeButton(sb.Cancel)
+    box.retry_button = retry  # type: ignore[attr-defined]
+    box.cancel_button = box.button(sb.Cancel)  # type: ignore[attr-defined]
+
+    def done(_r: int) -> None:
+        if box.clickedButton() is not retry or err.retry is None:
+            if on_close is not None:
+                on_close()
+            return
+        try:
+            result = err.retry()
+        except Exception as again:  # noqa: BLE001 - said as any error is (Retry again if it offers it)
+            show_error(parent, title, again, on_close=on_close)
+            return
+        win = parent.window() if parent is not None else None
+        if win is not None and hasattr(win, "apply_changes"):
+            if hasattr(win, "notify"):
+                win.notify(translate("widgets", "{title}: sent again, done").format(title=title), 6000)
+            win.apply_changes(changes_of(result))
+        if on_close is not None:
+            on_close()
+
+    box.finished.connect(done)
+    box.open()
+    return box
 
 
 def ask_confirm(parent: QWidget | None, title: str, text: str, yes_text: str,

@@ -97,11 +97,12 @@ def edit_selected(win: MainWindow) -> Any:
     return win._show_dialog(dlg)
 
 
-def problem_with(row: dict[str, Any], e: AppError) -> str:
-    """The message for a row the user picked: one that is gone is named, not an id."""
+def problem_with(row: dict[str, Any], e: AppError) -> str | AppError:
+    """The message for a row the user picked: one that is gone is named, not an id; a
+    league write that can be sent again is the error itself (it offers Retry)."""
     if isinstance(e, NotFoundError):
         return (translate("editing", "{name} is no longer in this database (removed in another window or by another player). The list has been read again.").format(name=row['name']))
-    return str(e)
+    return e if e.retry is not None else str(e)
 
 
 def remove_selected(win: MainWindow) -> None:

@@ -4230,6 +4230,18 @@ PostgreSQL que tous les joueurs partagent.
         <source>Something went wrong: {__name__}: {err}</source>
         <translation>Quelque chose s&apos;est mal passé : {__name__} : {err}</translation>
     </message>
+    <message>
+        <source>&amp;Retry</source>
+        <translation>&amp;Réessayer</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>{title}: sent again, done</source>
+        <translation>{title} : renvoyé, c’est fait</translation>
+    </message>
 </context>
 <context>
     <name>wizard</name>

@@ -4229,6 +4229,18 @@ del database* (Ctrl+O) si collega a un server PostgreSQL condiviso da tutti i gi
         <source>Something went wrong: {__name__}: {err}</source>
         <translation>Qualcosa è andato storto: {__name__}: {err}</translation>
     </message>
+    <message>
+        <source>&amp;Retry</source>
+        <translation>&amp;Riprova</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annulla</translation>
+    </message>
+    <message>
+        <source>{title}: sent again, done</source>
+        <translation>{title}: inviato di nuovo, fatto</translation>
+    </message>
 </context>
 <context>
     <name>wizard</name>
