@@ -196,17 +196,19 @@ class DropFirst(httpx.HTTPTransport):
     """#35 item 6: the server gets and commits the first ``drops`` writes, but every answer
     is lost (dropped before it arrives); ``busy``: the first write is answered 503 (the
     database away, Retry-After) before it reaches the server. Keeps each write's key,
-    the bodies the server sent and whether they were replays."""
+    the bodies the server sent and whether they were replays. Reads pass untouched
+    (``reads``: they are dropped and counted too)."""
 
-    def __init__(self, drops: int = 0, busy: bool = False) -> None:
+    def __init__(self, drops: int = 0, busy: bool = False, reads: bool = False) -> None:
         super().__init__()
-        self.drops, self.busy = drops, busy
+        self.drops, self.busy, self.reads = drops, busy, reads
         self.keys: list[str | None] = []
         self.bodies: list[bytes] = []
         self.replays: list[bool] = []
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        if not request.url.path.startswith("/api/run/"):
+        if not request.url.path.startswith("/api/run/") or not (
+                self.reads or "Idempotency-Key" in request.headers):
             return super().handle_request(request)
         self.keys.append(request.headers.get("Idempotency-Key"))
         if self.busy and len(self.keys) == 1:
@@ -267,7 +269,7 @@ def test_a_write_answered_503_can_be_sent_again_with_its_key(lg: League, url: st
 
 def test_a_read_that_gets_no_answer_offers_no_retry(lg: League, url: str) -> None:
     remote.login(url, "ann", PASSWORDS["ann"])
-    ann = RemoteCampaigns.open(url, transport=DropFirst(drops=99))
+    ann = RemoteCampaigns.open(url, transport=DropFirst(drops=99, reads=True))
     try:
         with pytest.raises(DatabaseError) as caught:
             ann.run(core.show_roster, lg.easy)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from campaign_app.remote import RemoteCampaigns
@@ -107,3 +107,47 @@ def test_a_token_refused_later_says_so_and_asks_to_sign_in_again(qtbot: Any, win
     dlg._accept()
     qtbot.waitUntil(lambda: win.app is not old and isinstance(win.app, RemoteCampaigns), timeout=10000)
     assert win.app.run(core.show_roster, lg.easy)["name"] == "Easy"  # signed in again
+
+
+def test_a_write_whose_answer_was_lost_offers_retry_and_applies_once(qtbot: Any, win: Any, lg: League, url: str) -> None:
+    """#35 item 6: the server applied Duplicate but its answer never came (nor those of
+    the automatic retries): the window says so and offers Retry (the default); a Retry
+    that fails the same way offers it again; the next one gets the kept answer, the
+    copy shows, and it is in the database once."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from campaign_app import remote
+    from tests.server.test_remote import DropFirst
+
+    app = _sign_in(qtbot, win, url, "ann")
+    qtbot.waitUntil(lambda: win._find_tree_item("campaign", lg.campaign) is not None, timeout=5000)
+    win.select_tree("roster", lg.easy)
+    qtbot.waitUntil(lambda: _names(win) == ["Sgt Rock"], timeout=5000)
+    win.table.selectRow(0)
+    assert win.selected_row()["id"] == lg.rock
+    before = len(game_rows(lg.app)["fighter"])
+    transport = DropFirst(drops=2 * (1 + remote.RETRIES))  # the action and its first Retry: no answer
+    app._http.close()
+    app._http = remote._client(app.url, transport)
+
+    def retry_box() -> Any:
+        qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QMessageBox), timeout=5000)
+        box: Any = QApplication.activeModalWidget()
+        assert box.objectName() == "retryBox" and box.parent() is win
+        assert "cannot reach the league server" in box.text() and "at most once" in box.text()
+        assert "\n" not in box.text()
+        assert box.defaultButton() is box.retry_button and box.retry_button.text() == "&Retry"
+        return box
+
+    win.duplicate_selected()
+    box = retry_box()
+    assert len(game_rows(lg.app)["fighter"]) == before + 1  # applied by the server, no answer
+    QTimer.singleShot(0, box.retry_button.click)
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is not box, timeout=5000)
+    box = retry_box()  # failed again: asked again
+    box.retry_button.click()
+    qtbot.waitUntil(lambda: len(_names(win)) == 2, timeout=10000)
+    assert QApplication.activeModalWidget() is None
+    assert len(set(transport.keys)) == 1 and transport.replays[-1] is True
+    assert len(game_rows(lg.app)["fighter"]) == before + 1  # once
+    assert "sent again, done" in win.notice_text()
