@@ -276,7 +276,7 @@ def test_not_signed_in_a_mark_is_refused(tb: Table) -> None:
 
 @dataclass(frozen=True)
 class DeviceWho:
-    """A device session as the invite's Who will be: scoped to one battle and roster."""
+    """A device session as members.authenticate gives it: role device, one battle and roster."""
 
     name: str
     role: str
@@ -296,7 +296,7 @@ def test_a_device_scoped_to_a_battle_sees_only_it_and_marks_only_its_roster(
 
     def scoped(engine, token):  # type: ignore[no-untyped-def]
         w = real(engine, token)
-        return DeviceWho(w.name, w.role, w.session_id, w.expires_at, tb.battle, tb.lg.easy)
+        return DeviceWho(w.name, "device", w.session_id, w.expires_at, tb.battle, tb.lg.easy)
 
     monkeypatch.setattr(members, "authenticate", scoped)
     assert c.get("/", follow_redirects=False).headers["location"] == f"/battle/{tb.battle}"
@@ -322,7 +322,7 @@ def test_a_battle_of_another_campaign_s_device_is_refused(tb: Table, monkeypatch
 
     def scoped(engine, token):  # type: ignore[no-untyped-def]
         w = real(engine, token)
-        return DeviceWho(w.name, w.role, w.session_id, w.expires_at, b2.id, tb.lg.easy)
+        return DeviceWho(w.name, "device", w.session_id, w.expires_at, b2.id, tb.lg.easy)
 
     monkeypatch.setattr(members, "authenticate", scoped)
     before = game_rows(tb.lg.app)
