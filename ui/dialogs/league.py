@@ -38,6 +38,8 @@ class LeagueDialog(QDialog):
         self.url_edit = QLineEdit(url)
         self.url_edit.setObjectName("leagueUrl")
         self.url_edit.setPlaceholderText("https://league.example.org/league")
+        # a league's whole address in view, not its last few letters
+        self.url_edit.setMinimumWidth(self.url_edit.fontMetrics().horizontalAdvance("x" * 36))
         self.name_edit = QLineEdit(name)
         self.name_edit.setObjectName("leagueName")
         self.password_edit = QLineEdit()
