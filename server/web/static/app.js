@@ -24,13 +24,44 @@
     return a && live.contains(a) && (a.tagName === "SELECT" || a.tagName === "INPUT");
   }
 
+  // What the player has chosen or typed in the live part (a table to roll on, who rolls,
+  // typed faces, an opened table) survives a refresh caused by someone else's mark; a
+  // control the player has not touched shows the server's new value.
+  var CONTROLS = "form select[id], form input[id]:not([type=hidden])";
+
+  function touched(el) {
+    if (el.type === "checkbox") return el.checked !== el.defaultChecked;
+    if (el.tagName === "SELECT") {
+      return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; })
+        && !(el.selectedIndex === 0 && !Array.prototype.some.call(el.options, function (o) { return o.defaultSelected; }));
+    }
+    return el.value !== el.defaultValue;
+  }
+
+  function replace(html) {
+    var kept = [];
+    Array.prototype.forEach.call(live.querySelectorAll(CONTROLS), function (el) {
+      if (touched(el)) kept.push([el.id, el.type === "checkbox" ? el.checked : el.value]);
+    });
+    var open = Array.prototype.map.call(live.querySelectorAll("details[id][open]"), function (d) { return d.id; });
+    live.innerHTML = html;
+    open.forEach(function (id) { var d = document.getElementById(id); if (d && live.contains(d)) d.open = true; });
+    kept.forEach(function (k) {
+      var el = document.getElementById(k[0]);
+      if (!el || !live.contains(el)) return;
+      if (el.type === "checkbox") { el.checked = k[1]; return; }
+      if (el.tagName === "SELECT" && !Array.prototype.some.call(el.options, function (o) { return o.value === k[1]; })) return;
+      el.value = k[1];
+    });
+  }
+
   function refresh() {
     if (busy || editing()) { again = true; return; }
     busy = true;
     fetch("/battle/" + battle + "/live", { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" })
       .then(function (r) { return r.text().then(function (t) { return { ok: r.ok, status: r.status, text: t }; }); })
       .then(function (r) {
-        if (r.ok) live.innerHTML = r.text;
+        if (r.ok) replace(r.text);
         else if (r.status === 401 || r.status === 403) window.location.reload();  // signed out, or no longer let in
       })
       .catch(function () {})

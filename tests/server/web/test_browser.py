@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +25,10 @@ if not os.path.exists(CHROMIUM):
     pytest.skip(f"no Chromium at {CHROMIUM} (Debian's chromium package)", allow_module_level=True)
 
 PASSWORDS = {"ann": "ann's long passphrase", "bob": "bob-pw-9f2 long"}
-LIVE = 3000  # ms: a mark shows on the other page well within a second; this is the test's patience
+# ms: the test's patience for a live update. A mark shows on the other page well within a
+# second on an idle machine (the watcher looks every 0.2 s); on a loaded CI machine running
+# every test at once it can take longer. How fast is a speed goal (bench/), not this test's.
+LIVE = 20_000
 
 
 @dataclass
@@ -99,11 +101,9 @@ def status_of(site: Site, fighter: int) -> str:
 def step_1_a_mark_on_one_page_shows_on_the_other_and_in_the_database(site: Site) -> None:
     expect = pw.expect
     assert button(site.bob, site.rock, "duck-back").count() == 0  # bob marks only his own
-    t0 = time.monotonic()
     button(site.ann, site.rock, "duck-back").click()
     expect(site.ann.locator("#live .markslist")).to_contain_text("Sgt Rock: duck back", timeout=LIVE)
     expect(site.bob.locator("#live .markslist")).to_contain_text("Sgt Rock: duck back", timeout=LIVE)
-    assert time.monotonic() - t0 < LIVE / 1000
     assert status_of(site, site.rock) == "duck-back"
     # the token is in no URL and out of the page's reach (HttpOnly)
     assert "token" not in site.ann.url and site.ann.evaluate("document.cookie") == ""
@@ -122,6 +122,13 @@ def step_3_a_roll_on_a_table_with_the_server_s_dice(site: Site) -> None:
     before = len(site.app.run(core.roll_log, site.campaign))
     site.ann.get_by_label("Table", exact=True).select_option(label="Fast Move")
     site.ann.get_by_label("Who rolls (their Rep is the target)").select_option(label="Sgt Rock")
+    site.ann.evaluate("document.activeElement && document.activeElement.blur()")
+    # bob marks his figure meanwhile: ann's page fetches the marks again and keeps her choices
+    button(site.bob, site.hans, "duck-back").click()
+    expect(site.ann.locator("#live .markslist")).to_contain_text("Hans: duck back", timeout=LIVE)
+    expect(site.ann.get_by_label("Table", exact=True).locator("option:checked")).to_have_text("Fast Move")
+    expect(site.ann.get_by_label("Who rolls (their Rep is the target)").locator("option:checked")).to_have_text(
+        "Sgt Rock")
     site.ann.get_by_role("button", name="Roll", exact=True).click()
     result = site.ann.locator("#live .rolled")
     expect(result).to_be_visible(timeout=LIVE)
