@@ -16,7 +16,7 @@ What is enforced (docs/league.md, "League server"):
 - a **player** writes only rows that hang from a roster whose ``owner`` is their member
   name (the roster itself, its fighters, units, equipment, skills, lasting injuries,
   stash, ledger, territories), battles one of their rosters fought (the battle, its
-  rosters, results, marks), the dice they roll (roll records) and the
+  rosters, results, marks; a new mark only on a figure of their own roster), the dice they roll (roll records) and the
   history of their own actions; undo and redo only of actions they made (``journal.author``)
   and only where every row the undo puts back hangs from one of their rosters. A
   roster a player creates is theirs; no player changes a roster's owner. Campaigns,
@@ -185,6 +185,9 @@ def check(session: Session, watch: Watch, *, writes: bool) -> None:
             raise _refused(f"this action writes {table} rows the server cannot check for a player; "
                            "ask the arbitrator")
     for name, before, after in watch.owner_changes:
+        if before == after != actor.name:
+            raise _refused(f"the roster {name!r} belongs to {before or 'nobody yet (the arbitrator)'}, "
+                           f"not to you ({actor.name})")
         if before != actor.name or after != actor.name:
             raise _refused(f"the roster {name!r} belongs to {before or 'nobody (the arbitrator)'}; "
                            f"a player neither takes nor gives away a roster")
@@ -283,9 +286,30 @@ def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Go
         label = f"battle {found.number}" if found is not None else "that battle"
         if not any((o := gone.owner(conn, r)) is not None and o[1] == user for r in rosters):
             return f"{label} was not fought by one of your rosters"
+        if table == "battle_mark" and (table, row.get("id")) in gone.new:
+            return _not_own_figure(conn, user, row, gone)
         return None
     what = {"campaign": "create or change a campaign", "content_pack": "change the campaign's content"}
     return f"only the arbitrator may {what.get(table, f'change {table} rows')}"
+
+
+def _not_own_figure(conn: Any, user: str, row: Mapping[str, Any], gone: _Gone) -> str | None:
+    """A new mark (a status, a hit, casualties) is a player's to make only on a figure of
+    one of their own rosters, as the battle page offers: each player marks their own."""
+    from db.league import _one
+
+    for key, parent in (("fighter_id", "fighter"), ("unit_id", "unit")):
+        fid = row.get(key)
+        if fid is None:
+            continue
+        found = _one(conn, f"SELECT name, roster_id FROM {parent} WHERE id = :i", i=fid)
+        rid = int(found.roster_id) if found is not None else gone.parent.get((parent, int(fid)))
+        seen = gone.owner(conn, rid) if rid is not None else None
+        if seen is None or seen[1] != user:
+            name = found.name if found is not None else f"that {parent}"
+            whose = f"the roster {seen[0]!r} of {seen[1] or 'nobody yet (the arbitrator)'}" if seen else "no roster"
+            return f"{name} is in {whose}, not in one of yours: a player marks only their own figures"
+    return None
 
 
 # --------------------------------------------------------------------------- dice (#35 item 4)

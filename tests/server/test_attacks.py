@@ -32,12 +32,12 @@ def _intact(lg: League, campaign: int | None = None) -> int:
     return int(st.rolls)
 
 
-def _refused(lg: League, who: dict[str, str], use_case: str, status: int, says: str, **args: Any) -> str:
-    """``use_case`` run as ``who`` is refused with ``status`` in one line saying ``says``,
+def _refused(lg: League, who: dict[str, str], use_case: str, code: int, says: str, **args: Any) -> str:
+    """``use_case`` run as ``who`` is refused with ``code`` in one line saying ``says``,
     and writes nothing; the chain stays intact."""
     before = game_rows(lg.app)
     r = lg.client.post(f"/api/run/{use_case}", json=args, headers=who)
-    assert r.status_code == status, r.text
+    assert r.status_code == code, r.text
     msg = _error(r)
     assert says in msg, msg
     assert game_rows(lg.app) == before
@@ -218,3 +218,34 @@ def test_a_junk_row_is_found_and_named_at_the_end_or_in_between(lg: League) -> N
     _some_rolls(lg, 1)  # the server goes on from its head
     st = lg.app.run(record.verify_chain, lg.campaign)
     assert not st.intact and st.broken_at == junk and "was put in between" in st.text
+
+
+# --------------------------------------------------------------------------- marks at the table
+def test_a_player_marks_only_their_own_figures_through_the_api(lg: League) -> None:
+    """The battle page offers a player buttons on their own figures only; the same rule
+    holds for ``/api/run`` (and so for every front end): a status, a hit or a "taken out
+    by" mark on the other player's figure is refused inside the transaction, nothing
+    written; the player's own mark, naming the other's figure as who did it, is kept."""
+    b = lg.app.run(table.setup_battle, lg.campaign, [lg.easy, lg.jerries])
+    lg.app.run(table.start_battle, b.id)
+    ann = lg.login("ann")
+    msg = _refused(lg, ann, "table.track", 403, "a player marks only their own figures",
+                   battle=b.id, figure=lg.hans, status="duck-back")
+    assert "Hans" in msg and "'Jerries'" in msg and "bob" in msg
+    _refused(lg, ann, "table.hit", 403, "a player marks only their own figures", battle=b.id, fighter=lg.hans)
+    r = lg.client.post("/api/run/table.track", headers=ann,
+                       json={"battle": b.id, "figure": lg.rock, "status": "out-of-the-fight", "by": lg.hans})
+    assert r.status_code == 200, r.text
+    marks = lg.app.run(table.table_view, b.id)["marks"]
+    assert [(m["figure"], m["kind"], m["value"], m["by"]) for m in marks] == [
+        ("Sgt Rock", "status", "out-of-the-fight", "Hans")]
+    # the arbitrator marks anyone's figure (an opponent no member plays)
+    r = lg.client.post("/api/run/table.track", headers=lg.login("carla"),
+                       json={"battle": b.id, "figure": lg.hans, "status": "duck-back"})
+    assert r.status_code == 200, r.text
+
+
+def test_editing_another_players_roster_says_whose_it_is(lg: League) -> None:
+    msg = _refused(lg, lg.login("ann"), "core.edit_roster", 403, "belongs to bob, not to you (ann)",
+                   ref=lg.jerries, notes="ours now")
+    assert "neither takes nor gives away" not in msg
