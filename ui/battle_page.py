@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSpinBox,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -363,7 +364,7 @@ class BattlePage(QDialog):
         if d["attacker"]:
             bits.append(translate("BattlePage", "{attacker} attacks").format(attacker=d['attacker']))
         bits.append({"setup": translate("BattlePage", "set up: start the game to mark"), "in-progress": translate("BattlePage", "in progress"),
-                     "finished": "finished"}.get(state, state))
+                     "finished": translate("BattlePage", "finished")}.get(state, state))
         self.head.setText(" \u2014 ".join(bits))
         self.setWindowTitle(translate("BattlePage", "Battle {number} at the table — {campaign}").format(number=d['number'], campaign=d['campaign']))
         self.model.set_rows([dict(f) for f in d["figures"]], d["default_status"])
@@ -372,6 +373,7 @@ class BattlePage(QDialog):
         fit_columns(self.table)
         self.table.setColumnHidden(C_CAS, not any(f["unit_id"] for f in d["figures"]))
         self.table.setColumnHidden(C_BY, not any(f["fighter_id"] for f in d["figures"]))
+        self._keep_columns_whole()
         self._build_statuses(list(d["statuses"]))
         system = game_system(self._system())
         self._build_commands([dict(c) for c in d["commands"]], {c.action_key: c for c in system.command_list()})
@@ -412,6 +414,18 @@ class BattlePage(QDialog):
         if keep:
             self.select(keep)
         self._selection_changed()
+
+    def _keep_columns_whole(self) -> None:
+        """The figures' table asks for the width its shown columns need once squeezed to
+        their longest words (and a vertical scroll bar): the side panel gives way first,
+        so no status is cut off and no sideways scroll bar appears on a small screen."""
+        from ui.views import column_floor
+
+        t = self.table
+        cols = [c for c in range(self.model.columnCount()) if not t.isColumnHidden(c)]
+        need = sum(column_floor(t, c) for c in cols) + 2 * t.frameWidth() \
+            + t.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, t.verticalScrollBar())
+        t.setMinimumWidth(need + 4)  # (a grid line, rounding)
 
     def _system(self) -> str:
         return str(self.view_data["system"])

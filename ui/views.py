@@ -85,18 +85,10 @@ def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: F
     over = sum(view.columnWidth(c) for c in cols[:-1]) + need_last - room
     if over <= 0:
         return False
-    fm = view.fontMetrics()
     rows = min(model.rowCount(), 200)
     gave = False
     for c in sorted((c for c in cols if not skip(c)), key=lambda c: -view.columnWidth(c)):
-        words = [w for r in range(rows) for w in str(model.index(r, c).data() or "").split()]
-        floor = max((fm.horizontalAdvance(w) for w in words), default=30) + 10
-        # a header does not wrap: its whole title is the floor (its font, its margins)
-        title = str(model.headerData(c, Qt.Orientation.Horizontal) or "")
-        if title:
-            floor = max(floor, QFontMetrics(view.horizontalHeader().font()).horizontalAdvance(title) + 12)
-        if rows and model.index(0, c).data(Qt.ItemDataRole.DecorationRole) is not None:
-            floor += max(16, view.iconSize().width()) + 8  # the icon beside the text
+        floor = column_floor(view, c, rows)
         width = need_last if c == last else view.columnWidth(c)
         give = min(over, width - floor)
         if give > 0:
@@ -106,6 +98,30 @@ def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: F
         if over <= 0:
             break
     return gave
+
+
+def column_floor(view: QTableView, c: int, rows: int | None = None) -> int:
+    """How narrow column ``c`` may get: its longest word (the first ``rows`` rows, 200 by
+    default) in each cell's own font (a bold status is wider), its whole title (a header
+    does not wrap) and an icon beside the text."""
+    model = view.model()
+    rows = min(model.rowCount(), 200) if rows is None else rows
+    fm = view.fontMetrics()
+    widest: int | None = None
+    for r in range(rows):
+        ix = model.index(r, c)
+        words = str(ix.data() or "").split()
+        if words:
+            font = ix.data(Qt.ItemDataRole.FontRole)
+            m = QFontMetrics(font.resolve(view.font())) if font is not None else fm  # as the delegate does
+            widest = max(widest or 0, *(m.horizontalAdvance(w) for w in words))
+    floor = (30 if widest is None else widest) + 10
+    title = str(model.headerData(c, Qt.Orientation.Horizontal) or "")
+    if title:
+        floor = max(floor, QFontMetrics(view.horizontalHeader().font()).horizontalAdvance(title) + 12)
+    if rows and model.index(0, c).data(Qt.ItemDataRole.DecorationRole) is not None:
+        floor += max(16, view.iconSize().width()) + 8  # the icon beside the text
+    return floor
 
 
 class _RefitOnResize(QObject):
