@@ -727,6 +727,8 @@ def roll_after_battle(engine: Engine, battle: Ref, faces: Sequence[FaceIn] = (),
             # someone rolled these positions in the same instant: the first roll holds them
             known = _server_faces(s, cid, plan.step_key)
             new = [(known.get(start + i, f), "random") for i, (f, _src) in enumerate(new)]
+        else:
+            uow.discard()  # the server's dice of before: nothing to write
         view = _view(s, c, plan, [*given, *new])
     return AfterBattleRolled(faces=new, fresh=fresh, ids=ids, view=view, changes=uow.changes)
 
