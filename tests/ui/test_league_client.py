@@ -115,6 +115,8 @@ def test_the_wizard_rolls_step_by_step_with_the_servers_dice_and_applies(
     wiz = win.open_wizard(bid)
     assert wiz.objectName() != "leagueAfterBattle" and wiz.league
     assert wiz.findChild(QLabel, "leagueDice") is not None
+    wiz.resize(900, 700)
+    wiz.grab().save(str(tmp_path / "league-wizard-start.png"))
     _click(qtbot, wiz.next_button)
     assert wiz.current_need() is not None and not wiz._typed_allowed()  # strict, no typed dice
     _click(qtbot, wiz.roll_button)
