@@ -168,3 +168,20 @@ def test_apply_after_the_rosters_changed_is_a_conflict(lg: League, fought: int) 
                        json={"battle": fought, "faces": faces, "state_key": view["state_key"]}, headers=ann)
     assert r.status_code == 409 and "rosters changed since the preview" in _error(r)
     assert lg.app.run(battles.show_battle, fought)["after_battle_done"] is False
+
+
+def test_a_player_applies_what_changes_the_other_side_in_the_same_transaction(lg: League, fought: int) -> None:
+    """Typed dice (an open campaign) that fail both recoveries: ann's After the Battle
+    writes bob's Hans too, allowed only because it closes a battle ann's roster fought."""
+    ann = lg.login("ann")
+    faces: list[list[Any]] = []
+    view = _post(lg, ann, "battles.after_battle_view", battle=fought, faces=faces)
+    while not view["done"]:
+        faces += [[6, "typed"]] * view["need"]["count"]
+        view = _post(lg, ann, "battles.after_battle_view", battle=fought, faces=faces)
+    hans_before = [r for r in game_rows(lg.app)["fighter"] if "'Hans'" in r]
+    _post(lg, ann, "battles.apply_rolled_after_battle", battle=fought, faces=faces, state_key=view["state_key"])
+    hans_after = [r for r in game_rows(lg.app)["fighter"] if "'Hans'" in r]
+    assert hans_after != hans_before  # bob's fighter, written by ann's After the Battle
+    applied = [r for r in lg.app.run(core.roll_log, lg.campaign) if r["mark"] == "applied"]
+    assert {r["source"] for r in applied} == {"typed"} and {f for r in applied for f in r["faces"]} == {6}

@@ -158,6 +158,34 @@ def test_the_wizard_rolls_step_by_step_with_the_servers_dice_and_applies(
             "ann", "after-battle")
 
 
+def test_the_wizard_takes_typed_dice_where_the_campaign_does(qtbot: Any, win: Any, lg: League, url: str) -> None:
+    """An open campaign over a league: bob types his own dice for every roll; the server
+    runs the procedure with them and applies them, recorded as typed."""
+    from campaign_app.usecases import record
+
+    bid = _fought(lg)
+    lg.app.run(record.set_campaign_settings, lg.campaign, dice_discipline="open")
+    _sign_in(qtbot, win, url, "bob")
+    qtbot.waitUntil(lambda: win.campaign is not None, timeout=5000)
+    wiz = win.open_wizard(bid)
+    _click(qtbot, wiz.next_button)
+    assert wiz._typed_allowed()
+    while wiz.page != "summary":
+        need = wiz.current_need()
+        assert need is not None, wiz.error.text()
+        wiz.typed.setText(",".join("4" for _ in range(need.count)))
+        _click(qtbot, wiz.use_typed)
+        assert wiz.page == "result", wiz.error.text()
+        _click(qtbot, wiz.next_button)
+    assert {s for _f, s in wiz.faces} == {"typed"} and not _previews(lg)
+    _click(qtbot, wiz.apply_button)
+    qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
+    applied = lg.app.run(core.roll_log, lg.campaign, marks=["applied"])
+    assert applied and {r["source"] for r in applied} == {"typed"}
+    assert {f for r in applied for f in r["faces"]} == {4}
+    assert lg.app.run(battles.show_battle, bid)["after_battle_done"]
+
+
 def test_the_wizard_of_a_player_of_another_roster_is_refused_in_one_line(
         qtbot: Any, win: Any, lg: League, url: str) -> None:
     from campaign_app.usecases import league, members
