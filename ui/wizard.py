@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -761,13 +761,47 @@ class AfterBattleWizard(QDialog):
             else:
                 report = self.app.run(apply_after_battle, self.plan, self.faces)
         except AppError as e:  # a conflict says the rosters changed since the preview
+            if callable(e.retry):  # a league write with no answer: Retry sends it again, applied once
+                self._offer_retry(e)
+                return
             self.error.show_error(str(e))
             return
+        self._done(report)
+
+    def _done(self, report: Any) -> None:
         report = _collect_income(self, report)  # gear helper
         self.report = report
         self._applied = True
         self.applied.emit(report)
         self.accept()
+
+    def _offer_retry(self, err: AppError) -> None:
+        """Apply got no answer from the league server (or a 503): the Retry box; a Retry
+        that goes through (the same request, the same key: applied at most once) ends the
+        wizard as Apply would have."""
+        from ui import widgets
+
+        self.retry_box = widgets.ask_retry(self, translate("AfterBattleWizard", "After the Battle"),
+                                           self._ends_wizard(err))
+
+    def _ends_wizard(self, err: AppError) -> AppError:
+        """``err`` whose Retry, once it goes through, ends the wizard (a Retry that gets
+        no answer again raises an error of the same kind)."""
+        again = err.retry
+        assert again is not None
+
+        def retry() -> Any:
+            try:
+                report = again()
+            except AppError as e:
+                if callable(e.retry):
+                    self._ends_wizard(e)
+                raise
+            QTimer.singleShot(0, lambda: self._done(report))
+            return report
+
+        err.retry = retry
+        return err
 
     # for tests and screenshots --------------------------------------------------------
     def current_need(self) -> DiceRequest | None:

@@ -186,6 +186,41 @@ def test_the_wizard_takes_typed_dice_where_the_campaign_does(qtbot: Any, win: An
     assert lg.app.run(battles.show_battle, bid)["after_battle_done"]
 
 
+def test_the_wizards_apply_whose_answer_was_lost_offers_retry_and_applies_once(
+        qtbot: Any, win: Any, lg: League, url: str) -> None:
+    """Apply reached the server but its answer (and its automatic retries') never came:
+    the Retry box; Retry gets the kept answer, the wizard ends as Apply would, and After
+    the Battle is in the database once."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from campaign_app import remote
+    from tests.server.test_remote import DropFirst
+
+    bid = _fought(lg)
+    app = _sign_in(qtbot, win, url, "ann")
+    qtbot.waitUntil(lambda: win.campaign is not None, timeout=5000)
+    wiz = win.open_wizard(bid)
+    _click(qtbot, wiz.next_button)
+    _roll_to_summary(qtbot, wiz)
+    transport = DropFirst(drops=1 + remote.RETRIES)  # Apply and its automatic retries: no answer
+    app._http.close()
+    app._http = remote._client(app.url, transport)
+    _click(qtbot, wiz.apply_button)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QMessageBox), timeout=5000)
+    box: Any = QApplication.activeModalWidget()
+    assert box is wiz.retry_box and box.objectName() == "retryBox" and "at most once" in box.text()
+    assert lg.app.run(battles.show_battle, bid)["after_battle_done"]  # applied, the answer lost
+    assert wiz.isVisible()
+    box.retry_button.click()
+    qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
+    assert transport.replays[-1] is True and len(set(transport.keys)) == 1  # the same key, the kept answer
+    assert "applied on the league server" in win._notice.text()
+    from sqlalchemy import text
+
+    with lg.app.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM journal WHERE action = 'after-battle'")).scalar() == 1
+
+
 def test_the_wizard_of_a_player_of_another_roster_is_refused_in_one_line(
         qtbot: Any, win: Any, lg: League, url: str) -> None:
     from campaign_app.usecases import league, members

@@ -314,6 +314,10 @@
         <translation>ces dés ont déjà été lancés (%1) : les dés stricts les réutilisent</translation>
     </message>
     <message>
+        <source>After the Battle</source>
+        <translation type="unfinished">Après la bataille</translation>
+    </message>
+    <message>
         <source>Collect the territories&apos; &amp;income (rolls recorded)</source>
         <translation>Percevoir les rev&amp;enus des territoires (jets enregistrés)</translation>
     </message>

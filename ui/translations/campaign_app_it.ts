@@ -314,6 +314,10 @@
         <translation>questi dadi sono già stati tirati (%1): i dadi rigorosi li riusano</translation>
     </message>
     <message>
+        <source>After the Battle</source>
+        <translation type="unfinished">Dopo la battaglia</translation>
+    </message>
+    <message>
         <source>Collect the territories&apos; &amp;income (rolls recorded)</source>
         <translation>Riscuoti le &amp;rendite dei territori (tiri registrati)</translation>
     </message>
