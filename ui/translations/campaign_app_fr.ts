@@ -315,7 +315,7 @@
     </message>
     <message>
         <source>After the Battle</source>
-        <translation type="unfinished">Après la bataille</translation>
+        <translation>Après la bataille</translation>
     </message>
     <message>
         <source>Collect the territories&apos; &amp;income (rolls recorded)</source>

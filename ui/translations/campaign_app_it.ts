@@ -315,7 +315,7 @@
     </message>
     <message>
         <source>After the Battle</source>
-        <translation type="unfinished">Dopo la battaglia</translation>
+        <translation>Dopo la battaglia</translation>
     </message>
     <message>
         <source>Collect the territories&apos; &amp;income (rolls recorded)</source>
