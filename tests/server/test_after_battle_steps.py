@@ -185,3 +185,34 @@ def test_a_player_applies_what_changes_the_other_side_in_the_same_transaction(lg
     assert hans_after != hans_before  # bob's fighter, written by ann's After the Battle
     applied = [r for r in lg.app.run(core.roll_log, lg.campaign) if r["mark"] == "applied"]
     assert {r["source"] for r in applied} == {"typed"} and {f for r in applied for f in r["faces"]} == {6}
+
+
+def test_a_necromunda_battle_with_an_option_steps_through_and_applies(lg: League) -> None:
+    """Another game, with an After the Battle option naming fighters (treat Krug): the
+    options travel with every call; bob (the other gang) steps through and applies."""
+    c = lg.app.run(core.create_campaign, "Hive War", "necromunda")
+    g = lg.app.run(core.create_roster, c.id, "Crushers", faction="Goliath")
+    e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
+    lg.app.run(league.assign_roster, g.id, "ann")
+    lg.app.run(league.assign_roster, e.id, "bob")
+    krug = lg.app.run(core.add_fighter, g.id, "Krug", fighter_type="ganger")
+    vala = lg.app.run(core.add_fighter, e.id, "Vala", fighter_type="ganger")
+    lg.app.run(record.set_campaign_settings, c.id, dice_discipline="strict")
+    b = lg.app.run(battles.record_battle, c.id, [g.id, e.id], winner=e.id,
+                   results={krug.id: "out-of-action", vala.id: "out-of-action"})
+    bob = lg.login("bob")
+    opts = {"treat": [str(krug.id)]}
+    faces: list[list[Any]] = []
+    view = _post(lg, bob, "battles.after_battle_view", battle=b.id, faces=faces, options=opts)
+    while not view["done"]:
+        rolled = _post(lg, bob, "battles.roll_after_battle", battle=b.id, faces=faces, options=opts)
+        faces += rolled["faces"]
+        view = rolled["view"]
+    assert faces and view["lines"]
+    rep = _post(lg, bob, "battles.apply_rolled_after_battle", battle=b.id, faces=faces, options=opts,
+                state_key=view["state_key"])
+    assert rep["applied"] and rep["lines"] == view["lines"]
+    applied = [r for r in lg.app.run(core.roll_log, c.id) if r["mark"] == "applied"]
+    assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]
+    assert {r["source"] for r in applied} == {"random"}
+    assert lg.app.run(record.verify_chain, c.id).intact
