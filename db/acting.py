@@ -109,6 +109,9 @@ class Watch:
         self.actor = actor
         self.rows: list[tuple[str, dict[str, Any]]] = []
         self.owner_changes: list[tuple[str, Any, Any]] = []  # roster name, owner before, after
+        # battles whose After the Battle this unit of work marks done (closing) or undoes (reopening)
+        self.closing: set[int] = set()
+        self.reopening: set[int] = set()
         self.new: set[tuple[str, Any]] = set()  # rows the ORM inserted: (table, id)
         self.session = session
         event.listen(session, "before_flush", self._before_flush)
@@ -121,6 +124,11 @@ class Watch:
         for obj in list(session.new):
             if getattr(type(obj), "__tablename__", None) == "roster" and getattr(obj, "owner", None) is None:
                 obj.owner = self.actor.name  # a roster a player creates is theirs
+        for obj in session.dirty:
+            if getattr(type(obj), "__tablename__", None) == "battle" and obj.id is not None:
+                hist = inspect(obj).attrs.after_battle_done.history
+                if hist.added and bool(hist.added[0]) != bool(hist.deleted[0] if hist.deleted else False):
+                    (self.closing if hist.added[0] else self.reopening).add(int(obj.id))
         for obj in [*session.dirty, *session.deleted]:
             if getattr(type(obj), "__tablename__", None) != "roster":
                 continue
@@ -193,6 +201,7 @@ def check(session: Session, watch: Watch, *, writes: bool) -> None:
                            f"a player neither takes nor gives away a roster")
     conn = session.connection()
     gone = _Gone(rows, watch.new)
+    gone.sides = _closing_sides(conn, actor.name, watch)
     for table, row in sorted(rows, key=lambda tr: tr[0] != "journal"):  # whose action first
         why = _why_not(conn, actor.name, table, row, gone)
         if why is not None:
@@ -206,6 +215,7 @@ class _Gone:
 
     def __init__(self, rows: list[tuple[str, dict[str, Any]]], new: set[tuple[str, Any]]) -> None:
         self.new = new
+        self.sides: set[int] = set()  # the rosters of a battle whose After the Battle this closes
         self.parent: dict[tuple[str, int], int] = {}
         self.owners: dict[int, set[Any]] = {}
         self.fought: dict[int, set[int]] = {}
@@ -241,6 +251,29 @@ class _Gone:
         return (f"#{roster}", owners.pop()) if len(owners) == 1 else None
 
 
+def _closing_sides(conn: Any, user: str, watch: Watch) -> set[int]:
+    """After the Battle changes every side (injuries, experience, captures): the unit of
+    work that marks a battle's After the Battle done may change every roster that fought
+    it, when one of them is the player's (its other rows stay checked one by one). Only
+    the arbitrator reopens a battle (undoes its After the Battle)."""
+    from db.league import _one
+
+    if watch.reopening:
+        raise _refused("only the arbitrator reopens a battle whose After the Battle is done")
+    sides: set[int] = set()
+    for bid in sorted(watch.closing):
+        rosters = {int(r[0]) for r in conn.execute(
+            text("SELECT roster_id FROM battle_roster WHERE battle_id = :b"), {"b": bid}).all()}
+        if not any((o := _one(conn, "SELECT owner FROM roster WHERE id = :i", i=r)) is not None and o.owner == user
+                   for r in rosters):
+            found = _one(conn, "SELECT number FROM battle WHERE id = :i", i=bid)
+            label = f"battle {found.number}" if found is not None else "that battle"
+            raise _refused(f"{label} was not fought by one of your rosters: its After the Battle is run by its "
+                           "players or the arbitrator")
+        sides |= rosters
+    return sides
+
+
 def _refused(why: str) -> RefusedError:
     return RefusedError(f"refused by the league server: {why}; nothing was saved")
 
@@ -254,6 +287,9 @@ def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Go
         if row.get("id") is None:
             return None
         found = _one(conn, "SELECT author, action, summary FROM journal WHERE id = :i", i=row["id"])
+        if found is not None and found.action == "after-battle" and ("journal", row["id"]) not in gone.new:
+            return (f"undoing or redoing {found.summary or 'an After the Battle'} changes every side of the battle: "
+                    "only the arbitrator may")
         if found is not None and found.author != user:
             who = found.author or "the arbitrator"
             return f"that change ({found.summary or found.action}) was made by {who}: only {who} or the arbitrator may undo or redo it"
@@ -262,6 +298,8 @@ def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Go
         if table == "roster" and "owner" in row and row["owner"] != user:
             return f"the roster belongs to {row['owner'] or 'nobody yet (the arbitrator)'}, not to you ({user})"
         rid = gone.roster_of(conn, table, row)
+        if rid is not None and rid in gone.sides:  # After the Battle of a battle of theirs
+            return None
         seen = gone.owner(conn, rid) if rid is not None else None
         if seen is None:
             return f"a row of {table} that hangs from no roster of yours"
@@ -313,7 +351,8 @@ def _not_own_figure(conn: Any, user: str, row: Mapping[str, Any], gone: _Gone) -
 
 
 # --------------------------------------------------------------------------- dice (#35 item 4)
-def check_dice(session: Session, campaign_id: int, rolls: Any, *, preview: bool) -> None:
+def check_dice(session: Session, campaign_id: int, rolls: Any, *, preview: bool, battle_id: int | None = None,
+               step: str = "") -> None:
     """The league server's dice rules, before a roll goes on record (called by
     :meth:`db.uow.UnitOfWork.record_rolls` for every roll a use-case records, previews
     included, in the same transaction; with no actor set nothing is checked).
@@ -323,7 +362,10 @@ def check_dice(session: Session, campaign_id: int, rolls: Any, *, preview: bool)
     allows typed dice (the arbitrator's setting). A **player** puts on record the
     preview (dry run) of rolls of their own roster's fighters and units only
     (:class:`RefusedError`): a preview's faces are what Apply applies under strict dice,
-    so previewing another player's roll would fix their dice."""
+    so previewing another player's roll would fix their dice. The rolls of a battle's
+    After the Battle (``step`` ``after-battle:<battle_id>``, as
+    :func:`campaign_app.usecases.battles.after_battle_step` names it) are every side's:
+    a player of that battle previews them for every roster of it, and no one else."""
     actor = _ACTOR.get()
     if actor is None:
         return
@@ -343,12 +385,24 @@ def check_dice(session: Session, campaign_id: int, rolls: Any, *, preview: bool)
         return
     from db.league import _one, _roster_of
 
+    sides: set[int] = set()
+    if battle_id is not None and step == f"after-battle:{battle_id}":
+        sides = {int(r[0]) for r in conn.execute(
+            text("SELECT roster_id FROM battle_roster WHERE battle_id = :b"), {"b": battle_id}).all()}
+        if not any((o := _one(conn, "SELECT owner FROM roster WHERE id = :i", i=r)) is not None
+                   and o.owner == actor.name for r in sides):
+            found = _one(conn, "SELECT number FROM battle WHERE id = :i", i=battle_id)
+            label = f"battle {found.number}" if found is not None else "that battle"
+            raise _refused(f"{label} was not fought by one of your rosters: its After the Battle is rolled by its "
+                           "players or the arbitrator")
     for r in items:
         for table, key in (("fighter", "fighter_id"), ("unit", "unit_id")):
             fid = getattr(r, key, None)
             if fid is None:
                 continue
             rid = _roster_of(conn, table, {"id": fid})
+            if rid is not None and int(rid) in sides:
+                continue
             owner = _one(conn, "SELECT name, owner FROM roster WHERE id = :i", i=rid) if rid is not None else None
             if owner is None or owner.owner != actor.name:
                 whose = (owner.owner or "nobody yet (the arbitrator)") if owner is not None else "nobody"

@@ -132,7 +132,7 @@ class UnitOfWork:
         cid = campaign_id or self.campaign_id
         if self._watch is not None and cid is not None:  # server: strict dice, whose previews
             acting.check_dice(self.session, cid, [r for r in items if "record_id" not in r.extra],
-                              preview=mark == "preview")
+                              preview=mark == "preview", battle_id=battle_id, step=step)
         kept = [(r, row) for r, row in zip(items, rows, strict=True)
                 if "record_id" not in r.extra and not (app_only and r.source == "typed")]
         items = [r for r, _row in kept]

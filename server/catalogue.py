@@ -64,6 +64,7 @@ TABLE_READ, TABLE = "table-read", "table"
 ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (advance.advance_options, READ),
     (battles.fighter_battles, READ),
+    (battles.after_battle_view, READ),
     (battles.list_battles, READ),
     (battles.show_battle, READ),
     (charts.campaign_charts, READ),
@@ -122,7 +123,12 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (table.table_view, TABLE_READ),
     (devices.invites, READ),
     (units.show_unit, READ),
+    # After the Battle: a player whose roster fought the battle, or the arbitrator
+    # (db.acting: the transaction that closes the battle may change every roster of it)
+    (battles.after_battle, WRITE),
+    (battles.apply_rolled_after_battle, WRITE),
     (battles.record_battle, WRITE),
+    (battles.roll_after_battle, WRITE),
     (core.add_fighter, WRITE),
     (core.create_roster, WRITE),
     (core.edit_fighter, WRITE),
@@ -159,7 +165,6 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (units.edit_unit, WRITE),
     (units.exchange_prisoners, WRITE),
     (units.remove_unit, WRITE),
-    (battles.after_battle, ARBITRATOR),
     (core.create_campaign, ARBITRATOR),
     (core.set_house_rule, ARBITRATOR),
     (counters.define_counter, ARBITRATOR),
@@ -268,8 +273,8 @@ class Entry:
 # --- dice (#35 item 4): the roll-taking use-cases a player needs. Under strict dice the
 # server rolls every die (a seed refused, typed faces unless the campaign allows them) and
 # a player previews only their own fighters' rolls: checked where the rolls go on record
-# (db.acting.check_dice), in the same transaction. After the Battle stays the
-# arbitrator's (docs/league.md: it changes every side).
+# (db.acting.check_dice), in the same transaction; After the Battle's rolls are those of
+# every roster of the battle, previewed by any of its players (docs/league.md).
 
 DICE_ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (core.roll_table, WRITE),

@@ -78,6 +78,7 @@ class FacesView(QWidget):
         self.lay.setContentsMargins(0, 0, 0, 0)
         self.lay.setSpacing(4)
         self.faces: list[tuple[int, str]] = []
+        self.random_text = ""  # what "random" faces are called (default: rolled by the app)
         # the labels are kept and reused: a wizard shows a roll's faces dozens of times
         self._labels: list[QLabel] = []
         self._note = QLabel()
@@ -103,7 +104,8 @@ class FacesView(QWidget):
         if self.faces:
             srcs = {s for _f, s in self.faces}
             self._note.setText(translate("FacesView", "typed in") if srcs == {"typed"}
-                               else translate("FacesView", "rolled by the app") if srcs == {"random"}
+                               else (self.random_text or translate("FacesView", "rolled by the app"))
+                               if srcs == {"random"}
                                else ", ".join(sorted(srcs)))
         self._note.setVisible(bool(self.faces))
 

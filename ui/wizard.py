@@ -11,6 +11,14 @@ the faces, the table row hit and its effect. Back drops the last roll's faces. W
 no more dice are needed the summary page lists every step and change; Apply writes
 it once with the same faces (one transaction, every roll recorded with its source).
 Cancel writes nothing.
+
+Over a league server (``app.backend == "league"``) the procedure runs there and the
+server rolls: each page asks it for the run with the faces so far
+(``battles.after_battle_view``), Roll asks it to roll the next roll's dice
+(``battles.roll_after_battle``: kept on record; a roll it made before comes back the
+same, so Back, Cancel or a new wizard never re-rolls) and Apply sends the faces
+(``battles.apply_rolled_after_battle``, which takes only the server's own as
+``random``). Typed dice go as typed faces, where the campaign takes them.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -65,6 +73,7 @@ class DryRun:
     rolls: list[Any] = field(default_factory=list)  # RollResults of the rolls made
     steps: list[dict[str, Any]] = field(default_factory=list)  # the steps decided so far
     error: str = ""
+    state_key: str = ""  # over a league: the battle's state as the server read it (Apply checks it)
 
 
 class AfterBattleWizard(QDialog):
@@ -97,6 +106,9 @@ class AfterBattleWizard(QDialog):
         self._roll_ids: list[list[int]] = []
         self._step: Any = None  # StepDice, read with the plan
         self._applied = False
+        # over a league server the server runs the procedure and rolls (module docstring)
+        self.league = getattr(app, "backend", "") == "league"
+        self._options: dict[str, Any] = {}  # the options sent to the server, read when leaving the start page
         self.setWindowTitle(translate("AfterBattleWizard", "After the Battle — battle {number}").format(number=battle['number']))
         self.setModal(True)
         outer = QVBoxLayout(self)
@@ -160,11 +172,19 @@ class AfterBattleWizard(QDialog):
             "and <b>Cancel</b> leaves the campaign as it is."))
         info.setWordWrap(True)
         lay.addWidget(info)
+        if self.league:
+            server = QLabel(translate("AfterBattleWizard", "On this league the server rolls: each <b>Roll</b> asks it "
+                                      "for the dice, and a roll it made stays made (Back, Cancel or starting again "
+                                      "shows the same dice)."))
+            server.setObjectName("leagueDice")
+            server.setWordWrap(True)
+            lay.addWidget(server)
         self.options_box = QGroupBox(translate("AfterBattleWizard", "Options"))
         ol = QVBoxLayout(self.options_box)
         for spec in self.option_specs:
             ol.addWidget(self._option_widget(spec, ol))
-        self.income_box = _income_box(self.app, self.battle["id"], ol)  # gear helper
+        # gear helper (collecting income is not offered over a league server yet)
+        self.income_box = None if self.league else _income_box(self.app, self.battle["id"], ol)
         self.options_box.setVisible(bool(self.option_specs) or self.income_box is not None)
         lay.addWidget(self.options_box)
         self.participants = QLabel()
@@ -259,6 +279,8 @@ class AfterBattleWizard(QDialog):
         self.result_box.setObjectName("resultBox")
         rl = QVBoxLayout(self.result_box)
         self.faces_view = FacesView(self, 34)
+        if self.league:
+            self.faces_view.random_text = translate("AfterBattleWizard", "rolled by the league server")
         rl.addWidget(self.faces_view)
         self.row_label = QLabel()
         self.row_label.setObjectName("rowLabel")
@@ -321,6 +343,13 @@ class AfterBattleWizard(QDialog):
 
     def _plan(self) -> Any:
         """The battle's state, read once with the options chosen (None: see plan_error)."""
+        if self.plan is None and not self.plan_error and self.league:
+            self._options = self.options()
+            try:
+                self.plan = self._remote_dry([])
+                self._cache[()] = self.plan
+            except AppError as e:
+                self.plan_error = str(e)
         if self.plan is None and not self.plan_error:
             from campaign_app.usecases.battles import start_after_battle
             from campaign_app.usecases.record import step_dice
@@ -331,6 +360,19 @@ class AfterBattleWizard(QDialog):
             except AppError as e:
                 self.plan_error = str(e)
         return self.plan
+
+    def _remote_dry(self, faces: list[tuple[int, str]]) -> DryRun:
+        """Over a league: the server's run with ``faces`` (nothing rolled or written)."""
+        from campaign_app.usecases.battles import after_battle_view
+
+        return self._from_view(self.app.run(after_battle_view, self.battle["id"], list(faces), self._options))
+
+    def _from_view(self, view: Any) -> DryRun:
+        """A DryRun of the server's :class:`~campaign_app.usecases.battles.AfterBattleView`;
+        its dice settings and the faces already rolled are what the pages check typed dice with."""
+        self._step = {"strict": view.strict, "typed_dice": view.typed_dice, "faces": list(view.recorded)}
+        return DryRun(need=view.need, report=view.report() if view.done else None, rolls=list(view.rolls),
+                      steps=list(view.steps), state_key=view.state_key)
 
     def _recorded(self) -> list[tuple[int, str]]:
         """Strict dice: the faces already rolled for this After the Battle."""
@@ -361,7 +403,7 @@ class AfterBattleWizard(QDialog):
         self._roll_ids.append(ids)
 
     def _abandon(self, ids: list[int]) -> None:
-        if not ids:
+        if not ids or self.league:  # a league server keeps its rolls (they come back the same)
             return
         from campaign_app.usecases.record import abandon_rolls
 
@@ -390,6 +432,13 @@ class AfterBattleWizard(QDialog):
         plan = self._plan()
         if plan is None:
             out.error = self.plan_error
+            return out
+        if self.league:
+            try:
+                out = self._remote_dry(faces)
+            except AppError as e:
+                out.error = str(e)
+            self._cache[key] = out
             return out
         try:
             live = self._live_with(plan, faces)
@@ -619,11 +668,29 @@ class AfterBattleWizard(QDialog):
         state = self.dry(self.faces)
         if state.need is None or self.page != "roll":
             return
+        if self.league:
+            self._roll_on_server()
+            return
         start = len(self.faces)
         known = self._recorded()[start:start + state.need.count]  # strict: already rolled
         self._add_faces(known + [(self._rng.next_face(), "random")
                                  for _ in range(state.need.count - len(known))])
         self._record_roll(start, len(known) < state.need.count)
+
+    def _roll_on_server(self) -> None:
+        """Over a league: the server rolls this roll's dice (or gives back those it rolled
+        for it before) and sends the run with them."""
+        from campaign_app.usecases.battles import roll_after_battle
+
+        try:
+            rolled = self.app.run(roll_after_battle, self.battle["id"], list(self.faces), self._options)
+        except AppError as e:
+            self.error.show_error(str(e))
+            return
+        faces = [(int(f), str(src)) for f, src in rolled.faces]
+        self._cache[tuple(self.faces + faces)] = self._from_view(rolled.view)
+        self._roll_ids.append([])  # kept by the server, never abandoned
+        self._add_faces(faces)
 
     def _typed_changed(self) -> None:
         text = self.typed.text().strip()
@@ -684,18 +751,57 @@ class AfterBattleWizard(QDialog):
         """Run After the Battle for real with the same faces (one transaction)."""
         if self.page != "summary":
             return
-        from campaign_app.usecases.battles import apply_after_battle
+        from campaign_app.usecases.battles import apply_after_battle, apply_rolled_after_battle
 
         try:
-            report = self.app.run(apply_after_battle, self.plan, self.faces)
+            if self.league:
+                shown = self.dry(self.faces)
+                report = self.app.run(apply_rolled_after_battle, self.battle["id"], list(self.faces), self._options,
+                                      shown.state_key)
+            else:
+                report = self.app.run(apply_after_battle, self.plan, self.faces)
         except AppError as e:  # a conflict says the rosters changed since the preview
+            if callable(e.retry):  # a league write with no answer: Retry sends it again, applied once
+                self._offer_retry(e)
+                return
             self.error.show_error(str(e))
             return
+        self._done(report)
+
+    def _done(self, report: Any) -> None:
         report = _collect_income(self, report)  # gear helper
         self.report = report
         self._applied = True
         self.applied.emit(report)
         self.accept()
+
+    def _offer_retry(self, err: AppError) -> None:
+        """Apply got no answer from the league server (or a 503): the Retry box; a Retry
+        that goes through (the same request, the same key: applied at most once) ends the
+        wizard as Apply would have."""
+        from ui import widgets
+
+        self.retry_box = widgets.ask_retry(self, translate("AfterBattleWizard", "After the Battle"),
+                                           self._ends_wizard(err))
+
+    def _ends_wizard(self, err: AppError) -> AppError:
+        """``err`` whose Retry, once it goes through, ends the wizard (a Retry that gets
+        no answer again raises an error of the same kind)."""
+        again = err.retry
+        assert again is not None
+
+        def retry() -> Any:
+            try:
+                report = again()
+            except AppError as e:
+                if callable(e.retry):
+                    self._ends_wizard(e)
+                raise
+            QTimer.singleShot(0, lambda: self._done(report))
+            return report
+
+        err.retry = retry
+        return err
 
     # for tests and screenshots --------------------------------------------------------
     def current_need(self) -> DiceRequest | None:

@@ -16,7 +16,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 
 from campaign_app import procedure_driver as driver
 from campaign_app.changes import Result
-from campaign_app.dice import Roller, Rolling, RollResult
+from campaign_app.dice import DiceRequest, Roller, Rolling, RollResult
 from campaign_app.errors import ConflictError, InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import game_system, get_system
@@ -553,6 +553,214 @@ def after_battle(engine: Engine, battle: Ref, *, dice: str | Sequence[int] | Non
         assert b is not None
         report = _finish(s, uow, plan, outcome, roller.rolls, b)
     return replace(report, changes=uow.changes)
+
+
+# --- After the Battle step by step with the server's dice (the wizard over a league, #35)
+# The wizard on a local file keeps the procedure alive in memory and rolls the app's
+# dice (``start_after_battle``, ``record_preview``, ``apply_after_battle``: a plan is no
+# plain data). Over a league server it sends faces instead: ``after_battle_view`` runs
+# the procedure with them (nothing written), ``roll_after_battle`` has the server roll
+# the next roll's dice and keep them (a preview on record; a position rolled before is
+# returned again, never rolled anew), and ``apply_rolled_after_battle`` applies faces
+# whose ``random`` ones must be the server's own.
+
+@dataclass(frozen=True)
+class AfterBattleView:
+    """After the Battle of one battle run in memory with ``faces``: the roll it waits at
+    (``need``, None when ``done``), the rolls made, the steps decided so far and, once
+    done, the changes in words (``lines``). ``strict``/``typed_dice``: the campaign's
+    dice settings; ``recorded``: under strict dice, the faces already rolled for it
+    (what a typed face must repeat); ``state_key``: the battle's state as read, which
+    Apply must find unchanged."""
+
+    battle_id: int
+    number: int
+    campaign: str
+    faces: list[tuple[int, str]]
+    need: DiceRequest | None
+    rolls: list[RollResult]
+    steps: list[dict[str, Any]]
+    lines: list[str]
+    done: bool
+    strict: bool
+    typed_dice: bool
+    recorded: list[tuple[int, str]]
+    state_key: str
+
+    def report(self) -> AfterBattleReport:
+        """The dry run's report (once ``done``)."""
+        return AfterBattleReport(battle_id=self.battle_id, battle=self.number, campaign=self.campaign,
+                                 dry_run=True, steps=self.steps, lines=self.lines)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AfterBattleRolled(Result):
+    """The server's faces for the next roll (``faces``; ``fresh``: rolled now, else the
+    ones it rolled before for those positions), their roll records and the run with them."""
+
+    faces: list[tuple[int, str]]
+    fresh: bool
+    ids: list[int]
+    view: AfterBattleView
+
+
+FaceIn = tuple[int, str]
+
+
+def _state_key(state: BattleState) -> str:
+    """A digest of what After the Battle reads of the battle (figures, rosters, results)."""
+    import hashlib
+
+    parts = (sorted(state.fighters.items()), sorted(state.units.items()), sorted(state.rosters.items()),
+             state.winner_roster_id, sorted(state.battles_before.items()))
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def _server_faces(s: Session, campaign_id: int, step: str) -> dict[int, int]:
+    """The faces the app (the server) rolled for ``step`` since it was last applied, by
+    position: the first roll that covered a position holds it."""
+    from db.queries import rolls as roll_q
+
+    rows = list(roll_q.step_rolls(s, campaign_id, step))
+    last_applied = max((i for i, r in enumerate(rows) if r.mark == "applied"), default=-1)
+    out: dict[int, int] = {}
+    for r in rows[last_applied + 1:]:
+        if r.source != "random" or r.face_pos is None:
+            continue
+        for i, x in enumerate(x for x in r.faces.split(",") if x):
+            out.setdefault(int(r.face_pos) + i, int(x))
+    return out
+
+
+def _check_faces(s: Session, c: Campaign, plan: AfterBattlePlan, faces: Sequence[FaceIn]) -> list[driver.Face]:
+    """Faces sent by a client: each ``random`` one must be the server's own at its
+    position, a ``typed`` one is refused where the campaign refuses typed dice, and
+    under strict dice they begin with the faces already rolled."""
+    what = f"After the Battle of battle {plan.number}"
+    known = _server_faces(s, int(c.id or 0), plan.step_key)
+    out: list[driver.Face] = []
+    for i, (face, src) in enumerate(faces):
+        if src not in ("random", "typed"):
+            raise InputError(f"{what}: die {i + 1} comes from {src!r}; give random (the server's) or typed dice")
+        if src == "random" and known.get(i) != face:
+            raise InputError(f"{what}: die {i + 1} ({face}) was not rolled by the server; press Roll for it")
+        out.append((int(face), src))
+    check_disciplined(s, c, plan.step_key, out, what)
+    return out
+
+
+def _view(s: Session, c: Campaign, plan: AfterBattlePlan, faces: Sequence[driver.Face]) -> AfterBattleView:
+    from campaign_app.usecases.record import step_faces
+
+    run, seen = plan.live(faces)
+    try:
+        if run.unused:
+            raise InputError(f"too many dice for After the Battle: {run.unused} left over")
+        steps: list[dict[str, Any]]
+        lines: list[str] = []
+        if run.done:
+            assert run.result is not None
+            report = plan.report(run.result, True)
+            steps, lines = report.steps, report.lines
+        else:
+            steps = [st.to_dict() for st in seen[0].steps] if seen else []
+        strict = c.dice_discipline == "strict"
+        return AfterBattleView(
+            battle_id=plan.battle_id, number=plan.number, campaign=plan.campaign, faces=list(run.faces),
+            need=run.pending, rolls=list(run.rolls), steps=steps, lines=lines, done=run.done, strict=strict,
+            typed_dice=bool(c.typed_dice),
+            recorded=step_faces(s, int(c.id or 0), plan.step_key) if strict else [],
+            state_key=_state_key(plan.state))
+    finally:
+        run.close()
+
+
+def after_battle_view(engine: Engine, battle: Ref, faces: Sequence[FaceIn] = (),
+                      options: Mapping[str, Any] | None = None) -> AfterBattleView:
+    """After the Battle of ``battle`` run in memory with ``faces`` (each a face and
+    ``random``, the server's, or ``typed``): the roll it waits at, the rolls and steps so
+    far, or the whole dry run. Nothing is rolled or written."""
+    with read_session(engine) as s:
+        plan = _read_plan(s, battle, options, None)
+        c = s.get(Campaign, plan.state.campaign_id)
+        assert c is not None
+        return _view(s, c, plan, _check_faces(s, c, plan, faces))
+
+
+def roll_after_battle(engine: Engine, battle: Ref, faces: Sequence[FaceIn] = (),
+                      options: Mapping[str, Any] | None = None) -> AfterBattleRolled:
+    """The wizard's Roll over a league: the server rolls the dice of the roll After the
+    Battle of ``battle`` waits at after ``faces`` and puts them on record (marked
+    ``preview``, in their own small transaction); dice it rolled before for those
+    positions are returned again, not rolled anew (Cancel, Back or a new wizard does
+    not re-roll)."""
+    from campaign_app.dice import RandomSource, read
+
+    with UnitOfWork(engine, "preview", journaled=False, durable=False) as uow:
+        s = uow.session
+        plan = _read_plan(s, battle, options, None)
+        cid = plan.state.campaign_id
+        uow.campaign_id = cid
+        c = s.get(Campaign, cid)
+        assert c is not None
+        given = _check_faces(s, c, plan, faces)
+        run = plan.step(given)
+        try:
+            if run.unused:
+                raise InputError(f"too many dice for After the Battle: {run.unused} left over")
+            need = run.pending
+            if need is None:
+                raise InputError(f"After the Battle of battle {plan.number} needs no more dice: apply it")
+            start = len(given)
+        finally:
+            run.close()
+        known = _server_faces(s, cid, plan.step_key)
+        rng = RandomSource()
+        new = [(known[start + i] if start + i in known else rng.next_face(), "random") for i in range(need.count)]
+        fresh = any(start + i not in known for i in range(need.count))
+        ids: list[int] = []
+        if fresh:
+            roll = read(need, [f for f, _src in new], "random")
+            name_rolls(plan.state, [roll])
+            ids = uow.record_rolls([roll], battle_id=plan.battle_id, step=plan.step_key, mark="preview",
+                                   face_start=start, app_only=True)
+            # someone rolled these positions in the same instant: the first roll holds them
+            known = _server_faces(s, cid, plan.step_key)
+            new = [(known.get(start + i, f), "random") for i, (f, _src) in enumerate(new)]
+        else:
+            uow.discard()  # the server's dice of before: nothing to write
+        view = _view(s, c, plan, [*given, *new])
+    return AfterBattleRolled(faces=new, fresh=fresh, ids=ids, view=view, changes=uow.changes)
+
+
+def apply_rolled_after_battle(engine: Engine, battle: Ref, faces: Sequence[FaceIn],
+                              options: Mapping[str, Any] | None = None, state_key: str = "") -> AfterBattleReport:
+    """Apply After the Battle of ``battle`` with ``faces`` (one transaction, one undo
+    step, every roll recorded with its source): the ``random`` ones must be the dice the
+    server rolled for it (:func:`roll_after_battle`), typed ones only where the campaign
+    takes typed dice. ``state_key`` (from :func:`after_battle_view`): if the rosters
+    changed since, nothing is written."""
+    uow = UnitOfWork(engine, "after-battle")
+    with uow:
+        s = uow.session
+        plan = _read_plan(s, battle, options, None)
+        uow.campaign_id = plan.state.campaign_id
+        if state_key and _state_key(plan.state) != state_key:
+            raise ConflictError("the rosters changed since the preview: go Back and check the rolls")
+        c = s.get(Campaign, plan.state.campaign_id)
+        assert c is not None
+        run = plan.step(_check_faces(s, c, plan, faces))
+        if run.pending is not None:
+            run.close()
+            raise InputError(f"not enough dice for After the Battle: the next roll needs {run.pending.need}")
+        if run.unused:
+            raise InputError(f"too many dice for After the Battle: {run.unused} left over")
+        assert run.result is not None
+        b = s.get(Battle, plan.battle_id)
+        assert b is not None
+        report = _finish(s, uow, plan, run.result, run.rolls, b)
+    return replace(report, changes=uow.changes)
+# --- end After the Battle step by step
 
 
 def _disciplined(s: Session, plan: AfterBattlePlan, roller: Roller) -> Roller:

@@ -163,8 +163,9 @@ def test_no_use_case_lets_a_player_set_a_rolls_mark_or_after_battle_done(lg: Lea
              rosters=[lg.easy, lg.jerries], after_battle_done=True)
     for use_case in ("record.abandon_rolls", "record.record_preview", "battles.apply_after_battle"):
         _refused(lg, ann, use_case, 422, "no use-case named")
-    # After the Battle (which sets the flag) is the arbitrator's
-    _refused(lg, ann, "battles.after_battle", 403, "arbitrator", battle=b.json()["id"])
+    # After the Battle (which sets the flag) is its players' and the arbitrator's, checked in
+    # the transaction (tests/server/test_after_battle_steps.py); a viewer writes nothing
+    _refused(lg, lg.login("vic"), "battles.after_battle", 403, "viewer", battle=b.json()["id"])
 
 
 # --------------------------------------------------------------------------- the chain's end

@@ -1,8 +1,8 @@
 """#35 item 3: the window as a client of a league server (uvicorn on a loopback port over
 the `lg` league of tests/server, SQLite and PostgreSQL): File ▸ Open League… signs in
 and shows the league, an edit made in the window lands in the server's database, a
-change made by another client shows through Server-Sent Events, and After the Battle
-offers to roll on the server (the step-by-step wizard cannot roll there)."""
+change made by another client shows through Server-Sent Events, and the After the Battle
+wizard rolls step by step with the server's dice."""
 
 from __future__ import annotations
 
@@ -75,16 +75,175 @@ def test_the_window_signs_in_shows_the_league_and_edits_land_on_the_server(
     win.live.stop()
 
 
-def test_after_the_battle_on_a_league_rolls_on_the_server(qtbot: Any, win: Any, lg: League, url: str) -> None:
-    rec = lg.app.run(battles.record_battle, lg.campaign, [lg.easy, lg.jerries], winner=lg.easy)
-    _sign_in(qtbot, win, url, "carla")
+def _click(qtbot: Any, button: Any) -> None:
+    assert button.isEnabled(), button.objectName()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def _roll_to_summary(qtbot: Any, wiz: Any) -> list[tuple[int, str]]:
+    while wiz.page != "summary":
+        assert wiz.current_need() is not None, wiz.error.text()
+        _click(qtbot, wiz.roll_button)
+        assert wiz.page == "result", wiz.error.text()
+        _click(qtbot, wiz.next_button)
+    return list(wiz.faces)
+
+
+def _fought(lg: League) -> int:
+    """Battle 1, Easy (ann) against Jerries (bob), Sgt Rock and Hans out of the fight; strict dice."""
+    from campaign_app.usecases import record
+
+    lg.app.run(record.set_campaign_settings, lg.campaign, dice_discipline="strict", typed_dice=False)
+    rec = lg.app.run(battles.record_battle, lg.campaign, [lg.easy, lg.jerries], winner=lg.easy,
+                     results={lg.rock: "out-of-the-fight", lg.hans: "out-of-the-fight"})
+    return int(rec.id)
+
+
+def _previews(lg: League) -> list[dict[str, Any]]:
+    return lg.app.run(core.roll_log, lg.campaign, marks=["preview"])
+
+
+def test_the_wizard_rolls_step_by_step_with_the_servers_dice_and_applies(
+        qtbot: Any, win: Any, lg: League, url: str, tmp_path: Any) -> None:
+    """#35 item 3: a player runs their battle's After the Battle in the wizard as on a
+    file, one roll at a time; every die is the server's (on record as previews, then
+    applied with source random); Cancel and a new wizard show the same dice again, and
+    the rows written are those the summary showed, for both sides."""
+    bid = _fought(lg)
+    _sign_in(qtbot, win, url, "ann")
     qtbot.waitUntil(lambda: win.campaign is not None, timeout=5000)
-    box = win.open_wizard(rec.id)
-    assert box.objectName() == "leagueAfterBattle"
-    assert "not available on a league server yet" in box.text()
-    roll = next(b for b in box.buttons() if "Roll on the Server" in b.text().replace("&", ""))
-    roll.click()
-    qtbot.waitUntil(lambda: lg.app.run(battles.show_battle, rec.id)["after_battle_done"], timeout=10000)
+    wiz = win.open_wizard(bid)
+    assert wiz.objectName() != "leagueAfterBattle" and wiz.league
+    assert wiz.findChild(QLabel, "leagueDice") is not None
+    wiz.resize(900, 700)
+    wiz.grab().save(str(tmp_path / "league-wizard-start.png"))
+    _click(qtbot, wiz.next_button)
+    assert wiz.current_need() is not None and not wiz._typed_allowed()  # strict, no typed dice
+    _click(qtbot, wiz.roll_button)
+    assert wiz.page == "result" and wiz.sources() and wiz.faces
+    assert wiz.faces_view._note.text() == "rolled by the league server"
+    wiz.resize(900, 700)
+    wiz.grab().save(str(tmp_path / "league-wizard-roll.png"))
+    first = list(wiz.faces)
+    assert [f for r in _previews(lg) for f in r["faces"]] == [f for f, _s in first]  # rolled by the server
+    _click(qtbot, wiz.back_button)  # taken back, rolled again: the same dice
+    _click(qtbot, wiz.roll_button)
+    assert wiz.faces == first and len(_previews(lg)) == 1
+    _click(qtbot, wiz.next_button)
+    faces = _roll_to_summary(qtbot, wiz)
+    assert {s for _f, s in faces} == {"random"}
+    wiz.resize(900, 700)
+    wiz.grab().save(str(tmp_path / "league-wizard-summary.png"))
+    _click(qtbot, wiz.cancel_button)  # cancelled: a new wizard shows the same dice
+    assert [f for r in _previews(lg) for f in r["faces"]] == [f for f, _s in faces]
+    before = game_rows(lg.app)
+    wiz = win.open_wizard(bid)
+    _click(qtbot, wiz.next_button)
+    assert _roll_to_summary(qtbot, wiz) == faces
+    assert game_rows(lg.app) == before  # nothing rolled anew, nothing written
+    lines = [wiz.changes.item(i).text() for i in range(wiz.changes.count())]
+    _click(qtbot, wiz.apply_button)
+    qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
+    assert "applied on the league server" in win._notice.text()
+    assert lg.app.run(battles.show_battle, bid)["after_battle_done"]
+    applied = lg.app.run(core.roll_log, lg.campaign, marks=["applied"])
+    assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]  # the server's faces
+    assert {r["source"] for r in applied} == {"random"}
+    rows = game_rows(lg.app)
+    assert rows != before and len(rows["fighter"]) == 2 + sum(line.startswith("new: ") for line in lines)
+    from sqlalchemy import text
+
+    with lg.app.engine.connect() as conn:
+        assert tuple(conn.execute(text("SELECT author, action FROM journal ORDER BY id DESC")).first()) == (
+            "ann", "after-battle")
+
+
+def test_the_wizard_takes_typed_dice_where_the_campaign_does(qtbot: Any, win: Any, lg: League, url: str) -> None:
+    """An open campaign over a league: bob types his own dice for every roll; the server
+    runs the procedure with them and applies them, recorded as typed."""
+    from campaign_app.usecases import record
+
+    bid = _fought(lg)
+    lg.app.run(record.set_campaign_settings, lg.campaign, dice_discipline="open")
+    _sign_in(qtbot, win, url, "bob")
+    qtbot.waitUntil(lambda: win.campaign is not None, timeout=5000)
+    wiz = win.open_wizard(bid)
+    _click(qtbot, wiz.next_button)
+    assert wiz._typed_allowed()
+    while wiz.page != "summary":
+        need = wiz.current_need()
+        assert need is not None, wiz.error.text()
+        wiz.typed.setText(",".join("4" for _ in range(need.count)))
+        _click(qtbot, wiz.use_typed)
+        assert wiz.page == "result", wiz.error.text()
+        _click(qtbot, wiz.next_button)
+    assert {s for _f, s in wiz.faces} == {"typed"} and not _previews(lg)
+    _click(qtbot, wiz.apply_button)
+    qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
+    applied = lg.app.run(core.roll_log, lg.campaign, marks=["applied"])
+    assert applied and {r["source"] for r in applied} == {"typed"}
+    assert {f for r in applied for f in r["faces"]} == {4}
+    assert lg.app.run(battles.show_battle, bid)["after_battle_done"]
+
+
+def test_the_wizards_apply_whose_answer_was_lost_offers_retry_and_applies_once(
+        qtbot: Any, win: Any, lg: League, url: str) -> None:
+    """Apply reached the server but its answer (and its automatic retries') never came:
+    the Retry box; Retry gets the kept answer, the wizard ends as Apply would, and After
+    the Battle is in the database once."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from campaign_app import remote
+    from tests.server.test_remote import DropFirst
+
+    bid = _fought(lg)
+    app = _sign_in(qtbot, win, url, "ann")
+    qtbot.waitUntil(lambda: win.campaign is not None, timeout=5000)
+    wiz = win.open_wizard(bid)
+    _click(qtbot, wiz.next_button)
+    _roll_to_summary(qtbot, wiz)
+    transport = DropFirst(drops=1 + remote.RETRIES)  # Apply and its automatic retries: no answer
+    app._http.close()
+    app._http = remote._client(app.url, transport)
+    _click(qtbot, wiz.apply_button)
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QMessageBox), timeout=5000)
+    box: Any = QApplication.activeModalWidget()
+    assert box is wiz.retry_box and box.objectName() == "retryBox" and "at most once" in box.text()
+    assert lg.app.run(battles.show_battle, bid)["after_battle_done"]  # applied, the answer lost
+    assert wiz.isVisible()
+    box.retry_button.click()
+    qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
+    assert transport.replays[-1] is True and len(set(transport.keys)) == 1  # the same key, the kept answer
+    assert "applied on the league server" in win._notice.text()
+    from sqlalchemy import text
+
+    with lg.app.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM journal WHERE action = 'after-battle'")).scalar() == 1
+
+
+def test_the_wizard_of_a_player_of_another_roster_is_refused_in_one_line(
+        qtbot: Any, win: Any, lg: League, url: str) -> None:
+    from campaign_app.usecases import league, members
+
+    bid = _fought(lg)
+    lg.app.run(members.add_member, "dora", "dora's passphrase 7", "player")
+    rangers = lg.app.run(core.create_roster, lg.campaign, "Rangers")
+    lg.app.run(league.assign_roster, rangers.id, "dora")
+    PASSWORDS["dora"] = "dora's passphrase 7"
+    try:
+        _sign_in(qtbot, win, url, "dora")
+    finally:
+        PASSWORDS.pop("dora")
+    qtbot.waitUntil(lambda: win.campaign is not None, timeout=5000)
+    before = game_rows(lg.app)
+    wiz = win.open_wizard(bid)
+    _click(qtbot, wiz.next_button)
+    _click(qtbot, wiz.roll_button)
+    msg = wiz.error.text()
+    assert wiz.page == "roll" and not wiz.faces
+    assert "battle 1 was not fought by one of your rosters" in msg and "\n" not in msg
+    assert game_rows(lg.app) == before
+    _click(qtbot, wiz.cancel_button)
 
 
 def test_a_token_refused_later_says_so_and_asks_to_sign_in_again(qtbot: Any, win: Any, lg: League, url: str) -> None:

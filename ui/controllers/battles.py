@@ -53,58 +53,19 @@ def open_wizard(win: MainWindow, battle_id: int) -> Any:
 
     if win.campaign is None:
         return None
-    if getattr(win.app, "backend", "") == "league":
-        return roll_on_server(win, battle_id)
     try:
         options = win.game_system.after_battle_options if win.game_system else ()
         dlg = AfterBattleWizard(win, win.app, battle_id, options)
     except AppError as e:
         widgets.show_error(win, translate("battles", "After the Battle"), e)
         return None
-    dlg.applied.connect(lambda rep: win._saved(
-        translate("battles", "After the Battle {battle} applied: {len} steps (Ctrl+Z to undo)").format(battle=rep.battle, len=len(rep.steps)),
-        changes=changes_of(rep)))
+    # over a league only the arbitrator undoes an After the Battle (it changes every side)
+    done = (translate("battles", "After the Battle {battle} applied on the league server: {len} steps (only the "
+                      "arbitrator can undo it)") if getattr(win.app, "backend", "") == "league"
+            else translate("battles", "After the Battle {battle} applied: {len} steps (Ctrl+Z to undo)"))
+    dlg.applied.connect(lambda rep: win._saved(done.format(battle=rep.battle, len=len(rep.steps)),
+                                               changes=changes_of(rep)))
     return win._show_dialog(dlg)
-
-
-def roll_on_server(win: MainWindow, battle_id: int) -> Any:
-    """After the Battle on a league server: ``battles.after_battle`` run there (it rolls
-    and applies at once), after saying why the step-by-step wizard is not offered."""
-    from PySide6.QtWidgets import QMessageBox
-
-    from campaign_app.usecases.battles import after_battle, show_battle
-    from ui import worker
-
-    try:
-        number = win.app.run(show_battle, battle_id)["number"]
-    except AppError as e:
-        widgets.show_error(win, translate("battles", "After the Battle"), e)
-        return None
-    box = QMessageBox(QMessageBox.Icon.Information, translate("battles", "After the Battle"),
-                      translate("battles", "On a league server the server rolls every die of After the Battle, so "
-                                "the wizard cannot roll step by step here (not available on a league server "
-                                "yet). Roll on the Server runs all of battle {number}'s After the Battle "
-                                "there and applies it (Ctrl+Z undoes it).").format(number=number),
-                      QMessageBox.StandardButton.Cancel, win)
-    box.setObjectName("leagueAfterBattle")
-    roll = box.addButton(translate("battles", "&Roll on the Server"), QMessageBox.ButtonRole.AcceptRole)
-    box.setDefaultButton(roll)
-
-    def clicked(button: Any) -> None:
-        if button is not roll:
-            return
-
-        def done(rep: Any) -> None:
-            win._saved(translate("battles", "After the Battle {battle} rolled and applied on the server: "
-                                 "{len} steps (Ctrl+Z to undo)").format(battle=rep.battle, len=len(rep.steps)),
-                       changes=changes_of(rep))
-
-        win.tasks.append(worker.run_task(
-            win, translate("battles", "After the Battle"), lambda _ctx: win.app.run(after_battle, battle_id),
-            on_done=done, on_error=lambda e: widgets.show_error(win, translate("battles", "After the Battle"), e)))
-
-    box.buttonClicked.connect(clicked)
-    return win._show_dialog(box)
 
 
 # --- table: battle setup and the battle page (table helper)

@@ -194,6 +194,10 @@
         <translation>L&apos;application parcourt maintenant les règles d&apos;Après la bataille de cette bataille, un jet à la fois. Pour chaque jet, appuyez sur &lt;b&gt;Lancer&lt;/b&gt;, ou tapez ce que montrent vos propres dés. Vous pouvez revenir en arrière et changer un jet ; rien n&apos;est enregistré avant d&apos;appuyer sur &lt;b&gt;Appliquer&lt;/b&gt;, et &lt;b&gt;Annuler&lt;/b&gt; laisse la campagne telle quelle.</translation>
     </message>
     <message>
+        <source>On this league the server rolls: each &lt;b&gt;Roll&lt;/b&gt; asks it for the dice, and a roll it made stays made (Back, Cancel or starting again shows the same dice).</source>
+        <translation>Dans cette ligue, c&apos;est le serveur qui lance : chaque &lt;b&gt;Lancer&lt;/b&gt; lui demande les dés, et un jet qu&apos;il a fait reste fait (Retour, Annuler ou recommencer montre les mêmes dés).</translation>
+    </message>
+    <message>
         <source>Options</source>
         <translation>Options</translation>
     </message>
@@ -220,6 +224,10 @@
     <message>
         <source>Result</source>
         <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>rolled by the league server</source>
+        <translation>lancé par le serveur de la ligue</translation>
     </message>
     <message>
         <source>So far:</source>
@@ -304,6 +312,10 @@
     <message>
         <source>these dice were already rolled (%1): strict dice reuse them</source>
         <translation>ces dés ont déjà été lancés (%1) : les dés stricts les réutilisent</translation>
+    </message>
+    <message>
+        <source>After the Battle</source>
+        <translation>Après la bataille</translation>
     </message>
     <message>
         <source>Collect the territories&apos; &amp;income (rolls recorded)</source>
@@ -3179,20 +3191,12 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
         <translation>Après la bataille</translation>
     </message>
     <message>
+        <source>After the Battle {battle} applied on the league server: {len} steps (only the arbitrator can undo it)</source>
+        <translation>Après la bataille {battle} appliqué sur le serveur de la ligue : {len} étapes (seul l&apos;arbitre peut l&apos;annuler)</translation>
+    </message>
+    <message>
         <source>After the Battle {battle} applied: {len} steps (Ctrl+Z to undo)</source>
         <translation>Après la bataille {battle} appliqué : {len} étapes (Ctrl+Z pour annuler)</translation>
-    </message>
-    <message>
-        <source>On a league server the server rolls every die of After the Battle, so the wizard cannot roll step by step here (not available on a league server yet). Roll on the Server runs all of battle {number}&apos;s After the Battle there and applies it (Ctrl+Z undoes it).</source>
-        <translation>Sur un serveur de ligue, c’est le serveur qui lance tous les dés de l’après-bataille : l’assistant ne peut donc pas lancer étape par étape ici (pas encore disponible sur un serveur de ligue). Lancer sur le serveur y fait tout l’après-bataille de la bataille {number} et l’applique (Ctrl+Z l’annule).</translation>
-    </message>
-    <message>
-        <source>&amp;Roll on the Server</source>
-        <translation>&amp;Lancer sur le serveur</translation>
-    </message>
-    <message>
-        <source>After the Battle {battle} rolled and applied on the server: {len} steps (Ctrl+Z to undo)</source>
-        <translation>Après-bataille {battle} lancé et appliqué sur le serveur : {len} étapes (Ctrl+Z pour annuler)</translation>
     </message>
     <message>
         <source>Set Up Battle</source>

@@ -194,6 +194,10 @@
         <translation>L&apos;app ora segue le regole di Dopo la battaglia di questa battaglia, un tiro alla volta. Per ogni tiro premi &lt;b&gt;Tira&lt;/b&gt;, o scrivi quello che mostrano i tuoi dadi. Puoi tornare indietro e cambiare un tiro; nulla viene salvato finché non premi &lt;b&gt;Applica&lt;/b&gt;, e &lt;b&gt;Annulla&lt;/b&gt; lascia la campagna com&apos;è.</translation>
     </message>
     <message>
+        <source>On this league the server rolls: each &lt;b&gt;Roll&lt;/b&gt; asks it for the dice, and a roll it made stays made (Back, Cancel or starting again shows the same dice).</source>
+        <translation>In questa lega tira il server: ogni &lt;b&gt;Tira&lt;/b&gt; gli chiede i dadi, e un tiro che ha fatto resta fatto (Indietro, Annulla o ricominciare mostra gli stessi dadi).</translation>
+    </message>
+    <message>
         <source>Options</source>
         <translation>Opzioni</translation>
     </message>
@@ -220,6 +224,10 @@
     <message>
         <source>Result</source>
         <translation>Risultato</translation>
+    </message>
+    <message>
+        <source>rolled by the league server</source>
+        <translation>tirato dal server della lega</translation>
     </message>
     <message>
         <source>So far:</source>
@@ -304,6 +312,10 @@
     <message>
         <source>these dice were already rolled (%1): strict dice reuse them</source>
         <translation>questi dadi sono già stati tirati (%1): i dadi rigorosi li riusano</translation>
+    </message>
+    <message>
+        <source>After the Battle</source>
+        <translation>Dopo la battaglia</translation>
     </message>
     <message>
         <source>Collect the territories&apos; &amp;income (rolls recorded)</source>
@@ -3179,20 +3191,12 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
         <translation>Dopo la battaglia</translation>
     </message>
     <message>
+        <source>After the Battle {battle} applied on the league server: {len} steps (only the arbitrator can undo it)</source>
+        <translation>Dopo la battaglia {battle} applicato sul server della lega: {len} passi (solo l&apos;arbitro può annullarlo)</translation>
+    </message>
+    <message>
         <source>After the Battle {battle} applied: {len} steps (Ctrl+Z to undo)</source>
         <translation>Dopo la battaglia {battle} applicato: {len} passi (Ctrl+Z per annullare)</translation>
-    </message>
-    <message>
-        <source>On a league server the server rolls every die of After the Battle, so the wizard cannot roll step by step here (not available on a league server yet). Roll on the Server runs all of battle {number}&apos;s After the Battle there and applies it (Ctrl+Z undoes it).</source>
-        <translation>Su un server di lega è il server a tirare tutti i dadi del dopo battaglia: la procedura guidata non può quindi tirare passo per passo qui (non ancora disponibile su un server di lega). Tira sul server esegue lì tutto il dopo battaglia della battaglia {number} e lo applica (Ctrl+Z lo annulla).</translation>
-    </message>
-    <message>
-        <source>&amp;Roll on the Server</source>
-        <translation>&amp;Tira sul server</translation>
-    </message>
-    <message>
-        <source>After the Battle {battle} rolled and applied on the server: {len} steps (Ctrl+Z to undo)</source>
-        <translation>Dopo battaglia {battle} tirato e applicato sul server: {len} passi (Ctrl+Z per annullare)</translation>
     </message>
     <message>
         <source>Set Up Battle</source>
