@@ -507,6 +507,10 @@
         <translation>en cours</translation>
     </message>
     <message>
+        <source>finished</source>
+        <translation>terminée</translation>
+    </message>
+    <message>
         <source>Battle {number} at the table — {campaign}</source>
         <translation>Bataille {number} sur la table — {campaign}</translation>
     </message>

@@ -507,6 +507,10 @@
         <translation>in corso</translation>
     </message>
     <message>
+        <source>finished</source>
+        <translation>conclusa</translation>
+    </message>
+    <message>
         <source>Battle {number} at the table — {campaign}</source>
         <translation>Battaglia {number} al tavolo — {campaign}</translation>
     </message>
