@@ -9,7 +9,10 @@ This package module holds what a plain start needs (``main``, ``gui_launch``: a 
 ``campaign-app`` builds no parser and loads no core) and the output helpers. Each command
 group is a module of its own (``campaign``, ``roster``, ``fighter``, ``battles``, ``data``,
 ...) that adds its commands through ``register(sub, add, group)``; they are listed in
-``COMMANDS`` and ``EXTENSIONS``. Only this package imports ``reports``, inside the
+``COMMANDS`` and ``EXTENSIONS``. A command's handler gets the facade of ``--db`` (a
+local ``Campaigns`` or a league server's ``RemoteCampaigns``, see ``Handler``) and calls
+its use-cases as ``app.run(use_case, ...)``; the few that need the database itself are
+listed in ``LOCAL_ONLY``. Only this package imports ``reports``, inside the
 command that needs it; it never imports ``ui`` (the layer above it): ``gui`` loads the
 window by name (``GUI_MODULE``).
 """
@@ -383,15 +386,6 @@ def _league(db: str | None) -> bool:
     return (db or "").strip().lower().startswith(("http://", "https://"))
 
 
-def _takes_engine(handler: Handler) -> bool:
-    """TRANSITIONAL (removed once every command module takes the app): whether
-    ``handler`` is still of the old kind, ``handler(args, engine)``."""
-    import inspect
-
-    params = list(inspect.signature(handler).parameters)
-    return len(params) > 1 and params[1] in ("engine", "_engine", "_engine_unused")
-
-
 def _run(args: argparse.Namespace, handler: Handler) -> int:
     engine = None
     app: Any = None
@@ -403,13 +397,6 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
                              "for the default database")
         if _league(args.db) and getattr(args, "command_path", None) in LOCAL_ONLY:
             raise InputError(local_only_refusal(args.db))
-        if getattr(args, "needs_db", True) and _league(args.db) and _takes_engine(handler):
-            from campaign_app.cli.remote import run_handler  # TRANSITIONAL
-
-            result = run_handler(args, handler)
-            code = int(result) if isinstance(result, int) else 0
-            done = code == 0
-            return code
         if getattr(args, "needs_db", True) and _league(args.db):
             from campaign_app.remote import RemoteCampaigns
 
@@ -420,7 +407,7 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
             fresh = _new_sqlite_file(args)
             engine = open_engine(args)
             app = Campaigns(engine)
-        result = handler(args, engine if _takes_engine(handler) else app)
+        result = handler(args, app)
         code = int(result) if isinstance(result, int) else 0
         done = code == 0
         return code
