@@ -18,7 +18,9 @@ NOT_POSTGRES = "league mode needs a PostgreSQL server (give --db postgresql://US
 
 
 def _engine(args: argparse.Namespace, *, create: bool = False) -> Any:
-    """The league database: only a PostgreSQL URL (checked before anything is opened)."""
+    """The league database: only a PostgreSQL URL (checked before anything is opened).
+    The commands that open it so are in ``campaign_app.cli.LOCAL_ONLY``: roles, grants and
+    the schema are the database's own, never a league server's (refused there)."""
     from db.engine import default_url, normalize_url
     from db.migrate import open_database
 
