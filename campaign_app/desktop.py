@@ -125,7 +125,7 @@ def _refresh_caches(target: Path) -> None:
 
 
 # --------------------------------------------------------------------------- command
-def cmd_install_desktop(args: argparse.Namespace, _engine: Any) -> None:
+def cmd_install_desktop(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.cli import emit
 
     target = Path(args.data_home) if args.data_home else None

@@ -9,7 +9,10 @@ This package module holds what a plain start needs (``main``, ``gui_launch``: a 
 ``campaign-app`` builds no parser and loads no core) and the output helpers. Each command
 group is a module of its own (``campaign``, ``roster``, ``fighter``, ``battles``, ``data``,
 ...) that adds its commands through ``register(sub, add, group)``; they are listed in
-``COMMANDS`` and ``EXTENSIONS``. Only this package imports ``reports``, inside the
+``COMMANDS`` and ``EXTENSIONS``. A command's handler gets the facade of ``--db`` (a
+local ``Campaigns`` or a league server's ``RemoteCampaigns``, see ``Handler``) and calls
+its use-cases as ``app.run(use_case, ...)``; the few that need the database itself are
+listed in ``LOCAL_ONLY``. Only this package imports ``reports``, inside the
 command that needs it; it never imports ``ui`` (the layer above it): ``gui`` loads the
 window by name (``GUI_MODULE``).
 """
@@ -52,7 +55,39 @@ EXTENSIONS: list[str] = [
     "campaign_app.desktop",  # install-desktop (menu entry, icon, AppStream metadata)
 ]
 
+# A command's handler: ``handler(args, app)``. ``app`` is the facade of ``--db``: a
+# :class:`campaign_app.facade.Campaigns` on a local database, a
+# :class:`campaign_app.remote.RemoteCampaigns` on a league server (``--db https://...``),
+# None for a command that opens no database (``needs_db=False``). A handler calls its
+# use-cases as ``app.run(use_case, *args)``: the facade decides where they run.
 Handler = Callable[[argparse.Namespace, Any], Any]
+
+# The commands that need the database itself, not only its use-cases: a database file
+# copied or replaced, rows removed for good, roles and grants made, a server run on it.
+# Their handlers take ``app.engine``, or open ``--db`` themselves (restore, serve, the
+# PostgreSQL league's commands, which run with ``needs_db=False``). On a league server
+# they are refused in one line before anything is opened or sent
+# (tests/campaign_app/test_cli_facade.py: exactly these handlers reach the database).
+LOCAL_ONLY: frozenset[str] = frozenset({
+    "backup",
+    "restore",
+    "campaign purge",
+    "serve",
+    "league init",
+    "league add-player",
+    "league arbitrator",
+    "league players",
+    "league adopt-players",
+    "league close-direct",
+})
+
+
+def local_only_refusal(db: str) -> str:
+    """The one line a :data:`LOCAL_ONLY` command gets on the league server ``db``."""
+    from campaign_app.remote import split_member
+
+    return (f"that command needs the database itself: not available on a league server "
+            f"({split_member(db)[0]})")
 
 
 class CliError(AppError):
@@ -105,7 +140,7 @@ def open_engine(args: argparse.Namespace) -> Any:
 GUI_MODULE = "ui.app"
 
 
-def cmd_gui(args: argparse.Namespace, _engine: Any) -> int:
+def cmd_gui(args: argparse.Namespace, _app: Any) -> int:
     try:
         gui = importlib.import_module(GUI_MODULE)
     except ModuleNotFoundError as e:
@@ -159,7 +194,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if parent is _SKIPPED or (only is not None and parent is sub and name != only):
             return _SKIPPED
         sp = parent.add_parser(name, help=help_text, parents=[common], description=help_text)
-        sp.set_defaults(handler=handler, needs_db=needs_db, creates_db=creates_db)
+        path = name if parent is sub else " ".join(
+            [*(g for g, action in groups.items() if action is parent), name])
+        sp.set_defaults(handler=handler, needs_db=needs_db, creates_db=creates_db, command_path=path)
         return sp
 
     groups: dict[str, Any] = {}
@@ -351,23 +388,26 @@ def _league(db: str | None) -> bool:
 
 def _run(args: argparse.Namespace, handler: Handler) -> int:
     engine = None
+    app: Any = None
     fresh: Path | None = None
     done = False
     try:
         if args.db is not None and not args.db.strip():
             raise InputError("--db is empty: give a database file or URL, or leave --db out "
                              "for the default database")
+        if _league(args.db) and getattr(args, "command_path", None) in LOCAL_ONLY:
+            raise InputError(local_only_refusal(args.db))
         if getattr(args, "needs_db", True) and _league(args.db):
-            from campaign_app.cli.remote import run_handler
+            from campaign_app.remote import RemoteCampaigns
 
-            result = run_handler(args, handler)
-            code = int(result) if isinstance(result, int) else 0
-            done = code == 0
-            return code
-        if getattr(args, "needs_db", True):
+            app = RemoteCampaigns.open(args.db)
+        elif getattr(args, "needs_db", True):
+            from campaign_app.facade import Campaigns
+
             fresh = _new_sqlite_file(args)
             engine = open_engine(args)
-        result = handler(args, engine)
+            app = Campaigns(engine)
+        result = handler(args, app)
         code = int(result) if isinstance(result, int) else 0
         done = code == 0
         return code
@@ -393,7 +433,9 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
         print(f"error: the database could not do that: {reason}", file=sys.stderr)
         return 2
     finally:
-        if engine is not None:
+        if app is not None:
+            app.dispose()  # a local one: its engine's connections
+        elif engine is not None:
             engine.dispose()
         if fresh is not None and not done:
             _discard_new_file(fresh)

@@ -9,19 +9,20 @@ from campaign_app.cli import dice_options, emit, table_text
 from campaign_app.rules.labels import labelled
 
 if TYPE_CHECKING:
+    from campaign_app.facade import Campaigns
     from db.queries.lookup import Ref
 
 
-def cmd_record(args: argparse.Namespace, engine: Any) -> None:
+def cmd_record(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.battles import record_battle
 
-    b = record_battle(engine, args.campaign, args.roster or [],
-                      results=_pairs(args.result or [], "--result", "FIGURE=STATUS"),
-                      hits=args.hit or [], by=_pairs(args.by or [], "--by", "FIGHTER=ATTACKER"),
-                      casualties=_pairs(args.casualties or [], "--casualties", "UNIT=N"),
-                      winner=args.winner, scenario=args.scenario or "", played_on=args.date,
-                      notes=args.notes or "", absent=args.absent or [],
-                      details=_details(args.detail or []))
+    b = app.run(record_battle, args.campaign, args.roster or [],
+                results=_pairs(args.result or [], "--result", "FIGURE=STATUS"),
+                hits=args.hit or [], by=_pairs(args.by or [], "--by", "FIGHTER=ATTACKER"),
+                casualties=_pairs(args.casualties or [], "--casualties", "UNIT=N"),
+                winner=args.winner, scenario=args.scenario or "", played_on=args.date,
+                notes=args.notes or "", absent=args.absent or [],
+                details=_details(args.detail or []))
     emit(args, b, f"recorded battle {b.number} (id {b.id}); next: after-battle {b.id}")
 
 
@@ -58,20 +59,20 @@ def _details(items: list[str]) -> dict[Ref, dict[str, Any]]:
     return out
 
 
-def cmd_list(args: argparse.Namespace, engine: Any) -> None:
+def cmd_list(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.battles import list_battles
 
-    rows = list_battles(engine, args.campaign)
+    rows = app.run(list_battles, args.campaign)
     emit(args, rows, lambda: table_text(
         [(b["id"], b["number"], b["played_on"], " vs ".join(b["rosters"]), b["winner"] or "",
           b["scenario"], "done" if b["after_battle_done"] else "pending") for b in rows],
         ["id", "battle", "date", "rosters", "winner", "scenario", "after battle"]) if rows else "no battles yet")
 
 
-def cmd_show(args: argparse.Namespace, engine: Any) -> None:
+def cmd_show(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.battles import show_battle
 
-    d = show_battle(engine, args.battle)
+    d = app.run(show_battle, args.battle)
 
     def text() -> str:
         head = f"battle {d['number']} (id {d['id']}) on {d['played_on']}: " + " vs ".join(
@@ -82,19 +83,19 @@ def cmd_show(args: argparse.Namespace, engine: Any) -> None:
     emit(args, d, text)
 
 
-def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
+def cmd_after_battle(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.systems.commands import options_from
     from campaign_app.usecases.battles import after_battle
 
     options = options_from(_after_battle_options(), vars(args))
-    rep = after_battle(engine, args.battle, dice=args.dice, seed=args.seed, dry_run=args.dry_run,
-                       options=options, campaign=args.campaign)
+    rep = app.run(after_battle, args.battle, dice=args.dice, seed=args.seed, dry_run=args.dry_run,
+                  options=options, campaign=args.campaign)
     income = None
     if getattr(args, "income", False) and not args.dry_run:  # gear: territories' income, its own undo step
         from campaign_app.dice import Roller
         from campaign_app.usecases.gear import collect_battle_income
 
-        income = collect_battle_income(engine, args.battle, roller=Roller.from_options(args.income_dice, None))
+        income = app.run(collect_battle_income, args.battle, roller=Roller.from_options(args.income_dice, None))
 
     def text() -> str:
         lines = [f"After the Battle {rep.battle} — {rep.campaign}"
@@ -124,12 +125,12 @@ def cmd_after_battle(args: argparse.Namespace, engine: Any) -> None:
 
 
 # --- table: battle setup and tracking (table helper)
-def cmd_setup(args: argparse.Namespace, engine: Any) -> None:
+def cmd_setup(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.table import setup_battle
 
-    b = setup_battle(engine, args.campaign, args.roster or [], scenario=args.scenario, attacker=args.attacker,
-                     picks=args.pick or [], dice=args.dice, seed=args.seed, played_on=args.date,
-                     notes=args.notes or "")
+    b = app.run(setup_battle, args.campaign, args.roster or [], scenario=args.scenario, attacker=args.attacker,
+                picks=args.pick or [], dice=args.dice, seed=args.seed, played_on=args.date,
+                notes=args.notes or "")
 
     def text() -> str:
         name = labelled(b.scenario, default=b.scenario_default) if b.scenario else "no scenario"
@@ -149,53 +150,53 @@ def cmd_setup(args: argparse.Namespace, engine: Any) -> None:
     emit(args, b, text)
 
 
-def cmd_start(args: argparse.Namespace, engine: Any) -> None:
+def cmd_start(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.table import start_battle
 
-    r = start_battle(engine, args.battle)
+    r = app.run(start_battle, args.battle)
     emit(args, r, f"battle {r.number} is in progress: mark with battle track/hit/casualties")
 
 
-def cmd_finish(args: argparse.Namespace, engine: Any) -> None:
+def cmd_finish(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.table import finish_battle
 
-    r = finish_battle(engine, args.battle, winner=args.winner)
+    r = app.run(finish_battle, args.battle, winner=args.winner)
     emit(args, r, f"battle {r.number} finished" + (f": {r.winner} wins" if r.winner else "")
          + f"; next: after-battle {r.id}")
 
 
-def cmd_track(args: argparse.Namespace, engine: Any) -> None:
+def cmd_track(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.table import track
 
-    m = track(engine, args.battle, args.figure, args.status, by=args.by)
+    m = app.run(track, args.battle, args.figure, args.status, by=args.by)
     emit(args, m, m.text)
 
 
-def cmd_hit(args: argparse.Namespace, engine: Any) -> None:
+def cmd_hit(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.table import hit
 
-    m = hit(engine, args.battle, args.fighter)
+    m = app.run(hit, args.battle, args.fighter)
     emit(args, m, m.text)
 
 
-def cmd_casualties(args: argparse.Namespace, engine: Any) -> None:
+def cmd_casualties(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.table import casualties
 
-    m = casualties(engine, args.battle, args.unit, args.n)
+    m = app.run(casualties, args.battle, args.unit, args.n)
     emit(args, m, m.text)
 
 
-def cmd_undo_mark(args: argparse.Namespace, engine: Any) -> None:
+def cmd_undo_mark(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.table import undo_mark
 
-    r = undo_mark(engine, args.battle)
+    r = app.run(undo_mark, args.battle)
     emit(args, r, f"undone: {r.summary or r.action}")
 
 
-def cmd_table(args: argparse.Namespace, engine: Any) -> None:
+def cmd_table(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.table import table_view
 
-    d = table_view(engine, args.battle)
+    d = app.run(table_view, args.battle)
 
     def text() -> str:
         rolled = (d.get("setup") or {}).get("scenario_roll") or {}
@@ -214,7 +215,7 @@ def cmd_table(args: argparse.Namespace, engine: Any) -> None:
 
 
 # --- invite: devices at the table (#29)
-def cmd_invite(args: argparse.Namespace, engine: Any) -> None:
+def cmd_invite(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.errors import InputError
     from campaign_app.usecases.devices import invite_to_table, join_url, qr_text
 
@@ -222,7 +223,7 @@ def cmd_invite(args: argparse.Namespace, engine: Any) -> None:
         raise InputError(f"--port {args.port} is not a port (1 to 65535)")
     if args.host is not None and (not args.host.strip() or any(c in args.host for c in " /#?@")):
         raise InputError(f"--host {args.host!r} is not an address (e.g. 192.168.1.20)")
-    inv = invite_to_table(engine, args.battle, args.roster, minutes=args.minutes)
+    inv = app.run(invite_to_table, args.battle, args.roster, minutes=args.minutes)
     url = join_url(inv.token, args.host, args.port)
     data = {"url": url, "invite_id": inv.invite_id, "battle_id": inv.battle_id, "roster": inv.roster,
             "expires_at": inv.expires_at}
@@ -233,20 +234,20 @@ def cmd_invite(args: argparse.Namespace, engine: Any) -> None:
         f"serve this database with: campaign-app serve --bind 0.0.0.0:{args.port})"]).lstrip("\n"))
 
 
-def cmd_invites(args: argparse.Namespace, engine: Any) -> None:
+def cmd_invites(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.devices import invites
 
-    rows = invites(engine, args.battle)
+    rows = app.run(invites, args.battle)
     emit(args, rows, lambda: table_text(
         [(r["id"], r["battle_number"], r["roster"], r["devices"], f"{r['expires_at']:%Y-%m-%d %H:%M}", r["state"])
          for r in rows], ["id", "battle", "roster", "devices", "until (UTC)", "state"])
         if rows else "no invitations to the table")
 
 
-def cmd_uninvite(args: argparse.Namespace, engine: Any) -> None:
+def cmd_uninvite(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.devices import uninvite
 
-    r = uninvite(engine, args.invite)
+    r = app.run(uninvite, args.invite)
     emit(args, r, f"invitation {r.invite_id} ended ({r.sessions} device(s) signed out)")
 # --- end invite
 

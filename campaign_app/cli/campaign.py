@@ -9,20 +9,20 @@ from campaign_app.cli import emit, table_text
 from campaign_app.errors import InputError
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 
-def cmd_campaign_create(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_create(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import create_campaign
 
-    c = create_campaign(engine, args.name, args.system, args.edition, args.expansion or [])
+    c = app.run(create_campaign, args.name, args.system, args.edition, args.expansion or [])
     emit(args, c, f"created campaign {c.id}: {c.name}")
 
 
-def cmd_campaign_list(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_list(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import list_campaigns
 
-    data = list_campaigns(engine)
+    data = app.run(list_campaigns)
     emit(args, data, lambda: table_text(
         [(c["id"], c["name"], c["system"], c["edition"], ",".join(c["expansions"]), c["rosters"], c["battles"])
          for c in data],
@@ -30,10 +30,10 @@ def cmd_campaign_list(args: argparse.Namespace, engine: Engine) -> None:
     ) if data else "no campaigns yet (campaign create NAME --system S, or demo)")
 
 
-def cmd_campaign_show(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_show(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import show_campaign
 
-    d = show_campaign(engine, args.campaign)
+    d = app.run(show_campaign, args.campaign)
 
     def text() -> str:
         lines = [f"{d['name']} (#{d['id']}): {d['system_name']}"
@@ -55,17 +55,17 @@ def cmd_campaign_show(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, d, text)
 
 
-def cmd_house_rule(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_house_rule(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import set_house_rule
 
     if args.reset:
-        c = set_house_rule(engine, args.campaign, args.table, None)
+        c = app.run(set_house_rule, args.campaign, args.table, None)
         emit(args, c, f"{args.table}: back to the shipped table")
         return
     if not args.file:
         raise InputError("give --file TABLE.json (or .toml) or --reset")
     table = _read_table_file(args.file, args.table)
-    c = set_house_rule(engine, args.campaign, args.table, table)
+    c = app.run(set_house_rule, args.campaign, args.table, table)
     emit(args, c, f"{args.table}: house rule saved for {c.name}")
 
 
@@ -92,17 +92,17 @@ def _read_table_file(path: str, table_id: str) -> Any:
         raise InputError(f"{path} is not valid: it is nested too deeply to be a table") from None
 
 
-def cmd_campaign_settings(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_settings(args: argparse.Namespace, app: Campaigns) -> None:
     """``campaign settings C [--dice-discipline open|strict] [--typed-dice yes|no]
     [--roster-rules checked|loose]``."""
     from campaign_app.usecases.record import campaign_settings, set_campaign_settings
 
     typed = None if args.typed_dice is None else args.typed_dice == "yes"
     if args.dice_discipline is None and typed is None and args.roster_rules is None:
-        d: Any = campaign_settings(engine, args.campaign)
+        d: Any = app.run(campaign_settings, args.campaign)
     else:
-        d = set_campaign_settings(engine, args.campaign, dice_discipline=args.dice_discipline, typed_dice=typed,
-                                  roster_rules=args.roster_rules)
+        d = app.run(set_campaign_settings, args.campaign, dice_discipline=args.dice_discipline, typed_dice=typed,
+                    roster_rules=args.roster_rules)
 
     def text() -> str:
         get = d.get if isinstance(d, dict) else lambda k: getattr(d, k)

@@ -11,7 +11,7 @@ from campaign_app.cli import emit, table_text
 from campaign_app.errors import InputError
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 
 def change_of(text: str) -> tuple[int | None, int | None]:
@@ -26,26 +26,26 @@ def change_of(text: str) -> tuple[int | None, int | None]:
     return (n if sign == "+" else -n), None
 
 
-def cmd_campaign_counter_add(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_counter_add(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.counters import define_counter
 
-    r = define_counter(engine, args.campaign, args.name, start=args.start, low=args.min, high=args.max)
+    r = app.run(define_counter, args.campaign, args.name, start=args.start, low=args.min, high=args.max)
     d = r.counter
     emit(args, r, f"{r.campaign}: counter {d['name']}, every roster starts at {d['start']}, "
                   f"from {d['min']} to {d['max']}")
 
 
-def cmd_campaign_counter_remove(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_counter_remove(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.counters import remove_counter
 
-    r = remove_counter(engine, args.campaign, args.name)
+    r = app.run(remove_counter, args.campaign, args.name)
     emit(args, r, f"{r.campaign}: counter {r.counter['name']} removed, with every roster's value")
 
 
-def cmd_campaign_counter_list(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_counter_list(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.counters import list_counters
 
-    d = list_counters(engine, args.campaign)
+    d = app.run(list_counters, args.campaign)
     emit(args, d, lambda: table_text([[x["name"], x["start"], x["min"], x["max"]] for x in d["counters"]],
                                      ["counter", "start", "min", "max"]) if d["counters"]
          else f"{d['campaign']} has no counters (campaign counter add)")
@@ -56,31 +56,31 @@ def counters_text(counters: list[Any]) -> str:
     return ", ".join(f"{x['name']} {x['value']} ({x['min']}\u2013{x['max']})" for x in counters)
 
 
-def cmd_roster_counter(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_counter(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases import counters
 
     if args.name is None:
-        d = counters.roster_counters(engine, args.roster)
+        d = app.run(counters.roster_counters, args.roster)
         emit(args, d, lambda: f"{d['roster']}: {counters_text(d['counters'])}" if d["counters"]
              else f"the campaign of {d['roster']} has no counters (campaign counter add)")
         return
     if args.change is None:
         raise InputError("say how the counter changes: +1, -1 or =5")
     by, to = change_of(args.change)
-    r = counters.change_counter(engine, args.roster, args.name, by=by, to=to)
+    r = app.run(counters.change_counter, args.roster, args.name, by=by, to=to)
     emit(args, r, f"{r.roster}: {r.counter} {r.before} \u2192 {r.value}")
 
 
-def cmd_campaign_counter(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_counter(args: argparse.Namespace, app: Campaigns) -> None:
     if args.action == "list":
         if args.name is not None:
             raise InputError("campaign counter list takes the campaign only")
-        cmd_campaign_counter_list(args, engine)
+        cmd_campaign_counter_list(args, app)
         return
     if args.name is None:
         raise InputError(f"campaign counter {args.action}: name the counter (campaign counter {args.action} "
                          "CAMPAIGN NAME)")
-    (cmd_campaign_counter_add if args.action == "add" else cmd_campaign_counter_remove)(args, engine)
+    (cmd_campaign_counter_add if args.action == "add" else cmd_campaign_counter_remove)(args, app)
 
 
 def register(sub: Any, add: Any, group: Any) -> None:

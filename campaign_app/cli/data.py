@@ -6,9 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.errors import InputError
+
+if TYPE_CHECKING:
+    from campaign_app.facade import Campaigns
 
 SHOWN_PROBLEMS = 15
 
@@ -28,25 +31,25 @@ def _refused(args: argparse.Namespace, e: Any) -> int:
     return int(e.exit_code)
 
 
-def cmd_backup(args: argparse.Namespace, engine: Any) -> None:
+def cmd_backup(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.cli import emit
     from campaign_app.usecases.backup import MANUAL_KEEP, backup
 
     keep = args.keep if args.keep is not None else MANUAL_KEEP
     if keep < 1:
         raise InputError("--keep must be at least 1")
-    d = backup(engine, args.output, keep=keep)
+    d = backup(app.engine, args.output, keep=keep)  # LOCAL_ONLY: a copy of the database itself
     emit(args, d, f"backup written to {d.file} ({d.bytes:,} bytes)")
 
 
-def cmd_restore(args: argparse.Namespace, _engine: Any) -> int:
+def cmd_restore(args: argparse.Namespace, _app: Any) -> int:
     from campaign_app.cli import emit
     from campaign_app.usecases.backup import restore
     from campaign_app.usecases.datafiles import ImportRefused
     from db.engine import default_url, make_engine, normalize_url
 
     url = normalize_url(args.db or default_url())
-    engine = make_engine(url)
+    engine = make_engine(url)  # LOCAL_ONLY: not opened at the newest schema, a damaged one too
     try:
         d = restore(engine, args.file)
     except ImportRefused as e:
@@ -58,21 +61,21 @@ def cmd_restore(args: argparse.Namespace, _engine: Any) -> int:
     return 0
 
 
-def cmd_export_json(args: argparse.Namespace, engine: Any) -> None:
+def cmd_export_json(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.cli import emit
     from campaign_app.usecases.datafiles import export_json_file
 
-    d = export_json_file(engine, args.campaign, args.output)
+    d = app.run(export_json_file, args.campaign, args.output)
     emit(args, d, f"exported {d['campaign']} ({d['rosters']} rosters, {d['fighters']} fighters, "
                   f"{d['battles']} battles, {d['rolls']} rolls) to {d['file']}")
 
 
-def cmd_import_json(args: argparse.Namespace, engine: Any) -> int:
+def cmd_import_json(args: argparse.Namespace, app: Campaigns) -> int:
     from campaign_app.cli import emit
     from campaign_app.usecases.datafiles import ImportRefused, import_json
 
     try:
-        res = import_json(engine, args.file, rename=args.rename, accept_broken_chain=args.accept_broken_chain)
+        res = app.run(import_json, args.file, rename=args.rename, accept_broken_chain=args.accept_broken_chain)
     except ImportRefused as e:
         return _refused(args, e)
     emit(args, res, f"imported campaign {res.id}: {res.name}")
@@ -82,11 +85,11 @@ def cmd_import_json(args: argparse.Namespace, engine: Any) -> int:
 def _import_external(key: str) -> Any:
     """The handler of ``import <key>``: that importer run on the file."""
 
-    def handle(args: argparse.Namespace, engine: Any) -> None:
+    def handle(args: argparse.Namespace, app: Campaigns) -> None:
         from campaign_app.cli import emit
         from campaign_app.usecases.datafiles import import_external
 
-        d = import_external(engine, key, args.file, campaign=args.campaign)
+        d = app.run(import_external, key, args.file, campaign=args.campaign)
 
         emit(args, d, lambda: "\n".join(d.report_lines()))
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit
 
+if TYPE_CHECKING:
+    from campaign_app.facade import Campaigns
 
-def cmd_demo(args: argparse.Namespace, engine: Any) -> None:
+
+def cmd_demo(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.demo import create_demo
 
-    res = create_demo(engine)
+    res = app.run(create_demo)
 
     def text() -> str:
         lines = []

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.errors import InputError
+
+if TYPE_CHECKING:
+    from campaign_app.facade import Campaigns
 
 PAGES = ("a4", "letter")
 
@@ -23,13 +26,12 @@ def _page(value: str) -> str:
     return v
 
 
-def check_output(path: str, engine: Any) -> str:
-    """The one output check (never the database, its side files or backups folder)."""
-    from campaign_app.cli.remote import LeagueEngine
-    from campaign_app.usecases.exports import check_output_path  # not when building the parser
+def check_output(path: str, app: Campaigns) -> str:
+    """The one output check (never the database, its side files or backups folder; on a
+    league server the PDF is made here, where there is no database to protect)."""
+    from campaign_app.usecases.exports import writable_output  # not when building the parser
 
-    # on a league server the PDF is made here, where there is no database to protect
-    return check_output_path(path, None if isinstance(engine, LeagueEngine) else engine)
+    return app.run(writable_output, path)
 
 
 ORIENTATIONS = ("auto", "portrait", "landscape")
@@ -93,55 +95,55 @@ def _done(args: argparse.Namespace, what: str, path: str, pages: int, **extra: A
          f"wrote {path} ({pages} {plural})")
 
 
-def cmd_export_roster(args: argparse.Namespace, engine: Any) -> None:
+def cmd_export_roster(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.exports import roster_document
 
-    path = check_output(args.output, engine)
-    doc = _in_lang(args, roster_document(engine, args.roster, args.campaign), "roster")
+    path = check_output(args.output, app)
+    doc = _in_lang(args, app.run(roster_document, args.roster, args.campaign), "roster")
     import reports
 
     pages = _render(reports.render_roster, doc, path, args.page, orientation=args.orientation)
     _done(args, "roster", path, pages, roster=doc["roster"], rows=len(doc["rows"]))
 
 
-def cmd_export_cards(args: argparse.Namespace, engine: Any) -> None:
+def cmd_export_cards(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.exports import cards_document
 
-    path = check_output(args.output, engine)
-    doc = _in_lang(args, cards_document(engine, args.roster, args.campaign), "cards")
+    path = check_output(args.output, app)
+    doc = _in_lang(args, app.run(cards_document, args.roster, args.campaign), "cards")
     import reports
 
     pages = _render(reports.render_cards, doc, path, args.page, size=args.size, bw=args.bw, blank=args.blank)
     _done(args, "cards", path, pages, roster=doc["roster"], cards=len(doc["cards"]))
 
 
-def cmd_export_qrs(args: argparse.Namespace, engine: Any) -> None:
+def cmd_export_qrs(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.exports import qrs_document
 
-    path = check_output(args.output, engine)
-    doc = _in_lang(args, qrs_document(engine, args.campaign, all_kinds=args.all), "qrs")
+    path = check_output(args.output, app)
+    doc = _in_lang(args, app.run(qrs_document, args.campaign, all_kinds=args.all), "qrs")
     import reports
 
     pages = _render(reports.render_qrs, doc, path, args.page)
     _done(args, "qrs", path, pages, campaign=doc["campaign"], cards=[c["title"] for c in doc["cards"]])
 
 
-def cmd_export_league(args: argparse.Namespace, engine: Any) -> None:
+def cmd_export_league(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.exports import roster_documents
 
-    path = check_output(args.output, engine)
-    docs = _in_lang(args, roster_documents(engine, args.campaign), "roster")
+    path = check_output(args.output, app)
+    docs = _in_lang(args, app.run(roster_documents, args.campaign), "roster")
     import reports
 
     pages = _render(reports.render_rosters, docs, path, args.page, orientation=args.orientation)
     _done(args, "league", path, pages, rosters=[d["roster"] for d in docs])
 
 
-def cmd_export_campaign(args: argparse.Namespace, engine: Any) -> None:
+def cmd_export_campaign(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.exports import campaign_document
 
-    path = check_output(args.output, engine)
-    doc = _in_lang(args, campaign_document(engine, args.campaign), "campaign")
+    path = check_output(args.output, app)
+    doc = _in_lang(args, app.run(campaign_document, args.campaign), "campaign")
     import reports
 
     pages = _render(reports.render_campaign, doc, path, args.page)

@@ -9,40 +9,40 @@ from campaign_app.cli import dice_options, emit, table_text
 from campaign_app.cli.parsing import key_values
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 
 def _stats(args: argparse.Namespace) -> dict[str, str]:
     return key_values(args.stat, "--stat", "WS=3+")
 
 
-def cmd_fighter_add(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_add(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import add_fighter, show_fighter
 
     stats = _stats(args)
-    f = add_fighter(engine, args.roster, args.name, fighter_type=args.type, rep=args.rep, stats=stats,
-                    role=args.role or "", kind=args.kind or "human", xp=args.xp if args.xp is not None else 0,
-                    credits_value=args.credits_value if args.credits_value is not None else 0,
-                    notes=args.notes or "", weapons=args.weapon or [], skills=args.skill or [])
-    emit(args, show_fighter(engine, f.id), f"added fighter {f.id}: {f.name}")
+    f = app.run(add_fighter, args.roster, args.name, fighter_type=args.type, rep=args.rep, stats=stats,
+                role=args.role or "", kind=args.kind or "human", xp=args.xp if args.xp is not None else 0,
+                credits_value=args.credits_value if args.credits_value is not None else 0,
+                notes=args.notes or "", weapons=args.weapon or [], skills=args.skill or [])
+    emit(args, app.run(show_fighter, f.id), f"added fighter {f.id}: {f.name}")
 
 
-def cmd_fighter_edit(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_edit(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import edit_fighter, show_fighter
 
     stats = _stats(args)
-    f = edit_fighter(engine, args.fighter, if_version=args.if_version, add_weapons=args.weapon or [],
-                     remove_weapons=args.drop_weapon or [], add_skills=args.skill or [],
-                     name=args.name, fighter_type=args.type, rep=args.rep, stats=stats, role=args.role,
-                     kind=args.kind, xp=args.xp, credits_value=args.credits_value, notes=args.notes,
-                     status=args.status)
-    emit(args, show_fighter(engine, f.id), f"fighter {f.id} saved (version {f.version})")
+    f = app.run(edit_fighter, args.fighter, if_version=args.if_version, add_weapons=args.weapon or [],
+                remove_weapons=args.drop_weapon or [], add_skills=args.skill or [],
+                name=args.name, fighter_type=args.type, rep=args.rep, stats=stats, role=args.role,
+                kind=args.kind, xp=args.xp, credits_value=args.credits_value, notes=args.notes,
+                status=args.status)
+    emit(args, app.run(show_fighter, f.id), f"fighter {f.id} saved (version {f.version})")
 
 
-def cmd_fighter_show(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_show(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import show_fighter
 
-    d = show_fighter(engine, args.fighter)
+    d = app.run(show_fighter, args.fighter)
 
     def text() -> str:
         lines = [f"{d['name']} (#{d['id']}) {d['type']} {d['kind']} — {d['status']}"]
@@ -70,22 +70,22 @@ def cmd_fighter_show(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, d, text)
 
 
-def cmd_fighter_remove(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_remove(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import remove_fighter
 
-    remove_fighter(engine, args.fighter)
+    app.run(remove_fighter, args.fighter)
     emit(args, {"removed": args.fighter}, f"removed fighter {args.fighter}")
 
 
-def cmd_fighter_duplicate(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_duplicate(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import show_fighter
     from campaign_app.usecases.duplicate import duplicate_fighter
 
-    f = duplicate_fighter(engine, args.fighter, args.name)
-    emit(args, show_fighter(engine, f.id), f"added fighter {f.id}: {f.name} (a copy of {args.fighter})")
+    f = app.run(duplicate_fighter, args.fighter, args.name)
+    emit(args, app.run(show_fighter, f.id), f"added fighter {f.id}: {f.name} (a copy of {args.fighter})")
 
 
-def cmd_fighter_advance(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_advance(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.advance import advance_options, take_advance
 
     if args.key is None:
@@ -93,11 +93,11 @@ def cmd_fighter_advance(args: argparse.Namespace, engine: Engine) -> None:
             from campaign_app.errors import InputError
 
             raise InputError("dice, a choice or a skill go with an advancement to take (KEY)")
-        d = advance_options(engine, args.fighter)
+        d = app.run(advance_options, args.fighter)
         emit(args, d, lambda: advance_list_text(d))
         return
-    r = take_advance(engine, args.fighter, args.key, dice=args.dice, seed=args.seed, choose=args.choose,
-                     skill=args.skill)
+    r = app.run(take_advance, args.fighter, args.key, dice=args.dice, seed=args.seed, choose=args.choose,
+                skill=args.skill)
 
     def text() -> str:
         lines = [f"{r.fighter}: {r.label}"]

@@ -1,6 +1,7 @@
 """CLI: the commands of every installed game system (``creature generate``, ``injury
 roll``...), each built from its :class:`~campaign_app.systems.commands.Command`: the
-arguments from its parameters, the handler runs its use-case with them and prints its
+arguments from its parameters, the handler runs its use-case with them through the app
+(``app.run``: on a league server the server runs it, when it offers it) and prints its
 result (``--json``: the data; otherwise the command's text)."""
 
 from __future__ import annotations
@@ -38,13 +39,13 @@ def _add_param(sp: Any, p: Param) -> None:
 
 
 def _handler(system: Any, cmd: Command) -> Any:
-    def handle(args: argparse.Namespace, engine: Any) -> int | None:
+    def handle(args: argparse.Namespace, app: Any) -> int | None:
         from campaign_app.cli import emit
 
         params = {p.name: getattr(args, p.name) for p in cmd.params}
         if cmd.dice:
             params.update(dice=args.dice, seed=args.seed)
-        result = system.load(cmd.run)(engine, **params)
+        result = app.run(system.load(cmd.run), **params)  # the use-case, here or on a league server
         text = system.load(cmd.text) if cmd.text else None
         data = system.load(cmd.data)(result) if cmd.data and getattr(args, "json", False) else result
         emit(args, data, (lambda: text(result, params)) if text else None)

@@ -12,13 +12,13 @@ from campaign_app.errors import InputError
 from campaign_app.rules.labels import labelled
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 
-def cmd_content_add(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_content_add(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.gear import add_content
 
-    r = add_content(engine, args.campaign, args.pack)
+    r = app.run(add_content, args.campaign, args.pack)
     parts = [f"{len(r.added)} added"] + ([f"{len(r.replaced)} replaced ({', '.join(r.replaced)})"]
                                          if r.replaced else [])
     emit(args, r, f"content pack {r.pack}: {', '.join(parts)}")
@@ -32,10 +32,10 @@ def _profile_text(item: dict[str, Any], fields: list[dict[str, str]]) -> str:
     return "  ".join(cells)
 
 
-def cmd_content_list(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_content_list(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.gear import list_content
 
-    d = list_content(engine, args.campaign)
+    d = app.run(list_content, args.campaign)
 
     def text() -> str:
         lines = []
@@ -51,10 +51,10 @@ def cmd_content_list(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, d, text)
 
 
-def cmd_content_export(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_content_export(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.gear import export_content
 
-    d = export_content(engine, args.campaign, args.output)
+    d = app.run(export_content, args.campaign, args.output)
     emit(args, d, f"wrote {d['items']} items to {d['path']}")
 
 
@@ -64,29 +64,29 @@ def _amount(text: str) -> int:
     return int(text)
 
 
-def cmd_roster_credits(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_credits(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.gear import adjust_credits
 
-    r = adjust_credits(engine, args.roster, _amount(args.amount), args.why or "", battle=args.battle)
+    r = app.run(adjust_credits, args.roster, _amount(args.amount), args.why or "", battle=args.battle)
     emit(args, r, f"{r.roster}: {r.amount:+d} credits ({r.why}); {r.credits} credits now")
 
 
-def cmd_roster_stash(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_stash(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases import gear
 
     if args.give and not args.to:
         raise InputError("say which fighter gets the item (--to FIGHTER)")
     if args.add or args.found:
-        r = gear.stash_add(engine, args.roster, args.add or args.found, pay=bool(args.add))
+        r = app.run(gear.stash_add, args.roster, args.add or args.found, pay=bool(args.add))
         emit(args, r, f"{r.item} into the stash of {r.roster}" + (f" for {r.price} credits; {r.credits} left"
                                                                    if r.price else ""))
         return
     if args.give:
-        r = gear.stash_give(engine, args.roster, args.give, args.to, stat=args.stat)
+        r = app.run(gear.stash_give, args.roster, args.give, args.to, stat=args.stat)
         emit(args, r, f"{r.item} from the stash of {r.roster} to {r.fighter}"
              + (f"\n{r.item} {r.cured}" if r.cured else ""))
         return
-    d = gear.show_stash(engine, args.roster)
+    d = app.run(gear.show_stash, args.roster)
 
     def text() -> str:
         if not d["items"]:
@@ -98,10 +98,10 @@ def cmd_roster_stash(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, d, text)
 
 
-def cmd_roster_ledger(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_ledger(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.gear import show_ledger
 
-    d = show_ledger(engine, args.roster)
+    d = app.run(show_ledger, args.roster)
 
     def text() -> str:
         if not d["entries"]:
@@ -113,39 +113,39 @@ def cmd_roster_ledger(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, d, text)
 
 
-def cmd_fighter_buy(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_buy(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.gear import buy_item
 
-    r = buy_item(engine, args.fighter, args.item, args.cost, stat=args.stat)
+    r = app.run(buy_item, args.fighter, args.item, args.cost, stat=args.stat)
     emit(args, r, f"{r.fighter} bought {r.item} for {r.price} credits; the gang has {r.credits} left, "
                   f"{r.fighter} is worth {r.value}" + (f"\n{r.item} {r.cured}" if r.cured else ""))
 
 
-def cmd_fighter_sell(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_sell(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.gear import sell_item
 
-    r = sell_item(engine, args.fighter, args.item)
+    r = app.run(sell_item, args.fighter, args.item)
     rule = f": {labelled(r.rule, default=r.rule_default)}" if r.rule else ""
     emit(args, r, f"{r.fighter} sold {r.item} for {r.price} credits{rule}; the gang has {r.credits}, "
                   f"{r.fighter} is worth {r.value}")
 
 
-def cmd_roster_territory(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_territory(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases import gear
 
     if args.add and args.remove:
         raise InputError("add or remove a territory, not both at once")
     if args.add:
         credits = _amount(args.credits) if args.credits else 0
-        r = gear.add_territory(engine, args.roster, args.add, credits=credits, dice=args.income_dice or "",
-                               rule=args.rule or "")
+        r = app.run(gear.add_territory, args.roster, args.add, credits=credits, dice=args.income_dice or "",
+                    rule=args.rule or "")
         emit(args, r, f"{r.roster} holds {r.territory}")
         return
     if args.remove:
-        r = gear.remove_territory(engine, args.roster, args.remove)
+        r = app.run(gear.remove_territory, args.roster, args.remove)
         emit(args, r, f"{r.roster} no longer holds {r.territory}")
         return
-    d = gear.show_territories(engine, args.roster)
+    d = app.run(gear.show_territories, args.roster)
 
     def text() -> str:
         if not d["territories"]:
@@ -164,12 +164,12 @@ def income_text(r: Any) -> str:
     return "\n".join(lines)
 
 
-def cmd_roster_income(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_income(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.dice import Roller
     from campaign_app.usecases.gear import collect_income
 
-    r = collect_income(engine, args.roster, battle=args.battle,
-                       roller=Roller.from_options(args.dice, args.seed))
+    r = app.run(collect_income, args.roster, battle=args.battle,
+                roller=Roller.from_options(args.dice, args.seed))
     emit(args, r, lambda: income_text(r))
 
 

@@ -8,29 +8,29 @@ from typing import TYPE_CHECKING, Any
 from campaign_app.cli import emit, table_text
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 
-def cmd_history(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_history(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import history
 
-    rows = history(engine, args.campaign, args.limit)
+    rows = app.run(history, args.campaign, args.limit)
     emit(args, rows, lambda: table_text(
         [(r["id"], r["when"], r["action"], r["summary"], "undone" if r["undone"] else "") for r in rows],
         ["id", "when", "action", "summary", ""]))
 
 
-def cmd_undo(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_undo(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import undo
 
-    d = undo(engine, args.campaign)
+    d = app.run(undo, args.campaign)
     emit(args, d, f"undone: {d.summary or d.action}")
 
 
-def cmd_redo(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_redo(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import redo
 
-    d = redo(engine, args.campaign)
+    d = app.run(redo, args.campaign)
     emit(args, d, f"redone: {d.summary or d.action}")
 
 

@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.cli import emit, table_text
 from campaign_app.errors import InputError
+
+if TYPE_CHECKING:
+    from campaign_app.facade import Campaigns
 
 NOT_POSTGRES = "league mode needs a PostgreSQL server (give --db postgresql://USER@HOST/DATABASE)"
 
 
 def _engine(args: argparse.Namespace, *, create: bool = False) -> Any:
-    """The league database: only a PostgreSQL URL (checked before anything is opened)."""
+    """The league database: only a PostgreSQL URL (checked before anything is opened).
+    The commands that open it so are in ``campaign_app.cli.LOCAL_ONLY``: roles, grants and
+    the schema are the database's own, never a league server's (refused there)."""
     from db.engine import default_url, normalize_url
     from db.migrate import open_database
 
@@ -53,7 +58,7 @@ def _run(args: argparse.Namespace, body: Any, *, create: bool = False) -> None:
         engine.dispose()
 
 
-def cmd_init(args: argparse.Namespace, _engine_unused: Any) -> None:
+def cmd_init(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.usecases.league import init_league
 
     def body(engine: Any) -> None:
@@ -64,7 +69,7 @@ def cmd_init(args: argparse.Namespace, _engine_unused: Any) -> None:
     _run(args, body, create=True)
 
 
-def cmd_add_player(args: argparse.Namespace, _engine_unused: Any) -> None:
+def cmd_add_player(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.usecases.league import add_player
 
     def body(engine: Any) -> None:
@@ -74,10 +79,10 @@ def cmd_add_player(args: argparse.Namespace, _engine_unused: Any) -> None:
     _run(args, body)
 
 
-def cmd_assign(args: argparse.Namespace, engine: Any) -> None:
+def cmd_assign(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.league import assign_roster
 
-    d = assign_roster(engine, args.roster, args.player, campaign=args.campaign)
+    d = app.run(assign_roster, args.roster, args.player, campaign=args.campaign)
     emit(args, d, f"{d.roster} now belongs to {d.player}")
 
 
@@ -101,43 +106,43 @@ def _member_password(args: argparse.Namespace) -> str:
     return _asked_twice(args.name, "give --password-file F (- for standard input)")
 
 
-def cmd_add_member(args: argparse.Namespace, engine: Any) -> None:
+def cmd_add_member(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.members import add_member
 
-    d = add_member(engine, args.name, _member_password(args), args.role)
+    d = app.run(add_member, args.name, _member_password(args), args.role)
     emit(args, d, f"{d.name} is a member of the league server ({d.role})")
 
 
-def cmd_set_member(args: argparse.Namespace, engine: Any) -> None:
+def cmd_set_member(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.members import set_member
 
     password = _member_password(args) if args.password or args.password_file is not None else None
-    d = set_member(engine, args.name, password=password, role=args.role, disabled=args.disabled)
+    d = app.run(set_member, args.name, password=password, role=args.role, disabled=args.disabled)
     said = [f"role {d.role}"] + (["disabled"] if d.disabled else []) + (["new password"] if d.password_changed else [])
     emit(args, d, f"{d.name}: {', '.join(said)}" + (f"; {d.sessions_ended} session(s) ended" if d.sessions_ended else ""))
 
 
-def cmd_members(args: argparse.Namespace, engine: Any) -> None:
+def cmd_members(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.members import members
 
-    rows = members(engine)
+    rows = app.run(members)
     emit(args, rows, lambda: table_text(
         [(m["name"], m["role"] + (" (disabled)" if m["disabled"] else ""),
           ", ".join(r["name"] for r in m["rosters"])) for m in rows], ["member", "role", "rosters"])
         if rows else "no members yet: league add-member NAME --role player")
 
 
-def cmd_sessions(args: argparse.Namespace, engine: Any) -> None:
+def cmd_sessions(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.members import sessions
 
-    rows = sessions(engine, args.member)
+    rows = app.run(sessions, args.member)
     emit(args, rows, lambda: table_text(
         [(x["id"], x["member"], x["state"], f"{x['created_at']:%Y-%m-%d %H:%M}", f"{x['last_used']:%Y-%m-%d %H:%M}",
           f"{x['expires_at']:%Y-%m-%d %H:%M}") for x in rows],
         ["id", "member", "state", "created (UTC)", "last used", "expires"]) if rows else "no sessions")
 
 
-def cmd_revoke(args: argparse.Namespace, engine: Any) -> None:
+def cmd_revoke(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.members import revoke
 
     if (args.session is None) == (args.member is None):
@@ -147,11 +152,11 @@ def cmd_revoke(args: argparse.Namespace, engine: Any) -> None:
         if not args.session.isdigit():
             raise InputError(f"{args.session!r} is not a session id (a number: league sessions lists them)")
         sid = int(args.session)
-    d = revoke(engine, sid, member=args.member)
+    d = app.run(revoke, sid, member=args.member)
     emit(args, d, f"{d.sessions} session{'s' if d.sessions != 1 else ''} ended")
 
 
-def cmd_arbitrator(args: argparse.Namespace, _engine_unused: Any) -> None:
+def cmd_arbitrator(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.usecases.league import name_arbitrator
 
     def body(engine: Any) -> None:
@@ -161,7 +166,7 @@ def cmd_arbitrator(args: argparse.Namespace, _engine_unused: Any) -> None:
     _run(args, body)
 
 
-def cmd_players(args: argparse.Namespace, _engine_unused: Any) -> None:
+def cmd_players(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.usecases.league import players
 
     def body(engine: Any) -> None:
@@ -185,7 +190,7 @@ def _say_closed(d: Any) -> str:
     return "\n".join(lines)
 
 
-def cmd_adopt_players(args: argparse.Namespace, _engine_unused: Any) -> None:
+def cmd_adopt_players(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.usecases.league import adopt_players, close_direct
 
     def body(engine: Any) -> None:
@@ -209,7 +214,7 @@ def cmd_adopt_players(args: argparse.Namespace, _engine_unused: Any) -> None:
     _run(args, body)
 
 
-def cmd_close_direct(args: argparse.Namespace, _engine_unused: Any) -> None:
+def cmd_close_direct(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.usecases.league import close_direct
 
     def body(engine: Any) -> None:

@@ -11,7 +11,7 @@ from campaign_app.cli import emit, table_text
 from campaign_app.errors import InputError
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 
 def confirm(args: argparse.Namespace, question: str) -> None:
@@ -37,82 +37,83 @@ def _what(d: dict[str, Any]) -> str:
     return ", ".join(parts) or "nothing on it"
 
 
-def cmd_campaign_rename(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_rename(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.manage import rename_campaign
 
-    c = rename_campaign(engine, args.campaign, args.name, if_version=args.if_version)
+    c = app.run(rename_campaign, args.campaign, args.name, if_version=args.if_version)
     emit(args, c, f"campaign {c.id} is now named {c.name}")
 
 
-def cmd_campaign_delete(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_delete(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import show_campaign
     from campaign_app.usecases.manage import delete_campaign
 
-    d = show_campaign(engine, args.campaign)
+    d = app.run(show_campaign, args.campaign)
     n_fighters = sum(r.get("fighters", 0) for r in d["rosters"])
     what = _what({"rosters": len(d["rosters"]), "fighters": n_fighters, "battles": len(d["battles"])})
     confirm(args, f"delete campaign {d['name']} ({what})?")
-    res = delete_campaign(engine, d["id"], if_version=args.if_version)
+    res = app.run(delete_campaign, d["id"], if_version=args.if_version)
     emit(args, res, f"deleted campaign {res.name}; it is kept until purged: "
                     f"`campaign-app campaign restore {res.id}` (or `undo {res.id}`) brings it back")
 
 
-def cmd_campaign_deleted(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_deleted(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.manage import deleted_campaigns
 
-    rows = deleted_campaigns(engine)
+    rows = app.run(deleted_campaigns)
     emit(args, rows, lambda: table_text([(d["id"], d["name"], d["system_name"], d["rosters"], d["deleted_at"])
                                          for d in rows], ["id", "name", "system", "rosters", "deleted"])
          if rows else "no deleted campaigns")
 
 
-def cmd_campaign_restore(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_restore(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.manage import restore_campaign
 
-    c = restore_campaign(engine, args.campaign)
+    c = app.run(restore_campaign, args.campaign)
     emit(args, c, f"restored campaign {c.id}: {c.name}")
 
 
-def cmd_campaign_purge(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_campaign_purge(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.manage import deleted_campaign_info, purge_campaign
 
+    engine = app.engine  # LOCAL_ONLY: rows removed for good, on this database only
     d = deleted_campaign_info(engine, args.campaign)
     confirm(args, f"remove deleted campaign {d['name']} for good, with its rolls and history (no undo)?")
     res = purge_campaign(engine, d["id"])
     emit(args, res, f"purged campaign {res.name}")
 
 
-def cmd_roster_rename(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_rename(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.manage import rename_roster
 
-    r = rename_roster(engine, args.roster, args.name, if_version=args.if_version)
+    r = app.run(rename_roster, args.roster, args.name, if_version=args.if_version)
     emit(args, r, f"roster {r.id} is now named {r.name}")
 
 
-def cmd_roster_delete(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_delete(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import show_roster
     from campaign_app.usecases.manage import delete_roster
 
-    d = show_roster(engine, args.roster)
+    d = app.run(show_roster, args.roster)
     what = _what({"fighters": len(d["fighters"]), "units": len(d["units"])})
     confirm(args, f"delete roster {d['name']} of {d['campaign']['name']} ({what})?")
-    res = delete_roster(engine, d["id"], if_version=args.if_version)
+    res = app.run(delete_roster, d["id"], if_version=args.if_version)
     kept = f"; {_plural(res.rolls, 'roll')} stay on record" if res.rolls else ""
     emit(args, res, f"deleted roster {res.name} ({_what(vars(res))}){kept}; "
                     f"`campaign-app undo {res.campaign_id}` brings it back")
 
 
-def cmd_fighter_move(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_fighter_move(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.manage import move_fighter
 
-    m = move_fighter(engine, args.fighter, args.roster, if_version=args.if_version)
+    m = app.run(move_fighter, args.fighter, args.roster, if_version=args.if_version)
     emit(args, m, f"moved {m.name} from {m.from_roster} to {m.to_roster}")
 
 
-def cmd_unit_move(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_unit_move(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.manage import move_unit
 
-    m = move_unit(engine, args.unit, args.roster, if_version=args.if_version)
+    m = app.run(move_unit, args.unit, args.roster, if_version=args.if_version)
     emit(args, m, f"moved {m.name} from {m.from_roster} to {m.to_roster}")
 
 

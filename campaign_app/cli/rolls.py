@@ -11,10 +11,10 @@ from campaign_app.errors import InputError
 from campaign_app.rules.labels import labelled
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 
-def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roll(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import roll_table
 
     inputs = {"rep": args.rep, "vs_rep": args.vs_rep, "kind": args.kind, "vs_kind": args.vs_kind, "impact": args.impact, "shots": args.shots,
@@ -23,13 +23,13 @@ def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
     if args.battle is not None:  # table helper: during a game, recorded against the battle
         from campaign_app.usecases.table import battle_roll
 
-        d = battle_roll(engine, args.battle, args.table, target=args.target, fighter=args.fighter,
-                        dice=args.dice, seed=args.seed, inputs=inputs)
+        d = app.run(battle_roll, args.battle, args.table, target=args.target, fighter=args.fighter,
+                    dice=args.dice, seed=args.seed, inputs=inputs)
     else:
         if args.fighter is not None or args.target_fighter is not None or args.weapon is not None:
             raise InputError("--fighter, --target-fighter and --weapon name figures of a battle: give --battle too")
-        d = roll_table(engine, args.table, campaign=args.campaign, dice=args.dice, seed=args.seed,
-                       target=args.target, inputs=inputs)
+        d = app.run(roll_table, args.table, campaign=args.campaign, dice=args.dice, seed=args.seed,
+                    target=args.target, inputs=inputs)
 
     def text() -> str:
         vs = f" vs {d.target}" if d.target is not None else ""
@@ -48,17 +48,17 @@ def cmd_roll(args: argparse.Namespace, engine: Engine) -> None:
     emit(args, d, text)
 
 
-def cmd_log(args: argparse.Namespace, engine: Engine) -> int | None:
+def cmd_log(args: argparse.Namespace, app: Campaigns) -> int | None:
     from campaign_app.usecases.core import roll_log
 
     if args.more is not None:  # ``log verify C`` (record helper)
         if args.campaign != "verify":
             raise InputError(f"log takes one campaign (got {args.campaign!r} and {args.more!r}); "
                              "to check the hash chain: log verify CAMPAIGN")
-        return cmd_log_verify(args, engine)
+        return cmd_log_verify(args, app)
     marks = [m.strip() for m in args.mark.split(",")] if args.mark else None
-    rows = roll_log(engine, args.campaign, battle=args.battle, fighter=args.fighter, table=args.table,
-                    limit=args.limit, marks=marks)
+    rows = app.run(roll_log, args.campaign, battle=args.battle, fighter=args.fighter, table=args.table,
+                   limit=args.limit, marks=marks)
     emit(args, rows, lambda: table_text(
         [(r["id"], r["when"], r["subject"] + (" (removed)" if r["removed"] else ""), r["purpose"],
           r["dice"] + (f" vs {r['target']}" if r["target"] is not None else ""),
@@ -70,12 +70,12 @@ def cmd_log(args: argparse.Namespace, engine: Engine) -> int | None:
     return None
 
 
-def cmd_log_verify(args: argparse.Namespace, engine: Engine) -> int:
+def cmd_log_verify(args: argparse.Namespace, app: Campaigns) -> int:
     """``log verify C``: exit 0 with ``chain intact: N rolls``, or 3 naming the first
     record whose content or order no longer matches."""
     from campaign_app.usecases.record import verify_chain
 
-    st = verify_chain(engine, args.more)
+    st = app.run(verify_chain, args.more)
     if args.json:
         emit(args, {"campaign": st.campaign, "rolls": st.rolls, "intact": st.intact,
                     "broken_at": st.broken_at, "problem": st.problem,

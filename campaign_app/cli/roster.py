@@ -8,31 +8,31 @@ from typing import TYPE_CHECKING, Any
 from campaign_app.cli import emit, table_text
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 
-def cmd_roster_create(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_create(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import create_roster
 
     house = getattr(args, "house", None)
     credits = args.credits if house is not None else args.credits or 0
-    r = create_roster(engine, args.campaign, args.name, args.kind, faction=args.faction or "",
-                      player=args.player or "", credits=credits, house=house)
+    r = app.run(create_roster, args.campaign, args.name, args.kind, faction=args.faction or "",
+                player=args.player or "", credits=credits, house=house)
     founded = f" ({r.faction}, {r.credits:,} credits{', our default' if r.credits_default else ''})" \
         if house is not None else ""
     emit(args, r, f"created roster {r.id}: {r.name}{founded}")
 
 
-def cmd_roster_edit(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_edit(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import edit_roster
 
-    r = edit_roster(engine, args.roster, if_version=args.if_version, name=args.name,
-                    faction=args.faction, player=args.player, credits=args.credits,
-                    reputation=args.reputation, notes=args.notes)
+    r = app.run(edit_roster, args.roster, if_version=args.if_version, name=args.name,
+                faction=args.faction, player=args.player, credits=args.credits,
+                reputation=args.reputation, notes=args.notes)
     emit(args, r, f"roster {r.id} saved (version {r.version})")
 
 
-def records_lines(engine: Engine, roster_id: int, system: str) -> list[str]:
+def records_lines(app: Campaigns, roster_id: int, system: str) -> list[str]:
     """One line per record kind the roster holds (its game system's own, e.g. relics):
     the kind's words and the records' titles (records helper)."""
     from campaign_app.systems.registry import systems
@@ -41,7 +41,7 @@ def records_lines(engine: Engine, roster_id: int, system: str) -> list[str]:
     gs = systems().get(system)
     if gs is None or not gs.records:
         return []
-    held = list_records(engine, roster=roster_id)["records"]
+    held = app.run(list_records, roster=roster_id)["records"]
     out = []
     for rk in gs.records:
         titles = [x["title"] or f"#{x['id']}" for x in held if x["kind"] == rk.key]
@@ -50,10 +50,10 @@ def records_lines(engine: Engine, roster_id: int, system: str) -> list[str]:
     return out
 
 
-def cmd_roster_show(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_roster_show(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.core import show_roster
 
-    d = show_roster(engine, args.roster)
+    d = app.run(show_roster, args.roster)
 
     def text() -> str:
         lines = [f"{d['name']} (#{d['id']}, {d['kind']}) in {d['campaign']['name']}"]
@@ -67,7 +67,7 @@ def cmd_roster_show(args: argparse.Namespace, engine: Engine) -> None:
             from campaign_app.cli.counters import counters_text
 
             lines.append(counters_text(d["counters"]))
-        lines += records_lines(engine, d["id"], d["campaign"]["system"])  # records helper
+        lines += records_lines(app, d["id"], d["campaign"]["system"])  # records helper
         if d["fighters"]:
             from campaign_app.systems.info import stat_rules
             from campaign_app.systems.registry import get_system

@@ -23,7 +23,7 @@ def parse_bind(text: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
-def cmd_serve(args: argparse.Namespace, _engine: Any) -> int:
+def cmd_serve(args: argparse.Namespace, _app: Any) -> int:
     from db.engine import default_url
 
     host, port = parse_bind(args.bind)

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, Any
 from campaign_app.cli import emit, table_text
 
 if TYPE_CHECKING:
-    from db.uow import Engine
+    from campaign_app.facade import Campaigns
 
 SORTS = ("roster", "battles", "wins", "draws", "losses", "caused", "suffered", "rating")
 
 
-def cmd_standings(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_standings(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.standings import COLUMNS, league_standings
 
-    d = league_standings(engine, args.campaign, args.sort)
+    d = app.run(league_standings, args.campaign, args.sort)
 
     def text() -> str:
         head = [COLUMNS[k] for k in COLUMNS]

@@ -8,7 +8,7 @@ from typing import Any
 from campaign_app.cli import emit
 
 
-def cmd_systems(args: argparse.Namespace, _engine: Any) -> None:
+def cmd_systems(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.usecases.core import systems_overview
 
     data = systems_overview()

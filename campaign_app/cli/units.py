@@ -10,8 +10,8 @@ from campaign_app.cli import emit, table_text
 from campaign_app.rules.labels import labelled
 
 if TYPE_CHECKING:
+    from campaign_app.facade import Campaigns
     from campaign_app.usecases.units import UnitDetail
-    from db.uow import Engine
 
 
 def _save(save: Any) -> str:
@@ -77,52 +77,52 @@ def _unit_text(d: UnitDetail) -> str:
     return "\n".join(lines)
 
 
-def cmd_add(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_add(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.units import add_unit, show_unit
 
-    u = add_unit(engine, args.roster, args.name, args.figures, training=args.training,
-                 weapons=args.weapon or [], armour=args.armour, unit_type=args.type or "infantry",
-                 discipline=args.discipline, order=args.order, figures_start=args.start,
-                 notes=args.notes or "")
-    d = show_unit(engine, u.id)
+    u = app.run(add_unit, args.roster, args.name, args.figures, training=args.training,
+                weapons=args.weapon or [], armour=args.armour, unit_type=args.type or "infantry",
+                discipline=args.discipline, order=args.order, figures_start=args.start,
+                notes=args.notes or "")
+    d = app.run(show_unit, u.id)
     emit(args, d, lambda: f"added unit {u.id}: {u.name}\n" + _unit_text(d))
 
 
-def cmd_edit(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_edit(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.units import edit_unit, show_unit
 
-    u = edit_unit(engine, args.unit, if_version=args.if_version, add_weapons=args.weapon or [],
-                  remove_weapons=args.drop_weapon or [], name=args.name, figures=args.figures,
-                  figures_start=args.start, wounded=args.wounded, training=args.training,
-                  armour=args.armour, unit_type=args.type, discipline=args.discipline, order=args.order,
-                  status=args.status, battles_fought=args.battles, notes=args.notes)
-    d = show_unit(engine, u.id)
+    u = app.run(edit_unit, args.unit, if_version=args.if_version, add_weapons=args.weapon or [],
+                remove_weapons=args.drop_weapon or [], name=args.name, figures=args.figures,
+                figures_start=args.start, wounded=args.wounded, training=args.training,
+                armour=args.armour, unit_type=args.type, discipline=args.discipline, order=args.order,
+                status=args.status, battles_fought=args.battles, notes=args.notes)
+    d = app.run(show_unit, u.id)
     emit(args, d, lambda: f"unit {u.id} saved (version {u.version})\n" + _unit_text(d))
 
 
-def cmd_show(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_show(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.units import show_unit
 
-    d = show_unit(engine, args.unit)
+    d = app.run(show_unit, args.unit)
     emit(args, d, lambda: _unit_text(d))
 
 
-def cmd_exchange(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_exchange(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.units import exchange_prisoners, show_unit
 
-    back = exchange_prisoners(engine, args.unit, for_unit=args.for_unit, if_version=args.if_version).units
-    data = [show_unit(engine, u.id) for u in back]
+    back = app.run(exchange_prisoners, args.unit, for_unit=args.for_unit, if_version=args.if_version).units
+    data = [app.run(show_unit, u.id) for u in back]
     emit(args, data, lambda: "\n".join(f"{u.name} is back with its force ({u.figures} figures)" for u in back))
 
 
-def cmd_remove(args: argparse.Namespace, engine: Engine) -> None:
+def cmd_remove(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.units import remove_unit
 
-    remove_unit(engine, args.unit)
+    app.run(remove_unit, args.unit)
     emit(args, {"removed": args.unit}, f"removed unit {args.unit}")
 
 
-def cmd_options(args: argparse.Namespace, engine: Any) -> None:
+def cmd_options(args: argparse.Namespace, _app: Any) -> None:
     from campaign_app.systems import get_system
     from campaign_app.usecases.units import unit_choices
 

@@ -86,8 +86,9 @@ def test_records_are_stored_checked_and_undone(system: Any, engine: Any) -> None
     assert len(_rows(engine)) == 2  # nothing written by any of them
 
     from campaign_app.cli.roster import records_lines
+    from campaign_app.facade import Campaigns
 
-    assert records_lines(engine, reds.id, ID) == ["banners: Red Hand"]  # what roster show prints
+    assert records_lines(Campaigns(engine), reds.id, ID) == ["banners: Red Hand"]  # what roster show prints
     edit_record(engine, "banner", "red hand", {"height": 5}, roster="Reds")
     assert _rows(engine)[0][3:] == ({"name": "Red Hand", "height": 5}, 2)
     remove_record(engine, "banner", "Red Hand", roster="Reds")

@@ -7,6 +7,7 @@ live updates by Server-Sent Events."""
 
 from __future__ import annotations
 
+import json
 import socket
 import stat
 import threading
@@ -29,7 +30,7 @@ from campaign_app.errors import (
 )
 from campaign_app.facade import Campaigns
 from campaign_app.remote import RemoteCampaigns, TokenStore
-from campaign_app.usecases import core, gui_queries, live, members
+from campaign_app.usecases import core, gui_queries, league, live, members
 from tests.server.conftest import PASSWORDS, League, game_rows
 
 
@@ -359,6 +360,76 @@ def test_the_cli_signs_in_and_works_over_the_server(lg: League, url: str, capsys
     assert code == 0 and "signed out ann" in out
     code, out, err = cli(capsys, "--db", url, "roster", "show", "Easy")
     assert code == 2 and "not signed in" in err
+
+
+def _use_case_functions() -> dict[tuple[str, str], Any]:
+    """Every function of every module of campaign_app.usecases, as it is now."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import campaign_app.usecases as pkg
+
+    out: dict[tuple[str, str], Any] = {}
+    for info in pkgutil.iter_modules(pkg.__path__):
+        try:
+            mod = importlib.import_module(f"{pkg.__name__}.{info.name}")
+        except ImportError:
+            continue
+        out.update({(mod.__name__, k): v for k, v in vars(mod).items() if inspect.isfunction(v)})
+    return out
+
+
+def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patched(
+        lg: League, url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """#28: a command's handler calls ``app.run`` on the league's RemoteCampaigns with the
+    use-case itself; no use-case module is patched for the command (every function of
+    campaign_app.usecases is the original while it runs), and what it writes is in the
+    server's database. A game's own command goes the same way: the server runs the
+    ones it offers (those that roll dice) and refuses the others in one line."""
+    originals = _use_case_functions()
+    calls: list[Any] = []
+    real_run = RemoteCampaigns.run
+
+    def spy(self: RemoteCampaigns, use_case: Any, *args: Any, **kwargs: Any) -> Any:
+        assert _use_case_functions() == originals  # nothing swapped during the command
+        calls.append(use_case)
+        return real_run(self, use_case, *args, **kwargs)
+
+    monkeypatch.setattr(RemoteCampaigns, "run", spy)
+    remote.login(url, "ann", PASSWORDS["ann"])
+    before = game_rows(lg.app)
+    code, out, err = cli(capsys, "--db", url, "fighter", "add", "Easy", "Cpl Upham", "--rep", "3")
+    assert code == 0, err
+    assert calls == [core.add_fighter, core.show_fighter]
+    added = [r for r in game_rows(lg.app)["fighter"] if r not in before["fighter"]]
+    assert len(added) == 1 and "'Cpl Upham'" in added[0]
+    code, out, err = cli(capsys, "--db", url, "--json", "roster", "show", "Easy")
+    assert code == 0, err
+    assert calls[-1] is core.show_roster
+    assert {f["name"] for f in json.loads(out)["fighters"]} == {"Sgt Rock", "Cpl Upham"}
+    assert _use_case_functions() == originals
+
+    calls.clear()
+    before = game_rows(lg.app)
+    code, out, err = cli(capsys, "--db", url, "walker", "types", "Kursk")  # a game's command the server does not offer
+    assert code == 2 and err.count("\n") == 1 and "not available on a league server" in err, err
+    assert [c.__name__ for c in calls] == ["types"]
+    assert game_rows(lg.app) == before
+
+    weird = lg.app.run(core.create_campaign, "Weird", "nuts", None, ["weird-ww2"])
+    ghouls = lg.app.run(core.create_roster, weird.id, "Ghouls")
+    lg.app.run(league.assign_roster, ghouls.id, "ann")
+    calls.clear()
+    before = game_rows(lg.app)
+    code, out, err = cli(capsys, "--db", url, "--json", "creature", "generate", "Ghouls", "zombie", "--count", "2")
+    assert code == 0, err  # a game's command that rolls: the server runs it and rolls the dice
+    assert [c.__name__ for c in calls] == ["generate"]
+    added = [r for r in game_rows(lg.app)["fighter"] if r not in before["fighter"]]
+    assert len(added) == 2
+    assert len(lg.app.run(core.show_roster, ghouls.id)["fighters"]) == 2
+    assert len(json.loads(out)) == 2
+    assert _use_case_functions() == originals
 
 
 # --------------------------------------------------------------------------- live updates
