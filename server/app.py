@@ -47,7 +47,6 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from campaign_app.changes import Changes
 from campaign_app.errors import (
     AppError,
     AuthError,
@@ -313,11 +312,8 @@ def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, b
         if why is not None:
             raise ApiError(403, f"refused: {why}; nothing was saved")
 
-        def published(result: Any) -> Any:
-            changed = getattr(result, "changes", None)
-            if isinstance(changed, Changes):  # a write: its change set to the live clients
-                hub.publish(changed, member.session_id)
-            return result
+        def published(result: Any) -> Any:  # a write: its change set to the live streams
+            return hub.published(result, member.session_id)
 
         if key is None:
             result = published(await call(lambda: campaigns.run_as(member, entry.fn, **kwargs)))

@@ -69,7 +69,9 @@ def add_join_routes(api: FastAPI, campaigns: Campaigns) -> None:
         token = _token_from(raw, request.headers.get("content-type", ""))
         if not token:
             raise AuthError("no invitation token: scan the table's QR code again")
-        return await run_in_threadpool(campaigns.run, devices.join, token)
+        joined = await run_in_threadpool(campaigns.run, devices.join, token)
+        hub = getattr(api.state, "hub", None)  # what it wrote, to the live streams
+        return hub.published(joined) if hub is not None else joined
 
     @api.post("/api/join")
     async def api_join(request: Request) -> Response:

@@ -165,6 +165,7 @@ def _shoot_table(s: Shooter, win: Any, campaigns: list[dict[str, Any]]) -> None:
     from campaign_app.systems import game_system
 
     app = s.app
+    invited = False
     for camp in campaigns:
         gs = game_system(camp["system"])
         if gs.crew_rule is None and not gs.battle_commands:
@@ -197,9 +198,25 @@ def _shoot_table(s: Shooter, win: Any, campaigns: list[dict[str, Any]]) -> None:
         if page.table_choice.count():
             page.roll()
         s.shot(page, f"battle-page-{slug}")
+        if not invited:  # Battle > Invite to the Table, once: every game's looks alike
+            invited = _shoot_invite(s, win, page.battle_id)
         page.close()
         win.battle_page = None
         _pump(app)
+
+
+def _shoot_invite(s: Shooter, win: Any, battle_id: int) -> bool:
+    """The invite dialog before and after its code is made (on this temporary database; no
+    table server is started: the link names a made-up address of the local network)."""
+    from ui.table_invite import InviteDialog
+
+    dlg = InviteDialog(win, win.app, battle_id, None, host="192.168.1.20")
+    dlg.show()
+    s.shot(dlg, "dialog-invite-to-the-table-start")
+    dlg.make()
+    s.shot(dlg, "dialog-invite-to-the-table")
+    _close(s.app, dlg)
+    return True
 
 
 def _trigger(win: Any, key: str) -> Any:
@@ -330,6 +347,21 @@ def render(outdir: Path, cut: list[str] | None = None, theme: str = "system",
         s.shot(dlg, "dialog-database")
         dlg.load("postgresql://club@db.example.org:5432/campaigns")
         s.shot(dlg, "dialog-database-server")
+        _close(app, dlg)
+        dlg = win.open_league()  # File > Open League… (filled in as a member would)
+        dlg.url_edit.setText("https://league.example.org/kursk")
+        dlg.name_edit.setText("ann")
+        dlg.password_edit.setFocus()
+        s.shot(dlg, "dialog-open-league")
+        _close(app, dlg)
+        from campaign_app.remote import SIGN_IN_AGAIN
+        from ui.dialogs.league import LeagueDialog
+
+        league_url = "https://league.example.org/kursk"  # the token refused later: the window asks again
+        dlg = LeagueDialog(win, league_url, "ann",
+                           note=f"this session was ended: {SIGN_IN_AGAIN.format(url=league_url)}")
+        dlg.show()
+        s.shot(dlg, "dialog-open-league-again")
         _close(app, dlg)
         box = win.restore_database(str(Path(tmp) / "campaign-backup-20240309-2015.sqlite"))
         s.shot(box, "dialog-restore-confirm")

@@ -203,6 +203,11 @@ class InviteDialog(QDialog):
         self.qr.setPixmap(qr_pixmap(self.url))
         self.url_edit.setText(self.url)
         self.url_edit.setCursorPosition(0)  # its start (the address) shows, not the token's end
+        # the whole link in view (someone may type it), within the screen
+        need = self.url_edit.fontMetrics().horizontalAdvance(self.url) + 16
+        screen = self.screen()
+        room = screen.availableGeometry().width() - 80 if screen is not None else need
+        self.url_edit.setMinimumWidth(min(need, room))
         local = inv.expires_at.astimezone()
         self.until.setText(translate("TableInvite", "{roster} joins until {when}, or until the battle is finished. "
                                      "Anyone with this code marks {roster}'s figures.").format(

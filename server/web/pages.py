@@ -16,7 +16,6 @@ roster's, in that battle)."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import secrets
@@ -37,13 +36,13 @@ from fastapi.staticfiles import StaticFiles
 from campaign_app.errors import AppError, AuthError, NotFoundError, RefusedError
 from campaign_app.facade import Campaigns
 from campaign_app.usecases import core, gui_queries, members, record, standings, table
+from server.events import Hub
 from server.web import i18n
-from server.web.live import Hub, concerns
+from server.web.live import concerns
 
 COOKIE = "ca_session"
 CSRF_FIELD = "csrf"
 MAX_FORM = 20_000  # bytes: a form of these pages is far smaller
-KEEPALIVE = 15.0  # seconds between two comments on a quiet event stream
 # the number inputs a table rolled by a procedure may take (TableChoice.takes), in words
 INPUT_WORDS = {"rep": "Rep of who rolls", "vs_rep": "Rep of the other figure", "impact": "Impact",
                "shots": "Shots (the weapon's Target number)"}
@@ -108,7 +107,9 @@ class Web:
         self.campaigns = campaigns
         self.env = _templates()
         self.key = secrets.token_bytes(32)  # the CSRF key of this process
-        self.hub = Hub(campaigns)
+        hub = getattr(api.state, "hub", None)  # the server's one hub (server/app.py)
+        self.own_hub = not isinstance(hub, Hub)
+        self.hub: Hub = hub if isinstance(hub, Hub) else Hub(campaigns)
         self._spent: dict[str, float] = {}  # the form tokens used (oldest first): a replay is refused
         self._lock = threading.Lock()
 
@@ -160,10 +161,14 @@ class Web:
         return HTMLResponse(html, status_code=status, headers=SECURITY_HEADERS)
 
     async def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        return await run_in_threadpool(lambda: self.campaigns.run(fn, *args, **kwargs))
+        """``fn`` run on the league; what it wrote told to the live streams."""
+        return self.hub.published(await run_in_threadpool(lambda: self.campaigns.run(fn, *args, **kwargs)))
 
     async def run_as(self, who: Any, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        return await run_in_threadpool(lambda: self.campaigns.run_as(who, fn, *args, **kwargs))
+        """``fn`` run as ``who``; what it wrote told to the live streams (``by``: the
+        page's session, which no desktop client has)."""
+        result = await run_in_threadpool(lambda: self.campaigns.run_as(who, fn, *args, **kwargs))
+        return self.hub.published(result, getattr(who, "session_id", None))
 
     async def session(self, request: Request) -> tuple[members.Who, str] | None:
         token = request.cookies.get(COOKIE, "")
@@ -236,8 +241,8 @@ def mount(api: FastAPI, campaigns: Campaigns) -> Web:
     api.state.web = web
     static = resources.files("server.web").joinpath("static")
     api.mount("/static", StaticFiles(directory=str(static)), name="static")
-    if hasattr(api.router, "on_shutdown"):
-        api.router.on_shutdown.append(web.hub.stop)
+    if web.own_hub and hasattr(api.router, "on_shutdown"):
+        api.router.on_shutdown.append(web.hub.close)
 
     def page(fn: Callable[..., Any]) -> Callable[..., Any]:
         """A page handler whose :class:`PageError` and use-case errors show as one line."""
@@ -501,16 +506,18 @@ def mount(api: FastAPI, campaigns: Campaigns) -> Web:
             try:
                 yield "retry: 1000\n\n"
                 while True:
-                    try:
-                        changes = await asyncio.wait_for(sub.queue.get(), KEEPALIVE)
-                    except TimeoutError:
-                        if await request.is_disconnected():
-                            return
+                    item = await web.hub.next(sub, request.is_disconnected)
+                    if item is None:
+                        return
+                    if not item:  # quiet for the hub's KEEPALIVE seconds
                         yield ": still here\n\n"
                         continue
-                    hit = concerns(changes, battle_id)
+                    hit = concerns(item[0], battle_id)
                     while not sub.queue.empty():
-                        hit = concerns(sub.queue.get_nowait(), battle_id) or hit
+                        more = sub.queue.get_nowait()
+                        if more is None:
+                            return
+                        hit = concerns(more[0], battle_id) or hit
                     if hit:
                         yield f"event: changed\ndata: {battle_id}\n\n"
             finally:

@@ -5,11 +5,17 @@ and bob's roster Jerries (with Hans)."""
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +27,7 @@ from campaign_app.usecases import core, league, members
 PASSWORDS = {"ann": "ann's long passphrase", "bob": "bob-pw-9f2", "carla": "arbiter of all", "vic": "just looking"}
 REAL_HASHER = members._hasher  # before _cheap_argon2 replaces it
 ROLES = {"ann": "player", "bob": "player", "carla": "arbitrator", "vic": "viewer"}
+ROOT = Path(__file__).resolve().parents[2]  # the worktree: `python -m campaign_app` runs its code
 
 
 @dataclass
@@ -115,3 +122,59 @@ def url(lg: League) -> Iterator[str]:
     sock.close()
 
 
+
+
+# --------------------------------------------------------------------------- campaign-app serve
+def free_port() -> int:
+    """A loopback port free just now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Served:
+    """A ``campaign-app serve`` process started by :func:`serving`."""
+
+    base: str  # http://127.0.0.1:PORT
+    proc: subprocess.Popen[bytes]
+    log: Path  # its output (stdout and stderr)
+
+    def log_text(self) -> str:
+        return self.log.read_text(encoding="utf-8")
+
+
+@contextmanager
+def serving(db: str, log: Path, *options: str, port: int | None = None, **env: str) -> Iterator[Served]:
+    """``python -m campaign_app --db DB serve --bind 127.0.0.1:PORT OPTIONS`` (this
+    worktree's code, environment plus ``env``) until the block ends, entered once it
+    answers HTTP (60 s at most; a process that dies before fails the test with its log).
+    Its output is appended to ``log``; at the end it is stopped with Ctrl+C (killed after
+    30 s) unless the test killed it already; ``proc.returncode`` then tells how it ended."""
+    port = port or free_port()
+    with open(log, "a", encoding="utf-8") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "campaign_app", "--db", db, "serve", "--bind",
+                                 f"127.0.0.1:{port}", *options], cwd=ROOT, stdout=out,
+                                stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1", **env})
+    served = Served(f"http://127.0.0.1:{port}", proc, log)
+    try:
+        import httpx
+
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"{served.base}/api/openapi.json", timeout=2)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, served.log_text()
+                assert time.monotonic() < deadline, served.log_text()
+                time.sleep(0.1)
+        yield served
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()

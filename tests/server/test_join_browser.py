@@ -3,54 +3,46 @@ the QR code's link opens /join, its script posts the token from the fragment, th
 browser gets the HttpOnly, SameSite=Strict ca_session cookie and lands on
 /battle/{id}; the token is in no URL the browser requested, not in its address bar
 after the join and not in the server's log; the phone then marks its own figure (the
-mark is in the database) and is given no button on the other roster's."""
+mark is in the database) and is given no button on the other roster's. On SQLite and
+on PostgreSQL (the `engine` fixture's backends)."""
 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
+from typing import Any
 
-import httpx
 import pytest
+from sqlalchemy import text
 
-from tests.server.test_serve import ROOT, _cli, _free_port
+from campaign_app.facade import Campaigns
+from campaign_app.usecases import core, table
+from tests.server.conftest import free_port, serving
+from tests.server.test_serve import _cli
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed")
 
 
-def test_a_browser_joins_by_the_link_and_keeps_no_token_in_a_url(tmp_path: Path) -> None:
+def test_a_browser_joins_by_the_link_and_keeps_no_token_in_a_url(engine: Any, tmp_path: Path) -> None:
     playwright = pytest.importorskip("playwright.sync_api")
-    db = f"sqlite:///{tmp_path / 'table.sqlite'}"
-    for args in (("campaign", "create", "Kursk", "--system", "nuts"), ("roster", "create", "Kursk", "Easy"),
-                 ("roster", "create", "Kursk", "Jerries"), ("fighter", "add", "Easy", "Sgt Rock", "--rep", "5"),
-                 ("fighter", "add", "Jerries", "Hans", "--rep", "4"),
-                 ("battle", "setup", "Kursk", "--roster", "Easy", "--roster", "Jerries", "--scenario", "Patrol",
-                  "--attacker", "Easy"), ("battle", "start", "1")):
-        assert _cli("--db", db, *args).returncode == 0
-    port = _free_port()
+    db = engine.url.render_as_string(hide_password=False)
+    # the battle set up in this process (a CLI start costs seconds); the invitation by the CLI
+    app = Campaigns(engine)
+    c = app.run(core.create_campaign, "Kursk", "nuts")
+    easy, jerries = (app.run(core.create_roster, c.id, name) for name in ("Easy", "Jerries"))
+    app.run(core.add_fighter, easy.id, "Sgt Rock", rep=5)
+    app.run(core.add_fighter, jerries.id, "Hans", rep=4)
+    b = app.run(table.setup_battle, c.id, [easy.id, jerries.id], scenario="Patrol", attacker=easy.id)
+    app.run(table.start_battle, b.id)
+    assert b.id == 1
+    port = free_port()
     res = _cli("--db", db, "--json", "battle", "invite", "1", "Easy", "--host", "127.0.0.1", "--port", str(port))
     url = json.loads(res.stdout)["url"]
     token = url.partition("#t=")[2]
     log = tmp_path / "serve.log"
-    with open(log, "w", encoding="utf-8") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "campaign_app", "--db", db, "serve", "--bind",
-                                 f"127.0.0.1:{port}"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/join", timeout=2)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None and time.monotonic() < deadline, log.read_text(encoding="utf-8")
-                time.sleep(0.2)
+    with serving(db, log, port=port):  # the port the invitation names
         with playwright.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
             try:
@@ -62,23 +54,16 @@ def test_a_browser_joins_by_the_link_and_keeps_no_token_in_a_url(tmp_path: Path)
                 cookies = {c["name"]: c for c in page.context.cookies()}
                 address_bar = page.evaluate("location.href")
                 # the phone marks its own figure, and is given no button on the other side's
-                figures = _figures(db)
+                figures = _figures(engine)
                 rock, hans = figures["Sgt Rock"], figures["Hans"]
                 assert page.locator(f"form:has(input[name=figure][value='{hans}']) button[name=status]").count() == 0
                 page.locator(f"form:has(input[name=figure][value='{rock}']) button[value='duck-back']").click()
                 deadline = time.monotonic() + 15
-                while not _marks(db) and time.monotonic() < deadline:
+                while not _marks(engine) and time.monotonic() < deadline:
                     time.sleep(0.2)
-                marks = _marks(db)
+                marks = _marks(engine)
             finally:
                 browser.close()
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
     assert address_bar == f"http://127.0.0.1:{port}/battle/1"
     assert requested and all(token not in u for u in requested), requested
     session = cookies["ca_session"]
@@ -88,22 +73,11 @@ def test_a_browser_joins_by_the_link_and_keeps_no_token_in_a_url(tmp_path: Path)
     assert "POST /join" in text and token not in text and session["value"] not in text
 
 
-def _figures(db: str) -> dict[str, int]:
-    import sqlite3
-
-    con = sqlite3.connect(db.removeprefix("sqlite:///"))
-    try:
-        return dict(con.execute("SELECT name, id FROM fighter").fetchall())
-    finally:
-        con.close()
+def _figures(engine: Any) -> dict[str, int]:
+    with engine.connect() as c:
+        return {name: i for name, i in c.execute(text("SELECT name, id FROM fighter"))}
 
 
-def _marks(db: str) -> list[tuple[int, str, str]]:
-    import sqlite3
-
-    con = sqlite3.connect(db.removeprefix("sqlite:///"))
-    try:
-        return con.execute("SELECT fighter_id, kind, value FROM battle_mark").fetchall()
-    finally:
-        con.close()
-
+def _marks(engine: Any) -> list[tuple[int, str, str]]:
+    with engine.connect() as c:
+        return [tuple(r) for r in c.execute(text("SELECT fighter_id, kind, value FROM battle_mark"))]

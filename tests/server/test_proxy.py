@@ -80,33 +80,17 @@ def test_serve_with_proxy_believes_the_proxy_for_real(tmp_path: Path) -> None:
     """The real ``campaign-app serve --proxy 127.0.0.1`` over HTTP: the loopback
     connection is the proxy's, so five failures for one forwarded client hold back that
     client only; the access log shows the client's address."""
-    import os
-    import signal
-    import time
-
     import httpx
 
-    from tests.server.test_serve import ROOT, _cli, _free_port
+    from tests.server.conftest import serving
+    from tests.server.test_serve import _cli
 
     db = f"sqlite:///{tmp_path / 'league.sqlite'}"
     res = _cli("--db", db, "league", "add-member", "ann", "--password-file", "-", stdin="right one\n")
     assert res.returncode == 0, res.stderr
-    port = _free_port()
     log = tmp_path / "serve.log"
-    with open(log, "w", encoding="utf-8") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "campaign_app", "--db", db, "serve", "--bind",
-                                 f"127.0.0.1:{port}", "--proxy", "127.0.0.1"], cwd=ROOT, stdout=out,
-                                stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/api/openapi.json", timeout=2)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None and time.monotonic() < deadline, log.read_text(encoding="utf-8")
-                time.sleep(0.2)
+    with serving(db, log, "--proxy", "127.0.0.1") as served:
+        base = served.base
 
         def login(password: str, client: str) -> int:
             return httpx.post(f"{base}/api/login", json={"name": "ann", "password": password},
@@ -115,12 +99,5 @@ def test_serve_with_proxy_believes_the_proxy_for_real(tmp_path: Path) -> None:
         assert [login("wrong", "198.51.100.1") for _ in range(5)] == [401] * 5
         assert login("right one", "198.51.100.1") == 429
         assert login("right one", "198.51.100.2") == 200
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
     text = log.read_text(encoding="utf-8")
     assert "behind the proxy at 127.0.0.1/32" in text and "198.51.100.2" in text, text

@@ -6,17 +6,13 @@ output holds neither the token nor the password."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.server.conftest import ROOT, free_port, serving
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -24,10 +20,6 @@ def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[st
                           capture_output=True, text=True, timeout=120)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_league_member_commands(tmp_path: Path) -> None:
@@ -71,23 +63,9 @@ def test_campaign_app_serve_answers_over_http_and_logs_no_secret(tmp_path: Path)
     assert res.returncode == 0, res.stderr
     assert _cli("--db", db, "league", "assign", "Goliaths", "ann").returncode == 0
 
-    port = _free_port()
     log = tmp_path / "serve.log"
-    with open(log, "w", encoding="utf-8") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "campaign_app", "--db", db, "serve", "--bind",
-                                 f"127.0.0.1:{port}"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/api/openapi.json", timeout=2)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None, log.read_text(encoding="utf-8")
-                assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
-                time.sleep(0.2)
+    with serving(db, log) as served:
+        base = served.base
         r = httpx.post(f"{base}/api/login", json={"name": "ann", "password": password}, timeout=30)
         assert r.status_code == 200, r.text
         token = r.json()["token"]
@@ -95,23 +73,16 @@ def test_campaign_app_serve_answers_over_http_and_logs_no_secret(tmp_path: Path)
         r = httpx.post(f"{base}/api/run/core.show_roster", json={"ref": "Goliaths"}, headers=h, timeout=30)
         assert r.status_code == 200 and r.json()["name"] == "Goliaths", r.text
         assert httpx.get(f"{base}/api/me", headers=h, timeout=30).json()["name"] == "ann"
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
     text = log.read_text(encoding="utf-8")
     assert "POST /api/run/core.show_roster" in text and "POST /api/login" in text  # it does log requests
     assert token not in text and password not in text
-    assert proc.returncode == 0, text
+    assert served.proc.returncode == 0, text
 
 
 def test_serve_refuses_a_missing_database_and_a_bad_bind(tmp_path: Path) -> None:
     missing = tmp_path / "typo.sqlite"
     res = subprocess.run([sys.executable, "-m", "campaign_app", "--db", str(missing), "serve", "--bind",
-                          f"127.0.0.1:{_free_port()}"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+                          f"127.0.0.1:{free_port()}"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert res.returncode == 2 and res.stderr.startswith("error: no database at"), res.stderr
     assert not missing.exists()
     res = _cli("--db", str(missing), "serve", "--bind", "localhost")

@@ -6,16 +6,12 @@ invitation's token nor the device session's."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 
-from tests.server.test_serve import ROOT, _cli, _free_port
+from tests.server.conftest import free_port, serving
+from tests.server.test_serve import _cli
 
 
 def test_a_table_server_with_no_member_serves_an_invited_phone(tmp_path: Path) -> None:
@@ -27,7 +23,7 @@ def test_a_table_server_with_no_member_serves_an_invited_phone(tmp_path: Path) -
                   "--attacker", "Easy"), ("battle", "start", "1")):
         res = _cli("--db", db, *args)
         assert res.returncode == 0, res.stderr
-    port = _free_port()
+    port = free_port()
     res = _cli("--db", db, "--json", "battle", "invite", "1", "Easy", "--host", "127.0.0.1", "--port", str(port))
     assert res.returncode == 0, res.stderr
     url = json.loads(res.stdout)["url"]
@@ -37,21 +33,8 @@ def test_a_table_server_with_no_member_serves_an_invited_phone(tmp_path: Path) -
     assert "▀" in text and "/join#t=" in text  # the QR code as text, then the URL
 
     log = tmp_path / "serve.log"
-    with open(log, "w", encoding="utf-8") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "campaign_app", "--db", db, "serve", "--bind",
-                                 f"127.0.0.1:{port}"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/join", timeout=2)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None, log.read_text(encoding="utf-8")
-                assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
-                time.sleep(0.2)
+    with serving(db, log, port=port) as served:  # the port the invitation names
+        base = served.base
         r = httpx.post(f"{base}/join", data={"device_token": device_token}, timeout=30)
         assert r.status_code == 303 and r.headers["location"] == "/battle/1", r.text
         session = r.cookies["ca_session"]
@@ -62,13 +45,6 @@ def test_a_table_server_with_no_member_serves_an_invited_phone(tmp_path: Path) -
         r = httpx.post(f"{base}/api/run/table.track", headers=h, timeout=30,
                        json={"battle": 1, "figure": "Hans", "status": "out-of-the-fight"})
         assert r.status_code == 403, r.text
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
     text = log.read_text(encoding="utf-8")
     assert "POST /join" in text and "POST /api/run/table.track" in text
     assert device_token not in text and session not in text

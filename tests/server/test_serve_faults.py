@@ -16,15 +16,10 @@ PostgreSQL restarted under the server: tests/server/test_serve_pg_restart.py."""
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,46 +29,7 @@ from sqlalchemy import text
 
 from campaign_app.usecases import battles, core, league, members, record
 from tests.conftest import snapshot
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def serving(url: str, log: Path, **env: str) -> Iterator[str]:
-    """``campaign-app serve`` over ``url`` until the block ends (or the test kills it):
-    its base URL."""
-    port = _free_port()
-    with open(log, "a", encoding="utf-8") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "campaign_app", "--db", url, "serve", "--bind",
-                                 f"127.0.0.1:{port}"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                env={**os.environ, "PYTHONUNBUFFERED": "1", **env})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/api/openapi.json", timeout=2)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None, log.read_text(encoding="utf-8")
-                assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
-                time.sleep(0.1)
-        serving.proc = proc  # type: ignore[attr-defined]  (the kill test's handle)
-        yield base
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+from tests.server.conftest import serving
 
 
 def _league(engine: Any) -> dict[str, Any]:
@@ -136,15 +92,15 @@ def test_a_server_killed_inside_the_transaction_writes_nothing_and_the_retry_app
         except httpx.TransportError as e:
             outcome["error"] = e
 
-    with serving(url, log, CAMPAIGN_APP_TEST_STALL=f"uow.before-commit:{marker}") as base:
-        sender = threading.Thread(target=send, args=(base,))
+    with serving(url, log, CAMPAIGN_APP_TEST_STALL=f"uow.before-commit:{marker}") as served:
+        sender = threading.Thread(target=send, args=(served.base,))
         sender.start()
         deadline = time.monotonic() + 30
         while not marker.exists():  # its rows are written, the commit not yet made
             assert time.monotonic() < deadline and sender.is_alive(), log.read_text(encoding="utf-8")
             time.sleep(0.02)
-        serving.proc.send_signal(signal.SIGKILL)  # type: ignore[attr-defined]
-        serving.proc.wait()  # type: ignore[attr-defined]
+        served.proc.send_signal(signal.SIGKILL)
+        served.proc.wait()
         sender.join(30)
     assert "error" in outcome, outcome  # the client got no answer: it cannot know what happened
 
@@ -152,7 +108,8 @@ def test_a_server_killed_inside_the_transaction_writes_nothing_and_the_retry_app
     chain = record.verify_chain(engine, lg["campaign"])
     assert chain.intact and chain.rolls == rolls_before
 
-    with serving(url, log) as base:  # restarted; the client sends its request again
+    with serving(url, log) as served:  # restarted; the client sends its request again
+        base = served.base
         first = httpx.post(f"{base}/api/run/battles.after_battle", json=body, headers=_h(lg, "carla", "ab-1"),
                            timeout=60)
         assert first.status_code == 200 and "idempotent-replay" not in first.headers, first.text

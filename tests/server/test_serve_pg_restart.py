@@ -25,7 +25,8 @@ from sqlalchemy import create_engine, text
 
 from db.migrate import open_database
 from tests.conftest import snapshot
-from tests.server.test_serve_faults import _free_port, _h, _league, serving
+from tests.server.conftest import free_port, serving
+from tests.server.test_serve_faults import _h, _league
 
 BIN = next(iter(sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)), "")
 
@@ -41,7 +42,7 @@ def _as_pg(*argv: str) -> subprocess.CompletedProcess[str]:
 class Cluster:
     def __init__(self, folder: Path) -> None:
         self.data = folder / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self.log = folder / "pg.log"
 
     def ctl(self, *args: str) -> None:
@@ -99,7 +100,8 @@ def test_postgresql_restarted_under_the_server(cluster: Cluster, tmp_path: Path)
             eng.dispose()
 
     before = rows()
-    with serving(url, tmp_path / "serve.log", CAMPAIGN_APP_TEST_STALL=f"uow.before-commit:{marker}:4") as base:
+    with serving(url, tmp_path / "serve.log", CAMPAIGN_APP_TEST_STALL=f"uow.before-commit:{marker}:4") as served:
+        base = served.base
         post = f"{base}/api/run/core.add_fighter"
 
         def send() -> None:

@@ -520,7 +520,8 @@ def test_screenshots_render_every_screen(qtbot: Any, tmp_path: Path) -> None:
     assert any("welcome" in n for n in names) and any("wizard-summary" in n for n in names)
     assert any("dialog-house-rules" in n for n in names) and any("dialog-creatures" in n for n in names)
     assert any("dialog-setup-battle" in n for n in names) and any("battle-page" in n for n in names)
-    for dialog in ("walker-types", "add-walker", "injury-roll", "treat-injury", "restore-confirm"):
+    for dialog in ("walker-types", "add-walker", "injury-roll", "treat-injury", "restore-confirm",
+                   "invite-to-the-table", "open-league", "open-league-again"):
         assert any(f"dialog-{dialog}" in n for n in names), dialog
     assert all(f.stat().st_size > 5000 for f in files)
 

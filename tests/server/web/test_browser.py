@@ -1,7 +1,8 @@
 """The pages in a real browser: Debian's Chromium, headless, driven by Playwright,
-against the real server (uvicorn on a free local port, in a thread) over a SQLite file.
-Two signed-in pages (ann's and bob's) and the desktop (another client of the same file)
-share one live battle: a mark on one page shows on the other (Server-Sent Events) and
+against the real server (uvicorn on a free local port, in a thread) over a SQLite file
+and over a PostgreSQL database (the `engine` fixture's backends; one Chromium per module
+for both). Two signed-in pages (ann's and bob's) and the desktop (another client of the
+same database) share one live battle: a mark on one page shows on the other (Server-Sent Events) and
 in the database, undo takes it back, a roll uses the server's dice, the desktop's mark
 reaches both pages. Skipped, saying why, without Chromium or Playwright."""
 
@@ -11,7 +12,6 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,15 +44,25 @@ class Site:
     bob: Any
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the module's tests (a launch costs about a second)."""
+    with pw.sync_playwright() as p:
+        b = launch_chromium(p)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
 @pytest.fixture
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+def site(engine: Any, browser: Any) -> Iterator[Site]:
     from argon2 import PasswordHasher
 
-    db = Path(tmp_path_factory.mktemp("web")) / "table.db"
     with pytest.MonkeyPatch.context() as mp:
         cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
         mp.setattr(members, "_hasher", lambda: cheap)
-        app = Campaigns.open(f"sqlite:///{db}")
+        app = Campaigns(engine)
         for name, pw_ in PASSWORDS.items():
             app.run(members.add_member, name, pw_, "player")
         c = app.run(core.create_campaign, "Kursk", "nuts")
@@ -65,8 +75,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         b = app.run(table.setup_battle, c.id, [easy.id, jerries.id])
         app.run(table.start_battle, b.id)
         desktop = app.reopened()
-        with serving(app) as base, pw.sync_playwright() as p:
-            browser = launch_chromium(p)
+        with serving(app) as base:
             pages = []
             for name in PASSWORDS:
                 ctx = browser.new_context(viewport={"width": 390, "height": 844})
@@ -84,7 +93,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
             finally:
                 for page in pages:
                     page.context.close()
-                browser.close()
         desktop.dispose()
         app.dispose()
 
@@ -213,5 +221,8 @@ def test_two_pages_and_the_desktop_share_one_live_battle(site: Site) -> None:
     step_3_a_roll_on_a_table_with_the_server_s_dice(site)
     step_4_a_mark_in_the_desktop_window_reaches_both_pages(site)
     step_5_another_player_s_figure_or_a_missing_battle_is_refused(site)
-    site.bob.goto(f"{site.base}/battle/{site.battle}")
+    # bob's page again, its event stream answered (so subscribed) before his session ends:
+    # a stream asked for after the end is refused (401) and EventSource does not try again
+    with site.bob.expect_response(lambda r: r.url.endswith(f"/battle/{site.battle}/events")):
+        site.bob.goto(f"{site.base}/battle/{site.battle}")
     step_6_after_the_battle_runs_from_the_marks(site)
