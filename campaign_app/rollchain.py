@@ -146,6 +146,8 @@ class MarkMismatch:
     chain: str
 
     def text(self) -> str:
+        if not self.table:  # a mark record naming a roll the table does not have
+            return f"a mark record names the roll {self.ref}: no such roll in the table (the chain says {self.chain})"
         where = f" (#{self.position} of the chain)" if self.position else ""
         return f"roll record {self.ref}{where}: marked {self.table} in the table, the chain says {self.chain}"
 
@@ -190,6 +192,6 @@ class MarkReplay:
                 out.append(MarkMismatch(r.get("id"), None, str(r.get("mark")), want))
         for h in rest:
             if h not in found:
-                out.append(MarkMismatch(f"with hash {h[:16]}", None, "(no such roll)", self.said[h]))
+                out.append(MarkMismatch(f"with hash {h[:16]}", None, "", self.said[h]))
         out.sort(key=lambda m: (not isinstance(m.ref, int), m.ref if isinstance(m.ref, int) else 0))
         return out
