@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from campaign_app.rollchain import link
+from campaign_app.rollchain import VERSION, link
 from campaign_app.systems.bench_league import BenchLeague
 
 
@@ -155,13 +155,13 @@ def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = N
                 elif not d66:
                     faces, value = str(f1), f1  # d6
                 h = link(prev, {**roll, "subject": "", "created_at": now, "source": "random", "faces": faces,
-                                "value": value})
+                                "value": value, "v": VERSION, "first_mark": "applied"})
                 yield (cid, b0 + int(rand() * nb), f0 + int(rand() * nf), "", now, "random", faces, value,
-                       *extra_values, prev, h)
+                       *extra_values, VERSION, "applied", prev, h)
                 prev = h
 
         load.rows("roll_record", ["campaign_id", "battle_id", "fighter_id", "subject", "created_at", "source",
-                                  "faces", "value", *extra, "prev_hash", "hash"], rolls())
+                                  "faces", "value", *extra, "v", "first_mark", "prev_hash", "hash"], rolls())
     return int(cid)
 
 

@@ -4,25 +4,41 @@ Each roll record of a campaign carries ``hash`` = SHA-256 (hex) of the canonical
 of its content plus the previous record's hash (``prev``; ``""`` for the campaign's
 first record). The content is :data:`HASHED` (the roll as it was made: when, for whom,
 what for, the dice, the faces, the value and the table row it hit, and the step it
-belonged to); database ids (which an import renumbers) and the mark (``preview``,
-``abandoned``, ``applied``, ``undone``, which undo, redo and a cancelled wizard change
-later) are not hashed. Canonical JSON: keys sorted, no spaces, UTF-8 (not escaped),
-``created_at`` as naive UTC ``YYYY-MM-DDTHH:MM:SS.ffffff``.
+belonged to); database ids (which an import renumbers) are not hashed. Canonical JSON:
+keys sorted, no spaces, UTF-8 (not escaped), ``created_at`` as naive UTC
+``YYYY-MM-DDTHH:MM:SS.ffffff``.
+
+The mark (issue #35 item 4). A record of version ``v`` 1 (written since migration
+0019_rollmark) also hashes ``v`` and the mark it was written with (``first_mark``:
+``preview``, ``applied``, ``note``, ``mark``); a record of version 0 (written before)
+hashes exactly what it always did, so older chains and files still verify. The mark
+column itself changes later (undo, redo, a cancelled wizard), so every change of it is
+appended to the chain as a *mark record* (``dice`` = :data:`MARK_DICE`; ``label`` = the
+hash of the roll it names, ``row`` = the mark before, ``result`` = the mark now), written
+in the same transaction as the change (:func:`db.queries.rolls.set_marks`). ``log
+verify`` replays them (:class:`MarkReplay`): a roll's mark must be its hashed first mark
+as changed by the newest mark record naming it. A version 0 roll that no mark record
+names proves no mark (it was written before marks were hashed); the marks of the records
+before an accepted broken import's note are as imported (the import chained them afresh).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 HASHED = ("created_at", "subject", "purpose", "rule", "dice", "faces", "source", "target", "value",
-          "table_id", "row", "result", "label", "step", "face_pos")  # = _TEXTS, _NUMBERS and created_at
-MARKS = ("preview", "abandoned", "applied", "undone", "note")  # note: a chained note record
+          "table_id", "row", "result", "label", "step", "face_pos",
+          "v", "first_mark")  # = _TEXTS, _NUMBERS, created_at and (version 1) v and the first mark
+# note: a chained note record; mark: a chained mark record (a roll's mark changed)
+MARKS = ("preview", "abandoned", "applied", "undone", "note", "mark")
 NOTE_DICE = "note"  # a chained note record (an accepted broken chain), not a roll
+MARK_DICE = "mark"  # a chained mark record: the roll whose hash is its label is now marked its result
+VERSION = 1  # what records written now hash (0: written before marks were hashed)
 
 
 def when_text(v: Any) -> str:
@@ -51,6 +67,10 @@ def canonical(prev: str, row: Mapping[str, Any]) -> bytes:
         doc[k] = None if v is None else int(v)
     doc["created_at"] = when_text(get("created_at"))
     doc["prev"] = prev
+    v = get("v")
+    if v:  # version 1: the first mark too (version 0 hashes what it always did)
+        doc["v"] = int(v)
+        doc["mark"] = "" if (m := get("first_mark")) is None else str(m)
     return _ENCODER.encode(doc).encode("utf-8")
 
 
@@ -103,3 +123,75 @@ def first_break(rows: Iterable[Mapping[str, Any]], ref: str = "id") -> tuple[int
             return n, Break(n, row.get(ref), "content")
         before, prev, last_ref = prev, str(row["hash"]), row.get(ref)
     return n, None
+
+
+# --------------------------------------------------------------------------- marks
+def mark_row(target: Mapping[str, Any], new: str, now: Any) -> dict[str, Any]:
+    """The content of the mark record saying the roll ``target`` (its ``hash``, ``mark``
+    and ``subject``) is now marked ``new`` (not yet chained)."""
+    return {"subject": str(target.get("subject") or "")[:200], "created_at": now,
+            "purpose": f"mark: {target.get('mark')} -> {new}", "rule": "", "dice": MARK_DICE, "faces": "",
+            "source": MARK_DICE, "target": None, "value": 0, "table_id": "", "row": str(target.get("mark") or ""),
+            "result": new, "label": str(target.get("hash") or ""), "mark": MARK_DICE, "step": "",
+            "face_pos": None, "v": VERSION, "first_mark": MARK_DICE}
+
+
+@dataclass(frozen=True)
+class MarkMismatch:
+    """A roll whose mark in the table is not the one its chain says."""
+
+    ref: Any  # the roll's id
+    position: int | None  # its place in the chain (1-based), when known
+    table: str
+    chain: str
+
+    def text(self) -> str:
+        if not self.table:  # a mark record naming a roll the table does not have
+            return f"a mark record names the roll {self.ref}: no such roll in the table (the chain says {self.chain})"
+        where = f" (#{self.position} of the chain)" if self.position else ""
+        return f"roll record {self.ref}{where}: marked {self.table} in the table, the chain says {self.chain}"
+
+
+class MarkReplay:
+    """The marks a chain says, replayed record by record (oldest first) with
+    :meth:`feed`; :meth:`mismatches` compares them with the marks in the table. Memory
+    grows with the mark changes, not with the rolls: only the rolls whose mark is not
+    their first one, and the rolls mark records name, are kept."""
+
+    def __init__(self) -> None:
+        self.said: dict[str, str] = {}  # a roll's hash -> the mark its newest mark record gives
+        self.odd: dict[str, tuple[Any, int, str, str]] = {}  # hash -> (id, position, table mark, first mark)
+
+    def feed(self, position: int, row: Mapping[str, Any]) -> None:
+        dice, mark, v = row.get("dice"), str(row.get("mark") or ""), row.get("v")
+        first = str(row.get("first_mark") or "")
+        if dice == NOTE_DICE and first == NOTE_DICE and v:  # an accepted broken import: marks before it as imported
+            self.said.clear()
+            self.odd.clear()
+        elif dice == MARK_DICE and first == MARK_DICE and v:
+            self.said[str(row.get("label") or "")] = str(row.get("result") or "")
+        if v and mark != first:
+            self.odd[str(row.get("hash"))] = (row.get("id"), position, mark, first)
+
+    def mismatches(self, lookup: Callable[[list[str]], Iterable[Mapping[str, Any]]]) -> list[MarkMismatch]:
+        """Every roll whose mark differs from the chain's, oldest first. ``lookup(hashes)``
+        gives the rows (``id``, ``hash``, ``mark``) of named rolls not kept (their mark
+        was their first one when walked, or a version 0 roll)."""
+        out: list[MarkMismatch] = []
+        for h, (ref, pos, table, first) in self.odd.items():
+            want = self.said.get(h, first)
+            if table != want:
+                out.append(MarkMismatch(ref, pos, table, want))
+        rest = [h for h in self.said if h not in self.odd]
+        found: set[str] = set()
+        for r in lookup(rest):
+            h = str(r.get("hash"))
+            found.add(h)
+            want = self.said[h]
+            if str(r.get("mark")) != want:
+                out.append(MarkMismatch(r.get("id"), None, str(r.get("mark")), want))
+        for h in rest:
+            if h not in found:
+                out.append(MarkMismatch(f"with hash {h[:16]}", None, "", self.said[h]))
+        out.sort(key=lambda m: (not isinstance(m.ref, int), m.ref if isinstance(m.ref, int) else 0))
+        return out

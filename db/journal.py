@@ -35,7 +35,7 @@ from sqlmodel import SQLModel, col
 from campaign_app.changes import Changes
 from campaign_app.errors import ConflictError
 from db import acting
-from db.models import JOURNALED_TABLES, Journal, JournalEntry, RollRecord, utcnow
+from db.models import JOURNALED_TABLES, Journal, JournalEntry, utcnow
 
 _RECORDER_KEY = "campaign_app.journal"
 _TABLE_ORDER = {t.name: i for i, t in enumerate(SQLModel.metadata.sorted_tables)}
@@ -460,10 +460,12 @@ def _mark(session: Session, journal: Journal, *, undone: bool) -> None:
         raise ConflictError(f"cannot {verb} {journal.summary or journal.action}: the campaign's history was "
                             f"changed by someone else meanwhile; nothing was {verb}ne — reload and try again")
     session.info.setdefault("live.marked_journals", set()).add(journal.id)  # live helper: db.live
-    # record helper: the journal's rolls are marked, never rewritten (the chain holds)
-    rr = RollRecord.__table__  # type: ignore[attr-defined]
+    # record helper: the journal's rolls are marked, never rewritten; each change of a
+    # mark is a mark record appended to the chain (#35 item 4: the mark is hashed)
+    from db.queries.rolls import set_marks
+
     new, old = ("undone", "applied") if undone else ("applied", "undone")
-    session.execute(update(rr).where(rr.c.journal_id == journal.id, rr.c.mark == old).values(mark=new))
+    set_marks(session, None, new, only=(old,), journal_id=journal.id)  # type: ignore[arg-type]  # a UoW's sqlmodel Session
     set_committed_value(journal, "undone", undone)
     set_committed_value(journal, "undone_at", now if undone else None)
     if undone:

@@ -617,6 +617,11 @@ class RollRecord(SQLModel, table=True):
     prev_hash: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
     hash: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
     # --- end record
+    # --- rollmark (#35 item 4; migration 0019_rollmark): what the hash covers (0: written
+    # before marks were hashed) and the mark the record was written with, hashed from v 1 on;
+    # every later change of ``mark`` is a chained mark record (campaign_app/rollchain.py)
+    v: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    first_mark: str = Field(default="", max_length=20, sa_column_kwargs={"server_default": ""})
 
     campaign: Optional["Campaign"] = Relationship(back_populates="rolls")
     journal: Optional["Journal"] = Relationship(back_populates="rolls")

@@ -25,6 +25,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
+from campaign_app import rollchain
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
 from campaign_app.errors import ConflictError, InputError, RefusedError
@@ -299,6 +300,8 @@ def roll_rows(items: Iterable[RollResult], campaign_id: int, journal_id: int | N
             "mark": mark,
             "step": step[:120],
             "face_pos": pos,
+            "v": rollchain.VERSION,  # the first mark is hashed (#35 item 4)
+            "first_mark": mark,
         })
         if pos is not None:
             pos += len(r.faces)

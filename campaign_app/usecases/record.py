@@ -168,9 +168,9 @@ def record_preview(engine: Engine, campaign_id: int, rolls: Iterable[RollResult]
 
 def abandon_rolls(engine: Engine, ids: Sequence[int]) -> RecordedRolls:
     """A wizard cancelled (or a roll taken back) after rolling: its previewed rolls are
-    marked ``abandoned`` (kept, never deleted; the mark is not hashed)."""
+    marked ``abandoned`` (kept, never deleted; the change is a mark record on the chain)."""
     with UnitOfWork(engine, "abandon", journaled=False, durable=False) as uow:
-        n = roll_q.mark_rolls(uow.session, list(ids), "abandoned", only=("preview",))
+        n = roll_q.set_marks(uow.session, list(ids), "abandoned", only=("preview",), durable=False)
         uow.note(Changes(rolls=bool(n)))
     return RecordedRolls(ids=list(ids), changes=uow.changes)
 
@@ -225,6 +225,7 @@ def verify_chain(engine: Engine, campaign: Ref,
         head = roll_q.chain_head(s, cid)
         count, kept = head if head is not None else (None, "")
         seen: dict[int, tuple[int, str]] = {}  # position -> (id, hash): the head's record, the one after, the last
+        marks = rollchain.MarkReplay()  # each roll's mark as the chain says it (#35 item 4)
 
         def rows() -> Iterator[dict[str, Any]]:
             for i, r in enumerate(roll_q.chain_rows(s, cid), start=1):
@@ -233,7 +234,9 @@ def verify_chain(engine: Engine, campaign: Ref,
                 if count is not None and i in (count, count + 1):
                     seen[i] = (int(r.id), str(r.hash))
                 seen[0] = (int(r.id), str(r.hash))
-                yield dict(r._mapping)
+                row = dict(r._mapping)
+                marks.feed(i, row)
+                yield row
 
         n, brk = rollchain.first_break(rows())
         if brk is not None:
@@ -242,6 +245,15 @@ def verify_chain(engine: Engine, campaign: Ref,
         why, at = _against_head(n, count, kept, seen)
         if why:
             return ChainState(c.name, n, False, broken_at=at, problem=why, head_count=count, head_hash=kept)
+        wrong = marks.mismatches(lambda hashes: (dict(r._mapping) for r in roll_q.rolls_by_hash(s, cid, hashes)))
+        if wrong:
+            first = wrong[0]
+            if first.position is None and isinstance(first.ref, int):
+                first = rollchain.MarkMismatch(first.ref, roll_q.chain_position(s, cid, first.ref), first.table,
+                                               first.chain)
+            more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+            return ChainState(c.name, n, False, broken_at=first.ref if isinstance(first.ref, int) else None,
+                              problem=first.text() + more, head_count=count, head_hash=kept)
         return ChainState(c.name, n, True, head_count=count, head_hash=kept)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import Row, func, insert, literal, or_, select, tuple_, update
 
 from campaign_app import rollchain
-from db.models import ChainHead, Journal, RollRecord
+from db.models import ChainHead, Journal, RollRecord, utcnow
 from db.uow import Session
 
 _rr = RollRecord.__table__.c  # type: ignore[attr-defined]
@@ -28,6 +28,8 @@ def _log_filters(stmt: Any, campaign_id: int, battle_id: int | None, fighter_id:
         stmt = stmt.where(_rr.table_id == table_id)
     if marks:
         stmt = stmt.where(_rr.mark.in_(list(marks)))
+    else:  # the chain's mark records are not rolls: shown only when asked for (``mark``)
+        stmt = stmt.where(_rr.mark != rollchain.MARK_DICE)
     return stmt
 
 
@@ -213,14 +215,33 @@ def insert_rolls(session: Session, campaign_id: int, rows: list[dict[str, Any]],
     return ids
 
 
-def mark_rolls(session: Session, ids: Sequence[int], mark: str, *, only: Sequence[str] = ()) -> int:
-    """Set the mark of the rolls ``ids`` (those whose mark is in ``only``, when given)."""
-    if not ids:
-        return 0
-    stmt = update(RollRecord.__table__).where(_rr.id.in_(list(ids)))  # type: ignore[attr-defined]
+def set_marks(session: Session, ids: Sequence[int] | None, mark: str, *, only: Sequence[str] = (),
+              journal_id: int | None = None, durable: bool = True) -> list[int]:
+    """Mark the rolls ``ids`` (or every roll of ``journal_id``) ``mark``, those whose mark
+    is in ``only`` when given, and append one mark record per roll marked to its
+    campaign's chain, in the caller's transaction (#35 item 4: the only way the app
+    changes a mark, so ``log verify`` can replay them). Returns the ids marked."""
+    if ids is not None and not ids:
+        return []
+    stmt = select(_rr.id, _rr.campaign_id, _rr.hash, _rr.mark, _rr.subject)
+    stmt = stmt.where(_rr.id.in_(list(ids))) if ids is not None else stmt.where(_rr.journal_id == journal_id)
+    stmt = stmt.where(_rr.mark != mark, _rr.mark.not_in((rollchain.NOTE_DICE, rollchain.MARK_DICE)))
     if only:
         stmt = stmt.where(_rr.mark.in_(list(only)))
-    return int(getattr(session.execute(stmt.values(mark=mark)), "rowcount", 0) or 0)
+    targets = list(session.execute(stmt.order_by(_rr.campaign_id, _rr.id)).all())
+    if not targets:
+        return []
+    table = RollRecord.__table__  # type: ignore[attr-defined]
+    marked = [int(t.id) for t in targets]
+    session.execute(update(table).where(_rr.id.in_(marked)).values(mark=mark))
+    now = utcnow()
+    by_campaign: dict[int, list[dict[str, Any]]] = {}
+    for t in targets:
+        by_campaign.setdefault(int(t.campaign_id), []).append(
+            rollchain.mark_row(dict(t._mapping), mark, now) | {"campaign_id": int(t.campaign_id)})
+    for cid, rows in by_campaign.items():
+        insert_rolls(session, cid, rows, durable=durable)
+    return marked
 
 
 def step_rolls(session: Session, campaign_id: int, step: str) -> Sequence[Row]:
@@ -236,9 +257,25 @@ def chain_rows(session: Session, campaign_id: int, batch: int = 10_000) -> Itera
     streamed ``batch`` rows at a time (a national league has millions: never all in
     memory at once)."""
     cols = [getattr(_rr, c) for c in rollchain.HASHED]
-    stmt = (select(_rr.id, _rr.prev_hash, _rr.hash, *cols)
+    stmt = (select(_rr.id, _rr.prev_hash, _rr.hash, _rr.mark, *cols)
             .where(_rr.campaign_id == campaign_id).order_by(_rr.id))
     yield from session.execute(stmt.execution_options(yield_per=batch))
+
+
+def rolls_by_hash(session: Session, campaign_id: int, hashes: Sequence[str],
+                  batch: int = 500) -> Iterator[Row[Any]]:
+    """The campaign's records whose hash is one of ``hashes`` (``id``, ``hash``, ``mark``,
+    ``v``, ``first_mark``): the rolls mark records name (``log verify``)."""
+    hashes = list(hashes)
+    for i in range(0, len(hashes), batch):
+        yield from session.execute(select(_rr.id, _rr.hash, _rr.mark, _rr.v, _rr.first_mark).where(
+            _rr.campaign_id == campaign_id, _rr.hash.in_(hashes[i:i + batch]))).all()
+
+
+def chain_position(session: Session, campaign_id: int, roll_id: int) -> int:
+    """The place (1-based) of the record ``roll_id`` in its campaign's chain."""
+    return int(session.execute(select(func.count(_rr.id)).where(
+        _rr.campaign_id == campaign_id, _rr.id <= roll_id)).scalar() or 0)
 
 
 def chain_longer_than(session: Session, campaign_id: int, n: int) -> bool:

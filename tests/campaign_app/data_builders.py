@@ -103,7 +103,8 @@ def chained_roll(s: Session, **fields: Any) -> RollRecord:
     from db.queries.rolls import lock_chain
 
     s.flush()
-    row: dict[str, Any] = {"created_at": utcnow(), **fields}
+    row: dict[str, Any] = {"created_at": utcnow(), "v": rollchain.VERSION,  # its first mark hashed too
+                           "first_mark": fields.get("mark", "applied"), **fields}
     rollchain.chain(lock_chain(s, fields["campaign_id"]), [row])
     return RollRecord(**row)
 

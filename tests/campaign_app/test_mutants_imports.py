@@ -1257,7 +1257,7 @@ EXPECT: dict[str, list[str]] = {
     ],
     'roll-source-note': [],
     'roll-mark': [
-        "rolls[1].mark: String should match pattern '^(preview|abandoned|applied|undone|note)$'",
+        "rolls[1].mark: String should match pattern '^(preview|abandoned|applied|undone|note|mark)$'",
     ],
     'roll-hash': [
         "rolls[1].hash: String should match pattern '^([0-9a-f]{64})?$'",
@@ -2123,7 +2123,7 @@ def test_what_the_cached_helpers_compute():
     assert v._spec.__wrapped__(sch.Roll)[0] == (
         "_ref", "created_at", "_battle", "_fighter", "_unit", "subject", "purpose", "rule", "dice", "faces", "source",
         "target", "value", "table_id", "row", "result", "label", "_action", "_undone", "mark", "step", "face_pos",
-        "prev_hash", "hash")
+        "v", "first_mark", "prev_hash", "hash")
     assert v._fixed_reps.__wrapped__("nuts") == {"zombie": 2}
     assert v._fixed_reps.__wrapped__("necromunda") == {}
     adapter = v._column_adapter.__wrapped__(sch.Roll, "value")

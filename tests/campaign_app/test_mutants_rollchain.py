@@ -84,3 +84,66 @@ def test_when_text_is_utc_whatever_the_local_zone(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+# --------------------------------------------------------------------------- marks (#35 item 4)
+def test_a_version_1_record_hashes_its_version_and_first_mark_and_not_its_mark_now():
+    """A second golden record (version 1): ``v`` and the mark it was written with are
+    hashed; the mark it has now is not (its changes are mark records)."""
+    row = {"created_at": datetime(2026, 3, 4, 5, 6, 7, 89), "subject": "Kâra", "purpose": None, "rule": "R",
+           "dice": "2d6", "faces": "3,4", "source": "typed", "target": "5", "value": 7, "table_id": None,
+           "row": "7", "result": "ok", "label": "L", "step": "s", "face_pos": None, "id": 99, "mark": "undone",
+           "v": 1, "first_mark": "applied"}
+    got = canonical("ab", row)
+    assert got == (
+        '{"created_at":"2026-03-04T05:06:07.000089","dice":"2d6","face_pos":null,"faces":"3,4",'
+        '"label":"L","mark":"applied","prev":"ab","purpose":"","result":"ok","row":"7","rule":"R",'
+        '"source":"typed","step":"s","subject":"Kâra","table_id":"","target":5,"v":1,"value":7}').encode()
+    assert link("ab", row) == link("ab", row | {"mark": "preview"})
+    assert link("ab", row) != link("ab", row | {"first_mark": "preview"})
+    assert link("ab", row) != link("ab", row | {"v": 0})
+    assert canonical("ab", row | {"v": 0}) == canonical("ab", {k: v for k, v in row.items()
+                                                              if k not in ("v", "first_mark")})
+
+
+def _replay(records):
+    from campaign_app.rollchain import MarkReplay
+
+    rp = MarkReplay()
+    for i, r in enumerate(records, start=1):
+        rp.feed(i, r)
+    by_hash = {r["hash"]: r for r in records}
+    return rp.mismatches(lambda hs: [by_hash[h] for h in hs if h in by_hash])
+
+
+def _roll(i, mark, first="preview", v=1):
+    return {"id": i, "hash": f"h{i}", "dice": "d6", "mark": mark, "first_mark": first, "v": v}
+
+
+def _mark(i, target, new, old="preview"):
+    from campaign_app.rollchain import mark_row
+
+    return mark_row({"hash": f"h{target}", "mark": old}, new, None) | {"id": i, "hash": f"h{i}"}
+
+
+def test_the_mark_replay_names_each_roll_whose_mark_is_not_the_chains():
+    from campaign_app.rollchain import MarkMismatch
+
+    assert _replay([_roll(1, "preview"), _roll(2, "abandoned"), _mark(3, 2, "abandoned")]) == []
+    assert _replay([_roll(1, "applied"), _roll(2, "preview")]) == [MarkMismatch(1, 1, "applied", "preview")]
+    # a mark record changed the mark: the table must follow it (a roll kept, and one looked up)
+    assert _replay([_roll(1, "preview"), _mark(2, 1, "abandoned")]) == [MarkMismatch(1, None, "preview", "abandoned")]
+    assert _replay([_roll(1, "undone", "applied"), _mark(2, 1, "undone", "applied"),
+                    _mark(3, 1, "applied", "undone")]) == [MarkMismatch(1, 1, "undone", "applied")]
+    # version 0: no first mark hashed, proven only once a mark record names it
+    assert _replay([_roll(1, "undone", "", v=0)]) == []
+    assert _replay([_roll(1, "preview", "", v=0), _mark(2, 1, "abandoned")]) == [
+        MarkMismatch(1, None, "preview", "abandoned")]
+    # an accepted broken import's note: the marks before it are as imported
+    note = {"id": 3, "hash": "h3", "dice": "note", "mark": "note", "first_mark": "note", "v": 1}
+    assert _replay([_roll(1, "applied"), _mark(2, 1, "abandoned"), note]) == []
+    # a mark record naming no roll of the chain
+    assert [m.text() for m in _replay([_mark(1, 9, "applied")])] == [
+        "a mark record names the roll with hash h9: no such roll in the table (the chain says applied)"]
+    assert MarkMismatch(12, 5, "applied", "preview").text() == (
+        "roll record 12 (#5 of the chain): marked applied in the table, the chain says preview")

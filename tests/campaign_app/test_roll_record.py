@@ -16,6 +16,7 @@ from sqlalchemy.engine import Engine
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
+from campaign_app.rollchain import MARKS
 from campaign_app.usecases import redo, roll_log, show_fighter, undo
 from campaign_app.usecases.battles import after_battle, record_battle
 from campaign_app.usecases.core import add_fighter, create_campaign, create_roster, roll_table
@@ -168,10 +169,14 @@ def test_log_verify_passes_on_a_long_campaign_and_names_a_changed_row(engine: En
     cid = _league(engine)
     log = roll_log(engine, cid)
     assert len(log) > 60 and {"applied", "undone", "preview"} <= {r["mark"] for r in log}
+    # the chain holds the rolls and the mark records of every undo and redo (#35 item 4)
+    chained = roll_log(engine, cid, marks=list(MARKS))
+    assert len(chained) > len(log) and {r["mark"] for r in chained} - {r["mark"] for r in log} == {"mark"}
     rc, out, _ = cli(engine, capsys, "log", "verify", "League")
-    assert (rc, out) == (0, f"chain intact: {len(log)} rolls\nhead: {len(log)} rolls, last hash {log[-1]['hash']}\n")
+    assert (rc, out) == (0, f"chain intact: {len(chained)} rolls\nhead: {len(chained)} rolls, last hash "
+                            f"{chained[-1]['hash']}\n")
     rc, out, _ = cli(engine, capsys, "log", "verify", "League", "--json")
-    assert rc == 0 and json.loads(out)["head"] == {"rolls": len(log), "hash": log[-1]["hash"]}
+    assert rc == 0 and json.loads(out)["head"] == {"rolls": len(chained), "hash": chained[-1]["hash"]}
     for camp in ("Ardennes 1944", "Underhive Feud"):
         rc, out, _ = cli(engine, capsys, "log", "verify", camp)
         assert rc == 0 and out.startswith("chain intact: "), out
@@ -273,7 +278,7 @@ def test_export_import_carries_the_chain_and_refuses_a_broken_one(engine: Engine
         import_json(engine, swapped, rename="Swapped", backup=False)
     old = json.loads(json.dumps(doc))  # a file written before the chain: imported and chained
     for r in old["rolls"]:
-        for k in ("hash", "prev_hash", "mark", "step", "face_pos"):
+        for k in ("hash", "prev_hash", "mark", "step", "face_pos", "v", "first_mark"):
             r.pop(k)
     res = import_json(engine, old, rename="Old", backup=False)
     assert verify_chain(engine, res.id).intact

@@ -42,11 +42,32 @@ SECOND_JSON = (
 )
 SECOND_HASH = "100db9ee5570e1b65509a392fe3196fe6da7e8a9cdc0b80d0e51bba907c5993e"
 
+# version 1 (#35 item 4, written since 0019_rollmark): ``v`` and the first mark are hashed
+# too (as ``"mark"``); the mark the record has now is not (its changes are mark records)
+THIRD = {
+    **SECOND, "created_at": "2026-03-14T12:34:58.000002", "faces": "2", "value": 2, "v": 1,
+    "first_mark": "preview", "id": 19, "mark": "abandoned",
+}
+THIRD_JSON = (
+    '{"created_at":"2026-03-14T12:34:58.000002","dice":"d6","face_pos":null,"faces":"2",'
+    '"label":"Ñandú ✓","mark":"preview","prev":"' + SECOND_HASH + '","purpose":"Lasting Injury for Krug",'
+    '"result":"","row":"","rule":"Lasting Injury","source":"typed","step":"","subject":"Vala",'
+    '"table_id":"","target":4,"v":1,"value":2}'
+)
+THIRD_HASH = "f9be4180379f8b73fd70372823ac8586ef69d2562860fd71fa5eb04dc542127a"
+
 
 def test_the_written_out_bytes_are_what_is_hashed():
     """The literals above agree with each other (SHA-256 of the written-out JSON)."""
     assert hashlib.sha256(FIRST_JSON.encode()).hexdigest() == FIRST_HASH
     assert hashlib.sha256(SECOND_JSON.encode()).hexdigest() == SECOND_HASH
+    assert hashlib.sha256(THIRD_JSON.encode()).hexdigest() == THIRD_HASH
+
+
+def test_known_answer_version_1_record_hashes_v_and_its_first_mark():
+    assert rollchain.canonical(SECOND_HASH, THIRD) == THIRD_JSON.encode("utf-8")
+    assert rollchain.link(SECOND_HASH, THIRD) == THIRD_HASH
+    assert rollchain.link(SECOND_HASH, {**THIRD, "mark": "applied"}) == THIRD_HASH  # the mark now: not hashed
 
 
 def test_known_answer_first_record():
@@ -80,18 +101,19 @@ def test_created_at_as_a_datetime_with_a_zone_hashes_as_naive_utc():
 
 @pytest.mark.parametrize("field", rollchain.HASHED)
 def test_every_hashed_field_changes_the_hash(field):
-    """Each field of HASHED is in the hash: changing it (or dropping it) changes the hash."""
-    changed = dict(SECOND)
+    """Each field of HASHED is in the hash: changing it (or dropping it) changes the hash
+    (of a version 1 record: ``v`` and ``first_mark`` are hashed from version 1 on)."""
+    changed = dict(THIRD)
     if field == "created_at":
-        changed[field] = "2026-03-14T12:34:57.000002"
-    elif field in ("target", "value", "face_pos"):
+        changed[field] = "2026-03-14T12:34:58.000003"
+    elif field in ("target", "value", "face_pos", "v"):
         changed[field] = (changed[field] or 0) + 1
     else:
         changed[field] = f"{changed[field]}x"
-    assert rollchain.link(FIRST_HASH, changed) != SECOND_HASH
-    dropped = {k: v for k, v in SECOND.items() if k != field}
-    if SECOND[field] not in ("", None):
-        assert rollchain.link(FIRST_HASH, dropped) != SECOND_HASH
+    assert rollchain.link(SECOND_HASH, changed) != THIRD_HASH
+    dropped = {k: v for k, v in THIRD.items() if k != field}
+    if THIRD[field] not in ("", None):
+        assert rollchain.link(SECOND_HASH, dropped) != THIRD_HASH
 
 
 def test_ids_and_marks_are_not_hashed():

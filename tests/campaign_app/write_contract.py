@@ -4,8 +4,9 @@ which rows it added, changed and removed, then undo it and check every row is ba
 ``contract(engine, campaign, action)`` returns the :class:`Written` rows; the caller
 asserts them (``w.changed("fighter", id) == {...}``: every column that changed, no more).
 Undo must then put each game row back as it was; only what the record keeps changes:
-the journal says undone, the rolls of the action stay on record marked ``undone``, and
-the rows put back get a higher version (versions only go up)."""
+the journal says undone, the rolls of the action stay on record marked ``undone`` (each
+change of mark a chained mark record after them), and the rows put back get a higher
+version (versions only go up)."""
 
 from __future__ import annotations
 
@@ -105,8 +106,14 @@ def undo_and_check(engine: Engine, campaign: int, w: Written, *, check_version: 
     back = rows(engine)
     assert _game(back) == _game(w.before), _diff(_game(w.before), _game(back))
     new_rolls = set(back["roll_record"]) - set(w.before["roll_record"])
-    assert new_rolls == {r["id"] for r in w.rolls()}, "undo added or removed roll records"
-    assert all(back["roll_record"][k]["mark"] == "undone" for k in new_rolls)
+    own = {r["id"] for r in w.rolls()}
+    assert own <= new_rolls, "undo removed roll records"
+    assert all(back["roll_record"][k]["mark"] == "undone" for k in own)
+    # the undo's own records: one chained mark record per roll it marked (#35 item 4)
+    marks = [back["roll_record"][k] for k in sorted(new_rolls - own)]
+    assert [(m["dice"], m["label"], m["row"], m["result"], m["mark"]) for m in marks] == [
+        ("mark", r["hash"], "applied", "undone", "mark") for r in w.rolls() if r["mark"] == "applied"
+    ], "undo added roll records that are not the mark records of the rolls it marked"
     for k, r in w.before["roll_record"].items():  # earlier records untouched
         assert back["roll_record"][k] == r
     if check_version:

@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 import sqlite3
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from sqlalchemy import create_engine, inspect
 
+from campaign_app import rollchain
 from campaign_app.usecases import core
 from campaign_app.usecases.record import verify_chain
 from db.migrate import HEAD_REVISION, head_revision, open_database
@@ -26,11 +28,12 @@ def _old_database(url: str) -> tuple[int, int]:
     taken back to the revision before it (no chain head)."""
     engine = open_database(url)
     try:
-        c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
-        quiet = core.create_campaign(engine, "Quiet Hive", "necromunda", "n23")
-        for n in range(5):
-            core.roll_table(engine, "n23-lasting-injury", campaign=c.id, seed=n)
-        core.roll_table(engine, "n23-lasting-injury", campaign=c.id, dice="6,6")
+        with patch.object(rollchain, "VERSION", 0):  # hashed as before 0019_rollmark: the old schema's chain
+            c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
+            quiet = core.create_campaign(engine, "Quiet Hive", "necromunda", "n23")
+            for n in range(5):
+                core.roll_table(engine, "n23-lasting-injury", campaign=c.id, seed=n)
+            core.roll_table(engine, "n23-lasting-injury", campaign=c.id, dice="6,6")
     finally:
         engine.dispose()
     _alembic(url, "downgrade", OLD)

@@ -830,8 +830,19 @@ def test_history_lists_undone_actions(engine):
 # first record did not reach (rolls' marks, two campaigns, several rows in one flush)
 
 def _marks(engine) -> list[tuple]:
+    """The rolls' marks (the chain's mark records left out: see _mark_records)."""
     with engine.connect() as c:
-        return [tuple(r) for r in c.execute(text("SELECT id, journal_id, mark FROM roll_record ORDER BY id"))]
+        return [tuple(r) for r in c.execute(text(
+            "SELECT id, journal_id, mark FROM roll_record WHERE mark <> 'mark' ORDER BY id"))]
+
+
+def _mark_records(engine) -> list[tuple]:
+    """The chain's mark records (#35 item 4): the id of the roll named (by its hash), the
+    mark before, the mark after."""
+    with engine.connect() as c:
+        return [tuple(r) for r in c.execute(text(
+            "SELECT r.id, m.row, m.result FROM roll_record m JOIN roll_record r ON r.hash = m.label "
+            "WHERE m.mark = 'mark' ORDER BY m.id"))]
 
 
 def test_undo_and_redo_mark_the_rolls_of_their_action_only(engine):
@@ -854,6 +865,7 @@ def test_undo_and_redo_mark_the_rolls_of_their_action_only(engine):
     assert (res.id, res.summary, res.action) == (j2, "two", "roll")
     assert _marks(engine) == [(ids[0], j1, "applied"), (ids[1], None, "preview"), (ids[2], j2, "undone"),
                               (ids[3], None, "preview")]
+    assert _mark_records(engine) == [(ids[2], "applied", "undone")]
     with engine.connect() as c:
         row = c.execute(text("SELECT undone, undone_at IS NOT NULL, undo_mark FROM journal WHERE id = :j"),
                         {"j": j2}).one()
@@ -861,6 +873,7 @@ def test_undo_and_redo_mark_the_rolls_of_their_action_only(engine):
     res = redo(engine, "Hive")
     assert (res.id, res.summary, res.action) == (j2, "two", "roll")
     assert _marks(engine)[2] == (ids[2], j2, "applied")
+    assert _mark_records(engine) == [(ids[2], "applied", "undone"), (ids[2], "undone", "applied")]
     with engine.connect() as c:
         row = c.execute(text("SELECT undone, undone_at IS NULL FROM journal WHERE id = :j"), {"j": j2}).one()
     assert (bool(row[0]), bool(row[1])) == (False, True)
@@ -1230,6 +1243,7 @@ def test_undo_marks_only_the_applied_rolls_of_its_action(sqlite_engine):
     assert _marks(engine) == [(ids[0], jid, "undone"), (ids[1], jid, "preview")]
     redo(engine, "Hive")
     assert _marks(engine) == [(ids[0], jid, "applied"), (ids[1], jid, "preview")]
+    assert _mark_records(engine) == [(ids[0], "applied", "undone"), (ids[0], "undone", "applied")]
 
 
 def test_an_action_already_redone_is_not_redone_again(sqlite_engine, snap):
@@ -1450,10 +1464,13 @@ def test_roll_rows_defaults_and_columns():
     r.roll("d6", purpose="a", unit_id=4)
     (row,) = roll_rows(r.rolls, 7, None, None)
     assert (row["step"], row["mark"], row["unit_id"], row["face_pos"]) == ("", "applied", 4, None)
+    assert (row["v"], row["first_mark"]) == (1, "applied")  # the first mark is hashed (#35 item 4)
     assert isinstance(row["created_at"], datetime)
     assert set(row) == {"campaign_id", "journal_id", "battle_id", "fighter_id", "unit_id", "subject", "created_at",
                         "purpose", "rule", "dice", "faces", "source", "target", "value", "table_id", "row", "result",
-                        "label", "mark", "step", "face_pos"}
+                        "label", "mark", "step", "face_pos", "v", "first_mark"}
+    (pre,) = roll_rows(r.rolls, 7, None, None, mark="preview")
+    assert (pre["mark"], pre["first_mark"]) == ("preview", "preview")
 
 
 def test_work_hands_over_the_engine_and_action(sqlite_engine):

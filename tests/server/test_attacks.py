@@ -250,3 +250,41 @@ def test_editing_another_players_roster_says_whose_it_is(lg: League) -> None:
     msg = _refused(lg, lg.login("ann"), "core.edit_roster", 403, "belongs to bob, not to you (ann)",
                    ref=lg.jerries, notes="ours now")
     assert "neither takes nor gives away" not in msg
+
+
+# --------------------------------------------------------------------------- a roll's mark (#35 item 4)
+def test_a_mark_flipped_in_the_database_is_found_and_named(lg: League) -> None:
+    """A roll's mark changed in the database: an applied roll set to ``undone`` (the app
+    would then take its step as not rolled, and roll again), or a preview set to
+    ``applied``. The mark is hashed with the roll and every change the app makes is a
+    chained mark record, so ``log verify`` names the roll; put back, the chain is intact."""
+    from sqlalchemy import text
+
+    from campaign_app.usecases import record as rec
+
+    _some_rolls(lg, 3)
+    n = _intact(lg)
+    rid = lg.app.run(core.roll_log, lg.campaign)[1]["id"]
+    with lg.app.engine.begin() as conn:  # done in the database, behind the server's back
+        conn.execute(text("UPDATE roll_record SET mark = 'undone' WHERE id = :i"), {"i": rid})
+    st = lg.app.run(rec.verify_chain, lg.campaign)
+    assert not st.intact and st.broken_at == rid
+    assert st.text == (f"chain broken at roll record {rid} (#2 of the chain): marked undone in the table, "
+                       "the chain says applied")
+    r = lg.run("carla", "record.verify_chain", campaign=lg.campaign)  # what a member asks the server
+    assert r.status_code == 200 and r.json()["intact"] is False and f"roll record {rid} " in r.json()["problem"]
+    with lg.app.engine.begin() as conn:
+        conn.execute(text("UPDATE roll_record SET mark = 'applied' WHERE id = :i"), {"i": rid})
+    assert _intact(lg) == n
+    # a preview the server recorded, abandoned by the app (a chained mark record), then set back by hand
+    from campaign_app.dice import Roller
+
+    r0 = Roller.from_options(seed=4)
+    r0.roll("d6", purpose="preview")
+    ids = lg.app.run(rec.record_preview, lg.campaign, r0.rolls).ids
+    lg.app.run(rec.abandon_rolls, ids)
+    assert _intact(lg) == n + 2  # the preview and its mark record
+    with lg.app.engine.begin() as conn:
+        conn.execute(text("UPDATE roll_record SET mark = 'applied' WHERE id = :i"), {"i": ids[0]})
+    st = lg.app.run(rec.verify_chain, lg.campaign)
+    assert not st.intact and "marked applied in the table, the chain says abandoned" in st.text

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from campaign_app.usecases import core
 from campaign_app.usecases.battles import list_battles
+from campaign_app.usecases.record import verify_chain
 
 
 def click(qtbot: Any, button: Any) -> None:
@@ -184,8 +185,13 @@ def test_campaign_to_after_the_battle_with_typed_dice_then_undo(qtbot: Any, win:
     after = snap(e)
     assert {k: v for k, v in after.items() if k not in ("roll_record", "chain_head")} == \
         {k: v for k, v in before.items() if k not in ("roll_record", "chain_head")}  # the head moves with the rolls
-    assert len(after["roll_record"]) == len(before["roll_record"]) + 1
-    assert core.roll_log(e, cid, battle=bid)[-1]["mark"] == "abandoned"
+    # the roll, and the chained mark record saying it is now abandoned (#35 item 4)
+    assert len(after["roll_record"]) == len(before["roll_record"]) + 2
+    rolled = core.roll_log(e, cid, battle=bid)[-1]
+    assert rolled["mark"] == "abandoned"
+    (marked,) = core.roll_log(e, cid, marks=["mark"])[-1:]
+    assert (marked["result"], marked["id"]) == ("abandoned", rolled["id"] + 1)
+    assert verify_chain(e, cid).intact
 
 
 def test_battle_dialog_refuses_bad_input_and_cancel_writes_nothing(qtbot: Any, win: Any, gui_engine: Any,

@@ -464,6 +464,7 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                 "result": x["result"], "label": x["label"], "action": x["j_action"] or "",
                 "undone": bool(x["j_undone"]),
                 "mark": x["mark"], "step": x["step"], "face_pos": x["face_pos"],
+                "v": x["v"], "first_mark": x["first_mark"],
                 "prev_hash": x["prev_hash"], "hash": x["hash"],
             }
 

@@ -58,8 +58,10 @@ _NOT_NAME = f"\\x00-\\x1f{INVISIBLE_CLASS}"
 NAME_PATTERN = f"^[^{_NOT_NAME}\\s](?:[^{_NOT_NAME}]*[^{_NOT_NAME}\\s])?$"
 FACES_PATTERN = r"^(\d+(,\d+)*)?$"
 ROLL_SOURCES = ("random", "seeded", "typed")  # what a roller records (campaign_app.dice)
-SOURCE_PATTERN = f"^({'|'.join((*ROLL_SOURCES, 'note'))})$"  # note: a chained note record (record helper)
-MARK_PATTERN = "^(preview|abandoned|applied|undone|note)$"
+# note: a chained note record (record helper); mark: a chained mark record (#35 item 4)
+SOURCE_PATTERN = f"^({'|'.join((*ROLL_SOURCES, 'note', 'mark'))})$"
+MARK_PATTERN = "^(preview|abandoned|applied|undone|note|mark)$"
+FIRST_MARK_PATTERN = "^(preview|abandoned|applied|undone|note|mark)?$"
 HASH_PATTERN = "^([0-9a-f]{64})?$"
 
 
@@ -463,9 +465,15 @@ class Roll(_Model):
     undone: bool = Field(False, description="true if that action was undone; needs an `action`")
     # --- record: marks, steps and the hash chain (record helper; docs/data-safety.md)
     mark: str = Field("applied", pattern=MARK_PATTERN, description=(
-        "`preview`, `abandoned`, `applied`, `undone` or `note` (a chained note record); not hashed"))
+        "`preview`, `abandoned`, `applied`, `undone`, `note` (a chained note record) or `mark` (a chained "
+        "mark record: the roll whose hash is its `label` is now marked its `result`); the mark now, not hashed "
+        "itself: its changes are mark records"))
     step: str = _text("roll_record", "step", notes="what the dice were rolled for, e.g. `after-battle:3`")
     face_pos: int | None = _int(0, INT_MAX, default=None, notes="the step's first face this roll took")
+    v: int = _int(0, 1, default=0, notes=(
+        "what the hash covers: 0 (written before marks were hashed), 1 (also `v` and `first_mark`)"))
+    first_mark: str = Field("", max_length=column_limit("roll_record", "first_mark"), pattern=FIRST_MARK_PATTERN,
+                            description="the mark the roll was written with (hashed when `v` is 1)")
     prev_hash: str = Field("", pattern=HASH_PATTERN, description="the hash of the roll before it (`\"\"`: the first)")
     hash: str = Field("", pattern=HASH_PATTERN, description=(
         "SHA-256 of the roll's content and `prev_hash`; checked on import (`\"\"`: a file without a chain)"))
