@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from campaign_app.errors import AppError
 from ui.campaign_tree import CampaignTree
+from ui.detail_pane import DetailPart
 from ui.glyphs import action_icon, app_icon, glyph
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.lazy import lazy_module, q
@@ -79,7 +80,7 @@ def _system_names() -> str:
     return translate("main_window", " and ").join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
-class MainWindow(CampaignTree, RosterTable, QMainWindow):
+class MainWindow(CampaignTree, RosterTable, DetailPart, QMainWindow):
     _main_built = False
     _empty_built = False
     # a league server refused the token (from any thread): sign in again
@@ -563,19 +564,6 @@ class MainWindow(CampaignTree, RosterTable, QMainWindow):
         else:
             self.update_actions()
 
-    def _detail_named(self, ch: Changes) -> bool:
-        shown = self.detail.current
-        if shown is None:
-            return True  # a message (nothing selected, a row gone): show what is there now
-        kind, ident = shown
-        if kind == "fighter":
-            return ident in ch.fighters
-        if kind == "unit":
-            return ident in ch.units
-        if kind == "roster":
-            return ch.structure or ident in ch.rosters
-        return ch.structure or bool(ch.battles) or ident in ch.campaigns
-
     def _here(self) -> tuple[str, int] | None:
         return (("roster", self.roster_id) if self.roster_id is not None else
                 ("campaign", self.campaign["id"]) if self.campaign else None)
@@ -616,29 +604,6 @@ class MainWindow(CampaignTree, RosterTable, QMainWindow):
         self.charts_view.set_campaign(self.app, camp["id"])
         self.standings_view.set_campaign(self.app, camp["id"])
         self.show_detail()
-
-    def show_detail(self) -> None:
-        if self.app is None or self.campaign is None:
-            self.detail.show_nothing()
-            return
-        row = self.selected_row()
-        try:
-            if row is not None and row["what"] == "fighter":
-                self.detail.show_html(detail.fighter_html(self.app.run(q.fighter_detail, row["id"])),
-                                      ("fighter", row["id"]))
-            elif row is not None:
-                self.detail.show_html(detail.unit_html(self.app.run(q.unit_detail, row["id"])),
-                                      ("unit", row["id"]))
-            elif self.roster_id is not None:
-                self.detail.show_html(detail.roster_html(self.app.run(q.roster_detail, self.roster_id)),
-                                      ("roster", self.roster_id))
-            else:
-                self.detail.show_html(detail.campaign_html(self.campaign,
-                                                           self.app.run(q.battles, self.campaign["id"], newest=15)),
-                                      ("campaign", self.campaign["id"]))
-        except AppError as e:  # the row vanished (another window removed it)
-            self.detail.show_nothing(str(e))
-        self.update_actions()
 
     def _tab_changed(self, i: int) -> None:
         if i == TAB_LOG and self.log_view.read_on_show():  # read twice, a 200-row log took twice as long
