@@ -13,6 +13,7 @@ from PySide6.QtCore import QTimer
 from ui.glyphs import glyph
 from ui.i18n import plural, translate
 from ui.lazy import q
+from ui.rules_text import set_system as set_rules_system
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTreeWidgetItem
@@ -30,6 +31,32 @@ class CampaignTree:
         """Whether the campaign tree shows something ``ch`` changed: its shape, a
         roster's row, a battle (the pending count), or a campaign's own row."""
         return bool(ch.structure or ch.rosters or ch.battles or ch.campaigns)
+
+    def _apply_to_tree(self, changes: Changes, prefer: tuple[str, int] | None,
+                       keep: dict[str, Any] | None) -> bool:
+        """What ``changes`` changed of the tree, read again (all of it, when it shows
+        something changed or ``prefer`` is to be shown). False: the other views are not
+        to apply the change set, they were read whole or emptied (no campaign left, or
+        the campaign or roster shown is gone: the tree shows another, ``keep`` selected)."""
+        assert self.campaign is not None
+        cid, rid = self.campaign["id"], self.roster_id
+        if prefer is not None or self._tree_named(changes):
+            self.tree_data = self.app.run(q.campaign_tree)
+            if not self.tree_data:
+                self._show_empty()
+                return False
+            here = prefer or (("roster", rid) if rid is not None else ("campaign", cid))
+            self._load_rosters_for(here, cid)
+            # the roster shown gone (its creation undone): its campaign, not the first one
+            target = self._fill_tree(here, cid)
+            camp, new_rid = self._campaign_of_item(target)
+            if camp is None or camp["id"] != cid or new_rid != rid:  # elsewhere now: show all of it
+                self._select_tree_item(target, keep)
+                return False
+            self.campaign = camp  # its names and counts as they are now
+            set_rules_system(camp.get("system"))
+            self._set_table_title()
+        return True
 
     def _fill_tree(self, want: tuple[str, int] | None, campaign: int | None = None) -> QTreeWidgetItem | None:
         """The tree from ``tree_data``, ``want`` (else the campaign ``campaign``, else the

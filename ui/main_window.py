@@ -25,6 +25,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from campaign_app.errors import AppError
+from ui.campaign_tabs import CampaignTabs
 from ui.campaign_tree import CampaignTree
 from ui.detail_pane import DetailPart
 from ui.glyphs import action_icon, app_icon, glyph
@@ -80,7 +81,7 @@ def _system_names() -> str:
     return translate("main_window", " and ").join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
-class MainWindow(CampaignTree, RosterTable, DetailPart, QMainWindow):
+class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, QMainWindow):
     _main_built = False
     _empty_built = False
     # a league server refused the token (from any thread): sign in again
@@ -520,45 +521,25 @@ class MainWindow(CampaignTree, RosterTable, DetailPart, QMainWindow):
         changed; the table rows of the fighters and units named (the whole table when
         the shape changed); the battles, the roll log, the history (and Undo/Redo) only
         when they changed; the detail pane when what it shows is named. ``prefer``: the
-        campaign or roster to show now (one just made). Keeps the selection."""
+        campaign or roster to show now (one just made). Keeps the selection. Each view
+        takes the change set in turn: the tree (:mod:`ui.campaign_tree`), the roster
+        table (:mod:`ui.roster_table`), the other tabs (:mod:`ui.campaign_tabs`), the
+        detail pane (:mod:`ui.detail_pane`)."""
         if (self.app is None or changes.everything or self.campaign is None or not self._main_built
                 or self.system is None):
             self.reload(prefer)
             return
-        cid, rid = self.campaign["id"], self.roster_id
+        cid = self.campaign["id"]
         keep = self.selected_row()
         # Undo/Redo read again before anything returns early: a campaign or roster just
         # made goes back below before the history used to be looked at, and Undo stayed
         # grey (issue #33)
         if changes.history or prefer is not None:
             self._undo_for = None
-        if prefer is not None or self._tree_named(changes):
-            self.tree_data = self.app.run(q.campaign_tree)
-            if not self.tree_data:
-                self._show_empty()
-                return
-            here = prefer or (("roster", rid) if rid is not None else ("campaign", cid))
-            self._load_rosters_for(here, cid)
-            # the roster shown gone (its creation undone): its campaign, not the first one
-            target = self._fill_tree(here, cid)
-            camp, new_rid = self._campaign_of_item(target)
-            if camp is None or camp["id"] != cid or new_rid != rid:  # elsewhere now: show all of it
-                self._select_tree_item(target, keep)
-                return
-            self.campaign = camp  # its names and counts as they are now
-            set_rules_system(camp.get("system"))
-            self._set_table_title()
+        if not self._apply_to_tree(changes, prefer, keep):
+            return
         self._apply_to_table(changes, keep)
-        # the battles list names the rosters that fought: a roster's own row counts too
-        if changes.battles or (changes.rosters and not changes.figures()):
-            self.battles_view.set_rows(self.app.run(q.battles, cid, newest=q.BATTLES_SHOWN))
-        if changes.rolls:
-            self.log_view.set_campaign(self.app, cid)  # read now if shown, else when shown
-        if changes.history:
-            self.history_view.set_campaign(self.app, cid)
-        if changes.battles or changes.rolls or changes.figures() or changes.rosters or changes.structure:
-            self.charts_view.set_campaign(self.app, cid)  # read now if shown, else when shown
-            self.standings_view.set_campaign(self.app, cid)
+        self._apply_to_tabs(changes, cid)
         if self._detail_named(changes):
             self.show_detail()  # updates the actions too
         else:
@@ -598,25 +579,8 @@ class MainWindow(CampaignTree, RosterTable, DetailPart, QMainWindow):
             self.update_actions()
             return
         self.load_table(keep)
-        self.battles_view.set_rows(self.app.run(q.battles, camp["id"], newest=q.BATTLES_SHOWN))
-        self.log_view.set_campaign(self.app, camp["id"])
-        self.history_view.set_campaign(self.app, camp["id"])
-        self.charts_view.set_campaign(self.app, camp["id"])
-        self.standings_view.set_campaign(self.app, camp["id"])
+        self._show_tabs_of(camp["id"])
         self.show_detail()
-
-    def _tab_changed(self, i: int) -> None:
-        if i == TAB_LOG and self.log_view.read_on_show():  # read twice, a 200-row log took twice as long
-            self.log_view.reload_filters()
-            self.log_view.refresh()
-        elif i == TAB_HISTORY and self.history_view.read_on_show():
-            self.history_view.refresh()
-
-    def show_log(self) -> None:
-        self.tabs.setCurrentIndex(TAB_LOG)
-        row = self.selected_row()
-        if row is not None and row["what"] == "fighter":
-            self.log_view.set_filter(fighter=row["id"])
 
     # ------------------------------------------------------------------ actions state
     # ------------------------------------------------------------------ actions state
