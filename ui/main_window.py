@@ -3,10 +3,14 @@ game system, status by icon and colour), battles, roll log and history in tabs, 
 the selected fighter or unit in the detail pane on the right. Every action is in a
 menu, most in the toolbar, each with a shortcut.
 
-The window lays out its views and shows what a use-case changed
-(:meth:`MainWindow.apply_changes`, given the use-case result's change set). Its
-actions are built in :mod:`ui.actions`; what they do is in :mod:`ui.controllers` (one
-module per group of operations, loaded when first used). The window only calls
+The window is the shell: it lays out its views, opens databases and hands each view
+what a use-case changed (:meth:`MainWindow.apply_changes`, given the use-case result's
+change set). Each view's part is a module by subject, mixed into the window: the
+campaign tree (:mod:`ui.campaign_tree`), the roster table (:mod:`ui.roster_table`), the
+other tabs (:mod:`ui.campaign_tabs`), the detail pane (:mod:`ui.detail_pane`) and the
+actions' state and names (:mod:`ui.window_actions`). The actions are built in
+:mod:`ui.actions`; what they do is in :mod:`ui.controllers` (one module per group of
+operations, loaded when first used). The window only calls
 use-cases (``campaign_app.usecases``) and shows their plain results; dialogs run on
 ``open()`` (never a nested ``exec()``), long work goes through :mod:`ui.worker`."""
 
@@ -36,6 +40,7 @@ from ui.rules_text import rules_text
 from ui.rules_text import set_system as set_rules_system
 from ui.screen import fit_to_screen
 from ui.settings import AppSettings, safe_url
+from ui.window_actions import NO_UNDO, WindowActions
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
@@ -63,7 +68,6 @@ _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
 NO_DATABASE = QT_TRANSLATE_NOOP("main_window", "No database is open: choose one in File ▸ Database Settings (Ctrl+O).")
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
 LIVE_START_MS = 400  # then others' changes are listened for (ui.live)
-NO_UNDO: dict[str, Any] = {"undo": None, "redo": None}
 
 
 def has_module(name: str) -> bool:
@@ -81,7 +85,7 @@ def _system_names() -> str:
     return translate("main_window", " and ").join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
-class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, QMainWindow):
+class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActions, QMainWindow):
     _main_built = False
     _empty_built = False
     # a league server refused the token (from any thread): sign in again
@@ -583,57 +587,13 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, QMainWindo
         self.show_detail()
 
     # ------------------------------------------------------------------ actions state
-    # ------------------------------------------------------------------ actions state
-    def update_actions(self) -> None:
-        """Enable the actions that apply now (runs on every selection change)."""
-        from ui import actions as ui_actions
-
-        ui_actions.update_state(self)
-
-    def refresh_undo(self) -> None:
-        """Read the campaign's undo history again and show it on Undo/Redo: another
-        process may have changed it (the Edit menu about to open, the window activated)."""
-        from ui import actions as ui_actions
-
-        self._undo_for = None
-        ui_actions.update_undo(self)
-
+    # (update_actions, refresh_undo, undo_state_of, the system commands and the window's
+    # names for the operations: ui.window_actions)
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         super().changeEvent(event)
         if (event.type() == QEvent.Type.ActivationChange and self.isActiveWindow()
                 and "undo" in (getattr(self, "actions", None) or ()) and hasattr(self, "campaign")):
             self.refresh_undo()  # back from the command line: Ctrl+Z does what the history says
-
-    def undo_state_of(self, campaign_id: int | None) -> dict[str, Any]:
-        """What Undo and Redo would do in the campaign: read once per change of its
-        history (``apply_changes``), of the campaign shown, or of the database."""
-        if campaign_id is None or self.app is None:
-            return NO_UNDO
-        if self._undo_for != campaign_id:
-            from campaign_app.errors import AuthError
-
-            try:
-                self._undo_state = self.app.run(q.undo_state, campaign_id)
-            except AuthError:  # a league's token refused: nothing to offer until signed in again
-                return NO_UNDO
-            self._undo_for = campaign_id
-        return self._undo_state
-
-    # ------------------------------------------------------------------ system commands
-    def system_commands(self) -> list[Any]:
-        """The open campaign's game-system commands shown as actions."""
-        return list(self.system_command_map.values())
-
-    def command_runner(self, cmd: Any) -> Any:
-        """The use-case of a command of the open campaign's system."""
-        assert self.game_system is not None
-        return self.game_system.load(cmd.run)
-
-    def run_command(self, key: str) -> Any:
-        """Run the system command behind action ``key`` (:mod:`ui.controllers.commands`)."""
-        from ui.controllers import commands
-
-        return commands.run_command(self, key)
 
     # ------------------------------------------------------------------ dialogs, tasks
     def _show_dialog(self, dlg: Any) -> Any:
@@ -730,135 +690,6 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, QMainWindo
         if name:
             self.settings.set_value("export/dir", str(Path(name).parent))
         return name
-
-    # ------------------------------------------------------------------ operations
-    # What the actions do lives in ui.controllers (loaded on first use); these are the
-    # window's names for them.
-    def new_campaign(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.new_campaign(self)
-
-    def new_roster(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.new_roster(self)
-
-    def edit_roster(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.edit_roster(self)
-
-    def add_fighter(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.add_fighter(self)
-
-    def add_unit(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.add_unit(self)
-
-    def edit_selected(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.edit_selected(self)
-
-    def duplicate_selected(self) -> None:
-        from ui.controllers import editing
-
-        editing.duplicate_selected(self)
-
-    def advance_selected(self) -> Any:  # advance helper
-        from ui.dialogs.advance import advance_selected
-
-        return advance_selected(self)
-
-    def remove_selected(self) -> None:
-        from ui.controllers import editing
-
-        editing.remove_selected(self)
-
-    def house_rules(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.house_rules(self)
-
-    def campaign_settings(self) -> Any:
-        """Campaign ▸ Dice Discipline… (record helper)."""
-        from ui.dialogs.campaign_settings import CampaignSettingsDialog
-
-        if self.campaign is None:
-            return None
-        dlg = CampaignSettingsDialog(self, self.app, self.campaign["id"])
-        dlg.saved.connect(lambda _r: self.apply_changes(dlg.changes))
-        return self._show_dialog(dlg)
-
-    def exchange_prisoner(self) -> None:
-        from ui.controllers import editing
-
-        editing.exchange_prisoner(self)
-
-    def record_battle(self) -> Any:
-        from ui.controllers import battles
-
-        return battles.record_battle(self)
-
-    def after_battle(self) -> Any:
-        from ui.controllers import battles
-
-        return battles.after_battle(self)
-
-    def open_wizard(self, battle_id: int) -> Any:
-        from ui.controllers import battles
-
-        return battles.open_wizard(self, battle_id)
-
-    def undo(self) -> None:
-        from ui.controllers import history
-
-        history.undo(self)
-
-    def redo(self) -> None:
-        from ui.controllers import history
-
-        history.redo(self)
-
-    def create_demo(self) -> Task | None:
-        from ui.controllers import datafiles
-
-        return datafiles.create_demo(self)
-
-    def import_json(self, path: str | None = None) -> Task | None:
-        from ui.controllers import datafiles
-
-        return datafiles.import_json(self, path)
-
-    def import_external(self, key: str, path: str | None = None) -> Task | None:
-        """Import a file with the importer ``key`` of an installed game system."""
-        from ui.controllers import datafiles
-
-        return datafiles.import_external(self, key, path)
-
-    def export_json(self, path: str | None = None) -> Task | None:
-        from ui.controllers import datafiles
-
-        return datafiles.export_json(self, path)
-
-    def backup_database(self, path: str | None = None) -> Task | None:
-        from ui.controllers import datafiles
-
-        return datafiles.backup_database(self, path)
-
-    def restore_database(self, path: str | None = None) -> Any:
-        from ui.controllers import datafiles
-
-        return datafiles.restore_database(self, path)
-
-    def export_pdf(self, kind: str, path: str | None = None) -> Task | None:
-        from ui.controllers import exports
-
-        return exports.export_pdf(self, kind, path)
 
     # ------------------------------------------------------------------ help
     def _theme_icons(self, dark: bool) -> None:
