@@ -27,7 +27,7 @@ What it does, in order:
    a busy evening, the latencies a player sees):
 
    - ``read-roster`` any roster (``core.show_roster``) and ``roster-detail``
-     (``gui_queries.roster_detail``);
+     (``details.roster_detail``);
    - ``edit``: the player's counter fighter read (``core.show_fighter``) and its notes'
      count raised by one with the version read (``core.edit_fighter if_version``); a
      409 (someone changed it in between) is normal: read again and retry, counted as
@@ -174,7 +174,7 @@ async def play(call: Call, p: Player, cid: int, rosters: list[int], casualty: st
             if op == "read-roster":
                 status, out = await call("core.show_roster", ref=rng.choice(rosters))
             elif op == "roster-detail":
-                status, out = await call("gui_queries.roster_detail", roster=rng.choice(rosters))
+                status, out = await call("details.roster_detail", roster=rng.choice(rosters))
             elif op == "read-log":
                 if rng.random() < 0.5:
                     status, out = await call("core.roll_log", campaign=cid, limit=50)
@@ -250,7 +250,7 @@ async def _warm(call: Call, cid: int, roster: int, fighter: int) -> None:
     the rules data and the game system (seconds on a loaded machine), in the floor's
     workers and the servers alike; a league server has done that long before its
     evening's play."""
-    for name, kw in (("core.show_roster", {"ref": roster}), ("gui_queries.roster_detail", {"roster": roster}),
+    for name, kw in (("core.show_roster", {"ref": roster}), ("details.roster_detail", {"roster": roster}),
                      ("core.show_fighter", {"ref": fighter}), ("core.roll_log", {"campaign": cid, "limit": 5}),
                      ("core.history", {"campaign": cid, "limit": 5})):
         status, out = await call(name, **kw)

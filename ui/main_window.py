@@ -3,10 +3,14 @@ game system, status by icon and colour), battles, roll log and history in tabs, 
 the selected fighter or unit in the detail pane on the right. Every action is in a
 menu, most in the toolbar, each with a shortcut.
 
-The window lays out its views and shows what a use-case changed
-(:meth:`MainWindow.apply_changes`, given the use-case result's change set). Its
-actions are built in :mod:`ui.actions`; what they do is in :mod:`ui.controllers` (one
-module per group of operations, loaded when first used). The window only calls
+The window is the shell: it lays out its views, opens databases and hands each view
+what a use-case changed (:meth:`MainWindow.apply_changes`, given the use-case result's
+change set). Each view's part is a module by subject, mixed into the window: the
+campaign tree (:mod:`ui.campaign_tree`), the roster table (:mod:`ui.roster_table`), the
+other tabs (:mod:`ui.campaign_tabs`), the detail pane (:mod:`ui.detail_pane`) and the
+actions' state and names (:mod:`ui.window_actions`). The actions are built in
+:mod:`ui.actions`; what they do is in :mod:`ui.controllers` (one module per group of
+operations, loaded when first used). The window only calls
 use-cases (``campaign_app.usecases``) and shows their plain results; dialogs run on
 ``open()`` (never a nested ``exec()``), long work goes through :mod:`ui.worker`."""
 
@@ -25,13 +29,18 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from campaign_app.errors import AppError
+from ui.campaign_tabs import CampaignTabs
+from ui.campaign_tree import CampaignTree
+from ui.detail_pane import DetailPart
 from ui.glyphs import action_icon, app_icon, glyph
-from ui.i18n import QT_TRANSLATE_NOOP, plural, translate
+from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.lazy import lazy_module, q
+from ui.roster_table import RosterTable
 from ui.rules_text import rules_text
 from ui.rules_text import set_system as set_rules_system
 from ui.screen import fit_to_screen
 from ui.settings import AppSettings, safe_url
+from ui.window_actions import NO_UNDO, WindowActions
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
@@ -49,7 +58,6 @@ worker = lazy_module("ui.worker")
 
 log = logging.getLogger(__name__)
 
-ROLE = 256  # Qt.ItemDataRole.UserRole, as a plain int: see ui.actions.build_toolbar
 TAB_ROSTER, TAB_BATTLES, TAB_LOG, TAB_HISTORY, TAB_CHARTS = range(5)
 LEAGUE_ROSTERS = 50  # lazy: a campaign with more rosters opens on its first one (see reload)
 TAB_STANDINGS = 5  # standings helper
@@ -60,7 +68,6 @@ _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
 NO_DATABASE = QT_TRANSLATE_NOOP("main_window", "No database is open: choose one in File ▸ Database Settings (Ctrl+O).")
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
 LIVE_START_MS = 400  # then others' changes are listened for (ui.live)
-NO_UNDO: dict[str, Any] = {"undo": None, "redo": None}
 
 
 def has_module(name: str) -> bool:
@@ -78,33 +85,7 @@ def _system_names() -> str:
     return translate("main_window", " and ").join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
-def count_text(rows: list[dict[str, Any]]) -> str:
-    """What a roster table holds, in the words of its rows: "3 fighters", "2 units · 9
-    figures" (a unit counts its figures as well), "4 fighters · 1 unit · 5 figures"."""
-    fighters = sum(1 for r in rows if r.get("what") != "unit")
-    units = [r for r in rows if r.get("what") == "unit"]
-    parts = []
-    if fighters or not units:
-        parts.append(plural(fighters, translate("main_window", "{n} fighter"), translate("main_window", "{n} fighters")))
-    if units:
-        figures = sum(int(r.get("figures") or 0) for r in units)
-        parts.append(plural(len(units), translate("main_window", "{n} unit"), translate("main_window", "{n} units")))
-        parts.append(plural(figures, translate("main_window", "{n} figure"), translate("main_window", "{n} figures")))
-    return "  ·  ".join(parts)
-
-
-def _statuses_of(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """The statuses among ``rows``, in words, for the roster filter."""
-    seen = sorted({str(r.get("status") or "") for r in rows} - {""})
-    return [(s, s.replace("-", " ").capitalize()) for s in seen]
-
-
-def _figure_order(row: dict[str, Any]) -> tuple[bool, int]:
-    """The roster table's rows as the query gives them: fighters, then units, by id."""
-    return row["what"] != "fighter", row["id"]
-
-
-class MainWindow(QMainWindow):
+class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActions, QMainWindow):
     _main_built = False
     _empty_built = False
     # a league server refused the token (from any thread): sign in again
@@ -544,86 +525,29 @@ class MainWindow(QMainWindow):
         changed; the table rows of the fighters and units named (the whole table when
         the shape changed); the battles, the roll log, the history (and Undo/Redo) only
         when they changed; the detail pane when what it shows is named. ``prefer``: the
-        campaign or roster to show now (one just made). Keeps the selection."""
+        campaign or roster to show now (one just made). Keeps the selection. Each view
+        takes the change set in turn: the tree (:mod:`ui.campaign_tree`), the roster
+        table (:mod:`ui.roster_table`), the other tabs (:mod:`ui.campaign_tabs`), the
+        detail pane (:mod:`ui.detail_pane`)."""
         if (self.app is None or changes.everything or self.campaign is None or not self._main_built
                 or self.system is None):
             self.reload(prefer)
             return
-        cid, rid = self.campaign["id"], self.roster_id
+        cid = self.campaign["id"]
         keep = self.selected_row()
         # Undo/Redo read again before anything returns early: a campaign or roster just
         # made goes back below before the history used to be looked at, and Undo stayed
         # grey (issue #33)
         if changes.history or prefer is not None:
             self._undo_for = None
-        if prefer is not None or self._tree_named(changes):
-            self.tree_data = self.app.run(q.campaign_tree)
-            if not self.tree_data:
-                self._show_empty()
-                return
-            here = prefer or (("roster", rid) if rid is not None else ("campaign", cid))
-            self._load_rosters_for(here, cid)
-            # the roster shown gone (its creation undone): its campaign, not the first one
-            target = self._fill_tree(here, cid)
-            camp, new_rid = self._campaign_of_item(target)
-            if camp is None or camp["id"] != cid or new_rid != rid:  # elsewhere now: show all of it
-                self._select_tree_item(target, keep)
-                return
-            self.campaign = camp  # its names and counts as they are now
-            set_rules_system(camp.get("system"))
-            self._set_table_title()
-        if changes.structure:
-            self.load_table(keep)
-        elif changes.figures():
-            self._refresh_rows(changes)
-        # the battles list names the rosters that fought: a roster's own row counts too
-        if changes.battles or (changes.rosters and not changes.figures()):
-            self.battles_view.set_rows(self.app.run(q.battles, cid, newest=q.BATTLES_SHOWN))
-        if changes.rolls:
-            self.log_view.set_campaign(self.app, cid)  # read now if shown, else when shown
-        if changes.history:
-            self.history_view.set_campaign(self.app, cid)
-        if changes.battles or changes.rolls or changes.figures() or changes.rosters or changes.structure:
-            self.charts_view.set_campaign(self.app, cid)  # read now if shown, else when shown
-            self.standings_view.set_campaign(self.app, cid)
+        if not self._apply_to_tree(changes, prefer, keep):
+            return
+        self._apply_to_table(changes, keep)
+        self._apply_to_tabs(changes, cid)
         if self._detail_named(changes):
             self.show_detail()  # updates the actions too
         else:
             self.update_actions()
-
-    @staticmethod
-    def _tree_named(ch: Changes) -> bool:
-        """Whether the campaign tree shows something ``ch`` changed: its shape, a
-        roster's row, a battle (the pending count), or a campaign's own row."""
-        return bool(ch.structure or ch.rosters or ch.battles or ch.campaigns)
-
-    def _detail_named(self, ch: Changes) -> bool:
-        shown = self.detail.current
-        if shown is None:
-            return True  # a message (nothing selected, a row gone): show what is there now
-        kind, ident = shown
-        if kind == "fighter":
-            return ident in ch.fighters
-        if kind == "unit":
-            return ident in ch.units
-        if kind == "roster":
-            return ch.structure or ident in ch.rosters
-        return ch.structure or bool(ch.battles) or ident in ch.campaigns
-
-    def _refresh_rows(self, ch: Changes) -> None:
-        """The table rows of the fighters and units ``ch`` names, and only those."""
-        assert self.campaign is not None
-        if self.model.paged:  # a paged table reads them with their place in its order
-            self.model.refresh(ch.fighters, ch.units)
-            self._set_table_title()
-            return
-        scope: dict[str, Any] = ({"roster": self.roster_id} if self.roster_id is not None
-                                 else {"campaign": self.campaign["id"]})
-        data = self.app.run(q.roster_rows, fighters=sorted(ch.fighters), units=sorted(ch.units), **scope)
-        named = [("fighter", i) for i in ch.fighters] + [("unit", i) for i in ch.units]
-        self.model.update_rows(data["rows"], named, key=lambda r: (r["what"], r["id"]),
-                               natural=_figure_order)
-        self._set_table_title()
 
     def _here(self) -> tuple[str, int] | None:
         return (("roster", self.roster_id) if self.roster_id is not None else
@@ -637,159 +561,6 @@ class MainWindow(QMainWindow):
             self.tree.clear()
             self.model.set_rows([])
         self.update_actions()
-
-    def _fill_tree(self, want: tuple[str, int] | None, campaign: int | None = None) -> QTreeWidgetItem | None:
-        """The tree from ``tree_data``, ``want`` (else the campaign ``campaign``, else the
-        first campaign) made current without the signal; returns that item."""
-        from PySide6.QtWidgets import QTreeWidgetItem
-
-
-        self.tree.blockSignals(True)
-        self.tree.clear()
-        target: QTreeWidgetItem | None = None
-        first: QTreeWidgetItem | None = None
-        home: QTreeWidgetItem | None = None
-        for c in self.tree_data:
-            ci = QTreeWidgetItem([c["name"]])
-            ci.setIcon(0, glyph("campaign"))
-            ci.setData(0, ROLE, ("campaign", c["id"]))
-            n = c["pending_battles"]
-            pend = "\n" + plural(n, translate("MainWindow", "{n} battle waiting for After the Battle"), translate("MainWindow", "{n} battles waiting for After the Battle")) if n else ""
-            ci.setToolTip(0, f"{c['about']}{pend}")
-            f = ci.font(0)
-            f.setBold(True)
-            ci.setFont(0, f)
-            self.tree.addTopLevelItem(ci)
-            first = first or ci
-            if want == ("campaign", c["id"]):
-                target = ci
-            if c["id"] == campaign:
-                home = ci
-            ci.addChildren(self._roster_items(c, c["rosters"]))
-            if want is not None and want[0] == "roster":
-                target = target or next((ci.child(j) for j in range(ci.childCount())
-                                         if ci.child(j).data(0, ROLE) == want), None)
-            ci.setExpanded(True)
-        self.stack.setCurrentWidget(self.splitter)
-        target = target or home or first
-        self.tree.setCurrentItem(target)
-        self.tree.blockSignals(False)
-        self._fit_tree()
-        QTimer.singleShot(0, self._tree_fetch_visible)  # a short campaign shows its "more" row
-        return target
-
-    # --- lazy: a campaign's rosters read a page at a time (lazy helper)
-    def _roster_items(self, c: dict[str, Any], rosters: list[dict[str, Any]]) -> list[QTreeWidgetItem]:
-        """The tree rows of ``rosters`` of campaign ``c``, then a row that reads the
-        next page when it is shown or chosen, while the campaign has more."""
-        from PySide6.QtWidgets import QTreeWidgetItem
-
-        from ui.i18n import translate
-        from ui.text import esc
-
-        items = []
-        icon = glyph("roster")
-        for r in rosters:
-            n = r["fighters"] + r["units"]
-            ri = QTreeWidgetItem([f"{r['name']}  ({n})"])
-            ri.setIcon(0, icon)
-            ri.setData(0, ROLE, ("roster", r["id"]))
-            tip = " · ".join(x for x in (f"{r['name']} ({n})", r["kind"], r["faction"], r["player"]) if x)
-            ri.setToolTip(0, f"<span>{esc(tip)}</span>")  # a tooltip renders rich text: escaped
-            items.append(ri)
-        left = c.get("roster_count", len(c["rosters"])) - len(c["rosters"])
-        if left > 0:
-            more = QTreeWidgetItem([plural(left, translate("MainWindow", "1 more roster…"), translate("MainWindow", "{n} more rosters…"))])
-            more.setData(0, ROLE, ("more", c["id"]))
-            more.setForeground(0, self.palette().placeholderText())
-            items.append(more)
-        return items
-
-    def _load_rosters_for(self, want: tuple[str, int] | None, campaign_id: int | None = None) -> None:
-        """A roster to be shown that is past the campaign's first page: its rosters up
-        to it are read (the tree can select it)."""
-        if want is None or want[0] != "roster":
-            return
-        cid = campaign_id if campaign_id is not None else (self.campaign["id"] if self.campaign else None)
-        camps = [c for c in self.tree_data if c["id"] == cid] or self.tree_data
-        for c in camps:
-            if any(r["id"] == want[1] for r in c["rosters"]):
-                return
-        for c in camps:
-            if len(c["rosters"]) < c.get("roster_count", 0):
-                got = self.app.run(q.campaign_rosters, c["id"], up_to=want[1])
-                if got:
-                    c["rosters"] = got
-                    return
-
-    def _tree_fetch_more(self, more: QTreeWidgetItem) -> list[QTreeWidgetItem]:
-        """Replace the "more" row ``more`` by the next page of its campaign's rosters."""
-        cid = more.data(0, ROLE)[1]
-        c = next((x for x in self.tree_data if x["id"] == cid), None)
-        parent = more.parent()
-        if c is None or parent is None:
-            return []
-        last = c["rosters"][-1] if c["rosters"] else None
-        page = self.app.run(q.campaign_rosters, cid, after=(last["name"], last["id"]) if last else None)
-        c["rosters"] = c["rosters"] + page
-        if not page:
-            c["roster_count"] = len(c["rosters"])
-        self.tree.blockSignals(True)
-        parent.removeChild(more)
-        items = self._roster_items(c, page)
-        parent.addChildren(items)
-        self.tree.blockSignals(False)
-        return items
-
-    def _tree_fetch_visible(self) -> None:
-        """Qt's fetchMore for the tree: a "more" row scrolled into view reads its page."""
-        if not self._main_built or self.app is None:
-            return
-        view = self.tree.viewport().rect()
-        for i in range(self.tree.topLevelItemCount()):
-            ci = self.tree.topLevelItem(i)
-            last = ci.child(ci.childCount() - 1) if ci.childCount() else None
-            if last is not None and last.data(0, ROLE)[0] == "more" and ci.isExpanded():
-                rect = self.tree.visualItemRect(last)
-                if rect.isValid() and rect.intersects(view):
-                    self._tree_fetch_more(last)
-
-    def _fit_tree(self) -> None:
-        """Until the user drags the split (then theirs is kept), the tree is as wide as
-        its longest name, up to a quarter of the window (a third of a narrow one, whose
-        detail pane is under the tabs): names are not cut short."""
-        if self._split_dragged:
-            return
-        if not self.splitter.isVisible():  # not laid out yet: once the window shows
-            self._fit_tree_when_shown = True
-            return
-        want = self.tree.sizeHintForColumn(0) + 2 * self.tree.frameWidth() + 6
-        if self.tree.verticalScrollBar().isVisible():
-            want += self.tree.verticalScrollBar().width()
-        share = 3 if self.width() < self.NARROW else 4  # a narrow window: the pane is under the tabs
-        want = max(200, min(want, max(self.width() // share, 200)))
-        sizes = self.splitter.sizes()
-        if len(sizes) == 2 and sizes[0] != want and sum(sizes) > 0:
-            self.splitter.setSizes([want, max(sizes[1] - (want - sizes[0]), 300)])
-            self._squeeze_columns()
-
-    def _tree_changed(self, cur: QTreeWidgetItem | None, _prev: Any) -> None:
-        if cur is not None and cur.data(0, ROLE)[0] == "more":  # chosen: the next page, its first roster
-            items = self._tree_fetch_more(cur)
-            self.tree.setCurrentItem(items[0] if items else _prev)
-            return
-        self._select_tree_item(cur, None)
-
-    def _campaign_of_item(self, item: QTreeWidgetItem | None) -> tuple[dict[str, Any] | None, int | None]:
-        if item is None:
-            return None, None
-        kind, ident = item.data(0, ROLE)
-        if kind == "roster":
-            parent = item.parent()
-            cid = parent.data(0, ROLE)[1] if parent is not None else None
-            camp = next((c for c in self.tree_data if c["id"] == cid), None)
-            return camp, ident
-        return next((c for c in self.tree_data if c["id"] == ident), None), None
 
     def _select_tree_item(self, item: QTreeWidgetItem | None, keep: dict[str, Any] | None) -> None:
         """Show the campaign or roster ``item``: every view of it read again."""
@@ -812,254 +583,17 @@ class MainWindow(QMainWindow):
             self.update_actions()
             return
         self.load_table(keep)
-        self.battles_view.set_rows(self.app.run(q.battles, camp["id"], newest=q.BATTLES_SHOWN))
-        self.log_view.set_campaign(self.app, camp["id"])
-        self.history_view.set_campaign(self.app, camp["id"])
-        self.charts_view.set_campaign(self.app, camp["id"])
-        self.standings_view.set_campaign(self.app, camp["id"])
+        self._show_tabs_of(camp["id"])
         self.show_detail()
 
-    def load_table(self, keep: dict[str, Any] | None = None) -> None:
-        assert self.campaign is not None and self.system is not None
-        from ui import paged
-
-        scope = {"roster": self.roster_id} if self.roster_id is not None else {"campaign": self.campaign["id"]}
-        big = paged.big_scope(self.app, scope)  # above PAGE_THRESHOLD figures: page by page
-        data = {"rows": []} if big is not None else self.app.run(q.roster_rows, **scope)
-        shown = (self.campaign["id"], self.roster_id)
-        if shown != self._filter_for:  # another campaign or roster: every row of it
-            self._filter_for = shown
-            self.roster_filter.clear()
-        self.model.set_accept(self.roster_filter.accept(self._row_text))
-        key = (self.system["id"], self.campaign.get("edition"), self.roster_id is None)
-        if key != self._columns_key:
-            from PySide6.QtWidgets import QHeaderView
-
-            from ui.models import roster_columns
-
-            self.model.set_columns(roster_columns(self.system, with_roster=self.roster_id is None))
-            self._columns_key = key
-            hh = self.table.horizontalHeader()
-            hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-            for i, col in enumerate(self.model.columns):
-                if col.width:
-                    self.table.setColumnWidth(i, col.width)
-                elif col.key.startswith("stat:") or col.key in ("rep", "xp", "wounded", "battles_fought"):
-                    self.table.setColumnWidth(i, 40)
-                else:
-                    self.table.setColumnWidth(i, 96)
-            hh.setStretchLastSection(True)
-            self.table.horizontalHeader().setSortIndicator(-1, QtCore.Qt.SortOrder.AscendingOrder)
-            hidden = self.settings.hidden_columns(self.system["id"])
-            if hidden is None:  # never chosen: the game's own default
-                hidden = set(q.roster_layout(self.system["id"]).table_hidden)
-            self.roster_filter.set_columns([(c.key, c.title) for c in self.model.columns], hidden)
-            self._show_chosen_columns()
-        if big is not None:
-            paged.fill(self, scope, big)
-        else:
-            self.model.set_rows(data["rows"])
-            self.roster_filter.set_statuses(_statuses_of(data["rows"]))
-        self._fit_columns()
-        self._set_table_title()
-        if keep is not None:
-            r = self.model.find(lambda row: row["what"] == keep["what"] and row["id"] == keep["id"])
-            if r >= 0:
-                self.table.selectRow(r)
-            elif self.model.paged:  # selected when its page comes
-                self.model.pending = (keep["what"], keep["id"])
-
-    def _set_table_title(self) -> None:
-        from ui.text import esc
-
-        assert self.campaign is not None
-        if self.roster_id is not None:
-            roster = next((r for r in self.campaign["rosters"] if r["id"] == self.roster_id), None)
-            title = translate("MainWindow", "<b>{value}</b>  ·  {system_name}").format(value=esc(roster['name'] if roster else ''), system_name=esc(rules_text(self.campaign['system_name'])))
-        else:
-            title = (translate("MainWindow", "<b>{name}</b>  ·  every roster  ·  {system_name}").format(name=esc(self.campaign['name']), system_name=esc(rules_text(self.campaign['system_name']))))
-        from ui.paged import count_words
-
-        words, hidden = count_words(self.model) or (count_text(self.model.rows), len(self.model.left_out))
-        more = translate("MainWindow", "  ·  {hidden} more left out by the filter").format(hidden=hidden) if hidden else ""
-        self.table_title.setText(f"{title}  ·  {words}{more}")
-
-    def _row_text(self, row: dict[str, Any]) -> str:
-        """What a row shows, column by column: what the roster search looks in."""
-        return " ".join(c.text(row) for c in self.model.columns)
-
-    def _roster_filter_changed(self) -> None:
-        if self.campaign is not None and self.system is not None:
-            self.load_table(keep=self.selected_row())
-
-    def _roster_columns_chosen(self) -> None:
-        if self.system is not None:
-            self.settings.set_hidden_columns(self.system["id"], self.roster_filter.hidden)
-        self._show_chosen_columns()
-
-    def _show_chosen_columns(self) -> None:
-        for i, c in enumerate(self.model.columns):
-            self.table.setColumnHidden(i, c.key in self.roster_filter.hidden)
-
-    def find_in_roster(self) -> None:
-        """Ctrl+F: the roster tab, its search field ready for typing."""
-        if not getattr(self, "_main_built", False) or self.campaign is None:
-            return
-        from ui.roster_filter import focus_search
-
-        self.tabs.setCurrentIndex(TAB_ROSTER)
-        focus_search(self.roster_filter)
-
-    def _fit_columns(self) -> None:
-        """Columns as wide as their contents (sampled: cheap on big rosters), capped."""
-        hh = self.table.horizontalHeader()
-        fm = self.table.fontMetrics()
-        sample = self.model.rows[:200]
-        for i, col in enumerate(self.model.columns):
-            if col.key.startswith("stat:"):  # short values: as wide as the widest, no more
-                widest = max([fm.horizontalAdvance(col.text(r)) for r in sample]
-                             + [fm.horizontalAdvance(col.title)])
-                self.table.setColumnWidth(i, widest + 8)  # 13 characteristics fit 1280 px (advance helper)
-                continue
-            self.table.resizeColumnToContents(i)
-            want = max(self.table.columnWidth(i), fm.horizontalAdvance(col.title) + 22)
-            cap = 260 if col.key in ("weapons", "skills", "injuries") else 200
-            self.table.setColumnWidth(i, min(want, cap))
-        hh.setStretchLastSection(True)
-        self._squeeze_columns()
-
-    def _squeeze_columns(self) -> None:
-        """Wider than the table: the text columns (weapons, skills, names...) give way,
-        their words wrapping onto more lines, before a sideways scroll bar appears. (A
-        table of over a thousand rows keeps one line per row: measuring each is slow.)"""
-        if self.campaign is None or len(self.model.rows) > 1000 or self.model.paged:
-            return
-        from ui.views import squeeze_columns, wrap_rows
-
-        fixed = [c.key.startswith("stat:") or c.key in ("rep", "xp") for c in self.model.columns]
-        for _ in range(2):  # taller rows may bring a vertical scroll bar: squeeze once more
-            if not squeeze_columns(self.table, skip=lambda c: fixed[c]):
-                break
-            wrap_rows(self.table)
-
-    def selected_row(self) -> dict[str, Any] | None:
-        ix = self.table.selectionModel().currentIndex() if self.table.selectionModel() else None
-        if ix is None or not ix.isValid():
-            return None
-        if not self.table.selectionModel().isRowSelected(ix.row(), ix.parent()):
-            return None
-        return self.model.row_at(ix.row())
-
-    def select_figure(self, name: str) -> bool:
-        r = self.model.find(lambda row: row["name"] == name)
-        if r >= 0:
-            self.table.selectRow(r)
-            self.show_detail()
-        return r >= 0
-
-    def select_tree(self, kind: str, ident: int) -> None:
-        it = self._find_tree_item(kind, ident)
-        if it is not None:
-            self.tree.setCurrentItem(it)
-
-    def _find_tree_item(self, kind: str, ident: int) -> QTreeWidgetItem | None:
-        for i in range(self.tree.topLevelItemCount()):
-            ci = self.tree.topLevelItem(i)
-            if ci.data(0, ROLE) == (kind, ident):
-                return ci
-            for j in range(ci.childCount()):
-                if ci.child(j).data(0, ROLE) == (kind, ident):
-                    return ci.child(j)
-        return None
-
-    def show_detail(self) -> None:
-        if self.app is None or self.campaign is None:
-            self.detail.show_nothing()
-            return
-        row = self.selected_row()
-        try:
-            if row is not None and row["what"] == "fighter":
-                self.detail.show_html(detail.fighter_html(self.app.run(q.fighter_detail, row["id"])),
-                                      ("fighter", row["id"]))
-            elif row is not None:
-                self.detail.show_html(detail.unit_html(self.app.run(q.unit_detail, row["id"])),
-                                      ("unit", row["id"]))
-            elif self.roster_id is not None:
-                self.detail.show_html(detail.roster_html(self.app.run(q.roster_detail, self.roster_id)),
-                                      ("roster", self.roster_id))
-            else:
-                self.detail.show_html(detail.campaign_html(self.campaign,
-                                                           self.app.run(q.battles, self.campaign["id"], newest=15)),
-                                      ("campaign", self.campaign["id"]))
-        except AppError as e:  # the row vanished (another window removed it)
-            self.detail.show_nothing(str(e))
-        self.update_actions()
-
-    def _tab_changed(self, i: int) -> None:
-        if i == TAB_LOG and self.log_view.read_on_show():  # read twice, a 200-row log took twice as long
-            self.log_view.reload_filters()
-            self.log_view.refresh()
-        elif i == TAB_HISTORY and self.history_view.read_on_show():
-            self.history_view.refresh()
-
-    def show_log(self) -> None:
-        self.tabs.setCurrentIndex(TAB_LOG)
-        row = self.selected_row()
-        if row is not None and row["what"] == "fighter":
-            self.log_view.set_filter(fighter=row["id"])
-
     # ------------------------------------------------------------------ actions state
-    # ------------------------------------------------------------------ actions state
-    def update_actions(self) -> None:
-        """Enable the actions that apply now (runs on every selection change)."""
-        from ui import actions as ui_actions
-
-        ui_actions.update_state(self)
-
-    def refresh_undo(self) -> None:
-        """Read the campaign's undo history again and show it on Undo/Redo: another
-        process may have changed it (the Edit menu about to open, the window activated)."""
-        from ui import actions as ui_actions
-
-        self._undo_for = None
-        ui_actions.update_undo(self)
-
+    # (update_actions, refresh_undo, undo_state_of, the system commands and the window's
+    # names for the operations: ui.window_actions)
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         super().changeEvent(event)
         if (event.type() == QEvent.Type.ActivationChange and self.isActiveWindow()
                 and "undo" in (getattr(self, "actions", None) or ()) and hasattr(self, "campaign")):
             self.refresh_undo()  # back from the command line: Ctrl+Z does what the history says
-
-    def undo_state_of(self, campaign_id: int | None) -> dict[str, Any]:
-        """What Undo and Redo would do in the campaign: read once per change of its
-        history (``apply_changes``), of the campaign shown, or of the database."""
-        if campaign_id is None or self.app is None:
-            return NO_UNDO
-        if self._undo_for != campaign_id:
-            from campaign_app.errors import AuthError
-
-            try:
-                self._undo_state = self.app.run(q.undo_state, campaign_id)
-            except AuthError:  # a league's token refused: nothing to offer until signed in again
-                return NO_UNDO
-            self._undo_for = campaign_id
-        return self._undo_state
-
-    # ------------------------------------------------------------------ system commands
-    def system_commands(self) -> list[Any]:
-        """The open campaign's game-system commands shown as actions."""
-        return list(self.system_command_map.values())
-
-    def command_runner(self, cmd: Any) -> Any:
-        """The use-case of a command of the open campaign's system."""
-        assert self.game_system is not None
-        return self.game_system.load(cmd.run)
-
-    def run_command(self, key: str) -> Any:
-        """Run the system command behind action ``key`` (:mod:`ui.controllers.commands`)."""
-        from ui.controllers import commands
-
-        return commands.run_command(self, key)
 
     # ------------------------------------------------------------------ dialogs, tasks
     def _show_dialog(self, dlg: Any) -> Any:
@@ -1156,135 +690,6 @@ class MainWindow(QMainWindow):
         if name:
             self.settings.set_value("export/dir", str(Path(name).parent))
         return name
-
-    # ------------------------------------------------------------------ operations
-    # What the actions do lives in ui.controllers (loaded on first use); these are the
-    # window's names for them.
-    def new_campaign(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.new_campaign(self)
-
-    def new_roster(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.new_roster(self)
-
-    def edit_roster(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.edit_roster(self)
-
-    def add_fighter(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.add_fighter(self)
-
-    def add_unit(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.add_unit(self)
-
-    def edit_selected(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.edit_selected(self)
-
-    def duplicate_selected(self) -> None:
-        from ui.controllers import editing
-
-        editing.duplicate_selected(self)
-
-    def advance_selected(self) -> Any:  # advance helper
-        from ui.dialogs.advance import advance_selected
-
-        return advance_selected(self)
-
-    def remove_selected(self) -> None:
-        from ui.controllers import editing
-
-        editing.remove_selected(self)
-
-    def house_rules(self) -> Any:
-        from ui.controllers import editing
-
-        return editing.house_rules(self)
-
-    def campaign_settings(self) -> Any:
-        """Campaign ▸ Dice Discipline… (record helper)."""
-        from ui.dialogs.campaign_settings import CampaignSettingsDialog
-
-        if self.campaign is None:
-            return None
-        dlg = CampaignSettingsDialog(self, self.app, self.campaign["id"])
-        dlg.saved.connect(lambda _r: self.apply_changes(dlg.changes))
-        return self._show_dialog(dlg)
-
-    def exchange_prisoner(self) -> None:
-        from ui.controllers import editing
-
-        editing.exchange_prisoner(self)
-
-    def record_battle(self) -> Any:
-        from ui.controllers import battles
-
-        return battles.record_battle(self)
-
-    def after_battle(self) -> Any:
-        from ui.controllers import battles
-
-        return battles.after_battle(self)
-
-    def open_wizard(self, battle_id: int) -> Any:
-        from ui.controllers import battles
-
-        return battles.open_wizard(self, battle_id)
-
-    def undo(self) -> None:
-        from ui.controllers import history
-
-        history.undo(self)
-
-    def redo(self) -> None:
-        from ui.controllers import history
-
-        history.redo(self)
-
-    def create_demo(self) -> Task | None:
-        from ui.controllers import datafiles
-
-        return datafiles.create_demo(self)
-
-    def import_json(self, path: str | None = None) -> Task | None:
-        from ui.controllers import datafiles
-
-        return datafiles.import_json(self, path)
-
-    def import_external(self, key: str, path: str | None = None) -> Task | None:
-        """Import a file with the importer ``key`` of an installed game system."""
-        from ui.controllers import datafiles
-
-        return datafiles.import_external(self, key, path)
-
-    def export_json(self, path: str | None = None) -> Task | None:
-        from ui.controllers import datafiles
-
-        return datafiles.export_json(self, path)
-
-    def backup_database(self, path: str | None = None) -> Task | None:
-        from ui.controllers import datafiles
-
-        return datafiles.backup_database(self, path)
-
-    def restore_database(self, path: str | None = None) -> Any:
-        from ui.controllers import datafiles
-
-        return datafiles.restore_database(self, path)
-
-    def export_pdf(self, kind: str, path: str | None = None) -> Task | None:
-        from ui.controllers import exports
-
-        return exports.export_pdf(self, kind, path)
 
     # ------------------------------------------------------------------ help
     def _theme_icons(self, dark: bool) -> None:

@@ -9,7 +9,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 
 from campaign_app.usecases.common import Ref, get_campaign
 from campaign_app.usecases.exports import Chart, campaign_document
-from campaign_app.usecases.gui_queries import table_title
+from campaign_app.usecases.gui_queries.rules import table_title
 from db.queries import rolls as roll_q
 from db.uow import Engine, read_session
 

@@ -1,4 +1,4 @@
-"""The detail pane's shapes (:func:`campaign_app.usecases.gui_queries.fighter_detail`,
+"""The detail pane's shapes (:func:`campaign_app.usecases.gui_queries.details.fighter_detail`,
 ``unit_detail``, ``roster_detail``). Kept apart from :mod:`gui_queries` so that module
 loads without :mod:`campaign_app.usecases.core` (the window's first screen); the panes
 load it when one is read, and the facade when it names a pane's type."""
@@ -9,7 +9,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 
 from campaign_app.usecases.core import FighterDetail, RollLogEntry, RosterData, UnitData
 from campaign_app.usecases.counters import CounterValue
-from campaign_app.usecases.gui_queries import FigureBattle
+from campaign_app.usecases.gui_queries.details import FigureBattle
 
 
 class RosterDetail(RosterData):

@@ -746,7 +746,7 @@ def open_battles(engine: Any, campaign: Ref) -> list[OpenBattle]:
 
 def setup_choices(engine: Any, campaign: Ref) -> SetupChoices:
     """What :func:`setup_battle` can be given for ``campaign``."""
-    from campaign_app.usecases.gui_queries import battle_setup
+    from campaign_app.usecases.gui_queries.battle_list import battle_setup
 
     base = battle_setup(engine, campaign)
     with read_session(engine) as s:

@@ -59,7 +59,7 @@ def test_no_file_of_the_window_names_an_engine_or_imports_db() -> None:
 def test_there_are_use_cases_and_every_one_says_what_it_returns() -> None:
     assert len(USE_CASES) > 120
     names = {use_case_name(f) for f in USE_CASES}
-    assert {"campaign_app.usecases.core:add_fighter", "campaign_app.usecases.gui_queries:roster_rows",
+    assert {"campaign_app.usecases.core:add_fighter", "campaign_app.usecases.gui_queries.roster_table:roster_rows",
             "campaign_app.usecases.battles:after_battle"} <= names
     assert set(LOCAL_ONLY) <= names  # the list names real use-cases
     missing = [use_case_name(f) for f in USE_CASES if "return" not in inspect.get_annotations(f)]

@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = [
-    "campaign_app/usecases/gui_queries.py",
+    *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("campaign_app/usecases/gui_queries/*.py")),
     "campaign_app/usecases/exports.py",
     "campaign_app/usecases/demo.py",
     "campaign_app/usecases/backup.py",

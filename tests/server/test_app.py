@@ -284,8 +284,8 @@ def test_results_round_trip_through_the_server(lg: League) -> None:
     what the use-case returns locally."""
     h = lg.login("carla")
     for name, fn, args in [("core.show_roster", core.show_roster, {"ref": lg.easy}),
-                           ("gui_queries.campaign_tree", gui_queries.campaign_tree, {}),
-                           ("gui_queries.roster_rows", gui_queries.roster_rows, {"roster": lg.jerries}),
+                           ("tree.campaign_tree", gui_queries.campaign_tree, {}),
+                           ("roster_table.roster_rows", gui_queries.roster_rows, {"roster": lg.jerries}),
                            ("core.list_campaigns", core.list_campaigns, {})]:
         r = lg.run(h, name, **args)
         assert r.status_code == 200, r.text
