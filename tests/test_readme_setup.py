@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-TEST_ONLY = {"xvfb", "x11-utils", "binutils", "postgresql", "chromium"}  # .ci/run's packages the app itself does not need
+TEST_ONLY = {"xvfb", "x11-utils", "binutils", "postgresql", "chromium", "caddy"}  # .ci/run's packages the app itself does not need
 
 
 def _setup_commands() -> list[str]:

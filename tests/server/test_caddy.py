@@ -109,9 +109,15 @@ def test_players_reach_the_league_through_caddy(lg: League, proxied: tuple[str, 
     r = httpx.post(f"{base}/api/run/core.edit_fighter", json={"ref": lg.rock, "xp": 3}, headers=auth, timeout=10)
     assert r.status_code == 200, r.text
     assert lg.app.run(core.show_fighter, lg.rock)["xp"] == 3
-    # a body over the documented 1 MB is refused by Caddy (413)
-    r = httpx.post(f"{base}/api/run/core.edit_fighter", content=b"x" * (1_100_000), headers=auth, timeout=10)
-    assert r.status_code == 413
+    # a body over the documented 1 MB is refused: a 413, or the connection closed under
+    # the upload (Caddy 2.6 does either, caddyserver/caddy#6739); nothing is written
+    big = {"ref": lg.rock, "notes": "x" * 1_100_000}
+    try:
+        r = httpx.post(f"{base}/api/run/core.edit_fighter", json=big, headers=auth, timeout=10)
+        assert r.status_code == 413, r.text[:200]
+    except httpx.RemoteProtocolError:
+        pass
+    assert lg.app.run(core.show_fighter, lg.rock)["notes"] == ""
     # the live-update stream passes through as it comes (flush_interval -1): its first
     # line arrives at once, not when a buffer fills
     with httpx.stream("GET", f"{base}/api/events", headers=auth, timeout=10) as s:
