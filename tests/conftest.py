@@ -8,6 +8,7 @@ import os
 import shutil
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -53,21 +54,28 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'campaign.sqlite'}"
 
 
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    admin = pg_admin_url()
-    if not admin:
-        pytest.skip(f"no PostgreSQL server: set {PG_ENV} (.ci/run does)")
+@contextmanager
+def _pg_database(admin: str, template: str | None = None) -> Iterator[str]:
+    """A new PostgreSQL database (empty, or a copy of ``template``), dropped at the end."""
     name = f"t_{uuid.uuid4().hex[:12]}"
     adm = create_engine(make_url(admin).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
     with adm.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
+        c.execute(text(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else "")))
     try:
         yield make_url(admin).set(database=name).render_as_string(hide_password=False)
     finally:
         with adm.connect() as c:
             c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         adm.dispose()
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    admin = pg_admin_url()
+    if not admin:
+        pytest.skip(f"no PostgreSQL server: set {PG_ENV} (.ci/run does)")
+    with _pg_database(admin) as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -129,16 +137,8 @@ def _pg_migrated_url(_pg_template: str) -> Iterator[str]:
     ``pg_url`` and then dropped and made again (0.12-0.18 s more a test)."""
     admin = pg_admin_url()
     assert admin
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    adm = create_engine(make_url(admin).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
-    with adm.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{_pg_template}"'))
-    try:
-        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with adm.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        adm.dispose()
+    with _pg_database(admin, _pg_template) as url:
+        yield url
 
 
 @pytest.fixture
