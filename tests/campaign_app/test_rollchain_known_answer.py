@@ -126,3 +126,26 @@ def test_first_break_names_a_record_hashed_without_prev():
     rows[1]["hash"] = rollchain.link("", rows[1])  # as a chain that forgot prev would write it
     n, brk = rollchain.first_break(rows)
     assert brk is not None and brk.position == 2 and brk.why == "content"
+
+
+_AWKWARD = ["", "plain", 'say "hi"', "back\\slash", "tab\there", "new\nline", "\x00\x1f\x7f", "Ñandú ✓",
+            "🎲 d66", "</script>", "\u2028\u2029", 0, 17, -3, None]
+
+
+def test_canonical_writes_what_json_writes_for_every_kind_of_value():
+    """The hand-written canonical JSON is json's, byte for byte, on awkward texts (quotes,
+    backslashes, control characters, non-ASCII, emoji), None, numbers given as text or
+    int, and both versions with and without a first mark."""
+    import random
+
+    rng = random.Random(35)
+    keys = rollchain._TEXTS + ("first_mark",)
+    for _ in range(3000):
+        row: dict = {k: rng.choice(_AWKWARD) for k in keys if rng.random() < 0.9}
+        for k in rollchain._NUMBERS:
+            if rng.random() < 0.9:
+                row[k] = rng.choice([None, 0, 6, -1, 66, "12", True])
+        row["created_at"] = rng.choice([None, "2026-03-14T12:34:56.789012", "2026-01-01 00:00:00"])
+        row["v"] = rng.choice([None, 0, 1, 2, "1"])
+        prev = rng.choice(["", FIRST_HASH])
+        assert rollchain.canonical(prev, row) == rollchain.canonical_by_json(prev, row), row

@@ -93,10 +93,31 @@ def _state(path: Path) -> tuple[str | None, set[str]]:
         con.close()
 
 
-def _run_and_kill(url: str, rng: random.Random, window: float, after_backup: float | None = None) -> bool:
+def _small_upgrade_cache(kib: int, before_commit=None) -> None:  # type: ignore[no-untyped-def]
+    """(In a child about to upgrade.) The migration engine's connections get a page cache
+    of ``kib`` KiB; ``before_commit`` runs just before the upgrade commits."""
+    from sqlalchemy import event
+
+    import db.migrate
+
+    real = db.migrate.migration_engine
+
+    def engine(url):  # type: ignore[no-untyped-def]
+        eng = real(url)
+        event.listen(eng, "connect", lambda dbapi_conn, _rec: dbapi_conn.execute(f"PRAGMA cache_size = -{kib}"))
+        if before_commit is not None:
+            event.listen(eng, "commit", lambda _conn: before_commit())
+        return eng
+
+    db.migrate.migration_engine = engine
+
+
+def _run_and_kill(url: str, rng: random.Random, window: float, after_backup: float | None = None,
+                  cache_kib: int = 0) -> bool:
     """Fork a child that opens ``url`` (upgrading or creating it), kill it after a random
     moment within ``window`` seconds, or (``after_backup``) within that many seconds after
     it has saved its pre-upgrade backup, so that the kill lands in the upgrade itself.
+    ``cache_kib``: the child's upgrade runs with a page cache of that many KiB.
     True if the child said it had finished."""
     r, w = os.pipe()
     pid = os.fork()
@@ -113,6 +134,8 @@ def _run_and_kill(url: str, rng: random.Random, window: float, after_backup: flo
                 return out
 
             db.migrate.backup_before_migration = told
+            if cache_kib:  # the upgrade's page cache, as small as the large file needs (LARGE_ROLLS)
+                _small_upgrade_cache(cache_kib)
             open_database(url).dispose()
             os.write(w, b"done\n")
             time.sleep(60)
@@ -141,7 +164,7 @@ def _run_and_kill(url: str, rng: random.Random, window: float, after_backup: flo
     return got.endswith(b"done\n")
 
 
-def _kill_upgrades(tmp_path: Path, kills: int, rolls: int, seed: int = 20261201) -> dict[str, int]:
+def _kill_upgrades(tmp_path: Path, kills: int, rolls: int, seed: int = 20261201, cache_kib: int = 0) -> dict[str, int]:
     from db.backup import sqlite_backup
 
     head_revision()  # alembic loaded before the forks
@@ -172,7 +195,8 @@ def _kill_upgrades(tmp_path: Path, kills: int, rolls: int, seed: int = 20261201)
         shutil.rmtree(tmp_path / "backups", ignore_errors=True)  # (killed backups' .part files)
         shutil.copy(pristine, db)
         # most kills land inside the upgrade proper, some anywhere (the backup included)
-        done = _run_and_kill(url, rng, window * scale, in_upgrade * scale if rng.random() < 0.8 else None)
+        done = _run_and_kill(url, rng, window * scale, in_upgrade * scale if rng.random() < 0.8 else None,
+                             cache_kib=cache_kib)
         rev, indexes = _state(db)
         assert rev in seen, rev
         seen[rev] += 1
@@ -216,7 +240,7 @@ def _kill_creations(tmp_path: Path, kills: int, seed: int = 1201) -> dict[str, i
 
 
 def test_a_killed_upgrade_is_whole_or_not_at_all_fast(tmp_path):
-    seen = _kill_upgrades(tmp_path, kills=12, rolls=30_000)
+    seen = _kill_upgrades(tmp_path, kills=12, rolls=LARGE_ROLLS, cache_kib=UPGRADE_CACHE_KIB)
     assert seen["0001"] >= 1
 
 
@@ -226,16 +250,20 @@ def test_a_killed_first_creation_leaves_a_file_the_next_create_makes_whole_fast(
 
 # "Large" is what makes the upgrade's transaction outgrow SQLite's page cache, so that
 # pages spill to the WAL before the commit and a kill can land between a spill and the
-# commit: the file must be several times the cache. 40,000 rolls make an 8 MB file, four
-# times the default 2 MB cache; 100,000 (21 MB) proved nothing more and made every kill
-# wait 2.5 times as long (850 s of CI for the 200 kills).
-LARGE_ROLLS = 40_000
+# commit: the file must be several times the cache. What counts is the ratio, so the
+# upgrades killed here run with a quarter of the default 2 MB cache (UPGRADE_CACHE_KIB)
+# on a quarter of the file: 10,000 rolls make 2 MB, four times the cache, as 40,000
+# rolls (8 MB) did with the default cache at four times the cost of every kill.
+# (100,000 rolls, 21 MB, proved nothing more and took 850 s of CI for the 200 kills.)
+LARGE_ROLLS = 10_000
+UPGRADE_CACHE_KIB = 500
 
 
 def test_the_large_database_outgrows_the_page_cache(tmp_path):
     _old_database(tmp_path / "large.sqlite", LARGE_ROLLS)
     con = sqlite3.connect(tmp_path / "large.sqlite")
     try:
+        con.execute(f"PRAGMA cache_size = -{UPGRADE_CACHE_KIB}")  # as the killed upgrades run
         cache = con.execute("PRAGMA cache_size").fetchone()[0]  # pages, or -KiB when negative
         page = con.execute("PRAGMA page_size").fetchone()[0]
         cache_bytes = -cache * 1024 if cache < 0 else cache * page
@@ -243,6 +271,41 @@ def test_the_large_database_outgrows_the_page_cache(tmp_path):
     finally:
         con.close()
     assert size >= 3 * cache_bytes, (size, cache_bytes)
+
+
+def test_a_killed_upgrade_spills_pages_to_the_wal_before_it_commits(tmp_path):
+    """What the large file is for: with the cache the kills run with, the upgrade's
+    transaction writes pages to the WAL before its commit (a kill then lands between a
+    spill and the commit). Seen from outside, as the kill sees it: the child is stopped
+    just before its COMMIT and the WAL already holds frames."""
+    db = tmp_path / "large.sqlite"
+    _old_database(db, LARGE_ROLLS)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - child
+        os.close(r)
+        try:
+            def stop_before_commit() -> None:
+                wal = db.with_name(db.name + "-wal")
+                os.write(w, str(wal.stat().st_size if wal.exists() else 0).encode() + b"\n")
+                time.sleep(60)
+
+            _small_upgrade_cache(UPGRADE_CACHE_KIB, stop_before_commit)
+            open_database(f"sqlite:///{db}")
+        finally:
+            os._exit(3)
+    os.close(w)
+    try:
+        ready, _, _ = select.select([r], [], [], 120)
+        assert ready, "the upgrade never reached its commit"
+        wal_bytes = int(os.read(r, 64).split(b"\n")[0] or b"0")
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(r)
+    assert wal_bytes > 0, "the upgrade kept every page in its cache until the commit"
+    rev, indexes = _state(db)
+    assert rev == "0001" and not (NEW_INDEXES & indexes)
 
 
 # The 200 kills of each long run are four lanes of 50, each with a seed of its own: the
@@ -256,7 +319,7 @@ LANES = [pytest.param(lane, id=f"lane{lane}") for lane in range(4)]
 @pytest.mark.slow
 @pytest.mark.parametrize("lane", LANES)
 def test_hundreds_of_kills_during_an_upgrade_of_a_large_database(tmp_path, lane):
-    seen = _kill_upgrades(tmp_path, kills=50, rolls=LARGE_ROLLS, seed=20261201 + lane)
+    seen = _kill_upgrades(tmp_path, kills=50, rolls=LARGE_ROLLS, seed=20261201 + lane, cache_kib=UPGRADE_CACHE_KIB)
     assert seen["0001"] >= 12 and seen[HEAD_REVISION] >= 5, seen
     print(f"50 kills during an upgrade (lane {lane}): {seen}")
 
