@@ -15,7 +15,8 @@ What is enforced (docs/league.md, "League server"):
   refused;
 - a **player** writes only rows that hang from a roster whose ``owner`` is their member
   name (the roster itself, its fighters, units, equipment, skills, lasting injuries,
-  stash, ledger, territories), battles one of their rosters fought (the battle, its
+  stash, ledger, territories), every side of a battle one of their rosters fought when
+  closing its After the Battle or paying its territories' income, battles one of their rosters fought (the battle, its
   rosters, results, marks; a new mark only on a figure of their own roster), the dice they roll (roll records) and the
   history of their own actions; undo and redo only of actions they made (``journal.author``)
   and only where every row the undo puts back hangs from one of their rosters. A
@@ -108,10 +109,11 @@ class Watch:
     def __init__(self, session: Session, actor: Actor) -> None:
         self.actor = actor
         self.rows: list[tuple[str, dict[str, Any]]] = []
-        self.owner_changes: list[tuple[str, Any, Any]] = []  # roster name, owner before, after
+        self.owner_changes: list[tuple[Any, str, Any, Any]] = []  # roster id, name, owner before, after
         # battles whose After the Battle this unit of work marks done (closing) or undoes (reopening)
         self.closing: set[int] = set()
         self.reopening: set[int] = set()
+        self.income: set[int] = set()  # battles whose territories' income this unit of work pays
         self.new: set[tuple[str, Any]] = set()  # rows the ORM inserted: (table, id)
         self.session = session
         event.listen(session, "before_flush", self._before_flush)
@@ -124,6 +126,10 @@ class Watch:
         for obj in list(session.new):
             if getattr(type(obj), "__tablename__", None) == "roster" and getattr(obj, "owner", None) is None:
                 obj.owner = self.actor.name  # a roster a player creates is theirs
+        for obj in session.new:
+            if (getattr(type(obj), "__tablename__", None) == "ledger_entry" and obj.kind == "income"
+                    and obj.battle_id is not None):
+                self.income.add(int(obj.battle_id))
         for obj in session.dirty:
             if getattr(type(obj), "__tablename__", None) == "battle" and obj.id is not None:
                 hist = inspect(obj).attrs.after_battle_done.history
@@ -135,7 +141,7 @@ class Watch:
             hist = inspect(obj).attrs.owner.history
             before = hist.deleted[0] if hist.deleted else (hist.unchanged[0] if hist.unchanged else obj.owner)
             after = before if obj in session.deleted else obj.owner  # deleting: only one's own
-            self.owner_changes.append((obj.name, before, after))
+            self.owner_changes.append((obj.id, obj.name, before, after))
 
     def _after_flush(self, session: Session, _ctx: Any) -> None:
         # (the session's sets and each attribute's history are still those before the flush)
@@ -192,16 +198,18 @@ def check(session: Session, watch: Watch, *, writes: bool) -> None:
         if table not in _FREE and count > noted.get(table, 0):
             raise _refused(f"this action writes {table} rows the server cannot check for a player; "
                            "ask the arbitrator")
-    for name, before, after in watch.owner_changes:
+    conn = session.connection()
+    gone = _Gone(rows, watch.new)
+    gone.sides = _closing_sides(conn, actor.name, watch) | _income_sides(conn, actor.name, watch)
+    for rid, name, before, after in watch.owner_changes:
         if before == after != actor.name:
+            if rid in gone.sides:  # (its credits: the income of a battle of theirs)
+                continue
             raise _refused(f"the roster {name!r} belongs to {before or 'nobody yet (the arbitrator)'}, "
                            f"not to you ({actor.name})")
         if before != actor.name or after != actor.name:
             raise _refused(f"the roster {name!r} belongs to {before or 'nobody (the arbitrator)'}; "
                            f"a player neither takes nor gives away a roster")
-    conn = session.connection()
-    gone = _Gone(rows, watch.new)
-    gone.sides = _closing_sides(conn, actor.name, watch)
     for table, row in sorted(rows, key=lambda tr: tr[0] != "journal"):  # whose action first
         why = _why_not(conn, actor.name, table, row, gone)
         if why is not None:
@@ -256,20 +264,33 @@ def _closing_sides(conn: Any, user: str, watch: Watch) -> set[int]:
     work that marks a battle's After the Battle done may change every roster that fought
     it, when one of them is the player's (its other rows stay checked one by one). Only
     the arbitrator reopens a battle (undoes its After the Battle)."""
-    from db.league import _one
-
     if watch.reopening:
         raise _refused("only the arbitrator reopens a battle whose After the Battle is done")
+    return _sides(conn, user, watch.closing, "its After the Battle is run by its players or the arbitrator")
+
+
+def _income_sides(conn: Any, user: str, watch: Watch) -> set[int]:
+    """The income of a battle's territories (collected once per battle and roster, by
+    :func:`campaign_app.usecases.gear.collect_battle_income`, the server's dice): the
+    unit of work that pays it may pay every roster that fought the battle, when one of
+    them is the player's, as After the Battle does."""
+    return _sides(conn, user, watch.income, "its income is collected by its players or the arbitrator")
+
+
+def _sides(conn: Any, user: str, battles: set[int], who: str) -> set[int]:
+    """The rosters that fought ``battles``, each of which one of ``user``'s rosters fought
+    (else refused: ``who`` may)."""
+    from db.league import _one
+
     sides: set[int] = set()
-    for bid in sorted(watch.closing):
+    for bid in sorted(battles):
         rosters = {int(r[0]) for r in conn.execute(
             text("SELECT roster_id FROM battle_roster WHERE battle_id = :b"), {"b": bid}).all()}
         if not any((o := _one(conn, "SELECT owner FROM roster WHERE id = :i", i=r)) is not None and o.owner == user
                    for r in rosters):
             found = _one(conn, "SELECT number FROM battle WHERE id = :i", i=bid)
             label = f"battle {found.number}" if found is not None else "that battle"
-            raise _refused(f"{label} was not fought by one of your rosters: its After the Battle is run by its "
-                           "players or the arbitrator")
+            raise _refused(f"{label} was not fought by one of your rosters: {who}")
         sides |= rosters
     return sides
 
@@ -295,7 +316,7 @@ def _why_not(conn: Any, user: str, table: str, row: Mapping[str, Any], gone: _Go
             return f"that change ({found.summary or found.action}) was made by {who}: only {who} or the arbitrator may undo or redo it"
         return None
     if table in _ROSTER_TABLES:
-        if table == "roster" and "owner" in row and row["owner"] != user:
+        if table == "roster" and "owner" in row and row["owner"] != user and row.get("id") not in gone.sides:
             return f"the roster belongs to {row['owner'] or 'nobody yet (the arbitrator)'}, not to you ({user})"
         rid = gone.roster_of(conn, table, row)
         if rid is not None and rid in gone.sides:  # After the Battle of a battle of theirs

@@ -149,6 +149,8 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (duplicate.duplicate_fighter, WRITE),
     (gear.adjust_credits, WRITE),
     (gear.buy_item, WRITE),
+    (gear.collect_battle_income, WRITE),  # every side of a battle of theirs, once (db.acting)
+    (gear.collect_income, WRITE),
     (gear.remove_territory, WRITE),
     (gear.sell_item, WRITE),
     (gear.stash_add, WRITE),
@@ -175,6 +177,7 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (units.exchange_prisoners, WRITE),
     (units.remove_unit, WRITE),
     (core.create_campaign, ARBITRATOR),
+    (gear.add_territory, ARBITRATOR),  # a player takes a territory the arbitrator grants
     (core.set_house_rule, ARBITRATOR),
     (counters.define_counter, ARBITRATOR),
     (counters.remove_counter, ARBITRATOR),

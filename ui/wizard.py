@@ -183,8 +183,8 @@ class AfterBattleWizard(QDialog):
         ol = QVBoxLayout(self.options_box)
         for spec in self.option_specs:
             ol.addWidget(self._option_widget(spec, ol))
-        # gear helper (collecting income is not offered over a league server yet)
-        self.income_box = None if self.league else _income_box(self.app, self.battle["id"], ol)
+        # gear helper (over a league server the server rolls the income's dice, once per battle)
+        self.income_box = _income_box(self.app, self.battle["id"], ol)
         self.options_box.setVisible(bool(self.option_specs) or self.income_box is not None)
         lay.addWidget(self.options_box)
         self.participants = QLabel()

@@ -95,7 +95,9 @@ def cmd_after_battle(args: argparse.Namespace, app: Campaigns) -> None:
         from campaign_app.dice import Roller
         from campaign_app.usecases.gear import collect_battle_income
 
-        income = app.run(collect_battle_income, args.battle, roller=Roller.from_options(args.income_dice, None))
+        # typed income dice only when given (over a league the server rolls: a roller is no plain data)
+        roller = Roller.from_options(args.income_dice, None) if args.income_dice else None
+        income = app.run(collect_battle_income, args.battle, roller=roller)
 
     def text() -> str:
         lines = [f"After the Battle {rep.battle} — {rep.campaign}"

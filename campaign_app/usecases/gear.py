@@ -769,6 +769,8 @@ def collect_income(engine: Engine, roster: Ref, *, battle: Ref | None = None,
         held = list(q.territories_of(s, r.id or 0))
         if not held:
             raise InputError(f"{r.name} holds no territories")
+        if battle_id is not None and q.income_collected(s, [r.id or 0], battle_id):
+            raise InputError(f"{r.name} has already collected its income for that battle (undo it to collect again)")
         lines = _collect(s, r, held, battle_id, roller)
         roller.finish()
         uow.record_rolls(roller, battle_id=battle_id, campaign_id=c.id)
@@ -821,7 +823,9 @@ class BattleIncome(Result):
 
 def collect_battle_income(engine: Engine, battle: Ref, *, roller: Roller | None = None) -> BattleIncome:
     """After a battle: each roster that fought and holds territories collects their
-    income, rolls recorded with the battle, in one undo step."""
+    income, rolls recorded with the battle, in one undo step. A roster collects once per
+    battle: one that has (and not undone) is left out, and when every one has, the
+    collection is refused in one line."""
     from campaign_app.usecases.common import get_battle
     from db.queries import battles as battle_q
 
@@ -830,10 +834,15 @@ def collect_battle_income(engine: Engine, battle: Ref, *, roller: Roller | None 
         s = uow.session
         b = get_battle(s, battle)
         uow.campaign_id = b.campaign_id
+        holders = [(r, held) for _link, r in battle_q.battle_rosters(s, b.id or 0)
+                   if (held := list(q.territories_of(s, r.id or 0)))]
+        done = q.income_collected(s, [r.id or 0 for r, _held in holders], b.id or 0)
+        if holders and len(done) == len(holders):
+            raise InputError(f"the income of battle {b.number} has already been collected "
+                             f"({', '.join(r.name for r, _held in holders)}); undo it to collect again")
         out: list[IncomeResult] = []
-        for _link, r in battle_q.battle_rosters(s, b.id or 0):
-            held = list(q.territories_of(s, r.id or 0))
-            if not held:
+        for r, held in holders:
+            if r.id in done:
                 continue
             lines = _collect(s, r, held, b.id, roller)
             out.append(IncomeResult(roster_id=r.id or 0, roster=r.name, lines=lines,

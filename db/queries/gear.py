@@ -65,6 +65,17 @@ def territories_of(session: Session, roster_id: int) -> Sequence[Territory]:
                         .order_by(col(Territory.id))).all()
 
 
+def income_collected(session: Session, roster_ids: Iterable[int], battle_id: int) -> set[int]:
+    """Those of ``roster_ids`` whose territories' income for the battle is on their
+    ledger (collected, and not undone)."""
+    ids = list(roster_ids)
+    if not ids:
+        return set()
+    return set(session.exec(select(LedgerEntry.roster_id).where(
+        col(LedgerEntry.roster_id).in_(ids), LedgerEntry.battle_id == battle_id,
+        LedgerEntry.kind == "income")).all())
+
+
 def territories_in(session: Session, roster_ids: Iterable[int]) -> Sequence[Territory]:
     ids = list(roster_ids)
     if not ids:

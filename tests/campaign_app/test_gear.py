@@ -333,6 +333,39 @@ def test_income_is_collected_with_its_roll_on_record_and_undone_exactly(engine, 
     assert led[-1]["kind"] == "income" and led[-1]["battle"] == 1 and led[-1]["amount"] == 35
 
 
+def test_a_battles_income_is_collected_once_per_roster_until_undone(engine):
+    """A second collection of the same battle's income would pay the territories twice:
+    refused in one line, nothing written; a roster that has not collected yet still
+    can, alone; undone, it can be collected again."""
+    from campaign_app.dice import Roller
+
+    c, r, f = gang(engine, credits=10)
+    other = core.create_roster(engine, c.id, "Other")
+    core.add_fighter(engine, other.id, "Vex", fighter_type="leader")
+    gear.add_territory(engine, r.id, "Old Ruins", credits=5, dice="d6x10")
+    from campaign_app.usecases import battles
+
+    b = battles.record_battle(engine, c.id, [r.id, other.id], winner=r.id)
+    gear.collect_income(engine, r.id, battle=b.id, roller=Roller.from_options("2"))
+    before = game_rows(engine)
+    with pytest.raises(InputError, match="already collected its income for that battle"):
+        gear.collect_income(engine, r.id, battle=b.id, roller=Roller.from_options("6"))
+    with pytest.raises(InputError, match=r"income of battle 1 has already been collected \(Rusty Cogs\)"):
+        gear.collect_battle_income(engine, b.id, roller=Roller.from_options("6"))
+    assert game_rows(engine) == before
+    gear.add_territory(engine, other.id, "Sump", credits=7)
+    res = gear.collect_battle_income(engine, b.id)  # only Other, which has not collected yet
+    assert [(x.roster, x.total) for x in res.rosters] == [("Other", 7)]
+    assert [e["amount"] for e in gear.show_ledger(engine, r.id)["entries"]] == [25]
+    core.undo(engine, c.id)  # Other's collection undone
+    core.undo(engine, c.id)  # Sump given back
+    core.undo(engine, c.id)  # Rusty Cogs' collection undone: the battle's income can be collected again
+    res = gear.collect_battle_income(engine, b.id, roller=Roller.from_options("6"))
+    assert [(x.roster, x.total) for x in res.rosters] == [("Rusty Cogs", 65)]
+    assert [(e["kind"], e["amount"], e["battle"]) for e in gear.show_ledger(engine, r.id)["entries"]] == [
+        ("income", 65, 1)]
+
+
 def test_territories_travel_in_the_json_file(engine):
     c, r, f = gang(engine)
     gear.add_territory(engine, r.id, "Settlement", credits=10, dice="2D6", rule="Recruits")

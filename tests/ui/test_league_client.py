@@ -221,6 +221,32 @@ def test_the_wizards_apply_whose_answer_was_lost_offers_retry_and_applies_once(
         assert conn.execute(text("SELECT count(*) FROM journal WHERE action = 'after-battle'")).scalar() == 1
 
 
+def test_the_wizard_collects_the_territories_income_with_the_servers_dice(
+        qtbot: Any, win: Any, lg: League, url: str) -> None:
+    """Over a league the wizard offers the income of the battle's territories as on a
+    file: after Apply the server rolls it and pays every side, once."""
+    from campaign_app.usecases import gear
+
+    lg.app.run(gear.add_territory, lg.easy, "Farm", credits=5, dice="D6x10")
+    lg.app.run(gear.add_territory, lg.jerries, "Mill", credits=10)
+    bid = _fought(lg)
+    _sign_in(qtbot, win, url, "bob")
+    qtbot.waitUntil(lambda: win.campaign is not None, timeout=5000)
+    wiz = win.open_wizard(bid)
+    assert wiz.income_box is not None and wiz.income_box.isChecked()
+    _click(qtbot, wiz.next_button)
+    _roll_to_summary(qtbot, wiz)
+    _click(qtbot, wiz.apply_button)
+    qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
+    assert not wiz.error.text()
+    ledger = {r: [(e["kind"], e["amount"], e["battle"]) for e in lg.app.run(gear.show_ledger, r)["entries"]]
+              for r in (lg.easy, lg.jerries)}
+    farm = [x for x in lg.app.run(core.roll_log, lg.campaign) if x["purpose"] == "income from Farm"]
+    assert len(farm) == 1 and farm[0]["source"] == "random"  # the server's die
+    assert ledger == {lg.easy: [("income", 5 + 10 * farm[0]["faces"][0], 1)], lg.jerries: [("income", 10, 1)]}
+    assert {e.roster for e in wiz.income.rosters} == {"Easy", "Jerries"}
+
+
 def test_the_wizard_of_a_player_of_another_roster_is_refused_in_one_line(
         qtbot: Any, win: Any, lg: League, url: str) -> None:
     from campaign_app.usecases import league, members
