@@ -16,6 +16,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.tables import CellStyle
 
 from ._base import (
     Progress,
@@ -260,28 +261,36 @@ def _measure(cols: list[dict], rows: list[dict], status_col: str | None, size: f
              limit: float) -> tuple[list[float], list[float]]:
     """(narrowest, natural) width of each column at ``size``, padding included: the
     narrowest holds its widest word (header and first column in bold; words wider than
-    ``limit`` do not count), the natural its longest line unwrapped (at most ``limit``)."""
+    ``limit`` do not count), the natural its longest line unwrapped (at most ``limit``).
+    Each distinct line and word of a column is measured once."""
     mins, naturals = [], []
     for position, col in enumerate(cols):
         label = text(col["label"], 200)
         widest = max((string_width(w, FONT_BOLD, size) for w in _words(label)), default=0.0)
         natural = string_width(" ".join(_words(label)), FONT_BOLD, size)
         font = FONT_BOLD if position == 0 else FONT
+        key = col["key"]
         seen: set[str] = set()
+        lines: set[str] = set()
+        words: set[str] = set()
         for row in rows:
-            value = row.get(col["key"])
-            if col["key"] == status_col and not text(value).strip():
+            value = row.get(key)
+            if key == status_col and not text(value).strip():
                 value = _status_label(row)
             s = text(value, CELL_LIMIT)
+            if s in seen:
+                continue
+            seen.add(s)
             for line in s.splitlines():
-                natural = max(natural, string_width(" ".join(line.split()), font, size))
-            for w in _words(s):
-                if w in seen:
-                    continue
-                seen.add(w)
-                ww = string_width(w, font, size)
-                if widest < ww <= limit:
-                    widest = ww
+                parts = line.split()
+                lines.add(" ".join(parts))
+                words.update(parts)
+        for line in lines:
+            natural = max(natural, string_width(line, font, size))
+        for w in words:
+            ww = string_width(w, font, size)
+            if widest < ww <= limit:
+                widest = ww
         mins.append(min(widest, limit) + 2 * pad + 0.5)
         naturals.append(max(min(natural, limit * 2) + 2 * pad + 0.5, mins[-1]))
     return mins, naturals
@@ -291,14 +300,24 @@ def fit_columns(cols: list[dict], rows: list[dict], status_col: str | None,
                 width: float) -> tuple[float, list[float]] | None:
     """(font size, column widths) at which every word sits whole in its column, trying
     the sizes of SIZES in turn; None when even the smallest is too wide."""
+    return _fit(cols, rows, status_col, width)[0]
+
+
+def _fit(cols: list[dict], rows: list[dict], status_col: str | None,
+         width: float) -> tuple[tuple[float, list[float]] | None, list[float]]:
+    """:func:`fit_columns`, and the natural widths at the first size (what
+    :func:`needs_landscape` weighs)."""
     if not cols:
-        return SIZES[0], []
+        return (SIZES[0], []), []
+    first: list[float] = []
     for size in SIZES:
         pad = 3 if size >= SIZES[0] else 1.5
         mins, naturals = _measure(cols, rows, status_col, size, pad, width * UNBREAKABLE_SHARE)
+        if size == SIZES[0]:
+            first = naturals
         if sum(mins) <= width:
-            return size, spread_widths([c["weight"] for c in cols], mins, naturals, width)
-    return None
+            return (size, spread_widths([c["weight"] for c in cols], mins, naturals, width)), first
+    return None, first
 
 
 # a portrait page is too narrow when the columns' unwrapped text would fill more than
@@ -314,10 +333,9 @@ def needs_landscape(doc: dict, width: float) -> bool:
     cols, status_col = _columns(doc, rows)
     if not cols:
         return False
-    fit = fit_columns(cols, rows, status_col, width)
+    fit, naturals = _fit(cols, rows, status_col, width)
     if fit is None or fit[0] < SIZES[0]:
         return True
-    _mins, naturals = _measure(cols, rows, status_col, SIZES[0], 3, width * UNBREAKABLE_SHARE)
     return sum(naturals) > CROWDED * width
 
 
@@ -343,22 +361,12 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
         head.append(visual(label) if measure.plain(label, FONT_BOLD, room)
                     else Paragraph(markup(label, 200), head_style))
     data = [head]
+    # the cells' font, colour, padding and alignment come with the cells' styles
+    # (:func:`_cell_styles`); the commands only draw the grid and the shading
     commands: list = [
-        # plain-string cells: the same font, size, leading and colour as the Paragraph
-        # styles (one FONT command: each command is applied to every cell it covers)
-        ("FONT", (0, 0), (-1, -1), FONT, st.cell.fontSize, st.cell.leading),
-        ("TEXTCOLOR", (0, 0), (-1, -1), st.cell.textColor),
-        ("FONTNAME", (0, 0), (0, -1), FONT_BOLD),
-        ("FONTNAME", (0, 0), (-1, 0), FONT_BOLD),
-        ("TEXTCOLOR", (0, 0), (-1, 0), st.head.textColor),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
         ("LINEBELOW", (0, 0), (-1, 0), 1, HEAD_BG),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), pad),
-        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
     seen_status: dict[str, str] = {}
     shaded: dict[str, list[int]] = {}
@@ -390,19 +398,41 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
             shaded.setdefault(status, []).append(index)
             seen_status.setdefault(status, _status_label(row) or tr(STATUS_LABELS[status]))
         progress.step()
-    for first, last in _runs(greyed):
-        commands.append(("TEXTCOLOR", (0, first), (-1, last), st.cell_grey.textColor))
     for status, indexes in shaded.items():
         for first, last in _runs(indexes):
             commands.append(("BACKGROUND", (0, first), (-1, last), STATUS_COLOURS[status]))
 
-    table = Table(data, colWidths=widths, repeatRows=1, splitInRow=1, hAlign="LEFT")
-    table.setStyle(TableStyle(commands))  # its first command already sets DejaVu everywhere
+    table = Table(data, colWidths=widths, repeatRows=1, splitInRow=1, hAlign="LEFT",
+                  cellStyles=_cell_styles(st, pad, len(data), len(cols), set(greyed)))
+    table.setStyle(TableStyle(commands))
     story: list = [table]
     if seen_status:
         story.append(Spacer(1, 4))
         story.append(_legend(seen_status, st))
     return story
+
+
+def _cell_styles(st: _Styles, pad: float, nrows: int, ncols: int, greyed: set[int]) -> list[list[CellStyle]]:
+    """Each cell's style for a plain-string cell, as the Paragraph styles print: the
+    cell font, size and leading, the header row and the first column bold, the header's
+    colour, greyed rows grey; padding and top alignment everywhere. Built as styles
+    rather than TableStyle commands, which reportlab applies cell by cell, command by
+    command: ten of them were a fifth of a league PDF's time."""
+    base = {"fontname": FONT, "fontsize": st.cell.fontSize, "leading": st.cell.leading, "valign": "TOP",
+            "leftPadding": pad, "rightPadding": pad, "topPadding": 2, "bottomPadding": 3}
+
+    def kind(name: str, font: str, colour: object) -> type[CellStyle]:
+        return type(name, (CellStyle,), {**base, "fontname": font, "color": colour})
+
+    head = kind("RosterHead", FONT_BOLD, st.head.textColor)
+    first, cell = kind("RosterFirst", FONT_BOLD, st.cell.textColor), kind("RosterCell", FONT, st.cell.textColor)
+    first_grey = kind("RosterFirstGrey", FONT_BOLD, st.cell_grey.textColor)
+    cell_grey = kind("RosterCellGrey", FONT, st.cell_grey.textColor)
+    grid = [[head(f"(0,{j})") for j in range(ncols)]]
+    for i in range(1, nrows):
+        one, other = (first_grey, cell_grey) if i in greyed else (first, cell)
+        grid.append([one(f"({i},0)"), *(other(f"({i},{j})") for j in range(1, ncols))])
+    return grid
 
 
 def _legend(seen: dict[str, str], st: _Styles) -> Table:
