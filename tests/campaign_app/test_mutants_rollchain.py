@@ -147,3 +147,18 @@ def test_the_mark_replay_names_each_roll_whose_mark_is_not_the_chains():
         "a mark record names the roll with hash h9: no such roll in the table (the chain says applied)"]
     assert MarkMismatch(12, 5, "applied", "preview").text() == (
         "roll record 12 (#5 of the chain): marked applied in the table, the chain says preview")
+
+
+def test_a_mark_record_says_which_roll_what_mark_before_and_after_whose_and_when():
+    """The mark record's content, field by field: what the chain hashes of a mark change."""
+    from campaign_app.rollchain import MARK_DICE, VERSION, mark_row
+
+    target = {"hash": "ab" * 32, "mark": "preview", "subject": "Krug " + "x" * 300}
+    assert mark_row(target, "applied", "2026-03-14T12:00:00") == {
+        "subject": ("Krug " + "x" * 300)[:200], "created_at": "2026-03-14T12:00:00",
+        "purpose": "mark: preview -> applied", "rule": "", "dice": MARK_DICE, "faces": "", "source": MARK_DICE,
+        "target": None, "value": 0, "table_id": "", "row": "preview", "result": "applied", "label": "ab" * 32,
+        "mark": MARK_DICE, "step": "", "face_pos": None, "v": VERSION, "first_mark": MARK_DICE}
+    assert (MARK_DICE, VERSION) == ("mark", 1)
+    bare = mark_row({}, "undone", None)  # nothing known of the roll: empty texts, not "None"
+    assert (bare["subject"], bare["row"], bare["label"], bare["purpose"]) == ("", "", "", "mark: None -> undone")
