@@ -18,7 +18,7 @@ from typing_extensions import (
 
 from campaign_app.changes import Changes
 from campaign_app.dice import Roller, RollResult
-from campaign_app.errors import ConflictError, InputError, NotFoundError, RulesDataError
+from campaign_app.errors import InputError, NotFoundError, RulesDataError
 from campaign_app.procedure_driver import drive
 from campaign_app.rollchain import MARKS
 from campaign_app.rules import (
@@ -46,9 +46,12 @@ from campaign_app.usecases.common import (
     REPUTATION_RANGE,
     TARGET_RANGE,
     XP_RANGE,
+    Number,
     Ref,
     campaign_of_fighter,
     campaign_of_roster,
+    check_limit,
+    check_version,
     clean_int,
     clean_name,
     clean_text,
@@ -56,6 +59,7 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_fighter,
     get_roster,
+    row_id,
     unlink_figures,
 )
 from campaign_app.usecases.counters import CounterValue, definitions, values_of
@@ -88,9 +92,6 @@ FIGHTER_STATUSES = (
     "active", "in-recovery", "convalescence", "captured", "dead", "lost", "turned", "retired",
 )
 
-Number = int | str
-"""A whole number, or the text of one as a form or a JSON file hands it over (checked
-by ``clean_int``)."""
 
 
 # --------------------------------------------------------------------------- read shapes
@@ -324,22 +325,16 @@ def list_campaigns(engine: Engine) -> list[CampaignListItem]:
         counts = campaign_q.roster_counts(s)
         battles = campaign_q.battle_counts(s)
         return [
-            {**campaign_dict(c), "rosters": counts.get(_id(c), 0), "battles": battles.get(_id(c), 0)}
+            {**campaign_dict(c), "rosters": counts.get(row_id(c), 0), "battles": battles.get(row_id(c), 0)}
             for c in campaign_q.campaigns_by_name(s)
         ]
-
-
-def _id(row: Campaign | Roster | Fighter | Unit | Equipment) -> int:
-    """The id of a row that is in the database (flushed)."""
-    assert row.id is not None
-    return row.id
 
 
 def campaign_dict(c: Campaign) -> CampaignData:
     from campaign_app.systems.registry import system_name
 
     return {
-        "id": _id(c),
+        "id": row_id(c),
         "name": c.name,
         "system": c.system,
         "system_name": system_name(c.system),
@@ -354,7 +349,7 @@ def campaign_dict(c: Campaign) -> CampaignData:
 def show_campaign(engine: Engine, ref: Ref) -> CampaignDetail:
     with read_session(engine) as s:
         c = get_campaign(s, ref)
-        cid = _id(c)
+        cid = row_id(c)
         rosters = roster_q.rosters_of(s, cid)
         fcount = roster_q.fighter_counts(s, cid)
         ucount = roster_q.unit_counts(s, cid)
@@ -363,7 +358,7 @@ def show_campaign(engine: Engine, ref: Ref) -> CampaignDetail:
             **campaign_dict(c),
             "notes": c.notes,
             "rosters": [
-                {**roster_dict(r), "fighters": fcount.get(_id(r), 0), "units": ucount.get(_id(r), 0)}
+                {**roster_dict(r), "fighters": fcount.get(row_id(r), 0), "units": ucount.get(row_id(r), 0)}
                 for r in rosters
             ],
             "battles": [
@@ -430,7 +425,7 @@ def set_house_rule(engine: Engine, ref: Ref, table_id: str,
 # --------------------------------------------------------------------------- rosters
 def roster_dict(r: Roster) -> RosterData:
     return {
-        "id": _id(r), "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
+        "id": row_id(r), "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
         "faction": r.faction, "player": r.player, "credits": r.credits,
         "reputation": r.reputation, "notes": r.notes, "version": r.version,
     }
@@ -438,7 +433,7 @@ def roster_dict(r: Roster) -> RosterData:
 
 def roster_result(r: Roster, changes: Changes, credits_default: bool = False) -> RosterResult:
     """The typed result of a use-case that created or changed roster ``r``."""
-    return RosterResult(id=_id(r), campaign_id=r.campaign_id, name=r.name, kind=r.kind, faction=r.faction,
+    return RosterResult(id=row_id(r), campaign_id=r.campaign_id, name=r.name, kind=r.kind, faction=r.faction,
                         player=r.player, credits=r.credits, reputation=r.reputation, notes=r.notes,
                         version=r.version, changes=changes, credits_default=credits_default)
 
@@ -475,7 +470,7 @@ def create_roster(engine: Engine, campaign_ref: Ref, name: str, kind: str | None
         k = (kind or info.default_roster_kind).strip().lower()
         if k not in info.roster_kinds:
             raise InputError(f"roster kind {kind!r} is not one of {', '.join(info.roster_kinds)}")
-        if roster_q.roster_named(s, _id(c), name) is not None:
+        if roster_q.roster_named(s, row_id(c), name) is not None:
             raise InputError(f"{c.name} already has a roster named {name!r}")
         founded = None
         if house is not None:
@@ -486,14 +481,14 @@ def create_roster(engine: Engine, campaign_ref: Ref, name: str, kind: str | None
             if credits is None:
                 credits = founded.credits
         cr = clean_int(credits if credits is not None else 0, "credits", *CREDITS_RANGE)
-        r = Roster(campaign_id=_id(c), name=name, kind=k, faction=clean_text(faction, "faction", 200),
+        r = Roster(campaign_id=row_id(c), name=name, kind=k, faction=clean_text(faction, "faction", 200),
                    player=clean_text(player, "player", 200), credits=cr)
         s.add(r)
         if founded is not None and cr:
             s.flush()
             why = f"starting credits of {founded.name}" + (
                 " (our default)" if founded.credits_default and cr == founded.credits else "")
-            s.add(LedgerEntry(roster_id=_id(r), amount=cr, balance=cr, kind="credits", why=why))
+            s.add(LedgerEntry(roster_id=row_id(r), amount=cr, balance=cr, kind="credits", why=why))
         uow.campaign_id = c.id
         uow.summary = f"create roster {name}" + (f" ({founded.name}, {cr:,} credits)" if founded else "")
     return roster_result(r, uow.changes, credits_default=bool(
@@ -523,14 +518,14 @@ def edit_roster(engine: Engine, ref: Ref, *, if_version: int | None = None,
         r = get_roster(s, ref)
         c = campaign_of_roster(s, r)
         uow.campaign_id = c.id
-        _check_version(r, if_version, "roster")
+        check_version(r, if_version, "roster")
         for k, v in changes.items():
             if v is None:
                 continue
             value: str | int
             if k == "name":
                 value = clean_name(v, "roster name")
-                if roster_q.roster_named(s, _id(c), value, other_than=r.id) is not None:
+                if roster_q.roster_named(s, row_id(c), value, other_than=r.id) is not None:
                     raise InputError(f"{c.name} already has a roster named {value!r}")
             elif k in ("credits", "reputation"):
                 value = clean_int(v, k, *(CREDITS_RANGE if k == "credits" else REPUTATION_RANGE))
@@ -549,16 +544,16 @@ def show_roster(engine: Engine, ref: Ref) -> RosterDetail:
     with read_session(engine) as s:
         r = get_roster(s, ref)
         c = campaign_of_roster(s, r)
-        fighters = roster_q.fighters_of(s, _id(r))
-        units = roster_q.units_of(s, _id(r))
+        fighters = roster_q.fighters_of(s, row_id(r))
+        units = roster_q.units_of(s, row_id(r))
         eq = _equipment_by_owner(s, [f.id for f in fighters], [u.id for u in units])
         _fill_profiles(s, c, eq.values())
         skills = _skills_by_fighter(s, [f.id for f in fighters])
         return {
             **roster_dict(r),
             "campaign": campaign_dict(c),
-            "fighters": [fighter_dict(f, eq.get(("f", _id(f)), []), skills.get(_id(f), [])) for f in fighters],
-            "units": [unit_dict(u, eq.get(("u", _id(u)), [])) for u in units],
+            "fighters": [fighter_dict(f, eq.get(("f", row_id(f)), []), skills.get(row_id(f), [])) for f in fighters],
+            "units": [unit_dict(u, eq.get(("u", row_id(u)), [])) for u in units],
             "worth": dict(_worth(s, r)),
             "counters": values_of(definitions(c.counters), r.counters),
         }
@@ -567,7 +562,7 @@ def show_roster(engine: Engine, ref: Ref) -> RosterDetail:
 def _worth(s: Session, r: Roster) -> Mapping[str, int]:
     from campaign_app.usecases.gear import worth_of
 
-    return worth_of(s, [r])[_id(r)]
+    return worth_of(s, [r])[row_id(r)]
 
 
 def _equipment_by_owner(s: Session, fids: Sequence[int | None], uids: Sequence[int | None]
@@ -589,7 +584,7 @@ def _skills_by_fighter(s: Session, fids: Sequence[int | None]) -> dict[int, list
 
 def equipment_dict(e: Equipment) -> EquipmentData:
     return {
-        "id": _id(e), "name": e.name, "category": e.category, "range": e.range,
+        "id": row_id(e), "name": e.name, "category": e.category, "range": e.range,
         "targets": e.targets, "impact": e.impact, "fp": e.fp, "strength": e.strength,
         "ap": e.ap, "traits": list(e.traits or []), "qty": e.qty, "cost": e.cost, "notes": e.notes,
         "profile": {}, "profile_lines": [],
@@ -626,7 +621,7 @@ def _fill_profiles(s: Session, c: Campaign, groups: Iterable[list[EquipmentData]
 def fighter_dict(f: Fighter, equipment: list[EquipmentData] | None = None,
                  skills: list[str] | None = None) -> FighterData:
     return {
-        "id": _id(f), "roster_id": f.roster_id, "name": f.name, "type": f.fighter_type,
+        "id": row_id(f), "roster_id": f.roster_id, "name": f.name, "type": f.fighter_type,
         "role": f.role, "kind": f.kind, "rep": f.rep, "stats": dict(f.stats or {}),
         "xp": f.xp, "credits_value": f.credits_value, "rank": f.rank, "status": f.status,
         "status_note": f.status_note, "captured_by_roster_id": f.captured_by_roster_id,
@@ -639,7 +634,7 @@ def fighter_dict(f: Fighter, equipment: list[EquipmentData] | None = None,
 
 def unit_dict(u: Unit, equipment: list[EquipmentData] | None = None) -> UnitData:
     return {
-        "id": _id(u), "roster_id": u.roster_id, "name": u.name, "unit_type": u.unit_type,
+        "id": row_id(u), "roster_id": u.roster_id, "name": u.name, "unit_type": u.unit_type,
         "training": u.training, "figures": u.figures, "figures_start": u.figures_start,
         "wounded": u.wounded, "armour": u.armour, "discipline": u.discipline, "order": u.order,
         "status": u.status, "battles_fought": u.battles_fought, "stats": dict(u.stats or {}),
@@ -648,14 +643,6 @@ def unit_dict(u: Unit, equipment: list[EquipmentData] | None = None) -> UnitData
 
 
 # --------------------------------------------------------------------------- fighters
-def _check_version(obj: Campaign | Roster | Fighter | Unit, expected: int | None, what: str) -> None:
-    if expected is not None and obj.version != expected:
-        raise ConflictError(
-            f"{what} {obj.name!r} was changed by someone else (version {obj.version}, you had "
-            f"{expected}); nothing was saved — reload and try again"
-        )
-
-
 def validate_rep(info: SystemInfo, rep: Number | None) -> int | None:
     if rep is None or rep == "":
         return None
@@ -730,7 +717,7 @@ def _fixed_rep(c: Campaign, kind: str) -> tuple[int, str] | None:
 def fighter_result(f: Fighter, campaign_id: int, changes: Changes) -> FighterResult:
     """The typed result of a use-case that added or changed fighter ``f``."""
     return FighterResult(
-        id=_id(f), roster_id=f.roster_id, campaign_id=campaign_id, name=f.name,
+        id=row_id(f), roster_id=f.roster_id, campaign_id=campaign_id, name=f.name,
         fighter_type=f.fighter_type, role=f.role, kind=f.kind, rep=f.rep, stats=dict(f.stats or {}),
         xp=f.xp, credits_value=f.credits_value, status=f.status,
         captured_by_roster_id=f.captured_by_roster_id, notes=f.notes, version=f.version,
@@ -763,7 +750,7 @@ def add_fighter(engine: Engine, roster_ref: Ref, name: str, *, fighter_type: str
         c = campaign_of_roster(s, r)
         uow.campaign_id = c.id
         info = get_system(c.system)
-        f = Fighter(roster_id=_id(r), name=name)
+        f = Fighter(roster_id=row_id(r), name=name)
         _apply_fighter_fields(info, c, f, {"fighter_type": fighter_type, "rep": rep, "stats": stats,
                                            "role": role, "kind": kind, "xp": xp,
                                            "credits_value": credits_value, "notes": notes}, new=True)
@@ -776,9 +763,9 @@ def add_fighter(engine: Engine, roster_ref: Ref, name: str, *, fighter_type: str
             s.add(e)
         fault_point("fighter.add.after-equipment")
         for sk in skills:
-            s.add(Skill(fighter_id=_id(f), name=clean_name(sk, "skill")))
+            s.add(Skill(fighter_id=row_id(f), name=clean_name(sk, "skill")))
         uow.summary = f"add {name} to {r.name}"
-    return fighter_result(f, _id(c), uow.changes)
+    return fighter_result(f, row_id(c), uow.changes)
 
 
 def _apply_fighter_fields(info: SystemInfo, c: Campaign, f: Fighter, fields: FighterFields, *,
@@ -854,7 +841,7 @@ def edit_fighter(engine: Engine, ref: Ref, *, if_version: int | None = None,
         f = get_fighter(s, ref)
         c, r = campaign_of_fighter(s, f)
         uow.campaign_id = c.id
-        _check_version(f, if_version, "fighter")
+        check_version(f, if_version, "fighter")
         info = get_system(c.system)
         _apply_fighter_fields(info, c, f, given)
         s.add(f)
@@ -867,15 +854,15 @@ def edit_fighter(engine: Engine, ref: Ref, *, if_version: int | None = None,
             e.fighter_id = f.id
             s.add(e)
         for w in remove_weapons:
-            found = fighter_q.carried(s, _id(f), w)
+            found = fighter_q.carried(s, row_id(f), w)
             if found is None:
                 raise InputError(f"{f.name} carries no {w!r}")
             s.delete(found)
         fault_point("fighter.edit.after-equipment")
         for sk in add_skills:
-            s.add(Skill(fighter_id=_id(f), name=clean_name(sk, "skill")))
+            s.add(Skill(fighter_id=row_id(f), name=clean_name(sk, "skill")))
         uow.summary = f"edit {f.name}"
-    return fighter_result(f, _id(c), uow.changes)
+    return fighter_result(f, row_id(c), uow.changes)
 
 
 def remove_fighter(engine: Engine, ref: Ref) -> RemovedResult:
@@ -885,18 +872,18 @@ def remove_fighter(engine: Engine, ref: Ref) -> RemovedResult:
         c, _r = campaign_of_fighter(s, f)
         uow.campaign_id = c.id
         uow.summary = f"remove {f.name}"
-        fid, name, roster_id = _id(f), f.name, f.roster_id
+        fid, name, roster_id = row_id(f), f.name, f.roster_id
         # other rows that point at this fighter keep their history without the link, its
         # rolls stay on record (journaled like everything else, so undo puts the links back)
         unlink_figures(s, [fid], [])
         s.delete(f)
-    return RemovedResult(id=fid, name=name, roster_id=roster_id, campaign_id=_id(c), changes=uow.changes)
+    return RemovedResult(id=fid, name=name, roster_id=roster_id, campaign_id=row_id(c), changes=uow.changes)
 
 
 def show_fighter(engine: Engine, ref: Ref) -> FighterDetail:
     with read_session(engine) as s:
         f = get_fighter(s, ref)
-        fid = _id(f)
+        fid = row_id(f)
         eq = _equipment_by_owner(s, [fid], [])
         _fill_profiles(s, campaign_of_roster(s, get_roster(s, f.roster_id)), eq.values())
         skills = _skills_by_fighter(s, [fid])
@@ -978,7 +965,7 @@ def roll_log(engine: Engine, campaign: Ref, *, battle: Number | None = None, fig
     ``battle`` is a battle id of this campaign, ``fighter`` one of its fighters;
     ``limit`` at least 1 (None: every roll); ``marks``: only rolls marked so (preview,
     abandoned, applied, undone)."""
-    n = _check_limit(limit)
+    n = check_limit(limit)
     for m in marks or ():
         if m not in MARKS:
             raise InputError(f"no roll is marked {m!r}: marks are {', '.join(MARKS)}")
@@ -991,7 +978,7 @@ def roll_log(engine: Engine, campaign: Ref, *, battle: Number | None = None, fig
             if campaign_of_fighter(s, f)[0].id != c.id:
                 raise InputError(f"{f.name} is not in {c.name}")
             fid = f.id
-        rows = roll_q.roll_rows(s, _id(c), battle_id=bid, fighter_id=fid, table_id=table, limit=n,
+        rows = roll_q.roll_rows(s, row_id(c), battle_id=bid, fighter_id=fid, table_id=table, limit=n,
                                 marks=list(marks) if marks else None)
         return [roll_entry(r) for r in rows]
 
@@ -1009,19 +996,10 @@ def roll_entry(r: Any) -> RollLogEntry:
     }
 
 
-def _check_limit(limit: Number | None) -> int | None:
-    if limit is None:
-        return None
-    n = clean_int(limit, "limit")
-    if n < 1:
-        raise InputError(f"limit must be 1 or more (got {n})")
-    return n
-
-
 def _battle_of(s: Session, c: Campaign, ref: Number) -> int:
     """The id of battle ``ref`` (its id) of campaign ``c``; NotFoundError when it has none."""
     bid = clean_int(ref, "battle")
-    if campaign_q.battle_in(s, _id(c), bid) is None:
+    if campaign_q.battle_in(s, row_id(c), bid) is None:
         raise NotFoundError(f"no battle {bid} in {c.name}")
     return bid
 
@@ -1032,13 +1010,13 @@ def _when(value: datetime | str) -> str:
 
 def history(engine: Engine, campaign: Ref, limit: Number | None = None) -> list[HistoryEntry]:
     """The campaign's actions, newest first (the newest ``limit``, at least 1, when given)."""
-    n = _check_limit(limit)
+    n = check_limit(limit)
     with read_session(engine) as s:
         c = get_campaign(s, campaign, deleted=True)
         return [
             {"id": j.id or 0, "when": j.created_at.isoformat(timespec="seconds"), "action": j.action,
              "summary": j.summary, "undone": j.undone}
-            for j in history_q.journals_of(s, _id(c), n)
+            for j in history_q.journals_of(s, row_id(c), n)
         ]
 
 
@@ -1047,7 +1025,7 @@ def undo(engine: Engine, campaign: Ref) -> UndoResult:
     with UnitOfWork(engine, "undo", journaled=False) as uow:
         s = uow.session
         c = get_campaign(s, campaign, deleted=True)
-        j = undo_target(s, _id(c))
+        j = undo_target(s, row_id(c))
         if j is None:
             raise InputError(f"nothing to undo in {c.name}")
         if c.deleted_at is not None and j.action != "campaign.delete":
@@ -1067,7 +1045,7 @@ def redo(engine: Engine, campaign: Ref) -> UndoResult:
     with UnitOfWork(engine, "redo", journaled=False) as uow:
         s = uow.session
         c = get_campaign(s, campaign)
-        j = redo_target(s, _id(c))
+        j = redo_target(s, row_id(c))
         if j is None:
             raise InputError(f"nothing to redo in {c.name}")
         redo_journal(s, j)
