@@ -71,6 +71,18 @@ from campaign_app.usecases.results import (
     RosterResult,
     UndoResult,
 )
+from campaign_app.usecases.shapes import (
+    CampaignData,
+    EquipmentData,
+    FighterData,
+    RosterData,
+    UnitData,
+    campaign_dict,
+    equipment_dict,
+    fighter_dict,
+    roster_dict,
+    unit_dict,
+)
 from db.journal import (
     can_undo,
     journal_changes,
@@ -79,7 +91,7 @@ from db.journal import (
     undo_journal,
     undo_target,
 )
-from db.models import Campaign, Equipment, Fighter, LedgerEntry, Roster, Skill, Unit
+from db.models import Campaign, Equipment, Fighter, LedgerEntry, Roster, Skill
 from db.queries import campaigns as campaign_q
 from db.queries import fighters as fighter_q
 from db.queries import history as history_q
@@ -93,36 +105,12 @@ FIGHTER_STATUSES = (
 )
 
 
-
 # --------------------------------------------------------------------------- read shapes
-class CampaignData(TypedDict):
-    id: int
-    name: str
-    system: str
-    system_name: str
-    edition: str
-    expansions: list[str]
-    house_rules: list[str]
-    cycle: int
-    version: int
 
 
 class CampaignListItem(CampaignData):
     rosters: int
     battles: int
-
-
-class RosterData(TypedDict):
-    id: int
-    campaign_id: int
-    name: str
-    kind: str
-    faction: str
-    player: str
-    credits: int
-    reputation: int
-    notes: str
-    version: int
 
 
 class RosterCount(RosterData):
@@ -144,53 +132,6 @@ class CampaignDetail(CampaignData):
     battles: list[BattleBrief]
 
 
-class EquipmentData(TypedDict):
-    id: int
-    name: str
-    category: str
-    range: str
-    targets: int | None
-    impact: int | None
-    fp: int | None
-    strength: str
-    ap: str
-    traits: list[str]
-    qty: int
-    cost: int
-    notes: str
-    # gear: the weapon's profile from the campaign's catalogue, label -> value in the
-    # order the edition declares ({} = not in the catalogue, or not read here)
-    profile: dict[str, Any]
-    # ... and its further lines (a weapon of several modes or ammunition: "maximal",
-    # "krak grenades"), each {"name", "profile": label -> value}; [] for one line
-    profile_lines: list[dict[str, Any]]
-
-
-class FighterData(TypedDict):
-    id: int
-    roster_id: int
-    name: str
-    type: str
-    role: str
-    kind: str
-    rep: int | None
-    stats: dict[str, Any]
-    xp: int
-    credits_value: int
-    rank: int
-    status: str
-    status_note: str
-    captured_by_roster_id: int | None
-    walker_type_id: int | None
-    crew_of_id: int | None
-    abilities: list[str]
-    conditions: list[str]
-    notes: str
-    version: int
-    equipment: list[EquipmentData]
-    skills: list[str]
-
-
 class InjuryData(TypedDict):
     id: int
     table: str
@@ -204,31 +145,6 @@ class InjuryData(TypedDict):
 
 class FighterDetail(FighterData):
     injuries: list[InjuryData]
-
-
-class UnitColumns(TypedDict):
-    """A unit's own columns (``unit show`` and the detail pane add to them)."""
-
-    id: int
-    roster_id: int
-    name: str
-    unit_type: str
-    training: str
-    figures: int
-    figures_start: int
-    wounded: int
-    armour: str
-    discipline: str
-    order: str
-    status: str
-    battles_fought: int
-    stats: dict[str, Any]
-    notes: str
-    version: int
-
-
-class UnitData(UnitColumns):
-    equipment: list[EquipmentData]
 
 
 class RosterDetail(RosterData):
@@ -330,22 +246,6 @@ def list_campaigns(engine: Engine) -> list[CampaignListItem]:
         ]
 
 
-def campaign_dict(c: Campaign) -> CampaignData:
-    from campaign_app.systems.registry import system_name
-
-    return {
-        "id": row_id(c),
-        "name": c.name,
-        "system": c.system,
-        "system_name": system_name(c.system),
-        "edition": c.edition,
-        "expansions": list(c.expansions or []),
-        "house_rules": sorted((c.house_rules or {}).keys()),
-        "cycle": c.cycle,
-        "version": c.version,
-    }
-
-
 def show_campaign(engine: Engine, ref: Ref) -> CampaignDetail:
     with read_session(engine) as s:
         c = get_campaign(s, ref)
@@ -423,12 +323,6 @@ def set_house_rule(engine: Engine, ref: Ref, table_id: str,
 
 
 # --------------------------------------------------------------------------- rosters
-def roster_dict(r: Roster) -> RosterData:
-    return {
-        "id": row_id(r), "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
-        "faction": r.faction, "player": r.player, "credits": r.credits,
-        "reputation": r.reputation, "notes": r.notes, "version": r.version,
-    }
 
 
 def roster_result(r: Roster, changes: Changes, credits_default: bool = False) -> RosterResult:
@@ -582,15 +476,6 @@ def _skills_by_fighter(s: Session, fids: Sequence[int | None]) -> dict[int, list
     return out
 
 
-def equipment_dict(e: Equipment) -> EquipmentData:
-    return {
-        "id": row_id(e), "name": e.name, "category": e.category, "range": e.range,
-        "targets": e.targets, "impact": e.impact, "fp": e.fp, "strength": e.strength,
-        "ap": e.ap, "traits": list(e.traits or []), "qty": e.qty, "cost": e.cost, "notes": e.notes,
-        "profile": {}, "profile_lines": [],
-    }
-
-
 def _fill_profiles(s: Session, c: Campaign, groups: Iterable[list[EquipmentData]]) -> None:
     """Each weapon's profile (label -> value) from the campaign's catalogue (gear)."""
     from campaign_app.usecases.gear import campaign_data, profile_columns, with_catalogue
@@ -616,30 +501,6 @@ def _fill_profiles(s: Session, c: Campaign, groups: Iterable[list[EquipmentData]
             if lines:
                 item["profile_lines"] = [{"name": str(full.get("profile_name") or ""), "profile": item["profile"]},
                                          *({"name": str(x.get("name") or ""), "profile": labelled(x)} for x in lines)]
-
-
-def fighter_dict(f: Fighter, equipment: list[EquipmentData] | None = None,
-                 skills: list[str] | None = None) -> FighterData:
-    return {
-        "id": row_id(f), "roster_id": f.roster_id, "name": f.name, "type": f.fighter_type,
-        "role": f.role, "kind": f.kind, "rep": f.rep, "stats": dict(f.stats or {}),
-        "xp": f.xp, "credits_value": f.credits_value, "rank": f.rank, "status": f.status,
-        "status_note": f.status_note, "captured_by_roster_id": f.captured_by_roster_id,
-        "walker_type_id": f.walker_type_id, "crew_of_id": f.crew_of_id,
-        "abilities": list(f.abilities or []), "conditions": list(f.conditions or []),
-        "notes": f.notes, "version": f.version,
-        "equipment": equipment or [], "skills": skills or [],
-    }
-
-
-def unit_dict(u: Unit, equipment: list[EquipmentData] | None = None) -> UnitData:
-    return {
-        "id": row_id(u), "roster_id": u.roster_id, "name": u.name, "unit_type": u.unit_type,
-        "training": u.training, "figures": u.figures, "figures_start": u.figures_start,
-        "wounded": u.wounded, "armour": u.armour, "discipline": u.discipline, "order": u.order,
-        "status": u.status, "battles_fought": u.battles_fought, "stats": dict(u.stats or {}),
-        "notes": u.notes, "version": u.version, "equipment": equipment or [],
-    }
 
 
 # --------------------------------------------------------------------------- fighters

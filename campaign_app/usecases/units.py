@@ -45,13 +45,8 @@ from campaign_app.usecases.common import (
     row_id,
     unlink_figures,
 )
-from campaign_app.usecases.core import (
-    EquipmentData,
-    UnitColumns,
-    equipment_dict,
-    unit_dict,
-)
 from campaign_app.usecases.results import ExchangeResult, RemovedResult, UnitResult
+from campaign_app.usecases.shapes import EquipmentData, UnitColumns, equipment_dict, unit_dict
 from db.models import Campaign, Equipment, Roster, Unit
 from db.queries import units as unit_q
 from db.queries.versions import touch_version

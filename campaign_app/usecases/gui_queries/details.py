@@ -84,7 +84,8 @@ def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
 
 
 def unit_detail(engine: Engine, unit: Ref) -> UnitPane:
-    from campaign_app.usecases.core import _equipment_by_owner, unit_dict
+    from campaign_app.usecases.core import _equipment_by_owner
+    from campaign_app.usecases.shapes import unit_dict
 
     with read_session(engine) as s:
         u = get_unit(s, unit)
