@@ -34,7 +34,7 @@ What it does, in order:
      ``stale``;
    - ``record-battle``: their roster against another, one casualty each, the casualty
      chosen among the active fighters read just before (``battles.record_battle``);
-   - ``read-log``: the newest 50 rolls (``core.roll_log``) or actions (``core.history``);
+   - ``read-log``: the newest 50 rolls (``core.roll_log``) or actions (``journal.history``);
 
    and one arbitrator per server running After the Battle of the recorded battles
    (``battles.after_battle``, the server's dice) and, every other turn, raising a random
@@ -179,7 +179,7 @@ async def play(call: Call, p: Player, cid: int, rosters: list[int], casualty: st
                 if rng.random() < 0.5:
                     status, out = await call("core.roll_log", campaign=cid, limit=50)
                 else:
-                    status, out = await call("core.history", campaign=cid, limit=50)
+                    status, out = await call("journal.history", campaign=cid, limit=50)
             elif op == "edit":
                 await _edit(call, t, p.counter)
                 status, out = 200, None
@@ -252,7 +252,7 @@ async def _warm(call: Call, cid: int, roster: int, fighter: int) -> None:
     evening's play."""
     for name, kw in (("core.show_roster", {"ref": roster}), ("details.roster_detail", {"roster": roster}),
                      ("core.show_fighter", {"ref": fighter}), ("core.roll_log", {"campaign": cid, "limit": 5}),
-                     ("core.history", {"campaign": cid, "limit": 5})):
+                     ("journal.history", {"campaign": cid, "limit": 5})):
         status, out = await call(name, **kw)
         if status != 200:
             raise RuntimeError(f"warming up, {name}: {status} {out}")

@@ -32,4 +32,5 @@ def lazy_module(name: str) -> ModuleType:
 
 
 core = lazy_module("campaign_app.usecases.core")
+journal = lazy_module("campaign_app.usecases.journal")
 q = lazy_module("campaign_app.usecases.gui_queries")

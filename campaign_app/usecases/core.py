@@ -69,7 +69,6 @@ from campaign_app.usecases.results import (
     RemovedResult,
     RollOutcome,
     RosterResult,
-    UndoResult,
 )
 from campaign_app.usecases.shapes import (
     CampaignData,
@@ -83,18 +82,9 @@ from campaign_app.usecases.shapes import (
     roster_dict,
     unit_dict,
 )
-from db.journal import (
-    can_undo,
-    journal_changes,
-    redo_journal,
-    redo_target,
-    undo_journal,
-    undo_target,
-)
 from db.models import Campaign, Equipment, Fighter, LedgerEntry, Roster, Skill
 from db.queries import campaigns as campaign_q
 from db.queries import fighters as fighter_q
-from db.queries import history as history_q
 from db.queries import rolls as roll_q
 from db.queries import rosters as roster_q
 from db.queries.versions import touch_version
@@ -181,14 +171,6 @@ class RollLogEntry(TypedDict):
     mark: str  # record helper: preview, abandoned, applied or undone
     step: str
     hash: str
-
-
-class HistoryEntry(TypedDict):
-    id: int
-    when: str
-    action: str
-    summary: str
-    undone: bool
 
 
 # --------------------------------------------------------------------------- campaigns
@@ -849,52 +831,5 @@ def _battle_of(s: Session, c: Campaign, ref: Number) -> int:
 
 def _when(value: datetime | str) -> str:
     return value.isoformat(timespec="seconds") if isinstance(value, datetime) else str(value)
-
-
-def history(engine: Engine, campaign: Ref, limit: Number | None = None) -> list[HistoryEntry]:
-    """The campaign's actions, newest first (the newest ``limit``, at least 1, when given)."""
-    n = check_limit(limit)
-    with read_session(engine) as s:
-        c = get_campaign(s, campaign, deleted=True)
-        return [
-            {"id": j.id or 0, "when": j.created_at.isoformat(timespec="seconds"), "action": j.action,
-             "summary": j.summary, "undone": j.undone}
-            for j in history_q.journals_of(s, row_id(c), n)
-        ]
-
-
-def undo(engine: Engine, campaign: Ref) -> UndoResult:
-    """Undo the campaign's last action that is not undone yet."""
-    with UnitOfWork(engine, "undo", journaled=False) as uow:
-        s = uow.session
-        c = get_campaign(s, campaign, deleted=True)
-        j = undo_target(s, row_id(c))
-        if j is None:
-            raise InputError(f"nothing to undo in {c.name}")
-        if c.deleted_at is not None and j.action != "campaign.delete":
-            raise InputError(f"campaign {c.id} was deleted: only its deletion can be undone")
-        if not can_undo(j):
-            how = "importing it" if j.summary.startswith("import") else "creating it"
-            raise InputError(f"nothing to undo in {c.name}: its first action, {how}, cannot be undone")
-        undo_journal(s, j)
-        uow.note(journal_changes(j))  # live helper: the others are told what it changed
-        out = UndoResult(id=j.id or 0, action=j.action, summary=j.summary,
-                         changes=journal_changes(j))
-    return out
-
-
-def redo(engine: Engine, campaign: Ref) -> UndoResult:
-    """Redo the most recently undone action, if nothing was done since."""
-    with UnitOfWork(engine, "redo", journaled=False) as uow:
-        s = uow.session
-        c = get_campaign(s, campaign)
-        j = redo_target(s, row_id(c))
-        if j is None:
-            raise InputError(f"nothing to redo in {c.name}")
-        redo_journal(s, j)
-        uow.note(journal_changes(j))  # live helper: the others are told what it changed
-        out = UndoResult(id=j.id or 0, action=j.action, summary=j.summary,
-                         changes=journal_changes(j))
-    return out
 
 

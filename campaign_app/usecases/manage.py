@@ -191,7 +191,7 @@ def deleted_campaign_info(engine: Engine, ref: Ref) -> DeletedCampaign:
 
 def restore_campaign(engine: Engine, ref: Ref) -> CampaignResult:
     """Bring a deleted campaign back: the undo of its deletion."""
-    from campaign_app.usecases.core import undo
+    from campaign_app.usecases.journal import undo
 
     with read_session(engine) as s:
         c = deleted_campaign(s, ref)

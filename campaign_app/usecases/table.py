@@ -527,7 +527,7 @@ def _with_changes(out: MarkResult, uow: UnitOfWork) -> MarkResult:
 def undo_mark(engine: Any, battle: Ref) -> UndoResult:
     """Undo the last mark of ``battle``: the campaign's Undo, when what it would undo is
     a mark of this battle (anything else is refused, nothing undone)."""
-    from campaign_app.usecases.core import undo
+    from campaign_app.usecases.journal import undo
     from db.journal import undo_target
 
     with read_session(engine) as s:

@@ -12,7 +12,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from campaign_app.usecases.advance import advance_options, take_advance
 from campaign_app.usecases.datafiles import export_json, import_json
 
@@ -78,8 +78,8 @@ def test_advancing_applies_the_stat_spends_xp_raises_value_and_undo_is_exact(n23
     assert after["stats"] == {**before["stats"], "WS": 3}
     assert (after["xp"], after["credits_value"]) == (8, 120)
     assert r.changes.fighters == frozenset({champ.id}) and r.changes.history
-    assert core.history(engine, c.id)[0]["summary"] == "advance Krag: Weapon Skill one better"
-    core.undo(engine, c.id)
+    assert journal.history(engine, c.id)[0]["summary"] == "advance Krag: Weapon Skill one better"
+    journal.undo(engine, c.id)
     assert fighter_state(engine, champ.id) == before
     assert {k: v for k, v in snap(engine).items() if k not in ("journal", "journal_entry", "fighter")} == \
         {k: v for k, v in rows_before.items() if k not in ("journal", "journal_entry", "fighter")}
@@ -93,7 +93,7 @@ def test_skill_advancement_adds_the_skill_and_undo_takes_it_away(n23):
     r = take_advance(engine, champ.id, "primary-skill", skill="Nerves of Steel")
     assert r.skill == "Nerves of Steel" and r.xp == 5 and r.credits_value == 120
     assert core.show_fighter(engine, champ.id)["skills"] == ["Nerves of Steel"]
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert fighter_state(engine, champ.id) == before
 
 
@@ -111,10 +111,10 @@ def test_random_advancement_with_typed_dice_is_rolled_recorded_and_applied(n23):
     assert "Ganger advancement" in e["rule"] and e["subject"] == "Gan"
     # a row with one advancement needs no choice: 2 = promotion to Specialist (and a
     # random Primary skill: one more D6, the skill named)
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     r = take_advance(engine, ganger.id, "random", dice="1,1,4", skill="Iron Jaw")
     assert r.fighter_type == "specialist" and r.key == "promote-specialist" and r.skill == "Iron Jaw"
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert core.show_fighter(engine, ganger.id)["type"] == "ganger"
 
 
@@ -189,9 +189,9 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
     assert snap(engine) == before
     assert advance_options(engine, f.id)["rank"] == 3
     assert core.show_fighter(engine, f.id)["rank"] == 3  # `fighter show --json` says it too
-    core.undo(engine, c.id)
-    core.undo(engine, c.id)
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
+    journal.undo(engine, c.id)
+    journal.undo(engine, c.id)
     d = core.show_fighter(engine, f.id)
     assert d["stats"]["Cl"] == 8 and d["stats"]["W"] == 1 and d["skills"] == [] and d["credits_value"] == 0
     assert d["rank"] == 0

@@ -18,7 +18,7 @@ from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import catalogue
 from campaign_app.systems import campaign_tables
 from campaign_app.systems.necromunda.actions import injury_roll
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import core, gear, journal
 from db.models import LastingInjury
 from tests.conftest import snapshot
 
@@ -102,12 +102,12 @@ def test_buying_a_bionic_cures_the_injury_in_one_undo_step(engine):
     assert [e["name"] for e in d["equipment"]] == ["Bionic eye"]
     assert gear.show_stash(engine, r.id)["credits"] == 255
 
-    core.undo(engine, c.id)  # the purchase and the cure together
+    journal.undo(engine, c.id)  # the purchase and the cure together
     stats, injuries = fighter_row(engine, f.id)
     assert stats["BS"] == 5 and injuries == ["eye-injury"]
     assert gear.show_stash(engine, r.id)["credits"] == 300
     assert core.show_fighter(engine, f.id)["equipment"] == []
-    core.redo(engine, c.id)
+    journal.redo(engine, c.id)
     assert fighter_row(engine, f.id) == ({**stats, "BS": 4}, [])
 
 
@@ -143,7 +143,7 @@ def test_a_mundane_bionic_gives_back_the_chosen_one_an_improved_one_both(engine,
     stats, injuries = fighter_row(engine, f.id)
     assert (stats["Ld"], stats["Cl"], injuries) == (8, 6, [])  # one chip per injury: it is gone
 
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     gear.buy_item(engine, f.id, "Lobo chip (improved)")
     stats, injuries = fighter_row(engine, f.id)
     assert (stats["Ld"], stats["Cl"], injuries) == (7, 6, [])
@@ -163,7 +163,7 @@ def test_handing_a_bionic_over_from_the_stash_cures_too(engine, capsys):
     stats, injuries = fighter_row(engine, f.id)
     assert stats["M"] == 5 and injuries == []
     assert gear.show_stash(engine, r.id)["items"] == []
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert fighter_row(engine, f.id)[0]["M"] == 4 and fighter_row(engine, f.id)[1] == ["hobbled"]
     assert [i["name"] for i in gear.show_stash(engine, r.id)["items"]] == ["Bionic leg"]
 

@@ -8,7 +8,7 @@ import collections
 from typing import Any
 
 from campaign_app.rules import load_rulebook
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from campaign_app.usecases.charts import campaign_charts, rolls_per_table
 from campaign_app.usecases.exports import campaign_document
 
@@ -39,7 +39,7 @@ def test_rolls_per_table_counts_the_rolls_on_record_not_undone(engine: Any) -> N
     grew = {k: v - {t["table"]: t["rolls"] for t in before}.get(k, 0) for k, v in after.items()}
     assert sum(grew.values()) >= 1 and all(v >= 0 for v in grew.values())
 
-    core.undo(engine, cid)  # the injury's rolls are undone: not counted any more
+    journal.undo(engine, cid)  # the injury's rolls are undone: not counted any more
     assert rolls_per_table(engine, cid) == before
 
 

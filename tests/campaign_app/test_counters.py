@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from campaign_app.usecases.backup import backup, restore
 from campaign_app.usecases.counters import change_counter, define_counter, remove_counter
 from campaign_app.usecases.datafiles import ImportRefused, export_json, import_json, write_json
@@ -68,14 +68,14 @@ def test_define_change_undo_redo_written_and_read_back(engine):
     assert stored(engine, r.id) == {"Terror Level": 9}
     assert stored(engine, other.id) == {}  # the other gang untouched
 
-    core.undo(engine, c.id)  # one step: back to 3
+    journal.undo(engine, c.id)  # one step: back to 3
     assert stored(engine, r.id) == {"Terror Level": 3}
-    core.redo(engine, c.id)
+    journal.redo(engine, c.id)
     assert stored(engine, r.id) == {"Terror Level": 9}
-    core.undo(engine, c.id)
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert stored(engine, r.id) == {}
-    core.undo(engine, c.id)  # the definition itself
+    journal.undo(engine, c.id)  # the definition itself
     assert defined(engine, c.id) == []
 
 
@@ -123,7 +123,7 @@ def test_removing_a_counter_takes_every_rosters_value_and_undo_brings_them_back(
     remove_counter(engine, c.id, "terror level")
     assert [d["name"] for d in defined(engine, c.id)] == ["Supplies"]
     assert stored(engine, r.id) == {} and stored(engine, other.id) == {"Supplies": 3}
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert [d["name"] for d in defined(engine, c.id)] == ["Supplies", "Terror Level"] or \
         [d["name"] for d in defined(engine, c.id)] == ["Terror Level", "Supplies"]
     assert stored(engine, r.id) == {"Terror Level": 4}

@@ -8,7 +8,7 @@ import pytest
 
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda.actions import end_cycle
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import core, gear, journal
 from tests.campaign_app.test_gear import game_rows, run
 
 
@@ -47,7 +47,7 @@ def test_cycle_end_collects_income_with_rolls_ledger_and_exact_undo(engine, edit
     assert [(e["kind"], e["amount"]) for e in gear.show_ledger(engine, b.id)["entries"]] == [("income", 15)]
     assert gear.show_ledger(engine, idle.id)["entries"] == []
     # one undo step takes back the income with the rest of the cycle end, exactly
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert game_rows(engine) == before and show_cycle(engine, c.id) == 1
 
 
@@ -65,7 +65,7 @@ def test_without_income_or_dry_run_nothing_is_collected(engine):
     assert not [st for st in rep.steps if st["rule"] == "Income"]
     assert gear.show_ledger(engine, a.id)["entries"] == [] and core.show_roster(engine, a.id)["credits"] == 10
     # too few typed dice for the income: refused, nothing written
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     with pytest.raises(InputError):
         end_cycle(engine, c.id, income=True, dice="4")
     assert game_rows(engine) == before

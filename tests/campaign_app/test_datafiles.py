@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine, make_url
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from campaign_app.usecases.datafiles import (
     FORMAT,
     MAX_FILE_BYTES,
@@ -163,14 +163,14 @@ def test_import_is_one_step_that_undo_does_not_cross(sqlite_engine):
     doc = export_json(sqlite_engine, cid)
     c = import_json(sqlite_engine, doc, rename="Copy")
     with pytest.raises(InputError, match="nothing to undo in Copy: its first action, importing it, cannot be undone"):
-        core.undo(sqlite_engine, c.id)
+        journal.undo(sqlite_engine, c.id)
     with pytest.raises(InputError, match="nothing to redo"):
-        core.redo(sqlite_engine, c.id)
+        journal.redo(sqlite_engine, c.id)
     log = core.roll_log(sqlite_engine, c.id)
     assert [r["undone"] for r in log] == [False, False, True]
     # later actions undo normally
     core.create_roster(sqlite_engine, c.id, "New gang")
-    core.undo(sqlite_engine, c.id)
+    journal.undo(sqlite_engine, c.id)
     assert export_json(sqlite_engine, c.id)["rosters"] == doc["rosters"]
 
 

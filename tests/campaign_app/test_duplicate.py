@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from campaign_app.usecases.duplicate import copy_name, duplicate_fighter
 
 
@@ -36,8 +36,8 @@ def test_a_copy_has_what_the_fighter_is_not_what_happened_to_it(engine: Any, sna
     assert b["status"] == "active" and b["injuries"] == []
     core.edit_fighter(engine, d.id, stats={"WS": "2+"})  # the copy is its own: the original keeps 3+
     assert core.show_fighter(engine, f.id)["stats"]["WS"] == 3
-    core.undo(engine, c.id)
-    core.undo(engine, c.id)  # the copy was one step
+    journal.undo(engine, c.id)
+    journal.undo(engine, c.id)  # the copy was one step
     after = snap(engine)
     data = [k for k in before if not k.startswith("journal")]
     assert {k: after[k] for k in data} == {k: before[k] for k in data}

@@ -17,7 +17,7 @@ import pytest
 import campaign_app.systems
 import campaign_app.usecases
 from campaign_app.facade import Campaigns, result_adapter, takes_database, use_case_name
-from campaign_app.usecases import battles, core, gear, gui_queries, standings
+from campaign_app.usecases import battles, core, gear, gui_queries, journal, standings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,8 +113,8 @@ def test_results_go_to_json_and_back_unchanged(engine: Any) -> None:
     _round_trip(battles.after_battle, report)
     _round_trip(gui_queries.roll_log_page, app.run(gui_queries.roll_log_page, c.id))
     _round_trip(standings.league_standings, app.run(standings.league_standings, c.id))
-    undone = app.run(core.undo, c.id)
-    _round_trip(core.undo, undone)
+    undone = app.run(journal.undo, c.id)
+    _round_trip(journal.undo, undone)
     assert undone.changes  # a change set survives the trip too (checked above by equality)
 
 

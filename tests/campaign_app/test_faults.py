@@ -17,7 +17,7 @@ import pytest
 
 import db.uow as uow_module
 from campaign_app.errors import AppError
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
 
@@ -100,8 +100,8 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
         ("import json", lambda e: import_json(e, export_json(e, NECRO), rename="Feud copy")),
         ("import yaktribe (new campaign)", lambda e: import_yaktribe(e, SAMPLE_DOC)),
         ("import yaktribe (into campaign)", lambda e: import_yaktribe(e, SAMPLE_DOC, campaign=NECRO)),
-        ("undo", lambda e: core.undo(e, NECRO)),
-        ("redo", lambda e: core.redo(e, NECRO)),
+        ("undo", lambda e: journal.undo(e, NECRO)),
+        ("redo", lambda e: journal.redo(e, NECRO)),
         ("restore json backup", restore_json),
     ]
 

@@ -21,7 +21,7 @@ from campaign_app.rules.catalogue import (
     validate_sections,
 )
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import core, gear, journal
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE, SAMPLE_DOC
 from tests.conftest import snapshot
@@ -132,7 +132,7 @@ def test_content_pack_adds_and_replaces_items_and_is_one_undo_step(engine, tmp_p
     with pytest.raises(InputError, match="already has a content pack"):
         gear.add_content(engine, c.id, pack_file(tmp_path))
     assert snapshot(engine) == mid
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert game_rows(engine)["content_pack"] == [] and before["content_pack"] == []
     # export writes the packs as one pack file that adds back
     gear.add_content(engine, c.id, pack_file(tmp_path))
@@ -223,9 +223,9 @@ def test_buy_sell_credits_stash_ledger_and_undo_are_exact(engine):
         ("credits", 30, 105, "loot"), ("stash", -10, 95, "Laspistol bought into the stash")]
     # each is one undo step, back to exactly what was
     for _ in range(5):
-        core.undo(engine, c.id)
+        journal.undo(engine, c.id)
     assert game_rows(engine) == after_buy
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert game_rows(engine) == start
     assert core.show_roster(engine, r.id)["credits"] == 100
     assert core.show_fighter(engine, f.id)["credits_value"] == 0
@@ -318,7 +318,7 @@ def test_income_is_collected_with_its_roll_on_record_and_undone_exactly(engine, 
     assert [(x["purpose"], x["faces"], x["source"]) for x in log][-1] == ("income from Old Ruins", [4], "typed")
     led = gear.show_ledger(engine, r.id)["entries"]
     assert [(e["kind"], e["amount"], e["balance"]) for e in led] == [("income", 45, 55)]
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert game_rows(engine) == before
     # after a battle: the flag collects the income of each roster that fought, battle on the ledger
     other = core.create_roster(engine, c.id, "Other")

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel import Session, SQLModel
 
 from campaign_app.errors import ConflictError, InputError, NotFoundError
-from campaign_app.usecases import core, manage
+from campaign_app.usecases import core, journal, manage
 from campaign_app.usecases.battles import after_battle, record_battle
 from campaign_app.usecases.demo import create_demo
 from db.models import Fighter
@@ -66,12 +66,12 @@ def test_delete_a_roster_with_battles_and_undo_it_exactly(engine: Any) -> None:
     assert len(log) == len(log_before)  # every roll stays on record
     assert all(x["fighter_id"] is None for x in log if x["subject"] in ("Brak", "Vel", "Ossa"))
     # one undo step puts every row back, the rolls' links too
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert rows(engine) == before
     brak = next(f for f in core.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
     assert len(core.roll_log(engine, c.id, fighter=brak["id"])) == len(
         [x for x in jackal_rolls if x["subject"] == "Brak"])
-    core.redo(engine, c.id)
+    journal.redo(engine, c.id)
     with pytest.raises(NotFoundError):
         core.show_roster(engine, a.id)
 
@@ -99,9 +99,9 @@ def test_rename_campaign_and_roster(engine: Any) -> None:
         manage.rename_roster(engine, a.id, "  ")
     after = rows(engine)
     assert {k: v for k, v in after.items() if k != "campaign"} == {k: v for k, v in before.items() if k != "campaign"}
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert core.show_roster(engine, a.id)["name"] == "Jackals"
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert core.show_campaign(engine, c.id)["name"] == "Hive"
 
 
@@ -186,7 +186,7 @@ def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
         manage.move_fighter(engine, brak["id"], far.id)
     with pytest.raises(NotFoundError):
         manage.move_fighter(engine, brak["id"], "Nobody")
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert rows(engine)["fighter"] == before["fighter"]
 
 
@@ -205,7 +205,7 @@ def test_a_walker_moves_with_its_crew(engine: Any) -> None:
         manage.move_fighter(engine, crew.id, b.id)
     manage.move_fighter(engine, tank.id, b.id)
     assert core.show_fighter(engine, crew.id)["roster_id"] == b.id
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert core.show_fighter(engine, crew.id)["roster_id"] == a.id
 
 
@@ -218,7 +218,7 @@ def test_demo_rosters_delete_and_undo(engine: Any) -> None:
             manage.delete_roster(engine, r["id"])
         assert core.show_campaign(engine, camp["id"])["rosters"] == []
     for camp in camps:
-        for h in core.history(engine, camp["id"]):
+        for h in journal.history(engine, camp["id"]):
             if h["action"] == "roster.delete":
-                core.undo(engine, camp["id"])
+                journal.undo(engine, camp["id"])
     assert rows(engine) == before

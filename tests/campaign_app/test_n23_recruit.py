@@ -12,7 +12,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda import recruiting
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import core, gear, journal
 from campaign_app.usecases.record import campaign_settings, set_campaign_settings
 from tests.campaign_app.test_gear import game_rows
 
@@ -131,12 +131,12 @@ def test_a_recruit_is_one_undo_step(engine, capsys):
     rec = recruiting.recruit_fighter(engine, rid, "Servitor", "Lugger", ["Heavy bolter"])
     assert (rec.total, rec.credits, rec.equipment) == (280, 720, ["Harpoon launcher", "Servitor combat weapon",
                                                                  "Light carapace armour"])
-    assert [h["summary"] for h in core.history(engine, c)][0] == "Rusty Cogs recruits Lugger (Servitor, 280 credits)"
+    assert [h["summary"] for h in journal.history(engine, c)][0] == "Rusty Cogs recruits Lugger (Servitor, 280 credits)"
     eq = {e["name"]: e["cost"] for e in fighters(engine, rid)["Lugger"]["equipment"]}
     assert eq == {"Harpoon launcher": 0, "Servitor combat weapon": 0, "Light carapace armour": 0, "Heavy bolter": 50}
-    core.undo(engine, c)
+    journal.undo(engine, c)
     assert game_rows(engine) == before
-    core.redo(engine, c)
+    journal.redo(engine, c)
     assert fighters(engine, rid)["Lugger"]["credits_value"] == 280
     assert core.show_roster(engine, rid)["credits"] == 720
 
@@ -172,9 +172,9 @@ def test_a_campaign_that_plays_loose_is_not_checked(engine, capsys):
     rc, out, _ = cli(engine, capsys, "roster", "check", "Rusty Cogs")
     assert rc == 0 and "the campaign plays loose: nothing is refused" in out and "- one-leader" in out
     # the setting is one undo step of its own
-    core.undo(engine, c)
-    core.undo(engine, c)
-    core.undo(engine, c)
+    journal.undo(engine, c)
+    journal.undo(engine, c)
+    journal.undo(engine, c)
     assert campaign_settings(engine, c)["roster_rules"] == "checked"
     assert set_campaign_settings(engine, c, roster_rules="checked").changed is False
     with pytest.raises(InputError, match="roster rules 'tight' are not checked or loose"):

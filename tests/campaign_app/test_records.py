@@ -61,7 +61,7 @@ def _rows(engine: Any) -> list[tuple[Any, ...]]:
 
 
 def test_records_are_stored_checked_and_undone(system: Any, engine: Any) -> None:
-    from campaign_app.usecases.core import redo, undo
+    from campaign_app.usecases.journal import redo, undo
 
     c = core.create_campaign(engine, "Ford", ID)
     reds = core.create_roster(engine, c.id, "Reds")

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app.systems.necromunda import actions
-from campaign_app.usecases import battles, core
+from campaign_app.usecases import battles, core, journal
 from db.models import BattleResult
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
@@ -71,7 +71,7 @@ def _battle(engine: Engine, w: dict[str, Any], *, results: dict[str, str], by: d
 def _after(engine: Engine, w: dict[str, Any], battle: int, dice: str, **options: Any) -> Written:
     out = contract(engine, w["campaign"],
                    lambda: battles.after_battle(engine, battle, dice=dice, options=options or None))
-    core.undo(engine, w["campaign"])  # the battle's record too: the next test starts clean
+    journal.undo(engine, w["campaign"])  # the battle's record too: the next test starts clean
     return out
 
 
@@ -125,7 +125,7 @@ def test_n26_skill_already_held_is_not_written_again(eng, n26):
         [inj] = got.added("lasting_injury")
         assert inj["effects_applied"] == [] and inj["effects_skipped"] == ["skill Iron Will: already held"]
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])
 
 
 def test_n26_stat_status_and_capture(eng, n26):
@@ -171,7 +171,7 @@ def test_n26_treatment_the_gang_cannot_pay_writes_no_credits(eng, n26):
         assert got.changed_rows("fighter")[w["Vala"]]["conditions"] == ["critical-injury"]
         assert [(r["dice"], r["value"]) for r in got.rolls()] == [("d66", 63), ("2d6", 12)]
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])
 
 
 # --------------------------------------------------------------------------- XP negatives
@@ -234,7 +234,7 @@ def test_n23_seriously_injured_check_escape_and_clear_recovery(eng, n23):
         assert f[w["Brak"]] == {"xp": 1 + 1}  # Zara seriously injured
         assert [r["rule"] for r in got.rolls()][:2] == ["Seriously Injured check"] * 2
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])
 
 
 def _faces_of(table: Any, value: int) -> list[str]:
@@ -305,7 +305,7 @@ def test_n26_end_of_cycle_treats_lets_die_clears_recovery_and_collects_income(en
         assert sum(x["amount"] for x in ledger) == 30 and ledger[-1]["balance"] == 130
         assert [(r["dice"], r["value"]) for r in got.rolls()] == [("2d6", 2), ("d6", 4), ("1d6", 2)]
     finally:
-        core.undo(eng, w["campaign"])  # the territory
+        journal.undo(eng, w["campaign"])  # the territory
         for k, old in olds.items():
             _poke(eng, w[k], **old)
 

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems.nuts import creatures
-from campaign_app.usecases import battles, core
+from campaign_app.usecases import battles, core, journal
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -53,7 +53,7 @@ def _battle(eng: Engine, w: dict[str, Any], results: dict[str, str], hits: tuple
 def _after(eng: Engine, w: dict[str, Any], battle: int, dice: str | None, **options: Any) -> Written:
     got = contract(eng, w["campaign"], lambda: battles.after_battle(
         eng, battle, dice=dice, seed=None if dice else 1, options=options or None))
-    core.undo(eng, w["campaign"])  # the battle too
+    journal.undo(eng, w["campaign"])  # the battle too
     return got
 
 
@@ -116,7 +116,7 @@ def test_statuses_recovery_return_and_replacements(eng, w):
         assert rolls[2]["fighter_id"] == w["Sgt"] and rolls[2]["rule"] == "Replacements"
         assert got.touched() == {"fighter": (2, 0, 4), "battle": (0, 0, 1)}
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])
 
 
 def _number(got: Written, battle: int) -> int:

@@ -29,7 +29,7 @@ from campaign_app.systems.base import (
     SkillGain,
     UnitChange,
 )
-from campaign_app.usecases import battles, core, gear, units
+from campaign_app.usecases import battles, core, gear, journal, units
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -76,7 +76,7 @@ def _apply(eng: Engine, campaign: int, rosters: list[int], build: Any, faces: tu
     plan = dataclasses.replace(plan, proc=Procedures(system="stub", after_battle=stub, default_result="fine",
                                                      result_statuses=("fine",)))
     got = contract(eng, campaign, lambda: battles.apply_after_battle(eng, plan, [(f, "typed") for f in faces]))
-    core.undo(eng, campaign)
+    journal.undo(eng, campaign)
     assert got.changed("battle", b) == {"after_battle_done": True}
     return got
 
@@ -147,7 +147,7 @@ def test_a_column_outside_the_writers_set_is_refused_and_nothing_written(eng, w)
     with pytest.raises(ValueError, match="procedure tried to set"):
         battles.apply_after_battle(eng, plan, [])
     assert rows(eng) == before
-    core.undo(eng, w["c"])
+    journal.undo(eng, w["c"])
 
 
 def test_new_fighter_skill_and_injury_rows(eng, w):
@@ -210,7 +210,7 @@ def test_removed_fighter_takes_its_gear_and_frees_its_crew(eng, w):
             f.crew_of_id = None
             s.add(f)
             s.commit()
-        core.undo(eng, w["c"])
+        journal.undo(eng, w["c"])
 
 
 def test_removed_unit_takes_its_weapons(eng, w):
@@ -243,5 +243,5 @@ def test_income_rows_and_a_territory_without_income(eng, w):
         assert sum(x["amount"] for x in lines) == 40 and lines[-1]["balance"] == 140
         assert [(r["dice"], r["value"]) for r in got.rolls()] == [("1d6", 3)]
     finally:
-        core.undo(eng, w["c"])
-        core.undo(eng, w["c"])
+        journal.undo(eng, w["c"])
+        journal.undo(eng, w["c"])

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Engine
 
-from campaign_app.usecases import battles, core, units
+from campaign_app.usecases import battles, core, journal, units
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -68,7 +68,7 @@ def _battle(eng: Engine, w: dict[str, Any]) -> int:
 def _after(eng: Engine, w: dict[str, Any], dice: str) -> Written:
     b = _battle(eng, w)
     got = contract(eng, w["campaign"], lambda: battles.after_battle(eng, b, dice=dice))
-    core.undo(eng, w["campaign"])
+    journal.undo(eng, w["campaign"])
     return got
 
 
@@ -110,7 +110,7 @@ def test_promotion_every_zero_turns_promotions_off(eng, fubar):
     b = _battle(eng, w)
     got = contract(eng, w["campaign"], lambda: battles.after_battle(eng, b, dice="1,3,5",
                                                                    options={"promotion_every": 0}))
-    core.undo(eng, w["campaign"])
+    journal.undo(eng, w["campaign"])
     assert "training" not in got.changed("unit", w["Able"])
     assert [r["result"] for r in got.rolls()] == ["lost", "wounded", "back"]
 
@@ -123,4 +123,4 @@ def test_exchange_of_prisoners_rows(eng, fubar):
         assert got.changed_rows("unit") == {w["Fox"]: {"status": "active"}}
         assert got.touched() == {"unit": (0, 0, 1)}
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])

@@ -11,7 +11,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, NotFoundError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe, yak_fighter_type
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 
 SAMPLE = Path("/work/shared/samples/yaktribe-gang-157849.json")
 SAMPLE_DOC: dict = {
@@ -105,7 +105,7 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     before = snap(sqlite_engine)
     d2 = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC))
     assert d2.roster["name"] == "Max's Marauders (2)"
-    core.undo(sqlite_engine, c)
+    journal.undo(sqlite_engine, c)
     after = snap(sqlite_engine)
     assert after["fighter"] == before["fighter"] and after["roster"] == before["roster"]
 

@@ -12,7 +12,7 @@ from sqlalchemy import update
 
 from campaign_app.errors import NotFoundError, RefusedError
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import battles, core, league, manage, members
+from campaign_app.usecases import battles, core, journal, league, manage, members
 from db import acting
 from db.models import BattleRoster, Fighter
 from db.uow import UnitOfWork
@@ -80,11 +80,11 @@ def test_undo_is_checked_on_the_rows_it_puts_back(setup: Any) -> None:
     app.run_as(ANN, core.edit_fighter, rock, xp=4)
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="made by ann"):
-        app.run_as(BOB, core.undo, c)
+        app.run_as(BOB, journal.undo, c)
     assert snapshot(app.engine) == before
-    app.run_as(ANN, core.undo, c)
+    app.run_as(ANN, journal.undo, c)
     assert app.run(core.show_fighter, rock)["xp"] == 0
-    app.run_as(ANN, core.redo, c)
+    app.run_as(ANN, journal.redo, c)
     assert app.run(core.show_fighter, rock)["xp"] == 4
 
 
@@ -115,14 +115,14 @@ def test_a_player_removes_and_undoes_their_own_rows_that_go_away(setup: Any) -> 
     app, c, easy, rock = setup
     app.run_as(ANN, core.edit_fighter, rock, add_weapons=["Rifle"])
     app.run_as(ANN, core.remove_fighter, rock)  # the fighter and its weapon go
-    app.run_as(ANN, core.undo, c)
+    app.run_as(ANN, journal.undo, c)
     assert [e["name"] for e in app.run(core.show_fighter, rock)["equipment"]] == ["Rifle"]
-    app.run_as(ANN, core.redo, c)
-    app.run_as(ANN, core.undo, c)
+    app.run_as(ANN, journal.redo, c)
+    app.run_as(ANN, journal.undo, c)
     mine = app.run_as(ANN, core.create_roster, c, "Reserves")
     app.run_as(ANN, core.add_fighter, mine.id, "Pvt Ryan", rep=4, weapons=["Rifle"])
-    app.run_as(ANN, core.undo, c)  # the fighter and its weapon removed again
-    app.run_as(ANN, core.undo, c)  # the roster
+    app.run_as(ANN, journal.undo, c)  # the fighter and its weapon removed again
+    app.run_as(ANN, journal.undo, c)  # the roster
     assert [r["name"] for r in app.run(core.show_campaign, c)["rosters"]] == ["Easy"]
 
 
@@ -132,11 +132,11 @@ def test_a_player_undoes_their_battle_but_not_anothers(setup: Any) -> None:
     app.run_as(BOB, core.add_fighter, jerries.id, "Hans", rep=4)
     b = app.run_as(ANN, battles.record_battle, c, [easy, jerries.id], winner=easy)
     with pytest.raises(RefusedError, match="made by ann"):
-        app.run_as(BOB, core.undo, c)
-    app.run_as(ANN, core.undo, c)
+        app.run_as(BOB, journal.undo, c)
+    app.run_as(ANN, journal.undo, c)
     with pytest.raises(NotFoundError):
         app.run(battles.show_battle, b.id)
-    app.run_as(ANN, core.redo, c)
+    app.run_as(ANN, journal.redo, c)
     third = app.run_as(CARLA, core.create_roster, c, "Reserves")
     app.run_as(CARLA, core.add_fighter, third.id, "Fritz", rep=3)
     before = snapshot(app.engine)

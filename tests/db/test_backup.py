@@ -12,7 +12,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from campaign_app.usecases.backup import automatic_backup, backup, restore
 from campaign_app.usecases.datafiles import FORMAT, export_all, export_json
 from db.migrate import open_database
@@ -242,7 +242,7 @@ def test_restore_json_backup(engine, tmp_path, snap):
     assert d.campaigns == 2
     assert _docs(engine) == before
     with pytest.raises(InputError, match="nothing to undo"):
-        core.undo(engine, "Hive War")
+        journal.undo(engine, "Hive War")
 
 
 def test_restore_sqlite_file_into_server(engine, filled, tmp_path):

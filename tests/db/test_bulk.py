@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 def test_bulk_league_is_app_data(engine):
     from bench.league import LeagueSize, make_league
-    from campaign_app.usecases import core
+    from campaign_app.usecases import core, journal
     from campaign_app.usecases.datafiles import export_json, import_json
     from campaign_app.usecases.gui_queries import roster_rows
     from db.models import Fighter, Journal, RollRecord
@@ -18,7 +18,7 @@ def test_bulk_league_is_app_data(engine):
     size = LeagueSize(rosters=4, fighters=40, largest_roster=16, battles=6, rolls=300)
     cid = make_league(engine, size=size, name="League")
     assert len(roster_rows(engine, roster=1)["rows"]) == 16
-    assert [h["action"] for h in core.history(engine, cid)] == ["campaign.create"]
+    assert [h["action"] for h in journal.history(engine, cid)] == ["campaign.create"]
     doc = export_json(engine, cid)
     assert len(doc["rolls"]) == 300 and sum(len(r["fighters"]) for r in doc["rosters"]) == 40
     copy = import_json(engine, doc, rename="Copy", backup=False)

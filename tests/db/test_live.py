@@ -11,7 +11,7 @@ import pytest
 import db.uow as uow_mod
 from campaign_app.changes import Changes
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from db import live
 from db.migrate import open_database
 
@@ -64,7 +64,7 @@ def test_notify_is_sent_on_commit_only(pg_url: str, monkeypatch: pytest.MonkeyPa
             got = _wait(listener)
             assert len(got) == 1
             assert f.id in got[0].fighters and r.id in got[0].rosters and got[0].structure
-            core.undo(second, c.id)  # an undo names what it took back
+            journal.undo(second, c.id)  # an undo names what it took back
             undone = _wait(listener)
             assert undone and f.id in undone[0].fighters and undone[0].history
             assert own.poll() == []
@@ -110,12 +110,12 @@ def test_sqlite_data_version_shows_another_connections_commits_only(sqlite_url: 
             assert w.poll() == []
             core.add_fighter(mine, r.id, "Own", rep=3)  # this engine's own change: not reported
             assert w.poll() == []
-            core.undo(mine, c.id)  # nor its own undo
+            journal.undo(mine, c.id)  # nor its own undo
             assert w.poll() == []
-            core.undo(other, c.id)  # another's undo: what it took back
+            journal.undo(other, c.id)  # another's undo: what it took back
             got = w.poll()
             assert got and f.id in got[0].fighters and got[0].history
-            core.redo(other, c.id)
+            journal.redo(other, c.id)
             got = w.poll()
             assert got and f.id in got[0].fighters
             core.roll_table(other, "nuts-recovery", campaign=c.id, target=4, dice="3,5")  # a roll, unjournaled

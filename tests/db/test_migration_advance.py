@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from db.migrate import HEAD_REVISION, open_database
 
 N26 = {"M": "5", "WS": "3+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4", "A": "1", "Sv": "5+",
@@ -96,8 +96,8 @@ def test_n26_fighters_get_a_save_and_plain_values_and_back(db_url):
         d = core.campaign_rules(engine, new.id)["n26-lasting-injury"]
         assert d.row_by_result("impressive-scars").effects[0].args == {"stat": "Ld", "delta": 1}
         # Undo of the edit made before the migration puts back a plain value (journal converted)
-        core.undo(engine, new.id)  # the house rule
-        core.undo(engine, new.id)  # the edit: Ld 8 -> 7
+        journal.undo(engine, new.id)  # the house rule
+        journal.undo(engine, new.id)  # the edit: Ld 8 -> 7
         assert core.show_fighter(engine, lyra.id)["stats"]["Ld"] == 7
     finally:
         engine.dispose()

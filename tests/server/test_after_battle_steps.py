@@ -154,9 +154,9 @@ def test_a_player_does_not_undo_an_after_the_battle_the_arbitrator_does(lg: Leag
     ann = lg.login("ann")
     faces, view = _step_through(lg, ann, fought)
     _post(lg, ann, "battles.apply_rolled_after_battle", battle=fought, faces=faces, state_key=view["state_key"])
-    msg = _refused(lg, ann, "core.undo", 403, "only the arbitrator may", campaign=lg.campaign)
+    msg = _refused(lg, ann, "journal.undo", 403, "only the arbitrator may", campaign=lg.campaign)
     assert "After the Battle" in msg
-    _post(lg, lg.login("carla"), "core.undo", campaign=lg.campaign)
+    _post(lg, lg.login("carla"), "journal.undo", campaign=lg.campaign)
     assert lg.app.run(battles.show_battle, fought)["after_battle_done"] is False
 
 

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from campaign_app.facade import result_adapter
-from campaign_app.usecases import core, gui_queries, members
+from campaign_app.usecases import core, gui_queries, journal, members
 from server.app import create_app
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -124,7 +124,7 @@ def test_a_viewer_reads_but_writes_nothing(lg: League) -> None:
     before = game_rows(lg.app)
     r = lg.run(vic, "core.edit_fighter", ref=lg.rock, xp=7)
     assert r.status_code == 403 and "viewer" in _one_line_error(r)
-    r = lg.run(vic, "core.undo", campaign=lg.campaign)
+    r = lg.run(vic, "journal.undo", campaign=lg.campaign)
     assert r.status_code == 403
     assert game_rows(lg.app) == before
 
@@ -157,21 +157,21 @@ def test_an_owners_edit_is_written_journaled_and_undone(lg: League) -> None:
     assert r.status_code == 200, r.text
     shown = lg.app.run(core.show_fighter, lg.rock)
     assert shown["xp"] == 3 and [e["name"] for e in shown["equipment"]] == ["Rifle"]
-    newest = lg.app.run(core.history, lg.campaign)[0]
+    newest = lg.app.run(journal.history, lg.campaign)[0]
     assert newest["action"] == "fighter.edit" and not newest["undone"]
     with lg.app.engine.connect() as c:
         authors = [r[0] for r in c.exec_driver_sql("SELECT author FROM journal ORDER BY id DESC")]
     assert authors[0] == "ann"  # the member who made it, for undo's check
     # bob may not undo ann's change; ann may
-    r = lg.run("bob", "core.undo", campaign=lg.campaign)
+    r = lg.run("bob", "journal.undo", campaign=lg.campaign)
     assert r.status_code == 403 and "made by ann" in _one_line_error(r)
     assert lg.app.run(core.show_fighter, lg.rock)["xp"] == 3
-    r = lg.run(ann, "core.undo", campaign=lg.campaign)
+    r = lg.run(ann, "journal.undo", campaign=lg.campaign)
     assert r.status_code == 200, r.text
     shown = lg.app.run(core.show_fighter, lg.rock)
     assert shown["xp"] == 0 and shown["equipment"] == []
     # the arbitrator's own older action is not ann's to undo
-    r = lg.run(ann, "core.undo", campaign=lg.campaign)
+    r = lg.run(ann, "journal.undo", campaign=lg.campaign)
     assert r.status_code == 403
 
 

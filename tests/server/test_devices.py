@@ -162,7 +162,7 @@ def test_the_transaction_refuses_another_battle_even_past_the_route(lg: League, 
 @pytest.mark.parametrize(("use_case", "args"), [
     ("core.edit_fighter", {"ref": "ROCK", "rep": 6}),
     ("core.show_roster", {"ref": "EASY"}),
-    ("core.undo", {"campaign": "C"}),
+    ("journal.undo", {"campaign": "C"}),
     ("devices.invite_to_table", {"battle": "B", "roster": "EASY"}),
 ])
 def test_a_device_is_refused_every_other_use_case(lg: League, battle: int, use_case: str, args: dict) -> None:

@@ -30,7 +30,7 @@ from campaign_app.errors import (
 )
 from campaign_app.facade import Campaigns
 from campaign_app.remote import RemoteCampaigns, TokenStore
-from campaign_app.usecases import core, gui_queries, league, live, members
+from campaign_app.usecases import core, gui_queries, journal, league, live, members
 from tests.server.conftest import PASSWORDS, League, game_rows
 
 
@@ -100,13 +100,13 @@ def test_undo_and_redo_over_the_server(lg: League, url: str) -> None:
         ann.run(core.edit_fighter, lg.rock, name="Sgt Stone")
         edited = game_rows(lg.app)
         assert ann.run(gui_queries.undo_state, lg.campaign)["undo"]
-        undone = ann.run(core.undo, lg.campaign)
+        undone = ann.run(journal.undo, lg.campaign)
         assert lg.rock in undone.changes.fighters
         assert lg.app.run(core.show_fighter, lg.rock)["name"] == "Sgt Rock"
         rows = game_rows(lg.app)
         assert len(rows["fighter"]) == len(before["fighter"])
         assert "'Sgt Rock'" in next(r for r in rows["fighter"] if r[0] == str(lg.rock))
-        ann.run(core.redo, lg.campaign)
+        ann.run(journal.redo, lg.campaign)
         assert lg.app.run(core.show_fighter, lg.rock)["name"] == "Sgt Stone"
         def unversioned(rows: list[tuple]) -> list[tuple]:  # undo and redo bump the version
             return [r[:-3] + r[-2:] for r in rows]

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QSettings, Qt
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from tests.ui.conftest import messages
 
 
@@ -533,9 +533,9 @@ def test_log_and_history_tabs_read_only_when_shown(qtbot: Any, gui_engine: Any, 
 
     cid = demo_nuts(gui_engine)
     calls: list[str] = []
-    real_log, real_history = views.q.roll_log_page, core.history  # the log reads a page at a time
+    real_log, real_history = views.q.roll_log_page, journal.history  # the log reads a page at a time
     monkeypatch.setattr(views.q, "roll_log_page", lambda *a, **k: calls.append("log") or real_log(*a, **k))
-    monkeypatch.setattr(views.core, "history", lambda *a, **k: calls.append("history") or real_history(*a, **k))
+    monkeypatch.setattr(views.journal, "history", lambda *a, **k: calls.append("history") or real_history(*a, **k))
     log, hist = views.RollLogView(), views.HistoryView()
     qtbot.addWidget(log)
     qtbot.addWidget(hist)

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.changes import Changes
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from campaign_app.usecases import gui_queries as q
 
 COUNTED = ("campaign_tree", "roster_rows", "battles", "undo_state", "fighter_detail", "roster_detail",
@@ -142,7 +142,7 @@ def test_unsorted_rows_are_inserted_in_the_querys_order(win: Any, gui_engine: An
     core.remove_fighter(gui_engine, brak)
     win.apply_changes(Changes.of(fighters=[brak]))
     assert [r["name"] for r in win.model.rows] == ["Vel", "Zed"]
-    core.undo(gui_engine, win.campaign["id"])  # Brak is back, first by id
+    journal.undo(gui_engine, win.campaign["id"])  # Brak is back, first by id
     win.apply_changes(Changes.of(fighters=[brak]))
     assert [r["name"] for r in win.model.rows] == ["Brak", "Vel", "Zed"]
     assert zed in [r["id"] for r in win.model.rows]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import core, journal
 from tests.ui.conftest import messages
 
 
@@ -229,7 +229,7 @@ def test_release_captive_asks_how(qtbot: Any, win: Any, gui_engine: Any, necro: 
     assert target.text() == button
     click(qtbot, target)
     qtbot.waitUntil(lambda: fighter(gui_engine, necro, "Brak")["status"] == "active")
-    assert core.history(gui_engine, necro)[0]["summary"] == f"release Brak ({how})"
+    assert journal.history(gui_engine, necro)[0]["summary"] == f"release Brak ({how})"
     assert fighter(gui_engine, necro, "Brak")["status_note"].startswith(
         "rescued" if how == "rescue" else "exchanged")
 

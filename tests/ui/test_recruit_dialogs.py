@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import core, gear, journal
 
 
 def click(qtbot: Any, button: Any) -> None:
@@ -78,7 +78,7 @@ def test_new_gang_from_its_house_then_recruit_with_costs_and_credits_left(qtbot:
     assert snap(gui_engine) == before
 
     # one undo step takes the recruit back
-    core.undo(gui_engine, cid)
+    journal.undo(gui_engine, cid)
     assert core.show_roster(gui_engine, rid)["fighters"] == [] and core.show_roster(gui_engine, rid)["credits"] == 1000
 
 

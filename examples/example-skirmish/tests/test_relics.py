@@ -103,7 +103,7 @@ def test_the_relics_dialog_from_the_roster_menu(campaign_window: Any) -> None:
     dlg.list.setCurrentRow(0)
     dlg.remove()
     assert dlg.names() == []
-    from campaign_app.usecases.core import undo
+    from campaign_app.usecases.journal import undo
 
     app.run(undo, "Ford")
     dlg.reload()

@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pytest
 
-from campaign_app.usecases import core, members
+from campaign_app.usecases import core, journal, members
 from tests.server.conftest import PASSWORDS, game_rows
 from tests.server.web.conftest import Table, error_line
 
@@ -82,7 +82,7 @@ def test_a_mark_writes_the_use_cases_rows_and_shows_on_the_page(tb: Table) -> No
     assert rock["status"] == "out-of-the-fight" and rock["by"] == "Hans"
     assert [m["text"] for m in view["marks"]] == ["Sgt Rock: out of the fight (by Hans)"]
     # the same undo step as the desktop's: the campaign's history says so, by ann
-    hist = lg.app.run(core.history, lg.campaign)
+    hist = lg.app.run(journal.history, lg.campaign)
     assert max(hist, key=lambda h: h["id"])["action"] == "battle.mark"
     assert any("'ann'" in str(row) for row in game_rows(lg.app)["journal"])  # by ann
     # a second device sees it
