@@ -31,6 +31,7 @@ def lazy_module(name: str) -> ModuleType:
         return module
 
 
+campaigns = lazy_module("campaign_app.usecases.campaigns")
 core = lazy_module("campaign_app.usecases.core")
 journal = lazy_module("campaign_app.usecases.journal")
 q = lazy_module("campaign_app.usecases.gui_queries")

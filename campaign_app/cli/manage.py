@@ -45,7 +45,7 @@ def cmd_campaign_rename(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_campaign_delete(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import show_campaign
+    from campaign_app.usecases.campaigns import show_campaign
     from campaign_app.usecases.manage import delete_campaign
 
     d = app.run(show_campaign, args.campaign)

@@ -8,13 +8,7 @@ from __future__ import annotations
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.errors import InputError
-from campaign_app.usecases.common import (
-    Number,
-    Ref,
-    check_limit,
-    get_campaign,
-    row_id,
-)
+from campaign_app.usecases.common import Number, Ref, check_limit, get_campaign, row_id
 from campaign_app.usecases.results import UndoResult
 from db.journal import (
     can_undo,

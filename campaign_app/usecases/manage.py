@@ -21,6 +21,7 @@ from datetime import datetime
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.errors import InputError, NotFoundError
+from campaign_app.usecases.campaigns import campaign_result
 from campaign_app.usecases.common import (
     Ref,
     campaign_of_fighter,
@@ -33,7 +34,7 @@ from campaign_app.usecases.common import (
     row_id,
     unlink_figures,
 )
-from campaign_app.usecases.core import campaign_result, roster_result
+from campaign_app.usecases.core import roster_result
 from campaign_app.usecases.results import CampaignResult, Result, RosterResult
 from db.journal import bump_version
 from db.models import Campaign, Fighter, Roster, utcnow

@@ -33,6 +33,7 @@ from campaign_app.usecases.battles import (
     battle_dict,
     procedures_for,
 )
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import (
     Ref,
     clean_int,
@@ -41,7 +42,7 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_roster,
 )
-from campaign_app.usecases.core import RollOutcome, _roll_out, tables_for
+from campaign_app.usecases.core import RollOutcome, _roll_out
 from campaign_app.usecases.results import UndoResult
 from db.models import (
     Battle,

@@ -9,7 +9,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app import rollchain
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from db.models import (
     Battle,
     BattleResult,
@@ -27,10 +27,10 @@ from db.models import (
 
 
 def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
-    c = core.create_campaign(engine, name, "necromunda", "n26")
-    table = core.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
+    c = campaigns.create_campaign(engine, name, "necromunda", "n26")
+    table = campaigns.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
     table["rows"][0]["label"] = "Lesson Learnt (house)"
-    core.set_house_rule(engine, c.id, "n26-lasting-injury", table)
+    campaigns.set_house_rule(engine, c.id, "n26-lasting-injury", table)
     g = core.create_roster(engine, c.id, "Goliath Ñ Crushers", faction="Goliath", credits=120)
     e = core.create_roster(engine, c.id, "Escher Blades", faction="Escher", player="Ana")
     core.edit_roster(engine, g.id, reputation=7, notes="line one\nline two ✓")
@@ -76,7 +76,7 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
 
 
 def build_nuts(engine: Engine, name: str = "Weird Front") -> int:
-    c = core.create_campaign(engine, name, "nuts", expansions=["weird-ww2"])
+    c = campaigns.create_campaign(engine, name, "nuts", expansions=["weird-ww2"])
     r = core.create_roster(engine, c.id, "1st Platoon")
     sgt = core.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5, role="NCO",
                            weapons=["M1 Garand"])
@@ -110,7 +110,7 @@ def chained_roll(s: Session, **fields: Any) -> RollRecord:
 
 
 def build_squad(engine: Engine, name: str = "Bocage") -> int:
-    c = core.create_campaign(engine, name, "fubar")
+    c = campaigns.create_campaign(engine, name, "fubar")
     r = core.create_roster(engine, c.id, "Able Company")
     with Session(engine) as s:
         u = Unit(roster_id=r.id, name="1st Squad", training="regular", figures=8, figures_start=10,

@@ -12,7 +12,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import core, journal
+from campaign_app.usecases import campaigns, core, journal
 from campaign_app.usecases.advance import advance_options, take_advance
 from campaign_app.usecases.datafiles import export_json, import_json
 
@@ -33,7 +33,7 @@ def fighter_state(engine, fid):
 
 @pytest.fixture
 def n23(engine):
-    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
     r = core.create_roster(engine, c.id, "Rust Rats")
     champ = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23_LINE, xp=14,
                              credits_value=100)
@@ -44,7 +44,7 @@ def n23(engine):
 
 @pytest.fixture
 def n26(engine):
-    c = core.create_campaign(engine, "Hive War", "necromunda")  # the default edition: n26
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")  # the default edition: n26
     r = core.create_roster(engine, c.id, "Venom Sisters")
     f = core.add_fighter(engine, r.id, "Lyra", fighter_type="ganger", stats=N26_LINE, xp=11)
     return engine, c, f
@@ -148,7 +148,7 @@ def test_random_advancement_with_a_seed_is_recorded(n23):
     (lambda e, f: take_advance(e, f["bare"], "s"), "has no S on the roster"),
 ])
 def test_refused_beyond_limits_or_costs_with_nothing_written(engine, snap, case, match):
-    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
     r = core.create_roster(engine, c.id, "Rust Rats")
     f = {
         "champ": core.add_fighter(engine, r.id, "Top", fighter_type="champion",
@@ -199,7 +199,7 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
 
 
 def test_n26_plain_values_are_limited_upwards(engine, snap):
-    c = core.create_campaign(engine, "Hive War", "necromunda")
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     r = core.create_roster(engine, c.id, "Venom Sisters")
     f = core.add_fighter(engine, r.id, "Ace", stats={**N26_LINE, "Cl": "10"}, xp=5)
     before = snap(engine)
@@ -210,7 +210,7 @@ def test_n26_plain_values_are_limited_upwards(engine, snap):
 
 # --------------------------------------------------------------------------- other games: list only
 def test_nuts_says_rep_changes_in_after_the_battle(engine, snap):
-    c = core.create_campaign(engine, "Kursk", "nuts")
+    c = campaigns.create_campaign(engine, "Kursk", "nuts")
     r = core.create_roster(engine, c.id, "Easy Company")
     f = core.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
     d = advance_options(engine, f.id)
@@ -226,7 +226,7 @@ def test_nuts_says_rep_changes_in_after_the_battle(engine, snap):
 def test_squad_games_show_promotion_by_battles(engine, system, table):
     from campaign_app.usecases.units import add_unit
 
-    c = core.create_campaign(engine, "Granite", system)
+    c = campaigns.create_campaign(engine, "Granite", system)
     r = core.create_roster(engine, c.id, "2nd Platoon")
     add_unit(engine, r.id, "Bravo Section", figures=8)
     d = advance_options(engine, "Bravo Section")
@@ -238,24 +238,24 @@ def test_squad_games_show_promotion_by_battles(engine, system, table):
 # --------------------------------------------------------------------------- rules data and house rules
 def test_house_rule_changes_a_cost_and_bad_entries_are_refused_with_their_path(n23, snap):
     engine, c, champ, _g = n23
-    table = core.campaign_rules(engine, c.id)["n23-advancements"].to_dict()
+    table = campaigns.campaign_rules(engine, c.id)["n23-advancements"].to_dict()
     ws = next(e for e in table["entries"] if e["key"] == "ws")
     ws["xp"] = 2
-    core.set_house_rule(engine, c.id, "n23-advancements", table)
+    campaigns.set_house_rule(engine, c.id, "n23-advancements", table)
     assert next(o for o in advance_options(engine, champ.id)["options"] if o["key"] == "ws")["xp"] == 2
     assert take_advance(engine, champ.id, "ws").xp == 12
     before = snap(engine)
     ws["xp"] = "lots"
     with pytest.raises(InputError, match=r"^house rule: tables\.n23-advancements\.entries\[6\]\.xp: "
                                          r"must be a whole number"):
-        core.set_house_rule(engine, c.id, "n23-advancements", table)
+        campaigns.set_house_rule(engine, c.id, "n23-advancements", table)
     ws["xp"], ws["stat"] = 6, ""
     with pytest.raises(InputError, match=r"entries\[6\]: .*exactly one of stat, skill or promote"):
-        core.set_house_rule(engine, c.id, "n23-advancements", table)
-    rolled = core.campaign_rules(engine, c.id)["n23-ganger-advancement"].to_dict()
+        campaigns.set_house_rule(engine, c.id, "n23-advancements", table)
+    rolled = campaigns.campaign_rules(engine, c.id)["n23-ganger-advancement"].to_dict()
     rolled["rows"][1]["effects"] = [{"op": "advance", "options": ["flying"]}]
     with pytest.raises(InputError, match="advancement 'flying' is not in n23-advancements"):
-        core.set_house_rule(engine, c.id, "n23-ganger-advancement", rolled)
+        campaigns.set_house_rule(engine, c.id, "n23-ganger-advancement", rolled)
     assert snap(engine) == before
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.advance import advance_options, take_advance
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
@@ -35,7 +35,7 @@ def stored(engine, fid):
 
 @pytest.fixture
 def gang(engine):
-    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
     r = core.create_roster(engine, c.id, "Rust Rats")
 
     def add(name, ftype, xp, **stats):
@@ -188,29 +188,29 @@ def test_n23_limits_are_counted_from_the_basic_profile(gang, snap):
     row = stored(engine, gor)
     assert (row["stats"]["S"], row["stats"]["W"], row["advances"]) == (5, 3, {"S": 2, "W": 1})
     # a house rule changes the limit: Wounds twice
-    table = core.campaign_rules(engine, c.id)["n23-advancement-limits"].to_dict()
+    table = campaigns.campaign_rules(engine, c.id)["n23-advancement-limits"].to_dict()
     next(e for e in table["entries"] if e["stat"] == "W")["above"] = 2
-    core.set_house_rule(engine, c.id, "n23-advancement-limits", table)
+    campaigns.set_house_rule(engine, c.id, "n23-advancement-limits", table)
     take_advance(engine, gor, "w")
     assert stored(engine, gor)["stats"]["W"] == 4
 
 
 def test_n23_limit_entries_say_how_far_and_bad_ones_are_refused(gang, snap):
     engine, c, _add = gang
-    table = core.campaign_rules(engine, c.id)["n23-advancement-limits"].to_dict()
+    table = campaigns.campaign_rules(engine, c.id)["n23-advancement-limits"].to_dict()
     assert {e["stat"]: (e.get("best"), e.get("above")) for e in table["entries"]} == {
         "M": (8, 2), "WS": (2, None), "BS": (2, None), "S": (6, 2), "T": (6, 2), "W": (6, 1), "I": (2, None),
         "A": (10, 1), "Ld": (3, None), "Cl": (3, None), "Wil": (3, None), "Int": (3, None)}
     assert table["default"] is True
     table["entries"][0] = {"stat": "M"}
     refused(engine, snap, r"entries\[0\]: .*give best, above or both",
-            lambda: core.set_house_rule(engine, c.id, "n23-advancement-limits", table))
+            lambda: campaigns.set_house_rule(engine, c.id, "n23-advancement-limits", table))
 
 
 # --------------------------------------------------------------------------- characteristic ranges
 def test_characteristic_ranges_come_from_public_data_and_say_default(engine, snap):
-    old = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    new = core.create_campaign(engine, "Hive War", "necromunda")
+    old = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    new = campaigns.create_campaign(engine, "Hive War", "necromunda")
     ro = core.create_roster(engine, old.id, "Rust Rats")
     rn = core.create_roster(engine, new.id, "Venom Sisters")
     # n26: Initiative 7 is a legal entry (it stopped at 6); Ld stops at 10
@@ -229,15 +229,15 @@ def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
     """The ranges are the campaign's "characteristics" table: a house rule widens one
     (entries and advancement follow it, the message says "house rule"), a bad one is
     refused whole, and --reset goes back to the labelled defaults."""
-    c = core.create_campaign(engine, "Hive War", "necromunda")
-    other = core.create_campaign(engine, "Next Door", "necromunda")
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
+    other = campaigns.create_campaign(engine, "Next Door", "necromunda")
     r = core.create_roster(engine, c.id, "Venom Sisters")
     ro = core.create_roster(engine, other.id, "Rust Rats")
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
             lambda: core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
     rule = {"title": "Characteristic ranges", "dice": "none",
             "entries": [{"stat": "Ld", "min": 3, "max": 12}, {"stat": "i", "min": 1, "max": 8}]}
-    core.set_house_rule(engine, c.id, "characteristics", rule)
+    campaigns.set_house_rule(engine, c.id, "characteristics", rule)
     from sqlmodel import Session
 
     from db.models import Campaign
@@ -261,9 +261,9 @@ def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
         ([{"stat": "Ld", "min": 3, "max": "x"}], r"entry 1 \(Ld\): min and max must be whole numbers"),
         ([{"stat": "Ld", "min": 3, "max": 9}, {"stat": "LD", "min": 3, "max": 9}], r"entry 2: LD is given twice"),
     ):
-        refused(engine, snap, match, lambda b=bad: core.set_house_rule(
+        refused(engine, snap, match, lambda b=bad: campaigns.set_house_rule(
             engine, c.id, "characteristics", {"title": "x", "dice": "none", "entries": b}))
-    core.set_house_rule(engine, c.id, "characteristics", None)
+    campaigns.set_house_rule(engine, c.id, "characteristics", None)
     with Session(engine) as s:
         assert "characteristics" not in (s.get(Campaign, c.id).house_rules or {})
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
@@ -288,7 +288,7 @@ def test_the_ranges_house_rule_from_the_cli_and_on_the_cards(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- n26: ranks
 def test_n26_rank_ladder_is_the_public_one(engine, snap):
-    c = core.create_campaign(engine, "Hive War", "necromunda")
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     r = core.create_roster(engine, c.id, "Venom Sisters")
     f = core.add_fighter(engine, r.id, "Lyra", stats=N26, xp=3).id
     d = advance_options(engine, f)
@@ -302,7 +302,7 @@ def test_n26_rank_ladder_is_the_public_one(engine, snap):
 
 
 def test_n26_ld_cl_wil_int_stop_at_10_and_initiative_goes_past_6(engine, snap):
-    c = core.create_campaign(engine, "Hive War", "necromunda")
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     r = core.create_roster(engine, c.id, "Venom Sisters")
     f = core.add_fighter(engine, r.id, "Lyra", stats={**N26, "Ld": "9", "I": "6"}, xp=10).id
     take_advance(engine, f, "rank", dice="5,5", choose="ld")  # 10: Leadership or Cool
@@ -343,6 +343,6 @@ def test_the_times_advanced_go_with_the_campaign_file(gang):
     again = export_json(engine, res.id)["rosters"][0]["fighters"][0]
     assert again["advances"] == {"Wil": 1}
     # the copy pays the repeat too
-    [roster] = core.show_campaign(engine, res.id)["rosters"]
+    [roster] = campaigns.show_campaign(engine, res.id)["rosters"]
     [copy] = core.show_roster(engine, roster["id"])["fighters"]
     assert take_advance(engine, copy["id"], "wil").xp_spent == 5

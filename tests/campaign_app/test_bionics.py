@@ -18,7 +18,7 @@ from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import catalogue
 from campaign_app.systems import campaign_tables
 from campaign_app.systems.necromunda.actions import injury_roll
-from campaign_app.usecases import core, gear, journal
+from campaign_app.usecases import campaigns, core, gear, journal
 from db.models import LastingInjury
 from tests.conftest import snapshot
 
@@ -59,7 +59,7 @@ def fighter_row(engine, fid: int) -> tuple[dict, list[str]]:
 
 
 def gang(engine, credits: int = 300):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
     r = core.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
     f = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=LINE)
     return c, r, f

@@ -8,7 +8,7 @@ import collections
 from typing import Any
 
 from campaign_app.rules import load_rulebook
-from campaign_app.usecases import core, journal
+from campaign_app.usecases import campaigns, core, journal
 from campaign_app.usecases.charts import campaign_charts, rolls_per_table
 from campaign_app.usecases.exports import campaign_document
 
@@ -47,7 +47,7 @@ def test_a_roll_outside_an_action_counts_and_other_campaigns_do_not(engine: Any)
     from campaign_app.systems.nuts.demo import build
 
     cid = build(engine)
-    other = core.create_campaign(engine, "Kursk", "nuts")
+    other = campaigns.create_campaign(engine, "Kursk", "nuts")
     start = {t["table"]: t["rolls"] for t in rolls_per_table(engine, cid)}
     core.roll_table(engine, "nuts-recovery", campaign=other.id, target=4, dice="3,5")
     assert {t["table"]: t["rolls"] for t in rolls_per_table(engine, cid)} == start
@@ -74,7 +74,7 @@ def test_campaign_charts_are_the_reports_charts_and_the_rolls_per_table(engine: 
 
 
 def test_a_new_campaign_has_no_charts(engine: Any) -> None:
-    c = core.create_campaign(engine, "Empty", "nuts")
+    c = campaigns.create_campaign(engine, "Empty", "nuts")
     assert rolls_per_table(engine, c.id) == []
     assert campaign_charts(engine, c.id)["charts"] == []
 
@@ -86,7 +86,7 @@ def test_a_league_beyond_the_chart_limits_gets_no_charts_and_says_why(engine: An
     import campaign_app.usecases.charts as charts_uc
     import campaign_app.usecases.exports as exports
 
-    c = core.create_campaign(engine, "Hive War", "necromunda")
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     for name in ("A", "B", "C"):
         core.create_roster(engine, c.id, name)
     monkeypatch.setattr(charts_uc, "CHART_ROSTERS", 2)

@@ -16,14 +16,14 @@ import pytest
 
 import db.uow as uow_module
 from campaign_app.errors import ConflictError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from db.models import Fighter
 from db.uow import UnitOfWork, read_session
 
 
 @pytest.fixture
 def fighter(engine) -> int:
-    c = core.create_campaign(engine, "Race", "necromunda")
+    c = campaigns.create_campaign(engine, "Race", "necromunda")
     r = core.create_roster(engine, c.id, "Gang")
     f = core.add_fighter(engine, r.id, "Contested", fighter_type="ganger", weapons=["Lasgun"])
     return int(f.id)  # type: ignore[arg-type]

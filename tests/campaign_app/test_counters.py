@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core, journal
+from campaign_app.usecases import campaigns, core, journal
 from campaign_app.usecases.backup import backup, restore
 from campaign_app.usecases.counters import change_counter, define_counter, remove_counter
 from campaign_app.usecases.datafiles import ImportRefused, export_json, import_json, write_json
@@ -47,7 +47,7 @@ def defined(engine, campaign_id: int) -> list:
 
 
 def gang(engine):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
     r = core.create_roster(engine, c.id, "Rusty Cogs")
     other = core.create_roster(engine, c.id, "Glass Eyes")
     return c, r, other
@@ -183,7 +183,7 @@ def test_export_import_round_trip_keeps_counters(engine, tmp_path, streamed):
     path = tmp_path / "c.json"
     write_json(doc, path)
     res = import_json(engine, path, rename="Copy", streamed=streamed)
-    new = core.show_campaign(engine, res.id)
+    new = campaigns.show_campaign(engine, res.id)
     assert defined(engine, res.id) == doc["campaign"]["counters"]
     ids = {x["name"]: x["id"] for x in new["rosters"]}
     assert stored(engine, ids["Rusty Cogs"]) == {"Terror Level": 6}
@@ -228,7 +228,7 @@ def test_backup_and_restore_keep_counters(engine, tmp_path):
     remove_counter(engine, c.id, "Terror Level")
     restore(engine, Path(made.file))
     engine.dispose()
-    cid = core.show_campaign(engine, "Underhive")["id"]
+    cid = campaigns.show_campaign(engine, "Underhive")["id"]
     assert defined(engine, cid) == [{"name": "Terror Level", "start": 0, "min": 0, "max": 10}]
     rid = core.show_roster(engine, "Rusty Cogs")["id"]
     assert stored(engine, rid) == {"Terror Level": 8}

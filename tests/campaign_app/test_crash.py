@@ -123,13 +123,13 @@ def _check(db: Path, reported: set[tuple[str, int]]) -> int:
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_sigkill_never_leaves_half_a_use_case(tmp_path):
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, core
     from db.migrate import open_database
 
     db = tmp_path / "crash.sqlite"
     url = f"sqlite:///{db}"
     eng = open_database(url)
-    c = core.create_campaign(eng, "Crash", "necromunda")
+    c = campaigns.create_campaign(eng, "Crash", "necromunda")
     core.create_roster(eng, c.id, "Writers")
     core.create_roster(eng, c.id, "Others")
     core.add_fighter(eng, "Others", "o1", weapons=WEAPONS, skills=SKILLS)

@@ -8,12 +8,12 @@ import pytest
 
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda.actions import end_cycle
-from campaign_app.usecases import core, gear, journal
+from campaign_app.usecases import campaigns, core, gear, journal
 from tests.campaign_app.test_gear import game_rows, run
 
 
 def hive(engine, edition: str = "n26"):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition=edition)
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition=edition)
     a = core.create_roster(engine, c.id, "Rusty Cogs", credits=10)
     b = core.create_roster(engine, c.id, "Vex Gang", credits=0)
     idle = core.create_roster(engine, c.id, "No Turf", credits=5)
@@ -52,7 +52,7 @@ def test_cycle_end_collects_income_with_rolls_ledger_and_exact_undo(engine, edit
 
 
 def show_cycle(engine, cid) -> int:
-    return int(core.show_campaign(engine, cid)["cycle"])
+    return int(campaigns.show_campaign(engine, cid)["cycle"])
 
 
 def test_without_income_or_dry_run_nothing_is_collected(engine):
@@ -72,7 +72,7 @@ def test_without_income_or_dry_run_nothing_is_collected(engine):
 
 
 def test_no_territory_says_so(engine):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n26")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n26")
     core.create_roster(engine, c.id, "Rusty Cogs")
     rep = end_cycle(engine, c.id, income=True)
     assert [st["text"] for st in rep.steps if st["rule"] == "Income"] == ["no gang holds a territory: no income"]

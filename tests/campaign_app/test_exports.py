@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from campaign_app.cli import main
 from campaign_app.rules import load_rulebook
-from campaign_app.usecases import core, exports
+from campaign_app.usecases import campaigns, core, exports
 
 HOSTILE = "O<b>Brien & AT&T"
 NON_LATIN = ("Łukasz", "Zoë", "Дмитрий")
@@ -54,13 +54,13 @@ NECRO_LINE = {"M": 5, "WS": "3+", "BS": "4+", "S": 3, "T": 3, "W": 2, "I": 4, "A
 
 
 def nuts_campaign(engine, expansions=("weird-ww2",), name="Weird War"):
-    c = core.create_campaign(engine, name, "nuts", expansions=list(expansions))
+    c = campaigns.create_campaign(engine, name, "nuts", expansions=list(expansions))
     r = core.create_roster(engine, c.id, "Easy Company", faction="US Army", player="Ann")
     return c, r
 
 
 def necro_campaign(engine, edition: str, name: str = "Underhive"):
-    c = core.create_campaign(engine, name, "necromunda", edition)
+    c = campaigns.create_campaign(engine, name, "necromunda", edition)
     r = core.create_roster(engine, c.id, "Rusty Cogs", faction="Orlock", player="Sam", credits=85)
     return c, r
 
@@ -117,7 +117,7 @@ def test_nuts_cards_pdf_has_a_card_per_fighter_with_creature_abilities(engine, t
 
 def test_qrs_shows_house_ruled_table_instead_of_default(engine, tmp_path):
     c, r = nuts_campaign(engine, expansions=(), name="House Rules")
-    core.set_house_rule(engine, c.id, "nuts-grunt-rep", {
+    campaigns.set_house_rule(engine, c.id, "nuts-grunt-rep", {
         "title": "Grunt Rep",
         "dice": "d6",
         "rows": [
@@ -264,7 +264,7 @@ def test_necromunda_qrs_prints_injury_tables_and_checklist(engine, tmp_path, edi
     c, r = necro_campaign(engine, edition, name=f"Hive {edition}")
     out, pages = export(engine, tmp_path, "qrs", f"Hive {edition}")
     text = " ".join(pages)
-    tables = core.campaign_rules(engine, c.id)
+    tables = campaigns.campaign_rules(engine, c.id)
     for tid in (f"{edition}-lasting-injury", f"{edition}-lasting-damage"):
         for row in tables[tid].rows:
             assert f"{row.roll} {row.label}" in text
@@ -278,7 +278,7 @@ def test_necromunda_qrs_prints_injury_tables_and_checklist(engine, tmp_path, edi
 def test_squad_roster_cards_and_qrs(engine, tmp_path):
     from campaign_app.usecases import units
 
-    c = core.create_campaign(engine, "Sandbox", "fubar")
+    c = campaigns.create_campaign(engine, "Sandbox", "fubar")
     r = core.create_roster(engine, c.id, "Alpha", faction="Blue", player="Kim")
     units.add_unit(engine, r.id, "1st Section", 8, training="veteran", weapons=["Assault rifle", "LMG"],
                    armour="medium")
@@ -309,7 +309,7 @@ def test_squad_roster_cards_and_qrs(engine, tmp_path):
               "Battle armour", "casualty fate"):
         assert s in text
 
-    m = core.create_campaign(engine, "Bocage", "unit-morale")
+    m = campaigns.create_campaign(engine, "Bocage", "unit-morale")
     r2 = core.create_roster(engine, m.id, "Bleus")
     units.add_unit(engine, r2.id, "Section Zoë", 10, figures_start=12, discipline="shaken", order="sneak")
     out, pages = export(engine, tmp_path, "roster", "Bleus", name="um.pdf")
@@ -516,7 +516,7 @@ def test_league_reads_in_a_fixed_number_of_queries_and_each_roster_gets_its_own_
 def test_squad_league_matches_each_roster_read_alone(engine):
     from campaign_app.usecases import units
 
-    c = core.create_campaign(engine, "Sandbox", "fubar")
+    c = campaigns.create_campaign(engine, "Sandbox", "fubar")
     kit = [("Rifle", "Pistol"), ("Shotgun", "SMG"), ("HMG", "Flamer")]
     for i, (team, own) in enumerate(kit):
         r = core.create_roster(engine, c.id, f"Side {i}")

@@ -17,7 +17,7 @@ import pytest
 import campaign_app.systems
 import campaign_app.usecases
 from campaign_app.facade import Campaigns, result_adapter, takes_database, use_case_name
-from campaign_app.usecases import battles, core, gear, gui_queries, journal, standings
+from campaign_app.usecases import battles, campaigns, core, gear, gui_queries, journal, standings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,9 +89,9 @@ def test_results_go_to_json_and_back_unchanged(engine: Any) -> None:
     into JSON and read back by its declared type, is equal to what the use-case
     returned (change sets, nested typed dicts, dates, None)."""
     app = Campaigns(engine)
-    c = app.run(core.create_campaign, "Kursk", "nuts", None, ["weird-ww2"])
-    _round_trip(core.create_campaign, c)
-    assert app.run(core.show_campaign, c.id)["name"] == "Kursk"  # the database got it
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts", None, ["weird-ww2"])
+    _round_trip(campaigns.create_campaign, c)
+    assert app.run(campaigns.show_campaign, c.id)["name"] == "Kursk"  # the database got it
     r = app.run(core.create_roster, c.id, "Easy", player="Ann")
     _round_trip(core.create_roster, r)
     f = app.run(core.add_fighter, r.id, "Sgt Rock", rep=5, weapons=["Rifle"])
@@ -122,8 +122,8 @@ def test_the_facade_runs_the_use_case_on_its_own_database(engine: Any) -> None:
     app = Campaigns(engine)
     assert app.backend == engine.dialect.name
     assert (app.sqlite_file is not None) == (engine.dialect.name == "sqlite")
-    c = app.run(core.create_campaign, "Kursk", "nuts")
-    assert core.show_campaign(engine, c.id)["name"] == "Kursk"  # written where the facade points
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts")
+    assert campaigns.show_campaign(engine, c.id)["name"] == "Kursk"  # written where the facade points
     again = app.reopened()
-    assert again.run(core.show_campaign, c.id)["name"] == "Kursk" and not again.same_database(app)
+    assert again.run(campaigns.show_campaign, c.id)["name"] == "Kursk" and not again.same_database(app)
     again.dispose()

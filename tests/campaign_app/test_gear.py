@@ -21,7 +21,7 @@ from campaign_app.rules.catalogue import (
     validate_sections,
 )
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import core, gear, journal
+from campaign_app.usecases import campaigns, core, gear, journal
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE, SAMPLE_DOC
 from tests.conftest import snapshot
@@ -56,7 +56,7 @@ def run(engine, *argv: str) -> int:
 
 
 def gang(engine, credits: int = 100, edition: str = "n23"):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition=edition)
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition=edition)
     r = core.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
     f = core.add_fighter(engine, r.id, "Brak", fighter_type="leader")
     return c, r, f
@@ -138,7 +138,7 @@ def test_content_pack_adds_and_replaces_items_and_is_one_undo_step(engine, tmp_p
     gear.add_content(engine, c.id, pack_file(tmp_path))
     out = tmp_path / "out.toml"
     assert run(engine, "content", "export", str(c.id), "-o", str(out)) == 0
-    other = core.create_campaign(engine, "Other", "necromunda", edition="n23")
+    other = campaigns.create_campaign(engine, "Other", "necromunda", edition="n23")
     again = gear.add_content(engine, other.id, out)
     assert sorted(again.added + again.replaced) == ["autopistol", "web-cannon"]
     assert run(engine, "content", "list", "Other") == 0
@@ -263,7 +263,7 @@ def test_json_export_and_import_carry_credits_stash_ledger_and_packs(engine, tmp
     again = export_json(engine, res.id)
     again["campaign"]["name"] = doc["campaign"]["name"]
     assert again == doc
-    r2 = core.show_roster(engine, core.show_campaign(engine, res.id)["rosters"][0]["id"])
+    r2 = core.show_roster(engine, campaigns.show_campaign(engine, res.id)["rosters"][0]["id"])
     assert r2["worth"] == {"rating": 35, "credits": 55, "stash": 10, "wealth": 100}
     # a broken pack in a file is refused, with its path
     bad = json.loads(json.dumps(doc))
@@ -273,7 +273,7 @@ def test_json_export_and_import_carry_credits_stash_ledger_and_packs(engine, tmp
 
 
 def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
     # the shared sample when it is there, else the test file's copy of its essentials
     doc = json.loads(SAMPLE.read_text(encoding="utf-8")) if SAMPLE.exists() else json.loads(json.dumps(SAMPLE_DOC))
     doc["gang"]["stash"] = [{"name": "Laspistol", "qty": "1"}, {"name": "Mystery box"}]
@@ -325,7 +325,7 @@ def test_income_is_collected_with_its_roll_on_record_and_undone_exactly(engine, 
     core.add_fighter(engine, other.id, "Vex", fighter_type="leader")
     assert run(engine, "battle", "record", str(c.id), "--roster", "Rusty Cogs", "--roster", "Other",
                "--winner", "Rusty Cogs") == 0
-    battle = core.show_campaign(engine, c.id)["battles"][0]["id"]
+    battle = campaigns.show_campaign(engine, c.id)["battles"][0]["id"]
     capsys.readouterr()
     assert run(engine, "after-battle", str(battle), "--seed", "1", "--income", "--income-dice", "3") == 0
     assert "Old Ruins: 5 + D6x10 [3] = 35" in capsys.readouterr().out
@@ -340,5 +340,5 @@ def test_territories_travel_in_the_json_file(engine):
     assert doc["rosters"][0]["territories"] == [{"name": "Settlement", "credits": 10, "dice": "2D6",
                                                  "rule": "Recruits"}]
     res = import_json(engine, json.loads(json.dumps(doc)), rename="Copy", backup=False)
-    rid = core.show_campaign(engine, res.id)["rosters"][0]["id"]
+    rid = campaigns.show_campaign(engine, res.id)["rosters"][0]["id"]
     assert gear.show_territories(engine, rid)["territories"][0]["dice"] == "2D6"

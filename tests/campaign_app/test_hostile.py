@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError, DiceError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
@@ -36,7 +36,7 @@ def _server_backups(tmp_path, monkeypatch):
 @pytest.fixture
 def world(sqlite_engine):
     """A database with one campaign and its export (the seed of mutated documents)."""
-    c = core.create_campaign(sqlite_engine, "Seed", "necromunda")
+    c = campaigns.create_campaign(sqlite_engine, "Seed", "necromunda")
     r = core.create_roster(sqlite_engine, c.id, "Gang", credits=50)
     core.add_fighter(sqlite_engine, r.id, "Ava", fighter_type="leader", stats={"WS": 3}, weapons=["Lasgun"],
                      skills=["Dodge"])

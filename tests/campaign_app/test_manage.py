@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel import Session, SQLModel
 
 from campaign_app.errors import ConflictError, InputError, NotFoundError
-from campaign_app.usecases import core, journal, manage
+from campaign_app.usecases import campaigns, core, journal, manage
 from campaign_app.usecases.battles import after_battle, record_battle
 from campaign_app.usecases.demo import create_demo
 from db.models import Fighter
@@ -30,7 +30,7 @@ def rows(engine: Any) -> dict[str, list[tuple]]:
 
 
 def _necromunda(engine: Any) -> tuple[Any, Any, Any]:
-    c = core.create_campaign(engine, "Hive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Hive", "necromunda", "n23")
     a = core.create_roster(engine, c.id, "Jackals")
     b = core.create_roster(engine, c.id, "Vipers")
     for n in ("Brak", "Vel", "Ossa"):
@@ -61,7 +61,7 @@ def test_delete_a_roster_with_battles_and_undo_it_exactly(engine: Any) -> None:
     with pytest.raises(NotFoundError):
         core.show_roster(engine, a.id)
     # the other roster and the battle stay; the casualty its fighter caused lets go of it
-    assert [r["name"] for r in core.show_campaign(engine, c.id)["rosters"]] == ["Vipers"]
+    assert [r["name"] for r in campaigns.show_campaign(engine, c.id)["rosters"]] == ["Vipers"]
     log = core.roll_log(engine, c.id)
     assert len(log) == len(log_before)  # every roll stays on record
     assert all(x["fighter_id"] is None for x in log if x["subject"] in ("Brak", "Vel", "Ossa"))
@@ -92,7 +92,7 @@ def test_rename_campaign_and_roster(engine: Any) -> None:
     before = rows(engine)
     with pytest.raises(InputError, match="already has a roster named 'Vipers'"):
         manage.rename_roster(engine, a.id, "Vipers")
-    core.create_campaign(engine, "Ash Wastes", "necromunda")
+    campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
     with pytest.raises(InputError, match="already exists"):
         manage.rename_campaign(engine, c.id, "Ash Wastes")
     with pytest.raises(InputError):
@@ -102,7 +102,7 @@ def test_rename_campaign_and_roster(engine: Any) -> None:
     journal.undo(engine, c.id)
     assert core.show_roster(engine, a.id)["name"] == "Jackals"
     journal.undo(engine, c.id)
-    assert core.show_campaign(engine, c.id)["name"] == "Hive"
+    assert campaigns.show_campaign(engine, c.id)["name"] == "Hive"
 
 
 def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> None:
@@ -113,16 +113,16 @@ def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> 
     res = manage.delete_campaign(engine, "Hive")
     assert (res.kind, res.name, res.fighters, res.battles) == ("campaign", "Hive", 5, 1)
     assert res.changes.structure
-    assert [x["name"] for x in core.list_campaigns(engine)] == []
+    assert [x["name"] for x in campaigns.list_campaigns(engine)] == []
     with pytest.raises(NotFoundError, match="was deleted"):
-        core.show_campaign(engine, "Hive")
+        campaigns.show_campaign(engine, "Hive")
     with pytest.raises(NotFoundError, match="was deleted"):
         core.show_roster(engine, a.id)
     with pytest.raises(NotFoundError, match="was deleted"):
         core.add_fighter(engine, a.id, "Late")
     assert [(d["id"], d["name"], d["rosters"]) for d in manage.deleted_campaigns(engine)] == [(c.id, "Hive", 2)]
     # the name is free meanwhile
-    other = core.create_campaign(engine, "Hive", "nuts")
+    other = campaigns.create_campaign(engine, "Hive", "nuts")
     with pytest.raises(InputError, match="exists again"):
         manage.restore_campaign(engine, c.id)
     manage.rename_campaign(engine, other.id, "Hive II")
@@ -138,7 +138,7 @@ def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> 
 def test_purge_removes_a_deleted_campaign_for_good(engine: Any) -> None:
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
-    keep = core.create_campaign(engine, "Other", "fubar")
+    keep = campaigns.create_campaign(engine, "Other", "fubar")
     with pytest.raises(NotFoundError):
         manage.purge_campaign(engine, c.id)  # only a deleted campaign can be purged
     manage.delete_campaign(engine, c.id)
@@ -146,7 +146,7 @@ def test_purge_removes_a_deleted_campaign_for_good(engine: Any) -> None:
     assert manage.deleted_campaigns(engine) == []
     left = rows(engine)
     assert all(not v for k, v in left.items() if k not in ("campaign",))
-    assert [x["name"] for x in core.list_campaigns(engine)] == [keep.name]
+    assert [x["name"] for x in campaigns.list_campaigns(engine)] == [keep.name]
 
 
 def test_purge_takes_the_gangs_stash_ledger_territories_and_content_packs(engine: Any) -> None:
@@ -180,7 +180,7 @@ def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
     assert moved["roster_id"] == b.id and [e["name"] for e in moved["equipment"]] == ["Autogun"]
     with pytest.raises(InputError, match="already in Vipers"):
         manage.move_fighter(engine, brak["id"], b.id)
-    other = core.create_campaign(engine, "Elsewhere", "necromunda")
+    other = campaigns.create_campaign(engine, "Elsewhere", "necromunda")
     far = core.create_roster(engine, other.id, "Far")
     with pytest.raises(InputError, match="only within a campaign"):
         manage.move_fighter(engine, brak["id"], far.id)
@@ -191,7 +191,7 @@ def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
 
 
 def test_a_walker_moves_with_its_crew(engine: Any) -> None:
-    c = core.create_campaign(engine, "Front", "nuts")
+    c = campaigns.create_campaign(engine, "Front", "nuts")
     a = core.create_roster(engine, c.id, "Able")
     b = core.create_roster(engine, c.id, "Baker")
     tank = core.add_fighter(engine, a.id, "Sherman", rep=4)
@@ -212,11 +212,11 @@ def test_a_walker_moves_with_its_crew(engine: Any) -> None:
 def test_demo_rosters_delete_and_undo(engine: Any) -> None:
     create_demo(engine)
     before = rows(engine)
-    camps = core.list_campaigns(engine)
+    camps = campaigns.list_campaigns(engine)
     for camp in camps:
-        for r in core.show_campaign(engine, camp["id"])["rosters"]:
+        for r in campaigns.show_campaign(engine, camp["id"])["rosters"]:
             manage.delete_roster(engine, r["id"])
-        assert core.show_campaign(engine, camp["id"])["rosters"] == []
+        assert campaigns.show_campaign(engine, camp["id"])["rosters"] == []
     for camp in camps:
         for h in journal.history(engine, camp["id"]):
             if h["action"] == "roster.delete":

@@ -12,7 +12,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda import recruiting
-from campaign_app.usecases import core, gear, journal
+from campaign_app.usecases import campaigns, core, gear, journal
 from campaign_app.usecases.record import campaign_settings, set_campaign_settings
 from tests.campaign_app.test_gear import game_rows
 
@@ -232,7 +232,7 @@ def test_a_house_founded_through_the_use_case_gets_its_credits(engine):
     """What the window and a server call: no credits given means the house's, on the ledger."""
     from sqlalchemy import text
 
-    c = core.create_campaign(engine, "Underhive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", "n23")
     r = core.create_roster(engine, c.id, "Rusty Cogs", house="Orlock")
     plain = core.create_roster(engine, c.id, "No House")
     with engine.connect() as conn:

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import catalogue, profile_fields
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, core, gear
 from tests.campaign_app.test_gear import gang, gear_import, pack_file, run
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 from tests.conftest import snapshot
@@ -85,7 +85,7 @@ def test_a_pack_giving_an_n23_field_to_an_n26_weapon_is_refused_naming_the_path(
     assert "SR, LR, Str, AP, Lethality" in msg and "\n" not in msg
     assert snapshot(engine) == before
     # the same pack is fine for n23 once its own fields are used (n23 has ammo, not Lethality)
-    n23 = core.create_campaign(engine, "Old hive", "necromunda", edition="n23")
+    n23 = campaigns.create_campaign(engine, "Old hive", "necromunda", edition="n23")
     with pytest.raises(InputError, match=r"items.needle-pistol.profile.(SR|Lethality): not a field of the n23"):
         gear.add_content(engine, n23.id, pack_file(tmp_path, N26_PACK.replace('"n26"', '"n23"')))
 
@@ -108,7 +108,7 @@ def test_fighter_show_of_an_n26_fighter_prints_the_n26_columns(engine, capsys):
 
 
 def test_yaktribe_import_into_an_n26_campaign_matches_the_n26_catalogue(engine):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n26")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n26")
     doc = copy.deepcopy(SAMPLE_DOC)
     doc["gang"]["gangers"][0]["equipment"].append({"name": "Laspistol", "qty": "1"})
     res = gear_import(engine, json.loads(json.dumps(doc)), c.id)

@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.battles import record_battle
 from campaign_app.usecases.standings import league_standings
 from db.models import BattleRoster
@@ -20,7 +20,7 @@ from db.models import BattleRoster
 
 def recorded_league(engine: Any) -> int:
     """Three gangs, three battles (see the numbers in EXPECTED)."""
-    c = core.create_campaign(engine, "Hive League", "necromunda")
+    c = campaigns.create_campaign(engine, "Hive League", "necromunda")
     a = core.create_roster(engine, c.id, "Rats")
     b = core.create_roster(engine, c.id, "Ghosts")
     s = core.create_roster(engine, c.id, "Spiders")
@@ -85,7 +85,7 @@ def test_standings_sort_by_any_column(engine: Any) -> None:
 def test_the_rating_is_the_games_own(engine: Any) -> None:
     from tests.campaign_app.data_builders import build_squad
 
-    c = core.create_campaign(engine, "Patrol", "nuts")
+    c = campaigns.create_campaign(engine, "Patrol", "nuts")
     r = core.create_roster(engine, c.id, "Squad")
     for name, rep in (("Hans", 4), ("Fritz", 5), ("Otto", 3)):
         core.add_fighter(engine, r.id, name, rep=rep)
@@ -95,7 +95,7 @@ def test_the_rating_is_the_games_own(engine: Any) -> None:
     squad = league_standings(engine, build_squad(engine))  # a squad game: its figures
     assert squad["rating"] == "Figures" and squad["standings"][0]["rating"] == 8
     assert squad["standings"][0]["battles"] == 0  # its battle names no rosters: not counted
-    empty = league_standings(engine, core.create_campaign(engine, "New", "fubar").id)
+    empty = league_standings(engine, campaigns.create_campaign(engine, "New", "fubar").id)
     assert empty["standings"] == []
 
 
@@ -147,7 +147,7 @@ def test_the_campaign_report_pdf_has_the_standings_table(db_url: str, tmp_path: 
 def test_a_squad_games_casualties_are_lost_figures_caused_by_the_other_side(engine: Any) -> None:
     from campaign_app.usecases.units import add_unit
 
-    c = core.create_campaign(engine, "Bocage", "fubar")
+    c = campaigns.create_campaign(engine, "Bocage", "fubar")
     x = core.create_roster(engine, c.id, "Paras")
     y = core.create_roster(engine, c.id, "Grenadiers")
     ux = add_unit(engine, x.id, "1st Section", 8)

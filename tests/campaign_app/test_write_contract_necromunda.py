@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app.systems.necromunda import actions
-from campaign_app.usecases import battles, core, journal
+from campaign_app.usecases import battles, campaigns, core, journal
 from db.models import BattleResult
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
@@ -28,12 +28,12 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 
 def _world(engine: Engine, edition: str) -> dict[str, Any]:
     name = f"Contract {edition}"
-    c = core.create_campaign(engine, name, "necromunda", edition)
+    c = campaigns.create_campaign(engine, name, "necromunda", edition)
     if edition == "n26":  # a house rule whose row 11 gives a skill (no shipped row does)
-        table = core.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
+        table = campaigns.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
         table["rows"][0]["label"] = "Iron Lesson"
         table["rows"][0]["effects"] = [{"op": "skill", "value": "Iron Will"}]
-        core.set_house_rule(engine, c.id, "n26-lasting-injury", table)
+        campaigns.set_house_rule(engine, c.id, "n26-lasting-injury", table)
     g = core.create_roster(engine, c.id, "Goliaths", faction="Goliath", credits=100)
     e = core.create_roster(engine, c.id, "Eschers", faction="Escher", credits=200)
     ids: dict[str, Any] = {"campaign": c.id, "g": g.id, "e": e.id}
@@ -219,7 +219,7 @@ def test_n23_seriously_injured_check_escape_and_clear_recovery(eng, n23):
                     winner="e", absent=("Idle", "Nyx"))
         # SI checks by id: Vala 1 (counts as Out of Action), Zara 5 (fine); then lasting
         # injuries by id: Krug, Vala.
-        rules = core.campaign_rules(eng, w["campaign"])
+        rules = campaigns.campaign_rules(eng, w["campaign"])
         li = rules["n23-lasting-injury"]
         out_cold = next(r for r in li.rows if r.result == "out-cold" and not r.effects)
         captured = next(r for r in li.rows if r.result == "captured")

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems.nuts import creatures
-from campaign_app.usecases import battles, core, journal
+from campaign_app.usecases import battles, campaigns, core, journal
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -25,7 +25,7 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 
 @pytest.fixture(scope="module")
 def w(eng: Engine) -> dict[str, Any]:
-    c = core.create_campaign(eng, "Contract NUTS", "nuts", expansions=["weird-ww2"])
+    c = campaigns.create_campaign(eng, "Contract NUTS", "nuts", expansions=["weird-ww2"])
     r = core.create_roster(eng, c.id, "1st Platoon")
     ids: dict[str, Any] = {"campaign": c.id, "r": r.id}
     for name, ftype, rep, kw in [

@@ -29,7 +29,7 @@ from campaign_app.systems.base import (
     SkillGain,
     UnitChange,
 )
-from campaign_app.usecases import battles, core, gear, journal, units
+from campaign_app.usecases import battles, campaigns, core, gear, journal, units
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -40,13 +40,13 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 
 @pytest.fixture(scope="module")
 def w(eng: Engine) -> dict[str, Any]:
-    c = core.create_campaign(eng, "Shared", "necromunda", "n26")
+    c = campaigns.create_campaign(eng, "Shared", "necromunda", "n26")
     g = core.create_roster(eng, c.id, "Goliaths", credits=100)
     e = core.create_roster(eng, c.id, "Eschers")
     krug = core.add_fighter(eng, g.id, "Krug", fighter_type="leader", stats={"BS": 4}, xp=3)
     brak = core.add_fighter(eng, g.id, "Brak", fighter_type="ganger", weapons=["Autogun"], skills=["Dodge"])
     vala = core.add_fighter(eng, e.id, "Vala", fighter_type="champion")
-    u = core.create_campaign(eng, "Shared units", "fubar")
+    u = campaigns.create_campaign(eng, "Shared units", "fubar")
     ur = core.create_roster(eng, u.id, "Able Company")
     a = units.add_unit(eng, ur.id, "1st Squad", 10, training="green", weapons=["lmg"])
     b = units.add_unit(eng, ur.id, "2nd Squad", 8, training="green")

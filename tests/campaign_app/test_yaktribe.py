@@ -11,7 +11,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, NotFoundError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe, yak_fighter_type
-from campaign_app.usecases import core, journal
+from campaign_app.usecases import campaigns, core, journal
 
 SAMPLE = Path("/work/shared/samples/yaktribe-gang-157849.json")
 SAMPLE_DOC: dict = {
@@ -111,10 +111,10 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
 
 
 def test_into_a_given_campaign(sqlite_engine, tmp_path):
-    core.create_campaign(sqlite_engine, "Underhive", "necromunda", "n23")
+    campaigns.create_campaign(sqlite_engine, "Underhive", "necromunda", "n23")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Underhive")
     assert d.campaign["name"] == "Underhive" and d.campaign["edition"] == "n23"
-    core.create_campaign(sqlite_engine, "Bocage", "fubar")
+    campaigns.create_campaign(sqlite_engine, "Bocage", "fubar")
     with pytest.raises(InputError, match="Necromunda campaign"):
         import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Bocage")
     with pytest.raises(NotFoundError):
@@ -187,7 +187,7 @@ def test_import_result_names_the_new_roster_and_its_fighters(sqlite_engine, tmp_
 def test_into_the_newest_edition_ld_cl_wil_int_become_plain_values(sqlite_engine, tmp_path):
     """Yaktribe writes Ld, Cl, Wil and Int as 2D6 targets (3 for 3+); in n26 they are plain
     values: 14 - T, said once in the report (advance helper, issue #21 item 7)."""
-    core.create_campaign(sqlite_engine, "New Hive", "necromunda", "n26")
+    campaigns.create_campaign(sqlite_engine, "New Hive", "necromunda", "n26")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="New Hive")
     assert d.campaign["edition"] == "n26"  # a campaign named keeps its edition
     first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
@@ -195,7 +195,7 @@ def test_into_the_newest_edition_ld_cl_wil_int_become_plain_values(sqlite_engine
     assert {k: first["stats"][k] for k in ("Ld", "Cl", "Wil", "Int")} == {"Ld": 10, "Cl": 9, "Wil": 9, "Int": 10}
     assert any("14 - T" in r["message"] for r in d.report)
     assert any(r["message"] == "Ld 3+ is 11 as a plain value, outside 4..10 (default): set to 10" for r in d.report)
-    core.create_campaign(sqlite_engine, "Old Hive", "necromunda", "n23")
+    campaigns.create_campaign(sqlite_engine, "Old Hive", "necromunda", "n23")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Old Hive")
     first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
     assert first["stats"]["Ld"] == 3 and not any("14 - T" in r["message"] for r in d.report)

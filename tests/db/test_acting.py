@@ -12,7 +12,7 @@ from sqlalchemy import update
 
 from campaign_app.errors import NotFoundError, RefusedError
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import battles, core, journal, league, manage, members
+from campaign_app.usecases import battles, campaigns, core, journal, league, manage, members
 from db import acting
 from db.models import BattleRoster, Fighter
 from db.uow import UnitOfWork
@@ -31,7 +31,7 @@ ANN, BOB, VIC, CARLA = Who("ann", "player"), Who("bob", "player"), Who("vic", "v
 @pytest.fixture
 def setup(engine: Any) -> tuple[Campaigns, int, int, int]:
     app = Campaigns(engine)
-    c = app.run(core.create_campaign, "Kursk", "nuts")
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts")
     easy = app.run(core.create_roster, c.id, "Easy")
     with app.engine.begin() as conn:  # owners named directly: no members needed below the server
         conn.exec_driver_sql(f"UPDATE roster SET owner = 'ann' WHERE id = {easy.id}")
@@ -68,7 +68,7 @@ def test_a_player_writes_their_own_roster_only(setup: Any) -> None:
     with pytest.raises(RefusedError, match="neither takes nor gives away"):
         app.run_as(ANN, league.assign_roster, easy, "carla")  # giving it away
     with pytest.raises(RefusedError, match="create or change a campaign"):
-        app.run_as(ANN, core.create_campaign, "Mine", "nuts")
+        app.run_as(ANN, campaigns.create_campaign, "Mine", "nuts")
     assert snapshot(app.engine) == before
     app.run_as(CARLA, league.assign_roster, easy, "bob")  # the arbitrator may
     app.run_as(BOB, core.edit_fighter, rock, xp=9)
@@ -123,7 +123,7 @@ def test_a_player_removes_and_undoes_their_own_rows_that_go_away(setup: Any) -> 
     app.run_as(ANN, core.add_fighter, mine.id, "Pvt Ryan", rep=4, weapons=["Rifle"])
     app.run_as(ANN, journal.undo, c)  # the fighter and its weapon removed again
     app.run_as(ANN, journal.undo, c)  # the roster
-    assert [r["name"] for r in app.run(core.show_campaign, c)["rosters"]] == ["Easy"]
+    assert [r["name"] for r in app.run(campaigns.show_campaign, c)["rosters"]] == ["Easy"]
 
 
 def test_a_player_undoes_their_battle_but_not_anothers(setup: Any) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core, journal
+from campaign_app.usecases import campaigns, core, journal
 from campaign_app.usecases.backup import automatic_backup, backup, restore
 from campaign_app.usecases.datafiles import FORMAT, export_all, export_json
 from db.migrate import open_database
@@ -226,7 +226,7 @@ def test_restore_json_backup(engine, tmp_path, snap):
     path = tmp_path / "b.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = _docs(engine)
-    core.create_campaign(engine, "Extra", "nuts")
+    campaigns.create_campaign(engine, "Extra", "nuts")
     core.create_roster(engine, "Hive War", "Extra gang")
     # a broken backup: nothing changes
     broken = json.loads(json.dumps(doc))
@@ -259,7 +259,7 @@ def test_cli_backup_and_restore(filled, sqlite_url, tmp_path, capsys):
     assert main(["--db", sqlite_url, "backup", "-o", str(out)]) == 0
     assert "backup written to" in capsys.readouterr().out
     before = _docs(filled)
-    core.create_campaign(filled, "Later", "fubar")
+    campaigns.create_campaign(filled, "Later", "fubar")
     filled.dispose()
     assert main(["--db", sqlite_url, "--json", "restore", str(out)]) == 0
     d = json.loads(capsys.readouterr().out)

@@ -50,8 +50,8 @@ def test_bulk_load_in_chunks_and_pragmas_restored(sqlite_engine):
                       ((i, cid, f"R{i}", "gang", "", "", 0, 0, "", datetime(2025, 1, 1, tzinfo=UTC), 1)
                        for i in ids), chunk=3)
     assert n == 7 and list(ids) == list(range(1, 8))
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns
 
-    assert [r["name"] for r in core.show_campaign(sqlite_engine, "C")["rosters"]] == [f"R{i}" for i in ids]
+    assert [r["name"] for r in campaigns.show_campaign(sqlite_engine, "C")["rosters"]] == [f"R{i}" for i in ids]
     with sqlite_engine.connect() as c:
         assert c.exec_driver_sql("PRAGMA synchronous").scalar() == before

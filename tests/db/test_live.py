@@ -11,7 +11,7 @@ import pytest
 import db.uow as uow_mod
 from campaign_app.changes import Changes
 from campaign_app.errors import InputError
-from campaign_app.usecases import core, journal
+from campaign_app.usecases import campaigns, core, journal
 from db import live
 from db.migrate import open_database
 
@@ -45,7 +45,7 @@ def _wait(listener: live.PgListener, want: int = 1, timeout: float = 2.0) -> lis
 def test_notify_is_sent_on_commit_only(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     first, second = open_database(pg_url), open_database(pg_url)
     try:
-        c = core.create_campaign(second, "League", "necromunda")
+        c = campaigns.create_campaign(second, "League", "necromunda")
         r = core.create_roster(second, c.id, "Goliaths")
         listener = live.PgListener(first)
         own = live.PgListener(second)  # the sender's own ear: it hears nothing of its own
@@ -81,7 +81,7 @@ def test_an_import_tells_the_others_everything(pg_url: str, tmp_path: Any) -> No
 
     first, second = open_database(pg_url), open_database(pg_url)
     try:
-        c = core.create_campaign(second, "League", "nuts")
+        c = campaigns.create_campaign(second, "League", "nuts")
         path = tmp_path / "c.json"
         export_json_file(second, c.id, path)
         listener = live.PgListener(first)
@@ -99,7 +99,7 @@ def test_an_import_tells_the_others_everything(pg_url: str, tmp_path: Any) -> No
 def test_sqlite_data_version_shows_another_connections_commits_only(sqlite_url: str) -> None:
     mine, other = open_database(sqlite_url), open_database(sqlite_url)
     try:
-        c = core.create_campaign(other, "Solo", "nuts")
+        c = campaigns.create_campaign(other, "Solo", "nuts")
         r = core.create_roster(other, c.id, "Squad")
         w = live.SqliteWatcher(mine)
         try:

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import create_engine, inspect
 
 from campaign_app import rollchain
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.record import verify_chain
 from db.migrate import HEAD_REVISION, head_revision, open_database
 from tests.db.test_migration_advance import _alembic, _rows
@@ -29,8 +29,8 @@ def _old_database(url: str) -> tuple[int, int]:
     engine = open_database(url)
     try:
         with patch.object(rollchain, "VERSION", 0):  # hashed as before 0019_rollmark: the old schema's chain
-            c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
-            quiet = core.create_campaign(engine, "Quiet Hive", "necromunda", "n23")
+            c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
+            quiet = campaigns.create_campaign(engine, "Quiet Hive", "necromunda", "n23")
             for n in range(5):
                 core.roll_table(engine, "n23-lasting-injury", campaign=c.id, seed=n)
             core.roll_table(engine, "n23-lasting-injury", campaign=c.id, dice="6,6")

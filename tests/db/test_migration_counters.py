@@ -9,7 +9,7 @@ import json
 
 from sqlalchemy import create_engine, inspect
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.counters import change_counter, define_counter
 from db.migrate import HEAD_REVISION, open_database
 from tests.db.test_migration_advance import _alembic, _rows
@@ -21,7 +21,7 @@ def _load(v):
 
 def test_counters_start_empty_and_go_with_the_downgrade(db_url):
     engine = open_database(db_url)
-    c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
     r = core.create_roster(engine, c.id, "Rust Rats")
     define_counter(engine, c.id, "Terror Level", high=10)
     change_counter(engine, r.id, "Terror Level", to=3)

@@ -120,7 +120,7 @@ def test_rows_by_id_are_read_by_primary_key(league: tuple[Any, int]) -> None:
     other = next(r for r in q.campaign_tree(engine)[0]["rosters"] if r["id"] != rid)
     assert q.roster_rows(engine, roster=other["id"], fighters=ids, units=[])["rows"] == []  # out of scope
     # a campaign's scope: the same, its rosters checked by their ids
-    from campaign_app.usecases.core import create_campaign
+    from campaign_app.usecases.campaigns import create_campaign
 
     with statements(engine) as seen:
         got = q.roster_rows(engine, campaign=cid, fighters=ids, units=[])["rows"]

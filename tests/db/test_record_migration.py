@@ -95,7 +95,7 @@ _KNOWN = {  # id: (mark, prev_hash, hash)
 
 
 def _fixed_database_at_0009(engine: Engine) -> tuple[str, list[int]]:
-    from campaign_app.usecases.core import create_campaign
+    from campaign_app.usecases.campaigns import create_campaign
 
     url = engine.url.render_as_string(hide_password=False)
     cids = [create_campaign(engine, name, "necromunda").id for name in ("First", "Second")]

@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, league, members
+from campaign_app.usecases import campaigns, core, league, members
 
 PASSWORDS = {"ann": "ann's long passphrase", "bob": "bob-pw-9f2", "carla": "arbiter of all", "vic": "just looking"}
 REAL_HASHER = members._hasher  # before _cheap_argon2 replaces it
@@ -76,7 +76,7 @@ def lg(engine: Any) -> Iterator[League]:
     app = Campaigns(engine)
     for name, role in ROLES.items():
         app.run(members.add_member, name, PASSWORDS[name], role)
-    c = app.run(core.create_campaign, "Kursk", "nuts")
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts")
     easy = app.run(core.create_roster, c.id, "Easy")
     jerries = app.run(core.create_roster, c.id, "Jerries")
     app.run(league.assign_roster, easy.id, "ann")

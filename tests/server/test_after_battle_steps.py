@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import battles, core, league, members, record
+from campaign_app.usecases import battles, campaigns, core, league, members, record
 from tests.server.conftest import League, game_rows
 from tests.server.test_attacks import _error, _intact, _refused, _strict
 
@@ -190,7 +190,7 @@ def test_a_player_applies_what_changes_the_other_side_in_the_same_transaction(lg
 def test_a_necromunda_battle_with_an_option_steps_through_and_applies(lg: League) -> None:
     """Another game, with an After the Battle option naming fighters (treat Krug): the
     options travel with every call; bob (the other gang) steps through and applies."""
-    c = lg.app.run(core.create_campaign, "Hive War", "necromunda")
+    c = lg.app.run(campaigns.create_campaign, "Hive War", "necromunda")
     g = lg.app.run(core.create_roster, c.id, "Crushers", faction="Goliath")
     e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
     lg.app.run(league.assign_roster, g.id, "ann")

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from campaign_app.facade import result_adapter
-from campaign_app.usecases import core, gui_queries, journal, members
+from campaign_app.usecases import campaigns, core, gui_queries, journal, members
 from server.app import create_app
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -146,7 +146,7 @@ def test_a_player_may_not_take_a_roster_or_create_a_campaign(lg: League) -> None
     before = game_rows(lg.app)
     r = lg.run("ann", "league.assign_roster", roster=lg.jerries, player="ann")
     assert r.status_code == 403 and "arbitrator" in _one_line_error(r)
-    r = lg.run("ann", "core.create_campaign", name="Mine", system="nuts")
+    r = lg.run("ann", "campaigns.create_campaign", name="Mine", system="nuts")
     assert r.status_code == 403
     assert game_rows(lg.app) == before
 
@@ -286,7 +286,7 @@ def test_results_round_trip_through_the_server(lg: League) -> None:
     for name, fn, args in [("core.show_roster", core.show_roster, {"ref": lg.easy}),
                            ("tree.campaign_tree", gui_queries.campaign_tree, {}),
                            ("roster_table.roster_rows", gui_queries.roster_rows, {"roster": lg.jerries}),
-                           ("core.list_campaigns", core.list_campaigns, {})]:
+                           ("campaigns.list_campaigns", campaigns.list_campaigns, {})]:
         r = lg.run(h, name, **args)
         assert r.status_code == 200, r.text
         assert result_adapter(fn).validate_json(r.content) == lg.app.run(fn, **args), name

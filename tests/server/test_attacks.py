@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from campaign_app.usecases import core, league, record, table
+from campaign_app.usecases import campaigns, core, league, record, table
 from server.catalogue import CATALOGUE
 from tests.server.conftest import League, game_rows
 
@@ -103,7 +103,7 @@ def test_a_battle_roll_under_strict_dice_refuses_a_seed(lg: League) -> None:
 def hive(lg: League) -> dict[str, int]:
     """A Necromunda campaign of the league (its injury roll has a dry run): ann's gang
     with Krug, bob's with Vala."""
-    c = lg.app.run(core.create_campaign, "Hive War", "necromunda")
+    c = lg.app.run(campaigns.create_campaign, "Hive War", "necromunda")
     g = lg.app.run(core.create_roster, c.id, "Crushers", faction="Goliath")
     e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
     lg.app.run(league.assign_roster, g.id, "ann")

@@ -30,7 +30,7 @@ from campaign_app.errors import (
 )
 from campaign_app.facade import Campaigns
 from campaign_app.remote import RemoteCampaigns, TokenStore
-from campaign_app.usecases import core, gui_queries, journal, league, live, members
+from campaign_app.usecases import campaigns, core, gui_queries, journal, league, live, members
 from tests.server.conftest import PASSWORDS, League, game_rows
 
 
@@ -69,9 +69,9 @@ def test_reads_give_the_same_results_as_the_local_facade(lg: League, url: str) -
     ann = signed_in(url, "ann")
     try:
         for fn, args in [(core.show_roster, (lg.easy,)), (core.show_fighter, (lg.rock,)),
-                         (core.list_campaigns, ()), (gui_queries.campaign_tree, ()),
+                         (campaigns.list_campaigns, ()), (gui_queries.campaign_tree, ()),
                          (gui_queries.roster_detail, (lg.easy,)), (gui_queries.undo_state, (lg.campaign,)),
-                         (core.show_campaign, ("Kursk",))]:
+                         (campaigns.show_campaign, ("Kursk",))]:
             assert ann.run(fn, *args) == lg.app.run(fn, *args), fn.__name__
     finally:
         ann.dispose()
@@ -127,7 +127,7 @@ def test_refused_stale_and_missing_map_to_the_local_errors_with_nothing_written(
         with pytest.raises(NotFoundError):
             ann.run(core.show_fighter, 9999)
         with pytest.raises(RefusedError):  # the arbitrator's
-            ann.run(core.create_campaign, "Mine", "nuts")
+            ann.run(campaigns.create_campaign, "Mine", "nuts")
         with pytest.raises(InputError, match="not available on a league server"):
             from campaign_app.usecases.database import backup
 
@@ -417,7 +417,7 @@ def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patch
     assert [c.__name__ for c in calls] == ["types"]
     assert game_rows(lg.app) == before
 
-    weird = lg.app.run(core.create_campaign, "Weird", "nuts", None, ["weird-ww2"])
+    weird = lg.app.run(campaigns.create_campaign, "Weird", "nuts", None, ["weird-ww2"])
     ghouls = lg.app.run(core.create_roster, weird.id, "Ghouls")
     lg.app.run(league.assign_roster, ghouls.id, "ann")
     calls.clear()

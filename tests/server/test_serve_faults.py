@@ -27,7 +27,7 @@ import httpx
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import battles, core, league, members, record
+from campaign_app.usecases import battles, campaigns, core, league, members, record
 from tests.conftest import snapshot
 from tests.server.conftest import serving
 
@@ -38,7 +38,7 @@ def _league(engine: Any) -> dict[str, Any]:
     as a login through the server would)."""
     members.add_member(engine, "ann", "ann's long passphrase", "player")
     members.add_member(engine, "carla", "arbiter of all", "arbitrator")
-    c = core.create_campaign(engine, "Kursk", "nuts")
+    c = campaigns.create_campaign(engine, "Kursk", "nuts")
     easy = core.create_roster(engine, c.id, "Easy")
     jerries = core.create_roster(engine, c.id, "Jerries")
     league.assign_roster(engine, easy.id, "ann")

@@ -12,14 +12,14 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtTest import QTest
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
        "Ld": "7+", "Cl": "7+", "Wil": "8+", "Int": "8+"}
 
 
 def gang(win: Any, engine: Any) -> tuple[int, int, int]:
-    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
     r = core.create_roster(engine, c.id, "Rust Rats")
     krag = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23, xp=7, credits_value=100)
     gan = core.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23, xp=7)
@@ -181,7 +181,7 @@ def test_the_detail_pane_link_opens_it(qtbot: Any, win: Any, gui_engine: Any) ->
 
 
 def test_nuts_lists_where_rep_changes(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
-    c = core.create_campaign(gui_engine, "Kursk", "nuts")
+    c = campaigns.create_campaign(gui_engine, "Kursk", "nuts")
     r = core.create_roster(gui_engine, c.id, "Easy Company")
     core.add_fighter(gui_engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", r.id))

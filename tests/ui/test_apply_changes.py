@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.changes import Changes
-from campaign_app.usecases import core, journal
+from campaign_app.usecases import campaigns, core, journal
 from campaign_app.usecases import gui_queries as q
 
 COUNTED = ("campaign_tree", "roster_rows", "battles", "undo_state", "fighter_detail", "roster_detail",
@@ -39,7 +39,7 @@ def calls(monkeypatch: Any) -> collections.Counter[str]:
 
 
 def _roster(win: Any, engine: Any, names: tuple[str, ...] = ("Brak", "Vel", "Zed")) -> tuple[int, list[int]]:
-    c = core.create_campaign(engine, "Ash Wastes", "necromunda")
+    c = campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
     r = core.create_roster(engine, c.id, "Iron Jackals")
     ids = [int(core.add_fighter(engine, r.id, n, fighter_type="ganger").id) for n in names]
     win.reload(prefer=("roster", r.id))

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QPointF
 
 from campaign_app.changes import changes_of
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases import charts as charts_uc
-from campaign_app.usecases import core
 from campaign_app.usecases.charts import rolls_per_table
 from ui.charts import ChartWidget, nice_ticks, number, short_name
 from ui.main_window import TAB_CHARTS
@@ -123,7 +123,7 @@ def test_nothing_is_read_while_the_tab_is_hidden(win: Any, gui_engine: Any, read
 
 
 def test_a_campaign_without_battles_says_so(win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Kursk <b>1943</b>", "nuts")
+    c = campaigns.create_campaign(gui_engine, "Kursk <b>1943</b>", "nuts")
     win.reload(prefer=("campaign", c.id))
     win.tabs.setCurrentIndex(TAB_CHARTS)
     assert win.charts_view.charts == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 
 
 def _roll_without_a_table(engine: Any, campaign_id: int, fighter_id: int) -> None:
@@ -23,7 +23,7 @@ def _roll_without_a_table(engine: Any, campaign_id: int, fighter_id: int) -> Non
 
 
 def test_a_roll_on_no_table_ends_at_its_value_not_an_empty_arrow(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    c = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     r = core.create_roster(gui_engine, c.id, "Easy")
     f = core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
     core.roll_table(gui_engine, "nuts-recovery", campaign=c.id, dice="6,1", target=5)  # not his: not shown
@@ -39,7 +39,7 @@ def test_a_roll_on_no_table_ends_at_its_value_not_an_empty_arrow(qtbot: Any, win
 def test_the_ledger_shows_its_times_as_the_roll_log_does(qtbot: Any, win: Any, gui_engine: Any) -> None:
     from campaign_app.usecases.gear import adjust_credits
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     r = core.create_roster(gui_engine, c.id, "Kings")
     adjust_credits(gui_engine, r.id, 150, "a rich find")
     win.reload(prefer=("roster", r.id))
@@ -61,7 +61,7 @@ def test_a_walker_shows_its_game_words_and_its_guns(qtbot: Any, win: Any, gui_en
     False, speed_cc 0, walker_type soviet-medium), no "Weapons: None."."""
     from campaign_app.systems.nuts.creatures import add_walker
 
-    c = core.create_campaign(gui_engine, "Weird", "nuts", None, ("weird-ww2",))
+    c = campaigns.create_campaign(gui_engine, "Weird", "nuts", None, ("weird-ww2",))
     r = core.create_roster(gui_engine, c.id, "Easy")
     add_walker(gui_engine, r.id, "Red Bear", "soviet-medium", {"commander": 4, "driver": 3, "gunner": 5})
     win.reload(prefer=("roster", r.id))
@@ -94,7 +94,7 @@ def test_a_game_without_money_has_no_credits_tools(qtbot: Any, win: Any, gui_eng
     """NUTS! keeps no credits (its SystemInfo says so): its roster's panel has no
     Credits nor Reputation, the Roster menu no Credits, Buy, Sell or Ledger, the roster
     dialog no credit fields; a Necromunda gang keeps them all."""
-    c = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    c = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     r = core.create_roster(gui_engine, c.id, "Easy")
     core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", r.id))
@@ -110,7 +110,7 @@ def test_a_game_without_money_has_no_credits_tools(qtbot: Any, win: Any, gui_eng
     assert not dlg.credits.isVisibleTo(dlg) and not dlg.reputation.isVisibleTo(dlg)
     dlg.reject()
 
-    n = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    n = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     g = core.create_roster(gui_engine, n.id, "Kings", credits=200)
     core.add_fighter(gui_engine, g.id, "Grim", fighter_type="leader")
     win.reload(prefer=("roster", g.id))
@@ -130,7 +130,7 @@ def test_end_cycle_is_ready_at_once_when_there_is_nothing_to_roll(qtbot: Any, wi
     the dialog shows what it does and its button works without a Roll first."""
     from PySide6.QtCore import Qt
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     core.create_roster(gui_engine, c.id, "Kings")
     win.reload(prefer=("campaign", c.id))
     dlg = win.run_command("end_cycle")
@@ -138,7 +138,7 @@ def test_end_cycle_is_ready_at_once_when_there_is_nothing_to_roll(qtbot: Any, wi
     assert dlg.changes.count() >= 1  # the preview is shown
     qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     assert not dlg.isVisible(), dlg.error.text()
-    assert core.show_campaign(gui_engine, c.id)["cycle"] == 2
+    assert campaigns.show_campaign(gui_engine, c.id)["cycle"] == 2
 
 
 def test_end_cycle_waits_for_the_dice_once_a_treatment_is_paid_for(qtbot: Any, win: Any, gui_engine: Any) -> None:
@@ -180,7 +180,7 @@ def test_territories_are_taken_and_given_up_in_the_window(qtbot: Any, win: Any, 
     from campaign_app.usecases.gear import show_territories
     from ui.dialogs.gear import TerritoriesDialog
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     r = core.create_roster(gui_engine, c.id, "Kings")
     win.reload(prefer=("roster", r.id))
     assert _links(win) == ["gear_credits", "gear_ledger", "gear_territories"]
@@ -218,7 +218,7 @@ def test_selling_and_the_ledger_are_where_the_fighter_is(qtbot: Any, win: Any, g
 
     from ui.dialogs.gear import TradeDialog
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     r = core.create_roster(gui_engine, c.id, "Kings")
     core.add_fighter(gui_engine, r.id, "Grim", fighter_type="leader", weapons=["Autogun"])
     win.reload(prefer=("roster", r.id))
@@ -228,7 +228,7 @@ def test_selling_and_the_ledger_are_where_the_fighter_is(qtbot: Any, win: Any, g
     dlg = _open(win, TradeDialog)
     assert dlg.selling
     dlg.reject()
-    nuts = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    nuts = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     easy = core.create_roster(gui_engine, nuts.id, "Easy")
     core.add_fighter(gui_engine, easy.id, "Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", easy.id))
@@ -242,7 +242,7 @@ def test_a_new_gang_starts_with_its_game_s_credits_and_picks_a_house(qtbot: Any,
     its nations and no credits."""
     from PySide6.QtCore import Qt
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     win.reload(prefer=("campaign", c.id))
     dlg = win.new_roster()
     assert dlg.credits.value() == 1000 and dlg.credits.isVisibleTo(dlg)
@@ -267,7 +267,7 @@ def test_a_new_gang_starts_with_its_game_s_credits_and_picks_a_house(qtbot: Any,
     assert dlg.faction.findText("Spyrers") >= 0
     dlg.reject()
 
-    n = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    n = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     win.reload(prefer=("campaign", n.id))
     dlg = win.new_roster()
     assert [dlg.faction.itemText(i) for i in range(dlg.faction.count())] == ["Britain", "Germany", "USA", "USSR"]

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from campaign_app.usecases import battles, core
+from campaign_app.usecases import battles, campaigns, core
 from campaign_app.usecases import gui_queries as q
 from tests.ui.conftest import messages
 from tests.ui.test_flow import faces_for
@@ -25,7 +25,7 @@ def click(qtbot: Any, button: Any) -> None:
 
 
 def setup(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = ()) -> tuple[int, int]:
-    c = core.create_campaign(engine, f"Camp {system}", system, None, expansions)
+    c = campaigns.create_campaign(engine, f"Camp {system}", system, None, expansions)
     r = core.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     assert win.roster_id == r.id
@@ -254,7 +254,7 @@ def test_house_rules_close_with_unsaved_edits_asks(qtbot: Any, win: Any, gui_eng
     click(qtbot, box.discard_button)
     assert not dlg.isVisible()
     assert snap(gui_engine) == before
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == []
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == []
 
 
 def test_house_rules_close_then_save(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
@@ -273,8 +273,8 @@ def test_house_rules_close_then_save(qtbot: Any, win: Any, gui_engine: Any, snap
     click(qtbot, close_button(dlg))
     click(qtbot, dlg.confirm_box.save_button)
     assert not dlg.isVisible(), dlg.error.text()
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == ["nuts-recovery"]
-    assert core.campaign_rules(gui_engine, cid)["nuts-recovery"].rows[1].label == "Badly hurt"
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == ["nuts-recovery"]
+    assert campaigns.campaign_rules(gui_engine, cid)["nuts-recovery"].rows[1].label == "Badly hurt"
 
 
 def test_house_rules_close_without_edits_just_closes(qtbot: Any, win: Any, gui_engine: Any) -> None:

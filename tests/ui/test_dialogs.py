@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from tests.ui.conftest import messages
 
 
@@ -18,7 +18,7 @@ def click(qtbot: Any, button: Any) -> None:
 
 def setup(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = (), edition: str | None = None
           ) -> tuple[int, int]:
-    c = core.create_campaign(engine, f"Camp {system}", system, edition, expansions)
+    c = campaigns.create_campaign(engine, f"Camp {system}", system, edition, expansions)
     r = core.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     assert win.roster_id == r.id
@@ -153,9 +153,9 @@ def test_house_rule_editor_saves_checks_and_restores(qtbot: Any, win: Any, gui_e
     assert dlg.save.isEnabled()
     click(qtbot, dlg.save)
     assert not dlg.error.isVisible(), dlg.error.text()
-    camp = core.show_campaign(gui_engine, cid)
+    camp = campaigns.show_campaign(gui_engine, cid)
     assert camp["house_rules"] == ["nuts-recovery"]
-    assert core.campaign_rules(gui_engine, cid)["nuts-recovery"].rows[1].label == "Badly hurt"
+    assert campaigns.campaign_rules(gui_engine, cid)["nuts-recovery"].rows[1].label == "Badly hurt"
     # a table with a gap is refused, naming the problem; nothing saved
     before = snap(gui_engine)
     rows.remove_row(2)
@@ -170,7 +170,7 @@ def test_house_rule_editor_saves_checks_and_restores(qtbot: Any, win: Any, gui_e
     assert snap(gui_engine) == before
     click(qtbot, dlg.revert)
     click(qtbot, dlg.restore)
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == []
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == []
     dlg.reject()
 
 
@@ -267,11 +267,11 @@ def test_end_cycle_decides_the_pending_critical_injury(qtbot: Any, win: Any, gui
     assert not dlg.error.isVisible(), dlg.error.text()
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    assert core.show_campaign(gui_engine, cid)["cycle"] == 2
+    assert campaigns.show_campaign(gui_engine, cid)["cycle"] == 2
     for p in pending:  # not treated: the fighter dies
         assert core.show_fighter(gui_engine, p["id"])["status"] == "dead"
     win.actions["undo"].trigger()
-    assert core.show_campaign(gui_engine, NECRO)["cycle"] == 1
+    assert campaigns.show_campaign(gui_engine, NECRO)["cycle"] == 1
 
 
 def test_house_rule_editor_changes_a_reference_table_the_characteristic_ranges(
@@ -293,8 +293,8 @@ def test_house_rule_editor_changes_a_reference_table_the_characteristic_ranges(
     rows.setData(rows.index(i, 4), "12")
     click(qtbot, dlg.save)
     assert not dlg.error.isVisible(), dlg.error.text()
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == ["characteristics"]
-    entries = {e["stat"]: e for e in core.campaign_rules(gui_engine, cid)["characteristics"].entries}
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == ["characteristics"]
+    entries = {e["stat"]: e for e in campaigns.campaign_rules(gui_engine, cid)["characteristics"].entries}
     assert (entries["I"]["min"], entries["I"]["max"], entries["Ld"]["max"]) == (1, 12, 10)
     # the campaign's fighters now take I 12, and the window's checks agree
     core.add_fighter(gui_engine, rid, "Quick", stats={"I": "12"})
@@ -308,5 +308,5 @@ def test_house_rule_editor_changes_a_reference_table_the_characteristic_ranges(
     assert "min 13 is above max 12" in dlg.error.text() and snap(gui_engine) == before
     click(qtbot, dlg.revert)
     click(qtbot, dlg.restore)
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == []
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == []
     dlg.reject()

@@ -37,11 +37,11 @@ def test_the_gui_opens_its_campaign_and_roster(skirmish: Any, win: Any, gui_engi
 
 
 def test_after_the_battle_wizard_with_typed_dice(skirmish: Any, qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, core
     from campaign_app.usecases.battles import record_battle
     from tests.ui.test_flow import click, type_dice
 
-    c = core.create_campaign(gui_engine, "Ford", "example-skirmish")
+    c = campaigns.create_campaign(gui_engine, "Ford", "example-skirmish")
     reds = core.create_roster(gui_engine, c.id, "Reds")
     core.add_fighter(gui_engine, reds.id, "Ann", stats={"Skill": 4})
     core.add_fighter(gui_engine, reds.id, "Bob", stats={"Skill": 2})
@@ -73,13 +73,13 @@ def test_after_the_battle_wizard_with_typed_dice(skirmish: Any, qtbot: Any, win:
 def test_the_gui_lists_a_campaign_whose_plug_in_is_gone(skirmish: Any, qtbot: Any, settings: Any,
                                                         sqlite_url: str) -> None:
     from campaign_app.systems.registry import add_system, remove_system
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns
     from db.migrate import open_database
     from ui.main_window import MainWindow
 
     eng = open_database(sqlite_url)
-    core.create_campaign(eng, "Ford", "example-skirmish")
-    kursk = core.create_campaign(eng, "Kursk", "nuts")
+    campaigns.create_campaign(eng, "Ford", "example-skirmish")
+    kursk = campaigns.create_campaign(eng, "Kursk", "nuts")
     remove_system("example-skirmish")
     try:
         w = MainWindow(Campaigns(eng), settings, sqlite_url)

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.battles import list_battles
 from campaign_app.usecases.record import verify_chain
 
@@ -105,7 +105,7 @@ def test_campaign_to_after_the_battle_with_typed_dice_then_undo(qtbot: Any, win:
     cid, r1, r2, bid = build_battle(qtbot, win)
 
     # what the dialogs saved, read back through the use-cases
-    camp = core.show_campaign(e, cid)
+    camp = campaigns.show_campaign(e, cid)
     assert camp["system"] == "nuts" and camp["expansions"] == ["weird-ww2"]
     assert [r["name"] for r in camp["rosters"]] == ["1st Squad", "Jerries"]
     squad = fighters_by_name(e, r1)

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, core, gear
 
 
 def setup(win: Any, engine: Any) -> tuple[int, int, int]:
-    c = core.create_campaign(engine, "Underhive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", "n23")
     r = core.create_roster(engine, c.id, "Rusty Cogs", credits=100)
     f = core.add_fighter(engine, r.id, "Brak", fighter_type="leader")
     win.reload(prefer=("roster", r.id))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core, journal
+from campaign_app.usecases import campaigns, core, journal
 from tests.ui.conftest import messages
 
 
@@ -27,7 +27,7 @@ def necro(win: Any, gui_engine: Any) -> int:
 
 
 def fighter(engine: Any, cid: int, name: str) -> dict[str, Any]:
-    rows = core.show_campaign(engine, cid)["rosters"]
+    rows = campaigns.show_campaign(engine, cid)["rosters"]
     for r in rows:
         for f in core.show_roster(engine, r["id"])["fighters"]:
             if f["name"] == name:
@@ -177,7 +177,7 @@ def test_treat_a_critical_injury_with_typed_dice(qtbot: Any, win: Any, gui_engin
     assert not dlg.isVisible(), dlg.error.text()
     vorn = fighter(gui_engine, necro, "Vorn")
     assert vorn["conditions"] == [] and vorn["status"] != "dead"
-    assert core.show_campaign(gui_engine, necro)["rosters"][0]["credits"] == 100
+    assert campaigns.show_campaign(gui_engine, necro)["rosters"][0]["credits"] == 100
     assert pending_criticals(gui_engine, necro) == []
     assert not win.actions["treat_injury"].isEnabled()
     win.actions["undo"].trigger()

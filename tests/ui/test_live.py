@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from tests.ui.conftest import messages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,7 +82,7 @@ def two_pg(pg_url: str) -> Iterator[tuple[Any, Any, str]]:
 def test_a_second_clients_change_arrives_in_the_gui_on_postgresql(qtbot: Any, two_pg: Any, settings: Any,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     first, second, url = two_pg
-    c = core.create_campaign(first, "League", "necromunda")
+    c = campaigns.create_campaign(first, "League", "necromunda")
     r = core.create_roster(first, c.id, "Goliaths")
     other = core.create_roster(first, c.id, "Eschers")
     f = core.add_fighter(first, r.id, "Grub", fighter_type="ganger")
@@ -112,7 +112,7 @@ def test_a_second_clients_change_arrives_in_the_gui_on_postgresql(qtbot: Any, tw
 
 def test_a_change_made_by_another_process_arrives(qtbot: Any, two_pg: Any, settings: Any) -> None:
     first, _second, url = two_pg
-    c = core.create_campaign(first, "League", "necromunda")
+    c = campaigns.create_campaign(first, "League", "necromunda")
     r = core.create_roster(first, c.id, "Goliaths")
     win = _window(qtbot, first, settings, url)
     win.select_tree("roster", r.id)
@@ -128,7 +128,7 @@ def test_two_windows_on_one_sqlite_file_see_each_others_changes(qtbot: Any, sqli
 
     first, second = open_database(sqlite_url), open_database(sqlite_url)
     try:
-        c = core.create_campaign(first, "Solo", "nuts")
+        c = campaigns.create_campaign(first, "Solo", "nuts")
         r = core.create_roster(first, c.id, "Squad")
         f = core.add_fighter(first, r.id, "Hans", rep=4)
         a = _window(qtbot, first, settings, sqlite_url)
@@ -157,7 +157,7 @@ def test_a_stale_edit_is_still_refused_with_a_clear_message(qtbot: Any, sqlite_u
 
     first, second = open_database(sqlite_url), open_database(sqlite_url)
     try:
-        c = core.create_campaign(first, "Solo", "nuts")
+        c = campaigns.create_campaign(first, "Solo", "nuts")
         r = core.create_roster(first, c.id, "Squad")
         f = core.add_fighter(first, r.id, "Joe", rep=4)
         win = _window(qtbot, first, settings, sqlite_url)
@@ -188,7 +188,7 @@ def test_a_lost_connection_is_tried_again_and_the_window_reads_what_it_missed(
     monkeypatch.setattr(ui.live, "RETRY_MS", (50, 100))
     eng = open_database(sqlite_url)
     try:
-        c = core.create_campaign(eng, "Solo", "nuts")
+        c = campaigns.create_campaign(eng, "Solo", "nuts")
         core.create_roster(eng, c.id, "Squad")
         win = _window(qtbot, eng, settings, sqlite_url)
         spy = Spy(win, monkeypatch)

@@ -9,11 +9,11 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 
 
 def _gang(engine: Any) -> tuple[Any, Any, Any]:
-    c = core.create_campaign(engine, "Hive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Hive", "necromunda", "n23")
     a = core.create_roster(engine, c.id, "Jackals")
     b = core.create_roster(engine, c.id, "Vipers")
     core.add_fighter(engine, a.id, "Brak")
@@ -66,7 +66,7 @@ def test_delete_a_roster_asks_first_and_undo_brings_it_back(qtbot: Any, win: Any
 
 def test_delete_a_campaign_then_bring_it_back(qtbot: Any, win: Any, gui_engine: Any) -> None:
     c, a, b = _gang(gui_engine)
-    keep = core.create_campaign(gui_engine, "Ash Wastes", "necromunda")
+    keep = campaigns.create_campaign(gui_engine, "Ash Wastes", "necromunda")
     win.reload(prefer=("campaign", c.id))
     win.actions["delete_campaign"].trigger()
     box = _confirm_box(qtbot)

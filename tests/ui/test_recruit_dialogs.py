@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core, gear, journal
+from campaign_app.usecases import campaigns, core, gear, journal
 
 
 def click(qtbot: Any, button: Any) -> None:
@@ -17,7 +17,7 @@ def click(qtbot: Any, button: Any) -> None:
 
 
 def _gang(qtbot: Any, win: Any, engine: Any) -> tuple[int, int]:
-    c = core.create_campaign(engine, "Underhive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", "n23")
     win.reload(prefer=("campaign", c.id))
     dlg = win.new_roster()
     qtbot.keyClicks(dlg.name, "Rusty Cogs")
@@ -30,7 +30,7 @@ def _gang(qtbot: Any, win: Any, engine: Any) -> tuple[int, int]:
     dlg.faction.setEditText("House Orlock")
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    r = next(x for x in core.show_campaign(engine, c.id)["rosters"] if x["name"] == "Rusty Cogs")
+    r = next(x for x in campaigns.show_campaign(engine, c.id)["rosters"] if x["name"] == "Rusty Cogs")
     assert win.roster_id == r["id"]
     return int(c.id), int(r["id"])
 
@@ -83,7 +83,7 @@ def test_new_gang_from_its_house_then_recruit_with_costs_and_credits_left(qtbot:
 
 
 def test_recruit_is_offered_only_for_a_house_with_a_list(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23")
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23")
     r = core.create_roster(gui_engine, c.id, "Dust Riders", faction="Ash Wastes Nomads")  # no list
     o = core.create_roster(gui_engine, c.id, "Cogs", house="House Orlock")
     win.reload(prefer=("roster", r.id))

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 
 from campaign_app.facade import Campaigns
 from campaign_app.systems.registry import add_system, remove_system
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from tests.campaign_app.test_system_commands import CALLS, OPTIONS, TEST_SYSTEM
 from tests.ui.conftest import messages
 
@@ -38,7 +38,7 @@ def names(widget: Any) -> list[str]:
 
 
 def open_campaign(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = ()) -> tuple[int, int]:
-    c = core.create_campaign(engine, f"Camp {system}", system, None, list(expansions))
+    c = campaigns.create_campaign(engine, f"Camp {system}", system, None, list(expansions))
     r = core.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     return int(c.id), int(r.id)
@@ -102,7 +102,7 @@ def test_the_wizards_options_box_is_built_from_the_systems_options(qtbot: Any, w
     from campaign_app.usecases.battles import record_battle
     from ui.wizard import AfterBattleWizard
 
-    c = core.create_campaign(gui_engine, "Kursk", "nuts")
+    c = campaigns.create_campaign(gui_engine, "Kursk", "nuts")
     r = core.create_roster(gui_engine, c.id, "Alpha")
     core.add_fighter(gui_engine, r.id, "Joe", rep=4)
     core.add_fighter(gui_engine, r.id, "Max", rep=3)

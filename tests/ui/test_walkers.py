@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from tests.ui.conftest import messages
 
 
@@ -17,7 +17,7 @@ def click(qtbot: Any, button: Any) -> None:
 
 def setup(win: Any, engine: Any, system: str = "nuts", expansions: tuple[str, ...] = ("weird-ww2",)
           ) -> tuple[int, int]:
-    c = core.create_campaign(engine, f"Camp {system} {'+'.join(expansions)}", system, None, expansions)
+    c = campaigns.create_campaign(engine, f"Camp {system} {'+'.join(expansions)}", system, None, expansions)
     r = core.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     return int(c.id), int(r.id)

@@ -8,12 +8,12 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from tests.ui.conftest import close_popups
 
 
 def _roster_with_two(win: Any, engine: Any) -> int:
-    c = core.create_campaign(engine, "Ash Wastes", "necromunda")
+    c = campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
     r = core.create_roster(engine, c.id, "Iron Jackals")
     for name in ("Brak", "Vel"):
         core.add_fighter(engine, r.id, name, fighter_type="ganger")
@@ -79,7 +79,7 @@ def test_a_unit_can_be_removed_from_the_window_and_undo_brings_it_back(qtbot: An
                                                                      gui_engine: Any) -> None:
     from campaign_app.usecases.units import add_unit
 
-    c = core.create_campaign(gui_engine, "Ops", "fubar")
+    c = campaigns.create_campaign(gui_engine, "Ops", "fubar")
     r = core.create_roster(gui_engine, c.id, "Alpha")
     add_unit(gui_engine, r.id, "1st Squad", 8)
     add_unit(gui_engine, r.id, "2nd Squad", 6)

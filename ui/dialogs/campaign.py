@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
 from ui.rules_text import rules_text
@@ -105,7 +105,7 @@ class CampaignDialog(UseCaseDialog):
         return out
 
     def run(self) -> int:
-        c = self.app.run(core.create_campaign, self.name.text(), self.system.currentData(),
+        c = self.app.run(campaigns.create_campaign, self.name.text(), self.system.currentData(),
                                  self.edition.currentData() or None, self.chosen_expansions(),
                                  self.notes.toPlainText())
         self.keep(c)

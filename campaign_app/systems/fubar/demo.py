@@ -3,7 +3,7 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.demo import add_units, battles_available
 from db.uow import Engine
 
@@ -11,7 +11,7 @@ NAME = "Operation Granite"
 
 
 def build(engine: Engine) -> int:
-    c = core.create_campaign(engine, NAME, "fubar", notes="Sample FUBAR force-on-force campaign.")
+    c = campaigns.create_campaign(engine, NAME, "fubar", notes="Sample FUBAR force-on-force campaign.")
     blue = core.create_roster(engine, c.id, "2nd Platoon, Bravo Coy", faction="UN peacekeepers",
                               player="Alex")
     red = core.create_roster(engine, c.id, "Red Star Militia", faction="Insurgents", player="Kim")

@@ -3,7 +3,7 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.demo import add_fighters, battles_available
 from db.uow import Engine
 
@@ -25,7 +25,7 @@ def _stats(base: dict[str, int], **changes: int) -> dict[str, int]:
 
 
 def build(engine: Engine) -> int:
-    c = core.create_campaign(engine, NAME, "necromunda", "n26",
+    c = campaigns.create_campaign(engine, NAME, "necromunda", "n26",
                              notes="Sample Necromunda campaign: two gangs in the Badzones.")
     goliath = core.create_roster(engine, c.id, "The Iron Jackals", "gang", faction="House Goliath",
                                  player="Max", credits=120)

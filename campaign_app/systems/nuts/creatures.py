@@ -27,6 +27,7 @@ from campaign_app.errors import InputError
 from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import (
     Ref,
     campaign_of_roster,
@@ -37,7 +38,7 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_roster,
 )
-from campaign_app.usecases.core import tables_for, validate_rep
+from campaign_app.usecases.core import validate_rep
 from campaign_app.usecases.record import disciplined, record_preview, refuse_typed, step_faces
 from campaign_app.usecases.shapes import FighterData
 from db.models import Campaign, Fighter, Roster, WalkerType

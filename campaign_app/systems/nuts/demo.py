@@ -3,7 +3,7 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, core
 from campaign_app.usecases.demo import add_fighters, battles_available
 from db.uow import Engine
 
@@ -11,7 +11,7 @@ NAME = "Ardennes 1944"
 
 
 def build(engine: Engine) -> int:
-    c = core.create_campaign(engine, NAME, "nuts", expansions=["weird-ww2"],
+    c = campaigns.create_campaign(engine, NAME, "nuts", expansions=["weird-ww2"],
                              notes="Sample NUTS! campaign with Weird WWII creatures.")
     easy = core.create_roster(engine, c.id, "Easy Company, 2nd Squad", faction="US Army", player="Sam")
     wolves = core.create_roster(engine, c.id, "Die Nachtwölfe", faction="Wehrmacht (occult)",

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, league, members, table
+from campaign_app.usecases import campaigns, core, league, members, table
 from server.web.screenshots import CHROMIUM, launch_chromium, serving
 
 pw = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
@@ -65,7 +65,7 @@ def site(engine: Any, browser: Any) -> Iterator[Site]:
         app = Campaigns(engine)
         for name, pw_ in PASSWORDS.items():
             app.run(members.add_member, name, pw_, "player")
-        c = app.run(core.create_campaign, "Kursk", "nuts")
+        c = app.run(campaigns.create_campaign, "Kursk", "nuts")
         easy = app.run(core.create_roster, c.id, "Easy")
         jerries = app.run(core.create_roster, c.id, "Jerries")
         app.run(league.assign_roster, easy.id, "ann")
