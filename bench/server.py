@@ -34,7 +34,7 @@ What it does, in order:
      ``stale``;
    - ``record-battle``: their roster against another, one casualty each, the casualty
      chosen among the active fighters read just before (``battles.record_battle``);
-   - ``read-log``: the newest 50 rolls (``core.roll_log``) or actions (``journal.history``);
+   - ``read-log``: the newest 50 rolls (``rolls.roll_log``) or actions (``journal.history``);
 
    and one arbitrator per server running After the Battle of the recorded battles
    (``battles.after_battle``, the server's dice) and, every other turn, raising a random
@@ -177,7 +177,7 @@ async def play(call: Call, p: Player, cid: int, rosters: list[int], casualty: st
                 status, out = await call("details.roster_detail", roster=rng.choice(rosters))
             elif op == "read-log":
                 if rng.random() < 0.5:
-                    status, out = await call("core.roll_log", campaign=cid, limit=50)
+                    status, out = await call("rolls.roll_log", campaign=cid, limit=50)
                 else:
                     status, out = await call("journal.history", campaign=cid, limit=50)
             elif op == "edit":
@@ -251,7 +251,7 @@ async def _warm(call: Call, cid: int, roster: int, fighter: int) -> None:
     workers and the servers alike; a league server has done that long before its
     evening's play."""
     for name, kw in (("core.show_roster", {"ref": roster}), ("details.roster_detail", {"roster": roster}),
-                     ("core.show_fighter", {"ref": fighter}), ("core.roll_log", {"campaign": cid, "limit": 5}),
+                     ("core.show_fighter", {"ref": fighter}), ("rolls.roll_log", {"campaign": cid, "limit": 5}),
                      ("journal.history", {"campaign": cid, "limit": 5})):
         status, out = await call(name, **kw)
         if status != 200:

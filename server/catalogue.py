@@ -46,6 +46,7 @@ from campaign_app.usecases import (
     manage,
     record,
     records,
+    rolls,
     standings,
     table,
     units,
@@ -85,7 +86,7 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (campaigns.campaign_rules, READ),
     (journal.history, READ),
     (campaigns.list_campaigns, READ),
-    (core.roll_log, READ),
+    (rolls.roll_log, READ),
     (campaigns.show_campaign, READ),
     (core.show_fighter, READ),
     (core.show_roster, READ),
@@ -288,7 +289,7 @@ class Entry:
 # every roster of the battle, previewed by any of its players (docs/league.md).
 
 DICE_ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
-    (core.roll_table, WRITE),
+    (rolls.roll_table, WRITE),
     (table.battle_roll, WRITE),
 )
 

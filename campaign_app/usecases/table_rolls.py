@@ -27,7 +27,7 @@ from campaign_app.systems.base import Procedures, TableProcedure, TableRollInput
 from campaign_app.systems.info import campaign_tables
 from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import Ref, clean_int, get_campaign
-from campaign_app.usecases.core import RollOutcome
+from campaign_app.usecases.results import RollOutcome
 from db.models import Equipment, Fighter
 from db.uow import UnitOfWork, read_session
 

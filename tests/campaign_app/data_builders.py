@@ -9,7 +9,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app import rollchain
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, rolls
 from db.models import (
     Battle,
     BattleResult,
@@ -39,8 +39,8 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
                             credits_value=120)
     core.add_fighter(engine, g.id, "Brak", fighter_type="ganger", stats={"BS": 4}, weapons=["Autogun"])
     vala = core.add_fighter(engine, e.id, "Vala", fighter_type="champion", notes="a\tb")
-    core.roll_table(engine, "n26-lasting-injury", campaign=c.id, seed=7)
-    core.roll_table(engine, "n26-lasting-injury", campaign=c.id, dice="6,6")
+    rolls.roll_table(engine, "n26-lasting-injury", campaign=c.id, seed=7)
+    rolls.roll_table(engine, "n26-lasting-injury", campaign=c.id, dice="6,6")
     with Session(engine) as s:
         b = Battle(campaign_id=c.id, number=1, played_on=date(2026, 3, 14), scenario="Stand-off",
                    outcome="Goliaths win", winner_roster_id=g.id, notes="close", after_battle_done=True)

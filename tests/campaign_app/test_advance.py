@@ -12,7 +12,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, journal, rolls
 from campaign_app.usecases.advance import advance_options, take_advance
 from campaign_app.usecases.datafiles import export_json, import_json
 
@@ -103,7 +103,7 @@ def test_random_advancement_with_typed_dice_is_rolled_recorded_and_applied(n23):
     assert r.roll is not None and r.roll["table"] == "n23-ganger-advancement" and r.roll["row"] == "5-6"
     assert r.roll["faces"] == [2, 3] and r.roll["options"] == ["s", "t"]
     assert (r.stat, r.before, r.after, r.xp, r.credits_value) == ("T", "3", "4", 1, 80)  # +30 for T
-    log = core.roll_log(engine, c.id)
+    log = rolls.roll_log(engine, c.id)
     assert len(log) == 1
     e = log[0]
     assert (e["table"], e["row"], e["result"], e["faces"], e["source"]) == \
@@ -128,7 +128,7 @@ def test_random_advancement_with_a_seed_is_recorded(n23):
             assert "offers a choice" in str(e)
     else:
         pytest.fail("no seed rolled a single-advancement row")
-    log = core.roll_log(engine, c.id)
+    log = rolls.roll_log(engine, c.id)
     assert {e["source"] for e in log} == {"seeded"}
     table_rolls = [e for e in log if e["table"] == "n23-ganger-advancement"]  # (a promotion also rolls a skill)
     assert len(table_rolls) == 1 and len(log) == (2 if r.key == "promote-specialist" else 1)

@@ -10,7 +10,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, rolls
 from campaign_app.usecases.advance import advance_options, take_advance
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
@@ -100,7 +100,7 @@ def test_n23_random_skill_rolls_a_d6_then_the_skill_is_named(gang, snap, key, xp
     assert (r.xp_spent, r.value_added) == (xp, value)
     row = stored(engine, krag)
     assert (row["xp"], row["value"], row["skills"]) == (0, 100 + value, ["Iron Jaw"])
-    [log] = core.roll_log(engine, c.id)
+    [log] = rolls.roll_log(engine, c.id)
     assert (log["dice"], log["faces"], log["value"], log["source"]) == ("d6", [4], 4, "typed")
     assert which in log["purpose"] and "random" in log["rule"].lower()
     # a skill already held: roll again (refused, nothing written)
@@ -146,7 +146,7 @@ def test_n23_a_gangers_value_rises_by_the_advance_taken(gang, dice, choose, skil
         assert row["advances"] == {stat: 1} and row["type"] == "ganger"
     else:
         assert (row["type"], row["skills"]) == ("specialist", ["Iron Jaw"])
-        assert [e["dice"] for e in core.roll_log(engine, c.id)] == ["2d6", "d6"]
+        assert [e["dice"] for e in rolls.roll_log(engine, c.id)] == ["2d6", "d6"]
 
 
 def test_n23_a_ganger_roll_with_every_choice_at_its_limit_counts_as_a_12(gang, snap):
@@ -158,7 +158,7 @@ def test_n23_a_ganger_roll_with_every_choice_at_its_limit_counts_as_a_12(gang, s
     assert "read as 12" in r.roll["text"]
     row = stored(engine, ace)
     assert (row["type"], row["xp"], row["value"], row["skills"]) == ("specialist", 0, 120, ["Iron Jaw"])
-    assert [(e["faces"], e["value"]) for e in core.roll_log(engine, c.id)] == [([1, 2], 3), ([5], 5)]
+    assert [(e["faces"], e["value"]) for e in rolls.roll_log(engine, c.id)] == [([1, 2], 3), ([5], 5)]
     # one of the two can still go: the row stands, the player takes that one
     bo = add("Bo", "ganger", 6, WS="2+")
     refused(engine, snap, "offers a choice", lambda: take_advance(engine, bo, "random", dice="1,2"))

@@ -11,11 +11,12 @@ from campaign_app.rules import load_rulebook
 from campaign_app.usecases import campaigns, core, journal
 from campaign_app.usecases.charts import campaign_charts, rolls_per_table
 from campaign_app.usecases.exports import campaign_document
+from campaign_app.usecases.rolls import roll_log, roll_table
 
 
 def _counted_from_the_log(engine: Any, cid: int) -> dict[str, int]:
     """The same count, made from the roll log row by row."""
-    rows = core.roll_log(engine, cid)
+    rows = roll_log(engine, cid)
     return dict(collections.Counter(r["table"] for r in rows if r["table"] and not r["undone"]))
 
 
@@ -32,7 +33,7 @@ def test_rolls_per_table_counts_the_rolls_on_record_not_undone(engine: Any) -> N
         assert t["title"] == rulebook.tables[t["table"]].title
     assert [t["rolls"] for t in before] == sorted((t["rolls"] for t in before), reverse=True)
 
-    fighter = next(r for r in core.roll_log(engine, cid) if r["fighter_id"] is not None)["fighter_id"]
+    fighter = next(r for r in roll_log(engine, cid) if r["fighter_id"] is not None)["fighter_id"]
     injury_roll(engine, fighter, dice="6,3")  # Critical Injury
     after = {t["table"]: t["rolls"] for t in rolls_per_table(engine, cid)}
     assert after == _counted_from_the_log(engine, cid)
@@ -49,7 +50,7 @@ def test_a_roll_outside_an_action_counts_and_other_campaigns_do_not(engine: Any)
     cid = build(engine)
     other = campaigns.create_campaign(engine, "Kursk", "nuts")
     start = {t["table"]: t["rolls"] for t in rolls_per_table(engine, cid)}
-    core.roll_table(engine, "nuts-recovery", campaign=other.id, target=4, dice="3,5")
+    roll_table(engine, "nuts-recovery", campaign=other.id, target=4, dice="3,5")
     assert {t["table"]: t["rolls"] for t in rolls_per_table(engine, cid)} == start
     assert rolls_per_table(engine, other.id) == [
         {"table": "nuts-recovery", "title": load_rulebook().tables["nuts-recovery"].title, "rolls": 1}]

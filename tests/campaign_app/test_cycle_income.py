@@ -8,7 +8,7 @@ import pytest
 
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda.actions import end_cycle
-from campaign_app.usecases import campaigns, core, gear, journal
+from campaign_app.usecases import campaigns, core, gear, journal, rolls
 from tests.campaign_app.test_gear import game_rows, run
 
 
@@ -38,7 +38,7 @@ def test_cycle_end_collects_income_with_rolls_ledger_and_exact_undo(engine, edit
     assert "Rusty Cogs: credits 10 → 60" in rep.lines and "Vex Gang: credits 0 → 15" in rep.lines
     assert [core.show_roster(engine, r.id)["credits"] for r in (a, b, idle)] == [60, 15, 5]
     # the rolls are on record, as the player's typed dice, each saying whose income it is
-    log = [(x["purpose"], x["faces"], x["source"]) for x in core.roll_log(engine, c.id)]
+    log = [(x["purpose"], x["faces"], x["source"]) for x in rolls.roll_log(engine, c.id)]
     assert log[-2:] == [("income from Old Ruins", [4], "typed"), ("income from Drinking Hole", [2], "typed")]
     # each roster's ledger: one income line
     led = gear.show_ledger(engine, a.id)["entries"]

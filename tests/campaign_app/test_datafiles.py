@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine, make_url
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, journal, rolls
 from campaign_app.usecases.datafiles import (
     FORMAT,
     MAX_FILE_BYTES,
@@ -166,7 +166,7 @@ def test_import_is_one_step_that_undo_does_not_cross(sqlite_engine):
         journal.undo(sqlite_engine, c.id)
     with pytest.raises(InputError, match="nothing to redo"):
         journal.redo(sqlite_engine, c.id)
-    log = core.roll_log(sqlite_engine, c.id)
+    log = rolls.roll_log(sqlite_engine, c.id)
     assert [r["undone"] for r in log] == [False, False, True]
     # later actions undo normally
     core.create_roster(sqlite_engine, c.id, "New gang")

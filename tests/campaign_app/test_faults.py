@@ -17,7 +17,7 @@ import pytest
 
 import db.uow as uow_module
 from campaign_app.errors import AppError
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, journal, rolls
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
 
@@ -85,7 +85,7 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
             e, _fighter_named(e, "The Iron Jackals", "Fault Test"), notes="edited",
             add_weapons=["Stub Gun"], remove_weapons=["Lasgun"], add_skills=["Iron Jaw"])),
         ("house rule", lambda e: campaigns.set_house_rule(e, NECRO, "n26-lasting-injury", necro_table(e))),
-        ("recorded roll", lambda e: core.roll_table(e, "n26-lasting-injury", campaign=NECRO, seed=5)),
+        ("recorded roll", lambda e: rolls.roll_table(e, "n26-lasting-injury", campaign=NECRO, seed=5)),
         ("creature batch", lambda e: creatures.generate_creatures(e, "Die Nachtwölfe", "vampire", 3, seed=11)),
         ("after-battle nuts", lambda e: battles.after_battle(e, _pending_battle(e, NUTS), seed=3)),
         ("after-battle necromunda", lambda e: battles.after_battle(e, _pending_battle(e, NECRO), seed=4)),

@@ -21,7 +21,7 @@ from campaign_app.rules.catalogue import (
     validate_sections,
 )
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import campaigns, core, gear, journal
+from campaign_app.usecases import campaigns, core, gear, journal, rolls
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE, SAMPLE_DOC
 from tests.conftest import snapshot
@@ -314,7 +314,7 @@ def test_income_is_collected_with_its_roll_on_record_and_undone_exactly(engine, 
     before = game_rows(engine)
     res = gear.collect_income(engine, r.id, roller=Roller.from_options("4"))
     assert (res.total, res.credits) == (45, 55) and res.lines[0]["faces"] == [4]
-    log = core.roll_log(engine, c.id)
+    log = rolls.roll_log(engine, c.id)
     assert [(x["purpose"], x["faces"], x["source"]) for x in log][-1] == ("income from Old Ruins", [4], "typed")
     led = gear.show_ledger(engine, r.id)["entries"]
     assert [(e["kind"], e["amount"], e["balance"]) for e in led] == [("income", 45, 55)]

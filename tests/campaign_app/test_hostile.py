@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError, DiceError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, rolls
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
@@ -40,7 +40,7 @@ def world(sqlite_engine):
     r = core.create_roster(sqlite_engine, c.id, "Gang", credits=50)
     core.add_fighter(sqlite_engine, r.id, "Ava", fighter_type="leader", stats={"WS": 3}, weapons=["Lasgun"],
                      skills=["Dodge"])
-    core.roll_table(sqlite_engine, "n26-lasting-injury", campaign=c.id, seed=1)
+    rolls.roll_table(sqlite_engine, "n26-lasting-injury", campaign=c.id, seed=1)
     return sqlite_engine, export_json(sqlite_engine, c.id)
 
 
@@ -154,7 +154,7 @@ def test_typed_dice_strings(world, snap, text, spec):
         roller.finish()
     except DiceError as e:
         assert str(e)
-    _import_cleanly(lambda: core.roll_table(engine, "n26-lasting-injury", campaign="Seed", dice=text),
+    _import_cleanly(lambda: rolls.roll_table(engine, "n26-lasting-injury", campaign="Seed", dice=text),
                     engine, snap)
 
 

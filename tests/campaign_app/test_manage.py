@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel import Session, SQLModel
 
 from campaign_app.errors import ConflictError, InputError, NotFoundError
-from campaign_app.usecases import campaigns, core, journal, manage
+from campaign_app.usecases import campaigns, core, journal, manage, rolls
 from campaign_app.usecases.battles import after_battle, record_battle
 from campaign_app.usecases.demo import create_demo
 from db.models import Fighter
@@ -52,7 +52,7 @@ def _battle(engine: Any, c: Any, a: Any, b: Any) -> int:
 def test_delete_a_roster_with_battles_and_undo_it_exactly(engine: Any) -> None:
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
-    log_before = core.roll_log(engine, c.id)
+    log_before = rolls.roll_log(engine, c.id)
     jackal_rolls = [x for x in log_before if x["subject"] in ("Brak", "Vel", "Ossa")]
     before = rows(engine)
     res = manage.delete_roster(engine, a.id)
@@ -62,14 +62,14 @@ def test_delete_a_roster_with_battles_and_undo_it_exactly(engine: Any) -> None:
         core.show_roster(engine, a.id)
     # the other roster and the battle stay; the casualty its fighter caused lets go of it
     assert [r["name"] for r in campaigns.show_campaign(engine, c.id)["rosters"]] == ["Vipers"]
-    log = core.roll_log(engine, c.id)
+    log = rolls.roll_log(engine, c.id)
     assert len(log) == len(log_before)  # every roll stays on record
     assert all(x["fighter_id"] is None for x in log if x["subject"] in ("Brak", "Vel", "Ossa"))
     # one undo step puts every row back, the rolls' links too
     journal.undo(engine, c.id)
     assert rows(engine) == before
     brak = next(f for f in core.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
-    assert len(core.roll_log(engine, c.id, fighter=brak["id"])) == len(
+    assert len(rolls.roll_log(engine, c.id, fighter=brak["id"])) == len(
         [x for x in jackal_rolls if x["subject"] == "Brak"])
     journal.redo(engine, c.id)
     with pytest.raises(NotFoundError):
@@ -109,7 +109,7 @@ def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> 
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
     before = rows(engine)
-    n_rolls = len(core.roll_log(engine, c.id))
+    n_rolls = len(rolls.roll_log(engine, c.id))
     res = manage.delete_campaign(engine, "Hive")
     assert (res.kind, res.name, res.fighters, res.battles) == ("campaign", "Hive", 5, 1)
     assert res.changes.structure
@@ -128,7 +128,7 @@ def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> 
     manage.rename_campaign(engine, other.id, "Hive II")
     back = manage.restore_campaign(engine, "Hive")
     assert back.name == "Hive" and back.changes.structure
-    assert len(core.roll_log(engine, c.id)) == n_rolls
+    assert len(rolls.roll_log(engine, c.id)) == n_rolls
     after = rows(engine)
     camp = [r for r in after["campaign"] if "'Hive II'" not in str(r)]
     assert camp == before["campaign"]

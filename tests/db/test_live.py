@@ -11,7 +11,7 @@ import pytest
 import db.uow as uow_mod
 from campaign_app.changes import Changes
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, journal, rolls
 from db import live
 from db.migrate import open_database
 
@@ -118,10 +118,10 @@ def test_sqlite_data_version_shows_another_connections_commits_only(sqlite_url: 
             journal.redo(other, c.id)
             got = w.poll()
             assert got and f.id in got[0].fighters
-            core.roll_table(other, "nuts-recovery", campaign=c.id, target=4, dice="3,5")  # a roll, unjournaled
+            rolls.roll_table(other, "nuts-recovery", campaign=c.id, target=4, dice="3,5")  # a roll, unjournaled
             got = w.poll()
             assert got and got[0].rolls and not got[0].structure
-            core.roll_table(mine, "nuts-recovery", campaign=c.id, target=4, dice="3,5")
+            rolls.roll_table(mine, "nuts-recovery", campaign=c.id, target=4, dice="3,5")
             assert w.poll() == []
         finally:
             w.close()

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import battles, campaigns, core, league, members, record
+from campaign_app.usecases import battles, campaigns, core, league, members, record, rolls
 from tests.server.conftest import League, game_rows
 from tests.server.test_attacks import _error, _intact, _refused, _strict
 
@@ -47,7 +47,7 @@ def _post(lg: League, who: dict[str, str], use_case: str, **args: Any) -> dict[s
 
 
 def _previews(lg: League) -> list[dict[str, Any]]:
-    return [r for r in lg.app.run(core.roll_log, lg.campaign) if r["mark"] == "preview"]
+    return [r for r in lg.app.run(rolls.roll_log, lg.campaign) if r["mark"] == "preview"]
 
 
 def _step_through(lg: League, who: dict[str, str], battle: int) -> tuple[list[list[Any]], dict[str, Any]]:
@@ -82,7 +82,7 @@ def test_a_player_steps_through_with_the_servers_dice_and_applies(lg: League, fo
                 state_key=view["state_key"])
     assert rep["applied"] is True and rep["steps"] == view["steps"]
     assert lg.app.run(battles.show_battle, fought)["after_battle_done"] is True
-    applied = [r for r in lg.app.run(core.roll_log, lg.campaign) if r["mark"] == "applied"]
+    applied = [r for r in lg.app.run(rolls.roll_log, lg.campaign) if r["mark"] == "applied"]
     assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]  # the server's faces
     assert {r["source"] for r in applied} == {"random"}
     with lg.app.engine.connect() as conn:
@@ -183,7 +183,7 @@ def test_a_player_applies_what_changes_the_other_side_in_the_same_transaction(lg
     _post(lg, ann, "battles.apply_rolled_after_battle", battle=fought, faces=faces, state_key=view["state_key"])
     hans_after = [r for r in game_rows(lg.app)["fighter"] if "'Hans'" in r]
     assert hans_after != hans_before  # bob's fighter, written by ann's After the Battle
-    applied = [r for r in lg.app.run(core.roll_log, lg.campaign) if r["mark"] == "applied"]
+    applied = [r for r in lg.app.run(rolls.roll_log, lg.campaign) if r["mark"] == "applied"]
     assert {r["source"] for r in applied} == {"typed"} and {f for r in applied for f in r["faces"]} == {6}
 
 
@@ -212,7 +212,7 @@ def test_a_necromunda_battle_with_an_option_steps_through_and_applies(lg: League
     rep = _post(lg, bob, "battles.apply_rolled_after_battle", battle=b.id, faces=faces, options=opts,
                 state_key=view["state_key"])
     assert rep["applied"] and rep["lines"] == view["lines"]
-    applied = [r for r in lg.app.run(core.roll_log, c.id) if r["mark"] == "applied"]
+    applied = [r for r in lg.app.run(rolls.roll_log, c.id) if r["mark"] == "applied"]
     assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]
     assert {r["source"] for r in applied} == {"random"}
     assert lg.app.run(record.verify_chain, c.id).intact

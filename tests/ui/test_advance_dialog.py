@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtTest import QTest
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, rolls
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
        "Ld": "7+", "Cl": "7+", "Wil": "8+", "Int": "8+"}
@@ -93,7 +93,7 @@ def test_random_skill_shows_its_die_then_takes_the_name_with_the_same_roll(qtbot
     assert not dlg.isVisible(), dlg.error.text()
     d = core.show_fighter(gui_engine, krag)
     assert (d["skills"], d["xp"], d["credits_value"]) == (["Iron Jaw"], 1, 120)
-    [log] = core.roll_log(gui_engine, cid)
+    [log] = rolls.roll_log(gui_engine, cid)
     assert log["faces"] == [face]
 
 
@@ -135,7 +135,7 @@ def test_typed_roll_that_offers_a_choice_asks_which(qtbot: Any, win: Any, gui_en
     assert not dlg.isVisible(), dlg.error.text()
     d = core.show_fighter(gui_engine, gan)
     assert (d["stats"]["Ld"], d["xp"], d["credits_value"]) == (6, 1, 10)  # a Ganger's Ld advance adds +10
-    log = core.roll_log(gui_engine, cid)
+    log = rolls.roll_log(gui_engine, cid)
     assert [(e["table"], e["row"], e["faces"], e["source"]) for e in log] == \
         [("n23-ganger-advancement", "10-11", [5, 5], "typed")]
 
@@ -165,7 +165,7 @@ def test_the_apps_roll_is_applied_with_the_same_faces(qtbot: Any, win: Any, gui_
     dlg.ok_button.setFocus()
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()
-    log = core.roll_log(gui_engine, cid)
+    log = rolls.roll_log(gui_engine, cid)
     assert [f for r in log for f in r["faces"]] == dice and {r["source"] for r in log} == {"random"}
     assert core.show_fighter(gui_engine, gan)["xp"] == 1
     if len(dice) == 3:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, rolls
 
 
 def _roll_without_a_table(engine: Any, campaign_id: int, fighter_id: int) -> None:
@@ -26,7 +26,7 @@ def test_a_roll_on_no_table_ends_at_its_value_not_an_empty_arrow(qtbot: Any, win
     c = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     r = core.create_roster(gui_engine, c.id, "Easy")
     f = core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
-    core.roll_table(gui_engine, "nuts-recovery", campaign=c.id, dice="6,1", target=5)  # not his: not shown
+    rolls.roll_table(gui_engine, "nuts-recovery", campaign=c.id, dice="6,1", target=5)  # not his: not shown
     _roll_without_a_table(gui_engine, c.id, f.id)
     win.reload(prefer=("roster", r.id))
     assert win.select_figure("Rock")

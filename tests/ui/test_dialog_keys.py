@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from campaign_app.usecases import battles, campaigns, core
 from campaign_app.usecases import gui_queries as q
+from campaign_app.usecases.rolls import roll_log
 from tests.ui.conftest import messages
 from tests.ui.test_flow import faces_for
 
@@ -139,7 +140,7 @@ def test_enter_in_typed_dice_shows_the_result_then_enter_goes_on(qtbot: Any, win
     assert not wiz.isVisible(), wiz.error.text()
     squad = fighters(gui_engine, r1)
     assert squad["Pvt Joe"]["status"] == "in-recovery" and squad["Doc"]["status"] == "active"
-    assert [r["faces"] for r in core.roll_log(gui_engine, cid)][:2] == [[3, 5], [6]]
+    assert [r["faces"] for r in roll_log(gui_engine, cid)][:2] == [[3, 5], [6]]
 
 
 # 3. the fighter editor never silently keeps a value the user emptied ---------------------

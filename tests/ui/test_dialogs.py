@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, rolls
 from tests.ui.conftest import messages
 
 
@@ -126,7 +126,7 @@ def test_creature_generator_typed_dice_preview_then_add(qtbot: Any, win: Any, gu
     assert not dlg.isVisible(), dlg.error.text()
     made = {f["name"]: f for f in core.show_roster(gui_engine, rid)["fighters"]}
     assert made["Vampire 1"]["rep"] == 4 and made["Vampire 2"]["rep"] == 6
-    log = core.roll_log(gui_engine, cid)
+    log = rolls.roll_log(gui_engine, cid)
     assert [(r["faces"], r["source"], r["subject"]) for r in log] == [
         ([1], "typed", "Vampire 1"), ([6], "typed", "Vampire 2")]
 
@@ -139,7 +139,7 @@ def test_creature_generator_typed_dice_preview_then_add(qtbot: Any, win: Any, gu
     click(qtbot, dlg.ok_button)
     made = {f["name"]: f["rep"] for f in core.show_roster(gui_engine, rid)["fighters"]}
     assert all(made[n] == rep for n, rep in shown)
-    assert [r["source"] for r in core.roll_log(gui_engine, cid)][-3:] == ["random"] * 3
+    assert [r["source"] for r in rolls.roll_log(gui_engine, cid)][-3:] == ["random"] * 3
 
 
 def test_house_rule_editor_saves_checks_and_restores(qtbot: Any, win: Any, gui_engine: Any,
@@ -227,7 +227,7 @@ def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
     from campaign_app.systems.nuts.creatures import generate_creatures
 
     cid, rid = setup(win, gui_engine, "nuts", ("weird-ww2",))
-    core.roll_table(gui_engine, "nuts-recovery", campaign=cid, dice="1,2", target=4)
+    rolls.roll_table(gui_engine, "nuts-recovery", campaign=cid, dice="1,2", target=4)
     v1, v2 = generate_creatures(gui_engine, rid, "vampire", 2, dice="1,6").creatures
     win.reload()
     win.actions["view_log"].trigger()

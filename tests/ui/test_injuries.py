@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases.rolls import roll_log
 from tests.ui.conftest import messages
 
 
@@ -86,7 +87,7 @@ def test_lasting_injury_with_typed_dice_preview_then_apply(qtbot: Any, win: Any,
     krug = fighter(gui_engine, necro, "Krug Ironhide")
     assert krug["status"] == "in-recovery" and krug["stats"]["T"] == 3
     assert [i["label"] for i in krug["injuries"]] == ["Enfeebled"]
-    log = core.roll_log(gui_engine, necro)
+    log = roll_log(gui_engine, necro)
     assert (log[-1]["faces"], log[-1]["source"], log[-1]["subject"]) == ([5, 5], "typed", "Krug Ironhide")
     assert win.selected_row()["name"] == "Krug Ironhide"
     assert "Enfeebled" in win.notice_text()
@@ -107,7 +108,7 @@ def test_lasting_injury_rolled_by_the_app_applies_what_the_preview_showed(
     assert faces and all(src == "random" for _f, src in dlg.faces_view.faces)
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    everything = [r for r in core.roll_log(gui_engine, necro) if r["subject"] == "Skarg"]
+    everything = [r for r in roll_log(gui_engine, necro) if r["subject"] == "Skarg"]
     log = [r for r in everything if r["mark"] == "applied"]
     assert [f for r in log for f in r["faces"]] == faces
     # the preview's roll is on record too (issue #15), with the same faces
@@ -149,7 +150,7 @@ def test_cancelling_an_injury_roll_writes_nothing_but_the_preview_roll(qtbot: An
     assert {k: v for k, v in after.items() if k not in ("roll_record", "chain_head")} == \
         {k: v for k, v in before.items() if k not in ("roll_record", "chain_head")}  # the head moves with the rolls
     # the app's roll stays on record (issue #15), marked a preview: no re-roll unseen
-    assert {r["mark"] for r in core.roll_log(gui_engine, necro) if r["subject"] == "Krug Ironhide"} == {"preview"}
+    assert {r["mark"] for r in roll_log(gui_engine, necro) if r["subject"] == "Krug Ironhide"} == {"preview"}
     assert not messages()
 
 
@@ -197,14 +198,14 @@ def test_let_a_critical_injury_die_needs_no_dice(qtbot: Any, win: Any, gui_engin
                                                for i in range(dlg.changes.count()))
     click(qtbot, dlg.buttons.button(dlg.buttons.StandardButton.Cancel))
     assert snap(gui_engine) == before  # cancel: nothing written
-    rolls = len(core.roll_log(gui_engine, necro))
+    rolls = len(roll_log(gui_engine, necro))
     dlg = win.run_command("treat_injury")
     click(qtbot, dlg.let_die)
     click(qtbot, dlg.preview_button)
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
     assert fighter(gui_engine, necro, "Vorn")["status"] == "dead"
-    assert len(core.roll_log(gui_engine, necro)) == rolls  # no dice rolled
+    assert len(roll_log(gui_engine, necro)) == rolls  # no dice rolled
     assert win.actions["revive"].isEnabled()
 
 

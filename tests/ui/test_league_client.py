@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from campaign_app.remote import RemoteCampaigns
-from campaign_app.usecases import battles, core
+from campaign_app.usecases import battles, core, rolls
 from tests.server import conftest as league_fixtures
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -100,7 +100,7 @@ def _fought(lg: League) -> int:
 
 
 def _previews(lg: League) -> list[dict[str, Any]]:
-    return lg.app.run(core.roll_log, lg.campaign, marks=["preview"])
+    return lg.app.run(rolls.roll_log, lg.campaign, marks=["preview"])
 
 
 def test_the_wizard_rolls_step_by_step_with_the_servers_dice_and_applies(
@@ -146,7 +146,7 @@ def test_the_wizard_rolls_step_by_step_with_the_servers_dice_and_applies(
     qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
     assert "applied on the league server" in win._notice.text()
     assert lg.app.run(battles.show_battle, bid)["after_battle_done"]
-    applied = lg.app.run(core.roll_log, lg.campaign, marks=["applied"])
+    applied = lg.app.run(rolls.roll_log, lg.campaign, marks=["applied"])
     assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]  # the server's faces
     assert {r["source"] for r in applied} == {"random"}
     rows = game_rows(lg.app)
@@ -180,7 +180,7 @@ def test_the_wizard_takes_typed_dice_where_the_campaign_does(qtbot: Any, win: An
     assert {s for _f, s in wiz.faces} == {"typed"} and not _previews(lg)
     _click(qtbot, wiz.apply_button)
     qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
-    applied = lg.app.run(core.roll_log, lg.campaign, marks=["applied"])
+    applied = lg.app.run(rolls.roll_log, lg.campaign, marks=["applied"])
     assert applied and {r["source"] for r in applied} == {"typed"}
     assert {f for r in applied for f in r["faces"]} == {4}
     assert lg.app.run(battles.show_battle, bid)["after_battle_done"]

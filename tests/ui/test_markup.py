@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTextEdit, QWidget
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, rolls
 from campaign_app.usecases.battles import record_battle
 from tests.ui.conftest import close_popups
 
@@ -85,7 +85,7 @@ def hostile(win: Any, gui_engine: Any) -> dict[str, int]:
     for row in table["rows"]:
         row["label"] = f"{BIG} {row['result']}"
     campaigns.set_house_rule(e, c.id, "nuts-rep-increase", table)
-    core.roll_table(e, "nuts-rep-increase", campaign=c.id, dice="6")
+    rolls.roll_table(e, "nuts-rep-increase", campaign=c.id, dice="6")
     b = record_battle(e, c.id, [r.id], scenario=BIG, notes=BIG, winner=r.id)
     ops = campaigns.create_campaign(e, f"{BIG} ops", "fubar")
     alpha = core.create_roster(e, ops.id, f"{BIG} alpha")

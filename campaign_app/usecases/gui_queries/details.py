@@ -48,7 +48,8 @@ def _battles_of(s: Any, *, fighter_id: int | None = None, unit_id: int | None = 
 
 def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
     """A fighter with its weapons, skills, injuries, battles and rolls."""
-    from campaign_app.usecases.core import roll_log, show_fighter
+    from campaign_app.usecases.core import show_fighter
+    from campaign_app.usecases.rolls import roll_log
 
     shown = show_fighter(engine, fighter)
     with read_session(engine) as s:
