@@ -28,8 +28,8 @@ What it does, in order:
 
    - ``read-roster`` any roster (``core.show_roster``) and ``roster-detail``
      (``details.roster_detail``);
-   - ``edit``: the player's counter fighter read (``core.show_fighter``) and its notes'
-     count raised by one with the version read (``core.edit_fighter if_version``); a
+   - ``edit``: the player's counter fighter read (``fighters.show_fighter``) and its notes'
+     count raised by one with the version read (``fighters.edit_fighter if_version``); a
      409 (someone changed it in between) is normal: read again and retry, counted as
      ``stale``;
    - ``record-battle``: their roster against another, one casualty each, the casualty
@@ -142,10 +142,10 @@ def _expected_400(message: str) -> bool:
 async def _edit(call: Call, t: Tally, fid: int, retries: int = 20) -> None:
     """Raise ``fid``'s counter by one, with the version read: a 409 is read again."""
     for _ in range(retries):
-        status, f = await call("core.show_fighter", ref=fid)
+        status, f = await call("fighters.show_fighter", ref=fid)
         if status != 200:
             raise Refused(f"show_fighter {status}: {f}")
-        status, out = await call("core.edit_fighter", ref=fid, if_version=_get(f, "version"),
+        status, out = await call("fighters.edit_fighter", ref=fid, if_version=_get(f, "version"),
                                  notes=f"{COUNTER}{_count(_get(f, 'notes')) + 1}")
         if status == 200:
             t.raised[fid] += 1
@@ -251,7 +251,7 @@ async def _warm(call: Call, cid: int, roster: int, fighter: int) -> None:
     workers and the servers alike; a league server has done that long before its
     evening's play."""
     for name, kw in (("core.show_roster", {"ref": roster}), ("details.roster_detail", {"roster": roster}),
-                     ("core.show_fighter", {"ref": fighter}), ("rolls.roll_log", {"campaign": cid, "limit": 5}),
+                     ("fighters.show_fighter", {"ref": fighter}), ("rolls.roll_log", {"campaign": cid, "limit": 5}),
                      ("journal.history", {"campaign": cid, "limit": 5})):
         status, out = await call(name, **kw)
         if status != 200:

@@ -4,14 +4,14 @@ its signature.
 
 ``read``: every member (viewers too). ``write``: players and the arbitrator; what a
 player may actually write is checked row by row inside the unit of work
-(:mod:`db.acting`), so a player's ``core.edit_fighter`` of another player's fighter is
+(:mod:`db.acting`), so a player's ``fighters.edit_fighter`` of another player's fighter is
 refused there, in the same transaction. ``arbitrator``: the arbitrator only.
 ``table-read`` and ``table``: a battle at the table, read and marked; a device invited
 to the table (role ``device``, :mod:`campaign_app.usecases.devices`) may call these
 only, for its own battle only (:func:`device_refusal`), and :mod:`db.acting` lets it
 write only the marks of its own roster's figures.
 
-A use-case's API name is its module's last part and its name (``core.add_fighter``);
+A use-case's API name is its module's last part and its name (``fighters.add_fighter``);
 its body is a JSON object of its named arguments (the database, its first parameter,
 is the server's). Unknown arguments are refused; ``Iterable`` parameters are read as
 lists; parameters that are not plain data (a dice roller) are left out (their
@@ -40,6 +40,7 @@ from campaign_app.usecases import (
     devices,
     duplicate,
     exports,
+    fighters,
     gear,
     journal,
     league,
@@ -88,7 +89,7 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (campaigns.list_campaigns, READ),
     (rolls.roll_log, READ),
     (campaigns.show_campaign, READ),
-    (core.show_fighter, READ),
+    (fighters.show_fighter, READ),
     (core.show_roster, READ),
     (counters.list_counters, READ),
     (counters.roster_counters, READ),
@@ -141,12 +142,12 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (battles.apply_rolled_after_battle, WRITE),
     (battles.record_battle, WRITE),
     (battles.roll_after_battle, WRITE),
-    (core.add_fighter, WRITE),
+    (fighters.add_fighter, WRITE),
     (core.create_roster, WRITE),
-    (core.edit_fighter, WRITE),
+    (fighters.edit_fighter, WRITE),
     (core.edit_roster, WRITE),
     (journal.redo, WRITE),
-    (core.remove_fighter, WRITE),
+    (fighters.remove_fighter, WRITE),
     (journal.undo, WRITE),
     (counters.change_counter, WRITE),
     (duplicate.duplicate_fighter, WRITE),

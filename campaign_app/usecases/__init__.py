@@ -13,7 +13,7 @@ import importlib
 import importlib.util
 from typing import Any
 
-_EXPORTING = ("core", "shapes", "games", "journal", "campaigns", "rolls", "units", "results")
+_EXPORTING = ("core", "shapes", "games", "journal", "campaigns", "rolls", "fighters", "units", "results")
 
 
 def __getattr__(name: str) -> Any:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
-from campaign_app.usecases.core import FighterDetail
 from campaign_app.usecases.counters import CounterValue
+from campaign_app.usecases.fighters import FighterDetail
 from campaign_app.usecases.gui_queries.details import FigureBattle
 from campaign_app.usecases.rolls import RollLogEntry
 from campaign_app.usecases.shapes import RosterData, UnitData

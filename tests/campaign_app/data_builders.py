@@ -9,7 +9,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app import rollchain
-from campaign_app.usecases import campaigns, core, rolls
+from campaign_app.usecases import campaigns, core, fighters, rolls
 from db.models import (
     Battle,
     BattleResult,
@@ -34,11 +34,11 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
     g = core.create_roster(engine, c.id, "Goliath Ñ Crushers", faction="Goliath", credits=120)
     e = core.create_roster(engine, c.id, "Escher Blades", faction="Escher", player="Ana")
     core.edit_roster(engine, g.id, reputation=7, notes="line one\nline two ✓")
-    krug = core.add_fighter(engine, g.id, "Krug", fighter_type="leader", stats={"WS": "3+", "M": 4},
+    krug = fighters.add_fighter(engine, g.id, "Krug", fighter_type="leader", stats={"WS": "3+", "M": 4},
                             weapons=["Autopistol", "Power Sword"], skills=["Nerves of Steel"], xp=5,
                             credits_value=120)
-    core.add_fighter(engine, g.id, "Brak", fighter_type="ganger", stats={"BS": 4}, weapons=["Autogun"])
-    vala = core.add_fighter(engine, e.id, "Vala", fighter_type="champion", notes="a\tb")
+    fighters.add_fighter(engine, g.id, "Brak", fighter_type="ganger", stats={"BS": 4}, weapons=["Autogun"])
+    vala = fighters.add_fighter(engine, e.id, "Vala", fighter_type="champion", notes="a\tb")
     rolls.roll_table(engine, "n26-lasting-injury", campaign=c.id, seed=7)
     rolls.roll_table(engine, "n26-lasting-injury", campaign=c.id, dice="6,6")
     with Session(engine) as s:
@@ -78,9 +78,9 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
 def build_nuts(engine: Engine, name: str = "Weird Front") -> int:
     c = campaigns.create_campaign(engine, name, "nuts", expansions=["weird-ww2"])
     r = core.create_roster(engine, c.id, "1st Platoon")
-    sgt = core.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5, role="NCO",
+    sgt = fighters.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5, role="NCO",
                            weapons=["M1 Garand"])
-    core.add_fighter(engine, r.id, "Zed", fighter_type="grunt", rep=2, kind="zombie")
+    fighters.add_fighter(engine, r.id, "Zed", fighter_type="grunt", rep=2, kind="zombie")
     with Session(engine) as s:
         wt = WalkerType(campaign_id=c.id, name="Panzerläufer", nation="DE", armour_front=4, armour_side=3,
                         gun1="75mm", aa_mg=True, speed_road=8, speed_cc=4)

@@ -12,7 +12,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import campaigns, core, journal, rolls
+from campaign_app.usecases import campaigns, core, fighters, journal, rolls
 from campaign_app.usecases.advance import advance_options, take_advance
 from campaign_app.usecases.datafiles import export_json, import_json
 
@@ -27,7 +27,7 @@ def url_of(engine) -> str:
 
 
 def fighter_state(engine, fid):
-    d = core.show_fighter(engine, fid)
+    d = fighters.show_fighter(engine, fid)
     return {k: d[k] for k in ("stats", "xp", "credits_value", "skills", "type")}
 
 
@@ -35,9 +35,9 @@ def fighter_state(engine, fid):
 def n23(engine):
     c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
     r = core.create_roster(engine, c.id, "Rust Rats")
-    champ = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23_LINE, xp=14,
+    champ = fighters.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23_LINE, xp=14,
                              credits_value=100)
-    ganger = core.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7,
+    ganger = fighters.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7,
                               credits_value=50)
     return engine, c, champ, ganger
 
@@ -46,7 +46,7 @@ def n23(engine):
 def n26(engine):
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")  # the default edition: n26
     r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Lyra", fighter_type="ganger", stats=N26_LINE, xp=11)
+    f = fighters.add_fighter(engine, r.id, "Lyra", fighter_type="ganger", stats=N26_LINE, xp=11)
     return engine, c, f
 
 
@@ -92,7 +92,7 @@ def test_skill_advancement_adds_the_skill_and_undo_takes_it_away(n23):
         take_advance(engine, champ.id, "primary-skill")
     r = take_advance(engine, champ.id, "primary-skill", skill="Nerves of Steel")
     assert r.skill == "Nerves of Steel" and r.xp == 5 and r.credits_value == 120
-    assert core.show_fighter(engine, champ.id)["skills"] == ["Nerves of Steel"]
+    assert fighters.show_fighter(engine, champ.id)["skills"] == ["Nerves of Steel"]
     journal.undo(engine, c.id)
     assert fighter_state(engine, champ.id) == before
 
@@ -115,7 +115,7 @@ def test_random_advancement_with_typed_dice_is_rolled_recorded_and_applied(n23):
     r = take_advance(engine, ganger.id, "random", dice="1,1,4", skill="Iron Jaw")
     assert r.fighter_type == "specialist" and r.key == "promote-specialist" and r.skill == "Iron Jaw"
     journal.undo(engine, c.id)
-    assert core.show_fighter(engine, ganger.id)["type"] == "ganger"
+    assert fighters.show_fighter(engine, ganger.id)["type"] == "ganger"
 
 
 def test_random_advancement_with_a_seed_is_recorded(n23):
@@ -151,11 +151,11 @@ def test_refused_beyond_limits_or_costs_with_nothing_written(engine, snap, case,
     c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
     r = core.create_roster(engine, c.id, "Rust Rats")
     f = {
-        "champ": core.add_fighter(engine, r.id, "Top", fighter_type="champion",
+        "champ": fighters.add_fighter(engine, r.id, "Top", fighter_type="champion",
                                   stats={**N23_LINE, "WS": "2+", "W": "3"}, xp=14).id,
-        "poor": core.add_fighter(engine, r.id, "Poor", fighter_type="champion", stats=N23_LINE, xp=2).id,
-        "ganger": core.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7).id,
-        "bare": core.add_fighter(engine, r.id, "Bare", fighter_type="leader", stats={"M": "4"}, xp=20).id,
+        "poor": fighters.add_fighter(engine, r.id, "Poor", fighter_type="champion", stats=N23_LINE, xp=2).id,
+        "ganger": fighters.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7).id,
+        "bare": fighters.add_fighter(engine, r.id, "Bare", fighter_type="leader", stats={"M": "4"}, xp=20).id,
     }
     before = snap(engine)
     with pytest.raises(InputError, match=match) as e:
@@ -188,11 +188,11 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
         take_advance(engine, f.id, "rank", dice="3,3")
     assert snap(engine) == before
     assert advance_options(engine, f.id)["rank"] == 3
-    assert core.show_fighter(engine, f.id)["rank"] == 3  # `fighter show --json` says it too
+    assert fighters.show_fighter(engine, f.id)["rank"] == 3  # `fighter show --json` says it too
     journal.undo(engine, c.id)
     journal.undo(engine, c.id)
     journal.undo(engine, c.id)
-    d = core.show_fighter(engine, f.id)
+    d = fighters.show_fighter(engine, f.id)
     assert d["stats"]["Cl"] == 8 and d["stats"]["W"] == 1 and d["skills"] == [] and d["credits_value"] == 0
     assert d["rank"] == 0
     assert advance_options(engine, f.id)["rank"] == 0
@@ -201,7 +201,7 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
 def test_n26_plain_values_are_limited_upwards(engine, snap):
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Ace", stats={**N26_LINE, "Cl": "10"}, xp=5)
+    f = fighters.add_fighter(engine, r.id, "Ace", stats={**N26_LINE, "Cl": "10"}, xp=5)
     before = snap(engine)
     with pytest.raises(InputError, match=r"Cl is 10: advancement goes no further than 10 \(default\)"):
         take_advance(engine, f.id, "rank", dice="5,5", choose="cl")
@@ -212,7 +212,7 @@ def test_n26_plain_values_are_limited_upwards(engine, snap):
 def test_nuts_says_rep_changes_in_after_the_battle(engine, snap):
     c = campaigns.create_campaign(engine, "Kursk", "nuts")
     r = core.create_roster(engine, c.id, "Easy Company")
-    f = core.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
+    f = fighters.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
     d = advance_options(engine, f.id)
     assert d["mode"] == "after-battle" and "After the Battle" in d["note"] and d["options"] == []
     assert d["table"] == "nuts-rep-increase" and d["rows"]

@@ -10,7 +10,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, rolls
+from campaign_app.usecases import campaigns, core, fighters, rolls
 from campaign_app.usecases.advance import advance_options, take_advance
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
@@ -39,7 +39,7 @@ def gang(engine):
     r = core.create_roster(engine, c.id, "Rust Rats")
 
     def add(name, ftype, xp, **stats):
-        return core.add_fighter(engine, r.id, name, fighter_type=ftype, stats={**N23, **stats}, xp=xp,
+        return fighters.add_fighter(engine, r.id, name, fighter_type=ftype, stats={**N23, **stats}, xp=xp,
                                 credits_value=100).id
     return engine, c, add
 
@@ -106,7 +106,7 @@ def test_n23_random_skill_rolls_a_d6_then_the_skill_is_named(gang, snap, key, xp
     # a skill already held: roll again (refused, nothing written)
     add_xp = add("Vex", "leader", xp)
     take_advance(engine, add_xp, key, dice="2", skill="Nerves")
-    core.edit_fighter(engine, add_xp, xp=xp)
+    fighters.edit_fighter(engine, add_xp, xp=xp)
     refused(engine, snap, "Vex has Nerves already: roll again",
             lambda: take_advance(engine, add_xp, key, dice="2", skill="Nerves"))
 
@@ -214,15 +214,15 @@ def test_characteristic_ranges_come_from_public_data_and_say_default(engine, sna
     ro = core.create_roster(engine, old.id, "Rust Rats")
     rn = core.create_roster(engine, new.id, "Venom Sisters")
     # n26: Initiative 7 is a legal entry (it stopped at 6); Ld stops at 10
-    f = core.add_fighter(engine, rn.id, "Quick", stats={**N26, "I": "7"})
+    f = fighters.add_fighter(engine, rn.id, "Quick", stats={**N26, "I": "7"})
     assert stored(engine, f.id)["stats"]["I"] == 7
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
-            lambda: core.add_fighter(engine, rn.id, "Loud", stats={**N26, "Ld": "11"}))
+            lambda: fighters.add_fighter(engine, rn.id, "Loud", stats={**N26, "Ld": "11"}))
     # n23: Leadership 3+..10+ (it took 2+..12+)
     refused(engine, snap, r"Ld: 2 is outside 3\+\.\.10\+ \(default\)",
-            lambda: core.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "2+"}))
+            lambda: fighters.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "2+"}))
     refused(engine, snap, r"Ld: 11 is outside 3\+\.\.10\+ \(default\)",
-            lambda: core.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "11+"}))
+            lambda: fighters.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "11+"}))
 
 
 def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
@@ -234,7 +234,7 @@ def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
     r = core.create_roster(engine, c.id, "Venom Sisters")
     ro = core.create_roster(engine, other.id, "Rust Rats")
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
-            lambda: core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
+            lambda: fighters.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
     rule = {"title": "Characteristic ranges", "dice": "none",
             "entries": [{"stat": "Ld", "min": 3, "max": 12}, {"stat": "i", "min": 1, "max": 8}]}
     campaigns.set_house_rule(engine, c.id, "characteristics", rule)
@@ -246,15 +246,15 @@ def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
         saved = s.get(Campaign, c.id).house_rules["characteristics"]
     ranges = {e["stat"]: (e["min"], e["max"]) for e in saved["entries"]}
     assert (ranges["Ld"], ranges["I"], ranges["Cl"], ranges["M"]) == ((3, 12), (1, 8), (4, 10), (1, 12))
-    f = core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "12"})
+    f = fighters.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "12"})
     assert stored(engine, f.id)["stats"]["Ld"] == 12
     refused(engine, snap, r"Ld: 13 is outside 3\.\.12 \(house rule\)",
-            lambda: core.add_fighter(engine, r.id, "Louder", stats={**N26, "Ld": "13"}))
+            lambda: fighters.add_fighter(engine, r.id, "Louder", stats={**N26, "Ld": "13"}))
     refused(engine, snap, r"I: 9 is outside 1\.\.8 \(house rule\)",
-            lambda: core.edit_fighter(engine, f.id, stats={"I": "9"}))
+            lambda: fighters.edit_fighter(engine, f.id, stats={"I": "9"}))
     # another campaign of the same game keeps the defaults
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
-            lambda: core.add_fighter(engine, ro.id, "Loud", stats={**N26, "Ld": "11"}))
+            lambda: fighters.add_fighter(engine, ro.id, "Loud", stats={**N26, "Ld": "11"}))
     for bad, match in (
         ([{"stat": "Q", "min": 1, "max": 3}], r"entry 1: unknown characteristic 'Q'"),
         ([{"stat": "Ld", "min": 9, "max": 3}], r"entry 1 \(Ld\): min 9 is above max 3"),
@@ -267,7 +267,7 @@ def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
     with Session(engine) as s:
         assert "characteristics" not in (s.get(Campaign, c.id).house_rules or {})
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
-            lambda: core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
+            lambda: fighters.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
 
 
 def test_the_ranges_house_rule_from_the_cli_and_on_the_cards(tmp_path, capsys):
@@ -290,12 +290,12 @@ def test_the_ranges_house_rule_from_the_cli_and_on_the_cards(tmp_path, capsys):
 def test_n26_rank_ladder_is_the_public_one(engine, snap):
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Lyra", stats=N26, xp=3).id
+    f = fighters.add_fighter(engine, r.id, "Lyra", stats=N26, xp=3).id
     d = advance_options(engine, f)
     assert [rk["xp"] for rk in d["ranks"]][:12] == [4, 7, 10, 13, 19, 25, 31, 37, 49, 61, 73, 85]
     assert d["ranks"][-1]["xp"] == 229 and all(rk["grants"] == ["roll"] for rk in d["ranks"])
     refused(engine, snap, "Lyra has 3 XP: rank 1 needs 4", lambda: take_advance(engine, f, "rank", dice="3,4"))
-    core.edit_fighter(engine, f, xp=4)
+    fighters.edit_fighter(engine, f, xp=4)
     take_advance(engine, f, "rank", dice="3,4", choose="i")  # I 4 -> 5
     row = stored(engine, f)
     assert (row["rank"], row["xp"], row["stats"]["I"]) == (1, 4, 5)
@@ -304,7 +304,7 @@ def test_n26_rank_ladder_is_the_public_one(engine, snap):
 def test_n26_ld_cl_wil_int_stop_at_10_and_initiative_goes_past_6(engine, snap):
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Lyra", stats={**N26, "Ld": "9", "I": "6"}, xp=10).id
+    f = fighters.add_fighter(engine, r.id, "Lyra", stats={**N26, "Ld": "9", "I": "6"}, xp=10).id
     take_advance(engine, f, "rank", dice="5,5", choose="ld")  # 10: Leadership or Cool
     take_advance(engine, f, "rank", dice="3,4", choose="i")  # 7: Movement or Initiative
     row = stored(engine, f)

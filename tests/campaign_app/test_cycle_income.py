@@ -8,7 +8,7 @@ import pytest
 
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda.actions import end_cycle
-from campaign_app.usecases import campaigns, core, gear, journal, rolls
+from campaign_app.usecases import campaigns, core, fighters, gear, journal, rolls
 from tests.campaign_app.test_gear import game_rows, run
 
 
@@ -18,7 +18,7 @@ def hive(engine, edition: str = "n26"):
     b = core.create_roster(engine, c.id, "Vex Gang", credits=0)
     idle = core.create_roster(engine, c.id, "No Turf", credits=5)
     for r, name in ((a, "Brak"), (b, "Vex"), (idle, "Nobody")):
-        core.add_fighter(engine, r.id, name, fighter_type="leader")
+        fighters.add_fighter(engine, r.id, name, fighter_type="leader")
     gear.add_territory(engine, a.id, "Old Ruins", credits=5, dice="D6x10")
     gear.add_territory(engine, a.id, "Drinking Hole", credits=0, dice="D3x5")
     gear.add_territory(engine, b.id, "Settlement", credits=15)

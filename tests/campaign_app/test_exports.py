@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from campaign_app.cli import main
 from campaign_app.rules import load_rulebook
-from campaign_app.usecases import campaigns, core, exports
+from campaign_app.usecases import campaigns, core, exports, fighters
 
 HOSTILE = "O<b>Brien & AT&T"
 NON_LATIN = ("Łukasz", "Zoë", "Дмитрий")
@@ -68,15 +68,15 @@ def necro_campaign(engine, edition: str, name: str = "Underhive"):
 # --------------------------------------------------------------------------- NUTS!
 def test_nuts_roster_pdf_shows_every_fighter_rep_type_kind_and_status(engine, tmp_path):
     c, r = nuts_campaign(engine)
-    core.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, role="leader",
+    fighters.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, role="leader",
                      weapons=["Stake", "Single-edged blade"])
-    hurt = core.add_fighter(engine, r.id, "Łukasz", rep=4)
-    core.edit_fighter(engine, hurt.id, status="in-recovery")
-    core.add_fighter(engine, r.id, "Zoë", rep=2, kind="zombie")
-    gone = core.add_fighter(engine, r.id, "Дмитрий", rep=3)
-    core.edit_fighter(engine, gone.id, status="dead")
-    taken = core.add_fighter(engine, r.id, "Pvt. Miller", rep=4)
-    core.edit_fighter(engine, taken.id, status="captured")
+    hurt = fighters.add_fighter(engine, r.id, "Łukasz", rep=4)
+    fighters.edit_fighter(engine, hurt.id, status="in-recovery")
+    fighters.add_fighter(engine, r.id, "Zoë", rep=2, kind="zombie")
+    gone = fighters.add_fighter(engine, r.id, "Дмитрий", rep=3)
+    fighters.edit_fighter(engine, gone.id, status="dead")
+    taken = fighters.add_fighter(engine, r.id, "Pvt. Miller", rep=4)
+    fighters.edit_fighter(engine, taken.id, status="captured")
 
     out, pages = export(engine, tmp_path, "roster", "Easy Company")
     assert len(pages) == 1
@@ -95,11 +95,11 @@ def test_nuts_roster_pdf_shows_every_fighter_rep_type_kind_and_status(engine, tm
 
 def test_nuts_cards_pdf_has_a_card_per_fighter_with_creature_abilities(engine, tmp_path):
     c, r = nuts_campaign(engine)
-    core.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, weapons=["Stake"])
+    fighters.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, weapons=["Stake"])
     for i, name in enumerate(NON_LATIN):
-        core.add_fighter(engine, r.id, name, rep=3 + i % 2)
-    z = core.add_fighter(engine, r.id, "Walking Wally", rep=2, kind="zombie")
-    core.edit_fighter(engine, z.id, status="in-recovery")
+        fighters.add_fighter(engine, r.id, name, rep=3 + i % 2)
+    z = fighters.add_fighter(engine, r.id, "Walking Wally", rep=2, kind="zombie")
+    fighters.edit_fighter(engine, z.id, status="in-recovery")
 
     doc = exports.cards_document(engine, r.id)
     assert [card["title"] for card in doc["cards"]] == [HOSTILE, *NON_LATIN, "Walking Wally"]
@@ -147,8 +147,8 @@ def test_qrs_shows_house_ruled_table_instead_of_default(engine, tmp_path):
 
 def test_qrs_creature_cards_for_kinds_present_or_all(engine, tmp_path):
     c, r = nuts_campaign(engine)
-    core.add_fighter(engine, r.id, "Shambler", rep=2, kind="zombie")
-    core.add_fighter(engine, r.id, "Count", rep=5, kind="vampire")
+    fighters.add_fighter(engine, r.id, "Shambler", rep=2, kind="zombie")
+    fighters.add_fighter(engine, r.id, "Count", rep=5, kind="vampire")
 
     titles = [card["title"] for card in exports.qrs_document(engine, c.id)["cards"]]
     assert "Zombie" in titles and "Vampire" in titles and "Walkers" in titles
@@ -176,16 +176,16 @@ def test_qrs_creature_cards_for_kinds_present_or_all(engine, tmp_path):
 
 # --------------------------------------------------------------------------- Necromunda
 def add_necro_fighters(engine, roster_id, line=NECRO_LINE):
-    boss = core.add_fighter(engine, roster_id, "Дмитрий", fighter_type="leader", stats=line, xp=12,
+    boss = fighters.add_fighter(engine, roster_id, "Дмитрий", fighter_type="leader", stats=line, xp=12,
                             credits_value=120, weapons=["Lasgun"], skills=["Nerves of Steel"])
-    core.add_fighter(engine, roster_id, HOSTILE, fighter_type="ganger", stats=line, xp=3,
+    fighters.add_fighter(engine, roster_id, HOSTILE, fighter_type="ganger", stats=line, xp=3,
                      credits_value=55)
-    hurt = core.add_fighter(engine, roster_id, "Łukasz", fighter_type="juve", stats=line, xp=1,
+    hurt = fighters.add_fighter(engine, roster_id, "Łukasz", fighter_type="juve", stats=line, xp=1,
                             credits_value=30)
-    core.edit_fighter(engine, hurt.id, status="in-recovery")
-    dead = core.add_fighter(engine, roster_id, "Zoë", fighter_type="champion", stats=line, xp=20,
+    fighters.edit_fighter(engine, hurt.id, status="in-recovery")
+    dead = fighters.add_fighter(engine, roster_id, "Zoë", fighter_type="champion", stats=line, xp=20,
                             credits_value=90)
-    core.edit_fighter(engine, dead.id, status="dead")
+    fighters.edit_fighter(engine, dead.id, status="dead")
     return boss, hurt
 
 
@@ -230,10 +230,10 @@ def test_necromunda_cards_and_league(engine, tmp_path):
     c, r = necro_campaign(engine, "n26")
     add_necro_fighters(engine, r.id)
     other = core.create_roster(engine, c.id, "Ash Wastes Crew", faction="Goliath")
-    core.add_fighter(engine, other.id, "Grokk", fighter_type="leader", stats={"WS": "2+"}, xp=7)
+    fighters.add_fighter(engine, other.id, "Grokk", fighter_type="leader", stats={"WS": "2+"}, xp=7)
     core.create_roster(engine, c.id, "Empty Gang")
-    taken = core.add_fighter(engine, r.id, "Snatched Sid", fighter_type="ganger", stats={"WS": "4+"})
-    core.edit_fighter(engine, taken.id, status="captured")
+    taken = fighters.add_fighter(engine, r.id, "Snatched Sid", fighter_type="ganger", stats={"WS": "4+"})
+    fighters.edit_fighter(engine, taken.id, status="captured")
     from db.models import Fighter
 
     with Session(engine) as s:  # as the post-battle sequence records it
@@ -405,7 +405,7 @@ def test_unwritable_folder_or_file_is_refused(sqlite_engine, tmp_path, capsys, m
 def test_exports_write_nothing_and_survive_long_text(engine, tmp_path, snap):
     c, r = nuts_campaign(engine)
     long_name = "W" * 120 + " " + "x" * 79  # 200 characters, the longest name allowed
-    core.add_fighter(engine, r.id, long_name, rep=4, notes="Long story. " * 400)
+    fighters.add_fighter(engine, r.id, long_name, rep=4, notes="Long story. " * 400)
     core.edit_roster(engine, r.id, notes=("A campaign diary entry. " * 50 + "\n\n") * 8)
     before = snap(engine)
     out, pages = export(engine, tmp_path, "roster", "Easy Company")
@@ -423,7 +423,7 @@ def test_letter_page_and_json_output(sqlite_engine, tmp_path, capsys):
     import json
 
     c, r = nuts_campaign(sqlite_engine)
-    core.add_fighter(sqlite_engine, r.id, "Zoë", rep=4)
+    fighters.add_fighter(sqlite_engine, r.id, "Zoë", rep=4)
     out = tmp_path / "letter.pdf"
     assert run(sqlite_engine, "--json", "export", "roster", "Easy Company", "-o", str(out), "--page", "LETTER") == 0
     data = json.loads(capsys.readouterr().out)
@@ -436,7 +436,7 @@ def test_roster_of_300_fighters_exports(sqlite_engine, tmp_path):
     c, r = necro_campaign(sqlite_engine, "n23", name="Big Hive")
     names = [f"Ganger {i:03d}" for i in range(300)]
     for i, name in enumerate(names):
-        core.add_fighter(sqlite_engine, r.id, name, stats={"WS": "4+", "BS": f"{3 + i % 3}+"}, xp=i,
+        fighters.add_fighter(sqlite_engine, r.id, name, stats={"WS": "4+", "BS": f"{3 + i % 3}+"}, xp=i,
                          weapons=["Autogun"], skills=["Sprint"])
     doc = exports.roster_document(sqlite_engine, r.id)
     assert len(doc["rows"]) == 300
@@ -489,10 +489,10 @@ def test_league_reads_in_a_fixed_number_of_queries_and_each_roster_gets_its_own_
     # five more rosters, each with its own gear, skills and injuries
     for i in range(5):
         other = core.create_roster(engine, c.id, f"Gang {i}")
-        f = core.add_fighter(engine, other.id, f"Boss {i}", fighter_type="leader", stats=NECRO_LINE,
+        f = fighters.add_fighter(engine, other.id, f"Boss {i}", fighter_type="leader", stats=NECRO_LINE,
                              weapons=[f"Gun {i}"], skills=[f"Skill {i}"])
         add_injury(engine, f.id, label=f"Scar {i}")
-        core.add_fighter(engine, other.id, f"Nobody {i}", fighter_type="juve", stats=NECRO_LINE)
+        fighters.add_fighter(engine, other.id, f"Nobody {i}", fighter_type="juve", stats=NECRO_LINE)
     core.create_roster(engine, c.id, "Empty Gang")
     before = snap(engine)
     docs, many = league_docs(engine, c.id)
@@ -521,7 +521,7 @@ def test_squad_league_matches_each_roster_read_alone(engine):
     for i, (team, own) in enumerate(kit):
         r = core.create_roster(engine, c.id, f"Side {i}")
         units.add_unit(engine, r.id, f"Section {i}", 8, weapons=[team])
-        core.add_fighter(engine, r.id, f"Captain {i}", weapons=[own])
+        fighters.add_fighter(engine, r.id, f"Captain {i}", weapons=[own])
     docs, _n = league_docs(engine, c.id)
     assert [d["roster"] for d in docs] == ["Side 0", "Side 1", "Side 2"]
     for doc, (team, own) in zip(docs, kit, strict=True):
@@ -549,7 +549,7 @@ def test_print_rosters_cards_qrs_and_campaign_report(engine, tmp_path):
     assert float(box.width) < float(box.height)
     # the default hand weapon's profile comes from the rules data, labelled default
     gang = exports.cards_document(engine, "The Iron Jackals")
-    core.add_fighter(engine, "The Iron Jackals", "Grub", fighter_type="ganger", stats=NECRO_LINE,
+    fighters.add_fighter(engine, "The Iron Jackals", "Grub", fighter_type="ganger", stats=NECRO_LINE,
                      weapons=["Hand weapon"])
     doc = exports.cards_document(engine, "The Iron Jackals")
     assert len(doc["cards"]) == len(gang["cards"]) + 1

@@ -17,7 +17,16 @@ import pytest
 import campaign_app.systems
 import campaign_app.usecases
 from campaign_app.facade import Campaigns, result_adapter, takes_database, use_case_name
-from campaign_app.usecases import battles, campaigns, core, gear, gui_queries, journal, standings
+from campaign_app.usecases import (
+    battles,
+    campaigns,
+    core,
+    fighters,
+    gear,
+    gui_queries,
+    journal,
+    standings,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +68,7 @@ def test_no_file_of_the_window_names_an_engine_or_imports_db() -> None:
 def test_there_are_use_cases_and_every_one_says_what_it_returns() -> None:
     assert len(USE_CASES) > 120
     names = {use_case_name(f) for f in USE_CASES}
-    assert {"campaign_app.usecases.core:add_fighter", "campaign_app.usecases.gui_queries.roster_table:roster_rows",
+    assert {"campaign_app.usecases.fighters:add_fighter", "campaign_app.usecases.gui_queries.roster_table:roster_rows",
             "campaign_app.usecases.battles:after_battle"} <= names
     assert set(LOCAL_ONLY) <= names  # the list names real use-cases
     missing = [use_case_name(f) for f in USE_CASES if "return" not in inspect.get_annotations(f)]
@@ -94,11 +103,11 @@ def test_results_go_to_json_and_back_unchanged(engine: Any) -> None:
     assert app.run(campaigns.show_campaign, c.id)["name"] == "Kursk"  # the database got it
     r = app.run(core.create_roster, c.id, "Easy", player="Ann")
     _round_trip(core.create_roster, r)
-    f = app.run(core.add_fighter, r.id, "Sgt Rock", rep=5, weapons=["Rifle"])
-    _round_trip(core.add_fighter, f)
-    g = app.run(core.add_fighter, r.id, "Pvt Ryan", rep=4)
+    f = app.run(fighters.add_fighter, r.id, "Sgt Rock", rep=5, weapons=["Rifle"])
+    _round_trip(fighters.add_fighter, f)
+    g = app.run(fighters.add_fighter, r.id, "Pvt Ryan", rep=4)
     other = app.run(core.create_roster, c.id, "Jerries")
-    h = app.run(core.add_fighter, other.id, "Hans", rep=4)
+    h = app.run(fighters.add_fighter, other.id, "Hans", rep=4)
     for fn, res in ((core.show_roster, app.run(core.show_roster, r.id)),
                     (gui_queries.campaign_tree, app.run(gui_queries.campaign_tree)),
                     (gui_queries.roster_rows, app.run(gui_queries.roster_rows, roster=r.id)),

@@ -17,7 +17,7 @@ import pytest
 
 import db.uow as uow_module
 from campaign_app.errors import AppError
-from campaign_app.usecases import campaigns, core, journal, rolls
+from campaign_app.usecases import campaigns, core, fighters, journal, rolls
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
 
@@ -78,10 +78,10 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
         return table
 
     return [
-        ("fighter add", lambda e: core.add_fighter(
+        ("fighter add", lambda e: fighters.add_fighter(
             e, "The Iron Jackals", "Fault Test", fighter_type="ganger",
             weapons=["Autogun", "Fighting Knife", "Lasgun"], skills=["Dodge", "Nerves of Steel"])),
-        ("fighter edit", lambda e: core.edit_fighter(
+        ("fighter edit", lambda e: fighters.edit_fighter(
             e, _fighter_named(e, "The Iron Jackals", "Fault Test"), notes="edited",
             add_weapons=["Stub Gun"], remove_weapons=["Lasgun"], add_skills=["Iron Jaw"])),
         ("house rule", lambda e: campaigns.set_house_rule(e, NECRO, "n26-lasting-injury", necro_table(e))),

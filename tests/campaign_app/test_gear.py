@@ -21,7 +21,7 @@ from campaign_app.rules.catalogue import (
     validate_sections,
 )
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import campaigns, core, gear, journal, rolls
+from campaign_app.usecases import campaigns, core, fighters, gear, journal, rolls
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE, SAMPLE_DOC
 from tests.conftest import snapshot
@@ -58,7 +58,7 @@ def run(engine, *argv: str) -> int:
 def gang(engine, credits: int = 100, edition: str = "n23"):
     c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition=edition)
     r = core.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
-    f = core.add_fighter(engine, r.id, "Brak", fighter_type="leader")
+    f = fighters.add_fighter(engine, r.id, "Brak", fighter_type="leader")
     return c, r, f
 
 
@@ -178,7 +178,7 @@ def test_a_pack_weapon_prints_its_str_and_ap_on_the_fighter_card(engine, tmp_pat
 def test_fighter_show_prints_the_profile(engine, tmp_path, capsys):
     c, r, f = gang(engine)
     gear.buy_item(engine, f.id, "Autopistol")
-    d = core.show_fighter(engine, f.id)
+    d = fighters.show_fighter(engine, f.id)
     assert d["equipment"][0]["profile"]["Str"] == "3" and d["equipment"][0]["profile"]["Am"] == "4+"
     assert run(engine, "fighter", "show", str(f.id)) == 0
     assert 'Autopistol  S 4"  L 12"  Acc S +1' in capsys.readouterr().out
@@ -228,7 +228,7 @@ def test_buy_sell_credits_stash_ledger_and_undo_are_exact(engine):
     journal.undo(engine, c.id)
     assert game_rows(engine) == start
     assert core.show_roster(engine, r.id)["credits"] == 100
-    assert core.show_fighter(engine, f.id)["credits_value"] == 0
+    assert fighters.show_fighter(engine, f.id)["credits_value"] == 0
 
 
 def test_cli_credits_stash_and_ledger(engine, capsys):
@@ -322,7 +322,7 @@ def test_income_is_collected_with_its_roll_on_record_and_undone_exactly(engine, 
     assert game_rows(engine) == before
     # after a battle: the flag collects the income of each roster that fought, battle on the ledger
     other = core.create_roster(engine, c.id, "Other")
-    core.add_fighter(engine, other.id, "Vex", fighter_type="leader")
+    fighters.add_fighter(engine, other.id, "Vex", fighter_type="leader")
     assert run(engine, "battle", "record", str(c.id), "--roster", "Rusty Cogs", "--roster", "Other",
                "--winner", "Rusty Cogs") == 0
     battle = campaigns.show_campaign(engine, c.id)["battles"][0]["id"]

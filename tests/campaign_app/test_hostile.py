@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError, DiceError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe
-from campaign_app.usecases import campaigns, core, rolls
+from campaign_app.usecases import campaigns, core, fighters, rolls
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
@@ -38,7 +38,7 @@ def world(sqlite_engine):
     """A database with one campaign and its export (the seed of mutated documents)."""
     c = campaigns.create_campaign(sqlite_engine, "Seed", "necromunda")
     r = core.create_roster(sqlite_engine, c.id, "Gang", credits=50)
-    core.add_fighter(sqlite_engine, r.id, "Ava", fighter_type="leader", stats={"WS": 3}, weapons=["Lasgun"],
+    fighters.add_fighter(sqlite_engine, r.id, "Ava", fighter_type="leader", stats={"WS": 3}, weapons=["Lasgun"],
                      skills=["Dodge"])
     rolls.roll_table(sqlite_engine, "n26-lasting-injury", campaign=c.id, seed=1)
     return sqlite_engine, export_json(sqlite_engine, c.id)

@@ -18,7 +18,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.textlimits import INVISIBLE_RANGES, invisible_char
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, fighters
 from campaign_app.usecases.datafiles import ImportRefused, export_json, import_json
 from campaign_app.usecases.manage import rename_roster
 from campaign_app.usecases.units import add_unit
@@ -38,7 +38,7 @@ def test_a_name_with_an_invisible_control_is_refused_by_every_way_in(sqlite_engi
     bad = f"ev{ch}il"
     for make in (lambda: campaigns.create_campaign(eng, bad, "nuts"),
                  lambda: core.create_roster(eng, c.id, bad),
-                 lambda: core.add_fighter(eng, r.id, bad, fighter_type="grunt", rep=4),
+                 lambda: fighters.add_fighter(eng, r.id, bad, fighter_type="grunt", rep=4),
                  lambda: rename_roster(eng, r.id, bad)):
         with pytest.raises(InputError) as err:
             make()
@@ -82,7 +82,7 @@ def test_right_to_left_letters_and_the_joiners_are_names(sqlite_engine, name):
 def test_the_json_import_refuses_it_naming_the_character(sqlite_engine, snap):
     c = campaigns.create_campaign(sqlite_engine, "Kursk", "nuts")
     r = core.create_roster(sqlite_engine, c.id, "Easy Company")
-    core.add_fighter(sqlite_engine, r.id, "Pvt Ryan", fighter_type="grunt", rep=4)
+    fighters.add_fighter(sqlite_engine, r.id, "Pvt Ryan", fighter_type="grunt", rep=4)
     doc = export_json(sqlite_engine, c.id)
     before = snap(sqlite_engine)
     for where, change in (("campaign.name", lambda d: d["campaign"].__setitem__("name", "ev\u202eil")),

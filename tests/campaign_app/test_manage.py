@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel import Session, SQLModel
 
 from campaign_app.errors import ConflictError, InputError, NotFoundError
-from campaign_app.usecases import campaigns, core, journal, manage, rolls
+from campaign_app.usecases import campaigns, core, fighters, journal, manage, rolls
 from campaign_app.usecases.battles import after_battle, record_battle
 from campaign_app.usecases.demo import create_demo
 from db.models import Fighter
@@ -34,9 +34,9 @@ def _necromunda(engine: Any) -> tuple[Any, Any, Any]:
     a = core.create_roster(engine, c.id, "Jackals")
     b = core.create_roster(engine, c.id, "Vipers")
     for n in ("Brak", "Vel", "Ossa"):
-        core.add_fighter(engine, a.id, n, weapons=["Autogun"])
+        fighters.add_fighter(engine, a.id, n, weapons=["Autogun"])
     for n in ("Kesh", "Moro"):
-        core.add_fighter(engine, b.id, n)
+        fighters.add_fighter(engine, b.id, n)
     return c, a, b
 
 
@@ -119,7 +119,7 @@ def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> 
     with pytest.raises(NotFoundError, match="was deleted"):
         core.show_roster(engine, a.id)
     with pytest.raises(NotFoundError, match="was deleted"):
-        core.add_fighter(engine, a.id, "Late")
+        fighters.add_fighter(engine, a.id, "Late")
     assert [(d["id"], d["name"], d["rosters"]) for d in manage.deleted_campaigns(engine)] == [(c.id, "Hive", 2)]
     # the name is free meanwhile
     other = campaigns.create_campaign(engine, "Hive", "nuts")
@@ -176,7 +176,7 @@ def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
     res = manage.move_fighter(engine, brak["id"], "Vipers")
     assert (res.from_roster, res.to_roster) == ("Jackals", "Vipers")
     assert {a.id, b.id} <= set(res.changes.rosters) and res.changes.structure
-    moved = core.show_fighter(engine, brak["id"])
+    moved = fighters.show_fighter(engine, brak["id"])
     assert moved["roster_id"] == b.id and [e["name"] for e in moved["equipment"]] == ["Autogun"]
     with pytest.raises(InputError, match="already in Vipers"):
         manage.move_fighter(engine, brak["id"], b.id)
@@ -194,8 +194,8 @@ def test_a_walker_moves_with_its_crew(engine: Any) -> None:
     c = campaigns.create_campaign(engine, "Front", "nuts")
     a = core.create_roster(engine, c.id, "Able")
     b = core.create_roster(engine, c.id, "Baker")
-    tank = core.add_fighter(engine, a.id, "Sherman", rep=4)
-    crew = core.add_fighter(engine, a.id, "Driver", rep=3)
+    tank = fighters.add_fighter(engine, a.id, "Sherman", rep=4)
+    crew = fighters.add_fighter(engine, a.id, "Driver", rep=3)
     with Session(engine) as s:  # as the walker use-case links its crew
         f = s.get(Fighter, crew.id)
         f.crew_of_id = tank.id
@@ -204,9 +204,9 @@ def test_a_walker_moves_with_its_crew(engine: Any) -> None:
     with pytest.raises(InputError, match="crews Sherman"):
         manage.move_fighter(engine, crew.id, b.id)
     manage.move_fighter(engine, tank.id, b.id)
-    assert core.show_fighter(engine, crew.id)["roster_id"] == b.id
+    assert fighters.show_fighter(engine, crew.id)["roster_id"] == b.id
     journal.undo(engine, c.id)
-    assert core.show_fighter(engine, crew.id)["roster_id"] == a.id
+    assert fighters.show_fighter(engine, crew.id)["roster_id"] == a.id
 
 
 def test_demo_rosters_delete_and_undo(engine: Any) -> None:

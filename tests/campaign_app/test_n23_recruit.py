@@ -13,6 +13,7 @@ from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda import recruiting
 from campaign_app.usecases import campaigns, core, gear, journal
+from campaign_app.usecases.fighters import show_fighter
 from campaign_app.usecases.record import campaign_settings, set_campaign_settings
 from tests.campaign_app.test_gear import game_rows
 
@@ -79,7 +80,7 @@ def test_an_orlock_gang_of_a_leader_two_champions_and_four_gangers(engine, capsy
     assert [(e["amount"], e["balance"], e["why"]) for e in ledger][1:3] == [
         (-175, 825, "recruits Big Jak (Road Captain)"), (-95, 730, "recruits Ma Grit (Road Sergeant)")]
     # the weapon's profile is the library's
-    shot = next(e for e in core.show_fighter(engine, jak["id"])["equipment"] if e["name"] == "Combat shotgun")
+    shot = next(e for e in show_fighter(engine, jak["id"])["equipment"] if e["name"] == "Combat shotgun")
     assert shot.get("profile")
 
     rc, out, _ = cli(engine, capsys, "roster", "check", "Rusty Cogs")

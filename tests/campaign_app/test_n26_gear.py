@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import catalogue, profile_fields
-from campaign_app.usecases import campaigns, core, gear
+from campaign_app.usecases import campaigns, core, fighters, gear
 from tests.campaign_app.test_gear import gang, gear_import, pack_file, run
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 from tests.conftest import snapshot
@@ -93,7 +93,7 @@ def test_a_pack_giving_an_n23_field_to_an_n26_weapon_is_refused_naming_the_path(
 def test_fighter_show_of_an_n26_fighter_prints_the_n26_columns(engine, capsys):
     c, r, f = gang(engine, credits=100, edition="n26")
     gear.buy_item(engine, f.id, "Laspistol", cost=10)  # its cost is not known to us either
-    d = core.show_fighter(engine, f.id)
+    d = fighters.show_fighter(engine, f.id)
     prof = d["equipment"][0]["profile"]
     assert list(prof) == ["SR", "LR", "Str", "AP", "Lethality"]
     assert set(prof.values()) == {"default"}  # not known to us, and said so

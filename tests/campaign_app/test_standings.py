@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, fighters
 from campaign_app.usecases.battles import record_battle
 from campaign_app.usecases.standings import league_standings
 from db.models import BattleRoster
@@ -28,8 +28,8 @@ def recorded_league(engine: Any) -> int:
     for roster, name, ftype, value in ((a, "A1", "leader", 100), (a, "A2", "ganger", 50), (a, "A3", "juve", 25),
                                        (b, "B1", "leader", 100), (b, "B2", "ganger", 50), (b, "B3", "ganger", 50),
                                        (s, "C1", "leader", 80)):
-        f[name] = core.add_fighter(engine, roster.id, name, fighter_type=ftype, credits_value=value).id
-    core.edit_fighter(engine, f["A3"], status="dead")  # not in the gang rating
+        f[name] = fighters.add_fighter(engine, roster.id, name, fighter_type=ftype, credits_value=value).id
+    fighters.edit_fighter(engine, f["A3"], status="dead")  # not in the gang rating
     # 1: Rats beat Ghosts; B1 taken out by A1, B2 seriously injured by nobody named (the
     # other gang of a two-gang fight caused it), A2 taken out by B1
     record_battle(engine, c.id, [a.id, b.id], winner=a.id,
@@ -88,8 +88,8 @@ def test_the_rating_is_the_games_own(engine: Any) -> None:
     c = campaigns.create_campaign(engine, "Patrol", "nuts")
     r = core.create_roster(engine, c.id, "Squad")
     for name, rep in (("Hans", 4), ("Fritz", 5), ("Otto", 3)):
-        core.add_fighter(engine, r.id, name, rep=rep)
-    core.edit_fighter(engine, "Otto", status="dead")
+        fighters.add_fighter(engine, r.id, name, rep=rep)
+    fighters.edit_fighter(engine, "Otto", status="dead")
     d = league_standings(engine, c.id)
     assert d["rating"] == "Total Rep" and d["standings"][0]["rating"] == 9  # NUTS!: the Rep of those ready
     squad = league_standings(engine, build_squad(engine))  # a squad game: its figures

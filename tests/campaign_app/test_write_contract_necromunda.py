@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app.systems.necromunda import actions
-from campaign_app.usecases import battles, campaigns, core, journal
+from campaign_app.usecases import battles, campaigns, core, fighters, journal
 from db.models import BattleResult
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
@@ -45,7 +45,7 @@ def _world(engine: Engine, edition: str) -> dict[str, Any]:
         (e.id, "Zara", "ganger", {"stats": {"BS": 4}}),
         (e.id, "Nyx", "juve", {"xp": 2}),
     ]:
-        ids[fname] = core.add_fighter(engine, roster, fname, fighter_type=ftype, **kw).id
+        ids[fname] = fighters.add_fighter(engine, roster, fname, fighter_type=ftype, **kw).id
     return ids
 
 
@@ -117,7 +117,7 @@ def test_n26_after_battle_xp_lasting_injury_and_its_skill(eng, n26):
 def test_n26_skill_already_held_is_not_written_again(eng, n26):
     """The injury's skill when the fighter has it already: no second skill row."""
     w = n26
-    core.edit_fighter(eng, w["Vala"], add_skills=["Iron Will"])
+    fighters.edit_fighter(eng, w["Vala"], add_skills=["Iron Will"])
     try:
         b = _battle(eng, w, results={"Vala": "out-of-action"}, by={"Vala": "Krug"})
         got = _after(eng, w, b, "1,1")
@@ -212,7 +212,7 @@ def test_no_xp_without_an_attacker_or_when_absent(eng, n26):
 # --------------------------------------------------------------------------- N23
 def test_n23_seriously_injured_check_escape_and_clear_recovery(eng, n23):
     w = n23
-    core.edit_fighter(eng, w["Nyx"], status="in-recovery")  # sat this battle out: cleared after it
+    fighters.edit_fighter(eng, w["Nyx"], status="in-recovery")  # sat this battle out: cleared after it
     try:
         b = _battle(eng, w, results={"Vala": "seriously-injured", "Zara": "seriously-injured",
                                      "Krug": "out-of-action"}, by={"Vala": "Krug", "Zara": "Brak", "Krug": "Vala"},

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems.nuts import creatures
-from campaign_app.usecases import battles, campaigns, core, journal
+from campaign_app.usecases import battles, campaigns, core, fighters, journal
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -38,7 +38,7 @@ def w(eng: Engine) -> dict[str, Any]:
         ("Fox", "grunt", 4, {}),
         ("Zed", "grunt", 2, {"kind": "zombie"}),
     ]:
-        ids[name] = core.add_fighter(eng, r.id, name, fighter_type=ftype, rep=rep, **kw).id
+        ids[name] = fighters.add_fighter(eng, r.id, name, fighter_type=ftype, rep=rep, **kw).id
     return ids
 
 
@@ -91,7 +91,7 @@ def test_no_rep_roll_without_a_hit(eng, w):
 
 
 def test_statuses_recovery_return_and_replacements(eng, w):
-    core.edit_fighter(eng, w["Easy"], status="in-recovery")
+    fighters.edit_fighter(eng, w["Easy"], status="in-recovery")
     try:
         b = _battle(eng, w, {"Able": "obviously-dead", "Dog": "out-of-the-fight", "Charlie": "out-of-the-fight"},
                     absent=("Easy",))

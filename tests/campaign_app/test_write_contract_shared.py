@@ -29,7 +29,7 @@ from campaign_app.systems.base import (
     SkillGain,
     UnitChange,
 )
-from campaign_app.usecases import battles, campaigns, core, gear, journal, units
+from campaign_app.usecases import battles, campaigns, core, fighters, gear, journal, units
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -43,9 +43,9 @@ def w(eng: Engine) -> dict[str, Any]:
     c = campaigns.create_campaign(eng, "Shared", "necromunda", "n26")
     g = core.create_roster(eng, c.id, "Goliaths", credits=100)
     e = core.create_roster(eng, c.id, "Eschers")
-    krug = core.add_fighter(eng, g.id, "Krug", fighter_type="leader", stats={"BS": 4}, xp=3)
-    brak = core.add_fighter(eng, g.id, "Brak", fighter_type="ganger", weapons=["Autogun"], skills=["Dodge"])
-    vala = core.add_fighter(eng, e.id, "Vala", fighter_type="champion")
+    krug = fighters.add_fighter(eng, g.id, "Krug", fighter_type="leader", stats={"BS": 4}, xp=3)
+    brak = fighters.add_fighter(eng, g.id, "Brak", fighter_type="ganger", weapons=["Autogun"], skills=["Dodge"])
+    vala = fighters.add_fighter(eng, e.id, "Vala", fighter_type="champion")
     u = campaigns.create_campaign(eng, "Shared units", "fubar")
     ur = core.create_roster(eng, u.id, "Able Company")
     a = units.add_unit(eng, ur.id, "1st Squad", 10, training="green", weapons=["lmg"])
@@ -184,7 +184,7 @@ def test_new_fighter_skill_and_injury_rows(eng, w):
 
 
 def test_removed_fighter_takes_its_gear_and_frees_its_crew(eng, w):
-    core.edit_fighter(eng, w["Krug"], kind="vehicle")
+    fighters.edit_fighter(eng, w["Krug"], kind="vehicle")
     from sqlmodel import Session
 
     from db.models import Fighter

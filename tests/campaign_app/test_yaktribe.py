@@ -11,7 +11,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, NotFoundError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe, yak_fighter_type
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, fighters, journal
 
 SAMPLE = Path("/work/shared/samples/yaktribe-gang-157849.json")
 SAMPLE_DOC: dict = {
@@ -75,7 +75,7 @@ def test_sample_file_imports(sqlite_engine):
     assert any("Cherub Beta: BS: 0 is outside" in m for m in messages)
     assert "gang: every fighter type and item matched the n23 library" in messages
     assert d.campaign["edition"] == "n23"
-    nesh = core.show_fighter(sqlite_engine, by_name["Nesh-Tei"]["id"])
+    nesh = fighters.show_fighter(sqlite_engine, by_name["Nesh-Tei"]["id"])
     assert [i["label"] for i in nesh["injuries"]] == ["Critical Injury", "Eye Injury"]
 
 
@@ -96,7 +96,7 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     nesh = next(f for f in roster["fighters"] if f["name"] == "Nesh-Tei")
     assert nesh["conditions"] == ["Grievous Injury", "Bad Knee"] and nesh["status"] == "in-recovery"
     assert nesh["stats"]["BS"] == 2  # numbers given as text
-    injuries = core.show_fighter(sqlite_engine, nesh["id"])["injuries"]
+    injuries = fighters.show_fighter(sqlite_engine, nesh["id"])["injuries"]
     assert [i["result"] for i in injuries] == ["critical-injury", "eye-injury"]
     assert "gang: matched nothing in the n23 library: 1 fighter type(s): 'Mystery Thing'" in messages
     assert "Settlement" in roster["notes"] and "Crossfire" in roster["notes"]

@@ -12,7 +12,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, fighters, journal
 from campaign_app.usecases.backup import automatic_backup, backup, restore
 from campaign_app.usecases.datafiles import FORMAT, export_all, export_json
 from db.migrate import open_database
@@ -97,7 +97,7 @@ def test_restore_sqlite_backup(filled, sqlite_url, tmp_path):
     backup(filled, saved)
     before = _docs(filled)
     core.create_roster(filled, "Hive War", "Late gang")
-    core.remove_fighter(filled, "Brak")
+    fighters.remove_fighter(filled, "Brak")
     d = restore(filled, saved)
     assert d.changes.everything and d.changes.structure  # every campaign replaced
     assert d.campaigns == 2 and d.previous_saved_to

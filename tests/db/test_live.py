@@ -11,7 +11,7 @@ import pytest
 import db.uow as uow_mod
 from campaign_app.changes import Changes
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, journal, rolls
+from campaign_app.usecases import campaigns, core, fighters, journal, rolls
 from db import live
 from db.migrate import open_database
 
@@ -56,11 +56,11 @@ def test_notify_is_sent_on_commit_only(pg_url: str, monkeypatch: pytest.MonkeyPa
 
             monkeypatch.setattr(uow_mod, "FAULT_HOOK", boom)
             with pytest.raises(InputError):
-                core.add_fighter(second, r.id, "Never", fighter_type="ganger")
+                fighters.add_fighter(second, r.id, "Never", fighter_type="ganger")
             monkeypatch.setattr(uow_mod, "FAULT_HOOK", None)
             time.sleep(0.5)
             assert listener.poll() == []  # rolled back: nothing was sent
-            f = core.add_fighter(second, r.id, "Grub", fighter_type="ganger")
+            f = fighters.add_fighter(second, r.id, "Grub", fighter_type="ganger")
             got = _wait(listener)
             assert len(got) == 1
             assert f.id in got[0].fighters and r.id in got[0].rosters and got[0].structure
@@ -104,11 +104,11 @@ def test_sqlite_data_version_shows_another_connections_commits_only(sqlite_url: 
         w = live.SqliteWatcher(mine)
         try:
             assert w.poll() == []  # nothing since it started
-            f = core.add_fighter(other, r.id, "Hans", rep=4)
+            f = fighters.add_fighter(other, r.id, "Hans", rep=4)
             got = w.poll()
             assert len(got) == 1 and f.id in got[0].fighters and r.id in got[0].rosters and got[0].structure
             assert w.poll() == []
-            core.add_fighter(mine, r.id, "Own", rep=3)  # this engine's own change: not reported
+            fighters.add_fighter(mine, r.id, "Own", rep=3)  # this engine's own change: not reported
             assert w.poll() == []
             journal.undo(mine, c.id)  # nor its own undo
             assert w.poll() == []

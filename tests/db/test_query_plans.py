@@ -39,7 +39,7 @@ def _ids(engine: Any, cid: int) -> tuple[int, int, str, int, str]:
 
 
 def test_the_hot_gui_queries_use_indexes(league: tuple[Any, int]) -> None:
-    from campaign_app.usecases import core, journal
+    from campaign_app.usecases import fighters, journal
     from campaign_app.usecases import gui_queries as q
 
     engine, cid = league
@@ -57,7 +57,7 @@ def test_the_hot_gui_queries_use_indexes(league: tuple[Any, int]) -> None:
             page = q.roll_log_page(engine, cid, limit=5, **flt)  # type: ignore[arg-type]
             if page["before"] is not None:
                 q.roll_log_page(engine, cid, limit=5, before=page["before"], **flt)  # type: ignore[arg-type]
-        core.show_fighter(engine, fname)
+        fighters.show_fighter(engine, fname)
         q.fighter_detail(engine, fid)
         journal.history(engine, cid, limit=50)
         q.undo_state(engine, cid)

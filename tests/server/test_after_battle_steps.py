@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import battles, campaigns, core, league, members, record, rolls
+from campaign_app.usecases import battles, campaigns, core, fighters, league, members, record, rolls
 from tests.server.conftest import League, game_rows
 from tests.server.test_attacks import _error, _intact, _refused, _strict
 
@@ -163,7 +163,7 @@ def test_a_player_does_not_undo_an_after_the_battle_the_arbitrator_does(lg: Leag
 def test_apply_after_the_rosters_changed_is_a_conflict(lg: League, fought: int) -> None:
     ann = lg.login("ann")
     faces, view = _step_through(lg, ann, fought)
-    lg.app.run(core.edit_fighter, lg.rock, xp=3)
+    lg.app.run(fighters.edit_fighter, lg.rock, xp=3)
     r = lg.client.post("/api/run/battles.apply_rolled_after_battle",
                        json={"battle": fought, "faces": faces, "state_key": view["state_key"]}, headers=ann)
     assert r.status_code == 409 and "rosters changed since the preview" in _error(r)
@@ -195,8 +195,8 @@ def test_a_necromunda_battle_with_an_option_steps_through_and_applies(lg: League
     e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
     lg.app.run(league.assign_roster, g.id, "ann")
     lg.app.run(league.assign_roster, e.id, "bob")
-    krug = lg.app.run(core.add_fighter, g.id, "Krug", fighter_type="ganger")
-    vala = lg.app.run(core.add_fighter, e.id, "Vala", fighter_type="ganger")
+    krug = lg.app.run(fighters.add_fighter, g.id, "Krug", fighter_type="ganger")
+    vala = lg.app.run(fighters.add_fighter, e.id, "Vala", fighter_type="ganger")
     lg.app.run(record.set_campaign_settings, c.id, dice_discipline="strict")
     b = lg.app.run(battles.record_battle, c.id, [g.id, e.id], winner=e.id,
                    results={krug.id: "out-of-action", vala.id: "out-of-action"})

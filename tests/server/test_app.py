@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from campaign_app.facade import result_adapter
-from campaign_app.usecases import campaigns, core, gui_queries, journal, members
+from campaign_app.usecases import campaigns, core, fighters, gui_queries, journal, members
 from server.app import create_app
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -122,7 +122,7 @@ def test_a_viewer_reads_but_writes_nothing(lg: League) -> None:
     vic = lg.login("vic")
     assert lg.run(vic, "core.show_roster", ref=lg.easy).json()["name"] == "Easy"
     before = game_rows(lg.app)
-    r = lg.run(vic, "core.edit_fighter", ref=lg.rock, xp=7)
+    r = lg.run(vic, "fighters.edit_fighter", ref=lg.rock, xp=7)
     assert r.status_code == 403 and "viewer" in _one_line_error(r)
     r = lg.run(vic, "journal.undo", campaign=lg.campaign)
     assert r.status_code == 403
@@ -132,10 +132,10 @@ def test_a_viewer_reads_but_writes_nothing(lg: League) -> None:
 def test_a_player_editing_another_players_roster_is_refused_and_nothing_is_written(lg: League) -> None:
     before = game_rows(lg.app)
     ann = lg.login("ann")
-    r = lg.run(ann, "core.edit_fighter", ref=lg.hans, xp=9, add_weapons=["Rifle"])
+    r = lg.run(ann, "fighters.edit_fighter", ref=lg.hans, xp=9, add_weapons=["Rifle"])
     assert r.status_code == 403
     assert "belongs to bob, not to you (ann)" in _one_line_error(r)
-    r = lg.run(ann, "core.add_fighter", roster_ref=lg.jerries, name="Spy", rep=3)
+    r = lg.run(ann, "fighters.add_fighter", roster_ref=lg.jerries, name="Spy", rep=3)
     assert r.status_code == 403
     r = lg.run(ann, "core.edit_roster", ref=lg.jerries, name="Losers")
     assert r.status_code == 403
@@ -153,9 +153,9 @@ def test_a_player_may_not_take_a_roster_or_create_a_campaign(lg: League) -> None
 
 def test_an_owners_edit_is_written_journaled_and_undone(lg: League) -> None:
     ann = lg.login("ann")
-    r = lg.run(ann, "core.edit_fighter", ref=lg.rock, xp=3, add_weapons=["Rifle"])
+    r = lg.run(ann, "fighters.edit_fighter", ref=lg.rock, xp=3, add_weapons=["Rifle"])
     assert r.status_code == 200, r.text
-    shown = lg.app.run(core.show_fighter, lg.rock)
+    shown = lg.app.run(fighters.show_fighter, lg.rock)
     assert shown["xp"] == 3 and [e["name"] for e in shown["equipment"]] == ["Rifle"]
     newest = lg.app.run(journal.history, lg.campaign)[0]
     assert newest["action"] == "fighter.edit" and not newest["undone"]
@@ -165,10 +165,10 @@ def test_an_owners_edit_is_written_journaled_and_undone(lg: League) -> None:
     # bob may not undo ann's change; ann may
     r = lg.run("bob", "journal.undo", campaign=lg.campaign)
     assert r.status_code == 403 and "made by ann" in _one_line_error(r)
-    assert lg.app.run(core.show_fighter, lg.rock)["xp"] == 3
+    assert lg.app.run(fighters.show_fighter, lg.rock)["xp"] == 3
     r = lg.run(ann, "journal.undo", campaign=lg.campaign)
     assert r.status_code == 200, r.text
-    shown = lg.app.run(core.show_fighter, lg.rock)
+    shown = lg.app.run(fighters.show_fighter, lg.rock)
     assert shown["xp"] == 0 and shown["equipment"] == []
     # the arbitrator's own older action is not ann's to undo
     r = lg.run(ann, "journal.undo", campaign=lg.campaign)
@@ -181,8 +181,8 @@ def test_a_roster_a_player_creates_is_theirs(lg: League) -> None:
     rid = r.json()["id"]
     assert {m["name"]: [x["name"] for x in m["rosters"]] for m in lg.app.run(members.members)}["bob"] == \
         ["Jerries", "Panzers"]
-    assert lg.run("bob", "core.add_fighter", roster_ref=rid, name="Kurt", rep=4).status_code == 200
-    assert lg.run("ann", "core.add_fighter", roster_ref=rid, name="Mole", rep=4).status_code == 403
+    assert lg.run("bob", "fighters.add_fighter", roster_ref=rid, name="Kurt", rep=4).status_code == 200
+    assert lg.run("ann", "fighters.add_fighter", roster_ref=rid, name="Mole", rep=4).status_code == 403
 
 
 def test_a_player_records_a_battle_their_roster_fought_but_not_others(lg: League) -> None:
@@ -200,10 +200,10 @@ def test_a_player_records_a_battle_their_roster_fought_but_not_others(lg: League
 
 def test_the_arbitrator_changes_everything(lg: League) -> None:
     carla = lg.login("carla")
-    assert lg.run(carla, "core.edit_fighter", ref=lg.hans, xp=2).status_code == 200
+    assert lg.run(carla, "fighters.edit_fighter", ref=lg.hans, xp=2).status_code == 200
     assert lg.run(carla, "league.assign_roster", roster=lg.jerries, player="ann").status_code == 200
-    assert lg.run("ann", "core.edit_fighter", ref=lg.hans, xp=4).status_code == 200  # now ann's
-    assert lg.app.run(core.show_fighter, lg.hans)["xp"] == 4
+    assert lg.run("ann", "fighters.edit_fighter", ref=lg.hans, xp=4).status_code == 200  # now ann's
+    assert lg.app.run(fighters.show_fighter, lg.hans)["xp"] == 4
 
 
 # --------------------------------------------------------------------------- input and output
@@ -216,7 +216,7 @@ def test_the_arbitrator_changes_everything(lg: League) -> None:
 def test_bad_arguments_are_422_in_one_line_and_write_nothing(lg: League, args: dict[str, Any], says: str) -> None:
     h = lg.login("carla")
     before = game_rows(lg.app)
-    r = lg.client.post("/api/run/core.edit_fighter", json=args, headers=h)
+    r = lg.client.post("/api/run/fighters.edit_fighter", json=args, headers=h)
     assert r.status_code == 422
     assert says in _one_line_error(r)
     assert game_rows(lg.app) == before
@@ -236,11 +236,11 @@ def test_use_case_errors_are_one_line_with_their_status(lg: League) -> None:
     h = lg.login("carla")
     r = lg.run(h, "core.show_roster", ref=9999)
     assert r.status_code == 404 and "9999" in _one_line_error(r)
-    r = lg.run(h, "core.add_fighter", roster_ref=lg.easy, name="Bad", rep=9)
+    r = lg.run(h, "fighters.add_fighter", roster_ref=lg.easy, name="Bad", rep=9)
     assert r.status_code == 400 and "rep: 9 is outside" in _one_line_error(r)
-    old = lg.app.run(core.show_fighter, lg.rock)["version"]
-    assert lg.run(h, "core.edit_fighter", ref=lg.rock, xp=1, if_version=old).status_code == 200
-    r = lg.run(h, "core.edit_fighter", ref=lg.rock, xp=2, if_version=old)
+    old = lg.app.run(fighters.show_fighter, lg.rock)["version"]
+    assert lg.run(h, "fighters.edit_fighter", ref=lg.rock, xp=1, if_version=old).status_code == 200
+    r = lg.run(h, "fighters.edit_fighter", ref=lg.rock, xp=2, if_version=old)
     assert r.status_code == 409, r.text
     _one_line_error(r)
 
@@ -266,7 +266,7 @@ def test_a_fault_is_500_with_no_traceback_to_the_client(lg: League, monkeypatch:
 def test_a_body_over_a_megabyte_is_413(lg: League) -> None:
     h = lg.login("carla")
     before = game_rows(lg.app)
-    r = lg.client.post("/api/run/core.edit_fighter", headers=h,
+    r = lg.client.post("/api/run/fighters.edit_fighter", headers=h,
                        json={"ref": lg.rock, "notes": "x" * 1_100_000})
     assert r.status_code == 413 and "larger than" in _one_line_error(r)
 
@@ -274,7 +274,7 @@ def test_a_body_over_a_megabyte_is_413(lg: League) -> None:
         for _ in range(12):
             yield b" " * 100_000
 
-    r = lg.client.post("/api/run/core.edit_fighter", headers=h, content=chunks())
+    r = lg.client.post("/api/run/fighters.edit_fighter", headers=h, content=chunks())
     assert r.status_code == 413
     assert game_rows(lg.app) == before
 
@@ -290,11 +290,11 @@ def test_results_round_trip_through_the_server(lg: League) -> None:
         r = lg.run(h, name, **args)
         assert r.status_code == 200, r.text
         assert result_adapter(fn).validate_json(r.content) == lg.app.run(fn, **args), name
-    r = lg.run(h, "core.add_fighter", roster_ref=lg.easy, name="Pvt Ryan", rep=4, weapons=["Rifle"])
-    remote = result_adapter(core.add_fighter).validate_json(r.content)
+    r = lg.run(h, "fighters.add_fighter", roster_ref=lg.easy, name="Pvt Ryan", rep=4, weapons=["Rifle"])
+    remote = result_adapter(fighters.add_fighter).validate_json(r.content)
     assert remote.name == "Pvt Ryan" and remote.changes.fighters == frozenset({remote.id})
-    assert remote == result_adapter(core.add_fighter).validate_python(
-        result_adapter(core.add_fighter).dump_python(remote))
+    assert remote == result_adapter(fighters.add_fighter).validate_python(
+        result_adapter(fighters.add_fighter).dump_python(remote))
 
 
 def test_the_openapi_document_describes_every_use_case(lg: League) -> None:
@@ -304,7 +304,7 @@ def test_the_openapi_document_describes_every_use_case(lg: League) -> None:
     for name in CATALOGUE:
         op = doc["paths"][f"/api/run/{name}"]["post"]
         assert op["requestBody"]["content"]["application/json"]["schema"]["type"] == "object", name
-    props = doc["paths"]["/api/run/core.add_fighter"]["post"]["requestBody"]["content"]["application/json"]
+    props = doc["paths"]["/api/run/fighters.add_fighter"]["post"]["requestBody"]["content"]["application/json"]
     assert {"roster_ref", "name", "rep"} <= set(props["schema"]["properties"])
     refs = {v.split("/")[-1] for v in _refs(doc)}
     assert refs <= set(doc["components"]["schemas"]), refs - set(doc["components"]["schemas"])
@@ -326,7 +326,7 @@ def test_no_token_and_no_password_reaches_the_logs(lg: League, caplog: pytest.Lo
     token = r.json()["token"]
     h = {"Authorization": f"Bearer {token}"}
     lg.client.get("/api/me", headers=h)
-    lg.client.post("/api/run/core.edit_fighter", json={"ref": lg.hans, "xp": 1}, headers=h)  # refused
+    lg.client.post("/api/run/fighters.edit_fighter", json={"ref": lg.hans, "xp": 1}, headers=h)  # refused
     lg.client.post("/api/login", json={"name": "ann", "password": "wrong " + PASSWORDS["bob"]})
     text = "\n".join(f"{r.name} {r.getMessage()} {r.args!r}" for r in caplog.records)
     assert caplog.records  # something was logged (the HTTP client's requests at least)

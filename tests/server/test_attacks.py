@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from campaign_app.usecases import campaigns, core, league, record, rolls, table
+from campaign_app.usecases import campaigns, core, fighters, league, record, rolls, table
 from server.catalogue import CATALOGUE
 from tests.server.conftest import League, game_rows
 
@@ -108,8 +108,8 @@ def hive(lg: League) -> dict[str, int]:
     e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
     lg.app.run(league.assign_roster, g.id, "ann")
     lg.app.run(league.assign_roster, e.id, "bob")
-    krug = lg.app.run(core.add_fighter, g.id, "Krug", fighter_type="ganger")
-    vala = lg.app.run(core.add_fighter, e.id, "Vala", fighter_type="ganger")
+    krug = lg.app.run(fighters.add_fighter, g.id, "Krug", fighter_type="ganger")
+    vala = lg.app.run(fighters.add_fighter, e.id, "Vala", fighter_type="ganger")
     return {"campaign": c.id, "krug": krug.id, "vala": vala.id}
 
 

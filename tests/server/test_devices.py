@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from campaign_app.errors import AuthError, RefusedError
-from campaign_app.usecases import core, devices, members, table
+from campaign_app.usecases import core, devices, fighters, members, table
 from tests.server.conftest import League
 
 OUT = "out-of-the-fight"
@@ -155,12 +155,12 @@ def test_the_transaction_refuses_another_battle_even_past_the_route(lg: League, 
     with pytest.raises(RefusedError, match="not of this device's roster"):
         lg.app.run_as(who, table.track, battle, lg.hans, OUT)
     with pytest.raises(RefusedError, match="only marks its own figures"):
-        lg.app.run_as(who, core.edit_fighter, lg.rock, rep=6)
+        lg.app.run_as(who, fighters.edit_fighter, lg.rock, rep=6)
     assert rows(lg) == before
 
 
 @pytest.mark.parametrize(("use_case", "args"), [
-    ("core.edit_fighter", {"ref": "ROCK", "rep": 6}),
+    ("fighters.edit_fighter", {"ref": "ROCK", "rep": 6}),
     ("core.show_roster", {"ref": "EASY"}),
     ("journal.undo", {"campaign": "C"}),
     ("devices.invite_to_table", {"battle": "B", "roster": "EASY"}),

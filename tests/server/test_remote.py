@@ -30,7 +30,16 @@ from campaign_app.errors import (
 )
 from campaign_app.facade import Campaigns
 from campaign_app.remote import RemoteCampaigns, TokenStore
-from campaign_app.usecases import campaigns, core, gui_queries, journal, league, live, members
+from campaign_app.usecases import (
+    campaigns,
+    core,
+    fighters,
+    gui_queries,
+    journal,
+    league,
+    live,
+    members,
+)
 from tests.server.conftest import PASSWORDS, League, game_rows
 
 
@@ -68,7 +77,7 @@ def signed_in(url: str, name: str) -> RemoteCampaigns:
 def test_reads_give_the_same_results_as_the_local_facade(lg: League, url: str) -> None:
     ann = signed_in(url, "ann")
     try:
-        for fn, args in [(core.show_roster, (lg.easy,)), (core.show_fighter, (lg.rock,)),
+        for fn, args in [(core.show_roster, (lg.easy,)), (fighters.show_fighter, (lg.rock,)),
                          (campaigns.list_campaigns, ()), (gui_queries.campaign_tree, ()),
                          (gui_queries.roster_detail, (lg.easy,)), (gui_queries.undo_state, (lg.campaign,)),
                          (campaigns.show_campaign, ("Kursk",))]:
@@ -81,14 +90,14 @@ def test_a_write_lands_in_the_servers_database_with_its_change_set(lg: League, u
     ann = signed_in(url, "ann")
     try:
         before = game_rows(lg.app)
-        res = ann.run(core.add_fighter, lg.easy, "Pvt Ryan", rep=4)
+        res = ann.run(fighters.add_fighter, lg.easy, "Pvt Ryan", rep=4)
         after = game_rows(lg.app)
         new = [r for r in after["fighter"] if r not in before["fighter"]]
         assert len(new) == 1 and "'Pvt Ryan'" in new[0]
         assert res.name == "Pvt Ryan" and res.roster_id == lg.easy and res.id in res.changes.fighters
-        assert lg.app.run(core.show_fighter, res.id) == ann.run(core.show_fighter, res.id)
-        edited = ann.run(core.edit_fighter, res.id, if_version=res.version, name="Pte Ryan")
-        assert edited.name == "Pte Ryan" and lg.app.run(core.show_fighter, res.id)["name"] == "Pte Ryan"
+        assert lg.app.run(fighters.show_fighter, res.id) == ann.run(fighters.show_fighter, res.id)
+        edited = ann.run(fighters.edit_fighter, res.id, if_version=res.version, name="Pte Ryan")
+        assert edited.name == "Pte Ryan" and lg.app.run(fighters.show_fighter, res.id)["name"] == "Pte Ryan"
     finally:
         ann.dispose()
 
@@ -97,17 +106,17 @@ def test_undo_and_redo_over_the_server(lg: League, url: str) -> None:
     ann = signed_in(url, "ann")
     try:
         before = game_rows(lg.app)
-        ann.run(core.edit_fighter, lg.rock, name="Sgt Stone")
+        ann.run(fighters.edit_fighter, lg.rock, name="Sgt Stone")
         edited = game_rows(lg.app)
         assert ann.run(gui_queries.undo_state, lg.campaign)["undo"]
         undone = ann.run(journal.undo, lg.campaign)
         assert lg.rock in undone.changes.fighters
-        assert lg.app.run(core.show_fighter, lg.rock)["name"] == "Sgt Rock"
+        assert lg.app.run(fighters.show_fighter, lg.rock)["name"] == "Sgt Rock"
         rows = game_rows(lg.app)
         assert len(rows["fighter"]) == len(before["fighter"])
         assert "'Sgt Rock'" in next(r for r in rows["fighter"] if r[0] == str(lg.rock))
         ann.run(journal.redo, lg.campaign)
-        assert lg.app.run(core.show_fighter, lg.rock)["name"] == "Sgt Stone"
+        assert lg.app.run(fighters.show_fighter, lg.rock)["name"] == "Sgt Stone"
         def unversioned(rows: list[tuple]) -> list[tuple]:  # undo and redo bump the version
             return [r[:-3] + r[-2:] for r in rows]
 
@@ -121,11 +130,11 @@ def test_refused_stale_and_missing_map_to_the_local_errors_with_nothing_written(
     try:
         before = game_rows(lg.app)
         with pytest.raises(RefusedError):  # bob's fighter
-            ann.run(core.edit_fighter, lg.hans, name="Fritz")
+            ann.run(fighters.edit_fighter, lg.hans, name="Fritz")
         with pytest.raises(ConflictError):
-            ann.run(core.edit_fighter, lg.rock, if_version=99, name="Sgt Stale")
+            ann.run(fighters.edit_fighter, lg.rock, if_version=99, name="Sgt Stale")
         with pytest.raises(NotFoundError):
-            ann.run(core.show_fighter, 9999)
+            ann.run(fighters.show_fighter, 9999)
         with pytest.raises(RefusedError):  # the arbitrator's
             ann.run(campaigns.create_campaign, "Mine", "nuts")
         with pytest.raises(InputError, match="not available on a league server"):
@@ -182,12 +191,12 @@ def test_a_write_carries_an_idempotency_key_and_a_retry_sends_the_same(lg: Leagu
     transport = DropOnce()
     ann = RemoteCampaigns.open(url, transport=transport)
     try:
-        res = ann.run(core.edit_fighter, lg.rock, name="Sgt Again")
+        res = ann.run(fighters.edit_fighter, lg.rock, name="Sgt Again")
         assert res.name == "Sgt Again"
         assert len(transport.keys) == 2 and transport.keys[0] and transport.keys[0] == transport.keys[1]
         ann.run(core.show_roster, lg.easy)  # a read: no key
         assert transport.keys[2] is None
-        ann.run(core.edit_fighter, lg.rock, name="Sgt Third")
+        ann.run(fighters.edit_fighter, lg.rock, name="Sgt Third")
         assert transport.keys[3] and transport.keys[3] != transport.keys[0]  # a new call, a new key
     finally:
         ann.dispose()
@@ -233,7 +242,7 @@ def test_a_write_whose_answer_never_came_can_be_sent_again_and_applies_once(lg: 
     ann = RemoteCampaigns.open(url, transport=transport)
     try:
         with pytest.raises(DatabaseError) as caught:
-            ann.run(core.add_fighter, lg.easy, "Pvt Ryan", rep=4)
+            ann.run(fighters.add_fighter, lg.easy, "Pvt Ryan", rep=4)
         err = caught.value
         assert type(err) is DatabaseError and "\n" not in str(err)
         assert str(err).startswith(f"cannot reach the league server {url}: ReadError")
@@ -259,7 +268,7 @@ def test_a_write_answered_503_can_be_sent_again_with_its_key(lg: League, url: st
     ann = RemoteCampaigns.open(url, transport=transport)
     try:
         with pytest.raises(DatabaseError, match=r"cannot do that now \(503\).*at most once") as caught:
-            ann.run(core.add_fighter, lg.easy, "Pvt Ryan", rep=4)
+            ann.run(fighters.add_fighter, lg.easy, "Pvt Ryan", rep=4)
         assert _fighters_named(lg, "Pvt Ryan") == 0 and caught.value.retry is not None
         res = caught.value.retry()
         assert res.name == "Pvt Ryan" and transport.keys[0] == transport.keys[1]
@@ -401,7 +410,7 @@ def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patch
     before = game_rows(lg.app)
     code, out, err = cli(capsys, "--db", url, "fighter", "add", "Easy", "Cpl Upham", "--rep", "3")
     assert code == 0, err
-    assert calls == [core.add_fighter, core.show_fighter]
+    assert calls == [fighters.add_fighter, fighters.show_fighter]
     added = [r for r in game_rows(lg.app)["fighter"] if r not in before["fighter"]]
     assert len(added) == 1 and "'Cpl Upham'" in added[0]
     code, out, err = cli(capsys, "--db", url, "--json", "roster", "show", "Easy")
@@ -440,9 +449,9 @@ def test_another_clients_change_arrives_by_server_sent_events(lg: League, url: s
     try:
         assert watcher.fileno() is None
         assert watcher.connected.wait(10)
-        ann.run(core.edit_fighter, lg.rock, name="Sgt Own")  # ann's own: not heard again
+        ann.run(fighters.edit_fighter, lg.rock, name="Sgt Own")  # ann's own: not heard again
         bob = RemoteCampaigns(url, TokenStore().get(url, "bob") or "", "bob")
-        bob.run(core.edit_fighter, lg.hans, name="Fritz")  # another client of the same server
+        bob.run(fighters.edit_fighter, lg.hans, name="Fritz")  # another client of the same server
         bob.dispose()
         got: list[Any] = []
         for _ in range(200):
@@ -467,7 +476,7 @@ def test_a_change_made_through_another_server_process_arrives_too(lg: League, ur
     try:
         assert watcher.connected.wait(10)
         time.sleep(0.6)  # the hub's database watcher is up (it starts with the first subscriber)
-        other.run(core.edit_fighter, lg.hans, name="Otto")
+        other.run(fighters.edit_fighter, lg.hans, name="Otto")
         got: list[Any] = []
         for _ in range(200):
             got += watcher.poll()
@@ -529,7 +538,7 @@ def test_no_answer_is_the_environment_error_and_callbacks_do_not_travel(lg: Leag
         with pytest.raises(DatabaseError, match="cannot reach the league server"):
             gone.run(core.show_roster, lg.easy)
         with pytest.raises(DatabaseError, match="cannot reach the league server"):
-            gone.run(core.edit_fighter, lg.rock, name="Nobody")
+            gone.run(fighters.edit_fighter, lg.rock, name="Nobody")
     finally:
         gone.dispose()
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QSettings, Qt
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, fighters, journal
 from tests.ui.conftest import messages
 
 
@@ -277,7 +277,7 @@ def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
 
     c = campaigns.create_campaign(gui_engine, "Print me", "nuts")
     r = core.create_roster(gui_engine, c.id, "Squad")
-    core.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
+    fighters.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
     win.reload(prefer=("roster", r.id))
     out = tmp_path / "squad.pdf"
     task = win.export_pdf("roster", str(out))
@@ -313,7 +313,7 @@ def test_import_and_export_json_go_through_the_worker(qtbot: Any, win: Any, gui_
                                                        tmp_path: Path) -> None:
     c = campaigns.create_campaign(gui_engine, "Round trip", "necromunda")
     r = core.create_roster(gui_engine, c.id, "Gang")
-    core.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
+    fighters.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
     win.reload(prefer=("campaign", c.id))
     path = tmp_path / "round.json"
     wait_task(qtbot, win.export_json(str(path)))
@@ -335,7 +335,7 @@ def test_import_of_a_big_file_is_streamed_in_the_window(qtbot: Any, win: Any, gu
 
     c = campaigns.create_campaign(gui_engine, "Big one", "necromunda")
     r = core.create_roster(gui_engine, c.id, "Gang")
-    core.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
+    fighters.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
     win.reload(prefer=("campaign", c.id))
     path = tmp_path / "big.json"
     wait_task(qtbot, win.export_json(str(path)))

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.changes import Changes
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, fighters, journal
 from campaign_app.usecases import gui_queries as q
 
 COUNTED = ("campaign_tree", "roster_rows", "battles", "undo_state", "fighter_detail", "roster_detail",
@@ -41,7 +41,7 @@ def calls(monkeypatch: Any) -> collections.Counter[str]:
 def _roster(win: Any, engine: Any, names: tuple[str, ...] = ("Brak", "Vel", "Zed")) -> tuple[int, list[int]]:
     c = campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
     r = core.create_roster(engine, c.id, "Iron Jackals")
-    ids = [int(core.add_fighter(engine, r.id, n, fighter_type="ganger").id) for n in names]
+    ids = [int(fighters.add_fighter(engine, r.id, n, fighter_type="ganger").id) for n in names]
     win.reload(prefer=("roster", r.id))
     return int(r.id), ids
 
@@ -62,8 +62,8 @@ def _signals(model: Any) -> collections.Counter[str]:
 def test_undo_of_a_fighter_edit_reads_that_fighters_row_and_the_history_only(
         win: Any, gui_engine: Any, calls: Any) -> None:
     _rid, (brak, vel, _zed) = _roster(win, gui_engine)
-    f = core.show_fighter(gui_engine, brak)
-    core.edit_fighter(gui_engine, brak, if_version=f["version"], name="Brak the Bold")
+    f = fighters.show_fighter(gui_engine, brak)
+    fighters.edit_fighter(gui_engine, brak, if_version=f["version"], name="Brak the Bold")
     win.reload()
     _select(win, brak)
     vel_row = win.model.rows[win.model.find(lambda r: r["id"] == vel)]
@@ -99,8 +99,8 @@ def test_a_change_of_a_figure_not_selected_leaves_the_detail_alone(
         win: Any, gui_engine: Any, calls: Any) -> None:
     _rid, (brak, vel, _zed) = _roster(win, gui_engine)
     _select(win, brak)
-    f = core.show_fighter(gui_engine, vel)
-    core.edit_fighter(gui_engine, vel, if_version=f["version"], xp=7)
+    f = fighters.show_fighter(gui_engine, vel)
+    fighters.edit_fighter(gui_engine, vel, if_version=f["version"], xp=7)
     calls.clear()
     win.apply_changes(Changes.of(fighters=[vel]))
     assert calls["roster_rows"] == 1 and calls["fighter_detail"] == 0 and calls["campaign_tree"] == 0
@@ -118,19 +118,19 @@ def test_rows_are_inserted_and_removed_where_the_sort_puts_them(
     _select(win, vel)
     calls.clear()
     sig = _signals(win.model)
-    new = int(core.add_fighter(gui_engine, rid, "Mox", fighter_type="ganger").id)
+    new = int(fighters.add_fighter(gui_engine, rid, "Mox", fighter_type="ganger").id)
     win.apply_changes(Changes.of(fighters=[new]))  # no shape change said: the row alone
     assert [r["name"] for r in win.model.rows] == ["Zed", "Vel", "Mox", "Brak"]
     assert sig["rowsInserted"] == 1 and sig["modelReset"] == 0
     assert win.selected_row()["id"] == vel
-    core.remove_fighter(gui_engine, zed)
+    fighters.remove_fighter(gui_engine, zed)
     win.apply_changes(Changes.of(fighters=[zed]))
     assert [r["name"] for r in win.model.rows] == ["Vel", "Mox", "Brak"]
     assert sig["rowsRemoved"] == 1 and win.selected_row()["id"] == vel
     assert "3 fighters" in win.table_title.text()
     # a new name that sorts elsewhere moves the row; the selection goes with it
-    f = core.show_fighter(gui_engine, vel)
-    core.edit_fighter(gui_engine, vel, if_version=f["version"], name="Abe")
+    f = fighters.show_fighter(gui_engine, vel)
+    fighters.edit_fighter(gui_engine, vel, if_version=f["version"], name="Abe")
     win.apply_changes(Changes.of(fighters=[vel]))
     assert [r["name"] for r in win.model.rows] == ["Mox", "Brak", "Abe"]
     assert sig["rowsMoved"] == 1 and win.selected_row()["name"] == "Abe"
@@ -139,7 +139,7 @@ def test_rows_are_inserted_and_removed_where_the_sort_puts_them(
 
 def test_unsorted_rows_are_inserted_in_the_querys_order(win: Any, gui_engine: Any) -> None:
     rid, (brak, _vel, zed) = _roster(win, gui_engine)
-    core.remove_fighter(gui_engine, brak)
+    fighters.remove_fighter(gui_engine, brak)
     win.apply_changes(Changes.of(fighters=[brak]))
     assert [r["name"] for r in win.model.rows] == ["Vel", "Zed"]
     journal.undo(gui_engine, win.campaign["id"])  # Brak is back, first by id

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from campaign_app.usecases import campaigns, core, rolls
+from campaign_app.usecases import campaigns, core, fighters, rolls
 
 
 def _roll_without_a_table(engine: Any, campaign_id: int, fighter_id: int) -> None:
@@ -25,7 +25,7 @@ def _roll_without_a_table(engine: Any, campaign_id: int, fighter_id: int) -> Non
 def test_a_roll_on_no_table_ends_at_its_value_not_an_empty_arrow(qtbot: Any, win: Any, gui_engine: Any) -> None:
     c = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     r = core.create_roster(gui_engine, c.id, "Easy")
-    f = core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
+    f = fighters.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
     rolls.roll_table(gui_engine, "nuts-recovery", campaign=c.id, dice="6,1", target=5)  # not his: not shown
     _roll_without_a_table(gui_engine, c.id, f.id)
     win.reload(prefer=("roster", r.id))
@@ -96,7 +96,7 @@ def test_a_game_without_money_has_no_credits_tools(qtbot: Any, win: Any, gui_eng
     dialog no credit fields; a Necromunda gang keeps them all."""
     c = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     r = core.create_roster(gui_engine, c.id, "Easy")
-    core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
+    fighters.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", r.id))
     panel = [x.strip() for x in win.detail.toPlainText().splitlines()]
     assert "Fighters" in panel and "Credits" not in panel and "Reputation" not in panel
@@ -112,7 +112,7 @@ def test_a_game_without_money_has_no_credits_tools(qtbot: Any, win: Any, gui_eng
 
     n = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     g = core.create_roster(gui_engine, n.id, "Kings", credits=200)
-    core.add_fighter(gui_engine, g.id, "Grim", fighter_type="leader")
+    fighters.add_fighter(gui_engine, g.id, "Grim", fighter_type="leader")
     win.reload(prefer=("roster", g.id))
     panel = [x.strip() for x in win.detail.toPlainText().splitlines()]
     assert panel[panel.index("Credits") + 1] == "200" and "Reputation" in panel
@@ -220,7 +220,7 @@ def test_selling_and_the_ledger_are_where_the_fighter_is(qtbot: Any, win: Any, g
 
     c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     r = core.create_roster(gui_engine, c.id, "Kings")
-    core.add_fighter(gui_engine, r.id, "Grim", fighter_type="leader", weapons=["Autogun"])
+    fighters.add_fighter(gui_engine, r.id, "Grim", fighter_type="leader", weapons=["Autogun"])
     win.reload(prefer=("roster", r.id))
     assert win.select_figure("Grim")
     assert [k for k in _links(win) if k.startswith("gear_")] == ["gear_buy", "gear_sell", "gear_ledger"]
@@ -230,7 +230,7 @@ def test_selling_and_the_ledger_are_where_the_fighter_is(qtbot: Any, win: Any, g
     dlg.reject()
     nuts = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     easy = core.create_roster(gui_engine, nuts.id, "Easy")
-    core.add_fighter(gui_engine, easy.id, "Rock", fighter_type="star", rep=5)
+    fighters.add_fighter(gui_engine, easy.id, "Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", easy.id))
     assert _links(win) == []  # no money in NUTS!
     assert win.select_figure("Rock") and _links(win) == []

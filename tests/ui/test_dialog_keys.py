@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from campaign_app.usecases import battles, campaigns, core
 from campaign_app.usecases import gui_queries as q
+from campaign_app.usecases.fighters import add_fighter, edit_fighter
 from campaign_app.usecases.rolls import roll_log
 from tests.ui.conftest import messages
 from tests.ui.test_flow import faces_for
@@ -70,7 +71,7 @@ def test_enter_in_the_weapon_entry_adds_only(qtbot: Any, win: Any, gui_engine: A
 
 def test_enter_in_the_edit_dialog_weapon_entry_adds_only(qtbot: Any, win: Any, gui_engine: Any) -> None:
     _cid, rid = setup(win, gui_engine, "nuts")
-    core.add_fighter(gui_engine, rid, "Joe", rep=4, weapons=["Rifle"])
+    add_fighter(gui_engine, rid, "Joe", rep=4, weapons=["Rifle"])
     win.reload()
     assert win.select_figure("Joe")
     dlg = win.edit_selected()
@@ -89,11 +90,11 @@ def nuts_battle(win: Any, engine: Any) -> tuple[int, int]:
     in recovery, stayed at home (he comes back after this battle)."""
     cid, r1 = setup(win, engine, "nuts")
     r2 = core.create_roster(engine, cid, "Jerries").id
-    core.add_fighter(engine, r1, "Sgt Rock", rep=5, fighter_type="star")
-    core.add_fighter(engine, r1, "Pvt Joe", rep=4)
-    doc = core.add_fighter(engine, r1, "Doc", rep=4)
-    core.edit_fighter(engine, doc.id, status="in-recovery")
-    core.add_fighter(engine, r2, "Hans", rep=4)
+    add_fighter(engine, r1, "Sgt Rock", rep=5, fighter_type="star")
+    add_fighter(engine, r1, "Pvt Joe", rep=4)
+    doc = add_fighter(engine, r1, "Doc", rep=4)
+    edit_fighter(engine, doc.id, status="in-recovery")
+    add_fighter(engine, r2, "Hans", rep=4)
     battles.record_battle(engine, cid, [r1, r2], results={"Pvt Joe": "out-of-the-fight",
                                                           "Hans": "obviously-dead"},
                           hits=["Sgt Rock"], absent=["Doc"], winner=r1)
@@ -146,7 +147,7 @@ def test_enter_in_typed_dice_shows_the_result_then_enter_goes_on(qtbot: Any, win
 # 3. the fighter editor never silently keeps a value the user emptied ---------------------
 def test_emptied_stat_on_edit_is_refused(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     _cid, rid = setup(win, gui_engine, "necromunda")
-    f = core.add_fighter(gui_engine, rid, "Brak", stats={"WS": "3+", "M": "5"})
+    f = add_fighter(gui_engine, rid, "Brak", stats={"WS": "3+", "M": "5"})
     win.reload()
     assert win.select_figure("Brak")
     before = snap(gui_engine)
@@ -173,7 +174,7 @@ def test_emptied_stat_on_edit_is_refused(qtbot: Any, win: Any, gui_engine: Any, 
 
 def test_rep_set_to_none_on_edit_is_refused(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     _cid, rid = setup(win, gui_engine, "nuts")
-    f = core.add_fighter(gui_engine, rid, "Lou", rep=4)
+    f = add_fighter(gui_engine, rid, "Lou", rep=4)
     win.reload()
     assert win.select_figure("Lou")
     before = snap(gui_engine)

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import campaigns, core, rolls
+from campaign_app.usecases import campaigns, core, fighters, rolls
 from tests.ui.conftest import messages
 
 
@@ -87,16 +87,16 @@ def test_roster_dialog_refuses_negative_credits(qtbot: Any, win: Any, gui_engine
 
 def test_edit_conflict_is_a_message_then_the_view_reloads(qtbot: Any, win: Any, gui_engine: Any) -> None:
     _cid, rid = setup(win, gui_engine, "nuts")
-    f = core.add_fighter(gui_engine, rid, "Joe", rep=4)
+    f = fighters.add_fighter(gui_engine, rid, "Joe", rep=4)
     win.reload()
     assert win.select_figure("Joe")
     dlg = win.edit_selected()
-    core.edit_fighter(gui_engine, f.id, name="Joseph")  # someone else saves first
+    fighters.edit_fighter(gui_engine, f.id, name="Joseph")  # someone else saves first
     dlg.name.setText("Joey")
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible()
     assert messages() and "someone else" in messages()[-1][1]
-    assert core.show_fighter(gui_engine, f.id)["name"] == "Joseph"
+    assert fighters.show_fighter(gui_engine, f.id)["name"] == "Joseph"
     assert win.model.find(lambda r: r["name"] == "Joseph") >= 0  # reloaded
 
 
@@ -208,7 +208,7 @@ def test_unit_editor_adds_and_edits_a_unit(qtbot: Any, win: Any, gui_engine: Any
 
 def test_remove_then_undo_brings_the_fighter_back(qtbot: Any, win: Any, gui_engine: Any) -> None:
     _cid, rid = setup(win, gui_engine, "nuts")
-    core.add_fighter(gui_engine, rid, "Joe", rep=4, weapons=["Rifle"])
+    fighters.add_fighter(gui_engine, rid, "Joe", rep=4, weapons=["Rifle"])
     win.reload()
     win.select_figure("Joe")
     win.actions["remove_item"].trigger()
@@ -269,7 +269,7 @@ def test_end_cycle_decides_the_pending_critical_injury(qtbot: Any, win: Any, gui
     assert not dlg.isVisible(), dlg.error.text()
     assert campaigns.show_campaign(gui_engine, cid)["cycle"] == 2
     for p in pending:  # not treated: the fighter dies
-        assert core.show_fighter(gui_engine, p["id"])["status"] == "dead"
+        assert fighters.show_fighter(gui_engine, p["id"])["status"] == "dead"
     win.actions["undo"].trigger()
     assert campaigns.show_campaign(gui_engine, NECRO)["cycle"] == 1
 
@@ -297,7 +297,7 @@ def test_house_rule_editor_changes_a_reference_table_the_characteristic_ranges(
     entries = {e["stat"]: e for e in campaigns.campaign_rules(gui_engine, cid)["characteristics"].entries}
     assert (entries["I"]["min"], entries["I"]["max"], entries["Ld"]["max"]) == (1, 12, 10)
     # the campaign's fighters now take I 12, and the window's checks agree
-    core.add_fighter(gui_engine, rid, "Quick", stats={"I": "12"})
+    fighters.add_fighter(gui_engine, rid, "Quick", stats={"I": "12"})
     from campaign_app.usecases import gui_queries as q
 
     assert q.check_stat("necromunda", "I", "12", "n26", q.range_rules(gui_engine, cid)) == ""

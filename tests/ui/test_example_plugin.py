@@ -37,14 +37,14 @@ def test_the_gui_opens_its_campaign_and_roster(skirmish: Any, win: Any, gui_engi
 
 
 def test_after_the_battle_wizard_with_typed_dice(skirmish: Any, qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, core, fighters
     from campaign_app.usecases.battles import record_battle
     from tests.ui.test_flow import click, type_dice
 
     c = campaigns.create_campaign(gui_engine, "Ford", "example-skirmish")
     reds = core.create_roster(gui_engine, c.id, "Reds")
-    core.add_fighter(gui_engine, reds.id, "Ann", stats={"Skill": 4})
-    core.add_fighter(gui_engine, reds.id, "Bob", stats={"Skill": 2})
+    fighters.add_fighter(gui_engine, reds.id, "Ann", stats={"Skill": 4})
+    fighters.add_fighter(gui_engine, reds.id, "Bob", stats={"Skill": 2})
     record_battle(gui_engine, c.id, [reds.id], results={"Ann": "out-of-action", "Bob": "out-of-action"})
     win.reload(prefer=("campaign", c.id))
     wiz = win.after_battle()

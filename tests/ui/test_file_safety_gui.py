@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, fighters
 from tests.ui.conftest import messages
 from tests.ui.test_backup import wait_task
 
@@ -17,7 +17,7 @@ def test_no_window_action_writes_over_the_database(qtbot: Any, win: Any, gui_eng
     db = Path(str(gui_engine.url.database))
     c = campaigns.create_campaign(gui_engine, "Kept", "nuts")
     r = core.create_roster(gui_engine, c.id, "Squad")
-    core.add_fighter(gui_engine, r.id, "Joe", rep=4)
+    fighters.add_fighter(gui_engine, r.id, "Joe", rep=4)
     win.reload(prefer=("roster", r.id))
     (db.parent / "backups").mkdir(exist_ok=True)
     for target in (db, db.with_name(db.name + "-wal"), db.parent / "backups" / "x.pdf"):

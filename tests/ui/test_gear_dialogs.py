@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import campaigns, core, gear
+from campaign_app.usecases import campaigns, core, fighters, gear
 
 
 def setup(win: Any, engine: Any) -> tuple[int, int, int]:
     c = campaigns.create_campaign(engine, "Underhive", "necromunda", "n23")
     r = core.create_roster(engine, c.id, "Rusty Cogs", credits=100)
-    f = core.add_fighter(engine, r.id, "Brak", fighter_type="leader")
+    f = fighters.add_fighter(engine, r.id, "Brak", fighter_type="leader")
     win.reload(prefer=("roster", r.id))
     assert win.roster_id == r.id
     return int(c.id), int(r.id), int(f.id)
@@ -60,7 +60,7 @@ def test_after_the_battle_offers_the_income_of_territories(qtbot: Any, win: Any,
 
     cid, rid, fid = setup(win, gui_engine)
     other = core.create_roster(gui_engine, cid, "Other")
-    vex = core.add_fighter(gui_engine, other.id, "Vex", fighter_type="leader")
+    vex = fighters.add_fighter(gui_engine, other.id, "Vex", fighter_type="leader")
     b = record_battle(gui_engine, cid, [rid, other.id], results={fid: "fine", vex.id: "fine"}, winner=rid)
     opts = game_system("necromunda").after_battle_options
     wiz = AfterBattleWizard(win, Campaigns(gui_engine), b.id, opts)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, core, fighters, journal
 from campaign_app.usecases.rolls import roll_log
 from tests.ui.conftest import messages
 
@@ -32,7 +32,7 @@ def fighter(engine: Any, cid: int, name: str) -> dict[str, Any]:
     for r in rows:
         for f in core.show_roster(engine, r["id"])["fighters"]:
             if f["name"] == name:
-                return dict(core.show_fighter(engine, f["id"]))
+                return dict(fighters.show_fighter(engine, f["id"]))
     raise AssertionError(name)
 
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from campaign_app.remote import RemoteCampaigns
-from campaign_app.usecases import battles, core, rolls
+from campaign_app.usecases import battles, core, fighters, rolls
 from tests.server import conftest as league_fixtures
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -68,7 +68,7 @@ def test_the_window_signs_in_shows_the_league_and_edits_land_on_the_server(
     remote.login(url, "carla", PASSWORDS["carla"])  # another client: the arbitrator
     carla = RemoteCampaigns.open(url.replace("//", "//carla@"))
     try:
-        carla.run(core.edit_fighter, lg.rock, name="Sgt Stone")
+        carla.run(fighters.edit_fighter, lg.rock, name="Sgt Stone")
     finally:
         carla.dispose()
     qtbot.waitUntil(lambda: sorted(_names(win)) == ["Pvt Ryan", "Sgt Stone"], timeout=10000)

@@ -9,15 +9,15 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, fighters
 
 
 def _gang(engine: Any) -> tuple[Any, Any, Any]:
     c = campaigns.create_campaign(engine, "Hive", "necromunda", "n23")
     a = core.create_roster(engine, c.id, "Jackals")
     b = core.create_roster(engine, c.id, "Vipers")
-    core.add_fighter(engine, a.id, "Brak")
-    core.add_fighter(engine, a.id, "Vel")
+    fighters.add_fighter(engine, a.id, "Brak")
+    fighters.add_fighter(engine, a.id, "Vel")
     return c, a, b
 
 

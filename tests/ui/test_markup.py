@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTextEdit, QWidget
 
-from campaign_app.usecases import campaigns, core, rolls
+from campaign_app.usecases import campaigns, core, fighters, rolls
 from campaign_app.usecases.battles import record_battle
 from tests.ui.conftest import close_popups
 
@@ -77,9 +77,9 @@ def hostile(win: Any, gui_engine: Any) -> dict[str, int]:
     e = gui_engine
     c = campaigns.create_campaign(e, BIG, "nuts", expansions=["weird-ww2"])
     r = core.create_roster(e, c.id, f"{BIG} squad", faction=BIG, player=BIG)
-    f = core.add_fighter(e, r.id, f"{BIG} rock", fighter_type="star", rep=5, role=BIG, notes=BIG,
+    f = fighters.add_fighter(e, r.id, f"{BIG} rock", fighter_type="star", rep=5, role=BIG, notes=BIG,
                          skills=[BIG], weapons=[BIG])
-    core.add_fighter(e, r.id, "Pvt Joe", rep=4)
+    fighters.add_fighter(e, r.id, "Pvt Joe", rep=4)
     add_walker_type(e, c.id, f"{BIG} walker", 4, 3, nation=BIG, notes=BIG)
     table = campaigns.campaign_rules(e, c.id)["nuts-rep-increase"].to_dict()
     for row in table["rows"]:
@@ -160,7 +160,7 @@ def test_the_injury_dialog_shows_hostile_names_as_text(qtbot: Any, win: Any, gui
     e = gui_engine
     c = campaigns.create_campaign(e, BIG, "necromunda")
     r = core.create_roster(e, c.id, f"{BIG} gang", credits=100)
-    core.add_fighter(e, r.id, f"{BIG} krug", fighter_type="leader")
+    fighters.add_fighter(e, r.id, f"{BIG} krug", fighter_type="leader")
     win.reload(prefer=("roster", r.id))
     assert win.select_figure(f"{BIG} krug")
     dlg = win.run_command("injury_roll")

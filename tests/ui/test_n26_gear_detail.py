@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_app.usecases import campaigns, core, gear
+from campaign_app.usecases import campaigns, core, fighters, gear
 
 PACK = {"pack": {"name": "Hive guns", "system": "necromunda", "edition": "n26"},
         "items": {"needle-pistol": {"name": "Needle pistol", "cost": 25, "traits": ["Light"],
@@ -16,7 +16,7 @@ PACK = {"pack": {"name": "Hive guns", "system": "necromunda", "edition": "n26"},
 def test_the_detail_pane_prints_the_n26_profile(qtbot: Any, win: Any, gui_engine: Any) -> None:
     c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda", "n26")
     r = core.create_roster(gui_engine, c.id, "Rusty Cogs", credits=100)
-    f = core.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
+    f = fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
     gear.add_content(gui_engine, c.id, PACK)
     gear.buy_item(gui_engine, f.id, "Needle pistol")
     win.reload(prefer=("roster", r.id))
@@ -32,7 +32,7 @@ def test_the_end_cycle_dialog_offers_the_territories_income(qtbot: Any, win: Any
 
     c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda", "n26")
     r = core.create_roster(gui_engine, c.id, "Rusty Cogs", credits=10)
-    core.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
+    fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
     gear.add_territory(gui_engine, r.id, "Old Ruins", credits=5, dice="D6x10")
     win.reload(prefer=("campaign", c.id))
     dlg = win.run_command("end_cycle")

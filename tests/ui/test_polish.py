@@ -44,7 +44,7 @@ def test_a_start_without_a_display_says_so_in_one_line(tmp_path: Path) -> None:
 
 
 def test_the_table_title_counts_units_and_their_figures(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, core, fighters
     from campaign_app.usecases.units import add_unit
 
     c = campaigns.create_campaign(gui_engine, "Bocage", "fubar")
@@ -57,7 +57,7 @@ def test_the_table_title_counts_units_and_their_figures(qtbot: Any, win: Any, gu
     assert win.table_title.text().endswith("2 units  ·  9 figures")
     c2 = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
     r2 = core.create_roster(gui_engine, c2.id, "Jackals")
-    core.add_fighter(gui_engine, r2.id, "Brak", fighter_type="ganger")
+    fighters.add_fighter(gui_engine, r2.id, "Brak", fighter_type="ganger")
     win.reload(prefer=("roster", r2.id))
     assert win.table_title.text().endswith("1 fighter")
 
@@ -120,14 +120,14 @@ def _opened(qtbot: Any, dlg: Any) -> Any:
 
 def test_every_dialog_opens_with_the_keyboard_in_its_first_field(qtbot: Any, win: Any,
                                                                 gui_engine: Any) -> None:
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, core, fighters
     from campaign_app.usecases.units import add_unit
 
     dlg = win.new_campaign()
     assert _opened(qtbot, dlg) is dlg.name
     c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
     r = core.create_roster(gui_engine, c.id, "Jackals")
-    core.add_fighter(gui_engine, r.id, "Brak", fighter_type="ganger")
+    fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="ganger")
     win.reload(prefer=("roster", r.id))
     for open_it in (win.new_campaign, win.new_roster, win.edit_roster, win.add_fighter,
                     win.house_rules, win.record_battle):
@@ -256,11 +256,11 @@ def test_a_d66_is_read_not_added_up() -> None:
 
 
 def test_duplicate_the_selected_fighter_from_the_roster_menu(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, core, fighters
 
     c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
     r = core.create_roster(gui_engine, c.id, "Jackals")
-    core.add_fighter(gui_engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
+    fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
     win.reload(prefer=("roster", r.id))
     assert not win.actions["duplicate"].isEnabled()  # nothing selected
     assert win.select_figure("Brak")
@@ -297,20 +297,20 @@ def test_save_and_add_another_keeps_the_dialog_for_the_next_fighter(qtbot: Any, 
 
 
 def _gang(win: Any, engine: Any) -> int:
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, core, fighters
 
     c = campaigns.create_campaign(engine, "Underhive", "necromunda")
     r = core.create_roster(engine, c.id, "Jackals")
-    core.add_fighter(engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
-    core.add_fighter(engine, r.id, "Vel", fighter_type="juve", skills=["Nerves of Steel"])
-    v = core.add_fighter(engine, r.id, "Mox", fighter_type="ganger", weapons=["Autogun"])
-    core.edit_fighter(engine, v.id, status="in-recovery")
+    fighters.add_fighter(engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
+    fighters.add_fighter(engine, r.id, "Vel", fighter_type="juve", skills=["Nerves of Steel"])
+    v = fighters.add_fighter(engine, r.id, "Mox", fighter_type="ganger", weapons=["Autogun"])
+    fighters.edit_fighter(engine, v.id, status="in-recovery")
     win.reload(prefer=("roster", r.id))
     return int(r.id)
 
 
 def test_roster_search_and_status_filter(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, core, fighters
 
     rid = _gang(win, gui_engine)
     bar = win.roster_filter
@@ -326,7 +326,7 @@ def test_roster_search_and_status_filter(qtbot: Any, win: Any, gui_engine: Any) 
     bar.status.setCurrentIndex(bar.status.findData("in-recovery"))
     assert [r["name"] for r in win.model.rows] == ["Mox"]
     # a change elsewhere keeps the filter: a new fighter that does not match stays out
-    core.add_fighter(gui_engine, rid, "Zed", fighter_type="ganger")
+    fighters.add_fighter(gui_engine, rid, "Zed", fighter_type="ganger")
     win.reload()
     assert [r["name"] for r in win.model.rows] == ["Mox"]
     bar.search.clear()
@@ -339,7 +339,7 @@ def test_roster_search_and_status_filter(qtbot: Any, win: Any, gui_engine: Any) 
     # another campaign starts from every row
     c2 = campaigns.create_campaign(gui_engine, "Ash Wastes", "necromunda")
     r2 = core.create_roster(gui_engine, c2.id, "Sisters")
-    core.add_fighter(gui_engine, r2.id, "Ann")
+    fighters.add_fighter(gui_engine, r2.id, "Ann")
     win.reload(prefer=("roster", r2.id))
     assert bar.search.text() == "" and [r["name"] for r in win.model.rows] == ["Ann"]
 

@@ -440,7 +440,7 @@ def test_the_advance_dialog_is_in_the_language(qtbot: Any, lang_window: Any, gui
     from PySide6.QtWidgets import QLabel, QTreeWidget
     from sqlalchemy import text
 
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, core, fighters
     from campaign_app.usecases.demo import create_demo
 
     create_demo(gui_engine)
@@ -449,7 +449,7 @@ def test_the_advance_dialog_is_in_the_language(qtbot: Any, lang_window: Any, gui
     stats = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1", "Ld": "7+",
              "Cl": "7+", "Wil": "7+", "Int": "7+"}
     for kind in ("leader", "ganger", "juve"):
-        core.add_fighter(gui_engine, r.id, f"Rat {kind}", fighter_type=kind, stats=stats, xp=12)
+        fighters.add_fighter(gui_engine, r.id, f"Rat {kind}", fighter_type=kind, stats=stats, xp=12)
     with gui_engine.connect() as con:
         names = sorted({n for (n,) in con.execute(text(
             "SELECT name FROM fighter UNION SELECT name FROM unit UNION SELECT name FROM roster"))},

@@ -92,7 +92,7 @@ class TradeDialog(UseCaseDialog):
         self.app, self.fighter_id, self.selling = app, int(fighter["id"]), selling
         self.items = QComboBox()
         if selling:
-            from campaign_app.usecases.core import show_fighter
+            from campaign_app.usecases.fighters import show_fighter
 
             for e in app.run(show_fighter, self.fighter_id)["equipment"]:
                 self.items.addItem(e["name"], e["name"])

@@ -3,7 +3,7 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, core, fighters
 from campaign_app.usecases.demo import add_units, battles_available
 from db.uow import Engine
 
@@ -28,7 +28,7 @@ def build(engine: Engine) -> int:
         ])
     except ImportError:
         pass
-    core.add_fighter(engine, blue.id, "Lt. Marsh", fighter_type="character", notes="Platoon leader")
+    fighters.add_fighter(engine, blue.id, "Lt. Marsh", fighter_type="character", notes="Platoon leader")
     if battles_available():
         from campaign_app.usecases.battles import after_battle, record_battle
 

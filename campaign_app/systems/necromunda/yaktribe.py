@@ -245,7 +245,7 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
     (one undo step); the report lists each item that did not map and why."""
     from campaign_app.systems import get_system
     from campaign_app.usecases.campaigns import tables_for
-    from campaign_app.usecases.core import make_equipment
+    from campaign_app.usecases.fighters import make_equipment
     from campaign_app.usecases.shapes import campaign_dict, roster_dict
 
     doc, source = _load(path)

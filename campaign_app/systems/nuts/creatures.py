@@ -38,7 +38,7 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_roster,
 )
-from campaign_app.usecases.core import validate_rep
+from campaign_app.usecases.fighters import validate_rep
 from campaign_app.usecases.record import disciplined, record_preview, refuse_typed, step_faces
 from campaign_app.usecases.shapes import FighterData
 from db.models import Campaign, Fighter, Roster, WalkerType

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import campaigns, core, league, members, rolls, table
+from campaign_app.usecases import campaigns, core, fighters, league, members, rolls, table
 from server.web.screenshots import CHROMIUM, launch_chromium, serving
 
 pw = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
@@ -70,8 +70,8 @@ def site(engine: Any, browser: Any) -> Iterator[Site]:
         jerries = app.run(core.create_roster, c.id, "Jerries")
         app.run(league.assign_roster, easy.id, "ann")
         app.run(league.assign_roster, jerries.id, "bob")
-        rock = app.run(core.add_fighter, easy.id, "Sgt Rock", rep=5)
-        hans = app.run(core.add_fighter, jerries.id, "Hans", rep=4)
+        rock = app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)
+        hans = app.run(fighters.add_fighter, jerries.id, "Hans", rep=4)
         b = app.run(table.setup_battle, c.id, [easy.id, jerries.id])
         app.run(table.start_battle, b.id)
         desktop = app.reopened()

@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pytest
 
-from campaign_app.usecases import campaigns, core, journal, members
+from campaign_app.usecases import campaigns, core, fighters, journal, members
 from campaign_app.usecases.rolls import roll_log
 from tests.server.conftest import PASSWORDS, game_rows
 from tests.server.web.conftest import Table, error_line
@@ -337,7 +337,7 @@ def test_roster_cards_log_and_standings(tb: Table) -> None:
     from campaign_app.usecases import gear
 
     lg = tb.lg
-    lg.app.run(core.edit_fighter, lg.rock, skills=["Crack Shot"]) if "skills" in core.edit_fighter.__code__.co_varnames \
+    lg.app.run(fighters.edit_fighter, lg.rock, skills=["Crack Shot"]) if "skills" in fighters.edit_fighter.__code__.co_varnames \
         else None
     del gear
     c = tb.client("vic")
