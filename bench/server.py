@@ -26,7 +26,7 @@ What it does, in order:
    throughput) or with a pause between actions (``--think S``, exponential with mean S:
    a busy evening, the latencies a player sees):
 
-   - ``read-roster`` any roster (``core.show_roster``) and ``roster-detail``
+   - ``read-roster`` any roster (``rosters.show_roster``) and ``roster-detail``
      (``details.roster_detail``);
    - ``edit``: the player's counter fighter read (``fighters.show_fighter``) and its notes'
      count raised by one with the version read (``fighters.edit_fighter if_version``); a
@@ -172,7 +172,7 @@ async def play(call: Call, p: Player, cid: int, rosters: list[int], casualty: st
         t0 = time.perf_counter()
         try:
             if op == "read-roster":
-                status, out = await call("core.show_roster", ref=rng.choice(rosters))
+                status, out = await call("rosters.show_roster", ref=rng.choice(rosters))
             elif op == "roster-detail":
                 status, out = await call("details.roster_detail", roster=rng.choice(rosters))
             elif op == "read-log":
@@ -187,7 +187,7 @@ async def play(call: Call, p: Player, cid: int, rosters: list[int], casualty: st
                 other = rng.choice([r for r in rosters if r != p.roster])
                 hurt: dict[str, str] = {}
                 for rid, keep in ((p.roster, p.counter), (other, None)):
-                    status, r = await call("core.show_roster", ref=rid)
+                    status, r = await call("rosters.show_roster", ref=rid)
                     if status != 200:
                         raise Refused(f"show_roster {status}: {r}")
                     active = [_get(f, "id") for f in _get(r, "fighters")
@@ -250,7 +250,7 @@ async def _warm(call: Call, cid: int, roster: int, fighter: int) -> None:
     the rules data and the game system (seconds on a loaded machine), in the floor's
     workers and the servers alike; a league server has done that long before its
     evening's play."""
-    for name, kw in (("core.show_roster", {"ref": roster}), ("details.roster_detail", {"roster": roster}),
+    for name, kw in (("rosters.show_roster", {"ref": roster}), ("details.roster_detail", {"roster": roster}),
                      ("fighters.show_fighter", {"ref": fighter}), ("rolls.roll_log", {"campaign": cid, "limit": 5}),
                      ("journal.history", {"campaign": cid, "limit": 5})):
         status, out = await call(name, **kw)

@@ -32,7 +32,7 @@ def lazy_module(name: str) -> ModuleType:
 
 
 campaigns = lazy_module("campaign_app.usecases.campaigns")
-core = lazy_module("campaign_app.usecases.core")
+rosters = lazy_module("campaign_app.usecases.rosters")
 fighters = lazy_module("campaign_app.usecases.fighters")
 journal = lazy_module("campaign_app.usecases.journal")
 q = lazy_module("campaign_app.usecases.gui_queries")

@@ -34,8 +34,8 @@ from campaign_app.usecases.common import (
     row_id,
     unlink_figures,
 )
-from campaign_app.usecases.core import roster_result
 from campaign_app.usecases.results import CampaignResult, Result, RosterResult
+from campaign_app.usecases.rosters import roster_result
 from db.journal import bump_version
 from db.models import Campaign, Fighter, Roster, utcnow
 from db.queries import campaigns as campaign_q

@@ -1,7 +1,8 @@
 """The detail pane's shapes (:func:`campaign_app.usecases.gui_queries.details.fighter_detail`,
 ``unit_detail``, ``roster_detail``). Kept apart from :mod:`gui_queries` so that module
-loads without :mod:`campaign_app.usecases.core` (the window's first screen); the panes
-load it when one is read, and the facade when it names a pane's type."""
+loads without the subjects' use-case modules (:mod:`campaign_app.usecases.fighters`...:
+the window's first screen); the panes load it when one is read, and the facade when it
+names a pane's type."""
 
 from __future__ import annotations
 

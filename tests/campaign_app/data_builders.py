@@ -9,7 +9,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app import rollchain
-from campaign_app.usecases import campaigns, core, fighters, rolls
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from db.models import (
     Battle,
     BattleResult,
@@ -31,9 +31,9 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
     table = campaigns.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
     table["rows"][0]["label"] = "Lesson Learnt (house)"
     campaigns.set_house_rule(engine, c.id, "n26-lasting-injury", table)
-    g = core.create_roster(engine, c.id, "Goliath Ñ Crushers", faction="Goliath", credits=120)
-    e = core.create_roster(engine, c.id, "Escher Blades", faction="Escher", player="Ana")
-    core.edit_roster(engine, g.id, reputation=7, notes="line one\nline two ✓")
+    g = rosters.create_roster(engine, c.id, "Goliath Ñ Crushers", faction="Goliath", credits=120)
+    e = rosters.create_roster(engine, c.id, "Escher Blades", faction="Escher", player="Ana")
+    rosters.edit_roster(engine, g.id, reputation=7, notes="line one\nline two ✓")
     krug = fighters.add_fighter(engine, g.id, "Krug", fighter_type="leader", stats={"WS": "3+", "M": 4},
                             weapons=["Autopistol", "Power Sword"], skills=["Nerves of Steel"], xp=5,
                             credits_value=120)
@@ -77,7 +77,7 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
 
 def build_nuts(engine: Engine, name: str = "Weird Front") -> int:
     c = campaigns.create_campaign(engine, name, "nuts", expansions=["weird-ww2"])
-    r = core.create_roster(engine, c.id, "1st Platoon")
+    r = rosters.create_roster(engine, c.id, "1st Platoon")
     sgt = fighters.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5, role="NCO",
                            weapons=["M1 Garand"])
     fighters.add_fighter(engine, r.id, "Zed", fighter_type="grunt", rep=2, kind="zombie")
@@ -111,7 +111,7 @@ def chained_roll(s: Session, **fields: Any) -> RollRecord:
 
 def build_squad(engine: Engine, name: str = "Bocage") -> int:
     c = campaigns.create_campaign(engine, name, "fubar")
-    r = core.create_roster(engine, c.id, "Able Company")
+    r = rosters.create_roster(engine, c.id, "Able Company")
     with Session(engine) as s:
         u = Unit(roster_id=r.id, name="1st Squad", training="regular", figures=8, figures_start=10,
                  wounded=1, stats={"move": 6})

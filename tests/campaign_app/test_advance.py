@@ -12,7 +12,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import campaigns, core, fighters, journal, rolls
+from campaign_app.usecases import campaigns, fighters, journal, rolls, rosters
 from campaign_app.usecases.advance import advance_options, take_advance
 from campaign_app.usecases.datafiles import export_json, import_json
 
@@ -34,7 +34,7 @@ def fighter_state(engine, fid):
 @pytest.fixture
 def n23(engine):
     c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
     champ = fighters.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23_LINE, xp=14,
                              credits_value=100)
     ganger = fighters.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7,
@@ -45,7 +45,7 @@ def n23(engine):
 @pytest.fixture
 def n26(engine):
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")  # the default edition: n26
-    r = core.create_roster(engine, c.id, "Venom Sisters")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
     f = fighters.add_fighter(engine, r.id, "Lyra", fighter_type="ganger", stats=N26_LINE, xp=11)
     return engine, c, f
 
@@ -149,7 +149,7 @@ def test_random_advancement_with_a_seed_is_recorded(n23):
 ])
 def test_refused_beyond_limits_or_costs_with_nothing_written(engine, snap, case, match):
     c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
     f = {
         "champ": fighters.add_fighter(engine, r.id, "Top", fighter_type="champion",
                                   stats={**N23_LINE, "WS": "2+", "W": "3"}, xp=14).id,
@@ -200,7 +200,7 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
 
 def test_n26_plain_values_are_limited_upwards(engine, snap):
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
-    r = core.create_roster(engine, c.id, "Venom Sisters")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
     f = fighters.add_fighter(engine, r.id, "Ace", stats={**N26_LINE, "Cl": "10"}, xp=5)
     before = snap(engine)
     with pytest.raises(InputError, match=r"Cl is 10: advancement goes no further than 10 \(default\)"):
@@ -211,7 +211,7 @@ def test_n26_plain_values_are_limited_upwards(engine, snap):
 # --------------------------------------------------------------------------- other games: list only
 def test_nuts_says_rep_changes_in_after_the_battle(engine, snap):
     c = campaigns.create_campaign(engine, "Kursk", "nuts")
-    r = core.create_roster(engine, c.id, "Easy Company")
+    r = rosters.create_roster(engine, c.id, "Easy Company")
     f = fighters.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
     d = advance_options(engine, f.id)
     assert d["mode"] == "after-battle" and "After the Battle" in d["note"] and d["options"] == []
@@ -227,7 +227,7 @@ def test_squad_games_show_promotion_by_battles(engine, system, table):
     from campaign_app.usecases.units import add_unit
 
     c = campaigns.create_campaign(engine, "Granite", system)
-    r = core.create_roster(engine, c.id, "2nd Platoon")
+    r = rosters.create_roster(engine, c.id, "2nd Platoon")
     add_unit(engine, r.id, "Bravo Section", figures=8)
     d = advance_options(engine, "Bravo Section")
     assert d["mode"] == "battles" and "every third battle" in d["note"] and d["table"] == table

@@ -10,7 +10,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, fighters, rolls
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from campaign_app.usecases.advance import advance_options, take_advance
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
@@ -36,7 +36,7 @@ def stored(engine, fid):
 @pytest.fixture
 def gang(engine):
     c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
 
     def add(name, ftype, xp, **stats):
         return fighters.add_fighter(engine, r.id, name, fighter_type=ftype, stats={**N23, **stats}, xp=xp,
@@ -211,8 +211,8 @@ def test_n23_limit_entries_say_how_far_and_bad_ones_are_refused(gang, snap):
 def test_characteristic_ranges_come_from_public_data_and_say_default(engine, snap):
     old = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
     new = campaigns.create_campaign(engine, "Hive War", "necromunda")
-    ro = core.create_roster(engine, old.id, "Rust Rats")
-    rn = core.create_roster(engine, new.id, "Venom Sisters")
+    ro = rosters.create_roster(engine, old.id, "Rust Rats")
+    rn = rosters.create_roster(engine, new.id, "Venom Sisters")
     # n26: Initiative 7 is a legal entry (it stopped at 6); Ld stops at 10
     f = fighters.add_fighter(engine, rn.id, "Quick", stats={**N26, "I": "7"})
     assert stored(engine, f.id)["stats"]["I"] == 7
@@ -231,8 +231,8 @@ def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
     refused whole, and --reset goes back to the labelled defaults."""
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     other = campaigns.create_campaign(engine, "Next Door", "necromunda")
-    r = core.create_roster(engine, c.id, "Venom Sisters")
-    ro = core.create_roster(engine, other.id, "Rust Rats")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
+    ro = rosters.create_roster(engine, other.id, "Rust Rats")
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
             lambda: fighters.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
     rule = {"title": "Characteristic ranges", "dice": "none",
@@ -289,7 +289,7 @@ def test_the_ranges_house_rule_from_the_cli_and_on_the_cards(tmp_path, capsys):
 # --------------------------------------------------------------------------- n26: ranks
 def test_n26_rank_ladder_is_the_public_one(engine, snap):
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
-    r = core.create_roster(engine, c.id, "Venom Sisters")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
     f = fighters.add_fighter(engine, r.id, "Lyra", stats=N26, xp=3).id
     d = advance_options(engine, f)
     assert [rk["xp"] for rk in d["ranks"]][:12] == [4, 7, 10, 13, 19, 25, 31, 37, 49, 61, 73, 85]
@@ -303,7 +303,7 @@ def test_n26_rank_ladder_is_the_public_one(engine, snap):
 
 def test_n26_ld_cl_wil_int_stop_at_10_and_initiative_goes_past_6(engine, snap):
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
-    r = core.create_roster(engine, c.id, "Venom Sisters")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
     f = fighters.add_fighter(engine, r.id, "Lyra", stats={**N26, "Ld": "9", "I": "6"}, xp=10).id
     take_advance(engine, f, "rank", dice="5,5", choose="ld")  # 10: Leadership or Cool
     take_advance(engine, f, "rank", dice="3,4", choose="i")  # 7: Movement or Initiative
@@ -344,5 +344,5 @@ def test_the_times_advanced_go_with_the_campaign_file(gang):
     assert again["advances"] == {"Wil": 1}
     # the copy pays the repeat too
     [roster] = campaigns.show_campaign(engine, res.id)["rosters"]
-    [copy] = core.show_roster(engine, roster["id"])["fighters"]
+    [copy] = rosters.show_roster(engine, roster["id"])["fighters"]
     assert take_advance(engine, copy["id"], "wil").xp_spent == 5

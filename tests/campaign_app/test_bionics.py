@@ -18,7 +18,7 @@ from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import catalogue
 from campaign_app.systems import campaign_tables
 from campaign_app.systems.necromunda.actions import injury_roll
-from campaign_app.usecases import campaigns, core, fighters, gear, journal
+from campaign_app.usecases import campaigns, fighters, gear, journal, rosters
 from db.models import LastingInjury
 from tests.conftest import snapshot
 
@@ -60,7 +60,7 @@ def fighter_row(engine, fid: int) -> tuple[dict, list[str]]:
 
 def gang(engine, credits: int = 300):
     c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
     f = fighters.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=LINE)
     return c, r, f
 

@@ -8,7 +8,7 @@ import collections
 from typing import Any
 
 from campaign_app.rules import load_rulebook
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, journal, rosters
 from campaign_app.usecases.charts import campaign_charts, rolls_per_table
 from campaign_app.usecases.exports import campaign_document
 from campaign_app.usecases.rolls import roll_log, roll_table
@@ -89,7 +89,7 @@ def test_a_league_beyond_the_chart_limits_gets_no_charts_and_says_why(engine: An
 
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     for name in ("A", "B", "C"):
-        core.create_roster(engine, c.id, name)
+        rosters.create_roster(engine, c.id, name)
     monkeypatch.setattr(charts_uc, "CHART_ROSTERS", 2)
     monkeypatch.setattr(exports, "campaign_document", None)  # never read
     monkeypatch.setattr(charts_uc, "campaign_document", None)

@@ -16,7 +16,7 @@ import pytest
 
 import db.uow as uow_module
 from campaign_app.errors import ConflictError
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from db.models import Fighter
 from db.uow import UnitOfWork, read_session
 
@@ -24,14 +24,14 @@ from db.uow import UnitOfWork, read_session
 @pytest.fixture
 def fighter(engine) -> int:
     c = campaigns.create_campaign(engine, "Race", "necromunda")
-    r = core.create_roster(engine, c.id, "Gang")
+    r = rosters.create_roster(engine, c.id, "Gang")
     f = fighters.add_fighter(engine, r.id, "Contested", fighter_type="ganger", weapons=["Lasgun"])
     return int(f.id)  # type: ignore[arg-type]
 
 
 def _edit_in_child(url: str, fid: int, note: str, barrier: Any, results: Any) -> None:
     """A second process: read the fighter, wait for the other, then save with if_version."""
-    from campaign_app.usecases import core as c
+    from campaign_app.usecases import fighters as c
     from db.engine import make_engine
 
     engine = make_engine(url)

@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, journal
+from campaign_app.usecases import campaigns, journal, rosters
 from campaign_app.usecases.backup import backup, restore
 from campaign_app.usecases.counters import change_counter, define_counter, remove_counter
 from campaign_app.usecases.datafiles import ImportRefused, export_json, import_json, write_json
@@ -48,8 +48,8 @@ def defined(engine, campaign_id: int) -> list:
 
 def gang(engine):
     c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rusty Cogs")
-    other = core.create_roster(engine, c.id, "Glass Eyes")
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs")
+    other = rosters.create_roster(engine, c.id, "Glass Eyes")
     return c, r, other
 
 
@@ -58,7 +58,7 @@ def test_define_change_undo_redo_written_and_read_back(engine):
     define_counter(engine, c.id, "Terror Level", start=2, low=0, high=10)
     assert defined(engine, c.id) == [{"name": "Terror Level", "start": 2, "min": 0, "max": 10}]
     assert stored(engine, r.id) == {}  # stands at its start until changed
-    assert core.show_roster(engine, r.id)["counters"] == [
+    assert rosters.show_roster(engine, r.id)["counters"] == [
         {"name": "Terror Level", "start": 2, "min": 0, "max": 10, "value": 2}]
 
     res = change_counter(engine, r.id, "terror level", by=1)  # any case
@@ -230,5 +230,5 @@ def test_backup_and_restore_keep_counters(engine, tmp_path):
     engine.dispose()
     cid = campaigns.show_campaign(engine, "Underhive")["id"]
     assert defined(engine, cid) == [{"name": "Terror Level", "start": 0, "min": 0, "max": 10}]
-    rid = core.show_roster(engine, "Rusty Cogs")["id"]
+    rid = rosters.show_roster(engine, "Rusty Cogs")["id"]
     assert stored(engine, rid) == {"Terror Level": 8}

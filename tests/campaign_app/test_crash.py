@@ -123,15 +123,15 @@ def _check(db: Path, reported: set[tuple[str, int]]) -> int:
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_sigkill_never_leaves_half_a_use_case(tmp_path):
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, rosters
     from db.migrate import open_database
 
     db = tmp_path / "crash.sqlite"
     url = f"sqlite:///{db}"
     eng = open_database(url)
     c = campaigns.create_campaign(eng, "Crash", "necromunda")
-    core.create_roster(eng, c.id, "Writers")
-    core.create_roster(eng, c.id, "Others")
+    rosters.create_roster(eng, c.id, "Writers")
+    rosters.create_roster(eng, c.id, "Others")
     add_fighter(eng, "Others", "o1", weapons=WEAPONS, skills=SKILLS)
     add_fighter(eng, "Others", "o2", weapons=WEAPONS, skills=SKILLS)
     eng.dispose()

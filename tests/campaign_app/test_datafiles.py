@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine, make_url
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, journal, rolls
+from campaign_app.usecases import campaigns, journal, rolls, rosters
 from campaign_app.usecases.datafiles import (
     FORMAT,
     MAX_FILE_BYTES,
@@ -169,7 +169,7 @@ def test_import_is_one_step_that_undo_does_not_cross(sqlite_engine):
     log = rolls.roll_log(sqlite_engine, c.id)
     assert [r["undone"] for r in log] == [False, False, True]
     # later actions undo normally
-    core.create_roster(sqlite_engine, c.id, "New gang")
+    rosters.create_roster(sqlite_engine, c.id, "New gang")
     journal.undo(sqlite_engine, c.id)
     assert export_json(sqlite_engine, c.id)["rosters"] == doc["rosters"]
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, fighters, journal
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from campaign_app.usecases.duplicate import copy_name, duplicate_fighter
 
 
@@ -21,7 +21,7 @@ def test_copy_names_are_numbered_and_never_taken() -> None:
 
 def test_a_copy_has_what_the_fighter_is_not_what_happened_to_it(engine: Any, snap: Any) -> None:
     c = campaigns.create_campaign(engine, "Hive", "necromunda", "n23")
-    r = core.create_roster(engine, c.id, "Jackals")
+    r = rosters.create_roster(engine, c.id, "Jackals")
     f = fighters.add_fighter(engine, r.id, "Brak", fighter_type="champion", stats={"WS": "3+", "I": "4+"},
                          xp=7, credits_value=120, weapons=["Autogun", "Stub gun"], skills=["Nerves of Steel"],
                          role="sergeant")
@@ -46,7 +46,7 @@ def test_a_copy_has_what_the_fighter_is_not_what_happened_to_it(engine: Any, sna
 
 def test_a_taken_name_is_refused_and_nothing_is_written(engine: Any, snap: Any) -> None:
     c = campaigns.create_campaign(engine, "Hive", "necromunda")
-    r = core.create_roster(engine, c.id, "Jackals")
+    r = rosters.create_roster(engine, c.id, "Jackals")
     f = fighters.add_fighter(engine, r.id, "Brak")
     fighters.add_fighter(engine, r.id, "Vel")
     before = snap(engine)

@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from campaign_app.cli import main
 from campaign_app.rules import load_rulebook
-from campaign_app.usecases import campaigns, core, exports, fighters
+from campaign_app.usecases import campaigns, exports, fighters, rosters
 
 HOSTILE = "O<b>Brien & AT&T"
 NON_LATIN = ("Łukasz", "Zoë", "Дмитрий")
@@ -55,13 +55,13 @@ NECRO_LINE = {"M": 5, "WS": "3+", "BS": "4+", "S": 3, "T": 3, "W": 2, "I": 4, "A
 
 def nuts_campaign(engine, expansions=("weird-ww2",), name="Weird War"):
     c = campaigns.create_campaign(engine, name, "nuts", expansions=list(expansions))
-    r = core.create_roster(engine, c.id, "Easy Company", faction="US Army", player="Ann")
+    r = rosters.create_roster(engine, c.id, "Easy Company", faction="US Army", player="Ann")
     return c, r
 
 
 def necro_campaign(engine, edition: str, name: str = "Underhive"):
     c = campaigns.create_campaign(engine, name, "necromunda", edition)
-    r = core.create_roster(engine, c.id, "Rusty Cogs", faction="Orlock", player="Sam", credits=85)
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", faction="Orlock", player="Sam", credits=85)
     return c, r
 
 
@@ -229,9 +229,9 @@ def test_necromunda_roster_shows_characteristics_as_the_edition_writes_them(engi
 def test_necromunda_cards_and_league(engine, tmp_path):
     c, r = necro_campaign(engine, "n26")
     add_necro_fighters(engine, r.id)
-    other = core.create_roster(engine, c.id, "Ash Wastes Crew", faction="Goliath")
+    other = rosters.create_roster(engine, c.id, "Ash Wastes Crew", faction="Goliath")
     fighters.add_fighter(engine, other.id, "Grokk", fighter_type="leader", stats={"WS": "2+"}, xp=7)
-    core.create_roster(engine, c.id, "Empty Gang")
+    rosters.create_roster(engine, c.id, "Empty Gang")
     taken = fighters.add_fighter(engine, r.id, "Snatched Sid", fighter_type="ganger", stats={"WS": "4+"})
     fighters.edit_fighter(engine, taken.id, status="captured")
     from db.models import Fighter
@@ -279,7 +279,7 @@ def test_squad_roster_cards_and_qrs(engine, tmp_path):
     from campaign_app.usecases import units
 
     c = campaigns.create_campaign(engine, "Sandbox", "fubar")
-    r = core.create_roster(engine, c.id, "Alpha", faction="Blue", player="Kim")
+    r = rosters.create_roster(engine, c.id, "Alpha", faction="Blue", player="Kim")
     units.add_unit(engine, r.id, "1st Section", 8, training="veteran", weapons=["Assault rifle", "LMG"],
                    armour="medium")
     car = units.add_unit(engine, r.id, "Дмитрий's Humvee", 1, unit_type="vehicle", armour="light",
@@ -310,7 +310,7 @@ def test_squad_roster_cards_and_qrs(engine, tmp_path):
         assert s in text
 
     m = campaigns.create_campaign(engine, "Bocage", "unit-morale")
-    r2 = core.create_roster(engine, m.id, "Bleus")
+    r2 = rosters.create_roster(engine, m.id, "Bleus")
     units.add_unit(engine, r2.id, "Section Zoë", 10, figures_start=12, discipline="shaken", order="sneak")
     out, pages = export(engine, tmp_path, "roster", "Bleus", name="um.pdf")
     assert "Section Zoë" in pages[0] and "10 / 12" in pages[0] and "Shaken, order Sneak" in pages[0]
@@ -406,7 +406,7 @@ def test_exports_write_nothing_and_survive_long_text(engine, tmp_path, snap):
     c, r = nuts_campaign(engine)
     long_name = "W" * 120 + " " + "x" * 79  # 200 characters, the longest name allowed
     fighters.add_fighter(engine, r.id, long_name, rep=4, notes="Long story. " * 400)
-    core.edit_roster(engine, r.id, notes=("A campaign diary entry. " * 50 + "\n\n") * 8)
+    rosters.edit_roster(engine, r.id, notes=("A campaign diary entry. " * 50 + "\n\n") * 8)
     before = snap(engine)
     out, pages = export(engine, tmp_path, "roster", "Easy Company")
     assert len(pages) == 2  # the notes run onto a second page
@@ -488,12 +488,12 @@ def test_league_reads_in_a_fixed_number_of_queries_and_each_roster_gets_its_own_
 
     # five more rosters, each with its own gear, skills and injuries
     for i in range(5):
-        other = core.create_roster(engine, c.id, f"Gang {i}")
+        other = rosters.create_roster(engine, c.id, f"Gang {i}")
         f = fighters.add_fighter(engine, other.id, f"Boss {i}", fighter_type="leader", stats=NECRO_LINE,
                              weapons=[f"Gun {i}"], skills=[f"Skill {i}"])
         add_injury(engine, f.id, label=f"Scar {i}")
         fighters.add_fighter(engine, other.id, f"Nobody {i}", fighter_type="juve", stats=NECRO_LINE)
-    core.create_roster(engine, c.id, "Empty Gang")
+    rosters.create_roster(engine, c.id, "Empty Gang")
     before = snap(engine)
     docs, many = league_docs(engine, c.id)
     assert snap(engine) == before
@@ -519,7 +519,7 @@ def test_squad_league_matches_each_roster_read_alone(engine):
     c = campaigns.create_campaign(engine, "Sandbox", "fubar")
     kit = [("Rifle", "Pistol"), ("Shotgun", "SMG"), ("HMG", "Flamer")]
     for i, (team, own) in enumerate(kit):
-        r = core.create_roster(engine, c.id, f"Side {i}")
+        r = rosters.create_roster(engine, c.id, f"Side {i}")
         units.add_unit(engine, r.id, f"Section {i}", 8, weapons=[team])
         fighters.add_fighter(engine, r.id, f"Captain {i}", weapons=[own])
     docs, _n = league_docs(engine, c.id)

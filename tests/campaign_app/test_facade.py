@@ -20,11 +20,11 @@ from campaign_app.facade import Campaigns, result_adapter, takes_database, use_c
 from campaign_app.usecases import (
     battles,
     campaigns,
-    core,
     fighters,
     gear,
     gui_queries,
     journal,
+    rosters,
     standings,
 )
 
@@ -101,14 +101,14 @@ def test_results_go_to_json_and_back_unchanged(engine: Any) -> None:
     c = app.run(campaigns.create_campaign, "Kursk", "nuts", None, ["weird-ww2"])
     _round_trip(campaigns.create_campaign, c)
     assert app.run(campaigns.show_campaign, c.id)["name"] == "Kursk"  # the database got it
-    r = app.run(core.create_roster, c.id, "Easy", player="Ann")
-    _round_trip(core.create_roster, r)
+    r = app.run(rosters.create_roster, c.id, "Easy", player="Ann")
+    _round_trip(rosters.create_roster, r)
     f = app.run(fighters.add_fighter, r.id, "Sgt Rock", rep=5, weapons=["Rifle"])
     _round_trip(fighters.add_fighter, f)
     g = app.run(fighters.add_fighter, r.id, "Pvt Ryan", rep=4)
-    other = app.run(core.create_roster, c.id, "Jerries")
+    other = app.run(rosters.create_roster, c.id, "Jerries")
     h = app.run(fighters.add_fighter, other.id, "Hans", rep=4)
-    for fn, res in ((core.show_roster, app.run(core.show_roster, r.id)),
+    for fn, res in ((rosters.show_roster, app.run(rosters.show_roster, r.id)),
                     (gui_queries.campaign_tree, app.run(gui_queries.campaign_tree)),
                     (gui_queries.roster_rows, app.run(gui_queries.roster_rows, roster=r.id)),
                     (gui_queries.fighter_detail, app.run(gui_queries.fighter_detail, f.id)),

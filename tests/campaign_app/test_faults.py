@@ -17,7 +17,7 @@ import pytest
 
 import db.uow as uow_module
 from campaign_app.errors import AppError
-from campaign_app.usecases import campaigns, core, fighters, journal, rolls
+from campaign_app.usecases import campaigns, fighters, journal, rolls, rosters
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
 
@@ -43,7 +43,7 @@ def _roster_ids(engine: Any, campaign: str) -> list[int]:
 
 
 def _fighter_named(engine: Any, roster: str, name: str) -> int:
-    d = core.show_roster(engine, roster)
+    d = rosters.show_roster(engine, roster)
     return next(f["id"] for f in d["fighters"] if f["name"] == name)
 
 

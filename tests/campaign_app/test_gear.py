@@ -21,7 +21,7 @@ from campaign_app.rules.catalogue import (
     validate_sections,
 )
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import campaigns, core, fighters, gear, journal, rolls
+from campaign_app.usecases import campaigns, fighters, gear, journal, rolls, rosters
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE, SAMPLE_DOC
 from tests.conftest import snapshot
@@ -57,7 +57,7 @@ def run(engine, *argv: str) -> int:
 
 def gang(engine, credits: int = 100, edition: str = "n23"):
     c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition=edition)
-    r = core.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
     f = fighters.add_fighter(engine, r.id, "Brak", fighter_type="leader")
     return c, r, f
 
@@ -215,7 +215,7 @@ def test_buy_sell_credits_stash_ledger_and_undo_are_exact(engine):
     assert gear.roster_worth(engine, r.id) == {"rating": 0, "credits": 95, "stash": 10, "wealth": 105}
     gear.stash_give(engine, r.id, "Laspistol", f.id)
     assert gear.roster_worth(engine, r.id) == {"rating": 10, "credits": 95, "stash": 0, "wealth": 105}
-    d = core.show_roster(engine, r.id)
+    d = rosters.show_roster(engine, r.id)
     assert d["worth"]["wealth"] == 105
     ledger = gear.show_ledger(engine, r.id)["entries"]
     assert [(e["kind"], e["amount"], e["balance"], e["why"]) for e in ledger] == [
@@ -227,7 +227,7 @@ def test_buy_sell_credits_stash_ledger_and_undo_are_exact(engine):
     assert game_rows(engine) == after_buy
     journal.undo(engine, c.id)
     assert game_rows(engine) == start
-    assert core.show_roster(engine, r.id)["credits"] == 100
+    assert rosters.show_roster(engine, r.id)["credits"] == 100
     assert fighters.show_fighter(engine, f.id)["credits_value"] == 0
 
 
@@ -263,7 +263,7 @@ def test_json_export_and_import_carry_credits_stash_ledger_and_packs(engine, tmp
     again = export_json(engine, res.id)
     again["campaign"]["name"] = doc["campaign"]["name"]
     assert again == doc
-    r2 = core.show_roster(engine, campaigns.show_campaign(engine, res.id)["rosters"][0]["id"])
+    r2 = rosters.show_roster(engine, campaigns.show_campaign(engine, res.id)["rosters"][0]["id"])
     assert r2["worth"] == {"rating": 35, "credits": 55, "stash": 10, "wealth": 100}
     # a broken pack in a file is refused, with its path
     bad = json.loads(json.dumps(doc))
@@ -281,7 +281,7 @@ def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine)
     report = {(x.where, x.message) for x in res.report}
     assert not any("'Third Arm' is not in the catalogue" in m for _w, m in report)  # the library's Extra arm
     assert ("gang.stash[1]", "'Mystery box' is not in the catalogue; kept in the stash without a cost") in report
-    r = core.show_roster(engine, res.roster["id"])
+    r = rosters.show_roster(engine, res.roster["id"])
     assert r["credits"] == 30
     st = gear.show_stash(engine, r["id"])
     assert [(i["name"], i["cost"]) for i in st["items"]] == [("Laspistol", 10), ("Mystery box", 0)]
@@ -321,7 +321,7 @@ def test_income_is_collected_with_its_roll_on_record_and_undone_exactly(engine, 
     journal.undo(engine, c.id)
     assert game_rows(engine) == before
     # after a battle: the flag collects the income of each roster that fought, battle on the ledger
-    other = core.create_roster(engine, c.id, "Other")
+    other = rosters.create_roster(engine, c.id, "Other")
     fighters.add_fighter(engine, other.id, "Vex", fighter_type="leader")
     assert run(engine, "battle", "record", str(c.id), "--roster", "Rusty Cogs", "--roster", "Other",
                "--winner", "Rusty Cogs") == 0

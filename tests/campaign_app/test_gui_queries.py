@@ -9,7 +9,7 @@ import pytest
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda import actions as necro
 from campaign_app.systems.nuts import creatures as weird
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases import gui_queries as q
 
 
@@ -18,8 +18,8 @@ def test_queries_read_what_the_use_cases_wrote_and_write_nothing(engine: Any, sn
     from campaign_app.usecases.battles import record_battle
 
     c = campaigns.create_campaign(engine, "Kursk", "nuts", expansions=["weird-ww2"])
-    r = core.create_roster(engine, c.id, "1st")
-    r2 = core.create_roster(engine, c.id, "2nd")
+    r = rosters.create_roster(engine, c.id, "1st")
+    r2 = rosters.create_roster(engine, c.id, "2nd")
     f = fighters.add_fighter(engine, r.id, "Rock", fighter_type="star", rep=5, weapons=["Rifle"], skills=["Tough"])
     fighters.add_fighter(engine, r2.id, "Hans", rep=4)
     generate_creatures(engine, r2.id, "vampire", 1, dice="6")
@@ -100,14 +100,14 @@ def test_injury_opponents_and_pending_critical(engine: Any, snap: Any) -> None:
     from campaign_app.systems.necromunda.actions import injury_roll
 
     c = campaigns.create_campaign(engine, "Feud", "necromunda", "n26")
-    a = core.create_roster(engine, c.id, "Jackals")
-    b = core.create_roster(engine, c.id, "Sisters")
+    a = rosters.create_roster(engine, c.id, "Jackals")
+    b = rosters.create_roster(engine, c.id, "Sisters")
     krug = fighters.add_fighter(engine, a.id, "Krug")
     fighters.add_fighter(engine, a.id, "Brak")
     fighters.add_fighter(engine, b.id, "Sable")
     fighters.add_fighter(engine, b.id, "Nyx")
     nuts = campaigns.create_campaign(engine, "Kursk", "nuts")
-    grunt = fighters.add_fighter(engine, core.create_roster(engine, nuts.id, "1st").id, "Joe", rep=4)
+    grunt = fighters.add_fighter(engine, rosters.create_roster(engine, nuts.id, "1st").id, "Joe", rep=4)
     before = snap(engine)
     assert [(o["name"], o["roster"]) for o in necro.injury_opponents(engine, krug.id)] == [
         ("Sable", "Sisters"), ("Nyx", "Sisters")]

@@ -25,7 +25,7 @@ from campaign_app.systems.layout import (
     default_layout,
 )
 from campaign_app.systems.registry import add_system, game_system, remove_system
-from campaign_app.usecases import campaigns, core, exports, fighters
+from campaign_app.usecases import campaigns, exports, fighters, rosters
 from campaign_app.usecases import gui_queries as q
 
 PLAIN = SystemInfo(
@@ -83,7 +83,7 @@ def test_a_system_without_a_layout_gets_one_from_its_info(systems: None) -> None
 
 def test_the_default_layout_prints_a_roster(systems: None, sqlite_engine: Any) -> None:
     c = campaigns.create_campaign(sqlite_engine, "Plain", PLAIN.id)
-    r = core.create_roster(sqlite_engine, c.id, "Lads", credits=50)
+    r = rosters.create_roster(sqlite_engine, c.id, "Lads", credits=50)
     fighters.add_fighter(sqlite_engine, r.id, "Big Al", fighter_type="boss", stats={"Mv": 5, "Sh": 3}, xp=2)
     tiny = fighters.add_fighter(sqlite_engine, r.id, "Tiny", stats={"Mv": 4, "Sh": 5})
     fighters.edit_fighter(sqlite_engine, tiny.id, status="dead")
@@ -110,7 +110,7 @@ def test_a_custom_layout_drives_the_gui_table_and_the_printed_roster(systems: No
     from ui.models import ALIGN_RIGHT, RosterModel, roster_columns
 
     c = campaigns.create_campaign(engine, "Heroic", CUSTOM_INFO.id)
-    r = core.create_roster(engine, c.id, "Band")
+    r = rosters.create_roster(engine, c.id, "Band")
     fighters.add_fighter(engine, r.id, "Ann", rep=4)
     bob = fighters.add_fighter(engine, r.id, "Bob", rep=3)
     cy = fighters.add_fighter(engine, r.id, "Cy", rep=5)

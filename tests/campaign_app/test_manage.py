@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel import Session, SQLModel
 
 from campaign_app.errors import ConflictError, InputError, NotFoundError
-from campaign_app.usecases import campaigns, core, fighters, journal, manage, rolls
+from campaign_app.usecases import campaigns, fighters, journal, manage, rolls, rosters
 from campaign_app.usecases.battles import after_battle, record_battle
 from campaign_app.usecases.demo import create_demo
 from db.models import Fighter
@@ -31,8 +31,8 @@ def rows(engine: Any) -> dict[str, list[tuple]]:
 
 def _necromunda(engine: Any) -> tuple[Any, Any, Any]:
     c = campaigns.create_campaign(engine, "Hive", "necromunda", "n23")
-    a = core.create_roster(engine, c.id, "Jackals")
-    b = core.create_roster(engine, c.id, "Vipers")
+    a = rosters.create_roster(engine, c.id, "Jackals")
+    b = rosters.create_roster(engine, c.id, "Vipers")
     for n in ("Brak", "Vel", "Ossa"):
         fighters.add_fighter(engine, a.id, n, weapons=["Autogun"])
     for n in ("Kesh", "Moro"):
@@ -41,8 +41,8 @@ def _necromunda(engine: Any) -> tuple[Any, Any, Any]:
 
 
 def _battle(engine: Any, c: Any, a: Any, b: Any) -> int:
-    fa = {f["name"]: f["id"] for f in core.show_roster(engine, a.id)["fighters"]}
-    fb = {f["name"]: f["id"] for f in core.show_roster(engine, b.id)["fighters"]}
+    fa = {f["name"]: f["id"] for f in rosters.show_roster(engine, a.id)["fighters"]}
+    fb = {f["name"]: f["id"] for f in rosters.show_roster(engine, b.id)["fighters"]}
     bt = record_battle(engine, c.id, [a.id, b.id], winner=a.id,
                        results={fb["Kesh"]: "out-of-action"}, by={fb["Kesh"]: fa["Brak"]})
     after_battle(engine, bt.id, seed=7)
@@ -59,7 +59,7 @@ def test_delete_a_roster_with_battles_and_undo_it_exactly(engine: Any) -> None:
     assert (res.kind, res.name, res.fighters, res.battles) == ("roster", "Jackals", 3, 1)
     assert res.changes.structure and a.id in res.changes.rosters
     with pytest.raises(NotFoundError):
-        core.show_roster(engine, a.id)
+        rosters.show_roster(engine, a.id)
     # the other roster and the battle stay; the casualty its fighter caused lets go of it
     assert [r["name"] for r in campaigns.show_campaign(engine, c.id)["rosters"]] == ["Vipers"]
     log = rolls.roll_log(engine, c.id)
@@ -68,17 +68,17 @@ def test_delete_a_roster_with_battles_and_undo_it_exactly(engine: Any) -> None:
     # one undo step puts every row back, the rolls' links too
     journal.undo(engine, c.id)
     assert rows(engine) == before
-    brak = next(f for f in core.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
+    brak = next(f for f in rosters.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
     assert len(rolls.roll_log(engine, c.id, fighter=brak["id"])) == len(
         [x for x in jackal_rolls if x["subject"] == "Brak"])
     journal.redo(engine, c.id)
     with pytest.raises(NotFoundError):
-        core.show_roster(engine, a.id)
+        rosters.show_roster(engine, a.id)
 
 
 def test_a_stale_roster_delete_is_refused_and_nothing_is_written(engine: Any) -> None:
     c, a, b = _necromunda(engine)
-    core.edit_roster(engine, a.id, notes="changed elsewhere")
+    rosters.edit_roster(engine, a.id, notes="changed elsewhere")
     before = rows(engine)
     with pytest.raises(ConflictError):
         manage.delete_roster(engine, a.id, if_version=a.version)
@@ -100,7 +100,7 @@ def test_rename_campaign_and_roster(engine: Any) -> None:
     after = rows(engine)
     assert {k: v for k, v in after.items() if k != "campaign"} == {k: v for k, v in before.items() if k != "campaign"}
     journal.undo(engine, c.id)
-    assert core.show_roster(engine, a.id)["name"] == "Jackals"
+    assert rosters.show_roster(engine, a.id)["name"] == "Jackals"
     journal.undo(engine, c.id)
     assert campaigns.show_campaign(engine, c.id)["name"] == "Hive"
 
@@ -117,7 +117,7 @@ def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> 
     with pytest.raises(NotFoundError, match="was deleted"):
         campaigns.show_campaign(engine, "Hive")
     with pytest.raises(NotFoundError, match="was deleted"):
-        core.show_roster(engine, a.id)
+        rosters.show_roster(engine, a.id)
     with pytest.raises(NotFoundError, match="was deleted"):
         fighters.add_fighter(engine, a.id, "Late")
     assert [(d["id"], d["name"], d["rosters"]) for d in manage.deleted_campaigns(engine)] == [(c.id, "Hive", 2)]
@@ -171,7 +171,7 @@ def test_purge_takes_the_gangs_stash_ledger_territories_and_content_packs(engine
 def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
-    brak = next(f for f in core.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
+    brak = next(f for f in rosters.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
     before = rows(engine)
     res = manage.move_fighter(engine, brak["id"], "Vipers")
     assert (res.from_roster, res.to_roster) == ("Jackals", "Vipers")
@@ -181,7 +181,7 @@ def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
     with pytest.raises(InputError, match="already in Vipers"):
         manage.move_fighter(engine, brak["id"], b.id)
     other = campaigns.create_campaign(engine, "Elsewhere", "necromunda")
-    far = core.create_roster(engine, other.id, "Far")
+    far = rosters.create_roster(engine, other.id, "Far")
     with pytest.raises(InputError, match="only within a campaign"):
         manage.move_fighter(engine, brak["id"], far.id)
     with pytest.raises(NotFoundError):
@@ -192,8 +192,8 @@ def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
 
 def test_a_walker_moves_with_its_crew(engine: Any) -> None:
     c = campaigns.create_campaign(engine, "Front", "nuts")
-    a = core.create_roster(engine, c.id, "Able")
-    b = core.create_roster(engine, c.id, "Baker")
+    a = rosters.create_roster(engine, c.id, "Able")
+    b = rosters.create_roster(engine, c.id, "Baker")
     tank = fighters.add_fighter(engine, a.id, "Sherman", rep=4)
     crew = fighters.add_fighter(engine, a.id, "Driver", rep=3)
     with Session(engine) as s:  # as the walker use-case links its crew

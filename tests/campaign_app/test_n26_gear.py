@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import catalogue, profile_fields
-from campaign_app.usecases import campaigns, core, fighters, gear
+from campaign_app.usecases import campaigns, fighters, gear, rosters
 from tests.campaign_app.test_gear import gang, gear_import, pack_file, run
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 from tests.conftest import snapshot
@@ -104,7 +104,7 @@ def test_fighter_show_of_an_n26_fighter_prints_the_n26_columns(engine, capsys):
     assert line == "- Laspistol  SR default  LR default  Str default  AP default  Lethality default"
     assert "Acc" not in out and "Am " not in out
     # a buy stores no "default" as a value of the row: a pack's values fill it later
-    assert core.show_roster(engine, r.id)["fighters"][0]["equipment"][0]["strength"] in (None, "")
+    assert rosters.show_roster(engine, r.id)["fighters"][0]["equipment"][0]["strength"] in (None, "")
 
 
 def test_yaktribe_import_into_an_n26_campaign_matches_the_n26_catalogue(engine):
@@ -116,7 +116,7 @@ def test_yaktribe_import_into_an_n26_campaign_matches_the_n26_catalogue(engine):
     # the n26 catalogue has no plasma pistol (n23's has): named in the report, kept bare
     assert any("'Plasma Pistol' is not in the catalogue; kept without a profile" in m for m in report)
     assert not any("Mesh" in m or "Laspistol" in m for m in report)
-    r = core.show_roster(engine, res.roster["id"])
+    r = rosters.show_roster(engine, res.roster["id"])
     maxath = next(f for f in r["fighters"] if f["name"] == "Maxath-Ja")
     by_name = {e["name"]: e for e in maxath["equipment"]}
     assert "Mesh armour" in by_name  # matched by name, as the n26 catalogue writes it

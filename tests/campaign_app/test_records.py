@@ -17,7 +17,7 @@ from sqlalchemy import text
 from campaign_app.errors import InputError, NotFoundError
 from campaign_app.systems.api import GameSystem, RecordKind
 from campaign_app.systems.info import StatRule, SystemInfo
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases.records import add_record, edit_record, list_records, remove_record
 
 ID = "records-test"
@@ -64,7 +64,7 @@ def test_records_are_stored_checked_and_undone(system: Any, engine: Any) -> None
     from campaign_app.usecases.journal import redo, undo
 
     c = campaigns.create_campaign(engine, "Ford", ID)
-    reds = core.create_roster(engine, c.id, "Reds")
+    reds = rosters.create_roster(engine, c.id, "Reds")
     res = add_record(engine, "banner", {"name": "Red Hand", "height": 3}, roster="Reds")
     assert (res.title, res.roster, res.changes.rosters) == ("Red Hand", "Reds", frozenset({reds.id}))
     assert _rows(engine) == [(reds.id, ID, "banner", {"name": "Red Hand", "height": 3}, 1)]
@@ -117,8 +117,8 @@ def test_records_go_through_export_and_both_imports(system: Any, engine: Any, tm
     from campaign_app.usecases.datafiles.export import export_json_file
 
     c = campaigns.create_campaign(engine, "Ford", ID)
-    core.create_roster(engine, c.id, "Reds")
-    core.create_roster(engine, c.id, "Blues")
+    rosters.create_roster(engine, c.id, "Reds")
+    rosters.create_roster(engine, c.id, "Blues")
     add_record(engine, "banner", {"name": "Red Hand"}, roster="Reds")
     add_record(engine, "oath", {"name": "No retreat", "words": "never"}, campaign="Ford")
     doc = export_json(engine, "Ford")

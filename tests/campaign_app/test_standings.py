@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.battles import record_battle
 from campaign_app.usecases.standings import league_standings
 from db.models import BattleRoster
@@ -21,9 +21,9 @@ from db.models import BattleRoster
 def recorded_league(engine: Any) -> int:
     """Three gangs, three battles (see the numbers in EXPECTED)."""
     c = campaigns.create_campaign(engine, "Hive League", "necromunda")
-    a = core.create_roster(engine, c.id, "Rats")
-    b = core.create_roster(engine, c.id, "Ghosts")
-    s = core.create_roster(engine, c.id, "Spiders")
+    a = rosters.create_roster(engine, c.id, "Rats")
+    b = rosters.create_roster(engine, c.id, "Ghosts")
+    s = rosters.create_roster(engine, c.id, "Spiders")
     f = {}
     for roster, name, ftype, value in ((a, "A1", "leader", 100), (a, "A2", "ganger", 50), (a, "A3", "juve", 25),
                                        (b, "B1", "leader", 100), (b, "B2", "ganger", 50), (b, "B3", "ganger", 50),
@@ -86,7 +86,7 @@ def test_the_rating_is_the_games_own(engine: Any) -> None:
     from tests.campaign_app.data_builders import build_squad
 
     c = campaigns.create_campaign(engine, "Patrol", "nuts")
-    r = core.create_roster(engine, c.id, "Squad")
+    r = rosters.create_roster(engine, c.id, "Squad")
     for name, rep in (("Hans", 4), ("Fritz", 5), ("Otto", 3)):
         fighters.add_fighter(engine, r.id, name, rep=rep)
     fighters.edit_fighter(engine, "Otto", status="dead")
@@ -148,8 +148,8 @@ def test_a_squad_games_casualties_are_lost_figures_caused_by_the_other_side(engi
     from campaign_app.usecases.units import add_unit
 
     c = campaigns.create_campaign(engine, "Bocage", "fubar")
-    x = core.create_roster(engine, c.id, "Paras")
-    y = core.create_roster(engine, c.id, "Grenadiers")
+    x = rosters.create_roster(engine, c.id, "Paras")
+    y = rosters.create_roster(engine, c.id, "Grenadiers")
     ux = add_unit(engine, x.id, "1st Section", 8)
     uy = add_unit(engine, y.id, "Gruppe 1", 10)
     record_battle(engine, c.id, [x.id, y.id], winner=x.id, casualties={ux.id: 2, uy.id: 5})

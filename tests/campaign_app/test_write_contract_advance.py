@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 
 from campaign_app.errors import InputError
 from campaign_app.systems import find_stat, stat_rules
-from campaign_app.usecases import advance, campaigns, core, fighters
+from campaign_app.usecases import advance, campaigns, fighters, rosters
 from db.models import Campaign
 from tests.campaign_app.write_contract import contract, module_engine, rows
 
@@ -36,7 +36,7 @@ def w(eng: Engine) -> dict[str, Any]:
     ids: dict[str, Any] = {}
     for ed in ("n23", "n26"):
         c = campaigns.create_campaign(eng, f"Advance {ed}", "necromunda", ed)
-        r = core.create_roster(eng, c.id, f"Gang {ed}")
+        r = rosters.create_roster(eng, c.id, f"Gang {ed}")
         ids[ed] = c.id
         for ftype in ("leader", "ganger", "juve", "specialist"):
             ids[f"{ed}-{ftype}"] = fighters.add_fighter(eng, r.id, f"{ftype} {ed}", fighter_type=ftype, stats=STATS).id

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app.systems.necromunda import actions
-from campaign_app.usecases import battles, campaigns, core, fighters, journal
+from campaign_app.usecases import battles, campaigns, fighters, journal, rosters
 from db.models import BattleResult
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
@@ -34,8 +34,8 @@ def _world(engine: Engine, edition: str) -> dict[str, Any]:
         table["rows"][0]["label"] = "Iron Lesson"
         table["rows"][0]["effects"] = [{"op": "skill", "value": "Iron Will"}]
         campaigns.set_house_rule(engine, c.id, "n26-lasting-injury", table)
-    g = core.create_roster(engine, c.id, "Goliaths", faction="Goliath", credits=100)
-    e = core.create_roster(engine, c.id, "Eschers", faction="Escher", credits=200)
+    g = rosters.create_roster(engine, c.id, "Goliaths", faction="Goliath", credits=100)
+    e = rosters.create_roster(engine, c.id, "Eschers", faction="Escher", credits=200)
     ids: dict[str, Any] = {"campaign": c.id, "g": g.id, "e": e.id}
     for roster, fname, ftype, kw in [
         (g.id, "Krug", "leader", {"xp": 5, "stats": {"BS": 4, "WS": 3}}),
@@ -163,7 +163,7 @@ def test_n26_treatment_the_gang_cannot_pay_writes_no_credits(eng, n26):
     b = _battle(eng, w, results={"Vala": "out-of-action"}, by={"Vala": "Krug"})
     got = _after(eng, w, b, "6,3,6,6,4", treat=[w["Vala"]])  # 2d6 = 12: 120 credits of 200, paid
     assert got.changed_rows("roster") == {w["e"]: {"credits": 80}}
-    core.edit_roster(eng, w["e"], credits=119)
+    rosters.edit_roster(eng, w["e"], credits=119)
     try:
         b = _battle(eng, w, results={"Vala": "out-of-action"}, by={"Vala": "Krug"})
         got = _after(eng, w, b, "6,3,6,6", treat=[w["Vala"]])  # 120 credits of 119: not paid

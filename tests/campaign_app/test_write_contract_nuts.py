@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems.nuts import creatures
-from campaign_app.usecases import battles, campaigns, core, fighters, journal
+from campaign_app.usecases import battles, campaigns, fighters, journal, rosters
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -26,7 +26,7 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 @pytest.fixture(scope="module")
 def w(eng: Engine) -> dict[str, Any]:
     c = campaigns.create_campaign(eng, "Contract NUTS", "nuts", expansions=["weird-ww2"])
-    r = core.create_roster(eng, c.id, "1st Platoon")
+    r = rosters.create_roster(eng, c.id, "1st Platoon")
     ids: dict[str, Any] = {"campaign": c.id, "r": r.id}
     for name, ftype, rep, kw in [
         ("Sgt", "star", 5, {"role": "leader"}),

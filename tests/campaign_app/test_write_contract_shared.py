@@ -29,7 +29,7 @@ from campaign_app.systems.base import (
     SkillGain,
     UnitChange,
 )
-from campaign_app.usecases import battles, campaigns, core, fighters, gear, journal, units
+from campaign_app.usecases import battles, campaigns, fighters, gear, journal, rosters, units
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -41,13 +41,13 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 @pytest.fixture(scope="module")
 def w(eng: Engine) -> dict[str, Any]:
     c = campaigns.create_campaign(eng, "Shared", "necromunda", "n26")
-    g = core.create_roster(eng, c.id, "Goliaths", credits=100)
-    e = core.create_roster(eng, c.id, "Eschers")
+    g = rosters.create_roster(eng, c.id, "Goliaths", credits=100)
+    e = rosters.create_roster(eng, c.id, "Eschers")
     krug = fighters.add_fighter(eng, g.id, "Krug", fighter_type="leader", stats={"BS": 4}, xp=3)
     brak = fighters.add_fighter(eng, g.id, "Brak", fighter_type="ganger", weapons=["Autogun"], skills=["Dodge"])
     vala = fighters.add_fighter(eng, e.id, "Vala", fighter_type="champion")
     u = campaigns.create_campaign(eng, "Shared units", "fubar")
-    ur = core.create_roster(eng, u.id, "Able Company")
+    ur = rosters.create_roster(eng, u.id, "Able Company")
     a = units.add_unit(eng, ur.id, "1st Squad", 10, training="green", weapons=["lmg"])
     b = units.add_unit(eng, ur.id, "2nd Squad", 8, training="green")
     return {"c": c.id, "g": g.id, "e": e.id, "Krug": krug.id, "Brak": brak.id, "Vala": vala.id,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Engine
 
-from campaign_app.usecases import battles, campaigns, core, journal, units
+from campaign_app.usecases import battles, campaigns, journal, rosters, units
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -37,7 +37,7 @@ UNITS = [  # name, training, figures, figures_start, wounded, battles_fought
 
 def _world(eng: Engine, system: str) -> dict[str, Any]:
     c = campaigns.create_campaign(eng, f"Contract {system}", system)
-    r = core.create_roster(eng, c.id, "Able Company")
+    r = rosters.create_roster(eng, c.id, "Able Company")
     ids: dict[str, Any] = {"campaign": c.id, "r": r.id}
     levels = {"fubar": {}, "unit-morale": {"seasoned": "regular"}}[system]
     for name, training, figures, start, wounded, fought in UNITS:

@@ -11,7 +11,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, NotFoundError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe, yak_fighter_type
-from campaign_app.usecases import campaigns, core, fighters, journal
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 
 SAMPLE = Path("/work/shared/samples/yaktribe-gang-157849.json")
 SAMPLE_DOC: dict = {
@@ -60,7 +60,7 @@ def test_sample_file_imports(sqlite_engine):
     d = import_yaktribe(sqlite_engine, SAMPLE)
     assert d.campaign["name"] == "Taikkuus' Campaign" and d.campaign["system"] == "necromunda"
     assert d.fighters == 18
-    roster = core.show_roster(sqlite_engine, d.roster["id"])
+    roster = rosters.show_roster(sqlite_engine, d.roster["id"])
     assert roster["faction"] == "Genestealer Cult" and roster["credits"] == 30 and roster["reputation"] == 16
     by_name = {f["name"]: f for f in roster["fighters"]}
     alpha = by_name["Maxath-Ja"]
@@ -89,7 +89,7 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     assert "gangers[1] Cherub Beta: BS: 0 is outside 2+..6+ (default); left out" in messages
     assert any(m.startswith("gangers[2] Nesh-Tei injuries[3]: injury 'Bad Knee' is not on") for m in messages)
     assert any(m.startswith("gang.territories:") for m in messages)
-    roster = core.show_roster(sqlite_engine, d.roster["id"])
+    roster = rosters.show_roster(sqlite_engine, d.roster["id"])
     types = {f["name"]: f["type"] for f in roster["fighters"]}
     assert types == {"Maxath-Ja": "leader", "Cherub Beta": "exotic-beast", "Nesh-Tei": "champion",
                      "Gone": "ganger", "Lost One": "ganger"}
@@ -137,7 +137,7 @@ def test_messy_values_are_best_effort(sqlite_engine, tmp_path):
     assert "gangers[0]: is text 'not a fighter', not a fighter; skipped" in messages
     assert "gang.credits: credits 'thirty' is not a whole number; used 0" in messages
     assert d.fighters == 2
-    roster = core.show_roster(sqlite_engine, d.roster["id"])
+    roster = rosters.show_roster(sqlite_engine, d.roster["id"])
     assert roster["name"].startswith("Yaktribe gang")
     names = [f["name"] for f in roster["fighters"]]
     assert names[0] == "Fighter 2" and len(names[1]) == 200
@@ -190,12 +190,12 @@ def test_into_the_newest_edition_ld_cl_wil_int_become_plain_values(sqlite_engine
     campaigns.create_campaign(sqlite_engine, "New Hive", "necromunda", "n26")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="New Hive")
     assert d.campaign["edition"] == "n26"  # a campaign named keeps its edition
-    first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
+    first = rosters.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
     # Ld 3+ is 11 as a plain value: the edition stops at 10 (default), said in the report
     assert {k: first["stats"][k] for k in ("Ld", "Cl", "Wil", "Int")} == {"Ld": 10, "Cl": 9, "Wil": 9, "Int": 10}
     assert any("14 - T" in r["message"] for r in d.report)
     assert any(r["message"] == "Ld 3+ is 11 as a plain value, outside 4..10 (default): set to 10" for r in d.report)
     campaigns.create_campaign(sqlite_engine, "Old Hive", "necromunda", "n23")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Old Hive")
-    first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
+    first = rosters.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
     assert first["stats"]["Ld"] == 3 and not any("14 - T" in r["message"] for r in d.report)

@@ -16,7 +16,7 @@ from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda.content import content
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe, library_type, yak_edition
-from campaign_app.usecases import campaigns, core, gear
+from campaign_app.usecases import campaigns, gear, rosters
 from campaign_app.usecases.fighters import add_fighter, show_fighter
 from db.models import Campaign, Equipment, Fighter, LedgerEntry, Roster
 from db.uow import read_session
@@ -158,7 +158,7 @@ def test_a_refused_import_into_a_server_database_writes_nothing(engine, tmp_path
 
 def test_an_item_of_unknown_cost_is_bought_only_at_a_given_cost(engine, capsys):
     c = campaigns.create_campaign(engine, "New Hive", "necromunda", edition="n26")
-    r = core.create_roster(engine, c.id, "Rusty Cogs", credits=100)
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", credits=100)
     f = add_fighter(engine, r.id, "Brak", fighter_type="leader")
     before = snapshot(engine)
     with pytest.raises(InputError, match=r"^the cost of Autopistol is not known .*--cost 25$"):
@@ -175,7 +175,7 @@ def test_an_item_of_unknown_cost_is_bought_only_at_a_given_cost(engine, capsys):
         assert [x.amount for x in s.exec(select(LedgerEntry).where(LedgerEntry.roster_id == r.id))] == [-15]
     # an item of known cost: --cost must be that cost
     c23 = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r23 = core.create_roster(engine, c23.id, "Irons", credits=100)
+    r23 = rosters.create_roster(engine, c23.id, "Irons", credits=100)
     f23 = add_fighter(engine, r23.id, "Gus", fighter_type="leader")
     before = snapshot(engine)
     with pytest.raises(InputError, match="Autopistol costs 10 credits"):

@@ -15,12 +15,12 @@ from campaign_app.facade import Campaigns
 from campaign_app.usecases import (
     battles,
     campaigns,
-    core,
     fighters,
     journal,
     league,
     manage,
     members,
+    rosters,
 )
 from db import acting
 from db.models import BattleRoster, Fighter
@@ -41,7 +41,7 @@ ANN, BOB, VIC, CARLA = Who("ann", "player"), Who("bob", "player"), Who("vic", "v
 def setup(engine: Any) -> tuple[Campaigns, int, int, int]:
     app = Campaigns(engine)
     c = app.run(campaigns.create_campaign, "Kursk", "nuts")
-    easy = app.run(core.create_roster, c.id, "Easy")
+    easy = app.run(rosters.create_roster, c.id, "Easy")
     with app.engine.begin() as conn:  # owners named directly: no members needed below the server
         conn.exec_driver_sql(f"UPDATE roster SET owner = 'ann' WHERE id = {easy.id}")
     rock = app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)
@@ -62,7 +62,7 @@ def test_a_viewers_write_is_refused_inside_the_unit_of_work(setup: Any) -> None:
     with pytest.raises(RefusedError, match="vic is a viewer"):
         app.run_as(VIC, fighters.edit_fighter, rock, xp=5)
     with pytest.raises(RefusedError):
-        app.run_as(VIC, core.create_roster, c, "Mine")
+        app.run_as(VIC, rosters.create_roster, c, "Mine")
     assert snapshot(app.engine) == before
     assert app.run_as(VIC, fighters.show_fighter, rock)["xp"] == 0  # reads are fine
     assert acting.current() is None  # set for the run only
@@ -128,7 +128,7 @@ def test_a_player_removes_and_undoes_their_own_rows_that_go_away(setup: Any) -> 
     assert [e["name"] for e in app.run(fighters.show_fighter, rock)["equipment"]] == ["Rifle"]
     app.run_as(ANN, journal.redo, c)
     app.run_as(ANN, journal.undo, c)
-    mine = app.run_as(ANN, core.create_roster, c, "Reserves")
+    mine = app.run_as(ANN, rosters.create_roster, c, "Reserves")
     app.run_as(ANN, fighters.add_fighter, mine.id, "Pvt Ryan", rep=4, weapons=["Rifle"])
     app.run_as(ANN, journal.undo, c)  # the fighter and its weapon removed again
     app.run_as(ANN, journal.undo, c)  # the roster
@@ -137,7 +137,7 @@ def test_a_player_removes_and_undoes_their_own_rows_that_go_away(setup: Any) -> 
 
 def test_a_player_undoes_their_battle_but_not_anothers(setup: Any) -> None:
     app, c, easy, rock = setup
-    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
+    jerries = app.run_as(BOB, rosters.create_roster, c, "Jerries")
     app.run_as(BOB, fighters.add_fighter, jerries.id, "Hans", rep=4)
     b = app.run_as(ANN, battles.record_battle, c, [easy, jerries.id], winner=easy)
     with pytest.raises(RefusedError, match="made by ann"):
@@ -146,7 +146,7 @@ def test_a_player_undoes_their_battle_but_not_anothers(setup: Any) -> None:
     with pytest.raises(NotFoundError):
         app.run(battles.show_battle, b.id)
     app.run_as(ANN, journal.redo, c)
-    third = app.run_as(CARLA, core.create_roster, c, "Reserves")
+    third = app.run_as(CARLA, rosters.create_roster, c, "Reserves")
     app.run_as(CARLA, fighters.add_fighter, third.id, "Fritz", rep=3)
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="not fought by one of your rosters"):
@@ -162,7 +162,7 @@ def _join_battle(engine: Any, battle: int, roster: int) -> None:
 
 def test_moving_a_fighter_counts_where_it_was_and_where_it_goes(setup: Any) -> None:
     app, c, easy, rock = setup
-    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
+    jerries = app.run_as(BOB, rosters.create_roster, c, "Jerries")
     hans = app.run_as(BOB, fighters.add_fighter, jerries.id, "Hans", rep=4)
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="belongs to bob, not to you \\(ann\\)"):
@@ -170,16 +170,16 @@ def test_moving_a_fighter_counts_where_it_was_and_where_it_goes(setup: Any) -> N
     with pytest.raises(RefusedError, match="belongs to bob, not to you \\(ann\\)"):
         app.run_as(ANN, manage.move_fighter, rock, jerries.id)  # giving hers away
     assert snapshot(app.engine) == before
-    mine = app.run_as(ANN, core.create_roster, c, "Reserves")
+    mine = app.run_as(ANN, rosters.create_roster, c, "Reserves")
     app.run_as(ANN, manage.move_fighter, rock, mine.id)  # between her own rosters
     assert app.run(fighters.show_fighter, rock)["roster_id"] == mine.id
 
 
 def test_a_player_does_not_join_someone_elses_battle(setup: Any) -> None:
     app, c, easy, _rock = setup
-    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
+    jerries = app.run_as(BOB, rosters.create_roster, c, "Jerries")
     app.run_as(BOB, fighters.add_fighter, jerries.id, "Hans", rep=4)
-    third = app.run_as(CARLA, core.create_roster, c, "Reserves")
+    third = app.run_as(CARLA, rosters.create_roster, c, "Reserves")
     app.run_as(CARLA, fighters.add_fighter, third.id, "Fritz", rep=3)
     b = app.run_as(BOB, battles.record_battle, c, [jerries.id, third.id])
     before = snapshot(app.engine)

@@ -12,7 +12,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, fighters, journal
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from campaign_app.usecases.backup import automatic_backup, backup, restore
 from campaign_app.usecases.datafiles import FORMAT, export_all, export_json
 from db.migrate import open_database
@@ -96,7 +96,7 @@ def test_restore_sqlite_backup(filled, sqlite_url, tmp_path):
     saved = tmp_path / "saved.sqlite"
     backup(filled, saved)
     before = _docs(filled)
-    core.create_roster(filled, "Hive War", "Late gang")
+    rosters.create_roster(filled, "Hive War", "Late gang")
     fighters.remove_fighter(filled, "Brak")
     d = restore(filled, saved)
     assert d.changes.everything and d.changes.structure  # every campaign replaced
@@ -227,7 +227,7 @@ def test_restore_json_backup(engine, tmp_path, snap):
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = _docs(engine)
     campaigns.create_campaign(engine, "Extra", "nuts")
-    core.create_roster(engine, "Hive War", "Extra gang")
+    rosters.create_roster(engine, "Hive War", "Extra gang")
     # a broken backup: nothing changes
     broken = json.loads(json.dumps(doc))
     broken["campaigns"][1]["rosters"][0]["credits"] = -3

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 def test_bulk_league_is_app_data(engine):
     from bench.league import LeagueSize, make_league
-    from campaign_app.usecases import core, fighters, journal
+    from campaign_app.usecases import fighters, journal, rosters
     from campaign_app.usecases.datafiles import export_json, import_json
     from campaign_app.usecases.gui_queries import roster_rows
     from db.models import Fighter, Journal, RollRecord
@@ -26,7 +26,7 @@ def test_bulk_league_is_app_data(engine):
     again["campaign"]["name"] = "League"
     assert again == doc
     # ids after the loaded ones: an ordinary use-case adds rows as usual
-    r = core.create_roster(engine, "League", "Late")
+    r = rosters.create_roster(engine, "League", "Late")
     f = fighters.add_fighter(engine, r.id, "Newcomer", rep=4)
     with engine.connect() as c:
         assert f.id == c.execute(select(func.max(Fighter.id))).scalar_one()

@@ -17,14 +17,14 @@ SCRIPT = r"""
 import json, sys
 from sqlalchemy import text
 from db.migrate import open_database
-from campaign_app.usecases import core, campaigns, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.battles import record_battle
 from campaign_app.usecases.manage import delete_roster
 
 e = open_database(sys.argv[1])
 c = campaigns.create_campaign(e, "Kursk", "nuts")
-a = core.create_roster(e, c.id, "Able")
-b = core.create_roster(e, c.id, "Baker")
+a = rosters.create_roster(e, c.id, "Able")
+b = rosters.create_roster(e, c.id, "Baker")
 fighters.add_fighter(e, a.id, "Pvt Ryan", fighter_type="grunt", rep=4)
 fighters.add_fighter(e, b.id, "Pvt Smith", fighter_type="grunt", rep=4)
 for i in range(16):

@@ -11,7 +11,7 @@ import pytest
 import db.uow as uow_mod
 from campaign_app.changes import Changes
 from campaign_app.errors import InputError
-from campaign_app.usecases import campaigns, core, fighters, journal, rolls
+from campaign_app.usecases import campaigns, fighters, journal, rolls, rosters
 from db import live
 from db.migrate import open_database
 
@@ -46,7 +46,7 @@ def test_notify_is_sent_on_commit_only(pg_url: str, monkeypatch: pytest.MonkeyPa
     first, second = open_database(pg_url), open_database(pg_url)
     try:
         c = campaigns.create_campaign(second, "League", "necromunda")
-        r = core.create_roster(second, c.id, "Goliaths")
+        r = rosters.create_roster(second, c.id, "Goliaths")
         listener = live.PgListener(first)
         own = live.PgListener(second)  # the sender's own ear: it hears nothing of its own
         try:
@@ -100,7 +100,7 @@ def test_sqlite_data_version_shows_another_connections_commits_only(sqlite_url: 
     mine, other = open_database(sqlite_url), open_database(sqlite_url)
     try:
         c = campaigns.create_campaign(other, "Solo", "nuts")
-        r = core.create_roster(other, c.id, "Squad")
+        r = rosters.create_roster(other, c.id, "Squad")
         w = live.SqliteWatcher(mine)
         try:
             assert w.poll() == []  # nothing since it started

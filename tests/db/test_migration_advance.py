@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
-from campaign_app.usecases import campaigns, core, fighters, journal
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from db.migrate import HEAD_REVISION, open_database
 
 N26 = {"M": "5", "WS": "3+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4", "A": "1", "Sv": "5+",
@@ -54,11 +54,11 @@ def test_n26_fighters_get_a_save_and_plain_values_and_back(db_url):
     engine = open_database(db_url)
     new = campaigns.create_campaign(engine, "Hive War", "necromunda", "n26")
     old = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
-    r = core.create_roster(engine, new.id, "Venom Sisters")
+    r = rosters.create_roster(engine, new.id, "Venom Sisters")
     lyra = fighters.add_fighter(engine, r.id, "Lyra", stats=N26)
     fighters.add_fighter(engine, r.id, "Rig", fighter_type="vehicle", kind="vehicle", stats=VEHICLE)
     fighters.add_fighter(engine, r.id, "Nobody")  # no stat line: nothing added
-    fighters.add_fighter(engine, core.create_roster(engine, old.id, "Rust Rats").id, "Krag", stats=N23)
+    fighters.add_fighter(engine, rosters.create_roster(engine, old.id, "Rust Rats").id, "Krag", stats=N23)
     fighters.edit_fighter(engine, lyra.id, stats={"Ld": "8"})  # a journal entry holding plain values
     table = campaigns.campaign_rules(engine, new.id)["n26-lasting-injury"].to_dict()
     campaigns.set_house_rule(engine, new.id, "n26-lasting-injury", table)  # Impressive Scars: Ld +1
@@ -110,7 +110,7 @@ def test_an_old_n26_database_is_converted_on_open(sqlite_url, rev):
 
     engine = open_database(sqlite_url)
     c = campaigns.create_campaign(engine, "Hive War", "necromunda")
-    r = core.create_roster(engine, c.id, "Gang")
+    r = rosters.create_roster(engine, c.id, "Gang")
     engine.dispose()
     _alembic(sqlite_url, "downgrade", rev)
     path = sqlite_url.removeprefix("sqlite:///")

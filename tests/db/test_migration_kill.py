@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, rosters
 from db.migrate import HEAD_REVISION, head_revision, open_database
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
@@ -51,7 +51,7 @@ def _old_database(path: Path, rolls: int) -> None:
     battle results (0002 indexes both, one after the other)."""
     eng = open_database(f"sqlite:///{path}")
     c = campaigns.create_campaign(eng, "Old", "necromunda")
-    core.create_roster(eng, c.id, "Gang")
+    rosters.create_roster(eng, c.id, "Gang")
     eng.dispose()
     _downgrade(path, "0002")  # the migrations after 0002 taken back: 0002's own, below, by hand
     con = sqlite3.connect(path)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, inspect
 
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.counters import change_counter, define_counter
 from db.migrate import HEAD_REVISION, head_revision, open_database
 from tests.db.test_migration_advance import _alembic, _rows
@@ -31,7 +31,7 @@ def _old_database(url: str) -> tuple[int, int]:
     engine = open_database(url)
     try:
         c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
-        r = core.create_roster(engine, c.id, "Rust Rats")
+        r = rosters.create_roster(engine, c.id, "Rust Rats")
         fighters.add_fighter(engine, r.id, "Krug")
         define_counter(engine, c.id, "Terror Level", high=10)
         change_counter(engine, r.id, "Terror Level", to=3)

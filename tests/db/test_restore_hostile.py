@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from campaign_app.errors import InputError
-from campaign_app.usecases import core, rolls
+from campaign_app.usecases import rolls, rosters
 from campaign_app.usecases.backup import backup, restore
 from campaign_app.usecases.datafiles import export_all
 from db.backup import reference_schema, sqlite_schema
@@ -101,7 +101,7 @@ def test_a_clean_backup_still_restores_with_the_reference_schema(filled, sqlite_
     finally:
         con.close()
     docs = export_all(filled)["campaigns"]
-    core.create_roster(filled, "Hive War", "Late gang")
+    rosters.create_roster(filled, "Hive War", "Late gang")
     restore(filled, good)
     eng = open_database(sqlite_url)
     try:

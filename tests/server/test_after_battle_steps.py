@@ -14,7 +14,16 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import battles, campaigns, core, fighters, league, members, record, rolls
+from campaign_app.usecases import (
+    battles,
+    campaigns,
+    fighters,
+    league,
+    members,
+    record,
+    rolls,
+    rosters,
+)
 from tests.server.conftest import League, game_rows
 from tests.server.test_attacks import _error, _intact, _refused, _strict
 
@@ -33,7 +42,7 @@ def fought(lg: League) -> int:
 def _dora(lg: League) -> dict[str, str]:
     """A third player, with a roster of her own that did not fight battle 1."""
     lg.app.run(members.add_member, "dora", "dora's passphrase 7", "player")
-    r = lg.app.run(core.create_roster, lg.campaign, "Rangers")
+    r = lg.app.run(rosters.create_roster, lg.campaign, "Rangers")
     lg.app.run(league.assign_roster, r.id, "dora")
     resp = lg.client.post("/api/login", json={"name": "dora", "password": "dora's passphrase 7"})
     assert resp.status_code == 200, resp.text
@@ -191,8 +200,8 @@ def test_a_necromunda_battle_with_an_option_steps_through_and_applies(lg: League
     """Another game, with an After the Battle option naming fighters (treat Krug): the
     options travel with every call; bob (the other gang) steps through and applies."""
     c = lg.app.run(campaigns.create_campaign, "Hive War", "necromunda")
-    g = lg.app.run(core.create_roster, c.id, "Crushers", faction="Goliath")
-    e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
+    g = lg.app.run(rosters.create_roster, c.id, "Crushers", faction="Goliath")
+    e = lg.app.run(rosters.create_roster, c.id, "Blades", faction="Escher")
     lg.app.run(league.assign_roster, g.id, "ann")
     lg.app.run(league.assign_roster, e.id, "bob")
     krug = lg.app.run(fighters.add_fighter, g.id, "Krug", fighter_type="ganger")

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from campaign_app.facade import result_adapter
-from campaign_app.usecases import campaigns, core, fighters, gui_queries, journal, members
+from campaign_app.usecases import campaigns, fighters, gui_queries, journal, members, rosters
 from server.app import create_app
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -44,7 +44,7 @@ def test_a_wrong_password_or_name_is_401_and_makes_no_session(lg: League, name: 
 
 def test_no_token_or_a_bad_one_is_401(lg: League) -> None:
     assert lg.client.get("/api/me").status_code == 401
-    r = lg.client.post("/api/run/core.show_roster", json={"ref": lg.easy},
+    r = lg.client.post("/api/run/rosters.show_roster", json={"ref": lg.easy},
                        headers={"Authorization": "Bearer not-a-token"})
     assert r.status_code == 401 and "not logged in" in _one_line_error(r)
     # a token is read from the header only, never from the URL
@@ -120,7 +120,7 @@ def test_logout_and_revoke_end_sessions(lg: League) -> None:
 # --------------------------------------------------------------------------- who writes what
 def test_a_viewer_reads_but_writes_nothing(lg: League) -> None:
     vic = lg.login("vic")
-    assert lg.run(vic, "core.show_roster", ref=lg.easy).json()["name"] == "Easy"
+    assert lg.run(vic, "rosters.show_roster", ref=lg.easy).json()["name"] == "Easy"
     before = game_rows(lg.app)
     r = lg.run(vic, "fighters.edit_fighter", ref=lg.rock, xp=7)
     assert r.status_code == 403 and "viewer" in _one_line_error(r)
@@ -137,7 +137,7 @@ def test_a_player_editing_another_players_roster_is_refused_and_nothing_is_writt
     assert "belongs to bob, not to you (ann)" in _one_line_error(r)
     r = lg.run(ann, "fighters.add_fighter", roster_ref=lg.jerries, name="Spy", rep=3)
     assert r.status_code == 403
-    r = lg.run(ann, "core.edit_roster", ref=lg.jerries, name="Losers")
+    r = lg.run(ann, "rosters.edit_roster", ref=lg.jerries, name="Losers")
     assert r.status_code == 403
     assert game_rows(lg.app) == before  # no fighter, no weapon, no journal, no roll
 
@@ -176,7 +176,7 @@ def test_an_owners_edit_is_written_journaled_and_undone(lg: League) -> None:
 
 
 def test_a_roster_a_player_creates_is_theirs(lg: League) -> None:
-    r = lg.run("bob", "core.create_roster", campaign_ref=lg.campaign, name="Panzers")
+    r = lg.run("bob", "rosters.create_roster", campaign_ref=lg.campaign, name="Panzers")
     assert r.status_code == 200, r.text
     rid = r.json()["id"]
     assert {m["name"]: [x["name"] for x in m["rosters"]] for m in lg.app.run(members.members)}["bob"] == \
@@ -187,7 +187,7 @@ def test_a_roster_a_player_creates_is_theirs(lg: League) -> None:
 
 def test_a_player_records_a_battle_their_roster_fought_but_not_others(lg: League) -> None:
     carla = lg.login("carla")
-    third = lg.run(carla, "core.create_roster", campaign_ref=lg.campaign, name="Reserves").json()["id"]
+    third = lg.run(carla, "rosters.create_roster", campaign_ref=lg.campaign, name="Reserves").json()["id"]
     before = game_rows(lg.app)
     r = lg.run("ann", "battles.record_battle", campaign=lg.campaign, rosters=[lg.jerries, third])
     assert r.status_code == 403 and "not fought by one of your rosters" in _one_line_error(r)
@@ -224,9 +224,9 @@ def test_bad_arguments_are_422_in_one_line_and_write_nothing(lg: League, args: d
 
 def test_a_body_that_is_no_object_and_an_unknown_use_case_are_422(lg: League) -> None:
     h = lg.login("carla")
-    r = lg.client.post("/api/run/core.show_roster", content=b"[1, 2]", headers=h)
+    r = lg.client.post("/api/run/rosters.show_roster", content=b"[1, 2]", headers=h)
     assert r.status_code == 422 and "JSON object" in _one_line_error(r)
-    r = lg.client.post("/api/run/core.show_roster", content=b"{not json", headers=h)
+    r = lg.client.post("/api/run/rosters.show_roster", content=b"{not json", headers=h)
     assert r.status_code == 422
     r = lg.client.post("/api/run/database.restore", json={}, headers=h)  # not on the list
     assert r.status_code == 422 and "no use-case named 'database.restore'" in _one_line_error(r)
@@ -234,7 +234,7 @@ def test_a_body_that_is_no_object_and_an_unknown_use_case_are_422(lg: League) ->
 
 def test_use_case_errors_are_one_line_with_their_status(lg: League) -> None:
     h = lg.login("carla")
-    r = lg.run(h, "core.show_roster", ref=9999)
+    r = lg.run(h, "rosters.show_roster", ref=9999)
     assert r.status_code == 404 and "9999" in _one_line_error(r)
     r = lg.run(h, "fighters.add_fighter", roster_ref=lg.easy, name="Bad", rep=9)
     assert r.status_code == 400 and "rep: 9 is outside" in _one_line_error(r)
@@ -283,7 +283,7 @@ def test_results_round_trip_through_the_server(lg: League) -> None:
     """The JSON the server sends, read back by the use-case's result adapter, equals
     what the use-case returns locally."""
     h = lg.login("carla")
-    for name, fn, args in [("core.show_roster", core.show_roster, {"ref": lg.easy}),
+    for name, fn, args in [("rosters.show_roster", rosters.show_roster, {"ref": lg.easy}),
                            ("tree.campaign_tree", gui_queries.campaign_tree, {}),
                            ("roster_table.roster_rows", gui_queries.roster_rows, {"roster": lg.jerries}),
                            ("campaigns.list_campaigns", campaigns.list_campaigns, {})]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from campaign_app.usecases import campaigns, core, fighters, league, record, rolls, table
+from campaign_app.usecases import campaigns, fighters, league, record, rolls, rosters, table
 from server.catalogue import CATALOGUE
 from tests.server.conftest import League, game_rows
 
@@ -104,8 +104,8 @@ def hive(lg: League) -> dict[str, int]:
     """A Necromunda campaign of the league (its injury roll has a dry run): ann's gang
     with Krug, bob's with Vala."""
     c = lg.app.run(campaigns.create_campaign, "Hive War", "necromunda")
-    g = lg.app.run(core.create_roster, c.id, "Crushers", faction="Goliath")
-    e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
+    g = lg.app.run(rosters.create_roster, c.id, "Crushers", faction="Goliath")
+    e = lg.app.run(rosters.create_roster, c.id, "Blades", faction="Escher")
     lg.app.run(league.assign_roster, g.id, "ann")
     lg.app.run(league.assign_roster, e.id, "bob")
     krug = lg.app.run(fighters.add_fighter, g.id, "Krug", fighter_type="ganger")
@@ -247,7 +247,7 @@ def test_a_player_marks_only_their_own_figures_through_the_api(lg: League) -> No
 
 
 def test_editing_another_players_roster_says_whose_it_is(lg: League) -> None:
-    msg = _refused(lg, lg.login("ann"), "core.edit_roster", 403, "belongs to bob, not to you (ann)",
+    msg = _refused(lg, lg.login("ann"), "rosters.edit_roster", 403, "belongs to bob, not to you (ann)",
                    ref=lg.jerries, notes="ours now")
     assert "neither takes nor gives away" not in msg
 

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from campaign_app.errors import AuthError, RefusedError
-from campaign_app.usecases import core, devices, fighters, members, table
+from campaign_app.usecases import devices, fighters, members, rosters, table
 from tests.server.conftest import League
 
 OUT = "out-of-the-fight"
@@ -161,7 +161,7 @@ def test_the_transaction_refuses_another_battle_even_past_the_route(lg: League, 
 
 @pytest.mark.parametrize(("use_case", "args"), [
     ("fighters.edit_fighter", {"ref": "ROCK", "rep": 6}),
-    ("core.show_roster", {"ref": "EASY"}),
+    ("rosters.show_roster", {"ref": "EASY"}),
     ("journal.undo", {"campaign": "C"}),
     ("devices.invite_to_table", {"battle": "B", "roster": "EASY"}),
 ])
@@ -251,7 +251,7 @@ def test_the_owner_or_the_arbitrator_invites_through_the_server(lg: League, batt
     assert r.status_code == 403
     assert rows(lg) == before
     # a roster that does not fight the battle, a finished battle: one line, nothing written
-    solo = lg.app.run(core.create_roster, lg.campaign, "Solo")
+    solo = lg.app.run(rosters.create_roster, lg.campaign, "Solo")
     r = lg.run("carla", "devices.invite_to_table", battle=battle, roster=solo.id)
     assert r.status_code == 400 and "does not take part" in one_line(r)
 

@@ -17,7 +17,7 @@ from sqlalchemy import text
 
 from campaign_app.errors import ConflictError
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, fighters
+from campaign_app.usecases import fighters, rosters
 from campaign_app.usecases import idempotency as idem
 from db.acting import Actor
 from db.models import utcnow
@@ -31,7 +31,7 @@ def _keys(app: Campaigns) -> list[tuple[Any, ...]]:
 
 
 def _fighters(app: Campaigns, roster: int) -> list[str]:
-    return [f["name"] for f in app.run(core.show_roster, roster)["fighters"]]
+    return [f["name"] for f in app.run(rosters.show_roster, roster)["fighters"]]
 
 
 def _post(lg: League, headers: dict[str, str], use_case: str, key: str | None, **args: Any) -> Any:
@@ -76,7 +76,7 @@ def test_the_same_key_with_another_request_is_refused_and_writes_nothing(lg: Lea
     assert _post(lg, ann, "fighters.add_fighter", key, roster_ref=lg.easy, name="Pvt Lee", rep=4).status_code == 200
     before = game_rows(lg.app)
     for use_case, args in (("fighters.add_fighter", {"roster_ref": lg.easy, "name": "Pvt Kim", "rep": 4}),
-                           ("core.edit_roster", {"ref": lg.easy, "name": "Easy Co"})):
+                           ("rosters.edit_roster", {"ref": lg.easy, "name": "Easy Co"})):
         r = _post(lg, ann, use_case, key, **args)
         assert r.status_code == 422, r.text
         assert r.json() == {"error": "this Idempotency-Key was used for another request (another use-case or "
@@ -105,7 +105,7 @@ def test_a_malformed_key_is_refused_in_one_line(lg: League, key: str) -> None:
 
 def test_a_read_ignores_the_key(lg: League) -> None:
     ann = lg.login("ann")
-    r = _post(lg, ann, "core.show_roster", "k-read", ref=lg.easy)
+    r = _post(lg, ann, "rosters.show_roster", "k-read", ref=lg.easy)
     assert r.status_code == 200 and "idempotent-replay" not in r.headers
     assert _keys(lg.app) == []
 
@@ -249,7 +249,7 @@ def test_the_openapi_document_offers_the_key_on_writes_only(lg: League) -> None:
     doc = lg.client.get("/api/openapi.json").json()
     write = doc["paths"]["/api/run/fighters.add_fighter"]["post"]
     assert [(p["name"], p["in"], p["required"]) for p in write["parameters"]] == [("Idempotency-Key", "header", False)]
-    assert "parameters" not in doc["paths"]["/api/run/core.show_roster"]["post"]
+    assert "parameters" not in doc["paths"]["/api/run/rosters.show_roster"]["post"]
 
 
 def test_a_keyed_preview_keeps_its_dice(lg: League) -> None:

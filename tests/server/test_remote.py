@@ -32,13 +32,13 @@ from campaign_app.facade import Campaigns
 from campaign_app.remote import RemoteCampaigns, TokenStore
 from campaign_app.usecases import (
     campaigns,
-    core,
     fighters,
     gui_queries,
     journal,
     league,
     live,
     members,
+    rosters,
 )
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -77,7 +77,7 @@ def signed_in(url: str, name: str) -> RemoteCampaigns:
 def test_reads_give_the_same_results_as_the_local_facade(lg: League, url: str) -> None:
     ann = signed_in(url, "ann")
     try:
-        for fn, args in [(core.show_roster, (lg.easy,)), (fighters.show_fighter, (lg.rock,)),
+        for fn, args in [(rosters.show_roster, (lg.easy,)), (fighters.show_fighter, (lg.rock,)),
                          (campaigns.list_campaigns, ()), (gui_queries.campaign_tree, ()),
                          (gui_queries.roster_detail, (lg.easy,)), (gui_queries.undo_state, (lg.campaign,)),
                          (campaigns.show_campaign, ("Kursk",))]:
@@ -151,7 +151,7 @@ def test_a_revoked_token_asks_to_sign_in_again(lg: League, url: str) -> None:
     try:
         lg.app.run(members.revoke, member="ann")
         with pytest.raises(AuthError, match="sign in again"):
-            ann.run(core.show_roster, lg.easy)
+            ann.run(rosters.show_roster, lg.easy)
     finally:
         ann.dispose()
 
@@ -194,7 +194,7 @@ def test_a_write_carries_an_idempotency_key_and_a_retry_sends_the_same(lg: Leagu
         res = ann.run(fighters.edit_fighter, lg.rock, name="Sgt Again")
         assert res.name == "Sgt Again"
         assert len(transport.keys) == 2 and transport.keys[0] and transport.keys[0] == transport.keys[1]
-        ann.run(core.show_roster, lg.easy)  # a read: no key
+        ann.run(rosters.show_roster, lg.easy)  # a read: no key
         assert transport.keys[2] is None
         ann.run(fighters.edit_fighter, lg.rock, name="Sgt Third")
         assert transport.keys[3] and transport.keys[3] != transport.keys[0]  # a new call, a new key
@@ -282,7 +282,7 @@ def test_a_read_that_gets_no_answer_offers_no_retry(lg: League, url: str) -> Non
     ann = RemoteCampaigns.open(url, transport=DropFirst(drops=99, reads=True))
     try:
         with pytest.raises(DatabaseError) as caught:
-            ann.run(core.show_roster, lg.easy)
+            ann.run(rosters.show_roster, lg.easy)
         assert caught.value.retry is None and "at most once" not in str(caught.value)
     finally:
         ann.dispose()
@@ -311,7 +311,7 @@ def test_the_token_is_kept_in_the_keyring_when_there_is_one(url: str, tmp_path: 
     assert not (tmp_path / "config" / "tokens.json").exists() or \
         "bob" not in (tmp_path / "config" / "tokens.json").read_text()
     app = Campaigns.open(url)
-    assert app.run(core.show_roster, "Jerries")["name"] == "Jerries"
+    assert app.run(rosters.show_roster, "Jerries")["name"] == "Jerries"
     app.dispose()
     remote.logout(url, "bob")
     assert kr.secrets == {}
@@ -415,7 +415,7 @@ def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patch
     assert len(added) == 1 and "'Cpl Upham'" in added[0]
     code, out, err = cli(capsys, "--db", url, "--json", "roster", "show", "Easy")
     assert code == 0, err
-    assert calls[-1] is core.show_roster
+    assert calls[-1] is rosters.show_roster
     assert {f["name"] for f in json.loads(out)["fighters"]} == {"Sgt Rock", "Cpl Upham"}
     assert _use_case_functions() == originals
 
@@ -427,7 +427,7 @@ def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patch
     assert game_rows(lg.app) == before
 
     weird = lg.app.run(campaigns.create_campaign, "Weird", "nuts", None, ["weird-ww2"])
-    ghouls = lg.app.run(core.create_roster, weird.id, "Ghouls")
+    ghouls = lg.app.run(rosters.create_roster, weird.id, "Ghouls")
     lg.app.run(league.assign_roster, ghouls.id, "ann")
     calls.clear()
     before = game_rows(lg.app)
@@ -436,7 +436,7 @@ def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patch
     assert [c.__name__ for c in calls] == ["generate"]
     added = [r for r in game_rows(lg.app)["fighter"] if r not in before["fighter"]]
     assert len(added) == 2
-    assert len(lg.app.run(core.show_roster, ghouls.id)["fighters"]) == 2
+    assert len(lg.app.run(rosters.show_roster, ghouls.id)["fighters"]) == 2
     assert len(json.loads(out)) == 2
     assert _use_case_functions() == originals
 
@@ -536,7 +536,7 @@ def test_no_answer_is_the_environment_error_and_callbacks_do_not_travel(lg: Leag
     gone = RemoteCampaigns(dead, "some-token", "ann")
     try:
         with pytest.raises(DatabaseError, match="cannot reach the league server"):
-            gone.run(core.show_roster, lg.easy)
+            gone.run(rosters.show_roster, lg.easy)
         with pytest.raises(DatabaseError, match="cannot reach the league server"):
             gone.run(fighters.edit_fighter, lg.rock, name="Nobody")
     finally:

@@ -27,7 +27,15 @@ import httpx
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import battles, campaigns, core, fighters, league, members, record
+from campaign_app.usecases import (
+    battles,
+    campaigns,
+    fighters,
+    league,
+    members,
+    record,
+    rosters,
+)
 from tests.conftest import snapshot
 from tests.server.conftest import serving
 
@@ -39,8 +47,8 @@ def _league(engine: Any) -> dict[str, Any]:
     members.add_member(engine, "ann", "ann's long passphrase", "player")
     members.add_member(engine, "carla", "arbiter of all", "arbitrator")
     c = campaigns.create_campaign(engine, "Kursk", "nuts")
-    easy = core.create_roster(engine, c.id, "Easy")
-    jerries = core.create_roster(engine, c.id, "Jerries")
+    easy = rosters.create_roster(engine, c.id, "Easy")
+    jerries = rosters.create_roster(engine, c.id, "Jerries")
     league.assign_roster(engine, easy.id, "ann")
     for name in ("Sgt Rock", "Pvt Lee"):
         fighters.add_fighter(engine, easy.id, name, rep=5)

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtTest import QTest
 
-from campaign_app.usecases import campaigns, core, fighters, rolls
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
        "Ld": "7+", "Cl": "7+", "Wil": "8+", "Int": "8+"}
@@ -20,7 +20,7 @@ N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+"
 
 def gang(win: Any, engine: Any) -> tuple[int, int, int]:
     c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
     krag = fighters.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23, xp=7, credits_value=100)
     gan = fighters.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23, xp=7)
     win.reload(prefer=("roster", r.id))
@@ -182,7 +182,7 @@ def test_the_detail_pane_link_opens_it(qtbot: Any, win: Any, gui_engine: Any) ->
 
 def test_nuts_lists_where_rep_changes(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     c = campaigns.create_campaign(gui_engine, "Kursk", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Easy Company")
+    r = rosters.create_roster(gui_engine, c.id, "Easy Company")
     fighters.add_fighter(gui_engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", r.id))
     before = snap(gui_engine)

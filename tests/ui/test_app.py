@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QSettings, Qt
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import campaigns, core, fighters, journal
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from tests.ui.conftest import messages
 
 
@@ -276,7 +276,7 @@ def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
     from campaign_app.usecases import exports
 
     c = campaigns.create_campaign(gui_engine, "Print me", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Squad")
+    r = rosters.create_roster(gui_engine, c.id, "Squad")
     fighters.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
     win.reload(prefer=("roster", r.id))
     out = tmp_path / "squad.pdf"
@@ -312,7 +312,7 @@ def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
 def test_import_and_export_json_go_through_the_worker(qtbot: Any, win: Any, gui_engine: Any,
                                                        tmp_path: Path) -> None:
     c = campaigns.create_campaign(gui_engine, "Round trip", "necromunda")
-    r = core.create_roster(gui_engine, c.id, "Gang")
+    r = rosters.create_roster(gui_engine, c.id, "Gang")
     fighters.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
     win.reload(prefer=("campaign", c.id))
     path = tmp_path / "round.json"
@@ -334,7 +334,7 @@ def test_import_of_a_big_file_is_streamed_in_the_window(qtbot: Any, win: Any, gu
     from campaign_app.usecases.datafiles import streamed
 
     c = campaigns.create_campaign(gui_engine, "Big one", "necromunda")
-    r = core.create_roster(gui_engine, c.id, "Gang")
+    r = rosters.create_roster(gui_engine, c.id, "Gang")
     fighters.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
     win.reload(prefer=("campaign", c.id))
     path = tmp_path / "big.json"
@@ -364,8 +364,8 @@ def test_a_3000_fighter_campaign_loads_and_sorts_in_the_model(qtbot: Any, win: A
     monkeypatch.setattr(ui.paged, "PAGE_THRESHOLD", 5000)
 
     c = campaigns.create_campaign(gui_engine, "League", "necromunda")
-    rosters = [core.create_roster(gui_engine, c.id, f"Gang {i:02d}").id for i in range(30)]
-    rows = [{"roster_id": rosters[i % 30], "name": f"F{i:04d}", "fighter_type": "ganger",
+    roster_ids = [rosters.create_roster(gui_engine, c.id, f"Gang {i:02d}").id for i in range(30)]
+    rows = [{"roster_id": roster_ids[i % 30], "name": f"F{i:04d}", "fighter_type": "ganger",
              "stats": {"WS": 2 + i % 5, "M": 4}, "xp": (i * 7) % 50, "status": "active" if i % 9 else "dead",
              "kind": "human", "abilities": [], "conditions": [], "version": 1}
             for i in range(3000)]

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.changes import Changes
-from campaign_app.usecases import campaigns, core, fighters, journal
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from campaign_app.usecases import gui_queries as q
 
 COUNTED = ("campaign_tree", "roster_rows", "battles", "undo_state", "fighter_detail", "roster_detail",
@@ -40,7 +40,7 @@ def calls(monkeypatch: Any) -> collections.Counter[str]:
 
 def _roster(win: Any, engine: Any, names: tuple[str, ...] = ("Brak", "Vel", "Zed")) -> tuple[int, list[int]]:
     c = campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
-    r = core.create_roster(engine, c.id, "Iron Jackals")
+    r = rosters.create_roster(engine, c.id, "Iron Jackals")
     ids = [int(fighters.add_fighter(engine, r.id, n, fighter_type="ganger").id) for n in names]
     win.reload(prefer=("roster", r.id))
     return int(r.id), ids
@@ -162,7 +162,7 @@ def test_each_flag_reads_its_view_only(win: Any, gui_engine: Any, calls: Any, mo
     assert hist_loads == [cid] and calls["undo_state"] == 1 and calls["campaign_tree"] == 0
     assert calls["roster_rows"] == 0 and calls["battles"] == 0
     calls.clear()
-    core.edit_roster(gui_engine, rid, if_version=q.roster_detail(gui_engine, rid)["version"], name="Jackals")
+    rosters.edit_roster(gui_engine, rid, if_version=q.roster_detail(gui_engine, rid)["version"], name="Jackals")
     calls.clear()
     win.apply_changes(Changes.of(rosters=[rid]))  # a roster's row: the tree, the detail, the battles
     assert calls["campaign_tree"] == 1 and calls["roster_detail"] == 1 and calls["roster_rows"] == 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QMessageBox
 
-from campaign_app.usecases import campaigns, core
+from campaign_app.usecases import campaigns, rosters
 from tests.ui.conftest import messages
 
 
@@ -106,7 +106,7 @@ def test_restore_keeps_the_roster_the_user_was_on(qtbot: Any, win: Any, gui_engi
                                                   tmp_path: Path) -> None:
     campaigns.create_campaign(gui_engine, "First", "nuts")
     c2 = campaigns.create_campaign(gui_engine, "Second", "nuts")
-    r = core.create_roster(gui_engine, c2.id, "Bravo")
+    r = rosters.create_roster(gui_engine, c2.id, "Bravo")
     win.reload(prefer=("roster", r.id))
     out = tmp_path / "saved.sqlite"
     wait_task(qtbot, win.backup_database(str(out)))

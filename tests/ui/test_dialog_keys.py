@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from campaign_app.usecases import battles, campaigns, core
+from campaign_app.usecases import battles, campaigns, rosters
 from campaign_app.usecases import gui_queries as q
 from campaign_app.usecases.fighters import add_fighter, edit_fighter
 from campaign_app.usecases.rolls import roll_log
@@ -28,14 +28,14 @@ def click(qtbot: Any, button: Any) -> None:
 
 def setup(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = ()) -> tuple[int, int]:
     c = campaigns.create_campaign(engine, f"Camp {system}", system, None, expansions)
-    r = core.create_roster(engine, c.id, "Alpha")
+    r = rosters.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     assert win.roster_id == r.id
     return int(c.id), int(r.id)
 
 
 def fighters(engine: Any, rid: int) -> dict[str, dict[str, Any]]:
-    return {f["name"]: f for f in core.show_roster(engine, rid)["fighters"]}
+    return {f["name"]: f for f in rosters.show_roster(engine, rid)["fighters"]}
 
 
 # 1. Enter in the weapons / skills entry ------------------------------------------------
@@ -89,7 +89,7 @@ def nuts_battle(win: Any, engine: Any) -> tuple[int, int]:
     """A NUTS! battle: Joe out of the fight, Hans dead, Rock scored a hit and Doc,
     in recovery, stayed at home (he comes back after this battle)."""
     cid, r1 = setup(win, engine, "nuts")
-    r2 = core.create_roster(engine, cid, "Jerries").id
+    r2 = rosters.create_roster(engine, cid, "Jerries").id
     add_fighter(engine, r1, "Sgt Rock", rep=5, fighter_type="star")
     add_fighter(engine, r1, "Pvt Joe", rep=4)
     doc = add_fighter(engine, r1, "Doc", rep=4)

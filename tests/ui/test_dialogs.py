@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import campaigns, core, fighters, rolls
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from tests.ui.conftest import messages
 
 
@@ -19,7 +19,7 @@ def click(qtbot: Any, button: Any) -> None:
 def setup(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = (), edition: str | None = None
           ) -> tuple[int, int]:
     c = campaigns.create_campaign(engine, f"Camp {system}", system, edition, expansions)
-    r = core.create_roster(engine, c.id, "Alpha")
+    r = rosters.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     assert win.roster_id == r.id
     return int(c.id), int(r.id)
@@ -50,7 +50,7 @@ def test_fighter_editor_checks_as_you_type_and_ok_explains(qtbot: Any, win: Any,
     qtbot.keyClicks(dlg.stat_edits["M"], "5")
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible()
-    f = core.show_roster(gui_engine, rid)["fighters"][0]
+    f = rosters.show_roster(gui_engine, rid)["fighters"][0]
     assert f["name"] == "Krug" and f["stats"] == {"WS": 3, "M": 5}
     assert [e["name"] for e in f["equipment"]] == ["Autogun"]
     # the new fighter is selected and shown in the detail pane
@@ -124,7 +124,7 @@ def test_creature_generator_typed_dice_preview_then_add(qtbot: Any, win: Any, gu
     assert snap(gui_engine) == before  # a preview writes nothing
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    made = {f["name"]: f for f in core.show_roster(gui_engine, rid)["fighters"]}
+    made = {f["name"]: f for f in rosters.show_roster(gui_engine, rid)["fighters"]}
     assert made["Vampire 1"]["rep"] == 4 and made["Vampire 2"]["rep"] == 6
     log = rolls.roll_log(gui_engine, cid)
     assert [(r["faces"], r["source"], r["subject"]) for r in log] == [
@@ -137,7 +137,7 @@ def test_creature_generator_typed_dice_preview_then_add(qtbot: Any, win: Any, gu
     click(qtbot, dlg.preview_button)
     shown = [(r["name"], r["rep"]) for r in dlg.model.rows]
     click(qtbot, dlg.ok_button)
-    made = {f["name"]: f["rep"] for f in core.show_roster(gui_engine, rid)["fighters"]}
+    made = {f["name"]: f["rep"] for f in rosters.show_roster(gui_engine, rid)["fighters"]}
     assert all(made[n] == rep for n, rep in shown)
     assert [r["source"] for r in rolls.roll_log(gui_engine, cid)][-3:] == ["random"] * 3
 
@@ -212,15 +212,15 @@ def test_remove_then_undo_brings_the_fighter_back(qtbot: Any, win: Any, gui_engi
     win.reload()
     win.select_figure("Joe")
     win.actions["remove_item"].trigger()
-    assert core.show_roster(gui_engine, rid)["fighters"] == []
+    assert rosters.show_roster(gui_engine, rid)["fighters"] == []
     assert win.model.rowCount() == 0
     assert "remove fighter" in win.actions["undo"].text() or "remove" in win.actions["undo"].text()
     win.actions["undo"].trigger()
-    fs = core.show_roster(gui_engine, rid)["fighters"]
+    fs = rosters.show_roster(gui_engine, rid)["fighters"]
     assert [f["name"] for f in fs] == ["Joe"] and fs[0]["equipment"][0]["name"] == "Rifle"
     assert win.model.rowCount() == 1
     win.actions["redo"].trigger()
-    assert core.show_roster(gui_engine, rid)["fighters"] == []
+    assert rosters.show_roster(gui_engine, rid)["fighters"] == []
 
 
 def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:

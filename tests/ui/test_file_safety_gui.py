@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.ui.conftest import messages
 from tests.ui.test_backup import wait_task
 
@@ -16,7 +16,7 @@ from tests.ui.test_backup import wait_task
 def test_no_window_action_writes_over_the_database(qtbot: Any, win: Any, gui_engine: Any) -> None:
     db = Path(str(gui_engine.url.database))
     c = campaigns.create_campaign(gui_engine, "Kept", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Squad")
+    r = rosters.create_roster(gui_engine, c.id, "Squad")
     fighters.add_fighter(gui_engine, r.id, "Joe", rep=4)
     win.reload(prefer=("roster", r.id))
     (db.parent / "backups").mkdir(exist_ok=True)

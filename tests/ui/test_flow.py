@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import campaigns, core, rolls
+from campaign_app.usecases import campaigns, rolls, rosters
 from campaign_app.usecases.battles import list_battles
 from campaign_app.usecases.record import verify_chain
 
@@ -53,7 +53,7 @@ def add_fighter(qtbot: Any, win: Any, name: str, ftype: str, rep: int,
 
 
 def fighters_by_name(engine: Any, roster: int) -> dict[str, dict[str, Any]]:
-    return {f["name"]: f for f in core.show_roster(engine, roster)["fighters"]}
+    return {f["name"]: f for f in rosters.show_roster(engine, roster)["fighters"]}
 
 
 def type_dice(qtbot: Any, wiz: Any, text: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import campaigns, core, fighters, journal
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from campaign_app.usecases.rolls import roll_log
 from tests.ui.conftest import messages
 
@@ -30,7 +30,7 @@ def necro(win: Any, gui_engine: Any) -> int:
 def fighter(engine: Any, cid: int, name: str) -> dict[str, Any]:
     rows = campaigns.show_campaign(engine, cid)["rosters"]
     for r in rows:
-        for f in core.show_roster(engine, r["id"])["fighters"]:
+        for f in rosters.show_roster(engine, r["id"])["fighters"]:
             if f["name"] == name:
                 return dict(fighters.show_fighter(engine, f["id"]))
     raise AssertionError(name)

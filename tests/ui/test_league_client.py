@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from campaign_app.remote import RemoteCampaigns
-from campaign_app.usecases import battles, core, fighters, rolls
+from campaign_app.usecases import battles, fighters, rolls, rosters
 from tests.server import conftest as league_fixtures
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -227,7 +227,7 @@ def test_the_wizard_of_a_player_of_another_roster_is_refused_in_one_line(
 
     bid = _fought(lg)
     lg.app.run(members.add_member, "dora", "dora's passphrase 7", "player")
-    rangers = lg.app.run(core.create_roster, lg.campaign, "Rangers")
+    rangers = lg.app.run(rosters.create_roster, lg.campaign, "Rangers")
     lg.app.run(league.assign_roster, rangers.id, "dora")
     PASSWORDS["dora"] = "dora's passphrase 7"
     try:
@@ -265,7 +265,7 @@ def test_a_token_refused_later_says_so_and_asks_to_sign_in_again(qtbot: Any, win
     dlg.password_edit.setText(PASSWORDS["ann"])
     dlg._accept()
     qtbot.waitUntil(lambda: win.app is not old and isinstance(win.app, RemoteCampaigns), timeout=10000)
-    assert win.app.run(core.show_roster, lg.easy)["name"] == "Easy"  # signed in again
+    assert win.app.run(rosters.show_roster, lg.easy)["name"] == "Easy"  # signed in again
 
 
 def test_a_write_whose_answer_was_lost_offers_retry_and_applies_once(qtbot: Any, win: Any, lg: League, url: str) -> None:

@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.ui.conftest import messages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,8 +83,8 @@ def test_a_second_clients_change_arrives_in_the_gui_on_postgresql(qtbot: Any, tw
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     first, second, url = two_pg
     c = campaigns.create_campaign(first, "League", "necromunda")
-    r = core.create_roster(first, c.id, "Goliaths")
-    other = core.create_roster(first, c.id, "Eschers")
+    r = rosters.create_roster(first, c.id, "Goliaths")
+    other = rosters.create_roster(first, c.id, "Eschers")
     f = fighters.add_fighter(first, r.id, "Grub", fighter_type="ganger")
     win = _window(qtbot, first, settings, url)
     win.select_tree("roster", r.id)
@@ -113,7 +113,7 @@ def test_a_second_clients_change_arrives_in_the_gui_on_postgresql(qtbot: Any, tw
 def test_a_change_made_by_another_process_arrives(qtbot: Any, two_pg: Any, settings: Any) -> None:
     first, _second, url = two_pg
     c = campaigns.create_campaign(first, "League", "necromunda")
-    r = core.create_roster(first, c.id, "Goliaths")
+    r = rosters.create_roster(first, c.id, "Goliaths")
     win = _window(qtbot, first, settings, url)
     win.select_tree("roster", r.id)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -129,7 +129,7 @@ def test_two_windows_on_one_sqlite_file_see_each_others_changes(qtbot: Any, sqli
     first, second = open_database(sqlite_url), open_database(sqlite_url)
     try:
         c = campaigns.create_campaign(first, "Solo", "nuts")
-        r = core.create_roster(first, c.id, "Squad")
+        r = rosters.create_roster(first, c.id, "Squad")
         f = fighters.add_fighter(first, r.id, "Hans", rep=4)
         a = _window(qtbot, first, settings, sqlite_url)
         b = _window(qtbot, second, settings, sqlite_url)
@@ -158,7 +158,7 @@ def test_a_stale_edit_is_still_refused_with_a_clear_message(qtbot: Any, sqlite_u
     first, second = open_database(sqlite_url), open_database(sqlite_url)
     try:
         c = campaigns.create_campaign(first, "Solo", "nuts")
-        r = core.create_roster(first, c.id, "Squad")
+        r = rosters.create_roster(first, c.id, "Squad")
         f = fighters.add_fighter(first, r.id, "Joe", rep=4)
         win = _window(qtbot, first, settings, sqlite_url)
         win.select_tree("roster", r.id)
@@ -189,7 +189,7 @@ def test_a_lost_connection_is_tried_again_and_the_window_reads_what_it_missed(
     eng = open_database(sqlite_url)
     try:
         c = campaigns.create_campaign(eng, "Solo", "nuts")
-        core.create_roster(eng, c.id, "Squad")
+        rosters.create_roster(eng, c.id, "Squad")
         win = _window(qtbot, eng, settings, sqlite_url)
         spy = Spy(win, monkeypatch)
         real_watch = live_uc.watch
@@ -218,7 +218,7 @@ def test_a_lost_connection_is_tried_again_and_the_window_reads_what_it_missed(
         qtbot.waitUntil(lambda: win.live.watcher is not None, timeout=3000)
         assert spy.reloads == 1 and win.live.retries == 0 and not win.live.missed
         assert "Live updates are back on" in win.notice_text()
-        core.create_roster(eng, c.id, "Second")  # and it listens again
+        rosters.create_roster(eng, c.id, "Second")  # and it listens again
         win.close()
     finally:
         eng.dispose()

@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTextEdit, QWidget
 
-from campaign_app.usecases import campaigns, core, fighters, rolls
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from campaign_app.usecases.battles import record_battle
 from tests.ui.conftest import close_popups
 
@@ -76,7 +76,7 @@ def hostile(win: Any, gui_engine: Any) -> dict[str, int]:
 
     e = gui_engine
     c = campaigns.create_campaign(e, BIG, "nuts", expansions=["weird-ww2"])
-    r = core.create_roster(e, c.id, f"{BIG} squad", faction=BIG, player=BIG)
+    r = rosters.create_roster(e, c.id, f"{BIG} squad", faction=BIG, player=BIG)
     f = fighters.add_fighter(e, r.id, f"{BIG} rock", fighter_type="star", rep=5, role=BIG, notes=BIG,
                          skills=[BIG], weapons=[BIG])
     fighters.add_fighter(e, r.id, "Pvt Joe", rep=4)
@@ -88,7 +88,7 @@ def hostile(win: Any, gui_engine: Any) -> dict[str, int]:
     rolls.roll_table(e, "nuts-rep-increase", campaign=c.id, dice="6")
     b = record_battle(e, c.id, [r.id], scenario=BIG, notes=BIG, winner=r.id)
     ops = campaigns.create_campaign(e, f"{BIG} ops", "fubar")
-    alpha = core.create_roster(e, ops.id, f"{BIG} alpha")
+    alpha = rosters.create_roster(e, ops.id, f"{BIG} alpha")
     from campaign_app.usecases.units import add_unit
 
     u = add_unit(e, alpha.id, f"{BIG} unit", 8, notes=BIG)
@@ -159,7 +159,7 @@ def test_the_wizard_shows_hostile_names_as_text(qtbot: Any, win: Any, hostile: d
 def test_the_injury_dialog_shows_hostile_names_as_text(qtbot: Any, win: Any, gui_engine: Any) -> None:
     e = gui_engine
     c = campaigns.create_campaign(e, BIG, "necromunda")
-    r = core.create_roster(e, c.id, f"{BIG} gang", credits=100)
+    r = rosters.create_roster(e, c.id, f"{BIG} gang", credits=100)
     fighters.add_fighter(e, r.id, f"{BIG} krug", fighter_type="leader")
     win.reload(prefer=("roster", r.id))
     assert win.select_figure(f"{BIG} krug")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.ui.test_app import wait_task
 
 
@@ -67,7 +67,7 @@ def test_print_opens_the_preview_and_saves_with_its_choices(qtbot: Any, win: Any
     from ui.preview import PrintPreview
 
     c = campaigns.create_campaign(gui_engine, "Preview me", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Squad")
+    r = rosters.create_roster(gui_engine, c.id, "Squad")
     fighters.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
     win.reload(prefer=("roster", r.id))
     seen: dict[str, Any] = {}
@@ -94,7 +94,7 @@ def test_campaign_report_prints_from_the_menu(qtbot: Any, win: Any, gui_engine: 
     from ui.preview import PrintPreview
 
     c = campaigns.create_campaign(gui_engine, "Report me", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Squad")
+    r = rosters.create_roster(gui_engine, c.id, "Squad")
     fighters.add_fighter(gui_engine, r.id, "Joe", rep=4)
     win.reload(prefer=("roster", r.id))
     assert win.actions["export_campaign"].isEnabled()

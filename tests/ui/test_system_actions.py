@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 
 from campaign_app.facade import Campaigns
 from campaign_app.systems.registry import add_system, remove_system
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.campaign_app.test_system_commands import CALLS, OPTIONS, TEST_SYSTEM
 from tests.ui.conftest import messages
 
@@ -39,7 +39,7 @@ def names(widget: Any) -> list[str]:
 
 def open_campaign(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = ()) -> tuple[int, int]:
     c = campaigns.create_campaign(engine, f"Camp {system}", system, None, list(expansions))
-    r = core.create_roster(engine, c.id, "Alpha")
+    r = rosters.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     return int(c.id), int(r.id)
 
@@ -103,7 +103,7 @@ def test_the_wizards_options_box_is_built_from_the_systems_options(qtbot: Any, w
     from ui.wizard import AfterBattleWizard
 
     c = campaigns.create_campaign(gui_engine, "Kursk", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Alpha")
+    r = rosters.create_roster(gui_engine, c.id, "Alpha")
     fighters.add_fighter(gui_engine, r.id, "Joe", rep=4)
     fighters.add_fighter(gui_engine, r.id, "Max", rep=3)
     b = record_battle(gui_engine, c.id, [r.id])

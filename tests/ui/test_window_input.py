@@ -8,13 +8,13 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import campaigns, core, fighters
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.ui.conftest import close_popups
 
 
 def _roster_with_two(win: Any, engine: Any) -> int:
     c = campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
-    r = core.create_roster(engine, c.id, "Iron Jackals")
+    r = rosters.create_roster(engine, c.id, "Iron Jackals")
     for name in ("Brak", "Vel"):
         fighters.add_fighter(engine, r.id, name, fighter_type="ganger")
     win.reload(prefer=("roster", r.id))
@@ -80,7 +80,7 @@ def test_a_unit_can_be_removed_from_the_window_and_undo_brings_it_back(qtbot: An
     from campaign_app.usecases.units import add_unit
 
     c = campaigns.create_campaign(gui_engine, "Ops", "fubar")
-    r = core.create_roster(gui_engine, c.id, "Alpha")
+    r = rosters.create_roster(gui_engine, c.id, "Alpha")
     add_unit(gui_engine, r.id, "1st Squad", 8)
     add_unit(gui_engine, r.id, "2nd Squad", 6)
     win.reload(prefer=("roster", r.id))
@@ -112,7 +112,7 @@ def test_an_action_on_a_figure_removed_elsewhere_names_it(qtbot: Any, win: Any, 
     from tests.ui.conftest import messages
 
     rid = _roster_with_two(win, gui_engine)
-    dead = core.show_roster(gui_engine, rid)["fighters"][0]
+    dead = rosters.show_roster(gui_engine, rid)["fighters"][0]
     fighters.edit_fighter(gui_engine, dead["id"], status="dead")
     win.reload(prefer=("roster", rid))
     win.select_figure(dead["name"])

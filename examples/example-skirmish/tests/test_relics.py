@@ -84,11 +84,11 @@ def test_relics_go_out_and_come_back_with_the_campaign(campaign_cli: Any, campai
 
 
 def test_the_relics_dialog_from_the_roster_menu(campaign_window: Any) -> None:
-    from campaign_app.usecases import campaigns, core
+    from campaign_app.usecases import campaigns, rosters
 
     app = campaign_window.app
     c = app.run(campaigns.create_campaign, "Ford", example_skirmish.ID)
-    reds = app.run(core.create_roster, c.id, "Reds")
+    reds = app.run(rosters.create_roster, c.id, "Reds")
     campaign_window.reload(prefer=("roster", reds.id))
     assert campaign_window.actions["relics"].isEnabled()
     dlg = campaign_window.run_command("relics")

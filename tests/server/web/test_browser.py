@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import campaigns, core, fighters, league, members, rolls, table
+from campaign_app.usecases import campaigns, fighters, league, members, rolls, rosters, table
 from server.web.screenshots import CHROMIUM, launch_chromium, serving
 
 pw = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
@@ -66,8 +66,8 @@ def site(engine: Any, browser: Any) -> Iterator[Site]:
         for name, pw_ in PASSWORDS.items():
             app.run(members.add_member, name, pw_, "player")
         c = app.run(campaigns.create_campaign, "Kursk", "nuts")
-        easy = app.run(core.create_roster, c.id, "Easy")
-        jerries = app.run(core.create_roster, c.id, "Jerries")
+        easy = app.run(rosters.create_roster, c.id, "Easy")
+        jerries = app.run(rosters.create_roster, c.id, "Jerries")
         app.run(league.assign_roster, easy.id, "ann")
         app.run(league.assign_roster, jerries.id, "bob")
         rock = app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)

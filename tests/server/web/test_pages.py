@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pytest
 
-from campaign_app.usecases import campaigns, core, fighters, journal, members
+from campaign_app.usecases import campaigns, fighters, journal, members, rosters
 from campaign_app.usecases.rolls import roll_log
 from tests.server.conftest import PASSWORDS, game_rows
 from tests.server.web.conftest import Table, error_line
@@ -293,7 +293,7 @@ def test_a_device_scoped_to_a_battle_sees_only_it_and_marks_only_its_roster(
     c = tb.client("ann")
     csrf = tb.csrf(c)
     other = tb.lg.app.run(campaigns.create_campaign, "Elsewhere", "nuts")
-    ro = tb.lg.app.run(core.create_roster, other.id, "Other")
+    ro = tb.lg.app.run(rosters.create_roster, other.id, "Other")
 
     def scoped(engine, token):  # type: ignore[no-untyped-def]
         w = real(engine, token)

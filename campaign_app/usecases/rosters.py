@@ -1,9 +1,15 @@
-"""Foundation use-cases: campaigns, rosters, fighters, rolling tables, the roll log,
-undo and redo. Each writing use-case is one :class:`UnitOfWork` (one transaction, one
+"""Rosters of a campaign: create one (founded from a house of its game, with its
+starting credits on its ledger), edit it and show it with its fighters, units, worth
+and counters. Renaming, moving figures between rosters and deleting a roster are
+:mod:`.manage`'s.
+
+The other subjects the app's foundation use-cases fell into, each its own module:
+:mod:`.campaigns`, :mod:`.fighters`, :mod:`.rolls` (rolling a table, the roll log),
+:mod:`.journal` (history, undo, redo), :mod:`.games`, with the read shapes they share in
+:mod:`.shapes`. Each writing use-case is one :class:`UnitOfWork` (one transaction, one
 journal, one undo step) and returns a typed result naming what it changed
-(:mod:`campaign_app.usecases.results`); each read use-case returns plain data typed by
-the ``TypedDict`` classes below (what ``--json`` prints). Each raises typed errors and
-writes nothing on bad input. The SQL lives in :mod:`db.queries`."""
+(:mod:`campaign_app.usecases.results`); each raises typed errors and writes nothing on
+bad input. The SQL lives in :mod:`db.queries`."""
 
 from __future__ import annotations
 
@@ -50,8 +56,6 @@ from db.models import Campaign, LedgerEntry, Roster
 from db.queries import rosters as roster_q
 from db.uow import Engine, Session, UnitOfWork, read_session
 
-# --------------------------------------------------------------------------- read shapes
-
 
 class RosterDetail(RosterData):
     campaign: CampaignData
@@ -61,12 +65,6 @@ class RosterDetail(RosterData):
     worth: dict[str, int]
     # counters: each counter the campaign defines, with this roster's value
     counters: list[CounterValue]
-
-
-# --------------------------------------------------------------------------- campaigns
-
-
-# --------------------------------------------------------------------------- rosters
 
 
 def roster_result(r: Roster, changes: Changes, credits_default: bool = False) -> RosterResult:
@@ -201,14 +199,5 @@ def _worth(s: Session, r: Roster) -> Mapping[str, int]:
     from campaign_app.usecases.gear import worth_of
 
     return worth_of(s, [r])[row_id(r)]
-
-
-# --------------------------------------------------------------------------- fighters
-
-
-# --------------------------------------------------------------------------- rolling
-
-
-# --------------------------------------------------------------------------- log / undo
 
 
