@@ -363,7 +363,7 @@ class Bench:
             return
         ftype = self.league.fighter_types[0]
         rep = None if self.league.rep is None else (self.league.rep[0] + self.league.rep[1]) // 2
-        from campaign_app.usecases.core import create_roster
+        from campaign_app.usecases.rosters import create_roster
 
         names = [f"AB {i}" for i in range(40)]
         create_roster(self.engine, "League", "Casualties")

@@ -34,7 +34,7 @@ def client(url: str, cid: int, seed: int, pool: list[int], fighting: list[int], 
            deadline_s: float) -> dict[str, Any]:
     from campaign_app.errors import ConflictError, InputError
     from campaign_app.usecases.battles import after_battle, record_battle
-    from campaign_app.usecases.core import edit_fighter, show_fighter
+    from campaign_app.usecases.fighters import edit_fighter, show_fighter
     from campaign_app.usecases.gui_queries import roster_rows
     from db.migrate import open_database
 

@@ -76,7 +76,7 @@ def _casualty_battle(bench: Any, n: int = 40) -> int | None:
     from sqlalchemy import insert, select
 
     from campaign_app.usecases.battles import record_battle
-    from campaign_app.usecases.core import create_roster
+    from campaign_app.usecases.rosters import create_roster
     from db.models import Fighter, Roster
 
     league = bench.league

@@ -26,15 +26,15 @@ What it does, in order:
    throughput) or with a pause between actions (``--think S``, exponential with mean S:
    a busy evening, the latencies a player sees):
 
-   - ``read-roster`` any roster (``core.show_roster``) and ``roster-detail``
+   - ``read-roster`` any roster (``rosters.show_roster``) and ``roster-detail``
      (``details.roster_detail``);
-   - ``edit``: the player's counter fighter read (``core.show_fighter``) and its notes'
-     count raised by one with the version read (``core.edit_fighter if_version``); a
+   - ``edit``: the player's counter fighter read (``fighters.show_fighter``) and its notes'
+     count raised by one with the version read (``fighters.edit_fighter if_version``); a
      409 (someone changed it in between) is normal: read again and retry, counted as
      ``stale``;
    - ``record-battle``: their roster against another, one casualty each, the casualty
      chosen among the active fighters read just before (``battles.record_battle``);
-   - ``read-log``: the newest 50 rolls (``core.roll_log``) or actions (``core.history``);
+   - ``read-log``: the newest 50 rolls (``rolls.roll_log``) or actions (``journal.history``);
 
    and one arbitrator per server running After the Battle of the recorded battles
    (``battles.after_battle``, the server's dice) and, every other turn, raising a random
@@ -142,10 +142,10 @@ def _expected_400(message: str) -> bool:
 async def _edit(call: Call, t: Tally, fid: int, retries: int = 20) -> None:
     """Raise ``fid``'s counter by one, with the version read: a 409 is read again."""
     for _ in range(retries):
-        status, f = await call("core.show_fighter", ref=fid)
+        status, f = await call("fighters.show_fighter", ref=fid)
         if status != 200:
             raise Refused(f"show_fighter {status}: {f}")
-        status, out = await call("core.edit_fighter", ref=fid, if_version=_get(f, "version"),
+        status, out = await call("fighters.edit_fighter", ref=fid, if_version=_get(f, "version"),
                                  notes=f"{COUNTER}{_count(_get(f, 'notes')) + 1}")
         if status == 200:
             t.raised[fid] += 1
@@ -172,14 +172,14 @@ async def play(call: Call, p: Player, cid: int, rosters: list[int], casualty: st
         t0 = time.perf_counter()
         try:
             if op == "read-roster":
-                status, out = await call("core.show_roster", ref=rng.choice(rosters))
+                status, out = await call("rosters.show_roster", ref=rng.choice(rosters))
             elif op == "roster-detail":
                 status, out = await call("details.roster_detail", roster=rng.choice(rosters))
             elif op == "read-log":
                 if rng.random() < 0.5:
-                    status, out = await call("core.roll_log", campaign=cid, limit=50)
+                    status, out = await call("rolls.roll_log", campaign=cid, limit=50)
                 else:
-                    status, out = await call("core.history", campaign=cid, limit=50)
+                    status, out = await call("journal.history", campaign=cid, limit=50)
             elif op == "edit":
                 await _edit(call, t, p.counter)
                 status, out = 200, None
@@ -187,7 +187,7 @@ async def play(call: Call, p: Player, cid: int, rosters: list[int], casualty: st
                 other = rng.choice([r for r in rosters if r != p.roster])
                 hurt: dict[str, str] = {}
                 for rid, keep in ((p.roster, p.counter), (other, None)):
-                    status, r = await call("core.show_roster", ref=rid)
+                    status, r = await call("rosters.show_roster", ref=rid)
                     if status != 200:
                         raise Refused(f"show_roster {status}: {r}")
                     active = [_get(f, "id") for f in _get(r, "fighters")
@@ -250,9 +250,9 @@ async def _warm(call: Call, cid: int, roster: int, fighter: int) -> None:
     the rules data and the game system (seconds on a loaded machine), in the floor's
     workers and the servers alike; a league server has done that long before its
     evening's play."""
-    for name, kw in (("core.show_roster", {"ref": roster}), ("details.roster_detail", {"roster": roster}),
-                     ("core.show_fighter", {"ref": fighter}), ("core.roll_log", {"campaign": cid, "limit": 5}),
-                     ("core.history", {"campaign": cid, "limit": 5})):
+    for name, kw in (("rosters.show_roster", {"ref": roster}), ("details.roster_detail", {"roster": roster}),
+                     ("fighters.show_fighter", {"ref": fighter}), ("rolls.roll_log", {"campaign": cid, "limit": 5}),
+                     ("journal.history", {"campaign": cid, "limit": 5})):
         status, out = await call(name, **kw)
         if status != 200:
             raise RuntimeError(f"warming up, {name}: {status} {out}")

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def api_name(fn: Callable[..., Any]) -> str:
-    """``core.add_fighter``: the module's last part and the function's name (the league
+    """``fighters.add_fighter``: the module's last part and the function's name (the league
     server's ``POST /api/run/<api_name>``)."""
     return f"{fn.__module__.rpartition('.')[2]}.{fn.__name__}"
 

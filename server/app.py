@@ -9,7 +9,7 @@ The API (JSON in, JSON out; the OpenAPI document at ``/api/openapi.json``):
 - ``POST /api/logout``, ``GET /api/me`` (with the token);
 - ``GET /api/use-cases``: the use-cases this member may call;
 - ``POST /api/run/{use_case}`` with a JSON object of the use-case's named arguments
-  (``core.add_fighter``: ``{"roster_ref": 3, "name": "Sgt Rock", "rep": 5}``) -> its
+  (``fighters.add_fighter``: ``{"roster_ref": 3, "name": "Sgt Rock", "rep": 5}``) -> its
   result as JSON (:func:`campaign_app.facade.result_adapter`: read back by the same
   adapter it equals what the use-case returned).
 

@@ -4,14 +4,14 @@ its signature.
 
 ``read``: every member (viewers too). ``write``: players and the arbitrator; what a
 player may actually write is checked row by row inside the unit of work
-(:mod:`db.acting`), so a player's ``core.edit_fighter`` of another player's fighter is
+(:mod:`db.acting`), so a player's ``fighters.edit_fighter`` of another player's fighter is
 refused there, in the same transaction. ``arbitrator``: the arbitrator only.
 ``table-read`` and ``table``: a battle at the table, read and marked; a device invited
 to the table (role ``device``, :mod:`campaign_app.usecases.devices`) may call these
 only, for its own battle only (:func:`device_refusal`), and :mod:`db.acting` lets it
 write only the marks of its own roster's figures.
 
-A use-case's API name is its module's last part and its name (``core.add_fighter``);
+A use-case's API name is its module's last part and its name (``fighters.add_fighter``);
 its body is a JSON object of its named arguments (the database, its first parameter,
 is the server's). Unknown arguments are refused; ``Iterable`` parameters are read as
 lists; parameters that are not plain data (a dice roller) are left out (their
@@ -33,17 +33,21 @@ from campaign_app.facade import _type_checking_imports, result_adapter, use_case
 from campaign_app.usecases import (
     advance,
     battles,
+    campaigns,
     charts,
-    core,
     counters,
     devices,
     duplicate,
     exports,
+    fighters,
     gear,
+    journal,
     league,
     manage,
     record,
     records,
+    rolls,
+    rosters,
     standings,
     table,
     units,
@@ -80,13 +84,13 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (battles.show_battle, READ),
     (charts.campaign_charts, READ),
     (charts.rolls_per_table, READ),
-    (core.campaign_rules, READ),
-    (core.history, READ),
-    (core.list_campaigns, READ),
-    (core.roll_log, READ),
-    (core.show_campaign, READ),
-    (core.show_fighter, READ),
-    (core.show_roster, READ),
+    (campaigns.campaign_rules, READ),
+    (journal.history, READ),
+    (campaigns.list_campaigns, READ),
+    (rolls.roll_log, READ),
+    (campaigns.show_campaign, READ),
+    (fighters.show_fighter, READ),
+    (rosters.show_roster, READ),
     (counters.list_counters, READ),
     (counters.roster_counters, READ),
     (details.fighter_detail, READ),
@@ -138,13 +142,13 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (battles.apply_rolled_after_battle, WRITE),
     (battles.record_battle, WRITE),
     (battles.roll_after_battle, WRITE),
-    (core.add_fighter, WRITE),
-    (core.create_roster, WRITE),
-    (core.edit_fighter, WRITE),
-    (core.edit_roster, WRITE),
-    (core.redo, WRITE),
-    (core.remove_fighter, WRITE),
-    (core.undo, WRITE),
+    (fighters.add_fighter, WRITE),
+    (rosters.create_roster, WRITE),
+    (fighters.edit_fighter, WRITE),
+    (rosters.edit_roster, WRITE),
+    (journal.redo, WRITE),
+    (fighters.remove_fighter, WRITE),
+    (journal.undo, WRITE),
     (counters.change_counter, WRITE),
     (duplicate.duplicate_fighter, WRITE),
     (gear.adjust_credits, WRITE),
@@ -176,9 +180,9 @@ ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
     (units.edit_unit, WRITE),
     (units.exchange_prisoners, WRITE),
     (units.remove_unit, WRITE),
-    (core.create_campaign, ARBITRATOR),
+    (campaigns.create_campaign, ARBITRATOR),
     (gear.add_territory, ARBITRATOR),  # a player takes a territory the arbitrator grants
-    (core.set_house_rule, ARBITRATOR),
+    (campaigns.set_house_rule, ARBITRATOR),
     (counters.define_counter, ARBITRATOR),
     (counters.remove_counter, ARBITRATOR),
     (league.assign_roster, ARBITRATOR),
@@ -289,7 +293,7 @@ class Entry:
 # every roster of the battle, previewed by any of its players (docs/league.md).
 
 DICE_ALLOWED: tuple[tuple[Callable[..., Any], str], ...] = (
-    (core.roll_table, WRITE),
+    (rolls.roll_table, WRITE),
     (table.battle_roll, WRITE),
 )
 

@@ -103,7 +103,7 @@ def test_a_lazy_import_across_a_layer_breaks_its_contract(tmp_path: Path):
         shutil.copytree(ROOT / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     for rel, line in [("campaign_app/dice.py", "import sqlalchemy"),
-                      ("db/paths.py", "from campaign_app.usecases import core"),
+                      ("db/paths.py", "from campaign_app.usecases import campaigns"),
                       ("ui/lazy.py", "from db.engine import make_engine"),
                       ("reports/_base.py", "from campaign_app.errors import InputError"),
                       ("campaign_app/usecases/battles.py", "from sqlalchemy import select")]:
@@ -173,8 +173,8 @@ CROSSINGS = [
      {"pure-domain"}, "campaign_app.changes -> sqlalchemy"),
     ("a new core module using the database", "campaign_app/notes.py", "from db.uow import UnitOfWork",
      True, {"pure-domain"}, "campaign_app.notes -> db.uow"),
-    ("a use-case importing a game", "campaign_app/usecases/core.py", "import campaign_app.systems.nuts",
-     True, {"games-are-plug-ins"}, "campaign_app.usecases.core -> campaign_app.systems.nuts"),
+    ("a use-case importing a game", "campaign_app/usecases/campaigns.py", "import campaign_app.systems.nuts",
+     True, {"games-are-plug-ins"}, "campaign_app.usecases.campaigns -> campaign_app.systems.nuts"),
     ("the core importing a game, lazily", "campaign_app/systems/registry.py",
      "from campaign_app.systems.fubar import procedures", False, {"games-are-plug-ins"},
      "campaign_app.systems.registry -> campaign_app.systems.fubar.procedures"),
@@ -182,7 +182,7 @@ CROSSINGS = [
      "from campaign_app.systems.necromunda import procedures", True,
      {"games-independent", "games-are-plug-ins"},
      "campaign_app.systems.nuts.procedures -> campaign_app.systems.necromunda.procedures"),
-    ("db importing the use-cases", "db/paths.py", "from campaign_app.usecases import core", False,
+    ("db importing the use-cases", "db/paths.py", "from campaign_app.usecases import campaigns", False,
      {"layers", "db-below-usecases", "pure-domain-below-use-cases"}, "db.paths -> campaign_app.usecases"),
     ("ui importing db", "ui/lazy.py", "from db.engine import make_engine", False,
      {"ui-reports-no-db", "pure-domain"}, "ui.lazy -> db.engine"),

@@ -31,5 +31,8 @@ def lazy_module(name: str) -> ModuleType:
         return module
 
 
-core = lazy_module("campaign_app.usecases.core")
+campaigns = lazy_module("campaign_app.usecases.campaigns")
+rosters = lazy_module("campaign_app.usecases.rosters")
+fighters = lazy_module("campaign_app.usecases.fighters")
+journal = lazy_module("campaign_app.usecases.journal")
 q = lazy_module("campaign_app.usecases.gui_queries")

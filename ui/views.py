@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from ui.i18n import QT_TRANSLATE_NOOP, plural, translate
 from ui.icons import die_icon
-from ui.lazy import core, q
+from ui.lazy import journal, q
 from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
 from ui.text import when
 
@@ -570,7 +570,7 @@ class HistoryView(CampaignTab):
         if self.app is None or self.campaign_id is None:
             self.rows = []
         else:
-            self.rows = self.app.run(core.history, self.campaign_id, limit=HISTORY_LIMIT)
+            self.rows = self.app.run(journal.history, self.campaign_id, limit=HISTORY_LIMIT)
         self._filter()
 
     def _filter(self, *_a: Any) -> None:

@@ -13,14 +13,14 @@ if TYPE_CHECKING:
 
 
 def cmd_campaign_create(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import create_campaign
+    from campaign_app.usecases.campaigns import create_campaign
 
     c = app.run(create_campaign, args.name, args.system, args.edition, args.expansion or [])
     emit(args, c, f"created campaign {c.id}: {c.name}")
 
 
 def cmd_campaign_list(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import list_campaigns
+    from campaign_app.usecases.campaigns import list_campaigns
 
     data = app.run(list_campaigns)
     emit(args, data, lambda: table_text(
@@ -31,7 +31,7 @@ def cmd_campaign_list(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_campaign_show(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import show_campaign
+    from campaign_app.usecases.campaigns import show_campaign
 
     d = app.run(show_campaign, args.campaign)
 
@@ -56,7 +56,7 @@ def cmd_campaign_show(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_house_rule(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import set_house_rule
+    from campaign_app.usecases.campaigns import set_house_rule
 
     if args.reset:
         c = app.run(set_house_rule, args.campaign, args.table, None)

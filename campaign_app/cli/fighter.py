@@ -17,7 +17,7 @@ def _stats(args: argparse.Namespace) -> dict[str, str]:
 
 
 def cmd_fighter_add(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import add_fighter, show_fighter
+    from campaign_app.usecases.fighters import add_fighter, show_fighter
 
     stats = _stats(args)
     f = app.run(add_fighter, args.roster, args.name, fighter_type=args.type, rep=args.rep, stats=stats,
@@ -28,7 +28,7 @@ def cmd_fighter_add(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_fighter_edit(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import edit_fighter, show_fighter
+    from campaign_app.usecases.fighters import edit_fighter, show_fighter
 
     stats = _stats(args)
     f = app.run(edit_fighter, args.fighter, if_version=args.if_version, add_weapons=args.weapon or [],
@@ -40,7 +40,7 @@ def cmd_fighter_edit(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_fighter_show(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import show_fighter
+    from campaign_app.usecases.fighters import show_fighter
 
     d = app.run(show_fighter, args.fighter)
 
@@ -71,15 +71,15 @@ def cmd_fighter_show(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_fighter_remove(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import remove_fighter
+    from campaign_app.usecases.fighters import remove_fighter
 
     app.run(remove_fighter, args.fighter)
     emit(args, {"removed": args.fighter}, f"removed fighter {args.fighter}")
 
 
 def cmd_fighter_duplicate(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import show_fighter
     from campaign_app.usecases.duplicate import duplicate_fighter
+    from campaign_app.usecases.fighters import show_fighter
 
     f = app.run(duplicate_fighter, args.fighter, args.name)
     emit(args, app.run(show_fighter, f.id), f"added fighter {f.id}: {f.name} (a copy of {args.fighter})")

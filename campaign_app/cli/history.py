@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 def cmd_history(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import history
+    from campaign_app.usecases.journal import history
 
     rows = app.run(history, args.campaign, args.limit)
     emit(args, rows, lambda: table_text(
@@ -21,14 +21,14 @@ def cmd_history(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_undo(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import undo
+    from campaign_app.usecases.journal import undo
 
     d = app.run(undo, args.campaign)
     emit(args, d, f"undone: {d.summary or d.action}")
 
 
 def cmd_redo(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import redo
+    from campaign_app.usecases.journal import redo
 
     d = app.run(redo, args.campaign)
     emit(args, d, f"redone: {d.summary or d.action}")

@@ -45,7 +45,7 @@ def cmd_campaign_rename(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_campaign_delete(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import show_campaign
+    from campaign_app.usecases.campaigns import show_campaign
     from campaign_app.usecases.manage import delete_campaign
 
     d = app.run(show_campaign, args.campaign)
@@ -91,8 +91,8 @@ def cmd_roster_rename(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_roster_delete(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import show_roster
     from campaign_app.usecases.manage import delete_roster
+    from campaign_app.usecases.rosters import show_roster
 
     d = app.run(show_roster, args.roster)
     what = _what({"fighters": len(d["fighters"]), "units": len(d["units"])})

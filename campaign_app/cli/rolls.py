@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def cmd_roll(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import roll_table
+    from campaign_app.usecases.rolls import roll_table
 
     inputs = {"rep": args.rep, "vs_rep": args.vs_rep, "kind": args.kind, "vs_kind": args.vs_kind, "impact": args.impact, "shots": args.shots,
               "flags": args.flag, "per_die": args.per_die, "target_fighter": args.target_fighter,
@@ -49,7 +49,7 @@ def cmd_roll(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_log(args: argparse.Namespace, app: Campaigns) -> int | None:
-    from campaign_app.usecases.core import roll_log
+    from campaign_app.usecases.rolls import roll_log
 
     if args.more is not None:  # ``log verify C`` (record helper)
         if args.campaign != "verify":

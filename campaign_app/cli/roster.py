@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 def cmd_roster_create(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import create_roster
+    from campaign_app.usecases.rosters import create_roster
 
     house = getattr(args, "house", None)
     credits = args.credits if house is not None else args.credits or 0
@@ -24,7 +24,7 @@ def cmd_roster_create(args: argparse.Namespace, app: Campaigns) -> None:
 
 
 def cmd_roster_edit(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import edit_roster
+    from campaign_app.usecases.rosters import edit_roster
 
     r = app.run(edit_roster, args.roster, if_version=args.if_version, name=args.name,
                 faction=args.faction, player=args.player, credits=args.credits,
@@ -51,7 +51,7 @@ def records_lines(app: Campaigns, roster_id: int, system: str) -> list[str]:
 
 
 def cmd_roster_show(args: argparse.Namespace, app: Campaigns) -> None:
-    from campaign_app.usecases.core import show_roster
+    from campaign_app.usecases.rosters import show_roster
 
     d = app.run(show_roster, args.roster)
 

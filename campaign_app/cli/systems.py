@@ -9,7 +9,7 @@ from campaign_app.cli import emit
 
 
 def cmd_systems(args: argparse.Namespace, _app: Any) -> None:
-    from campaign_app.usecases.core import systems_overview
+    from campaign_app.usecases.games import systems_overview
 
     data = systems_overview()
 

@@ -41,6 +41,7 @@ from campaign_app.rules.advancement import (
 )
 from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import StatRule, find_stat, get_system, stat_rules
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import (
     Ref,
     campaign_of_fighter,
@@ -48,7 +49,6 @@ from campaign_app.usecases.common import (
     clean_name,
     get_fighter,
 )
-from campaign_app.usecases.core import tables_for
 from campaign_app.usecases.results import Result
 from db.models import Campaign, Fighter, Skill
 from db.queries import fighters as fighter_q

@@ -28,6 +28,7 @@ from campaign_app.systems.base import (
     RosterState,
     UnitState,
 )
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import (
     Ref,
     clean_int,
@@ -38,7 +39,6 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_roster,
 )
-from campaign_app.usecases.core import tables_for
 from campaign_app.usecases.record import check_disciplined, disciplined
 from db.models import (
     Battle,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign_app.errors import InputError
+from campaign_app.errors import ConflictError, InputError
 from campaign_app.textlimits import (  # noqa: F401  (one set of limits)
     MAX_NAME,
     MAX_TEXT,
@@ -15,6 +15,7 @@ from campaign_app.textlimits import (  # noqa: F401  (one set of limits)
     visible,
 )
 from db.journal import journal_links
+from db.models import Campaign, Equipment, Fighter, Roster, Unit
 from db.queries import manage as manage_q
 from db.queries.lookup import (  # noqa: F401  (the use-cases find rows through these)
     MAX_ID,
@@ -139,6 +140,11 @@ BATTLES_RANGE = (0, 10_000)  # battles a unit fought
 TARGET_RANGE = (-100, 100)  # the number a pass test is rolled against
 
 
+Number = int | str
+"""A whole number, or the text of one as a form or a JSON file hands it over (checked
+by ``clean_int``)."""
+
+
 def _shown_number(n: int) -> str:
     sign, digits = ("-", str(-n)) if n < 0 else ("", str(n))
     return f"{sign}{digits}" if len(digits) <= 15 else f"{sign}{digits[:6]}… ({len(digits)} digits)"
@@ -169,6 +175,16 @@ def clean_int(value: Any, what: str, lo: int = -INT_MAX, hi: int = INT_MAX) -> i
         raise InputError(f"{what} cannot be negative")
     if not lo <= n <= hi:
         raise InputError(f"{what}: {_shown_number(n)} is outside {lo}..{hi}")
+    return n
+
+
+def check_limit(limit: Number | None) -> int | None:
+    """How many rows a read gives (at least 1; None: every row)."""
+    if limit is None:
+        return None
+    n = clean_int(limit, "limit")
+    if n < 1:
+        raise InputError(f"limit must be 1 or more (got {n})")
     return n
 
 
@@ -207,3 +223,20 @@ def unlink_figures(s: Session, fighter_ids: list[int], unit_ids: list[int], dele
     kept += journal_links(s, "roll_record", manage_q.rolls_of(s, "unit_id", unit_ids),
                           {"unit_id": None, "figure_removed": True})
     return kept
+
+
+# ------------------------------------------------------------------ rows
+def row_id(row: Campaign | Roster | Fighter | Unit | Equipment) -> int:
+    """The id of a row that is in the database (flushed)."""
+    assert row.id is not None
+    return row.id
+
+
+def check_version(obj: Campaign | Roster | Fighter | Unit, expected: int | None, what: str) -> None:
+    """A :class:`ConflictError` when ``obj`` is no longer at the version ``expected``
+    (an edit made from a stale form: someone else saved first)."""
+    if expected is not None and obj.version != expected:
+        raise ConflictError(
+            f"{what} {obj.name!r} was changed by someone else (version {obj.version}, you had "
+            f"{expected}); nothing was saved — reload and try again"
+        )

@@ -36,7 +36,7 @@ class Cure:
 
 def _losses(c: Campaign, inj: LastingInjury) -> list[tuple[str, int]]:
     """(characteristic, step) of each loss the injury's row gives that was not skipped."""
-    from campaign_app.usecases.core import tables_for
+    from campaign_app.usecases.campaigns import tables_for
 
     table = tables_for(c).get(inj.table_id)
     if table is None:
@@ -116,7 +116,7 @@ def cure_with(s: Session, c: Campaign, f: Fighter, item: Mapping[str, Any], stat
 
 def _label(c: Campaign, result: str) -> str:
     """The label the campaign's tables give an injury result ("Eye Injury")."""
-    from campaign_app.usecases.core import tables_for
+    from campaign_app.usecases.campaigns import tables_for
 
     for t in tables_for(c).values():
         for row in t.rows:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign_app.changes import Changes, Result
-from campaign_app.usecases import core
+from campaign_app.usecases import fighters
 from db.queries.views import campaign_id_named
 from db.uow import Engine, read_session
 
@@ -38,10 +38,10 @@ def _exists(engine: Engine, name: str) -> bool:
 
 
 def add_fighters(engine: Engine, roster: Any, rows: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, int]:
-    """Add each (name, keyword arguments of ``core.add_fighter``); name -> fighter id."""
+    """Add each (name, keyword arguments of ``fighters.add_fighter``); name -> fighter id."""
     out = {}
     for name, kw in rows:
-        f = core.add_fighter(engine, roster, name, **kw)
+        f = fighters.add_fighter(engine, roster, name, **kw)
         assert f.id is not None
         out[name] = f.id
     return out

@@ -17,7 +17,7 @@ from campaign_app.usecases.common import (
     get_fighter,
     get_roster,
 )
-from campaign_app.usecases.core import fighter_result
+from campaign_app.usecases.fighters import fighter_result
 from campaign_app.usecases.results import FighterResult
 from db.models import Equipment, Fighter, Skill
 from db.queries import fighters as fighter_q

@@ -38,8 +38,8 @@ from campaign_app.systems.layout import (
 )
 from campaign_app.systems.layout import pretty as _pretty
 from campaign_app.systems.qrs import QrsSheet, dice_heading, table_card, table_card_rows
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import Ref, campaign_of_roster, get_campaign, get_roster
-from campaign_app.usecases.core import tables_for
 from campaign_app.usecases.counters import definitions, values_of
 from campaign_app.usecases.gear import campaign_data, profile_columns, with_catalogue, worth_of
 from db.models import (

@@ -21,20 +21,23 @@ from datetime import datetime
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.errors import InputError, NotFoundError
+from campaign_app.usecases.campaigns import campaign_result
 from campaign_app.usecases.common import (
     Ref,
     campaign_of_fighter,
     campaign_of_roster,
+    check_version,
     clean_name,
     get_fighter,
     get_roster,
     get_unit,
+    row_id,
     unlink_figures,
 )
-from campaign_app.usecases.core import _check_version, campaign_result, roster_result
 from campaign_app.usecases.results import CampaignResult, Result, RosterResult
+from campaign_app.usecases.rosters import roster_result
 from db.journal import bump_version
-from db.models import Campaign, Fighter, Roster, Unit, utcnow
+from db.models import Campaign, Fighter, Roster, utcnow
 from db.queries import campaigns as campaign_q
 from db.queries import lookup
 from db.queries import manage as manage_q
@@ -42,11 +45,6 @@ from db.queries import rosters as roster_q
 from db.uow import Engine, Session, UnitOfWork, read_session
 
 DELETED_MARK = " (deleted #"
-
-
-def _id(row: Campaign | Roster | Fighter | Unit) -> int:
-    assert row.id is not None
-    return row.id
 
 
 def kept_name(name: str, ident: int) -> str:
@@ -114,7 +112,7 @@ def rename_campaign(engine: Engine, ref: Ref, new_name: str, *, if_version: int 
         s = uow.session
         c = lookup.get_campaign(s, ref)
         uow.campaign_id = c.id
-        _check_version(c, if_version, "campaign")
+        check_version(c, if_version, "campaign")
         if name == c.name:
             raise InputError(f"the campaign is already named {name!r}")
         other = campaign_q.campaign_named(s, name)
@@ -133,14 +131,14 @@ def delete_campaign(engine: Engine, ref: Ref, *, if_version: int | None = None) 
         s = uow.session
         c = lookup.get_campaign(s, ref)
         uow.campaign_id = c.id
-        _check_version(c, if_version, "campaign")
-        counts = _campaign_counts(s, _id(c))
+        check_version(c, if_version, "campaign")
+        counts = _campaign_counts(s, row_id(c))
         name = c.name
         uow.summary = f"delete campaign {name}"
-        c.name = kept_name(name, _id(c))
+        c.name = kept_name(name, row_id(c))
         c.deleted_at = utcnow()
         s.add(c)
-    return DeletedResult(kind="campaign", id=_id(c), name=name, campaign_id=_id(c), changes=uow.changes,
+    return DeletedResult(kind="campaign", id=row_id(c), name=name, campaign_id=row_id(c), changes=uow.changes,
                          **counts)
 
 
@@ -149,7 +147,7 @@ def _campaign_counts(s: Session, cid: int) -> dict[str, int]:
     battles = campaign_q.battle_counts(s).get(cid, 0)
     fighters = units = 0
     for r in roster_q.rosters_of(s, cid) if rosters else ():
-        fids, uids = manage_q.figure_ids(s, _id(r))
+        fids, uids = manage_q.figure_ids(s, row_id(r))
         fighters += len(fids)
         units += len(uids)
     return {"fighters": fighters, "units": units, "battles": battles, "rolls": 0}
@@ -165,9 +163,9 @@ def _deleted(c: Campaign, counts: dict[int, int]) -> DeletedCampaign:
     from campaign_app.systems.registry import systems
 
     gs = systems().get(c.system)
-    return {"id": _id(c), "name": original_name(c), "system": c.system,
+    return {"id": row_id(c), "name": original_name(c), "system": c.system,
             "system_name": gs.name if gs is not None else c.system, "deleted_at": _when(c.deleted_at),
-            "rosters": counts.get(_id(c), 0)}
+            "rosters": counts.get(row_id(c), 0)}
 
 
 def _when(value: datetime | None) -> str:
@@ -194,11 +192,11 @@ def deleted_campaign_info(engine: Engine, ref: Ref) -> DeletedCampaign:
 
 def restore_campaign(engine: Engine, ref: Ref) -> CampaignResult:
     """Bring a deleted campaign back: the undo of its deletion."""
-    from campaign_app.usecases.core import undo
+    from campaign_app.usecases.journal import undo
 
     with read_session(engine) as s:
         c = deleted_campaign(s, ref)
-        cid, name = _id(c), original_name(c)
+        cid, name = row_id(c), original_name(c)
         if campaign_q.campaign_named(s, name) is not None:
             raise InputError(f"a campaign named {name!r} exists again: rename it first, then restore")
     undone = undo(engine, cid)
@@ -216,7 +214,7 @@ def purge_campaign(engine: Engine, ref: Ref) -> PurgedResult:
     with UnitOfWork(engine, "campaign.purge", journaled=False) as uow:
         s = uow.session
         c = deleted_campaign(s, ref)
-        cid, name = _id(c), original_name(c)
+        cid, name = row_id(c), original_name(c)
         manage_q.purge_campaign(s, cid)
         uow.note(Changes(everything=True))
     return PurgedResult(id=cid, name=name, changes=uow.changes)
@@ -230,10 +228,10 @@ def rename_roster(engine: Engine, ref: Ref, new_name: str, *, if_version: int | 
         r = get_roster(s, ref)
         c = campaign_of_roster(s, r)
         uow.campaign_id = c.id
-        _check_version(r, if_version, "roster")
+        check_version(r, if_version, "roster")
         if name == r.name:
             raise InputError(f"the roster is already named {name!r}")
-        if roster_q.roster_named(s, _id(c), name, other_than=r.id) is not None:
+        if roster_q.roster_named(s, row_id(c), name, other_than=r.id) is not None:
             raise InputError(f"{c.name} already has a roster named {name!r}")
         uow.summary = f"rename roster {r.name} to {name}"
         r.name = name
@@ -248,11 +246,11 @@ def delete_roster(engine: Engine, ref: Ref, *, if_version: int | None = None) ->
         r = get_roster(s, ref)
         c = campaign_of_roster(s, r)
         uow.campaign_id = c.id
-        _check_version(r, if_version, "roster")
+        check_version(r, if_version, "roster")
         # the roster's own row first: a writer without the right to it (a league player,
         # another's roster) is refused here, before any of its rows is touched
         bump_version(s, r)
-        rid, name = _id(r), r.name
+        rid, name = row_id(r), r.name
         uow.summary = f"delete roster {name}"
         fids, uids = manage_q.figure_ids(s, rid)
         rolls = unlink_figures(s, fids, uids, deleted_roster=rid)
@@ -268,7 +266,7 @@ def delete_roster(engine: Engine, ref: Ref, *, if_version: int | None = None) ->
         battles = len({link.battle_id for link in r.battle_links})
         s.flush()
         s.delete(r)
-    return DeletedResult(kind="roster", id=rid, name=name, campaign_id=_id(c), fighters=len(fids),
+    return DeletedResult(kind="roster", id=rid, name=name, campaign_id=row_id(c), fighters=len(fids),
                          units=len(uids), battles=battles, rolls=rolls, changes=uow.changes)
 
 
@@ -282,7 +280,7 @@ def move_fighter(engine: Engine, ref: Ref, roster: Ref, *, if_version: int | Non
         c, src = campaign_of_fighter(s, f)
         uow.campaign_id = c.id
         dest = get_roster(s, roster, c) if _in_campaign(s, roster, c) else _other_campaign(s, roster, c)
-        _check_version(f, if_version, "fighter")
+        check_version(f, if_version, "fighter")
         if dest.id == src.id:
             raise InputError(f"{f.name} is already in {src.name}")
         if f.crew_of_id is not None:
@@ -290,16 +288,16 @@ def move_fighter(engine: Engine, ref: Ref, roster: Ref, *, if_version: int | Non
             vname = vehicle.name if vehicle is not None else "a vehicle"
             raise InputError(f"{f.name} crews {vname}: move {vname} and its crew go with it")
         uow.summary = f"move {f.name} from {src.name} to {dest.name}"
-        f.roster_id = _id(dest)
+        f.roster_id = row_id(dest)
         if f.captured_by_roster_id == dest.id:
             f.captured_by_roster_id = None
         s.add(f)
-        for crew in manage_q.crew_of_any(s, _id(f)):
-            crew.roster_id = _id(dest)
+        for crew in manage_q.crew_of_any(s, row_id(f)):
+            crew.roster_id = row_id(dest)
             s.add(crew)
         s.flush()
-    return MovedResult(kind="fighter", id=_id(f), name=f.name, campaign_id=_id(c), from_roster_id=_id(src),
-                       from_roster=src.name, to_roster_id=_id(dest), to_roster=dest.name, version=f.version,
+    return MovedResult(kind="fighter", id=row_id(f), name=f.name, campaign_id=row_id(c), from_roster_id=row_id(src),
+                       from_roster=src.name, to_roster_id=row_id(dest), to_roster=dest.name, version=f.version,
                        changes=uow.changes)
 
 
@@ -313,15 +311,15 @@ def move_unit(engine: Engine, ref: Ref, roster: Ref, *, if_version: int | None =
         c = campaign_of_roster(s, src)
         uow.campaign_id = c.id
         dest = get_roster(s, roster, c) if _in_campaign(s, roster, c) else _other_campaign(s, roster, c)
-        _check_version(u, if_version, "unit")
+        check_version(u, if_version, "unit")
         if dest.id == src.id:
             raise InputError(f"{u.name} is already in {src.name}")
         uow.summary = f"move {u.name} from {src.name} to {dest.name}"
-        u.roster_id = _id(dest)
+        u.roster_id = row_id(dest)
         s.add(u)
         s.flush()
-    return MovedResult(kind="unit", id=_id(u), name=u.name, campaign_id=_id(c), from_roster_id=_id(src),
-                       from_roster=src.name, to_roster_id=_id(dest), to_roster=dest.name, version=u.version,
+    return MovedResult(kind="unit", id=row_id(u), name=u.name, campaign_id=row_id(c), from_roster_id=row_id(src),
+                       from_roster=src.name, to_roster_id=row_id(dest), to_roster=dest.name, version=u.version,
                        changes=uow.changes)
 
 

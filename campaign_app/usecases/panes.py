@@ -1,15 +1,18 @@
 """The detail pane's shapes (:func:`campaign_app.usecases.gui_queries.details.fighter_detail`,
 ``unit_detail``, ``roster_detail``). Kept apart from :mod:`gui_queries` so that module
-loads without :mod:`campaign_app.usecases.core` (the window's first screen); the panes
-load it when one is read, and the facade when it names a pane's type."""
+loads without the subjects' use-case modules (:mod:`campaign_app.usecases.fighters`...:
+the window's first screen); the panes load it when one is read, and the facade when it
+names a pane's type."""
 
 from __future__ import annotations
 
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
-from campaign_app.usecases.core import FighterDetail, RollLogEntry, RosterData, UnitData
 from campaign_app.usecases.counters import CounterValue
+from campaign_app.usecases.fighters import FighterDetail
 from campaign_app.usecases.gui_queries.details import FigureBattle
+from campaign_app.usecases.rolls import RollLogEntry
+from campaign_app.usecases.shapes import RosterData, UnitData
 
 
 class RosterDetail(RosterData):

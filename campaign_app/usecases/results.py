@@ -4,7 +4,7 @@ set a view refreshes from. ``as_data`` turns one into the plain dict the CLI pri
 ``--json`` (the change set left out).
 
 The fields of :class:`CampaignResult` and :class:`RosterResult` are, in order, those of
-``campaign_dict`` and ``roster_dict`` (:mod:`campaign_app.usecases.core`), so the CLI
+``campaign_dict`` and ``roster_dict`` (:mod:`campaign_app.usecases.shapes`), so the CLI
 prints a result as it printed the row's dict before; a created roster adds, last,
 ``credits_default`` (its starting credits are our labelled default, not a book's)."""
 

@@ -33,6 +33,7 @@ from campaign_app.usecases.battles import (
     battle_dict,
     procedures_for,
 )
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import (
     Ref,
     clean_int,
@@ -41,8 +42,8 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_roster,
 )
-from campaign_app.usecases.core import RollOutcome, _roll_out, tables_for
-from campaign_app.usecases.results import UndoResult
+from campaign_app.usecases.results import RollOutcome, UndoResult
+from campaign_app.usecases.rolls import roll_out
 from db.models import (
     Battle,
     BattleMark,
@@ -527,7 +528,7 @@ def _with_changes(out: MarkResult, uow: UnitOfWork) -> MarkResult:
 def undo_mark(engine: Any, battle: Ref) -> UndoResult:
     """Undo the last mark of ``battle``: the campaign's Undo, when what it would undo is
     a mark of this battle (anything else is refused, nothing undone)."""
-    from campaign_app.usecases.core import undo
+    from campaign_app.usecases.journal import undo
     from db.journal import undo_target
 
     with read_session(engine) as s:
@@ -550,7 +551,7 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
     against the battle; ``fighter`` (of the battle) is who rolls, his Rep the target when
     none is given. A table the system rolls with a procedure takes ``inputs`` and, in a
     game in progress, marks what it says (:mod:`campaign_app.usecases.table_rolls`)."""
-    from campaign_app.usecases.core import TARGET_RANGE
+    from campaign_app.usecases.common import TARGET_RANGE
     from campaign_app.usecases.table_rolls import has_inputs, procedure_for, procedure_roll
 
     proc = procedure_for(engine, table_id, battle=battle, inputs=inputs)
@@ -597,7 +598,7 @@ def battle_roll(engine: Any, battle: Ref, table_id: str, *, target: int | str | 
                                  subject=who.name if who else f"battle {b.number}"), roller)
         roller.finish()
         uow.record_rolls(roller, battle_id=b.id)
-    return _roll_out(res, row, table, recorded=True, changes=uow.changes)
+    return roll_out(res, row, table, recorded=True, changes=uow.changes)
 
 
 def _table_choice(t: Table, proc: Procedures) -> TableChoice:

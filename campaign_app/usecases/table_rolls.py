@@ -25,8 +25,9 @@ from campaign_app.rules import Table, load_rulebook
 from campaign_app.systems import get_system
 from campaign_app.systems.base import Procedures, TableProcedure, TableRollInputs, TableRollOutcome
 from campaign_app.systems.info import campaign_tables
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import Ref, clean_int, get_campaign
-from campaign_app.usecases.core import RollOutcome, tables_for
+from campaign_app.usecases.results import RollOutcome
 from db.models import Equipment, Fighter
 from db.uow import UnitOfWork, read_session
 

@@ -33,25 +33,20 @@ from campaign_app.systems import get_system, squads
 from campaign_app.usecases.common import (
     BATTLES_RANGE,
     FIGURES_RANGE,
+    Number,
     Ref,
     campaign_of_roster,
+    check_version,
     clean_int,
     clean_name,
     clean_text,
     get_roster,
     get_unit,
+    row_id,
     unlink_figures,
 )
-from campaign_app.usecases.core import (
-    EquipmentData,
-    Number,
-    UnitColumns,
-    _check_version,
-    _id,
-    equipment_dict,
-    unit_dict,
-)
 from campaign_app.usecases.results import ExchangeResult, RemovedResult, UnitResult
+from campaign_app.usecases.shapes import EquipmentData, UnitColumns, equipment_dict, unit_dict
 from db.models import Campaign, Equipment, Roster, Unit
 from db.queries import units as unit_q
 from db.queries.versions import touch_version
@@ -126,7 +121,7 @@ def _unit_campaign(s: Session, u: Unit) -> tuple[Campaign, Roster]:
 
 
 def _check_name_free(s: Session, roster: Roster, name: str, unit_id: int | None = None) -> None:
-    for other in unit_q.units_named(s, _id(roster), name):
+    for other in unit_q.units_named(s, row_id(roster), name):
         if other.id != unit_id:
             raise InputError(f"{roster.name} already has a unit named {name!r}")
 
@@ -140,7 +135,7 @@ def _add_weapons(s: Session, c: Campaign, data: Mapping[str, Any], u: Unit, name
 def unit_result(u: Unit, campaign_id: int, changes: Changes) -> UnitResult:
     """The typed result of a use-case that added or changed unit ``u``."""
     return UnitResult(
-        id=_id(u), roster_id=u.roster_id, campaign_id=campaign_id, name=u.name, unit_type=u.unit_type,
+        id=row_id(u), roster_id=u.roster_id, campaign_id=campaign_id, name=u.name, unit_type=u.unit_type,
         training=u.training, figures=u.figures, figures_start=u.figures_start, wounded=u.wounded,
         armour=u.armour, discipline=u.discipline, order=u.order, status=u.status,
         battles_fought=u.battles_fought, notes=u.notes, version=u.version, changes=changes)
@@ -167,7 +162,7 @@ def add_unit(engine: Engine, roster: Ref, name: str, figures: Number, training: 
         n = _figures(figures, "figures")
         start = n if figures_start is None or figures_start == "" else _figures(figures_start, "figures at start")
         squads.check_figures(n, start)
-        u = Unit(roster_id=_id(r), name=name, unit_type=utype, figures=n, figures_start=start,
+        u = Unit(roster_id=row_id(r), name=name, unit_type=utype, figures=n, figures_start=start,
                  notes=clean_text(notes, "notes"))
         _apply_rules_fields(c, data, u, training=training, armour=armour, discipline=discipline,
                             order=order, new=True)
@@ -176,7 +171,7 @@ def add_unit(engine: Engine, roster: Ref, name: str, figures: Number, training: 
         fault_point("unit.add.after-insert")
         _add_weapons(s, c, data, u, weapons)
         uow.summary = f"add unit {name} to {r.name}"
-    return unit_result(u, _id(c), uow.changes)
+    return unit_result(u, row_id(c), uow.changes)
 
 
 def _given(value: str | None) -> bool:
@@ -261,7 +256,7 @@ def edit_unit(engine: Engine, unit: Ref, if_version: int | None = None, *,
         c, r = _unit_campaign(s, u)
         uow.campaign_id = c.id
         _unit_game(c)
-        _check_version(u, if_version, "unit")
+        check_version(u, if_version, "unit")
         data = _rules_data(c)
         name = fields.get("name")
         if name is not None:
@@ -288,7 +283,7 @@ def edit_unit(engine: Engine, unit: Ref, if_version: int | None = None, *,
             # vehicle whose armour makes it a truck or an APC (read without flushing the
             # unit: one edit is one new version)
             with s.no_autoflush:
-                held = unit_q.weapons_of(s, _id(u))
+                held = unit_q.weapons_of(s, row_id(u))
             for e in held:
                 found = squads.mount_of(data, e.name)
                 if found is not None:
@@ -306,7 +301,7 @@ def edit_unit(engine: Engine, unit: Ref, if_version: int | None = None, *,
             _remove_weapon(s, c, data, u, w)
         _add_weapons(s, c, data, u, add_weapons)
         uow.summary = f"edit unit {u.name}"
-    return unit_result(u, _id(c), uow.changes)
+    return unit_result(u, row_id(c), uow.changes)
 
 
 def remove_unit(engine: Engine, unit: Ref) -> RemovedResult:
@@ -318,14 +313,14 @@ def remove_unit(engine: Engine, unit: Ref) -> RemovedResult:
         c, _r = _unit_campaign(s, u)
         uow.campaign_id = c.id
         uow.summary = f"remove {u.name}"
-        uid, name, roster_id = _id(u), u.name, u.roster_id
+        uid, name, roster_id = row_id(u), u.name, u.roster_id
         unlink_figures(s, [], [uid])  # its rolls stay on record, linked again by undo
         s.delete(u)
-    return RemovedResult(id=uid, name=name, roster_id=roster_id, campaign_id=_id(c), changes=uow.changes)
+    return RemovedResult(id=uid, name=name, roster_id=roster_id, campaign_id=row_id(c), changes=uow.changes)
 
 
 def _remove_weapon(s: Session, c: Campaign, data: Mapping[str, Any], u: Unit, ref: str) -> None:
-    carried = list(unit_q.weapons_of(s, _id(u)))
+    carried = list(unit_q.weapons_of(s, row_id(u)))
     want = {_norm(ref)}
     if squads.weapons(data):
         try:
@@ -351,7 +346,7 @@ def exchange_prisoners(engine: Engine, unit: Ref, for_unit: Ref | None = None,
         c, r = _unit_campaign(s, u)
         uow.campaign_id = c.id
         _unit_game(c)
-        _check_version(u, if_version, "unit")
+        check_version(u, if_version, "unit")
         back = [u]
         if for_unit is not None and str(for_unit).strip():
             other = get_unit(s, for_unit)
@@ -372,7 +367,7 @@ def exchange_prisoners(engine: Engine, unit: Ref, for_unit: Ref | None = None,
             s.add(x)
         uow.summary = "exchange prisoners: " + " and ".join(x.name for x in back)
     changes = uow.changes
-    return ExchangeResult(units=tuple(unit_result(x, _id(c), changes) for x in back), changes=changes)
+    return ExchangeResult(units=tuple(unit_result(x, row_id(c), changes) for x in back), changes=changes)
 
 
 def show_unit(engine: Engine, unit: Ref) -> UnitDetail:
@@ -381,7 +376,7 @@ def show_unit(engine: Engine, unit: Ref) -> UnitDetail:
         u = get_unit(s, unit)
         c, r = _unit_campaign(s, u)
         data = _rules_data(c)
-        eq = [equipment_dict(e) for e in unit_q.weapons_of(s, _id(u))]
+        eq = [equipment_dict(e) for e in unit_q.weapons_of(s, row_id(u))]
         wl = squads.weapons(data)
         profiles: list[WeaponData] = []
         for e in eq:
@@ -393,8 +388,8 @@ def show_unit(engine: Engine, unit: Ref) -> UnitDetail:
         return {
             **unit_dict(u),
             "equipment": profiles,
-            "roster": {"id": _id(r), "name": r.name},
-            "campaign": {"id": _id(c), "name": c.name, "system": c.system},
+            "roster": {"id": row_id(r), "name": r.name},
+            "campaign": {"id": row_id(c), "name": c.name, "system": c.system},
             "rules": squads.unit_profile(c.system, data, training=u.training, armour=u.armour,
                                          unit_type=u.unit_type, discipline=u.discipline, order=u.order),
         }

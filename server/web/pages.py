@@ -35,7 +35,8 @@ from fastapi.staticfiles import StaticFiles
 
 from campaign_app.errors import AppError, AuthError, NotFoundError, RefusedError
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, gui_queries, members, record, standings, table
+from campaign_app.usecases import gui_queries, members, record, rosters, standings, table
+from campaign_app.usecases.campaigns import show_campaign
 from server.events import Hub
 from server.web import i18n
 from server.web.live import concerns
@@ -335,7 +336,7 @@ def mount(api: FastAPI, campaigns: Campaigns) -> Web:
             b = await web.battle(who, int(scoped))
             if roster_id not in {f["roster_id"] for f in b["figures"]}:
                 raise PageError(403, "this device may open only the rosters of the battle it was invited to")
-        r = await web.run(core.show_roster, roster_id)
+        r = await web.run(rosters.show_roster, roster_id)
         cards = [await web.run(gui_queries.fighter_detail, f["id"]) for f in r["fighters"]]
         return web.render(request, "roster.html", who=who, csrf=web.csrf(token), roster=r, cards=cards,
                           back=f"/battle/{int(scoped)}" if scoped is not None else "/")
@@ -539,7 +540,7 @@ def mount(api: FastAPI, campaigns: Campaigns) -> Web:
     async def log(request: Request, campaign_id: int) -> Response:
         who, token = await web.must(request)
         await campaign_allowed(who, campaign_id)
-        shown = await web.run(core.show_campaign, campaign_id)
+        shown = await web.run(show_campaign, campaign_id)
         rows = await web.run(gui_queries.roll_log_page, campaign_id, limit=100)
         return web.render(request, "log.html", who=who, csrf=web.csrf(token), campaign=shown, rows=rows["rows"])
 

@@ -9,7 +9,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app import rollchain
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from db.models import (
     Battle,
     BattleResult,
@@ -27,20 +27,20 @@ from db.models import (
 
 
 def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
-    c = core.create_campaign(engine, name, "necromunda", "n26")
-    table = core.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
+    c = campaigns.create_campaign(engine, name, "necromunda", "n26")
+    table = campaigns.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
     table["rows"][0]["label"] = "Lesson Learnt (house)"
-    core.set_house_rule(engine, c.id, "n26-lasting-injury", table)
-    g = core.create_roster(engine, c.id, "Goliath Ñ Crushers", faction="Goliath", credits=120)
-    e = core.create_roster(engine, c.id, "Escher Blades", faction="Escher", player="Ana")
-    core.edit_roster(engine, g.id, reputation=7, notes="line one\nline two ✓")
-    krug = core.add_fighter(engine, g.id, "Krug", fighter_type="leader", stats={"WS": "3+", "M": 4},
+    campaigns.set_house_rule(engine, c.id, "n26-lasting-injury", table)
+    g = rosters.create_roster(engine, c.id, "Goliath Ñ Crushers", faction="Goliath", credits=120)
+    e = rosters.create_roster(engine, c.id, "Escher Blades", faction="Escher", player="Ana")
+    rosters.edit_roster(engine, g.id, reputation=7, notes="line one\nline two ✓")
+    krug = fighters.add_fighter(engine, g.id, "Krug", fighter_type="leader", stats={"WS": "3+", "M": 4},
                             weapons=["Autopistol", "Power Sword"], skills=["Nerves of Steel"], xp=5,
                             credits_value=120)
-    core.add_fighter(engine, g.id, "Brak", fighter_type="ganger", stats={"BS": 4}, weapons=["Autogun"])
-    vala = core.add_fighter(engine, e.id, "Vala", fighter_type="champion", notes="a\tb")
-    core.roll_table(engine, "n26-lasting-injury", campaign=c.id, seed=7)
-    core.roll_table(engine, "n26-lasting-injury", campaign=c.id, dice="6,6")
+    fighters.add_fighter(engine, g.id, "Brak", fighter_type="ganger", stats={"BS": 4}, weapons=["Autogun"])
+    vala = fighters.add_fighter(engine, e.id, "Vala", fighter_type="champion", notes="a\tb")
+    rolls.roll_table(engine, "n26-lasting-injury", campaign=c.id, seed=7)
+    rolls.roll_table(engine, "n26-lasting-injury", campaign=c.id, dice="6,6")
     with Session(engine) as s:
         b = Battle(campaign_id=c.id, number=1, played_on=date(2026, 3, 14), scenario="Stand-off",
                    outcome="Goliaths win", winner_roster_id=g.id, notes="close", after_battle_done=True)
@@ -76,11 +76,11 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
 
 
 def build_nuts(engine: Engine, name: str = "Weird Front") -> int:
-    c = core.create_campaign(engine, name, "nuts", expansions=["weird-ww2"])
-    r = core.create_roster(engine, c.id, "1st Platoon")
-    sgt = core.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5, role="NCO",
+    c = campaigns.create_campaign(engine, name, "nuts", expansions=["weird-ww2"])
+    r = rosters.create_roster(engine, c.id, "1st Platoon")
+    sgt = fighters.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5, role="NCO",
                            weapons=["M1 Garand"])
-    core.add_fighter(engine, r.id, "Zed", fighter_type="grunt", rep=2, kind="zombie")
+    fighters.add_fighter(engine, r.id, "Zed", fighter_type="grunt", rep=2, kind="zombie")
     with Session(engine) as s:
         wt = WalkerType(campaign_id=c.id, name="Panzerläufer", nation="DE", armour_front=4, armour_side=3,
                         gun1="75mm", aa_mg=True, speed_road=8, speed_cc=4)
@@ -110,8 +110,8 @@ def chained_roll(s: Session, **fields: Any) -> RollRecord:
 
 
 def build_squad(engine: Engine, name: str = "Bocage") -> int:
-    c = core.create_campaign(engine, name, "fubar")
-    r = core.create_roster(engine, c.id, "Able Company")
+    c = campaigns.create_campaign(engine, name, "fubar")
+    r = rosters.create_roster(engine, c.id, "Able Company")
     with Session(engine) as s:
         u = Unit(roster_id=r.id, name="1st Squad", training="regular", figures=8, figures_start=10,
                  wounded=1, stats={"move": 6})

@@ -12,7 +12,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rolls, rosters
 from campaign_app.usecases.advance import advance_options, take_advance
 from campaign_app.usecases.datafiles import export_json, import_json
 
@@ -27,26 +27,26 @@ def url_of(engine) -> str:
 
 
 def fighter_state(engine, fid):
-    d = core.show_fighter(engine, fid)
+    d = fighters.show_fighter(engine, fid)
     return {k: d[k] for k in ("stats", "xp", "credits_value", "skills", "type")}
 
 
 @pytest.fixture
 def n23(engine):
-    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
-    champ = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23_LINE, xp=14,
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
+    champ = fighters.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23_LINE, xp=14,
                              credits_value=100)
-    ganger = core.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7,
+    ganger = fighters.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7,
                               credits_value=50)
     return engine, c, champ, ganger
 
 
 @pytest.fixture
 def n26(engine):
-    c = core.create_campaign(engine, "Hive War", "necromunda")  # the default edition: n26
-    r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Lyra", fighter_type="ganger", stats=N26_LINE, xp=11)
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")  # the default edition: n26
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
+    f = fighters.add_fighter(engine, r.id, "Lyra", fighter_type="ganger", stats=N26_LINE, xp=11)
     return engine, c, f
 
 
@@ -78,8 +78,8 @@ def test_advancing_applies_the_stat_spends_xp_raises_value_and_undo_is_exact(n23
     assert after["stats"] == {**before["stats"], "WS": 3}
     assert (after["xp"], after["credits_value"]) == (8, 120)
     assert r.changes.fighters == frozenset({champ.id}) and r.changes.history
-    assert core.history(engine, c.id)[0]["summary"] == "advance Krag: Weapon Skill one better"
-    core.undo(engine, c.id)
+    assert journal.history(engine, c.id)[0]["summary"] == "advance Krag: Weapon Skill one better"
+    journal.undo(engine, c.id)
     assert fighter_state(engine, champ.id) == before
     assert {k: v for k, v in snap(engine).items() if k not in ("journal", "journal_entry", "fighter")} == \
         {k: v for k, v in rows_before.items() if k not in ("journal", "journal_entry", "fighter")}
@@ -92,8 +92,8 @@ def test_skill_advancement_adds_the_skill_and_undo_takes_it_away(n23):
         take_advance(engine, champ.id, "primary-skill")
     r = take_advance(engine, champ.id, "primary-skill", skill="Nerves of Steel")
     assert r.skill == "Nerves of Steel" and r.xp == 5 and r.credits_value == 120
-    assert core.show_fighter(engine, champ.id)["skills"] == ["Nerves of Steel"]
-    core.undo(engine, c.id)
+    assert fighters.show_fighter(engine, champ.id)["skills"] == ["Nerves of Steel"]
+    journal.undo(engine, c.id)
     assert fighter_state(engine, champ.id) == before
 
 
@@ -103,7 +103,7 @@ def test_random_advancement_with_typed_dice_is_rolled_recorded_and_applied(n23):
     assert r.roll is not None and r.roll["table"] == "n23-ganger-advancement" and r.roll["row"] == "5-6"
     assert r.roll["faces"] == [2, 3] and r.roll["options"] == ["s", "t"]
     assert (r.stat, r.before, r.after, r.xp, r.credits_value) == ("T", "3", "4", 1, 80)  # +30 for T
-    log = core.roll_log(engine, c.id)
+    log = rolls.roll_log(engine, c.id)
     assert len(log) == 1
     e = log[0]
     assert (e["table"], e["row"], e["result"], e["faces"], e["source"]) == \
@@ -111,11 +111,11 @@ def test_random_advancement_with_typed_dice_is_rolled_recorded_and_applied(n23):
     assert "Ganger advancement" in e["rule"] and e["subject"] == "Gan"
     # a row with one advancement needs no choice: 2 = promotion to Specialist (and a
     # random Primary skill: one more D6, the skill named)
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     r = take_advance(engine, ganger.id, "random", dice="1,1,4", skill="Iron Jaw")
     assert r.fighter_type == "specialist" and r.key == "promote-specialist" and r.skill == "Iron Jaw"
-    core.undo(engine, c.id)
-    assert core.show_fighter(engine, ganger.id)["type"] == "ganger"
+    journal.undo(engine, c.id)
+    assert fighters.show_fighter(engine, ganger.id)["type"] == "ganger"
 
 
 def test_random_advancement_with_a_seed_is_recorded(n23):
@@ -128,7 +128,7 @@ def test_random_advancement_with_a_seed_is_recorded(n23):
             assert "offers a choice" in str(e)
     else:
         pytest.fail("no seed rolled a single-advancement row")
-    log = core.roll_log(engine, c.id)
+    log = rolls.roll_log(engine, c.id)
     assert {e["source"] for e in log} == {"seeded"}
     table_rolls = [e for e in log if e["table"] == "n23-ganger-advancement"]  # (a promotion also rolls a skill)
     assert len(table_rolls) == 1 and len(log) == (2 if r.key == "promote-specialist" else 1)
@@ -148,14 +148,14 @@ def test_random_advancement_with_a_seed_is_recorded(n23):
     (lambda e, f: take_advance(e, f["bare"], "s"), "has no S on the roster"),
 ])
 def test_refused_beyond_limits_or_costs_with_nothing_written(engine, snap, case, match):
-    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
     f = {
-        "champ": core.add_fighter(engine, r.id, "Top", fighter_type="champion",
+        "champ": fighters.add_fighter(engine, r.id, "Top", fighter_type="champion",
                                   stats={**N23_LINE, "WS": "2+", "W": "3"}, xp=14).id,
-        "poor": core.add_fighter(engine, r.id, "Poor", fighter_type="champion", stats=N23_LINE, xp=2).id,
-        "ganger": core.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7).id,
-        "bare": core.add_fighter(engine, r.id, "Bare", fighter_type="leader", stats={"M": "4"}, xp=20).id,
+        "poor": fighters.add_fighter(engine, r.id, "Poor", fighter_type="champion", stats=N23_LINE, xp=2).id,
+        "ganger": fighters.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23_LINE, xp=7).id,
+        "bare": fighters.add_fighter(engine, r.id, "Bare", fighter_type="leader", stats={"M": "4"}, xp=20).id,
     }
     before = snap(engine)
     with pytest.raises(InputError, match=match) as e:
@@ -188,20 +188,20 @@ def test_n26_ranks_are_claimed_by_xp_not_bought(n26, snap):
         take_advance(engine, f.id, "rank", dice="3,3")
     assert snap(engine) == before
     assert advance_options(engine, f.id)["rank"] == 3
-    assert core.show_fighter(engine, f.id)["rank"] == 3  # `fighter show --json` says it too
-    core.undo(engine, c.id)
-    core.undo(engine, c.id)
-    core.undo(engine, c.id)
-    d = core.show_fighter(engine, f.id)
+    assert fighters.show_fighter(engine, f.id)["rank"] == 3  # `fighter show --json` says it too
+    journal.undo(engine, c.id)
+    journal.undo(engine, c.id)
+    journal.undo(engine, c.id)
+    d = fighters.show_fighter(engine, f.id)
     assert d["stats"]["Cl"] == 8 and d["stats"]["W"] == 1 and d["skills"] == [] and d["credits_value"] == 0
     assert d["rank"] == 0
     assert advance_options(engine, f.id)["rank"] == 0
 
 
 def test_n26_plain_values_are_limited_upwards(engine, snap):
-    c = core.create_campaign(engine, "Hive War", "necromunda")
-    r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Ace", stats={**N26_LINE, "Cl": "10"}, xp=5)
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
+    f = fighters.add_fighter(engine, r.id, "Ace", stats={**N26_LINE, "Cl": "10"}, xp=5)
     before = snap(engine)
     with pytest.raises(InputError, match=r"Cl is 10: advancement goes no further than 10 \(default\)"):
         take_advance(engine, f.id, "rank", dice="5,5", choose="cl")
@@ -210,9 +210,9 @@ def test_n26_plain_values_are_limited_upwards(engine, snap):
 
 # --------------------------------------------------------------------------- other games: list only
 def test_nuts_says_rep_changes_in_after_the_battle(engine, snap):
-    c = core.create_campaign(engine, "Kursk", "nuts")
-    r = core.create_roster(engine, c.id, "Easy Company")
-    f = core.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
+    c = campaigns.create_campaign(engine, "Kursk", "nuts")
+    r = rosters.create_roster(engine, c.id, "Easy Company")
+    f = fighters.add_fighter(engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
     d = advance_options(engine, f.id)
     assert d["mode"] == "after-battle" and "After the Battle" in d["note"] and d["options"] == []
     assert d["table"] == "nuts-rep-increase" and d["rows"]
@@ -226,8 +226,8 @@ def test_nuts_says_rep_changes_in_after_the_battle(engine, snap):
 def test_squad_games_show_promotion_by_battles(engine, system, table):
     from campaign_app.usecases.units import add_unit
 
-    c = core.create_campaign(engine, "Granite", system)
-    r = core.create_roster(engine, c.id, "2nd Platoon")
+    c = campaigns.create_campaign(engine, "Granite", system)
+    r = rosters.create_roster(engine, c.id, "2nd Platoon")
     add_unit(engine, r.id, "Bravo Section", figures=8)
     d = advance_options(engine, "Bravo Section")
     assert d["mode"] == "battles" and "every third battle" in d["note"] and d["table"] == table
@@ -238,24 +238,24 @@ def test_squad_games_show_promotion_by_battles(engine, system, table):
 # --------------------------------------------------------------------------- rules data and house rules
 def test_house_rule_changes_a_cost_and_bad_entries_are_refused_with_their_path(n23, snap):
     engine, c, champ, _g = n23
-    table = core.campaign_rules(engine, c.id)["n23-advancements"].to_dict()
+    table = campaigns.campaign_rules(engine, c.id)["n23-advancements"].to_dict()
     ws = next(e for e in table["entries"] if e["key"] == "ws")
     ws["xp"] = 2
-    core.set_house_rule(engine, c.id, "n23-advancements", table)
+    campaigns.set_house_rule(engine, c.id, "n23-advancements", table)
     assert next(o for o in advance_options(engine, champ.id)["options"] if o["key"] == "ws")["xp"] == 2
     assert take_advance(engine, champ.id, "ws").xp == 12
     before = snap(engine)
     ws["xp"] = "lots"
     with pytest.raises(InputError, match=r"^house rule: tables\.n23-advancements\.entries\[6\]\.xp: "
                                          r"must be a whole number"):
-        core.set_house_rule(engine, c.id, "n23-advancements", table)
+        campaigns.set_house_rule(engine, c.id, "n23-advancements", table)
     ws["xp"], ws["stat"] = 6, ""
     with pytest.raises(InputError, match=r"entries\[6\]: .*exactly one of stat, skill or promote"):
-        core.set_house_rule(engine, c.id, "n23-advancements", table)
-    rolled = core.campaign_rules(engine, c.id)["n23-ganger-advancement"].to_dict()
+        campaigns.set_house_rule(engine, c.id, "n23-advancements", table)
+    rolled = campaigns.campaign_rules(engine, c.id)["n23-ganger-advancement"].to_dict()
     rolled["rows"][1]["effects"] = [{"op": "advance", "options": ["flying"]}]
     with pytest.raises(InputError, match="advancement 'flying' is not in n23-advancements"):
-        core.set_house_rule(engine, c.id, "n23-ganger-advancement", rolled)
+        campaigns.set_house_rule(engine, c.id, "n23-ganger-advancement", rolled)
     assert snap(engine) == before
 
 

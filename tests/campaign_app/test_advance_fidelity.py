@@ -10,7 +10,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from campaign_app.usecases.advance import advance_options, take_advance
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
@@ -35,11 +35,11 @@ def stored(engine, fid):
 
 @pytest.fixture
 def gang(engine):
-    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
 
     def add(name, ftype, xp, **stats):
-        return core.add_fighter(engine, r.id, name, fighter_type=ftype, stats={**N23, **stats}, xp=xp,
+        return fighters.add_fighter(engine, r.id, name, fighter_type=ftype, stats={**N23, **stats}, xp=xp,
                                 credits_value=100).id
     return engine, c, add
 
@@ -100,13 +100,13 @@ def test_n23_random_skill_rolls_a_d6_then_the_skill_is_named(gang, snap, key, xp
     assert (r.xp_spent, r.value_added) == (xp, value)
     row = stored(engine, krag)
     assert (row["xp"], row["value"], row["skills"]) == (0, 100 + value, ["Iron Jaw"])
-    [log] = core.roll_log(engine, c.id)
+    [log] = rolls.roll_log(engine, c.id)
     assert (log["dice"], log["faces"], log["value"], log["source"]) == ("d6", [4], 4, "typed")
     assert which in log["purpose"] and "random" in log["rule"].lower()
     # a skill already held: roll again (refused, nothing written)
     add_xp = add("Vex", "leader", xp)
     take_advance(engine, add_xp, key, dice="2", skill="Nerves")
-    core.edit_fighter(engine, add_xp, xp=xp)
+    fighters.edit_fighter(engine, add_xp, xp=xp)
     refused(engine, snap, "Vex has Nerves already: roll again",
             lambda: take_advance(engine, add_xp, key, dice="2", skill="Nerves"))
 
@@ -146,7 +146,7 @@ def test_n23_a_gangers_value_rises_by_the_advance_taken(gang, dice, choose, skil
         assert row["advances"] == {stat: 1} and row["type"] == "ganger"
     else:
         assert (row["type"], row["skills"]) == ("specialist", ["Iron Jaw"])
-        assert [e["dice"] for e in core.roll_log(engine, c.id)] == ["2d6", "d6"]
+        assert [e["dice"] for e in rolls.roll_log(engine, c.id)] == ["2d6", "d6"]
 
 
 def test_n23_a_ganger_roll_with_every_choice_at_its_limit_counts_as_a_12(gang, snap):
@@ -158,7 +158,7 @@ def test_n23_a_ganger_roll_with_every_choice_at_its_limit_counts_as_a_12(gang, s
     assert "read as 12" in r.roll["text"]
     row = stored(engine, ace)
     assert (row["type"], row["xp"], row["value"], row["skills"]) == ("specialist", 0, 120, ["Iron Jaw"])
-    assert [(e["faces"], e["value"]) for e in core.roll_log(engine, c.id)] == [([1, 2], 3), ([5], 5)]
+    assert [(e["faces"], e["value"]) for e in rolls.roll_log(engine, c.id)] == [([1, 2], 3), ([5], 5)]
     # one of the two can still go: the row stands, the player takes that one
     bo = add("Bo", "ganger", 6, WS="2+")
     refused(engine, snap, "offers a choice", lambda: take_advance(engine, bo, "random", dice="1,2"))
@@ -188,56 +188,56 @@ def test_n23_limits_are_counted_from_the_basic_profile(gang, snap):
     row = stored(engine, gor)
     assert (row["stats"]["S"], row["stats"]["W"], row["advances"]) == (5, 3, {"S": 2, "W": 1})
     # a house rule changes the limit: Wounds twice
-    table = core.campaign_rules(engine, c.id)["n23-advancement-limits"].to_dict()
+    table = campaigns.campaign_rules(engine, c.id)["n23-advancement-limits"].to_dict()
     next(e for e in table["entries"] if e["stat"] == "W")["above"] = 2
-    core.set_house_rule(engine, c.id, "n23-advancement-limits", table)
+    campaigns.set_house_rule(engine, c.id, "n23-advancement-limits", table)
     take_advance(engine, gor, "w")
     assert stored(engine, gor)["stats"]["W"] == 4
 
 
 def test_n23_limit_entries_say_how_far_and_bad_ones_are_refused(gang, snap):
     engine, c, _add = gang
-    table = core.campaign_rules(engine, c.id)["n23-advancement-limits"].to_dict()
+    table = campaigns.campaign_rules(engine, c.id)["n23-advancement-limits"].to_dict()
     assert {e["stat"]: (e.get("best"), e.get("above")) for e in table["entries"]} == {
         "M": (8, 2), "WS": (2, None), "BS": (2, None), "S": (6, 2), "T": (6, 2), "W": (6, 1), "I": (2, None),
         "A": (10, 1), "Ld": (3, None), "Cl": (3, None), "Wil": (3, None), "Int": (3, None)}
     assert table["default"] is True
     table["entries"][0] = {"stat": "M"}
     refused(engine, snap, r"entries\[0\]: .*give best, above or both",
-            lambda: core.set_house_rule(engine, c.id, "n23-advancement-limits", table))
+            lambda: campaigns.set_house_rule(engine, c.id, "n23-advancement-limits", table))
 
 
 # --------------------------------------------------------------------------- characteristic ranges
 def test_characteristic_ranges_come_from_public_data_and_say_default(engine, snap):
-    old = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    new = core.create_campaign(engine, "Hive War", "necromunda")
-    ro = core.create_roster(engine, old.id, "Rust Rats")
-    rn = core.create_roster(engine, new.id, "Venom Sisters")
+    old = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    new = campaigns.create_campaign(engine, "Hive War", "necromunda")
+    ro = rosters.create_roster(engine, old.id, "Rust Rats")
+    rn = rosters.create_roster(engine, new.id, "Venom Sisters")
     # n26: Initiative 7 is a legal entry (it stopped at 6); Ld stops at 10
-    f = core.add_fighter(engine, rn.id, "Quick", stats={**N26, "I": "7"})
+    f = fighters.add_fighter(engine, rn.id, "Quick", stats={**N26, "I": "7"})
     assert stored(engine, f.id)["stats"]["I"] == 7
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
-            lambda: core.add_fighter(engine, rn.id, "Loud", stats={**N26, "Ld": "11"}))
+            lambda: fighters.add_fighter(engine, rn.id, "Loud", stats={**N26, "Ld": "11"}))
     # n23: Leadership 3+..10+ (it took 2+..12+)
     refused(engine, snap, r"Ld: 2 is outside 3\+\.\.10\+ \(default\)",
-            lambda: core.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "2+"}))
+            lambda: fighters.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "2+"}))
     refused(engine, snap, r"Ld: 11 is outside 3\+\.\.10\+ \(default\)",
-            lambda: core.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "11+"}))
+            lambda: fighters.add_fighter(engine, ro.id, "Calm", stats={**N23, "Ld": "11+"}))
 
 
 def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
     """The ranges are the campaign's "characteristics" table: a house rule widens one
     (entries and advancement follow it, the message says "house rule"), a bad one is
     refused whole, and --reset goes back to the labelled defaults."""
-    c = core.create_campaign(engine, "Hive War", "necromunda")
-    other = core.create_campaign(engine, "Next Door", "necromunda")
-    r = core.create_roster(engine, c.id, "Venom Sisters")
-    ro = core.create_roster(engine, other.id, "Rust Rats")
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
+    other = campaigns.create_campaign(engine, "Next Door", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
+    ro = rosters.create_roster(engine, other.id, "Rust Rats")
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
-            lambda: core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
+            lambda: fighters.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
     rule = {"title": "Characteristic ranges", "dice": "none",
             "entries": [{"stat": "Ld", "min": 3, "max": 12}, {"stat": "i", "min": 1, "max": 8}]}
-    core.set_house_rule(engine, c.id, "characteristics", rule)
+    campaigns.set_house_rule(engine, c.id, "characteristics", rule)
     from sqlmodel import Session
 
     from db.models import Campaign
@@ -246,28 +246,28 @@ def test_a_house_rule_changes_the_characteristic_ranges(engine, snap):
         saved = s.get(Campaign, c.id).house_rules["characteristics"]
     ranges = {e["stat"]: (e["min"], e["max"]) for e in saved["entries"]}
     assert (ranges["Ld"], ranges["I"], ranges["Cl"], ranges["M"]) == ((3, 12), (1, 8), (4, 10), (1, 12))
-    f = core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "12"})
+    f = fighters.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "12"})
     assert stored(engine, f.id)["stats"]["Ld"] == 12
     refused(engine, snap, r"Ld: 13 is outside 3\.\.12 \(house rule\)",
-            lambda: core.add_fighter(engine, r.id, "Louder", stats={**N26, "Ld": "13"}))
+            lambda: fighters.add_fighter(engine, r.id, "Louder", stats={**N26, "Ld": "13"}))
     refused(engine, snap, r"I: 9 is outside 1\.\.8 \(house rule\)",
-            lambda: core.edit_fighter(engine, f.id, stats={"I": "9"}))
+            lambda: fighters.edit_fighter(engine, f.id, stats={"I": "9"}))
     # another campaign of the same game keeps the defaults
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
-            lambda: core.add_fighter(engine, ro.id, "Loud", stats={**N26, "Ld": "11"}))
+            lambda: fighters.add_fighter(engine, ro.id, "Loud", stats={**N26, "Ld": "11"}))
     for bad, match in (
         ([{"stat": "Q", "min": 1, "max": 3}], r"entry 1: unknown characteristic 'Q'"),
         ([{"stat": "Ld", "min": 9, "max": 3}], r"entry 1 \(Ld\): min 9 is above max 3"),
         ([{"stat": "Ld", "min": 3, "max": "x"}], r"entry 1 \(Ld\): min and max must be whole numbers"),
         ([{"stat": "Ld", "min": 3, "max": 9}, {"stat": "LD", "min": 3, "max": 9}], r"entry 2: LD is given twice"),
     ):
-        refused(engine, snap, match, lambda b=bad: core.set_house_rule(
+        refused(engine, snap, match, lambda b=bad: campaigns.set_house_rule(
             engine, c.id, "characteristics", {"title": "x", "dice": "none", "entries": b}))
-    core.set_house_rule(engine, c.id, "characteristics", None)
+    campaigns.set_house_rule(engine, c.id, "characteristics", None)
     with Session(engine) as s:
         assert "characteristics" not in (s.get(Campaign, c.id).house_rules or {})
     refused(engine, snap, r"Ld: 11 is outside 4\.\.10 \(default\)",
-            lambda: core.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
+            lambda: fighters.add_fighter(engine, r.id, "Loud", stats={**N26, "Ld": "11"}))
 
 
 def test_the_ranges_house_rule_from_the_cli_and_on_the_cards(tmp_path, capsys):
@@ -288,23 +288,23 @@ def test_the_ranges_house_rule_from_the_cli_and_on_the_cards(tmp_path, capsys):
 
 # --------------------------------------------------------------------------- n26: ranks
 def test_n26_rank_ladder_is_the_public_one(engine, snap):
-    c = core.create_campaign(engine, "Hive War", "necromunda")
-    r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Lyra", stats=N26, xp=3).id
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
+    f = fighters.add_fighter(engine, r.id, "Lyra", stats=N26, xp=3).id
     d = advance_options(engine, f)
     assert [rk["xp"] for rk in d["ranks"]][:12] == [4, 7, 10, 13, 19, 25, 31, 37, 49, 61, 73, 85]
     assert d["ranks"][-1]["xp"] == 229 and all(rk["grants"] == ["roll"] for rk in d["ranks"])
     refused(engine, snap, "Lyra has 3 XP: rank 1 needs 4", lambda: take_advance(engine, f, "rank", dice="3,4"))
-    core.edit_fighter(engine, f, xp=4)
+    fighters.edit_fighter(engine, f, xp=4)
     take_advance(engine, f, "rank", dice="3,4", choose="i")  # I 4 -> 5
     row = stored(engine, f)
     assert (row["rank"], row["xp"], row["stats"]["I"]) == (1, 4, 5)
 
 
 def test_n26_ld_cl_wil_int_stop_at_10_and_initiative_goes_past_6(engine, snap):
-    c = core.create_campaign(engine, "Hive War", "necromunda")
-    r = core.create_roster(engine, c.id, "Venom Sisters")
-    f = core.add_fighter(engine, r.id, "Lyra", stats={**N26, "Ld": "9", "I": "6"}, xp=10).id
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Venom Sisters")
+    f = fighters.add_fighter(engine, r.id, "Lyra", stats={**N26, "Ld": "9", "I": "6"}, xp=10).id
     take_advance(engine, f, "rank", dice="5,5", choose="ld")  # 10: Leadership or Cool
     take_advance(engine, f, "rank", dice="3,4", choose="i")  # 7: Movement or Initiative
     row = stored(engine, f)
@@ -343,6 +343,6 @@ def test_the_times_advanced_go_with_the_campaign_file(gang):
     again = export_json(engine, res.id)["rosters"][0]["fighters"][0]
     assert again["advances"] == {"Wil": 1}
     # the copy pays the repeat too
-    [roster] = core.show_campaign(engine, res.id)["rosters"]
-    [copy] = core.show_roster(engine, roster["id"])["fighters"]
+    [roster] = campaigns.show_campaign(engine, res.id)["rosters"]
+    [copy] = rosters.show_roster(engine, roster["id"])["fighters"]
     assert take_advance(engine, copy["id"], "wil").xp_spent == 5

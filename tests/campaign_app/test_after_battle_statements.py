@@ -116,7 +116,7 @@ def test_a_dry_run_reads_once_and_writes_nothing_but_its_rolls(engine: Engine, s
 
 def test_apply_refuses_when_the_rosters_changed_since_the_preview(engine: Engine, snap: Any) -> None:
     from campaign_app.errors import ConflictError
-    from campaign_app.usecases.core import edit_fighter
+    from campaign_app.usecases.fighters import edit_fighter
 
     _cid, bid, ids = eight_fighter_n23_battle(engine)
     plan = start_after_battle(engine, bid)

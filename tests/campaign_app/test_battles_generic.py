@@ -7,6 +7,7 @@ import pytest
 
 from campaign_app.dice import Rolling, ask
 from campaign_app.errors import DiceError, InputError
+from campaign_app.rules.rolling import roll_on
 from campaign_app.systems import base
 from campaign_app.systems.base import NewFighter, Outcome, Procedures, Step
 from campaign_app.usecases import (
@@ -19,7 +20,6 @@ from campaign_app.usecases import (
     undo,
 )
 from campaign_app.usecases.battles import after_battle, list_battles, record_battle, show_battle
-from campaign_app.usecases.core import roll_on
 
 
 def fake_after_battle(state, options) -> Rolling[Outcome]:

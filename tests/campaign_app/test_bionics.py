@@ -18,7 +18,7 @@ from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import catalogue
 from campaign_app.systems import campaign_tables
 from campaign_app.systems.necromunda.actions import injury_roll
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, fighters, gear, journal, rosters
 from db.models import LastingInjury
 from tests.conftest import snapshot
 
@@ -59,9 +59,9 @@ def fighter_row(engine, fid: int) -> tuple[dict, list[str]]:
 
 
 def gang(engine, credits: int = 300):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
-    f = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=LINE)
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
+    f = fighters.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=LINE)
     return c, r, f
 
 
@@ -91,23 +91,23 @@ def test_buying_a_bionic_cures_the_injury_in_one_undo_step(engine):
     hurt(engine, f.id, "4,4")  # Eye Injury: BS 4+ -> 5+
     stats, injuries = fighter_row(engine, f.id)
     assert stats["BS"] == 5 and injuries == ["eye-injury"]
-    status = core.show_fighter(engine, f.id)["status"]
+    status = fighters.show_fighter(engine, f.id)["status"]
 
     res = gear.buy_item(engine, f.id, "Bionic Eye (Mundane)")  # Gyrinx's name finds it
     assert res.cured == "cures Eye Injury: BS 5+ \u2192 4+"
     stats, injuries = fighter_row(engine, f.id)
     assert stats["BS"] == 4 and injuries == []
-    d = core.show_fighter(engine, f.id)
+    d = fighters.show_fighter(engine, f.id)
     assert d["status"] == status  # In Recovery stays (the source says so)
     assert [e["name"] for e in d["equipment"]] == ["Bionic eye"]
     assert gear.show_stash(engine, r.id)["credits"] == 255
 
-    core.undo(engine, c.id)  # the purchase and the cure together
+    journal.undo(engine, c.id)  # the purchase and the cure together
     stats, injuries = fighter_row(engine, f.id)
     assert stats["BS"] == 5 and injuries == ["eye-injury"]
     assert gear.show_stash(engine, r.id)["credits"] == 300
-    assert core.show_fighter(engine, f.id)["equipment"] == []
-    core.redo(engine, c.id)
+    assert fighters.show_fighter(engine, f.id)["equipment"] == []
+    journal.redo(engine, c.id)
     assert fighter_row(engine, f.id) == ({**stats, "BS": 4}, [])
 
 
@@ -143,7 +143,7 @@ def test_a_mundane_bionic_gives_back_the_chosen_one_an_improved_one_both(engine,
     stats, injuries = fighter_row(engine, f.id)
     assert (stats["Ld"], stats["Cl"], injuries) == (8, 6, [])  # one chip per injury: it is gone
 
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     gear.buy_item(engine, f.id, "Lobo chip (improved)")
     stats, injuries = fighter_row(engine, f.id)
     assert (stats["Ld"], stats["Cl"], injuries) == (7, 6, [])
@@ -163,7 +163,7 @@ def test_handing_a_bionic_over_from_the_stash_cures_too(engine, capsys):
     stats, injuries = fighter_row(engine, f.id)
     assert stats["M"] == 5 and injuries == []
     assert gear.show_stash(engine, r.id)["items"] == []
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert fighter_row(engine, f.id)[0]["M"] == 4 and fighter_row(engine, f.id)[1] == ["hobbled"]
     assert [i["name"] for i in gear.show_stash(engine, r.id)["items"]] == ["Bionic leg"]
 
@@ -174,7 +174,7 @@ def test_an_imported_injury_gives_back_what_it_took_and_limits_hold(engine):
     from sqlmodel import Session
 
     c, r, f = gang(engine)
-    core.edit_fighter(engine, f.id, stats={"S": "2"})  # Spinal Injury already in the stat line
+    fighters.edit_fighter(engine, f.id, stats={"S": "2"})  # Spinal Injury already in the stat line
     with Session(engine) as s:
         s.add(LastingInjury(fighter_id=f.id, table_id="n23-lasting-injury", roll=51, result="spinal-injury",
                             label="Spinal Injury", effects_applied=[],
@@ -182,7 +182,7 @@ def test_an_imported_injury_gives_back_what_it_took_and_limits_hold(engine):
         s.add(LastingInjury(fighter_id=f.id, table_id="n23-lasting-injury", roll=44, result="eye-injury",
                             label="Eye Injury"))
         s.commit()
-    core.edit_fighter(engine, f.id, stats={"BS": "2+"})  # improved since: at the edition's best
+    fighters.edit_fighter(engine, f.id, stats={"BS": "2+"})  # improved since: at the edition's best
     res = gear.buy_item(engine, f.id, "Skeletal enhancers")
     assert res.cured == "cures Spinal Injury: S 2 \u2192 3"
     res = gear.buy_item(engine, f.id, "Bionic eye")

@@ -8,14 +8,15 @@ import collections
 from typing import Any
 
 from campaign_app.rules import load_rulebook
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, journal, rosters
 from campaign_app.usecases.charts import campaign_charts, rolls_per_table
 from campaign_app.usecases.exports import campaign_document
+from campaign_app.usecases.rolls import roll_log, roll_table
 
 
 def _counted_from_the_log(engine: Any, cid: int) -> dict[str, int]:
     """The same count, made from the roll log row by row."""
-    rows = core.roll_log(engine, cid)
+    rows = roll_log(engine, cid)
     return dict(collections.Counter(r["table"] for r in rows if r["table"] and not r["undone"]))
 
 
@@ -32,14 +33,14 @@ def test_rolls_per_table_counts_the_rolls_on_record_not_undone(engine: Any) -> N
         assert t["title"] == rulebook.tables[t["table"]].title
     assert [t["rolls"] for t in before] == sorted((t["rolls"] for t in before), reverse=True)
 
-    fighter = next(r for r in core.roll_log(engine, cid) if r["fighter_id"] is not None)["fighter_id"]
+    fighter = next(r for r in roll_log(engine, cid) if r["fighter_id"] is not None)["fighter_id"]
     injury_roll(engine, fighter, dice="6,3")  # Critical Injury
     after = {t["table"]: t["rolls"] for t in rolls_per_table(engine, cid)}
     assert after == _counted_from_the_log(engine, cid)
     grew = {k: v - {t["table"]: t["rolls"] for t in before}.get(k, 0) for k, v in after.items()}
     assert sum(grew.values()) >= 1 and all(v >= 0 for v in grew.values())
 
-    core.undo(engine, cid)  # the injury's rolls are undone: not counted any more
+    journal.undo(engine, cid)  # the injury's rolls are undone: not counted any more
     assert rolls_per_table(engine, cid) == before
 
 
@@ -47,9 +48,9 @@ def test_a_roll_outside_an_action_counts_and_other_campaigns_do_not(engine: Any)
     from campaign_app.systems.nuts.demo import build
 
     cid = build(engine)
-    other = core.create_campaign(engine, "Kursk", "nuts")
+    other = campaigns.create_campaign(engine, "Kursk", "nuts")
     start = {t["table"]: t["rolls"] for t in rolls_per_table(engine, cid)}
-    core.roll_table(engine, "nuts-recovery", campaign=other.id, target=4, dice="3,5")
+    roll_table(engine, "nuts-recovery", campaign=other.id, target=4, dice="3,5")
     assert {t["table"]: t["rolls"] for t in rolls_per_table(engine, cid)} == start
     assert rolls_per_table(engine, other.id) == [
         {"table": "nuts-recovery", "title": load_rulebook().tables["nuts-recovery"].title, "rolls": 1}]
@@ -74,7 +75,7 @@ def test_campaign_charts_are_the_reports_charts_and_the_rolls_per_table(engine: 
 
 
 def test_a_new_campaign_has_no_charts(engine: Any) -> None:
-    c = core.create_campaign(engine, "Empty", "nuts")
+    c = campaigns.create_campaign(engine, "Empty", "nuts")
     assert rolls_per_table(engine, c.id) == []
     assert campaign_charts(engine, c.id)["charts"] == []
 
@@ -86,9 +87,9 @@ def test_a_league_beyond_the_chart_limits_gets_no_charts_and_says_why(engine: An
     import campaign_app.usecases.charts as charts_uc
     import campaign_app.usecases.exports as exports
 
-    c = core.create_campaign(engine, "Hive War", "necromunda")
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
     for name in ("A", "B", "C"):
-        core.create_roster(engine, c.id, name)
+        rosters.create_roster(engine, c.id, name)
     monkeypatch.setattr(charts_uc, "CHART_ROSTERS", 2)
     monkeypatch.setattr(exports, "campaign_document", None)  # never read
     monkeypatch.setattr(charts_uc, "campaign_document", None)

@@ -16,22 +16,22 @@ import pytest
 
 import db.uow as uow_module
 from campaign_app.errors import ConflictError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from db.models import Fighter
 from db.uow import UnitOfWork, read_session
 
 
 @pytest.fixture
 def fighter(engine) -> int:
-    c = core.create_campaign(engine, "Race", "necromunda")
-    r = core.create_roster(engine, c.id, "Gang")
-    f = core.add_fighter(engine, r.id, "Contested", fighter_type="ganger", weapons=["Lasgun"])
+    c = campaigns.create_campaign(engine, "Race", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Gang")
+    f = fighters.add_fighter(engine, r.id, "Contested", fighter_type="ganger", weapons=["Lasgun"])
     return int(f.id)  # type: ignore[arg-type]
 
 
 def _edit_in_child(url: str, fid: int, note: str, barrier: Any, results: Any) -> None:
     """A second process: read the fighter, wait for the other, then save with if_version."""
-    from campaign_app.usecases import core as c
+    from campaign_app.usecases import fighters as c
     from db.engine import make_engine
 
     engine = make_engine(url)
@@ -67,7 +67,7 @@ def test_two_processes_edit_the_same_fighter(engine, db_url, fighter):
     winner = next(n for n, o, _ in got if o == "ok")
     message = next(m for _, o, m in got if o == "conflict")
     assert "someone else" in message and "nothing was saved" in message and "reload" in message
-    d = core.show_fighter(engine, fighter)
+    d = fighters.show_fighter(engine, fighter)
     assert d["notes"] == winner and d["version"] == 2
     assert [e["name"] for e in d["equipment"]] == ["Lasgun", "Autogun"]  # the loser added nothing
 
@@ -77,21 +77,21 @@ def test_stale_object_from_another_session_is_refused(engine, fighter):
     with read_session(engine) as s:
         stale = s.get(Fighter, fighter)
         assert stale is not None
-    core.edit_fighter(engine, fighter, notes="first writer")
+    fighters.edit_fighter(engine, fighter, notes="first writer")
     stale.notes = "second writer"
     with pytest.raises(ConflictError, match="someone else changed this"):
         with UnitOfWork(engine, "fighter.edit") as uow:
             uow.session.add(stale)
-    d = core.show_fighter(engine, fighter)
+    d = fighters.show_fighter(engine, fighter)
     assert d["notes"] == "first writer" and d["version"] == 2
 
 
 def test_if_version_refuses_an_old_version(engine, fighter, snap):
-    v = core.show_fighter(engine, fighter)["version"]
-    core.edit_fighter(engine, fighter, if_version=v, xp=3)
+    v = fighters.show_fighter(engine, fighter)["version"]
+    fighters.edit_fighter(engine, fighter, if_version=v, xp=3)
     before = snap(engine)
     with pytest.raises(ConflictError, match=r"was changed by someone else \(version 2, you had 1\)"):
-        core.edit_fighter(engine, fighter, if_version=v, xp=9)
+        fighters.edit_fighter(engine, fighter, if_version=v, xp=9)
     assert snap(engine) == before
 
 
@@ -112,7 +112,7 @@ def test_interleaved_sessions_on_postgres(engine, fighter):
 
     def slow() -> None:
         try:
-            core.edit_fighter(engine, fighter, notes="slow writer")
+            fighters.edit_fighter(engine, fighter, notes="slow writer")
             outcome["slow"] = "ok"
         except ConflictError as e:
             outcome["slow"] = str(e)
@@ -122,11 +122,11 @@ def test_interleaved_sessions_on_postgres(engine, fighter):
         t = threading.Thread(target=slow, name="slow-writer")
         t.start()
         assert paused.wait(30)
-        core.edit_fighter(engine, fighter, notes="fast writer")  # commits while the slow one holds its copy
+        fighters.edit_fighter(engine, fighter, notes="fast writer")  # commits while the slow one holds its copy
         resume.set()
         t.join(30)
     finally:
         uow_module.FAULT_HOOK = None
     assert "someone else changed this" in outcome["slow"]
-    d = core.show_fighter(engine, fighter)
+    d = fighters.show_fighter(engine, fighter)
     assert d["notes"] == "fast writer" and d["version"] == 2

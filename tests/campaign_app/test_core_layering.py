@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-USE_CASES = ["campaign_app/usecases/core.py", "campaign_app/usecases/units.py",
+USE_CASES = ["campaign_app/usecases/rosters.py", "campaign_app/usecases/campaigns.py",
+             "campaign_app/usecases/journal.py", "campaign_app/usecases/rolls.py", "campaign_app/usecases/fighters.py",
+             "campaign_app/usecases/shapes.py", "campaign_app/usecases/games.py",
+             "campaign_app/usecases/units.py",
              "campaign_app/usecases/common.py", "campaign_app/usecases/results.py"]
 GENERIC = [*USE_CASES, "campaign_app/usecases/__init__.py", "campaign_app/cli/parsing.py",
            "campaign_app/usecases/advance.py", "campaign_app/rules/advancement.py",  # advance helper

@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, journal, rosters
 from campaign_app.usecases.backup import backup, restore
 from campaign_app.usecases.counters import change_counter, define_counter, remove_counter
 from campaign_app.usecases.datafiles import ImportRefused, export_json, import_json, write_json
@@ -47,9 +47,9 @@ def defined(engine, campaign_id: int) -> list:
 
 
 def gang(engine):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rusty Cogs")
-    other = core.create_roster(engine, c.id, "Glass Eyes")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs")
+    other = rosters.create_roster(engine, c.id, "Glass Eyes")
     return c, r, other
 
 
@@ -58,7 +58,7 @@ def test_define_change_undo_redo_written_and_read_back(engine):
     define_counter(engine, c.id, "Terror Level", start=2, low=0, high=10)
     assert defined(engine, c.id) == [{"name": "Terror Level", "start": 2, "min": 0, "max": 10}]
     assert stored(engine, r.id) == {}  # stands at its start until changed
-    assert core.show_roster(engine, r.id)["counters"] == [
+    assert rosters.show_roster(engine, r.id)["counters"] == [
         {"name": "Terror Level", "start": 2, "min": 0, "max": 10, "value": 2}]
 
     res = change_counter(engine, r.id, "terror level", by=1)  # any case
@@ -68,14 +68,14 @@ def test_define_change_undo_redo_written_and_read_back(engine):
     assert stored(engine, r.id) == {"Terror Level": 9}
     assert stored(engine, other.id) == {}  # the other gang untouched
 
-    core.undo(engine, c.id)  # one step: back to 3
+    journal.undo(engine, c.id)  # one step: back to 3
     assert stored(engine, r.id) == {"Terror Level": 3}
-    core.redo(engine, c.id)
+    journal.redo(engine, c.id)
     assert stored(engine, r.id) == {"Terror Level": 9}
-    core.undo(engine, c.id)
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert stored(engine, r.id) == {}
-    core.undo(engine, c.id)  # the definition itself
+    journal.undo(engine, c.id)  # the definition itself
     assert defined(engine, c.id) == []
 
 
@@ -123,7 +123,7 @@ def test_removing_a_counter_takes_every_rosters_value_and_undo_brings_them_back(
     remove_counter(engine, c.id, "terror level")
     assert [d["name"] for d in defined(engine, c.id)] == ["Supplies"]
     assert stored(engine, r.id) == {} and stored(engine, other.id) == {"Supplies": 3}
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert [d["name"] for d in defined(engine, c.id)] == ["Supplies", "Terror Level"] or \
         [d["name"] for d in defined(engine, c.id)] == ["Terror Level", "Supplies"]
     assert stored(engine, r.id) == {"Terror Level": 4}
@@ -183,7 +183,7 @@ def test_export_import_round_trip_keeps_counters(engine, tmp_path, streamed):
     path = tmp_path / "c.json"
     write_json(doc, path)
     res = import_json(engine, path, rename="Copy", streamed=streamed)
-    new = core.show_campaign(engine, res.id)
+    new = campaigns.show_campaign(engine, res.id)
     assert defined(engine, res.id) == doc["campaign"]["counters"]
     ids = {x["name"]: x["id"] for x in new["rosters"]}
     assert stored(engine, ids["Rusty Cogs"]) == {"Terror Level": 6}
@@ -228,7 +228,7 @@ def test_backup_and_restore_keep_counters(engine, tmp_path):
     remove_counter(engine, c.id, "Terror Level")
     restore(engine, Path(made.file))
     engine.dispose()
-    cid = core.show_campaign(engine, "Underhive")["id"]
+    cid = campaigns.show_campaign(engine, "Underhive")["id"]
     assert defined(engine, cid) == [{"name": "Terror Level", "start": 0, "min": 0, "max": 10}]
-    rid = core.show_roster(engine, "Rusty Cogs")["id"]
+    rid = rosters.show_roster(engine, "Rusty Cogs")["id"]
     assert stored(engine, rid) == {"Terror Level": 8}

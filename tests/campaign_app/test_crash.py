@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from campaign_app.usecases.datafiles import FORMAT
+from campaign_app.usecases.fighters import add_fighter
 
 KILLS = 100
 WEAPONS = ["Autogun", "Fighting Knife", "Lasgun"]
@@ -47,7 +48,6 @@ IMPORT_COUNTS = {"roster": 1, "fighter": 4, "equipment": 8, "skill": 4, "battle"
 
 def _writer(url: str, start: int, fd: int) -> None:
     """Child: run use-cases forever, printing a line after each commit."""
-    from campaign_app.usecases import core
     from campaign_app.usecases.datafiles import import_json
     from db.engine import make_engine
 
@@ -59,7 +59,7 @@ def _writer(url: str, start: int, fd: int) -> None:
             import_json(engine, SMALL, rename=f"imp{i}")
             out.write(f"import {i}\n")
         else:
-            core.add_fighter(engine, "Writers", f"w{i}", fighter_type="ganger", weapons=WEAPONS,
+            add_fighter(engine, "Writers", f"w{i}", fighter_type="ganger", weapons=WEAPONS,
                              skills=SKILLS)
             out.write(f"fighter {i}\n")
         i += 1
@@ -123,17 +123,17 @@ def _check(db: Path, reported: set[tuple[str, int]]) -> int:
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_sigkill_never_leaves_half_a_use_case(tmp_path):
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, rosters
     from db.migrate import open_database
 
     db = tmp_path / "crash.sqlite"
     url = f"sqlite:///{db}"
     eng = open_database(url)
-    c = core.create_campaign(eng, "Crash", "necromunda")
-    core.create_roster(eng, c.id, "Writers")
-    core.create_roster(eng, c.id, "Others")
-    core.add_fighter(eng, "Others", "o1", weapons=WEAPONS, skills=SKILLS)
-    core.add_fighter(eng, "Others", "o2", weapons=WEAPONS, skills=SKILLS)
+    c = campaigns.create_campaign(eng, "Crash", "necromunda")
+    rosters.create_roster(eng, c.id, "Writers")
+    rosters.create_roster(eng, c.id, "Others")
+    add_fighter(eng, "Others", "o1", weapons=WEAPONS, skills=SKILLS)
+    add_fighter(eng, "Others", "o2", weapons=WEAPONS, skills=SKILLS)
     eng.dispose()
 
     rng = random.Random(20261129)

@@ -8,17 +8,17 @@ import pytest
 
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda.actions import end_cycle
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, fighters, gear, journal, rolls, rosters
 from tests.campaign_app.test_gear import game_rows, run
 
 
 def hive(engine, edition: str = "n26"):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition=edition)
-    a = core.create_roster(engine, c.id, "Rusty Cogs", credits=10)
-    b = core.create_roster(engine, c.id, "Vex Gang", credits=0)
-    idle = core.create_roster(engine, c.id, "No Turf", credits=5)
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition=edition)
+    a = rosters.create_roster(engine, c.id, "Rusty Cogs", credits=10)
+    b = rosters.create_roster(engine, c.id, "Vex Gang", credits=0)
+    idle = rosters.create_roster(engine, c.id, "No Turf", credits=5)
     for r, name in ((a, "Brak"), (b, "Vex"), (idle, "Nobody")):
-        core.add_fighter(engine, r.id, name, fighter_type="leader")
+        fighters.add_fighter(engine, r.id, name, fighter_type="leader")
     gear.add_territory(engine, a.id, "Old Ruins", credits=5, dice="D6x10")
     gear.add_territory(engine, a.id, "Drinking Hole", credits=0, dice="D3x5")
     gear.add_territory(engine, b.id, "Settlement", credits=15)
@@ -36,9 +36,9 @@ def test_cycle_end_collects_income_with_rolls_ledger_and_exact_undo(engine, edit
                       ("Rusty Cogs", "Drinking Hole: 0 + D3x5 [2] = 5"),
                       ("Vex Gang", "Settlement: 15 = 15")]
     assert "Rusty Cogs: credits 10 → 60" in rep.lines and "Vex Gang: credits 0 → 15" in rep.lines
-    assert [core.show_roster(engine, r.id)["credits"] for r in (a, b, idle)] == [60, 15, 5]
+    assert [rosters.show_roster(engine, r.id)["credits"] for r in (a, b, idle)] == [60, 15, 5]
     # the rolls are on record, as the player's typed dice, each saying whose income it is
-    log = [(x["purpose"], x["faces"], x["source"]) for x in core.roll_log(engine, c.id)]
+    log = [(x["purpose"], x["faces"], x["source"]) for x in rolls.roll_log(engine, c.id)]
     assert log[-2:] == [("income from Old Ruins", [4], "typed"), ("income from Drinking Hole", [2], "typed")]
     # each roster's ledger: one income line
     led = gear.show_ledger(engine, a.id)["entries"]
@@ -47,12 +47,12 @@ def test_cycle_end_collects_income_with_rolls_ledger_and_exact_undo(engine, edit
     assert [(e["kind"], e["amount"]) for e in gear.show_ledger(engine, b.id)["entries"]] == [("income", 15)]
     assert gear.show_ledger(engine, idle.id)["entries"] == []
     # one undo step takes back the income with the rest of the cycle end, exactly
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert game_rows(engine) == before and show_cycle(engine, c.id) == 1
 
 
 def show_cycle(engine, cid) -> int:
-    return int(core.show_campaign(engine, cid)["cycle"])
+    return int(campaigns.show_campaign(engine, cid)["cycle"])
 
 
 def test_without_income_or_dry_run_nothing_is_collected(engine):
@@ -63,17 +63,17 @@ def test_without_income_or_dry_run_nothing_is_collected(engine):
     assert game_rows(engine) == before  # a preview writes nothing
     rep = end_cycle(engine, c.id)
     assert not [st for st in rep.steps if st["rule"] == "Income"]
-    assert gear.show_ledger(engine, a.id)["entries"] == [] and core.show_roster(engine, a.id)["credits"] == 10
+    assert gear.show_ledger(engine, a.id)["entries"] == [] and rosters.show_roster(engine, a.id)["credits"] == 10
     # too few typed dice for the income: refused, nothing written
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     with pytest.raises(InputError):
         end_cycle(engine, c.id, income=True, dice="4")
     assert game_rows(engine) == before
 
 
 def test_no_territory_says_so(engine):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n26")
-    core.create_roster(engine, c.id, "Rusty Cogs")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n26")
+    rosters.create_roster(engine, c.id, "Rusty Cogs")
     rep = end_cycle(engine, c.id, income=True)
     assert [st["text"] for st in rep.steps if st["rule"] == "Income"] == ["no gang holds a territory: no income"]
     assert not gear.campaign_has_income(engine, c.id)
@@ -88,4 +88,4 @@ def test_cli_cycle_end_income(engine, capsys):
     assert "- Income: Rusty Cogs: Old Ruins: 5 + D6x10 [3] = 35" in out
     assert "- Income: Vex Gang: Settlement: 15 = 15" in out
     assert "Rusty Cogs: credits 10 → 50" in out
-    assert core.show_roster(engine, a.id)["credits"] == 50
+    assert rosters.show_roster(engine, a.id)["credits"] == 50

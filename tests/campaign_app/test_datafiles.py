@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine, make_url
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, journal, rolls, rosters
 from campaign_app.usecases.datafiles import (
     FORMAT,
     MAX_FILE_BYTES,
@@ -58,7 +58,7 @@ def empty_engine(db_url: str, tmp_path: Path) -> Iterator[Engine]:
 
 
 def _all_docs(engine: Engine) -> dict[str, dict]:
-    return {c["name"]: export_json(engine, c["id"]) for c in core.list_campaigns(engine)}
+    return {c["name"]: export_json(engine, c["id"]) for c in campaigns.list_campaigns(engine)}
 
 
 # --------------------------------------------------------------------------- round trip
@@ -91,7 +91,7 @@ def test_streamed_file_is_the_same_text_in_any_chunks(engine, tmp_path, monkeypa
     build_necromunda(engine)
     build_nuts(engine)
     build_squad(engine)
-    for c in core.list_campaigns(engine):
+    for c in campaigns.list_campaigns(engine):
         whole = tmp_path / f"whole{c['id']}.json"
         write_json(export_json(engine, c["id"]), whole)
         for roster_chunk, battle_chunk in ((5000, 2000), (1, 1), (2, 3)):
@@ -105,7 +105,7 @@ def test_streamed_file_is_the_same_text_in_any_chunks(engine, tmp_path, monkeypa
                            "fighters": sum(len(r["fighters"]) for r in doc["rosters"]),
                            "units": sum(len(r["units"]) for r in doc["rosters"]),
                            "battles": len(doc["battles"]), "rolls": len(doc["rolls"])}
-    injured = [i for c in core.list_campaigns(engine) for r in export_json(engine, c["id"])["rosters"]
+    injured = [i for c in campaigns.list_campaigns(engine) for r in export_json(engine, c["id"])["rosters"]
                for f in r["fighters"] for i in f["injuries"] if i["roll_record"]]
     assert injured, "the builders make an injury that names its roll"
 
@@ -128,7 +128,7 @@ def test_round_trip_keeps_every_table(engine, empty_engine):
     build_nuts(engine)
     build_squad(engine)
     before = counts(engine)
-    for c in core.list_campaigns(engine):
+    for c in campaigns.list_campaigns(engine):
         import_json(empty_engine, export_json(engine, c["id"]))
     after = counts(empty_engine)
     for table in ("campaign", "roster", "fighter", "unit", "equipment", "skill", "lasting_injury",
@@ -163,14 +163,14 @@ def test_import_is_one_step_that_undo_does_not_cross(sqlite_engine):
     doc = export_json(sqlite_engine, cid)
     c = import_json(sqlite_engine, doc, rename="Copy")
     with pytest.raises(InputError, match="nothing to undo in Copy: its first action, importing it, cannot be undone"):
-        core.undo(sqlite_engine, c.id)
+        journal.undo(sqlite_engine, c.id)
     with pytest.raises(InputError, match="nothing to redo"):
-        core.redo(sqlite_engine, c.id)
-    log = core.roll_log(sqlite_engine, c.id)
+        journal.redo(sqlite_engine, c.id)
+    log = rolls.roll_log(sqlite_engine, c.id)
     assert [r["undone"] for r in log] == [False, False, True]
     # later actions undo normally
-    core.create_roster(sqlite_engine, c.id, "New gang")
-    core.undo(sqlite_engine, c.id)
+    rosters.create_roster(sqlite_engine, c.id, "New gang")
+    journal.undo(sqlite_engine, c.id)
     assert export_json(sqlite_engine, c.id)["rosters"] == doc["rosters"]
 
 
@@ -532,7 +532,7 @@ def test_unusable_file_names(sqlite_engine, tmp_path):
         restore(sqlite_engine, "a\x00b")
     from campaign_app.usecases.backup import backup
 
-    cid = core.create_campaign(sqlite_engine, "N", "nuts").id
+    cid = campaigns.create_campaign(sqlite_engine, "N", "nuts").id
     with pytest.raises(InputError, match="not a usable file name"):
         export_json_file(sqlite_engine, cid, tmp_path / "a\x00.json")
     with pytest.raises(InputError, match="not a usable file name"):

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from campaign_app.usecases.duplicate import copy_name, duplicate_fighter
 
 
@@ -20,24 +20,24 @@ def test_copy_names_are_numbered_and_never_taken() -> None:
 
 
 def test_a_copy_has_what_the_fighter_is_not_what_happened_to_it(engine: Any, snap: Any) -> None:
-    c = core.create_campaign(engine, "Hive", "necromunda", "n23")
-    r = core.create_roster(engine, c.id, "Jackals")
-    f = core.add_fighter(engine, r.id, "Brak", fighter_type="champion", stats={"WS": "3+", "I": "4+"},
+    c = campaigns.create_campaign(engine, "Hive", "necromunda", "n23")
+    r = rosters.create_roster(engine, c.id, "Jackals")
+    f = fighters.add_fighter(engine, r.id, "Brak", fighter_type="champion", stats={"WS": "3+", "I": "4+"},
                          xp=7, credits_value=120, weapons=["Autogun", "Stub gun"], skills=["Nerves of Steel"],
                          role="sergeant")
-    core.edit_fighter(engine, f.id, status="in-recovery")
+    fighters.edit_fighter(engine, f.id, status="in-recovery")
     before = snap(engine)
     d = duplicate_fighter(engine, f.id)
     assert d.name == "Brak (2)" and d.roster_id == r.id and d.id != f.id
-    a, b = core.show_fighter(engine, f.id), core.show_fighter(engine, d.id)
+    a, b = fighters.show_fighter(engine, f.id), fighters.show_fighter(engine, d.id)
     for key in ("type", "role", "kind", "stats", "xp", "credits_value", "skills"):
         assert b[key] == a[key], key
     assert [e["name"] for e in b["equipment"]] == ["Autogun", "Stub gun"]
     assert b["status"] == "active" and b["injuries"] == []
-    core.edit_fighter(engine, d.id, stats={"WS": "2+"})  # the copy is its own: the original keeps 3+
-    assert core.show_fighter(engine, f.id)["stats"]["WS"] == 3
-    core.undo(engine, c.id)
-    core.undo(engine, c.id)  # the copy was one step
+    fighters.edit_fighter(engine, d.id, stats={"WS": "2+"})  # the copy is its own: the original keeps 3+
+    assert fighters.show_fighter(engine, f.id)["stats"]["WS"] == 3
+    journal.undo(engine, c.id)
+    journal.undo(engine, c.id)  # the copy was one step
     after = snap(engine)
     data = [k for k in before if not k.startswith("journal")]
     assert {k: after[k] for k in data} == {k: before[k] for k in data}
@@ -45,10 +45,10 @@ def test_a_copy_has_what_the_fighter_is_not_what_happened_to_it(engine: Any, sna
 
 
 def test_a_taken_name_is_refused_and_nothing_is_written(engine: Any, snap: Any) -> None:
-    c = core.create_campaign(engine, "Hive", "necromunda")
-    r = core.create_roster(engine, c.id, "Jackals")
-    f = core.add_fighter(engine, r.id, "Brak")
-    core.add_fighter(engine, r.id, "Vel")
+    c = campaigns.create_campaign(engine, "Hive", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Jackals")
+    f = fighters.add_fighter(engine, r.id, "Brak")
+    fighters.add_fighter(engine, r.id, "Vel")
     before = snap(engine)
     with pytest.raises(InputError, match="Jackals already has a fighter named Vel"):
         duplicate_fighter(engine, f.id, "Vel")

@@ -14,7 +14,7 @@ from sqlmodel import Session
 
 from campaign_app.cli import main
 from campaign_app.rules import load_rulebook
-from campaign_app.usecases import core, exports
+from campaign_app.usecases import campaigns, exports, fighters, rosters
 
 HOSTILE = "O<b>Brien & AT&T"
 NON_LATIN = ("Łukasz", "Zoë", "Дмитрий")
@@ -54,29 +54,29 @@ NECRO_LINE = {"M": 5, "WS": "3+", "BS": "4+", "S": 3, "T": 3, "W": 2, "I": 4, "A
 
 
 def nuts_campaign(engine, expansions=("weird-ww2",), name="Weird War"):
-    c = core.create_campaign(engine, name, "nuts", expansions=list(expansions))
-    r = core.create_roster(engine, c.id, "Easy Company", faction="US Army", player="Ann")
+    c = campaigns.create_campaign(engine, name, "nuts", expansions=list(expansions))
+    r = rosters.create_roster(engine, c.id, "Easy Company", faction="US Army", player="Ann")
     return c, r
 
 
 def necro_campaign(engine, edition: str, name: str = "Underhive"):
-    c = core.create_campaign(engine, name, "necromunda", edition)
-    r = core.create_roster(engine, c.id, "Rusty Cogs", faction="Orlock", player="Sam", credits=85)
+    c = campaigns.create_campaign(engine, name, "necromunda", edition)
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", faction="Orlock", player="Sam", credits=85)
     return c, r
 
 
 # --------------------------------------------------------------------------- NUTS!
 def test_nuts_roster_pdf_shows_every_fighter_rep_type_kind_and_status(engine, tmp_path):
     c, r = nuts_campaign(engine)
-    core.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, role="leader",
+    fighters.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, role="leader",
                      weapons=["Stake", "Single-edged blade"])
-    hurt = core.add_fighter(engine, r.id, "Łukasz", rep=4)
-    core.edit_fighter(engine, hurt.id, status="in-recovery")
-    core.add_fighter(engine, r.id, "Zoë", rep=2, kind="zombie")
-    gone = core.add_fighter(engine, r.id, "Дмитрий", rep=3)
-    core.edit_fighter(engine, gone.id, status="dead")
-    taken = core.add_fighter(engine, r.id, "Pvt. Miller", rep=4)
-    core.edit_fighter(engine, taken.id, status="captured")
+    hurt = fighters.add_fighter(engine, r.id, "Łukasz", rep=4)
+    fighters.edit_fighter(engine, hurt.id, status="in-recovery")
+    fighters.add_fighter(engine, r.id, "Zoë", rep=2, kind="zombie")
+    gone = fighters.add_fighter(engine, r.id, "Дмитрий", rep=3)
+    fighters.edit_fighter(engine, gone.id, status="dead")
+    taken = fighters.add_fighter(engine, r.id, "Pvt. Miller", rep=4)
+    fighters.edit_fighter(engine, taken.id, status="captured")
 
     out, pages = export(engine, tmp_path, "roster", "Easy Company")
     assert len(pages) == 1
@@ -95,11 +95,11 @@ def test_nuts_roster_pdf_shows_every_fighter_rep_type_kind_and_status(engine, tm
 
 def test_nuts_cards_pdf_has_a_card_per_fighter_with_creature_abilities(engine, tmp_path):
     c, r = nuts_campaign(engine)
-    core.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, weapons=["Stake"])
+    fighters.add_fighter(engine, r.id, HOSTILE, fighter_type="star", rep=5, weapons=["Stake"])
     for i, name in enumerate(NON_LATIN):
-        core.add_fighter(engine, r.id, name, rep=3 + i % 2)
-    z = core.add_fighter(engine, r.id, "Walking Wally", rep=2, kind="zombie")
-    core.edit_fighter(engine, z.id, status="in-recovery")
+        fighters.add_fighter(engine, r.id, name, rep=3 + i % 2)
+    z = fighters.add_fighter(engine, r.id, "Walking Wally", rep=2, kind="zombie")
+    fighters.edit_fighter(engine, z.id, status="in-recovery")
 
     doc = exports.cards_document(engine, r.id)
     assert [card["title"] for card in doc["cards"]] == [HOSTILE, *NON_LATIN, "Walking Wally"]
@@ -117,7 +117,7 @@ def test_nuts_cards_pdf_has_a_card_per_fighter_with_creature_abilities(engine, t
 
 def test_qrs_shows_house_ruled_table_instead_of_default(engine, tmp_path):
     c, r = nuts_campaign(engine, expansions=(), name="House Rules")
-    core.set_house_rule(engine, c.id, "nuts-grunt-rep", {
+    campaigns.set_house_rule(engine, c.id, "nuts-grunt-rep", {
         "title": "Grunt Rep",
         "dice": "d6",
         "rows": [
@@ -147,8 +147,8 @@ def test_qrs_shows_house_ruled_table_instead_of_default(engine, tmp_path):
 
 def test_qrs_creature_cards_for_kinds_present_or_all(engine, tmp_path):
     c, r = nuts_campaign(engine)
-    core.add_fighter(engine, r.id, "Shambler", rep=2, kind="zombie")
-    core.add_fighter(engine, r.id, "Count", rep=5, kind="vampire")
+    fighters.add_fighter(engine, r.id, "Shambler", rep=2, kind="zombie")
+    fighters.add_fighter(engine, r.id, "Count", rep=5, kind="vampire")
 
     titles = [card["title"] for card in exports.qrs_document(engine, c.id)["cards"]]
     assert "Zombie" in titles and "Vampire" in titles and "Walkers" in titles
@@ -176,16 +176,16 @@ def test_qrs_creature_cards_for_kinds_present_or_all(engine, tmp_path):
 
 # --------------------------------------------------------------------------- Necromunda
 def add_necro_fighters(engine, roster_id, line=NECRO_LINE):
-    boss = core.add_fighter(engine, roster_id, "Дмитрий", fighter_type="leader", stats=line, xp=12,
+    boss = fighters.add_fighter(engine, roster_id, "Дмитрий", fighter_type="leader", stats=line, xp=12,
                             credits_value=120, weapons=["Lasgun"], skills=["Nerves of Steel"])
-    core.add_fighter(engine, roster_id, HOSTILE, fighter_type="ganger", stats=line, xp=3,
+    fighters.add_fighter(engine, roster_id, HOSTILE, fighter_type="ganger", stats=line, xp=3,
                      credits_value=55)
-    hurt = core.add_fighter(engine, roster_id, "Łukasz", fighter_type="juve", stats=line, xp=1,
+    hurt = fighters.add_fighter(engine, roster_id, "Łukasz", fighter_type="juve", stats=line, xp=1,
                             credits_value=30)
-    core.edit_fighter(engine, hurt.id, status="in-recovery")
-    dead = core.add_fighter(engine, roster_id, "Zoë", fighter_type="champion", stats=line, xp=20,
+    fighters.edit_fighter(engine, hurt.id, status="in-recovery")
+    dead = fighters.add_fighter(engine, roster_id, "Zoë", fighter_type="champion", stats=line, xp=20,
                             credits_value=90)
-    core.edit_fighter(engine, dead.id, status="dead")
+    fighters.edit_fighter(engine, dead.id, status="dead")
     return boss, hurt
 
 
@@ -229,11 +229,11 @@ def test_necromunda_roster_shows_characteristics_as_the_edition_writes_them(engi
 def test_necromunda_cards_and_league(engine, tmp_path):
     c, r = necro_campaign(engine, "n26")
     add_necro_fighters(engine, r.id)
-    other = core.create_roster(engine, c.id, "Ash Wastes Crew", faction="Goliath")
-    core.add_fighter(engine, other.id, "Grokk", fighter_type="leader", stats={"WS": "2+"}, xp=7)
-    core.create_roster(engine, c.id, "Empty Gang")
-    taken = core.add_fighter(engine, r.id, "Snatched Sid", fighter_type="ganger", stats={"WS": "4+"})
-    core.edit_fighter(engine, taken.id, status="captured")
+    other = rosters.create_roster(engine, c.id, "Ash Wastes Crew", faction="Goliath")
+    fighters.add_fighter(engine, other.id, "Grokk", fighter_type="leader", stats={"WS": "2+"}, xp=7)
+    rosters.create_roster(engine, c.id, "Empty Gang")
+    taken = fighters.add_fighter(engine, r.id, "Snatched Sid", fighter_type="ganger", stats={"WS": "4+"})
+    fighters.edit_fighter(engine, taken.id, status="captured")
     from db.models import Fighter
 
     with Session(engine) as s:  # as the post-battle sequence records it
@@ -264,7 +264,7 @@ def test_necromunda_qrs_prints_injury_tables_and_checklist(engine, tmp_path, edi
     c, r = necro_campaign(engine, edition, name=f"Hive {edition}")
     out, pages = export(engine, tmp_path, "qrs", f"Hive {edition}")
     text = " ".join(pages)
-    tables = core.campaign_rules(engine, c.id)
+    tables = campaigns.campaign_rules(engine, c.id)
     for tid in (f"{edition}-lasting-injury", f"{edition}-lasting-damage"):
         for row in tables[tid].rows:
             assert f"{row.roll} {row.label}" in text
@@ -278,8 +278,8 @@ def test_necromunda_qrs_prints_injury_tables_and_checklist(engine, tmp_path, edi
 def test_squad_roster_cards_and_qrs(engine, tmp_path):
     from campaign_app.usecases import units
 
-    c = core.create_campaign(engine, "Sandbox", "fubar")
-    r = core.create_roster(engine, c.id, "Alpha", faction="Blue", player="Kim")
+    c = campaigns.create_campaign(engine, "Sandbox", "fubar")
+    r = rosters.create_roster(engine, c.id, "Alpha", faction="Blue", player="Kim")
     units.add_unit(engine, r.id, "1st Section", 8, training="veteran", weapons=["Assault rifle", "LMG"],
                    armour="medium")
     car = units.add_unit(engine, r.id, "Дмитрий's Humvee", 1, unit_type="vehicle", armour="light",
@@ -309,8 +309,8 @@ def test_squad_roster_cards_and_qrs(engine, tmp_path):
               "Battle armour", "casualty fate"):
         assert s in text
 
-    m = core.create_campaign(engine, "Bocage", "unit-morale")
-    r2 = core.create_roster(engine, m.id, "Bleus")
+    m = campaigns.create_campaign(engine, "Bocage", "unit-morale")
+    r2 = rosters.create_roster(engine, m.id, "Bleus")
     units.add_unit(engine, r2.id, "Section Zoë", 10, figures_start=12, discipline="shaken", order="sneak")
     out, pages = export(engine, tmp_path, "roster", "Bleus", name="um.pdf")
     assert "Section Zoë" in pages[0] and "10 / 12" in pages[0] and "Shaken, order Sneak" in pages[0]
@@ -405,8 +405,8 @@ def test_unwritable_folder_or_file_is_refused(sqlite_engine, tmp_path, capsys, m
 def test_exports_write_nothing_and_survive_long_text(engine, tmp_path, snap):
     c, r = nuts_campaign(engine)
     long_name = "W" * 120 + " " + "x" * 79  # 200 characters, the longest name allowed
-    core.add_fighter(engine, r.id, long_name, rep=4, notes="Long story. " * 400)
-    core.edit_roster(engine, r.id, notes=("A campaign diary entry. " * 50 + "\n\n") * 8)
+    fighters.add_fighter(engine, r.id, long_name, rep=4, notes="Long story. " * 400)
+    rosters.edit_roster(engine, r.id, notes=("A campaign diary entry. " * 50 + "\n\n") * 8)
     before = snap(engine)
     out, pages = export(engine, tmp_path, "roster", "Easy Company")
     assert len(pages) == 2  # the notes run onto a second page
@@ -423,7 +423,7 @@ def test_letter_page_and_json_output(sqlite_engine, tmp_path, capsys):
     import json
 
     c, r = nuts_campaign(sqlite_engine)
-    core.add_fighter(sqlite_engine, r.id, "Zoë", rep=4)
+    fighters.add_fighter(sqlite_engine, r.id, "Zoë", rep=4)
     out = tmp_path / "letter.pdf"
     assert run(sqlite_engine, "--json", "export", "roster", "Easy Company", "-o", str(out), "--page", "LETTER") == 0
     data = json.loads(capsys.readouterr().out)
@@ -436,7 +436,7 @@ def test_roster_of_300_fighters_exports(sqlite_engine, tmp_path):
     c, r = necro_campaign(sqlite_engine, "n23", name="Big Hive")
     names = [f"Ganger {i:03d}" for i in range(300)]
     for i, name in enumerate(names):
-        core.add_fighter(sqlite_engine, r.id, name, stats={"WS": "4+", "BS": f"{3 + i % 3}+"}, xp=i,
+        fighters.add_fighter(sqlite_engine, r.id, name, stats={"WS": "4+", "BS": f"{3 + i % 3}+"}, xp=i,
                          weapons=["Autogun"], skills=["Sprint"])
     doc = exports.roster_document(sqlite_engine, r.id)
     assert len(doc["rows"]) == 300
@@ -488,12 +488,12 @@ def test_league_reads_in_a_fixed_number_of_queries_and_each_roster_gets_its_own_
 
     # five more rosters, each with its own gear, skills and injuries
     for i in range(5):
-        other = core.create_roster(engine, c.id, f"Gang {i}")
-        f = core.add_fighter(engine, other.id, f"Boss {i}", fighter_type="leader", stats=NECRO_LINE,
+        other = rosters.create_roster(engine, c.id, f"Gang {i}")
+        f = fighters.add_fighter(engine, other.id, f"Boss {i}", fighter_type="leader", stats=NECRO_LINE,
                              weapons=[f"Gun {i}"], skills=[f"Skill {i}"])
         add_injury(engine, f.id, label=f"Scar {i}")
-        core.add_fighter(engine, other.id, f"Nobody {i}", fighter_type="juve", stats=NECRO_LINE)
-    core.create_roster(engine, c.id, "Empty Gang")
+        fighters.add_fighter(engine, other.id, f"Nobody {i}", fighter_type="juve", stats=NECRO_LINE)
+    rosters.create_roster(engine, c.id, "Empty Gang")
     before = snap(engine)
     docs, many = league_docs(engine, c.id)
     assert snap(engine) == before
@@ -516,12 +516,12 @@ def test_league_reads_in_a_fixed_number_of_queries_and_each_roster_gets_its_own_
 def test_squad_league_matches_each_roster_read_alone(engine):
     from campaign_app.usecases import units
 
-    c = core.create_campaign(engine, "Sandbox", "fubar")
+    c = campaigns.create_campaign(engine, "Sandbox", "fubar")
     kit = [("Rifle", "Pistol"), ("Shotgun", "SMG"), ("HMG", "Flamer")]
     for i, (team, own) in enumerate(kit):
-        r = core.create_roster(engine, c.id, f"Side {i}")
+        r = rosters.create_roster(engine, c.id, f"Side {i}")
         units.add_unit(engine, r.id, f"Section {i}", 8, weapons=[team])
-        core.add_fighter(engine, r.id, f"Captain {i}", weapons=[own])
+        fighters.add_fighter(engine, r.id, f"Captain {i}", weapons=[own])
     docs, _n = league_docs(engine, c.id)
     assert [d["roster"] for d in docs] == ["Side 0", "Side 1", "Side 2"]
     for doc, (team, own) in zip(docs, kit, strict=True):
@@ -549,7 +549,7 @@ def test_print_rosters_cards_qrs_and_campaign_report(engine, tmp_path):
     assert float(box.width) < float(box.height)
     # the default hand weapon's profile comes from the rules data, labelled default
     gang = exports.cards_document(engine, "The Iron Jackals")
-    core.add_fighter(engine, "The Iron Jackals", "Grub", fighter_type="ganger", stats=NECRO_LINE,
+    fighters.add_fighter(engine, "The Iron Jackals", "Grub", fighter_type="ganger", stats=NECRO_LINE,
                      weapons=["Hand weapon"])
     doc = exports.cards_document(engine, "The Iron Jackals")
     assert len(doc["cards"]) == len(gang["cards"]) + 1

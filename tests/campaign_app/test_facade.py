@@ -17,7 +17,16 @@ import pytest
 import campaign_app.systems
 import campaign_app.usecases
 from campaign_app.facade import Campaigns, result_adapter, takes_database, use_case_name
-from campaign_app.usecases import battles, core, gear, gui_queries, standings
+from campaign_app.usecases import (
+    battles,
+    campaigns,
+    fighters,
+    gear,
+    gui_queries,
+    journal,
+    rosters,
+    standings,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +68,7 @@ def test_no_file_of_the_window_names_an_engine_or_imports_db() -> None:
 def test_there_are_use_cases_and_every_one_says_what_it_returns() -> None:
     assert len(USE_CASES) > 120
     names = {use_case_name(f) for f in USE_CASES}
-    assert {"campaign_app.usecases.core:add_fighter", "campaign_app.usecases.gui_queries.roster_table:roster_rows",
+    assert {"campaign_app.usecases.fighters:add_fighter", "campaign_app.usecases.gui_queries.roster_table:roster_rows",
             "campaign_app.usecases.battles:after_battle"} <= names
     assert set(LOCAL_ONLY) <= names  # the list names real use-cases
     missing = [use_case_name(f) for f in USE_CASES if "return" not in inspect.get_annotations(f)]
@@ -89,17 +98,17 @@ def test_results_go_to_json_and_back_unchanged(engine: Any) -> None:
     into JSON and read back by its declared type, is equal to what the use-case
     returned (change sets, nested typed dicts, dates, None)."""
     app = Campaigns(engine)
-    c = app.run(core.create_campaign, "Kursk", "nuts", None, ["weird-ww2"])
-    _round_trip(core.create_campaign, c)
-    assert app.run(core.show_campaign, c.id)["name"] == "Kursk"  # the database got it
-    r = app.run(core.create_roster, c.id, "Easy", player="Ann")
-    _round_trip(core.create_roster, r)
-    f = app.run(core.add_fighter, r.id, "Sgt Rock", rep=5, weapons=["Rifle"])
-    _round_trip(core.add_fighter, f)
-    g = app.run(core.add_fighter, r.id, "Pvt Ryan", rep=4)
-    other = app.run(core.create_roster, c.id, "Jerries")
-    h = app.run(core.add_fighter, other.id, "Hans", rep=4)
-    for fn, res in ((core.show_roster, app.run(core.show_roster, r.id)),
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts", None, ["weird-ww2"])
+    _round_trip(campaigns.create_campaign, c)
+    assert app.run(campaigns.show_campaign, c.id)["name"] == "Kursk"  # the database got it
+    r = app.run(rosters.create_roster, c.id, "Easy", player="Ann")
+    _round_trip(rosters.create_roster, r)
+    f = app.run(fighters.add_fighter, r.id, "Sgt Rock", rep=5, weapons=["Rifle"])
+    _round_trip(fighters.add_fighter, f)
+    g = app.run(fighters.add_fighter, r.id, "Pvt Ryan", rep=4)
+    other = app.run(rosters.create_roster, c.id, "Jerries")
+    h = app.run(fighters.add_fighter, other.id, "Hans", rep=4)
+    for fn, res in ((rosters.show_roster, app.run(rosters.show_roster, r.id)),
                     (gui_queries.campaign_tree, app.run(gui_queries.campaign_tree)),
                     (gui_queries.roster_rows, app.run(gui_queries.roster_rows, roster=r.id)),
                     (gui_queries.fighter_detail, app.run(gui_queries.fighter_detail, f.id)),
@@ -113,8 +122,8 @@ def test_results_go_to_json_and_back_unchanged(engine: Any) -> None:
     _round_trip(battles.after_battle, report)
     _round_trip(gui_queries.roll_log_page, app.run(gui_queries.roll_log_page, c.id))
     _round_trip(standings.league_standings, app.run(standings.league_standings, c.id))
-    undone = app.run(core.undo, c.id)
-    _round_trip(core.undo, undone)
+    undone = app.run(journal.undo, c.id)
+    _round_trip(journal.undo, undone)
     assert undone.changes  # a change set survives the trip too (checked above by equality)
 
 
@@ -122,8 +131,8 @@ def test_the_facade_runs_the_use_case_on_its_own_database(engine: Any) -> None:
     app = Campaigns(engine)
     assert app.backend == engine.dialect.name
     assert (app.sqlite_file is not None) == (engine.dialect.name == "sqlite")
-    c = app.run(core.create_campaign, "Kursk", "nuts")
-    assert core.show_campaign(engine, c.id)["name"] == "Kursk"  # written where the facade points
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts")
+    assert campaigns.show_campaign(engine, c.id)["name"] == "Kursk"  # written where the facade points
     again = app.reopened()
-    assert again.run(core.show_campaign, c.id)["name"] == "Kursk" and not again.same_database(app)
+    assert again.run(campaigns.show_campaign, c.id)["name"] == "Kursk" and not again.same_database(app)
     again.dispose()

@@ -17,7 +17,7 @@ import pytest
 
 import db.uow as uow_module
 from campaign_app.errors import AppError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rolls, rosters
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
 
@@ -39,11 +39,11 @@ def _pending_battle(engine: Any, campaign: str) -> int:
 
 
 def _roster_ids(engine: Any, campaign: str) -> list[int]:
-    return [r["id"] for r in core.show_campaign(engine, campaign)["rosters"]]
+    return [r["id"] for r in campaigns.show_campaign(engine, campaign)["rosters"]]
 
 
 def _fighter_named(engine: Any, roster: str, name: str) -> int:
-    d = core.show_roster(engine, roster)
+    d = rosters.show_roster(engine, roster)
     return next(f["id"] for f in d["fighters"] if f["name"] == name)
 
 
@@ -73,19 +73,19 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
         return restore(engine, state["backup"])
 
     def necro_table(engine: Any) -> dict[str, Any]:
-        table = core.campaign_rules(engine, NECRO)["n26-lasting-injury"].to_dict()
+        table = campaigns.campaign_rules(engine, NECRO)["n26-lasting-injury"].to_dict()
         table["rows"][0]["label"] = "Learnt the hard way"
         return table
 
     return [
-        ("fighter add", lambda e: core.add_fighter(
+        ("fighter add", lambda e: fighters.add_fighter(
             e, "The Iron Jackals", "Fault Test", fighter_type="ganger",
             weapons=["Autogun", "Fighting Knife", "Lasgun"], skills=["Dodge", "Nerves of Steel"])),
-        ("fighter edit", lambda e: core.edit_fighter(
+        ("fighter edit", lambda e: fighters.edit_fighter(
             e, _fighter_named(e, "The Iron Jackals", "Fault Test"), notes="edited",
             add_weapons=["Stub Gun"], remove_weapons=["Lasgun"], add_skills=["Iron Jaw"])),
-        ("house rule", lambda e: core.set_house_rule(e, NECRO, "n26-lasting-injury", necro_table(e))),
-        ("recorded roll", lambda e: core.roll_table(e, "n26-lasting-injury", campaign=NECRO, seed=5)),
+        ("house rule", lambda e: campaigns.set_house_rule(e, NECRO, "n26-lasting-injury", necro_table(e))),
+        ("recorded roll", lambda e: rolls.roll_table(e, "n26-lasting-injury", campaign=NECRO, seed=5)),
         ("creature batch", lambda e: creatures.generate_creatures(e, "Die Nachtwölfe", "vampire", 3, seed=11)),
         ("after-battle nuts", lambda e: battles.after_battle(e, _pending_battle(e, NUTS), seed=3)),
         ("after-battle necromunda", lambda e: battles.after_battle(e, _pending_battle(e, NECRO), seed=4)),
@@ -100,8 +100,8 @@ def scenarios(tmp_path: Path) -> list[tuple[str, Callable[[Any], Any]]]:
         ("import json", lambda e: import_json(e, export_json(e, NECRO), rename="Feud copy")),
         ("import yaktribe (new campaign)", lambda e: import_yaktribe(e, SAMPLE_DOC)),
         ("import yaktribe (into campaign)", lambda e: import_yaktribe(e, SAMPLE_DOC, campaign=NECRO)),
-        ("undo", lambda e: core.undo(e, NECRO)),
-        ("redo", lambda e: core.redo(e, NECRO)),
+        ("undo", lambda e: journal.undo(e, NECRO)),
+        ("redo", lambda e: journal.redo(e, NECRO)),
         ("restore json backup", restore_json),
     ]
 

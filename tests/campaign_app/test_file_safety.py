@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from campaign_app.cli import main
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from db.migrate import open_database
 
 WRITERS = [  # every command that writes a file the user names
@@ -37,10 +37,10 @@ def _digest(p: Path) -> str | None:
 @pytest.fixture
 def kursk(sqlite_url):
     eng = open_database(sqlite_url)
-    c = core.create_campaign(eng, "Kursk", "nuts")
-    r = core.create_roster(eng, c.id, "Easy Company")
+    c = campaigns.create_campaign(eng, "Kursk", "nuts")
+    r = rosters.create_roster(eng, c.id, "Easy Company")
     for i in range(3):
-        core.add_fighter(eng, r.id, f"Pvt {i}", fighter_type="grunt", rep=4)
+        fighters.add_fighter(eng, r.id, f"Pvt {i}", fighter_type="grunt", rep=4)
     eng.dispose()
     return Path(sqlite_url.removeprefix("sqlite:///"))
 

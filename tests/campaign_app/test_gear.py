@@ -21,7 +21,7 @@ from campaign_app.rules.catalogue import (
     validate_sections,
 )
 from campaign_app.rules.loader import parse_rule_file
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, fighters, gear, journal, rolls, rosters
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE, SAMPLE_DOC
 from tests.conftest import snapshot
@@ -56,9 +56,9 @@ def run(engine, *argv: str) -> int:
 
 
 def gang(engine, credits: int = 100, edition: str = "n23"):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition=edition)
-    r = core.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
-    f = core.add_fighter(engine, r.id, "Brak", fighter_type="leader")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition=edition)
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", credits=credits)
+    f = fighters.add_fighter(engine, r.id, "Brak", fighter_type="leader")
     return c, r, f
 
 
@@ -132,13 +132,13 @@ def test_content_pack_adds_and_replaces_items_and_is_one_undo_step(engine, tmp_p
     with pytest.raises(InputError, match="already has a content pack"):
         gear.add_content(engine, c.id, pack_file(tmp_path))
     assert snapshot(engine) == mid
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert game_rows(engine)["content_pack"] == [] and before["content_pack"] == []
     # export writes the packs as one pack file that adds back
     gear.add_content(engine, c.id, pack_file(tmp_path))
     out = tmp_path / "out.toml"
     assert run(engine, "content", "export", str(c.id), "-o", str(out)) == 0
-    other = core.create_campaign(engine, "Other", "necromunda", edition="n23")
+    other = campaigns.create_campaign(engine, "Other", "necromunda", edition="n23")
     again = gear.add_content(engine, other.id, out)
     assert sorted(again.added + again.replaced) == ["autopistol", "web-cannon"]
     assert run(engine, "content", "list", "Other") == 0
@@ -178,7 +178,7 @@ def test_a_pack_weapon_prints_its_str_and_ap_on_the_fighter_card(engine, tmp_pat
 def test_fighter_show_prints_the_profile(engine, tmp_path, capsys):
     c, r, f = gang(engine)
     gear.buy_item(engine, f.id, "Autopistol")
-    d = core.show_fighter(engine, f.id)
+    d = fighters.show_fighter(engine, f.id)
     assert d["equipment"][0]["profile"]["Str"] == "3" and d["equipment"][0]["profile"]["Am"] == "4+"
     assert run(engine, "fighter", "show", str(f.id)) == 0
     assert 'Autopistol  S 4"  L 12"  Acc S +1' in capsys.readouterr().out
@@ -215,7 +215,7 @@ def test_buy_sell_credits_stash_ledger_and_undo_are_exact(engine):
     assert gear.roster_worth(engine, r.id) == {"rating": 0, "credits": 95, "stash": 10, "wealth": 105}
     gear.stash_give(engine, r.id, "Laspistol", f.id)
     assert gear.roster_worth(engine, r.id) == {"rating": 10, "credits": 95, "stash": 0, "wealth": 105}
-    d = core.show_roster(engine, r.id)
+    d = rosters.show_roster(engine, r.id)
     assert d["worth"]["wealth"] == 105
     ledger = gear.show_ledger(engine, r.id)["entries"]
     assert [(e["kind"], e["amount"], e["balance"], e["why"]) for e in ledger] == [
@@ -223,12 +223,12 @@ def test_buy_sell_credits_stash_ledger_and_undo_are_exact(engine):
         ("credits", 30, 105, "loot"), ("stash", -10, 95, "Laspistol bought into the stash")]
     # each is one undo step, back to exactly what was
     for _ in range(5):
-        core.undo(engine, c.id)
+        journal.undo(engine, c.id)
     assert game_rows(engine) == after_buy
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert game_rows(engine) == start
-    assert core.show_roster(engine, r.id)["credits"] == 100
-    assert core.show_fighter(engine, f.id)["credits_value"] == 0
+    assert rosters.show_roster(engine, r.id)["credits"] == 100
+    assert fighters.show_fighter(engine, f.id)["credits_value"] == 0
 
 
 def test_cli_credits_stash_and_ledger(engine, capsys):
@@ -263,7 +263,7 @@ def test_json_export_and_import_carry_credits_stash_ledger_and_packs(engine, tmp
     again = export_json(engine, res.id)
     again["campaign"]["name"] = doc["campaign"]["name"]
     assert again == doc
-    r2 = core.show_roster(engine, core.show_campaign(engine, res.id)["rosters"][0]["id"])
+    r2 = rosters.show_roster(engine, campaigns.show_campaign(engine, res.id)["rosters"][0]["id"])
     assert r2["worth"] == {"rating": 35, "credits": 55, "stash": 10, "wealth": 100}
     # a broken pack in a file is refused, with its path
     bad = json.loads(json.dumps(doc))
@@ -273,7 +273,7 @@ def test_json_export_and_import_carry_credits_stash_ledger_and_packs(engine, tmp
 
 
 def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
     # the shared sample when it is there, else the test file's copy of its essentials
     doc = json.loads(SAMPLE.read_text(encoding="utf-8")) if SAMPLE.exists() else json.loads(json.dumps(SAMPLE_DOC))
     doc["gang"]["stash"] = [{"name": "Laspistol", "qty": "1"}, {"name": "Mystery box"}]
@@ -281,7 +281,7 @@ def test_yaktribe_import_carries_credits_stash_and_matches_the_catalogue(engine)
     report = {(x.where, x.message) for x in res.report}
     assert not any("'Third Arm' is not in the catalogue" in m for _w, m in report)  # the library's Extra arm
     assert ("gang.stash[1]", "'Mystery box' is not in the catalogue; kept in the stash without a cost") in report
-    r = core.show_roster(engine, res.roster["id"])
+    r = rosters.show_roster(engine, res.roster["id"])
     assert r["credits"] == 30
     st = gear.show_stash(engine, r["id"])
     assert [(i["name"], i["cost"]) for i in st["items"]] == [("Laspistol", 10), ("Mystery box", 0)]
@@ -314,18 +314,18 @@ def test_income_is_collected_with_its_roll_on_record_and_undone_exactly(engine, 
     before = game_rows(engine)
     res = gear.collect_income(engine, r.id, roller=Roller.from_options("4"))
     assert (res.total, res.credits) == (45, 55) and res.lines[0]["faces"] == [4]
-    log = core.roll_log(engine, c.id)
+    log = rolls.roll_log(engine, c.id)
     assert [(x["purpose"], x["faces"], x["source"]) for x in log][-1] == ("income from Old Ruins", [4], "typed")
     led = gear.show_ledger(engine, r.id)["entries"]
     assert [(e["kind"], e["amount"], e["balance"]) for e in led] == [("income", 45, 55)]
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert game_rows(engine) == before
     # after a battle: the flag collects the income of each roster that fought, battle on the ledger
-    other = core.create_roster(engine, c.id, "Other")
-    core.add_fighter(engine, other.id, "Vex", fighter_type="leader")
+    other = rosters.create_roster(engine, c.id, "Other")
+    fighters.add_fighter(engine, other.id, "Vex", fighter_type="leader")
     assert run(engine, "battle", "record", str(c.id), "--roster", "Rusty Cogs", "--roster", "Other",
                "--winner", "Rusty Cogs") == 0
-    battle = core.show_campaign(engine, c.id)["battles"][0]["id"]
+    battle = campaigns.show_campaign(engine, c.id)["battles"][0]["id"]
     capsys.readouterr()
     assert run(engine, "after-battle", str(battle), "--seed", "1", "--income", "--income-dice", "3") == 0
     assert "Old Ruins: 5 + D6x10 [3] = 35" in capsys.readouterr().out
@@ -340,8 +340,8 @@ def test_a_battles_income_is_collected_once_per_roster_until_undone(engine):
     from campaign_app.dice import Roller
 
     c, r, f = gang(engine, credits=10)
-    other = core.create_roster(engine, c.id, "Other")
-    core.add_fighter(engine, other.id, "Vex", fighter_type="leader")
+    other = rosters.create_roster(engine, c.id, "Other")
+    fighters.add_fighter(engine, other.id, "Vex", fighter_type="leader")
     gear.add_territory(engine, r.id, "Old Ruins", credits=5, dice="d6x10")
     from campaign_app.usecases import battles
 
@@ -357,9 +357,9 @@ def test_a_battles_income_is_collected_once_per_roster_until_undone(engine):
     res = gear.collect_battle_income(engine, b.id)  # only Other, which has not collected yet
     assert [(x.roster, x.total) for x in res.rosters] == [("Other", 7)]
     assert [e["amount"] for e in gear.show_ledger(engine, r.id)["entries"]] == [25]
-    core.undo(engine, c.id)  # Other's collection undone
-    core.undo(engine, c.id)  # Sump given back
-    core.undo(engine, c.id)  # Rusty Cogs' collection undone: the battle's income can be collected again
+    journal.undo(engine, c.id)  # Other's collection undone
+    journal.undo(engine, c.id)  # Sump given back
+    journal.undo(engine, c.id)  # Rusty Cogs' collection undone: the battle's income can be collected again
     res = gear.collect_battle_income(engine, b.id, roller=Roller.from_options("6"))
     assert [(x.roster, x.total) for x in res.rosters] == [("Rusty Cogs", 65)]
     assert [(e["kind"], e["amount"], e["battle"]) for e in gear.show_ledger(engine, r.id)["entries"]] == [
@@ -373,5 +373,5 @@ def test_territories_travel_in_the_json_file(engine):
     assert doc["rosters"][0]["territories"] == [{"name": "Settlement", "credits": 10, "dice": "2D6",
                                                  "rule": "Recruits"}]
     res = import_json(engine, json.loads(json.dumps(doc)), rename="Copy", backup=False)
-    rid = core.show_campaign(engine, res.id)["rosters"][0]["id"]
+    rid = campaigns.show_campaign(engine, res.id)["rosters"][0]["id"]
     assert gear.show_territories(engine, rid)["territories"][0]["dice"] == "2D6"

@@ -9,7 +9,7 @@ import pytest
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda import actions as necro
 from campaign_app.systems.nuts import creatures as weird
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases import gui_queries as q
 
 
@@ -17,11 +17,11 @@ def test_queries_read_what_the_use_cases_wrote_and_write_nothing(engine: Any, sn
     from campaign_app.systems.nuts.creatures import generate_creatures
     from campaign_app.usecases.battles import record_battle
 
-    c = core.create_campaign(engine, "Kursk", "nuts", expansions=["weird-ww2"])
-    r = core.create_roster(engine, c.id, "1st")
-    r2 = core.create_roster(engine, c.id, "2nd")
-    f = core.add_fighter(engine, r.id, "Rock", fighter_type="star", rep=5, weapons=["Rifle"], skills=["Tough"])
-    core.add_fighter(engine, r2.id, "Hans", rep=4)
+    c = campaigns.create_campaign(engine, "Kursk", "nuts", expansions=["weird-ww2"])
+    r = rosters.create_roster(engine, c.id, "1st")
+    r2 = rosters.create_roster(engine, c.id, "2nd")
+    f = fighters.add_fighter(engine, r.id, "Rock", fighter_type="star", rep=5, weapons=["Rifle"], skills=["Tough"])
+    fighters.add_fighter(engine, r2.id, "Hans", rep=4)
     generate_creatures(engine, r2.id, "vampire", 1, dice="6")
     record_battle(engine, c.id, [r.id, r2.id], results={"Hans": "out-of-the-fight"}, hits=["Rock"])
     before = snap(engine)
@@ -86,7 +86,7 @@ def test_demo_builds_one_campaign_per_system_once(engine: Any) -> None:
     res = create_demo(engine)
     assert res.created == list(DEMO_NAMES)
     assert res.changes.everything and res.first_id == res.ids[0]
-    camps = {c["name"]: c for c in core.list_campaigns(engine)}
+    camps = {c["name"]: c for c in campaigns.list_campaigns(engine)}
     assert {camps[n]["system"] for n in DEMO_NAMES} == {"nuts", "necromunda", "fubar", "unit-morale"}
     assert all(camps[n]["rosters"] == 2 for n in DEMO_NAMES)
     assert all(camps[n]["battles"] >= 1 for n in DEMO_NAMES)
@@ -99,15 +99,15 @@ def test_demo_builds_one_campaign_per_system_once(engine: Any) -> None:
 def test_injury_opponents_and_pending_critical(engine: Any, snap: Any) -> None:
     from campaign_app.systems.necromunda.actions import injury_roll
 
-    c = core.create_campaign(engine, "Feud", "necromunda", "n26")
-    a = core.create_roster(engine, c.id, "Jackals")
-    b = core.create_roster(engine, c.id, "Sisters")
-    krug = core.add_fighter(engine, a.id, "Krug")
-    core.add_fighter(engine, a.id, "Brak")
-    core.add_fighter(engine, b.id, "Sable")
-    core.add_fighter(engine, b.id, "Nyx")
-    nuts = core.create_campaign(engine, "Kursk", "nuts")
-    grunt = core.add_fighter(engine, core.create_roster(engine, nuts.id, "1st").id, "Joe", rep=4)
+    c = campaigns.create_campaign(engine, "Feud", "necromunda", "n26")
+    a = rosters.create_roster(engine, c.id, "Jackals")
+    b = rosters.create_roster(engine, c.id, "Sisters")
+    krug = fighters.add_fighter(engine, a.id, "Krug")
+    fighters.add_fighter(engine, a.id, "Brak")
+    fighters.add_fighter(engine, b.id, "Sable")
+    fighters.add_fighter(engine, b.id, "Nyx")
+    nuts = campaigns.create_campaign(engine, "Kursk", "nuts")
+    grunt = fighters.add_fighter(engine, rosters.create_roster(engine, nuts.id, "1st").id, "Joe", rep=4)
     before = snap(engine)
     assert [(o["name"], o["roster"]) for o in necro.injury_opponents(engine, krug.id)] == [
         ("Sable", "Sisters"), ("Nyx", "Sisters")]

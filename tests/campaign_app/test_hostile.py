@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from campaign_app.dice import Roller
 from campaign_app.errors import AppError, DiceError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from campaign_app.usecases.datafiles import export_json, import_json
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 
@@ -36,11 +36,11 @@ def _server_backups(tmp_path, monkeypatch):
 @pytest.fixture
 def world(sqlite_engine):
     """A database with one campaign and its export (the seed of mutated documents)."""
-    c = core.create_campaign(sqlite_engine, "Seed", "necromunda")
-    r = core.create_roster(sqlite_engine, c.id, "Gang", credits=50)
-    core.add_fighter(sqlite_engine, r.id, "Ava", fighter_type="leader", stats={"WS": 3}, weapons=["Lasgun"],
+    c = campaigns.create_campaign(sqlite_engine, "Seed", "necromunda")
+    r = rosters.create_roster(sqlite_engine, c.id, "Gang", credits=50)
+    fighters.add_fighter(sqlite_engine, r.id, "Ava", fighter_type="leader", stats={"WS": 3}, weapons=["Lasgun"],
                      skills=["Dodge"])
-    core.roll_table(sqlite_engine, "n26-lasting-injury", campaign=c.id, seed=1)
+    rolls.roll_table(sqlite_engine, "n26-lasting-injury", campaign=c.id, seed=1)
     return sqlite_engine, export_json(sqlite_engine, c.id)
 
 
@@ -132,7 +132,7 @@ def test_mutated_yaktribe_gangs(world, snap, data):
     result = _import_cleanly(lambda: import_yaktribe(engine, bad, campaign="Seed"), engine, snap)
     if result is not None:
         assert isinstance(result.report, list)
-        roster = core.show_roster(engine, result.roster["id"])
+        roster = rosters.show_roster(engine, result.roster["id"])
         assert len(roster["fighters"]) == result.fighters
 
 
@@ -154,7 +154,7 @@ def test_typed_dice_strings(world, snap, text, spec):
         roller.finish()
     except DiceError as e:
         assert str(e)
-    _import_cleanly(lambda: core.roll_table(engine, "n26-lasting-injury", campaign="Seed", dice=text),
+    _import_cleanly(lambda: rolls.roll_table(engine, "n26-lasting-injury", campaign="Seed", dice=text),
                     engine, snap)
 
 

@@ -18,7 +18,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.textlimits import INVISIBLE_RANGES, invisible_char
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.datafiles import ImportRefused, export_json, import_json
 from campaign_app.usecases.manage import rename_roster
 from campaign_app.usecases.units import add_unit
@@ -32,13 +32,13 @@ KEPT = ["Ахмед", "أحمد", "דוד", "می\u200cخواهم", "क्\u200
 @pytest.mark.parametrize("ch", HOSTILE, ids=lambda c: f"U+{ord(c):04X}")
 def test_a_name_with_an_invisible_control_is_refused_by_every_way_in(sqlite_engine, snap, ch):
     eng = sqlite_engine
-    c = core.create_campaign(eng, "Kursk", "nuts")
-    r = core.create_roster(eng, c.id, "Easy Company")
+    c = campaigns.create_campaign(eng, "Kursk", "nuts")
+    r = rosters.create_roster(eng, c.id, "Easy Company")
     before = snap(eng)
     bad = f"ev{ch}il"
-    for make in (lambda: core.create_campaign(eng, bad, "nuts"),
-                 lambda: core.create_roster(eng, c.id, bad),
-                 lambda: core.add_fighter(eng, r.id, bad, fighter_type="grunt", rep=4),
+    for make in (lambda: campaigns.create_campaign(eng, bad, "nuts"),
+                 lambda: rosters.create_roster(eng, c.id, bad),
+                 lambda: fighters.add_fighter(eng, r.id, bad, fighter_type="grunt", rep=4),
                  lambda: rename_roster(eng, r.id, bad)):
         with pytest.raises(InputError) as err:
             make()
@@ -71,18 +71,18 @@ def test_units_and_the_cli_refuse_it_with_one_error_line(sqlite_url, capsys):
 
 @pytest.mark.parametrize("name", KEPT)
 def test_right_to_left_letters_and_the_joiners_are_names(sqlite_engine, name):
-    c = core.create_campaign(sqlite_engine, "Kursk", "nuts")
-    r = core.create_roster(sqlite_engine, c.id, name)
-    assert core.show_roster(sqlite_engine, r.id)["name"] == name
+    c = campaigns.create_campaign(sqlite_engine, "Kursk", "nuts")
+    r = rosters.create_roster(sqlite_engine, c.id, name)
+    assert rosters.show_roster(sqlite_engine, r.id)["name"] == name
     doc = export_json(sqlite_engine, c.id)
     doc["campaign"]["name"] = "Kursk again"
     import_json(sqlite_engine, doc, backup=False)  # the import takes what the use-cases take
 
 
 def test_the_json_import_refuses_it_naming_the_character(sqlite_engine, snap):
-    c = core.create_campaign(sqlite_engine, "Kursk", "nuts")
-    r = core.create_roster(sqlite_engine, c.id, "Easy Company")
-    core.add_fighter(sqlite_engine, r.id, "Pvt Ryan", fighter_type="grunt", rep=4)
+    c = campaigns.create_campaign(sqlite_engine, "Kursk", "nuts")
+    r = rosters.create_roster(sqlite_engine, c.id, "Easy Company")
+    fighters.add_fighter(sqlite_engine, r.id, "Pvt Ryan", fighter_type="grunt", rep=4)
     doc = export_json(sqlite_engine, c.id)
     before = snap(sqlite_engine)
     for where, change in (("campaign.name", lambda d: d["campaign"].__setitem__("name", "ev\u202eil")),
@@ -111,7 +111,7 @@ def test_a_yaktribe_import_takes_the_controls_out_and_says_so(sqlite_engine, tmp
     f = tmp_path / "gang.json"
     f.write_text(json.dumps(doc), encoding="utf-8")
     d = import_yaktribe(sqlite_engine, f)
-    roster = core.show_roster(sqlite_engine, d.roster["id"])
+    roster = rosters.show_roster(sqlite_engine, d.roster["id"])
     assert roster["name"] == "Max's Marauders"
     assert "Maxath-Ja" in [x["name"] for x in roster["fighters"]]
     messages = " ".join(r["message"] for r in d.report)
@@ -138,7 +138,7 @@ def test_a_restore_refuses_a_name_with_a_control(sqlite_url, tmp_path):
     from db.migrate import open_database
 
     eng = open_database(sqlite_url)
-    core.create_campaign(eng, "Kursk", "nuts")
+    campaigns.create_campaign(eng, "Kursk", "nuts")
     good = tmp_path / "good.sqlite"
     backup(eng, good)
     con = sqlite3.connect(good)
@@ -158,7 +158,7 @@ def test_a_restore_refuses_a_name_with_a_control(sqlite_url, tmp_path):
 def test_a_content_pack_refuses_it_in_its_names(sqlite_engine, tmp_path, snap, where):
     from campaign_app.usecases.gear import add_content
 
-    c = core.create_campaign(sqlite_engine, "Hive", "necromunda")
+    c = campaigns.create_campaign(sqlite_engine, "Hive", "necromunda")
     names = {"pack": "Hive weapons", "item": "Fighting knife", "trait": "Melee"}
     names[where] = names[where].replace(" ", "\u202e ") if " " in names[where] else "Mel\u202eee"
     pack = tmp_path / "pack.toml"

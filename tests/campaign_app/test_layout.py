@@ -25,7 +25,7 @@ from campaign_app.systems.layout import (
     default_layout,
 )
 from campaign_app.systems.registry import add_system, game_system, remove_system
-from campaign_app.usecases import core, exports
+from campaign_app.usecases import campaigns, exports, fighters, rosters
 from campaign_app.usecases import gui_queries as q
 
 PLAIN = SystemInfo(
@@ -82,11 +82,11 @@ def test_a_system_without_a_layout_gets_one_from_its_info(systems: None) -> None
 
 
 def test_the_default_layout_prints_a_roster(systems: None, sqlite_engine: Any) -> None:
-    c = core.create_campaign(sqlite_engine, "Plain", PLAIN.id)
-    r = core.create_roster(sqlite_engine, c.id, "Lads", credits=50)
-    core.add_fighter(sqlite_engine, r.id, "Big Al", fighter_type="boss", stats={"Mv": 5, "Sh": 3}, xp=2)
-    tiny = core.add_fighter(sqlite_engine, r.id, "Tiny", stats={"Mv": 4, "Sh": 5})
-    core.edit_fighter(sqlite_engine, tiny.id, status="dead")
+    c = campaigns.create_campaign(sqlite_engine, "Plain", PLAIN.id)
+    r = rosters.create_roster(sqlite_engine, c.id, "Lads", credits=50)
+    fighters.add_fighter(sqlite_engine, r.id, "Big Al", fighter_type="boss", stats={"Mv": 5, "Sh": 3}, xp=2)
+    tiny = fighters.add_fighter(sqlite_engine, r.id, "Tiny", stats={"Mv": 4, "Sh": 5})
+    fighters.edit_fighter(sqlite_engine, tiny.id, status="dead")
     doc = exports.roster_document(sqlite_engine, r.id)
     assert [(col["key"], col["label"]) for col in doc["columns"]] == [
         ("name", "Name"), ("status", "Status"), ("type", "Type"), ("stat:Mv", "Mv"), ("stat:Sh", "Sh"),
@@ -109,13 +109,13 @@ def test_a_custom_layout_drives_the_gui_table_and_the_printed_roster(systems: No
     pytest.importorskip("PySide6")
     from ui.models import ALIGN_RIGHT, RosterModel, roster_columns
 
-    c = core.create_campaign(engine, "Heroic", CUSTOM_INFO.id)
-    r = core.create_roster(engine, c.id, "Band")
-    core.add_fighter(engine, r.id, "Ann", rep=4)
-    bob = core.add_fighter(engine, r.id, "Bob", rep=3)
-    cy = core.add_fighter(engine, r.id, "Cy", rep=5)
-    core.edit_fighter(engine, bob.id, status="dead")
-    core.edit_fighter(engine, cy.id, status="in-recovery")
+    c = campaigns.create_campaign(engine, "Heroic", CUSTOM_INFO.id)
+    r = rosters.create_roster(engine, c.id, "Band")
+    fighters.add_fighter(engine, r.id, "Ann", rep=4)
+    bob = fighters.add_fighter(engine, r.id, "Bob", rep=3)
+    cy = fighters.add_fighter(engine, r.id, "Cy", rep=5)
+    fighters.edit_fighter(engine, bob.id, status="dead")
+    fighters.edit_fighter(engine, cy.id, status="in-recovery")
 
     cols = roster_columns(q.system_info(CUSTOM_INFO.id), with_roster=False)
     assert [(x.key, x.title) for x in cols] == [("name", "Who"), ("status", "State"), ("rep", "Grit")]

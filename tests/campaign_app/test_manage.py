@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel import Session, SQLModel
 
 from campaign_app.errors import ConflictError, InputError, NotFoundError
-from campaign_app.usecases import core, manage
+from campaign_app.usecases import campaigns, fighters, journal, manage, rolls, rosters
 from campaign_app.usecases.battles import after_battle, record_battle
 from campaign_app.usecases.demo import create_demo
 from db.models import Fighter
@@ -30,19 +30,19 @@ def rows(engine: Any) -> dict[str, list[tuple]]:
 
 
 def _necromunda(engine: Any) -> tuple[Any, Any, Any]:
-    c = core.create_campaign(engine, "Hive", "necromunda", "n23")
-    a = core.create_roster(engine, c.id, "Jackals")
-    b = core.create_roster(engine, c.id, "Vipers")
+    c = campaigns.create_campaign(engine, "Hive", "necromunda", "n23")
+    a = rosters.create_roster(engine, c.id, "Jackals")
+    b = rosters.create_roster(engine, c.id, "Vipers")
     for n in ("Brak", "Vel", "Ossa"):
-        core.add_fighter(engine, a.id, n, weapons=["Autogun"])
+        fighters.add_fighter(engine, a.id, n, weapons=["Autogun"])
     for n in ("Kesh", "Moro"):
-        core.add_fighter(engine, b.id, n)
+        fighters.add_fighter(engine, b.id, n)
     return c, a, b
 
 
 def _battle(engine: Any, c: Any, a: Any, b: Any) -> int:
-    fa = {f["name"]: f["id"] for f in core.show_roster(engine, a.id)["fighters"]}
-    fb = {f["name"]: f["id"] for f in core.show_roster(engine, b.id)["fighters"]}
+    fa = {f["name"]: f["id"] for f in rosters.show_roster(engine, a.id)["fighters"]}
+    fb = {f["name"]: f["id"] for f in rosters.show_roster(engine, b.id)["fighters"]}
     bt = record_battle(engine, c.id, [a.id, b.id], winner=a.id,
                        results={fb["Kesh"]: "out-of-action"}, by={fb["Kesh"]: fa["Brak"]})
     after_battle(engine, bt.id, seed=7)
@@ -52,33 +52,33 @@ def _battle(engine: Any, c: Any, a: Any, b: Any) -> int:
 def test_delete_a_roster_with_battles_and_undo_it_exactly(engine: Any) -> None:
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
-    log_before = core.roll_log(engine, c.id)
+    log_before = rolls.roll_log(engine, c.id)
     jackal_rolls = [x for x in log_before if x["subject"] in ("Brak", "Vel", "Ossa")]
     before = rows(engine)
     res = manage.delete_roster(engine, a.id)
     assert (res.kind, res.name, res.fighters, res.battles) == ("roster", "Jackals", 3, 1)
     assert res.changes.structure and a.id in res.changes.rosters
     with pytest.raises(NotFoundError):
-        core.show_roster(engine, a.id)
+        rosters.show_roster(engine, a.id)
     # the other roster and the battle stay; the casualty its fighter caused lets go of it
-    assert [r["name"] for r in core.show_campaign(engine, c.id)["rosters"]] == ["Vipers"]
-    log = core.roll_log(engine, c.id)
+    assert [r["name"] for r in campaigns.show_campaign(engine, c.id)["rosters"]] == ["Vipers"]
+    log = rolls.roll_log(engine, c.id)
     assert len(log) == len(log_before)  # every roll stays on record
     assert all(x["fighter_id"] is None for x in log if x["subject"] in ("Brak", "Vel", "Ossa"))
     # one undo step puts every row back, the rolls' links too
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert rows(engine) == before
-    brak = next(f for f in core.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
-    assert len(core.roll_log(engine, c.id, fighter=brak["id"])) == len(
+    brak = next(f for f in rosters.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
+    assert len(rolls.roll_log(engine, c.id, fighter=brak["id"])) == len(
         [x for x in jackal_rolls if x["subject"] == "Brak"])
-    core.redo(engine, c.id)
+    journal.redo(engine, c.id)
     with pytest.raises(NotFoundError):
-        core.show_roster(engine, a.id)
+        rosters.show_roster(engine, a.id)
 
 
 def test_a_stale_roster_delete_is_refused_and_nothing_is_written(engine: Any) -> None:
     c, a, b = _necromunda(engine)
-    core.edit_roster(engine, a.id, notes="changed elsewhere")
+    rosters.edit_roster(engine, a.id, notes="changed elsewhere")
     before = rows(engine)
     with pytest.raises(ConflictError):
         manage.delete_roster(engine, a.id, if_version=a.version)
@@ -92,43 +92,43 @@ def test_rename_campaign_and_roster(engine: Any) -> None:
     before = rows(engine)
     with pytest.raises(InputError, match="already has a roster named 'Vipers'"):
         manage.rename_roster(engine, a.id, "Vipers")
-    core.create_campaign(engine, "Ash Wastes", "necromunda")
+    campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
     with pytest.raises(InputError, match="already exists"):
         manage.rename_campaign(engine, c.id, "Ash Wastes")
     with pytest.raises(InputError):
         manage.rename_roster(engine, a.id, "  ")
     after = rows(engine)
     assert {k: v for k, v in after.items() if k != "campaign"} == {k: v for k, v in before.items() if k != "campaign"}
-    core.undo(engine, c.id)
-    assert core.show_roster(engine, a.id)["name"] == "Jackals"
-    core.undo(engine, c.id)
-    assert core.show_campaign(engine, c.id)["name"] == "Hive"
+    journal.undo(engine, c.id)
+    assert rosters.show_roster(engine, a.id)["name"] == "Jackals"
+    journal.undo(engine, c.id)
+    assert campaigns.show_campaign(engine, c.id)["name"] == "Hive"
 
 
 def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> None:
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
     before = rows(engine)
-    n_rolls = len(core.roll_log(engine, c.id))
+    n_rolls = len(rolls.roll_log(engine, c.id))
     res = manage.delete_campaign(engine, "Hive")
     assert (res.kind, res.name, res.fighters, res.battles) == ("campaign", "Hive", 5, 1)
     assert res.changes.structure
-    assert [x["name"] for x in core.list_campaigns(engine)] == []
+    assert [x["name"] for x in campaigns.list_campaigns(engine)] == []
     with pytest.raises(NotFoundError, match="was deleted"):
-        core.show_campaign(engine, "Hive")
+        campaigns.show_campaign(engine, "Hive")
     with pytest.raises(NotFoundError, match="was deleted"):
-        core.show_roster(engine, a.id)
+        rosters.show_roster(engine, a.id)
     with pytest.raises(NotFoundError, match="was deleted"):
-        core.add_fighter(engine, a.id, "Late")
+        fighters.add_fighter(engine, a.id, "Late")
     assert [(d["id"], d["name"], d["rosters"]) for d in manage.deleted_campaigns(engine)] == [(c.id, "Hive", 2)]
     # the name is free meanwhile
-    other = core.create_campaign(engine, "Hive", "nuts")
+    other = campaigns.create_campaign(engine, "Hive", "nuts")
     with pytest.raises(InputError, match="exists again"):
         manage.restore_campaign(engine, c.id)
     manage.rename_campaign(engine, other.id, "Hive II")
     back = manage.restore_campaign(engine, "Hive")
     assert back.name == "Hive" and back.changes.structure
-    assert len(core.roll_log(engine, c.id)) == n_rolls
+    assert len(rolls.roll_log(engine, c.id)) == n_rolls
     after = rows(engine)
     camp = [r for r in after["campaign"] if "'Hive II'" not in str(r)]
     assert camp == before["campaign"]
@@ -138,7 +138,7 @@ def test_delete_a_campaign_keeps_it_for_undo_and_frees_its_name(engine: Any) -> 
 def test_purge_removes_a_deleted_campaign_for_good(engine: Any) -> None:
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
-    keep = core.create_campaign(engine, "Other", "fubar")
+    keep = campaigns.create_campaign(engine, "Other", "fubar")
     with pytest.raises(NotFoundError):
         manage.purge_campaign(engine, c.id)  # only a deleted campaign can be purged
     manage.delete_campaign(engine, c.id)
@@ -146,7 +146,7 @@ def test_purge_removes_a_deleted_campaign_for_good(engine: Any) -> None:
     assert manage.deleted_campaigns(engine) == []
     left = rows(engine)
     assert all(not v for k, v in left.items() if k not in ("campaign",))
-    assert [x["name"] for x in core.list_campaigns(engine)] == [keep.name]
+    assert [x["name"] for x in campaigns.list_campaigns(engine)] == [keep.name]
 
 
 def test_purge_takes_the_gangs_stash_ledger_territories_and_content_packs(engine: Any) -> None:
@@ -171,31 +171,31 @@ def test_purge_takes_the_gangs_stash_ledger_territories_and_content_packs(engine
 def test_move_a_fighter_to_another_roster_and_back(engine: Any) -> None:
     c, a, b = _necromunda(engine)
     _battle(engine, c, a, b)
-    brak = next(f for f in core.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
+    brak = next(f for f in rosters.show_roster(engine, a.id)["fighters"] if f["name"] == "Brak")
     before = rows(engine)
     res = manage.move_fighter(engine, brak["id"], "Vipers")
     assert (res.from_roster, res.to_roster) == ("Jackals", "Vipers")
     assert {a.id, b.id} <= set(res.changes.rosters) and res.changes.structure
-    moved = core.show_fighter(engine, brak["id"])
+    moved = fighters.show_fighter(engine, brak["id"])
     assert moved["roster_id"] == b.id and [e["name"] for e in moved["equipment"]] == ["Autogun"]
     with pytest.raises(InputError, match="already in Vipers"):
         manage.move_fighter(engine, brak["id"], b.id)
-    other = core.create_campaign(engine, "Elsewhere", "necromunda")
-    far = core.create_roster(engine, other.id, "Far")
+    other = campaigns.create_campaign(engine, "Elsewhere", "necromunda")
+    far = rosters.create_roster(engine, other.id, "Far")
     with pytest.raises(InputError, match="only within a campaign"):
         manage.move_fighter(engine, brak["id"], far.id)
     with pytest.raises(NotFoundError):
         manage.move_fighter(engine, brak["id"], "Nobody")
-    core.undo(engine, c.id)
+    journal.undo(engine, c.id)
     assert rows(engine)["fighter"] == before["fighter"]
 
 
 def test_a_walker_moves_with_its_crew(engine: Any) -> None:
-    c = core.create_campaign(engine, "Front", "nuts")
-    a = core.create_roster(engine, c.id, "Able")
-    b = core.create_roster(engine, c.id, "Baker")
-    tank = core.add_fighter(engine, a.id, "Sherman", rep=4)
-    crew = core.add_fighter(engine, a.id, "Driver", rep=3)
+    c = campaigns.create_campaign(engine, "Front", "nuts")
+    a = rosters.create_roster(engine, c.id, "Able")
+    b = rosters.create_roster(engine, c.id, "Baker")
+    tank = fighters.add_fighter(engine, a.id, "Sherman", rep=4)
+    crew = fighters.add_fighter(engine, a.id, "Driver", rep=3)
     with Session(engine) as s:  # as the walker use-case links its crew
         f = s.get(Fighter, crew.id)
         f.crew_of_id = tank.id
@@ -204,21 +204,21 @@ def test_a_walker_moves_with_its_crew(engine: Any) -> None:
     with pytest.raises(InputError, match="crews Sherman"):
         manage.move_fighter(engine, crew.id, b.id)
     manage.move_fighter(engine, tank.id, b.id)
-    assert core.show_fighter(engine, crew.id)["roster_id"] == b.id
-    core.undo(engine, c.id)
-    assert core.show_fighter(engine, crew.id)["roster_id"] == a.id
+    assert fighters.show_fighter(engine, crew.id)["roster_id"] == b.id
+    journal.undo(engine, c.id)
+    assert fighters.show_fighter(engine, crew.id)["roster_id"] == a.id
 
 
 def test_demo_rosters_delete_and_undo(engine: Any) -> None:
     create_demo(engine)
     before = rows(engine)
-    camps = core.list_campaigns(engine)
+    camps = campaigns.list_campaigns(engine)
     for camp in camps:
-        for r in core.show_campaign(engine, camp["id"])["rosters"]:
+        for r in campaigns.show_campaign(engine, camp["id"])["rosters"]:
             manage.delete_roster(engine, r["id"])
-        assert core.show_campaign(engine, camp["id"])["rosters"] == []
+        assert campaigns.show_campaign(engine, camp["id"])["rosters"] == []
     for camp in camps:
-        for h in core.history(engine, camp["id"]):
+        for h in journal.history(engine, camp["id"]):
             if h["action"] == "roster.delete":
-                core.undo(engine, camp["id"])
+                journal.undo(engine, camp["id"])
     assert rows(engine) == before

@@ -13,7 +13,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.systems.necromunda import recruiting
 from campaign_app.systems.necromunda.content import CREW_STATS, N23_STATS, content
-from campaign_app.usecases import core
+from campaign_app.usecases import rosters
 
 N23 = content("n23")
 HOUSES = sorted(k for k, h in N23.houses.items() if h.founding)
@@ -172,7 +172,7 @@ def test_a_legal_starting_gang_is_recruited_and_read_back(engine, capsys, house)
     assert total <= h.starting_credits, (house, total)
     for i, name in enumerate(gang):
         recruiting.recruit_fighter(engine, rid, name, f"{name} {i}")
-    r = core.show_roster(engine, rid)
+    r = rosters.show_roster(engine, rid)
     assert (r["faction"], r["credits"]) == (h.name, h.starting_credits - total)
     got = {f["name"]: f for f in r["fighters"]}
     assert len(got) == 7
@@ -209,9 +209,9 @@ def test_palanite_enforcers_need_a_ganger_per_leader_and_champion(engine, capsys
     recruiting.recruit_fighter(engine, rid, "Patrolman", "Pat 2")
     capsys.readouterr()
     assert main(["--db", url, "roster", "check", "Precinct"]) == 0
-    fs = {f["name"]: f for f in core.show_roster(engine, rid)["fighters"]}
+    fs = {f["name"]: f for f in rosters.show_roster(engine, rid)["fighters"]}
     assert fs["Rook"]["credits_value"] == 0 and "Layered flak armour" in [e["name"] for e in fs["Sub"]["equipment"]]
-    assert core.show_roster(engine, rid)["credits"] == 1000 - 140 - 2 * 100 - 2 * 70 - 80
+    assert rosters.show_roster(engine, rid)["credits"] == 1000 - 140 - 2 * 100 - 2 * 70 - 80
 
 
 def test_house_weapons_have_the_armourys_profiles():

@@ -12,7 +12,8 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda import recruiting
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, gear, journal, rosters
+from campaign_app.usecases.fighters import show_fighter
 from campaign_app.usecases.record import campaign_settings, set_campaign_settings
 from tests.campaign_app.test_gear import game_rows
 
@@ -36,14 +37,14 @@ def orlocks(engine, capsys, edition: str = "n23") -> int:
 
 
 def fighters(engine, roster_id: int) -> dict[str, dict]:
-    return {f["name"]: f for f in core.show_roster(engine, roster_id)["fighters"]}
+    return {f["name"]: f for f in rosters.show_roster(engine, roster_id)["fighters"]}
 
 
 def test_an_orlock_gang_of_a_leader_two_champions_and_four_gangers(engine, capsys):
     """The issue's "Done when": 1,000 credits, a leader, two champions, four gangers
     from the list; each recruit paid, its stat line and items written."""
     rid = orlocks(engine, capsys)
-    r = core.show_roster(engine, rid)
+    r = rosters.show_roster(engine, rid)
     assert (r["faction"], r["credits"]) == ("House Orlock", 1000)
     assert [(e["kind"], e["amount"], e["why"]) for e in gear.show_ledger(engine, rid)["entries"]] == [
         ("credits", 1000, "starting credits of House Orlock")]  # a source gives it: no "default"
@@ -61,7 +62,7 @@ def test_an_orlock_gang_of_a_leader_two_champions_and_four_gangers(engine, capsy
         assert cli(engine, capsys, "fighter", "recruit", "Rusty Cogs", "Gunner", f"Gunner {i + 1}", *extra)[0] == 0
 
     # read back: credits, each fighter's type, stat line, value and items
-    r = core.show_roster(engine, rid)
+    r = rosters.show_roster(engine, rid)
     spent = 175 + 95 + 95 + (45 + 15) + 45 + (45 + 5) + 45
     assert r["credits"] == 1000 - spent == 435
     fs = fighters(engine, rid)
@@ -79,7 +80,7 @@ def test_an_orlock_gang_of_a_leader_two_champions_and_four_gangers(engine, capsy
     assert [(e["amount"], e["balance"], e["why"]) for e in ledger][1:3] == [
         (-175, 825, "recruits Big Jak (Road Captain)"), (-95, 730, "recruits Ma Grit (Road Sergeant)")]
     # the weapon's profile is the library's
-    shot = next(e for e in core.show_fighter(engine, jak["id"])["equipment"] if e["name"] == "Combat shotgun")
+    shot = next(e for e in show_fighter(engine, jak["id"])["equipment"] if e["name"] == "Combat shotgun")
     assert shot.get("profile")
 
     rc, out, _ = cli(engine, capsys, "roster", "check", "Rusty Cogs")
@@ -126,19 +127,19 @@ def test_what_a_recruit_may_not_take_is_refused_in_one_line(engine, capsys, ftyp
 
 def test_a_recruit_is_one_undo_step(engine, capsys):
     rid = orlocks(engine, capsys)
-    c = core.show_roster(engine, rid)["campaign"]["id"]
+    c = rosters.show_roster(engine, rid)["campaign"]["id"]
     before = game_rows(engine)
     rec = recruiting.recruit_fighter(engine, rid, "Servitor", "Lugger", ["Heavy bolter"])
     assert (rec.total, rec.credits, rec.equipment) == (280, 720, ["Harpoon launcher", "Servitor combat weapon",
                                                                  "Light carapace armour"])
-    assert [h["summary"] for h in core.history(engine, c)][0] == "Rusty Cogs recruits Lugger (Servitor, 280 credits)"
+    assert [h["summary"] for h in journal.history(engine, c)][0] == "Rusty Cogs recruits Lugger (Servitor, 280 credits)"
     eq = {e["name"]: e["cost"] for e in fighters(engine, rid)["Lugger"]["equipment"]}
     assert eq == {"Harpoon launcher": 0, "Servitor combat weapon": 0, "Light carapace armour": 0, "Heavy bolter": 50}
-    core.undo(engine, c)
+    journal.undo(engine, c)
     assert game_rows(engine) == before
-    core.redo(engine, c)
+    journal.redo(engine, c)
     assert fighters(engine, rid)["Lugger"]["credits_value"] == 280
-    assert core.show_roster(engine, rid)["credits"] == 720
+    assert rosters.show_roster(engine, rid)["credits"] == 720
 
 
 def test_roster_check_lists_each_broken_rule_and_exits_non_zero(engine, capsys):
@@ -162,7 +163,7 @@ def test_roster_check_lists_each_broken_rule_and_exits_non_zero(engine, capsys):
 
 def test_a_campaign_that_plays_loose_is_not_checked(engine, capsys):
     rid = orlocks(engine, capsys)
-    c = core.show_roster(engine, rid)["campaign"]["id"]
+    c = rosters.show_roster(engine, rid)["campaign"]["id"]
     rc, out, _ = cli(engine, capsys, "campaign", "settings", "Underhive", "--roster-rules", "loose")
     assert rc == 0 and out.endswith("roster rules loose\n")
     assert campaign_settings(engine, c)["roster_rules"] == "loose"
@@ -172,9 +173,9 @@ def test_a_campaign_that_plays_loose_is_not_checked(engine, capsys):
     rc, out, _ = cli(engine, capsys, "roster", "check", "Rusty Cogs")
     assert rc == 0 and "the campaign plays loose: nothing is refused" in out and "- one-leader" in out
     # the setting is one undo step of its own
-    core.undo(engine, c)
-    core.undo(engine, c)
-    core.undo(engine, c)
+    journal.undo(engine, c)
+    journal.undo(engine, c)
+    journal.undo(engine, c)
     assert campaign_settings(engine, c)["roster_rules"] == "checked"
     assert set_campaign_settings(engine, c, roster_rules="checked").changed is False
     with pytest.raises(InputError, match="roster rules 'tight' are not checked or loose"):
@@ -232,9 +233,9 @@ def test_a_house_founded_through_the_use_case_gets_its_credits(engine):
     """What the window and a server call: no credits given means the house's, on the ledger."""
     from sqlalchemy import text
 
-    c = core.create_campaign(engine, "Underhive", "necromunda", "n23")
-    r = core.create_roster(engine, c.id, "Rusty Cogs", house="Orlock")
-    plain = core.create_roster(engine, c.id, "No House")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", "n23")
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", house="Orlock")
+    plain = rosters.create_roster(engine, c.id, "No House")
     with engine.connect() as conn:
         assert conn.execute(text("SELECT credits FROM roster WHERE id = :i"), {"i": r.id}).scalar_one() == 1000
         assert conn.execute(text("SELECT credits FROM roster WHERE id = :i"), {"i": plain.id}).scalar_one() == 0

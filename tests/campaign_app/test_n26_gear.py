@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import catalogue, profile_fields
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, fighters, gear, rosters
 from tests.campaign_app.test_gear import gang, gear_import, pack_file, run
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 from tests.conftest import snapshot
@@ -85,7 +85,7 @@ def test_a_pack_giving_an_n23_field_to_an_n26_weapon_is_refused_naming_the_path(
     assert "SR, LR, Str, AP, Lethality" in msg and "\n" not in msg
     assert snapshot(engine) == before
     # the same pack is fine for n23 once its own fields are used (n23 has ammo, not Lethality)
-    n23 = core.create_campaign(engine, "Old hive", "necromunda", edition="n23")
+    n23 = campaigns.create_campaign(engine, "Old hive", "necromunda", edition="n23")
     with pytest.raises(InputError, match=r"items.needle-pistol.profile.(SR|Lethality): not a field of the n23"):
         gear.add_content(engine, n23.id, pack_file(tmp_path, N26_PACK.replace('"n26"', '"n23"')))
 
@@ -93,7 +93,7 @@ def test_a_pack_giving_an_n23_field_to_an_n26_weapon_is_refused_naming_the_path(
 def test_fighter_show_of_an_n26_fighter_prints_the_n26_columns(engine, capsys):
     c, r, f = gang(engine, credits=100, edition="n26")
     gear.buy_item(engine, f.id, "Laspistol", cost=10)  # its cost is not known to us either
-    d = core.show_fighter(engine, f.id)
+    d = fighters.show_fighter(engine, f.id)
     prof = d["equipment"][0]["profile"]
     assert list(prof) == ["SR", "LR", "Str", "AP", "Lethality"]
     assert set(prof.values()) == {"default"}  # not known to us, and said so
@@ -104,11 +104,11 @@ def test_fighter_show_of_an_n26_fighter_prints_the_n26_columns(engine, capsys):
     assert line == "- Laspistol  SR default  LR default  Str default  AP default  Lethality default"
     assert "Acc" not in out and "Am " not in out
     # a buy stores no "default" as a value of the row: a pack's values fill it later
-    assert core.show_roster(engine, r.id)["fighters"][0]["equipment"][0]["strength"] in (None, "")
+    assert rosters.show_roster(engine, r.id)["fighters"][0]["equipment"][0]["strength"] in (None, "")
 
 
 def test_yaktribe_import_into_an_n26_campaign_matches_the_n26_catalogue(engine):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n26")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n26")
     doc = copy.deepcopy(SAMPLE_DOC)
     doc["gang"]["gangers"][0]["equipment"].append({"name": "Laspistol", "qty": "1"})
     res = gear_import(engine, json.loads(json.dumps(doc)), c.id)
@@ -116,7 +116,7 @@ def test_yaktribe_import_into_an_n26_campaign_matches_the_n26_catalogue(engine):
     # the n26 catalogue has no plasma pistol (n23's has): named in the report, kept bare
     assert any("'Plasma Pistol' is not in the catalogue; kept without a profile" in m for m in report)
     assert not any("Mesh" in m or "Laspistol" in m for m in report)
-    r = core.show_roster(engine, res.roster["id"])
+    r = rosters.show_roster(engine, res.roster["id"])
     maxath = next(f for f in r["fighters"] if f["name"] == "Maxath-Ja")
     by_name = {e["name"]: e for e in maxath["equipment"]}
     assert "Mesh armour" in by_name  # matched by name, as the n26 catalogue writes it

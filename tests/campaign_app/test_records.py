@@ -17,7 +17,7 @@ from sqlalchemy import text
 from campaign_app.errors import InputError, NotFoundError
 from campaign_app.systems.api import GameSystem, RecordKind
 from campaign_app.systems.info import StatRule, SystemInfo
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases.records import add_record, edit_record, list_records, remove_record
 
 ID = "records-test"
@@ -61,10 +61,10 @@ def _rows(engine: Any) -> list[tuple[Any, ...]]:
 
 
 def test_records_are_stored_checked_and_undone(system: Any, engine: Any) -> None:
-    from campaign_app.usecases.core import redo, undo
+    from campaign_app.usecases.journal import redo, undo
 
-    c = core.create_campaign(engine, "Ford", ID)
-    reds = core.create_roster(engine, c.id, "Reds")
+    c = campaigns.create_campaign(engine, "Ford", ID)
+    reds = rosters.create_roster(engine, c.id, "Reds")
     res = add_record(engine, "banner", {"name": "Red Hand", "height": 3}, roster="Reds")
     assert (res.title, res.roster, res.changes.rosters) == ("Red Hand", "Reds", frozenset({reds.id}))
     assert _rows(engine) == [(reds.id, ID, "banner", {"name": "Red Hand", "height": 3}, 1)]
@@ -116,9 +116,9 @@ def test_records_go_through_export_and_both_imports(system: Any, engine: Any, tm
     from campaign_app.usecases.datafiles import export_json, import_json
     from campaign_app.usecases.datafiles.export import export_json_file
 
-    c = core.create_campaign(engine, "Ford", ID)
-    core.create_roster(engine, c.id, "Reds")
-    core.create_roster(engine, c.id, "Blues")
+    c = campaigns.create_campaign(engine, "Ford", ID)
+    rosters.create_roster(engine, c.id, "Reds")
+    rosters.create_roster(engine, c.id, "Blues")
     add_record(engine, "banner", {"name": "Red Hand"}, roster="Reds")
     add_record(engine, "oath", {"name": "No retreat", "words": "never"}, campaign="Ford")
     doc = export_json(engine, "Ford")
@@ -150,7 +150,7 @@ def test_records_go_through_export_and_both_imports(system: Any, engine: Any, tm
         assert "records[0].data.height: Input should be less than or equal to 9" in msg, msg
         assert "records[1].kind: Records Test keeps no records of kind 'relic'" in msg, msg
         assert "records[2].roster" in msg, msg
-    assert "Ford 4" not in {x["name"] for x in core.list_campaigns(engine)}
+    assert "Ford 4" not in {x["name"] for x in campaigns.list_campaigns(engine)}
 
     doc["records"][0]["no_such_field"] = 1  # the record's own fields are the model's, exactly
     with pytest.raises(InputError) as e:

@@ -19,9 +19,12 @@ from campaign_app.errors import InputError
 from campaign_app.rollchain import MARKS
 from campaign_app.usecases import redo, roll_log, show_fighter, undo
 from campaign_app.usecases.battles import after_battle, record_battle
-from campaign_app.usecases.core import add_fighter, create_campaign, create_roster, roll_table
+from campaign_app.usecases.campaigns import create_campaign
 from campaign_app.usecases.datafiles import ImportRefused, export_json, import_json
+from campaign_app.usecases.fighters import add_fighter
 from campaign_app.usecases.record import campaign_settings, set_campaign_settings, verify_chain
+from campaign_app.usecases.rolls import roll_table
+from campaign_app.usecases.rosters import create_roster
 from tests.campaign_app.test_after_battle_statements import STATS, eight_fighter_n23_battle
 
 

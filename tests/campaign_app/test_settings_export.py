@@ -10,7 +10,7 @@ import json
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns
 from campaign_app.usecases.datafiles import ImportRefused, export_json, import_json, write_json
 from campaign_app.usecases.record import set_campaign_settings
 from tests.conftest import snapshot
@@ -25,7 +25,7 @@ def settings(engine, cid: int) -> tuple:
 
 @pytest.mark.parametrize("streamed", [False, True])
 def test_settings_round_trip(engine, tmp_path, streamed):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
     set_campaign_settings(engine, c.id, dice_discipline="strict", typed_dice=False, roster_rules="loose")
     doc = export_json(engine, c.id)
     assert (doc["campaign"]["dice_discipline"], doc["campaign"]["typed_dice"],
@@ -44,7 +44,7 @@ def test_settings_round_trip(engine, tmp_path, streamed):
 
 @pytest.mark.parametrize("streamed", [False, True])
 def test_an_unknown_setting_is_refused(engine, tmp_path, streamed):
-    c = core.create_campaign(engine, "Underhive", "necromunda", edition="n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", edition="n23")
     doc = json.loads(json.dumps(export_json(engine, c.id)))
     doc["campaign"]["roster_rules"] = "lax"
     path = tmp_path / "bad.json"

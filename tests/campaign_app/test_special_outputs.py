@@ -18,7 +18,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.files import atomic_write, check_output_path
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from db.migrate import open_database
 
 WRITERS = [  # every command that writes a file the user names
@@ -48,9 +48,9 @@ cost = 15
 def db(tmp_path) -> Path:
     path = tmp_path / "campaign.sqlite"
     eng = open_database(f"sqlite:///{path}")
-    c = core.create_campaign(eng, "Kursk", "nuts")
-    r = core.create_roster(eng, c.id, "Easy Company")
-    core.add_fighter(eng, r.id, "Pvt Ryan", fighter_type="grunt", rep=4)
+    c = campaigns.create_campaign(eng, "Kursk", "nuts")
+    r = rosters.create_roster(eng, c.id, "Easy Company")
+    fighters.add_fighter(eng, r.id, "Pvt Ryan", fighter_type="grunt", rep=4)
     eng.dispose()
     pack = tmp_path / "pack.toml"
     pack.write_text(PACK, encoding="utf-8")

@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.battles import record_battle
 from campaign_app.usecases.standings import league_standings
 from db.models import BattleRoster
@@ -20,16 +20,16 @@ from db.models import BattleRoster
 
 def recorded_league(engine: Any) -> int:
     """Three gangs, three battles (see the numbers in EXPECTED)."""
-    c = core.create_campaign(engine, "Hive League", "necromunda")
-    a = core.create_roster(engine, c.id, "Rats")
-    b = core.create_roster(engine, c.id, "Ghosts")
-    s = core.create_roster(engine, c.id, "Spiders")
+    c = campaigns.create_campaign(engine, "Hive League", "necromunda")
+    a = rosters.create_roster(engine, c.id, "Rats")
+    b = rosters.create_roster(engine, c.id, "Ghosts")
+    s = rosters.create_roster(engine, c.id, "Spiders")
     f = {}
     for roster, name, ftype, value in ((a, "A1", "leader", 100), (a, "A2", "ganger", 50), (a, "A3", "juve", 25),
                                        (b, "B1", "leader", 100), (b, "B2", "ganger", 50), (b, "B3", "ganger", 50),
                                        (s, "C1", "leader", 80)):
-        f[name] = core.add_fighter(engine, roster.id, name, fighter_type=ftype, credits_value=value).id
-    core.edit_fighter(engine, f["A3"], status="dead")  # not in the gang rating
+        f[name] = fighters.add_fighter(engine, roster.id, name, fighter_type=ftype, credits_value=value).id
+    fighters.edit_fighter(engine, f["A3"], status="dead")  # not in the gang rating
     # 1: Rats beat Ghosts; B1 taken out by A1, B2 seriously injured by nobody named (the
     # other gang of a two-gang fight caused it), A2 taken out by B1
     record_battle(engine, c.id, [a.id, b.id], winner=a.id,
@@ -85,17 +85,17 @@ def test_standings_sort_by_any_column(engine: Any) -> None:
 def test_the_rating_is_the_games_own(engine: Any) -> None:
     from tests.campaign_app.data_builders import build_squad
 
-    c = core.create_campaign(engine, "Patrol", "nuts")
-    r = core.create_roster(engine, c.id, "Squad")
+    c = campaigns.create_campaign(engine, "Patrol", "nuts")
+    r = rosters.create_roster(engine, c.id, "Squad")
     for name, rep in (("Hans", 4), ("Fritz", 5), ("Otto", 3)):
-        core.add_fighter(engine, r.id, name, rep=rep)
-    core.edit_fighter(engine, "Otto", status="dead")
+        fighters.add_fighter(engine, r.id, name, rep=rep)
+    fighters.edit_fighter(engine, "Otto", status="dead")
     d = league_standings(engine, c.id)
     assert d["rating"] == "Total Rep" and d["standings"][0]["rating"] == 9  # NUTS!: the Rep of those ready
     squad = league_standings(engine, build_squad(engine))  # a squad game: its figures
     assert squad["rating"] == "Figures" and squad["standings"][0]["rating"] == 8
     assert squad["standings"][0]["battles"] == 0  # its battle names no rosters: not counted
-    empty = league_standings(engine, core.create_campaign(engine, "New", "fubar").id)
+    empty = league_standings(engine, campaigns.create_campaign(engine, "New", "fubar").id)
     assert empty["standings"] == []
 
 
@@ -147,9 +147,9 @@ def test_the_campaign_report_pdf_has_the_standings_table(db_url: str, tmp_path: 
 def test_a_squad_games_casualties_are_lost_figures_caused_by_the_other_side(engine: Any) -> None:
     from campaign_app.usecases.units import add_unit
 
-    c = core.create_campaign(engine, "Bocage", "fubar")
-    x = core.create_roster(engine, c.id, "Paras")
-    y = core.create_roster(engine, c.id, "Grenadiers")
+    c = campaigns.create_campaign(engine, "Bocage", "fubar")
+    x = rosters.create_roster(engine, c.id, "Paras")
+    y = rosters.create_roster(engine, c.id, "Grenadiers")
     ux = add_unit(engine, x.id, "1st Section", 8)
     uy = add_unit(engine, y.id, "Gruppe 1", 10)
     record_battle(engine, c.id, [x.id, y.id], winner=x.id, casualties={ux.id: 2, uy.id: 5})

@@ -97,10 +97,10 @@ def _sources(engine: Engine, tmp_path: Path) -> list[Path]:
     build_necromunda(engine)
     build_nuts(engine)
     build_squad(engine)
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns
 
     paths = []
-    for c in core.list_campaigns(engine):
+    for c in campaigns.list_campaigns(engine):
         p = tmp_path / f"{c['id']}.json"
         export_json_file(engine, c["id"], p)
         paths.append(p)

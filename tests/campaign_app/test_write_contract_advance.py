@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 
 from campaign_app.errors import InputError
 from campaign_app.systems import find_stat, stat_rules
-from campaign_app.usecases import advance, core
+from campaign_app.usecases import advance, campaigns, fighters, rosters
 from db.models import Campaign
 from tests.campaign_app.write_contract import contract, module_engine, rows
 
@@ -35,16 +35,16 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 def w(eng: Engine) -> dict[str, Any]:
     ids: dict[str, Any] = {}
     for ed in ("n23", "n26"):
-        c = core.create_campaign(eng, f"Advance {ed}", "necromunda", ed)
-        r = core.create_roster(eng, c.id, f"Gang {ed}")
+        c = campaigns.create_campaign(eng, f"Advance {ed}", "necromunda", ed)
+        r = rosters.create_roster(eng, c.id, f"Gang {ed}")
         ids[ed] = c.id
         for ftype in ("leader", "ganger", "juve", "specialist"):
-            ids[f"{ed}-{ftype}"] = core.add_fighter(eng, r.id, f"{ftype} {ed}", fighter_type=ftype, stats=STATS).id
+            ids[f"{ed}-{ftype}"] = fighters.add_fighter(eng, r.id, f"{ftype} {ed}", fighter_type=ftype, stats=STATS).id
     return ids
 
 
 def _set(eng: Engine, fid: int, **cols: Any) -> None:
-    core.edit_fighter(eng, fid, **cols)
+    fighters.edit_fighter(eng, fid, **cols)
 
 
 def _refused(eng: Engine, match: str, fn: Any) -> None:

@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from campaign_app.systems.necromunda import actions
-from campaign_app.usecases import battles, core
+from campaign_app.usecases import battles, campaigns, fighters, journal, rosters
 from db.models import BattleResult
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
@@ -28,14 +28,14 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 
 def _world(engine: Engine, edition: str) -> dict[str, Any]:
     name = f"Contract {edition}"
-    c = core.create_campaign(engine, name, "necromunda", edition)
+    c = campaigns.create_campaign(engine, name, "necromunda", edition)
     if edition == "n26":  # a house rule whose row 11 gives a skill (no shipped row does)
-        table = core.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
+        table = campaigns.campaign_rules(engine, c.id)["n26-lasting-injury"].to_dict()
         table["rows"][0]["label"] = "Iron Lesson"
         table["rows"][0]["effects"] = [{"op": "skill", "value": "Iron Will"}]
-        core.set_house_rule(engine, c.id, "n26-lasting-injury", table)
-    g = core.create_roster(engine, c.id, "Goliaths", faction="Goliath", credits=100)
-    e = core.create_roster(engine, c.id, "Eschers", faction="Escher", credits=200)
+        campaigns.set_house_rule(engine, c.id, "n26-lasting-injury", table)
+    g = rosters.create_roster(engine, c.id, "Goliaths", faction="Goliath", credits=100)
+    e = rosters.create_roster(engine, c.id, "Eschers", faction="Escher", credits=200)
     ids: dict[str, Any] = {"campaign": c.id, "g": g.id, "e": e.id}
     for roster, fname, ftype, kw in [
         (g.id, "Krug", "leader", {"xp": 5, "stats": {"BS": 4, "WS": 3}}),
@@ -45,7 +45,7 @@ def _world(engine: Engine, edition: str) -> dict[str, Any]:
         (e.id, "Zara", "ganger", {"stats": {"BS": 4}}),
         (e.id, "Nyx", "juve", {"xp": 2}),
     ]:
-        ids[fname] = core.add_fighter(engine, roster, fname, fighter_type=ftype, **kw).id
+        ids[fname] = fighters.add_fighter(engine, roster, fname, fighter_type=ftype, **kw).id
     return ids
 
 
@@ -71,7 +71,7 @@ def _battle(engine: Engine, w: dict[str, Any], *, results: dict[str, str], by: d
 def _after(engine: Engine, w: dict[str, Any], battle: int, dice: str, **options: Any) -> Written:
     out = contract(engine, w["campaign"],
                    lambda: battles.after_battle(engine, battle, dice=dice, options=options or None))
-    core.undo(engine, w["campaign"])  # the battle's record too: the next test starts clean
+    journal.undo(engine, w["campaign"])  # the battle's record too: the next test starts clean
     return out
 
 
@@ -117,7 +117,7 @@ def test_n26_after_battle_xp_lasting_injury_and_its_skill(eng, n26):
 def test_n26_skill_already_held_is_not_written_again(eng, n26):
     """The injury's skill when the fighter has it already: no second skill row."""
     w = n26
-    core.edit_fighter(eng, w["Vala"], add_skills=["Iron Will"])
+    fighters.edit_fighter(eng, w["Vala"], add_skills=["Iron Will"])
     try:
         b = _battle(eng, w, results={"Vala": "out-of-action"}, by={"Vala": "Krug"})
         got = _after(eng, w, b, "1,1")
@@ -125,7 +125,7 @@ def test_n26_skill_already_held_is_not_written_again(eng, n26):
         [inj] = got.added("lasting_injury")
         assert inj["effects_applied"] == [] and inj["effects_skipped"] == ["skill Iron Will: already held"]
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])
 
 
 def test_n26_stat_status_and_capture(eng, n26):
@@ -163,7 +163,7 @@ def test_n26_treatment_the_gang_cannot_pay_writes_no_credits(eng, n26):
     b = _battle(eng, w, results={"Vala": "out-of-action"}, by={"Vala": "Krug"})
     got = _after(eng, w, b, "6,3,6,6,4", treat=[w["Vala"]])  # 2d6 = 12: 120 credits of 200, paid
     assert got.changed_rows("roster") == {w["e"]: {"credits": 80}}
-    core.edit_roster(eng, w["e"], credits=119)
+    rosters.edit_roster(eng, w["e"], credits=119)
     try:
         b = _battle(eng, w, results={"Vala": "out-of-action"}, by={"Vala": "Krug"})
         got = _after(eng, w, b, "6,3,6,6", treat=[w["Vala"]])  # 120 credits of 119: not paid
@@ -171,7 +171,7 @@ def test_n26_treatment_the_gang_cannot_pay_writes_no_credits(eng, n26):
         assert got.changed_rows("fighter")[w["Vala"]]["conditions"] == ["critical-injury"]
         assert [(r["dice"], r["value"]) for r in got.rolls()] == [("d66", 63), ("2d6", 12)]
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])
 
 
 # --------------------------------------------------------------------------- XP negatives
@@ -212,14 +212,14 @@ def test_no_xp_without_an_attacker_or_when_absent(eng, n26):
 # --------------------------------------------------------------------------- N23
 def test_n23_seriously_injured_check_escape_and_clear_recovery(eng, n23):
     w = n23
-    core.edit_fighter(eng, w["Nyx"], status="in-recovery")  # sat this battle out: cleared after it
+    fighters.edit_fighter(eng, w["Nyx"], status="in-recovery")  # sat this battle out: cleared after it
     try:
         b = _battle(eng, w, results={"Vala": "seriously-injured", "Zara": "seriously-injured",
                                      "Krug": "out-of-action"}, by={"Vala": "Krug", "Zara": "Brak", "Krug": "Vala"},
                     winner="e", absent=("Idle", "Nyx"))
         # SI checks by id: Vala 1 (counts as Out of Action), Zara 5 (fine); then lasting
         # injuries by id: Krug, Vala.
-        rules = core.campaign_rules(eng, w["campaign"])
+        rules = campaigns.campaign_rules(eng, w["campaign"])
         li = rules["n23-lasting-injury"]
         out_cold = next(r for r in li.rows if r.result == "out-cold" and not r.effects)
         captured = next(r for r in li.rows if r.result == "captured")
@@ -234,7 +234,7 @@ def test_n23_seriously_injured_check_escape_and_clear_recovery(eng, n23):
         assert f[w["Brak"]] == {"xp": 1 + 1}  # Zara seriously injured
         assert [r["rule"] for r in got.rolls()][:2] == ["Seriously Injured check"] * 2
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])
 
 
 def _faces_of(table: Any, value: int) -> list[str]:
@@ -305,7 +305,7 @@ def test_n26_end_of_cycle_treats_lets_die_clears_recovery_and_collects_income(en
         assert sum(x["amount"] for x in ledger) == 30 and ledger[-1]["balance"] == 130
         assert [(r["dice"], r["value"]) for r in got.rolls()] == [("2d6", 2), ("d6", 4), ("1d6", 2)]
     finally:
-        core.undo(eng, w["campaign"])  # the territory
+        journal.undo(eng, w["campaign"])  # the territory
         for k, old in olds.items():
             _poke(eng, w[k], **old)
 

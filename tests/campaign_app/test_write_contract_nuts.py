@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy.engine import Engine
 
 from campaign_app.systems.nuts import creatures
-from campaign_app.usecases import battles, core
+from campaign_app.usecases import battles, campaigns, fighters, journal, rosters
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -25,8 +25,8 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 
 @pytest.fixture(scope="module")
 def w(eng: Engine) -> dict[str, Any]:
-    c = core.create_campaign(eng, "Contract NUTS", "nuts", expansions=["weird-ww2"])
-    r = core.create_roster(eng, c.id, "1st Platoon")
+    c = campaigns.create_campaign(eng, "Contract NUTS", "nuts", expansions=["weird-ww2"])
+    r = rosters.create_roster(eng, c.id, "1st Platoon")
     ids: dict[str, Any] = {"campaign": c.id, "r": r.id}
     for name, ftype, rep, kw in [
         ("Sgt", "star", 5, {"role": "leader"}),
@@ -38,7 +38,7 @@ def w(eng: Engine) -> dict[str, Any]:
         ("Fox", "grunt", 4, {}),
         ("Zed", "grunt", 2, {"kind": "zombie"}),
     ]:
-        ids[name] = core.add_fighter(eng, r.id, name, fighter_type=ftype, rep=rep, **kw).id
+        ids[name] = fighters.add_fighter(eng, r.id, name, fighter_type=ftype, rep=rep, **kw).id
     return ids
 
 
@@ -53,7 +53,7 @@ def _battle(eng: Engine, w: dict[str, Any], results: dict[str, str], hits: tuple
 def _after(eng: Engine, w: dict[str, Any], battle: int, dice: str | None, **options: Any) -> Written:
     got = contract(eng, w["campaign"], lambda: battles.after_battle(
         eng, battle, dice=dice, seed=None if dice else 1, options=options or None))
-    core.undo(eng, w["campaign"])  # the battle too
+    journal.undo(eng, w["campaign"])  # the battle too
     return got
 
 
@@ -91,7 +91,7 @@ def test_no_rep_roll_without_a_hit(eng, w):
 
 
 def test_statuses_recovery_return_and_replacements(eng, w):
-    core.edit_fighter(eng, w["Easy"], status="in-recovery")
+    fighters.edit_fighter(eng, w["Easy"], status="in-recovery")
     try:
         b = _battle(eng, w, {"Able": "obviously-dead", "Dog": "out-of-the-fight", "Charlie": "out-of-the-fight"},
                     absent=("Easy",))
@@ -116,7 +116,7 @@ def test_statuses_recovery_return_and_replacements(eng, w):
         assert rolls[2]["fighter_id"] == w["Sgt"] and rolls[2]["rule"] == "Replacements"
         assert got.touched() == {"fighter": (2, 0, 4), "battle": (0, 0, 1)}
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])
 
 
 def _number(got: Written, battle: int) -> int:

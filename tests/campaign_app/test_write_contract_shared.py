@@ -29,7 +29,7 @@ from campaign_app.systems.base import (
     SkillGain,
     UnitChange,
 )
-from campaign_app.usecases import battles, core, gear, units
+from campaign_app.usecases import battles, campaigns, fighters, gear, journal, rosters, units
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -40,14 +40,14 @@ def eng(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 
 @pytest.fixture(scope="module")
 def w(eng: Engine) -> dict[str, Any]:
-    c = core.create_campaign(eng, "Shared", "necromunda", "n26")
-    g = core.create_roster(eng, c.id, "Goliaths", credits=100)
-    e = core.create_roster(eng, c.id, "Eschers")
-    krug = core.add_fighter(eng, g.id, "Krug", fighter_type="leader", stats={"BS": 4}, xp=3)
-    brak = core.add_fighter(eng, g.id, "Brak", fighter_type="ganger", weapons=["Autogun"], skills=["Dodge"])
-    vala = core.add_fighter(eng, e.id, "Vala", fighter_type="champion")
-    u = core.create_campaign(eng, "Shared units", "fubar")
-    ur = core.create_roster(eng, u.id, "Able Company")
+    c = campaigns.create_campaign(eng, "Shared", "necromunda", "n26")
+    g = rosters.create_roster(eng, c.id, "Goliaths", credits=100)
+    e = rosters.create_roster(eng, c.id, "Eschers")
+    krug = fighters.add_fighter(eng, g.id, "Krug", fighter_type="leader", stats={"BS": 4}, xp=3)
+    brak = fighters.add_fighter(eng, g.id, "Brak", fighter_type="ganger", weapons=["Autogun"], skills=["Dodge"])
+    vala = fighters.add_fighter(eng, e.id, "Vala", fighter_type="champion")
+    u = campaigns.create_campaign(eng, "Shared units", "fubar")
+    ur = rosters.create_roster(eng, u.id, "Able Company")
     a = units.add_unit(eng, ur.id, "1st Squad", 10, training="green", weapons=["lmg"])
     b = units.add_unit(eng, ur.id, "2nd Squad", 8, training="green")
     return {"c": c.id, "g": g.id, "e": e.id, "Krug": krug.id, "Brak": brak.id, "Vala": vala.id,
@@ -76,7 +76,7 @@ def _apply(eng: Engine, campaign: int, rosters: list[int], build: Any, faces: tu
     plan = dataclasses.replace(plan, proc=Procedures(system="stub", after_battle=stub, default_result="fine",
                                                      result_statuses=("fine",)))
     got = contract(eng, campaign, lambda: battles.apply_after_battle(eng, plan, [(f, "typed") for f in faces]))
-    core.undo(eng, campaign)
+    journal.undo(eng, campaign)
     assert got.changed("battle", b) == {"after_battle_done": True}
     return got
 
@@ -147,7 +147,7 @@ def test_a_column_outside_the_writers_set_is_refused_and_nothing_written(eng, w)
     with pytest.raises(ValueError, match="procedure tried to set"):
         battles.apply_after_battle(eng, plan, [])
     assert rows(eng) == before
-    core.undo(eng, w["c"])
+    journal.undo(eng, w["c"])
 
 
 def test_new_fighter_skill_and_injury_rows(eng, w):
@@ -184,7 +184,7 @@ def test_new_fighter_skill_and_injury_rows(eng, w):
 
 
 def test_removed_fighter_takes_its_gear_and_frees_its_crew(eng, w):
-    core.edit_fighter(eng, w["Krug"], kind="vehicle")
+    fighters.edit_fighter(eng, w["Krug"], kind="vehicle")
     from sqlmodel import Session
 
     from db.models import Fighter
@@ -210,7 +210,7 @@ def test_removed_fighter_takes_its_gear_and_frees_its_crew(eng, w):
             f.crew_of_id = None
             s.add(f)
             s.commit()
-        core.undo(eng, w["c"])
+        journal.undo(eng, w["c"])
 
 
 def test_removed_unit_takes_its_weapons(eng, w):
@@ -243,5 +243,5 @@ def test_income_rows_and_a_territory_without_income(eng, w):
         assert sum(x["amount"] for x in lines) == 40 and lines[-1]["balance"] == 140
         assert [(r["dice"], r["value"]) for r in got.rolls()] == [("1d6", 3)]
     finally:
-        core.undo(eng, w["c"])
-        core.undo(eng, w["c"])
+        journal.undo(eng, w["c"])
+        journal.undo(eng, w["c"])

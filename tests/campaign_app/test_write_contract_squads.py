@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import Engine
 
-from campaign_app.usecases import battles, core, units
+from campaign_app.usecases import battles, campaigns, journal, rosters, units
 from tests.campaign_app.write_contract import Written, contract, module_engine
 
 
@@ -36,8 +36,8 @@ UNITS = [  # name, training, figures, figures_start, wounded, battles_fought
 
 
 def _world(eng: Engine, system: str) -> dict[str, Any]:
-    c = core.create_campaign(eng, f"Contract {system}", system)
-    r = core.create_roster(eng, c.id, "Able Company")
+    c = campaigns.create_campaign(eng, f"Contract {system}", system)
+    r = rosters.create_roster(eng, c.id, "Able Company")
     ids: dict[str, Any] = {"campaign": c.id, "r": r.id}
     levels = {"fubar": {}, "unit-morale": {"seasoned": "regular"}}[system]
     for name, training, figures, start, wounded, fought in UNITS:
@@ -68,7 +68,7 @@ def _battle(eng: Engine, w: dict[str, Any]) -> int:
 def _after(eng: Engine, w: dict[str, Any], dice: str) -> Written:
     b = _battle(eng, w)
     got = contract(eng, w["campaign"], lambda: battles.after_battle(eng, b, dice=dice))
-    core.undo(eng, w["campaign"])
+    journal.undo(eng, w["campaign"])
     return got
 
 
@@ -110,7 +110,7 @@ def test_promotion_every_zero_turns_promotions_off(eng, fubar):
     b = _battle(eng, w)
     got = contract(eng, w["campaign"], lambda: battles.after_battle(eng, b, dice="1,3,5",
                                                                    options={"promotion_every": 0}))
-    core.undo(eng, w["campaign"])
+    journal.undo(eng, w["campaign"])
     assert "training" not in got.changed("unit", w["Able"])
     assert [r["result"] for r in got.rolls()] == ["lost", "wounded", "back"]
 
@@ -123,4 +123,4 @@ def test_exchange_of_prisoners_rows(eng, fubar):
         assert got.changed_rows("unit") == {w["Fox"]: {"status": "active"}}
         assert got.touched() == {"unit": (0, 0, 1)}
     finally:
-        core.undo(eng, w["campaign"])
+        journal.undo(eng, w["campaign"])

@@ -11,7 +11,7 @@ import pytest
 from campaign_app.cli import main
 from campaign_app.errors import InputError, NotFoundError
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe, yak_fighter_type
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 
 SAMPLE = Path("/work/shared/samples/yaktribe-gang-157849.json")
 SAMPLE_DOC: dict = {
@@ -60,7 +60,7 @@ def test_sample_file_imports(sqlite_engine):
     d = import_yaktribe(sqlite_engine, SAMPLE)
     assert d.campaign["name"] == "Taikkuus' Campaign" and d.campaign["system"] == "necromunda"
     assert d.fighters == 18
-    roster = core.show_roster(sqlite_engine, d.roster["id"])
+    roster = rosters.show_roster(sqlite_engine, d.roster["id"])
     assert roster["faction"] == "Genestealer Cult" and roster["credits"] == 30 and roster["reputation"] == 16
     by_name = {f["name"]: f for f in roster["fighters"]}
     alpha = by_name["Maxath-Ja"]
@@ -75,7 +75,7 @@ def test_sample_file_imports(sqlite_engine):
     assert any("Cherub Beta: BS: 0 is outside" in m for m in messages)
     assert "gang: every fighter type and item matched the n23 library" in messages
     assert d.campaign["edition"] == "n23"
-    nesh = core.show_fighter(sqlite_engine, by_name["Nesh-Tei"]["id"])
+    nesh = fighters.show_fighter(sqlite_engine, by_name["Nesh-Tei"]["id"])
     assert [i["label"] for i in nesh["injuries"]] == ["Critical Injury", "Eye Injury"]
 
 
@@ -89,14 +89,14 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     assert "gangers[1] Cherub Beta: BS: 0 is outside 2+..6+ (default); left out" in messages
     assert any(m.startswith("gangers[2] Nesh-Tei injuries[3]: injury 'Bad Knee' is not on") for m in messages)
     assert any(m.startswith("gang.territories:") for m in messages)
-    roster = core.show_roster(sqlite_engine, d.roster["id"])
+    roster = rosters.show_roster(sqlite_engine, d.roster["id"])
     types = {f["name"]: f["type"] for f in roster["fighters"]}
     assert types == {"Maxath-Ja": "leader", "Cherub Beta": "exotic-beast", "Nesh-Tei": "champion",
                      "Gone": "ganger", "Lost One": "ganger"}
     nesh = next(f for f in roster["fighters"] if f["name"] == "Nesh-Tei")
     assert nesh["conditions"] == ["Grievous Injury", "Bad Knee"] and nesh["status"] == "in-recovery"
     assert nesh["stats"]["BS"] == 2  # numbers given as text
-    injuries = core.show_fighter(sqlite_engine, nesh["id"])["injuries"]
+    injuries = fighters.show_fighter(sqlite_engine, nesh["id"])["injuries"]
     assert [i["result"] for i in injuries] == ["critical-injury", "eye-injury"]
     assert "gang: matched nothing in the n23 library: 1 fighter type(s): 'Mystery Thing'" in messages
     assert "Settlement" in roster["notes"] and "Crossfire" in roster["notes"]
@@ -105,16 +105,16 @@ def test_report_lists_what_did_not_map(sqlite_engine, tmp_path, snap):
     before = snap(sqlite_engine)
     d2 = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC))
     assert d2.roster["name"] == "Max's Marauders (2)"
-    core.undo(sqlite_engine, c)
+    journal.undo(sqlite_engine, c)
     after = snap(sqlite_engine)
     assert after["fighter"] == before["fighter"] and after["roster"] == before["roster"]
 
 
 def test_into_a_given_campaign(sqlite_engine, tmp_path):
-    core.create_campaign(sqlite_engine, "Underhive", "necromunda", "n23")
+    campaigns.create_campaign(sqlite_engine, "Underhive", "necromunda", "n23")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Underhive")
     assert d.campaign["name"] == "Underhive" and d.campaign["edition"] == "n23"
-    core.create_campaign(sqlite_engine, "Bocage", "fubar")
+    campaigns.create_campaign(sqlite_engine, "Bocage", "fubar")
     with pytest.raises(InputError, match="Necromunda campaign"):
         import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Bocage")
     with pytest.raises(NotFoundError):
@@ -137,7 +137,7 @@ def test_messy_values_are_best_effort(sqlite_engine, tmp_path):
     assert "gangers[0]: is text 'not a fighter', not a fighter; skipped" in messages
     assert "gang.credits: credits 'thirty' is not a whole number; used 0" in messages
     assert d.fighters == 2
-    roster = core.show_roster(sqlite_engine, d.roster["id"])
+    roster = rosters.show_roster(sqlite_engine, d.roster["id"])
     assert roster["name"].startswith("Yaktribe gang")
     names = [f["name"] for f in roster["fighters"]]
     assert names[0] == "Fighter 2" and len(names[1]) == 200
@@ -187,15 +187,15 @@ def test_import_result_names_the_new_roster_and_its_fighters(sqlite_engine, tmp_
 def test_into_the_newest_edition_ld_cl_wil_int_become_plain_values(sqlite_engine, tmp_path):
     """Yaktribe writes Ld, Cl, Wil and Int as 2D6 targets (3 for 3+); in n26 they are plain
     values: 14 - T, said once in the report (advance helper, issue #21 item 7)."""
-    core.create_campaign(sqlite_engine, "New Hive", "necromunda", "n26")
+    campaigns.create_campaign(sqlite_engine, "New Hive", "necromunda", "n26")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="New Hive")
     assert d.campaign["edition"] == "n26"  # a campaign named keeps its edition
-    first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
+    first = rosters.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
     # Ld 3+ is 11 as a plain value: the edition stops at 10 (default), said in the report
     assert {k: first["stats"][k] for k in ("Ld", "Cl", "Wil", "Int")} == {"Ld": 10, "Cl": 9, "Wil": 9, "Int": 10}
     assert any("14 - T" in r["message"] for r in d.report)
     assert any(r["message"] == "Ld 3+ is 11 as a plain value, outside 4..10 (default): set to 10" for r in d.report)
-    core.create_campaign(sqlite_engine, "Old Hive", "necromunda", "n23")
+    campaigns.create_campaign(sqlite_engine, "Old Hive", "necromunda", "n23")
     d = import_yaktribe(sqlite_engine, _write(tmp_path, SAMPLE_DOC), campaign="Old Hive")
-    first = core.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
+    first = rosters.show_roster(sqlite_engine, d.roster["id"])["fighters"][0]
     assert first["stats"]["Ld"] == 3 and not any("14 - T" in r["message"] for r in d.report)

@@ -16,7 +16,8 @@ from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.systems.necromunda.content import content
 from campaign_app.systems.necromunda.yaktribe import import_yaktribe, library_type, yak_edition
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, gear, rosters
+from campaign_app.usecases.fighters import add_fighter, show_fighter
 from db.models import Campaign, Equipment, Fighter, LedgerEntry, Roster
 from db.uow import read_session
 from tests.conftest import snapshot
@@ -77,7 +78,7 @@ def test_every_fighter_type_and_item_of_the_sample_matches(engine):
         assert eq[(nesh, "Grenade launcher")].category == "weapon"  # "Grenade Launcher w/Frag+Krak"
         assert eq[(nesh, "Grenade launcher photon flash grenades")].category == "ammo"
     # the profile comes from the catalogue as the fighter is read
-    shown = core.show_fighter(engine, alpha)
+    shown = show_fighter(engine, alpha)
     plasma = next(e for e in shown["equipment"] if e["name"] == "Plasma pistol")
     assert plasma["profile"]["Str"] == "5" and plasma["profile"]["D"] == "2"
     assert [p["name"] for p in plasma["profile_lines"]] == ["low", "maximal"]
@@ -148,7 +149,7 @@ def test_a_refused_import_into_a_server_database_writes_nothing(engine, tmp_path
     before = snapshot(engine)
     with pytest.raises(InputError, match="not a Yaktribe gang export"):
         import_yaktribe(engine, _write(tmp_path, {"gangs": []}))
-    core.create_campaign(engine, "Bocage", "fubar")
+    campaigns.create_campaign(engine, "Bocage", "fubar")
     before = snapshot(engine)
     with pytest.raises(InputError, match="Necromunda campaign"):
         import_yaktribe(engine, _write(tmp_path, _sample()), campaign="Bocage")
@@ -156,9 +157,9 @@ def test_a_refused_import_into_a_server_database_writes_nothing(engine, tmp_path
 
 
 def test_an_item_of_unknown_cost_is_bought_only_at_a_given_cost(engine, capsys):
-    c = core.create_campaign(engine, "New Hive", "necromunda", edition="n26")
-    r = core.create_roster(engine, c.id, "Rusty Cogs", credits=100)
-    f = core.add_fighter(engine, r.id, "Brak", fighter_type="leader")
+    c = campaigns.create_campaign(engine, "New Hive", "necromunda", edition="n26")
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", credits=100)
+    f = add_fighter(engine, r.id, "Brak", fighter_type="leader")
     before = snapshot(engine)
     with pytest.raises(InputError, match=r"^the cost of Autopistol is not known .*--cost 25$"):
         gear.buy_item(engine, f.id, "Autopistol")
@@ -173,9 +174,9 @@ def test_an_item_of_unknown_cost_is_bought_only_at_a_given_cost(engine, capsys):
         assert (e.name, e.cost) == ("Autopistol", 15)
         assert [x.amount for x in s.exec(select(LedgerEntry).where(LedgerEntry.roster_id == r.id))] == [-15]
     # an item of known cost: --cost must be that cost
-    c23 = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r23 = core.create_roster(engine, c23.id, "Irons", credits=100)
-    f23 = core.add_fighter(engine, r23.id, "Gus", fighter_type="leader")
+    c23 = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    r23 = rosters.create_roster(engine, c23.id, "Irons", credits=100)
+    f23 = add_fighter(engine, r23.id, "Gus", fighter_type="leader")
     before = snapshot(engine)
     with pytest.raises(InputError, match="Autopistol costs 10 credits"):
         gear.buy_item(engine, f23.id, "Autopistol", cost=3)

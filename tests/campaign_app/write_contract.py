@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from campaign_app.usecases import core
+from campaign_app.usecases import journal
 
 BOOK = ("journal", "journal_entry", "roll_record", "chain_head")  # the record, not the game (the head moves with the rolls)
 Rows = dict[str, dict[Any, dict[str, Any]]]
@@ -102,7 +102,7 @@ def contract(engine: Engine, campaign: int, action: Callable[[], Any], *, undo: 
 
 
 def undo_and_check(engine: Engine, campaign: int, w: Written, *, check_version: bool = True) -> None:
-    core.undo(engine, campaign)
+    journal.undo(engine, campaign)
     back = rows(engine)
     assert _game(back) == _game(w.before), _diff(_game(w.before), _game(back))
     new_rolls = set(back["roll_record"]) - set(w.before["roll_record"])

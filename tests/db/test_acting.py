@@ -12,7 +12,16 @@ from sqlalchemy import update
 
 from campaign_app.errors import NotFoundError, RefusedError
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import battles, core, league, manage, members
+from campaign_app.usecases import (
+    battles,
+    campaigns,
+    fighters,
+    journal,
+    league,
+    manage,
+    members,
+    rosters,
+)
 from db import acting
 from db.models import BattleRoster, Fighter
 from db.uow import UnitOfWork
@@ -31,11 +40,11 @@ ANN, BOB, VIC, CARLA = Who("ann", "player"), Who("bob", "player"), Who("vic", "v
 @pytest.fixture
 def setup(engine: Any) -> tuple[Campaigns, int, int, int]:
     app = Campaigns(engine)
-    c = app.run(core.create_campaign, "Kursk", "nuts")
-    easy = app.run(core.create_roster, c.id, "Easy")
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts")
+    easy = app.run(rosters.create_roster, c.id, "Easy")
     with app.engine.begin() as conn:  # owners named directly: no members needed below the server
         conn.exec_driver_sql(f"UPDATE roster SET owner = 'ann' WHERE id = {easy.id}")
-    rock = app.run(core.add_fighter, easy.id, "Sgt Rock", rep=5)
+    rock = app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)
     for name in ("bob", "carla"):  # league assign gives rosters to members
         app.run(members.add_member, name, "pw", "player")
     return app, c.id, easy.id, rock.id
@@ -44,48 +53,48 @@ def setup(engine: Any) -> tuple[Campaigns, int, int, int]:
 def test_no_one_acting_checks_nothing(setup: Any) -> None:
     app, _c, _easy, rock = setup
     assert acting.current() is None
-    app.run(core.edit_fighter, rock, xp=1)  # the desktop app, the CLI
+    app.run(fighters.edit_fighter, rock, xp=1)  # the desktop app, the CLI
 
 
 def test_a_viewers_write_is_refused_inside_the_unit_of_work(setup: Any) -> None:
     app, c, _easy, rock = setup
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="vic is a viewer"):
-        app.run_as(VIC, core.edit_fighter, rock, xp=5)
+        app.run_as(VIC, fighters.edit_fighter, rock, xp=5)
     with pytest.raises(RefusedError):
-        app.run_as(VIC, core.create_roster, c, "Mine")
+        app.run_as(VIC, rosters.create_roster, c, "Mine")
     assert snapshot(app.engine) == before
-    assert app.run_as(VIC, core.show_fighter, rock)["xp"] == 0  # reads are fine
+    assert app.run_as(VIC, fighters.show_fighter, rock)["xp"] == 0  # reads are fine
     assert acting.current() is None  # set for the run only
 
 
 def test_a_player_writes_their_own_roster_only(setup: Any) -> None:
     app, c, easy, rock = setup
-    app.run_as(ANN, core.edit_fighter, rock, xp=2)
+    app.run_as(ANN, fighters.edit_fighter, rock, xp=2)
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="belongs to ann, not to you \\(bob\\)"):
-        app.run_as(BOB, core.edit_fighter, rock, xp=9)
+        app.run_as(BOB, fighters.edit_fighter, rock, xp=9)
     with pytest.raises(RefusedError, match="neither takes nor gives away"):
         app.run_as(ANN, league.assign_roster, easy, "carla")  # giving it away
     with pytest.raises(RefusedError, match="create or change a campaign"):
-        app.run_as(ANN, core.create_campaign, "Mine", "nuts")
+        app.run_as(ANN, campaigns.create_campaign, "Mine", "nuts")
     assert snapshot(app.engine) == before
     app.run_as(CARLA, league.assign_roster, easy, "bob")  # the arbitrator may
-    app.run_as(BOB, core.edit_fighter, rock, xp=9)
-    assert app.run(core.show_fighter, rock)["xp"] == 9
+    app.run_as(BOB, fighters.edit_fighter, rock, xp=9)
+    assert app.run(fighters.show_fighter, rock)["xp"] == 9
 
 
 def test_undo_is_checked_on_the_rows_it_puts_back(setup: Any) -> None:
     app, c, easy, rock = setup
-    app.run_as(ANN, core.edit_fighter, rock, xp=4)
+    app.run_as(ANN, fighters.edit_fighter, rock, xp=4)
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="made by ann"):
-        app.run_as(BOB, core.undo, c)
+        app.run_as(BOB, journal.undo, c)
     assert snapshot(app.engine) == before
-    app.run_as(ANN, core.undo, c)
-    assert app.run(core.show_fighter, rock)["xp"] == 0
-    app.run_as(ANN, core.redo, c)
-    assert app.run(core.show_fighter, rock)["xp"] == 4
+    app.run_as(ANN, journal.undo, c)
+    assert app.run(fighters.show_fighter, rock)["xp"] == 0
+    app.run_as(ANN, journal.redo, c)
+    assert app.run(fighters.show_fighter, rock)["xp"] == 4
 
 
 def _core_write(engine: Any, fighter: int) -> None:
@@ -99,9 +108,9 @@ def test_a_core_write_the_server_cannot_place_is_refused_for_a_player(setup: Any
     app, _c, _easy, rock = setup
     with pytest.raises(RefusedError, match="cannot check"):
         app.run_as(ANN, _core_write, rock)
-    assert app.run(core.show_fighter, rock)["xp"] == 0
+    assert app.run(fighters.show_fighter, rock)["xp"] == 0
     app.run_as(CARLA, _core_write, rock)
-    assert app.run(core.show_fighter, rock)["xp"] == 99
+    assert app.run(fighters.show_fighter, rock)["xp"] == 99
 
 
 def test_an_unknown_role_is_refused() -> None:
@@ -113,32 +122,32 @@ def test_a_player_removes_and_undoes_their_own_rows_that_go_away(setup: Any) -> 
     """Rows this unit of work deletes (a fighter and its weapons, an undone roster or
     battle) are placed by what the written rows say of them."""
     app, c, easy, rock = setup
-    app.run_as(ANN, core.edit_fighter, rock, add_weapons=["Rifle"])
-    app.run_as(ANN, core.remove_fighter, rock)  # the fighter and its weapon go
-    app.run_as(ANN, core.undo, c)
-    assert [e["name"] for e in app.run(core.show_fighter, rock)["equipment"]] == ["Rifle"]
-    app.run_as(ANN, core.redo, c)
-    app.run_as(ANN, core.undo, c)
-    mine = app.run_as(ANN, core.create_roster, c, "Reserves")
-    app.run_as(ANN, core.add_fighter, mine.id, "Pvt Ryan", rep=4, weapons=["Rifle"])
-    app.run_as(ANN, core.undo, c)  # the fighter and its weapon removed again
-    app.run_as(ANN, core.undo, c)  # the roster
-    assert [r["name"] for r in app.run(core.show_campaign, c)["rosters"]] == ["Easy"]
+    app.run_as(ANN, fighters.edit_fighter, rock, add_weapons=["Rifle"])
+    app.run_as(ANN, fighters.remove_fighter, rock)  # the fighter and its weapon go
+    app.run_as(ANN, journal.undo, c)
+    assert [e["name"] for e in app.run(fighters.show_fighter, rock)["equipment"]] == ["Rifle"]
+    app.run_as(ANN, journal.redo, c)
+    app.run_as(ANN, journal.undo, c)
+    mine = app.run_as(ANN, rosters.create_roster, c, "Reserves")
+    app.run_as(ANN, fighters.add_fighter, mine.id, "Pvt Ryan", rep=4, weapons=["Rifle"])
+    app.run_as(ANN, journal.undo, c)  # the fighter and its weapon removed again
+    app.run_as(ANN, journal.undo, c)  # the roster
+    assert [r["name"] for r in app.run(campaigns.show_campaign, c)["rosters"]] == ["Easy"]
 
 
 def test_a_player_undoes_their_battle_but_not_anothers(setup: Any) -> None:
     app, c, easy, rock = setup
-    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
-    app.run_as(BOB, core.add_fighter, jerries.id, "Hans", rep=4)
+    jerries = app.run_as(BOB, rosters.create_roster, c, "Jerries")
+    app.run_as(BOB, fighters.add_fighter, jerries.id, "Hans", rep=4)
     b = app.run_as(ANN, battles.record_battle, c, [easy, jerries.id], winner=easy)
     with pytest.raises(RefusedError, match="made by ann"):
-        app.run_as(BOB, core.undo, c)
-    app.run_as(ANN, core.undo, c)
+        app.run_as(BOB, journal.undo, c)
+    app.run_as(ANN, journal.undo, c)
     with pytest.raises(NotFoundError):
         app.run(battles.show_battle, b.id)
-    app.run_as(ANN, core.redo, c)
-    third = app.run_as(CARLA, core.create_roster, c, "Reserves")
-    app.run_as(CARLA, core.add_fighter, third.id, "Fritz", rep=3)
+    app.run_as(ANN, journal.redo, c)
+    third = app.run_as(CARLA, rosters.create_roster, c, "Reserves")
+    app.run_as(CARLA, fighters.add_fighter, third.id, "Fritz", rep=3)
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="not fought by one of your rosters"):
         app.run_as(ANN, battles.record_battle, c, [jerries.id, third.id])
@@ -153,25 +162,25 @@ def _join_battle(engine: Any, battle: int, roster: int) -> None:
 
 def test_moving_a_fighter_counts_where_it_was_and_where_it_goes(setup: Any) -> None:
     app, c, easy, rock = setup
-    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
-    hans = app.run_as(BOB, core.add_fighter, jerries.id, "Hans", rep=4)
+    jerries = app.run_as(BOB, rosters.create_roster, c, "Jerries")
+    hans = app.run_as(BOB, fighters.add_fighter, jerries.id, "Hans", rep=4)
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="belongs to bob, not to you \\(ann\\)"):
         app.run_as(ANN, manage.move_fighter, hans.id, easy)  # taking bob's fighter
     with pytest.raises(RefusedError, match="belongs to bob, not to you \\(ann\\)"):
         app.run_as(ANN, manage.move_fighter, rock, jerries.id)  # giving hers away
     assert snapshot(app.engine) == before
-    mine = app.run_as(ANN, core.create_roster, c, "Reserves")
+    mine = app.run_as(ANN, rosters.create_roster, c, "Reserves")
     app.run_as(ANN, manage.move_fighter, rock, mine.id)  # between her own rosters
-    assert app.run(core.show_fighter, rock)["roster_id"] == mine.id
+    assert app.run(fighters.show_fighter, rock)["roster_id"] == mine.id
 
 
 def test_a_player_does_not_join_someone_elses_battle(setup: Any) -> None:
     app, c, easy, _rock = setup
-    jerries = app.run_as(BOB, core.create_roster, c, "Jerries")
-    app.run_as(BOB, core.add_fighter, jerries.id, "Hans", rep=4)
-    third = app.run_as(CARLA, core.create_roster, c, "Reserves")
-    app.run_as(CARLA, core.add_fighter, third.id, "Fritz", rep=3)
+    jerries = app.run_as(BOB, rosters.create_roster, c, "Jerries")
+    app.run_as(BOB, fighters.add_fighter, jerries.id, "Hans", rep=4)
+    third = app.run_as(CARLA, rosters.create_roster, c, "Reserves")
+    app.run_as(CARLA, fighters.add_fighter, third.id, "Fritz", rep=3)
     b = app.run_as(BOB, battles.record_battle, c, [jerries.id, third.id])
     before = snapshot(app.engine)
     with pytest.raises(RefusedError, match="not fought by one of your rosters"):

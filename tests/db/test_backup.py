@@ -12,7 +12,7 @@ import pytest
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from campaign_app.usecases.backup import automatic_backup, backup, restore
 from campaign_app.usecases.datafiles import FORMAT, export_all, export_json
 from db.migrate import open_database
@@ -96,8 +96,8 @@ def test_restore_sqlite_backup(filled, sqlite_url, tmp_path):
     saved = tmp_path / "saved.sqlite"
     backup(filled, saved)
     before = _docs(filled)
-    core.create_roster(filled, "Hive War", "Late gang")
-    core.remove_fighter(filled, "Brak")
+    rosters.create_roster(filled, "Hive War", "Late gang")
+    fighters.remove_fighter(filled, "Brak")
     d = restore(filled, saved)
     assert d.changes.everything and d.changes.structure  # every campaign replaced
     assert d.campaigns == 2 and d.previous_saved_to
@@ -226,8 +226,8 @@ def test_restore_json_backup(engine, tmp_path, snap):
     path = tmp_path / "b.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = _docs(engine)
-    core.create_campaign(engine, "Extra", "nuts")
-    core.create_roster(engine, "Hive War", "Extra gang")
+    campaigns.create_campaign(engine, "Extra", "nuts")
+    rosters.create_roster(engine, "Hive War", "Extra gang")
     # a broken backup: nothing changes
     broken = json.loads(json.dumps(doc))
     broken["campaigns"][1]["rosters"][0]["credits"] = -3
@@ -242,7 +242,7 @@ def test_restore_json_backup(engine, tmp_path, snap):
     assert d.campaigns == 2
     assert _docs(engine) == before
     with pytest.raises(InputError, match="nothing to undo"):
-        core.undo(engine, "Hive War")
+        journal.undo(engine, "Hive War")
 
 
 def test_restore_sqlite_file_into_server(engine, filled, tmp_path):
@@ -259,7 +259,7 @@ def test_cli_backup_and_restore(filled, sqlite_url, tmp_path, capsys):
     assert main(["--db", sqlite_url, "backup", "-o", str(out)]) == 0
     assert "backup written to" in capsys.readouterr().out
     before = _docs(filled)
-    core.create_campaign(filled, "Later", "fubar")
+    campaigns.create_campaign(filled, "Later", "fubar")
     filled.dispose()
     assert main(["--db", sqlite_url, "--json", "restore", str(out)]) == 0
     d = json.loads(capsys.readouterr().out)

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 def test_bulk_league_is_app_data(engine):
     from bench.league import LeagueSize, make_league
-    from campaign_app.usecases import core
+    from campaign_app.usecases import fighters, journal, rosters
     from campaign_app.usecases.datafiles import export_json, import_json
     from campaign_app.usecases.gui_queries import roster_rows
     from db.models import Fighter, Journal, RollRecord
@@ -18,7 +18,7 @@ def test_bulk_league_is_app_data(engine):
     size = LeagueSize(rosters=4, fighters=40, largest_roster=16, battles=6, rolls=300)
     cid = make_league(engine, size=size, name="League")
     assert len(roster_rows(engine, roster=1)["rows"]) == 16
-    assert [h["action"] for h in core.history(engine, cid)] == ["campaign.create"]
+    assert [h["action"] for h in journal.history(engine, cid)] == ["campaign.create"]
     doc = export_json(engine, cid)
     assert len(doc["rolls"]) == 300 and sum(len(r["fighters"]) for r in doc["rosters"]) == 40
     copy = import_json(engine, doc, rename="Copy", backup=False)
@@ -26,8 +26,8 @@ def test_bulk_league_is_app_data(engine):
     again["campaign"]["name"] = "League"
     assert again == doc
     # ids after the loaded ones: an ordinary use-case adds rows as usual
-    r = core.create_roster(engine, "League", "Late")
-    f = core.add_fighter(engine, r.id, "Newcomer", rep=4)
+    r = rosters.create_roster(engine, "League", "Late")
+    f = fighters.add_fighter(engine, r.id, "Newcomer", rep=4)
     with engine.connect() as c:
         assert f.id == c.execute(select(func.max(Fighter.id))).scalar_one()
         assert c.execute(select(func.count()).select_from(RollRecord)).scalar_one() == 600
@@ -50,8 +50,8 @@ def test_bulk_load_in_chunks_and_pragmas_restored(sqlite_engine):
                       ((i, cid, f"R{i}", "gang", "", "", 0, 0, "", datetime(2025, 1, 1, tzinfo=UTC), 1)
                        for i in ids), chunk=3)
     assert n == 7 and list(ids) == list(range(1, 8))
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns
 
-    assert [r["name"] for r in core.show_campaign(sqlite_engine, "C")["rosters"]] == [f"R{i}" for i in ids]
+    assert [r["name"] for r in campaigns.show_campaign(sqlite_engine, "C")["rosters"]] == [f"R{i}" for i in ids]
     with sqlite_engine.connect() as c:
         assert c.exec_driver_sql("PRAGMA synchronous").scalar() == before

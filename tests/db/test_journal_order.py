@@ -17,16 +17,16 @@ SCRIPT = r"""
 import json, sys
 from sqlalchemy import text
 from db.migrate import open_database
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.battles import record_battle
 from campaign_app.usecases.manage import delete_roster
 
 e = open_database(sys.argv[1])
-c = core.create_campaign(e, "Kursk", "nuts")
-a = core.create_roster(e, c.id, "Able")
-b = core.create_roster(e, c.id, "Baker")
-core.add_fighter(e, a.id, "Pvt Ryan", fighter_type="grunt", rep=4)
-core.add_fighter(e, b.id, "Pvt Smith", fighter_type="grunt", rep=4)
+c = campaigns.create_campaign(e, "Kursk", "nuts")
+a = rosters.create_roster(e, c.id, "Able")
+b = rosters.create_roster(e, c.id, "Baker")
+fighters.add_fighter(e, a.id, "Pvt Ryan", fighter_type="grunt", rep=4)
+fighters.add_fighter(e, b.id, "Pvt Smith", fighter_type="grunt", rep=4)
 for i in range(16):
     record_battle(e, c.id, ["Able", "Baker"], winner="Able")
 delete_roster(e, "Able")

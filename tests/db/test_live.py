@@ -11,7 +11,7 @@ import pytest
 import db.uow as uow_mod
 from campaign_app.changes import Changes
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rolls, rosters
 from db import live
 from db.migrate import open_database
 
@@ -45,8 +45,8 @@ def _wait(listener: live.PgListener, want: int = 1, timeout: float = 2.0) -> lis
 def test_notify_is_sent_on_commit_only(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     first, second = open_database(pg_url), open_database(pg_url)
     try:
-        c = core.create_campaign(second, "League", "necromunda")
-        r = core.create_roster(second, c.id, "Goliaths")
+        c = campaigns.create_campaign(second, "League", "necromunda")
+        r = rosters.create_roster(second, c.id, "Goliaths")
         listener = live.PgListener(first)
         own = live.PgListener(second)  # the sender's own ear: it hears nothing of its own
         try:
@@ -56,15 +56,15 @@ def test_notify_is_sent_on_commit_only(pg_url: str, monkeypatch: pytest.MonkeyPa
 
             monkeypatch.setattr(uow_mod, "FAULT_HOOK", boom)
             with pytest.raises(InputError):
-                core.add_fighter(second, r.id, "Never", fighter_type="ganger")
+                fighters.add_fighter(second, r.id, "Never", fighter_type="ganger")
             monkeypatch.setattr(uow_mod, "FAULT_HOOK", None)
             time.sleep(0.5)
             assert listener.poll() == []  # rolled back: nothing was sent
-            f = core.add_fighter(second, r.id, "Grub", fighter_type="ganger")
+            f = fighters.add_fighter(second, r.id, "Grub", fighter_type="ganger")
             got = _wait(listener)
             assert len(got) == 1
             assert f.id in got[0].fighters and r.id in got[0].rosters and got[0].structure
-            core.undo(second, c.id)  # an undo names what it took back
+            journal.undo(second, c.id)  # an undo names what it took back
             undone = _wait(listener)
             assert undone and f.id in undone[0].fighters and undone[0].history
             assert own.poll() == []
@@ -81,7 +81,7 @@ def test_an_import_tells_the_others_everything(pg_url: str, tmp_path: Any) -> No
 
     first, second = open_database(pg_url), open_database(pg_url)
     try:
-        c = core.create_campaign(second, "League", "nuts")
+        c = campaigns.create_campaign(second, "League", "nuts")
         path = tmp_path / "c.json"
         export_json_file(second, c.id, path)
         listener = live.PgListener(first)
@@ -99,29 +99,29 @@ def test_an_import_tells_the_others_everything(pg_url: str, tmp_path: Any) -> No
 def test_sqlite_data_version_shows_another_connections_commits_only(sqlite_url: str) -> None:
     mine, other = open_database(sqlite_url), open_database(sqlite_url)
     try:
-        c = core.create_campaign(other, "Solo", "nuts")
-        r = core.create_roster(other, c.id, "Squad")
+        c = campaigns.create_campaign(other, "Solo", "nuts")
+        r = rosters.create_roster(other, c.id, "Squad")
         w = live.SqliteWatcher(mine)
         try:
             assert w.poll() == []  # nothing since it started
-            f = core.add_fighter(other, r.id, "Hans", rep=4)
+            f = fighters.add_fighter(other, r.id, "Hans", rep=4)
             got = w.poll()
             assert len(got) == 1 and f.id in got[0].fighters and r.id in got[0].rosters and got[0].structure
             assert w.poll() == []
-            core.add_fighter(mine, r.id, "Own", rep=3)  # this engine's own change: not reported
+            fighters.add_fighter(mine, r.id, "Own", rep=3)  # this engine's own change: not reported
             assert w.poll() == []
-            core.undo(mine, c.id)  # nor its own undo
+            journal.undo(mine, c.id)  # nor its own undo
             assert w.poll() == []
-            core.undo(other, c.id)  # another's undo: what it took back
+            journal.undo(other, c.id)  # another's undo: what it took back
             got = w.poll()
             assert got and f.id in got[0].fighters and got[0].history
-            core.redo(other, c.id)
+            journal.redo(other, c.id)
             got = w.poll()
             assert got and f.id in got[0].fighters
-            core.roll_table(other, "nuts-recovery", campaign=c.id, target=4, dice="3,5")  # a roll, unjournaled
+            rolls.roll_table(other, "nuts-recovery", campaign=c.id, target=4, dice="3,5")  # a roll, unjournaled
             got = w.poll()
             assert got and got[0].rolls and not got[0].structure
-            core.roll_table(mine, "nuts-recovery", campaign=c.id, target=4, dice="3,5")
+            rolls.roll_table(mine, "nuts-recovery", campaign=c.id, target=4, dice="3,5")
             assert w.poll() == []
         finally:
             w.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from db.migrate import HEAD_REVISION, open_database
 
 N26 = {"M": "5", "WS": "3+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4", "A": "1", "Sv": "5+",
@@ -52,16 +52,16 @@ def _stats(url: str) -> dict[str, dict]:
 
 def test_n26_fighters_get_a_save_and_plain_values_and_back(db_url):
     engine = open_database(db_url)
-    new = core.create_campaign(engine, "Hive War", "necromunda", "n26")
-    old = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
-    r = core.create_roster(engine, new.id, "Venom Sisters")
-    lyra = core.add_fighter(engine, r.id, "Lyra", stats=N26)
-    core.add_fighter(engine, r.id, "Rig", fighter_type="vehicle", kind="vehicle", stats=VEHICLE)
-    core.add_fighter(engine, r.id, "Nobody")  # no stat line: nothing added
-    core.add_fighter(engine, core.create_roster(engine, old.id, "Rust Rats").id, "Krag", stats=N23)
-    core.edit_fighter(engine, lyra.id, stats={"Ld": "8"})  # a journal entry holding plain values
-    table = core.campaign_rules(engine, new.id)["n26-lasting-injury"].to_dict()
-    core.set_house_rule(engine, new.id, "n26-lasting-injury", table)  # Impressive Scars: Ld +1
+    new = campaigns.create_campaign(engine, "Hive War", "necromunda", "n26")
+    old = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
+    r = rosters.create_roster(engine, new.id, "Venom Sisters")
+    lyra = fighters.add_fighter(engine, r.id, "Lyra", stats=N26)
+    fighters.add_fighter(engine, r.id, "Rig", fighter_type="vehicle", kind="vehicle", stats=VEHICLE)
+    fighters.add_fighter(engine, r.id, "Nobody")  # no stat line: nothing added
+    fighters.add_fighter(engine, rosters.create_roster(engine, old.id, "Rust Rats").id, "Krag", stats=N23)
+    fighters.edit_fighter(engine, lyra.id, stats={"Ld": "8"})  # a journal entry holding plain values
+    table = campaigns.campaign_rules(engine, new.id)["n26-lasting-injury"].to_dict()
+    campaigns.set_house_rule(engine, new.id, "n26-lasting-injury", table)  # Impressive Scars: Ld +1
     engine.dispose()
     at_head = _stats(db_url)
     assert at_head["Lyra"]["Ld"] == 8 and at_head["Lyra"]["Sv"] == 5
@@ -93,12 +93,12 @@ def test_n26_fighters_get_a_save_and_plain_values_and_back(db_url):
         assert up["Lyra"] == {**at_head["Lyra"], "Sv": 6}  # a Save set before the downgrade is lost
         assert up["Rig"] == at_head["Rig"] and up["Krag"] == at_head["Krag"] and up["Nobody"] == {}
         assert _rows(db_url, "SELECT version_num FROM alembic_version") == [(HEAD_REVISION,)]
-        d = core.campaign_rules(engine, new.id)["n26-lasting-injury"]
+        d = campaigns.campaign_rules(engine, new.id)["n26-lasting-injury"]
         assert d.row_by_result("impressive-scars").effects[0].args == {"stat": "Ld", "delta": 1}
         # Undo of the edit made before the migration puts back a plain value (journal converted)
-        core.undo(engine, new.id)  # the house rule
-        core.undo(engine, new.id)  # the edit: Ld 8 -> 7
-        assert core.show_fighter(engine, lyra.id)["stats"]["Ld"] == 7
+        journal.undo(engine, new.id)  # the house rule
+        journal.undo(engine, new.id)  # the edit: Ld 8 -> 7
+        assert fighters.show_fighter(engine, lyra.id)["stats"]["Ld"] == 7
     finally:
         engine.dispose()
 
@@ -109,8 +109,8 @@ def test_an_old_n26_database_is_converted_on_open(sqlite_url, rev):
     import sqlite3
 
     engine = open_database(sqlite_url)
-    c = core.create_campaign(engine, "Hive War", "necromunda")
-    r = core.create_roster(engine, c.id, "Gang")
+    c = campaigns.create_campaign(engine, "Hive War", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Gang")
     engine.dispose()
     _alembic(sqlite_url, "downgrade", rev)
     path = sqlite_url.removeprefix("sqlite:///")
@@ -124,7 +124,7 @@ def test_an_old_n26_database_is_converted_on_open(sqlite_url, rev):
     con.close()
     engine = open_database(sqlite_url)
     try:
-        st = core.show_fighter(engine, "Old")["stats"]
+        st = fighters.show_fighter(engine, "Old")["stats"]
         assert st == {"WS": 4, "Ld": 7, "Cl": 8, "Wil": 6, "Int": 5, "Sv": 6}
     finally:
         engine.dispose()

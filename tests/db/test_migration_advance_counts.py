@@ -9,7 +9,7 @@ import json
 
 from sqlalchemy import create_engine, inspect
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.advance import take_advance
 from db.migrate import HEAD_REVISION, open_database
 from tests.db.test_migration_advance import _alembic, _rows
@@ -25,9 +25,9 @@ def _advances(url: str) -> dict[str, dict]:
 
 def test_advance_counts_start_empty_and_go_with_the_downgrade(db_url):
     engine = open_database(db_url)
-    c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
-    krag = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23, xp=20).id
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
+    krag = fighters.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23, xp=20).id
     take_advance(engine, krag, "ws")
     engine.dispose()
     assert _advances(db_url) == {"Krag": {"WS": 1}}

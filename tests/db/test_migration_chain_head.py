@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import create_engine, inspect
 
 from campaign_app import rollchain
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rolls
 from campaign_app.usecases.record import verify_chain
 from db.migrate import HEAD_REVISION, head_revision, open_database
 from tests.db.test_migration_advance import _alembic, _rows
@@ -29,11 +29,11 @@ def _old_database(url: str) -> tuple[int, int]:
     engine = open_database(url)
     try:
         with patch.object(rollchain, "VERSION", 0):  # hashed as before 0019_rollmark: the old schema's chain
-            c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
-            quiet = core.create_campaign(engine, "Quiet Hive", "necromunda", "n23")
+            c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
+            quiet = campaigns.create_campaign(engine, "Quiet Hive", "necromunda", "n23")
             for n in range(5):
-                core.roll_table(engine, "n23-lasting-injury", campaign=c.id, seed=n)
-            core.roll_table(engine, "n23-lasting-injury", campaign=c.id, dice="6,6")
+                rolls.roll_table(engine, "n23-lasting-injury", campaign=c.id, seed=n)
+            rolls.roll_table(engine, "n23-lasting-injury", campaign=c.id, dice="6,6")
     finally:
         engine.dispose()
     _alembic(url, "downgrade", OLD)
@@ -65,7 +65,7 @@ def test_an_old_chain_gets_its_head_verifies_and_a_cut_end_is_then_found(db_url)
         st = verify_chain(engine, cid)
         assert st.intact and st.rolls == 6 and st.head_count == 6 and st.head_hash == before[-1][5]
         assert verify_chain(engine, quiet).intact  # no rolls, no head: nothing to anchor
-        core.roll_table(engine, "n23-lasting-injury", campaign=cid, seed=9)  # the head moves with the roll
+        rolls.roll_table(engine, "n23-lasting-injury", campaign=cid, seed=9)  # the head moves with the roll
         assert _rows(db_url, "SELECT count FROM chain_head") == [(7,)]
         assert verify_chain(engine, cid).intact
         with engine.begin() as conn:  # the newest roll cut off, as the old league let a player

@@ -9,7 +9,7 @@ import json
 
 from sqlalchemy import create_engine, inspect
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases.counters import change_counter, define_counter
 from db.migrate import HEAD_REVISION, open_database
 from tests.db.test_migration_advance import _alembic, _rows
@@ -21,8 +21,8 @@ def _load(v):
 
 def test_counters_start_empty_and_go_with_the_downgrade(db_url):
     engine = open_database(db_url)
-    c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
     define_counter(engine, c.id, "Terror Level", high=10)
     change_counter(engine, r.id, "Terror Level", to=3)
     engine.dispose()
@@ -42,7 +42,7 @@ def test_counters_start_empty_and_go_with_the_downgrade(db_url):
         assert _rows(db_url, "SELECT version_num FROM alembic_version") == [(HEAD_REVISION,)]
         assert [_load(x) for (x,) in _rows(db_url, "SELECT counters FROM campaign")] == [[]]
         assert [_load(x) for (x,) in _rows(db_url, "SELECT counters FROM roster")] == [{}]
-        assert core.show_roster(engine, r.id)["counters"] == []
+        assert rosters.show_roster(engine, r.id)["counters"] == []
         define_counter(engine, c.id, "Terror Level", start=1, high=10)
         assert change_counter(engine, r.id, "Terror Level", by=1).value == 2
         assert [_load(x) for (x,) in _rows(db_url, "SELECT counters FROM roster")] == [{"Terror Level": 2}]

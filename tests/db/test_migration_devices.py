@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import create_engine, inspect
 
-from campaign_app.usecases import core, devices, members, table
+from campaign_app.usecases import campaigns, devices, fighters, members, rosters, table
 from db.migrate import HEAD_REVISION, open_database
 from tests.db.test_migration_advance import _alembic, _rows
 
@@ -20,9 +20,9 @@ def _tables(url: str) -> set[str]:
 
 
 def _battle(engine: object) -> int:
-    c = core.create_campaign(engine, "Old Hive", "nuts")
-    core.create_roster(engine, c.id, "Easy")
-    core.add_fighter(engine, "Easy", "Sgt Rock", rep=5)
+    c = campaigns.create_campaign(engine, "Old Hive", "nuts")
+    rosters.create_roster(engine, c.id, "Easy")
+    fighters.add_fighter(engine, "Easy", "Sgt Rock", rep=5)
     b = table.setup_battle(engine, c.id, ["Easy"], scenario="Patrol")
     table.start_battle(engine, b.id)
     return b.id

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import IntegrityError
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns
 from db.migrate import HEAD_REVISION, open_database
 from db.models import utcnow
 from tests.db.test_migration_advance import _alembic, _rows
@@ -27,7 +27,7 @@ def test_idempotency_keys_come_and_go_with_the_migration(db_url: str) -> None:
 
     assert "0016_idempotency" in known_revisions()
     engine = open_database(db_url)
-    c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
     insert = text("INSERT INTO idempotency_key (member, key, request_hash, created_at) VALUES ('ann', 'k', 'h', :t)")
     with engine.begin() as conn:
         conn.execute(insert, {"t": utcnow()})
@@ -43,6 +43,6 @@ def test_idempotency_keys_come_and_go_with_the_migration(db_url: str) -> None:
     try:
         assert _rows(db_url, "SELECT version_num FROM alembic_version") == [(HEAD_REVISION,)]
         assert _rows(db_url, "SELECT COUNT(*) FROM idempotency_key") == [(0,)]
-        assert core.show_campaign(engine, c.id)["name"] == "Old Hive"
+        assert campaigns.show_campaign(engine, c.id)["name"] == "Old Hive"
     finally:
         engine.dispose()

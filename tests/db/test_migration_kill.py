@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from db.migrate import HEAD_REVISION, head_revision, open_database
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
@@ -50,8 +50,8 @@ def _old_database(path: Path, rolls: int) -> None:
     """A campaign database at revision 0001 holding ``rolls`` roll records and as many
     battle results (0002 indexes both, one after the other)."""
     eng = open_database(f"sqlite:///{path}")
-    c = core.create_campaign(eng, "Old", "necromunda")
-    core.create_roster(eng, c.id, "Gang")
+    c = campaigns.create_campaign(eng, "Old", "necromunda")
+    rosters.create_roster(eng, c.id, "Gang")
     eng.dispose()
     _downgrade(path, "0002")  # the migrations after 0002 taken back: 0002's own, below, by hand
     con = sqlite3.connect(path)
@@ -233,7 +233,7 @@ def _kill_creations(tmp_path: Path, kills: int, seed: int = 1201) -> dict[str, i
         assert rev in (None, HEAD_REVISION)
         eng = open_database(url)  # what `campaign create` does first
         try:
-            core.create_campaign(eng, f"C{i}", "necromunda")
+            campaigns.create_campaign(eng, f"C{i}", "necromunda")
         finally:
             eng.dispose()
     return seen

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import create_engine, inspect
 
-from campaign_app.usecases import core, members
+from campaign_app.usecases import campaigns, members
 from db.migrate import HEAD_REVISION, open_database
 from tests.db.test_migration_advance import _alembic, _rows
 
@@ -24,7 +24,7 @@ def test_members_come_and_go_with_the_migration(db_url: str) -> None:
 
     assert "0014_members" in known_revisions()  # 0015_system_records came after it
     engine = open_database(db_url)
-    c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
     members.add_member(engine, "ann", "pw", "player")
     members.login(engine, "ann", "pw")
     engine.dispose()
@@ -40,6 +40,6 @@ def test_members_come_and_go_with_the_migration(db_url: str) -> None:
         assert members.members(engine) == [] and members.sessions(engine) == []
         members.add_member(engine, "ann", "pw2", "arbitrator")
         assert members.login(engine, "ann", "pw2").role == "arbitrator"
-        assert core.show_campaign(engine, c.id)["name"] == "Old Hive"
+        assert campaigns.show_campaign(engine, c.id)["name"] == "Old Hive"
     finally:
         engine.dispose()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, inspect
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.counters import change_counter, define_counter
 from db.migrate import HEAD_REVISION, head_revision, open_database
 from tests.db.test_migration_advance import _alembic, _rows
@@ -30,9 +30,9 @@ def _old_database(url: str) -> tuple[int, int]:
     """A campaign with a roster, a fighter and a counter, then the schema taken back to 0014 (main's members)."""
     engine = open_database(url)
     try:
-        c = core.create_campaign(engine, "Old Hive", "necromunda", "n23")
-        r = core.create_roster(engine, c.id, "Rust Rats")
-        core.add_fighter(engine, r.id, "Krug")
+        c = campaigns.create_campaign(engine, "Old Hive", "necromunda", "n23")
+        r = rosters.create_roster(engine, c.id, "Rust Rats")
+        fighters.add_fighter(engine, r.id, "Krug")
         define_counter(engine, c.id, "Terror Level", high=10)
         change_counter(engine, r.id, "Terror Level", to=3)
     finally:

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import create_engine, inspect
 
 from campaign_app import rollchain
-from campaign_app.usecases import core, roll_log, undo
+from campaign_app.usecases import roll_log, rolls, undo
 from campaign_app.usecases.battles import after_battle
 from campaign_app.usecases.record import verify_chain
 from db.migrate import HEAD_REVISION, head_revision, open_database
@@ -36,7 +36,7 @@ def _old_database(url: str) -> int:
             cid, bid, _ids = eight_fighter_n23_battle(engine)
             after_battle(engine, bid, seed=9)
             for n in range(3):
-                core.roll_table(engine, "n23-lasting-injury", campaign=cid, seed=n)
+                rolls.roll_table(engine, "n23-lasting-injury", campaign=cid, seed=n)
     finally:
         engine.dispose()
     _alembic(url, "downgrade", OLD)

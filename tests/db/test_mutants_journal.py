@@ -1,5 +1,5 @@
 """Tests that read back what the journal, undo and redo wrote (issue #34, the mutation
-group ``journal``: db/journal.py, db/uow.py, undo and redo of usecases/core.py).
+group ``journal``: db/journal.py, db/uow.py, undo and redo of usecases/journal.py).
 
 The other journal tests check what a user sees (a refusal, a version that went up); these
 check every row: a scripted campaign (rosters, fighters with gear and skills, a move

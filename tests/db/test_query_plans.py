@@ -39,7 +39,7 @@ def _ids(engine: Any, cid: int) -> tuple[int, int, str, int, str]:
 
 
 def test_the_hot_gui_queries_use_indexes(league: tuple[Any, int]) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import fighters, journal
     from campaign_app.usecases import gui_queries as q
 
     engine, cid = league
@@ -57,9 +57,9 @@ def test_the_hot_gui_queries_use_indexes(league: tuple[Any, int]) -> None:
             page = q.roll_log_page(engine, cid, limit=5, **flt)  # type: ignore[arg-type]
             if page["before"] is not None:
                 q.roll_log_page(engine, cid, limit=5, before=page["before"], **flt)  # type: ignore[arg-type]
-        core.show_fighter(engine, fname)
+        fighters.show_fighter(engine, fname)
         q.fighter_detail(engine, fid)
-        core.history(engine, cid, limit=50)
+        journal.history(engine, cid, limit=50)
         q.undo_state(engine, cid)
         assert len(q.battles(engine, cid, newest=15)) == 15  # the campaign pane's battles
     assert len(seen) > 20
@@ -120,7 +120,7 @@ def test_rows_by_id_are_read_by_primary_key(league: tuple[Any, int]) -> None:
     other = next(r for r in q.campaign_tree(engine)[0]["rosters"] if r["id"] != rid)
     assert q.roster_rows(engine, roster=other["id"], fighters=ids, units=[])["rows"] == []  # out of scope
     # a campaign's scope: the same, its rosters checked by their ids
-    from campaign_app.usecases.core import create_campaign
+    from campaign_app.usecases.campaigns import create_campaign
 
     with statements(engine) as seen:
         got = q.roster_rows(engine, campaign=cid, fighters=ids, units=[])["rows"]

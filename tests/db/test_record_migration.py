@@ -9,8 +9,8 @@ from sqlalchemy.engine import Engine
 
 from campaign_app.usecases import roll_log, undo
 from campaign_app.usecases.battles import after_battle
-from campaign_app.usecases.core import roll_table
 from campaign_app.usecases.record import verify_chain
+from campaign_app.usecases.rolls import roll_table
 from db.engine import migration_engine, normalize_url
 from db.migrate import alembic_config, open_database
 from tests.campaign_app.test_after_battle_statements import eight_fighter_n23_battle
@@ -95,7 +95,7 @@ _KNOWN = {  # id: (mark, prev_hash, hash)
 
 
 def _fixed_database_at_0009(engine: Engine) -> tuple[str, list[int]]:
-    from campaign_app.usecases.core import create_campaign
+    from campaign_app.usecases.campaigns import create_campaign
 
     url = engine.url.render_as_string(hide_password=False)
     cids = [create_campaign(engine, name, "necromunda").id for name in ("First", "Second")]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from campaign_app.errors import InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import rolls, rosters
 from campaign_app.usecases.backup import backup, restore
 from campaign_app.usecases.datafiles import export_all
 from db.backup import reference_schema, sqlite_schema
@@ -63,7 +63,7 @@ def test_a_hostile_sqlite_file_is_refused_and_nothing_changes(filled, sqlite_url
     good = tmp_path / "good.sqlite"
     backup(filled, good)
     if "roll_record" in " ".join(sql) and "UPDATE" in sql[0]:
-        core.roll_table(filled, "n26-lasting-injury", campaign="Hive War", seed=3)
+        rolls.roll_table(filled, "n26-lasting-injury", campaign="Hive War", seed=3)
         backup(filled, good)
     bad = altered_copy(good, tmp_path / "bad.sqlite", *sql)
     before = snap(filled)
@@ -101,7 +101,7 @@ def test_a_clean_backup_still_restores_with_the_reference_schema(filled, sqlite_
     finally:
         con.close()
     docs = export_all(filled)["campaigns"]
-    core.create_roster(filled, "Hive War", "Late gang")
+    rosters.create_roster(filled, "Hive War", "Late gang")
     restore(filled, good)
     eng = open_database(sqlite_url)
     try:

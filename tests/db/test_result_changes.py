@@ -144,7 +144,7 @@ def test_the_package_exports_the_unit_use_cases_and_the_results():
 
 
 def test_the_json_of_a_result_is_the_row_dict_it_replaced(squad):
-    from campaign_app.usecases.core import campaign_dict, roster_dict
+    from campaign_app.usecases.shapes import campaign_dict, roster_dict
     from db.models import Campaign, Roster
     from db.uow import read_session
 

@@ -27,13 +27,13 @@ con.close()
 @pytest.mark.parametrize("not_a_database", [False, True])
 def test_opening_again_keeps_the_first_openings_commits(tmp_path: Path, not_a_database: bool) -> None:
     from campaign_app.errors import DatabaseError
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns
 
     path = tmp_path / "table.sqlite"
     url = f"sqlite:///{path}"
     first = open_database(url)
     try:
-        core.create_campaign(first, "Kursk", "nuts")
+        campaigns.create_campaign(first, "Kursk", "nuts")
         with first.connect() as held:  # the server's pooled connection, open throughout
             held.execute(text("SELECT 1"))
             again = open_database(url, create=False)  # a second opening in this process
@@ -45,7 +45,7 @@ def test_opening_again_keeps_the_first_openings_commits(tmp_path: Path, not_a_da
                     open_database(f"sqlite:///{junk}", create=False)
             subprocess.run([sys.executable, "-c", _OTHER_PROCESS, str(path)], check=True, timeout=60)
             assert (tmp_path / "table.sqlite-wal").exists(), "another process deleted the -wal under us"
-            core.create_campaign(first, "Stalingrad", "nuts")
+            campaigns.create_campaign(first, "Stalingrad", "nuts")
     finally:
         first.dispose()
     import sqlite3

@@ -9,7 +9,7 @@ from sqlalchemy.engine import Engine
 
 from campaign_app.dice import Roller
 from campaign_app.usecases import roll_log
-from campaign_app.usecases.core import create_campaign
+from campaign_app.usecases.campaigns import create_campaign
 from campaign_app.usecases.record import abandon_rolls, record_preview
 from db.uow import UnitOfWork
 

@@ -135,7 +135,7 @@ def test_json_export_import_round_trip_and_checks(skirmish: Any, engine: Any, tm
     from example_skirmish import demo
 
     from campaign_app.errors import InputError
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns
     from campaign_app.usecases.datafiles import export_json, import_json
 
     cid = demo.build(engine)
@@ -154,20 +154,20 @@ def test_json_export_import_round_trip_and_checks(skirmish: Any, engine: Any, tm
     # a characteristic outside 1..6 is refused, and nothing is written
     bad = json.loads(json.dumps(doc))
     bad["rosters"][0]["fighters"][0]["stats"]["Skill"] = 9
-    before = len(core.list_campaigns(engine))
+    before = len(campaigns.list_campaigns(engine))
     with pytest.raises(InputError, match="Skill"):
         import_json(engine, bad, rename="Bad ford")
-    assert len(core.list_campaigns(engine)) == before
+    assert len(campaigns.list_campaigns(engine)) == before
 
 
 def test_demo_is_offered_with_the_others(skirmish: Any, engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns
     from campaign_app.usecases.demo import create_demo, demo_names
 
     assert demo_names()[-1] == "Skirmish at the Ford"
     res = create_demo(engine)
     assert "Skirmish at the Ford" in res.created
-    camp = next(c for c in core.list_campaigns(engine) if c["name"] == "Skirmish at the Ford")
+    camp = next(c for c in campaigns.list_campaigns(engine) if c["name"] == "Skirmish at the Ford")
     assert camp["system"] == ID and camp["rosters"] == 2 and camp["battles"] == 1
     assert create_demo(engine).created == []
 

@@ -22,7 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, league, members
+from campaign_app.usecases import campaigns, fighters, league, members, rosters
 
 PASSWORDS = {"ann": "ann's long passphrase", "bob": "bob-pw-9f2", "carla": "arbiter of all", "vic": "just looking"}
 REAL_HASHER = members._hasher  # before _cheap_argon2 replaces it
@@ -76,13 +76,13 @@ def lg(engine: Any) -> Iterator[League]:
     app = Campaigns(engine)
     for name, role in ROLES.items():
         app.run(members.add_member, name, PASSWORDS[name], role)
-    c = app.run(core.create_campaign, "Kursk", "nuts")
-    easy = app.run(core.create_roster, c.id, "Easy")
-    jerries = app.run(core.create_roster, c.id, "Jerries")
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts")
+    easy = app.run(rosters.create_roster, c.id, "Easy")
+    jerries = app.run(rosters.create_roster, c.id, "Jerries")
     app.run(league.assign_roster, easy.id, "ann")
     app.run(league.assign_roster, jerries.id, "bob")
-    rock = app.run(core.add_fighter, easy.id, "Sgt Rock", rep=5)
-    hans = app.run(core.add_fighter, jerries.id, "Hans", rep=4)
+    rock = app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)
+    hans = app.run(fighters.add_fighter, jerries.id, "Hans", rep=4)
     with TestClient(create_app(app), client=("203.0.113.7", 50000)) as client:
         yield League(app, client, c.id, easy.id, jerries.id, rock.id, hans.id)
 

@@ -14,7 +14,16 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import battles, core, league, members, record
+from campaign_app.usecases import (
+    battles,
+    campaigns,
+    fighters,
+    league,
+    members,
+    record,
+    rolls,
+    rosters,
+)
 from tests.server.conftest import League, game_rows
 from tests.server.test_attacks import _error, _intact, _refused, _strict
 
@@ -33,7 +42,7 @@ def fought(lg: League) -> int:
 def _dora(lg: League) -> dict[str, str]:
     """A third player, with a roster of her own that did not fight battle 1."""
     lg.app.run(members.add_member, "dora", "dora's passphrase 7", "player")
-    r = lg.app.run(core.create_roster, lg.campaign, "Rangers")
+    r = lg.app.run(rosters.create_roster, lg.campaign, "Rangers")
     lg.app.run(league.assign_roster, r.id, "dora")
     resp = lg.client.post("/api/login", json={"name": "dora", "password": "dora's passphrase 7"})
     assert resp.status_code == 200, resp.text
@@ -47,7 +56,7 @@ def _post(lg: League, who: dict[str, str], use_case: str, **args: Any) -> dict[s
 
 
 def _previews(lg: League) -> list[dict[str, Any]]:
-    return [r for r in lg.app.run(core.roll_log, lg.campaign) if r["mark"] == "preview"]
+    return [r for r in lg.app.run(rolls.roll_log, lg.campaign) if r["mark"] == "preview"]
 
 
 def _step_through(lg: League, who: dict[str, str], battle: int) -> tuple[list[list[Any]], dict[str, Any]]:
@@ -82,7 +91,7 @@ def test_a_player_steps_through_with_the_servers_dice_and_applies(lg: League, fo
                 state_key=view["state_key"])
     assert rep["applied"] is True and rep["steps"] == view["steps"]
     assert lg.app.run(battles.show_battle, fought)["after_battle_done"] is True
-    applied = [r for r in lg.app.run(core.roll_log, lg.campaign) if r["mark"] == "applied"]
+    applied = [r for r in lg.app.run(rolls.roll_log, lg.campaign) if r["mark"] == "applied"]
     assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]  # the server's faces
     assert {r["source"] for r in applied} == {"random"}
     with lg.app.engine.connect() as conn:
@@ -154,16 +163,16 @@ def test_a_player_does_not_undo_an_after_the_battle_the_arbitrator_does(lg: Leag
     ann = lg.login("ann")
     faces, view = _step_through(lg, ann, fought)
     _post(lg, ann, "battles.apply_rolled_after_battle", battle=fought, faces=faces, state_key=view["state_key"])
-    msg = _refused(lg, ann, "core.undo", 403, "only the arbitrator may", campaign=lg.campaign)
+    msg = _refused(lg, ann, "journal.undo", 403, "only the arbitrator may", campaign=lg.campaign)
     assert "After the Battle" in msg
-    _post(lg, lg.login("carla"), "core.undo", campaign=lg.campaign)
+    _post(lg, lg.login("carla"), "journal.undo", campaign=lg.campaign)
     assert lg.app.run(battles.show_battle, fought)["after_battle_done"] is False
 
 
 def test_apply_after_the_rosters_changed_is_a_conflict(lg: League, fought: int) -> None:
     ann = lg.login("ann")
     faces, view = _step_through(lg, ann, fought)
-    lg.app.run(core.edit_fighter, lg.rock, xp=3)
+    lg.app.run(fighters.edit_fighter, lg.rock, xp=3)
     r = lg.client.post("/api/run/battles.apply_rolled_after_battle",
                        json={"battle": fought, "faces": faces, "state_key": view["state_key"]}, headers=ann)
     assert r.status_code == 409 and "rosters changed since the preview" in _error(r)
@@ -183,20 +192,20 @@ def test_a_player_applies_what_changes_the_other_side_in_the_same_transaction(lg
     _post(lg, ann, "battles.apply_rolled_after_battle", battle=fought, faces=faces, state_key=view["state_key"])
     hans_after = [r for r in game_rows(lg.app)["fighter"] if "'Hans'" in r]
     assert hans_after != hans_before  # bob's fighter, written by ann's After the Battle
-    applied = [r for r in lg.app.run(core.roll_log, lg.campaign) if r["mark"] == "applied"]
+    applied = [r for r in lg.app.run(rolls.roll_log, lg.campaign) if r["mark"] == "applied"]
     assert {r["source"] for r in applied} == {"typed"} and {f for r in applied for f in r["faces"]} == {6}
 
 
 def test_a_necromunda_battle_with_an_option_steps_through_and_applies(lg: League) -> None:
     """Another game, with an After the Battle option naming fighters (treat Krug): the
     options travel with every call; bob (the other gang) steps through and applies."""
-    c = lg.app.run(core.create_campaign, "Hive War", "necromunda")
-    g = lg.app.run(core.create_roster, c.id, "Crushers", faction="Goliath")
-    e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
+    c = lg.app.run(campaigns.create_campaign, "Hive War", "necromunda")
+    g = lg.app.run(rosters.create_roster, c.id, "Crushers", faction="Goliath")
+    e = lg.app.run(rosters.create_roster, c.id, "Blades", faction="Escher")
     lg.app.run(league.assign_roster, g.id, "ann")
     lg.app.run(league.assign_roster, e.id, "bob")
-    krug = lg.app.run(core.add_fighter, g.id, "Krug", fighter_type="ganger")
-    vala = lg.app.run(core.add_fighter, e.id, "Vala", fighter_type="ganger")
+    krug = lg.app.run(fighters.add_fighter, g.id, "Krug", fighter_type="ganger")
+    vala = lg.app.run(fighters.add_fighter, e.id, "Vala", fighter_type="ganger")
     lg.app.run(record.set_campaign_settings, c.id, dice_discipline="strict")
     b = lg.app.run(battles.record_battle, c.id, [g.id, e.id], winner=e.id,
                    results={krug.id: "out-of-action", vala.id: "out-of-action"})
@@ -212,7 +221,7 @@ def test_a_necromunda_battle_with_an_option_steps_through_and_applies(lg: League
     rep = _post(lg, bob, "battles.apply_rolled_after_battle", battle=b.id, faces=faces, options=opts,
                 state_key=view["state_key"])
     assert rep["applied"] and rep["lines"] == view["lines"]
-    applied = [r for r in lg.app.run(core.roll_log, c.id) if r["mark"] == "applied"]
+    applied = [r for r in lg.app.run(rolls.roll_log, c.id) if r["mark"] == "applied"]
     assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]
     assert {r["source"] for r in applied} == {"random"}
     assert lg.app.run(record.verify_chain, c.id).intact

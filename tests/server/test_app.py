@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from campaign_app.facade import result_adapter
-from campaign_app.usecases import core, gui_queries, members
+from campaign_app.usecases import campaigns, fighters, gui_queries, journal, members, rosters
 from server.app import create_app
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -44,7 +44,7 @@ def test_a_wrong_password_or_name_is_401_and_makes_no_session(lg: League, name: 
 
 def test_no_token_or_a_bad_one_is_401(lg: League) -> None:
     assert lg.client.get("/api/me").status_code == 401
-    r = lg.client.post("/api/run/core.show_roster", json={"ref": lg.easy},
+    r = lg.client.post("/api/run/rosters.show_roster", json={"ref": lg.easy},
                        headers={"Authorization": "Bearer not-a-token"})
     assert r.status_code == 401 and "not logged in" in _one_line_error(r)
     # a token is read from the header only, never from the URL
@@ -120,11 +120,11 @@ def test_logout_and_revoke_end_sessions(lg: League) -> None:
 # --------------------------------------------------------------------------- who writes what
 def test_a_viewer_reads_but_writes_nothing(lg: League) -> None:
     vic = lg.login("vic")
-    assert lg.run(vic, "core.show_roster", ref=lg.easy).json()["name"] == "Easy"
+    assert lg.run(vic, "rosters.show_roster", ref=lg.easy).json()["name"] == "Easy"
     before = game_rows(lg.app)
-    r = lg.run(vic, "core.edit_fighter", ref=lg.rock, xp=7)
+    r = lg.run(vic, "fighters.edit_fighter", ref=lg.rock, xp=7)
     assert r.status_code == 403 and "viewer" in _one_line_error(r)
-    r = lg.run(vic, "core.undo", campaign=lg.campaign)
+    r = lg.run(vic, "journal.undo", campaign=lg.campaign)
     assert r.status_code == 403
     assert game_rows(lg.app) == before
 
@@ -132,12 +132,12 @@ def test_a_viewer_reads_but_writes_nothing(lg: League) -> None:
 def test_a_player_editing_another_players_roster_is_refused_and_nothing_is_written(lg: League) -> None:
     before = game_rows(lg.app)
     ann = lg.login("ann")
-    r = lg.run(ann, "core.edit_fighter", ref=lg.hans, xp=9, add_weapons=["Rifle"])
+    r = lg.run(ann, "fighters.edit_fighter", ref=lg.hans, xp=9, add_weapons=["Rifle"])
     assert r.status_code == 403
     assert "belongs to bob, not to you (ann)" in _one_line_error(r)
-    r = lg.run(ann, "core.add_fighter", roster_ref=lg.jerries, name="Spy", rep=3)
+    r = lg.run(ann, "fighters.add_fighter", roster_ref=lg.jerries, name="Spy", rep=3)
     assert r.status_code == 403
-    r = lg.run(ann, "core.edit_roster", ref=lg.jerries, name="Losers")
+    r = lg.run(ann, "rosters.edit_roster", ref=lg.jerries, name="Losers")
     assert r.status_code == 403
     assert game_rows(lg.app) == before  # no fighter, no weapon, no journal, no roll
 
@@ -146,48 +146,48 @@ def test_a_player_may_not_take_a_roster_or_create_a_campaign(lg: League) -> None
     before = game_rows(lg.app)
     r = lg.run("ann", "league.assign_roster", roster=lg.jerries, player="ann")
     assert r.status_code == 403 and "arbitrator" in _one_line_error(r)
-    r = lg.run("ann", "core.create_campaign", name="Mine", system="nuts")
+    r = lg.run("ann", "campaigns.create_campaign", name="Mine", system="nuts")
     assert r.status_code == 403
     assert game_rows(lg.app) == before
 
 
 def test_an_owners_edit_is_written_journaled_and_undone(lg: League) -> None:
     ann = lg.login("ann")
-    r = lg.run(ann, "core.edit_fighter", ref=lg.rock, xp=3, add_weapons=["Rifle"])
+    r = lg.run(ann, "fighters.edit_fighter", ref=lg.rock, xp=3, add_weapons=["Rifle"])
     assert r.status_code == 200, r.text
-    shown = lg.app.run(core.show_fighter, lg.rock)
+    shown = lg.app.run(fighters.show_fighter, lg.rock)
     assert shown["xp"] == 3 and [e["name"] for e in shown["equipment"]] == ["Rifle"]
-    newest = lg.app.run(core.history, lg.campaign)[0]
+    newest = lg.app.run(journal.history, lg.campaign)[0]
     assert newest["action"] == "fighter.edit" and not newest["undone"]
     with lg.app.engine.connect() as c:
         authors = [r[0] for r in c.exec_driver_sql("SELECT author FROM journal ORDER BY id DESC")]
     assert authors[0] == "ann"  # the member who made it, for undo's check
     # bob may not undo ann's change; ann may
-    r = lg.run("bob", "core.undo", campaign=lg.campaign)
+    r = lg.run("bob", "journal.undo", campaign=lg.campaign)
     assert r.status_code == 403 and "made by ann" in _one_line_error(r)
-    assert lg.app.run(core.show_fighter, lg.rock)["xp"] == 3
-    r = lg.run(ann, "core.undo", campaign=lg.campaign)
+    assert lg.app.run(fighters.show_fighter, lg.rock)["xp"] == 3
+    r = lg.run(ann, "journal.undo", campaign=lg.campaign)
     assert r.status_code == 200, r.text
-    shown = lg.app.run(core.show_fighter, lg.rock)
+    shown = lg.app.run(fighters.show_fighter, lg.rock)
     assert shown["xp"] == 0 and shown["equipment"] == []
     # the arbitrator's own older action is not ann's to undo
-    r = lg.run(ann, "core.undo", campaign=lg.campaign)
+    r = lg.run(ann, "journal.undo", campaign=lg.campaign)
     assert r.status_code == 403
 
 
 def test_a_roster_a_player_creates_is_theirs(lg: League) -> None:
-    r = lg.run("bob", "core.create_roster", campaign_ref=lg.campaign, name="Panzers")
+    r = lg.run("bob", "rosters.create_roster", campaign_ref=lg.campaign, name="Panzers")
     assert r.status_code == 200, r.text
     rid = r.json()["id"]
     assert {m["name"]: [x["name"] for x in m["rosters"]] for m in lg.app.run(members.members)}["bob"] == \
         ["Jerries", "Panzers"]
-    assert lg.run("bob", "core.add_fighter", roster_ref=rid, name="Kurt", rep=4).status_code == 200
-    assert lg.run("ann", "core.add_fighter", roster_ref=rid, name="Mole", rep=4).status_code == 403
+    assert lg.run("bob", "fighters.add_fighter", roster_ref=rid, name="Kurt", rep=4).status_code == 200
+    assert lg.run("ann", "fighters.add_fighter", roster_ref=rid, name="Mole", rep=4).status_code == 403
 
 
 def test_a_player_records_a_battle_their_roster_fought_but_not_others(lg: League) -> None:
     carla = lg.login("carla")
-    third = lg.run(carla, "core.create_roster", campaign_ref=lg.campaign, name="Reserves").json()["id"]
+    third = lg.run(carla, "rosters.create_roster", campaign_ref=lg.campaign, name="Reserves").json()["id"]
     before = game_rows(lg.app)
     r = lg.run("ann", "battles.record_battle", campaign=lg.campaign, rosters=[lg.jerries, third])
     assert r.status_code == 403 and "not fought by one of your rosters" in _one_line_error(r)
@@ -200,10 +200,10 @@ def test_a_player_records_a_battle_their_roster_fought_but_not_others(lg: League
 
 def test_the_arbitrator_changes_everything(lg: League) -> None:
     carla = lg.login("carla")
-    assert lg.run(carla, "core.edit_fighter", ref=lg.hans, xp=2).status_code == 200
+    assert lg.run(carla, "fighters.edit_fighter", ref=lg.hans, xp=2).status_code == 200
     assert lg.run(carla, "league.assign_roster", roster=lg.jerries, player="ann").status_code == 200
-    assert lg.run("ann", "core.edit_fighter", ref=lg.hans, xp=4).status_code == 200  # now ann's
-    assert lg.app.run(core.show_fighter, lg.hans)["xp"] == 4
+    assert lg.run("ann", "fighters.edit_fighter", ref=lg.hans, xp=4).status_code == 200  # now ann's
+    assert lg.app.run(fighters.show_fighter, lg.hans)["xp"] == 4
 
 
 # --------------------------------------------------------------------------- input and output
@@ -216,7 +216,7 @@ def test_the_arbitrator_changes_everything(lg: League) -> None:
 def test_bad_arguments_are_422_in_one_line_and_write_nothing(lg: League, args: dict[str, Any], says: str) -> None:
     h = lg.login("carla")
     before = game_rows(lg.app)
-    r = lg.client.post("/api/run/core.edit_fighter", json=args, headers=h)
+    r = lg.client.post("/api/run/fighters.edit_fighter", json=args, headers=h)
     assert r.status_code == 422
     assert says in _one_line_error(r)
     assert game_rows(lg.app) == before
@@ -224,9 +224,9 @@ def test_bad_arguments_are_422_in_one_line_and_write_nothing(lg: League, args: d
 
 def test_a_body_that_is_no_object_and_an_unknown_use_case_are_422(lg: League) -> None:
     h = lg.login("carla")
-    r = lg.client.post("/api/run/core.show_roster", content=b"[1, 2]", headers=h)
+    r = lg.client.post("/api/run/rosters.show_roster", content=b"[1, 2]", headers=h)
     assert r.status_code == 422 and "JSON object" in _one_line_error(r)
-    r = lg.client.post("/api/run/core.show_roster", content=b"{not json", headers=h)
+    r = lg.client.post("/api/run/rosters.show_roster", content=b"{not json", headers=h)
     assert r.status_code == 422
     r = lg.client.post("/api/run/database.restore", json={}, headers=h)  # not on the list
     assert r.status_code == 422 and "no use-case named 'database.restore'" in _one_line_error(r)
@@ -234,13 +234,13 @@ def test_a_body_that_is_no_object_and_an_unknown_use_case_are_422(lg: League) ->
 
 def test_use_case_errors_are_one_line_with_their_status(lg: League) -> None:
     h = lg.login("carla")
-    r = lg.run(h, "core.show_roster", ref=9999)
+    r = lg.run(h, "rosters.show_roster", ref=9999)
     assert r.status_code == 404 and "9999" in _one_line_error(r)
-    r = lg.run(h, "core.add_fighter", roster_ref=lg.easy, name="Bad", rep=9)
+    r = lg.run(h, "fighters.add_fighter", roster_ref=lg.easy, name="Bad", rep=9)
     assert r.status_code == 400 and "rep: 9 is outside" in _one_line_error(r)
-    old = lg.app.run(core.show_fighter, lg.rock)["version"]
-    assert lg.run(h, "core.edit_fighter", ref=lg.rock, xp=1, if_version=old).status_code == 200
-    r = lg.run(h, "core.edit_fighter", ref=lg.rock, xp=2, if_version=old)
+    old = lg.app.run(fighters.show_fighter, lg.rock)["version"]
+    assert lg.run(h, "fighters.edit_fighter", ref=lg.rock, xp=1, if_version=old).status_code == 200
+    r = lg.run(h, "fighters.edit_fighter", ref=lg.rock, xp=2, if_version=old)
     assert r.status_code == 409, r.text
     _one_line_error(r)
 
@@ -266,7 +266,7 @@ def test_a_fault_is_500_with_no_traceback_to_the_client(lg: League, monkeypatch:
 def test_a_body_over_a_megabyte_is_413(lg: League) -> None:
     h = lg.login("carla")
     before = game_rows(lg.app)
-    r = lg.client.post("/api/run/core.edit_fighter", headers=h,
+    r = lg.client.post("/api/run/fighters.edit_fighter", headers=h,
                        json={"ref": lg.rock, "notes": "x" * 1_100_000})
     assert r.status_code == 413 and "larger than" in _one_line_error(r)
 
@@ -274,7 +274,7 @@ def test_a_body_over_a_megabyte_is_413(lg: League) -> None:
         for _ in range(12):
             yield b" " * 100_000
 
-    r = lg.client.post("/api/run/core.edit_fighter", headers=h, content=chunks())
+    r = lg.client.post("/api/run/fighters.edit_fighter", headers=h, content=chunks())
     assert r.status_code == 413
     assert game_rows(lg.app) == before
 
@@ -283,18 +283,18 @@ def test_results_round_trip_through_the_server(lg: League) -> None:
     """The JSON the server sends, read back by the use-case's result adapter, equals
     what the use-case returns locally."""
     h = lg.login("carla")
-    for name, fn, args in [("core.show_roster", core.show_roster, {"ref": lg.easy}),
+    for name, fn, args in [("rosters.show_roster", rosters.show_roster, {"ref": lg.easy}),
                            ("tree.campaign_tree", gui_queries.campaign_tree, {}),
                            ("roster_table.roster_rows", gui_queries.roster_rows, {"roster": lg.jerries}),
-                           ("core.list_campaigns", core.list_campaigns, {})]:
+                           ("campaigns.list_campaigns", campaigns.list_campaigns, {})]:
         r = lg.run(h, name, **args)
         assert r.status_code == 200, r.text
         assert result_adapter(fn).validate_json(r.content) == lg.app.run(fn, **args), name
-    r = lg.run(h, "core.add_fighter", roster_ref=lg.easy, name="Pvt Ryan", rep=4, weapons=["Rifle"])
-    remote = result_adapter(core.add_fighter).validate_json(r.content)
+    r = lg.run(h, "fighters.add_fighter", roster_ref=lg.easy, name="Pvt Ryan", rep=4, weapons=["Rifle"])
+    remote = result_adapter(fighters.add_fighter).validate_json(r.content)
     assert remote.name == "Pvt Ryan" and remote.changes.fighters == frozenset({remote.id})
-    assert remote == result_adapter(core.add_fighter).validate_python(
-        result_adapter(core.add_fighter).dump_python(remote))
+    assert remote == result_adapter(fighters.add_fighter).validate_python(
+        result_adapter(fighters.add_fighter).dump_python(remote))
 
 
 def test_the_openapi_document_describes_every_use_case(lg: League) -> None:
@@ -304,7 +304,7 @@ def test_the_openapi_document_describes_every_use_case(lg: League) -> None:
     for name in CATALOGUE:
         op = doc["paths"][f"/api/run/{name}"]["post"]
         assert op["requestBody"]["content"]["application/json"]["schema"]["type"] == "object", name
-    props = doc["paths"]["/api/run/core.add_fighter"]["post"]["requestBody"]["content"]["application/json"]
+    props = doc["paths"]["/api/run/fighters.add_fighter"]["post"]["requestBody"]["content"]["application/json"]
     assert {"roster_ref", "name", "rep"} <= set(props["schema"]["properties"])
     refs = {v.split("/")[-1] for v in _refs(doc)}
     assert refs <= set(doc["components"]["schemas"]), refs - set(doc["components"]["schemas"])
@@ -326,7 +326,7 @@ def test_no_token_and_no_password_reaches_the_logs(lg: League, caplog: pytest.Lo
     token = r.json()["token"]
     h = {"Authorization": f"Bearer {token}"}
     lg.client.get("/api/me", headers=h)
-    lg.client.post("/api/run/core.edit_fighter", json={"ref": lg.hans, "xp": 1}, headers=h)  # refused
+    lg.client.post("/api/run/fighters.edit_fighter", json={"ref": lg.hans, "xp": 1}, headers=h)  # refused
     lg.client.post("/api/login", json={"name": "ann", "password": "wrong " + PASSWORDS["bob"]})
     text = "\n".join(f"{r.name} {r.getMessage()} {r.args!r}" for r in caplog.records)
     assert caplog.records  # something was logged (the HTTP client's requests at least)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from campaign_app.usecases import core, league, record, table
+from campaign_app.usecases import campaigns, fighters, league, record, rolls, rosters, table
 from server.catalogue import CATALOGUE
 from tests.server.conftest import League, game_rows
 
@@ -51,38 +51,38 @@ def test_a_seed_under_strict_dice_is_refused_and_the_server_rolls(lg: League) ->
     refuses a seed; without one it rolls the die itself (``random``, on record)."""
     _strict(lg)
     ann = lg.login("ann")
-    _refused(lg, ann, "core.roll_table", 400, "plays strict dice", table_id="nuts-scenario",
+    _refused(lg, ann, "rolls.roll_table", 400, "plays strict dice", table_id="nuts-scenario",
              campaign=lg.campaign, seed=3)
     n = _intact(lg)
-    r = lg.client.post("/api/run/core.roll_table", json={"table_id": "nuts-scenario", "campaign": lg.campaign},
+    r = lg.client.post("/api/run/rolls.roll_table", json={"table_id": "nuts-scenario", "campaign": lg.campaign},
                        headers=ann)
     assert r.status_code == 200, r.text
     assert r.json()["source"] == "random" and r.json()["recorded"] is True
     assert _intact(lg) == n + 1
-    log = lg.app.run(core.roll_log, lg.campaign)
+    log = lg.app.run(rolls.roll_log, lg.campaign)
     assert log[-1]["source"] == "random" and log[-1]["faces"] == r.json()["faces"]
 
 
 def test_a_seed_in_an_open_campaign_is_still_taken(lg: League) -> None:
     """Open dice (a friendly campaign): the server keeps today's behaviour."""
-    r = lg.run("ann", "core.roll_table", table_id="nuts-scenario", campaign=lg.campaign, seed=3)
+    r = lg.run("ann", "rolls.roll_table", table_id="nuts-scenario", campaign=lg.campaign, seed=3)
     assert r.status_code == 200 and r.json()["source"] == "seeded"
 
 
 def test_typed_faces_under_strict_dice_need_the_arbitrators_leave(lg: League) -> None:
     _strict(lg, typed=False)
     ann = lg.login("ann")
-    msg = _refused(lg, ann, "core.roll_table", 400, "without typed dice", table_id="nuts-scenario",
+    msg = _refused(lg, ann, "rolls.roll_table", 400, "without typed dice", table_id="nuts-scenario",
                    campaign=lg.campaign, dice="6")
     assert "league server rolls every die" in msg
     # the arbitrator allows typed dice: the same request is taken, faces as typed
     lg.app.run(record.set_campaign_settings, lg.campaign, typed_dice=True)
-    r = lg.client.post("/api/run/core.roll_table", json={"table_id": "nuts-scenario", "campaign": lg.campaign,
+    r = lg.client.post("/api/run/rolls.roll_table", json={"table_id": "nuts-scenario", "campaign": lg.campaign,
                                                          "dice": "6"}, headers=ann)
     assert r.status_code == 200 and r.json()["faces"] == [6] and r.json()["source"] == "typed"
     _intact(lg)
     # a seed stays refused even then
-    _refused(lg, ann, "core.roll_table", 400, "a seed is refused", table_id="nuts-scenario",
+    _refused(lg, ann, "rolls.roll_table", 400, "a seed is refused", table_id="nuts-scenario",
              campaign=lg.campaign, seed=1)
 
 
@@ -103,13 +103,13 @@ def test_a_battle_roll_under_strict_dice_refuses_a_seed(lg: League) -> None:
 def hive(lg: League) -> dict[str, int]:
     """A Necromunda campaign of the league (its injury roll has a dry run): ann's gang
     with Krug, bob's with Vala."""
-    c = lg.app.run(core.create_campaign, "Hive War", "necromunda")
-    g = lg.app.run(core.create_roster, c.id, "Crushers", faction="Goliath")
-    e = lg.app.run(core.create_roster, c.id, "Blades", faction="Escher")
+    c = lg.app.run(campaigns.create_campaign, "Hive War", "necromunda")
+    g = lg.app.run(rosters.create_roster, c.id, "Crushers", faction="Goliath")
+    e = lg.app.run(rosters.create_roster, c.id, "Blades", faction="Escher")
     lg.app.run(league.assign_roster, g.id, "ann")
     lg.app.run(league.assign_roster, e.id, "bob")
-    krug = lg.app.run(core.add_fighter, g.id, "Krug", fighter_type="ganger")
-    vala = lg.app.run(core.add_fighter, e.id, "Vala", fighter_type="ganger")
+    krug = lg.app.run(fighters.add_fighter, g.id, "Krug", fighter_type="ganger")
+    vala = lg.app.run(fighters.add_fighter, e.id, "Vala", fighter_type="ganger")
     return {"campaign": c.id, "krug": krug.id, "vala": vala.id}
 
 
@@ -135,11 +135,11 @@ def test_a_players_own_preview_is_kept_and_is_what_apply_applies(lg: League, hiv
     pre = lg.client.post("/api/run/actions.injury_roll", json={"fighter": hive["krug"], "dry_run": True},
                          headers=ann)
     assert pre.status_code == 200, pre.text
-    previews = lg.app.run(core.roll_log, hive["campaign"], marks=["preview"])
+    previews = lg.app.run(rolls.roll_log, hive["campaign"], marks=["preview"])
     assert previews and all(p["source"] == "random" for p in previews)
     done = lg.client.post("/api/run/actions.injury_roll", json={"fighter": hive["krug"]}, headers=ann)
     assert done.status_code == 200, done.text
-    applied = lg.app.run(core.roll_log, hive["campaign"], marks=["applied"])
+    applied = lg.app.run(rolls.roll_log, hive["campaign"], marks=["applied"])
     # the faces applied begin with the faces previewed: no re-roll by previewing again
     shown = [f for p in previews for f in p["faces"]]
     got = [f for a in applied for f in a["faces"]]
@@ -172,7 +172,7 @@ def test_no_use_case_lets_a_player_set_a_rolls_mark_or_after_battle_done(lg: Lea
 def _some_rolls(lg: League, n: int = 4) -> None:
     ann = lg.login("ann")
     for _ in range(n):
-        r = lg.client.post("/api/run/core.roll_table", json={"table_id": "nuts-scenario", "campaign": lg.campaign},
+        r = lg.client.post("/api/run/rolls.roll_table", json={"table_id": "nuts-scenario", "campaign": lg.campaign},
                            headers=ann)
         assert r.status_code == 200, r.text
 
@@ -247,7 +247,7 @@ def test_a_player_marks_only_their_own_figures_through_the_api(lg: League) -> No
 
 
 def test_editing_another_players_roster_says_whose_it_is(lg: League) -> None:
-    msg = _refused(lg, lg.login("ann"), "core.edit_roster", 403, "belongs to bob, not to you (ann)",
+    msg = _refused(lg, lg.login("ann"), "rosters.edit_roster", 403, "belongs to bob, not to you (ann)",
                    ref=lg.jerries, notes="ours now")
     assert "neither takes nor gives away" not in msg
 
@@ -264,7 +264,7 @@ def test_a_mark_flipped_in_the_database_is_found_and_named(lg: League) -> None:
 
     _some_rolls(lg, 3)
     n = _intact(lg)
-    rid = lg.app.run(core.roll_log, lg.campaign)[1]["id"]
+    rid = lg.app.run(rolls.roll_log, lg.campaign)[1]["id"]
     with lg.app.engine.begin() as conn:  # done in the database, behind the server's back
         conn.execute(text("UPDATE roll_record SET mark = 'undone' WHERE id = :i"), {"i": rid})
     st = lg.app.run(rec.verify_chain, lg.campaign)

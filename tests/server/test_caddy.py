@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from campaign_app.usecases import core
+from campaign_app.usecases import fighters
 from tests.server.conftest import PASSWORDS, League, free_port, serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,18 +106,18 @@ def test_players_reach_the_league_through_caddy(lg: League, proxied: tuple[str, 
     auth = {"Authorization": f"Bearer {r.json()['token']}"}
     assert httpx.get(f"{base}/api/me", headers=auth, timeout=10).json()["name"] == "ann"
     # a write through the proxy lands in the database
-    r = httpx.post(f"{base}/api/run/core.edit_fighter", json={"ref": lg.rock, "xp": 3}, headers=auth, timeout=10)
+    r = httpx.post(f"{base}/api/run/fighters.edit_fighter", json={"ref": lg.rock, "xp": 3}, headers=auth, timeout=10)
     assert r.status_code == 200, r.text
-    assert lg.app.run(core.show_fighter, lg.rock)["xp"] == 3
+    assert lg.app.run(fighters.show_fighter, lg.rock)["xp"] == 3
     # a body over the documented 1 MB is refused: a 413, or the connection closed under
     # the upload (Caddy 2.6 does either, caddyserver/caddy#6739); nothing is written
     big = {"ref": lg.rock, "notes": "x" * 1_100_000}
     try:
-        r = httpx.post(f"{base}/api/run/core.edit_fighter", json=big, headers=auth, timeout=10)
+        r = httpx.post(f"{base}/api/run/fighters.edit_fighter", json=big, headers=auth, timeout=10)
         assert r.status_code == 413, r.text[:200]
     except httpx.RemoteProtocolError:
         pass
-    assert lg.app.run(core.show_fighter, lg.rock)["notes"] == ""
+    assert lg.app.run(fighters.show_fighter, lg.rock)["notes"] == ""
     # the live-update stream passes through as it comes (flush_interval -1): its first
     # line arrives at once, not when a buffer fills
     with httpx.stream("GET", f"{base}/api/events", headers=auth, timeout=10) as s:

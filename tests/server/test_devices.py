@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from campaign_app.errors import AuthError, RefusedError
-from campaign_app.usecases import core, devices, members, table
+from campaign_app.usecases import devices, fighters, members, rosters, table
 from tests.server.conftest import League
 
 OUT = "out-of-the-fight"
@@ -155,14 +155,14 @@ def test_the_transaction_refuses_another_battle_even_past_the_route(lg: League, 
     with pytest.raises(RefusedError, match="not of this device's roster"):
         lg.app.run_as(who, table.track, battle, lg.hans, OUT)
     with pytest.raises(RefusedError, match="only marks its own figures"):
-        lg.app.run_as(who, core.edit_fighter, lg.rock, rep=6)
+        lg.app.run_as(who, fighters.edit_fighter, lg.rock, rep=6)
     assert rows(lg) == before
 
 
 @pytest.mark.parametrize(("use_case", "args"), [
-    ("core.edit_fighter", {"ref": "ROCK", "rep": 6}),
-    ("core.show_roster", {"ref": "EASY"}),
-    ("core.undo", {"campaign": "C"}),
+    ("fighters.edit_fighter", {"ref": "ROCK", "rep": 6}),
+    ("rosters.show_roster", {"ref": "EASY"}),
+    ("journal.undo", {"campaign": "C"}),
     ("devices.invite_to_table", {"battle": "B", "roster": "EASY"}),
 ])
 def test_a_device_is_refused_every_other_use_case(lg: League, battle: int, use_case: str, args: dict) -> None:
@@ -251,7 +251,7 @@ def test_the_owner_or_the_arbitrator_invites_through_the_server(lg: League, batt
     assert r.status_code == 403
     assert rows(lg) == before
     # a roster that does not fight the battle, a finished battle: one line, nothing written
-    solo = lg.app.run(core.create_roster, lg.campaign, "Solo")
+    solo = lg.app.run(rosters.create_roster, lg.campaign, "Solo")
     r = lg.run("carla", "devices.invite_to_table", battle=battle, roster=solo.id)
     assert r.status_code == 400 and "does not take part" in one_line(r)
 

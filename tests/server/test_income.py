@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_app.usecases import battles, core, gear, record
+from campaign_app.usecases import battles, gear, record, rolls
 from tests.server.conftest import League, game_rows
 from tests.server.test_app import _one_line_error
 
@@ -45,7 +45,7 @@ def test_a_player_of_the_battle_collects_every_sides_income_once_with_the_server
     farm = got["Easy"]["lines"][0]
     assert farm["amount"] == 5 + 10 * farm["faces"][0] and got["Jerries"]["total"] == 10
     assert _ledger(lg, lg.easy) == [("income", farm["amount"], 1)] and _ledger(lg, lg.jerries) == [("income", 10, 1)]
-    rolls = lg.app.run(core.roll_log, lg.campaign)
+    rolls = lg.app.run(rolls.roll_log, lg.campaign)
     assert [(x["purpose"], x["source"], x["faces"]) for x in rolls] == [
         ("income from Farm", "random", farm["faces"])]  # the server's die, on record
     chain = lg.app.run(record.verify_chain, lg.campaign)
@@ -56,16 +56,16 @@ def test_a_player_of_the_battle_collects_every_sides_income_once_with_the_server
     assert r.status_code == 400 and "already been collected" in _one_line_error(r)
     r = lg.run("ann", "gear.collect_income", roster=lg.easy, battle=bid)
     assert r.status_code == 400 and "already collected its income" in _one_line_error(r)
-    r = lg.run("bob", "core.undo", campaign=lg.campaign)  # it paid ann's roster too: the arbitrator's undo
+    r = lg.run("bob", "journal.undo", campaign=lg.campaign)  # it paid ann's roster too: the arbitrator's undo
     assert r.status_code == 403 and "belongs to ann" in _one_line_error(r)
     assert game_rows(lg.app) == after
-    assert lg.run(carla, "core.undo", campaign=lg.campaign).status_code == 200
+    assert lg.run(carla, "journal.undo", campaign=lg.campaign).status_code == 200
     assert _ledger(lg, lg.easy) == [] and _ledger(lg, lg.jerries) == []
 
 
 def test_a_player_of_another_battle_collects_nothing(lg: League) -> None:
     carla = lg.login("carla")
-    third = lg.run(carla, "core.create_roster", campaign_ref=lg.campaign, name="Reserves").json()["id"]
+    third = lg.run(carla, "rosters.create_roster", campaign_ref=lg.campaign, name="Reserves").json()["id"]
     assert lg.run(carla, "gear.add_territory", roster=third, name="Depot", credits=20).status_code == 200
     assert lg.run(carla, "gear.add_territory", roster=lg.jerries, name="Mill", credits=10).status_code == 200
     bid = _battle(lg, lg.jerries, third)

@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import text
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, table
+from campaign_app.usecases import campaigns, fighters, rosters, table
 from tests.server.conftest import free_port, serving
 from tests.server.test_serve import _cli
 
@@ -30,10 +30,10 @@ def test_a_browser_joins_by_the_link_and_keeps_no_token_in_a_url(engine: Any, tm
     db = engine.url.render_as_string(hide_password=False)
     # the battle set up in this process (a CLI start costs seconds); the invitation by the CLI
     app = Campaigns(engine)
-    c = app.run(core.create_campaign, "Kursk", "nuts")
-    easy, jerries = (app.run(core.create_roster, c.id, name) for name in ("Easy", "Jerries"))
-    app.run(core.add_fighter, easy.id, "Sgt Rock", rep=5)
-    app.run(core.add_fighter, jerries.id, "Hans", rep=4)
+    c = app.run(campaigns.create_campaign, "Kursk", "nuts")
+    easy, jerries = (app.run(rosters.create_roster, c.id, name) for name in ("Easy", "Jerries"))
+    app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)
+    app.run(fighters.add_fighter, jerries.id, "Hans", rep=4)
     b = app.run(table.setup_battle, c.id, [easy.id, jerries.id], scenario="Patrol", attacker=easy.id)
     app.run(table.start_battle, b.id)
     assert b.id == 1

@@ -30,7 +30,16 @@ from campaign_app.errors import (
 )
 from campaign_app.facade import Campaigns
 from campaign_app.remote import RemoteCampaigns, TokenStore
-from campaign_app.usecases import core, gui_queries, league, live, members
+from campaign_app.usecases import (
+    campaigns,
+    fighters,
+    gui_queries,
+    journal,
+    league,
+    live,
+    members,
+    rosters,
+)
 from tests.server.conftest import PASSWORDS, League, game_rows
 
 
@@ -68,10 +77,10 @@ def signed_in(url: str, name: str) -> RemoteCampaigns:
 def test_reads_give_the_same_results_as_the_local_facade(lg: League, url: str) -> None:
     ann = signed_in(url, "ann")
     try:
-        for fn, args in [(core.show_roster, (lg.easy,)), (core.show_fighter, (lg.rock,)),
-                         (core.list_campaigns, ()), (gui_queries.campaign_tree, ()),
+        for fn, args in [(rosters.show_roster, (lg.easy,)), (fighters.show_fighter, (lg.rock,)),
+                         (campaigns.list_campaigns, ()), (gui_queries.campaign_tree, ()),
                          (gui_queries.roster_detail, (lg.easy,)), (gui_queries.undo_state, (lg.campaign,)),
-                         (core.show_campaign, ("Kursk",))]:
+                         (campaigns.show_campaign, ("Kursk",))]:
             assert ann.run(fn, *args) == lg.app.run(fn, *args), fn.__name__
     finally:
         ann.dispose()
@@ -81,14 +90,14 @@ def test_a_write_lands_in_the_servers_database_with_its_change_set(lg: League, u
     ann = signed_in(url, "ann")
     try:
         before = game_rows(lg.app)
-        res = ann.run(core.add_fighter, lg.easy, "Pvt Ryan", rep=4)
+        res = ann.run(fighters.add_fighter, lg.easy, "Pvt Ryan", rep=4)
         after = game_rows(lg.app)
         new = [r for r in after["fighter"] if r not in before["fighter"]]
         assert len(new) == 1 and "'Pvt Ryan'" in new[0]
         assert res.name == "Pvt Ryan" and res.roster_id == lg.easy and res.id in res.changes.fighters
-        assert lg.app.run(core.show_fighter, res.id) == ann.run(core.show_fighter, res.id)
-        edited = ann.run(core.edit_fighter, res.id, if_version=res.version, name="Pte Ryan")
-        assert edited.name == "Pte Ryan" and lg.app.run(core.show_fighter, res.id)["name"] == "Pte Ryan"
+        assert lg.app.run(fighters.show_fighter, res.id) == ann.run(fighters.show_fighter, res.id)
+        edited = ann.run(fighters.edit_fighter, res.id, if_version=res.version, name="Pte Ryan")
+        assert edited.name == "Pte Ryan" and lg.app.run(fighters.show_fighter, res.id)["name"] == "Pte Ryan"
     finally:
         ann.dispose()
 
@@ -97,17 +106,17 @@ def test_undo_and_redo_over_the_server(lg: League, url: str) -> None:
     ann = signed_in(url, "ann")
     try:
         before = game_rows(lg.app)
-        ann.run(core.edit_fighter, lg.rock, name="Sgt Stone")
+        ann.run(fighters.edit_fighter, lg.rock, name="Sgt Stone")
         edited = game_rows(lg.app)
         assert ann.run(gui_queries.undo_state, lg.campaign)["undo"]
-        undone = ann.run(core.undo, lg.campaign)
+        undone = ann.run(journal.undo, lg.campaign)
         assert lg.rock in undone.changes.fighters
-        assert lg.app.run(core.show_fighter, lg.rock)["name"] == "Sgt Rock"
+        assert lg.app.run(fighters.show_fighter, lg.rock)["name"] == "Sgt Rock"
         rows = game_rows(lg.app)
         assert len(rows["fighter"]) == len(before["fighter"])
         assert "'Sgt Rock'" in next(r for r in rows["fighter"] if r[0] == str(lg.rock))
-        ann.run(core.redo, lg.campaign)
-        assert lg.app.run(core.show_fighter, lg.rock)["name"] == "Sgt Stone"
+        ann.run(journal.redo, lg.campaign)
+        assert lg.app.run(fighters.show_fighter, lg.rock)["name"] == "Sgt Stone"
         def unversioned(rows: list[tuple]) -> list[tuple]:  # undo and redo bump the version
             return [r[:-3] + r[-2:] for r in rows]
 
@@ -121,13 +130,13 @@ def test_refused_stale_and_missing_map_to_the_local_errors_with_nothing_written(
     try:
         before = game_rows(lg.app)
         with pytest.raises(RefusedError):  # bob's fighter
-            ann.run(core.edit_fighter, lg.hans, name="Fritz")
+            ann.run(fighters.edit_fighter, lg.hans, name="Fritz")
         with pytest.raises(ConflictError):
-            ann.run(core.edit_fighter, lg.rock, if_version=99, name="Sgt Stale")
+            ann.run(fighters.edit_fighter, lg.rock, if_version=99, name="Sgt Stale")
         with pytest.raises(NotFoundError):
-            ann.run(core.show_fighter, 9999)
+            ann.run(fighters.show_fighter, 9999)
         with pytest.raises(RefusedError):  # the arbitrator's
-            ann.run(core.create_campaign, "Mine", "nuts")
+            ann.run(campaigns.create_campaign, "Mine", "nuts")
         with pytest.raises(InputError, match="not available on a league server"):
             from campaign_app.usecases.database import backup
 
@@ -142,7 +151,7 @@ def test_a_revoked_token_asks_to_sign_in_again(lg: League, url: str) -> None:
     try:
         lg.app.run(members.revoke, member="ann")
         with pytest.raises(AuthError, match="sign in again"):
-            ann.run(core.show_roster, lg.easy)
+            ann.run(rosters.show_roster, lg.easy)
     finally:
         ann.dispose()
 
@@ -182,12 +191,12 @@ def test_a_write_carries_an_idempotency_key_and_a_retry_sends_the_same(lg: Leagu
     transport = DropOnce()
     ann = RemoteCampaigns.open(url, transport=transport)
     try:
-        res = ann.run(core.edit_fighter, lg.rock, name="Sgt Again")
+        res = ann.run(fighters.edit_fighter, lg.rock, name="Sgt Again")
         assert res.name == "Sgt Again"
         assert len(transport.keys) == 2 and transport.keys[0] and transport.keys[0] == transport.keys[1]
-        ann.run(core.show_roster, lg.easy)  # a read: no key
+        ann.run(rosters.show_roster, lg.easy)  # a read: no key
         assert transport.keys[2] is None
-        ann.run(core.edit_fighter, lg.rock, name="Sgt Third")
+        ann.run(fighters.edit_fighter, lg.rock, name="Sgt Third")
         assert transport.keys[3] and transport.keys[3] != transport.keys[0]  # a new call, a new key
     finally:
         ann.dispose()
@@ -233,7 +242,7 @@ def test_a_write_whose_answer_never_came_can_be_sent_again_and_applies_once(lg: 
     ann = RemoteCampaigns.open(url, transport=transport)
     try:
         with pytest.raises(DatabaseError) as caught:
-            ann.run(core.add_fighter, lg.easy, "Pvt Ryan", rep=4)
+            ann.run(fighters.add_fighter, lg.easy, "Pvt Ryan", rep=4)
         err = caught.value
         assert type(err) is DatabaseError and "\n" not in str(err)
         assert str(err).startswith(f"cannot reach the league server {url}: ReadError")
@@ -259,7 +268,7 @@ def test_a_write_answered_503_can_be_sent_again_with_its_key(lg: League, url: st
     ann = RemoteCampaigns.open(url, transport=transport)
     try:
         with pytest.raises(DatabaseError, match=r"cannot do that now \(503\).*at most once") as caught:
-            ann.run(core.add_fighter, lg.easy, "Pvt Ryan", rep=4)
+            ann.run(fighters.add_fighter, lg.easy, "Pvt Ryan", rep=4)
         assert _fighters_named(lg, "Pvt Ryan") == 0 and caught.value.retry is not None
         res = caught.value.retry()
         assert res.name == "Pvt Ryan" and transport.keys[0] == transport.keys[1]
@@ -273,7 +282,7 @@ def test_a_read_that_gets_no_answer_offers_no_retry(lg: League, url: str) -> Non
     ann = RemoteCampaigns.open(url, transport=DropFirst(drops=99, reads=True))
     try:
         with pytest.raises(DatabaseError) as caught:
-            ann.run(core.show_roster, lg.easy)
+            ann.run(rosters.show_roster, lg.easy)
         assert caught.value.retry is None and "at most once" not in str(caught.value)
     finally:
         ann.dispose()
@@ -302,7 +311,7 @@ def test_the_token_is_kept_in_the_keyring_when_there_is_one(url: str, tmp_path: 
     assert not (tmp_path / "config" / "tokens.json").exists() or \
         "bob" not in (tmp_path / "config" / "tokens.json").read_text()
     app = Campaigns.open(url)
-    assert app.run(core.show_roster, "Jerries")["name"] == "Jerries"
+    assert app.run(rosters.show_roster, "Jerries")["name"] == "Jerries"
     app.dispose()
     remote.logout(url, "bob")
     assert kr.secrets == {}
@@ -401,12 +410,12 @@ def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patch
     before = game_rows(lg.app)
     code, out, err = cli(capsys, "--db", url, "fighter", "add", "Easy", "Cpl Upham", "--rep", "3")
     assert code == 0, err
-    assert calls == [core.add_fighter, core.show_fighter]
+    assert calls == [fighters.add_fighter, fighters.show_fighter]
     added = [r for r in game_rows(lg.app)["fighter"] if r not in before["fighter"]]
     assert len(added) == 1 and "'Cpl Upham'" in added[0]
     code, out, err = cli(capsys, "--db", url, "--json", "roster", "show", "Easy")
     assert code == 0, err
-    assert calls[-1] is core.show_roster
+    assert calls[-1] is rosters.show_roster
     assert {f["name"] for f in json.loads(out)["fighters"]} == {"Sgt Rock", "Cpl Upham"}
     assert _use_case_functions() == originals
 
@@ -417,8 +426,8 @@ def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patch
     assert [c.__name__ for c in calls] == ["types"]
     assert game_rows(lg.app) == before
 
-    weird = lg.app.run(core.create_campaign, "Weird", "nuts", None, ["weird-ww2"])
-    ghouls = lg.app.run(core.create_roster, weird.id, "Ghouls")
+    weird = lg.app.run(campaigns.create_campaign, "Weird", "nuts", None, ["weird-ww2"])
+    ghouls = lg.app.run(rosters.create_roster, weird.id, "Ghouls")
     lg.app.run(league.assign_roster, ghouls.id, "ann")
     calls.clear()
     before = game_rows(lg.app)
@@ -427,7 +436,7 @@ def test_a_league_command_goes_through_remote_campaigns_run_with_no_module_patch
     assert [c.__name__ for c in calls] == ["generate"]
     added = [r for r in game_rows(lg.app)["fighter"] if r not in before["fighter"]]
     assert len(added) == 2
-    assert len(lg.app.run(core.show_roster, ghouls.id)["fighters"]) == 2
+    assert len(lg.app.run(rosters.show_roster, ghouls.id)["fighters"]) == 2
     assert len(json.loads(out)) == 2
     assert _use_case_functions() == originals
 
@@ -440,9 +449,9 @@ def test_another_clients_change_arrives_by_server_sent_events(lg: League, url: s
     try:
         assert watcher.fileno() is None
         assert watcher.connected.wait(10)
-        ann.run(core.edit_fighter, lg.rock, name="Sgt Own")  # ann's own: not heard again
+        ann.run(fighters.edit_fighter, lg.rock, name="Sgt Own")  # ann's own: not heard again
         bob = RemoteCampaigns(url, TokenStore().get(url, "bob") or "", "bob")
-        bob.run(core.edit_fighter, lg.hans, name="Fritz")  # another client of the same server
+        bob.run(fighters.edit_fighter, lg.hans, name="Fritz")  # another client of the same server
         bob.dispose()
         got: list[Any] = []
         for _ in range(200):
@@ -467,7 +476,7 @@ def test_a_change_made_through_another_server_process_arrives_too(lg: League, ur
     try:
         assert watcher.connected.wait(10)
         time.sleep(0.6)  # the hub's database watcher is up (it starts with the first subscriber)
-        other.run(core.edit_fighter, lg.hans, name="Otto")
+        other.run(fighters.edit_fighter, lg.hans, name="Otto")
         got: list[Any] = []
         for _ in range(200):
             got += watcher.poll()
@@ -527,9 +536,9 @@ def test_no_answer_is_the_environment_error_and_callbacks_do_not_travel(lg: Leag
     gone = RemoteCampaigns(dead, "some-token", "ann")
     try:
         with pytest.raises(DatabaseError, match="cannot reach the league server"):
-            gone.run(core.show_roster, lg.easy)
+            gone.run(rosters.show_roster, lg.easy)
         with pytest.raises(DatabaseError, match="cannot reach the league server"):
-            gone.run(core.edit_fighter, lg.rock, name="Nobody")
+            gone.run(fighters.edit_fighter, lg.rock, name="Nobody")
     finally:
         gone.dispose()
 

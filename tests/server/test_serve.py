@@ -70,11 +70,11 @@ def test_campaign_app_serve_answers_over_http_and_logs_no_secret(tmp_path: Path)
         assert r.status_code == 200, r.text
         token = r.json()["token"]
         h = {"Authorization": f"Bearer {token}"}
-        r = httpx.post(f"{base}/api/run/core.show_roster", json={"ref": "Goliaths"}, headers=h, timeout=30)
+        r = httpx.post(f"{base}/api/run/rosters.show_roster", json={"ref": "Goliaths"}, headers=h, timeout=30)
         assert r.status_code == 200 and r.json()["name"] == "Goliaths", r.text
         assert httpx.get(f"{base}/api/me", headers=h, timeout=30).json()["name"] == "ann"
     text = log.read_text(encoding="utf-8")
-    assert "POST /api/run/core.show_roster" in text and "POST /api/login" in text  # it does log requests
+    assert "POST /api/run/rosters.show_roster" in text and "POST /api/login" in text  # it does log requests
     assert token not in text and password not in text
     assert served.proc.returncode == 0, text
 

@@ -27,7 +27,15 @@ import httpx
 import pytest
 from sqlalchemy import text
 
-from campaign_app.usecases import battles, core, league, members, record
+from campaign_app.usecases import (
+    battles,
+    campaigns,
+    fighters,
+    league,
+    members,
+    record,
+    rosters,
+)
 from tests.conftest import snapshot
 from tests.server.conftest import serving
 
@@ -38,13 +46,13 @@ def _league(engine: Any) -> dict[str, Any]:
     as a login through the server would)."""
     members.add_member(engine, "ann", "ann's long passphrase", "player")
     members.add_member(engine, "carla", "arbiter of all", "arbitrator")
-    c = core.create_campaign(engine, "Kursk", "nuts")
-    easy = core.create_roster(engine, c.id, "Easy")
-    jerries = core.create_roster(engine, c.id, "Jerries")
+    c = campaigns.create_campaign(engine, "Kursk", "nuts")
+    easy = rosters.create_roster(engine, c.id, "Easy")
+    jerries = rosters.create_roster(engine, c.id, "Jerries")
     league.assign_roster(engine, easy.id, "ann")
     for name in ("Sgt Rock", "Pvt Lee"):
-        core.add_fighter(engine, easy.id, name, rep=5)
-    core.add_fighter(engine, jerries.id, "Hans", rep=4)
+        fighters.add_fighter(engine, easy.id, name, rep=5)
+    fighters.add_fighter(engine, jerries.id, "Hans", rep=4)
     b = battles.record_battle(engine, c.id, [easy.id, jerries.id], winner=easy.id)
     tokens = {who: members.login(engine, who, pw).token
               for who, pw in (("ann", "ann's long passphrase"), ("carla", "arbiter of all"))}
@@ -146,14 +154,14 @@ def _dropped_and_concurrent(engine: Any, lg: dict[str, Any], base: str, log: Pat
     def uphams() -> int:
         return _count(engine, "SELECT COUNT(*) FROM fighter WHERE name = 'Cpl Upham'")
 
-    _raw_post(base, "/api/run/core.add_fighter", _h(lg, "ann", "drop-1"), json.dumps(args).encode())
+    _raw_post(base, "/api/run/fighters.add_fighter", _h(lg, "ann", "drop-1"), json.dumps(args).encode())
     deadline = time.monotonic() + 30
     while _count(engine, "SELECT COUNT(*) FROM idempotency_key WHERE key = 'drop-1' AND status IS NOT NULL") == 0:
         assert time.monotonic() < deadline, log.read_text(encoding="utf-8")
         time.sleep(0.05)
     assert uphams() == 1  # it arrived and applied, though no one read the answer
     before = _game(engine)
-    again = httpx.post(f"{base}/api/run/core.add_fighter", json=args, headers=_h(lg, "ann", "drop-1"),
+    again = httpx.post(f"{base}/api/run/fighters.add_fighter", json=args, headers=_h(lg, "ann", "drop-1"),
                        timeout=30)
     assert again.status_code == 200 and again.headers["idempotent-replay"] == "true", again.text
     assert again.json()["name"] == "Cpl Upham"
@@ -166,7 +174,7 @@ def _dropped_and_concurrent(engine: Any, lg: dict[str, Any], base: str, log: Pat
 
     def send() -> None:
         go.wait()
-        answers.append(httpx.post(f"{base}/api/run/core.add_fighter", json=args,
+        answers.append(httpx.post(f"{base}/api/run/fighters.add_fighter", json=args,
                                   headers=_h(lg, "ann", "eager-1"), timeout=60))
 
     threads = [threading.Thread(target=send) for _ in range(8)]
@@ -183,7 +191,7 @@ def _dropped_and_concurrent(engine: Any, lg: dict[str, Any], base: str, log: Pat
             assert r.headers["retry-after"] == "1" and "send it again in a moment" in r.json()["error"]
         else:
             assert r.json() == fresh[0].json()
-    final = httpx.post(f"{base}/api/run/core.add_fighter", json=args, headers=_h(lg, "ann", "eager-1"),
+    final = httpx.post(f"{base}/api/run/fighters.add_fighter", json=args, headers=_h(lg, "ann", "eager-1"),
                        timeout=30)
     assert final.status_code == 200 and final.json() == fresh[0].json()
     assert _count(engine, "SELECT COUNT(*) FROM fighter WHERE name = 'Cpl Eager'") == 1

@@ -102,7 +102,7 @@ def test_postgresql_restarted_under_the_server(cluster: Cluster, tmp_path: Path)
     before = rows()
     with serving(url, tmp_path / "serve.log", CAMPAIGN_APP_TEST_STALL=f"uow.before-commit:{marker}:4") as served:
         base = served.base
-        post = f"{base}/api/run/core.add_fighter"
+        post = f"{base}/api/run/fighters.add_fighter"
 
         def send() -> None:
             outcome["r"] = httpx.post(post, json=args, headers=_h(lg, "ann", "up-1"), timeout=60)

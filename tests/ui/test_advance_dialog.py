@@ -12,17 +12,17 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtTest import QTest
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 
 N23 = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1",
        "Ld": "7+", "Cl": "7+", "Wil": "8+", "Int": "8+"}
 
 
 def gang(win: Any, engine: Any) -> tuple[int, int, int]:
-    c = core.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(engine, c.id, "Rust Rats")
-    krag = core.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23, xp=7, credits_value=100)
-    gan = core.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23, xp=7)
+    c = campaigns.create_campaign(engine, "Old Hive", "necromunda", edition="n23")
+    r = rosters.create_roster(engine, c.id, "Rust Rats")
+    krag = fighters.add_fighter(engine, r.id, "Krag", fighter_type="champion", stats=N23, xp=7, credits_value=100)
+    gan = fighters.add_fighter(engine, r.id, "Gan", fighter_type="ganger", stats=N23, xp=7)
     win.reload(prefer=("roster", r.id))
     return int(c.id), int(krag.id), int(gan.id)
 
@@ -58,14 +58,14 @@ def test_buy_an_advancement_with_the_keyboard_and_undo(qtbot: Any, win: Any, gui
     assert dlg.ok_button.isEnabled(), dlg.error.text()
     assert [dlg.changes.item(i).text() for i in range(dlg.changes.count())] == \
         ["WS 4+ -> 3+", "XP 7 -> 1", "value 100 -> 120"]
-    assert core.show_fighter(gui_engine, krag)["stats"]["WS"] == 4  # a preview writes nothing
+    assert fighters.show_fighter(gui_engine, krag)["stats"]["WS"] == 4  # a preview writes nothing
     dlg.ok_button.setFocus()
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()
-    d = core.show_fighter(gui_engine, krag)
+    d = fighters.show_fighter(gui_engine, krag)
     assert (d["stats"]["WS"], d["xp"], d["credits_value"]) == (3, 1, 120)
     press(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    d = core.show_fighter(gui_engine, krag)
+    d = fighters.show_fighter(gui_engine, krag)
     assert (d["stats"]["WS"], d["xp"], d["credits_value"]) == (4, 7, 100)
 
 
@@ -91,9 +91,9 @@ def test_random_skill_shows_its_die_then_takes_the_name_with_the_same_roll(qtbot
     dlg.ok_button.setFocus()
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()
-    d = core.show_fighter(gui_engine, krag)
+    d = fighters.show_fighter(gui_engine, krag)
     assert (d["skills"], d["xp"], d["credits_value"]) == (["Iron Jaw"], 1, 120)
-    [log] = core.roll_log(gui_engine, cid)
+    [log] = rolls.roll_log(gui_engine, cid)
     assert log["faces"] == [face]
 
 
@@ -112,7 +112,7 @@ def test_a_ganger_promoted_by_the_roll_names_the_skill_its_die_gave(qtbot: Any, 
     dlg.ok_button.setFocus()
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()
-    d = core.show_fighter(gui_engine, gan)
+    d = fighters.show_fighter(gui_engine, gan)
     assert (d["type"], d["skills"], d["xp"], d["credits_value"]) == ("specialist", ["Iron Jaw"], 1, 20)
 
 
@@ -133,9 +133,9 @@ def test_typed_roll_that_offers_a_choice_asks_which(qtbot: Any, win: Any, gui_en
     dlg.ok_button.setFocus()
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()
-    d = core.show_fighter(gui_engine, gan)
+    d = fighters.show_fighter(gui_engine, gan)
     assert (d["stats"]["Ld"], d["xp"], d["credits_value"]) == (6, 1, 10)  # a Ganger's Ld advance adds +10
-    log = core.roll_log(gui_engine, cid)
+    log = rolls.roll_log(gui_engine, cid)
     assert [(e["table"], e["row"], e["faces"], e["source"]) for e in log] == \
         [("n23-ganger-advancement", "10-11", [5, 5], "typed")]
 
@@ -165,11 +165,11 @@ def test_the_apps_roll_is_applied_with_the_same_faces(qtbot: Any, win: Any, gui_
     dlg.ok_button.setFocus()
     press(dlg.ok_button, Qt.Key.Key_Return)
     assert not dlg.isVisible(), dlg.error.text()
-    log = core.roll_log(gui_engine, cid)
+    log = rolls.roll_log(gui_engine, cid)
     assert [f for r in log for f in r["faces"]] == dice and {r["source"] for r in log} == {"random"}
-    assert core.show_fighter(gui_engine, gan)["xp"] == 1
+    assert fighters.show_fighter(gui_engine, gan)["xp"] == 1
     if len(dice) == 3:
-        assert "Iron Jaw" in core.show_fighter(gui_engine, gan)["skills"]
+        assert "Iron Jaw" in fighters.show_fighter(gui_engine, gan)["skills"]
 
 
 def test_the_detail_pane_link_opens_it(qtbot: Any, win: Any, gui_engine: Any) -> None:
@@ -181,9 +181,9 @@ def test_the_detail_pane_link_opens_it(qtbot: Any, win: Any, gui_engine: Any) ->
 
 
 def test_nuts_lists_where_rep_changes(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
-    c = core.create_campaign(gui_engine, "Kursk", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Easy Company")
-    core.add_fighter(gui_engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
+    c = campaigns.create_campaign(gui_engine, "Kursk", "nuts")
+    r = rosters.create_roster(gui_engine, c.id, "Easy Company")
+    fighters.add_fighter(gui_engine, r.id, "Sgt Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", r.id))
     before = snap(gui_engine)
     dlg = open_for(win, "Sgt Rock")

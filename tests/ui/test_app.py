@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QSettings, Qt
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from tests.ui.conftest import messages
 
 
@@ -135,7 +135,7 @@ def test_the_first_frame_says_what_is_opening_and_pages_come_with_the_data(
     assert "Opening" in w.start_page.text() and w.stack.currentWidget() is w.start_page
     wait_task(qtbot, task)
     assert w.stack.currentWidget() is w.empty_page and not w._main_built  # a new, empty database
-    core.create_campaign(w.app.engine, "Kursk", "nuts")
+    campaigns.create_campaign(w.app.engine, "Kursk", "nuts")
     w.reload()
     assert w.stack.currentWidget() is w.splitter and w.tree.topLevelItemCount() == 1
     with pytest.raises(AttributeError):
@@ -206,7 +206,7 @@ def test_opening_another_database_off_the_gui_thread(qtbot: Any, win: Any, setti
     from db.migrate import open_database
 
     e2 = open_database(other)
-    core.create_campaign(e2, "Elsewhere", "fubar")
+    campaigns.create_campaign(e2, "Elsewhere", "fubar")
     e2.dispose()
     task = win.open_url(other)
     wait_task(qtbot, task)
@@ -221,10 +221,10 @@ def test_the_demo_is_offered_when_there_is_no_campaign(qtbot: Any, win: Any, gui
     assert win.stack.currentWidget() is win.empty_page
     qtbot.mouseClick(win.demo_button, Qt.MouseButton.LeftButton)
     wait_task(qtbot, win.tasks[-1])
-    names = [c["name"] for c in core.list_campaigns(gui_engine)]
+    names = [c["name"] for c in campaigns.list_campaigns(gui_engine)]
     assert sorted(names) == sorted(["Ardennes 1944", "Underhive Feud", "Operation Granite",
                                     "Bocage Summer"])
-    systems = {c["system"] for c in core.list_campaigns(gui_engine)}
+    systems = {c["system"] for c in campaigns.list_campaigns(gui_engine)}
     assert systems == {"nuts", "necromunda", "fubar", "unit-morale"}
     assert win.stack.currentWidget() is win.splitter
     assert win.tree.topLevelItemCount() == 4
@@ -275,9 +275,9 @@ def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
         qtbot: Any, win: Any, gui_engine: Any, tmp_path: Path, monkeypatch: Any) -> None:
     from campaign_app.usecases import exports
 
-    c = core.create_campaign(gui_engine, "Print me", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Squad")
-    core.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
+    c = campaigns.create_campaign(gui_engine, "Print me", "nuts")
+    r = rosters.create_roster(gui_engine, c.id, "Squad")
+    fighters.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
     win.reload(prefer=("roster", r.id))
     out = tmp_path / "squad.pdf"
     task = win.export_pdf("roster", str(out))
@@ -311,19 +311,19 @@ def test_pdf_export_runs_off_the_gui_thread_and_cancel_leaves_no_file(
 
 def test_import_and_export_json_go_through_the_worker(qtbot: Any, win: Any, gui_engine: Any,
                                                        tmp_path: Path) -> None:
-    c = core.create_campaign(gui_engine, "Round trip", "necromunda")
-    r = core.create_roster(gui_engine, c.id, "Gang")
-    core.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
+    c = campaigns.create_campaign(gui_engine, "Round trip", "necromunda")
+    r = rosters.create_roster(gui_engine, c.id, "Gang")
+    fighters.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
     win.reload(prefer=("campaign", c.id))
     path = tmp_path / "round.json"
     wait_task(qtbot, win.export_json(str(path)))
     assert path.exists()
-    core_names = [x["name"] for x in core.list_campaigns(gui_engine)]
+    core_names = [x["name"] for x in campaigns.list_campaigns(gui_engine)]
     assert core_names == ["Round trip"]
     # the same file again is refused (the name is taken): a message, nothing written
     wait_task(qtbot, win.import_json(str(path)))
     assert messages() and messages()[-1][0] == "Importing campaign"
-    assert [x["name"] for x in core.list_campaigns(gui_engine)] == ["Round trip"]
+    assert [x["name"] for x in campaigns.list_campaigns(gui_engine)] == ["Round trip"]
 
 
 def test_import_of_a_big_file_is_streamed_in_the_window(qtbot: Any, win: Any, gui_engine: Any,
@@ -333,9 +333,9 @@ def test_import_of_a_big_file_is_streamed_in_the_window(qtbot: Any, win: Any, gu
 
     from campaign_app.usecases.datafiles import streamed
 
-    c = core.create_campaign(gui_engine, "Big one", "necromunda")
-    r = core.create_roster(gui_engine, c.id, "Gang")
-    core.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
+    c = campaigns.create_campaign(gui_engine, "Big one", "necromunda")
+    r = rosters.create_roster(gui_engine, c.id, "Gang")
+    fighters.add_fighter(gui_engine, r.id, "Vex", stats={"WS": "3+"})
     win.reload(prefer=("campaign", c.id))
     path = tmp_path / "big.json"
     wait_task(qtbot, win.export_json(str(path)))
@@ -348,7 +348,7 @@ def test_import_of_a_big_file_is_streamed_in_the_window(qtbot: Any, win: Any, gu
     monkeypatch.setattr(streamed, "import_streamed", lambda *a, **k: called.append(1) or real(*a, **k))
     wait_task(qtbot, win.import_json(str(path)))
     assert called
-    assert "Big two" in [x["name"] for x in core.list_campaigns(gui_engine)]
+    assert "Big two" in [x["name"] for x in campaigns.list_campaigns(gui_engine)]
 
 
 # --------------------------------------------------------------------------- scale
@@ -363,9 +363,9 @@ def test_a_3000_fighter_campaign_loads_and_sorts_in_the_model(qtbot: Any, win: A
 
     monkeypatch.setattr(ui.paged, "PAGE_THRESHOLD", 5000)
 
-    c = core.create_campaign(gui_engine, "League", "necromunda")
-    rosters = [core.create_roster(gui_engine, c.id, f"Gang {i:02d}").id for i in range(30)]
-    rows = [{"roster_id": rosters[i % 30], "name": f"F{i:04d}", "fighter_type": "ganger",
+    c = campaigns.create_campaign(gui_engine, "League", "necromunda")
+    roster_ids = [rosters.create_roster(gui_engine, c.id, f"Gang {i:02d}").id for i in range(30)]
+    rows = [{"roster_id": roster_ids[i % 30], "name": f"F{i:04d}", "fighter_type": "ganger",
              "stats": {"WS": 2 + i % 5, "M": 4}, "xp": (i * 7) % 50, "status": "active" if i % 9 else "dead",
              "kind": "human", "abilities": [], "conditions": [], "version": 1}
             for i in range(3000)]
@@ -496,7 +496,7 @@ def test_database_opens_after_the_first_paint_or_without_one(qtbot: Any, setting
 def test_window_state_is_remembered(qtbot: Any, win: Any, settings: Any, gui_engine: Any) -> None:
     from ui.main_window import MainWindow
 
-    c = core.create_campaign(gui_engine, "Remember me", "fubar")
+    c = campaigns.create_campaign(gui_engine, "Remember me", "fubar")
     win.reload(prefer=("campaign", c.id))
     win.resize(810, 521)  # smaller than the tests' 1280x800 offscreen screen
     win.toolbar.setVisible(False)
@@ -533,9 +533,9 @@ def test_log_and_history_tabs_read_only_when_shown(qtbot: Any, gui_engine: Any, 
 
     cid = demo_nuts(gui_engine)
     calls: list[str] = []
-    real_log, real_history = views.q.roll_log_page, core.history  # the log reads a page at a time
+    real_log, real_history = views.q.roll_log_page, journal.history  # the log reads a page at a time
     monkeypatch.setattr(views.q, "roll_log_page", lambda *a, **k: calls.append("log") or real_log(*a, **k))
-    monkeypatch.setattr(views.core, "history", lambda *a, **k: calls.append("history") or real_history(*a, **k))
+    monkeypatch.setattr(views.journal, "history", lambda *a, **k: calls.append("history") or real_history(*a, **k))
     log, hist = views.RollLogView(), views.HistoryView()
     qtbot.addWidget(log)
     qtbot.addWidget(hist)

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.changes import Changes
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rosters
 from campaign_app.usecases import gui_queries as q
 
 COUNTED = ("campaign_tree", "roster_rows", "battles", "undo_state", "fighter_detail", "roster_detail",
@@ -39,9 +39,9 @@ def calls(monkeypatch: Any) -> collections.Counter[str]:
 
 
 def _roster(win: Any, engine: Any, names: tuple[str, ...] = ("Brak", "Vel", "Zed")) -> tuple[int, list[int]]:
-    c = core.create_campaign(engine, "Ash Wastes", "necromunda")
-    r = core.create_roster(engine, c.id, "Iron Jackals")
-    ids = [int(core.add_fighter(engine, r.id, n, fighter_type="ganger").id) for n in names]
+    c = campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Iron Jackals")
+    ids = [int(fighters.add_fighter(engine, r.id, n, fighter_type="ganger").id) for n in names]
     win.reload(prefer=("roster", r.id))
     return int(r.id), ids
 
@@ -62,8 +62,8 @@ def _signals(model: Any) -> collections.Counter[str]:
 def test_undo_of_a_fighter_edit_reads_that_fighters_row_and_the_history_only(
         win: Any, gui_engine: Any, calls: Any) -> None:
     _rid, (brak, vel, _zed) = _roster(win, gui_engine)
-    f = core.show_fighter(gui_engine, brak)
-    core.edit_fighter(gui_engine, brak, if_version=f["version"], name="Brak the Bold")
+    f = fighters.show_fighter(gui_engine, brak)
+    fighters.edit_fighter(gui_engine, brak, if_version=f["version"], name="Brak the Bold")
     win.reload()
     _select(win, brak)
     vel_row = win.model.rows[win.model.find(lambda r: r["id"] == vel)]
@@ -99,8 +99,8 @@ def test_a_change_of_a_figure_not_selected_leaves_the_detail_alone(
         win: Any, gui_engine: Any, calls: Any) -> None:
     _rid, (brak, vel, _zed) = _roster(win, gui_engine)
     _select(win, brak)
-    f = core.show_fighter(gui_engine, vel)
-    core.edit_fighter(gui_engine, vel, if_version=f["version"], xp=7)
+    f = fighters.show_fighter(gui_engine, vel)
+    fighters.edit_fighter(gui_engine, vel, if_version=f["version"], xp=7)
     calls.clear()
     win.apply_changes(Changes.of(fighters=[vel]))
     assert calls["roster_rows"] == 1 and calls["fighter_detail"] == 0 and calls["campaign_tree"] == 0
@@ -118,19 +118,19 @@ def test_rows_are_inserted_and_removed_where_the_sort_puts_them(
     _select(win, vel)
     calls.clear()
     sig = _signals(win.model)
-    new = int(core.add_fighter(gui_engine, rid, "Mox", fighter_type="ganger").id)
+    new = int(fighters.add_fighter(gui_engine, rid, "Mox", fighter_type="ganger").id)
     win.apply_changes(Changes.of(fighters=[new]))  # no shape change said: the row alone
     assert [r["name"] for r in win.model.rows] == ["Zed", "Vel", "Mox", "Brak"]
     assert sig["rowsInserted"] == 1 and sig["modelReset"] == 0
     assert win.selected_row()["id"] == vel
-    core.remove_fighter(gui_engine, zed)
+    fighters.remove_fighter(gui_engine, zed)
     win.apply_changes(Changes.of(fighters=[zed]))
     assert [r["name"] for r in win.model.rows] == ["Vel", "Mox", "Brak"]
     assert sig["rowsRemoved"] == 1 and win.selected_row()["id"] == vel
     assert "3 fighters" in win.table_title.text()
     # a new name that sorts elsewhere moves the row; the selection goes with it
-    f = core.show_fighter(gui_engine, vel)
-    core.edit_fighter(gui_engine, vel, if_version=f["version"], name="Abe")
+    f = fighters.show_fighter(gui_engine, vel)
+    fighters.edit_fighter(gui_engine, vel, if_version=f["version"], name="Abe")
     win.apply_changes(Changes.of(fighters=[vel]))
     assert [r["name"] for r in win.model.rows] == ["Mox", "Brak", "Abe"]
     assert sig["rowsMoved"] == 1 and win.selected_row()["name"] == "Abe"
@@ -139,10 +139,10 @@ def test_rows_are_inserted_and_removed_where_the_sort_puts_them(
 
 def test_unsorted_rows_are_inserted_in_the_querys_order(win: Any, gui_engine: Any) -> None:
     rid, (brak, _vel, zed) = _roster(win, gui_engine)
-    core.remove_fighter(gui_engine, brak)
+    fighters.remove_fighter(gui_engine, brak)
     win.apply_changes(Changes.of(fighters=[brak]))
     assert [r["name"] for r in win.model.rows] == ["Vel", "Zed"]
-    core.undo(gui_engine, win.campaign["id"])  # Brak is back, first by id
+    journal.undo(gui_engine, win.campaign["id"])  # Brak is back, first by id
     win.apply_changes(Changes.of(fighters=[brak]))
     assert [r["name"] for r in win.model.rows] == ["Brak", "Vel", "Zed"]
     assert zed in [r["id"] for r in win.model.rows]
@@ -162,7 +162,7 @@ def test_each_flag_reads_its_view_only(win: Any, gui_engine: Any, calls: Any, mo
     assert hist_loads == [cid] and calls["undo_state"] == 1 and calls["campaign_tree"] == 0
     assert calls["roster_rows"] == 0 and calls["battles"] == 0
     calls.clear()
-    core.edit_roster(gui_engine, rid, if_version=q.roster_detail(gui_engine, rid)["version"], name="Jackals")
+    rosters.edit_roster(gui_engine, rid, if_version=q.roster_detail(gui_engine, rid)["version"], name="Jackals")
     calls.clear()
     win.apply_changes(Changes.of(rosters=[rid]))  # a roster's row: the tree, the detail, the battles
     assert calls["campaign_tree"] == 1 and calls["roster_detail"] == 1 and calls["roster_rows"] == 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QMessageBox
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from tests.ui.conftest import messages
 
 
@@ -20,7 +20,7 @@ def wait_task(qtbot: Any, task: Any) -> None:
 
 
 def names(engine: Any) -> list[str]:
-    return sorted(c["name"] for c in core.list_campaigns(engine))
+    return sorted(c["name"] for c in campaigns.list_campaigns(engine))
 
 
 def test_file_menu_has_backup_and_restore(win: Any) -> None:
@@ -32,13 +32,13 @@ def test_file_menu_has_backup_and_restore(win: Any) -> None:
 
 def test_backup_then_restore_replaces_the_database_and_reopens_it(
         qtbot: Any, win: Any, gui_engine: Any, tmp_path: Path) -> None:
-    core.create_campaign(gui_engine, "Kept", "nuts")
+    campaigns.create_campaign(gui_engine, "Kept", "nuts")
     win.reload()
     out = tmp_path / "saved.sqlite"
     wait_task(qtbot, win.backup_database(str(out)))
     assert out.exists() and out.read_bytes().startswith(b"SQLite format 3")
     assert f"Backup written to {out}" in win.notice_text()
-    core.create_campaign(gui_engine, "Added later", "fubar")
+    campaigns.create_campaign(gui_engine, "Added later", "fubar")
     win.reload()
     assert names(gui_engine) == ["Added later", "Kept"]
 
@@ -63,11 +63,11 @@ def test_backup_then_restore_replaces_the_database_and_reopens_it(
 
 def test_cancelling_the_restore_question_changes_nothing(
         qtbot: Any, win: Any, gui_engine: Any, tmp_path: Path, snap: Any) -> None:
-    core.create_campaign(gui_engine, "Kept", "nuts")
+    campaigns.create_campaign(gui_engine, "Kept", "nuts")
     win.reload()
     out = tmp_path / "saved.sqlite"
     wait_task(qtbot, win.backup_database(str(out)))
-    core.create_campaign(gui_engine, "Stays", "fubar")
+    campaigns.create_campaign(gui_engine, "Stays", "fubar")
     win.reload()
     before = snap(gui_engine)
     box = win.restore_database(str(out))
@@ -78,7 +78,7 @@ def test_cancelling_the_restore_question_changes_nothing(
 
 def test_a_file_that_is_no_backup_is_refused_and_nothing_changes(
         qtbot: Any, win: Any, gui_engine: Any, tmp_path: Path, snap: Any) -> None:
-    core.create_campaign(gui_engine, "Kept", "nuts")
+    campaigns.create_campaign(gui_engine, "Kept", "nuts")
     win.reload()
     junk = tmp_path / "junk.sqlite"
     junk.write_text("not a database at all")
@@ -93,7 +93,7 @@ def test_a_file_that_is_no_backup_is_refused_and_nothing_changes(
 
 def test_a_backup_to_a_missing_folder_is_a_message(qtbot: Any, win: Any, gui_engine: Any,
                                                    tmp_path: Path) -> None:
-    core.create_campaign(gui_engine, "Kept", "nuts")
+    campaigns.create_campaign(gui_engine, "Kept", "nuts")
     win.reload()
     dest = tmp_path / "no-such-folder" / "b.sqlite"
     wait_task(qtbot, win.backup_database(str(dest)))
@@ -104,9 +104,9 @@ def test_a_backup_to_a_missing_folder_is_a_message(qtbot: Any, win: Any, gui_eng
 
 def test_restore_keeps_the_roster_the_user_was_on(qtbot: Any, win: Any, gui_engine: Any,
                                                   tmp_path: Path) -> None:
-    core.create_campaign(gui_engine, "First", "nuts")
-    c2 = core.create_campaign(gui_engine, "Second", "nuts")
-    r = core.create_roster(gui_engine, c2.id, "Bravo")
+    campaigns.create_campaign(gui_engine, "First", "nuts")
+    c2 = campaigns.create_campaign(gui_engine, "Second", "nuts")
+    r = rosters.create_roster(gui_engine, c2.id, "Bravo")
     win.reload(prefer=("roster", r.id))
     out = tmp_path / "saved.sqlite"
     wait_task(qtbot, win.backup_database(str(out)))

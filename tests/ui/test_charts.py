@@ -10,9 +10,10 @@ import pytest
 from PySide6.QtCore import QPointF
 
 from campaign_app.changes import changes_of
+from campaign_app.usecases import campaigns
 from campaign_app.usecases import charts as charts_uc
-from campaign_app.usecases import core
 from campaign_app.usecases.charts import rolls_per_table
+from campaign_app.usecases.rolls import roll_table
 from ui.charts import ChartWidget, nice_ticks, number, short_name
 from ui.main_window import TAB_CHARTS
 
@@ -93,7 +94,7 @@ def test_a_battle_recorded_and_a_roll_show_while_the_tab_is_shown(win: Any, gui_
     assert _chart(win, "Casualties per battle")["categories"] == ["#1", "#2", "#3"]
     before = {c: v for c, v in zip(_chart(win, "Rolls per table")["categories"],
                                    _chart(win, "Rolls per table")["series"][0]["values"], strict=True)}
-    res = core.roll_table(gui_engine, "nuts-recovery", campaign=cid, target=4, dice="3,5")
+    res = roll_table(gui_engine, "nuts-recovery", campaign=cid, target=4, dice="3,5")
     win.apply_changes(changes_of(res))
     assert reads == [cid, cid, cid]
     rolls = _chart(win, "Rolls per table")
@@ -110,20 +111,20 @@ def test_nothing_is_read_while_the_tab_is_hidden(win: Any, gui_engine: Any, read
     assert win.tabs.currentIndex() != TAB_CHARTS
     rosters = [r["id"] for r in win.campaign["rosters"]]
     win.apply_changes(changes_of(record_battle(gui_engine, cid, rosters)))
-    win.apply_changes(changes_of(core.roll_table(gui_engine, "nuts-recovery", campaign=cid, target=4, dice="3,5")))
+    win.apply_changes(changes_of(roll_table(gui_engine, "nuts-recovery", campaign=cid, target=4, dice="3,5")))
     win.reload()
     assert reads == []
     win.tabs.setCurrentIndex(TAB_CHARTS)  # read once, when shown
     assert reads == [cid]
     assert _chart(win, "Casualties per battle")["categories"] == ["#1", "#2", "#3"]
     win.tabs.setCurrentIndex(0)
-    win.apply_changes(changes_of(core.roll_table(gui_engine, "nuts-recovery", campaign=cid, target=4, dice="3,5")))
+    win.apply_changes(changes_of(roll_table(gui_engine, "nuts-recovery", campaign=cid, target=4, dice="3,5")))
     win.tabs.setCurrentIndex(TAB_CHARTS)
     assert reads == [cid, cid]
 
 
 def test_a_campaign_without_battles_says_so(win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Kursk <b>1943</b>", "nuts")
+    c = campaigns.create_campaign(gui_engine, "Kursk <b>1943</b>", "nuts")
     win.reload(prefer=("campaign", c.id))
     win.tabs.setCurrentIndex(TAB_CHARTS)
     assert win.charts_view.charts == []

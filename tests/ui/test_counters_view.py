@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases.counters import change_counter, define_counter
 
 
@@ -16,8 +16,8 @@ def _shown(win: Any, name: str) -> str:
 
 
 def test_the_roster_view_shows_each_counter_and_follows_a_change(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
-    r = core.create_roster(gui_engine, c.id, "Kings")
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    r = rosters.create_roster(gui_engine, c.id, "Kings")
     define_counter(gui_engine, c.id, "Terror Level", start=1, high=10)
     define_counter(gui_engine, c.id, "<b>Supplies</b>", high=99)  # user text: never markup
     win.reload(prefer=("roster", r.id))

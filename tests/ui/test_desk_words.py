@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 
 
 def _roll_without_a_table(engine: Any, campaign_id: int, fighter_id: int) -> None:
@@ -23,10 +23,10 @@ def _roll_without_a_table(engine: Any, campaign_id: int, fighter_id: int) -> Non
 
 
 def test_a_roll_on_no_table_ends_at_its_value_not_an_empty_arrow(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
-    r = core.create_roster(gui_engine, c.id, "Easy")
-    f = core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
-    core.roll_table(gui_engine, "nuts-recovery", campaign=c.id, dice="6,1", target=5)  # not his: not shown
+    c = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    r = rosters.create_roster(gui_engine, c.id, "Easy")
+    f = fighters.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
+    rolls.roll_table(gui_engine, "nuts-recovery", campaign=c.id, dice="6,1", target=5)  # not his: not shown
     _roll_without_a_table(gui_engine, c.id, f.id)
     win.reload(prefer=("roster", r.id))
     assert win.select_figure("Rock")
@@ -39,8 +39,8 @@ def test_a_roll_on_no_table_ends_at_its_value_not_an_empty_arrow(qtbot: Any, win
 def test_the_ledger_shows_its_times_as_the_roll_log_does(qtbot: Any, win: Any, gui_engine: Any) -> None:
     from campaign_app.usecases.gear import adjust_credits
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
-    r = core.create_roster(gui_engine, c.id, "Kings")
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    r = rosters.create_roster(gui_engine, c.id, "Kings")
     adjust_credits(gui_engine, r.id, 150, "a rich find")
     win.reload(prefer=("roster", r.id))
     win.actions["gear_ledger"].trigger()
@@ -61,8 +61,8 @@ def test_a_walker_shows_its_game_words_and_its_guns(qtbot: Any, win: Any, gui_en
     False, speed_cc 0, walker_type soviet-medium), no "Weapons: None."."""
     from campaign_app.systems.nuts.creatures import add_walker
 
-    c = core.create_campaign(gui_engine, "Weird", "nuts", None, ("weird-ww2",))
-    r = core.create_roster(gui_engine, c.id, "Easy")
+    c = campaigns.create_campaign(gui_engine, "Weird", "nuts", None, ("weird-ww2",))
+    r = rosters.create_roster(gui_engine, c.id, "Easy")
     add_walker(gui_engine, r.id, "Red Bear", "soviet-medium", {"commander": 4, "driver": 3, "gunner": 5})
     win.reload(prefer=("roster", r.id))
     assert win.select_figure("Red Bear")
@@ -94,9 +94,9 @@ def test_a_game_without_money_has_no_credits_tools(qtbot: Any, win: Any, gui_eng
     """NUTS! keeps no credits (its SystemInfo says so): its roster's panel has no
     Credits nor Reputation, the Roster menu no Credits, Buy, Sell or Ledger, the roster
     dialog no credit fields; a Necromunda gang keeps them all."""
-    c = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
-    r = core.create_roster(gui_engine, c.id, "Easy")
-    core.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
+    c = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    r = rosters.create_roster(gui_engine, c.id, "Easy")
+    fighters.add_fighter(gui_engine, r.id, "Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", r.id))
     panel = [x.strip() for x in win.detail.toPlainText().splitlines()]
     assert "Fighters" in panel and "Credits" not in panel and "Reputation" not in panel
@@ -110,9 +110,9 @@ def test_a_game_without_money_has_no_credits_tools(qtbot: Any, win: Any, gui_eng
     assert not dlg.credits.isVisibleTo(dlg) and not dlg.reputation.isVisibleTo(dlg)
     dlg.reject()
 
-    n = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
-    g = core.create_roster(gui_engine, n.id, "Kings", credits=200)
-    core.add_fighter(gui_engine, g.id, "Grim", fighter_type="leader")
+    n = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    g = rosters.create_roster(gui_engine, n.id, "Kings", credits=200)
+    fighters.add_fighter(gui_engine, g.id, "Grim", fighter_type="leader")
     win.reload(prefer=("roster", g.id))
     panel = [x.strip() for x in win.detail.toPlainText().splitlines()]
     assert panel[panel.index("Credits") + 1] == "200" and "Reputation" in panel
@@ -130,15 +130,15 @@ def test_end_cycle_is_ready_at_once_when_there_is_nothing_to_roll(qtbot: Any, wi
     the dialog shows what it does and its button works without a Roll first."""
     from PySide6.QtCore import Qt
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
-    core.create_roster(gui_engine, c.id, "Kings")
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    rosters.create_roster(gui_engine, c.id, "Kings")
     win.reload(prefer=("campaign", c.id))
     dlg = win.run_command("end_cycle")
     assert dlg.ok_button.isEnabled() and not dlg.dice.roll.isEnabled()
     assert dlg.changes.count() >= 1  # the preview is shown
     qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     assert not dlg.isVisible(), dlg.error.text()
-    assert core.show_campaign(gui_engine, c.id)["cycle"] == 2
+    assert campaigns.show_campaign(gui_engine, c.id)["cycle"] == 2
 
 
 def test_end_cycle_waits_for_the_dice_once_a_treatment_is_paid_for(qtbot: Any, win: Any, gui_engine: Any) -> None:
@@ -180,8 +180,8 @@ def test_territories_are_taken_and_given_up_in_the_window(qtbot: Any, win: Any, 
     from campaign_app.usecases.gear import show_territories
     from ui.dialogs.gear import TerritoriesDialog
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
-    r = core.create_roster(gui_engine, c.id, "Kings")
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    r = rosters.create_roster(gui_engine, c.id, "Kings")
     win.reload(prefer=("roster", r.id))
     assert _links(win) == ["gear_credits", "gear_ledger", "gear_territories"]
     assert win.actions["gear_territories"].isEnabled()
@@ -218,9 +218,9 @@ def test_selling_and_the_ledger_are_where_the_fighter_is(qtbot: Any, win: Any, g
 
     from ui.dialogs.gear import TradeDialog
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
-    r = core.create_roster(gui_engine, c.id, "Kings")
-    core.add_fighter(gui_engine, r.id, "Grim", fighter_type="leader", weapons=["Autogun"])
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    r = rosters.create_roster(gui_engine, c.id, "Kings")
+    fighters.add_fighter(gui_engine, r.id, "Grim", fighter_type="leader", weapons=["Autogun"])
     win.reload(prefer=("roster", r.id))
     assert win.select_figure("Grim")
     assert [k for k in _links(win) if k.startswith("gear_")] == ["gear_buy", "gear_sell", "gear_ledger"]
@@ -228,9 +228,9 @@ def test_selling_and_the_ledger_are_where_the_fighter_is(qtbot: Any, win: Any, g
     dlg = _open(win, TradeDialog)
     assert dlg.selling
     dlg.reject()
-    nuts = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
-    easy = core.create_roster(gui_engine, nuts.id, "Easy")
-    core.add_fighter(gui_engine, easy.id, "Rock", fighter_type="star", rep=5)
+    nuts = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    easy = rosters.create_roster(gui_engine, nuts.id, "Easy")
+    fighters.add_fighter(gui_engine, easy.id, "Rock", fighter_type="star", rep=5)
     win.reload(prefer=("roster", easy.id))
     assert _links(win) == []  # no money in NUTS!
     assert win.select_figure("Rock") and _links(win) == []
@@ -242,7 +242,7 @@ def test_a_new_gang_starts_with_its_game_s_credits_and_picks_a_house(qtbot: Any,
     its nations and no credits."""
     from PySide6.QtCore import Qt
 
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23", ())
     win.reload(prefer=("campaign", c.id))
     dlg = win.new_roster()
     assert dlg.credits.value() == 1000 and dlg.credits.isVisibleTo(dlg)
@@ -256,18 +256,18 @@ def test_a_new_gang_starts_with_its_game_s_credits_and_picks_a_house(qtbot: Any,
     assert dlg.faction.currentText().lower() == "house escher"
     qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     assert not dlg.isVisible(), dlg.error.text()
-    r = core.show_roster(gui_engine, "Venom Sisters")
+    r = rosters.show_roster(gui_engine, "Venom Sisters")
     assert (r["faction"], r["credits"]) == ("House Escher", 1000)
     dlg = win.new_roster()  # a faction of one's own is typed; it is offered the next time
     qtbot.keyClicks(dlg.name, "Hunters")
     qtbot.keyClicks(dlg.faction.lineEdit(), "Spyrers")
     qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
-    assert core.show_roster(gui_engine, "Hunters")["faction"] == "Spyrers"
+    assert rosters.show_roster(gui_engine, "Hunters")["faction"] == "Spyrers"
     dlg = win.new_roster()
     assert dlg.faction.findText("Spyrers") >= 0
     dlg.reject()
 
-    n = core.create_campaign(gui_engine, "Foy", "nuts", None, ())
+    n = campaigns.create_campaign(gui_engine, "Foy", "nuts", None, ())
     win.reload(prefer=("campaign", n.id))
     dlg = win.new_roster()
     assert [dlg.faction.itemText(i) for i in range(dlg.faction.count())] == ["Britain", "Germany", "USA", "USSR"]

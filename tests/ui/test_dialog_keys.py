@@ -12,8 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from campaign_app.usecases import battles, core
+from campaign_app.usecases import battles, campaigns, rosters
 from campaign_app.usecases import gui_queries as q
+from campaign_app.usecases.fighters import add_fighter, edit_fighter
+from campaign_app.usecases.rolls import roll_log
 from tests.ui.conftest import messages
 from tests.ui.test_flow import faces_for
 
@@ -25,15 +27,15 @@ def click(qtbot: Any, button: Any) -> None:
 
 
 def setup(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = ()) -> tuple[int, int]:
-    c = core.create_campaign(engine, f"Camp {system}", system, None, expansions)
-    r = core.create_roster(engine, c.id, "Alpha")
+    c = campaigns.create_campaign(engine, f"Camp {system}", system, None, expansions)
+    r = rosters.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     assert win.roster_id == r.id
     return int(c.id), int(r.id)
 
 
 def fighters(engine: Any, rid: int) -> dict[str, dict[str, Any]]:
-    return {f["name"]: f for f in core.show_roster(engine, rid)["fighters"]}
+    return {f["name"]: f for f in rosters.show_roster(engine, rid)["fighters"]}
 
 
 # 1. Enter in the weapons / skills entry ------------------------------------------------
@@ -69,7 +71,7 @@ def test_enter_in_the_weapon_entry_adds_only(qtbot: Any, win: Any, gui_engine: A
 
 def test_enter_in_the_edit_dialog_weapon_entry_adds_only(qtbot: Any, win: Any, gui_engine: Any) -> None:
     _cid, rid = setup(win, gui_engine, "nuts")
-    core.add_fighter(gui_engine, rid, "Joe", rep=4, weapons=["Rifle"])
+    add_fighter(gui_engine, rid, "Joe", rep=4, weapons=["Rifle"])
     win.reload()
     assert win.select_figure("Joe")
     dlg = win.edit_selected()
@@ -87,12 +89,12 @@ def nuts_battle(win: Any, engine: Any) -> tuple[int, int]:
     """A NUTS! battle: Joe out of the fight, Hans dead, Rock scored a hit and Doc,
     in recovery, stayed at home (he comes back after this battle)."""
     cid, r1 = setup(win, engine, "nuts")
-    r2 = core.create_roster(engine, cid, "Jerries").id
-    core.add_fighter(engine, r1, "Sgt Rock", rep=5, fighter_type="star")
-    core.add_fighter(engine, r1, "Pvt Joe", rep=4)
-    doc = core.add_fighter(engine, r1, "Doc", rep=4)
-    core.edit_fighter(engine, doc.id, status="in-recovery")
-    core.add_fighter(engine, r2, "Hans", rep=4)
+    r2 = rosters.create_roster(engine, cid, "Jerries").id
+    add_fighter(engine, r1, "Sgt Rock", rep=5, fighter_type="star")
+    add_fighter(engine, r1, "Pvt Joe", rep=4)
+    doc = add_fighter(engine, r1, "Doc", rep=4)
+    edit_fighter(engine, doc.id, status="in-recovery")
+    add_fighter(engine, r2, "Hans", rep=4)
     battles.record_battle(engine, cid, [r1, r2], results={"Pvt Joe": "out-of-the-fight",
                                                           "Hans": "obviously-dead"},
                           hits=["Sgt Rock"], absent=["Doc"], winner=r1)
@@ -139,13 +141,13 @@ def test_enter_in_typed_dice_shows_the_result_then_enter_goes_on(qtbot: Any, win
     assert not wiz.isVisible(), wiz.error.text()
     squad = fighters(gui_engine, r1)
     assert squad["Pvt Joe"]["status"] == "in-recovery" and squad["Doc"]["status"] == "active"
-    assert [r["faces"] for r in core.roll_log(gui_engine, cid)][:2] == [[3, 5], [6]]
+    assert [r["faces"] for r in roll_log(gui_engine, cid)][:2] == [[3, 5], [6]]
 
 
 # 3. the fighter editor never silently keeps a value the user emptied ---------------------
 def test_emptied_stat_on_edit_is_refused(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     _cid, rid = setup(win, gui_engine, "necromunda")
-    f = core.add_fighter(gui_engine, rid, "Brak", stats={"WS": "3+", "M": "5"})
+    f = add_fighter(gui_engine, rid, "Brak", stats={"WS": "3+", "M": "5"})
     win.reload()
     assert win.select_figure("Brak")
     before = snap(gui_engine)
@@ -172,7 +174,7 @@ def test_emptied_stat_on_edit_is_refused(qtbot: Any, win: Any, gui_engine: Any, 
 
 def test_rep_set_to_none_on_edit_is_refused(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     _cid, rid = setup(win, gui_engine, "nuts")
-    f = core.add_fighter(gui_engine, rid, "Lou", rep=4)
+    f = add_fighter(gui_engine, rid, "Lou", rep=4)
     win.reload()
     assert win.select_figure("Lou")
     before = snap(gui_engine)
@@ -254,7 +256,7 @@ def test_house_rules_close_with_unsaved_edits_asks(qtbot: Any, win: Any, gui_eng
     click(qtbot, box.discard_button)
     assert not dlg.isVisible()
     assert snap(gui_engine) == before
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == []
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == []
 
 
 def test_house_rules_close_then_save(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
@@ -273,8 +275,8 @@ def test_house_rules_close_then_save(qtbot: Any, win: Any, gui_engine: Any, snap
     click(qtbot, close_button(dlg))
     click(qtbot, dlg.confirm_box.save_button)
     assert not dlg.isVisible(), dlg.error.text()
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == ["nuts-recovery"]
-    assert core.campaign_rules(gui_engine, cid)["nuts-recovery"].rows[1].label == "Badly hurt"
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == ["nuts-recovery"]
+    assert campaigns.campaign_rules(gui_engine, cid)["nuts-recovery"].rows[1].label == "Badly hurt"
 
 
 def test_house_rules_close_without_edits_just_closes(qtbot: Any, win: Any, gui_engine: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from tests.ui.conftest import messages
 
 
@@ -18,8 +18,8 @@ def click(qtbot: Any, button: Any) -> None:
 
 def setup(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = (), edition: str | None = None
           ) -> tuple[int, int]:
-    c = core.create_campaign(engine, f"Camp {system}", system, edition, expansions)
-    r = core.create_roster(engine, c.id, "Alpha")
+    c = campaigns.create_campaign(engine, f"Camp {system}", system, edition, expansions)
+    r = rosters.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     assert win.roster_id == r.id
     return int(c.id), int(r.id)
@@ -50,7 +50,7 @@ def test_fighter_editor_checks_as_you_type_and_ok_explains(qtbot: Any, win: Any,
     qtbot.keyClicks(dlg.stat_edits["M"], "5")
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible()
-    f = core.show_roster(gui_engine, rid)["fighters"][0]
+    f = rosters.show_roster(gui_engine, rid)["fighters"][0]
     assert f["name"] == "Krug" and f["stats"] == {"WS": 3, "M": 5}
     assert [e["name"] for e in f["equipment"]] == ["Autogun"]
     # the new fighter is selected and shown in the detail pane
@@ -87,16 +87,16 @@ def test_roster_dialog_refuses_negative_credits(qtbot: Any, win: Any, gui_engine
 
 def test_edit_conflict_is_a_message_then_the_view_reloads(qtbot: Any, win: Any, gui_engine: Any) -> None:
     _cid, rid = setup(win, gui_engine, "nuts")
-    f = core.add_fighter(gui_engine, rid, "Joe", rep=4)
+    f = fighters.add_fighter(gui_engine, rid, "Joe", rep=4)
     win.reload()
     assert win.select_figure("Joe")
     dlg = win.edit_selected()
-    core.edit_fighter(gui_engine, f.id, name="Joseph")  # someone else saves first
+    fighters.edit_fighter(gui_engine, f.id, name="Joseph")  # someone else saves first
     dlg.name.setText("Joey")
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible()
     assert messages() and "someone else" in messages()[-1][1]
-    assert core.show_fighter(gui_engine, f.id)["name"] == "Joseph"
+    assert fighters.show_fighter(gui_engine, f.id)["name"] == "Joseph"
     assert win.model.find(lambda r: r["name"] == "Joseph") >= 0  # reloaded
 
 
@@ -124,9 +124,9 @@ def test_creature_generator_typed_dice_preview_then_add(qtbot: Any, win: Any, gu
     assert snap(gui_engine) == before  # a preview writes nothing
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    made = {f["name"]: f for f in core.show_roster(gui_engine, rid)["fighters"]}
+    made = {f["name"]: f for f in rosters.show_roster(gui_engine, rid)["fighters"]}
     assert made["Vampire 1"]["rep"] == 4 and made["Vampire 2"]["rep"] == 6
-    log = core.roll_log(gui_engine, cid)
+    log = rolls.roll_log(gui_engine, cid)
     assert [(r["faces"], r["source"], r["subject"]) for r in log] == [
         ([1], "typed", "Vampire 1"), ([6], "typed", "Vampire 2")]
 
@@ -137,9 +137,9 @@ def test_creature_generator_typed_dice_preview_then_add(qtbot: Any, win: Any, gu
     click(qtbot, dlg.preview_button)
     shown = [(r["name"], r["rep"]) for r in dlg.model.rows]
     click(qtbot, dlg.ok_button)
-    made = {f["name"]: f["rep"] for f in core.show_roster(gui_engine, rid)["fighters"]}
+    made = {f["name"]: f["rep"] for f in rosters.show_roster(gui_engine, rid)["fighters"]}
     assert all(made[n] == rep for n, rep in shown)
-    assert [r["source"] for r in core.roll_log(gui_engine, cid)][-3:] == ["random"] * 3
+    assert [r["source"] for r in rolls.roll_log(gui_engine, cid)][-3:] == ["random"] * 3
 
 
 def test_house_rule_editor_saves_checks_and_restores(qtbot: Any, win: Any, gui_engine: Any,
@@ -153,9 +153,9 @@ def test_house_rule_editor_saves_checks_and_restores(qtbot: Any, win: Any, gui_e
     assert dlg.save.isEnabled()
     click(qtbot, dlg.save)
     assert not dlg.error.isVisible(), dlg.error.text()
-    camp = core.show_campaign(gui_engine, cid)
+    camp = campaigns.show_campaign(gui_engine, cid)
     assert camp["house_rules"] == ["nuts-recovery"]
-    assert core.campaign_rules(gui_engine, cid)["nuts-recovery"].rows[1].label == "Badly hurt"
+    assert campaigns.campaign_rules(gui_engine, cid)["nuts-recovery"].rows[1].label == "Badly hurt"
     # a table with a gap is refused, naming the problem; nothing saved
     before = snap(gui_engine)
     rows.remove_row(2)
@@ -170,7 +170,7 @@ def test_house_rule_editor_saves_checks_and_restores(qtbot: Any, win: Any, gui_e
     assert snap(gui_engine) == before
     click(qtbot, dlg.revert)
     click(qtbot, dlg.restore)
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == []
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == []
     dlg.reject()
 
 
@@ -208,26 +208,26 @@ def test_unit_editor_adds_and_edits_a_unit(qtbot: Any, win: Any, gui_engine: Any
 
 def test_remove_then_undo_brings_the_fighter_back(qtbot: Any, win: Any, gui_engine: Any) -> None:
     _cid, rid = setup(win, gui_engine, "nuts")
-    core.add_fighter(gui_engine, rid, "Joe", rep=4, weapons=["Rifle"])
+    fighters.add_fighter(gui_engine, rid, "Joe", rep=4, weapons=["Rifle"])
     win.reload()
     win.select_figure("Joe")
     win.actions["remove_item"].trigger()
-    assert core.show_roster(gui_engine, rid)["fighters"] == []
+    assert rosters.show_roster(gui_engine, rid)["fighters"] == []
     assert win.model.rowCount() == 0
     assert "remove fighter" in win.actions["undo"].text() or "remove" in win.actions["undo"].text()
     win.actions["undo"].trigger()
-    fs = core.show_roster(gui_engine, rid)["fighters"]
+    fs = rosters.show_roster(gui_engine, rid)["fighters"]
     assert [f["name"] for f in fs] == ["Joe"] and fs[0]["equipment"][0]["name"] == "Rifle"
     assert win.model.rowCount() == 1
     win.actions["redo"].trigger()
-    assert core.show_roster(gui_engine, rid)["fighters"] == []
+    assert rosters.show_roster(gui_engine, rid)["fighters"] == []
 
 
 def test_roll_log_filters(qtbot: Any, win: Any, gui_engine: Any) -> None:
     from campaign_app.systems.nuts.creatures import generate_creatures
 
     cid, rid = setup(win, gui_engine, "nuts", ("weird-ww2",))
-    core.roll_table(gui_engine, "nuts-recovery", campaign=cid, dice="1,2", target=4)
+    rolls.roll_table(gui_engine, "nuts-recovery", campaign=cid, dice="1,2", target=4)
     v1, v2 = generate_creatures(gui_engine, rid, "vampire", 2, dice="1,6").creatures
     win.reload()
     win.actions["view_log"].trigger()
@@ -267,11 +267,11 @@ def test_end_cycle_decides_the_pending_critical_injury(qtbot: Any, win: Any, gui
     assert not dlg.error.isVisible(), dlg.error.text()
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    assert core.show_campaign(gui_engine, cid)["cycle"] == 2
+    assert campaigns.show_campaign(gui_engine, cid)["cycle"] == 2
     for p in pending:  # not treated: the fighter dies
-        assert core.show_fighter(gui_engine, p["id"])["status"] == "dead"
+        assert fighters.show_fighter(gui_engine, p["id"])["status"] == "dead"
     win.actions["undo"].trigger()
-    assert core.show_campaign(gui_engine, NECRO)["cycle"] == 1
+    assert campaigns.show_campaign(gui_engine, NECRO)["cycle"] == 1
 
 
 def test_house_rule_editor_changes_a_reference_table_the_characteristic_ranges(
@@ -293,11 +293,11 @@ def test_house_rule_editor_changes_a_reference_table_the_characteristic_ranges(
     rows.setData(rows.index(i, 4), "12")
     click(qtbot, dlg.save)
     assert not dlg.error.isVisible(), dlg.error.text()
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == ["characteristics"]
-    entries = {e["stat"]: e for e in core.campaign_rules(gui_engine, cid)["characteristics"].entries}
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == ["characteristics"]
+    entries = {e["stat"]: e for e in campaigns.campaign_rules(gui_engine, cid)["characteristics"].entries}
     assert (entries["I"]["min"], entries["I"]["max"], entries["Ld"]["max"]) == (1, 12, 10)
     # the campaign's fighters now take I 12, and the window's checks agree
-    core.add_fighter(gui_engine, rid, "Quick", stats={"I": "12"})
+    fighters.add_fighter(gui_engine, rid, "Quick", stats={"I": "12"})
     from campaign_app.usecases import gui_queries as q
 
     assert q.check_stat("necromunda", "I", "12", "n26", q.range_rules(gui_engine, cid)) == ""
@@ -308,5 +308,5 @@ def test_house_rule_editor_changes_a_reference_table_the_characteristic_ranges(
     assert "min 13 is above max 12" in dlg.error.text() and snap(gui_engine) == before
     click(qtbot, dlg.revert)
     click(qtbot, dlg.restore)
-    assert core.show_campaign(gui_engine, cid)["house_rules"] == []
+    assert campaigns.show_campaign(gui_engine, cid)["house_rules"] == []
     dlg.reject()

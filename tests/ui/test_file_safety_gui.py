@@ -8,16 +8,16 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.ui.conftest import messages
 from tests.ui.test_backup import wait_task
 
 
 def test_no_window_action_writes_over_the_database(qtbot: Any, win: Any, gui_engine: Any) -> None:
     db = Path(str(gui_engine.url.database))
-    c = core.create_campaign(gui_engine, "Kept", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Squad")
-    core.add_fighter(gui_engine, r.id, "Joe", rep=4)
+    c = campaigns.create_campaign(gui_engine, "Kept", "nuts")
+    r = rosters.create_roster(gui_engine, c.id, "Squad")
+    fighters.add_fighter(gui_engine, r.id, "Joe", rep=4)
     win.reload(prefer=("roster", r.id))
     (db.parent / "backups").mkdir(exist_ok=True)
     for target in (db, db.with_name(db.name + "-wal"), db.parent / "backups" / "x.pdf"):

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rolls, rosters
 from campaign_app.usecases.battles import list_battles
 from campaign_app.usecases.record import verify_chain
 
@@ -53,7 +53,7 @@ def add_fighter(qtbot: Any, win: Any, name: str, ftype: str, rep: int,
 
 
 def fighters_by_name(engine: Any, roster: int) -> dict[str, dict[str, Any]]:
-    return {f["name"]: f for f in core.show_roster(engine, roster)["fighters"]}
+    return {f["name"]: f for f in rosters.show_roster(engine, roster)["fighters"]}
 
 
 def type_dice(qtbot: Any, wiz: Any, text: str) -> None:
@@ -105,7 +105,7 @@ def test_campaign_to_after_the_battle_with_typed_dice_then_undo(qtbot: Any, win:
     cid, r1, r2, bid = build_battle(qtbot, win)
 
     # what the dialogs saved, read back through the use-cases
-    camp = core.show_campaign(e, cid)
+    camp = campaigns.show_campaign(e, cid)
     assert camp["system"] == "nuts" and camp["expansions"] == ["weird-ww2"]
     assert [r["name"] for r in camp["rosters"]] == ["1st Squad", "Jerries"]
     squad = fighters_by_name(e, r1)
@@ -155,7 +155,7 @@ def test_campaign_to_after_the_battle_with_typed_dice_then_undo(qtbot: Any, win:
         "Replacement 1": 5, "Replacement 2": 5}
     assert fighters_by_name(e, r2)["Hans"]["status"] == "dead"
     assert list_battles(e, cid)[0]["after_battle_done"]
-    log = core.roll_log(e, cid, battle=bid)
+    log = rolls.roll_log(e, cid, battle=bid)
     assert len(log) == 5 and {r["source"] for r in log} == {"typed"}
     assert [r["faces"] for r in log][:2] == [[3, 5], [6]]
     assert win.actions["undo"].isEnabled() and "After the Battle" in win.actions["undo"].text()
@@ -167,7 +167,7 @@ def test_campaign_to_after_the_battle_with_typed_dice_then_undo(qtbot: Any, win:
     assert squad["Pvt Joe"]["status"] == "active" and squad["Sgt Rock"]["rep"] == 5
     assert not any(n.startswith("Replacement") for n in squad)
     assert not list_battles(e, cid)[0]["after_battle_done"]
-    assert all(r["undone"] for r in core.roll_log(e, cid, battle=bid))
+    assert all(r["undone"] for r in rolls.roll_log(e, cid, battle=bid))
     # and redo (Ctrl+Shift+Z) puts it back
     assert "Ctrl+Shift+Z" in [s.toString() for s in win.actions["redo"].shortcuts()]
     win.actions["redo"].trigger()
@@ -187,9 +187,9 @@ def test_campaign_to_after_the_battle_with_typed_dice_then_undo(qtbot: Any, win:
         {k: v for k, v in before.items() if k not in ("roll_record", "chain_head")}  # the head moves with the rolls
     # the roll, and the chained mark record saying it is now abandoned (#35 item 4)
     assert len(after["roll_record"]) == len(before["roll_record"]) + 2
-    rolled = core.roll_log(e, cid, battle=bid)[-1]
+    rolled = rolls.roll_log(e, cid, battle=bid)[-1]
     assert rolled["mark"] == "abandoned"
-    (marked,) = core.roll_log(e, cid, marks=["mark"])[-1:]
+    (marked,) = rolls.roll_log(e, cid, marks=["mark"])[-1:]
     assert (marked["result"], marked["id"]) == ("abandoned", rolled["id"] + 1)
     assert verify_chain(e, cid).intact
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, fighters, gear, rosters
 
 
 def setup(win: Any, engine: Any) -> tuple[int, int, int]:
-    c = core.create_campaign(engine, "Underhive", "necromunda", "n23")
-    r = core.create_roster(engine, c.id, "Rusty Cogs", credits=100)
-    f = core.add_fighter(engine, r.id, "Brak", fighter_type="leader")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", "n23")
+    r = rosters.create_roster(engine, c.id, "Rusty Cogs", credits=100)
+    f = fighters.add_fighter(engine, r.id, "Brak", fighter_type="leader")
     win.reload(prefer=("roster", r.id))
     assert win.roster_id == r.id
     return int(c.id), int(r.id), int(f.id)
@@ -30,7 +30,7 @@ def test_gear_actions_move_credits_and_the_window_shows_it(qtbot: Any, win: Any,
     assert "has 100 credits" in dlg.error.text()  # refused, the dialog stays open
     dlg.amount.setText("+25")
     dlg.try_accept()
-    assert core.show_roster(gui_engine, rid)["credits"] == 125
+    assert rosters.show_roster(gui_engine, rid)["credits"] == 125
     assert "Rating" in win.detail.toPlainText() and "Wealth" in win.detail.toPlainText()
     assert "125" in win.detail.toPlainText()
     # buy through the menu for the selected fighter: the detail pane shows its profile
@@ -39,7 +39,7 @@ def test_gear_actions_move_credits_and_the_window_shows_it(qtbot: Any, win: Any,
     buy = win.active_dialog
     buy.items.setCurrentIndex(buy.items.findData("Plasma pistol"))
     buy.try_accept()
-    assert core.show_roster(gui_engine, rid)["credits"] == 75
+    assert rosters.show_roster(gui_engine, rid)["credits"] == 75
     assert win.select_figure("Brak")
     text = win.detail.toPlainText()
     assert "Plasma pistol" in text and "Str 5" in text and "AP -1" in text
@@ -59,8 +59,8 @@ def test_after_the_battle_offers_the_income_of_territories(qtbot: Any, win: Any,
     from ui.wizard import AfterBattleWizard, _collect_income
 
     cid, rid, fid = setup(win, gui_engine)
-    other = core.create_roster(gui_engine, cid, "Other")
-    vex = core.add_fighter(gui_engine, other.id, "Vex", fighter_type="leader")
+    other = rosters.create_roster(gui_engine, cid, "Other")
+    vex = fighters.add_fighter(gui_engine, other.id, "Vex", fighter_type="leader")
     b = record_battle(gui_engine, cid, [rid, other.id], results={fid: "fine", vex.id: "fine"}, winner=rid)
     opts = game_system("necromunda").after_battle_options
     wiz = AfterBattleWizard(win, Campaigns(gui_engine), b.id, opts)

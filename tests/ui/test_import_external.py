@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns
 from db.models import Roster
 from tests.campaign_app.test_yaktribe import SAMPLE_DOC
 from tests.ui.conftest import messages
@@ -25,8 +25,8 @@ def _rosters(engine: Any, campaign_id: int) -> list[str]:
 def test_yaktribe_import_goes_into_the_current_campaign(qtbot: Any, win: Any, gui_engine: Any,
                                                          tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "backups"))
-    c = core.create_campaign(gui_engine, "Underhive", "necromunda")
-    core.create_campaign(gui_engine, "Taikkuus' Campaign", "nuts")
+    c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
+    campaigns.create_campaign(gui_engine, "Taikkuus' Campaign", "nuts")
     win.reload(prefer=("campaign", c.id))
     path = tmp_path / "gang.json"
     path.write_text(json.dumps(SAMPLE_DOC), encoding="utf-8")
@@ -49,8 +49,8 @@ def test_yaktribe_import_goes_into_the_current_campaign(qtbot: Any, win: Any, gu
 def test_yaktribe_import_asks_the_campaign_and_cancel_imports_nothing(
         qtbot: Any, win: Any, gui_engine: Any, tmp_path: Path, monkeypatch: Any, snap: Any) -> None:
     monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "backups"))
-    a = core.create_campaign(gui_engine, "Underhive", "necromunda")
-    b = core.create_campaign(gui_engine, "Ash Wastes", "necromunda")
+    a = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
+    b = campaigns.create_campaign(gui_engine, "Ash Wastes", "necromunda")
     win.reload(prefer=("campaign", b.id))
     path = tmp_path / "gang.json"
     path.write_text(json.dumps(SAMPLE_DOC), encoding="utf-8")
@@ -82,12 +82,12 @@ def test_a_file_without_fighters_is_refused_and_nothing_is_written(
 def test_yaktribe_import_without_a_campaign_of_its_system(qtbot: Any, win: Any, gui_engine: Any,
                                                            tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.setenv("CAMPAIGN_APP_BACKUP_DIR", str(tmp_path / "backups"))
-    other = core.create_campaign(gui_engine, "Weird", "nuts")
+    other = campaigns.create_campaign(gui_engine, "Weird", "nuts")
     win.reload(prefer=("campaign", other.id))
     path = tmp_path / "gang.json"
     path.write_text(json.dumps(SAMPLE_DOC), encoding="utf-8")
     wait_task(qtbot, win.import_external("yaktribe", str(path)))
     # a NUTS campaign is not the importer's system: a new campaign named after the gang's
-    names = {x["name"]: x["system"] for x in core.list_campaigns(gui_engine)}
+    names = {x["name"]: x["system"] for x in campaigns.list_campaigns(gui_engine)}
     assert names == {"Weird": "nuts", "Taikkuus' Campaign": "necromunda"}
     assert _rosters(gui_engine, other.id) == []

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, journal, rosters
+from campaign_app.usecases.rolls import roll_log
 from tests.ui.conftest import messages
 
 
@@ -27,11 +28,11 @@ def necro(win: Any, gui_engine: Any) -> int:
 
 
 def fighter(engine: Any, cid: int, name: str) -> dict[str, Any]:
-    rows = core.show_campaign(engine, cid)["rosters"]
+    rows = campaigns.show_campaign(engine, cid)["rosters"]
     for r in rows:
-        for f in core.show_roster(engine, r["id"])["fighters"]:
+        for f in rosters.show_roster(engine, r["id"])["fighters"]:
             if f["name"] == name:
-                return dict(core.show_fighter(engine, f["id"]))
+                return dict(fighters.show_fighter(engine, f["id"]))
     raise AssertionError(name)
 
 
@@ -86,7 +87,7 @@ def test_lasting_injury_with_typed_dice_preview_then_apply(qtbot: Any, win: Any,
     krug = fighter(gui_engine, necro, "Krug Ironhide")
     assert krug["status"] == "in-recovery" and krug["stats"]["T"] == 3
     assert [i["label"] for i in krug["injuries"]] == ["Enfeebled"]
-    log = core.roll_log(gui_engine, necro)
+    log = roll_log(gui_engine, necro)
     assert (log[-1]["faces"], log[-1]["source"], log[-1]["subject"]) == ([5, 5], "typed", "Krug Ironhide")
     assert win.selected_row()["name"] == "Krug Ironhide"
     assert "Enfeebled" in win.notice_text()
@@ -107,7 +108,7 @@ def test_lasting_injury_rolled_by_the_app_applies_what_the_preview_showed(
     assert faces and all(src == "random" for _f, src in dlg.faces_view.faces)
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    everything = [r for r in core.roll_log(gui_engine, necro) if r["subject"] == "Skarg"]
+    everything = [r for r in roll_log(gui_engine, necro) if r["subject"] == "Skarg"]
     log = [r for r in everything if r["mark"] == "applied"]
     assert [f for r in log for f in r["faces"]] == faces
     # the preview's roll is on record too (issue #15), with the same faces
@@ -149,7 +150,7 @@ def test_cancelling_an_injury_roll_writes_nothing_but_the_preview_roll(qtbot: An
     assert {k: v for k, v in after.items() if k not in ("roll_record", "chain_head")} == \
         {k: v for k, v in before.items() if k not in ("roll_record", "chain_head")}  # the head moves with the rolls
     # the app's roll stays on record (issue #15), marked a preview: no re-roll unseen
-    assert {r["mark"] for r in core.roll_log(gui_engine, necro) if r["subject"] == "Krug Ironhide"} == {"preview"}
+    assert {r["mark"] for r in roll_log(gui_engine, necro) if r["subject"] == "Krug Ironhide"} == {"preview"}
     assert not messages()
 
 
@@ -177,7 +178,7 @@ def test_treat_a_critical_injury_with_typed_dice(qtbot: Any, win: Any, gui_engin
     assert not dlg.isVisible(), dlg.error.text()
     vorn = fighter(gui_engine, necro, "Vorn")
     assert vorn["conditions"] == [] and vorn["status"] != "dead"
-    assert core.show_campaign(gui_engine, necro)["rosters"][0]["credits"] == 100
+    assert campaigns.show_campaign(gui_engine, necro)["rosters"][0]["credits"] == 100
     assert pending_criticals(gui_engine, necro) == []
     assert not win.actions["treat_injury"].isEnabled()
     win.actions["undo"].trigger()
@@ -197,14 +198,14 @@ def test_let_a_critical_injury_die_needs_no_dice(qtbot: Any, win: Any, gui_engin
                                                for i in range(dlg.changes.count()))
     click(qtbot, dlg.buttons.button(dlg.buttons.StandardButton.Cancel))
     assert snap(gui_engine) == before  # cancel: nothing written
-    rolls = len(core.roll_log(gui_engine, necro))
+    rolls = len(roll_log(gui_engine, necro))
     dlg = win.run_command("treat_injury")
     click(qtbot, dlg.let_die)
     click(qtbot, dlg.preview_button)
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
     assert fighter(gui_engine, necro, "Vorn")["status"] == "dead"
-    assert len(core.roll_log(gui_engine, necro)) == rolls  # no dice rolled
+    assert len(roll_log(gui_engine, necro)) == rolls  # no dice rolled
     assert win.actions["revive"].isEnabled()
 
 
@@ -229,7 +230,7 @@ def test_release_captive_asks_how(qtbot: Any, win: Any, gui_engine: Any, necro: 
     assert target.text() == button
     click(qtbot, target)
     qtbot.waitUntil(lambda: fighter(gui_engine, necro, "Brak")["status"] == "active")
-    assert core.history(gui_engine, necro)[0]["summary"] == f"release Brak ({how})"
+    assert journal.history(gui_engine, necro)[0]["summary"] == f"release Brak ({how})"
     assert fighter(gui_engine, necro, "Brak")["status_note"].startswith(
         "rescued" if how == "rescue" else "exchanged")
 

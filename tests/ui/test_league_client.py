@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel
 
 from campaign_app.remote import RemoteCampaigns
-from campaign_app.usecases import battles, core
+from campaign_app.usecases import battles, fighters, rolls, rosters
 from tests.server import conftest as league_fixtures
 from tests.server.conftest import PASSWORDS, League, game_rows
 
@@ -68,7 +68,7 @@ def test_the_window_signs_in_shows_the_league_and_edits_land_on_the_server(
     remote.login(url, "carla", PASSWORDS["carla"])  # another client: the arbitrator
     carla = RemoteCampaigns.open(url.replace("//", "//carla@"))
     try:
-        carla.run(core.edit_fighter, lg.rock, name="Sgt Stone")
+        carla.run(fighters.edit_fighter, lg.rock, name="Sgt Stone")
     finally:
         carla.dispose()
     qtbot.waitUntil(lambda: sorted(_names(win)) == ["Pvt Ryan", "Sgt Stone"], timeout=10000)
@@ -100,7 +100,7 @@ def _fought(lg: League) -> int:
 
 
 def _previews(lg: League) -> list[dict[str, Any]]:
-    return lg.app.run(core.roll_log, lg.campaign, marks=["preview"])
+    return lg.app.run(rolls.roll_log, lg.campaign, marks=["preview"])
 
 
 def test_the_wizard_rolls_step_by_step_with_the_servers_dice_and_applies(
@@ -146,7 +146,7 @@ def test_the_wizard_rolls_step_by_step_with_the_servers_dice_and_applies(
     qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
     assert "applied on the league server" in win._notice.text()
     assert lg.app.run(battles.show_battle, bid)["after_battle_done"]
-    applied = lg.app.run(core.roll_log, lg.campaign, marks=["applied"])
+    applied = lg.app.run(rolls.roll_log, lg.campaign, marks=["applied"])
     assert [f for r in applied for f in r["faces"]] == [f for f, _s in faces]  # the server's faces
     assert {r["source"] for r in applied} == {"random"}
     rows = game_rows(lg.app)
@@ -180,7 +180,7 @@ def test_the_wizard_takes_typed_dice_where_the_campaign_does(qtbot: Any, win: An
     assert {s for _f, s in wiz.faces} == {"typed"} and not _previews(lg)
     _click(qtbot, wiz.apply_button)
     qtbot.waitUntil(lambda: not wiz.isVisible(), timeout=5000)
-    applied = lg.app.run(core.roll_log, lg.campaign, marks=["applied"])
+    applied = lg.app.run(rolls.roll_log, lg.campaign, marks=["applied"])
     assert applied and {r["source"] for r in applied} == {"typed"}
     assert {f for r in applied for f in r["faces"]} == {4}
     assert lg.app.run(battles.show_battle, bid)["after_battle_done"]
@@ -241,7 +241,7 @@ def test_the_wizard_collects_the_territories_income_with_the_servers_dice(
     assert not wiz.error.text()
     ledger = {r: [(e["kind"], e["amount"], e["battle"]) for e in lg.app.run(gear.show_ledger, r)["entries"]]
               for r in (lg.easy, lg.jerries)}
-    farm = [x for x in lg.app.run(core.roll_log, lg.campaign) if x["purpose"] == "income from Farm"]
+    farm = [x for x in lg.app.run(rolls.roll_log, lg.campaign) if x["purpose"] == "income from Farm"]
     assert len(farm) == 1 and farm[0]["source"] == "random"  # the server's die
     assert ledger == {lg.easy: [("income", 5 + 10 * farm[0]["faces"][0], 1)], lg.jerries: [("income", 10, 1)]}
     assert {e.roster for e in wiz.income.rosters} == {"Easy", "Jerries"}
@@ -253,7 +253,7 @@ def test_the_wizard_of_a_player_of_another_roster_is_refused_in_one_line(
 
     bid = _fought(lg)
     lg.app.run(members.add_member, "dora", "dora's passphrase 7", "player")
-    rangers = lg.app.run(core.create_roster, lg.campaign, "Rangers")
+    rangers = lg.app.run(rosters.create_roster, lg.campaign, "Rangers")
     lg.app.run(league.assign_roster, rangers.id, "dora")
     PASSWORDS["dora"] = "dora's passphrase 7"
     try:
@@ -291,7 +291,7 @@ def test_a_token_refused_later_says_so_and_asks_to_sign_in_again(qtbot: Any, win
     dlg.password_edit.setText(PASSWORDS["ann"])
     dlg._accept()
     qtbot.waitUntil(lambda: win.app is not old and isinstance(win.app, RemoteCampaigns), timeout=10000)
-    assert win.app.run(core.show_roster, lg.easy)["name"] == "Easy"  # signed in again
+    assert win.app.run(rosters.show_roster, lg.easy)["name"] == "Easy"  # signed in again
 
 
 def test_a_write_whose_answer_was_lost_offers_retry_and_applies_once(qtbot: Any, win: Any, lg: League, url: str) -> None:

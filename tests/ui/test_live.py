@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.ui.conftest import messages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,38 +82,38 @@ def two_pg(pg_url: str) -> Iterator[tuple[Any, Any, str]]:
 def test_a_second_clients_change_arrives_in_the_gui_on_postgresql(qtbot: Any, two_pg: Any, settings: Any,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     first, second, url = two_pg
-    c = core.create_campaign(first, "League", "necromunda")
-    r = core.create_roster(first, c.id, "Goliaths")
-    other = core.create_roster(first, c.id, "Eschers")
-    f = core.add_fighter(first, r.id, "Grub", fighter_type="ganger")
+    c = campaigns.create_campaign(first, "League", "necromunda")
+    r = rosters.create_roster(first, c.id, "Goliaths")
+    other = rosters.create_roster(first, c.id, "Eschers")
+    f = fighters.add_fighter(first, r.id, "Grub", fighter_type="ganger")
     win = _window(qtbot, first, settings, url)
     win.select_tree("roster", r.id)
     assert win.roster_id == r.id and _names(win) == ["Grub"]
     spy = Spy(win, monkeypatch)
 
-    core.edit_fighter(second, f.id, name="Grub the Bold", xp=3)  # the other client
+    fighters.edit_fighter(second, f.id, name="Grub the Bold", xp=3)  # the other client
     qtbot.waitUntil(lambda: _names(win) == ["Grub the Bold"], timeout=2000)
     assert spy.reloads == 0 and spy.applied[-1].fighters == {f.id}  # only what changed was read
 
-    core.add_fighter(second, r.id, "Krag", fighter_type="ganger")  # the named roster grows
+    fighters.add_fighter(second, r.id, "Krag", fighter_type="ganger")  # the named roster grows
     qtbot.waitUntil(lambda: sorted(_names(win)) == ["Grub the Bold", "Krag"], timeout=2000)
     qtbot.waitUntil(lambda: "(2)" in _tree_text(win, r.id), timeout=2000)
     assert spy.reloads == 0
 
-    core.add_fighter(second, other.id, "Mira", fighter_type="ganger")  # another roster: its count only
+    fighters.add_fighter(second, other.id, "Mira", fighter_type="ganger")  # another roster: its count only
     qtbot.waitUntil(lambda: "(1)" in _tree_text(win, other.id), timeout=2000)
     assert sorted(_names(win)) == ["Grub the Bold", "Krag"] and win.roster_id == r.id
 
     heard = win.live.heard
-    core.edit_fighter(first, f.id, xp=5)  # its own engine's change: applied by itself, not heard again
+    fighters.edit_fighter(first, f.id, xp=5)  # its own engine's change: applied by itself, not heard again
     qtbot.wait(700)
     assert win.live.heard == heard
 
 
 def test_a_change_made_by_another_process_arrives(qtbot: Any, two_pg: Any, settings: Any) -> None:
     first, _second, url = two_pg
-    c = core.create_campaign(first, "League", "necromunda")
-    r = core.create_roster(first, c.id, "Goliaths")
+    c = campaigns.create_campaign(first, "League", "necromunda")
+    r = rosters.create_roster(first, c.id, "Goliaths")
     win = _window(qtbot, first, settings, url)
     win.select_tree("roster", r.id)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -128,18 +128,18 @@ def test_two_windows_on_one_sqlite_file_see_each_others_changes(qtbot: Any, sqli
 
     first, second = open_database(sqlite_url), open_database(sqlite_url)
     try:
-        c = core.create_campaign(first, "Solo", "nuts")
-        r = core.create_roster(first, c.id, "Squad")
-        f = core.add_fighter(first, r.id, "Hans", rep=4)
+        c = campaigns.create_campaign(first, "Solo", "nuts")
+        r = rosters.create_roster(first, c.id, "Squad")
+        f = fighters.add_fighter(first, r.id, "Hans", rep=4)
         a = _window(qtbot, first, settings, sqlite_url)
         b = _window(qtbot, second, settings, sqlite_url)
         for w in (a, b):
             w.select_tree("roster", r.id)
         spy_a, spy_b = Spy(a, monkeypatch), Spy(b, monkeypatch)
-        core.edit_fighter(second, f.id, name="Hans Jr")  # through b's database connection
+        fighters.edit_fighter(second, f.id, name="Hans Jr")  # through b's database connection
         qtbot.waitUntil(lambda: _names(a) == ["Hans Jr"], timeout=2000)
         assert spy_a.reloads == 0 and f.id in spy_a.applied[-1].fighters
-        core.add_fighter(first, r.id, "Fritz", rep=3)  # and back
+        fighters.add_fighter(first, r.id, "Fritz", rep=3)  # and back
         qtbot.waitUntil(lambda: sorted(_names(b)) == ["Fritz", "Hans Jr"], timeout=2000)
         qtbot.wait(1200)
         assert len(spy_a.applied) == 1  # a did not hear its own Fritz again
@@ -157,19 +157,19 @@ def test_a_stale_edit_is_still_refused_with_a_clear_message(qtbot: Any, sqlite_u
 
     first, second = open_database(sqlite_url), open_database(sqlite_url)
     try:
-        c = core.create_campaign(first, "Solo", "nuts")
-        r = core.create_roster(first, c.id, "Squad")
-        f = core.add_fighter(first, r.id, "Joe", rep=4)
+        c = campaigns.create_campaign(first, "Solo", "nuts")
+        r = rosters.create_roster(first, c.id, "Squad")
+        f = fighters.add_fighter(first, r.id, "Joe", rep=4)
         win = _window(qtbot, first, settings, sqlite_url)
         win.select_tree("roster", r.id)
         assert win.select_figure("Joe")
         dlg = win.edit_selected()
-        core.edit_fighter(second, f.id, name="Joseph")  # another client saves first
+        fighters.edit_fighter(second, f.id, name="Joseph")  # another client saves first
         qtbot.waitUntil(lambda: _names(win) == ["Joseph"], timeout=2000)
         dlg.name.setText("Joey")
         qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
         assert messages() and "someone else" in messages()[-1][1]
-        assert core.show_fighter(first, f.id)["name"] == "Joseph"
+        assert fighters.show_fighter(first, f.id)["name"] == "Joseph"
         win.close()
     finally:
         first.dispose()
@@ -188,8 +188,8 @@ def test_a_lost_connection_is_tried_again_and_the_window_reads_what_it_missed(
     monkeypatch.setattr(ui.live, "RETRY_MS", (50, 100))
     eng = open_database(sqlite_url)
     try:
-        c = core.create_campaign(eng, "Solo", "nuts")
-        core.create_roster(eng, c.id, "Squad")
+        c = campaigns.create_campaign(eng, "Solo", "nuts")
+        rosters.create_roster(eng, c.id, "Squad")
         win = _window(qtbot, eng, settings, sqlite_url)
         spy = Spy(win, monkeypatch)
         real_watch = live_uc.watch
@@ -218,7 +218,7 @@ def test_a_lost_connection_is_tried_again_and_the_window_reads_what_it_missed(
         qtbot.waitUntil(lambda: win.live.watcher is not None, timeout=3000)
         assert spy.reloads == 1 and win.live.retries == 0 and not win.live.missed
         assert "Live updates are back on" in win.notice_text()
-        core.create_roster(eng, c.id, "Second")  # and it listens again
+        rosters.create_roster(eng, c.id, "Second")  # and it listens again
         win.close()
     finally:
         eng.dispose()

@@ -9,15 +9,15 @@ from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 
 
 def _gang(engine: Any) -> tuple[Any, Any, Any]:
-    c = core.create_campaign(engine, "Hive", "necromunda", "n23")
-    a = core.create_roster(engine, c.id, "Jackals")
-    b = core.create_roster(engine, c.id, "Vipers")
-    core.add_fighter(engine, a.id, "Brak")
-    core.add_fighter(engine, a.id, "Vel")
+    c = campaigns.create_campaign(engine, "Hive", "necromunda", "n23")
+    a = rosters.create_roster(engine, c.id, "Jackals")
+    b = rosters.create_roster(engine, c.id, "Vipers")
+    fighters.add_fighter(engine, a.id, "Brak")
+    fighters.add_fighter(engine, a.id, "Vel")
     return c, a, b
 
 
@@ -66,7 +66,7 @@ def test_delete_a_roster_asks_first_and_undo_brings_it_back(qtbot: Any, win: Any
 
 def test_delete_a_campaign_then_bring_it_back(qtbot: Any, win: Any, gui_engine: Any) -> None:
     c, a, b = _gang(gui_engine)
-    keep = core.create_campaign(gui_engine, "Ash Wastes", "necromunda")
+    keep = campaigns.create_campaign(gui_engine, "Ash Wastes", "necromunda")
     win.reload(prefer=("campaign", c.id))
     win.actions["delete_campaign"].trigger()
     box = _confirm_box(qtbot)
@@ -126,7 +126,7 @@ def test_move_a_fighter_by_menu_and_by_dropping_it_on_a_roster(qtbot: Any, win: 
     assert win.select_figure("Brak")
     monkeypatch.setattr(win, "ask_choice", lambda _t, _l, items, _c=0: items.index("Vipers"))
     win.actions["move_figure"].trigger()
-    assert [f["name"] for f in core.show_roster(gui_engine, b.id)["fighters"]] == ["Brak"]
+    assert [f["name"] for f in rosters.show_roster(gui_engine, b.id)["fighters"]] == ["Brak"]
     # drop Vel onto Vipers in the tree
     win.reload(prefer=("roster", a.id))
     assert win.select_figure("Vel")
@@ -134,14 +134,14 @@ def test_move_a_fighter_by_menu_and_by_dropping_it_on_a_roster(qtbot: Any, win: 
     item = win._find_tree_item("roster", b.id)
     pos = win.tree.visualItemRect(item).center()
     drop(win, pos, f"fighter:{vel['id']}")
-    qtbot.waitUntil(lambda: len(core.show_roster(gui_engine, b.id)["fighters"]) == 2)
+    qtbot.waitUntil(lambda: len(rosters.show_roster(gui_engine, b.id)["fighters"]) == 2)
     assert "Moved Vel to Vipers" in win.notice_text()
     # dropped back on its own roster: nothing happens
     win.reload(prefer=("roster", b.id))
     own = win._find_tree_item("roster", b.id)
     assert win.select_figure("Vel")
     assert not drop(win, win.tree.visualItemRect(own).center(), f"fighter:{vel['id']}")
-    assert len(core.show_roster(gui_engine, b.id)["fighters"]) == 2
+    assert len(rosters.show_roster(gui_engine, b.id)["fighters"]) == 2
 
 
 def test_pressing_and_dragging_a_row_starts_a_drag_of_that_figure(qtbot: Any, win: Any, gui_engine: Any,

@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QTextEdit, QWidget
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rolls, rosters
 from campaign_app.usecases.battles import record_battle
 from tests.ui.conftest import close_popups
 
@@ -75,20 +75,20 @@ def hostile(win: Any, gui_engine: Any) -> dict[str, int]:
     from campaign_app.systems.nuts.creatures import add_walker_type
 
     e = gui_engine
-    c = core.create_campaign(e, BIG, "nuts", expansions=["weird-ww2"])
-    r = core.create_roster(e, c.id, f"{BIG} squad", faction=BIG, player=BIG)
-    f = core.add_fighter(e, r.id, f"{BIG} rock", fighter_type="star", rep=5, role=BIG, notes=BIG,
+    c = campaigns.create_campaign(e, BIG, "nuts", expansions=["weird-ww2"])
+    r = rosters.create_roster(e, c.id, f"{BIG} squad", faction=BIG, player=BIG)
+    f = fighters.add_fighter(e, r.id, f"{BIG} rock", fighter_type="star", rep=5, role=BIG, notes=BIG,
                          skills=[BIG], weapons=[BIG])
-    core.add_fighter(e, r.id, "Pvt Joe", rep=4)
+    fighters.add_fighter(e, r.id, "Pvt Joe", rep=4)
     add_walker_type(e, c.id, f"{BIG} walker", 4, 3, nation=BIG, notes=BIG)
-    table = core.campaign_rules(e, c.id)["nuts-rep-increase"].to_dict()
+    table = campaigns.campaign_rules(e, c.id)["nuts-rep-increase"].to_dict()
     for row in table["rows"]:
         row["label"] = f"{BIG} {row['result']}"
-    core.set_house_rule(e, c.id, "nuts-rep-increase", table)
-    core.roll_table(e, "nuts-rep-increase", campaign=c.id, dice="6")
+    campaigns.set_house_rule(e, c.id, "nuts-rep-increase", table)
+    rolls.roll_table(e, "nuts-rep-increase", campaign=c.id, dice="6")
     b = record_battle(e, c.id, [r.id], scenario=BIG, notes=BIG, winner=r.id)
-    ops = core.create_campaign(e, f"{BIG} ops", "fubar")
-    alpha = core.create_roster(e, ops.id, f"{BIG} alpha")
+    ops = campaigns.create_campaign(e, f"{BIG} ops", "fubar")
+    alpha = rosters.create_roster(e, ops.id, f"{BIG} alpha")
     from campaign_app.usecases.units import add_unit
 
     u = add_unit(e, alpha.id, f"{BIG} unit", 8, notes=BIG)
@@ -158,9 +158,9 @@ def test_the_wizard_shows_hostile_names_as_text(qtbot: Any, win: Any, hostile: d
 
 def test_the_injury_dialog_shows_hostile_names_as_text(qtbot: Any, win: Any, gui_engine: Any) -> None:
     e = gui_engine
-    c = core.create_campaign(e, BIG, "necromunda")
-    r = core.create_roster(e, c.id, f"{BIG} gang", credits=100)
-    core.add_fighter(e, r.id, f"{BIG} krug", fighter_type="leader")
+    c = campaigns.create_campaign(e, BIG, "necromunda")
+    r = rosters.create_roster(e, c.id, f"{BIG} gang", credits=100)
+    fighters.add_fighter(e, r.id, f"{BIG} krug", fighter_type="leader")
     win.reload(prefer=("roster", r.id))
     assert win.select_figure(f"{BIG} krug")
     dlg = win.run_command("injury_roll")

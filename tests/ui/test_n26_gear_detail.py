@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, fighters, gear, rosters
 
 PACK = {"pack": {"name": "Hive guns", "system": "necromunda", "edition": "n26"},
         "items": {"needle-pistol": {"name": "Needle pistol", "cost": 25, "traits": ["Light"],
@@ -14,9 +14,9 @@ PACK = {"pack": {"name": "Hive guns", "system": "necromunda", "edition": "n26"},
 
 
 def test_the_detail_pane_prints_the_n26_profile(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Underhive", "necromunda", "n26")
-    r = core.create_roster(gui_engine, c.id, "Rusty Cogs", credits=100)
-    f = core.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
+    c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda", "n26")
+    r = rosters.create_roster(gui_engine, c.id, "Rusty Cogs", credits=100)
+    f = fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
     gear.add_content(gui_engine, c.id, PACK)
     gear.buy_item(gui_engine, f.id, "Needle pistol")
     win.reload(prefer=("roster", r.id))
@@ -30,9 +30,9 @@ def test_the_end_cycle_dialog_offers_the_territories_income(qtbot: Any, win: Any
     from campaign_app.usecases.gear import show_ledger
     from tests.ui.test_dialogs import click
 
-    c = core.create_campaign(gui_engine, "Underhive", "necromunda", "n26")
-    r = core.create_roster(gui_engine, c.id, "Rusty Cogs", credits=10)
-    core.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
+    c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda", "n26")
+    r = rosters.create_roster(gui_engine, c.id, "Rusty Cogs", credits=10)
+    fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
     gear.add_territory(gui_engine, r.id, "Old Ruins", credits=5, dice="D6x10")
     win.reload(prefer=("campaign", c.id))
     dlg = win.run_command("end_cycle")
@@ -44,7 +44,7 @@ def test_the_end_cycle_dialog_offers_the_territories_income(qtbot: Any, win: Any
     assert not dlg.error.isVisible(), dlg.error.text()
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    assert core.show_roster(gui_engine, r.id)["credits"] == 55
+    assert rosters.show_roster(gui_engine, r.id)["credits"] == 55
     assert [(e["kind"], e["amount"]) for e in show_ledger(gui_engine, r.id)["entries"]] == [("income", 45)]
     win.actions["undo"].trigger()  # one step with the rest of the cycle end
-    assert core.show_roster(gui_engine, r.id)["credits"] == 10 and core.show_campaign(gui_engine, c.id)["cycle"] == 1
+    assert rosters.show_roster(gui_engine, r.id)["credits"] == 10 and campaigns.show_campaign(gui_engine, c.id)["cycle"] == 1

@@ -115,20 +115,20 @@ def test_the_filter_runs_in_sql(qtbot: Any, big: tuple[Any, int, int]) -> None:
 
 def test_a_changed_row_is_refreshed_in_place_and_undone(qtbot: Any, big: tuple[Any, int, int]) -> None:
     from campaign_app.changes import changes_of
-    from campaign_app.usecases import core
+    from campaign_app.usecases import fighters
 
     win, _cid, _rid = big
     m = win.model
     win.table.sortByColumn(_col(win, "name"), Qt.SortOrder.AscendingOrder)
     row = m.rows[2]
     win.table.selectRow(2)
-    res = core.edit_fighter(win.app.engine, row["id"], xp=99)
+    res = fighters.edit_fighter(win.app.engine, row["id"], xp=99)
     win.apply_changes(changes_of(res))
     n = m.rowCount()
     assert m.paged and m.rows[2]["id"] == row["id"] and m.rows[2]["xp"] == 99 and n < 60
     assert win.selected_row()["id"] == row["id"]
     # a new name sorting past the rows loaded: let go, it comes with its page
-    res = core.edit_fighter(win.app.engine, row["id"], name="zzzz last")
+    res = fighters.edit_fighter(win.app.engine, row["id"], name="zzzz last")
     win.apply_changes(changes_of(res))
     assert row["id"] not in [r["id"] for r in m.rows]
     assert m.rowCount() == n - 1 and m.canFetchMore()
@@ -137,7 +137,7 @@ def test_a_changed_row_is_refreshed_in_place_and_undone(qtbot: Any, big: tuple[A
     assert m.rows[-1]["id"] == row["id"] and m.rowCount() == 60
     # a new name sorting first: moved there, still selected
     win.table.selectRow(59)
-    res = core.edit_fighter(win.app.engine, row["id"], name="AAAA first")
+    res = fighters.edit_fighter(win.app.engine, row["id"], name="AAAA first")
     win.apply_changes(changes_of(res))
     assert m.rows[0]["id"] == row["id"] and win.selected_row()["id"] == row["id"]
     win.undo()
@@ -161,7 +161,7 @@ def test_a_small_roster_keeps_every_row_in_memory(qtbot: Any, big: tuple[Any, in
 
 def test_the_paged_table_reads_no_whole_big_table(qtbot: Any, big: tuple[Any, int, int]) -> None:
     from campaign_app.changes import changes_of
-    from campaign_app.usecases import core
+    from campaign_app.usecases import fighters
     from tests.db.plans import check, statements
 
     win, cid, rid = big
@@ -175,7 +175,7 @@ def test_the_paged_table_reads_no_whole_big_table(qtbot: Any, big: tuple[Any, in
         win.select_tree("roster", rid)
         win.table.sortByColumn(_col(win, "stat:M"), Qt.SortOrder.AscendingOrder)
         win.table.selectRow(1)
-        win.apply_changes(changes_of(core.edit_fighter(win.app.engine, win.selected_row()["id"], xp=7)))
+        win.apply_changes(changes_of(fighters.edit_fighter(win.app.engine, win.selected_row()["id"], xp=7)))
     assert len(seen) > 10
     assert check(win.app.engine, seen) == []
 
@@ -183,13 +183,13 @@ def test_the_paged_table_reads_no_whole_big_table(qtbot: Any, big: tuple[Any, in
 def test_a_structure_change_reads_the_first_page_again_keeping_the_selection(
         qtbot: Any, big: tuple[Any, int, int]) -> None:
     from campaign_app.changes import changes_of
-    from campaign_app.usecases import core
+    from campaign_app.usecases import fighters
 
     win, _cid, rid = big
     m = win.model
     win.table.selectRow(4)
     chosen = win.selected_row()["id"]
-    res = core.add_fighter(win.app.engine, rid, "Newcomer")
+    res = fighters.add_fighter(win.app.engine, rid, "Newcomer")
     win.apply_changes(changes_of(res))
     assert m.paged and win.selected_row()["id"] == chosen
     assert "61 fighters" in win.table_title.text()
@@ -199,7 +199,7 @@ def test_a_structure_change_reads_the_first_page_again_keeping_the_selection(
     # a figure not on the first page: selected again once its page comes
     win.table.selectRow(m.rowCount() - 2)
     far = win.selected_row()["id"]
-    win.apply_changes(changes_of(core.add_fighter(win.app.engine, rid, "Second newcomer")))
+    win.apply_changes(changes_of(fighters.add_fighter(win.app.engine, rid, "Second newcomer")))
     assert win.selected_row() is None or win.selected_row()["id"] == far
     while m.canFetchMore():
         m.fetchMore()

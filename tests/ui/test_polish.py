@@ -44,20 +44,20 @@ def test_a_start_without_a_display_says_so_in_one_line(tmp_path: Path) -> None:
 
 
 def test_the_table_title_counts_units_and_their_figures(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, fighters, rosters
     from campaign_app.usecases.units import add_unit
 
-    c = core.create_campaign(gui_engine, "Bocage", "fubar")
-    r = core.create_roster(gui_engine, c.id, "2nd Platoon")
+    c = campaigns.create_campaign(gui_engine, "Bocage", "fubar")
+    r = rosters.create_roster(gui_engine, c.id, "2nd Platoon")
     add_unit(gui_engine, r.id, "1st Squad", 5)
     win.reload(prefer=("roster", r.id))
     assert win.table_title.text().endswith("1 unit  ·  5 figures")
     add_unit(gui_engine, r.id, "2nd Squad", 4)
     win.reload(prefer=("roster", r.id))
     assert win.table_title.text().endswith("2 units  ·  9 figures")
-    c2 = core.create_campaign(gui_engine, "Underhive", "necromunda")
-    r2 = core.create_roster(gui_engine, c2.id, "Jackals")
-    core.add_fighter(gui_engine, r2.id, "Brak", fighter_type="ganger")
+    c2 = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
+    r2 = rosters.create_roster(gui_engine, c2.id, "Jackals")
+    fighters.add_fighter(gui_engine, r2.id, "Brak", fighter_type="ganger")
     win.reload(prefer=("roster", r2.id))
     assert win.table_title.text().endswith("1 fighter")
 
@@ -120,14 +120,14 @@ def _opened(qtbot: Any, dlg: Any) -> Any:
 
 def test_every_dialog_opens_with_the_keyboard_in_its_first_field(qtbot: Any, win: Any,
                                                                 gui_engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, fighters, rosters
     from campaign_app.usecases.units import add_unit
 
     dlg = win.new_campaign()
     assert _opened(qtbot, dlg) is dlg.name
-    c = core.create_campaign(gui_engine, "Underhive", "necromunda")
-    r = core.create_roster(gui_engine, c.id, "Jackals")
-    core.add_fighter(gui_engine, r.id, "Brak", fighter_type="ganger")
+    c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
+    r = rosters.create_roster(gui_engine, c.id, "Jackals")
+    fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="ganger")
     win.reload(prefer=("roster", r.id))
     for open_it in (win.new_campaign, win.new_roster, win.edit_roster, win.add_fighter,
                     win.house_rules, win.record_battle):
@@ -139,13 +139,13 @@ def test_every_dialog_opens_with_the_keyboard_in_its_first_field(qtbot: Any, win
     for command in ("injury_roll", "treat_injury"):
         if win.actions[command].isEnabled():
             _opened(qtbot, win.run_command(command))
-    n = core.create_campaign(gui_engine, "Ardennes", "nuts", None, ("weird-ww2",))
-    nr = core.create_roster(gui_engine, n.id, "Easy Company")
+    n = campaigns.create_campaign(gui_engine, "Ardennes", "nuts", None, ("weird-ww2",))
+    nr = rosters.create_roster(gui_engine, n.id, "Easy Company")
     win.reload(prefer=("roster", nr.id))
     for command in ("creatures", "walker_types", "add_walker"):
         _opened(qtbot, win.run_command(command))
-    f = core.create_campaign(gui_engine, "Bocage", "fubar")
-    fr = core.create_roster(gui_engine, f.id, "2nd Platoon")
+    f = campaigns.create_campaign(gui_engine, "Bocage", "fubar")
+    fr = rosters.create_roster(gui_engine, f.id, "2nd Platoon")
     add_unit(gui_engine, fr.id, "1st Squad", 5)
     win.reload(prefer=("roster", fr.id))
     _opened(qtbot, win.add_unit())
@@ -185,12 +185,12 @@ def test_the_error_line_keeps_its_room_so_the_form_does_not_jump(qtbot: Any, win
 
 def test_characteristics_are_written_and_checked_as_the_edition_has_them(qtbot: Any, win: Any,
                                                                          gui_engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, rosters
     from tests.ui.conftest import close_popups
 
     for edition, initiative in (("n23", "4+"), ("n26", "4")):
-        c = core.create_campaign(gui_engine, f"Hive {edition}", "necromunda", edition)
-        r = core.create_roster(gui_engine, c.id, f"Gang {edition}")
+        c = campaigns.create_campaign(gui_engine, f"Hive {edition}", "necromunda", edition)
+        r = rosters.create_roster(gui_engine, c.id, f"Gang {edition}")
         win.reload(prefer=("roster", r.id))
         dlg = win.add_fighter()
         qtbot.keyClicks(dlg.name, "Brak")
@@ -256,11 +256,11 @@ def test_a_d66_is_read_not_added_up() -> None:
 
 
 def test_duplicate_the_selected_fighter_from_the_roster_menu(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, fighters, rosters
 
-    c = core.create_campaign(gui_engine, "Underhive", "necromunda")
-    r = core.create_roster(gui_engine, c.id, "Jackals")
-    core.add_fighter(gui_engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
+    c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
+    r = rosters.create_roster(gui_engine, c.id, "Jackals")
+    fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
     win.reload(prefer=("roster", r.id))
     assert not win.actions["duplicate"].isEnabled()  # nothing selected
     assert win.select_figure("Brak")
@@ -275,10 +275,10 @@ def test_duplicate_the_selected_fighter_from_the_roster_menu(qtbot: Any, win: An
 
 def test_save_and_add_another_keeps_the_dialog_for_the_next_fighter(qtbot: Any, win: Any,
                                                                     gui_engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, rosters
 
-    c = core.create_campaign(gui_engine, "Underhive", "necromunda")
-    r = core.create_roster(gui_engine, c.id, "Jackals")
+    c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda")
+    r = rosters.create_roster(gui_engine, c.id, "Jackals")
     win.reload(prefer=("roster", r.id))
     dlg = win.add_fighter()
     dlg.type.setCurrentIndex(dlg.type.findData("juve"))
@@ -297,20 +297,20 @@ def test_save_and_add_another_keeps_the_dialog_for_the_next_fighter(qtbot: Any, 
 
 
 def _gang(win: Any, engine: Any) -> int:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, fighters, rosters
 
-    c = core.create_campaign(engine, "Underhive", "necromunda")
-    r = core.create_roster(engine, c.id, "Jackals")
-    core.add_fighter(engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
-    core.add_fighter(engine, r.id, "Vel", fighter_type="juve", skills=["Nerves of Steel"])
-    v = core.add_fighter(engine, r.id, "Mox", fighter_type="ganger", weapons=["Autogun"])
-    core.edit_fighter(engine, v.id, status="in-recovery")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Jackals")
+    fighters.add_fighter(engine, r.id, "Brak", fighter_type="champion", weapons=["Autogun"])
+    fighters.add_fighter(engine, r.id, "Vel", fighter_type="juve", skills=["Nerves of Steel"])
+    v = fighters.add_fighter(engine, r.id, "Mox", fighter_type="ganger", weapons=["Autogun"])
+    fighters.edit_fighter(engine, v.id, status="in-recovery")
     win.reload(prefer=("roster", r.id))
     return int(r.id)
 
 
 def test_roster_search_and_status_filter(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, fighters, rosters
 
     rid = _gang(win, gui_engine)
     bar = win.roster_filter
@@ -326,7 +326,7 @@ def test_roster_search_and_status_filter(qtbot: Any, win: Any, gui_engine: Any) 
     bar.status.setCurrentIndex(bar.status.findData("in-recovery"))
     assert [r["name"] for r in win.model.rows] == ["Mox"]
     # a change elsewhere keeps the filter: a new fighter that does not match stays out
-    core.add_fighter(gui_engine, rid, "Zed", fighter_type="ganger")
+    fighters.add_fighter(gui_engine, rid, "Zed", fighter_type="ganger")
     win.reload()
     assert [r["name"] for r in win.model.rows] == ["Mox"]
     bar.search.clear()
@@ -337,9 +337,9 @@ def test_roster_search_and_status_filter(qtbot: Any, win: Any, gui_engine: Any) 
     qtbot.keyClick(bar.search, Qt.Key.Key_Return)
     assert [r["name"] for r in win.model.rows] == ["Vel"]
     # another campaign starts from every row
-    c2 = core.create_campaign(gui_engine, "Ash Wastes", "necromunda")
-    r2 = core.create_roster(gui_engine, c2.id, "Sisters")
-    core.add_fighter(gui_engine, r2.id, "Ann")
+    c2 = campaigns.create_campaign(gui_engine, "Ash Wastes", "necromunda")
+    r2 = rosters.create_roster(gui_engine, c2.id, "Sisters")
+    fighters.add_fighter(gui_engine, r2.id, "Ann")
     win.reload(prefer=("roster", r2.id))
     assert bar.search.text() == "" and [r["name"] for r in win.model.rows] == ["Ann"]
 

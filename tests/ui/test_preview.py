@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.ui.test_app import wait_task
 
 
@@ -66,9 +66,9 @@ def test_print_opens_the_preview_and_saves_with_its_choices(qtbot: Any, win: Any
     from ui.controllers import exports as ctl
     from ui.preview import PrintPreview
 
-    c = core.create_campaign(gui_engine, "Preview me", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Squad")
-    core.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
+    c = campaigns.create_campaign(gui_engine, "Preview me", "nuts")
+    r = rosters.create_roster(gui_engine, c.id, "Squad")
+    fighters.add_fighter(gui_engine, r.id, "Joe", rep=4, weapons=["Rifle"])
     win.reload(prefer=("roster", r.id))
     seen: dict[str, Any] = {}
 
@@ -93,9 +93,9 @@ def test_campaign_report_prints_from_the_menu(qtbot: Any, win: Any, gui_engine: 
                                                monkeypatch: Any) -> None:
     from ui.preview import PrintPreview
 
-    c = core.create_campaign(gui_engine, "Report me", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Squad")
-    core.add_fighter(gui_engine, r.id, "Joe", rep=4)
+    c = campaigns.create_campaign(gui_engine, "Report me", "nuts")
+    r = rosters.create_roster(gui_engine, c.id, "Squad")
+    fighters.add_fighter(gui_engine, r.id, "Joe", rep=4)
     win.reload(prefer=("roster", r.id))
     assert win.actions["export_campaign"].isEnabled()
     monkeypatch.setattr(PrintPreview, "exec", lambda self: 1)

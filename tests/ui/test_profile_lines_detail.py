@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, fighters, gear, rosters
 
 
 def test_the_detail_pane_prints_every_profile_line(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Underhive", "necromunda", "n23")
-    r = core.create_roster(gui_engine, c.id, "Rusty Cogs", credits=100)
-    f = core.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
+    c = campaigns.create_campaign(gui_engine, "Underhive", "necromunda", "n23")
+    r = rosters.create_roster(gui_engine, c.id, "Rusty Cogs", credits=100)
+    f = fighters.add_fighter(gui_engine, r.id, "Brak", fighter_type="leader")
     gear.buy_item(gui_engine, f.id, "Plasma pistol")
     win.reload(prefer=("roster", r.id))
     assert win.select_figure("Brak")

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core, gear
+from campaign_app.usecases import campaigns, gear, journal, rosters
 
 
 def click(qtbot: Any, button: Any) -> None:
@@ -17,7 +17,7 @@ def click(qtbot: Any, button: Any) -> None:
 
 
 def _gang(qtbot: Any, win: Any, engine: Any) -> tuple[int, int]:
-    c = core.create_campaign(engine, "Underhive", "necromunda", "n23")
+    c = campaigns.create_campaign(engine, "Underhive", "necromunda", "n23")
     win.reload(prefer=("campaign", c.id))
     dlg = win.new_roster()
     qtbot.keyClicks(dlg.name, "Rusty Cogs")
@@ -30,7 +30,7 @@ def _gang(qtbot: Any, win: Any, engine: Any) -> tuple[int, int]:
     dlg.faction.setEditText("House Orlock")
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    r = next(x for x in core.show_campaign(engine, c.id)["rosters"] if x["name"] == "Rusty Cogs")
+    r = next(x for x in campaigns.show_campaign(engine, c.id)["rosters"] if x["name"] == "Rusty Cogs")
     assert win.roster_id == r["id"]
     return int(c.id), int(r["id"])
 
@@ -38,7 +38,7 @@ def _gang(qtbot: Any, win: Any, engine: Any) -> tuple[int, int]:
 def test_new_gang_from_its_house_then_recruit_with_costs_and_credits_left(qtbot: Any, win: Any,
                                                                          gui_engine: Any, snap: Any) -> None:
     cid, rid = _gang(qtbot, win, gui_engine)
-    d = core.show_roster(gui_engine, rid)
+    d = rosters.show_roster(gui_engine, rid)
     assert (d["faction"], d["credits"]) == ("House Orlock", 1000)
     assert [e["why"] for e in gear.show_ledger(gui_engine, rid)["entries"]] == ["starting credits of House Orlock"]
 
@@ -55,10 +55,10 @@ def test_new_gang_from_its_house_then_recruit_with_costs_and_credits_left(qtbot:
     qtbot.keyClicks(dlg.name, "Big Jak")
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    jak = core.show_roster(gui_engine, rid)["fighters"][0]
+    jak = rosters.show_roster(gui_engine, rid)["fighters"][0]
     assert (jak["name"], jak["type"], jak["role"], jak["credits_value"]) == ("Big Jak", "leader", "Road Captain", 160)
     assert [e["name"] for e in jak["equipment"]] == ["Combat shotgun"] and jak["stats"]["Ld"] == 4
-    assert core.show_roster(gui_engine, rid)["credits"] == 840
+    assert rosters.show_roster(gui_engine, rid)["credits"] == 840
     assert win.selected_row()["name"] == "Big Jak"
 
     # a second leader: the rule named in the dialog, nothing written
@@ -78,14 +78,14 @@ def test_new_gang_from_its_house_then_recruit_with_costs_and_credits_left(qtbot:
     assert snap(gui_engine) == before
 
     # one undo step takes the recruit back
-    core.undo(gui_engine, cid)
-    assert core.show_roster(gui_engine, rid)["fighters"] == [] and core.show_roster(gui_engine, rid)["credits"] == 1000
+    journal.undo(gui_engine, cid)
+    assert rosters.show_roster(gui_engine, rid)["fighters"] == [] and rosters.show_roster(gui_engine, rid)["credits"] == 1000
 
 
 def test_recruit_is_offered_only_for_a_house_with_a_list(qtbot: Any, win: Any, gui_engine: Any) -> None:
-    c = core.create_campaign(gui_engine, "Hive", "necromunda", "n23")
-    r = core.create_roster(gui_engine, c.id, "Dust Riders", faction="Ash Wastes Nomads")  # no list
-    o = core.create_roster(gui_engine, c.id, "Cogs", house="House Orlock")
+    c = campaigns.create_campaign(gui_engine, "Hive", "necromunda", "n23")
+    r = rosters.create_roster(gui_engine, c.id, "Dust Riders", faction="Ash Wastes Nomads")  # no list
+    o = rosters.create_roster(gui_engine, c.id, "Cogs", house="House Orlock")
     win.reload(prefer=("roster", r.id))
     assert not win.actions["recruit"].isEnabled() and win.run_command("recruit") is None
     win.select_tree("roster", o.id)

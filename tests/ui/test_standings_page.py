@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 
 from campaign_app.changes import changes_of
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns
 from campaign_app.usecases.battles import record_battle
 from tests.campaign_app.test_standings import EXPECTED, recorded_league
 from ui.main_window import TAB_STANDINGS
@@ -59,7 +59,7 @@ def test_the_standings_tab_shows_and_sorts_the_league_table(win: Any, gui_engine
 
 
 def test_a_campaign_without_rosters_says_so(win: Any, gui_engine: Any, qtbot: Any) -> None:
-    c = core.create_campaign(gui_engine, "Empty", "nuts")
+    c = campaigns.create_campaign(gui_engine, "Empty", "nuts")
     win.reload(prefer=("campaign", c.id))
     win.tabs.setCurrentIndex(TAB_STANDINGS)
     qtbot.waitUntil(lambda: win.standings_view.title.text() == "No rosters in this campaign yet.")

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 
 from campaign_app.facade import Campaigns
 from campaign_app.systems.registry import add_system, remove_system
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.campaign_app.test_system_commands import CALLS, OPTIONS, TEST_SYSTEM
 from tests.ui.conftest import messages
 
@@ -38,8 +38,8 @@ def names(widget: Any) -> list[str]:
 
 
 def open_campaign(win: Any, engine: Any, system: str, expansions: tuple[str, ...] = ()) -> tuple[int, int]:
-    c = core.create_campaign(engine, f"Camp {system}", system, None, list(expansions))
-    r = core.create_roster(engine, c.id, "Alpha")
+    c = campaigns.create_campaign(engine, f"Camp {system}", system, None, list(expansions))
+    r = rosters.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     return int(c.id), int(r.id)
 
@@ -55,8 +55,8 @@ def test_a_systems_command_is_an_action_only_for_its_campaigns(qtbot: Any, win: 
     assert [s.toString() for s in greet.shortcuts()] == ["Ctrl+Alt+G"]
     assert "action_hello_wave" in names(menu(win, "&Roster"))
     assert not win.actions["hello_wave"].isEnabled()  # needs a dead fighter selected
-    f = core.add_fighter(gui_engine, rid, "Ann", fighter_type="hero")
-    core.edit_fighter(gui_engine, f.id, status="dead")
+    f = fighters.add_fighter(gui_engine, rid, "Ann", fighter_type="hero")
+    fighters.edit_fighter(gui_engine, f.id, status="dead")
     win.reload(prefer=("roster", rid))
     assert win.select_figure("Ann")
     assert win.actions["hello_wave"].isEnabled()
@@ -102,10 +102,10 @@ def test_the_wizards_options_box_is_built_from_the_systems_options(qtbot: Any, w
     from campaign_app.usecases.battles import record_battle
     from ui.wizard import AfterBattleWizard
 
-    c = core.create_campaign(gui_engine, "Kursk", "nuts")
-    r = core.create_roster(gui_engine, c.id, "Alpha")
-    core.add_fighter(gui_engine, r.id, "Joe", rep=4)
-    core.add_fighter(gui_engine, r.id, "Max", rep=3)
+    c = campaigns.create_campaign(gui_engine, "Kursk", "nuts")
+    r = rosters.create_roster(gui_engine, c.id, "Alpha")
+    fighters.add_fighter(gui_engine, r.id, "Joe", rep=4)
+    fighters.add_fighter(gui_engine, r.id, "Max", rep=3)
     b = record_battle(gui_engine, c.id, [r.id])
     dlg = AfterBattleWizard(win, Campaigns(gui_engine), b.id, OPTIONS)
     qtbot.addWidget(dlg)

@@ -440,16 +440,16 @@ def test_the_advance_dialog_is_in_the_language(qtbot: Any, lang_window: Any, gui
     from PySide6.QtWidgets import QLabel, QTreeWidget
     from sqlalchemy import text
 
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, fighters, rosters
     from campaign_app.usecases.demo import create_demo
 
     create_demo(gui_engine)
-    c = core.create_campaign(gui_engine, "Old Hive", "necromunda", edition="n23")
-    r = core.create_roster(gui_engine, c.id, "Rust Rats")
+    c = campaigns.create_campaign(gui_engine, "Old Hive", "necromunda", edition="n23")
+    r = rosters.create_roster(gui_engine, c.id, "Rust Rats")
     stats = {"M": "4", "WS": "4+", "BS": "4+", "S": "3", "T": "3", "W": "1", "I": "4+", "A": "1", "Ld": "7+",
              "Cl": "7+", "Wil": "7+", "Int": "7+"}
     for kind in ("leader", "ganger", "juve"):
-        core.add_fighter(gui_engine, r.id, f"Rat {kind}", fighter_type=kind, stats=stats, xp=12)
+        fighters.add_fighter(gui_engine, r.id, f"Rat {kind}", fighter_type=kind, stats=stats, xp=12)
     with gui_engine.connect() as con:
         names = sorted({n for (n,) in con.execute(text(
             "SELECT name FROM fighter UNION SELECT name FROM unit UNION SELECT name FROM roster"))},
@@ -536,16 +536,16 @@ def test_the_unit_dialog_shows_and_takes_the_seeds_words(qtbot: Any, gui_engine:
     (Démoralisée, Sneak). In English the same dialog takes the Italian word too."""
     from sqlmodel import select
 
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, rosters
     from db.models import Equipment, Unit
     from db.uow import read_session
     from ui.dialogs.fighter import UnitDialog
     from ui.i18n import install
 
-    c = core.create_campaign(gui_engine, "Italia", "fubar")
-    r = core.create_roster(gui_engine, c.id, "Rossi")
-    um = core.create_campaign(gui_engine, "Bocage", "unit-morale")
-    paras = core.create_roster(gui_engine, um.id, "Paras")
+    c = campaigns.create_campaign(gui_engine, "Italia", "fubar")
+    r = rosters.create_roster(gui_engine, c.id, "Rossi")
+    um = campaigns.create_campaign(gui_engine, "Bocage", "unit-morale")
+    paras = rosters.create_roster(gui_engine, um.id, "Paras")
     try:
         for lang, word in (("it", "Mitraglietta"), ("en", "mitraglietta")):
             assert install(lang) == lang

@@ -129,10 +129,10 @@ def test_faces_typed_on_roll_for_me_go_into_the_entry_and_enter_previews_them(
 
 def test_faces_typed_on_preview_in_the_creature_generator_are_used(qtbot: Any, win: Any,
                                                                    gui_engine: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, rosters
 
-    c = core.create_campaign(gui_engine, "Weird", "nuts", None, ("weird-ww2",))
-    r = core.create_roster(gui_engine, c.id, "Alpha")
+    c = campaigns.create_campaign(gui_engine, "Weird", "nuts", None, ("weird-ww2",))
+    r = rosters.create_roster(gui_engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     dlg = win.run_command("creatures")
     dlg.kind.setCurrentIndex(dlg.kind.findData("vampire"))

@@ -9,12 +9,12 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns
 from tests.ui.test_flow import make_campaign, make_roster
 
 
 def _rosters(engine: Any, cid: int) -> list[str]:
-    return [r["name"] for r in core.show_campaign(engine, cid)["rosters"]]
+    return [r["name"] for r in campaigns.show_campaign(engine, cid)["rosters"]]
 
 
 def _shows_history(win: Any, engine: Any, cid: int) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from tests.ui.conftest import messages
 
 
@@ -17,8 +17,8 @@ def click(qtbot: Any, button: Any) -> None:
 
 def setup(win: Any, engine: Any, system: str = "nuts", expansions: tuple[str, ...] = ("weird-ww2",)
           ) -> tuple[int, int]:
-    c = core.create_campaign(engine, f"Camp {system} {'+'.join(expansions)}", system, None, expansions)
-    r = core.create_roster(engine, c.id, "Alpha")
+    c = campaigns.create_campaign(engine, f"Camp {system} {'+'.join(expansions)}", system, None, expansions)
+    r = rosters.create_roster(engine, c.id, "Alpha")
     win.reload(prefer=("roster", r.id))
     return int(c.id), int(r.id)
 
@@ -132,7 +132,7 @@ def test_add_walker_with_a_rep_for_each_crew_role(qtbot: Any, win: Any, gui_engi
     qtbot.keyClicks(dlg.crew_names["commander"], "Hans")
     click(qtbot, dlg.ok_button)
     assert not dlg.isVisible(), dlg.error.text()
-    figs = {f["name"]: f for f in core.show_roster(gui_engine, rid)["fighters"]}
+    figs = {f["name"]: f for f in rosters.show_roster(gui_engine, rid)["fighters"]}
     walker = figs["Iron Bear"]
     assert walker["kind"] == "walker" and walker["stats"]["armour_front"] == 4
     crew = {c["role"]: (c["name"], c["rep"]) for c in walker_crew(gui_engine, walker["id"])}
@@ -140,7 +140,7 @@ def test_add_walker_with_a_rep_for_each_crew_role(qtbot: Any, win: Any, gui_engi
     assert win.selected_row()["name"] == "Iron Bear"
     assert "walker" in win.actions["undo"].text()
     win.actions["undo"].trigger()
-    assert core.show_roster(gui_engine, rid)["fighters"] == []
+    assert rosters.show_roster(gui_engine, rid)["fighters"] == []
     assert not messages()
 
 

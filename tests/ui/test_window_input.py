@@ -8,15 +8,15 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from tests.ui.conftest import close_popups
 
 
 def _roster_with_two(win: Any, engine: Any) -> int:
-    c = core.create_campaign(engine, "Ash Wastes", "necromunda")
-    r = core.create_roster(engine, c.id, "Iron Jackals")
+    c = campaigns.create_campaign(engine, "Ash Wastes", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Iron Jackals")
     for name in ("Brak", "Vel"):
-        core.add_fighter(engine, r.id, name, fighter_type="ganger")
+        fighters.add_fighter(engine, r.id, name, fighter_type="ganger")
     win.reload(prefer=("roster", r.id))
     return int(r.id)
 
@@ -79,8 +79,8 @@ def test_a_unit_can_be_removed_from_the_window_and_undo_brings_it_back(qtbot: An
                                                                      gui_engine: Any) -> None:
     from campaign_app.usecases.units import add_unit
 
-    c = core.create_campaign(gui_engine, "Ops", "fubar")
-    r = core.create_roster(gui_engine, c.id, "Alpha")
+    c = campaigns.create_campaign(gui_engine, "Ops", "fubar")
+    r = rosters.create_roster(gui_engine, c.id, "Alpha")
     add_unit(gui_engine, r.id, "1st Squad", 8)
     add_unit(gui_engine, r.id, "2nd Squad", 6)
     win.reload(prefer=("roster", r.id))
@@ -101,7 +101,7 @@ def test_a_fighter_removed_elsewhere_is_named_not_numbered(qtbot: Any, win: Any,
     _roster_with_two(win, gui_engine)
     _click_row(qtbot, win, 0)
     name = win.selected_row()["name"]
-    core.remove_fighter(gui_engine, win.selected_row()["id"])  # another window or player
+    fighters.remove_fighter(gui_engine, win.selected_row()["id"])  # another window or player
     win.edit_selected()
     title, text = messages()[-1]
     assert title == "Cannot edit" and text.startswith(f"{name} is no longer in this database")
@@ -112,12 +112,12 @@ def test_an_action_on_a_figure_removed_elsewhere_names_it(qtbot: Any, win: Any, 
     from tests.ui.conftest import messages
 
     rid = _roster_with_two(win, gui_engine)
-    dead = core.show_roster(gui_engine, rid)["fighters"][0]
-    core.edit_fighter(gui_engine, dead["id"], status="dead")
+    dead = rosters.show_roster(gui_engine, rid)["fighters"][0]
+    fighters.edit_fighter(gui_engine, dead["id"], status="dead")
     win.reload(prefer=("roster", rid))
     win.select_figure(dead["name"])
     assert win.actions["revive"].isEnabled()
-    core.remove_fighter(gui_engine, dead["id"])  # another window or player
+    fighters.remove_fighter(gui_engine, dead["id"])  # another window or player
     win.run_command("revive")
     title, text = messages()[-1]
     assert title == "Cannot do that" and text.startswith(f"{dead['name']} is no longer in this database")

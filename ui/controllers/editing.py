@@ -9,7 +9,7 @@ from campaign_app.changes import changes_of
 from campaign_app.errors import AppError, ConflictError, NotFoundError
 from ui import widgets
 from ui.i18n import translate
-from ui.lazy import core, q
+from ui.lazy import fighters, q
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -111,7 +111,7 @@ def remove_selected(win: MainWindow) -> None:
         return
     try:
         if row["what"] == "fighter":
-            res = win.app.run(core.remove_fighter, row["id"])
+            res = win.app.run(fighters.remove_fighter, row["id"])
         else:
             from campaign_app.usecases.units import remove_unit
 

@@ -9,7 +9,7 @@ from campaign_app.changes import changes_of
 from campaign_app.errors import AppError, ConflictError
 from ui import widgets
 from ui.i18n import translate
-from ui.lazy import core, q
+from ui.lazy import journal, q
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
@@ -27,7 +27,7 @@ def _step(win: MainWindow, *, redo: bool) -> None:
     if win.campaign is None:
         return
     try:
-        d = win.app.run(core.redo if redo else core.undo, win.campaign["id"])
+        d = win.app.run(journal.redo if redo else journal.undo, win.campaign["id"])
     except ConflictError as e:
         widgets.show_error(win, translate("history", "Cannot redo") if redo else translate("history", "Cannot undo"), e)
         win.reload()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
 from ui.rules_text import rules_text
@@ -105,7 +105,7 @@ class CampaignDialog(UseCaseDialog):
         return out
 
     def run(self) -> int:
-        c = self.app.run(core.create_campaign, self.name.text(), self.system.currentData(),
+        c = self.app.run(campaigns.create_campaign, self.name.text(), self.system.currentData(),
                                  self.edition.currentData() or None, self.chosen_expansions(),
                                  self.notes.toPlainText())
         self.keep(c)
@@ -209,12 +209,12 @@ class RosterDialog(UseCaseDialog):
     def run(self) -> int:
         if self.roster is None:
             h = self.house()
-            r = self.app.run(core.create_roster, self.campaign_id, self.name.text(),
+            r = self.app.run(rosters.create_roster, self.campaign_id, self.name.text(),
                                    self.kind.currentData(), faction="" if h else self.faction_text(),
                                    player=self.player.text(), credits=self.credits.value(),
                                    house=h["name"] if h else None)
         else:
-            r = self.app.run(core.edit_roster, self.roster["id"], if_version=self.roster["version"],
+            r = self.app.run(rosters.edit_roster, self.roster["id"], if_version=self.roster["version"],
                                  name=self.name.text(), kind=self.kind.currentData(),
                                  faction=self.faction_text(), player=self.player.text(),
                                  credits=self.credits.value(), reputation=self.reputation.value(),

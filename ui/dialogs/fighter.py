@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from campaign_app.usecases import core
+from campaign_app.usecases import fighters
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import translate
 from ui.rules_text import rules_text
@@ -322,13 +322,13 @@ class FighterDialog(UseCaseDialog):
             "notes": self.notes.toPlainText(),
         }
         if self.fighter is None:
-            f = self.app.run(core.add_fighter, self.roster_id, self.name.text(), rep=rep,
+            f = self.app.run(fighters.add_fighter, self.roster_id, self.name.text(), rep=rep,
                                  weapons=self.weapons.names(), skills=self.skills.names(), **common)
         else:
             if not common["stats"]:
                 common.pop("stats")
             f = self.app.run(
-                core.edit_fighter, self.fighter["id"], if_version=self.fighter["version"],
+                fighters.edit_fighter, self.fighter["id"], if_version=self.fighter["version"],
                 add_weapons=self.weapons.added(), remove_weapons=self.weapons.removed(),
                 add_skills=self.skills.added(), name=self.name.text(), rep=rep,
                 status=self.status.currentData(), **common)

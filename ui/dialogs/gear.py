@@ -92,7 +92,7 @@ class TradeDialog(UseCaseDialog):
         self.app, self.fighter_id, self.selling = app, int(fighter["id"]), selling
         self.items = QComboBox()
         if selling:
-            from campaign_app.usecases.core import show_fighter
+            from campaign_app.usecases.fighters import show_fighter
 
             for e in app.run(show_fighter, self.fighter_id)["equipment"]:
                 self.items.addItem(e["name"], e["name"])
@@ -346,7 +346,7 @@ def open_gear(win: MainWindow, what: str) -> Any:
         elif what == "territories":
             dlg = TerritoriesDialog(win, win.app, win.roster_id)
         else:
-            from campaign_app.usecases.core import show_roster
+            from campaign_app.usecases.rosters import show_roster
 
             fighters = [{"id": f["id"], "name": f["name"]} for f in win.app.run(show_roster, win.roster_id)["fighters"]]
             dlg = LedgerDialog(win, win.app, win.roster_id, fighters)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from campaign_app.changes import NO_CHANGES, Changes, changes_of
 from campaign_app.errors import AppError, InputError
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns
 from campaign_app.usecases import gui_queries as q
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.models import Column, RowsModel
@@ -455,7 +455,7 @@ class HouseRulesDialog(QDialog):
         assert self.current is not None
         tid = self.current["id"]
         try:
-            self.last_changes = changes_of(self.app.run(core.set_house_rule, self.campaign["id"], tid, table))
+            self.last_changes = changes_of(self.app.run(campaigns.set_house_rule, self.campaign["id"], tid, table))
         except AppError as e:
             self.error.show_error(str(e))
             return False

@@ -3,7 +3,7 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.demo import add_units, battles_available
 from db.uow import Engine
 
@@ -11,10 +11,10 @@ NAME = "Operation Granite"
 
 
 def build(engine: Engine) -> int:
-    c = core.create_campaign(engine, NAME, "fubar", notes="Sample FUBAR force-on-force campaign.")
-    blue = core.create_roster(engine, c.id, "2nd Platoon, Bravo Coy", faction="UN peacekeepers",
+    c = campaigns.create_campaign(engine, NAME, "fubar", notes="Sample FUBAR force-on-force campaign.")
+    blue = rosters.create_roster(engine, c.id, "2nd Platoon, Bravo Coy", faction="UN peacekeepers",
                               player="Alex")
-    red = core.create_roster(engine, c.id, "Red Star Militia", faction="Insurgents", player="Kim")
+    red = rosters.create_roster(engine, c.id, "Red Star Militia", faction="Insurgents", player="Kim")
     try:
         add_units(engine, blue.id, [
             ("Alpha Section", dict(figures=8, training="veteran", weapons=["Assault rifle", "LMG"])),
@@ -28,7 +28,7 @@ def build(engine: Engine) -> int:
         ])
     except ImportError:
         pass
-    core.add_fighter(engine, blue.id, "Lt. Marsh", fighter_type="character", notes="Platoon leader")
+    fighters.add_fighter(engine, blue.id, "Lt. Marsh", fighter_type="character", notes="Platoon leader")
     if battles_available():
         from campaign_app.usecases.battles import after_battle, record_battle
 

@@ -48,6 +48,7 @@ from campaign_app.systems.necromunda.procedures import (
     roll_lasting_injury,
     treat_critical,
 )
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import (
     Ref,
     campaign_of_fighter,
@@ -57,7 +58,6 @@ from campaign_app.usecases.common import (
     get_fighter,
     get_roster,
 )
-from campaign_app.usecases.core import tables_for
 from campaign_app.usecases.record import disciplined
 from db.models import Campaign, Fighter, LastingInjury, Roster, Skill
 from db.queries import injuries as q

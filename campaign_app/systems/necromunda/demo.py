@@ -3,7 +3,7 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases.demo import add_fighters, battles_available
 from db.uow import Engine
 
@@ -25,11 +25,11 @@ def _stats(base: dict[str, int], **changes: int) -> dict[str, int]:
 
 
 def build(engine: Engine) -> int:
-    c = core.create_campaign(engine, NAME, "necromunda", "n26",
+    c = campaigns.create_campaign(engine, NAME, "necromunda", "n26",
                              notes="Sample Necromunda campaign: two gangs in the Badzones.")
-    goliath = core.create_roster(engine, c.id, "The Iron Jackals", "gang", faction="House Goliath",
+    goliath = rosters.create_roster(engine, c.id, "The Iron Jackals", "gang", faction="House Goliath",
                                  player="Max", credits=120)
-    escher = core.create_roster(engine, c.id, "Venom Sisters", "gang", faction="House Escher",
+    escher = rosters.create_roster(engine, c.id, "Venom Sisters", "gang", faction="House Escher",
                                 player="Ria", credits=85)
     add_fighters(engine, goliath.id, [
         ("Krug Ironhide", dict(fighter_type="leader", stats=_stats(GOLIATH_STATS, WS=2, W=3, Ld=8),

@@ -23,7 +23,7 @@ from campaign_app.systems import get_system, stat_rules
 from campaign_app.systems.necromunda.composition import GONE, Broken, Member, check, price
 from campaign_app.systems.necromunda.content import SYSTEM, Content, FighterType, House, content
 from campaign_app.usecases.common import Ref, campaign_of_roster, clean_name, get_roster
-from campaign_app.usecases.core import parse_stats
+from campaign_app.usecases.fighters import parse_stats
 from campaign_app.usecases.gear import _ledger, equipment_of_item, items_of, worth_of
 from db.models import Campaign, Fighter, Roster, Skill
 from db.queries import rosters as roster_q

@@ -45,7 +45,7 @@ from db.queries import figures_import as q
 from db.uow import Engine, UnitOfWork, fault_point, read_session
 
 if TYPE_CHECKING:
-    from campaign_app.usecases.core import CampaignData, RosterData
+    from campaign_app.usecases.shapes import CampaignData, RosterData
 
 YAK_STATS = (("m", "M"), ("ws", "WS"), ("bs", "BS"), ("s", "S"), ("t", "T"), ("w", "W"), ("i", "I"),
              ("a", "A"), ("ld", "Ld"), ("cl", "Cl"), ("wil", "Wil"), ("int", "Int"))
@@ -244,7 +244,9 @@ def import_yaktribe(engine: Engine, path: Any, campaign: Any = None) -> RosterIm
     """Import a Yaktribe gang (best effort): everything that maps is imported as one roster
     (one undo step); the report lists each item that did not map and why."""
     from campaign_app.systems import get_system
-    from campaign_app.usecases.core import campaign_dict, make_equipment, roster_dict, tables_for
+    from campaign_app.usecases.campaigns import tables_for
+    from campaign_app.usecases.fighters import make_equipment
+    from campaign_app.usecases.shapes import campaign_dict, roster_dict
 
     doc, source = _load(path)
     gang = _gang_of(doc)

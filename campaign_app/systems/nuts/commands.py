@@ -27,7 +27,7 @@ if TYPE_CHECKING:
         WalkerTypeData,
         ZombiesArrived,
     )
-    from campaign_app.usecases.core import FighterDetail
+    from campaign_app.usecases.fighters import FighterDetail
 
 _ME = "campaign_app.systems.nuts.commands"
 
@@ -113,7 +113,7 @@ class WalkerShown(Result):
 def walker(engine: Any, roster: Any, name: str, type: str, commander: Any = None, driver: Any = None,
            gunner: Any = None, notes: str | None = None) -> WalkerShown:
     from campaign_app.systems.nuts.creatures import add_walker, walker_crew
-    from campaign_app.usecases.core import show_fighter
+    from campaign_app.usecases.fighters import show_fighter
 
     given = {"commander": commander, "driver": driver, "gunner": gunner}
     reps = {role: rep for role, rep in given.items() if rep is not None}

@@ -27,6 +27,7 @@ from campaign_app.errors import InputError
 from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import get_system
+from campaign_app.usecases.campaigns import tables_for
 from campaign_app.usecases.common import (
     Ref,
     campaign_of_roster,
@@ -37,8 +38,9 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_roster,
 )
-from campaign_app.usecases.core import FighterData, tables_for, validate_rep
+from campaign_app.usecases.fighters import validate_rep
 from campaign_app.usecases.record import disciplined, record_preview, refuse_typed, step_faces
+from campaign_app.usecases.shapes import FighterData
 from db.models import Campaign, Fighter, Roster, WalkerType
 from db.queries import creatures as cq
 from db.queries import walkers as wq
@@ -241,7 +243,7 @@ def generate_creatures(engine: Engine, roster: Any, kind: str, count: Any = 1, s
 
 
 def _creature(f: Fighter, roll: Any) -> Creature:
-    from campaign_app.usecases.core import fighter_dict
+    from campaign_app.usecases.shapes import fighter_dict
 
     assert f.id is not None
     return Creature(id=f.id, roster_id=f.roster_id, name=f.name, kind=f.kind, rep=f.rep,
@@ -446,7 +448,7 @@ def add_walker(engine: Engine, roster: Any, name: str, walker_type: Any,
 
 
 def walker_crew(engine: Engine, walker_id: int) -> list[dict[str, Any]]:
-    from campaign_app.usecases.core import fighter_dict
+    from campaign_app.usecases.shapes import fighter_dict
 
     with read_session(engine) as s:
         return [dict(fighter_dict(f)) for f in wq.crew(s, walker_id)]

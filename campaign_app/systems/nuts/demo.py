@@ -3,7 +3,7 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases.demo import add_fighters, battles_available
 from db.uow import Engine
 
@@ -11,10 +11,10 @@ NAME = "Ardennes 1944"
 
 
 def build(engine: Engine) -> int:
-    c = core.create_campaign(engine, NAME, "nuts", expansions=["weird-ww2"],
+    c = campaigns.create_campaign(engine, NAME, "nuts", expansions=["weird-ww2"],
                              notes="Sample NUTS! campaign with Weird WWII creatures.")
-    easy = core.create_roster(engine, c.id, "Easy Company, 2nd Squad", faction="US Army", player="Sam")
-    wolves = core.create_roster(engine, c.id, "Die Nachtwölfe", faction="Wehrmacht (occult)",
+    easy = rosters.create_roster(engine, c.id, "Easy Company, 2nd Squad", faction="US Army", player="Sam")
+    wolves = rosters.create_roster(engine, c.id, "Die Nachtwölfe", faction="Wehrmacht (occult)",
                                 player="Jo")
     add_fighters(engine, easy.id, [
         ("Sgt. Rock Harlan", dict(fighter_type="star", rep=5, role="squad leader",

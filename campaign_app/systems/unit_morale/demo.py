@@ -3,7 +3,7 @@ journaled and undoable), with seeded dice so it is the same every time."""
 
 from __future__ import annotations
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases.demo import add_units, battles_available
 from db.uow import Engine
 
@@ -11,11 +11,11 @@ NAME = "Bocage Summer"
 
 
 def build(engine: Engine) -> int:
-    c = core.create_campaign(engine, NAME, "unit-morale",
+    c = campaigns.create_campaign(engine, NAME, "unit-morale",
                              notes="Sample campaign for the unit-morale infantry game.")
-    para = core.create_roster(engine, c.id, "3rd Parachute Platoon", faction="British Airborne",
+    para = rosters.create_roster(engine, c.id, "3rd Parachute Platoon", faction="British Airborne",
                               player="Chris")
-    gren = core.create_roster(engine, c.id, "Kampfgruppe Weiss", faction="Grenadiers", player="Pat")
+    gren = rosters.create_roster(engine, c.id, "Kampfgruppe Weiss", faction="Grenadiers", player="Pat")
     try:
         add_units(engine, para.id, [
             ("1 Section", dict(figures=10, training="veteran", order="advance")),

@@ -237,7 +237,7 @@ def import_json(engine: Engine, path_or_doc: Any, *, rename: str | None = None,
 
 
 def _result(engine: Engine, cid: int) -> ImportResult:
-    from campaign_app.usecases.core import campaign_dict
+    from campaign_app.usecases.shapes import campaign_dict
 
     with read_session(engine) as s:
         d = campaign_dict(get_campaign(s, cid))

@@ -515,8 +515,8 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
     campaign's id and the accepted chain break (if any). A problem raises ImportRefused
     and nothing is written."""
     from campaign_app.systems import SYSTEMS
-    from campaign_app.usecases.core import FIGHTER_STATUSES
     from campaign_app.usecases.datafiles.importing import _insert
+    from campaign_app.usecases.fighters import FIGHTER_STATUSES
     from db.models import utcnow
     from db.queries.transfer import set_captured, set_crews
     from db.uow import UnitOfWork, fault_point

@@ -469,7 +469,7 @@ def _validate(ck: _Checker, plan: _Plan, doc: Any, rename: str | None,
     rosters = _items(doc, "rosters")
     ck.define("r", rosters, "rosters")
     ck.unique(rosters, "name", "rosters", {}, "{v!r} is already used by {at}")
-    from campaign_app.usecases.core import FIGHTER_STATUSES
+    from campaign_app.usecases.fighters import FIGHTER_STATUSES
 
     defaults = (_default(sch.Fighter, "kind"), _default(sch.Fighter, "status"))
     crews: list[tuple[str, dict[str, Any]]] = []  # (path, fighter) of every fighter

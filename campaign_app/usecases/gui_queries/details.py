@@ -48,7 +48,8 @@ def _battles_of(s: Any, *, fighter_id: int | None = None, unit_id: int | None = 
 
 def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
     """A fighter with its weapons, skills, injuries, battles and rolls."""
-    from campaign_app.usecases.core import roll_log, show_fighter
+    from campaign_app.usecases.fighters import show_fighter
+    from campaign_app.usecases.rolls import roll_log
 
     shown = show_fighter(engine, fighter)
     with read_session(engine) as s:
@@ -84,7 +85,8 @@ def fighter_detail(engine: Engine, fighter: Ref) -> FighterPane:
 
 
 def unit_detail(engine: Engine, unit: Ref) -> UnitPane:
-    from campaign_app.usecases.core import _equipment_by_owner, unit_dict
+    from campaign_app.usecases.fighters import equipment_by_owner
+    from campaign_app.usecases.shapes import unit_dict
 
     with read_session(engine) as s:
         u = get_unit(s, unit)
@@ -92,7 +94,7 @@ def unit_detail(engine: Engine, unit: Ref) -> UnitPane:
         r = get_roster(s, u.roster_id)
         c = campaign_of_roster(s, r)
         assert c.id is not None
-        eq = _equipment_by_owner(s, [], [u.id])
+        eq = equipment_by_owner(s, [], [u.id])
         rolls: list[UnitRoll] = [
             {"id": int(x.id or 0), "when": x.created_at.isoformat(timespec="seconds"), "purpose": x.purpose,
              "dice": x.dice, "faces": [int(v) for v in x.faces.split(",") if v], "source": x.source,

@@ -59,7 +59,7 @@ def system_info(system: str, edition: str | None = None,
     target number ("4+") in one edition can be a plain value in another.
     ``house_rules``: a campaign's ranges house rules (:func:`range_rules`)."""
     from campaign_app.systems.info import stat_rules
-    from campaign_app.usecases.core import FIGHTER_STATUSES
+    from campaign_app.usecases.fighters import FIGHTER_STATUSES
 
     info = get_system(system)
     rules = stat_rules(info.id, edition, "", house_rules)
@@ -187,7 +187,7 @@ def check_stat(system: str, key: str, text: str, edition: str | None = None,
 
 def check_rep(system: str, text: str) -> str:
     from campaign_app.errors import InputError
-    from campaign_app.usecases.core import validate_rep
+    from campaign_app.usecases.fighters import validate_rep
 
     try:
         validate_rep(get_system(system), text)

@@ -49,7 +49,7 @@ def action_label(action: str, summary: str = "") -> str:
 
 def undo_state(engine: Engine, campaign: Any) -> UndoState:
     """What Undo and Redo would do now in this campaign (their summaries), or None: the
-    same journals :func:`~campaign_app.usecases.core.undo` and ``redo`` would take."""
+    same journals :func:`~campaign_app.usecases.journal.undo` and ``redo`` would take."""
     from db.journal import can_undo, redo_target, undo_target
 
     with read_session(engine) as s:

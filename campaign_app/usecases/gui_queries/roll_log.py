@@ -13,7 +13,7 @@ from db.queries import views
 from db.uow import Engine, read_session
 
 if TYPE_CHECKING:
-    from campaign_app.usecases.core import RollLogEntry
+    from campaign_app.usecases.rolls import RollLogEntry
 
 
 class BattleChoice(TypedDict):
@@ -75,7 +75,7 @@ def roll_log_page(engine: Engine, campaign: Any, *, battle: int | None = None, f
                   limit: int = LOG_PAGE, marks: list[str] | None = None) -> RollLogPage:
     """The ``limit`` newest rolls of the campaign (made before ``before``, the previous
     page's ``before``), by battle, fighter and table when given; an index range each."""
-    from campaign_app.usecases.core import roll_entry
+    from campaign_app.usecases.rolls import roll_entry
     from db.queries import rolls as roll_q
 
     with read_session(engine) as s:

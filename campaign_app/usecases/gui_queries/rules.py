@@ -37,7 +37,7 @@ def rule_tables(engine: Engine, campaign: Any) -> list[RuleTableItem]:
     """The tables in force in a campaign that a house rule may change (house rules
     marked): the rolled ones, and the reference tables of entries (the characteristic
     ranges, the advancement limits...)."""
-    from campaign_app.usecases.core import tables_for
+    from campaign_app.usecases.campaigns import tables_for
 
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
@@ -55,7 +55,7 @@ def rule_table(engine: Engine, campaign: Any, table_id: str) -> RuleTableDetail:
     """One table as the campaign uses it, in the house-rule shape, plus the shipped one."""
     from campaign_app.errors import NotFoundError
     from campaign_app.systems import campaign_tables
-    from campaign_app.usecases.core import tables_for
+    from campaign_app.usecases.campaigns import tables_for
 
     with read_session(engine) as s:
         c = get_campaign(s, campaign)

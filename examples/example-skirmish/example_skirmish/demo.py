@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy.engine import Engine
 
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, rosters
 from campaign_app.usecases.demo import add_fighters, battles_available
 from example_skirmish import ID
 
@@ -14,9 +14,9 @@ NAME = "Skirmish at the Ford"
 
 
 def build(engine: Engine) -> int:
-    c = core.create_campaign(engine, NAME, ID, notes="Sample campaign of the example plug-in.")
-    reds = core.create_roster(engine, c.id, "Red Band", player="Ann")
-    blues = core.create_roster(engine, c.id, "Blue Band", player="Bo")
+    c = campaigns.create_campaign(engine, NAME, ID, notes="Sample campaign of the example plug-in.")
+    reds = rosters.create_roster(engine, c.id, "Red Band", player="Ann")
+    blues = rosters.create_roster(engine, c.id, "Blue Band", player="Bo")
     add_fighters(engine, reds.id, [
         ("Red Captain", dict(fighter_type="leader", stats={"Skill": 5})),
         ("Red Spear", dict(stats={"Skill": 3})),

@@ -84,11 +84,11 @@ def test_relics_go_out_and_come_back_with_the_campaign(campaign_cli: Any, campai
 
 
 def test_the_relics_dialog_from_the_roster_menu(campaign_window: Any) -> None:
-    from campaign_app.usecases import core
+    from campaign_app.usecases import campaigns, rosters
 
     app = campaign_window.app
-    c = app.run(core.create_campaign, "Ford", example_skirmish.ID)
-    reds = app.run(core.create_roster, c.id, "Reds")
+    c = app.run(campaigns.create_campaign, "Ford", example_skirmish.ID)
+    reds = app.run(rosters.create_roster, c.id, "Reds")
     campaign_window.reload(prefer=("roster", reds.id))
     assert campaign_window.actions["relics"].isEnabled()
     dlg = campaign_window.run_command("relics")
@@ -103,7 +103,7 @@ def test_the_relics_dialog_from_the_roster_menu(campaign_window: Any) -> None:
     dlg.list.setCurrentRow(0)
     dlg.remove()
     assert dlg.names() == []
-    from campaign_app.usecases.core import undo
+    from campaign_app.usecases.journal import undo
 
     app.run(undo, "Ford")
     dlg.reload()

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from campaign_app.facade import Campaigns
-from campaign_app.usecases import core, league, members, table
+from campaign_app.usecases import campaigns, fighters, league, members, rolls, rosters, table
 from server.web.screenshots import CHROMIUM, launch_chromium, serving
 
 pw = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
@@ -65,13 +65,13 @@ def site(engine: Any, browser: Any) -> Iterator[Site]:
         app = Campaigns(engine)
         for name, pw_ in PASSWORDS.items():
             app.run(members.add_member, name, pw_, "player")
-        c = app.run(core.create_campaign, "Kursk", "nuts")
-        easy = app.run(core.create_roster, c.id, "Easy")
-        jerries = app.run(core.create_roster, c.id, "Jerries")
+        c = app.run(campaigns.create_campaign, "Kursk", "nuts")
+        easy = app.run(rosters.create_roster, c.id, "Easy")
+        jerries = app.run(rosters.create_roster, c.id, "Jerries")
         app.run(league.assign_roster, easy.id, "ann")
         app.run(league.assign_roster, jerries.id, "bob")
-        rock = app.run(core.add_fighter, easy.id, "Sgt Rock", rep=5)
-        hans = app.run(core.add_fighter, jerries.id, "Hans", rep=4)
+        rock = app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)
+        hans = app.run(fighters.add_fighter, jerries.id, "Hans", rep=4)
         b = app.run(table.setup_battle, c.id, [easy.id, jerries.id])
         app.run(table.start_battle, b.id)
         desktop = app.reopened()
@@ -127,7 +127,7 @@ def step_2_undo_takes_the_mark_back_on_both_pages(site: Site) -> None:
 
 def step_3_a_roll_on_a_table_with_the_server_s_dice(site: Site) -> None:
     expect = pw.expect
-    before = len(site.app.run(core.roll_log, site.campaign))
+    before = len(site.app.run(rolls.roll_log, site.campaign))
     site.ann.get_by_label("Table", exact=True).select_option(label="Fast Move")
     site.ann.get_by_label("Who rolls (their Rep is the target)").select_option(label="Sgt Rock")
     site.ann.evaluate("document.activeElement && document.activeElement.blur()")
@@ -140,7 +140,7 @@ def step_3_a_roll_on_a_table_with_the_server_s_dice(site: Site) -> None:
     site.ann.get_by_role("button", name="Roll", exact=True).click()
     result = site.ann.locator("#live .rolled")
     expect(result).to_be_visible(timeout=LIVE)
-    log = site.app.run(core.roll_log, site.campaign)
+    log = site.app.run(rolls.roll_log, site.campaign)
     assert len(log) == before + 1 and log[-1]["source"] == "random" and log[-1]["battle_id"] == site.battle
     assert " ".join(map(str, log[-1]["faces"])) in result.inner_text()
 

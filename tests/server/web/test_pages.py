@@ -11,7 +11,8 @@ from datetime import datetime
 
 import pytest
 
-from campaign_app.usecases import core, members
+from campaign_app.usecases import campaigns, fighters, journal, members, rosters
+from campaign_app.usecases.rolls import roll_log
 from tests.server.conftest import PASSWORDS, game_rows
 from tests.server.web.conftest import Table, error_line
 
@@ -82,7 +83,7 @@ def test_a_mark_writes_the_use_cases_rows_and_shows_on_the_page(tb: Table) -> No
     assert rock["status"] == "out-of-the-fight" and rock["by"] == "Hans"
     assert [m["text"] for m in view["marks"]] == ["Sgt Rock: out of the fight (by Hans)"]
     # the same undo step as the desktop's: the campaign's history says so, by ann
-    hist = lg.app.run(core.history, lg.campaign)
+    hist = lg.app.run(journal.history, lg.campaign)
     assert max(hist, key=lambda h: h["id"])["action"] == "battle.mark"
     assert any("'ann'" in str(row) for row in game_rows(lg.app)["journal"])  # by ann
     # a second device sees it
@@ -203,12 +204,12 @@ def test_undo_takes_back_the_last_mark_and_only_one_s_own(tb: Table) -> None:
 
 def test_a_roll_uses_the_server_s_dice_and_goes_on_record(tb: Table) -> None:
     c = tb.client("ann")
-    rolls = len(tb.lg.app.run(core.roll_log, tb.lg.campaign))
+    rolls = len(tb.lg.app.run(roll_log, tb.lg.campaign))
     r = tb.post(c, "roll", csrf=tb.csrf(c), table="nuts-fast-move", fighter=tb.lg.rock)
     assert r.status_code == 200 and error_line(r.text) is None, r.text
     faces = re.search(r'class="faces">([0-9 ]+)<', r.text)
     assert faces
-    log = tb.lg.app.run(core.roll_log, tb.lg.campaign)
+    log = tb.lg.app.run(roll_log, tb.lg.campaign)
     assert len(log) == rolls + 1
     last = log[-1]
     assert last["source"] == "random" and last["battle_id"] == tb.battle and last["target"] == 5
@@ -219,11 +220,11 @@ def test_a_table_rolled_with_inputs_marks_what_it_says(tb: Table) -> None:
     c = tb.client("ann")
     page = c.get(f"/battle/{tb.battle}").text
     assert 'name="vs_rep"' in page and 'name="flag_cover"' in page
-    rolls = len(tb.lg.app.run(core.roll_log, tb.lg.campaign))
+    rolls = len(tb.lg.app.run(roll_log, tb.lg.campaign))
     r = tb.post(c, "roll", csrf=tb.csrf(c), table="nuts-in-sight", fighter=tb.lg.rock, target_fighter=tb.lg.hans)
     assert r.status_code == 200 and error_line(r.text) is None, error_line(r.text)
     assert 'class="card rolled"' in r.text
-    log = tb.lg.app.run(core.roll_log, tb.lg.campaign)
+    log = tb.lg.app.run(roll_log, tb.lg.campaign)
     assert len(log) > rolls and all(e["battle_id"] == tb.battle for e in log[rolls:])
     before = game_rows(tb.lg.app)
     r = tb.post(c, "roll", csrf=tb.csrf(c), table="nuts-shooting", fighter=tb.lg.hans, rep=4, shots=2)
@@ -247,7 +248,7 @@ def test_typed_faces_only_where_the_campaign_allows_them(tb: Table) -> None:
     assert 'name="dice"' in c.get(f"/battle/{tb.battle}").text
     r = tb.post(c, "roll", csrf=tb.csrf(c), table="nuts-fast-move", fighter=tb.lg.rock, dice="2,3")
     assert r.status_code == 200, error_line(r.text)
-    last = tb.lg.app.run(core.roll_log, tb.lg.campaign)[-1]
+    last = tb.lg.app.run(roll_log, tb.lg.campaign)[-1]
     assert last["faces"] == [2, 3] and last["source"] == "typed"
 
 
@@ -291,8 +292,8 @@ def test_a_device_scoped_to_a_battle_sees_only_it_and_marks_only_its_roster(
     real = members.authenticate
     c = tb.client("ann")
     csrf = tb.csrf(c)
-    other = tb.lg.app.run(core.create_campaign, "Elsewhere", "nuts")
-    ro = tb.lg.app.run(core.create_roster, other.id, "Other")
+    other = tb.lg.app.run(campaigns.create_campaign, "Elsewhere", "nuts")
+    ro = tb.lg.app.run(rosters.create_roster, other.id, "Other")
 
     def scoped(engine, token):  # type: ignore[no-untyped-def]
         w = real(engine, token)
@@ -336,7 +337,7 @@ def test_roster_cards_log_and_standings(tb: Table) -> None:
     from campaign_app.usecases import gear
 
     lg = tb.lg
-    lg.app.run(core.edit_fighter, lg.rock, skills=["Crack Shot"]) if "skills" in core.edit_fighter.__code__.co_varnames \
+    lg.app.run(fighters.edit_fighter, lg.rock, skills=["Crack Shot"]) if "skills" in fighters.edit_fighter.__code__.co_varnames \
         else None
     del gear
     c = tb.client("vic")
