@@ -9,7 +9,10 @@ This package module holds what a plain start needs (``main``, ``gui_launch``: a 
 ``campaign-app`` builds no parser and loads no core) and the output helpers. Each command
 group is a module of its own (``campaign``, ``roster``, ``fighter``, ``battles``, ``data``,
 ...) that adds its commands through ``register(sub, add, group)``; they are listed in
-``COMMANDS`` and ``EXTENSIONS``. A command's handler gets the facade of ``--db`` (a
+``COMMANDS`` and ``EXTENSIONS``, and ``TOP`` says which of them add to each top-level
+command: a command's parser imports those modules only, the top-level one (``--help``)
+none, and the game systems (which may add to any group) are read only for a command or
+action the core does not have (:func:`parser_for`). A command's handler gets the facade of ``--db`` (a
 local ``Campaigns`` or a league server's ``RemoteCampaigns``, see ``Handler``) and calls
 its use-cases as ``app.run(use_case, ...)``; the few that need the database itself are
 listed in ``LOCAL_ONLY``. Only this package imports ``reports``, inside the
