@@ -35,7 +35,7 @@ def case_standings(bench: Any) -> None:
     raw()
     t = bench.median_time(ours, bench.repeat)
     b = bench.median_time(raw, bench.repeat)
-    bench.add("standings", t * 1000, "ms", b * 1000, f"(linear; {lines[0]} rosters)", None)
+    bench.add("standings", t * 1000, "ms", b * 1000, f"(reported; {lines[0]} rosters)", None)
 
 
 def cases(bench: Any) -> dict[str, Any]:
