@@ -9,7 +9,10 @@ This package module holds what a plain start needs (``main``, ``gui_launch``: a 
 ``campaign-app`` builds no parser and loads no core) and the output helpers. Each command
 group is a module of its own (``campaign``, ``roster``, ``fighter``, ``battles``, ``data``,
 ...) that adds its commands through ``register(sub, add, group)``; they are listed in
-``COMMANDS`` and ``EXTENSIONS``. A command's handler gets the facade of ``--db`` (a
+``COMMANDS`` and ``EXTENSIONS``, and ``TOP`` says which of them add to each top-level
+command: a command's parser imports those modules only, the top-level one (``--help``)
+none, and the game systems (which may add to any group) are read only for a command or
+action the core does not have (:func:`parser_for`). A command's handler gets the facade of ``--db`` (a
 local ``Campaigns`` or a league server's ``RemoteCampaigns``, see ``Handler``) and calls
 its use-cases as ``app.run(use_case, ...)``; the few that need the database itself are
 listed in ``LOCAL_ONLY``. Only this package imports ``reports``, inside the
@@ -54,6 +57,53 @@ EXTENSIONS: list[str] = [
     "campaign_app.cli.remote",  # login, logout: the CLI as a client of a league server
     "campaign_app.desktop",  # install-desktop (menu entry, icon, AppStream metadata)
 ]
+SYSTEM_COMMANDS = "campaign_app.cli.game_commands"
+
+# Every top-level command of the core, in ``--help`` order: its help and the command
+# modules that add to it (a group's actions are listed in the order of COMMANDS and
+# EXTENSIONS). The top-level parser is built from this table alone, so it imports no
+# command module; a command's own parser imports the modules named here and no other
+# (tests/campaign_app/test_cli_parser_per_command.py holds the table to what the modules
+# register). The game systems' own commands (SYSTEM_COMMANDS) are not here: they are
+# read from the systems when a command is not the core's, or a group's action is not.
+_CLI = "campaign_app.cli."
+TOP: dict[str, tuple[str, tuple[str, ...]]] = {
+    "systems": ("list game systems, editions, expansions and tables", (_CLI + "systems",)),
+    "gui": ("open the desktop app (the default with no command)", ()),
+    "campaign": ("create, list and show campaigns", (_CLI + "campaign", _CLI + "manage", _CLI + "counters")),
+    "roster": ("create and show rosters (gangs, squads, forces)",
+               (_CLI + "roster", _CLI + "manage", _CLI + "gear", _CLI + "counters")),
+    "fighter": ("add, edit and show fighters", (_CLI + "fighter", _CLI + "manage", _CLI + "gear")),
+    "roll": ("roll on any rules table (typed dice, seed or random)", (_CLI + "rolls",)),
+    "log": ("the campaign's roll record (log verify C: check its hash chain)", (_CLI + "rolls",)),
+    "history": ("the campaign's actions (what undo would undo)", (_CLI + "history",)),
+    "undo": ("undo the campaign's last action", (_CLI + "history",)),
+    "redo": ("redo the last undone action", (_CLI + "history",)),
+    "battle": ("record and list battles", (_CLI + "battles",)),
+    "after-battle": ("run After the Battle for a recorded battle", (_CLI + "battles",)),
+    # (the game systems' own commands are listed here)
+    "unit": ("add, edit and show units (figures in groups) of the games that use them",
+             (_CLI + "units", _CLI + "manage")),
+    "content": ("the equipment catalogue and content packs of a campaign", (_CLI + "gear",)),
+    "backup": ("back up the database (SQLite copy; JSON on a server)", (_CLI + "data",)),
+    "restore": ("replace the database with a backup (checked first; the current one is backed up)",
+                (_CLI + "data",)),
+    "export": ("export a campaign or roster to a file", (_CLI + "data", _CLI + "export")),
+    "import": ("import campaigns and gangs from files", (_CLI + "data",)),
+    "demo": ("create one sample campaign per game system (skips those already there)", (_CLI + "demo",)),
+    "league": ("league mode on a PostgreSQL server: players, rosters, rights",
+               (_CLI + "league", _CLI + "standings")),
+    "serve": ("run the league server: an HTTP API over this database, with its own members "
+              "(league add-member) and sessions", (_CLI + "serve",)),
+    "login": ("sign in to a league server (--db https://HOST/LEAGUE): the token is kept in the system "
+              "keyring (else a file only you can read)", (_CLI + "remote",)),
+    "logout": ("sign out of a league server and forget the token", (_CLI + "remote",)),
+    "install-desktop": ("add the app to this user's desktop menus (entry, icon, AppStream metadata)",
+                        ("campaign_app.desktop",)),
+}
+SYSTEMS_BEFORE = "unit"
+"""The game systems' own top-level commands are listed just before this one (where
+SYSTEM_COMMANDS stands among the modules)."""
 
 # A command's handler: ``handler(args, app)``. ``app`` is the facade of ``--db``: a
 # :class:`campaign_app.facade.Campaigns` on a local database, a
@@ -168,17 +218,8 @@ class _Skipped:
 SKIPPED = _SKIPPED = _Skipped()  # SKIPPED: a module may skip costly work for it
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line's parser. ``only``: the one top-level command the arguments
-    name; the parser then holds that command alone (every module is asked, the others'
-    commands are skipped unbuilt), so a command does not pay for the other commands'
-    options. ``None``: every command (``--help``, a mistyped command)."""
-    common = _Parser(add_help=False)
-    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                        help="print machine-readable JSON")
-    common.add_argument("--db", default=argparse.SUPPRESS,
-                        help="database URL or SQLite file (default: $CAMPAIGN_APP_DB or the user data folder)")
-
+def _top(common: argparse.ArgumentParser) -> tuple[argparse.ArgumentParser, Any]:
+    """The top-level parser (global options) and its commands' subparsers action."""
     p = _Parser(prog="campaign-app", description="Campaign and roster manager for tabletop skirmish games.",
                 parents=[common])
     from campaign_app._version import __version__
@@ -187,7 +228,35 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=GUI_LANGUAGES, default=None,
                    help="language of the window (default: the one chosen in the window, else "
                         "the system's) and of the PDFs an export writes (default English)")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    return p, p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+
+def _common() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print machine-readable JSON")
+    common.add_argument("--db", default=argparse.SUPPRESS,
+                        help="database URL or SQLite file (default: $CAMPAIGN_APP_DB or the user data folder)")
+    return common
+
+
+def _modules(only: str | None, systems: bool) -> list[str]:
+    """The command modules a parser for ``only`` (None: every command) asks, in order."""
+    every = [*COMMANDS, *EXTENSIONS]
+    if only is None:
+        return every if systems else [m for m in every if m != SYSTEM_COMMANDS]
+    core = TOP[only][1] if only in TOP else ()
+    return [m for m in every if m in core or (systems and m == SYSTEM_COMMANDS)]
+
+
+def build_parser(only: str | None = None, *, systems: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser. ``only``: the one top-level command the arguments
+    name; the parser then holds that command alone, built by the modules :data:`TOP`
+    names for it (and the game systems', which may add to any group); no other command
+    module is imported. ``None``: every command. ``systems=False``: without the game
+    systems' own commands (none of them is loaded)."""
+    common = _common()
+    p, sub = _top(common)
 
     def add(parent: Any, name: str, handler: Handler, help_text: str, *, needs_db: bool = True,
             creates_db: bool = False) -> Any:
@@ -211,18 +280,54 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                                              parser_class=_Parser)
         return groups[name]
 
-    register(COMMANDS[0], sub, add, group)
-    add(sub, "gui", cmd_gui, "open the desktop app (the default with no command)", needs_db=False)
-    for mod_name in COMMANDS[1:]:
-        register(mod_name, sub, add, group)
-    for mod_name in EXTENSIONS:
+    mods = _modules(only, systems)
+    first = COMMANDS[0]
+    if mods[:1] == [first]:
+        register(first, sub, add, group)
+    add(sub, "gui", cmd_gui, TOP["gui"][0], needs_db=False)
+    for mod_name in mods:
+        if mod_name == first:
+            continue
         try:
             register(mod_name, sub, add, group)
         except ModuleNotFoundError as e:
-            if e.name == mod_name:
+            if e.name == mod_name and mod_name in EXTENSIONS:
                 continue
             raise
     return p
+
+
+def top_parser() -> argparse.ArgumentParser:
+    """The parser of the command line with no command (``--help``, ``--version``, a
+    mistyped command): every command's name and help from :data:`TOP` and the game
+    systems' command lists (plain data), no command module imported and no command's
+    options built. Its ``--help`` is the whole parser's, line for line."""
+    from importlib.util import find_spec
+
+    common = _common()
+    p, sub = _top(common)
+    words = _system_words()
+    for word, (help_text, mods) in TOP.items():
+        if word == SYSTEMS_BEFORE:
+            for w, h in words.items():
+                if w not in TOP:
+                    sub.add_parser(w, help=h, parents=[common])
+        if mods and all(m in EXTENSIONS and find_spec(m) is None for m in mods):
+            continue  # a command module this installation leaves out
+        sub.add_parser(word, help=help_text, parents=[common])
+    return p
+
+
+def _system_words() -> dict[str, str]:
+    """The top-level words of the game systems' own commands (a command or a group) and
+    their help, in the order the systems and their commands are listed."""
+    from campaign_app.systems.registry import systems
+
+    out: dict[str, str] = {}
+    for system in systems().values():
+        for cmd in system.command_list():
+            out.setdefault(cmd.group or cmd.name, cmd.group_help if cmd.group else cmd.help)
+    return out
 
 
 def register(mod_name: str, sub: Any, add: Any, group: Any) -> None:
@@ -326,10 +431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = argparse.Namespace(json="--json" in argv, db=db, command=None, needs_db=False,
                                   lang=gui_lang(argv))
         return _run(args, cmd_gui)
-    only = command_of(argv)
-    parser = build_parser(only)
-    if only is not None and not _has_command(parser, only):
-        parser = build_parser()  # a mistyped command: the usage error lists every command
+    parser = parser_for(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help (0) or a usage error (2, message already printed)
@@ -342,7 +444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         if args.command:
             try:
-                parser.parse_args([args.command, "--help"])
+                build_parser(args.command).parse_args([args.command, "--help"])
             except SystemExit as e:
                 return int(e.code or 0)
         handler = cmd_gui
@@ -350,8 +452,62 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run(args, handler)
 
 
+def parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser ``argv`` needs: its command's alone, built by that command's modules
+    (:data:`TOP`); with the game systems' commands only when the command or its group's
+    action is not the core's (or the group's actions are to be listed); the top-level
+    parser (:func:`top_parser`) with no command or a mistyped one."""
+    only = command_of(argv)
+    if only is None:
+        return top_parser()  # --help, --version, a usage error
+    if only in TOP:
+        parser = build_parser(only, systems=False)
+        if _core_knows(parser, only, argv):
+            return parser
+    parser = build_parser(only)
+    return parser if _has_command(parser, only) else top_parser()  # mistyped: every command listed
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser] | None:
+    for a in parser._actions:
+        if isinstance(a, argparse._SubParsersAction):
+            return dict(a.choices)
+    return None
+
+
 def _has_command(parser: argparse.ArgumentParser, name: str) -> bool:
-    return any(isinstance(a, argparse._SubParsersAction) and name in a.choices for a in parser._actions)
+    return name in (_subparsers(parser) or {})
+
+
+def _core_knows(parser: argparse.ArgumentParser, name: str, argv: Sequence[str]) -> bool:
+    """Whether the core's parser for command ``name`` is all ``argv`` needs: a command
+    that is no group, or a group's action the core has (a game system may add actions to
+    any group: asked for its list, or for an action it lacks, the systems are read)."""
+    cmd = (_subparsers(parser) or {}).get(name)
+    if cmd is None:
+        return False
+    actions = _subparsers(cmd)
+    if actions is None:
+        return True
+    words = _words(argv)
+    return len(words) > 1 and words[1] in actions
+
+
+def _words(argv: Sequence[str]) -> list[str]:
+    """The first two words of ``argv`` that are neither options nor a global option's
+    value: the command and, for a group, its action."""
+    out: list[str] = []
+    args = list(argv)
+    i = 0
+    while i < len(args) and len(out) < 2:
+        a = args[i]
+        if a in ("--db", "--lang"):
+            i += 2
+            continue
+        if not a.startswith("-"):
+            out.append(a)
+        i += 1
+    return out
 
 
 def _new_sqlite_file(args: argparse.Namespace) -> Path | None:

@@ -36,11 +36,12 @@ def records_lines(app: Campaigns, roster_id: int, system: str) -> list[str]:
     """One line per record kind the roster holds (its game system's own, e.g. relics):
     the kind's words and the records' titles (records helper)."""
     from campaign_app.systems.registry import systems
-    from campaign_app.usecases.records import list_records
 
     gs = systems().get(system)
     if gs is None or not gs.records:
         return []
+    from campaign_app.usecases.records import list_records  # only for a game that keeps records
+
     held = app.run(list_records, roster=roster_id)["records"]
     out = []
     for rk in gs.records:

@@ -68,7 +68,11 @@ def standings_rows(s: Session, campaign_id: int, *, hurt_statuses: Iterable[str]
              .outerjoin(Fighter, col(Fighter.id) == col(BattleResult.fighter_id))
              .outerjoin(Unit, col(Unit.id) == col(BattleResult.unit_id))
              .outerjoin(by, col(by.id) == col(BattleResult.by_fighter_id))
-             .where(col(Battle.campaign_id) == campaign_id)
+             .where(col(Battle.campaign_id) == campaign_id,
+                    # the results that count (most figures come back unhurt): the others add
+                    # nothing, and joined on they made the two counts 10x the whole read
+                    or_(and_(col(BattleResult.unit_id).is_not(None), col(BattleResult.casualties) != 0),
+                        and_(col(BattleResult.unit_id).is_(None), func.lower(col(BattleResult.status)).in_(hurt))))
              .cte("hurts"))
     fought = aliased(BattleRoster)
     suffered = (select(hurts.c.victim.label("rid"), func.sum(hurts.c.n).label("n"))

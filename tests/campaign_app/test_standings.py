@@ -157,3 +157,49 @@ def test_a_squad_games_casualties_are_lost_figures_caused_by_the_other_side(engi
     assert (lines["Paras"]["suffered"], lines["Paras"]["caused"]) == (2, 5)
     assert (lines["Grenadiers"]["suffered"], lines["Grenadiers"]["caused"]) == (5, 2)
     assert lines["Paras"]["rating"] == 8 and lines["Grenadiers"]["rating"] == 10  # figures now
+
+
+def _groups(engine: Any, name: str, k: int) -> int:
+    """A campaign of ``k`` groups of three gangs, each with the same three battles."""
+    c = core.create_campaign(engine, name, "necromunda")
+    for i in range(k):
+        a, b, s = (core.create_roster(engine, c.id, f"{n} {i}") for n in ("Rats", "Ghosts", "Spiders"))
+        f = {}
+        for roster, who, ftype, value in ((a, "A1", "leader", 100), (a, "A2", "ganger", 50), (a, "A3", "juve", 25),
+                                          (b, "B1", "leader", 100), (b, "B2", "ganger", 50),
+                                          (b, "B3", "ganger", 50), (s, "C1", "leader", 80)):
+            f[who] = core.add_fighter(engine, roster.id, f"{who} {i}", fighter_type=ftype, credits_value=value).id
+        core.edit_fighter(engine, f["A3"], status="dead")
+        record_battle(engine, c.id, [a.id, b.id], winner=a.id,
+                      results={f["B1"]: "out-of-action", f["B2"]: "seriously-injured", f["A2"]: "out-of-action"},
+                      by={f["B1"]: f["A1"], f["A2"]: f["B1"]})
+        record_battle(engine, c.id, [b.id, s.id], winner=b.id, results={f["C1"]: "out-of-action"},
+                      by={f["C1"]: f["B2"]})
+        record_battle(engine, c.id, [a.id, b.id, s.id], winner=s.id,
+                      results={f["A1"]: "out-of-action", f["B3"]: "out-of-action"}, by={f["B3"]: f["C1"]})
+    return int(c.id)
+
+
+GROUP = {  # roster: battles, wins, draws, losses, caused, suffered, rating (per group of _groups)
+    "Rats": (2, 1, 0, 1, 2, 2, 150),
+    "Ghosts": (3, 1, 0, 2, 2, 3, 200),
+    "Spiders": (2, 1, 0, 1, 1, 1, 80),
+}
+
+
+def test_the_standings_take_as_many_statements_for_a_league_three_times_larger(engine: Any) -> None:
+    """#32: the standings are counted by a fixed number of grouped statements (no query
+    per roster, battle or figure): a league three times larger takes the same number,
+    and every one of its rosters is counted right."""
+    from tests.db.plans import statements
+
+    small, large = _groups(engine, "Small", 1), _groups(engine, "Large", 3)
+    counts = []
+    for cid, k in ((small, 1), (large, 3)):
+        with statements(engine) as seen:
+            d = league_standings(engine, cid)
+        counts.append(len(seen))
+        got = {line["roster"]: tuple(line[key] for key in KEYS) for line in d["standings"]}  # type: ignore[literal-required]
+        assert got == {f"{n} {i}": v for i in range(k) for n, v in GROUP.items()}
+    assert counts[0] == counts[1], counts
+    assert counts[0] <= 8, counts  # the campaign, its rules, five grouped counts

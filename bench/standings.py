@@ -1,0 +1,42 @@
+"""Benchmark case ``standings``: the league's standings (the use-case behind ``league
+standings``, the Standings tab and the campaign report), against the plain driver on the
+same backend counting the same rows in two grouped statements (each roster's battles and
+results; each roster's hurt figures): the floor of reading what the standings count.
+
+Target (issue #32): linear in the league's size, at most 12x the scale-1 time for 10x
+the data: compare ``python -m bench --only standings`` at ``--scale 1`` and ``--scale 10``
+(the ratio to the same run's floor says the same within one run: the floor is linear)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def case_standings(bench: Any) -> None:
+    from campaign_app.usecases.standings import league_standings
+
+    lines = [0]
+
+    def ours() -> None:
+        lines[0] = len(league_standings(bench.engine, bench.cid)["standings"])
+
+    def raw() -> None:
+        with bench.raw() as (c, mark):
+            c.execute("SELECT br.roster_id, count(*), sum(CASE WHEN br.result = 'win' THEN 1 ELSE 0 END), "
+                      "sum(CASE WHEN br.result = 'loss' THEN 1 ELSE 0 END) FROM battle_roster br "
+                      f"JOIN battle b ON b.id = br.battle_id WHERE b.campaign_id = {mark} "  # noqa: S608
+                      "GROUP BY br.roster_id", (bench.cid,)).fetchall()
+            c.execute("SELECT f.roster_id, count(*) FROM battle_result r JOIN battle b ON b.id = r.battle_id "
+                      "JOIN fighter f ON f.id = r.fighter_id "
+                      f"WHERE b.campaign_id = {mark} AND lower(r.status) <> 'carry-on' "  # noqa: S608
+                      "GROUP BY f.roster_id", (bench.cid,)).fetchall()
+
+    ours()  # warm both (caches, the rules data)
+    raw()
+    t = bench.median_time(ours, bench.repeat)
+    b = bench.median_time(raw, bench.repeat)
+    bench.add("standings", t * 1000, "ms", b * 1000, f"(reported; {lines[0]} rosters)", None)
+
+
+def cases(bench: Any) -> dict[str, Any]:
+    return {"standings": lambda: case_standings(bench)}
