@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from campaign_app.cli import TOP
-from campaign_app.usecases import core
+from campaign_app.usecases import campaigns, fighters, rosters
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,9 +44,9 @@ def _modules_after(argv: list[str], cache: Path) -> tuple[str, list[str]]:
 
 
 def test_roster_show_imports_its_own_command_modules_only(engine: Any, db_url: str, tmp_path: Path) -> None:
-    c = core.create_campaign(engine, "Bastogne", "nuts")
-    r = core.create_roster(engine, c.id, "Easy Company")
-    core.add_fighter(engine, r.id, "Sgt Lipton", fighter_type="star", rep=5)
+    c = campaigns.create_campaign(engine, "Bastogne", "nuts")
+    r = rosters.create_roster(engine, c.id, "Easy Company")
+    fighters.add_fighter(engine, r.id, "Sgt Lipton", fighter_type="star", rep=5)
     printed, modules = _modules_after(["--db", db_url, "roster", "show", "Easy Company"], tmp_path / "cache")
     assert printed.startswith("Easy Company") and "Sgt Lipton" in printed, printed
 

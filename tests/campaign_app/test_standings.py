@@ -161,15 +161,15 @@ def test_a_squad_games_casualties_are_lost_figures_caused_by_the_other_side(engi
 
 def _groups(engine: Any, name: str, k: int) -> int:
     """A campaign of ``k`` groups of three gangs, each with the same three battles."""
-    c = core.create_campaign(engine, name, "necromunda")
+    c = campaigns.create_campaign(engine, name, "necromunda")
     for i in range(k):
-        a, b, s = (core.create_roster(engine, c.id, f"{n} {i}") for n in ("Rats", "Ghosts", "Spiders"))
+        a, b, s = (rosters.create_roster(engine, c.id, f"{n} {i}") for n in ("Rats", "Ghosts", "Spiders"))
         f = {}
         for roster, who, ftype, value in ((a, "A1", "leader", 100), (a, "A2", "ganger", 50), (a, "A3", "juve", 25),
                                           (b, "B1", "leader", 100), (b, "B2", "ganger", 50),
                                           (b, "B3", "ganger", 50), (s, "C1", "leader", 80)):
-            f[who] = core.add_fighter(engine, roster.id, f"{who} {i}", fighter_type=ftype, credits_value=value).id
-        core.edit_fighter(engine, f["A3"], status="dead")
+            f[who] = fighters.add_fighter(engine, roster.id, f"{who} {i}", fighter_type=ftype, credits_value=value).id
+        fighters.edit_fighter(engine, f["A3"], status="dead")
         record_battle(engine, c.id, [a.id, b.id], winner=a.id,
                       results={f["B1"]: "out-of-action", f["B2"]: "seriously-injured", f["A2"]: "out-of-action"},
                       by={f["B1"]: f["A1"], f["A2"]: f["B1"]})

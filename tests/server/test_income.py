@@ -45,8 +45,8 @@ def test_a_player_of_the_battle_collects_every_sides_income_once_with_the_server
     farm = got["Easy"]["lines"][0]
     assert farm["amount"] == 5 + 10 * farm["faces"][0] and got["Jerries"]["total"] == 10
     assert _ledger(lg, lg.easy) == [("income", farm["amount"], 1)] and _ledger(lg, lg.jerries) == [("income", 10, 1)]
-    rolls = lg.app.run(rolls.roll_log, lg.campaign)
-    assert [(x["purpose"], x["source"], x["faces"]) for x in rolls] == [
+    log = lg.app.run(rolls.roll_log, lg.campaign)
+    assert [(x["purpose"], x["source"], x["faces"]) for x in log] == [
         ("income from Farm", "random", farm["faces"])]  # the server's die, on record
     chain = lg.app.run(record.verify_chain, lg.campaign)
     assert chain.intact and chain.rolls == chain.head_count == 1
