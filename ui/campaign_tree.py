@@ -198,6 +198,9 @@ class CampaignTree:
             items = self._tree_fetch_more(cur)
             self.tree.setCurrentItem(items[0] if items else _prev)
             return
+        if self.app is None:  # the first screen (ORM loading): shown once it is in
+            self._first_pending = cur.data(0, ROLE) if cur is not None else None
+            return
         self._select_tree_item(cur, None)
 
     def _campaign_of_item(self, item: QTreeWidgetItem | None) -> tuple[dict[str, Any] | None, int | None]:

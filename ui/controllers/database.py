@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from campaign_app.errors import AppError
+from campaign_app.remote import is_league_url
 from ui import widgets, worker
 from ui.i18n import translate
 from ui.main_window import NO_DATABASE
@@ -88,10 +89,59 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             text = translate("database", "cannot open database {url}: {__name__}: {text}").format(url=safe_url(url), __name__=type(e).__name__, text=text)
         widgets.show_error(win, translate("database", "Cannot open the database"), text)
 
+    def start(quiet: bool) -> Task:
+        """The open itself; ``quiet``: under the first screen, no progress dialog over it
+        (the status bar says it; what needs the database is disabled meanwhile)."""
+        nonlocal task
+        if quiet:
+            win.notify(translate("database", "Loading the campaign database…"), 0)
+        task = worker.run_task(None if quiet else win, translate("database", "Opening database"), work,
+                               on_done=lambda app: (win.notify("") if quiet else None, done(app)),
+                               on_error=failed, on_cancel=cancelled,
+                               label=translate("database", "Opening {url}…").format(url=safe_url(url)))
+        win._opening = task
+        win.tasks.append(task)
+        return task
+
     if win.app is None:
         win.start_page.setText(translate("database", "Opening {url}…").format(url=safe_url(url)))
-    task = worker.run_task(win, translate("database", "Opening database"), work, on_done=done, on_error=failed,
-                           on_cancel=cancelled, label=translate("database", "Opening {url}…").format(url=safe_url(url)))
+    task: Task | None = None
+    if win.app is None and not win._main_built and not is_league_url(url):
+        return first_screen(win, full, start)
+    return start(False)
+
+
+def first_screen(win: MainWindow, url: str, start: Any) -> Task:
+    """At start-up: the first screen read by plain SQL off the GUI thread (no ORM, no
+    rules data: ``campaign_app.usecases.first_screen``) and shown, then ``start(quiet)``
+    opens the database as usual, loading SQLAlchemy, the tables and the rules off the
+    GUI thread; the window then switches to its normal reads in place (issue #32).
+    Nothing to show so (a file to migrate, no campaign...): the usual open at once."""
+    last = win.settings.value("view/campaign")
+    want = ("campaign", int(last)) if last not in (None, "") and str(last).isdigit() else None
+
+    def read(_ctx: Any) -> Any:
+        from campaign_app.usecases.first_screen import first_screen as read_first
+
+        return read_first(url, want)
+
+    def shown(fs: Any) -> None:
+        if win._opening is not task:  # another database asked for meanwhile
+            return
+        if fs is None:
+            start(False)
+            return
+        win.show_first_screen(fs)
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, lambda: start(True) if win._opening is task else None)  # once painted
+
+    def failed(_e: BaseException) -> None:
+        if win._opening is task:
+            start(False)
+
+    task = worker.run_task(None, translate("database", "Opening database"), read, on_done=shown,
+                           on_error=failed, on_cancel=lambda: None)
     win._opening = task
     win.tasks.append(task)
     return task
