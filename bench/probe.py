@@ -95,7 +95,7 @@ class _Watch:
             self._timer.singleShot(2, self.poll)
 
     def loaded(self) -> None:
-        win, app = self.win, self.app
+        win = self.win
         win.grab()
         self.out["loaded"] = time.time() - self.t0
         self.out["rss_loaded_mb"] = _rss()

@@ -562,6 +562,20 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
             self.tabs.setTabEnabled(i, True)
         return place
 
+    def drop_first_screen(self) -> None:
+        """The database did not open after all (an error, Cancel): the first screen goes,
+        the start page says why."""
+        if self._end_first_screen() is None or self.app is not None:
+            return
+        self.notify("")
+        self.campaign = None
+        self.roster_id = None
+        self.tree_data = []
+        self.tree.clear()
+        self.model.set_rows([])
+        self.stack.setCurrentWidget(self.start_page)
+        self.update_actions()
+
     def reload(self, prefer: tuple[str, int] | None = None, start: bool = False) -> None:
         """Read everything shown again (another database, Reload, a conflict), keeping
         the selection. ``start``: the database was just opened; a league's campaign

@@ -3,10 +3,12 @@ off the GUI thread (a server may be slow to answer)."""
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QTimer
+
 from campaign_app.errors import AppError
-from campaign_app.remote import is_league_url
 from ui import widgets, worker
 from ui.i18n import translate
 from ui.main_window import NO_DATABASE
@@ -28,7 +30,14 @@ def database_settings(win: MainWindow) -> None:
 
 
 def open_url(win: MainWindow, url: str, password: str | None = None, create: bool = True) -> Task | None:
-    """Only the last database asked for is taken: an earlier open that ends later is let go."""
+    """Only the last database asked for is taken: an earlier open that ends later is let go.
+
+    At start-up (nothing shown yet, a SQLite file or a PostgreSQL server) the task first
+    reads the first screen by plain SQL (issue #32: ``campaign_app.usecases.first_screen``,
+    no ORM, no rules data) and hands it over (``Task.partial``): the window shows it, its
+    progress dialog dropped, while the task goes on importing SQLAlchemy, the tables and
+    the rules off the GUI thread; the window then switches to its normal reads in place.
+    A league server keeps its own path."""
     win._open_pending = None  # the user's choice wins over the start-up database
 
     if is_postgres(url) and password is None and win.settings.ask_password(url):
@@ -38,28 +47,53 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             win, url, lambda pw: win.open_url(url, pw) if pw is not None else None)
         return None
     full = with_password(url, password)
+    first = win.app is None and not win._main_built and url.startswith(("sqlite:", "postgres"))
+    want = _remembered_place(win) if first else None
+    shown = threading.Event()  # the GUI thread has painted the first screen
 
     def work(ctx: Any) -> Any:
         from campaign_app.facade import Campaigns
 
+        fs = None
+        if first:
+            from campaign_app.usecases.first_screen import first_screen
+
+            fs = first_screen(full, want)
+            if fs is not None and not ctx.cancelled and ctx.partial(fs):
+                # the imports below hold the GIL: they would slow the first screen's paint
+                shown.wait(5)
         app = Campaigns.open(full, create=create)
         if ctx.cancelled:
             app.dispose()
+        elif fs is not None:
+            from campaign_app.usecases.first_screen import warm_up
+
+            warm_up(fs["system"]["id"], fs["edition"])  # the switch to the normal reads only reads
         return app
 
     def current() -> bool:
         return win._opening is task
+
+    def first_shown(fs: Any) -> None:
+        if current() and win.app is None:
+            task.quiet()  # no progress dialog over the first screen
+            win.show_first_screen(fs)
+            win.notify(translate("database", "Loading the campaign database…"), 0)
+        QTimer.singleShot(0, shown.set)  # once painted
 
     def done(app: Any) -> None:
         if not current():  # another database was asked for meanwhile
             app.dispose()
             return
         win._opening = None
+        if win._first_screen:
+            win.notify("")
         win.set_app(app, url)
 
     def cancelled() -> None:
         if current():
             win._opening = None
+            win.drop_first_screen()
             if win.app is None:
                 win.start_page.setText(translate("main_window", NO_DATABASE))
 
@@ -67,6 +101,7 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         if not current():
             return
         win._opening = None
+        win.drop_first_screen()
         if win.app is None:
             win.start_page.setText(translate("main_window", NO_DATABASE))
         text = str(e)
@@ -89,59 +124,17 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             text = translate("database", "cannot open database {url}: {__name__}: {text}").format(url=safe_url(url), __name__=type(e).__name__, text=text)
         widgets.show_error(win, translate("database", "Cannot open the database"), text)
 
-    def start(quiet: bool) -> Task:
-        """The open itself; ``quiet``: under the first screen, no progress dialog over it
-        (the status bar says it; what needs the database is disabled meanwhile)."""
-        nonlocal task
-        if quiet:
-            win.notify(translate("database", "Loading the campaign database…"), 0)
-        task = worker.run_task(None if quiet else win, translate("database", "Opening database"), work,
-                               on_done=lambda app: (win.notify("") if quiet else None, done(app)),
-                               on_error=failed, on_cancel=cancelled,
-                               label=translate("database", "Opening {url}…").format(url=safe_url(url)))
-        win._opening = task
-        win.tasks.append(task)
-        return task
-
     if win.app is None:
         win.start_page.setText(translate("database", "Opening {url}…").format(url=safe_url(url)))
-    task: Task | None = None
-    if win.app is None and not win._main_built and not is_league_url(url):
-        return first_screen(win, full, start)
-    return start(False)
-
-
-def first_screen(win: MainWindow, url: str, start: Any) -> Task:
-    """At start-up: the first screen read by plain SQL off the GUI thread (no ORM, no
-    rules data: ``campaign_app.usecases.first_screen``) and shown, then ``start(quiet)``
-    opens the database as usual, loading SQLAlchemy, the tables and the rules off the
-    GUI thread; the window then switches to its normal reads in place (issue #32).
-    Nothing to show so (a file to migrate, no campaign...): the usual open at once."""
-    last = win.settings.value("view/campaign")
-    want = ("campaign", int(last)) if last not in (None, "") and str(last).isdigit() else None
-
-    def read(_ctx: Any) -> Any:
-        from campaign_app.usecases.first_screen import first_screen as read_first
-
-        return read_first(url, want)
-
-    def shown(fs: Any) -> None:
-        if win._opening is not task:  # another database asked for meanwhile
-            return
-        if fs is None:
-            start(False)
-            return
-        win.show_first_screen(fs)
-        from PySide6.QtCore import QTimer
-
-        QTimer.singleShot(0, lambda: start(True) if win._opening is task else None)  # once painted
-
-    def failed(_e: BaseException) -> None:
-        if win._opening is task:
-            start(False)
-
-    task = worker.run_task(None, translate("database", "Opening database"), read, on_done=shown,
-                           on_error=failed, on_cancel=lambda: None)
+    task = worker.run_task(win, translate("database", "Opening database"), work, on_done=done, on_error=failed,
+                           on_cancel=cancelled, label=translate("database", "Opening {url}…").format(url=safe_url(url)))
+    task.partial.connect(first_shown)
     win._opening = task
     win.tasks.append(task)
     return task
+
+
+def _remembered_place(win: MainWindow) -> tuple[str, int] | None:
+    """The campaign the window showed last (as ``MainWindow.set_app`` reads it)."""
+    last = win.settings.value("view/campaign")
+    return ("campaign", int(last)) if last not in (None, "") and str(last).isdigit() else None
