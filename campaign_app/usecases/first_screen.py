@@ -149,7 +149,7 @@ def roster_layout(system: str) -> Any:
 def first_screen(url: str, want: tuple[str, int] | None = None) -> dict[str, Any] | None:
     """What the window shows first on database ``url``: ``tree`` (``campaign_tree``'s
     list), ``want`` (the item to make current: ``("campaign", id)`` or ``("roster",
-    id)``), ``edition`` (its campaign's), ``rows`` (the table's first rows), ``counts`` (a paged scope's figures, else
+    id)``), ``campaign_id`` and ``edition`` (its campaign's), ``rows`` (the table's first rows), ``counts`` (a paged scope's figures, else
     None), ``system`` (see :func:`system_stats`), ``detail`` (``roster_detail``'s dict
     for a roster, else ``battles`` for the campaign's pane) and ``house_rules``. None
     when it cannot be read so (a league server, no such file, another schema revision,
@@ -187,7 +187,7 @@ def first_screen(url: str, want: tuple[str, int] | None = None) -> dict[str, Any
             detail = roster_detail(db, want[1])
         else:
             detail = battle_items(*fs.battles(db, camp["id"], BATTLES_NEWEST))
-        return {"tree": tree, "want": want, "edition": camp.get("edition"), "rows": rows,
+        return {"tree": tree, "want": want, "campaign_id": camp["id"], "edition": camp.get("edition"), "rows": rows,
                 "counts": counts if big else None,
                 "system": system_stats(camp["system"]), "detail": detail,
                 "house_rules": fs.house_rules(db, camp["id"])}
@@ -236,24 +236,3 @@ def roster_detail(db: Any, roster_id: int) -> dict[str, Any] | None:
                   "wealth": rating + r["credits"] + r["stash"]},
         "counters": values_of(definitions(r["campaign_counters"]), r["counters"]),
     }
-
-
-def warm_up(system: str, edition: str | None) -> None:
-    """What the window's normal reads will need after the first screen, loaded now (off
-    the GUI thread, where the window calls it): the read modules, the mappers
-    configured, the rulebook parsed and the campaign's characteristics (``system``,
-    ``edition``) checked, so the switch to the normal reads only reads."""
-    from sqlalchemy.orm import configure_mappers
-
-    import db.models  # noqa: F401 (the tables, before their mappers are configured)
-    from campaign_app.usecases import (
-        core,  # noqa: F401 (the window's use-cases)
-        gui_queries,
-    )
-
-    configure_mappers()
-    try:
-        gui_queries.system_info(system, edition)
-    except Exception:  # noqa: BLE001 (a broken rules file is the normal path's message)
-        pass
-

@@ -126,6 +126,13 @@ def head_counts(db: Reader, roster_ids: Sequence[int]) -> tuple[dict[int, int], 
     return out[0], out[1]
 
 
+def _scope(roster_id: int | None, campaign_id: int | None) -> tuple[str, int | None]:
+    """The SQL condition on a figure's ``roster_id`` of a roster, or of a campaign's rosters."""
+    if roster_id is not None:
+        return "roster_id = ?", roster_id
+    return "roster_id IN (SELECT id FROM roster WHERE campaign_id = ?)", campaign_id
+
+
 def _names_by(rows: Iterable[tuple[Any, Any]]) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for owner, name in rows:
@@ -139,10 +146,7 @@ def table(db: Reader, *, roster_id: int | None = None, campaign_id: int | None =
     roster of a campaign), fighters then units by id, with their weapons, skills and
     injuries; with ``limit``, only the first ``limit`` of them (a paged table's first
     page in its natural order)."""
-    if roster_id is not None:
-        scope, arg = "roster_id = ?", roster_id
-    else:
-        scope, arg = "roster_id IN (SELECT id FROM roster WHERE campaign_id = ?)", campaign_id
+    scope, arg = _scope(roster_id, campaign_id)
     lim = "" if limit is None else f" LIMIT {int(limit)}"
     fighters = _rows(FIGHTER_COLS, db.rows(
         "SELECT id, roster_id, name, fighter_type, role, kind, rep, stats, xp, credits_value, status, "
@@ -171,10 +175,7 @@ def table(db: Reader, *, roster_id: int | None = None, campaign_id: int | None =
 
 def figure_counts(db: Reader, *, roster_id: int | None = None, campaign_id: int | None = None) -> dict[str, int]:
     """The fighters and units of a scope and the units' figures (a paged table's title)."""
-    if roster_id is not None:
-        scope, arg = "roster_id = ?", roster_id
-    else:
-        scope, arg = "roster_id IN (SELECT id FROM roster WHERE campaign_id = ?)", campaign_id
+    scope, arg = _scope(roster_id, campaign_id)
     (f,), = db.rows(f"SELECT count(id) FROM fighter WHERE {scope}", (arg,))
     u, figures = db.rows(f"SELECT count(id), coalesce(sum(figures), 0) FROM unit WHERE {scope}", (arg,))[0]
     return {"fighters": int(f), "units": int(u), "figures": int(figures)}

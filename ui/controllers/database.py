@@ -66,9 +66,9 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         if ctx.cancelled:
             app.dispose()
         elif fs is not None:
-            from campaign_app.usecases.first_screen import warm_up
+            from campaign_app.usecases.warm import warm_up
 
-            warm_up(fs["system"]["id"], fs["edition"])  # the switch to the normal reads only reads
+            warm_up(app, fs["campaign_id"], fs["system"]["id"], fs["edition"])  # then the switch only reads
         return app
 
     def current() -> bool:
