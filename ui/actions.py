@@ -452,10 +452,9 @@ def update_state(win: MainWindow) -> None:
     texts come from ``win.undo_state``, read when the campaign's history changed."""
     a = win.actions
     if win.app is None and win.campaign is not None:  # the first screen: the ORM still loading
+        sync_system_actions(win)  # in their places already (disabled): the toolbar does not shift after
         for k, action in a.items():
             action.setEnabled(k in FIRST_SCREEN_ACTIONS)
-        for action in win.system_actions.values():
-            action.setEnabled(False)
         return
     has_db = win.app is not None
     camp = win.campaign
