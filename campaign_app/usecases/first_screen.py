@@ -209,10 +209,10 @@ def _place(db: Any, tree: list[dict[str, Any]], want: tuple[str, int] | None) ->
         if any(r["id"] == want[1] for c in tree for r in c["rosters"]):
             return want
         return None
-    camp = next((c for c in tree if want is None or c["id"] == want[1]), None) or tree[0]
-    if camp["roster_count"] > LEAGUE_ROSTERS and camp["rosters"]:
+    camp = next((c for c in tree if want is None or c["id"] == want[1]), None)
+    if camp is not None and camp["roster_count"] > LEAGUE_ROSTERS and camp["rosters"]:
         return ("roster", camp["rosters"][0]["id"])
-    return ("campaign", camp["id"])
+    return ("campaign", (camp or tree[0])["id"])  # a campaign gone since: the first, whole
 
 
 def roster_detail(db: Any, roster_id: int) -> dict[str, Any] | None:

@@ -84,6 +84,8 @@ def test_the_start_place_is_the_windows(engine: Any, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(fsu, "LEAGUE_ROSTERS", 0)
     got = fsu.first_screen(url, ("campaign", tree[1]["id"]))
     assert got is not None and got["want"] == ("roster", tree[1]["rosters"][0]["id"])
+    got = fsu.first_screen(url, ("campaign", 10**6))  # remembered, deleted since: the first, whole
+    assert got is not None and got["want"] == ("campaign", tree[0]["id"])
 
 
 def test_left_to_the_normal_path(engine: Any, tmp_path: Path) -> None:

@@ -61,7 +61,9 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             fs = first_screen(full, want)
             if fs is not None and not ctx.cancelled and ctx.partial(fs):
                 # the imports below hold the GIL: they would slow the first screen's paint
-                shown.wait(5)
+                for _ in range(100):  # (5 s at most; a window closed meanwhile cancels)
+                    if shown.wait(0.05) or ctx.cancelled:
+                        break
         app = Campaigns.open(full, create=create)
         if ctx.cancelled:
             app.dispose()
