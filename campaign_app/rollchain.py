@@ -81,7 +81,7 @@ def canonical(prev: str, row: Mapping[str, Any]) -> bytes:
             f'"prev":{_str(prev)},"purpose":{_t(get("purpose"))},"result":{_t(get("result"))},'
             f'"row":{_t(get("row"))},"rule":{_t(get("rule"))},"source":{_t(get("source"))},'
             f'"step":{_t(get("step"))},"subject":{_t(get("subject"))},"table_id":{_t(get("table_id"))},'
-            f'"target":{_n(get("target"))}{version},"value":{_n(get("value"))}}}').encode()
+            f'"target":{_n(get("target"))}{version},"value":{_n(get("value"))}}}').encode("utf-8")
 
 
 def canonical_by_json(prev: str, row: Mapping[str, Any]) -> bytes:
