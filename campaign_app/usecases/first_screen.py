@@ -180,7 +180,7 @@ def first_screen(url: str, want: tuple[str, int] | None = None) -> dict[str, Any
         counts = fs.figure_counts(db, **scope)
         big = counts["fighters"] + counts["figures"] > PAGE_THRESHOLD
         raw = fs.table(db, limit=PAGE_ROWS if big else None, **scope)
-        names = fs.roster_names(db, camp["id"])
+        names = fs.roster_names(db, [r["roster_id"] for r in (*raw["fighters"], *raw["units"])])
         rows = table_rows(camp["system"], _Table(raw), names)
         detail: Any
         if want[0] == "roster":

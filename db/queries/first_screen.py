@@ -181,8 +181,10 @@ def figure_counts(db: Reader, *, roster_id: int | None = None, campaign_id: int 
     return {"fighters": int(f), "units": int(u), "figures": int(figures)}
 
 
-def roster_names(db: Reader, campaign_id: int) -> dict[int, str]:
-    return dict(db.rows("SELECT id, name FROM roster WHERE campaign_id = ?", (campaign_id,)))
+def roster_names(db: Reader, roster_ids: Iterable[int]) -> dict[int, str]:
+    """Roster id -> name, for these rosters (a page's: not a league campaign's 10,000)."""
+    ids = sorted(set(roster_ids))
+    return dict(db.rows(f"SELECT id, name FROM roster WHERE id IN ({_marks(ids)})", ids)) if ids else {}
 
 
 def roster(db: Reader, roster_id: int) -> dict[str, Any] | None:
