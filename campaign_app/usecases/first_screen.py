@@ -178,7 +178,7 @@ def first_screen(url: str, want: tuple[str, int] | None = None) -> dict[str, Any
             return None
         scope = {"roster_id": want[1]} if want[0] == "roster" else {"campaign_id": camp["id"]}
         counts = fs.figure_counts(db, **scope)
-        big = counts["fighters"] + counts["figures"] > PAGE_THRESHOLD
+        big = counts["fighters"] + counts["units"] > PAGE_THRESHOLD  # as ui.paged.big_scope
         raw = fs.table(db, limit=PAGE_ROWS if big else None, **scope)
         names = fs.roster_names(db, [r["roster_id"] for r in (*raw["fighters"], *raw["units"])])
         rows = table_rows(camp["system"], _Table(raw), names)

@@ -174,3 +174,28 @@ def test_no_first_screen_where_it_cannot_show_the_same(qtbot: Any, settings: Any
         pass
     assert not seen and w.app is not None and w.campaign is not None and w.campaign["name"] == "Old"
     w.app.dispose()
+
+
+def test_a_paged_scope_first_screen_is_the_paged_tables_first_page(
+        qtbot: Any, settings: Any, engine: Any, held: threading.Event, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Above the paging threshold: the first page and the scope's SQL counts in the
+    title, then the paged table shows the same."""
+    from campaign_app.usecases import first_screen as first
+    from ui import paged
+
+    create_demo(engine)
+    for mod in (first, paged):
+        monkeypatch.setattr(mod, "PAGE_THRESHOLD", 4)
+        monkeypatch.setattr(mod, "PAGE_ROWS", 5)
+    w, task, _got = _open(qtbot, settings, _url(engine))
+    before = _screen(w)
+    assert len(before["cells"]) == 5
+    assert "19 fighters" in before["title"]  # the scope's SQL count, not the page's
+    _finish(qtbot, w, task, held)
+    assert w.model.paged
+    after = _screen(w)
+    assert after["cells"][:5] == before["cells"] and after["title"] == before["title"]
+    assert after["columns"] == before["columns"]
+    w.model.set_rows([])  # no page fetched once the database is gone
+    w.close()
+    w.app.dispose()
