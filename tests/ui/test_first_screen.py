@@ -199,3 +199,23 @@ def test_a_paged_scope_first_screen_is_the_paged_tables_first_page(
     w.model.set_rows([])  # no page fetched once the database is gone
     w.close()
     w.app.dispose()
+
+
+def test_a_more_row_chosen_while_loading_breaks_nothing(qtbot: Any, settings: Any, engine: Any,
+                                                       held: threading.Event,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A campaign's "more rosters" row (read a page at a time) chosen before the
+    database layer is in: nothing read, nothing broken; after it, the tree reads on."""
+    from campaign_app.usecases import first_screen as first
+
+    create_demo(engine)
+    monkeypatch.setattr(first, "TREE_PAGE", 1)  # every campaign with a "more" row
+    w, task, _got = _open(qtbot, settings, _url(engine))
+    camp = w.tree.topLevelItem(0)
+    more = camp.child(camp.childCount() - 1)
+    assert more.data(0, 256)[0] == "more"
+    shown = _screen(w)["current"]
+    w.tree.setCurrentItem(more)
+    _finish(qtbot, w, task, held)
+    assert _screen(w)["current"] == shown  # the place shown before, now read normally
+    w.app.dispose()
