@@ -448,8 +448,10 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         name = Path(self.url.split("///", 1)[-1]).name if self.url.startswith("sqlite") else safe_url(self.url)
         # the platform adds the application's display name itself ("x — Campaign Manager")
         self.setWindowTitle(name or "")
-        shown = self._end_first_screen()  # the first screen's place and scroll, kept
-        scroll = (self.table.verticalScrollBar().value(), self.tree.verticalScrollBar().value()) if shown else None
+        # the first screen's place and scroll kept (its place, or the one chosen in its tree)
+        stays = self._first_screen and self._first_pending is None
+        scroll = (self.table.verticalScrollBar().value(), self.tree.verticalScrollBar().value()) if stays else None
+        shown = self._end_first_screen()
         self.campaign = None
         self.roster_id = None
         self._undo_for = None
@@ -503,7 +505,6 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
 
         return database.open_url(self, url, password, create)
 
-    # ------------------------------------------------------------------ loading
     # ------------------------------------------------------------------ the first screen
     _first_screen = False  # shown from plain reads; the ORM and the rules still loading
     _first_pending: tuple[str, int] | None = None  # chosen in the tree meanwhile
@@ -576,6 +577,7 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         self.stack.setCurrentWidget(self.start_page)
         self.update_actions()
 
+    # ------------------------------------------------------------------ loading
     def reload(self, prefer: tuple[str, int] | None = None, start: bool = False) -> None:
         """Read everything shown again (another database, Reload, a conflict), keeping
         the selection. ``start``: the database was just opened; a league's campaign
