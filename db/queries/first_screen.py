@@ -201,8 +201,10 @@ def roster(db: Reader, roster_id: int) -> dict[str, Any] | None:
     out["campaign_counters"] = db.json(out["campaign_counters"])
     out["fighters"] = int(db.rows("SELECT count(id) FROM fighter WHERE roster_id = ?", (roster_id,))[0][0])
     out["units"] = int(db.rows("SELECT count(id) FROM unit WHERE roster_id = ?", (roster_id,))[0][0])
+    # (status, value): the fighters' values summed per status in SQL (a league roster
+    # has 30,000 fighters); a rating adds those of the statuses that count
     out["values"] = [(str(st or "active"), int(v or 0)) for st, v in db.rows(
-        "SELECT status, credits_value FROM fighter WHERE roster_id = ?", (roster_id,))]
+        "SELECT status, sum(credits_value) FROM fighter WHERE roster_id = ? GROUP BY status", (roster_id,))]
     out["stash"] = sum(int(cost) * int(qty) for cost, qty in db.rows(
         "SELECT cost, qty FROM stash_item WHERE roster_id = ?", (roster_id,)))
     return out
