@@ -11,7 +11,9 @@ T0 is the parent's clock just before it launched us.
 Both modes are timed the same way: an event filter sees the first paint of the main
 window, and right after it the whole window is grabbed (a complete frame). The probe
 prints, as JSON, the seconds from T0 to that frame ("shown") and, for the app, to the
-league's campaign tree and roster table filled and painted ("loaded"), and its peak
+league's campaign tree and roster table filled and painted ("loaded": by the first
+screen's plain reads, issue #32), to the window switched to its normal reads once the
+database layer has loaded off the GUI thread ("ready"), and its peak
 memory after it has also shown every tab (battles, roll log, history) once.
 
 The app runs on its real settings code, so the parent gives the child a private
@@ -82,7 +84,9 @@ class _Watch:
         win = self.win
         # the roster table only once the database is open and read: asking for the table
         # earlier would build the window's campaign page before the app itself does
-        if win.app is not None and win.tree_data and win.model.rowCount() > 0:
+        # (loaded: on screen, from the first screen's plain reads or the normal ones; the
+        # tabs after it wait for the database layer itself: "ready")
+        if win._main_built and win.tree_data and win.model.rowCount() > 0:
             self.loaded()
         elif time.time() > self.deadline:
             print(json.dumps({"error": "the league never loaded"}), flush=True)
@@ -91,11 +95,25 @@ class _Watch:
             self._timer.singleShot(2, self.poll)
 
     def loaded(self) -> None:
-        win, app = self.win, self.app
+        win = self.win
         win.grab()
         self.out["loaded"] = time.time() - self.t0
-        # then what a user does next: every tab once (the roll log is the biggest)
         self.out["rss_loaded_mb"] = _rss()
+        self.ready()
+
+    def ready(self) -> None:
+        """The database layer in (the window switched to its normal reads): then what
+        a user does next, every tab once (the roll log is the biggest)."""
+        win, app = self.win, self.app
+        if win.app is None or win._first_screen:
+            if time.time() > self.deadline:
+                print(json.dumps({"error": "the database never opened"}), flush=True)
+                self.app.exit(3)
+                return
+            self._timer.singleShot(2, self.ready)
+            return
+        win.grab()
+        self.out["ready"] = time.time() - self.t0
         for tab in range(win.tabs.count()):
             win.tabs.setCurrentIndex(tab)
             app.processEvents()

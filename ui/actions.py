@@ -442,10 +442,20 @@ def command_check(win: MainWindow, cmd: Any, row: dict[str, Any] | None) -> bool
 
 
 # --------------------------------------------------------------------------- state
+# what the first screen offers while the database layer loads (issue #32): nothing that
+# reads or writes through it
+FIRST_SCREEN_ACTIONS = frozenset({"open_db", "open_league", "quit", "help", "shortcuts", "about", "view_roster"})
+
+
 def update_state(win: MainWindow) -> None:
     """Enable the actions that apply to what is open and selected. Undo's and Redo's
     texts come from ``win.undo_state``, read when the campaign's history changed."""
     a = win.actions
+    if win.app is None and win.campaign is not None:  # the first screen: the ORM still loading
+        sync_system_actions(win)  # in their places already (disabled): the toolbar does not shift after
+        for k, action in a.items():
+            action.setEnabled(k in FIRST_SCREEN_ACTIONS)
+        return
     has_db = win.app is not None
     camp = win.campaign
     row = win.selected_row() if has_db and win._main_built else None

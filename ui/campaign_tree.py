@@ -194,6 +194,10 @@ class CampaignTree:
             self._squeeze_columns()
 
     def _tree_changed(self, cur: QTreeWidgetItem | None, _prev: Any) -> None:
+        if self.app is None:  # the first screen (ORM loading): shown once it is in
+            if cur is not None and cur.data(0, ROLE)[0] != "more":  # (a "more" row: read after)
+                self._first_pending = cur.data(0, ROLE)
+            return
         if cur is not None and cur.data(0, ROLE)[0] == "more":  # chosen: the next page, its first roster
             items = self._tree_fetch_more(cur)
             self.tree.setCurrentItem(items[0] if items else _prev)

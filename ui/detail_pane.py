@@ -34,6 +34,9 @@ class DetailPart:
         return ch.structure or bool(ch.battles) or ident in ch.campaigns
 
     def show_detail(self) -> None:
+        if self.app is None and self._first_screen:  # the ORM loading: read once it is in
+            self.update_actions()
+            return
         if self.app is None or self.campaign is None:
             self.detail.show_nothing()
             return

@@ -243,7 +243,8 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         # a long roster name loses its middle, not its figure count at the end
         self.tree.setTextElideMode(QtCore.Qt.TextElideMode.ElideMiddle)
         self.tree.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)
-        self.tree.customContextMenuRequested.connect(lambda pos: ui_actions.tree_menu(self, pos))
+        self.tree.customContextMenuRequested.connect(
+            lambda pos: ui_actions.tree_menu(self, pos) if self.app is not None else None)
         self.splitter.addWidget(self.tree)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("tabs")
@@ -270,8 +271,9 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         self.model = PagedRosterModel()  # every row in memory, or page by page (ui.paged)
         self.table = table_view(self.model, "rosterTable")
         self.table.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)
-        self.table.customContextMenuRequested.connect(lambda pos: ui_actions.table_menu(self, pos))
-        self.table.doubleClicked.connect(lambda _ix: self.edit_selected())
+        self.table.customContextMenuRequested.connect(
+            lambda pos: ui_actions.table_menu(self, pos) if self.app is not None else None)
+        self.table.doubleClicked.connect(lambda _ix: self.edit_selected() if self.app is not None else None)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         rl.addWidget(self.table)
         self.tabs.addTab(rpage, action_icon("roster"), translate("MainWindow", "Roster"))
@@ -330,7 +332,7 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         for key in ("Return", "Enter"):
             sc = QShortcut(QKeySequence(key), self.table)
             sc.setContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
-            sc.activated.connect(self.edit_selected)
+            sc.activated.connect(lambda: self.edit_selected() if self.app is not None else None)
         from ui.controllers.manage import FigureDrag
 
         self.figure_drag = FigureDrag(self)  # a figure dragged onto another roster moves there
@@ -446,6 +448,10 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         name = Path(self.url.split("///", 1)[-1]).name if self.url.startswith("sqlite") else safe_url(self.url)
         # the platform adds the application's display name itself ("x — Campaign Manager")
         self.setWindowTitle(name or "")
+        # the first screen's place and scroll kept (its place, or the one chosen in its tree)
+        stays = self._first_screen and self._first_pending is None
+        scroll = (self.table.verticalScrollBar().value(), self.tree.verticalScrollBar().value()) if stays else None
+        shown = self._end_first_screen()
         self.campaign = None
         self.roster_id = None
         self._undo_for = None
@@ -453,8 +459,12 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
 
         ui_actions.sync_import_actions(self)  # the installed systems' importers
         last = self.settings.value("view/campaign")
+        prefer = prefer or shown
         self.reload(prefer=prefer or (("campaign", int(last)) if last not in (None, "") else None),
                     start=prefer is None)
+        if scroll is not None:
+            self.table.verticalScrollBar().setValue(scroll[0])
+            self.tree.verticalScrollBar().setValue(scroll[1])
         QTimer.singleShot(LIVE_START_MS, self, self._start_live)  # live helper: others' changes, once shown
 
     def _start_live(self) -> None:
@@ -494,6 +504,78 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         from ui.controllers import database
 
         return database.open_url(self, url, password, create)
+
+    # ------------------------------------------------------------------ the first screen
+    _first_screen = False  # shown from plain reads; the ORM and the rules still loading
+    _first_pending: tuple[str, int] | None = None  # chosen in the tree meanwhile
+
+    def show_first_screen(self, fs: dict[str, Any]) -> None:
+        """The campaign tree, the first rows of the roster (or campaign) to show and the
+        detail pane from the plain reads (``campaign_app.usecases.first_screen``) while
+        the database layer and the rules load off the GUI thread (issue #32). Nothing
+        here needs them: what does (the other tabs, the actions that write, the filter,
+        another roster) is disabled, or (a tree item chosen) shown once they are in
+        (:meth:`set_app` keeps the place and the selection)."""
+        from ui import actions as ui_actions
+        from ui.paged import PAGE_ROWS
+
+        self._first_screen = True
+        self.tree_data = fs["tree"]
+        target = self._fill_tree(fs["want"])
+        camp, rid = self._campaign_of_item(target)
+        if camp is None:
+            return
+        self.campaign = camp
+        set_rules_system(camp.get("system"))
+        self.roster_id = rid
+        self.system = fs["system"]
+        self._set_columns()
+        counts = fs["counts"]
+        if counts is not None:  # a big scope: its first page; the paged model takes over after
+            self.table.setWordWrap(False)
+            self.table.setTextElideMode(QtCore.Qt.TextElideMode.ElideRight)
+        self.model.set_rows(fs["rows"][:PAGE_ROWS])
+        from ui.roster_table import _statuses_of
+
+        self.roster_filter.set_statuses(_statuses_of(fs["rows"]) if counts is None else [])
+        self._fit_columns()
+        self._set_table_title(counts)
+        detail_data = fs["detail"]
+        if rid is not None and detail_data is not None:
+            self.detail.show_html(detail.roster_html(detail_data), ("roster", rid))
+        elif rid is None:
+            self.detail.show_html(detail.campaign_html(camp, detail_data), ("campaign", camp["id"]))
+        self.roster_filter.setEnabled(False)
+        for i in range(1, self.tabs.count()):
+            self.tabs.setTabEnabled(i, False)
+        ui_actions.update_state(self)
+
+    def _end_first_screen(self) -> tuple[str, int] | None:
+        """The place the first screen shows (or the one chosen in its tree meanwhile),
+        its widgets enabled again: the normal reads take over there."""
+        if not self._first_screen:
+            return None
+        self._first_screen = False
+        place = self._first_pending or self._here()
+        self._first_pending = None
+        self.roster_filter.setEnabled(True)
+        for i in range(1, self.tabs.count()):
+            self.tabs.setTabEnabled(i, True)
+        return place
+
+    def drop_first_screen(self) -> None:
+        """The database did not open after all (an error, Cancel): the first screen goes,
+        the start page says why."""
+        if self._end_first_screen() is None or self.app is not None:
+            return
+        self.notify("")
+        self.campaign = None
+        self.roster_id = None
+        self.tree_data = []
+        self.tree.clear()
+        self.model.set_rows([])
+        self.stack.setCurrentWidget(self.start_page)
+        self.update_actions()
 
     # ------------------------------------------------------------------ loading
     def reload(self, prefer: tuple[str, int] | None = None, start: bool = False) -> None:

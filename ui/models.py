@@ -246,14 +246,16 @@ def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]
     """The roster table's columns for a game system (``gui_queries.system_info``): its
     layout's (``gui_queries.roster_layout``), with the roster after the status when
     every roster of a campaign is shown."""
-    from campaign_app.usecases import gui_queries as q
+    from campaign_app.usecases.first_screen import (
+        roster_layout,  # no database layer: the first screen's too
+    )
 
     # a characteristic is written as the campaign's edition has it ("4+" or "4")
     targets = {st["key"]: bool(st["target"]) for st in system.get("stats") or ()}
     cols = [Column(c.key, rules_text(c.label, column=True), value=c.value, align=_ALIGN[c.align], tip=rules_text(c.tip), width=int(c.width),
                    show=stat_show(c.key[5:], targets[c.key[5:]])
                    if c.key.startswith("stat:") and c.key[5:] in targets else c.text)
-            for c in q.roster_layout(system["id"]).table
+            for c in roster_layout(system["id"]).table
             # the edition's own characteristics only (a Save column where it has a Save)
             if not (targets and c.key.startswith("stat:") and c.key[5:] not in targets)]
     if with_roster:

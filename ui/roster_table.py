@@ -45,6 +45,15 @@ def _figure_order(row: dict[str, Any]) -> tuple[bool, int]:
     return row["what"] != "fighter", row["id"]
 
 
+class _Counted:
+    """A scope's SQL counts as ``ui.paged.count_words`` reads a paged model's."""
+
+    paged = True
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = self.total = counts
+
+
 class RosterTable:
     """The roster table's part of the main window (a mixin of
     :class:`ui.main_window.MainWindow`)."""
@@ -84,6 +93,26 @@ class RosterTable:
             self._filter_for = shown
             self.roster_filter.clear()
         self.model.set_accept(self.roster_filter.accept(self._row_text))
+        self._set_columns()
+        if big is not None:
+            paged.fill(self, scope, big)
+        else:
+            self.model.set_rows(data["rows"])
+            self.roster_filter.set_statuses(_statuses_of(data["rows"]))
+        self._fit_columns()
+        self._set_table_title()
+        if keep is not None:
+            r = self.model.find(lambda row: row["what"] == keep["what"] and row["id"] == keep["id"])
+            if r >= 0:
+                self.table.selectRow(r)
+            elif self.model.paged:  # selected when its page comes
+                self.model.pending = (keep["what"], keep["id"])
+
+    def _set_columns(self) -> None:
+        """The table's columns for the game and scope shown (kept while they are the same)."""
+        assert self.campaign is not None and self.system is not None
+        from campaign_app.usecases.first_screen import roster_layout
+
         key = (self.system["id"], self.campaign.get("edition"), self.roster_id is None)
         if key != self._columns_key:
             from PySide6.QtWidgets import QHeaderView
@@ -105,24 +134,11 @@ class RosterTable:
             self.table.horizontalHeader().setSortIndicator(-1, QtCore.Qt.SortOrder.AscendingOrder)
             hidden = self.settings.hidden_columns(self.system["id"])
             if hidden is None:  # never chosen: the game's own default
-                hidden = set(q.roster_layout(self.system["id"]).table_hidden)
+                hidden = set(roster_layout(self.system["id"]).table_hidden)
             self.roster_filter.set_columns([(c.key, c.title) for c in self.model.columns], hidden)
             self._show_chosen_columns()
-        if big is not None:
-            paged.fill(self, scope, big)
-        else:
-            self.model.set_rows(data["rows"])
-            self.roster_filter.set_statuses(_statuses_of(data["rows"]))
-        self._fit_columns()
-        self._set_table_title()
-        if keep is not None:
-            r = self.model.find(lambda row: row["what"] == keep["what"] and row["id"] == keep["id"])
-            if r >= 0:
-                self.table.selectRow(r)
-            elif self.model.paged:  # selected when its page comes
-                self.model.pending = (keep["what"], keep["id"])
 
-    def _set_table_title(self) -> None:
+    def _set_table_title(self, counts: dict[str, int] | None = None) -> None:
         from ui.text import esc
 
         assert self.campaign is not None
@@ -133,7 +149,10 @@ class RosterTable:
             title = (translate("MainWindow", "<b>{name}</b>  ·  every roster  ·  {system_name}").format(name=esc(self.campaign['name']), system_name=esc(rules_text(self.campaign['system_name']))))
         from ui.paged import count_words
 
-        words, hidden = count_words(self.model) or (count_text(self.model.rows), len(self.model.left_out))
+        if counts is not None:  # the first screen of a big scope: its SQL counts
+            words, hidden = count_words(_Counted(counts)) or ("", 0)
+        else:
+            words, hidden = count_words(self.model) or (count_text(self.model.rows), len(self.model.left_out))
         more = translate("MainWindow", "  ·  {hidden} more left out by the filter").format(hidden=hidden) if hidden else ""
         self.table_title.setText(f"{title}  ·  {words}{more}")
 

@@ -26,6 +26,7 @@ class TaskCancelled(Exception):
 
 class _Signals(QObject):
     progress = Signal(int, int, str)
+    partial = Signal(object)
     finished = Signal(object)
     failed = Signal(object)
     cancelled = Signal()
@@ -48,6 +49,11 @@ class TaskContext:
         if not _emit(self._signals.progress, int(done), int(total), text):
             self._event.set()
         return not self._event.is_set()
+
+    def partial(self, value: Any) -> bool:
+        """Hand ``value`` (a first part of the result) to the GUI thread now, the task
+        going on (``Task.partial``); False when no one is left to hear it."""
+        return _emit(self._signals.partial, value)
 
     def check(self) -> None:
         if self._event.is_set():
@@ -98,6 +104,7 @@ class Task(QObject):
     cancelled = Signal()
     ended = Signal()
     progressed = Signal(int, int, str)
+    partial = Signal(object)  # a first part of the result (TaskContext.partial)
 
     def __init__(self, title: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -105,6 +112,7 @@ class Task(QObject):
         self.stop = threading.Event()
         self.signals = _Signals()
         self.signals.progress.connect(self._on_progress)
+        self.signals.partial.connect(self.partial.emit)
         self.signals.finished.connect(self._on_finished)
         self.signals.failed.connect(self._on_failed)
         self.signals.cancelled.connect(self._on_cancelled)
@@ -129,6 +137,16 @@ class Task(QObject):
                 # last: a modal progress dialog processes events in setValue, which
                 # may deliver this task's end (and close the dialog) right here
                 dlg.setValue(min(done, total))
+
+    def quiet(self) -> None:
+        """No progress dialog from now on: the window shows what the task handed over
+        (``partial``) and says in its own place that the rest is coming."""
+        if self.dialog is not None:
+            self.dialog.canceled.disconnect(self.cancel)
+            self.dialog.reset()
+            self.dialog.hide()
+            self.dialog.deleteLater()
+            self.dialog = None
 
     def _close(self) -> None:
         self.running = False

@@ -34,15 +34,12 @@ COUNTER_RANGE = (-1_000_000, 1_000_000)  # any counter's value, start and limits
 MAX_COUNTERS = 50  # counters of one campaign
 
 
-class CounterDef(TypedDict):
-    name: str
-    start: int
-    min: int
-    max: int
-
-
-class CounterValue(CounterDef):
-    value: int
+from campaign_app.usecases.counter_values import (  # noqa: E402,F401 (this module's names, kept light there for the first screen)
+    CounterDef,
+    CounterValue,
+    definitions,
+    values_of,
+)
 
 
 def _whole(v: Any, what: str) -> int:
@@ -52,32 +49,6 @@ def _whole(v: Any, what: str) -> int:
     if not lo <= v <= hi:
         raise InputError(f"{what} {v:,} is out of range: from {lo:,} to {hi:,}")
     return v
-
-
-def definitions(raw: Any) -> list[CounterDef]:
-    """The counters a campaign row holds, as checked dicts (anything else left out: a
-    stored list is only ever written by :func:`define_counter`)."""
-    out: list[CounterDef] = []
-    for d in raw if isinstance(raw, list) else []:
-        if isinstance(d, Mapping) and isinstance(d.get("name"), str):
-            try:
-                out.append({"name": d["name"], "start": int(d["start"]), "min": int(d["min"]),
-                            "max": int(d["max"])})
-            except (KeyError, TypeError, ValueError):
-                continue
-    return out
-
-
-def values_of(defs: Sequence[CounterDef], held: Any) -> list[CounterValue]:
-    """Each counter of the campaign with the roster's value (its start when the roster
-    holds none), in the order they were defined."""
-    held = held if isinstance(held, Mapping) else {}
-    out: list[CounterValue] = []
-    for d in defs:
-        v = held.get(d["name"])
-        value = v if isinstance(v, int) and not isinstance(v, bool) else d["start"]
-        out.append({**d, "value": value})
-    return out
 
 
 def find(defs: Sequence[CounterDef], name: str) -> CounterDef | None:

@@ -3,7 +3,10 @@ off the GUI thread (a server may be slow to answer)."""
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QTimer
 
 from campaign_app.errors import AppError
 from ui import widgets, worker
@@ -27,7 +30,14 @@ def database_settings(win: MainWindow) -> None:
 
 
 def open_url(win: MainWindow, url: str, password: str | None = None, create: bool = True) -> Task | None:
-    """Only the last database asked for is taken: an earlier open that ends later is let go."""
+    """Only the last database asked for is taken: an earlier open that ends later is let go.
+
+    At start-up (nothing shown yet, a SQLite file or a PostgreSQL server) the task first
+    reads the first screen by plain SQL (issue #32: ``campaign_app.usecases.first_screen``,
+    no ORM, no rules data) and hands it over (``Task.partial``): the window shows it, its
+    progress dialog dropped, while the task goes on importing SQLAlchemy, the tables and
+    the rules off the GUI thread; the window then switches to its normal reads in place.
+    A league server keeps its own path."""
     win._open_pending = None  # the user's choice wins over the start-up database
 
     if is_postgres(url) and password is None and win.settings.ask_password(url):
@@ -37,28 +47,55 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             win, url, lambda pw: win.open_url(url, pw) if pw is not None else None)
         return None
     full = with_password(url, password)
+    first = win.app is None and not win._main_built and url.startswith(("sqlite:", "postgres"))
+    want = _remembered_place(win) if first else None
+    shown = threading.Event()  # the GUI thread has painted the first screen
 
     def work(ctx: Any) -> Any:
         from campaign_app.facade import Campaigns
 
+        fs = None
+        if first:
+            from campaign_app.usecases.first_screen import first_screen
+
+            fs = first_screen(full, want)
+            if fs is not None and not ctx.cancelled and ctx.partial(fs):
+                # the imports below hold the GIL: they would slow the first screen's paint
+                for _ in range(100):  # (5 s at most; a window closed meanwhile cancels)
+                    if shown.wait(0.05) or ctx.cancelled:
+                        break
         app = Campaigns.open(full, create=create)
         if ctx.cancelled:
             app.dispose()
+        elif fs is not None:
+            from campaign_app.usecases.warm import warm_up
+
+            warm_up(app, fs["campaign_id"], fs["system"]["id"], fs["edition"])  # then the switch only reads
         return app
 
     def current() -> bool:
         return win._opening is task
+
+    def first_shown(fs: Any) -> None:
+        if current() and win.app is None:
+            task.quiet()  # no progress dialog over the first screen
+            win.show_first_screen(fs)
+            win.notify(translate("database", "Loading the campaign database…"), 0)
+        QTimer.singleShot(0, shown.set)  # once painted
 
     def done(app: Any) -> None:
         if not current():  # another database was asked for meanwhile
             app.dispose()
             return
         win._opening = None
+        if win._first_screen:
+            win.notify("")
         win.set_app(app, url)
 
     def cancelled() -> None:
         if current():
             win._opening = None
+            win.drop_first_screen()
             if win.app is None:
                 win.start_page.setText(translate("main_window", NO_DATABASE))
 
@@ -66,6 +103,7 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         if not current():
             return
         win._opening = None
+        win.drop_first_screen()
         if win.app is None:
             win.start_page.setText(translate("main_window", NO_DATABASE))
         text = str(e)
@@ -92,6 +130,13 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         win.start_page.setText(translate("database", "Opening {url}…").format(url=safe_url(url)))
     task = worker.run_task(win, translate("database", "Opening database"), work, on_done=done, on_error=failed,
                            on_cancel=cancelled, label=translate("database", "Opening {url}…").format(url=safe_url(url)))
+    task.partial.connect(first_shown)
     win._opening = task
     win.tasks.append(task)
     return task
+
+
+def _remembered_place(win: MainWindow) -> tuple[str, int] | None:
+    """The campaign the window showed last (as ``MainWindow.set_app`` reads it)."""
+    last = win.settings.value("view/campaign")
+    return ("campaign", int(last)) if last not in (None, "") and str(last).isdigit() else None

@@ -229,7 +229,7 @@ class FigureDrag(QObject):
 
     def start(self) -> None:
         row = self.win.selected_row()
-        if row is None:
+        if row is None or self.win.app is None:  # (the first screen: the database still loading)
             return
         data = QMimeData()
         data.setData(MIME, f"{row['what']}:{row['id']}".encode())

@@ -3237,6 +3237,10 @@ Campagnes, listes, batailles et jets d&apos;Après la bataille pour {_system_nam
 <context>
     <name>database</name>
     <message>
+        <source>Loading the campaign database…</source>
+        <translation>Chargement de la base de données de campagne…</translation>
+    </message>
+    <message>
         <source>The server wants a password</source>
         <translation>Le serveur demande un mot de passe</translation>
     </message>

@@ -3237,6 +3237,10 @@ Campagne, liste, battaglie e tiri di Dopo la battaglia per {_system_names}. Ogni
 <context>
     <name>database</name>
     <message>
+        <source>Loading the campaign database…</source>
+        <translation>Caricamento del database della campagna…</translation>
+    </message>
+    <message>
         <source>The server wants a password</source>
         <translation>Il server chiede una password</translation>
     </message>

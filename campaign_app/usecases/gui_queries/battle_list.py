@@ -3,12 +3,13 @@ offers (each roster with its figures, available or not)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.systems import get_system
 from campaign_app.usecases.common import get_campaign
+from campaign_app.usecases.first_screen import battle_items
 from db.queries import views
 from db.uow import Engine, read_session
 
@@ -72,14 +73,7 @@ def battles(engine: Engine, campaign: Any, newest: int | None = None) -> list[Ba
         c = get_campaign(s, campaign)
         assert c.id is not None
         rows, by_battle = views.battle_rows(s, c.id, newest)
-        return [
-            {"id": b.id, "number": b.number, "played_on": b.played_on.isoformat(),
-             "scenario": b.scenario, "outcome": b.outcome, "notes": b.notes,
-             "winner": b.winner or "",
-             "rosters": by_battle.get(b.id, []), "after_battle_done": bool(b.after_battle_done),
-             "cycle": b.cycle}
-            for b in rows
-        ]
+        return cast(list[BattleItem], battle_items(rows, by_battle))  # as the first screen's
 
 
 BATTLES_SHOWN = 1000  # the newest battles the window lists (and every pending one)

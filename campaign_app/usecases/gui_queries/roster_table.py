@@ -5,13 +5,13 @@ one Core select per table, no per-fighter queries)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
 from campaign_app.systems import get_system
 from campaign_app.usecases.common import campaign_of_roster, get_campaign, get_roster
-from campaign_app.usecases.gui_queries.game_info import roster_layout
+from campaign_app.usecases.first_screen import table_rows
 from db.queries import pages, views
 from db.uow import Engine, read_session
 
@@ -112,32 +112,9 @@ def roster_rows(engine: Engine, *, campaign: Any = None, roster: Any = None,
 
 
 def _table_rows(system: str, t: views.TableRows, roster_names: dict[int, str]) -> list[FighterRow | UnitRow]:
-    """The table's rows of ``t`` (fighters, then units, by id)."""
-    fighter_rows, weapons, skills, injuries = t.fighters, t.weapons, t.skills, t.injuries
-    unit_rows, unit_weapons = t.units, t.unit_weapons
-    layout = roster_layout(system)
-    out_rows: list[FighterRow | UnitRow] = []
-    for f in fighter_rows:
-        out_rows.append({
-            "what": "fighter", "id": f.id, "roster_id": f.roster_id,
-            "roster": roster_names.get(f.roster_id, ""), "name": f.name, "type": f.fighter_type,
-            "role": f.role, "kind": f.kind, "rep": f.rep, "stats": dict(f.stats or {}),
-            "xp": f.xp, "credits_value": f.credits_value, "status": f.status,
-            "status_note": f.status_note, "crew_of_id": f.crew_of_id, "version": f.version,
-            "weapons": weapons.get(f.id, []), "skills": skills.get(f.id, []),
-            "injuries": injuries.get(f.id, []), "status_class": layout.status(f.status).screen,
-        })
-    for u in unit_rows:
-        out_rows.append({
-            "what": "unit", "id": u.id, "roster_id": u.roster_id,
-            "roster": roster_names.get(u.roster_id, ""), "name": u.name, "type": u.unit_type,
-            "training": u.training, "figures": u.figures, "figures_start": u.figures_start,
-            "wounded": u.wounded, "armour": u.armour, "discipline": u.discipline,
-            "order": u.order, "status": u.status, "battles_fought": u.battles_fought,
-            "stats": dict(u.stats or {}), "version": u.version,
-            "weapons": unit_weapons.get(u.id, []), "status_class": layout.status(u.status).screen,
-        })
-    return out_rows
+    """The table's rows of ``t`` (fighters, then units, by id), shaped as the first
+    screen shapes its plain reads (:func:`campaign_app.usecases.first_screen.table_rows`)."""
+    return cast(list[FighterRow | UnitRow], table_rows(system, t, roster_names))
 
 
 PAGE_ROWS = 500  # rows of a paged roster table read at a time

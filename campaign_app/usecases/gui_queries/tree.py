@@ -4,11 +4,11 @@ time (a league has 10,000 rosters in a campaign)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
-from campaign_app.systems import systems as all_systems
+from campaign_app.usecases.first_screen import tree_campaigns, tree_rosters
 from db.queries import views
 from db.uow import Engine, read_session
 
@@ -52,8 +52,7 @@ TREE_PAGE = 200  # rosters of a campaign read at a time for the tree (a league h
 
 
 def _tree_rosters(rows: Iterable[Any], fighters: dict[int, int], units: dict[int, int]) -> list[TreeRoster]:
-    return [{"id": r.id, "name": r.name, "kind": r.kind, "faction": r.faction, "player": r.player,
-             "fighters": fighters.get(r.id, 0), "units": units.get(r.id, 0)} for r in rows]
+    return cast(list[TreeRoster], tree_rosters(rows, fighters, units))
 
 
 def campaign_tree(engine: Engine, page: int = TREE_PAGE) -> list[TreeCampaign]:
@@ -62,25 +61,8 @@ def campaign_tree(engine: Engine, page: int = TREE_PAGE) -> list[TreeCampaign]:
     view (:func:`campaign_rosters` reads the next pages)."""
     with read_session(engine) as s:
         t = views.tree_rows(s, page)
-    by_campaign: dict[int, list[TreeRoster]] = {}
-    for row, r in zip(t.rosters, _tree_rosters(t.rosters, t.fighters, t.units), strict=True):
-        by_campaign.setdefault(row.campaign_id, []).append(r)
-    out: list[TreeCampaign] = []
-    known = all_systems()
-    for c in t.campaigns:
-        gs = known.get(c.system)  # None: a system not installed here (shown, no system actions)
-        out.append({
-            "id": c.id, "name": c.name, "system": c.system,
-            "system_name": gs.name if gs else f"{c.system} (not installed)",
-            "edition": c.edition, "expansions": list(c.expansions or []), "cycle": c.cycle,
-            "about": _about(gs.info if gs else None, c.system, c.edition, list(c.expansions or [])),
-            "uses_units": bool(gs and gs.info.uses_units),
-            "uses_credits": bool(gs and gs.info.uses_credits),
-            "rosters": by_campaign.get(c.id, []), "roster_count": int(c.rosters or 0),
-            "shows_cycle": gs is not None and gs.roster_layout().shows_cycle,
-            "battles": int(c.battles or 0), "pending_battles": int(c.pending or 0),
-        })
-    return out
+    # shaped as the first screen shapes its plain reads (campaign_app.usecases.first_screen)
+    return cast(list[TreeCampaign], tree_campaigns(t.campaigns, list(t.rosters), t.fighters, t.units))
 
 
 def campaign_rosters(engine: Engine, campaign_id: int, *, after: tuple[str, int] | None = None,
@@ -93,13 +75,3 @@ def campaign_rosters(engine: Engine, campaign_id: int, *, after: tuple[str, int]
                 else views.roster_page_rows(s, campaign_id, after, limit))
         fighters, units = views.head_counts(s, [r.id for r in rows])
     return _tree_rosters(rows, fighters, units)
-
-
-def _about(info: Any, system: str, edition: str | None, expansions: list[str]) -> str:
-    """A campaign's game in the words of its rules data: "Necromunda (newest edition)",
-    "NUTS! 4th edition + Weird WWII"."""
-    if info is None:
-        return f"{system} (not installed)"
-    name = info.edition_names.get(edition or "", "") or info.name
-    extras = [info.expansion_names.get(x, x).split(" (")[0] for x in expansions]
-    return " + ".join([name, *extras])

@@ -1,0 +1,221 @@
+"""The window's first screen (issue #32): at start-up the tree, the first rows and the
+detail pane come from plain SQL while SQLAlchemy, the tables and the rules load off the
+GUI thread; meanwhile what needs them is disabled or queued, and the switch to the
+normal reads changes nothing the user sees and keeps what they chose."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from campaign_app.usecases import warm as fsu
+from campaign_app.usecases.demo import create_demo
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """The open task held after the first screen (in ``warm_up``) until set."""
+    gate = threading.Event()
+    real = fsu.warm_up
+
+    def slow(*args: Any) -> None:
+        gate.wait(30)
+        real(*args)
+
+    monkeypatch.setattr(fsu, "warm_up", slow)
+    yield gate
+    gate.set()
+
+
+def _url(engine: Any) -> str:
+    return str(engine.url.render_as_string(hide_password=False))
+
+
+def _screen(win: Any) -> dict[str, Any]:
+    """What the user sees of the campaign page: the tree's texts, the current item,
+    the table's title, columns and cells, the detail pane's text."""
+    tree = []
+    for i in range(win.tree.topLevelItemCount()):
+        ci = win.tree.topLevelItem(i)
+        tree.append((ci.text(0), ci.toolTip(0), [ci.child(j).text(0) for j in range(ci.childCount())]))
+    m = win.model
+    return {
+        "tree": tree,
+        "current": win.tree.currentItem().text(0),
+        "title": win.table_title.text(),
+        "columns": [m.headerData(c, Qt.Orientation.Horizontal) for c in range(m.columnCount())],
+        "hidden": [win.table.isColumnHidden(c) for c in range(m.columnCount())],
+        "cells": [[m.index(r, c).data() for c in range(m.columnCount())] for r in range(m.rowCount())],
+        "detail": win.detail.toPlainText(),
+    }
+
+
+def _open(qtbot: Any, settings: Any, url: str) -> tuple[Any, Any, list[Any]]:
+    from ui.main_window import MainWindow
+
+    w = MainWindow(None, settings)
+    qtbot.addWidget(w)
+    w.show()
+    got: list[Any] = []
+    task = w.open_url(url)
+    task.partial.connect(got.append)
+    qtbot.waitUntil(lambda: w._first_screen, timeout=30000)
+    return w, task, got
+
+
+def _finish(qtbot: Any, w: Any, task: Any, held: threading.Event) -> None:
+    held.set()
+    if task.running:
+        with qtbot.waitSignal(task.ended, timeout=60000):
+            pass
+    assert w.app is not None and not w._first_screen
+
+
+def test_first_screen_then_the_same_window(qtbot: Any, settings: Any, engine: Any,
+                                           held: threading.Event) -> None:
+    create_demo(engine)
+    w, task, _got = _open(qtbot, settings, _url(engine))
+    assert w.app is None  # the ORM still loading
+    first = _screen(w)
+    assert first["cells"] and first["tree"] and first["detail"]
+    # what needs the database is disabled: actions, the other tabs, the filter
+    enabled = {k for k, a in w.actions.items() if a.isEnabled()}
+    assert enabled <= {"open_db", "open_league", "quit", "help", "shortcuts", "about", "view_roster"}
+    assert "new_roster" not in enabled and "record_battle" not in enabled
+    assert not any(w.tabs.isTabEnabled(i) for i in range(1, w.tabs.count()))
+    assert not w.roster_filter.isEnabled()
+    w.table.selectRow(1)  # chosen while loading: kept
+    chosen = w.model.row_at(1)
+    assert w.detail.toPlainText() == first["detail"]  # read once the ORM is in, not wiped
+    _finish(qtbot, w, task, held)
+    after = _screen(w)
+    assert after["tree"] == first["tree"] and after["current"] == first["current"]
+    assert after["title"] == first["title"] and after["columns"] == first["columns"]
+    assert after["hidden"] == first["hidden"] and after["cells"] == first["cells"]
+    assert w.selected_row() is not None and w.selected_row()["id"] == chosen["id"]
+    assert chosen["name"] in w.detail.toPlainText()  # the detail of the row kept selected
+    assert all(w.tabs.isTabEnabled(i) for i in range(w.tabs.count()))
+    assert w.roster_filter.isEnabled() and w.actions["new_roster"].isEnabled()
+    w.app.dispose()
+
+
+def test_detail_pane_is_the_normal_one(qtbot: Any, settings: Any, engine: Any, held: threading.Event) -> None:
+    """The pane of the campaign (and of a roster) as the normal reads show it."""
+    create_demo(engine)
+    w, task, _got = _open(qtbot, settings, _url(engine))
+    first = w.detail.toPlainText()
+    _finish(qtbot, w, task, held)
+    w.show_detail()  # read again by the normal path
+    assert w.detail.toPlainText() == first
+    w.app.dispose()
+
+
+def test_a_tree_item_chosen_while_loading_is_shown_after(qtbot: Any, settings: Any, engine: Any,
+                                                        held: threading.Event) -> None:
+    create_demo(engine)
+    w, task, _got = _open(qtbot, settings, _url(engine))
+    before = _screen(w)["cells"]
+    last = w.tree.topLevelItem(w.tree.topLevelItemCount() - 1)
+    roster = last.child(0)
+    text, rid = roster.text(0), roster.data(0, 256)[1]
+    w.tree.setCurrentItem(roster)  # queued: nothing read without the ORM, nothing broken
+    assert _screen(w)["cells"] == before
+    _finish(qtbot, w, task, held)
+    assert w.tree.currentItem().text(0) == text
+    assert w.roster_id == rid
+    assert {r["roster_id"] for r in w.model.rows} == {w.roster_id}
+    w.app.dispose()
+
+
+def test_a_failed_open_drops_the_first_screen(qtbot: Any, settings: Any, engine: Any,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from campaign_app.errors import DatabaseError
+    from ui.main_window import NO_DATABASE
+    from ui.widgets import SHOWN
+
+    create_demo(engine)
+    gate = threading.Event()
+
+    def broken(*_a: Any) -> None:
+        gate.wait(30)
+        raise DatabaseError("the server went away")
+
+    monkeypatch.setattr(fsu, "warm_up", broken)
+    w, task, _got = _open(qtbot, settings, _url(engine))
+    gate.set()
+    with qtbot.waitSignal(task.ended, timeout=60000):
+        pass
+    assert w.app is None and not w._first_screen
+    assert w.stack.currentWidget() is w.start_page and w.start_page.text() == NO_DATABASE
+    assert any("the server went away" in m for _t, m in SHOWN)
+    assert w.campaign is None
+
+
+def test_no_first_screen_where_it_cannot_show_the_same(qtbot: Any, settings: Any, engine: Any) -> None:
+    """An edition with its own characteristics (read from the rules data): the normal
+    path at once, the window as before."""
+    from campaign_app.usecases.core import create_campaign, create_roster
+
+    c = create_campaign(engine, "Old", "necromunda", edition="n23")
+    create_roster(engine, c.id if hasattr(c, "id") else c["id"], "Goliaths")
+    from ui.main_window import MainWindow
+
+    w = MainWindow(None, settings)
+    qtbot.addWidget(w)
+    w.show()
+    seen: list[Any] = []
+    task = w.open_url(_url(engine))
+    task.partial.connect(seen.append)
+    with qtbot.waitSignal(task.ended, timeout=60000):
+        pass
+    assert not seen and w.app is not None and w.campaign is not None and w.campaign["name"] == "Old"
+    w.app.dispose()
+
+
+def test_a_paged_scope_first_screen_is_the_paged_tables_first_page(
+        qtbot: Any, settings: Any, engine: Any, held: threading.Event, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Above the paging threshold: the first page and the scope's SQL counts in the
+    title, then the paged table shows the same."""
+    from campaign_app.usecases import first_screen as first
+    from ui import paged
+
+    create_demo(engine)
+    for mod in (first, paged):
+        monkeypatch.setattr(mod, "PAGE_THRESHOLD", 4)
+        monkeypatch.setattr(mod, "PAGE_ROWS", 5)
+    w, task, _got = _open(qtbot, settings, _url(engine))
+    before = _screen(w)
+    assert len(before["cells"]) == 5
+    assert "19 fighters" in before["title"]  # the scope's SQL count, not the page's
+    _finish(qtbot, w, task, held)
+    assert w.model.paged
+    after = _screen(w)
+    assert after["cells"][:5] == before["cells"] and after["title"] == before["title"]
+    assert after["columns"] == before["columns"]
+    w.model.set_rows([])  # no page fetched once the database is gone
+    w.close()
+    w.app.dispose()
+
+
+def test_a_more_row_chosen_while_loading_breaks_nothing(qtbot: Any, settings: Any, engine: Any,
+                                                       held: threading.Event,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A campaign's "more rosters" row (read a page at a time) chosen before the
+    database layer is in: nothing read, nothing broken; after it, the tree reads on."""
+    from campaign_app.usecases import first_screen as first
+
+    create_demo(engine)
+    monkeypatch.setattr(first, "TREE_PAGE", 1)  # every campaign with a "more" row
+    w, task, _got = _open(qtbot, settings, _url(engine))
+    camp = w.tree.topLevelItem(0)
+    more = camp.child(camp.childCount() - 1)
+    assert more.data(0, 256)[0] == "more"
+    shown = _screen(w)["current"]
+    w.tree.setCurrentItem(more)
+    _finish(qtbot, w, task, held)
+    assert _screen(w)["current"] == shown  # the place shown before, now read normally
+    w.app.dispose()
