@@ -94,7 +94,7 @@ def test_left_to_the_normal_path(engine: Any, tmp_path: Path) -> None:
     characteristics (in the rules data), a league server, a file that is not there."""
     from sqlalchemy import text
 
-    from campaign_app.usecases.core import create_campaign
+    from campaign_app.usecases.campaigns import create_campaign
 
     url = _url(engine)
     assert fsu.first_screen(url) is None  # no campaign: the window's empty page

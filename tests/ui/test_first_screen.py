@@ -158,7 +158,8 @@ def test_a_failed_open_drops_the_first_screen(qtbot: Any, settings: Any, engine:
 def test_no_first_screen_where_it_cannot_show_the_same(qtbot: Any, settings: Any, engine: Any) -> None:
     """An edition with its own characteristics (read from the rules data): the normal
     path at once, the window as before."""
-    from campaign_app.usecases.core import create_campaign, create_roster
+    from campaign_app.usecases.campaigns import create_campaign
+    from campaign_app.usecases.rosters import create_roster
 
     c = create_campaign(engine, "Old", "necromunda", edition="n23")
     create_roster(engine, c.id if hasattr(c, "id") else c["id"], "Goliaths")
