@@ -13,9 +13,12 @@ def warm_up(app: Any, campaign_id: int, system: str, edition: str | None) -> Non
     ``Campaigns``): the read modules, the mappers configured and a connection made (by a
     first small read), the rulebook parsed and the campaign's characteristics checked,
     so the switch to the normal reads only reads."""
-    from campaign_app.usecases import (
-        core,  # noqa: F401 (the window's use-cases)
+    from campaign_app.usecases import (  # noqa: F401 (the window's use-cases)
+        campaigns,
+        fighters,
         gui_queries,
+        journal,
+        rosters,
     )
 
     try:
