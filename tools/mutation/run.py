@@ -115,7 +115,7 @@ def prepare(name: str, group: dict) -> Path:
             shutil.rmtree(wd / d)
         shutil.copytree(ROOT / d, wd / d, ignore=ignore)
     for t in group["tests"]:
-        if not (wd / t).exists():
+        if not (wd / t.split("::", 1)[0]).exists():
             raise SystemExit(f"{name}: test file {t} is missing")
     # mutmut refreshes the .py files of its mutants/ copy but not the data files beside them
     # (rules TOML, translations, golden JSON): copy those again, or a later run tests stale data
