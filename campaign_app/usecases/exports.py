@@ -44,7 +44,6 @@ from campaign_app.usecases.counters import definitions, values_of
 from campaign_app.usecases.gear import campaign_data, profile_columns, with_catalogue, worth_of
 from db.models import (
     Campaign,
-    Equipment,
     Fighter,
     Roster,
     Unit,
@@ -123,7 +122,7 @@ class _RosterData:
     data: dict[str, Any]
     fighters: list[Fighter]
     units: list[Unit]
-    equipment: dict[tuple[str, int], list[Equipment]] = field(default_factory=dict)
+    equipment: dict[tuple[str, int], list[Any]] = field(default_factory=dict)  # equipment rows
     skills: dict[int, list[str]] = field(default_factory=dict)
     injuries: dict[int, list[str]] = field(default_factory=dict)
     walker_types: dict[int, WalkerType] = field(default_factory=dict)
@@ -131,7 +130,7 @@ class _RosterData:
     battles: int = 0
     worth: Mapping[str, int] = field(default_factory=dict)  # gear: rating, credits, stash, wealth
 
-    def gear(self, f: Fighter | Unit) -> list[Equipment]:
+    def gear(self, f: Fighter | Unit) -> list[Any]:
         return self.equipment.get(("f" if isinstance(f, Fighter) else "u", f.id or 0), [])
 
 
@@ -163,7 +162,7 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
     # per roster: the roster's fighters and units own these rows
     f_roster = {f.id or 0: rid for rid, fs in fighters.items() for f in fs}
     u_roster = {u.id or 0: rid for rid, us in units.items() for u in us}
-    equipment: dict[int, dict[tuple[str, int], list[Equipment]]] = {}
+    equipment: dict[int, dict[tuple[str, int], list[Any]]] = {}
     skills: dict[int, dict[int, list[str]]] = {}
     injuries: dict[int, dict[int, list[str]]] = {}
     for e in rows.fighter_equipment:
@@ -195,7 +194,8 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
     return out
 
 
-def _equipment(e: Equipment) -> dict[str, Any]:
+def _equipment(e: Any) -> dict[str, Any]:
+    """A piece of gear (an equipment row or object) as the printers' dict."""
     return {"name": e.name, "category": e.category, "qty": e.qty, "range": e.range, "targets": e.targets, "impact": e.impact,
             "strength": e.strength, "ap": e.ap, "fp": e.fp, "traits": list(e.traits or []), "notes": e.notes}
 
