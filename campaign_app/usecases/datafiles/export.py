@@ -13,6 +13,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from campaign_app.entities import EQUIPMENT_DOC, FIGHTER_DOC, UNIT_DOC
 from campaign_app.errors import InputError
 from campaign_app.usecases.common import (
     get_campaign,
@@ -302,13 +303,9 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
         n = head.injury_rolls.get(did) if did is not None else None
         return None if n is None else f"d{n}"
 
+    # a fighter's, a unit's and their equipment's fields are their shapes' (entities)
     def eq_doc(e: Mapping[str, Any]) -> dict[str, Any]:
-        return {
-            "name": e["name"], "category": e["category"], "range": e["range"],
-            "targets": e["targets"], "impact": e["impact"], "fp": e["fp"],
-            "strength": e["strength"], "ap": e["ap"], "traits": list(e["traits"] or []),
-            "qty": e["qty"], "cost": e["cost"], "notes": e["notes"],
-        }
+        return EQUIPMENT_DOC.build(e)
 
     def roster_docs() -> Iterator[dict[str, Any]]:
         for chunk in _chunks(rosters, sizes, ROSTER_CHUNK):
@@ -335,20 +332,15 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
 
             def fighter_doc(f: Mapping[str, Any], eq_f: dict[int, list[Any]] = eq_f,
                             sk_f: dict[int, list[Any]] = sk_f, inj_f: dict[int, list[Any]] = inj_f) -> dict[str, Any]:
-                return {
-                    "ref": fref(f["id"]), "name": f["name"], "type": f["fighter_type"], "role": f["role"],
-                    "kind": f["kind"], "rep": f["rep"], "stats": dict(f["stats"] or {}), "xp": f["xp"],
-                    "credits_value": f["credits_value"], "rank": f["rank"],
-                    "advances": dict(f["advances"] or {}), "status": f["status"],
-                    "status_note": f["status_note"],
-                    "captured_by": rref.get(f["captured_by_roster_id"]),
-                    "walker_type": wref.get(f["walker_type_id"]),
-                    "crew_of": fref(f["crew_of_id"]),
-                    "abilities": list(f["abilities"] or []), "conditions": list(f["conditions"] or []),
-                    "notes": f["notes"], "created_at": _iso(f["created_at"]),
-                    "equipment": [eq_doc(e) for e in eq_f.get(f["id"], [])],
-                    "skills": [{"name": s["name"], "source": s["source"]} for s in sk_f.get(f["id"], [])],
-                    "injuries": [
+                return FIGHTER_DOC.build(
+                    f, ref=fref(f["id"]),
+                    captured_by=rref.get(f["captured_by_roster_id"]),
+                    walker_type=wref.get(f["walker_type_id"]),
+                    crew_of=fref(f["crew_of_id"]),
+                    created_at=_iso(f["created_at"]),
+                    equipment=[eq_doc(e) for e in eq_f.get(f["id"], [])],
+                    skills=[{"name": s["name"], "source": s["source"]} for s in sk_f.get(f["id"], [])],
+                    injuries=[
                         {
                             "table": i["table_id"], "roll": i["roll"], "faces": i["faces"],
                             "result": i["result"], "label": i["label"], "battle": bref(i["battle_id"]),
@@ -358,18 +350,11 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                             "created_at": _iso(i["created_at"]),
                         }
                         for i in inj_f.get(f["id"], [])
-                    ],
-                }
+                    ])
 
             def unit_doc(u: Mapping[str, Any], eq_u: dict[int, list[Any]] = eq_u) -> dict[str, Any]:
-                return {
-                    "ref": uref(u["id"]), "name": u["name"], "unit_type": u["unit_type"],
-                    "training": u["training"], "figures": u["figures"], "figures_start": u["figures_start"],
-                    "wounded": u["wounded"], "armour": u["armour"], "discipline": u["discipline"],
-                    "order": u["order"], "status": u["status"], "battles_fought": u["battles_fought"],
-                    "stats": dict(u["stats"] or {}), "notes": u["notes"], "created_at": _iso(u["created_at"]),
-                    "equipment": [eq_doc(e) for e in eq_u.get(u["id"], [])],
-                }
+                return UNIT_DOC.build(u, ref=uref(u["id"]), created_at=_iso(u["created_at"]),
+                                      equipment=[eq_doc(e) for e in eq_u.get(u["id"], [])])
 
             # --- gear (gear helper): each roster's stash, ledger, territories and worth
             stash_r: dict[int, list[Any]] = {}
