@@ -109,6 +109,8 @@ class Entity:
                         plan.append((replace[f.key], None, None, None))
                     else:
                         plan.append((rename.get(f.key, f.key), f.col, f.copy, f.default))
+            elif k in replace:
+                plan.append((replace[k], None, None, None))
             elif k in self.keys:
                 f = self.field(k)
                 plan.append((k, f.col, f.copy, f.default))
@@ -168,14 +170,14 @@ CAMPAIGN = Entity("campaign", "campaign", (
     col("edition"), col("expansions", copy=_list),
     col("house_rules", copy=_keys),  # the ids of the tables the campaign overrides, sorted
     col("cycle"), col("version"),
-    col("notes"), col("created_at"), col("deleted_at"), col("dice_discipline"), col("typed_dice"),
-    col("counters"), col("roster_rules"),
+    col("notes"), col("created_at"), col("deleted_at"), col("counters"), col("dice_discipline"),
+    col("typed_dice"), col("roster_rules"),
 ))
 
 ROSTER = Entity("roster", "roster", (
     col("id"), col("campaign_id"), col("name"), col("kind"), col("faction"), col("player"),
     col("credits"), col("reputation"), col("notes"), col("version"),
-    col("created_at"), col("owner"), col("counters"),
+    col("created_at"), col("owner"), col("counters", copy=_dict),
 ))
 
 EQUIPMENT = Entity("equipment", "equipment", (
@@ -244,7 +246,15 @@ ROSTER_STATE = ROSTER.shape(leave_out=("campaign_id", "player", "notes", "versio
                                        "owner", "counters"))
 
 # the JSON export's documents (``usecases.datafiles.export``; the import's models in
-# ``usecases.datafiles.schema`` have the same fields): references by ``ref``
+# ``usecases.datafiles.schema`` have the same fields): references by ``ref``, times as
+# ISO text, both given
+CAMPAIGN_DOC = CAMPAIGN.shape(
+    ("name", "system", "edition", "expansions", "cycle", "stat_line", "notes", "created_at", "house_rules", "*"),
+    leave_out=("id", "system_name", "version", "deleted_at"),
+    replace={"created_at": "created_at", "house_rules": "house_rules", "counters": "counters",
+             "typed_dice": "typed_dice"})
+ROSTER_DOC = ROSTER.shape(("ref", "*", "fighters", "units", "stash", "ledger", "territories"),
+                          leave_out=("id", "campaign_id", "version"), replace={"created_at": "created_at"})
 EQUIPMENT_DOC = EQUIPMENT.shape(leave_out=("id", "profile", "profile_lines", "fighter_id", "unit_id"))
 FIGHTER_DOC = FIGHTER.shape(
     ("ref", "*", "injuries"), leave_out=("id", "roster_id", "version"),

@@ -58,6 +58,8 @@ PAIRS: list[tuple[str, Any, E.Shape, Any]] = [
     ("FighterState", _state_keys(base.FighterState), E.FIGHTER_STATE, _sorted),
     ("UnitState", _state_keys(base.UnitState), E.UNIT_STATE, _sorted),
     ("RosterState", _state_keys(base.RosterState), E.ROSTER_STATE, _sorted),
+    ("schema.CampaignInfo", _model_keys(schema.CampaignInfo), E.CAMPAIGN_DOC, tuple),
+    ("schema.Roster", _model_keys(schema.Roster), E.ROSTER_DOC, tuple),
     ("schema.Equipment", _model_keys(schema.Equipment), E.EQUIPMENT_DOC, tuple),
     ("schema.Fighter", _model_keys(schema.Fighter), E.FIGHTER_DOC, tuple),
     ("schema.Unit", _model_keys(schema.Unit), E.UNIT_DOC, tuple),
@@ -207,6 +209,11 @@ def test_what_the_use_cases_give_is_each_shape_of_the_rows_written(engine):
     _check(E.ROSTER_STATE, {k: rs[k] for k in E.ROSTER_STATE.keys}, rdb)
 
     doc = export_json(engine, c.id)
+    _check(E.CAMPAIGN_DOC, doc["campaign"], cdb)
+    assert doc["campaign"]["house_rules"] == {} and doc["campaign"]["stat_line"] == 2
+    rdoc = next(x for x in doc["rosters"] if x["name"] == "1st")
+    _check(E.ROSTER_DOC, rdoc, rdb)
+    assert (rdoc["faction"], rdoc["player"], rdoc["notes"]) == ("US", "Kim", "hq")
     fdoc = next(x for ro in doc["rosters"] for x in ro["fighters"] if x["name"] == "Rock")
     _check(E.FIGHTER_DOC, fdoc, fdb)
     assert (fdoc["type"], fdoc["role"], fdoc["xp"]) == ("star", "sarge", 9)
@@ -241,3 +248,23 @@ def test_a_units_shapes_are_its_row(engine):
     udoc = export_json(engine, c.id)["rosters"][0]["units"][0]
     _check(E.UNIT_DOC, udoc, udb)
     assert udoc["ref"] == "u1" and [e["name"] for e in udoc["equipment"]] == ["Assault rifle"]
+
+
+def test_the_other_lists_of_an_entitys_columns_name_only_its_columns():
+    """What a use-case lets be edited, copies or lets a procedure set, and what the
+    paged table sorts by, are chosen subsets (not shapes): each names only columns its
+    entity declares, so a column renamed or dropped there fails here."""
+    from campaign_app.usecases import battles, duplicate, fighters, rosters, units
+    from db.queries import pages
+
+    assert set(fighters.FighterFields.__annotations__) <= set(E.FIGHTER.columns)
+    assert set(units.UnitFields.__annotations__) <= set(E.UNIT.columns)
+    assert set(rosters.RosterFields.__annotations__) <= set(E.ROSTER.columns)
+    assert set(duplicate.COPIED) <= set(E.FIGHTER.columns)
+    assert battles.FIGHTER_COLUMNS <= set(E.FIGHTER.columns)
+    assert battles.UNIT_COLUMNS <= set(E.UNIT.columns)
+    assert battles.ROSTER_COLUMNS <= set(E.ROSTER.columns)
+    sortable = pages._COLUMNS  # noqa: SLF001 (the paged table's sortable columns)
+    assert {f for f, _u, _t in sortable.values() if f} <= set(E.FIGHTER_ROW.columns)
+    assert {u for _f, u, _t in sortable.values() if u} <= set(E.UNIT_ROW.columns)
+    assert set(sortable) <= set(E.FIGHTER_ROW.keys) | set(E.UNIT_ROW.keys)

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from campaign_app.entities import EQUIPMENT_DOC, FIGHTER_DOC, UNIT_DOC
+from campaign_app.entities import CAMPAIGN_DOC, EQUIPMENT_DOC, FIGHTER_DOC, ROSTER_DOC, UNIT_DOC
 from campaign_app.errors import InputError
 from campaign_app.usecases.common import (
     get_campaign,
@@ -378,24 +378,21 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                 counts["rosters"] = counts.get("rosters", 0) + 1
                 counts["fighters"] = counts.get("fighters", 0) + len(its_fighters)
                 counts["units"] = counts.get("units", 0) + len(its_units)
-                yield {
-                    "ref": rref[r["id"]], "name": r["name"], "kind": r["kind"], "faction": r["faction"],
-                    "player": r["player"], "credits": r["credits"], "reputation": r["reputation"],
-                    "notes": r["notes"], "created_at": _iso(r["created_at"]),
-                    "owner": r["owner"],  # league helper
-                    "counters": dict(r["counters"] or {}),  # counters helper
+                # the roster's own fields (with its owner, league, and counters) are ROSTER_DOC's
+                yield ROSTER_DOC.build(
+                    r, ref=rref[r["id"]], created_at=_iso(r["created_at"]),
                     # one fighter at a time: a roster of thousands is never one big text
-                    "fighters": map(fighter_doc, its_fighters),
-                    "units": map(unit_doc, its_units),
-                    "stash": [{"name": x["name"], "category": x["category"], "qty": x["qty"], "cost": x["cost"],
-                               "notes": x["notes"]} for x in stash],
-                    "ledger": [{"amount": x["amount"], "balance": x["balance"], "kind": x["kind"], "why": x["why"],
-                                "item": x["item"], "fighter": fref(x["fighter_id"]),
-                                "battle": bref(x["battle_id"]), "created_at": _iso(x["created_at"])}
-                               for x in ledger_r.get(r["id"], [])],
-                    "territories": [{"name": x["name"], "credits": x["credits"], "dice": x["dice"],
-                                     "rule": x["rule"]} for x in held_r.get(r["id"], [])],
-                }
+                    fighters=map(fighter_doc, its_fighters),
+                    units=map(unit_doc, its_units),
+                    stash=[{"name": x["name"], "category": x["category"], "qty": x["qty"], "cost": x["cost"],
+                            "notes": x["notes"]} for x in stash],
+                    ledger=[{"amount": x["amount"], "balance": x["balance"], "kind": x["kind"], "why": x["why"],
+                             "item": x["item"], "fighter": fref(x["fighter_id"]),
+                             "battle": bref(x["battle_id"]), "created_at": _iso(x["created_at"])}
+                            for x in ledger_r.get(r["id"], [])],
+                    territories=[{"name": x["name"], "credits": x["credits"], "dice": x["dice"],
+                                  "rule": x["rule"]} for x in held_r.get(r["id"], [])],
+                )
 
     def battle_docs() -> Iterator[dict[str, Any]]:
         for k in range(0, len(battles), BATTLE_CHUNK):
@@ -455,15 +452,11 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
 
     yield "format", FORMAT
     yield "schema_version", SCHEMA_VERSION
-    yield "campaign", {
-        "name": camp["name"], "system": camp["system"], "edition": camp["edition"],
-        "expansions": list(camp["expansions"] or []), "cycle": camp["cycle"], "stat_line": 2,
-        "notes": camp["notes"], "created_at": _iso(camp["created_at"]),
-        "house_rules": dict(camp["house_rules"] or {}),
-        "counters": [dict(x) for x in camp["counters"] or []],  # counters helper
-        "dice_discipline": camp["dice_discipline"], "typed_dice": bool(camp["typed_dice"]),
-        "roster_rules": camp["roster_rules"],
-    }
+    yield "campaign", CAMPAIGN_DOC.build(
+        camp, stat_line=2, created_at=_iso(camp["created_at"]),
+        house_rules=dict(camp["house_rules"] or {}),
+        counters=[dict(x) for x in camp["counters"] or []],  # counters helper
+        typed_dice=bool(camp["typed_dice"]))
     yield "walker_types", [
         {
             "ref": wref[w["id"]], "name": w["name"], "nation": w["nation"],
