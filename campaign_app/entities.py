@@ -116,6 +116,9 @@ class Entity:
                 plan.append((k, f.col, f.copy, f.default))
             else:
                 plan.append((k, None, None, None))
+        keys = [p[0] for p in plan]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"{self.name}: a key is twice in the shape {keys}")
         return Shape(self, tuple(plan), (template, tuple(sorted(out)), rename, replace))
 
 

@@ -121,6 +121,8 @@ def test_a_shape_refuses_a_missing_or_unknown_given_key_and_a_typo_in_its_declar
         E.ROSTER.shape(leave_out=("colour",))
     with pytest.raises(ValueError, match="twice"):
         E.Entity("x", "x", (E.col("a"), E.col("a")))
+    with pytest.raises(ValueError, match="twice"):
+        E.ROSTER.shape(("*", "name"), rename={"kind": "name"})
 
 
 # --------------------------------------------------------------------------- against the database
