@@ -17,6 +17,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 from campaign_app import procedure_driver as driver
 from campaign_app.changes import Result
 from campaign_app.dice import DiceRequest, Roller, Rolling, RollResult
+from campaign_app.entities import FIGHTER_STATE, ROSTER_STATE, UNIT_STATE
 from campaign_app.errors import ConflictError, InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import game_system, get_system
@@ -297,9 +298,7 @@ def battle_state(s: Session, b: Battle) -> BattleState:
         res = by_f.get(f.id)
         assert f.id is not None
         fstates[f.id] = FighterState(
-            id=f.id, roster_id=f.roster_id, name=f.name, type=f.fighter_type, role=f.role, kind=f.kind,
-            rep=f.rep, stats=dict(f.stats or {}), xp=f.xp, status=f.status,
-            conditions=list(f.conditions or []), skills=skills.get(f.id, []), crew_of_id=f.crew_of_id,
+            **FIGHTER_STATE.build(f, skills=skills.get(f.id, [])),
             result=res.status if res else None, scored_hit=bool(res and res.scored_hit),
             by_fighter_id=res.by_fighter_id if res else None, details=dict(res.details or {}) if res else {},
         )
@@ -308,9 +307,7 @@ def battle_state(s: Session, b: Battle) -> BattleState:
         res = by_u.get(u.id)
         assert u.id is not None
         ustates[u.id] = UnitState(
-            id=u.id, roster_id=u.roster_id, name=u.name, training=u.training, figures=u.figures,
-            figures_start=u.figures_start, wounded=u.wounded, discipline=u.discipline, status=u.status,
-            battles_fought=u.battles_fought, stats=dict(u.stats or {}),
+            **UNIT_STATE.build(u),
             result=res.status if res else None, casualties=res.casualties if res else 0,
             details=dict(res.details or {}) if res else {},
         )
@@ -319,9 +316,7 @@ def battle_state(s: Session, b: Battle) -> BattleState:
         battle_id=b.id, number=b.number, campaign_id=c.id,  # type: ignore[arg-type]
         system=c.system, edition=c.edition, expansions=list(c.expansions or []),
         tables=tables_for(c), data=load_rulebook().data(c.system, c.edition, c.expansions or []),
-        rosters={int(rid): RosterState(id=int(rid), name=r.name, kind=r.kind, faction=r.faction,
-                                       credits=r.credits, reputation=r.reputation,
-                                       result=result_of.get(rid, ""))
+        rosters={int(rid): RosterState(**ROSTER_STATE.build(r, id=int(rid)), result=result_of.get(rid, ""))
                  for rid, r in rosters.items()},
         fighters=fstates, units=ustates, winner_roster_id=b.winner_roster_id,
         battles_before={rid: int(before.get(rid, 0)) for rid in rids},

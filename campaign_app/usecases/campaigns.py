@@ -73,10 +73,7 @@ def create_campaign(engine: Engine, name: str, system: str, edition: str | None 
 
 def campaign_result(c: Campaign, changes: Changes) -> CampaignResult:
     """The typed result of a use-case that created or changed campaign ``c``."""
-    d = campaign_dict(c)
-    return CampaignResult(id=d["id"], name=d["name"], system=d["system"], system_name=d["system_name"],
-                          edition=d["edition"], expansions=d["expansions"], house_rules=d["house_rules"],
-                          cycle=d["cycle"], version=d["version"], changes=changes)
+    return CampaignResult(**campaign_dict(c), changes=changes)  # CAMPAIGN_RESULT is CAMPAIGN_DATA
 
 
 def list_campaigns(engine: Engine) -> list[CampaignListItem]:

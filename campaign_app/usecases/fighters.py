@@ -13,6 +13,7 @@ from typing_extensions import (
 )
 
 from campaign_app.changes import Changes
+from campaign_app.entities import FIGHTER_RESULT
 from campaign_app.errors import InputError
 from campaign_app.systems import StatRule, SystemInfo, find_stat, get_system, stat_rules
 from campaign_app.usecases.common import (
@@ -175,12 +176,7 @@ def _fixed_rep(c: Campaign, kind: str) -> tuple[int, str] | None:
 
 def fighter_result(f: Fighter, campaign_id: int, changes: Changes) -> FighterResult:
     """The typed result of a use-case that added or changed fighter ``f``."""
-    return FighterResult(
-        id=row_id(f), roster_id=f.roster_id, campaign_id=campaign_id, name=f.name,
-        fighter_type=f.fighter_type, role=f.role, kind=f.kind, rep=f.rep, stats=dict(f.stats or {}),
-        xp=f.xp, credits_value=f.credits_value, status=f.status,
-        captured_by_roster_id=f.captured_by_roster_id, notes=f.notes, version=f.version,
-        changes=changes)
+    return FighterResult(**FIGHTER_RESULT.build(f, id=row_id(f), campaign_id=campaign_id), changes=changes)
 
 
 class FighterFields(TypedDict, total=False):

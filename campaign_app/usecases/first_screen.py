@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from campaign_app.entities import FIGHTER_ROW, ROSTER_DATA, UNIT_ROW
 from campaign_app.systems.registry import game_system
 from campaign_app.systems.registry import systems as all_systems
 from campaign_app.usecases.counter_values import definitions, values_of
@@ -75,29 +76,19 @@ def tree_campaigns(campaigns: Iterable[Any], rosters: list[Any], fighters: Mappi
 
 def table_rows(system: str, t: Any, roster_names: Mapping[int, str]) -> list[dict[str, Any]]:
     """The roster table's rows (``gui_queries.FighterRow``, ``UnitRow``) of ``t`` (a
-    ``views.TableRows`` or its plain twin: fighters, then units, by id)."""
+    ``views.TableRows`` or its plain twin: fighters, then units, by id), each the shape
+    ``FIGHTER_ROW`` or ``UNIT_ROW`` of :mod:`campaign_app.entities`."""
     layout = game_system(system).roster_layout()
     out_rows: list[dict[str, Any]] = []
     for f in t.fighters:
-        out_rows.append({
-            "what": "fighter", "id": f.id, "roster_id": f.roster_id,
-            "roster": roster_names.get(f.roster_id, ""), "name": f.name, "type": f.fighter_type,
-            "role": f.role, "kind": f.kind, "rep": f.rep, "stats": dict(f.stats or {}),
-            "xp": f.xp, "credits_value": f.credits_value, "status": f.status,
-            "status_note": f.status_note, "crew_of_id": f.crew_of_id, "version": f.version,
-            "weapons": t.weapons.get(f.id, []), "skills": t.skills.get(f.id, []),
-            "injuries": t.injuries.get(f.id, []), "status_class": layout.status(f.status).screen,
-        })
+        out_rows.append(FIGHTER_ROW.build(
+            f, what="fighter", roster=roster_names.get(f.roster_id, ""), weapons=t.weapons.get(f.id, []),
+            skills=t.skills.get(f.id, []), injuries=t.injuries.get(f.id, []),
+            status_class=layout.status(f.status).screen))
     for u in t.units:
-        out_rows.append({
-            "what": "unit", "id": u.id, "roster_id": u.roster_id,
-            "roster": roster_names.get(u.roster_id, ""), "name": u.name, "type": u.unit_type,
-            "training": u.training, "figures": u.figures, "figures_start": u.figures_start,
-            "wounded": u.wounded, "armour": u.armour, "discipline": u.discipline,
-            "order": u.order, "status": u.status, "battles_fought": u.battles_fought,
-            "stats": dict(u.stats or {}), "version": u.version,
-            "weapons": t.unit_weapons.get(u.id, []), "status_class": layout.status(u.status).screen,
-        })
+        out_rows.append(UNIT_ROW.build(
+            u, what="unit", roster=roster_names.get(u.roster_id, ""), weapons=t.unit_weapons.get(u.id, []),
+            status_class=layout.status(u.status).screen))
     return out_rows
 
 
@@ -226,9 +217,7 @@ def roster_detail(db: Any, roster_id: int) -> dict[str, Any] | None:
     counted = tuple(gs.rating_statuses) or READY
     rating = sum(v for st, v in r["values"] if st in counted)
     return {
-        "id": r["id"], "campaign_id": r["campaign_id"], "name": r["name"], "kind": r["kind"],
-        "faction": r["faction"], "player": r["player"], "credits": r["credits"],
-        "reputation": r["reputation"], "notes": r["notes"], "version": r["version"],
+        **ROSTER_DATA.build(r),
         "campaign": r["campaign"], "system": r["system"], "system_name": gs.info.name,
         "uses_credits": gs.info.uses_credits,
         "fighters": r["fighters"], "units": r["units"],

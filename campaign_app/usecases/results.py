@@ -3,10 +3,13 @@ the use-case made or did, plus :attr:`~campaign_app.changes.Result.changes`, the
 set a view refreshes from. ``as_data`` turns one into the plain dict the CLI prints with
 ``--json`` (the change set left out).
 
-The fields of :class:`CampaignResult` and :class:`RosterResult` are, in order, those of
-``campaign_dict`` and ``roster_dict`` (:mod:`campaign_app.usecases.shapes`), so the CLI
-prints a result as it printed the row's dict before; a created roster adds, last,
-``credits_default`` (its starting credits are our labelled default, not a book's)."""
+An entity's result is a shape of it declared in :mod:`campaign_app.entities`
+(``CAMPAIGN_RESULT``, ``ROSTER_RESULT``, ``FIGHTER_RESULT``, ``UNIT_RESULT``): the
+use-cases build it from that shape, and ``tests/campaign_app/test_entities.py`` keeps
+each dataclass's fields equal to it, in order (the order ``--json`` prints). The fields
+of :class:`CampaignResult` and :class:`RosterResult` are those of ``campaign_dict`` and
+``roster_dict``; a created roster adds, last, ``credits_default`` (its starting credits
+are our labelled default, not a book's)."""
 
 from __future__ import annotations
 

@@ -69,9 +69,7 @@ class RosterDetail(RosterData):
 
 def roster_result(r: Roster, changes: Changes, credits_default: bool = False) -> RosterResult:
     """The typed result of a use-case that created or changed roster ``r``."""
-    return RosterResult(id=row_id(r), campaign_id=r.campaign_id, name=r.name, kind=r.kind, faction=r.faction,
-                        player=r.player, credits=r.credits, reputation=r.reputation, notes=r.notes,
-                        version=r.version, changes=changes, credits_default=credits_default)
+    return RosterResult(**roster_dict(r), credits_default=credits_default, changes=changes)  # ROSTER_RESULT
 
 
 def _check_roster_kind(info: SystemInfo, kind: str | None) -> None:

@@ -2,14 +2,25 @@
 ``--json`` give for a campaign, a roster, a fighter, a unit and the equipment they carry
 (``TypedDict`` classes the facade's pydantic adapters read), and the function that fills
 each from its row. The subjects' modules (:mod:`.campaigns`, :mod:`.rosters`,
-:mod:`.fighters`, :mod:`.units`) build their details on these."""
+:mod:`.fighters`, :mod:`.units`) build their details on these.
+
+The fields are declared in :mod:`campaign_app.entities` (``CAMPAIGN_DATA``, ...): the
+builders fill each dict from that shape, and the ``TypedDict`` here is its type for
+mypy; ``tests/campaign_app/test_entities.py`` keeps their keys equal, in order."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
+from campaign_app.entities import (
+    CAMPAIGN_DATA,
+    EQUIPMENT_DATA,
+    FIGHTER_DATA,
+    ROSTER_DATA,
+    UNIT_DATA,
+)
 from campaign_app.usecases.common import row_id
 from db.models import Campaign, Equipment, Fighter, Roster, Unit
 
@@ -114,55 +125,21 @@ class UnitData(UnitColumns):
 def campaign_dict(c: Campaign) -> CampaignData:
     from campaign_app.systems.registry import system_name
 
-    return {
-        "id": row_id(c),
-        "name": c.name,
-        "system": c.system,
-        "system_name": system_name(c.system),
-        "edition": c.edition,
-        "expansions": list(c.expansions or []),
-        "house_rules": sorted((c.house_rules or {}).keys()),
-        "cycle": c.cycle,
-        "version": c.version,
-    }
+    return cast(CampaignData, CAMPAIGN_DATA.build(c, id=row_id(c), system_name=system_name(c.system)))
 
 
 def roster_dict(r: Roster) -> RosterData:
-    return {
-        "id": row_id(r), "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
-        "faction": r.faction, "player": r.player, "credits": r.credits,
-        "reputation": r.reputation, "notes": r.notes, "version": r.version,
-    }
+    return cast(RosterData, ROSTER_DATA.build(r, id=row_id(r)))
 
 
 def equipment_dict(e: Equipment) -> EquipmentData:
-    return {
-        "id": row_id(e), "name": e.name, "category": e.category, "range": e.range,
-        "targets": e.targets, "impact": e.impact, "fp": e.fp, "strength": e.strength,
-        "ap": e.ap, "traits": list(e.traits or []), "qty": e.qty, "cost": e.cost, "notes": e.notes,
-        "profile": {}, "profile_lines": [],
-    }
+    return cast(EquipmentData, EQUIPMENT_DATA.build(e, id=row_id(e)))
 
 
 def fighter_dict(f: Fighter, equipment: list[EquipmentData] | None = None,
                  skills: list[str] | None = None) -> FighterData:
-    return {
-        "id": row_id(f), "roster_id": f.roster_id, "name": f.name, "type": f.fighter_type,
-        "role": f.role, "kind": f.kind, "rep": f.rep, "stats": dict(f.stats or {}),
-        "xp": f.xp, "credits_value": f.credits_value, "rank": f.rank, "status": f.status,
-        "status_note": f.status_note, "captured_by_roster_id": f.captured_by_roster_id,
-        "walker_type_id": f.walker_type_id, "crew_of_id": f.crew_of_id,
-        "abilities": list(f.abilities or []), "conditions": list(f.conditions or []),
-        "notes": f.notes, "version": f.version,
-        "equipment": equipment or [], "skills": skills or [],
-    }
+    return cast(FighterData, FIGHTER_DATA.build(f, id=row_id(f), equipment=equipment or [], skills=skills or []))
 
 
 def unit_dict(u: Unit, equipment: list[EquipmentData] | None = None) -> UnitData:
-    return {
-        "id": row_id(u), "roster_id": u.roster_id, "name": u.name, "unit_type": u.unit_type,
-        "training": u.training, "figures": u.figures, "figures_start": u.figures_start,
-        "wounded": u.wounded, "armour": u.armour, "discipline": u.discipline, "order": u.order,
-        "status": u.status, "battles_fought": u.battles_fought, "stats": dict(u.stats or {}),
-        "notes": u.notes, "version": u.version, "equipment": equipment or [],
-    }
+    return cast(UnitData, UNIT_DATA.build(u, id=row_id(u), equipment=equipment or []))

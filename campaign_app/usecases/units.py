@@ -26,6 +26,7 @@ from typing_extensions import (
 )
 
 from campaign_app.changes import Changes
+from campaign_app.entities import UNIT_RESULT
 from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.rules.names import fold, seed_words
@@ -134,11 +135,7 @@ def _add_weapons(s: Session, c: Campaign, data: Mapping[str, Any], u: Unit, name
 
 def unit_result(u: Unit, campaign_id: int, changes: Changes) -> UnitResult:
     """The typed result of a use-case that added or changed unit ``u``."""
-    return UnitResult(
-        id=row_id(u), roster_id=u.roster_id, campaign_id=campaign_id, name=u.name, unit_type=u.unit_type,
-        training=u.training, figures=u.figures, figures_start=u.figures_start, wounded=u.wounded,
-        armour=u.armour, discipline=u.discipline, order=u.order, status=u.status,
-        battles_fought=u.battles_fought, notes=u.notes, version=u.version, changes=changes)
+    return UnitResult(**UNIT_RESULT.build(u, id=row_id(u), campaign_id=campaign_id), changes=changes)
 
 
 def add_unit(engine: Engine, roster: Ref, name: str, figures: Number, training: str | None = None,

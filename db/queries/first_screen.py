@@ -21,6 +21,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from campaign_app.entities import FIGHTER_ROW, ROSTER_DATA, UNIT_ROW
+
 VERSIONS = Path(__file__).resolve().parent.parent / "migrations" / "versions"
 
 
@@ -74,10 +76,16 @@ def _marks(ids: Iterable[Any]) -> str:
 
 CAMPAIGN_COLS = ("id", "name", "system", "edition", "expansions", "cycle", "rosters", "battles", "pending")
 ROSTER_COLS = ("id", "campaign_id", "name", "kind", "faction", "player")
-FIGHTER_COLS = ("id", "roster_id", "name", "fighter_type", "role", "kind", "rep", "stats", "xp",
-                "credits_value", "status", "status_note", "crew_of_id", "version")
-UNIT_COLS = ("id", "roster_id", "name", "unit_type", "training", "figures", "figures_start", "wounded",
-             "armour", "discipline", "order", "status", "battles_fought", "stats", "version")
+# the columns of a roster table's row and of a roster's own fields: those the shapes
+# declare (campaign_app.entities), read as views.table_rows reads them
+FIGHTER_COLS = FIGHTER_ROW.columns
+UNIT_COLS = UNIT_ROW.columns
+ROSTER_FIELDS = ROSTER_DATA.columns
+
+
+def _select(cols: Sequence[str], prefix: str = "") -> str:
+    """The select list of ``cols`` (quoted: ``order`` is a keyword)."""
+    return ", ".join(f'{prefix}"{c}"' for c in cols)
 
 
 class Row(dict[str, Any]):
@@ -149,12 +157,10 @@ def table(db: Reader, *, roster_id: int | None = None, campaign_id: int | None =
     scope, arg = _scope(roster_id, campaign_id)
     lim = "" if limit is None else f" LIMIT {int(limit)}"
     fighters = _rows(FIGHTER_COLS, db.rows(
-        "SELECT id, roster_id, name, fighter_type, role, kind, rep, stats, xp, credits_value, status, "
-        f"status_note, crew_of_id, version FROM fighter WHERE {scope} ORDER BY id{lim}", (arg,)))
+        f"SELECT {_select(FIGHTER_COLS)} FROM fighter WHERE {scope} ORDER BY id{lim}", (arg,)))
     left = None if limit is None else limit - len(fighters)
     units = _rows(UNIT_COLS, db.rows(
-        "SELECT id, roster_id, name, unit_type, training, figures, figures_start, wounded, armour, "
-        f'discipline, "order", status, battles_fought, stats, version FROM unit WHERE {scope} ORDER BY id'
+        f"SELECT {_select(UNIT_COLS)} FROM unit WHERE {scope} ORDER BY id"
         + ("" if left is None else f" LIMIT {max(left, 0)}"), (arg,))) if left is None or left > 0 else []
     for r in (*fighters, *units):
         r["stats"] = db.json(r["stats"])
@@ -190,13 +196,11 @@ def roster_names(db: Reader, roster_ids: Iterable[int]) -> dict[int, str]:
 def roster(db: Reader, roster_id: int) -> dict[str, Any] | None:
     """A roster's own row, its campaign's name, system and counters, its head counts,
     its fighters' (status, value) and its stash's value (the detail pane's roster)."""
-    got = db.rows("SELECT r.id, r.campaign_id, r.name, r.kind, r.faction, r.player, r.credits, r.reputation, "
-                  "r.notes, r.version, r.counters, c.name, c.system, c.counters FROM roster r "
+    got = db.rows(f"SELECT {_select(ROSTER_FIELDS, 'r.')}, r.counters, c.name, c.system, c.counters FROM roster r "
                   "JOIN campaign c ON c.id = r.campaign_id WHERE r.id = ?", (roster_id,))
     if not got:
         return None
-    out = Row(zip(("id", "campaign_id", "name", "kind", "faction", "player", "credits", "reputation", "notes",
-                   "version", "counters", "campaign", "system", "campaign_counters"), got[0], strict=True))
+    out = Row(zip((*ROSTER_FIELDS, "counters", "campaign", "system", "campaign_counters"), got[0], strict=True))
     out["counters"] = db.json(out["counters"])
     out["campaign_counters"] = db.json(out["campaign_counters"])
     out["fighters"] = int(db.rows("SELECT count(id) FROM fighter WHERE roster_id = ?", (roster_id,))[0][0])

@@ -14,6 +14,7 @@ from sqlalchemy import Integer, any_, func, literal, select, tuple_
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlmodel import Session
 
+from campaign_app.entities import FIGHTER_ROW, UNIT_ROW
 from db.models import (
     Battle,
     BattleResult,
@@ -204,17 +205,13 @@ def table_rows(s: Session, *, roster_id: int | None = None, campaign_id: int | N
         return s.execute(stmt.order_by(col)).all()
 
     fighter_rows = in_scope(s.execute(
-        select(ft.id, ft.roster_id, ft.name, ft.fighter_type, ft.role, ft.kind, ft.rep,
-               ft.stats, ft.xp, ft.credits_value, ft.status, ft.status_note, ft.crew_of_id,
-               ft.version).where(f_cond).order_by(ft.id)
+        select(*(getattr(ft, c) for c in FIGHTER_ROW.columns)).where(f_cond).order_by(ft.id)
     ).all()) if not by_id or f_ids else []
     weapons = _names_by(of_fighters(et.id, et.fighter_id, et.name)) if fighter_rows else {}
     skills = _names_by(of_fighters(SK.id, SK.fighter_id, SK.name)) if fighter_rows else {}
     injuries = _names_by(of_fighters(LI.id, LI.fighter_id, LI.label)) if fighter_rows else {}
     unit_rows = in_scope(s.execute(
-        select(ut.id, ut.roster_id, ut.name, ut.unit_type, ut.training, ut.figures,
-               ut.figures_start, ut.wounded, ut.armour, ut.discipline, ut.order, ut.status,
-               ut.battles_fought, ut.stats, ut.version).where(u_cond).order_by(ut.id)
+        select(*(getattr(ut, c) for c in UNIT_ROW.columns)).where(u_cond).order_by(ut.id)
     ).all()) if not by_id or u_ids else []
     if not unit_rows:
         unit_weapons: dict[int, list[str]] = {}

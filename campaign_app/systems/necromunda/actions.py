@@ -31,6 +31,7 @@ from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the
 
 from campaign_app.changes import Result
 from campaign_app.dice import Roller
+from campaign_app.entities import FIGHTER_STATE
 from campaign_app.errors import InputError
 from campaign_app.procedure_driver import drive
 from campaign_app.rules import load_rulebook
@@ -158,11 +159,7 @@ def _necromunda(c: Campaign) -> None:
 def _state(s: Session, f: Fighter) -> FighterState:
     assert f.id is not None
     skills = q.fighter_skills(s, f.id)
-    return FighterState(
-        id=f.id, roster_id=f.roster_id, name=f.name, type=f.fighter_type, role=f.role, kind=f.kind,
-        rep=f.rep, stats=dict(f.stats or {}), xp=f.xp, status=f.status,
-        conditions=list(f.conditions or []), skills=skills, crew_of_id=f.crew_of_id,
-    )
+    return FighterState(**FIGHTER_STATE.build(f, skills=skills))
 
 
 def _rules(c: Campaign) -> EditionRules:

@@ -13,6 +13,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from campaign_app.entities import CAMPAIGN_DOC, EQUIPMENT_DOC, FIGHTER_DOC, ROSTER_DOC, UNIT_DOC
 from campaign_app.errors import InputError
 from campaign_app.usecases.common import (
     get_campaign,
@@ -302,13 +303,9 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
         n = head.injury_rolls.get(did) if did is not None else None
         return None if n is None else f"d{n}"
 
+    # a fighter's, a unit's and their equipment's fields are their shapes' (entities)
     def eq_doc(e: Mapping[str, Any]) -> dict[str, Any]:
-        return {
-            "name": e["name"], "category": e["category"], "range": e["range"],
-            "targets": e["targets"], "impact": e["impact"], "fp": e["fp"],
-            "strength": e["strength"], "ap": e["ap"], "traits": list(e["traits"] or []),
-            "qty": e["qty"], "cost": e["cost"], "notes": e["notes"],
-        }
+        return EQUIPMENT_DOC.build(e)
 
     def roster_docs() -> Iterator[dict[str, Any]]:
         for chunk in _chunks(rosters, sizes, ROSTER_CHUNK):
@@ -335,20 +332,15 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
 
             def fighter_doc(f: Mapping[str, Any], eq_f: dict[int, list[Any]] = eq_f,
                             sk_f: dict[int, list[Any]] = sk_f, inj_f: dict[int, list[Any]] = inj_f) -> dict[str, Any]:
-                return {
-                    "ref": fref(f["id"]), "name": f["name"], "type": f["fighter_type"], "role": f["role"],
-                    "kind": f["kind"], "rep": f["rep"], "stats": dict(f["stats"] or {}), "xp": f["xp"],
-                    "credits_value": f["credits_value"], "rank": f["rank"],
-                    "advances": dict(f["advances"] or {}), "status": f["status"],
-                    "status_note": f["status_note"],
-                    "captured_by": rref.get(f["captured_by_roster_id"]),
-                    "walker_type": wref.get(f["walker_type_id"]),
-                    "crew_of": fref(f["crew_of_id"]),
-                    "abilities": list(f["abilities"] or []), "conditions": list(f["conditions"] or []),
-                    "notes": f["notes"], "created_at": _iso(f["created_at"]),
-                    "equipment": [eq_doc(e) for e in eq_f.get(f["id"], [])],
-                    "skills": [{"name": s["name"], "source": s["source"]} for s in sk_f.get(f["id"], [])],
-                    "injuries": [
+                return FIGHTER_DOC.build(
+                    f, ref=fref(f["id"]),
+                    captured_by=rref.get(f["captured_by_roster_id"]),
+                    walker_type=wref.get(f["walker_type_id"]),
+                    crew_of=fref(f["crew_of_id"]),
+                    created_at=_iso(f["created_at"]),
+                    equipment=[eq_doc(e) for e in eq_f.get(f["id"], [])],
+                    skills=[{"name": s["name"], "source": s["source"]} for s in sk_f.get(f["id"], [])],
+                    injuries=[
                         {
                             "table": i["table_id"], "roll": i["roll"], "faces": i["faces"],
                             "result": i["result"], "label": i["label"], "battle": bref(i["battle_id"]),
@@ -358,18 +350,11 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                             "created_at": _iso(i["created_at"]),
                         }
                         for i in inj_f.get(f["id"], [])
-                    ],
-                }
+                    ])
 
             def unit_doc(u: Mapping[str, Any], eq_u: dict[int, list[Any]] = eq_u) -> dict[str, Any]:
-                return {
-                    "ref": uref(u["id"]), "name": u["name"], "unit_type": u["unit_type"],
-                    "training": u["training"], "figures": u["figures"], "figures_start": u["figures_start"],
-                    "wounded": u["wounded"], "armour": u["armour"], "discipline": u["discipline"],
-                    "order": u["order"], "status": u["status"], "battles_fought": u["battles_fought"],
-                    "stats": dict(u["stats"] or {}), "notes": u["notes"], "created_at": _iso(u["created_at"]),
-                    "equipment": [eq_doc(e) for e in eq_u.get(u["id"], [])],
-                }
+                return UNIT_DOC.build(u, ref=uref(u["id"]), created_at=_iso(u["created_at"]),
+                                      equipment=[eq_doc(e) for e in eq_u.get(u["id"], [])])
 
             # --- gear (gear helper): each roster's stash, ledger, territories and worth
             stash_r: dict[int, list[Any]] = {}
@@ -393,24 +378,21 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
                 counts["rosters"] = counts.get("rosters", 0) + 1
                 counts["fighters"] = counts.get("fighters", 0) + len(its_fighters)
                 counts["units"] = counts.get("units", 0) + len(its_units)
-                yield {
-                    "ref": rref[r["id"]], "name": r["name"], "kind": r["kind"], "faction": r["faction"],
-                    "player": r["player"], "credits": r["credits"], "reputation": r["reputation"],
-                    "notes": r["notes"], "created_at": _iso(r["created_at"]),
-                    "owner": r["owner"],  # league helper
-                    "counters": dict(r["counters"] or {}),  # counters helper
+                # the roster's own fields (with its owner, league, and counters) are ROSTER_DOC's
+                yield ROSTER_DOC.build(
+                    r, ref=rref[r["id"]], created_at=_iso(r["created_at"]),
                     # one fighter at a time: a roster of thousands is never one big text
-                    "fighters": map(fighter_doc, its_fighters),
-                    "units": map(unit_doc, its_units),
-                    "stash": [{"name": x["name"], "category": x["category"], "qty": x["qty"], "cost": x["cost"],
-                               "notes": x["notes"]} for x in stash],
-                    "ledger": [{"amount": x["amount"], "balance": x["balance"], "kind": x["kind"], "why": x["why"],
-                                "item": x["item"], "fighter": fref(x["fighter_id"]),
-                                "battle": bref(x["battle_id"]), "created_at": _iso(x["created_at"])}
-                               for x in ledger_r.get(r["id"], [])],
-                    "territories": [{"name": x["name"], "credits": x["credits"], "dice": x["dice"],
-                                     "rule": x["rule"]} for x in held_r.get(r["id"], [])],
-                }
+                    fighters=map(fighter_doc, its_fighters),
+                    units=map(unit_doc, its_units),
+                    stash=[{"name": x["name"], "category": x["category"], "qty": x["qty"], "cost": x["cost"],
+                            "notes": x["notes"]} for x in stash],
+                    ledger=[{"amount": x["amount"], "balance": x["balance"], "kind": x["kind"], "why": x["why"],
+                             "item": x["item"], "fighter": fref(x["fighter_id"]),
+                             "battle": bref(x["battle_id"]), "created_at": _iso(x["created_at"])}
+                            for x in ledger_r.get(r["id"], [])],
+                    territories=[{"name": x["name"], "credits": x["credits"], "dice": x["dice"],
+                                  "rule": x["rule"]} for x in held_r.get(r["id"], [])],
+                )
 
     def battle_docs() -> Iterator[dict[str, Any]]:
         for k in range(0, len(battles), BATTLE_CHUNK):
@@ -470,15 +452,11 @@ def _sections(conn: Connection, cid: int, counts: dict[str, int] | None = None) 
 
     yield "format", FORMAT
     yield "schema_version", SCHEMA_VERSION
-    yield "campaign", {
-        "name": camp["name"], "system": camp["system"], "edition": camp["edition"],
-        "expansions": list(camp["expansions"] or []), "cycle": camp["cycle"], "stat_line": 2,
-        "notes": camp["notes"], "created_at": _iso(camp["created_at"]),
-        "house_rules": dict(camp["house_rules"] or {}),
-        "counters": [dict(x) for x in camp["counters"] or []],  # counters helper
-        "dice_discipline": camp["dice_discipline"], "typed_dice": bool(camp["typed_dice"]),
-        "roster_rules": camp["roster_rules"],
-    }
+    yield "campaign", CAMPAIGN_DOC.build(
+        camp, stat_line=2, created_at=_iso(camp["created_at"]),
+        house_rules=dict(camp["house_rules"] or {}),
+        counters=[dict(x) for x in camp["counters"] or []],  # counters helper
+        typed_dice=bool(camp["typed_dice"]))
     yield "walker_types", [
         {
             "ref": wref[w["id"]], "name": w["name"], "nation": w["nation"],

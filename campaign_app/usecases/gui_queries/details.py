@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
+from campaign_app.entities import ROSTER_DATA
 from campaign_app.systems import get_system
 from campaign_app.usecases.common import Ref, campaign_of_roster, get_fighter, get_roster, get_unit
 from campaign_app.usecases.gui_queries.game_info import roster_layout
@@ -21,6 +22,7 @@ if TYPE_CHECKING:  # the panes' types (core is loaded when a pane is read)
         UnitPane,
         UnitRoll,
     )
+    from campaign_app.usecases.shapes import RosterData
 
 
 class FigureBattle(TypedDict):
@@ -118,9 +120,7 @@ def roster_detail(engine: Engine, roster: Any) -> RosterDetail:
         c = campaign_of_roster(s, r)
         fighters, units = views.roster_head_count(s, r.id)
         return {
-            "id": r.id, "campaign_id": r.campaign_id, "name": r.name, "kind": r.kind,
-            "faction": r.faction, "player": r.player, "credits": r.credits,
-            "reputation": r.reputation, "notes": r.notes, "version": r.version,
+            **cast("RosterData", ROSTER_DATA.build(r)),
             "campaign": c.name, "system": c.system, "system_name": get_system(c.system).name,
             "uses_credits": get_system(c.system).uses_credits,
             "fighters": fighters, "units": units, "worth": _worth(s, r),
