@@ -120,8 +120,8 @@ class _RosterData:
     roster: Roster
     info: SystemInfo
     data: dict[str, Any]
-    fighters: list[Fighter]
-    units: list[Unit]
+    fighters: list[Any]  # fighter rows (db.queries.documents.figure_rows)
+    units: list[Any]  # unit rows
     equipment: dict[tuple[str, int], list[Any]] = field(default_factory=dict)  # equipment rows
     skills: dict[int, list[str]] = field(default_factory=dict)
     injuries: dict[int, list[str]] = field(default_factory=dict)
@@ -130,8 +130,9 @@ class _RosterData:
     battles: int = 0
     worth: Mapping[str, int] = field(default_factory=dict)  # gear: rating, credits, stash, wealth
 
-    def gear(self, f: Fighter | Unit) -> list[Any]:
-        return self.equipment.get(("f" if isinstance(f, Fighter) else "u", f.id or 0), [])
+    def gear(self, what: str, owner: Any) -> list[Any]:
+        """The equipment rows of a fighter (``what`` "f") or unit ("u") row."""
+        return self.equipment.get((what, owner.id or 0), [])
 
 
 def _load(s: Session, r: Roster, c: Campaign, battles: int | None = None) -> _RosterData:
@@ -153,10 +154,10 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
         return [_RosterData(campaign=c, roster=r, info=info, data=data, fighters=[], units=[]) for r in rosters]
     assert c.id is not None
     rows = q.figure_rows(s, c.id, rids)
-    fighters: dict[int, list[Fighter]] = {}
+    fighters: dict[int, list[Any]] = {}
     for f in rows.fighters:
         fighters.setdefault(f.roster_id or 0, []).append(f)
-    units: dict[int, list[Unit]] = {}
+    units: dict[int, list[Any]] = {}
     for u in rows.units:
         units.setdefault(u.roster_id or 0, []).append(u)
     # per roster: the roster's fighters and units own these rows
@@ -228,7 +229,7 @@ def _walker(w: WalkerType) -> dict[str, Any]:
             "hull_mg": w.hull_mg, "speed_road": w.speed_road, "speed_cc": w.speed_cc, "crew": w.crew}
 
 
-def _kind_label(d: _RosterData, f: Fighter) -> str:
+def _kind_label(d: _RosterData, f: Any) -> str:
     creatures = d.data.get("creatures", {})
     if f.kind == "walker":
         wt = d.walker_types.get(f.walker_type_id or 0)
@@ -248,9 +249,9 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
     show = layout.gear_text or default_gear_text
     profile = profile_columns(d.data)
 
-    def gear(owner: Fighter | Unit) -> dict[str, Any]:
+    def gear(what: str, owner: Any) -> dict[str, Any]:
         # profile values the row lacks come from the rules data's weapon of that name
-        items = [with_catalogue(with_profile(_equipment(e), d.data), d.data) for e in d.gear(owner)]
+        items = [with_catalogue(with_profile(_equipment(e), d.data), d.data) for e in d.gear(what, owner)]
         return {"equipment": items, "gear": [_gear_line(show, e, False, profile) for e in items],
                 "gear_detailed": [_gear_line(show, e, True, profile) for e in items]}
 
@@ -266,7 +267,7 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
 
     out: list[dict[str, Any]] = []
     for u in d.units:
-        g = gear(u)
+        g = gear("u", u)
         out.append({
             "what": "unit", "id": u.id, "name": u.name, "type": u.unit_type, "training": u.training,
             "figures": u.figures, "figures_start": u.figures_start, "wounded": u.wounded, "armour": u.armour,
@@ -275,13 +276,13 @@ def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
             **status(u.status), "ctx": ctx,
         })
     names = {f.id: f.name for f in d.fighters}
-    crew: dict[int, list[Fighter]] = {}
+    crew: dict[int, list[Any]] = {}
     for f in d.fighters:
         if f.crew_of_id:
             crew.setdefault(f.crew_of_id, []).append(f)
     creatures = d.data.get("creatures", {})
     for f in d.fighters:
-        g = gear(f)
+        g = gear("f", f)
         wt = d.walker_types.get(f.walker_type_id or 0) if f.kind == "walker" else None
         out.append({
             "what": "fighter", "id": f.id, "name": f.name, "type": f.fighter_type, "role": f.role,

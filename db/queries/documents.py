@@ -27,12 +27,12 @@ from db.models import (
 @dataclass(frozen=True)
 class FigureRows:
     """The figures of some rosters and what they own, each list in id order. What the
-    figures own comes as plain rows (the columns of the table by name, read-only): the
-    printers only read them, and thousands of pieces of gear load several times faster
-    as rows than as mapped objects."""
+    figures and what they own come as plain rows (the columns of the table by name,
+    read-only): the printers only read them, and thousands of figures load several times
+    faster as rows than as mapped objects."""
 
-    fighters: list[Fighter]
-    units: list[Unit]
+    fighters: list[Row[Any]]
+    units: list[Row[Any]]
     fighter_equipment: list[Row[Any]]
     unit_equipment: list[Row[Any]]
     skills: list[Row[Any]]
@@ -49,8 +49,9 @@ def figure_rows(s: Session, campaign_id: int, roster_ids: Sequence[int]) -> Figu
         campaign_rosters = select(Roster.id).where(Roster.campaign_id == campaign_id)
         f_scope = Fighter.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
         u_scope = Unit.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
-    fighters = list(s.exec(select(Fighter).where(f_scope).order_by(Fighter.id)))  # type: ignore[arg-type]
-    units = list(s.exec(select(Unit).where(u_scope).order_by(Unit.id)))  # type: ignore[arg-type]
+    fig, unit = Fighter.__table__, Unit.__table__  # type: ignore[attr-defined]
+    fighters = list(s.execute(core_select(fig).where(f_scope).order_by(fig.c.id)))  # type: ignore[arg-type]
+    units = list(s.execute(core_select(unit).where(u_scope).order_by(unit.c.id)))  # type: ignore[arg-type]
     fighter_ids = select(Fighter.id).where(f_scope)
     unit_ids = select(Unit.id).where(u_scope)
     f_eq: list[Row[Any]] = []
