@@ -112,6 +112,13 @@ SYSTEM_COMMANDS stands among the modules)."""
 # use-cases as ``app.run(use_case, *args)``: the facade decides where they run.
 Handler = Callable[[argparse.Namespace, Any], Any]
 
+# A read-only command that can be answered by plain SQL, before any database layer is
+# imported (issue #32: SQLAlchemy, SQLModel and the tables cost a short command most of
+# its time): its handler -> ``plain(args)``, which prints the same output the handler
+# would and gives True, or gives False having printed nothing (the handler then runs as
+# usual, and says what is wrong if anything is). Added by the command's module.
+PLAIN_READS: dict[Handler, Callable[[argparse.Namespace], bool]] = {}
+
 # The commands that need the database itself, not only its use-cases: a database file
 # copied or replaced, rows removed for good, roles and grants made, a server run on it.
 # Their handlers take ``app.engine``, or open ``--db`` themselves (restore, serve, the
@@ -553,6 +560,10 @@ def _run(args: argparse.Namespace, handler: Handler) -> int:
                              "for the default database")
         if _league(args.db) and getattr(args, "command_path", None) in LOCAL_ONLY:
             raise InputError(local_only_refusal(args.db))
+        plain = PLAIN_READS.get(handler) if getattr(args, "needs_db", True) and not _league(args.db) else None
+        if plain is not None and plain(args):
+            done = True
+            return 0
         if getattr(args, "needs_db", True) and _league(args.db):
             from campaign_app.remote import RemoteCampaigns
 

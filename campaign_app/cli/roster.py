@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from campaign_app.cli import emit, table_text
+from campaign_app.cli import PLAIN_READS, emit, table_text
 
 if TYPE_CHECKING:
     from campaign_app.facade import Campaigns
@@ -55,60 +56,78 @@ def cmd_roster_show(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.rosters import show_roster
 
     d = app.run(show_roster, args.roster)
+    emit(args, d, lambda: roster_text(d, lambda: records_lines(app, d["id"], d["campaign"]["system"])))
 
-    def text() -> str:
-        lines = [f"{d['name']} (#{d['id']}, {d['kind']}) in {d['campaign']['name']}"]
-        if d["faction"] or d["player"]:
-            lines.append(" / ".join(x for x in (d["faction"], d["player"]) if x))
-        w = d["worth"]
-        if w["wealth"]:  # gear: rating and wealth
-            lines.append(f"rating {w['rating']} \u00b7 wealth {w['wealth']} (credits {w['credits']}, "
-                         f"stash {w['stash']})")
-        if d["counters"]:  # the campaign's own counters (counters helper)
-            from campaign_app.cli.counters import counters_text
 
-            lines.append(counters_text(d["counters"]))
-        lines += records_lines(app, d["id"], d["campaign"]["system"])  # records helper
-        if d["fighters"]:
-            from campaign_app.systems.info import stat_rules
-            from campaign_app.systems.registry import get_system
+def plain_roster_show(args: argparse.Namespace) -> bool:
+    """``roster show`` read by plain SQL, before any database layer is imported
+    (:mod:`campaign_app.usecases.roster_show`): False when it is not read so, and the
+    command takes its normal path (which says what is wrong, if anything is)."""
+    from campaign_app.usecases.roster_show import plain_show_roster
 
-            camp = d["campaign"]
-            # the edition's characteristics in its order, targets written as the game
-            # writes them ("3+"); then any other keys the fighters carry
-            rules = {st.key: st for st in stat_rules(camp["system"], camp["edition"])}
-            stat_keys: list[str] = [k for k in rules if any(k in f["stats"] for f in d["fighters"])]
-            for f in d["fighters"]:
-                for k in f["stats"]:
-                    if k not in stat_keys:
-                        stat_keys.append(k)
+    d = plain_show_roster(args.db, args.roster)
+    if d is None:
+        return False
+    emit(args, d, lambda: roster_text(d, list))  # (read so only for a game that keeps no records)
+    return True
 
-            def stat(f: Any, k: str) -> Any:
-                v = f["stats"].get(k, "")
-                return rules[k].show(v) if k in rules and v not in (None, "") else v
 
-            uses_rep = get_system(camp["system"]).uses_rep or any(f["rep"] is not None for f in d["fighters"])
-            rows = []
-            for f in d["fighters"]:
-                weapons = ", ".join(e["name"] for e in f["equipment"])
-                rep = [f["rep"] if f["rep"] is not None else ""] if uses_rep else []
-                rows.append([f["id"], f["name"], f["type"], f["kind"], *rep,
-                             *[stat(f, k) for k in stat_keys], f["xp"], f["status"], weapons])
-            lines.append("")
-            lines.append(table_text(rows, ["id", "name", "type", "kind", *(["rep"] if uses_rep else []),
-                                           *stat_keys, "xp", "status", "weapons"]))
-        if d["units"]:
-            lines.append("")
-            lines.append(table_text(
-                [(u["id"], u["name"], u["training"], f"{u['figures']}/{u['figures_start']}", u["wounded"],
-                  u["discipline"], u["status"], ", ".join(e["name"] for e in u["equipment"]))
-                 for u in d["units"]],
-                ["id", "unit", "training", "figures", "wounded", "discipline", "status", "weapons"]))
-        if not d["fighters"] and not d["units"]:
-            lines.append("empty roster")
-        return "\n".join(lines)
+PLAIN_READS[cmd_roster_show] = plain_roster_show
 
-    emit(args, d, text)
+
+def roster_text(d: Any, records: Callable[[], list[str]]) -> str:
+    """``roster show``'s text of ``show_roster``'s dict ``d``; ``records``: the lines of
+    the records the roster holds (records helper)."""
+    lines = [f"{d['name']} (#{d['id']}, {d['kind']}) in {d['campaign']['name']}"]
+    if d["faction"] or d["player"]:
+        lines.append(" / ".join(x for x in (d["faction"], d["player"]) if x))
+    w = d["worth"]
+    if w["wealth"]:  # gear: rating and wealth
+        lines.append(f"rating {w['rating']} \u00b7 wealth {w['wealth']} (credits {w['credits']}, "
+                     f"stash {w['stash']})")
+    if d["counters"]:  # the campaign's own counters (counters helper)
+        from campaign_app.cli.counters import counters_text
+
+        lines.append(counters_text(d["counters"]))
+    lines += records()  # records helper
+    if d["fighters"]:
+        from campaign_app.systems.info import stat_rules
+        from campaign_app.systems.registry import get_system
+
+        camp = d["campaign"]
+        # the edition's characteristics in its order, targets written as the game
+        # writes them ("3+"); then any other keys the fighters carry
+        rules = {st.key: st for st in stat_rules(camp["system"], camp["edition"])}
+        stat_keys: list[str] = [k for k in rules if any(k in f["stats"] for f in d["fighters"])]
+        for f in d["fighters"]:
+            for k in f["stats"]:
+                if k not in stat_keys:
+                    stat_keys.append(k)
+
+        def stat(f: Any, k: str) -> Any:
+            v = f["stats"].get(k, "")
+            return rules[k].show(v) if k in rules and v not in (None, "") else v
+
+        uses_rep = get_system(camp["system"]).uses_rep or any(f["rep"] is not None for f in d["fighters"])
+        rows = []
+        for f in d["fighters"]:
+            weapons = ", ".join(e["name"] for e in f["equipment"])
+            rep = [f["rep"] if f["rep"] is not None else ""] if uses_rep else []
+            rows.append([f["id"], f["name"], f["type"], f["kind"], *rep,
+                         *[stat(f, k) for k in stat_keys], f["xp"], f["status"], weapons])
+        lines.append("")
+        lines.append(table_text(rows, ["id", "name", "type", "kind", *(["rep"] if uses_rep else []),
+                                       *stat_keys, "xp", "status", "weapons"]))
+    if d["units"]:
+        lines.append("")
+        lines.append(table_text(
+            [(u["id"], u["name"], u["training"], f"{u['figures']}/{u['figures_start']}", u["wounded"],
+              u["discipline"], u["status"], ", ".join(e["name"] for e in u["equipment"]))
+             for u in d["units"]],
+            ["id", "unit", "training", "figures", "wounded", "discipline", "status", "weapons"]))
+    if not d["fighters"] and not d["units"]:
+        lines.append("empty roster")
+    return "\n".join(lines)
 
 
 def register(sub: Any, add: Any, group: Any) -> None:

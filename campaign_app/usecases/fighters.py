@@ -78,29 +78,10 @@ def skills_by_fighter(s: Session, fids: Sequence[int | None]) -> dict[int, list[
 
 def fill_profiles(s: Session, c: Campaign, groups: Iterable[list[EquipmentData]]) -> None:
     """Each weapon's profile (label -> value) from the campaign's catalogue (gear)."""
-    from campaign_app.usecases.gear import campaign_data, profile_columns, with_catalogue
+    from campaign_app.usecases.gear import campaign_data
+    from campaign_app.usecases.profiles import fill_profiles as fill
 
-    data = campaign_data(s, c)
-    cols = profile_columns(data)
-    if not cols:
-        return
-    for items in groups:
-        for item in items:
-            full = with_catalogue(cast(dict[str, Any], item), data)
-
-            def labelled(line: dict[str, Any]) -> dict[str, Any]:
-                prof = {}
-                for key, label in cols:
-                    v = line.get(key)
-                    if v not in (None, "", []):
-                        prof[label] = ", ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else v
-                return prof
-
-            item["profile"] = labelled(full)
-            lines = full.get("profile_lines") or []
-            if lines:
-                item["profile_lines"] = [{"name": str(full.get("profile_name") or ""), "profile": item["profile"]},
-                                         *({"name": str(x.get("name") or ""), "profile": labelled(x)} for x in lines)]
+    fill(campaign_data(s, c), groups)
 
 
 def validate_rep(info: SystemInfo, rep: Number | None) -> int | None:

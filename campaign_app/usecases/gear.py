@@ -11,7 +11,7 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,13 +22,8 @@ from campaign_app.changes import Result
 from campaign_app.dice import Roller, Rolling, ask
 from campaign_app.errors import InputError, RulesDataError
 from campaign_app.procedure_driver import drive
-from campaign_app.rules import load_rulebook
 from campaign_app.rules.catalogue import (
-    catalogue,
-    fill_profile,
     find_item,
-    index,
-    norm,
     pack_profile_problem,
     profile_by_key,
     profile_fields,
@@ -47,6 +42,13 @@ from campaign_app.usecases.common import (
     get_fighter,
     get_roster,
 )
+from campaign_app.usecases.profiles import (  # noqa: F401 (gear's names as before: its readers import them here)
+    READY,
+    profile_columns,
+    rating_of,
+    rules_data,
+    with_catalogue,
+)
 from db.models import (
     Campaign,
     ContentPack,
@@ -61,9 +63,6 @@ from db.queries import fighters as fighter_q
 from db.queries import gear as q
 from db.uow import Engine, Session, UnitOfWork, read_session
 
-# the statuses whose fighters' values make the rating when a system names none
-# (GameSystem.rating_statuses): the fighters ready to play, as the printed roster counts
-READY = ("active",)
 MAX_PACK_BYTES = 2_000_000
 MAX_PACK_DEPTH = 20  # lists and tables within a pack (a real one nests 4 or 5 deep)
 
@@ -71,31 +70,15 @@ MAX_PACK_DEPTH = 20  # lists and tables within a pack (a real one nests 4 or 5 d
 # --------------------------------------------------------------------------- the catalogue
 def campaign_data(s: Session, c: Campaign) -> dict[str, Any]:
     """The campaign's rules data with its catalogue (shipped items, then each content
-    pack's) under ``"catalogue_items"``."""
-    data = load_rulebook().data(c.system, c.edition, c.expansions or [])
+    pack's) under ``"catalogue_items"`` (:func:`.profiles.rules_data`)."""
     packs = q.packs_of(s, c.id or 0) if c.id is not None else []
-    data["catalogue_items"] = catalogue(data, [(p.name, dict(p.items or {})) for p in packs])
-    data["catalogue_index"] = index(data["catalogue_items"])
-    return data
+    return rules_data(c.system, c.edition, c.expansions or [], [(p.name, dict(p.items or {})) for p in packs])
 
 
 def items_of(s: Session, c: Campaign) -> dict[str, dict[str, Any]]:
     items = campaign_data(s, c)["catalogue_items"]
     assert isinstance(items, dict)
     return items
-
-
-def with_catalogue(item: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
-    """An equipment dict filled from the campaign's catalogue (``campaign_data``)."""
-    found = data.get("catalogue_index")
-    if not isinstance(found, Mapping) or not found:
-        return dict(item)
-    return fill_profile(dict(item), found.get(norm(item.get("name"))))
-
-
-def profile_columns(data: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The weapon profile fields the campaign's edition declares ([] = none declared)."""
-    return profile_fields(data)
 
 
 class ItemData(TypedDict):
@@ -597,13 +580,6 @@ class Worth(TypedDict):
     credits: int
     stash: int
     wealth: int
-
-
-def rating_of(statuses_counted: Sequence[str], values: Iterable[tuple[str, int]]) -> int:
-    """The sum of the values of the fighters that count (``statuses_counted``; () = the
-    active ones)."""
-    counted = tuple(statuses_counted) or READY
-    return sum(v for st, v in values if st in counted)
 
 
 def worth_of(s: Session, rosters: Sequence[Roster]) -> dict[int, dict[str, int]]:

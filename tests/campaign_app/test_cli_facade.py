@@ -103,8 +103,15 @@ def test_a_handler_gets_the_local_campaigns_and_the_use_cases_run_through_it(
     assert main(["--db", db, "campaign", "create", "Kursk", "--system", "nuts"]) == 0
     assert main(["--db", db, "roster", "create", "Kursk", "Easy"]) == 0
     assert main(["--db", db, "fighter", "add", "Easy", "Sgt Rock", "--rep", "5"]) == 0
+    # roster show answers by its plain read (issue #32: no database layer, no facade)...
     assert main(["--db", db, "roster", "show", "Easy"]) == 0
-    assert "Sgt Rock" in capsys.readouterr().out
+    plain = capsys.readouterr().out.split("added fighter 1: Sgt Rock\n")[1]
+    assert plain.startswith("Easy (#1, squad) in Kursk") and "Sgt Rock" in plain
+    assert calls == ["create_campaign", "create_roster", "add_fighter", "show_fighter"]
+    # ... and, without it, through the facade, with the same output
+    monkeypatch.setattr("campaign_app.cli.PLAIN_READS", {})
+    assert main(["--db", db, "roster", "show", "Easy"]) == 0
+    assert capsys.readouterr().out == plain
     assert calls == ["create_campaign", "create_roster", "add_fighter", "show_fighter", "show_roster"]
     app = Campaigns.open(db, create=False)
     try:
