@@ -385,6 +385,23 @@ class _Refs:
         assert place is not None
         return self.ids[place]
 
+    def ids_of(self, refs: list[Any]) -> list[Any]:
+        """The new ids of ``refs`` (None for a null ref), every ref already checked to be
+        known: :meth:`id` of each, without its calls (millions of rolls name fighters)."""
+        ids, other, letter = self.ids, self.other, self.letter
+        out: list[Any] = []
+        add = out.append
+        for ref in refs:
+            if not ref:
+                add(None)
+                continue
+            place = other.get(ref)
+            if place is None:  # not another ref: the exporter's <letter>k, at place k - 1
+                assert ref[:1] == letter
+                place = int(ref[1:]) - 1
+            add(ids[place])
+        return out
+
     def add(self, ref: Any) -> int | None:
         """Define the next row's ``ref``; the place of the row that already has it, if any
         (the row then has no ref)."""
@@ -842,10 +859,10 @@ class _Rosters:
                 skills += fd["skills"]
                 s_fighter += [fd["ref"]] * len(fd["skills"])
         rows = st.rows(sch.Equipment, eq, _fighter=eq_f, _unit=eq_u)
-        st.insert("equipment", rows, {"fighter_id": [fr.id(x) if x else None for x in rows["_fighter"]],
-                                      "unit_id": [ur.id(x) if x else None for x in rows["_unit"]]})
+        st.insert("equipment", rows, {"fighter_id": fr.ids_of(rows["_fighter"]),
+                                      "unit_id": ur.ids_of(rows["_unit"])})
         rows = st.rows(sch.Skill, skills, _fighter=s_fighter)
-        st.insert("skill", rows, {"fighter_id": [fr.id(x) for x in rows["_fighter"]]})
+        st.insert("skill", rows, {"fighter_id": fr.ids_of(rows["_fighter"])})
         rows = st.rows(sch.StashEntry, stash, _roster=st_roster)
         st.insert("stash_item", rows, {"roster_id": [rref[x] for x in rows["_roster"]]})
         rows = st.rows(sch.TerritoryDoc, held, _roster=t_roster)
@@ -946,13 +963,13 @@ class _Battles:
                 items += b[key]
                 of += [b["ref"]] * len(b[key])
             rows = st.rows(model, items, _battle=of)
-            extra: dict[str, Any] = {"battle_id": [br.id(x) for x in rows["_battle"]]}
+            extra: dict[str, Any] = {"battle_id": br.ids_of(rows["_battle"])}
             if key == "rosters":
                 extra["roster_id"] = [rref[x] for x in rows["_roster"]]
             else:
-                extra["fighter_id"] = [fr.id(x) if x else None for x in rows["_fighter"]]
-                extra["unit_id"] = [ur.id(x) if x else None for x in rows["_unit"]]
-                extra["by_fighter_id"] = [fr.id(x) if x else None for x in rows["_by"]]
+                extra["fighter_id"] = fr.ids_of(rows["_fighter"])
+                extra["unit_id"] = ur.ids_of(rows["_unit"])
+                extra["by_fighter_id"] = fr.ids_of(rows["_by"])
             st.insert(table, rows, extra)
 
 
@@ -1051,14 +1068,12 @@ class _Rolls:
     def chain(self, pc: dict[str, list[Any]], offset: int) -> None:
         """The hash chain: the file's checked, the rolls chained afresh (the same when intact)."""
         head, brk = self.head, self.brk
-        hashed = [pc[k] for k in rollchain.HASHED]
         given_prev, given = pc["prev_hash"], pc["hash"]
         new_prev, new_hash = [], []
         link = rollchain.link
         names = rollchain.HASHED
-        for k in range(len(given)):
-            row = dict(zip(names, [c[k] for c in hashed], strict=True))
-            h = link(head, row)
+        for k, values in enumerate(zip(*[pc[key] for key in names], strict=True)):
+            h = link(head, dict(zip(names, values, strict=True)))
             if brk is None:
                 if (given_prev[k] or "") != head:
                     brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "order")
@@ -1091,9 +1106,9 @@ class _Rolls:
             "campaign_id": st.cid,
             "journal_id": [self.holders[(a, u)] if a else None for a, u in zip(pc["_action"], pc["_undone"],
                                                                                 strict=True)],
-            "battle_id": [br.id(x) if x else None for x in pc["_battle"]],
-            "fighter_id": [fr.id(x) if x else None for x in pc["_fighter"]],
-            "unit_id": [ur.id(x) if x else None for x in pc["_unit"]],
+            "battle_id": br.ids_of(pc["_battle"]),
+            "fighter_id": fr.ids_of(pc["_fighter"]),
+            "unit_id": ur.ids_of(pc["_unit"]),
         }, returning=need)
         if need:
             st.did.update((r, x) for r, x in zip(pc["_ref"], ids, strict=True) if r in self.wanted)
@@ -1179,6 +1194,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
     and nothing is written. Each section is its own unit, in file-format order: the head
     (:func:`_check_head`, before the transaction), the campaign and walker types, the
     rosters, the battles and ledger, the rolls and lasting injuries, the extras."""
+    from db.queries.transfer import import_cache
     from db.uow import UnitOfWork, fault_point
 
     f = _File(path)
@@ -1188,7 +1204,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
     del head, checked
     if before_write is not None:
         before_write()
-    with UnitOfWork(engine, "campaign.import", journaled=False) as uow:
+    with UnitOfWork(engine, "campaign.import", journaled=False) as uow, import_cache(uow.session):
         st.s = uow.session
         fault_point("import.start")
         _write_campaign(st, uow)
