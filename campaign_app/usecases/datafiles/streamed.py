@@ -385,6 +385,23 @@ class _Refs:
         assert place is not None
         return self.ids[place]
 
+    def ids_of(self, refs: list[Any]) -> list[Any]:
+        """The new ids of ``refs`` (None for a null ref), every ref already checked to be
+        known: :meth:`id` of each, without its calls (millions of rolls name fighters)."""
+        ids, other, letter = self.ids, self.other, self.letter
+        out: list[Any] = []
+        add = out.append
+        for ref in refs:
+            if not ref:
+                add(None)
+                continue
+            place = other.get(ref)
+            if place is None:  # not another ref: the exporter's <letter>k, at place k - 1
+                assert ref[:1] == letter
+                place = int(ref[1:]) - 1
+            add(ids[place])
+        return out
+
     def add(self, ref: Any) -> int | None:
         """Define the next row's ``ref``; the place of the row that already has it, if any
         (the row then has no ref)."""
@@ -507,29 +524,69 @@ def _refer(ck: _Checker, known: Collection[str] | _Refs, kind: str, items: list[
             ck.err(f"{prefix}[{i}].{key}", f"no {kind} has ref {v!r}")
 
 
-def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | None = None,
-                    taken: Collection[str] | Callable[[str], bool] = frozenset(),
-                    accept_broken_chain: bool = False, summary: Callable[[str], str],
-                    before_write: Callable[[], None] | None = None) -> tuple[int, rollchain.Break | None]:
-    """Check and write the campaign file at ``path`` in one transaction; the new
-    campaign's id and the accepted chain break (if any). A problem raises ImportRefused
-    and nothing is written."""
-    from campaign_app.systems import SYSTEMS
-    from campaign_app.usecases.datafiles.importing import _insert
-    from campaign_app.usecases.fighters import FIGHTER_STATUSES
-    from db.models import utcnow
-    from db.queries.transfer import set_captured, set_crews
-    from db.uow import UnitOfWork, fault_point
+class _Import:
+    """What the sections of one streamed import share, filled in file order: the file and
+    its checker, the checked campaign and its rules, the open transaction, the refs of
+    each kind with their new ids, and what waits for a later section (refs to check once
+    their kind is known, lasting injuries for their rolls, ledger lines for their battles)."""
 
-    f = _File(path)
-    source = f.source
-    ck = _Checker()
-    plan = _Plan()
+    def __init__(self, f: _File, ck: _Checker, plan: _Plan, head: dict[str, Any], checked: dict[str, Any]) -> None:
+        from campaign_app.systems import SYSTEMS
+        from db.models import utcnow
 
-    def refuse() -> None:
-        if ck.problems:
-            raise ImportRefused(source, ck.problems, ck.more)
+        self.f, self.source, self.ck, self.plan = f, f.source, ck, plan
+        self.cd: dict[str, Any] = checked["campaign"]
+        self.walker_types: list[Any] = checked["walker_types"]
+        self.raw_cd: dict[str, Any] = head.get("campaign") or {}
+        self.counters = counter_defs(None, self.cd)  # counters helper: checked with the campaign
+        info = SYSTEMS.get(self.cd["system"])
+        self.edition = self.cd["edition"]
+        if info is None or self.edition not in info.editions or any(
+                x not in info.expansions for x in self.cd["expansions"]):
+            info = None  # pragma: no cover - refused above
+        self.info = info
+        self.old_stats = self.raw_cd.get("stat_line", 1) == 1
+        self.now = utcnow()
+        self.s: Any = None  # the transaction's session, once open
+        self.cid = 0
+        self.wid: dict[str, int] = {}  # walker type ref -> id
+        self.rref: dict[str, int] = {}  # roster ref -> id
+        self.fr, self.ur, self.br, self.dr = _Refs("f"), _Refs("u"), _Refs("b"), _Refs("d")
+        self.later: list[tuple[str, str, str, str]] = []  # (kind, ref, path, key) checked when that kind is known
+        self.injuries: list[dict[str, Any]] = []
+        self.i_fighter: list[str] = []
+        self.ledger: list[dict[str, Any]] = []
+        self.l_roster: list[str] = []
+        self.did: dict[str, int] = {}  # roll ref -> id, of the rolls an injury names
 
+    def refuse(self) -> None:
+        if self.ck.problems:
+            raise ImportRefused(self.source, self.ck.problems, self.ck.more)
+
+    def rows(self, model: Any, items: list[dict[str, Any]], **extra: Any) -> _Rows:
+        """Checked records of ``model`` as the columns of a table's rows."""
+        rows = _Rows()
+        _rows(rows, model, items, self.now, **extra)
+        return rows
+
+    def insert(self, table: str, rows: _Rows | list[dict[str, Any]], extra: dict[str, Any] | None = None,
+               returning: bool = False) -> list[int]:
+        from campaign_app.usecases.datafiles.importing import _insert
+
+        return _insert(self.s, table, rows, extra, returning=returning)
+
+    def check_later(self, kind: str, known: Collection[str] | _Refs, what: str) -> None:
+        """The refs waiting for rows of ``kind`` (``what``), now that they are all known."""
+        for k, ref, where, _key in self.later:
+            if k == kind and ref not in known:
+                self.ck.err(where, f"no {what} has ref {ref!r}")
+
+
+def _check_head(f: _File, ck: _Checker, plan: _Plan, rename: str | None,
+                taken: Collection[str] | Callable[[str], bool]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The sections before the big lists (the campaign, walker types), checked as the
+    whole-document import checks them; (the raw head, the checked document). Refused on
+    any problem, before anything is written."""
     head, top = _head(f)
     if not top and "walker_types" not in head:  # not before the big lists (a hand-made file): read it
         walkers = []
@@ -543,7 +600,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         ck.problems.append(p)
     if not top:
         try:
-            check_limits(head, source)
+            check_limits(head, f.source)
         except ImportRefused as e:
             ck.problems.extend(e.problems)
     checked: dict[str, Any] | None = None
@@ -552,510 +609,620 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
             checked = _validate(ck, plan, {**head, "rosters": [], "battles": [], "rolls": []}, rename, taken)
     except _Stop:
         pass
-    refuse()
+    if ck.problems:
+        raise ImportRefused(f.source, ck.problems, ck.more)
     if checked is None:  # pragma: no cover - a refusal names a problem
-        raise ImportRefused(source, ["document: not a campaign file"])
-    cd = checked["campaign"]
-    raw_cd = head.get("campaign") or {}
-    counters = counter_defs(None, cd)  # counters helper: checked with the campaign
-    info = SYSTEMS.get(cd["system"])
-    edition = cd["edition"]
-    if info is None or edition not in info.editions or any(x not in info.expansions for x in cd["expansions"]):
-        info = None  # pragma: no cover - refused above
-    old_stats = raw_cd.get("stat_line", 1) == 1
-    now = utcnow()
-    defaults = (_default(sch.Fighter, "kind"), _default(sch.Fighter, "status"))
+        raise ImportRefused(f.source, ["document: not a campaign file"])
+    return head, checked
 
-    if before_write is not None:
-        before_write()
-    with UnitOfWork(engine, "campaign.import", journaled=False) as uow:
-        s = uow.session
-        fault_point("import.start")
-        plan.campaign = {
-            "name": plan.campaign["name"], "system": cd["system"], "edition": cd["edition"],
-            "expansions": cd["expansions"], "house_rules": cd["house_rules"], "cycle": cd["cycle"],
-            "counters": [dict(x) for x in cd["counters"]],  # counters helper
-            "dice_discipline": cd["dice_discipline"], "typed_dice": cd["typed_dice"],
-            "roster_rules": cd["roster_rules"],
-            "notes": cd["notes"], "created_at": cd["created_at"] or now, "version": 1,
-        }
-        cid = _insert(s, "campaign", [plan.campaign], returning=True)[0]
-        uow.campaign_id = cid
-        fault_point("import.after-campaign")
-        wrows = _Rows()
-        _rows(wrows, sch.WalkerType, checked["walker_types"], now)
-        wid = dict(zip(wrows["_ref"], _insert(s, "walker_type", wrows, {"campaign_id": cid}, returning=True),
-                       strict=True))
 
-        # rosters -------------------------------------------------------------------------
-        rref: dict[str, int] = {}  # ref -> roster id (or its place, before it is written)
-        rplace: dict[str, int] = {}
-        rnames: dict[Any, str] = {}
-        fr, ur = _Refs("f"), _Refs("u")
-        fpath = (array("l"), array("l"))  # only read for an error: roster and place of each fighter
-        upath = (array("l"), array("l"))
-        crews: list[tuple[str, dict[str, Any]]] = []
-        captured: list[tuple[str, str, str]] = []  # (fighter ref, roster ref, path): rosters later in the file
-        later: list[tuple[str, str, str, str]] = []  # (kind, ref, path, key) checked when that kind is known
-        injuries: list[dict[str, Any]] = []
-        i_fighter: list[str] = []
-        ledger: list[dict[str, Any]] = []
-        l_roster: list[str] = []
-        pending: list[dict[str, Any]] = []
-        npending = 0
+def _write_campaign(st: _Import, uow: Any) -> None:
+    """The campaign's row (the transaction's campaign from now on)."""
+    from db.uow import fault_point
 
-        def flush_rosters() -> None:
-            nonlocal pending, npending
-            if not pending or ck.problems:
-                pending, npending = [], 0
-                return
-            rosters = _Rows()
-            _rows(rosters, sch.Roster, pending, now)
-            for ref, new in zip(rosters["_ref"], _insert(s, "roster", rosters, {"campaign_id": cid},
-                                                         returning=True), strict=True):
-                rref[ref] = new
-            fighters, f_roster = [], []
-            units, u_roster = [], []
-            eq: list[dict[str, Any]] = []
-            eq_f: list[str | None] = []
-            eq_u: list[str | None] = []
-            skills, s_fighter = [], []
-            stash, st_roster, held, t_roster = [], [], [], []
-            for r in pending:
-                for fd in r["fighters"]:
-                    fighters.append(fd)
-                    f_roster.append(r["ref"])
-                    eq += fd["equipment"]
-                    eq_f += [fd["ref"]] * len(fd["equipment"])
-                    eq_u += [None] * len(fd["equipment"])
-                for u in r["units"]:
-                    units.append(u)
-                    u_roster.append(r["ref"])
-                    eq += u["equipment"]
-                    eq_f += [None] * len(u["equipment"])
-                    eq_u += [u["ref"]] * len(u["equipment"])
-                stash += r["stash"]
-                st_roster += [r["ref"]] * len(r["stash"])
-                held += r["territories"]
-                t_roster += [r["ref"]] * len(r["territories"])
-            for fd in fighters:
+    cd, plan = st.cd, st.plan
+    plan.campaign = {
+        "name": plan.campaign["name"], "system": cd["system"], "edition": cd["edition"],
+        "expansions": cd["expansions"], "house_rules": cd["house_rules"], "cycle": cd["cycle"],
+        "counters": [dict(x) for x in cd["counters"]],  # counters helper
+        "dice_discipline": cd["dice_discipline"], "typed_dice": cd["typed_dice"],
+        "roster_rules": cd["roster_rules"],
+        "notes": cd["notes"], "created_at": cd["created_at"] or st.now, "version": 1,
+    }
+    st.cid = uow.campaign_id = st.insert("campaign", [plan.campaign], returning=True)[0]
+    fault_point("import.after-campaign")
+    wrows = st.rows(sch.WalkerType, st.walker_types)
+    st.wid = dict(zip(wrows["_ref"], st.insert("walker_type", wrows, {"campaign_id": st.cid}, returning=True),
+                      strict=True))
+
+
+class _Rosters:
+    """The rosters section: each roster checked (the file's checks on the raw record, then
+    the model's, fighter by fighter) and its rows written with others, CHUNK records at a
+    time; the links to rosters and fighters later in the file are checked and set at the end."""
+
+    def __init__(self, st: _Import) -> None:
+        from campaign_app.usecases.fighters import FIGHTER_STATUSES
+
+        self.st, self.ck = st, st.ck
+        self.statuses = FIGHTER_STATUSES
+        self.defaults = (_default(sch.Fighter, "kind"), _default(sch.Fighter, "status"))
+        self.rplace: dict[str, int] = {}  # ref -> the roster's place
+        self.rnames: dict[Any, str] = {}
+        self.fpath = (array("l"), array("l"))  # only read for an error: roster and place of each fighter
+        self.upath = (array("l"), array("l"))
+        self.crews: list[tuple[str, dict[str, Any]]] = []
+        self.captured: list[tuple[str, str, str]] = []  # (fighter ref, roster ref, path): rosters later in the file
+        self.pending: list[dict[str, Any]] = []
+        self.npending = 0
+
+    def run(self) -> None:
+        from db.queries.transfer import set_captured, set_crews
+
+        st = self.st
+        try:
+            for i, r in enumerate(st.f.events("items", "rosters.item")):
+                good = self.checked(i, r)
+                r = None  # the raw roster let go of before its rows are written
+                if good is not None:
+                    self.keep(good)
+            self.flush()
+            self.check_links()
+        except _Stop:
+            pass
+        st.refuse()
+        fr, rref = st.fr, st.rref
+        set_captured(st.s, [(fr.id(fref), rref[by]) for fref, by, _fp in self.captured])
+        set_crews(st.s, [(fr.id(fd["ref"]), fr.id(fd["crew_of"])) for _fp, fd in self.crews])
+        for done in (self.crews, self.captured, self.rplace, self.rnames):  # let go of
+            done.clear()
+        for places in (*self.fpath, *self.upath):
+            del places[:]
+
+    def checked(self, i: int, r: Any) -> dict[str, Any] | None:
+        """Roster ``i`` checked; None when it has a problem (or an earlier record had)."""
+        st, ck = self.st, self.ck
+        p = f"rosters[{i}]"
+        if i == MAX_ITEMS:
+            ck.err("rosters", f"more than {MAX_ITEMS:,} items")
+        if not _limits(ck, st.source, r, ("rosters", i)):
+            return None
+        if st.old_stats and type(r) is dict:
+            r = _old_stat_line({"campaign": st.raw_cd, "rosters": [r]})["rosters"][0]
+        # the file's checks first (they read the raw fighters), their problems kept to come
+        # after the model's, as in the whole-document import; the model's check lets go of
+        # each raw fighter
+        saved, ck.problems = ck.problems, []
+        try:
+            if type(r) is dict:
+                self.check(i, p, r)
+        except _Stop:
+            pass
+        after, ck.problems = ck.problems, saved
+        good = _roster_model(ck, r, ("rosters", i))
+        for text in after:
+            _problem(ck, text)
+        if good is None or ck.problems:
+            return None
+        return good
+
+    def keep(self, good: dict[str, Any]) -> None:
+        """A checked roster waits to be written with others (what names later sections, aside)."""
+        from campaign_app.systems import SYSTEMS
+
+        st = self.st
+        if not good["kind"]:
+            good["kind"] = SYSTEMS[st.cd["system"]].default_roster_kind
+        for fd in good["fighters"]:
+            st.injuries.extend(fd["injuries"])
+            st.i_fighter.extend([fd["ref"]] * len(fd["injuries"]))
+        st.ledger.extend(good["ledger"])
+        st.l_roster.extend([good["ref"]] * len(good["ledger"]))
+        self.pending.append(good)
+        self.npending += len(good["fighters"]) + len(good["units"]) + 1
+        if self.npending >= CHUNK:
+            self.flush()
+
+    def check(self, i: int, p: str, r: dict[str, Any]) -> None:
+        """The file's checks of roster ``i`` (refs, names, kinds, each fighter), on the raw record."""
+        ck, info = self.ck, self.st.info
+        ref = r.get("ref")
+        if type(ref) is str and 1 <= len(ref) <= 40:
+            if ref in self.rplace:
+                ck.err(f"{p}.ref", f"{ref!r} is already used by rosters[{self.rplace[ref]}]")
+            else:
+                self.rplace[ref] = i
+        name = r.get("name")
+        if type(name) in (str, int):
+            if name in self.rnames:
+                ck.err(f"{p}.name", f"{name!r} is already used by {self.rnames[name]}")
+            self.rnames[name] = p
+        if info is not None:
+            kind = r.get("kind", info.default_roster_kind)
+            if type(kind) is str and kind not in info.roster_kinds:
+                ck.err(f"{p}.kind", f"{kind!r} is not one of {', '.join(info.roster_kinds)}")
+        for j, fd in enumerate(_items(r, "fighters")):
+            if type(fd) is dict:
+                self.check_fighter(i, j, f"{p}.fighters[{j}]", fd)
+        for j, u in enumerate(_items(r, "units")):
+            self.check_unit(i, j, p, u)
+        check_roster_counters(ck, r, p, self.st.counters)  # counters helper
+        for k, x in enumerate(_items(r, "ledger")):
+            if type(x) is dict:
+                for key, kind in (("fighter", "f"), ("battle", "b")):
+                    if type(x.get(key)) is str:
+                        self.st.later.append((kind, x[key], f"{p}.ledger[{k}].{key}", key))
+
+    def check_fighter(self, i: int, j: int, fp: str, fd: dict[str, Any]) -> None:
+        """The file's checks of fighter ``j`` of roster ``i`` (at ``fp``)."""
+        st, ck = self.st, self.ck
+        v = fd.get("ref")
+        earlier = st.fr.add(v)
+        self.fpath[0].append(i)
+        self.fpath[1].append(j)
+        if earlier is not None:
+            a, b = self.fpath[0][earlier], self.fpath[1][earlier]
+            ck.err(f"{fp}.ref", f"{v!r} is already used by rosters[{a}].fighters[{b}]")
+        by = fd.get("captured_by")
+        if type(by) is str and by not in self.rplace:
+            self.captured.append((str(v), by, fp))
+        w = fd.get("walker_type")
+        if type(w) is str and w not in st.wid:
+            ck.err(f"{fp}.walker_type", f"no walker type has ref {w!r}")
+        if type(fd.get("crew_of")) is str:
+            self.crews.append((fp, fd))
+        _check_fighter(ck, fd, fp, st.info, st.edition, self.defaults, self.statuses)
+        for k, inj in enumerate(_items(fd, "injuries")):
+            if type(inj) is dict:
+                for key, kind in (("battle", "b"), ("roll_record", "d")):
+                    if type(inj.get(key)) is str:
+                        st.later.append((kind, inj[key], f"{fp}.injuries[{k}].{key}", key))
+
+    def check_unit(self, i: int, j: int, p: str, u: Any) -> None:
+        """The file's checks of unit ``j`` of roster ``i`` (at ``p``)."""
+        v = u.get("ref") if type(u) is dict else None
+        earlier = self.st.ur.add(v)
+        self.upath[0].append(i)
+        self.upath[1].append(j)
+        if earlier is not None:
+            a, b = self.upath[0][earlier], self.upath[1][earlier]
+            self.ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
+        if type(u) is dict:
+            _check_unit(self.ck, u, f"{p}.units[{j}]")
+
+    def check_links(self) -> None:
+        """References to rosters and fighters later in the file, now that all are known."""
+        ck, fr = self.ck, self.st.fr
+        for _f, by, fp in self.captured:
+            if by not in self.rplace:
+                ck.err(f"{fp}.captured_by", f"no roster has ref {by!r}")
+        for fp, fd in self.crews:
+            if fd["crew_of"] not in fr:
+                ck.err(f"{fp}.crew_of", f"no fighter has ref {fd['crew_of']!r}")
+        _check_crews(ck, self.crews)
+        self.st.check_later("f", fr, "fighter")
+
+    def flush(self) -> None:
+        """The rosters waiting, written with their fighters, units and what they hold."""
+        pending, self.pending, self.npending = self.pending, [], 0
+        if not pending or self.ck.problems:
+            return
+        st = self.st
+        rosters = st.rows(sch.Roster, pending)
+        for ref, new in zip(rosters["_ref"], st.insert("roster", rosters, {"campaign_id": st.cid}, returning=True),
+                            strict=True):
+            st.rref[ref] = new
+        fighters, f_roster, units, u_roster = [], [], [], []
+        for r in pending:
+            fighters += r["fighters"]
+            f_roster += [r["ref"]] * len(r["fighters"])
+            units += r["units"]
+            u_roster += [r["ref"]] * len(r["units"])
+        rref = st.rref
+        rows = st.rows(sch.Fighter, fighters, _roster=f_roster)
+        if len(rows):
+            st.fr.ids.extend(st.insert("fighter", rows, {
+                "roster_id": [rref[x] for x in rows["_roster"]],
+                "captured_by_roster_id": [rref.get(x) if x else None for x in rows["_captured_by"]],
+                "walker_type_id": [st.wid[x] if x else None for x in rows["_walker_type"]],
+                "crew_of_id": None}, returning=True))
+        rows = st.rows(sch.Unit, units, _roster=u_roster)
+        if len(rows):
+            st.ur.ids.extend(st.insert("unit", rows, {"roster_id": [rref[x] for x in rows["_roster"]]},
+                                       returning=True))
+        self.flush_held(pending)
+
+    def flush_held(self, pending: list[dict[str, Any]]) -> None:
+        """What the written rosters' fighters and units hold: equipment, skills, stash, territories."""
+        st = self.st
+        fr, ur, rref = st.fr, st.ur, st.rref
+        eq: list[dict[str, Any]] = []
+        eq_f: list[str | None] = []
+        eq_u: list[str | None] = []
+        skills, s_fighter = [], []
+        stash, st_roster, held, t_roster = [], [], [], []
+        for r in pending:
+            for fd in r["fighters"]:
+                eq += fd["equipment"]
+                eq_f += [fd["ref"]] * len(fd["equipment"])
+                eq_u += [None] * len(fd["equipment"])
+            for u in r["units"]:
+                eq += u["equipment"]
+                eq_f += [None] * len(u["equipment"])
+                eq_u += [u["ref"]] * len(u["equipment"])
+            stash += r["stash"]
+            st_roster += [r["ref"]] * len(r["stash"])
+            held += r["territories"]
+            t_roster += [r["ref"]] * len(r["territories"])
+        for r in pending:
+            for fd in r["fighters"]:
                 skills += fd["skills"]
                 s_fighter += [fd["ref"]] * len(fd["skills"])
-            rows = _Rows()
-            _rows(rows, sch.Fighter, fighters, now, _roster=f_roster)
-            if len(rows):
-                new_ids = _insert(s, "fighter", rows, {
-                    "roster_id": [rref[x] for x in rows["_roster"]],
-                    "captured_by_roster_id": [rref.get(x) if x else None for x in rows["_captured_by"]],
-                    "walker_type_id": [wid[x] if x else None for x in rows["_walker_type"]],
-                    "crew_of_id": None}, returning=True)
-                fr.ids.extend(new_ids)
-            rows = _Rows()
-            _rows(rows, sch.Unit, units, now, _roster=u_roster)
-            if len(rows):
-                ur.ids.extend(_insert(s, "unit", rows, {"roster_id": [rref[x] for x in rows["_roster"]]},
-                                      returning=True))
-            rows = _Rows()
-            _rows(rows, sch.Equipment, eq, now, _fighter=eq_f, _unit=eq_u)
-            _insert(s, "equipment", rows, {"fighter_id": [fr.id(x) if x else None for x in rows["_fighter"]],
-                                           "unit_id": [ur.id(x) if x else None for x in rows["_unit"]]})
-            rows = _Rows()
-            _rows(rows, sch.Skill, skills, now, _fighter=s_fighter)
-            _insert(s, "skill", rows, {"fighter_id": [fr.id(x) for x in rows["_fighter"]]})
-            rows = _Rows()
-            _rows(rows, sch.StashEntry, stash, now, _roster=st_roster)
-            _insert(s, "stash_item", rows, {"roster_id": [rref[x] for x in rows["_roster"]]})
-            rows = _Rows()
-            _rows(rows, sch.TerritoryDoc, held, now, _roster=t_roster)
-            _insert(s, "territory", rows, {"roster_id": [rref[x] for x in rows["_roster"]]})
-            pending, npending = [], 0
+        rows = st.rows(sch.Equipment, eq, _fighter=eq_f, _unit=eq_u)
+        st.insert("equipment", rows, {"fighter_id": fr.ids_of(rows["_fighter"]),
+                                      "unit_id": ur.ids_of(rows["_unit"])})
+        rows = st.rows(sch.Skill, skills, _fighter=s_fighter)
+        st.insert("skill", rows, {"fighter_id": fr.ids_of(rows["_fighter"])})
+        rows = st.rows(sch.StashEntry, stash, _roster=st_roster)
+        st.insert("stash_item", rows, {"roster_id": [rref[x] for x in rows["_roster"]]})
+        rows = st.rows(sch.TerritoryDoc, held, _roster=t_roster)
+        st.insert("territory", rows, {"roster_id": [rref[x] for x in rows["_roster"]]})
 
-        def roster_checks(i: int, p: str, r: dict[str, Any]) -> None:
-            """The file's checks of roster ``i`` (refs, names, kinds, each fighter), on the raw record."""
-            ref = r.get("ref")
-            if type(ref) is str and 1 <= len(ref) <= 40:
-                if ref in rplace:
-                    ck.err(f"{p}.ref", f"{ref!r} is already used by rosters[{rplace[ref]}]")
-                else:
-                    rplace[ref] = i
-            name = r.get("name")
-            if type(name) in (str, int):
-                if name in rnames:
-                    ck.err(f"{p}.name", f"{name!r} is already used by {rnames[name]}")
-                rnames[name] = p
-            if info is not None:
-                kind = r.get("kind", info.default_roster_kind)
-                if type(kind) is str and kind not in info.roster_kinds:
-                    ck.err(f"{p}.kind", f"{kind!r} is not one of {', '.join(info.roster_kinds)}")
-            fighters = _items(r, "fighters")
-            for j, fd in enumerate(fighters):
-                fp = f"{p}.fighters[{j}]"
-                if type(fd) is not dict:
-                    continue
-                v = fd.get("ref")
-                earlier = fr.add(v)
-                fpath[0].append(i)
-                fpath[1].append(j)
-                if earlier is not None:
-                    a, b = fpath[0][earlier], fpath[1][earlier]
-                    ck.err(f"{fp}.ref", f"{v!r} is already used by rosters[{a}].fighters[{b}]")
-                by = fd.get("captured_by")
-                if type(by) is str and by not in rplace:
-                    captured.append((str(v), by, fp))
-                w = fd.get("walker_type")
-                if type(w) is str and w not in wid:
-                    ck.err(f"{fp}.walker_type", f"no walker type has ref {w!r}")
-                if type(fd.get("crew_of")) is str:
-                    crews.append((fp, fd))
-                _check_fighter(ck, fd, fp, info, edition, defaults, FIGHTER_STATUSES)
-                for k, inj in enumerate(_items(fd, "injuries")):
-                    if type(inj) is dict:
-                        for key, kind in (("battle", "b"), ("roll_record", "d")):
-                            if type(inj.get(key)) is str:
-                                later.append((kind, inj[key], f"{fp}.injuries[{k}].{key}", key))
-            for j, u in enumerate(_items(r, "units")):
-                v = u.get("ref") if type(u) is dict else None
-                earlier = ur.add(v)
-                upath[0].append(i)
-                upath[1].append(j)
-                if earlier is not None:
-                    a, b = upath[0][earlier], upath[1][earlier]
-                    ck.err(f"{p}.units[{j}].ref", f"{v!r} is already used by rosters[{a}].units[{b}]")
-                if type(u) is dict:
-                    _check_unit(ck, u, f"{p}.units[{j}]")
-            check_roster_counters(ck, r, p, counters)  # counters helper
-            for k, x in enumerate(_items(r, "ledger")):
-                if type(x) is dict:
-                    for key, kind in (("fighter", "f"), ("battle", "b")):
-                        if type(x.get(key)) is str:
-                            later.append((kind, x[key], f"{p}.ledger[{k}].{key}", key))
 
+class _Battles:
+    """The battles section: each battle checked (refs to rosters, fighters and units,
+    numbers and refs unique) and written with others, CHUNK / 2 at a time with their
+    rosters, results and marks; then the ledger lines, which name battles."""
+
+    def __init__(self, st: _Import) -> None:
+        self.st, self.ck = st, st.ck
+        self.numbers: dict[Any, int] = {}  # battle number -> the battle's place
+        self.pending: list[dict[str, Any]] = []
+
+    def run(self) -> None:
+        st = self.st
         try:
-            for i, r in enumerate(f.events("items", "rosters.item")):
-                p = f"rosters[{i}]"
-                if i == MAX_ITEMS:
-                    ck.err("rosters", f"more than {MAX_ITEMS:,} items")
-                if not _limits(ck, source, r, ("rosters", i)):
+            for i, b in enumerate(st.f.events("items", "battles.item")):
+                good = self.checked(i, b)
+                if good is None or self.ck.problems:
                     continue
-                if old_stats and type(r) is dict:
-                    r = _old_stat_line({"campaign": raw_cd, "rosters": [r]})["rosters"][0]
-                # the file's checks first (they read the raw fighters), their problems kept to
-                # come after the model's, as in the whole-document import; the model's check
-                # lets go of each raw fighter
-                saved, ck.problems = ck.problems, []
-                try:
-                    if type(r) is dict:
-                        roster_checks(i, p, r)
-                except _Stop:
-                    pass
-                after, ck.problems = ck.problems, saved
-                good = _roster_model(ck, r, ("rosters", i))
-                for text in after:
-                    _problem(ck, text)
-                r = None  # the raw roster let go of before its rows are written
-                if good is None or ck.problems:
-                    continue
-                if not good["kind"]:
-                    good["kind"] = SYSTEMS[cd["system"]].default_roster_kind
-                for fd in good["fighters"]:
-                    injuries.extend(fd["injuries"])
-                    i_fighter.extend([fd["ref"]] * len(fd["injuries"]))
-                ledger.extend(good["ledger"])
-                l_roster.extend([good["ref"]] * len(good["ledger"]))
-                pending.append(good)
-                npending += len(good["fighters"]) + len(good["units"]) + 1
-                if npending >= CHUNK:
-                    flush_rosters()
-            flush_rosters()
-            for _f, by, fp in captured:
-                if by not in rplace:
-                    ck.err(f"{fp}.captured_by", f"no roster has ref {by!r}")
-            for fp, fd in crews:
-                if fd["crew_of"] not in fr:
-                    ck.err(f"{fp}.crew_of", f"no fighter has ref {fd['crew_of']!r}")
-            _check_crews(ck, crews)
-            for kind, ref, where, _key in later:
-                if kind == "f" and ref not in fr:
-                    ck.err(where, f"no fighter has ref {ref!r}")
+                self.pending.append(good)
+                if len(self.pending) >= CHUNK // 2:
+                    self.flush()
+            self.flush()
+            st.check_later("b", st.br, "battle")
         except _Stop:
             pass
-        refuse()
-        set_captured(s, [(fr.id(fref), rref[by]) for fref, by, _fp in captured])
-        set_crews(s, [(fr.id(fd["ref"]), fr.id(fd["crew_of"])) for _fp, fd in crews])
-        for done in (crews, captured, rplace, rnames):  # let go of (roster_checks reads them: no del)
-            done.clear()
-        for places in (*fpath, *upath):
-            del places[:]
-        fault_point("import.after-rosters")
+        st.refuse()
+        self.numbers.clear()
+        rows = st.rows(sch.LedgerLine, st.ledger, _roster=st.l_roster)  # gear: after the battles they name
+        fr, br, rref = st.fr, st.br, st.rref
+        st.insert("ledger_entry", rows, {"roster_id": [rref[x] for x in rows["_roster"]],
+                                         "fighter_id": [fr.id(x) if x else None for x in rows["_fighter"]],
+                                         "battle_id": [br.id(x) if x else None for x in rows["_battle"]]})
+        st.ledger, st.l_roster = [], []
 
-        # battles -------------------------------------------------------------------------
-        br = _Refs("b")
-        numbers: dict[Any, int] = {}  # battle number -> the battle's place
-        bpending: list[dict[str, Any]] = []
+    def checked(self, i: int, b: Any) -> dict[str, Any] | None:
+        """Battle ``i`` checked by its model and the file's checks: the model's result (None
+        on a problem of the model's)."""
+        st, ck = self.st, self.ck
+        p = f"battles[{i}]"
+        if i == MAX_ITEMS:
+            ck.err("battles", f"more than {MAX_ITEMS:,} items")
+        if not _limits(ck, st.source, b, ("battles", i)):
+            return None
+        good = _model(ck, _adapter(sch.Battle), sch.Battle, b, ("battles", i))
+        if type(b) is not dict:
+            return None
+        v = b.get("ref")
+        earlier = st.br.add(v)
+        if earlier is not None:
+            ck.err(f"{p}.ref", f"{v!r} is already used by battles[{earlier}]")
+        for key in ("winner", "attacker"):
+            x = b.get(key)
+            if type(x) is str and x not in st.rref:
+                ck.err(f"{p}.{key}", f"no roster has ref {x!r}")
+        number = b.get("number")
+        if type(number) in (str, int):
+            if number in self.numbers:
+                ck.err(f"{p}.number", f"battle {number} is already battles[{self.numbers[number]}]")
+            self.numbers[number] = i
+        links = _items(b, "rosters")
+        _refer(ck, st.rref, "roster", links, "roster", f"{p}.rosters")
+        ck.unique(links, "roster", f"{p}.rosters", {}, "{v!r} is already listed at {at}")
+        results = _items(b, "results")
+        _refer(ck, st.fr, "fighter", results, "fighter", f"{p}.results")
+        _refer(ck, st.ur, "unit", results, "unit", f"{p}.results")
+        _refer(ck, st.fr, "fighter", results, "by_fighter", f"{p}.results")
+        for key, what in (("fighter", "fighter"), ("unit", "unit")):
+            ck.unique(results, key, f"{p}.results", {}, f"the result of {what} {{v!r}} is already given at {{at}}")
+        marks = _items(b, "marks")
+        _refer(ck, st.fr, "fighter", marks, "fighter", f"{p}.marks")
+        _refer(ck, st.ur, "unit", marks, "unit", f"{p}.marks")
+        _refer(ck, st.fr, "fighter", marks, "by_fighter", f"{p}.marks")
+        return good
 
-        def flush_battles() -> None:
-            nonlocal bpending
-            if not bpending or ck.problems:
-                bpending = []
-                return
-            rows = _Rows()
-            _rows(rows, sch.Battle, bpending, now)
-            br.ids.extend(_insert(s, "battle", rows, {
-                "campaign_id": cid,
-                "winner_roster_id": [rref[x] if x else None for x in rows["_winner"]],
-                "attacker_roster_id": [rref[x] if x else None for x in rows["_attacker"]]}, returning=True))
-            for key, table, model in (("rosters", "battle_roster", sch.BattleRoster),
-                                      ("results", "battle_result", sch.BattleResult),
-                                      ("marks", "battle_mark", sch.BattleMark)):
-                items: list[Any] = []
-                of: list[str] = []
-                for b in bpending:
-                    items += b[key]
-                    of += [b["ref"]] * len(b[key])
-                rows = _Rows()
-                _rows(rows, model, items, now, _battle=of)
-                extra: dict[str, Any] = {"battle_id": [br.id(x) for x in rows["_battle"]]}
-                if key == "rosters":
-                    extra["roster_id"] = [rref[x] for x in rows["_roster"]]
-                else:
-                    extra["fighter_id"] = [fr.id(x) if x else None for x in rows["_fighter"]]
-                    extra["unit_id"] = [ur.id(x) if x else None for x in rows["_unit"]]
-                    extra["by_fighter_id"] = [fr.id(x) if x else None for x in rows["_by"]]
-                _insert(s, table, rows, extra)
-            bpending = []
+    def flush(self) -> None:
+        """The battles waiting, written with their rosters, results and marks."""
+        pending, self.pending = self.pending, []
+        if not pending or self.ck.problems:
+            return
+        st = self.st
+        fr, ur, br, rref = st.fr, st.ur, st.br, st.rref
+        rows = st.rows(sch.Battle, pending)
+        br.ids.extend(st.insert("battle", rows, {
+            "campaign_id": st.cid,
+            "winner_roster_id": [rref[x] if x else None for x in rows["_winner"]],
+            "attacker_roster_id": [rref[x] if x else None for x in rows["_attacker"]]}, returning=True))
+        for key, table, model in (("rosters", "battle_roster", sch.BattleRoster),
+                                  ("results", "battle_result", sch.BattleResult),
+                                  ("marks", "battle_mark", sch.BattleMark)):
+            items: list[Any] = []
+            of: list[str] = []
+            for b in pending:
+                items += b[key]
+                of += [b["ref"]] * len(b[key])
+            rows = st.rows(model, items, _battle=of)
+            extra: dict[str, Any] = {"battle_id": br.ids_of(rows["_battle"])}
+            if key == "rosters":
+                extra["roster_id"] = [rref[x] for x in rows["_roster"]]
+            else:
+                extra["fighter_id"] = fr.ids_of(rows["_fighter"])
+                extra["unit_id"] = ur.ids_of(rows["_unit"])
+                extra["by_fighter_id"] = fr.ids_of(rows["_by"])
+            st.insert(table, rows, extra)
 
-        try:
-            for i, b in enumerate(f.events("items", "battles.item")):
-                p = f"battles[{i}]"
-                if i == MAX_ITEMS:
-                    ck.err("battles", f"more than {MAX_ITEMS:,} items")
-                if not _limits(ck, source, b, ("battles", i)):
-                    continue
-                good = _model(ck, _adapter(sch.Battle), sch.Battle, b, ("battles", i))
-                if type(b) is not dict:
-                    continue
-                v = b.get("ref")
-                earlier = br.add(v)
-                if earlier is not None:
-                    ck.err(f"{p}.ref", f"{v!r} is already used by battles[{earlier}]")
-                for key in ("winner", "attacker"):
-                    x = b.get(key)
-                    if type(x) is str and x not in rref:
-                        ck.err(f"{p}.{key}", f"no roster has ref {x!r}")
-                number = b.get("number")
-                if type(number) in (str, int):
-                    if number in numbers:
-                        ck.err(f"{p}.number", f"battle {number} is already battles[{numbers[number]}]")
-                    numbers[number] = i
-                links = _items(b, "rosters")
-                _refer(ck, rref, "roster", links, "roster", f"{p}.rosters")
-                ck.unique(links, "roster", f"{p}.rosters", {}, "{v!r} is already listed at {at}")
-                results = _items(b, "results")
-                _refer(ck, fr, "fighter", results, "fighter", f"{p}.results")
-                _refer(ck, ur, "unit", results, "unit", f"{p}.results")
-                _refer(ck, fr, "fighter", results, "by_fighter", f"{p}.results")
-                for key, what in (("fighter", "fighter"), ("unit", "unit")):
-                    ck.unique(results, key, f"{p}.results", {},
-                              f"the result of {what} {{v!r}} is already given at {{at}}")
-                marks = _items(b, "marks")
-                _refer(ck, fr, "fighter", marks, "fighter", f"{p}.marks")
-                _refer(ck, ur, "unit", marks, "unit", f"{p}.marks")
-                _refer(ck, fr, "fighter", marks, "by_fighter", f"{p}.marks")
-                if good is None or ck.problems:
-                    continue
-                bpending.append(good)
-                if len(bpending) >= CHUNK // 2:
-                    flush_battles()
-            flush_battles()
-            for kind, ref, where, _key in later:
-                if kind == "b" and ref not in br:
-                    ck.err(where, f"no battle has ref {ref!r}")
-        except _Stop:
-            pass
-        refuse()
-        del numbers
-        rows = _Rows()  # gear: ledger lines after the battles they name
-        _rows(rows, sch.LedgerLine, ledger, now, _roster=l_roster)
-        _insert(s, "ledger_entry", rows, {"roster_id": [rref[x] for x in rows["_roster"]],
-                                          "fighter_id": [fr.id(x) if x else None for x in rows["_fighter"]],
-                                          "battle_id": [br.id(x) if x else None for x in rows["_battle"]]})
-        del ledger, l_roster, rows
-        fault_point("import.after-battles")
 
-        # rolls ---------------------------------------------------------------------------
-        dr = _Refs("d")
-        wanted = {ref for kind, ref, _w, _k in later if kind == "d"}
-        did: dict[str, int] = {}
-        holders: dict[tuple[str, bool], int] = {}
-        state: dict[str, Any] = {"head": "", "brk": None, "given": False}
-        cols_of, keys_of = _spec(sch.Roll)
+class _Rolls:
+    """The rolls section, CHUNK at a time: checked column by column, chained afresh (the
+    file's hash chain checked on the way), written with the journals of their actions;
+    then the lasting injuries, which name rolls. The accepted chain break, if any."""
 
-        def rolls_chunk(items: list[Any], offset: int) -> None:
-            try:
-                check_limits(items, source, ("rolls",))
-            except ImportRefused:
-                for k, x in enumerate(items):
-                    _limits(ck, source, x, ("rolls", offset + k))
-                dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
-                return
-            cols = _check_columns(ck, sch.Roll, items, "rolls", offset)
-            ck.cols.clear()
-            if not sch._plain(sch.Roll, items):
-                for k, x in enumerate(items):
-                    for loc in sch.unknown_keys(sch.Roll, x, ("rolls", offset + k)):
-                        cols = None
-                        ck.err(_path(loc), "unknown field")
-            dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
-            for kind, known, key in (("battle", br, "battle"), ("fighter", fr, "fighter"), ("unit", ur, "unit")):
-                for k, x in enumerate(items):
-                    v = x.get(key) if type(x) is dict else None
-                    if type(v) is str and v not in known:
-                        ck.err(f"rolls[{offset + k}].{key}", f"no {kind} has ref {v!r}")
-            for k, x in enumerate(items):
-                if type(x) is dict and x.get("undone") is True and not x.get("action"):
-                    ck.err(f"rolls[{offset + k}].undone", "an undone roll needs the action it belonged to")
-            if cols is None or ck.problems:
-                return
-            pc = {c: cols[k] for c, k in zip(cols_of, keys_of, strict=True)}
-            n = len(items)
-            if None in pc["created_at"]:
-                pc["created_at"] = [now if v is None else v for v in pc["created_at"]]
-            # the hash chain: the file's checked, the rolls chained afresh (the same when intact)
-            head, brk = state["head"], state["brk"]
-            hashed = [pc[k] for k in rollchain.HASHED]
-            given_prev, given = pc["prev_hash"], pc["hash"]
-            new_prev, new_hash = [], []
-            link = rollchain.link
-            names = rollchain.HASHED
-            for k in range(n):
-                row = dict(zip(names, [c[k] for c in hashed], strict=True))
-                h = link(head, row)
-                if brk is None:
-                    if (given_prev[k] or "") != head:
-                        brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "order")
-                    elif h != given[k]:
-                        brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "content")
-                new_prev.append(head)
-                new_hash.append(h)
-                head = h
-            if not state["given"] and any(given):
-                state["given"] = True
-            state["head"], state["brk"] = head, brk
-            pc["prev_hash"], pc["hash"] = new_prev, new_hash
-            pc["mark"] = ["undone" if u and m == "applied" else m for m, u in zip(pc["mark"], pc["_undone"],
-                                                                                  strict=True)]
-            keys = [key for key in dict.fromkeys(zip(pc["_action"], pc["_undone"], strict=True))
-                    if key[0] and key not in holders]
-            if keys:
-                holders.update(zip(keys, _insert(s, "journal", [{
-                    "campaign_id": cid, "action": key[0], "summary": "imported roll record",
-                    "created_at": now, "undone": key[1], "undone_at": now if key[1] else None,
-                } for key in keys], returning=True), strict=True))
-            rows = _Rows()
-            rows.set(pc, n)
-            need = bool(wanted) and not wanted.isdisjoint(pc["_ref"])
-            ids = _insert(s, "roll_record", rows, {
-                "campaign_id": cid,
-                "journal_id": [holders[(a, u)] if a else None for a, u in zip(pc["_action"], pc["_undone"],
-                                                                               strict=True)],
-                "battle_id": [br.id(x) if x else None for x in pc["_battle"]],
-                "fighter_id": [fr.id(x) if x else None for x in pc["_fighter"]],
-                "unit_id": [ur.id(x) if x else None for x in pc["_unit"]],
-            }, returning=need)
-            if need:
-                did.update((r, x) for r, x in zip(pc["_ref"], ids, strict=True) if r in wanted)
+    def __init__(self, st: _Import) -> None:
+        self.st, self.ck = st, st.ck
+        self.wanted = {ref for kind, ref, _w, _k in st.later if kind == "d"}
+        self.holders: dict[tuple[str, bool], int] = {}  # (action, undone) -> its journal
+        self.head = ""  # the chain's last hash
+        self.brk: rollchain.Break | None = None
+        self.given = False  # the file gives hashes
 
+    def run(self, accept_broken_chain: bool) -> rollchain.Break | None:
+        from db.uow import fault_point
+
+        st, ck = self.st, self.ck
         try:
             chunk: list[Any] = []
             offset = 0
-            for roll in f.events("items", "rolls.item"):
+            for roll in st.f.events("items", "rolls.item"):
                 chunk.append(roll)
                 if len(chunk) >= CHUNK:
-                    rolls_chunk(chunk, offset)
+                    self.chunk(chunk, offset)
                     offset += len(chunk)
                     chunk = []
                     if offset > MAX_ROLLS:
                         ck.err("rolls", f"more than {MAX_ROLLS:,} items")
                         break
             if chunk:
-                rolls_chunk(chunk, offset)
+                self.chunk(chunk, offset)
             del chunk
-            for kind, ref, where, _key in later:
-                if kind == "d" and dr.find(ref) is None:
+            for kind, ref, where, _key in st.later:
+                if kind == "d" and st.dr.find(ref) is None:
                     ck.err(where, f"no roll has ref {ref!r}")
         except _Stop:
             pass
-        refuse()
-        brk = state["brk"] if state["given"] else None
+        st.refuse()
+        brk = self.brk if self.given else None
         if brk is not None and not accept_broken_chain:
-            raise ImportRefused(source, [f"rolls: the roll record's hash chain is broken at {brk.text('roll')}; "
-                                         "accept the broken chain to import it anyway (the break is recorded)"])
+            raise ImportRefused(st.source, [f"rolls: the roll record's hash chain is broken at {brk.text('roll')}; "
+                                            "accept the broken chain to import it anyway (the break is recorded)"])
         fault_point("import.after-rolls")
-        rows = _Rows()
-        _rows(rows, sch.Injury, injuries, now, _fighter=i_fighter)
-        _insert(s, "lasting_injury", rows, {"fighter_id": [fr.id(x) for x in rows["_fighter"]],
-                                            "battle_id": [br.id(x) if x else None for x in rows["_battle"]],
-                                            "roll_record_id": [did[x] if x else None for x in rows["_roll"]]})
-        del injuries, i_fighter, rows
-        fault_point("import.after-injuries")
+        rows = st.rows(sch.Injury, st.injuries, _fighter=st.i_fighter)
+        st.insert("lasting_injury", rows, {"fighter_id": [st.fr.id(x) for x in rows["_fighter"]],
+                                           "battle_id": [st.br.id(x) if x else None for x in rows["_battle"]],
+                                           "roll_record_id": [st.did[x] if x else None for x in rows["_roll"]]})
+        st.injuries, st.i_fighter = [], []
+        return brk
 
-        # content packs and worth (derived, ignored: checked only) ---------------------------
-        good_records: list[Any] = []
+    def chunk(self, items: list[Any], offset: int) -> None:
+        """Rolls ``offset``... checked, and written when they and all before are good."""
+        pc = self.checked(items, offset)
+        if pc is not None:
+            self.chain(pc, offset)
+            self.write(pc)
+
+    def checked(self, items: list[Any], offset: int) -> dict[str, list[Any]] | None:
+        """A chunk of rolls checked: its columns (plan names), None on a problem."""
+        st, ck = self.st, self.ck
         try:
-            packs: list[Any] = []
-            good_packs: list[Any] = []
-            for i, pk in enumerate(f.events("items", "content_packs.item")):
-                if i == MAX_ITEMS:
-                    ck.err("content_packs", f"more than {MAX_ITEMS:,} items")
-                if not _limits(ck, source, pk, ("content_packs", i)):
-                    continue
-                packs.append(pk)
-                good = _model(ck, _adapter(sch.ContentPackDoc), sch.ContentPackDoc, pk, ("content_packs", i))
-                if good is not None:
-                    good_packs.append(good)
-            _check_packs(ck, packs, info.id if info is not None else "")
-            raw_records: list[Any] = []  # records helper: checked as a whole import checks them
-            for i, rec in enumerate(f.events("items", "records.item")):
-                if i == MAX_ITEMS:
-                    ck.err("records", f"more than {MAX_ITEMS:,} items")
-                if not _limits(ck, source, rec, ("records", i)):
-                    raw_records.append(None)
-                    continue
-                raw_records.append(_model(ck, _adapter(sch.RecordDoc), sch.RecordDoc, rec, ("records", i)))
-            _refer(ck, rref, "roster", [x or {} for x in raw_records], "roster", "records")
-            clean_data = check_records(ck, [x if x is not None else 0 for x in raw_records],
-                                       info.id if info is not None else "")
-            good_records = [{**x, "data": d} for x, d in zip(raw_records, clean_data, strict=True)
-                            if x is not None and d is not None]
-            worth = TypeAdapter(dict[str, int], config=ConfigDict(strict=True))
-            for i, (key, v) in enumerate(f.events("items", "worth", kv=True)):
-                if i == MAX_ITEMS:
-                    ck.err("worth", f"more than {MAX_ITEMS:,} items")
-                if not _limits(ck, source, v, ("worth", key)):
-                    continue
-                try:
-                    worth.validate_python(v)
-                except ValidationError as e:
-                    for d in e.errors(include_url=False):
-                        ck.err(_path(("worth", key, *d["loc"])), _message(d))
-        except _Stop:
-            pass
-        refuse()
+            check_limits(items, st.source, ("rolls",))
+        except ImportRefused:
+            for k, x in enumerate(items):
+                _limits(ck, st.source, x, ("rolls", offset + k))
+            st.dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
+            return None
+        cols = _check_columns(ck, sch.Roll, items, "rolls", offset)
+        ck.cols.clear()
+        if not sch._plain(sch.Roll, items):
+            for k, x in enumerate(items):
+                for loc in sch.unknown_keys(sch.Roll, x, ("rolls", offset + k)):
+                    cols = None
+                    ck.err(_path(loc), "unknown field")
+        st.dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
+        for kind, known, key in (("battle", st.br, "battle"), ("fighter", st.fr, "fighter"),
+                                 ("unit", st.ur, "unit")):
+            for k, x in enumerate(items):
+                v = x.get(key) if type(x) is dict else None
+                if type(v) is str and v not in known:
+                    ck.err(f"rolls[{offset + k}].{key}", f"no {kind} has ref {v!r}")
+        for k, x in enumerate(items):
+            if type(x) is dict and x.get("undone") is True and not x.get("action"):
+                ck.err(f"rolls[{offset + k}].undone", "an undone roll needs the action it belonged to")
+        if cols is None or ck.problems:
+            return None
+        cols_of, keys_of = _spec(sch.Roll)
+        pc = {c: cols[k] for c, k in zip(cols_of, keys_of, strict=True)}
+        if None in pc["created_at"]:
+            pc["created_at"] = [st.now if v is None else v for v in pc["created_at"]]
+        return pc
+
+    def chain(self, pc: dict[str, list[Any]], offset: int) -> None:
+        """The hash chain: the file's checked, the rolls chained afresh (the same when intact)."""
+        head, brk = self.head, self.brk
+        given_prev, given = pc["prev_hash"], pc["hash"]
+        new_prev, new_hash = [], []
+        link = rollchain.link
+        names = rollchain.HASHED
+        for k, values in enumerate(zip(*[pc[key] for key in names], strict=True)):
+            h = link(head, dict(zip(names, values, strict=True)))
+            if brk is None:
+                if (given_prev[k] or "") != head:
+                    brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "order")
+                elif h != given[k]:
+                    brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "content")
+            new_prev.append(head)
+            new_hash.append(h)
+            head = h
+        if not self.given and any(given):
+            self.given = True
+        self.head, self.brk = head, brk
+        pc["prev_hash"], pc["hash"] = new_prev, new_hash
+
+    def write(self, pc: dict[str, list[Any]]) -> None:
+        """A checked, chained chunk of rolls, with the journals of actions not seen before."""
+        st = self.st
+        pc["mark"] = ["undone" if u and m == "applied" else m for m, u in zip(pc["mark"], pc["_undone"], strict=True)]
+        keys = [key for key in dict.fromkeys(zip(pc["_action"], pc["_undone"], strict=True))
+                if key[0] and key not in self.holders]
+        if keys:
+            self.holders.update(zip(keys, st.insert("journal", [{
+                "campaign_id": st.cid, "action": key[0], "summary": "imported roll record",
+                "created_at": st.now, "undone": key[1], "undone_at": st.now if key[1] else None,
+            } for key in keys], returning=True), strict=True))
         rows = _Rows()
-        _rows(rows, sch.ContentPackDoc, good_packs, now)
-        _insert(s, "content_pack", rows, {"campaign_id": cid})
-        rows = _Rows()  # records helper
-        _rows(rows, sch.RecordDoc, good_records, now, system=[cd["system"]] * len(good_records),
-              version=[1] * len(good_records))
-        _insert(s, "system_record", rows, {"campaign_id": cid,
-                                           "roster_id": [rref[x] if x else None for x in rows["_roster"]]})
-        _insert(s, "journal", [{"campaign_id": cid, "action": "campaign.create", "summary": summary(plan.campaign["name"]),
-                                "created_at": now, "undone": False, "undone_at": None}])
+        rows.set(pc, len(pc["_ref"]))
+        need = bool(self.wanted) and not self.wanted.isdisjoint(pc["_ref"])
+        fr, ur, br = st.fr, st.ur, st.br
+        ids = st.insert("roll_record", rows, {
+            "campaign_id": st.cid,
+            "journal_id": [self.holders[(a, u)] if a else None for a, u in zip(pc["_action"], pc["_undone"],
+                                                                                strict=True)],
+            "battle_id": br.ids_of(pc["_battle"]),
+            "fighter_id": fr.ids_of(pc["_fighter"]),
+            "unit_id": ur.ids_of(pc["_unit"]),
+        }, returning=need)
+        if need:
+            st.did.update((r, x) for r, x in zip(pc["_ref"], ids, strict=True) if r in self.wanted)
+
+
+def _extras(st: _Import) -> None:
+    """Content packs, the records helper's records and worth (derived, ignored: checked
+    only); the packs and records written."""
+    good_packs: list[Any] = []
+    good_records: list[Any] = []
+    try:
+        good_packs = _read_packs(st)
+        good_records = _read_records(st)
+        _read_worth(st)
+    except _Stop:
+        pass
+    st.refuse()
+    rows = st.rows(sch.ContentPackDoc, good_packs)
+    st.insert("content_pack", rows, {"campaign_id": st.cid})
+    rows = st.rows(sch.RecordDoc, good_records, system=[st.cd["system"]] * len(good_records),
+                   version=[1] * len(good_records))  # records helper
+    st.insert("system_record", rows, {"campaign_id": st.cid,
+                                      "roster_id": [st.rref[x] if x else None for x in rows["_roster"]]})
+
+
+def _read_packs(st: _Import) -> list[Any]:
+    """The content packs section checked; the good packs."""
+    ck = st.ck
+    packs: list[Any] = []
+    good_packs: list[Any] = []
+    for i, pk in enumerate(st.f.events("items", "content_packs.item")):
+        if i == MAX_ITEMS:
+            ck.err("content_packs", f"more than {MAX_ITEMS:,} items")
+        if not _limits(ck, st.source, pk, ("content_packs", i)):
+            continue
+        packs.append(pk)
+        good = _model(ck, _adapter(sch.ContentPackDoc), sch.ContentPackDoc, pk, ("content_packs", i))
+        if good is not None:
+            good_packs.append(good)
+    _check_packs(ck, packs, st.info.id if st.info is not None else "")
+    return good_packs
+
+
+def _read_records(st: _Import) -> list[Any]:
+    """The records helper's section, checked as a whole import checks it; the good records."""
+    ck = st.ck
+    raw_records: list[Any] = []
+    for i, rec in enumerate(st.f.events("items", "records.item")):
+        if i == MAX_ITEMS:
+            ck.err("records", f"more than {MAX_ITEMS:,} items")
+        if not _limits(ck, st.source, rec, ("records", i)):
+            raw_records.append(None)
+            continue
+        raw_records.append(_model(ck, _adapter(sch.RecordDoc), sch.RecordDoc, rec, ("records", i)))
+    _refer(ck, st.rref, "roster", [x or {} for x in raw_records], "roster", "records")
+    clean_data = check_records(ck, [x if x is not None else 0 for x in raw_records],
+                               st.info.id if st.info is not None else "")
+    return [{**x, "data": d} for x, d in zip(raw_records, clean_data, strict=True) if x is not None and d is not None]
+
+
+def _read_worth(st: _Import) -> None:
+    """The worth section (derived from the rest, ignored): checked only."""
+    ck = st.ck
+    worth = TypeAdapter(dict[str, int], config=ConfigDict(strict=True))
+    for i, (key, v) in enumerate(st.f.events("items", "worth", kv=True)):
+        if i == MAX_ITEMS:
+            ck.err("worth", f"more than {MAX_ITEMS:,} items")
+        if not _limits(ck, st.source, v, ("worth", key)):
+            continue
+        try:
+            worth.validate_python(v)
+        except ValidationError as e:
+            for d in e.errors(include_url=False):
+                ck.err(_path(("worth", key, *d["loc"])), _message(d))
+
+
+def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | None = None,
+                    taken: Collection[str] | Callable[[str], bool] = frozenset(),
+                    accept_broken_chain: bool = False, summary: Callable[[str], str],
+                    before_write: Callable[[], None] | None = None) -> tuple[int, rollchain.Break | None]:
+    """Check and write the campaign file at ``path`` in one transaction; the new
+    campaign's id and the accepted chain break (if any). A problem raises ImportRefused
+    and nothing is written. Each section is its own unit, in file-format order: the head
+    (:func:`_check_head`, before the transaction), the campaign and walker types, the
+    rosters, the battles and ledger, the rolls and lasting injuries, the extras."""
+    from db.queries.transfer import import_cache
+    from db.uow import UnitOfWork, fault_point
+
+    f = _File(path)
+    ck, plan = _Checker(), _Plan()
+    head, checked = _check_head(f, ck, plan, rename, taken)
+    st = _Import(f, ck, plan, head, checked)
+    del head, checked
+    if before_write is not None:
+        before_write()
+    with UnitOfWork(engine, "campaign.import", journaled=False) as uow, import_cache(uow.session):
+        st.s = uow.session
+        fault_point("import.start")
+        _write_campaign(st, uow)
+        _Rosters(st).run()
+        fault_point("import.after-rosters")
+        _Battles(st).run()
+        fault_point("import.after-battles")
+        brk = _Rolls(st).run(accept_broken_chain)
+        fault_point("import.after-injuries")
+        _extras(st)
+        st.insert("journal", [{"campaign_id": st.cid, "action": "campaign.create",
+                               "summary": summary(plan.campaign["name"]),
+                               "created_at": st.now, "undone": False, "undone_at": None}])
         if brk is not None:
             from campaign_app.dice import RollResult
 
             note = RollResult(spec=rollchain.NOTE_DICE, faces=[], value=0, source="note", purpose=(
-                f"import from {Path(source).name}: the file's roll hash chain was broken at "
+                f"import from {Path(f.source).name}: the file's roll hash chain was broken at "
                 f"{brk.text('roll')}; accepted, its rolls chained afresh")[:2000])
             uow.record_rolls([note], mark="note")
-    return cid, brk
+    return st.cid, brk
