@@ -221,6 +221,26 @@ def _pg_migrated_url(_pg_template: str, request: pytest.FixtureRequest) -> Itera
         yield url
 
 
+def _copy_sqlite(template: str | Path, target: str) -> None:
+    """``template``'s database into the file ``target``. A file copy when there is no
+    such file yet; else through SQLite's backup API: another engine of the test may have
+    opened that file already (the window's, tests/ui/conftest.py's gui_engine, on the same
+    sqlite_url), and a file copied under it would be read through its -wal file, which
+    still holds the pages of the database it made (the seeded rows unseen)."""
+    import sqlite3
+
+    if not Path(target).exists():
+        shutil.copyfile(template, target)
+        return
+    src = sqlite3.connect(f"file:{template}?mode=ro", uri=True)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+
+
 @pytest.fixture
 def engine(db_url: str, request: pytest.FixtureRequest) -> Iterator[Engine]:
     """A migrated engine on each backend (a copy of the session's migrated database, or
@@ -232,7 +252,7 @@ def engine(db_url: str, request: pytest.FixtureRequest) -> Iterator[Engine]:
     if u.get_backend_name() == "sqlite":
         seed = _seed_asked(request)
         template = _seeded_template(request, seed, "sqlite")[0] if seed else request.getfixturevalue("_sqlite_template")
-        shutil.copyfile(template, u.database)
+        _copy_sqlite(template, u.database)
     eng = open_database(db_url)
     yield eng
     eng.dispose()
