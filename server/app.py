@@ -290,12 +290,9 @@ def _add_run_route(api: FastAPI, entry: Entry, campaigns: Campaigns, who: Any, b
     keyed by its ``Idempotency-Key`` (:func:`_run_once`)."""
     allowed = MAY[entry.access]
     writes = entry.access != READ
-    ref = "#/components/schemas/{model}"
-    body_schema = _split_defs(entry.model.model_json_schema(ref_template=ref), components)
-    try:
-        result_schema = _split_defs(entry.result.json_schema(ref_template=ref), components)
-    except Exception:  # noqa: BLE001 - a result pydantic cannot describe is still sent
-        result_schema = {}
+    body, result = entry.schemas()
+    body_schema = _split_defs(body, components)
+    result_schema = _split_defs(result, components)
 
     async def run(request: Request) -> Response:
         member = await who(request)

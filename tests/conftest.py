@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def _laptop_screen() -> str:
@@ -130,26 +131,128 @@ def _pg_template() -> Iterator[str]:
         adm.dispose()
 
 
+# Seeded databases: a fixture that writes the same rows before every test that asks for
+# it (tests/server's league, `lg`: four members with argon2 hashes, a campaign, two
+# rosters and their fighters, 0.3-1.5 s a test for ~300 tests) names, in SEEDS, its
+# fixture and the function that writes them. The rows are then written once per test
+# process and backend, into a copy of the migrated template, and a test asking for that
+# fixture gets its `engine` as a copy of this seeded template instead: a database of its
+# own, with the same rows and ids as if the fixture had written them itself (SQLite
+# copies sqlite_sequence, PostgreSQL's TEMPLATE its sequences). What the function returns
+# (the rows' ids) the fixture reads with `seeded(request, name)`.
+# tests/server/test_app.py::test_the_league_fixture_is_the_league_written_in_place
+# compares such a copy with the rows written in place.
+SEEDS: dict[str, Callable[[Engine], Any]] = {}
+
+
+def _seed_asked(request: pytest.FixtureRequest) -> str | None:
+    return next((name for name in SEEDS if name in request.fixturenames), None)
+
+
+@pytest.fixture(scope="session")
+def _seeded_templates() -> Iterator[dict[tuple[str, str], tuple[str, Any]]]:
+    """(seed, backend) -> (the template: a SQLite file, a PostgreSQL database's name; what
+    the seed function returned), filled as tests ask; the PostgreSQL ones dropped at the end."""
+    made: dict[tuple[str, str], tuple[str, Any]] = {}
+    yield made
+    admin = pg_admin_url()
+    pg = [where for (_, backend), (where, _) in made.items() if backend == "postgresql"]
+    if admin and pg:
+        adm = create_engine(make_url(admin).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+        with adm.connect() as c:
+            for name in pg:
+                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        adm.dispose()
+
+
+def _seeded_template(request: pytest.FixtureRequest, seed: str, backend: str) -> tuple[str, Any]:
+    """The template of ``seed`` on ``backend`` (made the first time it is asked for)."""
+    from db.migrate import open_database
+
+    made = request.getfixturevalue("_seeded_templates")
+    if (seed, backend) in made:
+        return made[(seed, backend)]  # type: ignore[no-any-return]
+    if backend == "sqlite":
+        path = request.getfixturevalue("tmp_path_factory").mktemp(f"seed-{seed}") / "template.sqlite"
+        shutil.copyfile(request.getfixturevalue("_sqlite_template"), path)
+        eng = open_database(f"sqlite:///{path}")
+        value = SEEDS[seed](eng)
+        with eng.connect() as c:
+            c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        eng.dispose()  # as _sqlite_template: the whole database in the one file copied
+        assert not path.with_name(path.name + "-wal").exists()
+        made[(seed, backend)] = (str(path), value)
+    else:
+        admin = pg_admin_url()
+        assert admin
+        name = f"seed_{uuid.uuid4().hex[:12]}"
+        adm = create_engine(make_url(admin).set(drivername="postgresql+psycopg"), isolation_level="AUTOCOMMIT")
+        with adm.connect() as c:
+            c.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{request.getfixturevalue("_pg_template")}"'))
+        adm.dispose()
+        made[(seed, backend)] = (name, None)  # dropped at the end even if the seed fails
+        eng = open_database(make_url(admin).set(database=name).render_as_string(hide_password=False))
+        try:
+            value = SEEDS[seed](eng)
+        finally:
+            eng.dispose()  # no one connected: it can be a TEMPLATE
+        made[(seed, backend)] = (name, value)
+    return made[(seed, backend)]  # type: ignore[no-any-return]
+
+
+def seeded(request: pytest.FixtureRequest, seed: str) -> Any:
+    """What ``SEEDS[seed]`` returned when it wrote the rows this test's database was
+    copied from (the test's ``engine`` is one such copy)."""
+    backend = make_url(request.getfixturevalue("db_url")).get_backend_name()
+    return _seeded_template(request, seed, backend)[1]
+
+
 @pytest.fixture
-def _pg_migrated_url(_pg_template: str) -> Iterator[str]:
-    """A PostgreSQL database made from the session's migrated template, for a test that
-    asks for ``engine`` (``db_url`` is then its URL): made once, not made empty by
-    ``pg_url`` and then dropped and made again (0.12-0.18 s more a test)."""
+def _pg_migrated_url(_pg_template: str, request: pytest.FixtureRequest) -> Iterator[str]:
+    """A PostgreSQL database made from the session's migrated template (or seeded one, if
+    the test asks for a fixture in SEEDS), for a test that asks for ``engine``
+    (``db_url`` is then its URL): made once, not made empty by ``pg_url`` and then
+    dropped and made again (0.12-0.18 s more a test)."""
     admin = pg_admin_url()
     assert admin
-    with _pg_database(admin, _pg_template) as url:
+    seed = _seed_asked(request)
+    template = _seeded_template(request, seed, "postgresql")[0] if seed else _pg_template
+    with _pg_database(admin, template) as url:
         yield url
+
+
+def _copy_sqlite(template: str | Path, target: str) -> None:
+    """``template``'s database into the file ``target``. A file copy when there is no
+    such file yet; else through SQLite's backup API: another engine of the test may have
+    opened that file already (the window's, tests/ui/conftest.py's gui_engine, on the same
+    sqlite_url), and a file copied under it would be read through its -wal file, which
+    still holds the pages of the database it made (the seeded rows unseen)."""
+    import sqlite3
+
+    if not Path(target).exists():
+        shutil.copyfile(template, target)
+        return
+    src = sqlite3.connect(f"file:{template}?mode=ro", uri=True)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
 
 
 @pytest.fixture
 def engine(db_url: str, request: pytest.FixtureRequest) -> Iterator[Engine]:
-    """A migrated engine on each backend (a copy of the session's migrated database: a
-    SQLite file copied; on PostgreSQL ``db_url`` is already one, ``_pg_migrated_url``)."""
+    """A migrated engine on each backend (a copy of the session's migrated database, or
+    of a seeded one: a SQLite file copied; on PostgreSQL ``db_url`` is already one,
+    ``_pg_migrated_url``)."""
     from db.migrate import open_database
 
     u = make_url(db_url)
     if u.get_backend_name() == "sqlite":
-        shutil.copyfile(request.getfixturevalue("_sqlite_template"), u.database)
+        seed = _seed_asked(request)
+        template = _seeded_template(request, seed, "sqlite")[0] if seed else request.getfixturevalue("_sqlite_template")
+        _copy_sqlite(template, u.database)
     eng = open_database(db_url)
     yield eng
     eng.dispose()
@@ -165,16 +268,23 @@ def sqlite_engine(sqlite_url: str, _sqlite_template: Path) -> Iterator[Engine]:
     eng.dispose()
 
 
+_SELECTS: dict[frozenset[Any], list[tuple[str, Any]]] = {}
+
+
 def snapshot(engine: Engine) -> dict[str, list[tuple]]:
     """Every row of every table, for 'nothing was written' assertions."""
     from sqlmodel import SQLModel
 
     import db.models  # noqa: F401
 
+    tables = SQLModel.metadata.tables
+    key = frozenset(tables.values())
+    if key not in _SELECTS:  # the tables sorted and their SELECTs made once (a tenth of the time)
+        _SELECTS[key] = [(t.name, t.select()) for t in SQLModel.metadata.sorted_tables]
     out: dict[str, list[tuple]] = {}
     with engine.connect() as c:
-        for t in SQLModel.metadata.sorted_tables:
-            out[t.name] = sorted(tuple(map(repr, r)) for r in c.execute(t.select()))
+        for name, select in _SELECTS[key]:
+            out[name] = sorted(tuple(map(repr, r)) for r in c.execute(select))
     return out
 
 

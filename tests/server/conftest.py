@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 
 from campaign_app.facade import Campaigns
 from campaign_app.usecases import campaigns, fighters, league, members, rosters
+from tests.conftest import SEEDS, seeded
 
 PASSWORDS = {"ann": "ann's long passphrase", "bob": "bob-pw-9f2", "carla": "arbiter of all", "vic": "just looking"}
 REAL_HASHER = members._hasher  # before _cheap_argon2 replaces it
@@ -59,32 +60,52 @@ def game_rows(app: Campaigns) -> dict[str, list[tuple]]:
     return rows
 
 
+def _cheap_hasher() -> Any:
+    from argon2 import PasswordHasher
+
+    return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
 @pytest.fixture(autouse=True)
 def _cheap_argon2(monkeypatch: pytest.MonkeyPatch) -> None:
     """argon2id with the least memory and time: the same code, a tenth of the time (the
     real cost is checked once, test_passwords_are_hashed_with_argon2id...)."""
-    from argon2 import PasswordHasher
-
-    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    cheap = _cheap_hasher()
     monkeypatch.setattr(members, "_hasher", lambda: cheap)
 
 
+def write_league(engine: Any) -> dict[str, int]:
+    """The league's rows (members with the tests' cheap argon2 hashes), written through
+    the use-cases; the ids of its campaign, rosters and fighters."""
+    cheap = _cheap_hasher()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(members, "_hasher", lambda: cheap)
+        app = Campaigns(engine)
+        for name, role in ROLES.items():
+            app.run(members.add_member, name, PASSWORDS[name], role)
+        c = app.run(campaigns.create_campaign, "Kursk", "nuts")
+        easy = app.run(rosters.create_roster, c.id, "Easy")
+        jerries = app.run(rosters.create_roster, c.id, "Jerries")
+        app.run(league.assign_roster, easy.id, "ann")
+        app.run(league.assign_roster, jerries.id, "bob")
+        rock = app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)
+        hans = app.run(fighters.add_fighter, jerries.id, "Hans", rep=4)
+    return {"campaign": c.id, "easy": easy.id, "jerries": jerries.id, "rock": rock.id, "hans": hans.id}
+
+
+# written once per test process and backend, each test's `engine` a copy (tests/conftest.py)
+SEEDS["lg"] = write_league
+
+
 @pytest.fixture
-def lg(engine: Any) -> Iterator[League]:
+def lg(engine: Any, request: pytest.FixtureRequest) -> Iterator[League]:
+    """The league (write_league's rows: `engine` is a copy of them) and a test client of
+    its server."""
     from server.app import create_app
 
     app = Campaigns(engine)
-    for name, role in ROLES.items():
-        app.run(members.add_member, name, PASSWORDS[name], role)
-    c = app.run(campaigns.create_campaign, "Kursk", "nuts")
-    easy = app.run(rosters.create_roster, c.id, "Easy")
-    jerries = app.run(rosters.create_roster, c.id, "Jerries")
-    app.run(league.assign_roster, easy.id, "ann")
-    app.run(league.assign_roster, jerries.id, "bob")
-    rock = app.run(fighters.add_fighter, easy.id, "Sgt Rock", rep=5)
-    hans = app.run(fighters.add_fighter, jerries.id, "Hans", rep=4)
     with TestClient(create_app(app), client=("203.0.113.7", 50000)) as client:
-        yield League(app, client, c.id, easy.id, jerries.id, rock.id, hans.id)
+        yield League(app, client, **seeded(request, "lg"))
 
 
 @pytest.fixture
