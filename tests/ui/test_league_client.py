@@ -61,9 +61,13 @@ def test_the_window_signs_in_shows_the_league_and_edits_land_on_the_server(
     qtbot.waitUntil(lambda: sorted(_names(win)) == ["Pvt Ryan", "Sgt Rock"], timeout=5000)
     assert any("'Pvt Ryan'" in r for r in game_rows(lg.app)["fighter"])  # in the server's database
 
-    qtbot.waitUntil(lambda: getattr(win, "live", None) is not None and win.live.watcher is not None
-                    and win.live.watcher.connected.is_set(), timeout=10000)
     from campaign_app import remote
+
+    # the window's live updates move from the local file it had open to the league (the
+    # file's SqliteWatcher may still be there for a moment): wait for the league's watcher
+    qtbot.waitUntil(lambda: getattr(win, "live", None) is not None and win.live.app is app
+                    and isinstance(win.live.watcher, remote.EventWatcher)
+                    and win.live.watcher.connected.is_set(), timeout=10000)
 
     remote.login(url, "carla", PASSWORDS["carla"])  # another client: the arbitrator
     carla = RemoteCampaigns.open(url.replace("//", "//carla@"))
