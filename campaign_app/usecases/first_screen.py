@@ -149,13 +149,14 @@ def first_screen(url: str, want: tuple[str, int] | None = None) -> dict[str, Any
 
     if not url.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:", "postgres:")):
         return None  # a league server (its own reads), a plain file path: the normal path
+    with fs.current(url) as db:
+        return None if db is None else _first_screen(db, want)
+
+
+def _first_screen(db: Any, want: tuple[str, int] | None) -> dict[str, Any] | None:
+    from db.queries import first_screen as fs
+
     try:
-        db = fs.Reader(url)
-    except Exception:  # noqa: BLE001 (no file, a password asked for...: the normal path says it)
-        return None
-    try:
-        if fs.revision(db) != fs.head_revision():
-            return None  # to be migrated (and backed up first): the normal path's work
         t = fs.tree(db, TREE_PAGE)
         tree = tree_campaigns(t["campaigns"], t["rosters"], t["fighters"], t["units"])
         if not tree:
@@ -187,8 +188,6 @@ def first_screen(url: str, want: tuple[str, int] | None = None) -> dict[str, Any
 
         logging.getLogger(__name__).debug("first screen not read", exc_info=True)
         return None
-    finally:
-        db.close()
 
 
 def _place(db: Any, tree: list[dict[str, Any]], want: tuple[str, int] | None) -> tuple[str, int] | None:

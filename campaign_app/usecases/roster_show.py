@@ -53,21 +53,16 @@ def plain_show_roster(db: str | None, ref: str) -> dict[str, Any] | None:
     url = database_url(db)
     if url is None:
         return None
-    try:
-        con = fs.Reader(url)
-    except Exception:  # noqa: BLE001 (no file, a password asked for...: the normal path says it)
-        return None
-    try:
-        if fs.revision(con) != fs.head_revision():
-            return None  # to be migrated (and backed up first): the normal path's work
-        return _show(con, q, ref)
-    except Exception:  # noqa: BLE001 (anything unexpected: the normal path shows it, or its error)
-        import logging
+    with fs.current(url) as con:
+        if con is None:
+            return None
+        try:
+            return _show(con, q, ref)
+        except Exception:  # noqa: BLE001 (anything unexpected: the normal path shows it, or its error)
+            import logging
 
-        logging.getLogger(__name__).debug("roster not read by plain SQL", exc_info=True)
-        return None
-    finally:
-        con.close()
+            logging.getLogger(__name__).debug("roster not read by plain SQL", exc_info=True)
+            return None
 
 
 def _show(con: Any, q: Any, ref: str) -> dict[str, Any] | None:

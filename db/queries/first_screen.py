@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -248,3 +249,20 @@ def revision(db: Reader) -> str:
     except Exception:  # noqa: BLE001 (no such table: a new or foreign file, the normal path's)
         return ""
     return str(got[0][0]) if len(got) == 1 else ""
+
+
+@contextmanager
+def current(url: str) -> Iterator[Reader | None]:
+    """A plain reader on ``url``, closed when the block ends; None when it does not open
+    (no file, a password asked for...) or its schema is not the head revision (to be
+    migrated, and backed up first): the plain reads then leave it to the normal path,
+    which says why."""
+    try:
+        db = Reader(url)
+    except Exception:  # noqa: BLE001 (the normal path gives the message)
+        yield None
+        return
+    try:
+        yield db if revision(db) == head_revision() else None
+    finally:
+        db.close()

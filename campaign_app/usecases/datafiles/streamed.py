@@ -74,6 +74,7 @@ from campaign_app.usecases.datafiles.validate import (
     check_records,
     check_roster_counters,
     counter_defs,
+    held_equipment,
 )
 
 CHUNK = 5000
@@ -836,20 +837,10 @@ class _Rosters:
         """What the written rosters' fighters and units hold: equipment, skills, stash, territories."""
         st = self.st
         fr, ur, rref = st.fr, st.ur, st.rref
-        eq: list[dict[str, Any]] = []
-        eq_f: list[str | None] = []
-        eq_u: list[str | None] = []
+        eq, eq_f, eq_u = held_equipment(pending)
         skills, s_fighter = [], []
         stash, st_roster, held, t_roster = [], [], [], []
         for r in pending:
-            for fd in r["fighters"]:
-                eq += fd["equipment"]
-                eq_f += [fd["ref"]] * len(fd["equipment"])
-                eq_u += [None] * len(fd["equipment"])
-            for u in r["units"]:
-                eq += u["equipment"]
-                eq_f += [None] * len(u["equipment"])
-                eq_u += [u["ref"]] * len(u["equipment"])
             stash += r["stash"]
             st_roster += [r["ref"]] * len(r["stash"])
             held += r["territories"]

@@ -834,6 +834,25 @@ def _rows(rows: _Rows, model: type[BaseModel], items: list[dict[str, Any]], now:
     rows.set(columns, n)
 
 
+
+def held_equipment(rosters: Iterable[Mapping[str, Any]]) -> tuple[list[Any], list[str | None], list[str | None]]:
+    """The checked rosters' equipment in file order (roster by roster: its fighters',
+    then its units'), with the ref of the fighter or unit holding each piece (None for
+    the other kind)."""
+    eq: list[Any] = []
+    eq_f: list[str | None] = []
+    eq_u: list[str | None] = []
+    for r in rosters:
+        for f in r["fighters"]:
+            eq += f["equipment"]
+            eq_f += [f["ref"]] * len(f["equipment"])
+            eq_u += [None] * len(f["equipment"])
+        for u in r["units"]:
+            eq += u["equipment"]
+            eq_f += [None] * len(u["equipment"])
+            eq_u += [u["ref"]] * len(u["equipment"])
+    return eq, eq_f, eq_u
+
 def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
     """The plan of a document the models and the cross-row checks passed."""
     from campaign_app.systems import SYSTEMS
@@ -866,18 +885,7 @@ def _fill_plan(plan: _Plan, doc: dict[str, Any]) -> None:
     _rows(plan.fighters, sch.Fighter, fighters, now, _roster=f_roster)
     units, u_roster = under(rosters, "units")
     _rows(plan.units, sch.Unit, units, now, _roster=u_roster)
-    eq: list[dict[str, Any]] = []
-    eq_f: list[str | None] = []
-    eq_u: list[str | None] = []
-    for r in rosters:  # roster by roster: its fighters' equipment, then its units'
-        for f in r["fighters"]:
-            eq += f["equipment"]
-            eq_f += [f["ref"]] * len(f["equipment"])
-            eq_u += [None] * len(f["equipment"])
-        for u in r["units"]:
-            eq += u["equipment"]
-            eq_f += [None] * len(u["equipment"])
-            eq_u += [u["ref"]] * len(u["equipment"])
+    eq, eq_f, eq_u = held_equipment(rosters)
     _rows(plan.equipment, sch.Equipment, eq, now, _fighter=eq_f, _unit=eq_u)
     skills, s_fighter = under(fighters, "skills")
     _rows(plan.skills, sch.Skill, skills, now, _fighter=s_fighter)
