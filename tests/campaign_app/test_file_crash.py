@@ -3,9 +3,10 @@ campaign to JSON, a league PDF and a SQLite backup, over and over into the same 
 files, is killed with SIGKILL at random moments. After every kill each of the three
 files is either the one written before or a new one, always whole (the JSON parses and
 holds every roster, the PDF ends with its ``%%EOF``, the backup passes
-``integrity_check``), and the database itself is whole.
+``integrity_check``), and the database itself is whole. Each kill hits one kind of
+write within its own time, the kinds in turn, so each gets a third of the kills.
 
-The long run (200 kills) is marked slow; a fast variant with a few kills runs everywhere."""
+The long run (198 kills) is marked slow; a fast variant with a few kills runs everywhere."""
 
 from __future__ import annotations
 
@@ -44,13 +45,24 @@ def _big(url: str) -> None:
     eng.dispose()
 
 
-def _writer(url: str, out: Path) -> None:  # pragma: no cover - child
+KINDS = ("json", "pdf", "sqlite")
+
+
+def _argv(kind: str, out: Path) -> list[str]:
+    return {"json": ["export", "json", "Big", "-o", str(out / "big.json")],
+            "pdf": ["export", "league", "Big", "-o", str(out / "big.pdf")],
+            "sqlite": ["backup", "-o", str(out / "big.sqlite")]}[kind]
+
+
+def _writer(url: str, argv: list[str]) -> None:  # pragma: no cover - child
     while True:
-        for argv in (["export", "json", "Big", "-o", str(out / "big.json")],
-                     ["export", "league", "Big", "-o", str(out / "big.pdf")],
-                     ["backup", "-o", str(out / "big.sqlite")]):
-            if main(["--db", url, *argv]) != 0:
-                os._exit(4)
+        if main(["--db", url, *argv]) != 0:
+            os._exit(4)
+
+
+def _parts(out: Path) -> set[str]:
+    """The temporary files (``.big.json.<hex>.part``...) killed writers left behind."""
+    return {p.name for p in out.glob(".*.part*")}
 
 
 def _whole(out: Path) -> dict[str, bool]:
@@ -75,45 +87,57 @@ def _whole(out: Path) -> dict[str, bool]:
     return seen
 
 
-def _kill_writes(tmp_path: Path, kills: int, seed: int = 14) -> dict[str, int]:
+def _kill_writes(tmp_path: Path, kills: int, seed: int = 14) -> dict[str, dict[str, int]]:
+    """Kill a writer ``kills`` times, the three kinds of write in turn (in a random order
+    each round): each kill forks a process writing that one file over and over and kills
+    it at a random moment within one write's time (measured once, warm), so each kind
+    gets a third of the kills and each kill lands inside that kind's own work. A kind's
+    first kill waits for its first whole file, so after every kill each of the three
+    files written so far must still be there and whole: a kill that broke one fails."""
     head_revision()
     db = tmp_path / "big.sqlite"
     url = f"sqlite:///{db}"
     _big(url)
     out = tmp_path / "out"
     out.mkdir()
-    t0 = time.monotonic()
-    for argv in (["export", "json", "Big", "-o", str(out / "big.json")],
-                 ["export", "league", "Big", "-o", str(out / "big.pdf")],
-                 ["backup", "-o", str(out / "big.sqlite")]):
-        assert main(["--db", url, *argv]) == 0
-    window = (time.monotonic() - t0) * 1.2  # one round of the three writes
+    spans = {}
+    for kind in KINDS:
+        assert main(["--db", url, *_argv(kind, out)]) == 0  # warm: imports, fonts
+        t0 = time.monotonic()
+        assert main(["--db", url, *_argv(kind, out)]) == 0
+        spans[kind] = (time.monotonic() - t0) * 1.2
     for p in out.iterdir():
         p.unlink()
     rng = random.Random(seed)
-    counts = {"json": 0, "pdf": 0, "sqlite": 0}
-    # Timed once, a round slowed by a loaded machine can outlast every kill (8 of 8 before
-    # the first JSON was whole, once on CI): until a first export is whole, each kill's
-    # window grows a little, so the kills still land at random moments but some after it.
-    scale = 1.0
+    counts = {k: {"kills": 0, "interrupted": 0} for k in KINDS}
+    order: list[str] = []
     for _ in range(kills):
+        if not order:
+            order = rng.sample(KINDS, len(KINDS))
+        kind = order.pop()
+        target = out / _argv(kind, out)[-1].rsplit("/", 1)[-1]
+        before = _parts(out)
         pid = os.fork()
         if pid == 0:  # pragma: no cover - child
             try:
-                _writer(url, out)
+                _writer(url, _argv(kind, out))
             finally:
                 os._exit(3)
         try:
-            time.sleep(rng.uniform(0, window * scale))
+            deadline = time.monotonic() + 120
+            while not target.exists():  # this kind's first file: wait for it to be whole
+                assert time.monotonic() < deadline, f"no {kind} file written in 120 s"
+                time.sleep(0.005)
+            time.sleep(rng.uniform(0, spans[kind]))
         finally:
             os.kill(pid, signal.SIGKILL)
             _, status = os.waitpid(pid, 0)
         assert os.WIFSIGNALED(status), f"writer stopped by itself (status {status})"
         seen = _whole(out)
-        for k in seen:
-            counts[k] += 1
-        if "json" not in seen:
-            scale = min(scale * 1.25, 4.0)
+        done = {k for k in KINDS if counts[k]["kills"]} | {kind}
+        assert done <= set(seen), f"a kill during the {kind} write left {sorted(done - set(seen))} missing"
+        counts[kind]["kills"] += 1
+        counts[kind]["interrupted"] += any(p.startswith(f".{target.name}.") for p in _parts(out) - before)
         con = sqlite3.connect(db)
         assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         con.close()
@@ -121,15 +145,20 @@ def _kill_writes(tmp_path: Path, kills: int, seed: int = 14) -> dict[str, int]:
 
 
 def test_killed_exports_and_backups_leave_whole_files_fast(tmp_path):
-    counts = _kill_writes(tmp_path, kills=8)
-    assert counts["json"] >= 1
+    counts = _kill_writes(tmp_path, kills=6)
+    assert all(c["kills"] == 2 for c in counts.values()), counts
 
 
-# 200 kills as two lanes of 100 with seeds of their own, tests that pytest-xdist runs
+# 198 kills as two lanes of 99 with seeds of their own, tests that pytest-xdist runs
 # side by side (as tests/db/test_migration_kill.py does).
 @pytest.mark.slow
 @pytest.mark.parametrize("lane", [pytest.param(lane, id=f"lane{lane}") for lane in range(2)])
 def test_hundreds_of_kills_during_exports_and_backups(tmp_path, lane):
-    counts = _kill_writes(tmp_path, kills=100, seed=14 + lane)
-    assert min(counts.values()) >= 25, counts
-    print(f"100 kills during exports and backups (lane {lane}): files whole each time {counts}")
+    counts = _kill_writes(tmp_path, kills=99, seed=14 + lane)
+    assert all(c["kills"] == 33 for c in counts.values()), counts
+    # the kills land inside the writes: the JSON's and the backup's own temporary files
+    # were left behind by a good share of them (31 and 18 of 33 in a trial run). The
+    # PDF's temporary file only exists for the moment reportlab saves the finished
+    # document, so its kills land while it is being built and its old file must stay.
+    assert counts["json"]["interrupted"] >= 10 and counts["sqlite"]["interrupted"] >= 8, counts
+    print(f"99 kills during exports and backups (lane {lane}): files whole each time {counts}")
