@@ -646,15 +646,21 @@ def _raw_reportlab(docs: list[dict[str, Any]], path: str) -> int:
     return pages[0]
 
 
-def write_results(results: list[Result], args: argparse.Namespace) -> Path:
-    path = HERE / "RESULTS.md"
+def write_results(results: list[Result], args: argparse.Namespace, path: Path | None = None) -> Path:
+    """Record this run's table in RESULTS.md, in a block of its own for its backend and
+    scale (between two marker comments) right below the title: a later run on the same
+    backend and scale replaces its block, and every hand-written section stays."""
+    path = path or HERE / "RESULTS.md"
+    backend = "PostgreSQL" if args.url and args.url.startswith("postgres") else "SQLite"
+    mark = f"<!-- last run: {backend}, scale {args.scale} -->"
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [
-        "# Benchmark results",
+        mark,
+        f"### Last full run: {backend}, scale {args.scale}",
         "",
-        f"Last run: {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} on {platform.node() or 'this machine'}: "
+        f"{datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} on {platform.node() or 'this machine'}: "
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"{'PostgreSQL' if args.url and args.url.startswith('postgres') else 'SQLite'}, "
-        f"scale {args.scale}, median of {args.repeat}.",
+        f"median of {args.repeat}; load average (1, 5, 15 min) at the end {load}.",
         "",
         "| case | result | baseline (same run) | ratio | target | |",
         "|---|---|---|---|---|---|",
@@ -662,17 +668,23 @@ def write_results(results: list[Result], args: argparse.Namespace) -> Path:
     for r in results:
         base = f"{r.baseline:.4g}" if r.baseline is not None else "-"
         ratio = f"{r.ratio:.2f}x" if r.ratio is not None else "-"
-        mark = {True: "met", False: "missed", None: ""}[r.ok]
-        lines.append(f"| {r.case} | {r.value:.4g} {r.unit} | {base} | {ratio} | {r.target} | {mark} |")
-    lines.append("")
-    # the hand-written notes below the table stay (they explain the numbers)
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
-    notes = old[old.index(NOTES):] if NOTES in old else ""
-    path.write_text("\n".join(lines) + ("\n" + notes if notes else ""), encoding="utf-8")
+        ok = {True: "MET", False: "**MISSED**", None: ""}[r.ok]
+        lines.append(f"| {r.case} | {r.value:.4g} {r.unit} | {base} | {ratio} | {r.target} | {ok} |")
+    lines += ["", END_MARK]
+    block = "\n".join(lines)
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
+    if mark in old:  # this backend and scale's earlier block, replaced in place
+        a = old.index(mark)
+        b = old.index(END_MARK, a) + len(END_MARK)
+        text = old[:a] + block + old[b:]
+    else:  # a new block right below the title
+        head, _, rest = old.partition("\n")
+        text = f"{head}\n\n{block}\n{rest}"
+    path.write_text(text, encoding="utf-8")
     return path
 
 
-NOTES = "## Notes"
+END_MARK = "<!-- end of last run -->"
 
 
 PDF_ROSTERS = 100

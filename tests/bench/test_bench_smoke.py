@@ -132,3 +132,29 @@ def test_bench_and_demo_code_name_no_game_system():
     for path in [*sorted((ROOT / "bench").glob("*.py")), ROOT / "campaign_app" / "usecases" / "demo.py"]:
         found = pattern.findall(path.read_text(encoding="utf-8"))
         assert not found, f"{path.relative_to(ROOT)} names {found}"
+
+
+def test_recorded_results_keep_every_hand_written_section(tmp_path):
+    """``--write-results`` puts a run's table in a block of its own backend and scale below
+    the title: a second run on the same backend and scale replaces that block, another
+    backend gets its own, and the hand-written sections (all of them, whatever their
+    headings) stay as they were."""
+    import argparse
+
+    from bench.__main__ import Result, write_results
+
+    path = tmp_path / "RESULTS.md"
+    notes = "## Baselines\n\nhand-written.\n\n## Notes of a round\n\nkept too.\n"
+    path.write_text("# Benchmark results\n\n" + notes, encoding="utf-8")
+    run = argparse.Namespace(url=None, scale=1.0, repeat=3)
+    write_results([Result("pdf", 90.0, "pages/s", 200.0, 0.45, ">= 0.5x raw", False)], run, path)
+    write_results([Result("pdf", 120.0, "pages/s", 200.0, 0.6, ">= 0.5x raw", True)], run, path)
+    pg = argparse.Namespace(url="postgresql://x/y", scale=1.0, repeat=3)
+    write_results([Result("sort", 5.0, "ms", 1.0, 5.0, "<= 100 ms", True)], pg, path)
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# Benchmark results\n")
+    assert text.endswith(notes)
+    assert text.count("### Last full run: SQLite, scale 1.0") == 1
+    assert "| pdf | 120 pages/s | 200 | 0.60x | >= 0.5x raw | MET |" in text and "| pdf | 90 " not in text
+    assert "### Last full run: PostgreSQL, scale 1.0" in text and "| sort | 5 ms |" in text
+    assert "load average (1, 5, 15 min) at the end" in text
