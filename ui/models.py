@@ -21,6 +21,17 @@ Index = QModelIndex | QPersistentModelIndex
 
 ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 ALIGN_CENTER = int(Qt.AlignmentFlag.AlignCenter)
+# the item roles that data() answers, looked up once: a Qt enum's member is looked up
+# anew at each ``Qt.ItemDataRole.X`` (about 0.2 us), and a table's paint and column
+# fitting ask data() for some ten roles of every cell (issue #32: the first screen)
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_DECORATION = Qt.ItemDataRole.DecorationRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+_FONT = Qt.ItemDataRole.FontRole
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+_USER = Qt.ItemDataRole.UserRole
 
 
 def _sortable(v: Any) -> tuple[int, Any]:
@@ -91,11 +102,11 @@ class RowsModel(QAbstractTableModel):
             return None
         row = self.rows[index.row()]
         col = self.columns[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return rules_text(col.text(row))
-        if role == Qt.ItemDataRole.TextAlignmentRole:
+        if role == _ALIGNMENT:
             return col.align or None
-        if role == Qt.ItemDataRole.UserRole:
+        if role == _USER:
             return row
         return self.extra_data(row, col, role)
 
@@ -270,11 +281,11 @@ class RosterModel(RowsModel):
 
     def extra_data(self, row: Row, col: Column, role: int) -> Any:
         cls = row.get("status_class", "ok")
-        if role == Qt.ItemDataRole.DecorationRole:
+        if role == _DECORATION:
             if col.key == "status":
                 return status_icon(cls)
             return None
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == _FOREGROUND:
             if col.key == "status" and cls != "ok":
                 return status_colour(cls).darker(115)
             if cls == "down":  # greyed, as a figure that cannot fight
@@ -282,15 +293,15 @@ class RosterModel(RowsModel):
 
                 return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
             return None
-        if role == Qt.ItemDataRole.BackgroundRole:
+        if role == _BACKGROUND:
             return row_tint(cls)
-        if role == Qt.ItemDataRole.FontRole:
+        if role == _FONT:
             if cls == "down" and col.key == "name":
                 f = QFont()
                 f.setStrikeOut(True)
                 return f
             return None
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             if col.key == "status":
                 note = f" — {row['status_note']}" if row.get("status_note") else ""
                 return f"{_pretty(row.get('status', ''))} ({translate('icons', STATUS_TEXT.get(cls, ''))}){note}"

@@ -8,10 +8,12 @@ provides is a one-line :class:`~campaign_app.errors.InputError`.
 
 from __future__ import annotations
 
+import os
+import re
+import sys
 import threading
 from collections.abc import Iterator, Mapping
-from importlib.metadata import entry_points
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from campaign_app.errors import InputError, RulesDataError
 
@@ -26,11 +28,97 @@ _systems: dict[str, GameSystem] | None = None
 _extra: dict[str, GameSystem] = {}
 
 
+class _EntryPoint:
+    """An entry point read from a distribution's ``entry_points.txt``, loaded as
+    ``importlib.metadata.EntryPoint.load`` loads one (``module:attr.attr``)."""
+
+    def __init__(self, name: str, value: str) -> None:
+        self.name, self.value = name, value
+
+    def load(self) -> Any:
+        import importlib
+
+        module, _, attrs = self.value.partition(":")
+        obj: Any = importlib.import_module(module.strip())
+        for attr in filter(None, attrs.split("[", 1)[0].strip().split(".")):
+            obj = getattr(obj, attr)
+        return obj
+
+
+def _read_group(path: str, group: str) -> list[_EntryPoint]:
+    """The entry points of ``group`` in one ``entry_points.txt`` (an INI file: each
+    ``[group]`` with its ``name = value`` lines, ``#`` comments)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError:
+        return []
+    out: list[_EntryPoint] = []
+    section = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == group and "=" in line:
+            name, value = line.split("=", 1)
+            out.append(_EntryPoint(name.strip(), value.strip()))
+    return out
+
+
+def _plain_entry_points(group: str) -> list[Any] | None:
+    """The entry points of ``group`` as ``importlib.metadata.entry_points(group=...)``
+    finds them on a plain ``sys.path`` (folders holding ``*.dist-info`` or
+    ``*.egg-info`` folders, each distribution once, the first on the path), without
+    importing ``importlib.metadata`` (about 30 ms of a start, most of it the ``email``
+    package it parses metadata with; issue #32). None when the path holds what only
+    ``importlib.metadata`` reads (a zip file, an ``.egg``, a finder of distributions
+    other than the standard one): the caller asks it then."""
+    from importlib.machinery import PathFinder
+
+    if any(hasattr(f, "find_distributions") and f is not PathFinder for f in sys.meta_path):
+        return None
+    seen: set[str] = set()
+    out: list[Any] = []
+    for entry in sys.path:
+        root = entry or "."
+        try:
+            names = os.listdir(root)
+        except OSError:
+            if os.path.isfile(root):
+                return None  # a zip on the path
+            continue  # not there (as importlib.metadata skips it)
+        for name in names:
+            low = name.lower()
+            if low.endswith(".egg") or low == "egg-info":
+                return None
+            if not low.endswith((".dist-info", ".egg-info")):
+                continue
+            # the distribution's name as importlib.metadata normalises it
+            dist = re.sub(r"[-_.]+", "_", name.rpartition(".")[0].partition("-")[0]).lower()
+            if dist in seen:
+                continue
+            seen.add(dist)
+            out += _read_group(os.path.join(root, name, "entry_points.txt"), group)
+    return out
+
+
+def entry_points(group: str) -> list[Any]:
+    """The installed entry points of ``group``, as ``importlib.metadata`` lists them."""
+    found = _plain_entry_points(group)
+    if found is None:
+        from importlib.metadata import entry_points as metadata_entry_points
+
+        return list(metadata_entry_points(group=group))
+    return found
+
+
 def _discover() -> dict[str, GameSystem]:
     from campaign_app.systems.api import GameSystem
 
     found: dict[str, GameSystem] = {}
-    for ep in entry_points(group=GROUP):  # as each distribution lists them
+    for ep in entry_points(GROUP):  # as each distribution lists them
         if ep.name in found:
             continue  # the same distribution seen twice on sys.path
         try:

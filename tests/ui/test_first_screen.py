@@ -220,3 +220,31 @@ def test_a_more_row_chosen_while_loading_breaks_nothing(qtbot: Any, settings: An
     _finish(qtbot, w, task, held)
     assert _screen(w)["current"] == shown  # the place shown before, now read normally
     w.app.dispose()
+
+
+def test_the_first_screen_and_its_page_import_no_orm_nor_metadata(engine: Any) -> None:
+    """In a fresh process, the first screen's read of a real database (the game systems'
+    registry with it) and the campaign page's modules imported meanwhile bring in no
+    SQLAlchemy, SQLModel, pydantic or alembic, nor ``importlib.metadata`` (about 30 ms;
+    psycopg imports it itself, so only on SQLite)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    create_demo(engine)
+    code = ("import sys, json\n"
+            "from PySide6.QtWidgets import QApplication\n"
+            "app = QApplication([])\n"
+            "from ui.controllers.database import _import_campaign_page\n"
+            "_import_campaign_page()\n"
+            "from campaign_app.usecases.first_screen import first_screen\n"
+            f"fs = first_screen({_url(engine)!r})\n"
+            "print(json.dumps([fs is not None, sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('sqlalchemy', 'sqlmodel', 'pydantic', 'alembic') or m == 'importlib.metadata')]))\n")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                         cwd=Path(__file__).resolve().parents[2])
+    pg = engine.dialect.name == "postgresql"
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == [True, ["importlib.metadata"] if pg else []]

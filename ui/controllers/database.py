@@ -81,7 +81,9 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             task.quiet()  # no progress dialog over the first screen
             win.show_first_screen(fs)
             win.notify(translate("database", "Loading the campaign database…"), 0)
-        QTimer.singleShot(0, shown.set)  # once painted
+            after_paint(win.table.viewport(), lambda: QTimer.singleShot(SETTLE_MS, shown.set))
+        else:
+            QTimer.singleShot(0, shown.set)
 
     def done(app: Any) -> None:
         if not current():  # another database was asked for meanwhile
@@ -133,7 +135,53 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
     task.partial.connect(first_shown)
     win._opening = task
     win.tasks.append(task)
+    if first:  # while the task reads (waiting on the disk or the server)
+        QTimer.singleShot(0, _import_campaign_page)
     return task
+
+
+def _import_campaign_page() -> None:
+    """Import the campaign page's modules (the first screen's, about 25 ms CPU) on the
+    GUI thread while the open task reads the first screen: that read waits on the
+    server (or the disk) for part of its time. Only imported: the page itself is built
+    with its data (an empty database shows the no-campaigns page instead)."""
+    import ui.charts
+    import ui.controllers.manage
+    import ui.detail
+    import ui.paged
+    import ui.roster_filter
+    import ui.standings_page
+    import ui.views  # noqa: F401
+
+
+SETTLE_MS = 50  # after the first screen's paint: its layout passes, then the imports
+UNPAINTED_MS = 500  # a window that does not paint (minimised, hidden) waits no longer
+
+
+def after_paint(widget: Any, then: Any) -> None:
+    """``then()`` once ``widget`` has painted (the first screen on screen), or after
+    UNPAINTED_MS if it does not paint: the open task's imports of the database layer
+    (SQLAlchemy, the tables, the rules: about 2 s holding the GIL) then start. Started
+    at once, they slowed the first screen's own paint by about 50 ms (issue #32)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    fired = []
+
+    def fire() -> None:
+        if not fired:
+            fired.append(True)
+            widget.removeEventFilter(watch)
+            then()
+
+    class Watch(QObject):
+        def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 (Qt's name)
+            if event.type() == QEvent.Type.Paint:
+                QTimer.singleShot(0, fire)  # the paint itself first
+            return False
+
+    watch = Watch(widget)
+    widget.installEventFilter(watch)
+    QTimer.singleShot(UNPAINTED_MS, fire)
 
 
 def _remembered_place(win: MainWindow) -> tuple[str, int] | None:
