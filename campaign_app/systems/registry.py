@@ -107,7 +107,7 @@ def _plain_entry_points(group: str) -> list[Any] | None:
 def entry_points(group: str) -> list[Any]:
     """The installed entry points of ``group``, as ``importlib.metadata`` lists them."""
     found = _plain_entry_points(group)
-    if found is None:
+    if not found:  # none read so (or none at all): importlib.metadata has the last word
         from importlib.metadata import entry_points as metadata_entry_points
 
         return list(metadata_entry_points(group=group))

@@ -72,3 +72,12 @@ def test_the_registry_imports_no_importlib_metadata() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_none_found_by_reading_asks_importlib_metadata(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An install whose metadata the plain reader does not see (a bundle that keeps it
+    elsewhere) still finds its game systems: finding none, the registry asks
+    importlib.metadata."""
+    monkeypatch.setattr(registry, "_plain_entry_points", lambda group: [])
+    got = [(e.name, e.value) for e in registry.entry_points(registry.GROUP)]
+    assert got and got == [(e.name, e.value) for e in entry_points(group=registry.GROUP)]
