@@ -151,7 +151,38 @@ def _status_label(row: dict) -> str:
     return ""
 
 
-def _header(doc: dict, width: float, st: _Styles) -> list:
+class _Memo:
+    """What one render reads once for all its rosters: each roster's table
+    (:class:`_Sheet`, by the document's id: the documents outlive the render) and the
+    parsed text of each header paragraph (the same kicker and total labels head every
+    roster of a campaign)."""
+
+    def __init__(self) -> None:
+        self.sheets: dict[int, _Sheet] = {}
+        self._frags: dict[tuple[str, int], tuple[Paragraph, list]] = {}
+
+    def sheet(self, doc: dict) -> _Sheet:
+        got = self.sheets.get(id(doc))
+        if got is None:
+            got = self.sheets[id(doc)] = _Sheet.of(doc, _rows(doc))
+        return got
+
+    def para(self, markup_text: str, style: ParagraphStyle) -> Paragraph:
+        """``Paragraph(markup_text, style)``, its markup parsed once per render: a later
+        one gets copies of the first one's fragments (each paragraph its own, as
+        reportlab may set things on them while it lays them out)."""
+        key = (markup_text, id(style))
+        got = self._frags.get(key)
+        if got is None or got[0].style is not style:
+            para = Paragraph(markup_text, style)
+            self._frags[key] = (para, para.frags)
+            return para
+        first, frags = got
+        return Paragraph(first.text, style, frags=[f.clone() for f in frags])
+
+
+def _header(doc: dict, width: float, st: _Styles, memo: _Memo | None = None) -> list:
+    para = (memo or _Memo()).para
     story: list = []
     kicker = " \u00b7 ".join(
         s
@@ -162,10 +193,10 @@ def _header(doc: dict, width: float, st: _Styles) -> list:
         )
         if s.strip()
     )
-    story.append(Paragraph(markup(kicker, 600), st.kicker))
-    story.append(Paragraph(markup(doc.get("roster") or tr("Unnamed roster"), 600), st.h1))
+    story.append(para(markup(kicker, 600), st.kicker))
+    story.append(para(markup(doc.get("roster") or tr("Unnamed roster"), 600), st.h1))
     if text(doc.get("subtitle")).strip():
-        story.append(Paragraph(markup(doc.get("subtitle"), 800), st.sub))
+        story.append(para(markup(doc.get("subtitle"), 800), st.sub))
 
     totals = []
     for item in as_list(doc.get("totals")):
@@ -176,8 +207,8 @@ def _header(doc: dict, width: float, st: _Styles) -> list:
         value = pair[1] if len(pair) > 1 else ""
         totals.append(
             [
-                Paragraph(markup(label, 120), st.total_label),
-                Paragraph(markup(value, 200), st.total_value),
+                para(markup(label, 120), st.total_label),
+                para(markup(value, 200), st.total_value),
             ]
         )
     if totals:
@@ -382,16 +413,12 @@ def _rows(doc: dict) -> list[dict]:
     return [as_dict(r) for r in as_list(doc.get("rows"))]
 
 
-def needs_landscape(doc: dict, width: float, sheets: dict[int, _Sheet] | None = None) -> bool:
+def needs_landscape(doc: dict, width: float, memo: _Memo | None = None) -> bool:
     """Whether the roster's columns need a wider page than ``width`` points: their words
-    only fit at a smaller type size, or their text would crowd the page. ``sheets``
-    keeps the roster's :class:`_Sheet` (by the document's id) for its table."""
+    only fit at a smaller type size, or their text would crowd the page. ``memo``
+    keeps the roster's :class:`_Sheet` for its table."""
     doc = as_dict(doc)
-    sheet = sheets.get(id(doc)) if sheets is not None else None
-    if sheet is None:
-        sheet = _Sheet.of(doc, _rows(doc))
-        if sheets is not None:
-            sheets[id(doc)] = sheet
+    sheet = (memo or _Memo()).sheet(doc)
     if not sheet.cols:
         return False
     fit, naturals = sheet.fit(width)
@@ -424,6 +451,11 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress, sheet:
         head.append(visual(label) if measure.plain(label, FONT_BOLD, room)
                     else Paragraph(markup(label, 200), head_style))
     data = [head]
+    # a row of plain strings (one line each) is as tall as reportlab makes it, leading
+    # and padding (:func:`_cell_styles`): given, so reportlab measures only the rows
+    # with a Paragraph
+    line = st.cell.leading * 1 + (3 + 2)
+    heights: list[float | None] = [line if all(isinstance(c, str) for c in head) else None]
     # the cells' font, colour, padding and alignment come with the cells' styles
     # (:func:`_cell_styles`); the commands only draw the grid and the shading
     commands: list = [
@@ -447,10 +479,12 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress, sheet:
                 statuses[raw] = status
         grey = status in GREYED_STATUSES
         cells: list = []
+        row_height: float | None = line
         for position, s in enumerate(texts):
             if plain(s, fonts[position], avail[position]):
                 cells.append(visual(s))
                 continue
+            row_height = None
             if position == 0:
                 cell_style = st.first_grey if grey else st.first
             else:
@@ -459,6 +493,7 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress, sheet:
                 cell_style = st.split(cell_style)  # a word no column can hold whole
             cells.append(Paragraph(markup(s), cell_style))
         data.append(cells)
+        heights.append(row_height)
         if grey:
             greyed.append(index)
         if status in STATUS_COLOURS:
@@ -470,8 +505,10 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress, sheet:
         for first, last in _runs(indexes):
             commands.append(("BACKGROUND", (0, first), (-1, last), STATUS_COLOURS[status]))
 
-    table = Table(data, colWidths=widths, repeatRows=1, splitInRow=1, hAlign="LEFT",
-                  cellStyles=_cell_styles(st, pad, len(data), len(cols), set(greyed)))
+    # the cells are strings and Paragraphs already (normalizedData: reportlab would
+    # only turn None into "")
+    table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, splitInRow=1, hAlign="LEFT",
+                  cellStyles=_cell_styles(st, pad, len(data), len(cols), set(greyed)), normalizedData=1)
     table.setStyle(TableStyle(commands))
     story: list = [table]
     if seen_status:
@@ -490,21 +527,47 @@ def _cell_styles(st: _Styles, pad: float, nrows: int, ncols: int, greyed: set[in
     The cells of one kind share one style: the table's commands only draw the grid and
     the shading (none changes a cell's style, so none writes to a shared one), and the
     Table skips comparing colour and font when a cell's style is the one it drew last."""
-    base = {"fontname": FONT, "fontsize": st.cell.fontSize, "leading": st.cell.leading, "valign": "TOP",
-            "leftPadding": pad, "rightPadding": pad, "topPadding": 2, "bottomPadding": 3}
-
-    def kind(name: str, font: str, colour: object) -> CellStyle:
-        return type(name, (CellStyle,), {**base, "fontname": font, "color": colour})(name)
-
-    head = kind("RosterHead", FONT_BOLD, st.head.textColor)
-    first, cell = kind("RosterFirst", FONT_BOLD, st.cell.textColor), kind("RosterCell", FONT, st.cell.textColor)
-    first_grey = kind("RosterFirstGrey", FONT_BOLD, st.cell_grey.textColor)
-    cell_grey = kind("RosterCellGrey", FONT, st.cell_grey.textColor)
+    head, first, cell, first_grey, cell_grey = _cell_kinds(st, pad)
     rest = ncols - 1
     grid = [[head] * ncols]
     for i in range(1, nrows):
         grid.append([first_grey, *[cell_grey] * rest] if i in greyed else [first, *[cell] * rest])
     return grid
+
+
+class _SharedCellStyle(CellStyle):
+    """A cell style many cells (of many tables) share, so read-only: a TableStyle
+    command that would change one cell's style raises rather than restyle every roster
+    printed after it (reportlab copies a style it needs to change, as when a row splits)."""
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise TypeError(f"the shared cell style {self.name} cannot change ({key})")
+
+
+_CELL_KINDS: dict[tuple[float, float], tuple[CellStyle, ...]] = {}
+
+
+def _cell_kinds(st: _Styles, pad: float) -> tuple[CellStyle, ...]:
+    """The header's, first column's and other cells' styles (those two greyed too) at
+    ``st``'s size, made once."""
+    got = _CELL_KINDS.get((st.cell.fontSize, pad))
+    if got is not None:
+        return got
+    base = {"fontname": FONT, "fontsize": st.cell.fontSize, "leading": st.cell.leading, "valign": "TOP",
+            "leftPadding": pad, "rightPadding": pad, "topPadding": 2, "bottomPadding": 3}
+
+    def kind(name: str, font: str, colour: object) -> CellStyle:
+        return type(name, (_SharedCellStyle,), {**base, "fontname": font, "color": colour})(name)
+
+    got = _CELL_KINDS[(st.cell.fontSize, pad)] = (
+        kind("RosterHead", FONT_BOLD, st.head.textColor),
+        kind("RosterFirst", FONT_BOLD, st.cell.textColor), kind("RosterCell", FONT, st.cell.textColor),
+        kind("RosterFirstGrey", FONT_BOLD, st.cell_grey.textColor),
+        kind("RosterCellGrey", FONT, st.cell_grey.textColor))
+    return got
 
 
 def _legend(seen: dict[str, str], st: _Styles) -> Table:
@@ -533,20 +596,20 @@ def _legend(seen: dict[str, str], st: _Styles) -> Table:
 
 
 def roster_story(doc: dict, width: float, progress: Progress, group: int = 0,
-                 sheets: dict[int, _Sheet] | None = None) -> list:
-    """The flowables of one roster; ``sheets``: the rosters' tables as
-    :func:`needs_landscape` read them (by the document's id), read again when missing."""
+                 memo: _Memo | None = None) -> list:
+    """The flowables of one roster; ``memo``: what the render read already (the
+    rosters' tables as :func:`needs_landscape` read them, the header paragraphs)."""
+    memo = memo or _Memo()
     doc = as_dict(doc)
     st = _styles()
     footer = " \u2014 ".join(
         s for s in (text(doc.get("campaign")).strip(), text(doc.get("roster")).strip()) if s
     )
     story: list = [FooterContext(footer, group)]
-    story += _header(doc, width, st)
-    sheet = sheets.get(id(doc)) if sheets is not None else None
-    rows = sheet.rows if sheet is not None else _rows(doc)
-    if rows:
-        story += _table(doc, rows, width, progress, sheet)
+    story += _header(doc, width, st, memo)
+    sheet = memo.sheet(doc)
+    if sheet.rows:
+        story += _table(doc, sheet.rows, width, progress, sheet)
     else:
         story.append(Paragraph(tr("No fighters yet."), st.empty))
     notes = text(doc.get("notes")).strip()
@@ -565,12 +628,12 @@ def _frame_width(page: str, landscape: bool = False) -> float:
     return page_size(page, landscape)[0] - 2 * MARGIN
 
 
-def _landscape(docs: list[dict], page: str, orientation: str, sheets: dict[int, _Sheet] | None = None) -> bool:
+def _landscape(docs: list[dict], page: str, orientation: str, memo: _Memo | None = None) -> bool:
     orientation = check_orientation(orientation)
     if orientation != "auto":
         return orientation == "landscape"
     width = _frame_width(page)
-    return any(needs_landscape(d, width, sheets) for d in docs)
+    return any(needs_landscape(d, width, memo) for d in docs)
 
 
 def render_roster(
@@ -583,11 +646,11 @@ def render_roster(
     page = check_page(page)
     register_fonts()
     doc = as_dict(doc)
-    sheets: dict[int, _Sheet] = {}
-    wide = _landscape([doc], page, orientation, sheets)
+    memo = _Memo()
+    wide = _landscape([doc], page, orientation, memo)
     prog = Progress(progress, len(as_list(doc.get("rows"))) + 1)
     prog.report()
-    story = roster_story(doc, _frame_width(page, wide), prog, sheets=sheets)
+    story = roster_story(doc, _frame_width(page, wide), prog, memo=memo)
     return build_document(story, path, page, prog, text(doc.get("roster")), landscape=wide)
 
 
@@ -601,8 +664,8 @@ def render_rosters(
     page = check_page(page)
     register_fonts()
     docs = [as_dict(d) for d in as_list(docs)]
-    sheets: dict[int, _Sheet] = {}  # each roster's table, read once (the documents stay alive)
-    wide = _landscape(docs, page, orientation, sheets)
+    memo = _Memo()  # each roster's table read once, the header paragraphs parsed once
+    wide = _landscape(docs, page, orientation, memo)
     prog = Progress(progress, sum(len(as_list(d.get("rows"))) for d in docs) + 1)
     prog.report()
     width = _frame_width(page, wide)
@@ -610,7 +673,7 @@ def render_rosters(
     for group, doc in enumerate(docs):
         if group:
             story.append(PageBreak())
-        story += roster_story(doc, width, prog, group, sheets)
+        story += roster_story(doc, width, prog, group, memo)
     if not story:
         story.append(Paragraph(tr("No rosters to print."), _styles().empty))
     campaign = text(docs[0].get("campaign")) if docs else ""
