@@ -93,7 +93,10 @@ def text(value: object, limit: int | None = None) -> str:
     if value is None:
         return ""
     s = value if isinstance(value, str) else str(value)
-    s = _UNPRINTABLE.sub("", s)
+    if not (s.isprintable() and "\ufe0e" not in s and "\ufe0f" not in s):
+        # printable text holds none of them (controls and surrogates are not printable;
+        # the two variation selectors are): most cells skip the search
+        s = _UNPRINTABLE.sub("", s)
     if limit is not None and len(s) > limit:
         s = s[: max(limit - 1, 0)].rstrip() + "\u2026"
     return s

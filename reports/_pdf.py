@@ -9,11 +9,13 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, TableStyle
 
 from . import _base
@@ -177,6 +179,32 @@ def numbered_canvas(margin: float):
             self._deferred_pages: list[dict] = []
             self.footer_left = ""
             self.footer_group = 0
+            # (font, size, leading, text) -> the text's PDF operators in this document
+            self._shown: dict[tuple[str, float, float, str], str] = {}
+
+        def drawString(self, x, y, text, mode=None, charSpace=0, direction=None,  # noqa: N802, N803
+                       wordSpace=None, shaping=False):
+            """``Canvas.drawString``, each string's operators made once per document: a
+            table's cells say "Active", "-" and the same weapons hundreds of times.
+
+            Canvas.drawString (reportlab 4-5) writes ``BT 1 0 0 1 x y Tm <text> T* ET``,
+            where <text> is the text object's ``_formatText`` of the string: for a
+            TrueType font, the font subset's selection and the string in that subset's
+            codes, which depend only on the font, size, leading and string once the
+            document has met its characters (the first time, which this lets reportlab
+            do). Anything else (modes, spacing, direction, shaping, other fonts, a
+            top-down canvas) goes to reportlab as before."""
+            if (mode is not None or charSpace or direction is not None or wordSpace or shaping
+                    or not self.bottomup or type(text) is not str):
+                return Canvas.drawString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+            key = (self._fontname, self._fontsize, self._leading, text)
+            shown = self._shown.get(key)
+            if shown is None:
+                if not getattr(pdfmetrics.getFont(self._fontname), "_dynamicFont", False):
+                    return Canvas.drawString(self, x, y, text)
+                shown = self._shown[key] = PDFTextObject(self)._formatText(text)
+            self._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {shown} T* ET")
+            return None
 
         def showPage(self):  # noqa: N802 - reportlab API
             self._deferred_pages.append(dict(self.__dict__))

@@ -93,6 +93,19 @@ class _Styles:
         return got
 
 
+_STYLES: dict[float, _Styles] = {}
+
+
+def _styles(size: float = 8.5) -> _Styles:
+    """The styles at cell size ``size``, made once: nothing changes a style once made
+    (reportlab only reads them), and making the twenty of them was a good part of a
+    roster's header."""
+    got = _STYLES.get(size)
+    if got is None:
+        got = _STYLES[size] = _Styles(size)
+    return got
+
+
 def _weight(col: dict) -> float:
     try:
         w = float(col.get("width") or 1)
@@ -138,7 +151,38 @@ def _status_label(row: dict) -> str:
     return ""
 
 
-def _header(doc: dict, width: float, st: _Styles) -> list:
+class _Memo:
+    """What one render reads once for all its rosters: each roster's table
+    (:class:`_Sheet`, by the document's id: the documents outlive the render) and the
+    parsed text of each header paragraph (the same kicker and total labels head every
+    roster of a campaign)."""
+
+    def __init__(self) -> None:
+        self.sheets: dict[int, _Sheet] = {}
+        self._frags: dict[tuple[str, int], tuple[Paragraph, list]] = {}
+
+    def sheet(self, doc: dict) -> _Sheet:
+        got = self.sheets.get(id(doc))
+        if got is None:
+            got = self.sheets[id(doc)] = _Sheet.of(doc, _rows(doc))
+        return got
+
+    def para(self, markup_text: str, style: ParagraphStyle) -> Paragraph:
+        """``Paragraph(markup_text, style)``, its markup parsed once per render: a later
+        one gets copies of the first one's fragments (each paragraph its own, as
+        reportlab may set things on them while it lays them out)."""
+        key = (markup_text, id(style))
+        got = self._frags.get(key)
+        if got is None or got[0].style is not style:
+            para = Paragraph(markup_text, style)
+            self._frags[key] = (para, para.frags)
+            return para
+        first, frags = got
+        return Paragraph(first.text, style, frags=[f.clone() for f in frags])
+
+
+def _header(doc: dict, width: float, st: _Styles, memo: _Memo | None = None) -> list:
+    para = (memo or _Memo()).para
     story: list = []
     kicker = " \u00b7 ".join(
         s
@@ -149,10 +193,10 @@ def _header(doc: dict, width: float, st: _Styles) -> list:
         )
         if s.strip()
     )
-    story.append(Paragraph(markup(kicker, 600), st.kicker))
-    story.append(Paragraph(markup(doc.get("roster") or tr("Unnamed roster"), 600), st.h1))
+    story.append(para(markup(kicker, 600), st.kicker))
+    story.append(para(markup(doc.get("roster") or tr("Unnamed roster"), 600), st.h1))
     if text(doc.get("subtitle")).strip():
-        story.append(Paragraph(markup(doc.get("subtitle"), 800), st.sub))
+        story.append(para(markup(doc.get("subtitle"), 800), st.sub))
 
     totals = []
     for item in as_list(doc.get("totals")):
@@ -163,8 +207,8 @@ def _header(doc: dict, width: float, st: _Styles) -> list:
         value = pair[1] if len(pair) > 1 else ""
         totals.append(
             [
-                Paragraph(markup(label, 120), st.total_label),
-                Paragraph(markup(value, 200), st.total_value),
+                para(markup(label, 120), st.total_label),
+                para(markup(value, 200), st.total_value),
             ]
         )
     if totals:
@@ -257,34 +301,68 @@ def _words(value: str) -> list[str]:
     return value.split()
 
 
-def _measure(cols: list[dict], rows: list[dict], status_col: str | None, size: float, pad: float,
-             limit: float) -> tuple[list[float], list[float]]:
+class _Sheet:
+    """A roster's table as text, read once: its columns, the key of its status column,
+    each cell's printable text (by row, then column) and each row's status; then, per
+    column, its distinct lines and words for the fitting, and the fitting per frame
+    width. The page's orientation (:func:`needs_landscape`) and the table
+    (:func:`_table`) share one, so a roster's cells are read and measured once."""
+
+    def __init__(self, cols: list[dict], status_col: str | None, rows: list[dict]) -> None:
+        self.cols, self.status_col, self.rows = cols, status_col, rows
+        keys = [c["key"] for c in cols]
+        cells = []
+        for row in rows:
+            line = []
+            for key in keys:
+                value = row.get(key)
+                if key == status_col and not text(value).strip():
+                    value = _status_label(row)
+                line.append(text(value, CELL_LIMIT))
+            cells.append(line)
+        self.cells = cells
+        self._parts: list[tuple[set[str], set[str]]] | None = None
+        self._fits: dict[float, tuple[tuple[float, list[float]] | None, list[float]]] = {}
+
+    @classmethod
+    def of(cls, doc: dict, rows: list[dict]) -> _Sheet:
+        cols, status_col = _columns(doc, rows)
+        return cls(cols, status_col, rows)
+
+    def parts(self) -> list[tuple[set[str], set[str]]]:
+        """Per column: its cells' distinct lines (spaces made single) and words."""
+        if self._parts is None:
+            out = []
+            for position in range(len(self.cols)):
+                lines: set[str] = set()
+                words: set[str] = set()
+                for s in {row[position] for row in self.cells}:
+                    for line in s.splitlines():
+                        parts = line.split()
+                        lines.add(" ".join(parts))
+                        words.update(parts)
+                out.append((lines, words))
+            self._parts = out
+        return self._parts
+
+    def fit(self, width: float) -> tuple[tuple[float, list[float]] | None, list[float]]:
+        got = self._fits.get(width)
+        if got is None:
+            got = self._fits[width] = _fit_sheet(self, width)
+        return got
+
+
+def _measure_sheet(sheet: _Sheet, size: float, pad: float, limit: float) -> tuple[list[float], list[float]]:
     """(narrowest, natural) width of each column at ``size``, padding included: the
     narrowest holds its widest word (header and first column in bold; words wider than
     ``limit`` do not count), the natural its longest line unwrapped (at most ``limit``).
     Each distinct line and word of a column is measured once."""
     mins, naturals = [], []
-    for position, col in enumerate(cols):
+    for position, (col, (lines, words)) in enumerate(zip(sheet.cols, sheet.parts(), strict=True)):
         label = text(col["label"], 200)
         widest = max((string_width(w, FONT_BOLD, size) for w in _words(label)), default=0.0)
         natural = string_width(" ".join(_words(label)), FONT_BOLD, size)
         font = FONT_BOLD if position == 0 else FONT
-        key = col["key"]
-        seen: set[str] = set()
-        lines: set[str] = set()
-        words: set[str] = set()
-        for row in rows:
-            value = row.get(key)
-            if key == status_col and not text(value).strip():
-                value = _status_label(row)
-            s = text(value, CELL_LIMIT)
-            if s in seen:
-                continue
-            seen.add(s)
-            for line in s.splitlines():
-                parts = line.split()
-                lines.add(" ".join(parts))
-                words.update(parts)
         for line in lines:
             natural = max(natural, string_width(line, font, size))
         for w in words:
@@ -296,23 +374,29 @@ def _measure(cols: list[dict], rows: list[dict], status_col: str | None, size: f
     return mins, naturals
 
 
+def _measure(cols: list[dict], rows: list[dict], status_col: str | None, size: float, pad: float,
+             limit: float) -> tuple[list[float], list[float]]:
+    """:func:`_measure_sheet` of these rows."""
+    return _measure_sheet(_Sheet(cols, status_col, rows), size, pad, limit)
+
+
 def fit_columns(cols: list[dict], rows: list[dict], status_col: str | None,
                 width: float) -> tuple[float, list[float]] | None:
     """(font size, column widths) at which every word sits whole in its column, trying
     the sizes of SIZES in turn; None when even the smallest is too wide."""
-    return _fit(cols, rows, status_col, width)[0]
+    return _Sheet(cols, status_col, rows).fit(width)[0]
 
 
-def _fit(cols: list[dict], rows: list[dict], status_col: str | None,
-         width: float) -> tuple[tuple[float, list[float]] | None, list[float]]:
+def _fit_sheet(sheet: _Sheet, width: float) -> tuple[tuple[float, list[float]] | None, list[float]]:
     """:func:`fit_columns`, and the natural widths at the first size (what
     :func:`needs_landscape` weighs)."""
+    cols = sheet.cols
     if not cols:
         return (SIZES[0], []), []
     first: list[float] = []
     for size in SIZES:
         pad = 3 if size >= SIZES[0] else 1.5
-        mins, naturals = _measure(cols, rows, status_col, size, pad, width * UNBREAKABLE_SHARE)
+        mins, naturals = _measure_sheet(sheet, size, pad, width * UNBREAKABLE_SHARE)
         if size == SIZES[0]:
             first = naturals
         if sum(mins) <= width:
@@ -325,28 +409,34 @@ def _fit(cols: list[dict], rows: list[dict], status_col: str | None,
 CROWDED = 1.6
 
 
-def needs_landscape(doc: dict, width: float) -> bool:
+def _rows(doc: dict) -> list[dict]:
+    return [as_dict(r) for r in as_list(doc.get("rows"))]
+
+
+def needs_landscape(doc: dict, width: float, memo: _Memo | None = None) -> bool:
     """Whether the roster's columns need a wider page than ``width`` points: their words
-    only fit at a smaller type size, or their text would crowd the page."""
+    only fit at a smaller type size, or their text would crowd the page. ``memo``
+    keeps the roster's :class:`_Sheet` for its table."""
     doc = as_dict(doc)
-    rows = [as_dict(r) for r in as_list(doc.get("rows"))]
-    cols, status_col = _columns(doc, rows)
-    if not cols:
+    sheet = (memo or _Memo()).sheet(doc)
+    if not sheet.cols:
         return False
-    fit, naturals = _fit(cols, rows, status_col, width)
+    fit, naturals = sheet.fit(width)
     if fit is None or fit[0] < SIZES[0]:
         return True
     return sum(naturals) > CROWDED * width
 
 
-def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> list:
-    cols, status_col = _columns(doc, rows)
-    fit = fit_columns(cols, rows, status_col, width)
+def _table(doc: dict, rows: list[dict], width: float, progress: Progress, sheet: _Sheet | None = None) -> list:
+    if sheet is None:
+        sheet = _Sheet.of(doc, rows)
+    cols = sheet.cols
+    fit = sheet.fit(width)[0]
     if fit is None:  # too many columns for any size: the smallest, in proportion
         total_weight = sum(c["weight"] for c in cols)
         fit = (SIZES[-1], [width * c["weight"] / total_weight for c in cols])
     size, widths = fit
-    st = _Styles(size)
+    st = _styles(size)
     pad = 3 if size >= SIZES[0] else 1.5
     # room for text inside each cell; a hair less so rounding never decides a wrap
     avail = [w - 2 * pad - 0.01 for w in widths]
@@ -361,6 +451,11 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
         head.append(visual(label) if measure.plain(label, FONT_BOLD, room)
                     else Paragraph(markup(label, 200), head_style))
     data = [head]
+    # a row of plain strings (one line each) is as tall as reportlab makes it, leading
+    # and padding (:func:`_cell_styles`): given, so reportlab measures only the rows
+    # with a Paragraph
+    line = st.cell.leading * 1 + (3 + 2)
+    heights: list[float | None] = [line if all(isinstance(c, str) for c in head) else None]
     # the cells' font, colour, padding and alignment come with the cells' styles
     # (:func:`_cell_styles`); the commands only draw the grid and the shading
     commands: list = [
@@ -372,18 +467,24 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
     shaded: dict[str, list[int]] = {}
     greyed: list[int] = []
     fonts = [FONT_BOLD if position == 0 else FONT for position in range(len(cols))]
-    for index, row in enumerate(rows, start=1):
-        status = status_key(row.get("_status"))
+    plain = measure.plain
+    statuses: dict[object, str] = {}
+    for index, (row, texts) in enumerate(zip(sheet.rows, sheet.cells, strict=True), start=1):
+        raw = row.get("_status")
+        try:
+            status = statuses[raw]
+        except (KeyError, TypeError):  # a new status, or a value no dict can hold
+            status = status_key(raw)
+            if raw is None or isinstance(raw, str):
+                statuses[raw] = status
         grey = status in GREYED_STATUSES
         cells: list = []
-        for position, col in enumerate(cols):
-            value = row.get(col["key"])
-            if col["key"] == status_col and not text(value).strip():
-                value = _status_label(row)
-            s = text(value, CELL_LIMIT)
-            if measure.plain(s, fonts[position], avail[position]):
+        row_height: float | None = line
+        for position, s in enumerate(texts):
+            if plain(s, fonts[position], avail[position]):
                 cells.append(visual(s))
                 continue
+            row_height = None
             if position == 0:
                 cell_style = st.first_grey if grey else st.first
             else:
@@ -392,18 +493,22 @@ def _table(doc: dict, rows: list[dict], width: float, progress: Progress) -> lis
                 cell_style = st.split(cell_style)  # a word no column can hold whole
             cells.append(Paragraph(markup(s), cell_style))
         data.append(cells)
+        heights.append(row_height)
         if grey:
             greyed.append(index)
         if status in STATUS_COLOURS:
             shaded.setdefault(status, []).append(index)
-            seen_status.setdefault(status, _status_label(row) or tr(STATUS_LABELS[status]))
+            if status not in seen_status:
+                seen_status[status] = _status_label(row) or tr(STATUS_LABELS[status])
         progress.step()
     for status, indexes in shaded.items():
         for first, last in _runs(indexes):
             commands.append(("BACKGROUND", (0, first), (-1, last), STATUS_COLOURS[status]))
 
-    table = Table(data, colWidths=widths, repeatRows=1, splitInRow=1, hAlign="LEFT",
-                  cellStyles=_cell_styles(st, pad, len(data), len(cols), set(greyed)))
+    # the cells are strings and Paragraphs already (normalizedData: reportlab would
+    # only turn None into "")
+    table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, splitInRow=1, hAlign="LEFT",
+                  cellStyles=_cell_styles(st, pad, len(data), len(cols), set(greyed)), normalizedData=1)
     table.setStyle(TableStyle(commands))
     story: list = [table]
     if seen_status:
@@ -417,22 +522,52 @@ def _cell_styles(st: _Styles, pad: float, nrows: int, ncols: int, greyed: set[in
     cell font, size and leading, the header row and the first column bold, the header's
     colour, greyed rows grey; padding and top alignment everywhere. Built as styles
     rather than TableStyle commands, which reportlab applies cell by cell, command by
-    command: ten of them were a fifth of a league PDF's time."""
+    command: ten of them were a fifth of a league PDF's time.
+
+    The cells of one kind share one style: the table's commands only draw the grid and
+    the shading (none changes a cell's style, so none writes to a shared one), and the
+    Table skips comparing colour and font when a cell's style is the one it drew last."""
+    head, first, cell, first_grey, cell_grey = _cell_kinds(st, pad)
+    rest = ncols - 1
+    grid = [[head] * ncols]
+    for i in range(1, nrows):
+        grid.append([first_grey, *[cell_grey] * rest] if i in greyed else [first, *[cell] * rest])
+    return grid
+
+
+class _SharedCellStyle(CellStyle):
+    """A cell style many cells (of many tables) share, so read-only: a TableStyle
+    command that would change one cell's style raises rather than restyle every roster
+    printed after it (reportlab copies a style it needs to change, as when a row splits)."""
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise TypeError(f"the shared cell style {self.name} cannot change ({key})")
+
+
+_CELL_KINDS: dict[tuple[float, float], tuple[CellStyle, ...]] = {}
+
+
+def _cell_kinds(st: _Styles, pad: float) -> tuple[CellStyle, ...]:
+    """The header's, first column's and other cells' styles (those two greyed too) at
+    ``st``'s size, made once."""
+    got = _CELL_KINDS.get((st.cell.fontSize, pad))
+    if got is not None:
+        return got
     base = {"fontname": FONT, "fontsize": st.cell.fontSize, "leading": st.cell.leading, "valign": "TOP",
             "leftPadding": pad, "rightPadding": pad, "topPadding": 2, "bottomPadding": 3}
 
-    def kind(name: str, font: str, colour: object) -> type[CellStyle]:
-        return type(name, (CellStyle,), {**base, "fontname": font, "color": colour})
+    def kind(name: str, font: str, colour: object) -> CellStyle:
+        return type(name, (_SharedCellStyle,), {**base, "fontname": font, "color": colour})(name)
 
-    head = kind("RosterHead", FONT_BOLD, st.head.textColor)
-    first, cell = kind("RosterFirst", FONT_BOLD, st.cell.textColor), kind("RosterCell", FONT, st.cell.textColor)
-    first_grey = kind("RosterFirstGrey", FONT_BOLD, st.cell_grey.textColor)
-    cell_grey = kind("RosterCellGrey", FONT, st.cell_grey.textColor)
-    grid = [[head(f"(0,{j})") for j in range(ncols)]]
-    for i in range(1, nrows):
-        one, other = (first_grey, cell_grey) if i in greyed else (first, cell)
-        grid.append([one(f"({i},0)"), *(other(f"({i},{j})") for j in range(1, ncols))])
-    return grid
+    got = _CELL_KINDS[(st.cell.fontSize, pad)] = (
+        kind("RosterHead", FONT_BOLD, st.head.textColor),
+        kind("RosterFirst", FONT_BOLD, st.cell.textColor), kind("RosterCell", FONT, st.cell.textColor),
+        kind("RosterFirstGrey", FONT_BOLD, st.cell_grey.textColor),
+        kind("RosterCellGrey", FONT, st.cell_grey.textColor))
+    return got
 
 
 def _legend(seen: dict[str, str], st: _Styles) -> Table:
@@ -460,17 +595,21 @@ def _legend(seen: dict[str, str], st: _Styles) -> Table:
     return legend
 
 
-def roster_story(doc: dict, width: float, progress: Progress, group: int = 0) -> list:
+def roster_story(doc: dict, width: float, progress: Progress, group: int = 0,
+                 memo: _Memo | None = None) -> list:
+    """The flowables of one roster; ``memo``: what the render read already (the
+    rosters' tables as :func:`needs_landscape` read them, the header paragraphs)."""
+    memo = memo or _Memo()
     doc = as_dict(doc)
-    st = _Styles()
+    st = _styles()
     footer = " \u2014 ".join(
         s for s in (text(doc.get("campaign")).strip(), text(doc.get("roster")).strip()) if s
     )
     story: list = [FooterContext(footer, group)]
-    story += _header(doc, width, st)
-    rows = [as_dict(r) for r in as_list(doc.get("rows"))]
-    if rows:
-        story += _table(doc, rows, width, progress)
+    story += _header(doc, width, st, memo)
+    sheet = memo.sheet(doc)
+    if sheet.rows:
+        story += _table(doc, sheet.rows, width, progress, sheet)
     else:
         story.append(Paragraph(tr("No fighters yet."), st.empty))
     notes = text(doc.get("notes")).strip()
@@ -489,12 +628,12 @@ def _frame_width(page: str, landscape: bool = False) -> float:
     return page_size(page, landscape)[0] - 2 * MARGIN
 
 
-def _landscape(docs: list[dict], page: str, orientation: str) -> bool:
+def _landscape(docs: list[dict], page: str, orientation: str, memo: _Memo | None = None) -> bool:
     orientation = check_orientation(orientation)
     if orientation != "auto":
         return orientation == "landscape"
     width = _frame_width(page)
-    return any(needs_landscape(d, width) for d in docs)
+    return any(needs_landscape(d, width, memo) for d in docs)
 
 
 def render_roster(
@@ -507,10 +646,11 @@ def render_roster(
     page = check_page(page)
     register_fonts()
     doc = as_dict(doc)
-    wide = _landscape([doc], page, orientation)
+    memo = _Memo()
+    wide = _landscape([doc], page, orientation, memo)
     prog = Progress(progress, len(as_list(doc.get("rows"))) + 1)
     prog.report()
-    story = roster_story(doc, _frame_width(page, wide), prog)
+    story = roster_story(doc, _frame_width(page, wide), prog, memo=memo)
     return build_document(story, path, page, prog, text(doc.get("roster")), landscape=wide)
 
 
@@ -524,7 +664,8 @@ def render_rosters(
     page = check_page(page)
     register_fonts()
     docs = [as_dict(d) for d in as_list(docs)]
-    wide = _landscape(docs, page, orientation)
+    memo = _Memo()  # each roster's table read once, the header paragraphs parsed once
+    wide = _landscape(docs, page, orientation, memo)
     prog = Progress(progress, sum(len(as_list(d.get("rows"))) for d in docs) + 1)
     prog.report()
     width = _frame_width(page, wide)
@@ -532,9 +673,9 @@ def render_rosters(
     for group, doc in enumerate(docs):
         if group:
             story.append(PageBreak())
-        story += roster_story(doc, width, prog, group)
+        story += roster_story(doc, width, prog, group, memo)
     if not story:
-        story.append(Paragraph(tr("No rosters to print."), _Styles().empty))
+        story.append(Paragraph(tr("No rosters to print."), _styles().empty))
     campaign = text(docs[0].get("campaign")) if docs else ""
     return build_document(story, path, page, prog, " \u2014 ".join(s for s in (campaign, tr("Rosters")) if s),
                           landscape=wide)

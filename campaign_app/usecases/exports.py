@@ -239,21 +239,61 @@ def _kind_label(d: _RosterData, f: Any) -> str:
     return _pretty(f.kind) or "Human"
 
 
-def _figures(d: _RosterData, layout: RosterLayout) -> list[dict[str, Any]]:
+class _Gear:
+    """The pieces of gear of a campaign's rosters as the printers show them: the
+    equipment dict (profile values the row lacks from the rules data's weapon of that
+    name, then from the catalogue) and its two printed lines, made once per distinct
+    piece (the same rifle is carried by hundreds of figures). Each figure gets its own
+    copy of the dict; what the dicts hold (traits, profile lines) the printers only read."""
+
+    def __init__(self, data: dict[str, Any], layout: RosterLayout) -> None:
+        self.data, self.layout = data, layout
+        self.show = layout.gear_text or default_gear_text
+        self.profile = profile_columns(data)
+        self._made: dict[tuple[Any, ...], tuple[dict[str, Any], str, str]] = {}
+
+    def suits(self, data: dict[str, Any], layout: RosterLayout) -> bool:
+        return data is self.data and layout is self.layout
+
+    def _make(self, e: Any) -> tuple[dict[str, Any], str, str]:
+        item = with_catalogue(with_profile(_equipment(e), self.data), self.data)
+        return item, _gear_line(self.show, item, False, self.profile), _gear_line(self.show, item, True, self.profile)
+
+    def __call__(self, rows: list[Any]) -> dict[str, Any]:
+        items, lines, detailed = [], [], []
+        for e in rows:
+            traits = e.traits
+            # what _equipment reads of the row, each value's type with it where two
+            # equal values could print apart (1, 1.0 and True)
+            key = (e.name, e.category, e.qty, e.range, e.targets, e.impact, e.strength, e.ap, e.fp, e.notes,
+                   tuple((type(t), t) for t in traits) if traits else None, type(traits))
+            try:
+                made, keep = self._made.get(key), True
+            except TypeError:  # a trait no dict can hold: made for this row alone
+                made, keep = None, False
+            if made is None:
+                made = self._make(e)
+                if keep:
+                    self._made[key] = made
+            items.append(dict(made[0]))
+            lines.append(made[1])
+            detailed.append(made[2])
+        return {"equipment": items, "gear": lines, "gear_detailed": detailed}
+
+
+def _figures(d: _RosterData, layout: RosterLayout, gear_of: _Gear | None = None) -> list[dict[str, Any]]:
     """Every unit, then every fighter, of the roster as a plain *figure* dict (see
-    :mod:`campaign_app.systems.layout`), with the layout's own facts added."""
+    :mod:`campaign_app.systems.layout`), with the layout's own facts added; ``gear_of``:
+    the gear already made for other rosters of the campaign."""
     c = d.campaign
     ctx = SheetContext(system=c.system, edition=c.edition, data=d.data, system_name=d.info.name,
                        stats=stat_rules(c.system, c.edition, "", c.house_rules),
                        vehicle_stats=stat_rules(c.system, c.edition, "vehicle", c.house_rules))
-    show = layout.gear_text or default_gear_text
-    profile = profile_columns(d.data)
+    if gear_of is None or not gear_of.suits(d.data, layout):
+        gear_of = _Gear(d.data, layout)
 
     def gear(what: str, owner: Any) -> dict[str, Any]:
-        # profile values the row lacks come from the rules data's weapon of that name
-        items = [with_catalogue(with_profile(_equipment(e), d.data), d.data) for e in d.gear(what, owner)]
-        return {"equipment": items, "gear": [_gear_line(show, e, False, profile) for e in items],
-                "gear_detailed": [_gear_line(show, e, True, profile) for e in items]}
+        return gear_of(d.gear(what, owner))
 
     def status(raw: str | None, note: str = "", captor: int | None = None) -> dict[str, Any]:
         key = (raw or "active").lower()
@@ -333,9 +373,9 @@ def _subtitle(r: Roster) -> str:
 
 
 # --------------------------------------------------------------------------- roster documents
-def _roster_doc(d: _RosterData) -> RosterDocument:
+def _roster_doc(d: _RosterData, gear_of: _Gear | None = None) -> RosterDocument:
     layout = _layout(d.campaign)
-    figures = _figures(d, layout)
+    figures = _figures(d, layout, gear_of)
     r = d.roster
     facts = RosterFacts(
         roster={"name": r.name, "kind": r.kind, "credits": r.credits, "reputation": r.reputation,
@@ -391,7 +431,9 @@ def roster_documents(engine: Engine, campaign: Ref) -> list[RosterDocument]:
         assert c.id is not None
         rosters = q.campaign_rosters(s, c.id)
         counts = q.battle_counts(s, campaign_id=c.id)
-        return [_roster_doc(d) for d in _load_many(s, c, rosters, counts)]
+        loaded = _load_many(s, c, rosters, counts)
+        gear_of = _Gear(loaded[0].data, _layout(c)) if loaded else None  # the rosters' gear, made once
+        return [_roster_doc(d, gear_of) for d in loaded]
 
 
 # --------------------------------------------------------------------------- cards

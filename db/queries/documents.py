@@ -4,11 +4,12 @@ selects whatever the number of rosters."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Row, func
+from sqlalchemy import JSON, Row, Table, Text, TypeDecorator, cast, func
 from sqlalchemy import select as core_select
 from sqlmodel import Session, select
 
@@ -31,12 +32,35 @@ class FigureRows:
     read-only): the printers only read them, and thousands of figures load several times
     faster as rows than as mapped objects."""
 
-    fighters: list[Row[Any]]
-    units: list[Row[Any]]
-    fighter_equipment: list[Row[Any]]
-    unit_equipment: list[Row[Any]]
-    skills: list[Row[Any]]
-    injuries: list[Row[Any]]
+    fighters: Sequence[Row[Any]]
+    units: Sequence[Row[Any]]
+    fighter_equipment: Sequence[Row[Any]]
+    unit_equipment: Sequence[Row[Any]]
+    skills: Sequence[Row[Any]]
+    injuries: Sequence[Row[Any]]
+
+
+class _JSONText(TypeDecorator[Any]):
+    """A JSON column read as its text and decoded here: as the JSON type decodes it
+    (``json.loads``), but the empty list and dict, most figures' conditions, abilities,
+    stat changes and most weapons' traits, made without the parser."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_result_value(self, value: Any, dialect: Any) -> Any:
+        if value is None:
+            return None
+        if value == "[]":
+            return []
+        if value == "{}":
+            return {}
+        return json.loads(value)
+
+
+def _whole(table: Table) -> Any:
+    """``select(table)``: every column by its name, the JSON ones as :class:`_JSONText`."""
+    return core_select(*(cast(c, _JSONText).label(c.name) if isinstance(c.type, JSON) else c for c in table.c))
 
 
 def figure_rows(s: Session, campaign_id: int, roster_ids: Sequence[int]) -> FigureRows:
@@ -50,21 +74,22 @@ def figure_rows(s: Session, campaign_id: int, roster_ids: Sequence[int]) -> Figu
         f_scope = Fighter.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
         u_scope = Unit.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
     fig, unit = Fighter.__table__, Unit.__table__  # type: ignore[attr-defined]
-    fighters = list(s.execute(core_select(fig).where(f_scope).order_by(fig.c.id)))  # type: ignore[arg-type]
-    units = list(s.execute(core_select(unit).where(u_scope).order_by(unit.c.id)))  # type: ignore[arg-type]
+    run = s.connection().execute  # Core rows: the ORM adds nothing to a plain select but its cost
+    fighters = run(_whole(fig).where(f_scope).order_by(fig.c.id)).all()  # type: ignore[arg-type]
+    units = run(_whole(unit).where(u_scope).order_by(unit.c.id)).all()  # type: ignore[arg-type]
     fighter_ids = select(Fighter.id).where(f_scope)
     unit_ids = select(Unit.id).where(u_scope)
-    f_eq: list[Row[Any]] = []
-    skills: list[Row[Any]] = []
-    injuries: list[Row[Any]] = []
-    u_eq: list[Row[Any]] = []
+    f_eq: Sequence[Row[Any]] = []
+    skills: Sequence[Row[Any]] = []
+    injuries: Sequence[Row[Any]] = []
+    u_eq: Sequence[Row[Any]] = []
     eq, sk, inj = Equipment.__table__, Skill.__table__, LastingInjury.__table__  # type: ignore[attr-defined]
     if fighters:
-        f_eq = list(s.execute(core_select(eq).where(eq.c.fighter_id.in_(fighter_ids)).order_by(eq.c.id)))
-        skills = list(s.execute(core_select(sk).where(sk.c.fighter_id.in_(fighter_ids)).order_by(sk.c.id)))
-        injuries = list(s.execute(core_select(inj).where(inj.c.fighter_id.in_(fighter_ids)).order_by(inj.c.id)))
+        f_eq = run(_whole(eq).where(eq.c.fighter_id.in_(fighter_ids)).order_by(eq.c.id)).all()
+        skills = run(_whole(sk).where(sk.c.fighter_id.in_(fighter_ids)).order_by(sk.c.id)).all()
+        injuries = run(_whole(inj).where(inj.c.fighter_id.in_(fighter_ids)).order_by(inj.c.id)).all()
     if units:
-        u_eq = list(s.execute(core_select(eq).where(eq.c.unit_id.in_(unit_ids)).order_by(eq.c.id)))
+        u_eq = run(_whole(eq).where(eq.c.unit_id.in_(unit_ids)).order_by(eq.c.id)).all()
     return FigureRows(fighters=fighters, units=units, fighter_equipment=f_eq, unit_equipment=u_eq,
                       skills=skills, injuries=injuries)
 

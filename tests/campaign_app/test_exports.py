@@ -619,3 +619,37 @@ def test_campaign_report_takes_the_journal_back_to_each_battle():
     assert [sorted(a[0]) for a in after] == [[1], [1, 2]]
     assert after[0][0][1]["xp"] == 3 and after[0][0][1]["rep"] == 5
     assert after[1][0][1]["xp"] == 7
+
+
+def test_gear_made_once_prints_each_piece_with_its_own_values():
+    """The league's gear is made once per distinct piece (exports._Gear): a piece that
+    differs in any value the printers read, or in a trait's type, gets its own lines, and
+    every figure its own dict."""
+    from types import SimpleNamespace
+
+    from campaign_app.systems import game_system
+    from campaign_app.usecases.profiles import rules_data
+
+    base = {"name": "Lasgun", "category": "weapon", "qty": 1, "range": "", "targets": None, "impact": None,
+            "strength": "", "ap": "", "fp": None, "traits": [], "notes": ""}
+    changes = [{}, {"name": "Autogun"}, {"category": "wargear"}, {"qty": 2}, {"range": '12"'}, {"targets": 2},
+               {"impact": 3}, {"strength": "4"}, {"ap": "-1"}, {"fp": 2}, {"notes": "scoped"},
+               {"traits": ["Rapid Fire (1)"]}, {"traits": [1]}, {"traits": [1.0]}, {"traits": [True]},
+               {"traits": ["1"]}, {"traits": [{"odd": 1}]}, {"traits": None}, {}]
+    rows = [SimpleNamespace(**{**base, **c}) for c in changes]
+    for system, edition in (("necromunda", "n26"), ("nuts", "")):
+        data = rules_data(system, edition, [], [])
+        layout = game_system(system).roster_layout()
+        gear = exports._Gear(data, layout)
+        made = gear(rows)
+        again = gear(list(reversed(rows)))  # from what was made
+        for got in (made, {k: v[::-1] for k, v in again.items()}):
+            alone = [exports._Gear(data, layout)([e]) for e in rows]  # each piece made on its own
+            assert got["equipment"] == [a["equipment"][0] for a in alone]
+            assert got["gear"] == [a["gear"][0] for a in alone]
+            assert got["gear_detailed"] == [a["gear_detailed"][0] for a in alone]
+        items = made["equipment"] + again["equipment"]
+        assert len({id(i) for i in items}) == len(items)  # every figure its own dict
+        if system == "necromunda":  # it prints traits: 1, 1.0 and True print apart
+            lines = [made["gear"][i] for i in (12, 13, 14)]
+            assert len(set(lines)) == 3, lines

@@ -260,6 +260,21 @@ def test_greyed_and_shaded_rows_use_one_command_per_run():
     assert sorted((c[1][1], c[2][1]) for c in backgrounds) == [(1, 5), (7, 9)]
 
 
+def test_the_shared_cell_styles_refuse_a_change():
+    """Every roster's cells share their cell styles: a command restyling one cell must
+    fail, not restyle the cells of every roster printed after it."""
+    from reportlab.lib import colors
+
+    rows = [fighter("A"), fighter("Gone", status="dead", label="Dead")]
+    table = _fighter_table(make_roster(rows))
+    kinds = {id(s) for row in table._cellStyles for s in row}
+    assert len(kinds) == 5  # header, first and other cells, those two greyed
+    with pytest.raises(TypeError):
+        table.setStyle([("TEXTCOLOR", (1, 1), (1, 1), colors.red)])
+    again = _fighter_table(make_roster(rows))
+    assert again._cellStyles[1][1].color != colors.red
+
+
 def test_tall_row_splits_across_pages_with_every_line(out):
     tall = "\n".join(f"Item {i:03d}" for i in range(140))
     rows = [fighter(f"F{i}") for i in range(40)] + [fighter("Tall", gear=tall), fighter("After")]
