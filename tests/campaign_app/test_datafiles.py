@@ -431,7 +431,7 @@ def test_flat_records_by_column_answer_as_value_by_value():
     import random
     from itertools import chain
 
-    from campaign_app.usecases.datafiles import limits
+    from campaign_app.usecases.datafiles import limits, streamed
 
     rng = random.Random(32)
     kinds = ["", "plain", "é", "a\x00b", "x" * 20_000, "x" * 20_001, 0, 7, -(2**63) + 1, 2**63 - 1, 2**63,
@@ -454,8 +454,12 @@ def test_flat_records_by_column_answer_as_value_by_value():
                     r[k] = r.pop(k)
         expected = limits._plain_values(chain.from_iterable(map(dict.values, rows)))
         assert limits._flat_records(rows, set()) == expected, rows[:3]
+        columns = streamed._transposed(rows)  # the streamed rolls' way: the same keys in the same order
+        if columns is not None:
+            assert limits.flat_columns(columns, n) == expected
+            seen.add(("columns", expected))
         seen.add((n >= limits._BY_COLUMN, expected))
-    assert seen == {(True, True), (True, False), (False, True), (False, False)}
+    assert seen == {(True, True), (True, False), (False, True), (False, False), ("columns", True), ("columns", False)}
 
 
 @pytest.mark.parametrize("content, expected", [

@@ -8,7 +8,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -219,13 +219,26 @@ def _flat_records(v: list[Any], good_keys: set[str]) -> bool:
     return all(map(_plain_column, zip(*map(dict.values, v))))  # noqa: B905 (all the same length)
 
 
+def flat_columns(columns: Mapping[Any, Sequence[Any]], n: int) -> bool:
+    """Whether ``n`` records given column by column (key -> each record's value; every
+    record has exactly these keys) pass :func:`check_limits` as a list of flat records at
+    once: a key short ASCII text, every value plain, the counts within the limits. False
+    says nothing: check the records themselves."""
+    if n > MAX_ITEMS or len(columns) > MAX_ITEMS or n * (len(columns) + 1) > MAX_VALUES:
+        return False
+    for k in columns:
+        if type(k) is not str or len(k) > 200 or not k.isascii() or "\x00" in k:
+            return False
+    return all(map(_plain_column, columns.values()))
+
+
 _BY_COLUMN = 32
 """Records from which :func:`_flat_records` looks at their values a key at a time."""
 _TEXT_OR_NULL = frozenset((str, type(None)))
 _NUMBER_OR_NULL = frozenset((int, bool, type(None)))
 
 
-def _plain_column(col: tuple[Any, ...]) -> bool:
+def _plain_column(col: Sequence[Any]) -> bool:
     """:func:`_plain_values` of one column of values: texts or numbers (each or null) at
     C speed, anything else value by value."""
     kinds = set(map(type, col))

@@ -53,6 +53,7 @@ from campaign_app.usecases.datafiles.limits import (
     ImportRefused,
     _path,
     check_limits,
+    flat_columns,
 )
 from campaign_app.usecases.datafiles.validate import (
     _check_columns,
@@ -515,6 +516,14 @@ class _Refs:
             earlier = self.add(v)
             if earlier is not None:
                 ck.err(f"{prefix}[{offset + i}].ref", f"{v!r} is already used by {prefix}[{earlier}]")
+
+
+def _transposed(items: list[Any]) -> dict[Any, tuple[Any, ...]] | None:
+    """Records that are all objects with the same keys in the same order (an exporter's
+    rolls) as their columns, key -> values in order (one pass at C speed); else None."""
+    if not items or set(map(type, items)) != {dict} or len(set(map(tuple, items))) != 1:
+        return None
+    return dict(zip(items[0], zip(*map(dict.values, items)), strict=True))  # noqa: B905 (the same keys)
 
 
 def _limits(ck: _Checker, source: str, record: Any, at: tuple[Any, ...]) -> bool:
@@ -1128,24 +1137,29 @@ class _Rolls:
     def checked(self, items: list[Any], offset: int) -> dict[str, list[Any]] | None:
         """A chunk of rolls checked: its columns (plan names), None on a problem."""
         st, ck = self.st, self.ck
+        raw = _transposed(items)
         try:
-            check_limits(items, st.source, ("rolls",))
+            if raw is None or not flat_columns(raw, len(items)):  # else what check_limits passes at once
+                check_limits(items, st.source, ("rolls",))
         except ImportRefused:
             for k, x in enumerate(items):
                 _limits(ck, st.source, x, ("rolls", offset + k))
             st.dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
             return None
-        cols = _check_columns(ck, sch.Roll, items, "rolls", offset)
+        cols = _check_columns(ck, sch.Roll, items, "rolls", offset, raw)
         ck.cols.clear()
         if not sch._plain(sch.Roll, items):
             for k, x in enumerate(items):
                 for loc in sch.unknown_keys(sch.Roll, x, ("rolls", offset + k)):
                     cols = None
                     ck.err(_path(loc), "unknown field")
-        st.dr.define(_col(items, "ref"), ck, "rolls", offset)
+        def col_of(key: str) -> list[Any]:
+            return list(raw[key]) if raw is not None and key in raw else _col(items, key)
+
+        st.dr.define(col_of("ref"), ck, "rolls", offset)
         for kind, known, key in (("battle", st.br, "battle"), ("fighter", st.fr, "fighter"),
                                  ("unit", st.ur, "unit")):
-            col = _col(items, key)
+            col = col_of(key)
             try:  # each ref looked up once; the rolls naming an unknown one then in order
                 found = self.found[key] = known.places(set(col))
                 unknown: Any = {v for v, place in found.items() if type(v) is str and place is None}
@@ -1155,7 +1169,7 @@ class _Rolls:
                 for k, v in enumerate(col):
                     if type(v) is str and (v in unknown if unknown is not None else v not in known):
                         ck.err(f"rolls[{offset + k}].{key}", f"no {kind} has ref {v!r}")
-        if True in _col(items, "undone"):
+        if True in col_of("undone"):
             for k, x in enumerate(items):
                 if type(x) is dict and x.get("undone") is True and not x.get("action"):
                     ck.err(f"rolls[{offset + k}].undone", "an undone roll needs the action it belonged to")
