@@ -19,7 +19,9 @@ go of once checked, and its rows handed to the database 1,000 at a time
 How the file is read: one pass for the sections before the first big list (``format``,
 ``schema_version``, ``campaign``, ``walker_types``), then one pass per section
 (``rosters``, ``battles``, ``rolls``, ``content_packs``, ``worth``), each taking only its
-own items; so the sections may come in any order. What the streamed path does not see:
+own items; so the sections may come in any order. The first of them reads the file to its
+end (any syntax error anywhere is found there, as before) and notes where each top-level
+section begins and ends; each later pass seeks to its own section and parses only it. What the streamed path does not see:
 a top-level key other than the document's after the first big list, and a big section
 given twice (its items are read together). Problems are collected to the end of the
 section where they are found (up to MAX_PROBLEMS), then the import stops.
