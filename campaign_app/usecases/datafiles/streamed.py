@@ -39,6 +39,7 @@ import os
 import re
 from array import array
 from collections.abc import Callable, Collection, Iterator
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -521,11 +522,18 @@ class _Refs:
 
 
 def _transposed(items: list[Any]) -> dict[Any, tuple[Any, ...]] | None:
-    """Records that are all objects with the same keys in the same order (an exporter's
-    rolls) as their columns, key -> values in order (one pass at C speed); else None."""
-    if not items or set(map(type, items)) != {dict} or len(set(map(tuple, items))) != 1:
+    """Records that are all objects with the same keys (an exporter's rolls) as their
+    columns, key -> values in order (at C speed); else None."""
+    if not items or set(map(type, items)) != {dict}:
         return None
-    return dict(zip(items[0], zip(*map(dict.values, items)), strict=True))  # noqa: B905 (the same keys)
+    keys = tuple(items[0])
+    if len(keys) < 2 or set(map(len, items)) != {len(keys)}:
+        return None
+    try:  # as many keys in each, all of the first's: the same keys
+        rows = list(map(itemgetter(*keys), items))
+    except KeyError:
+        return None
+    return dict(zip(keys, zip(*rows), strict=True))  # noqa: B905 (each row has every key)
 
 
 def _limits(ck: _Checker, source: str, record: Any, at: tuple[Any, ...]) -> bool:
