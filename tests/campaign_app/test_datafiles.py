@@ -424,6 +424,44 @@ def test_a_bad_value_among_many_plain_records_is_named(value, expected):
     assert expected in ei.value.problems[0]
 
 
+def test_flat_records_by_column_answer_as_value_by_value():
+    """A long list of flat records is looked at a column at a time: the same answer as
+    value by value, whatever the values (keys in another order, missing keys, text that is
+    long, non-ASCII or holds NUL, numbers past 64 bits, floats, true/false, null, lists)."""
+    import random
+    from itertools import chain
+
+    from campaign_app.usecases.datafiles import limits, streamed
+
+    rng = random.Random(32)
+    kinds = ["", "plain", "é", "a\x00b", "x" * 20_000, "x" * 20_001, 0, 7, -(2**63) + 1, 2**63 - 1, 2**63,
+             -(2**63), True, False, None, 1.5, [], {}]
+    keys = ["a", "b", "c", "d"]
+    seen = set()
+    for _ in range(400):
+        n = rng.choice([1, 5, 31, 32, 40, 200])
+        base = [rng.choice(kinds[:4] + [0, 7, None]) for _k in keys]
+        rows = [dict(zip(keys, base, strict=True)) for _i in range(n)]
+        for _j in range(rng.choice([0, 0, 1, 2])):  # a few odd values, reordered or missing keys
+            r = rows[rng.randrange(n)]
+            what = rng.random()
+            if what < 0.6:
+                r[rng.choice(keys)] = rng.choice(kinds)
+            elif what < 0.8:
+                r.pop(rng.choice(keys))
+            else:
+                for k in rng.sample(keys, 4):
+                    r[k] = r.pop(k)
+        expected = limits._plain_values(chain.from_iterable(map(dict.values, rows)))
+        assert limits._flat_records(rows, set()) == expected, rows[:3]
+        columns = streamed._transposed(rows)  # the streamed rolls' way: the same keys in the same order
+        if columns is not None:
+            assert limits.flat_columns(columns, n) == expected
+            seen.add(("columns", expected))
+        seen.add((n >= limits._BY_COLUMN, expected))
+    assert seen == {(True, True), (True, False), (False, True), (False, False), ("columns", True), ("columns", False)}
+
+
 @pytest.mark.parametrize("content, expected", [
     (b"", "not valid JSON"),
     (b"\xff\xfe garbage", "not UTF-8"),

@@ -166,3 +166,42 @@ def test_canonical_writes_what_json_writes_for_every_kind_of_value():
         row["v"] = rng.choice([None, 0, 1, 2, "1"])
         prev = rng.choice(["", FIRST_HASH])
         assert rollchain.canonical(prev, row) == canonical_by_json(prev, row), row
+
+
+def test_chain_columns_gives_the_hashes_of_link_row_by_row():
+    """A chunk chained column by column (the streamed import) gives each row's prev_hash
+    and hash as :func:`rollchain.link` row by row, on the known answers and on awkward
+    values of every kind (datetimes with and without a zone, texts, numbers, versions),
+    after a head or after nothing."""
+    import random
+    from datetime import UTC, datetime, timedelta, timezone
+
+    cols = {k: [row.get(k) for row in (FIRST, SECOND, THIRD)] for k in rollchain.HASHED}
+    assert rollchain.chain_columns("", cols) == (["", FIRST_HASH, SECOND_HASH], [FIRST_HASH, SECOND_HASH, THIRD_HASH])
+    assert rollchain.chain_columns("", {k: [] for k in rollchain.HASHED}) == ([], [])
+
+    rng = random.Random(32)
+    whens = [None, "2026-03-14T12:34:56.789012", datetime(2026, 3, 14, 12, 34, 56, 789012, tzinfo=UTC),
+             datetime(2026, 3, 14, 12, 34, 56), datetime(999, 1, 2, 3, 4, 5, 6, tzinfo=UTC),
+             datetime(2026, 3, 14, 14, 34, 56, 1, tzinfo=timezone(timedelta(hours=2)))]
+    for _ in range(300):
+        n = rng.choice([1, 2, 7, 40])
+        uniform = rng.random() < 0.5  # a column of one kind (the fast paths) or of mixed kinds
+        rows: list[dict] = []
+        for _i in range(n):
+            row: dict = {k: rng.choice(_AWKWARD[:10] if uniform else _AWKWARD) for k in rollchain._TEXTS}
+            row["first_mark"] = rng.choice(["applied", "", None, "Ñ"] if not uniform else ["applied", "preview"])
+            for k in rollchain._NUMBERS:
+                row[k] = rng.choice([0, 6, -1, 66] if uniform else [None, 0, 6, "12", True])
+            row["created_at"] = rng.choice(whens[2:4] if uniform else whens)
+            row["v"] = rng.choice([0, 1] if uniform else [None, 0, 1, 2, "1", True])
+            rows.append(row)
+        cols = {k: [row[k] for row in rows] for k in rollchain.HASHED}
+        for head in ("", FIRST_HASH, 'not "a hash"'):
+            prevs, hashes = [], []
+            prev = head
+            for row in rows:
+                prevs.append(prev)
+                prev = rollchain.link(prev, row)
+                hashes.append(prev)
+            assert rollchain.chain_columns(head, cols) == (prevs, hashes)

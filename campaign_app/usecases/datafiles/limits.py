@@ -8,6 +8,7 @@ import json
 import math
 import os
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -202,14 +203,61 @@ def check_limits(doc: Any, source: str = "document", at: tuple[Any, ...] = ()) -
 def _flat_records(v: list[Any], good_keys: set[str]) -> bool:
     """Whether ``v`` is a list of objects holding only known-good keys and plain values
     (short ASCII text without NUL, 64-bit integers, true/false, null): then nothing in it
-    can break a limit but the value count. False sends it through the item-by-item walk."""
+    can break a limit but the value count. False sends it through the item-by-item walk.
+    A long list is looked at a key's values at a time, at C speed (a chunk of rolls)."""
     if set(map(type, v)) != {dict} or max(map(len, v)) > MAX_ITEMS:
         return False
-    for k in set().union(*v) - good_keys:
+    keys = set().union(*v)
+    for k in keys - good_keys:
         if type(k) is not str or len(k) > 200 or not k.isascii() or "\x00" in k:
             return False
         good_keys.add(k)
-    for x in chain.from_iterable(map(dict.values, v)):
+    if len(v) < _BY_COLUMN or len(set(map(len, v))) != 1:
+        return _plain_values(chain.from_iterable(map(dict.values, v)))
+    # as many values in each record: the k-th of each together (a key's values when the
+    # records list their keys in the same order; any grouping gives the same answer)
+    return all(map(_plain_column, zip(*map(dict.values, v))))  # noqa: B905 (all the same length)
+
+
+def flat_columns(columns: Mapping[Any, Sequence[Any]], n: int) -> bool:
+    """Whether ``n`` records given column by column (key -> each record's value; every
+    record has exactly these keys) pass :func:`check_limits` as a list of flat records at
+    once: a key short ASCII text, every value plain, the counts within the limits. False
+    says nothing: check the records themselves."""
+    if n > MAX_ITEMS or len(columns) > MAX_ITEMS or n * (len(columns) + 1) > MAX_VALUES:
+        return False
+    for k in columns:
+        if type(k) is not str or len(k) > 200 or not k.isascii() or "\x00" in k:
+            return False
+    return all(map(_plain_column, columns.values()))
+
+
+_BY_COLUMN = 32
+"""Records from which :func:`_flat_records` looks at their values a key at a time."""
+_TEXT_OR_NULL = frozenset((str, type(None)))
+_NUMBER_OR_NULL = frozenset((int, bool, type(None)))
+
+
+def _plain_column(col: Sequence[Any]) -> bool:
+    """:func:`_plain_values` of one column of values: texts or numbers (each or null) at
+    C speed, anything else value by value."""
+    kinds = set(map(type, col))
+    if kinds <= _TEXT_OR_NULL:
+        texts = col if type(None) not in kinds else list(filter(None, col))
+        if not texts:
+            return True
+        joined = "".join(texts)
+        return max(map(len, texts)) <= MAX_STRING and "\x00" not in joined and joined.isascii()
+    if kinds <= _NUMBER_OR_NULL:
+        numbers = list(filter(None, col))  # null, 0 and false are plain
+        return not numbers or (min(numbers) > -(2**63) and max(numbers) < 2**63)
+    return _plain_values(col)
+
+
+def _plain_values(values: Iterable[Any]) -> bool:
+    """Whether every value is plain (short ASCII text without NUL, a 64-bit integer,
+    true/false or null)."""
+    for x in values:
         t = type(x)
         if t is str:
             if len(x) > MAX_STRING or "\x00" in x or not x.isascii():

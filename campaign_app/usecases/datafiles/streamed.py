@@ -19,7 +19,9 @@ go of once checked, and its rows handed to the database 1,000 at a time
 How the file is read: one pass for the sections before the first big list (``format``,
 ``schema_version``, ``campaign``, ``walker_types``), then one pass per section
 (``rosters``, ``battles``, ``rolls``, ``content_packs``, ``worth``), each taking only its
-own items; so the sections may come in any order. What the streamed path does not see:
+own items; so the sections may come in any order. The first of them reads the file to its
+end (any syntax error anywhere is found there, as before) and notes where each top-level
+section begins and ends; each later pass seeks to its own section and parses only it. What the streamed path does not see:
 a top-level key other than the document's after the first big list, and a big section
 given twice (its items are read together). Problems are collected to the end of the
 section where they are found (up to MAX_PROBLEMS), then the import stops.
@@ -37,6 +39,7 @@ import os
 import re
 from array import array
 from collections.abc import Callable, Collection, Iterator
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -53,6 +56,7 @@ from campaign_app.usecases.datafiles.limits import (
     ImportRefused,
     _path,
     check_limits,
+    flat_columns,
 )
 from campaign_app.usecases.datafiles.validate import (
     _check_columns,
@@ -61,6 +65,7 @@ from campaign_app.usecases.datafiles.validate import (
     _check_packs,
     _check_unit,
     _Checker,
+    _col,
     _default,
     _items,
     _message,
@@ -128,7 +133,10 @@ class _Guarded:
     came to and a bound of the highest. Only a read that might pass the limit, or comes down
     to the top level (where the section keys are), is walked token by token. With
     ``nesting`` False (a pass of the file before read to its end through this check) the
-    depth is not looked at; ``complete`` says this guard looked at every byte to the end."""
+    depth is not looked at; ``complete`` says this guard looked at every byte to the end.
+    The walk also notes where each top-level value that is an object or a list begins and
+    ends (``spans``: its key, raw, and the bytes from its bracket to the closing one), so the
+    later passes read only their own section's bytes."""
 
     def __init__(self, fh: BinaryIO, source: str, nesting: bool = True) -> None:
         self.fh, self.source, self.run, self.pos = fh, source, 0, 0
@@ -138,6 +146,8 @@ class _Guarded:
         self.key: bytes | None = None  # the last text at the top level, raw: a section's key
         self.key_open = False  # ... cut by the end of the last read
         self.section: bytes | None = None  # the key of the top-level value being read
+        self.opened = 0  # where that value's bracket is
+        self.spans: list[tuple[bytes | None, int, int]] = []  # (key, start, end) of each top-level value read
 
     def read(self, n: int = -1) -> bytes:
         # at most MAX_TOKEN_BYTES at a time: then only a run across reads can be too long
@@ -222,11 +232,14 @@ class _Guarded:
                     self.key = self.section = None
                 elif depth == 2:
                     self.section = self.key
+                    self.opened = self.pos + m.start() - skip
                 elif depth > MAX_NESTING:
                     raise InputError(f"{self.source}: {self._where()}: nesting is deeper than {MAX_DEPTH} levels "
                                      f"near byte {self.pos + m.start() - skip:,}")
             else:
                 depth -= 1
+                if depth == 1:
+                    self.spans.append((self.section, self.opened, self.pos + m.start() - skip + 1))
         self.depth = depth
 
     def _where(self) -> str:
@@ -242,46 +255,101 @@ class _Guarded:
 
 
 class _File:
-    """The file, opened once per pass (a UTF-8 byte order mark skipped)."""
+    """The file, opened once per pass (a UTF-8 byte order mark skipped). The first pass
+    that reads it to its end (through the depth check) notes where each top-level section
+    begins and ends; each later pass of a section reads only that section's bytes (seek),
+    as long as the file is the one that pass read."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path, self.source = Path(path), str(path)
         self.guard: _Guarded | None = None
         self.nesting_done: tuple[int, int, int] | None = None  # the file read to its end through the depth check
+        self.sections: dict[str, list[tuple[int, int]]] | None = None  # key -> (start, end) of each value
+        self.reader: _Guarded | _Slice | None = None  # what the pass being read reads through
         with open(self.path, "rb") as fh:
             self.bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
+
+    def section_bytes(self, key: str) -> int | None:
+        """The bytes of the top-level section ``key`` (None before the file was read to its end)."""
+        if self.sections is None:
+            return None
+        return sum(end - start for start, end in self.sections.get(key, ()))
 
     def events(self, what: str, prefix: str = "", kv: bool = False) -> Iterator[Any]:
         """ijson's items (or key-value pairs with ``kv``, or ``(event, value)`` pairs
         without prefixes when ``what`` is ``basic_parse``) of ``prefix``, parse errors
-        as one line."""
-        import ijson
-
-        ij = _backend()
+        as one line. Once the file was read to its end, the items of a section are read
+        from that section's own bytes: the same items (a section given twice, both in
+        order), without parsing the rest of the file again."""
         with open(self.path, "rb") as fh:
-            fh.seek(self.bom)
             st = os.fstat(fh.fileno())
             seen = (st.st_ino, st.st_size, st.st_mtime_ns)  # the depth of each pass's bytes is the same:
-            g = self.guard = _Guarded(fh, self.source, nesting=self.nesting_done != seen)  # checked once
-            if what == "basic_parse":
-                it = ij.basic_parse(g, use_float=True)
-            elif kv:
-                it = ij.kvitems(g, prefix, use_float=True)
-            else:
-                it = ij.items(g, prefix, use_float=True)
+            if what != "basic_parse" and self.sections is not None and self.nesting_done == seen:
+                section, _dot, rest = prefix.partition(".")
+                for start, end in self.sections.get(section, ()):
+                    fh.seek(self.bom + start)
+                    self.reader = _Slice(fh, end - start)
+                    yield from self._parse(self.reader, what, rest, kv)
+                return
+            fh.seek(self.bom)
+            g = self.reader = self.guard = _Guarded(fh, self.source, nesting=self.nesting_done != seen)  # checked once
             try:
-                yield from it
-            except ijson.JSONError as e:
-                why = e.args[0] if e.args else type(e).__name__
-                why = why.decode("utf-8", "replace") if isinstance(why, bytes) else str(why)
-                first = why.strip().splitlines()[0] if why.strip() else type(e).__name__
-                cut = "truncated: " if "premature EOF" in first or "Incomplete" in first else ""
-                raise InputError(f"{self.source} is not valid JSON ({cut}{first[:200]})") from None
-            except UnicodeDecodeError as e:
-                raise InputError(f"{self.source} is not UTF-8 text (byte {e.start})") from None
+                yield from self._parse(g, what, prefix, kv)
             finally:
                 if g.complete:
                     self.nesting_done = seen
+                    self.sections = _sections(g.spans)
+
+    def _parse(self, source: Any, what: str, prefix: str, kv: bool) -> Iterator[Any]:
+        import ijson
+
+        ij = _backend()
+        if what == "basic_parse":
+            it = ij.basic_parse(source, use_float=True)
+        elif kv:
+            it = ij.kvitems(source, prefix, use_float=True)
+        else:
+            it = ij.items(source, prefix, use_float=True)
+        try:
+            yield from it
+        except ijson.JSONError as e:
+            why = e.args[0] if e.args else type(e).__name__
+            why = why.decode("utf-8", "replace") if isinstance(why, bytes) else str(why)
+            first = why.strip().splitlines()[0] if why.strip() else type(e).__name__
+            cut = "truncated: " if "premature EOF" in first or "Incomplete" in first else ""
+            raise InputError(f"{self.source} is not valid JSON ({cut}{first[:200]})") from None
+        except UnicodeDecodeError as e:
+            raise InputError(f"{self.source} is not UTF-8 text (byte {e.start})") from None
+
+
+class _Slice:
+    """``n`` bytes of a file from where it stands: one section's value."""
+
+    def __init__(self, fh: BinaryIO, n: int) -> None:
+        self.fh, self.left, self.pos = fh, n, 0
+
+    def read(self, n: int = -1) -> bytes:
+        data = self.fh.read(self.left if n < 0 or n > self.left else n)
+        self.left -= len(data)
+        self.pos += len(data)
+        return data
+
+
+def _sections(spans: list[tuple[bytes | None, int, int]]) -> dict[str, list[tuple[int, int]]] | None:
+    """The spans of the top-level values by their key (decoded as the parser decodes it);
+    None when a key cannot be read so (the passes then read the whole file each)."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    for raw, start, end in spans:
+        if raw is None:
+            return None
+        try:
+            key = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            return None
+        if type(key) is not str:
+            return None
+        out.setdefault(key, []).append((start, end))
+    return out
 
 
 def should_stream(path_or_doc: Any) -> bool:
@@ -381,6 +449,25 @@ class _Refs:
                 return k
         return None
 
+    def places(self, refs: Collection[Any]) -> dict[Any, int | None]:
+        """:meth:`find` of each of ``refs`` (distinct; a ref that is not text: None), without
+        its calls (a chunk of rolls names thousands of fighters)."""
+        other, canon, letter, n = self.other, self.canon, self.letter, len(self.canon)
+        out: dict[Any, int | None] = {}
+        for ref in refs:
+            if type(ref) is not str:
+                out[ref] = None
+                continue
+            place = other.get(ref)
+            if place is None and ref[:1] == letter:
+                tail = ref[1:]
+                if tail.isdigit() and tail[:1] != "0" and tail.isascii():
+                    k = int(tail) - 1
+                    if k < n and canon[k]:
+                        place = k
+            out[ref] = place
+        return out
+
     def id(self, ref: str) -> int:
         place = self.find(ref)
         assert place is not None
@@ -389,19 +476,20 @@ class _Refs:
     def ids_of(self, refs: list[Any]) -> list[Any]:
         """The new ids of ``refs`` (None for a null ref), every ref already checked to be
         known: :meth:`id` of each, without its calls (millions of rolls name fighters)."""
-        ids, other, letter = self.ids, self.other, self.letter
-        out: list[Any] = []
-        add = out.append
-        for ref in refs:
-            if not ref:
-                add(None)
-                continue
-            place = other.get(ref)
-            if place is None:  # not another ref: the exporter's <letter>k, at place k - 1
-                assert ref[:1] == letter
-                place = int(ref[1:]) - 1
-            add(ids[place])
-        return out
+        ids = self.ids
+        found: dict[Any, Any] = {}
+        for ref, place in self.places({ref for ref in set(refs) if ref}).items():  # each ref once
+            assert place is not None
+            found[ref] = ids[place]
+        found[None] = found[""] = None
+        return list(map(found.__getitem__, refs))
+
+    def ids_at(self, refs: list[Any], places: dict[Any, int | None]) -> list[Any]:
+        """:meth:`ids_of` of ``refs`` whose places :meth:`places` gave (every text ref known)."""
+        ids = self.ids
+        found: dict[Any, Any] = {ref: ids[place] for ref, place in places.items() if place is not None}
+        found[None] = found[""] = None
+        return list(map(found.__getitem__, refs))
 
     def add(self, ref: Any) -> int | None:
         """Define the next row's ``ref``; the place of the row that already has it, if any
@@ -431,6 +519,21 @@ class _Refs:
             earlier = self.add(v)
             if earlier is not None:
                 ck.err(f"{prefix}[{offset + i}].ref", f"{v!r} is already used by {prefix}[{earlier}]")
+
+
+def _transposed(items: list[Any]) -> dict[Any, tuple[Any, ...]] | None:
+    """Records that are all objects with the same keys (an exporter's rolls) as their
+    columns, key -> values in order (at C speed); else None."""
+    if not items or set(map(type, items)) != {dict}:
+        return None
+    keys = tuple(items[0])
+    if len(keys) < 2 or set(map(len, items)) != {len(keys)}:
+        return None
+    try:  # as many keys in each, all of the first's: the same keys
+        rows = list(map(itemgetter(*keys), items))
+    except KeyError:
+        return None
+    return dict(zip(keys, zip(*rows), strict=True))  # noqa: B905 (each row has every key)
 
 
 def _limits(ck: _Checker, source: str, record: Any, at: tuple[Any, ...]) -> bool:
@@ -976,6 +1079,8 @@ class _Rolls:
         self.head = ""  # the chain's last hash
         self.brk: rollchain.Break | None = None
         self.given = False  # the file gives hashes
+        self.indexes: list[str] = []  # the roll record's indexes to build after the rolls (SQLite)
+        self.found: dict[str, dict[Any, int | None]] = {}  # the chunk's refs of each kind -> their places
 
     def run(self, accept_broken_chain: bool) -> rollchain.Break | None:
         from db.uow import fault_point
@@ -990,6 +1095,8 @@ class _Rolls:
                     self.chunk(chunk, offset)
                     offset += len(chunk)
                     chunk = []
+                    if offset == CHUNK:
+                        self.defer(offset)
                     if offset > MAX_ROLLS:
                         ck.err("rolls", f"more than {MAX_ROLLS:,} items")
                         break
@@ -1006,6 +1113,10 @@ class _Rolls:
         if brk is not None and not accept_broken_chain:
             raise ImportRefused(st.source, [f"rolls: the roll record's hash chain is broken at {brk.text('roll')}; "
                                             "accept the broken chain to import it anyway (the break is recorded)"])
+        if self.indexes:
+            from db.queries.transfer import build_indexes
+
+            build_indexes(st.s, self.indexes)
         fault_point("import.after-rolls")
         rows = st.rows(sch.Injury, st.injuries, _fighter=st.i_fighter)
         st.insert("lasting_injury", rows, {"fighter_id": [st.fr.id(x) for x in rows["_fighter"]],
@@ -1013,6 +1124,18 @@ class _Rolls:
                                            "roll_record_id": [st.did[x] if x else None for x in rows["_roll"]]})
         st.injuries, st.i_fighter = [], []
         return brk
+
+    def defer(self, done: int) -> None:
+        """After the first ``done`` rolls are written: how many more are coming, from the
+        bytes of the section and those they took; on SQLite, when they are many, the roll
+        record's indexes are built after the last (:func:`db.queries.transfer.defer_indexes`)."""
+        from db.queries.transfer import defer_indexes
+
+        st = self.st
+        total, reader = st.f.section_bytes("rolls"), st.f.reader
+        if total is None or not isinstance(reader, _Slice) or not reader.pos or self.ck.problems:
+            return
+        self.indexes = defer_indexes(st.s, "roll_record", int(total * done / reader.pos) - done)
 
     def chunk(self, items: list[Any], offset: int) -> None:
         """Rolls ``offset``... checked, and written when they and all before are good."""
@@ -1024,30 +1147,42 @@ class _Rolls:
     def checked(self, items: list[Any], offset: int) -> dict[str, list[Any]] | None:
         """A chunk of rolls checked: its columns (plan names), None on a problem."""
         st, ck = self.st, self.ck
+        raw = _transposed(items)
         try:
-            check_limits(items, st.source, ("rolls",))
+            if raw is None or not flat_columns(raw, len(items)):  # else what check_limits passes at once
+                check_limits(items, st.source, ("rolls",))
         except ImportRefused:
             for k, x in enumerate(items):
                 _limits(ck, st.source, x, ("rolls", offset + k))
             st.dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
             return None
-        cols = _check_columns(ck, sch.Roll, items, "rolls", offset)
+        cols = _check_columns(ck, sch.Roll, items, "rolls", offset, raw)
         ck.cols.clear()
         if not sch._plain(sch.Roll, items):
             for k, x in enumerate(items):
                 for loc in sch.unknown_keys(sch.Roll, x, ("rolls", offset + k)):
                     cols = None
                     ck.err(_path(loc), "unknown field")
-        st.dr.define([x.get("ref") if type(x) is dict else None for x in items], ck, "rolls", offset)
+        def col_of(key: str) -> list[Any]:
+            return list(raw[key]) if raw is not None and key in raw else _col(items, key)
+
+        st.dr.define(col_of("ref"), ck, "rolls", offset)
         for kind, known, key in (("battle", st.br, "battle"), ("fighter", st.fr, "fighter"),
                                  ("unit", st.ur, "unit")):
+            col = col_of(key)
+            try:  # each ref looked up once; the rolls naming an unknown one then in order
+                found = self.found[key] = known.places(set(col))
+                unknown: Any = {v for v, place in found.items() if type(v) is str and place is None}
+            except TypeError:  # a list or an object where a ref goes (the models named it)
+                unknown = None
+            if unknown is None or unknown:
+                for k, v in enumerate(col):
+                    if type(v) is str and (v in unknown if unknown is not None else v not in known):
+                        ck.err(f"rolls[{offset + k}].{key}", f"no {kind} has ref {v!r}")
+        if True in col_of("undone"):
             for k, x in enumerate(items):
-                v = x.get(key) if type(x) is dict else None
-                if type(v) is str and v not in known:
-                    ck.err(f"rolls[{offset + k}].{key}", f"no {kind} has ref {v!r}")
-        for k, x in enumerate(items):
-            if type(x) is dict and x.get("undone") is True and not x.get("action"):
-                ck.err(f"rolls[{offset + k}].undone", "an undone roll needs the action it belonged to")
+                if type(x) is dict and x.get("undone") is True and not x.get("action"):
+                    ck.err(f"rolls[{offset + k}].undone", "an undone roll needs the action it belonged to")
         if cols is None or ck.problems:
             return None
         cols_of, keys_of = _spec(sch.Roll)
@@ -1057,25 +1192,24 @@ class _Rolls:
         return pc
 
     def chain(self, pc: dict[str, list[Any]], offset: int) -> None:
-        """The hash chain: the file's checked, the rolls chained afresh (the same when intact)."""
-        head, brk = self.head, self.brk
+        """The hash chain: the rolls chained afresh (:func:`rollchain.chain_columns`), the
+        file's chain checked against that (the same when intact): the first roll whose given
+        ``prev_hash`` is not the hash before it (order) or whose given hash is not its own
+        (content) is the break."""
         given_prev, given = pc["prev_hash"], pc["hash"]
-        new_prev, new_hash = [], []
-        link = rollchain.link
-        names = rollchain.HASHED
-        for k, values in enumerate(zip(*[pc[key] for key in names], strict=True)):
-            h = link(head, dict(zip(names, values, strict=True)))
-            if brk is None:
-                if (given_prev[k] or "") != head:
-                    brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "order")
-                elif h != given[k]:
-                    brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "content")
-            new_prev.append(head)
-            new_hash.append(h)
-            head = h
+        new_prev, new_hash = rollchain.chain_columns(self.head, pc)
+        if self.brk is None and (given_prev != new_prev or given != new_hash):
+            for k, (gp, gh, p, h) in enumerate(zip(given_prev, given, new_prev, new_hash, strict=True)):
+                if (gp or "") != p:
+                    self.brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "order")
+                    break
+                if gh != h:
+                    self.brk = rollchain.Break(offset + k + 1, pc["_ref"][k], "content")
+                    break
         if not self.given and any(given):
             self.given = True
-        self.head, self.brk = head, brk
+        if new_hash:
+            self.head = new_hash[-1]
         pc["prev_hash"], pc["hash"] = new_prev, new_hash
 
     def write(self, pc: dict[str, list[Any]]) -> None:
@@ -1097,9 +1231,9 @@ class _Rolls:
             "campaign_id": st.cid,
             "journal_id": [self.holders[(a, u)] if a else None for a, u in zip(pc["_action"], pc["_undone"],
                                                                                 strict=True)],
-            "battle_id": br.ids_of(pc["_battle"]),
-            "fighter_id": fr.ids_of(pc["_fighter"]),
-            "unit_id": ur.ids_of(pc["_unit"]),
+            "battle_id": br.ids_at(pc["_battle"], self.found["battle"]),
+            "fighter_id": fr.ids_at(pc["_fighter"], self.found["fighter"]),
+            "unit_id": ur.ids_at(pc["_unit"], self.found["unit"]),
         }, returning=need)
         if need:
             st.did.update((r, x) for r, x in zip(pc["_ref"], ids, strict=True) if r in self.wanted)
