@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-CASES = {"roster-load", "sort", "after-battle", "pdf", "json-export", "export-rss", "json-import", "import-rss",
+CASES = {"roster-load", "sort", "after-battle", "pdf", "json-export", "export-rss", "json-import", "import-vs-bare", "import-rss",
          "start", "start-loaded", "loaded/floor", "peak-rss",
          # the window walked through at the league's size (bench/window_walk.py)
          "walk-campaign", "walk-search", "walk-sort", "walk-roster", "walk-battles", "walk-roll-log",
