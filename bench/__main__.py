@@ -33,11 +33,13 @@ throughput):
                  chained roll inserts in one transaction
   pdf            every roster of the league in one PDF (pages/s), vs plain reportlab
                  drawing the same tables with plain-string cells in the same font
-  json-export    JSON export of the league to a file (streamed), in a child process, vs raw
-                 sqlite3 reading the same rows; export-rss: that process's peak memory
-  json-import    JSON import of that file in a child process, vs raw sqlite3 executemany
-                 of the rows into the same tables with the same indexes (import-vs-bare:
-                 into the tables alone); import-rss: its peak memory
+  json-export    JSON export of the league to a file (streamed), in a child process, vs
+                 the plain driver reading the same rows (psycopg on PostgreSQL);
+                 export-rss: that process's peak memory
+  json-import    JSON import of that file in a child process, vs the plain driver
+                 writing the rows into the same tables with the same indexes (sqlite3
+                 executemany; on PostgreSQL, COPY into a schema of its own on the same
+                 server; import-vs-bare: into the tables alone); import-rss: its peak memory
   peak-rss       peak memory of the GUI process with the league open
   cli            `campaign-app roster show` of a league roster in a fresh process (the
                  checked rules data already kept, as after a user's first command), vs
@@ -550,8 +552,19 @@ class Bench:
         tables = ["roster", "fighter", "equipment", "skill", "battle", "battle_roster", "battle_result",
                   "roll_record"]
 
+        pg = self.engine.dialect.name == "postgresql"
+        dsn = self.url.replace("+psycopg", "")
+
         def raw_read() -> int:
             n = 0
+            if pg:  # psycopg on the same server, as the other PostgreSQL cases
+                import psycopg
+
+                with psycopg.connect(dsn) as c, c.cursor() as cur:
+                    for t in tables:
+                        for _row in cur.execute(f"SELECT * FROM {t}"):  # noqa: S608
+                            n += 1
+                return n
             with sqlite3.connect(self.raw_path) as c:
                 for t in tables:
                     for _row in c.execute(f"SELECT * FROM {t}"):  # noqa: S608
@@ -565,6 +578,14 @@ class Bench:
         self.add("export-rss", rss, "MB", None, "<= 300 MB", rss <= 300)
 
         how = "streamed" if path.stat().st_size > MAX_FILE_BYTES else "whole document"
+        copied: dict[str, bytes] = {}
+        if pg:  # the league's rows as PostgreSQL's COPY text, read before the imports add theirs
+            import psycopg
+
+            with psycopg.connect(dsn) as c, c.cursor() as cur:
+                for t in tables:
+                    with cur.copy(f"COPY (SELECT * FROM {t}) TO STDOUT") as cp:  # noqa: S608
+                        copied[t] = b"".join(bytes(chunk) for chunk in cp)
         imports = []
         for n in range(runs):
             if self.engine.dialect.name == "sqlite":
@@ -576,8 +597,10 @@ class Bench:
                 target = self.url
             imports.append(self._child("import", target, str(path), f"Imported {n + 1}"))
         t2 = statistics.median(i["seconds"] for i in imports)
-        with sqlite3.connect(self.raw_path) as c:
-            rows = {t: c.execute(f"SELECT * FROM {t}").fetchall() for t in tables}  # noqa: S608
+        rows: dict[str, list[Any]] = {}
+        if not pg:
+            with sqlite3.connect(self.raw_path) as c:
+                rows = {t: c.execute(f"SELECT * FROM {t}").fetchall() for t in tables}  # noqa: S608
 
         def raw_write(indexes: bool) -> None:
             dest = self.workdir / f"raw-import{time.perf_counter_ns()}.sqlite"
@@ -596,9 +619,40 @@ class Bench:
         # the floor gives the same result: the rows in the same tables with the same
         # indexes (the app's database must keep them: the roll record alone has eleven),
         # written with executemany; the bare tables without their indexes are reported too
-        b2 = median_time(lambda: raw_write(True), runs)
-        bare = median_time(lambda: raw_write(False), runs)
+        schemas: list[str] = []
+
+        def raw_write_pg(indexes: bool) -> None:
+            """The same on the same server: in a schema of its own, each table made like
+            the league's (columns and defaults), its rows sent with COPY, then the
+            league table's own indexes built once over them; one transaction."""
+            import psycopg
+
+            schema = f"bench_floor_{len(schemas)}"
+            schemas.append(schema)
+            with psycopg.connect(dsn) as c, c.cursor() as cur:
+                cur.execute(f"CREATE SCHEMA {schema}")
+                for t, data in copied.items():
+                    cur.execute(f"CREATE TABLE {schema}.{t} (LIKE public.{t} INCLUDING DEFAULTS)")
+                    with cur.copy(f"COPY {schema}.{t} FROM STDIN") as cp:
+                        cp.write(data)
+                    if indexes:
+                        for (ddl,) in cur.execute("SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'"
+                                                  " AND tablename = %s", (t,)).fetchall():
+                            cur.execute(ddl.replace(f" ON public.{t} ", f" ON {schema}.{t} ", 1))
+
+        write = raw_write_pg if pg else raw_write
+        try:
+            b2 = median_time(lambda: write(True), runs)
+            bare = median_time(lambda: write(False), runs)
+        finally:
+            if schemas:
+                import psycopg
+
+                with psycopg.connect(dsn) as c:
+                    for schema in schemas:
+                        c.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
         rows.clear()
+        copied.clear()
         self.add("json-import", t2 * 1000, "ms", b2 * 1000, f"<= 10x raw ({how})", t2 / b2 <= 10)
         self.add("import-vs-bare", t2 * 1000, "ms", bare * 1000, "(reported: vs tables without indexes)", None)
         rss2 = max(i["rss_mb"] for i in imports)
