@@ -178,7 +178,8 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
         uid = e.unit_id or 0
         equipment.setdefault(u_roster.get(uid, 0), {}).setdefault(("u", uid), []).append(e)
     walker_types = {w.id: w for w in q.walker_types(s, c.id) if w.id is not None}
-    roster_names = q.roster_names(s, c.id)
+    captors = {f.captured_by_roster_id for fs in fighters.values() for f in fs if f.captured_by_roster_id}
+    roster_names = q.roster_names(s, c.id, only=captors)
     if battles is None:
         battles = q.battle_counts(s, roster_ids=rids)
     worth = worth_of(s, rosters)
