@@ -51,6 +51,7 @@ from db.models import (
 )
 from db.queries import campaign_report as qr
 from db.queries import documents as q
+from db.queries import pages as pages_q
 from db.queries import rolls as roll_q
 from db.uow import Engine, Session, read_session
 
@@ -179,7 +180,7 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
         equipment.setdefault(u_roster.get(uid, 0), {}).setdefault(("u", uid), []).append(e)
     walker_types = {w.id: w for w in q.walker_types(s, c.id) if w.id is not None}
     captors = {f.captured_by_roster_id for fs in fighters.values() for f in fs if f.captured_by_roster_id}
-    roster_names = q.roster_names(s, c.id, only=captors)
+    roster_names = pages_q.roster_names(s, captors)  # its figures' captors only (10,000 rosters in a league)
     if battles is None:
         battles = q.battle_counts(s, roster_ids=rids)
     worth = worth_of(s, rosters)

@@ -5,7 +5,7 @@ selects whatever the number of rosters."""
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,17 +102,12 @@ def walker_types(s: Session, campaign_id: int, *, by_name: bool = False) -> list
     return list(s.exec(stmt).all())
 
 
-def roster_names(s: Session, campaign_id: int, only: Collection[int] | None = None) -> dict[int, str]:
-    """Roster id -> name, for every roster of the campaign, or (``only``) for those of
-    its rosters alone: a printed roster names only its figures' captors, and a national
-    league has 10,000 rosters (reading them all was half of each roster document)."""
-    stmt = select(Roster.id, Roster.name).where(Roster.campaign_id == campaign_id)
-    if only is not None:
-        if not only:
-            return {}
-        if len(only) <= 500:  # (else the whole campaign: one plain read, no long IN list)
-            stmt = stmt.where(Roster.id.in_(sorted(only)))  # type: ignore[union-attr]
-    return {rid: name for rid, name in s.exec(stmt) if rid is not None}  # type: ignore[call-overload]
+def roster_names(s: Session, campaign_id: int) -> dict[int, str]:
+    """Roster id -> name, for every roster of the campaign."""
+    return {
+        rid: name for rid, name in s.exec(select(Roster.id, Roster.name).where(Roster.campaign_id == campaign_id))  # type: ignore[call-overload]
+        if rid is not None
+    }
 
 
 def campaign_rosters(s: Session, campaign_id: int) -> list[Roster]:
