@@ -31,6 +31,9 @@ def missing_display(env: dict[str, str] | None = None, platform: str | None = No
 def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QApplication
 
+    from ui.qtboot import quicker_feature_check
+
+    quicker_feature_check()  # before the window's own imports (ui.qtboot says why)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName("Campaign Manager")
     app.setOrganizationName("campaign_app")

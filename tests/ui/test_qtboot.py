@@ -1,0 +1,65 @@
+"""PySide's per-import check, asked of the file's bytes (ui.qtboot, issue #32): the
+same answer as PySide's own for every module a window start imports."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+from ui import qtboot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SAME_ANSWER = r"""
+import sys, linecache
+import PySide6.QtWidgets
+import shibokensupport.feature as feature
+original = feature._mod_uses_pyside
+from ui.qtboot import quicker_feature_check, uses_pyside
+assert quicker_feature_check() and feature._mod_uses_pyside is uses_pyside
+assert quicker_feature_check() and feature._mod_uses_pyside is uses_pyside  # once only
+import ui.main_window, ui.views, ui.charts, ui.controllers.database
+import campaign_app.usecases.first_screen
+from campaign_app.systems.registry import systems
+systems()
+mods = list(sys.modules.values())
+ours = [m for m in mods if m.__name__.split(".")[0] in ("ui", "campaign_app")]
+users = [m for m in ours if uses_pyside(m)]
+assert len(ours) > 40 and len(users) > 10, (len(ours), len(users))
+wrong = [m.__name__ for m in mods if uses_pyside(m) != original(m)]
+assert not wrong, wrong
+assert feature.pyside_feature_dict.get("ui.views") == 0  # uses PySide6
+assert feature.pyside_feature_dict.get("campaign_app.usecases.first_screen") == -1
+print("ok", len(mods))
+"""
+
+
+def test_the_same_answer_as_pysides_own_for_every_module_of_a_start() -> None:
+    out = subprocess.run([sys.executable, "-c", SAME_ANSWER], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.startswith("ok ")
+
+
+def test_no_source_file_means_no_pyside(tmp_path: Path) -> None:
+    built_in = sys.modules["sys"]
+    assert not qtboot.uses_pyside(built_in)
+    gone = types.ModuleType("gone")
+    gone.__file__ = str(tmp_path / "gone.py")
+    assert not qtboot.uses_pyside(gone)
+    src = tmp_path / "uses.py"
+    src.write_text("from PySide6.QtCore import Qt\n", encoding="utf-8")
+    mod = types.ModuleType("uses")
+    mod.__file__ = str(src)
+    assert qtboot.uses_pyside(mod)
+    src.write_text("import json\n", encoding="utf-8")
+    assert not qtboot.uses_pyside(mod)
+
+
+def test_another_pyside_without_the_check_is_left_alone(monkeypatch: object) -> None:
+    fake = types.ModuleType("shibokensupport.feature")
+    monkeypatch.setitem(sys.modules, "shibokensupport.feature", fake)  # type: ignore[attr-defined]
+    assert qtboot.quicker_feature_check() is False
+    assert not hasattr(fake, "_mod_uses_pyside")

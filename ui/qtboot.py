@@ -1,0 +1,49 @@
+"""What the desktop app does once, right after PySide6 is imported (issue #32).
+
+PySide6 replaces ``builtins.__import__`` to support its opt-in ``from __feature__
+import snake_case``; after every module imported from then on it asks whether that
+module uses PySide6 (``shibokensupport.feature._mod_uses_pyside``) by reading the
+module's whole source through ``inspect.getsource``: the ``linecache`` read, split into
+lines and kept for the rest of the process. The window imports some hundred modules of
+its own after PySide6, so this was about 10 ms of every start (a py-spy profile of the
+first screen: 4% of it). :func:`quicker_feature_check` swaps in the same question asked
+of the file's bytes: the same answer for every module with a source file (a test
+compares both on every module a window start imports), False where there is no
+readable source (as ``getsource`` fails there). The app never selects a feature, so
+the answer only decides whether PySide switches feature tables for a module's frames.
+
+If PySide6 has no such function (another version), nothing is changed."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+_SWAPPED = "_campaign_app_quick"
+
+
+def uses_pyside(module: Any) -> bool:
+    """Whether ``module``'s source file names PySide6 (what PySide asks of every import)."""
+    spec = getattr(module, "__spec__", None)
+    origin = getattr(spec, "origin", None) or getattr(module, "__file__", None)
+    if not isinstance(origin, str) or not origin.endswith(".py"):
+        return False  # a built-in, an extension or a frozen module: no source to search
+    try:
+        with open(origin, "rb") as fh:
+            return b"PySide6" in fh.read()
+    except OSError:
+        return False
+
+
+def quicker_feature_check() -> bool:
+    """Install :func:`uses_pyside` as PySide's per-import check; True if it was (or
+    already is) installed. Call after PySide6 is imported."""
+    feature = sys.modules.get("shibokensupport.feature")
+    old = getattr(feature, "_mod_uses_pyside", None)
+    if feature is None or not callable(old):
+        return False
+    if getattr(old, _SWAPPED, False):
+        return True
+    setattr(uses_pyside, _SWAPPED, True)
+    feature._mod_uses_pyside = uses_pyside  # type: ignore[attr-defined]
+    return True
