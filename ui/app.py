@@ -58,6 +58,9 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
         from campaign_app.errors import InputError
 
         raise InputError(problem)
+    from ui.qtboot import GC_HELD_MS, hold_gc, release_gc
+
+    hold_gc()  # until the start-up database has opened (ui.qtboot says why)
     app = make_app(argv)
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
@@ -71,6 +74,9 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
 
         apply(settings.theme())
     win = MainWindow(None, settings)
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(GC_HELD_MS, release_gc)  # whatever becomes of the start-up database
     win.show()
     if db_url:
         win.open_when_shown(db_url)

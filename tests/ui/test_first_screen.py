@@ -77,8 +77,14 @@ def _finish(qtbot: Any, w: Any, task: Any, held: threading.Event) -> None:
 
 def test_first_screen_then_the_same_window(qtbot: Any, settings: Any, engine: Any,
                                            held: threading.Event) -> None:
+    import gc
+
+    from ui import qtboot
+
     create_demo(engine)
+    qtboot.hold_gc()  # as ui.app.run does: no collector until the start-up open ends
     w, task, _got = _open(qtbot, settings, _url(engine))
+    assert not gc.isenabled()
     assert w.app is None  # the ORM still loading
     first = _screen(w)
     assert first["cells"] and first["tree"] and first["detail"]
@@ -100,6 +106,7 @@ def test_first_screen_then_the_same_window(qtbot: Any, settings: Any, engine: An
     assert chosen["name"] in w.detail.toPlainText()  # the detail of the row kept selected
     assert all(w.tabs.isTabEnabled(i) for i in range(w.tabs.count()))
     assert w.roster_filter.isEnabled() and w.actions["new_roster"].isEnabled()
+    assert gc.isenabled()  # back on once opened
     w.app.dispose()
 
 
@@ -145,10 +152,16 @@ def test_a_failed_open_drops_the_first_screen(qtbot: Any, settings: Any, engine:
         raise DatabaseError("the server went away")
 
     monkeypatch.setattr(fsu, "warm_up", broken)
+    import gc
+
+    from ui import qtboot
+
+    qtboot.hold_gc()
     w, task, _got = _open(qtbot, settings, _url(engine))
     gate.set()
     with qtbot.waitSignal(task.ended, timeout=60000):
         pass
+    assert gc.isenabled()  # a failed open gives the collector back too
     assert w.app is None and not w._first_screen
     assert w.stack.currentWidget() is w.start_page and w.start_page.text() == NO_DATABASE
     assert any("the server went away" in m for _t, m in SHOWN)

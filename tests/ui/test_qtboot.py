@@ -3,10 +3,13 @@ same answer as PySide's own for every module a window start imports."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import types
 from pathlib import Path
+
+import pytest
 
 from ui import qtboot
 
@@ -38,7 +41,7 @@ print("ok", len(mods))
 
 def test_the_same_answer_as_pysides_own_for_every_module_of_a_start() -> None:
     out = subprocess.run([sys.executable, "-c", SAME_ANSWER], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120, env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+                         timeout=120, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.startswith("ok ")
 
@@ -63,3 +66,75 @@ def test_another_pyside_without_the_check_is_left_alone(monkeypatch: object) -> 
     monkeypatch.setitem(sys.modules, "shibokensupport.feature", fake)  # type: ignore[attr-defined]
     assert qtboot.quicker_feature_check() is False
     assert not hasattr(fake, "_mod_uses_pyside")
+
+
+def test_the_collector_is_held_once_and_given_back_once() -> None:
+    import gc
+
+    assert gc.isenabled()
+    try:
+        qtboot.hold_gc()
+        assert not gc.isenabled()
+        qtboot.hold_gc()  # held already: nothing more
+        qtboot.release_gc()
+        assert gc.isenabled()
+        gc.disable()  # turned off by someone else: not ours to turn on
+        qtboot.release_gc()
+        assert not gc.isenabled()
+        qtboot.hold_gc()  # off already: not held by us, so never turned on by us
+        qtboot.release_gc()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+RUN_START = r"""
+import gc, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+import ui.app, ui.qtboot
+from ui.main_window import MainWindow
+seen = []
+import time
+t0 = time.monotonic()
+ui.qtboot.GC_HELD_MS = 60_000  # opening gives it back: not the time limit
+if sys.argv[2] == "never-opens":
+    ui.qtboot.GC_HELD_MS = 400
+    MainWindow.open_when_shown = lambda self, *a, **k: None  # as a start waiting on a dialog
+make_app = ui.app.make_app
+
+def watched(argv=None):
+    app = make_app(argv)
+    seen.append(gc.isenabled())
+    def check():
+        win = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        if gc.isenabled() or time.monotonic() - t0 > 30:
+            seen.append(win.app is not None if gc.isenabled() else "still held")
+            print(seen, flush=True)
+            QApplication.exit(0)
+        else:
+            QTimer.singleShot(10, check)
+    QTimer.singleShot(0, check)
+    return app
+
+ui.app.make_app = watched
+ui.app.run(sys.argv[1])
+"""
+
+
+@pytest.mark.parametrize("how", ["opens", "never-opens"])
+def test_a_start_holds_the_collector_until_its_database_opens(tmp_path: Path, how: str) -> None:
+    """ui.app.run: no collector from before the window is made until the start-up
+    database has opened; a start that opens nothing (a password dialog waiting) gets
+    it back after GC_HELD_MS all the same."""
+    db = tmp_path / "c.sqlite"
+    from campaign_app.facade import Campaigns
+
+    Campaigns.open(f"sqlite:///{db}").dispose()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "c"),
+           "XDG_DATA_HOME": str(tmp_path / "d")}
+    out = subprocess.run([sys.executable, "-c", RUN_START, f"sqlite:///{db}", how], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr[-3000:]
+    # held when the window was made; back on with the database open, or without it
+    assert out.stdout.split()[-2:] == (["[False,", "True]"] if how == "opens" else ["[False,", "False]"])

@@ -12,6 +12,7 @@ from campaign_app.errors import AppError
 from ui import widgets, worker
 from ui.i18n import translate
 from ui.main_window import NO_DATABASE
+from ui.qtboot import release_gc
 from ui.settings import is_postgres, safe_url, with_password
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             QTimer.singleShot(0, shown.set)
 
     def done(app: Any) -> None:
+        release_gc()  # the start is over (ui.qtboot.hold_gc)
         if not current():  # another database was asked for meanwhile
             app.dispose()
             return
@@ -95,6 +97,7 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         win.set_app(app, url)
 
     def cancelled() -> None:
+        release_gc()
         if current():
             win._opening = None
             win.drop_first_screen()
@@ -102,6 +105,7 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
                 win.start_page.setText(translate("main_window", NO_DATABASE))
 
     def failed(e: BaseException) -> None:
+        release_gc()
         if not current():
             return
         win._opening = None
