@@ -21,7 +21,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from campaign_app.systems.info import SystemInfo
@@ -195,6 +194,8 @@ class GameSystem:
 
     def rule_files(self) -> list[tuple[str, str]]:
         """(file name, text) of every ``rules/*.toml`` file the package ships."""
+        from importlib import resources  # (here: it imports tempfile, shutil, zip and lzma)
+
         try:
             folder = resources.files(self.package) / "rules"
             entries = sorted(folder.iterdir(), key=lambda p: p.name)

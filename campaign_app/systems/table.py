@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from campaign_app.dice import ask
 from campaign_app.errors import InputError
 
-if TYPE_CHECKING:  # (the system packages import this module: keep it light)
+# The system packages import this module for CrewRule when the registry lists them: the
+# dice (campaign_app.dice) are imported by the helpers that roll, when they first roll.
+if TYPE_CHECKING:
     from campaign_app.dice import Rolling, RollResult
 
 RULE_SCENARIO = "Scenario"
@@ -60,6 +61,8 @@ def pick_one(count: int, purpose: str, rule: str) -> Rolling[tuple[int, list[Rol
         raise InputError(f"{purpose}: nothing to choose from")
     if count > 36:
         raise InputError(f"{purpose}: {count} to choose from is more than a D66 can draw")
+    from campaign_app.dice import ask
+
     rolls: list[RollResult] = []
     for _ in range(100):
         if count == 1:
@@ -80,6 +83,8 @@ def pick_one(count: int, purpose: str, rule: str) -> Rolling[tuple[int, list[Rol
 def draw_crew(candidates: Sequence[Candidate], rule: CrewRule, roster: str) -> Rolling[CrewDraw]:
     """Roll how many more fight (``rule.random``), then draw each from ``candidates`` (the
     available fighters not picked), in their order. Fewer are drawn when fewer are left."""
+    from campaign_app.dice import ask
+
     how = yield ask(rule.random, f"{roster}: how many more fighters are drawn", rule=RULE_CREW)
     how.extra["subject"] = roster
     out = CrewDraw(wanted=how.value, rolls=[how])
@@ -100,6 +105,8 @@ def roll_attacker(rosters: Sequence[str]) -> Rolling[tuple[int, list[RollResult]
     """Who attacks: each roster rolls a d6, the highest attacks; the tied best roll again."""
     if not rosters:
         raise InputError("a battle needs at least one roster")
+    from campaign_app.dice import ask
+
     in_play = list(range(len(rosters)))
     rolls: list[RollResult] = []
     for _ in range(100):

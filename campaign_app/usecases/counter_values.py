@@ -5,20 +5,10 @@ writes them; the window's first screen reads them by plain SQL)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from typing_extensions import TypedDict
-
-
-class CounterDef(TypedDict):
-    name: str
-    start: int
-    min: int
-    max: int
-
-
-class CounterValue(CounterDef):
-    value: int
+if TYPE_CHECKING:  # (typing_extensions, which pydantic needs of them, is not imported here)
+    from campaign_app.usecases.counters import CounterDef, CounterValue
 
 
 def definitions(raw: Any) -> list[CounterDef]:

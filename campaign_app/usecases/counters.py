@@ -28,18 +28,27 @@ from campaign_app.usecases.common import (
     get_campaign,
     get_roster,
 )
+from campaign_app.usecases.counter_values import (  # noqa: F401 (this module's names, kept light there for the first screen)
+    definitions,
+    values_of,
+)
 from db.uow import Engine, UnitOfWork, read_session
 
 COUNTER_RANGE = (-1_000_000, 1_000_000)  # any counter's value, start and limits
 MAX_COUNTERS = 50  # counters of one campaign
 
 
-from campaign_app.usecases.counter_values import (  # noqa: E402,F401 (this module's names, kept light there for the first screen)
-    CounterDef,
-    CounterValue,
-    definitions,
-    values_of,
-)
+# (campaign_app.usecases.counter_values, the first screen's reader, names them for mypy
+# only: it does not import typing_extensions)
+class CounterDef(TypedDict):
+    name: str
+    start: int
+    min: int
+    max: int
+
+
+class CounterValue(CounterDef):
+    value: int
 
 
 def _whole(v: Any, what: str) -> int:
