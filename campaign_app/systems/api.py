@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 from campaign_app.systems.info import SystemInfo
 
 if TYPE_CHECKING:
+    from campaign_app.systems.after_battle import AfterBattleOption
     from campaign_app.systems.base import Procedures
-    from campaign_app.systems.commands import AfterBattleOption, Command
+    from campaign_app.systems.commands import Command
     from campaign_app.systems.importers import Importer
     from campaign_app.systems.layout import RosterLayout
     from campaign_app.systems.table import CrewRule

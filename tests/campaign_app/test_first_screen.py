@@ -148,3 +148,23 @@ def test_the_fast_path_imports_no_orm() -> None:
             "('sqlalchemy', 'sqlmodel', 'pydantic', 'alembic'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+
+
+def test_the_first_screen_imports_none_of_what_it_does_not_show(engine: Any) -> None:
+    """Listing the games and reading a first screen import nothing of what only the
+    games' commands, importers, battles and rules files use (the commands'
+    declarations, the dice, importlib.resources with tempfile and the archives) nor
+    typing_extensions (issue #32; the plug-in contract: importing a game is cheap),
+    measured in a fresh process. (psycopg imports some of them itself: what the driver
+    imports does not count.)"""
+    create_demo(engine)
+    url = _url(engine)
+    driver = "sqlite3" if url.startswith("sqlite") else "psycopg"
+    unused = ("campaign_app.systems.commands", "campaign_app.dice", "importlib.resources", "tempfile",
+              "typing_extensions")
+    code = (f"import sys, json; import {driver}; before = set(sys.modules); "
+            "import campaign_app.usecases.first_screen as f; "
+            f"shown = f.first_screen({url!r}); "
+            f"print(json.dumps([shown is not None, [m for m in {unused!r} if m in set(sys.modules) - before]]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == [True, []]

@@ -6,8 +6,8 @@ Battle, lasting injuries and treatment: :mod:`.procedures`.
 
 from __future__ import annotations
 
+from campaign_app.systems.after_battle import AfterBattleOption
 from campaign_app.systems.api import GameSystem, Rating
-from campaign_app.systems.commands import AfterBattleOption
 from campaign_app.systems.importers import Importer
 from campaign_app.systems.info import StatRule, SystemInfo
 from campaign_app.systems.table import CrewRule

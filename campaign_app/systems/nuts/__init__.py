@@ -6,8 +6,8 @@ creature REP generation: :mod:`.procedures`.
 
 from __future__ import annotations
 
+from campaign_app.systems.after_battle import AfterBattleOption
 from campaign_app.systems.api import GameSystem, Rating
-from campaign_app.systems.commands import AfterBattleOption
 from campaign_app.systems.info import SystemInfo
 
 KINDS = (
