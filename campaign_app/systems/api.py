@@ -195,7 +195,7 @@ class GameSystem:
 
     def rule_files(self) -> list[tuple[str, str]]:
         """(file name, text) of every ``rules/*.toml`` file the package ships."""
-        from importlib import resources  # (here: it imports tempfile, shutil, zip and lzma)
+        from importlib import resources  # (here: it brings tempfile, shutil, bz2 and lzma)
 
         try:
             folder = resources.files(self.package) / "rules"
