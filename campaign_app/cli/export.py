@@ -132,7 +132,7 @@ def cmd_export_league(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.exports import roster_documents
 
     path = check_output(args.output, app)
-    docs = _in_lang(args, app.run(roster_documents, args.campaign), "roster")
+    docs = _in_lang(args, app.run(roster_documents, args.campaign, getattr(args, "rosters", None)), "roster")
     import reports
 
     pages = _render(reports.render_rosters, docs, path, args.page, orientation=args.orientation)
@@ -190,7 +190,10 @@ def register(sub: Any, add: Any, group: Any) -> None:
              "print a campaign report: battles, standings, roster histories and charts")
     sp.add_argument("campaign")
     _common(sp)
-    sp = add(exp, "league", cmd_export_league, "print every roster of a campaign into one PDF")
+    sp = add(exp, "league", cmd_export_league,
+             "print every roster of a campaign into one PDF (or only the rosters named with --roster)")
     sp.add_argument("campaign")
+    sp.add_argument("--roster", action="append", metavar="ROSTER", dest="rosters",
+                    help="print this roster (id or name; give it again for more, printed in that order)")
     _common(sp)
     _orientation_option(sp)

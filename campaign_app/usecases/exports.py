@@ -21,6 +21,7 @@ from typing import Any
 
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11 (the facade's results)
 
+from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.systems import SystemInfo, game_system, get_system, stat_rules
 from campaign_app.systems.layout import (
@@ -141,12 +142,13 @@ def _load(s: Session, r: Roster, c: Campaign, battles: int | None = None) -> _Ro
 
 
 def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
-               battles: Mapping[int, int] | None = None) -> list[_RosterData]:
-    """Everything the roster printers need for ``rosters`` (all of campaign ``c``).
+               battles: Mapping[int, int] | None = None, *, whole: bool = False) -> list[_RosterData]:
+    """Everything the roster printers need for ``rosters`` of campaign ``c`` (``whole``:
+    all of them).
 
     A fixed handful of queries whatever the number of rosters: fighters, units, their
-    gear, skills and injuries are each read once for the lot (scoped to the one roster,
-    or to the whole campaign when printing several), then handed out per roster.
+    gear, skills and injuries are each read once for the lot (scoped to the rosters, or
+    to the whole campaign when printing all of it), then handed out per roster.
     """
     info = get_system(c.system)
     data = campaign_data(s, c)  # the rules data with the campaign's catalogue (gear)
@@ -154,7 +156,7 @@ def _load_many(s: Session, c: Campaign, rosters: Sequence[Roster],
     if not rids:
         return [_RosterData(campaign=c, roster=r, info=info, data=data, fighters=[], units=[]) for r in rosters]
     assert c.id is not None
-    rows = q.figure_rows(s, c.id, rids)
+    rows = q.figure_rows(s, c.id, rids, whole=whole)
     fighters: dict[int, list[Any]] = {}
     for f in rows.fighters:
         fighters.setdefault(f.roster_id or 0, []).append(f)
@@ -426,14 +428,28 @@ def roster_document(engine: Engine, roster: Any, campaign: Any = None) -> Roster
         return _roster_doc(_load(s, r, c))
 
 
-def roster_documents(engine: Engine, campaign: Ref) -> list[RosterDocument]:
-    """Every roster of the campaign (by name), for one PDF."""
+def roster_documents(engine: Engine, campaign: Ref, rosters: Iterable[Ref] | None = None) -> list[RosterDocument]:
+    """Every roster of the campaign (by name), for one PDF; ``rosters``: only these (ids
+    or names in the campaign), in the order given: a national league's organiser prints
+    tonight's rosters, not its ten thousand. Read together, as the whole campaign is (a
+    handful of queries for the lot, each piece of gear made once)."""
     with read_session(engine) as s:
         c = get_campaign(s, campaign)
         assert c.id is not None
-        rosters = q.campaign_rosters(s, c.id)
-        counts = q.battle_counts(s, campaign_id=c.id)
-        loaded = _load_many(s, c, rosters, counts)
+        if rosters is None:
+            chosen = q.campaign_rosters(s, c.id)
+            counts: Mapping[int, int] | None = q.battle_counts(s, campaign_id=c.id)
+        else:
+            chosen = []
+            for ref in rosters:
+                r = get_roster(s, ref, c)
+                if r in chosen:
+                    raise InputError(f"roster {r.name!r} is named twice")
+                chosen.append(r)
+            if not chosen:
+                raise InputError("name at least one roster to print")
+            counts = None  # read for these rosters only
+        loaded = _load_many(s, c, chosen, counts, whole=rosters is None)
         gear_of = _Gear(loaded[0].data, _layout(c)) if loaded else None  # the rosters' gear, made once
         return [_roster_doc(d, gear_of) for d in loaded]
 

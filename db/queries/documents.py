@@ -63,16 +63,21 @@ def _whole(table: Table) -> Any:
     return core_select(*(cast(c, _JSONText).label(c.name) if isinstance(c.type, JSON) else c for c in table.c))
 
 
-def figure_rows(s: Session, campaign_id: int, roster_ids: Sequence[int]) -> FigureRows:
-    """Fighters, units, their gear, skills and injuries of ``roster_ids`` (all of campaign
-    ``campaign_id`` when more than one: a sub-select, not thousands of bound ids)."""
+def figure_rows(s: Session, campaign_id: int, roster_ids: Sequence[int], *, whole: bool = False) -> FigureRows:
+    """Fighters, units, their gear, skills and injuries of ``roster_ids``; ``whole``: they
+    are every roster of campaign ``campaign_id`` (a sub-select, not thousands of bound
+    ids). A few rosters of a national league's 10,000 are read by their ids: scoped to the
+    campaign, printing a hundred of them read its 300,000 figures (6.8 s instead of 0.3 s)."""
     if len(roster_ids) == 1:
         f_scope = Fighter.roster_id == roster_ids[0]
         u_scope = Unit.roster_id == roster_ids[0]
-    else:
+    elif whole:
         campaign_rosters = select(Roster.id).where(Roster.campaign_id == campaign_id)
         f_scope = Fighter.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
         u_scope = Unit.roster_id.in_(campaign_rosters)  # type: ignore[attr-defined]
+    else:
+        f_scope = Fighter.roster_id.in_(list(roster_ids))  # type: ignore[attr-defined]
+        u_scope = Unit.roster_id.in_(list(roster_ids))  # type: ignore[attr-defined]
     fig, unit = Fighter.__table__, Unit.__table__  # type: ignore[attr-defined]
     run = s.connection().execute  # Core rows: the ORM adds nothing to a plain select but its cost
     fighters = run(_whole(fig).where(f_scope).order_by(fig.c.id)).all()  # type: ignore[arg-type]

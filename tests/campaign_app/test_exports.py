@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from sqlmodel import Session
 
 from campaign_app.cli import main
+from campaign_app.errors import InputError
 from campaign_app.rules import load_rulebook
 from campaign_app.usecases import campaigns, exports, fighters, rosters
 
@@ -511,6 +512,50 @@ def test_league_reads_in_a_fixed_number_of_queries_and_each_roster_gets_its_own_
     assert by_name["Empty Gang"]["rows"] == []
     rusty = {row["name"]: row for row in by_name["Rusty Cogs"]["rows"]}
     assert rusty["Łukasz"]["injuries"] == "Eye Injury" and rusty["Дмитрий"]["skills"] == "Nerves of Steel"
+
+
+def test_a_league_print_of_named_rosters_only_in_the_order_named(engine, snap, tmp_path, capsys):
+    """``roster_documents(..., rosters=...)`` and ``export league --roster``: the rosters
+    named (id or name), in that order, each exactly as printed alone, read together in
+    the whole league's fixed number of queries; a roster named twice, one of another
+    campaign or none at all is refused in one line, nothing written."""
+    c, r = necro_campaign(engine, "n26")
+    add_necro_fighters(engine, r.id)
+    gangs = []
+    for i in range(4):
+        g = rosters.create_roster(engine, c.id, f"Gang {i}")
+        fighters.add_fighter(engine, g.id, f"Boss {i}", fighter_type="leader", stats=NECRO_LINE,
+                             weapons=[f"Gun {i}"], skills=[f"Skill {i}"])
+        gangs.append(g)
+    other = campaigns.create_campaign(engine, "Elsewhere", "necromunda")
+    stray = rosters.create_roster(engine, other.id, "Stray Gang")
+    _docs, whole = league_docs(engine, c.id)
+    before = snap(engine)
+    seen, stop = count_queries(engine)
+    try:
+        docs = exports.roster_documents(engine, c.id, ["Gang 2", gangs[0].id, "Rusty Cogs"])
+    finally:
+        stop()
+    assert [d["roster"] for d in docs] == ["Gang 2", "Gang 0", "Rusty Cogs"]
+    for doc in docs:
+        assert doc == exports.roster_document(engine, doc["roster"], c.id)
+    assert len(seen) <= whole + 3  # the three lookups by name or id, then the batched reads
+    for bad, says in ((["Gang 1", "Gang 1"], "named twice"), ([stray.id], "roster"), ([], "at least one roster")):
+        with pytest.raises(InputError, match=says):
+            exports.roster_documents(engine, c.id, bad)
+    assert snap(engine) == before
+
+    out, pages = export(engine, tmp_path, "league", str(c.id), "--roster", "Gang 3", "--roster", str(gangs[1].id))
+    assert len(pages) == 2
+    assert "Gang 3" in pages[0] and "Boss 3" in pages[0] and "Gang 1" in pages[1] and "Boss 1" in pages[1]
+    assert "Rusty Cogs" not in " ".join(pages)
+    capsys.readouterr()
+    bad_out = tmp_path / "bad.pdf"
+    assert run(engine, "export", "league", str(c.id), "--roster", "Stray Gang", "-o", str(bad_out)) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Stray Gang" in err[0]
+    assert not bad_out.exists()
+    assert snap(engine) == before
 
 
 def test_squad_league_matches_each_roster_read_alone(engine):
