@@ -49,3 +49,37 @@ def test_a_load_that_dies_is_an_error_not_a_quiet_pass(tmp_path: Path) -> None:
     bad = f"sqlite:///{tmp_path / 'empty.sqlite'}"  # no tables: the query fails at once
     with pytest.raises(RuntimeError, match="background load stopped"), background(bad):
         pass
+
+
+def test_on_postgresql_the_load_is_one_server_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No parallel workers for the load's query: at scale 100 they made it three busy
+    processes on two cores, not a second process's load."""
+    import psycopg
+
+    import bench.load
+
+    seen: dict[str, object] = {}
+
+    class Stop(Exception):
+        pass
+
+    class Con:
+        def __enter__(self) -> Con:
+            return self
+
+        def __exit__(self, *_a: object) -> None:
+            return None
+
+        def execute(self, sql: str) -> None:
+            seen["sql"] = sql
+            raise Stop
+
+    def connect(url: str, **kw: object) -> Con:
+        seen.update(kw, url=url)
+        return Con()
+
+    monkeypatch.setattr(psycopg, "connect", connect)
+    with pytest.raises(Stop):
+        bench.load.main("postgresql+psycopg://u@h/league")
+    assert seen["url"] == "postgresql://u@h/league" and seen["sql"] == QUERY
+    assert "max_parallel_workers_per_gather=0" in str(seen["options"])
