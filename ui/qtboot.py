@@ -1,18 +1,20 @@
-"""What the desktop app does once, right after PySide6 is imported (issue #32).
+"""Two things the desktop app's start does to reach its first screen sooner (issue #32).
 
-PySide6 replaces ``builtins.__import__`` to support its opt-in ``from __feature__
+**PySide6's per-import check.** PySide6 replaces ``builtins.__import__`` to support its opt-in ``from __feature__
 import snake_case``; after every module imported from then on it asks whether that
 module uses PySide6 (``shibokensupport.feature._mod_uses_pyside``) by reading the
 module's whole source through ``inspect.getsource``: the ``linecache`` read, split into
 lines and kept for the rest of the process. The window imports some hundred modules of
-its own after PySide6, so this was about 10 ms of every start (a py-spy profile of the
-first screen: 4% of it). :func:`quicker_feature_check` swaps in the same question asked
+its own after PySide6, so this was 4-8 ms of every start's CPU (a py-spy profile of
+the first screen: 4% of its samples). :func:`quicker_feature_check` swaps in the same question asked
 of the file's bytes: the same answer for every module with a source file (a test
 compares both on every module a window start imports), False where there is no
 readable source (as ``getsource`` fails there). The app never selects a feature, so
 the answer only decides whether PySide switches feature tables for a module's frames.
 
-If PySide6 has no such function (another version), nothing is changed."""
+If PySide6 has no such function (another version), nothing is changed.
+
+**The collector held** (:func:`hold_gc`, :func:`release_gc`) while the window starts."""
 
 from __future__ import annotations
 
