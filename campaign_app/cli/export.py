@@ -132,7 +132,7 @@ def cmd_export_league(args: argparse.Namespace, app: Campaigns) -> None:
     from campaign_app.usecases.exports import roster_documents
 
     path = check_output(args.output, app)
-    docs = _in_lang(args, app.run(roster_documents, args.campaign, getattr(args, "rosters", None)), "roster")
+    docs = _in_lang(args, app.run(roster_documents, args.campaign, args.rosters), "roster")
     import reports
 
     pages = _render(reports.render_rosters, docs, path, args.page, orientation=args.orientation)

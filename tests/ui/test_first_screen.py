@@ -5,6 +5,7 @@ normal reads changes nothing the user sees and keeps what they chose."""
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -14,6 +15,7 @@ from PySide6.QtCore import Qt
 
 from campaign_app.usecases import warm as fsu
 from campaign_app.usecases.demo import create_demo
+from ui import qtboot
 
 
 @pytest.fixture
@@ -29,6 +31,15 @@ def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     monkeypatch.setattr(fsu, "warm_up", slow)
     yield gate
     gate.set()
+
+
+@pytest.fixture(autouse=True)
+def _collector_back() -> Iterator[None]:
+    """A test that holds the collector (as ui.app.run does) and fails before the open
+    ends must not leave it off for the worker's other tests."""
+    yield
+    qtboot.release_gc()
+    gc.enable()
 
 
 def _url(engine: Any) -> str:
@@ -77,10 +88,6 @@ def _finish(qtbot: Any, w: Any, task: Any, held: threading.Event) -> None:
 
 def test_first_screen_then_the_same_window(qtbot: Any, settings: Any, engine: Any,
                                            held: threading.Event) -> None:
-    import gc
-
-    from ui import qtboot
-
     create_demo(engine)
     qtboot.hold_gc()  # as ui.app.run does: no collector until the start-up open ends
     w, task, _got = _open(qtbot, settings, _url(engine))
@@ -152,10 +159,6 @@ def test_a_failed_open_drops_the_first_screen(qtbot: Any, settings: Any, engine:
         raise DatabaseError("the server went away")
 
     monkeypatch.setattr(fsu, "warm_up", broken)
-    import gc
-
-    from ui import qtboot
-
     qtboot.hold_gc()
     w, task, _got = _open(qtbot, settings, _url(engine))
     gate.set()
