@@ -395,9 +395,9 @@ def sync_system_actions(win: MainWindow) -> None:
     win.system_id, win.game_system = sysid, None
     if not sysid:
         return  # nothing open: the registry is not even loaded (start-up)
-    from campaign_app.systems.registry import systems
+    from campaign_app.systems.registry import some_systems
 
-    gs = systems().get(sysid)
+    gs = some_systems([sysid]).get(sysid)  # (the others' plug-ins not loaded for it)
     if gs is None:
         return
     win.game_system = gs

@@ -8,8 +8,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from ui.badges import STATUS_COLOURS
 from ui.i18n import translate
-from ui.icons import STATUS_COLOURS
 from ui.rules_text import rules_text
 from ui.text import esc
 

@@ -1,7 +1,7 @@
-"""Icons drawn with QPainter: status badges for fighters and units and dice faces
-(painted when first shown, cached), and the source of the toolbar and menu glyphs.
+"""Icons drawn with QPainter: dice faces (painted when first shown, cached), and the
+source of the toolbar and menu glyphs and of the status badges (:mod:`ui.badges`).
 
-The glyphs are shipped as PNG files in ``ui/glyphs/`` and the app icon (an SVG drawn
+The glyphs and the badges are shipped as PNG files in ``ui/glyphs/`` and the app icon (an SVG drawn
 by hand) as PNG sizes in ``campaign_app/share/icons/``; :mod:`ui.glyphs` loads them, so
 the window's first frame needs no painting code (nor the Python enums of Qt's
 namespace that it uses, 12 ms at start). They are drawn here and written
@@ -27,35 +27,14 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-from ui.i18n import QT_TRANSLATE_NOOP
+from ui.badges import (
+    BADGES,
+    STATUS_COLOURS,
+    badge_file,
+    status_colour,
+)
 
-# how serious a status is (campaign_app.usecases.gui_queries.status_class) -> colour
-STATUS_COLOURS = {
-    "ok": "#3c9a4a",
-    "hurt": "#d98b00",
-    "away": "#5263c9",
-    "down": "#b23a3a",
-}
-STATUS_TEXT = {
-    "ok": QT_TRANSLATE_NOOP("icons", "fit"),
-    "hurt": QT_TRANSLATE_NOOP("icons", "injured or recovering"),
-    "away": QT_TRANSLATE_NOOP("icons", "captured or away"),
-    "down": QT_TRANSLATE_NOOP("icons", "dead or lost"),
-}
 INK = "#3b4252"
-
-
-def status_colour(cls: str) -> QColor:
-    return QColor(STATUS_COLOURS.get(cls, STATUS_COLOURS["ok"]))
-
-
-def row_tint(cls: str) -> QColor | None:
-    """A faint background for rows whose figure cannot fight."""
-    if cls == "ok":
-        return None
-    c = status_colour(cls)
-    c.setAlpha(34)
-    return c
 
 
 def _canvas(size: int = 32) -> tuple[QPixmap, QPainter]:
@@ -66,11 +45,19 @@ def _canvas(size: int = 32) -> tuple[QPixmap, QPainter]:
     return pm, p
 
 
-@cache
-def status_icon(cls: str) -> QIcon:
-    """A round badge: a tick (fit), a cross-shaped bandage (hurt), a padlock (captured)
-    or an X (dead)."""
-    pm, p = _canvas(32)
+STATUSES = tuple(STATUS_COLOURS)  # each has a badge (ui.badges.status_icon)
+
+
+def status_image(cls: str, size: int) -> QImage:
+    """The status badge of ``cls`` (``STATUSES``) drawn at ``size`` pixels: a tick (fit),
+    a cross-shaped bandage (hurt), a padlock (captured) or an X (dead)."""
+    if cls not in STATUS_COLOURS:
+        raise KeyError(f"no status badge named {cls!r}")
+    img = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(Qt.GlobalColor.transparent)
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.scale(size / 32, size / 32)
     colour = status_colour(cls)
     p.setPen(QPen(colour.darker(130), 1.5))
     p.setBrush(colour)
@@ -98,7 +85,7 @@ def status_icon(cls: str) -> QIcon:
         p.drawLine(QPointF(11, 11), QPointF(21, 21))
         p.drawLine(QPointF(21, 11), QPointF(11, 21))
     p.end()
-    return QIcon(pm)
+    return img
 
 
 def _pen(colour: str = INK, width: float = 2.2) -> QPen:
@@ -185,13 +172,21 @@ def glyph_image(name: str, size: int) -> QImage:
 
 def write_glyphs(folder: Path) -> list[Path]:
     """Write every toolbar glyph as ``NAME.png`` (32 pixels) and ``NAME@2x.png`` (64)
-    into ``folder``."""
+    into ``folder``, and every status badge the same way into ``folder/status``."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name in GLYPHS:
         for size, suffix in ((32, ""), (64, "@2x")):
             path = folder / f"{name}{suffix}.png"
             if not glyph_image(name, size).save(str(path), "PNG"):
+                raise OSError(f"cannot write {path}")
+            written.append(path)
+    status = folder / BADGES.name
+    status.mkdir(exist_ok=True)
+    for cls in STATUSES:  # the status badges, in a folder of their own (a dark theme keeps their colours)
+        for size in (32, 64):
+            path = status / badge_file(cls, size).name
+            if not status_image(cls, size).save(str(path), "PNG"):
                 raise OSError(f"cannot write {path}")
             written.append(path)
     return written

@@ -35,6 +35,7 @@ from ui.detail_pane import DetailPart
 from ui.glyphs import action_icon, app_icon, glyph
 from ui.i18n import QT_TRANSLATE_NOOP, translate
 from ui.lazy import lazy_module, q
+from ui.qtboot import set_by_name
 from ui.roster_table import RosterTable
 from ui.rules_text import rules_text
 from ui.rules_text import set_system as set_rules_system
@@ -63,8 +64,17 @@ LEAGUE_ROSTERS = 50  # lazy: a campaign with more rosters opens on its first one
 TAB_STANDINGS = 5  # standings helper
 _MAIN_PAGE = frozenset({"splitter", "tree", "tabs", "table_title", "model", "table", "battles_view",
                         "log_view", "history_view", "charts_view", "detail",
-                        "standings_view"})
+                        "standings_view", "figure_drag"})
+_OTHER_TABS = frozenset({"battles_view", "log_view", "history_view", "charts_view", "standings_view",
+                         "figure_drag"})
 _EMPTY_PAGE = frozenset({"empty_page", "demo_button"})
+
+
+def _other_tab_titles() -> list[tuple[str, str]]:
+    """The glyph and the title of each tab after the roster's, in order."""
+    return [("battle", translate("MainWindow", "Battles")), ("log", translate("MainWindow", "Roll Log")),
+            ("history", translate("MainWindow", "History")), ("chart", translate("MainWindow", "Charts")),
+            ("battle", translate("MainWindow", "Standings"))]
 NO_DATABASE = QT_TRANSLATE_NOOP("main_window", "No database is open: choose one in File ▸ Database Settings (Ctrl+O).")
 OPEN_FALLBACK_MS = 300  # open the database even if the window never paints
 LIVE_START_MS = 400  # then others' changes are listened for (ui.live)
@@ -170,6 +180,9 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         if name in _MAIN_PAGE and not self._main_built:
             self._build_main_page()
             return getattr(self, name)
+        if name in _OTHER_TABS and self._main_built and not self._other_tabs_built:
+            self._build_other_tabs()
+            return getattr(self, name)
         if name in _EMPTY_PAGE and not self._empty_built:
             self._build_empty_page()
             return getattr(self, name)
@@ -230,10 +243,10 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
 
         from ui import actions as ui_actions
         from ui.paged import PagedRosterModel
-        from ui.views import BattlesView, HistoryView, RollLogView, table_view
+        from ui.views import table_view
 
         self._main_built = True
-        self.splitter = QSplitter(QtCore.Qt.Orientation.Horizontal)
+        self.splitter = QSplitter()  # side by side (horizontal)
         self.splitter.setObjectName("mainSplitter")
         self.tree = QTreeWidget()
         self.tree.setObjectName("campaignTree")
@@ -241,8 +254,8 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         self.tree.setIconSize(QSize(18, 18))
         self.tree.setMinimumWidth(200)
         # a long roster name loses its middle, not its figure count at the end
-        self.tree.setTextElideMode(QtCore.Qt.TextElideMode.ElideMiddle)
-        self.tree.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)
+        # (by name: the first screen uses no enum of Qt's namespace, ui.qtboot.set_by_name)
+        set_by_name(self.tree, textElideMode="ElideMiddle", contextMenuPolicy="CustomContextMenu")
         self.tree.customContextMenuRequested.connect(
             lambda pos: ui_actions.tree_menu(self, pos) if self.app is not None else None)
         self.splitter.addWidget(self.tree)
@@ -259,7 +272,7 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
 
         head = QHBoxLayout()
         self.table_title = QLabel()
-        self.table_title.setTextFormat(QtCore.Qt.TextFormat.RichText)  # user text in it through esc()
+        set_by_name(self.table_title, textFormat="RichText")  # user text in it through esc()
         self.table_title.setObjectName("tableTitle")
         self.table_title.setWordWrap(True)  # a long title wraps at spaces; it never widens the page
         head.addWidget(self.table_title, 1)
@@ -269,29 +282,17 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         head.addWidget(self.roster_filter)
         rl.addLayout(head)
         self.model = PagedRosterModel()  # every row in memory, or page by page (ui.paged)
-        self.table = table_view(self.model, "rosterTable")
-        self.table.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table = table_view(self.model, "rosterTable", sorting=not self._first_screen)
+        set_by_name(self.table, contextMenuPolicy="CustomContextMenu")
         self.table.customContextMenuRequested.connect(
             lambda pos: ui_actions.table_menu(self, pos) if self.app is not None else None)
         self.table.doubleClicked.connect(lambda _ix: self.edit_selected() if self.app is not None else None)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         rl.addWidget(self.table)
         self.tabs.addTab(rpage, action_icon("roster"), translate("MainWindow", "Roster"))
-        self.battles_view = BattlesView()
-        self.battles_view.open_after_battle.connect(self.open_wizard)
-        self.tabs.addTab(self.battles_view, action_icon("battle"), translate("MainWindow", "Battles"))
-        self.log_view = RollLogView()
-        self.tabs.addTab(self.log_view, action_icon("log"), translate("MainWindow", "Roll Log"))
-        self.history_view = HistoryView()
-        self.tabs.addTab(self.history_view, action_icon("history"), translate("MainWindow", "History"))
-        from ui.charts import ChartsView
-
-        self.charts_view = ChartsView()  # read only while its tab is shown
-        self.tabs.addTab(self.charts_view, action_icon("chart"), translate("MainWindow", "Charts"))
-        from ui.standings_page import StandingsView
-
-        self.standings_view = StandingsView()  # the league table; read only while its tab is shown
-        self.tabs.addTab(self.standings_view, action_icon("battle"), translate("MainWindow", "Standings"))
+        if self._first_screen:  # the other tabs are built as the first screen ends (issue #32)
+            for icon, title in _other_tab_titles():  # meanwhile their titles, disabled
+                self.tabs.addTab(QWidget(), action_icon(icon), title)
         from ui.theme import is_dark
 
         if is_dark():
@@ -299,7 +300,8 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         self.tabs.currentChanged.connect(self._tab_changed)
         # the tabs and the detail pane side by side, or the pane under the tabs on a
         # narrow screen (a 1024-pixel laptop: a roster's columns need the width)
-        self.body = QSplitter(QtCore.Qt.Orientation.Horizontal)
+        self.body = QSplitter()  # horizontal (_lay_out_body turns it)
+        self._body_vertical = False
         self.body.setObjectName("bodySplitter")
         self.body.setChildrenCollapsible(False)
         self.body.addWidget(self.tabs)
@@ -311,7 +313,7 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         self.splitter.addWidget(self.body)
         # never held wider than the stacked layout needs: a window shrunk (or restored)
         # below NARROW gets the pane under the tabs instead of stopping at the sum of both
-        self.body.setMinimumWidth(max(self.tabs.minimumSizeHint().width(), self.detail.minimumSizeHint().width()))
+        self._fit_body_width()
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([240, 1040])
@@ -331,11 +333,55 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         # (the context set after: PySide6 drops a context= given with a slot)
         for key in ("Return", "Enter"):
             sc = QShortcut(QKeySequence(key), self.table)
-            sc.setContext(QtCore.Qt.ShortcutContext.WidgetShortcut)
+            set_by_name(sc, context="WidgetShortcut")
             sc.activated.connect(lambda: self.edit_selected() if self.app is not None else None)
+        if not self._first_screen:
+            self._build_other_tabs()
+
+    _other_tabs_built = False
+
+    def _build_other_tabs(self) -> None:
+        """The battles, roll log, history, charts and standings tabs (in the place of the
+        titles the first screen shows meanwhile) and the figures' drag and drop: their
+        modules, their event filters and the Python enums of Qt's namespace they use are
+        not on the first screen's path (issue #32). Built once; after the page's build,
+        or as the first screen ends."""
+        if self._other_tabs_built:
+            return
+        self._other_tabs_built = True
         from ui.controllers.manage import FigureDrag
 
         self.figure_drag = FigureDrag(self)  # a figure dragged onto another roster moves there
+        from ui.charts import ChartsView
+        from ui.standings_page import StandingsView
+        from ui.views import BattlesView, HistoryView, RollLogView
+
+        self.battles_view = BattlesView()
+        self.battles_view.open_after_battle.connect(self.open_wizard)
+        self.log_view = RollLogView()
+        self.history_view = HistoryView()
+        self.charts_view = ChartsView()  # read only while its tab is shown
+        self.standings_view = StandingsView()  # the league table; read only while its tab is shown
+        views = (self.battles_view, self.log_view, self.history_view, self.charts_view, self.standings_view)
+        self.tabs.blockSignals(True)  # no tab change is one: the current tab stays the roster's
+        for i, (view, (icon, title)) in enumerate(zip(views, _other_tab_titles(), strict=True), 1):
+            if i < self.tabs.count():  # the first screen's stand-in
+                stand_in = self.tabs.widget(i)
+                enabled = self.tabs.isTabEnabled(i)
+                self.tabs.removeTab(i)
+                stand_in.deleteLater()
+                self.tabs.insertTab(i, view, glyph(icon), title)  # the glyph for the palette in force
+                self.tabs.setTabEnabled(i, enabled)
+            else:
+                self.tabs.addTab(view, action_icon(icon), title)
+        self.tabs.blockSignals(False)
+        if "body" in vars(self):  # (else the page's build fits it)
+            self._fit_body_width()
+
+    def _fit_body_width(self) -> None:
+        """Never held wider than the stacked layout needs: a window shrunk (or restored)
+        below NARROW gets the pane under the tabs instead of stopping at the sum of both."""
+        self.body.setMinimumWidth(max(self.tabs.minimumSizeHint().width(), self.detail.minimumSizeHint().width()))
 
     # ------------------------------------------------------------------ window state
     def restore_window(self) -> None:
@@ -364,12 +410,11 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         (a roster's columns and the roll log need the width more than the pane does)."""
         if not getattr(self, "_main_built", False):
             return
-        want = (QtCore.Qt.Orientation.Vertical if self.width() < self.NARROW
-                else QtCore.Qt.Orientation.Horizontal)
-        if self.body.orientation() != want:
-            self.body.setOrientation(want)
-            total = sum(self.body.sizes()) or (self.height() if want == QtCore.Qt.Orientation.Vertical
-                                               else self.width())
+        vertical = self.width() < self.NARROW
+        if vertical != self._body_vertical:  # (kept, not asked: no Qt enum on the first screen's path)
+            self._body_vertical = vertical
+            set_by_name(self.body, orientation="Vertical" if vertical else "Horizontal")
+            total = sum(self.body.sizes()) or (self.height() if vertical else self.width())
             self.body.setSizes([total * 3 // 5, total - total * 3 // 5])
             if self.isVisible():
                 QTimer.singleShot(0, self._squeeze_columns)
@@ -529,12 +574,16 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         set_rules_system(camp.get("system"))
         self.roster_id = rid
         self.system = fs["system"]
+        from ui.roster_table import first_screen_headers
+
+        first_screen_headers(self.table, self.model)  # before the model's columns change
         self._set_columns()
         counts = fs["counts"]
         if counts is not None:  # a big scope: its first page; the paged model takes over after
             self.table.setWordWrap(False)
             self.table.setTextElideMode(QtCore.Qt.TextElideMode.ElideRight)
         self.model.set_rows(fs["rows"][:PAGE_ROWS])
+        first_screen_headers(self.table, self.model)  # its row count
         from ui.roster_table import _statuses_of
 
         self.roster_filter.set_statuses(_statuses_of(fs["rows"]) if counts is None else [])
@@ -558,6 +607,10 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         self._first_screen = False
         place = self._first_pending or self._here()
         self._first_pending = None
+        self._build_other_tabs()
+        from ui.roster_table import end_first_screen_table
+
+        end_first_screen_table(self.table, self.model)
         self.roster_filter.setEnabled(True)
         for i in range(1, self.tabs.count()):
             self.tabs.setTabEnabled(i, True)
@@ -704,7 +757,7 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         if self._notice is None:
             self._notice = QLabel()
             self._notice.setObjectName("notice")
-            self._notice.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+            set_by_name(self._notice, textFormat="PlainText")
             self._notice_timer = QTimer(self)
             self._notice_timer.setSingleShot(True)
             self._notice_timer.timeout.connect(lambda: self._notice.clear() if self._notice else None)

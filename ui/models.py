@@ -6,32 +6,42 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QFont
 
 from campaign_app.systems.layout import as_text, stat_show
+from ui.badges import STATUS_TEXT, row_tint, status_colour, status_icon
 from ui.i18n import translate
-from ui.icons import STATUS_TEXT, row_tint, status_colour, status_icon
 from ui.rules_text import rules_text
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import Qt
 
 Row = dict[str, Any]
 Index = QModelIndex | QPersistentModelIndex
 
-ALIGN_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-ALIGN_CENTER = int(Qt.AlignmentFlag.AlignCenter)
-# the item roles that data() answers, looked up once: a Qt enum's member is looked up
-# anew at each ``Qt.ItemDataRole.X`` (about 0.2 us), and a table's paint and column
-# fitting ask data() for some ten roles of every cell (issue #32: the first screen)
-_DISPLAY = Qt.ItemDataRole.DisplayRole
-_DECORATION = Qt.ItemDataRole.DecorationRole
-_TOOLTIP = Qt.ItemDataRole.ToolTipRole
-_FONT = Qt.ItemDataRole.FontRole
-_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
-_BACKGROUND = Qt.ItemDataRole.BackgroundRole
-_FOREGROUND = Qt.ItemDataRole.ForegroundRole
-_USER = Qt.ItemDataRole.UserRole
+# Qt's values as plain ints (a test compares them with Qt's enums): the first screen
+# builds no Python enum of Qt's namespace, whose first use builds all 93 of them
+# (ui.qtboot.FIRST_SCREEN_ENUMS); data() compares them with the role Qt passes (an int)
+ALIGN_RIGHT = 0x0082  # Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+ALIGN_CENTER = 0x0084  # Qt.AlignmentFlag.AlignCenter
+DISPLAY_ROLE = 0  # Qt.ItemDataRole.DisplayRole
+DECORATION_ROLE = 1  # DecorationRole
+TOOLTIP_ROLE = 3  # ToolTipRole
+FONT_ROLE = 6  # FontRole
+ALIGNMENT_ROLE = 7  # TextAlignmentRole
+BACKGROUND_ROLE = 8  # BackgroundRole
+FOREGROUND_ROLE = 9  # ForegroundRole
+USER_ROLE = 256  # UserRole
+
+
+def descending(order: Any) -> bool:
+    """Whether ``order`` (a ``Qt.SortOrder``) is descending."""
+    from PySide6.QtCore import Qt  # at call time: sorting comes after the first screen
+
+    return bool(order == Qt.SortOrder.DescendingOrder)
 
 
 def _sortable(v: Any) -> tuple[int, Any]:
@@ -72,10 +82,23 @@ class RowsModel(QAbstractTableModel):
         self.columns: list[Column] = list(columns)
         self.rows: list[Row] = []
         self.sort_column = -1
-        self.sort_order = Qt.SortOrder.AscendingOrder
+        self._sort_order: Any = None  # Qt.SortOrder.AscendingOrder until sorted (sort_order)
         # a filter (``set_accept``): rows it refuses are left out, and counted
         self.accept: Callable[[Row], bool] | None = None
         self.left_out: set[Hashable] = set()  # the keys of the rows left out
+
+    @property
+    def sort_order(self) -> Any:
+        """The order of the last sort (a ``Qt.SortOrder``; ascending before any)."""
+        if self._sort_order is None:
+            from PySide6.QtCore import Qt
+
+            return Qt.SortOrder.AscendingOrder
+        return self._sort_order
+
+    @sort_order.setter
+    def sort_order(self, order: Any) -> None:
+        self._sort_order = order
 
     # structure ---------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -85,28 +108,37 @@ class RowsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = DISPLAY_ROLE) -> Any:
+        from PySide6.QtCore import Qt
+
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return None
         col = self.columns[section]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY_ROLE:
             return col.title
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP_ROLE:
             return col.tip or col.title
-        if role == Qt.ItemDataRole.TextAlignmentRole and col.align:
+        if role == ALIGNMENT_ROLE and col.align:
             return col.align
         return None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+    answers: frozenset[int] | None = None  # the roles data() answers, if it knows them: the rest turned away first
+
+    def data(self, index: Index, role: int = DISPLAY_ROLE) -> Any:
+        if (self.answers is not None and role not in self.answers) or not index.isValid():
             return None
-        row = self.rows[index.row()]
-        col = self.columns[index.column()]
-        if role == _DISPLAY:
+        return self.value(self.rows[index.row()], self.columns[index.column()], role)
+
+    def value(self, row: Row, col: Column, role: int) -> Any:
+        """What ``data()`` gives for ``role`` of the cell of ``row`` in ``col`` (asked from
+        Python without a model index: ui.views.column_hint)."""
+        if self.answers is not None and role not in self.answers:
+            return None
+        if role == DISPLAY_ROLE:
             return rules_text(col.text(row))
-        if role == _ALIGNMENT:
+        if role == ALIGNMENT_ROLE:
             return col.align or None
-        if role == _USER:
+        if role == USER_ROLE:
             return row
         return self.extra_data(row, col, role)
 
@@ -198,7 +230,7 @@ class RowsModel(QAbstractTableModel):
         if self._sorted():
             col = self.columns[self.sort_column]
             k = _sortable(col.raw(row))
-            desc = self.sort_order == Qt.SortOrder.DescendingOrder
+            desc = descending(self.sort_order)
             for i, r in enumerate(self.rows):
                 other = _sortable(col.raw(r))
                 if k[0] == 2:
@@ -227,10 +259,13 @@ class RowsModel(QAbstractTableModel):
         filled = [t for t in keyed if t[0][0] != 2]
         blank = [t[1] for t in keyed if t[0][0] == 2]
         # stable in both directions; blanks stay at the bottom
-        filled.sort(key=lambda t: t[0], reverse=order == Qt.SortOrder.DescendingOrder)
+        filled.sort(key=lambda t: t[0], reverse=descending(order))
         self.rows = [r for _k, r in filled] + blank
 
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+    def sort(self, column: int, order: Qt.SortOrder | None = None) -> None:
+        from PySide6.QtCore import Qt
+
+        order = Qt.SortOrder.AscendingOrder if order is None else order
         if not 0 <= column < len(self.columns):
             return
         self.layoutAboutToBeChanged.emit()
@@ -275,17 +310,25 @@ def roster_columns(system: dict[str, Any], *, with_roster: bool) -> list[Column]
     return cols
 
 
+_ROSTER_ROLES = frozenset({DISPLAY_ROLE, DECORATION_ROLE, TOOLTIP_ROLE, FONT_ROLE, ALIGNMENT_ROLE,
+                           BACKGROUND_ROLE, FOREGROUND_ROLE, USER_ROLE})
+
+
 class RosterModel(RowsModel):
     """Fighters and units of a roster (or campaign), columns by game system; the
     status is shown by an icon and a colour."""
 
+    # a table's paint and its columns' fitting ask every cell for some ten roles (the
+    # first screen's 300-figure roster: about 6,000 calls, issue #32)
+    answers = _ROSTER_ROLES
+
     def extra_data(self, row: Row, col: Column, role: int) -> Any:
         cls = row.get("status_class", "ok")
-        if role == _DECORATION:
+        if role == DECORATION_ROLE:
             if col.key == "status":
                 return status_icon(cls)
             return None
-        if role == _FOREGROUND:
+        if role == FOREGROUND_ROLE:
             if col.key == "status" and cls != "ok":
                 return status_colour(cls).darker(115)
             if cls == "down":  # greyed, as a figure that cannot fight
@@ -293,15 +336,15 @@ class RosterModel(RowsModel):
 
                 return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
             return None
-        if role == _BACKGROUND:
+        if role == BACKGROUND_ROLE:
             return row_tint(cls)
-        if role == _FONT:
+        if role == FONT_ROLE:
             if cls == "down" and col.key == "name":
                 f = QFont()
                 f.setStrikeOut(True)
                 return f
             return None
-        if role == _TOOLTIP:
+        if role == TOOLTIP_ROLE:
             if col.key == "status":
                 note = f" — {row['status_note']}" if row.get("status_note") else ""
                 return f"{_pretty(row.get('status', ''))} ({translate('icons', STATUS_TEXT.get(cls, ''))}){note}"

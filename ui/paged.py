@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLocale, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QLocale, QModelIndex, QPersistentModelIndex
 
 from ui.i18n import plural, translate
-from ui.models import RosterModel, Row
+from ui.models import RosterModel, Row, descending
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QTableView
 
     from campaign_app.usecases.gui_queries import RosterCount
@@ -82,7 +83,7 @@ class PagedRosterModel(RosterModel):
         from campaign_app.usecases import gui_queries as q
 
         return self.app.run(q.roster_page, sort=self._sort_key(),
-                             descending=self.sort_order == Qt.SortOrder.DescendingOrder,
+                             descending=descending(self.sort_order),
                              search=self.search, status=self.status, after=after, limit=limit or PAGE_ROWS,
                              **self.scope, **named)
 
@@ -146,9 +147,12 @@ class PagedRosterModel(RosterModel):
 
         return 0 <= column < len(self.columns) and roster_sortable(self.columns[column].key)
 
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+    def sort(self, column: int, order: Qt.SortOrder | None = None) -> None:
         """A column click: in memory as before, or (paged) the first page again in the
         new order, read in SQL; the selected figure stays selected when it is loaded."""
+        from PySide6.QtCore import Qt
+
+        order = Qt.SortOrder.AscendingOrder if order is None else order
         if not self.paged:
             super().sort(column, order)
             return
@@ -167,7 +171,9 @@ class PagedRosterModel(RosterModel):
         self.pending = None if self.select(keep) else keep  # selected again when its page comes
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt's name)
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = 0) -> Any:  # Qt.ItemDataRole.DisplayRole
+        from PySide6.QtCore import Qt
+
         got = super().headerData(section, orientation, role)
         if (role == Qt.ItemDataRole.ToolTipRole and self.paged and orientation == Qt.Orientation.Horizontal
                 and 0 <= section < len(self.columns) and not self.sortable(section)):
@@ -209,7 +215,7 @@ class PagedRosterModel(RosterModel):
                 del self.rows[i]
                 del self.keys[i]
                 self.endRemoveRows()
-        desc = self.sort_order == Qt.SortOrder.DescendingOrder
+        desc = descending(self.sort_order)
         last = max(len(self.columns) - 1, 0)
         for k, (row, key) in fresh.items():
             i = self.find(lambda r, k=k: _row_key(r) == k)
@@ -240,7 +246,7 @@ class PagedRosterModel(RosterModel):
         loaded while more are to come."""
         if not self.more:
             return False
-        desc = self.sort_order == Qt.SortOrder.DescendingOrder
+        desc = descending(self.sort_order)
         others = self.keys[:at] + self.keys[at + 1:]
         return not others or not _before(key, others[-1], desc)
 
@@ -259,11 +265,12 @@ def fill(win: Any, scope: dict[str, int], total: RosterCount) -> None:
     """The window's table paged over ``scope``: its first page, under the roster filter,
     and the filter's statuses from SQL."""
     from campaign_app.usecases import gui_queries as q
+    from ui.qtboot import set_by_name
 
     model: PagedRosterModel = win.model
     model.view = win.table
     win.table.setWordWrap(False)  # one line per row (measuring each is slow), cut short with "…"
-    win.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    set_by_name(win.table, textElideMode="ElideRight")
     bar = win.roster_filter
     bar.set_statuses([(s, s.replace("-", " ").capitalize()) for s in win.app.run(q.roster_statuses, **scope)])
     model.load_pages(win.app, scope, total, search=bar.search.text(), status=bar.status.currentData())

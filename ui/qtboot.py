@@ -75,3 +75,15 @@ def release_gc() -> None:
     if _held:
         _held = False
         gc.enable()
+
+
+def set_by_name(obj: Any, **properties: str) -> None:
+    """Set enum properties of a QObject by their names (``set_by_name(label,
+    textFormat="RichText")``): Qt converts the key itself, so no Python enum is built.
+    The window's first frame and its first screen use no enum of Qt's namespace, whose
+    first use builds all 93 of its Python enums (some 125 million instructions, a tenth
+    of the first screen, issue #32); a test holds both to that. A property Qt does not
+    take (a misspelt name or key) is our bug, said at once."""
+    for name, key in properties.items():
+        if not obj.setProperty(name, key):
+            raise ValueError(f"{type(obj).__name__} did not take {name}={key!r}")

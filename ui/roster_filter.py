@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QMenu, QToolButton, QWidget
 
@@ -143,5 +143,7 @@ class RosterFilterBar(QWidget):
 
 
 def focus_search(bar: RosterFilterBar) -> None:
+    from PySide6.QtCore import Qt
+
     bar.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
     bar.search.selectAll()

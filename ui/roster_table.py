@@ -34,6 +34,53 @@ def count_text(rows: list[dict[str, Any]]) -> str:
     return "  ·  ".join(parts)
 
 
+def first_screen_headers(table: Any, model: Any) -> None:
+    """The first screen's table headers, read from two C++ models made to match
+    ``model``'s columns and row count (issue #32). Qt asks a Python model's
+    ``headerData`` with a ``Qt.Orientation``, and that first Python enum of Qt's
+    namespace builds all 93 of them (some 125 million instructions); the rows' cells come
+    from ``model`` itself (``data`` is asked with a plain int). Called again whenever the
+    columns or the rows change while the first screen shows; :func:`end_first_screen_table`
+    gives the headers back to ``model``."""
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
+
+    top, side = getattr(table, "_first_headers", (None, None))
+    if top is None:
+        top, side = QStandardItemModel(table), QStandardItemModel(table)
+        table._first_headers = (top, side)
+        table.horizontalHeader().setModel(top)
+        table.verticalHeader().setModel(side)
+    top.setColumnCount(len(model.columns))
+    for i, col in enumerate(model.columns):
+        item = QStandardItem(col.title)
+        item.setToolTip(col.tip or col.title)
+        if col.align:
+            item.setData(col.align, 7)  # Qt.ItemDataRole.TextAlignmentRole, as the model gives it
+        top.setHorizontalHeaderItem(i, item)
+    side.setRowCount(model.rowCount())
+
+
+def end_first_screen_table(table: Any, model: Any) -> None:
+    """The first screen over: the headers read ``model`` again (each column keeps its
+    width and whether it is hidden) and a header click sorts."""
+    top, side = getattr(table, "_first_headers", (None, None))
+    if top is None:
+        return
+    hh = table.horizontalHeader()
+    kept = [(hh.sectionSize(i), hh.isSectionHidden(i)) for i in range(hh.count())]
+    hh.setModel(model)
+    table.verticalHeader().setModel(model)
+    del table._first_headers
+    top.deleteLater()
+    side.deleteLater()
+    for i, (width, hidden) in enumerate(kept[:hh.count()]):
+        hh.resizeSection(i, width)
+        hh.setSectionHidden(i, hidden)
+    from ui.views import enable_sorting
+
+    enable_sorting(table)
+
+
 def _statuses_of(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """The statuses among ``rows``, in words, for the roster filter."""
     seen = sorted({str(r.get("status") or "") for r in rows} - {""})
@@ -121,6 +168,8 @@ class RosterTable:
 
             self.model.set_columns(roster_columns(self.system, with_roster=self.roster_id is None))
             self._columns_key = key
+            if self._first_screen:
+                first_screen_headers(self.table, self.model)
             hh = self.table.horizontalHeader()
             hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
             for i, col in enumerate(self.model.columns):
@@ -131,7 +180,8 @@ class RosterTable:
                 else:
                     self.table.setColumnWidth(i, 96)
             hh.setStretchLastSection(True)
-            self.table.horizontalHeader().setSortIndicator(-1, QtCore.Qt.SortOrder.AscendingOrder)
+            if self.table.isSortingEnabled():  # (the first screen's table sorts once it is over)
+                self.table.horizontalHeader().setSortIndicator(-1, QtCore.Qt.SortOrder.AscendingOrder)
             hidden = self.settings.hidden_columns(self.system["id"])
             if hidden is None:  # never chosen: the game's own default
                 hidden = set(roster_layout(self.system["id"]).table_hidden)
@@ -186,7 +236,25 @@ class RosterTable:
     def _fit_columns(self) -> None:
         """Columns as wide as their contents (sampled: cheap on big rosters), capped."""
         hh = self.table.horizontalHeader()
+        # the first screen's table sorts once it is over: its headers measured with the
+        # room of the sort arrow all the same, so no column moves at the switch
+        arrow_room = not hh.isSortIndicatorShown()
+        if arrow_room:
+            hh.setSortIndicatorShown(True)  # (back off before any paint: no arrow drawn)
+        try:
+            self._fit_each_column()
+            hh.setStretchLastSection(True)
+            self._squeeze_columns()
+        finally:
+            if arrow_room:
+                hh.setSortIndicatorShown(False)
+
+    def _fit_each_column(self) -> None:
+        from ui.views import column_hint, sampled_rows
+
+        hh = self.table.horizontalHeader()
         fm = self.table.fontMetrics()
+        rows = sampled_rows(self.table)  # (the same rows for every column)
         sample = self.model.rows[:200]
         for i, col in enumerate(self.model.columns):
             if col.key.startswith("stat:"):  # short values: as wide as the widest, no more
@@ -194,12 +262,12 @@ class RosterTable:
                              + [fm.horizontalAdvance(col.title)])
                 self.table.setColumnWidth(i, widest + 8)  # 13 characteristics fit 1280 px (advance helper)
                 continue
-            self.table.resizeColumnToContents(i)
-            want = max(self.table.columnWidth(i), fm.horizontalAdvance(col.title) + 22)
+            # what resizeColumnToContents sets, its column's hint asked of few cells
+            # (ui.views.column_hint: the same number)
+            fits = max(column_hint(self.table, i, rows), 0 if hh.isHidden() else hh.sectionSizeHint(i))
+            want = max(fits, fm.horizontalAdvance(col.title) + 22)
             cap = 260 if col.key in ("weapons", "skills", "injuries") else 200
             self.table.setColumnWidth(i, min(want, cap))
-        hh.setStretchLastSection(True)
-        self._squeeze_columns()
 
     def _squeeze_columns(self) -> None:
         """Wider than the table: the text columns (weapons, skills, names...) give way,

@@ -7,11 +7,11 @@ text is set with :func:`plain` (Qt.PlainText) instead."""
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
+
+from ui.qtboot import set_by_name
 
 
 def esc(value: Any) -> str:
@@ -19,12 +19,15 @@ def esc(value: Any) -> str:
     (safe in an attribute too); None is empty."""
     if value is None:
         return ""
-    return html.escape(str(value))
+    # html.escape's five replacements (a test compares both), without importing the html
+    # package and its 2,000-entity table on the first screen's path (issue #32)
+    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
 
 
 def plain(label: QLabel, text: str = "") -> QLabel:
     """``label`` showing ``text`` as plain text (never read as markup)."""
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    set_by_name(label, textFormat="PlainText")
     label.setText(text)
     return label
 
@@ -36,7 +39,7 @@ def plain_label(text: str = "") -> QLabel:
 
 def rich(label: QLabel, markup: str) -> QLabel:
     """``label`` showing app-made ``markup`` (user text in it through :func:`esc`)."""
-    label.setTextFormat(Qt.TextFormat.RichText)
+    set_by_name(label, textFormat="RichText")
     label.setText(markup)
     return label
 

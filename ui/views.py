@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -16,26 +16,38 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from ui.i18n import QT_TRANSLATE_NOOP, plural, translate
-from ui.icons import die_icon
 from ui.lazy import journal, q
-from ui.models import ALIGN_CENTER, ALIGN_RIGHT, Column, Row, RowsModel
+from ui.models import (
+    ALIGN_CENTER,
+    ALIGN_RIGHT,
+    DECORATION_ROLE,
+    DISPLAY_ROLE,
+    FONT_ROLE,
+    FOREGROUND_ROLE,
+    TOOLTIP_ROLE,
+    Column,
+    Row,
+    RowsModel,
+)
+from ui.qtboot import set_by_name
 from ui.text import when
 
 
-def table_view(model: RowsModel, name: str) -> QTableView:
+def table_view(model: RowsModel, name: str, sorting: bool = True) -> QTableView:
+    """A read-only table of ``model``'s rows, sorted by a header click unless ``sorting``
+    is False (the first screen's roster: :func:`enable_sorting` once it is over)."""
     v = QTableView()
     v.setObjectName(name)
     v.setModel(model)
-    v.setSortingEnabled(True)
+    if sorting:
+        enable_sorting(v)
     v.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-    v.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
     v.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     v.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     v.setAlternatingRowColors(True)
@@ -46,6 +58,15 @@ def table_view(model: RowsModel, name: str) -> QTableView:
     v.setWordWrap(False)
     v.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     return v
+
+
+def enable_sorting(v: QTableView) -> None:
+    """A header click sorts ``v``'s model, which stays in its order until then (Qt sorts
+    by the header's indicator as sorting is turned on: it points at no column first)."""
+    from PySide6.QtCore import Qt
+
+    v.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+    v.setSortingEnabled(True)
 
 
 def fit_columns(view: QTableView, cap: int = 260) -> None:
@@ -65,22 +86,122 @@ def fit_columns(view: QTableView, cap: int = 260) -> None:
             wrap_rows(view)
 
 
+def column_hint(view: QTableView, c: int, rows: list[int] | None = None) -> int:
+    """``view.sizeHintForColumn(c)`` of a table over a :class:`~ui.models.RowsModel`,
+    the same number asked of far fewer cells (a test compares both): Qt asks the
+    delegate's size of every row it samples (the visible ones, then above and below, as
+    many as the header's resize precision), some ten ``data()`` calls and a text layout
+    each, 13 ms of the first screen's 300-figure roster (issue #32). Here each sampled
+    cell's text is measured with the font metrics alone (in its own font, an icon's room
+    added), and the delegate asked only of the widest and of any within two pixels of it
+    (a text layout rounds). ``rows``: :func:`sampled_rows`, when known."""
+    model = view.model()
+    if not isinstance(model, RowsModel) or view.wordWrap():  # (wrapped text: the layout decides)
+        return int(view.sizeHintForColumn(c))
+    rows = sampled_rows(view) if rows is None else rows
+    if not rows:
+        return int(view.sizeHintForColumn(c))
+    fm, base, icon = view.fontMetrics(), view.font(), max(16, view.iconSize().width()) + 8
+    col, value, data = model.columns[c], model.value, model.rows
+    widths = []
+    for r in rows:
+        row = data[r]
+        font = value(row, col, FONT_ROLE)
+        text = str(value(row, col, DISPLAY_ROLE) or "")
+        w = (QFontMetrics(font.resolve(base)) if font is not None else fm).horizontalAdvance(text)
+        deco = value(row, col, DECORATION_ROLE) is not None
+        widths.append((w + icon if deco else w, r, (text, font.key() if font is not None else "", deco)))
+    top = max(w for w, _r, _same in widths)
+    widest: dict[tuple[str, str, bool], int] = {}  # cells alike in text, font and icon measure alike
+    for w, r, same in widths:
+        if w >= top - 2:
+            widest.setdefault(same, r)
+    hint = max(view.sizeHintForIndex(model.index(r, c)).width() for r in widest.values())
+    return int(hint) + (1 if view.showGrid() else 0)
+
+
+def sampled_rows(view: QTableView) -> list[int]:
+    """The rows ``QTableView::sizeHintForColumn`` asks the delegate about (Qt 6's own
+    loop): the visible ones from the top, then one above or below by the parity of the
+    count so far, up to the horizontal header's resize precision; hidden rows skipped."""
+    count = view.model().rowCount()
+    if count <= 0:
+        return []
+    most = view.horizontalHeader().resizeContentsPrecision()
+    vh = view.verticalHeader()
+    plain = not vh.sectionsHidden() and not vh.sectionsMoved()  # (then a row is where it shows)
+    logical: Callable[[int], int] = (lambda v: v) if plain else vh.logicalIndex
+    hidden: Callable[[int], bool] = (lambda _r: False) if plain else vh.isSectionHidden
+    top = max(0, vh.visualIndexAt(0))
+    bottom = vh.visualIndexAt(viewport_size(view)[1])
+    if not view.isVisible() or bottom == -1:
+        bottom = count - 1
+    out: list[int] = []
+    row = top
+    while row <= bottom:
+        if not hidden(logical(row)):
+            out.append(logical(row))
+            if len(out) == most:
+                break
+        row += 1
+    last, up, down = count - 1, top, row - 1
+    done = 0 if most == 0 else len(out)
+    while done != most and (up > 0 or down < last):
+        found = -1
+        if (done % 2 and up > 0) or down == last:
+            while up > 0:
+                up -= 1
+                if not hidden(logical(up)):
+                    found = logical(up)
+                    break
+        else:
+            while down < last:
+                down += 1
+                if not hidden(logical(down)):
+                    found = logical(down)
+                    break
+        if found < 0:
+            continue
+        out.append(found)
+        done += 1
+    return out
+
+
+def viewport_size(view: Any) -> tuple[int, int]:
+    """The width and height of a scroll area's viewport as Qt lays it out (its contents
+    less the viewport margins, the headers of a table, and less a scroll bar shown),
+    without asking ``viewport()``: PySide types the plain QWidget it returns by making
+    every class of QtWidgets not made yet, some 6 ms of the first screen (issue #32). A
+    test compares both."""
+    r, m = view.contentsRect(), view.viewportMargins()
+    w, h = r.width() - m.left() - m.right(), r.height() - m.top() - m.bottom()
+    if view.frameRect() == view.rect():  # (else the style frames the contents alone, bars outside)
+        vbar, hbar = view.verticalScrollBar(), view.horizontalScrollBar()
+        if vbar.isVisible():  # shown (its container is): the width it is laid out by
+            w -= vbar.sizeHint().width()
+        if hbar.isVisible():
+            h -= hbar.sizeHint().height()
+    return w, h
+
+
 def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: False) -> bool:
     """Wider than the view: the widest columns give way, each down to its longest word
     (sampled rows), their text then wrapping, before a sideways scroll bar appears.
     Returns whether a column gave way. Nothing happens while the view is hidden."""
     model = view.model()
-    room = view.viewport().width()
+    room, high = viewport_size(view)
     bar = view.verticalScrollBar()
-    if not bar.isVisible() and view.verticalHeader().length() > view.viewport().height():
+    if not bar.isVisible() and view.verticalHeader().length() > high:
         # the rows (grown by wrapping) will need a vertical scroll bar: leave it room
-        room -= view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, bar)
+        # the width the scroll area gives the bar: it lays it out by its size hint (and
+        # no QStyle here: its ~500 Python enums are not on the first screen's path)
+        room -= bar.sizeHint().width()
     cols = [c for c in range(model.columnCount()) if not view.isColumnHidden(c)]
     if not cols or room <= 0 or not view.isVisible():
         return False
     hh = view.horizontalHeader()
     last = cols[-1]
-    need_last = max(view.sizeHintForColumn(last), hh.sectionSizeHint(last)) if hh.stretchLastSection() \
+    need_last = max(column_hint(view, last), hh.sectionSizeHint(last)) if hh.stretchLastSection() \
         else view.columnWidth(last)
     over = sum(view.columnWidth(c) for c in cols[:-1]) + need_last - room
     if over <= 0:
@@ -100,6 +221,12 @@ def squeeze_columns(view: QTableView, skip: Callable[[int], bool] = lambda _c: F
     return gave
 
 
+def _horizontal() -> Any:
+    from PySide6.QtCore import Qt
+
+    return Qt.Orientation.Horizontal
+
+
 def column_floor(view: QTableView, c: int, rows: int | None = None) -> int:
     """How narrow column ``c`` may get: its longest word (the first ``rows`` rows, 200 by
     default) in each cell's own font (a bold status is wider), its whole title (a header
@@ -112,14 +239,17 @@ def column_floor(view: QTableView, c: int, rows: int | None = None) -> int:
         ix = model.index(r, c)
         words = str(ix.data() or "").split()
         if words:
-            font = ix.data(Qt.ItemDataRole.FontRole)
+            font = ix.data(FONT_ROLE)
             m = QFontMetrics(font.resolve(view.font())) if font is not None else fm  # as the delegate does
             widest = max(widest or 0, *(m.horizontalAdvance(w) for w in words))
     floor = (30 if widest is None else widest) + 10
-    title = str(model.headerData(c, Qt.Orientation.Horizontal) or "")
+    # a table's own columns: their titles (what its headerData gives, asked without a
+    # Qt.Orientation: no Python enum of Qt's namespace on the first screen's path)
+    title = (model.columns[c].title if isinstance(model, RowsModel) and 0 <= c < len(model.columns)
+             else str(model.headerData(c, _horizontal()) or ""))
     if title:
         floor = max(floor, QFontMetrics(view.horizontalHeader().font()).horizontalAdvance(title) + 12)
-    if rows and model.index(0, c).data(Qt.ItemDataRole.DecorationRole) is not None:
+    if rows and model.index(0, c).data(DECORATION_ROLE) is not None:
         floor += max(16, view.iconSize().width()) + 8  # the icon beside the text
     return floor
 
@@ -148,7 +278,7 @@ def wrap_rows(view: QTableView) -> None:
     """Long text wraps at spaces in ``view``, each row as tall as its text: at once, and
     again whenever a column is resized or the rows change."""
     view.setWordWrap(True)
-    view.setTextElideMode(Qt.TextElideMode.ElideNone)
+    set_by_name(view, textElideMode="ElideNone")
     timer = view.findChild(QTimer, "wrapRowsAgain")
     if timer is None:
         # the rows are measured again once the event loop comes back, however many
@@ -177,10 +307,9 @@ def wrap_items(view: Any) -> None:
     from PySide6.QtWidgets import QListView
 
     view.setWordWrap(True)
-    view.setTextElideMode(Qt.TextElideMode.ElideNone)
+    set_by_name(view, textElideMode="ElideNone", horizontalScrollBarPolicy="ScrollBarAlwaysOff")
     view.setUniformItemSizes(False)
     view.setResizeMode(QListView.ResizeMode.Adjust)
-    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 class LogModel(RowsModel):
@@ -213,21 +342,23 @@ class LogModel(RowsModel):
         self.endInsertRows()
 
     def extra_data(self, row: Row, col: Column, role: int) -> Any:
-        if role == Qt.ItemDataRole.FontRole and row.get("undone"):
+        if role == FONT_ROLE and row.get("undone"):
             f = QFont()
             f.setStrikeOut(True)
             return f
-        if role == Qt.ItemDataRole.ForegroundRole and row.get("undone"):
+        if role == FOREGROUND_ROLE and row.get("undone"):
             from PySide6.QtGui import QGuiApplication, QPalette
 
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
-        if role == Qt.ItemDataRole.ForegroundRole and col.key == "source" and row.get("source") == "typed":
+        if role == FOREGROUND_ROLE and col.key == "source" and row.get("source") == "typed":
             from ui.theme import colours
 
             return QColor(colours().warning_text)
-        if role == Qt.ItemDataRole.DecorationRole and col.key == "faces" and row.get("faces"):
+        if role == DECORATION_ROLE and col.key == "faces" and row.get("faces"):
+            from ui.icons import die_icon  # the painting code: not on the first screen's path
+
             return die_icon(int(row["faces"][0]))
-        if role == Qt.ItemDataRole.ToolTipRole and col.key in ("purpose", "rule", "label"):
+        if role == TOOLTIP_ROLE and col.key in ("purpose", "rule", "label"):
             return f"{row.get('rule', '')}: {row.get('purpose', '')}"
         return None
 
@@ -328,7 +459,7 @@ class RollLogView(CampaignTab):
         info.addWidget(self.mark)
         self.chain = QLabel()
         self.chain.setObjectName("logChain")
-        self.chain.setTextFormat(Qt.TextFormat.PlainText)
+        set_by_name(self.chain, textFormat="PlainText")
         info.addWidget(self.chain)
         self.verify = QPushButton(translate("RollLogView", "Verify Chain"))
         self.verify.setObjectName("logVerify")
@@ -338,7 +469,7 @@ class RollLogView(CampaignTab):
         info.addWidget(self.verify)
         info.addStretch(1)
         self.count = QLabel()
-        self.count.setTextFormat(Qt.TextFormat.PlainText)  # names the filter in force
+        set_by_name(self.count, textFormat="PlainText")  # names the filter in force
         info.addWidget(self.count)
         lay.addLayout(info)
         self.model = LogModel([

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from ui.i18n import translate
@@ -192,7 +192,7 @@ def run_task(parent: QWidget | None, title: str, fn: Callable[[TaskContext], Any
     if parent is not None:
         dlg = QProgressDialog(label or f"{title}…", translate("worker", "Cancel") if cancellable else "", 0, 0, parent)
         dlg.setWindowTitle(title)
-        dlg.setWindowModality(Qt.WindowModality.WindowModal)
+        dlg.setProperty("windowModality", "WindowModal")  # by name: ui.qtboot.NO_QT_ENUMS
         dlg.setAutoClose(False)
         dlg.setAutoReset(False)
         dlg.setMinimumDuration(show_after_ms)

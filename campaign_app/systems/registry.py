@@ -12,7 +12,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from campaign_app.errors import InputError, RulesDataError
@@ -114,23 +114,52 @@ def entry_points(group: str) -> list[Any]:
     return found
 
 
-def _discover() -> dict[str, GameSystem]:
+def _load(ep: Any) -> GameSystem:
+    """The game system entry point ``ep`` gives, checked."""
     from campaign_app.systems.api import GameSystem
 
+    try:
+        obj = ep.load()
+    except Exception as e:  # a broken plug-in must not take the app down
+        raise RulesDataError(f"game system {ep.name!r} ({ep.value}) failed to load: {e}") from e
+    if not isinstance(obj, GameSystem):
+        raise RulesDataError(f"game system {ep.name!r} ({ep.value}) is not a GameSystem")
+    if obj.id != ep.name:
+        raise RulesDataError(f"game system entry point {ep.name!r} gives system {obj.id!r}")
+    return obj
+
+
+def _discover() -> dict[str, GameSystem]:
     found: dict[str, GameSystem] = {}
     for ep in entry_points(GROUP):  # as each distribution lists them
         if ep.name in found:
             continue  # the same distribution seen twice on sys.path
-        try:
-            obj = ep.load()
-        except Exception as e:  # a broken plug-in must not take the app down
-            raise RulesDataError(f"game system {ep.name!r} ({ep.value}) failed to load: {e}") from e
-        if not isinstance(obj, GameSystem):
-            raise RulesDataError(f"game system {ep.name!r} ({ep.value}) is not a GameSystem")
-        if obj.id != ep.name:
-            raise RulesDataError(f"game system entry point {ep.name!r} gives system {obj.id!r}")
-        found[obj.id] = obj
+        found[ep.name] = _load(ep)
     return dict(sorted(found.items(), key=lambda kv: (kv[1].listing, kv[0])))
+
+
+def some_systems(ids: Iterable[str]) -> dict[str, GameSystem]:
+    """The installed game systems among ``ids``, by id (one not installed is left out,
+    as ``systems().get`` leaves it). Until every system has been listed only their own
+    plug-ins are loaded: the window's first screen names one or two of them, and
+    loading the others (their packages, data classes and layouts) was some 5 ms of it
+    (issue #32). The same objects :func:`systems` gives later."""
+    want = {(i or "").strip().lower() for i in ids}
+    if _systems is not None or _extra:
+        known = systems()
+        return {k: known[k] for k in want if k in known}
+    with _lock:
+        missing = want - _loaded_one.keys() - _not_installed
+        if missing:  # the entry points read once for them (a listing of every sys.path folder)
+            for ep in entry_points(GROUP):
+                if ep.name in missing and ep.name not in _loaded_one:
+                    _loaded_one[ep.name] = _load(ep)
+            _not_installed.update(missing - _loaded_one.keys())
+        return {k: _loaded_one[k] for k in want if k in _loaded_one}
+
+
+_loaded_one: dict[str, GameSystem] = {}  # loaded by some_systems before systems()
+_not_installed: set[str] = set()  # asked of some_systems and not installed
 
 
 def systems() -> dict[str, GameSystem]:

@@ -148,7 +148,7 @@ def test_a_custom_layout_drives_the_gui_table_and_the_printed_roster(systems: No
 def test_severities_map_to_the_gui_and_the_printed_colours() -> None:
     pytest.importorskip("PySide6")
     from reports._pdf import STATUS_COLOURS as PRINTED
-    from ui.icons import STATUS_COLOURS as SCREEN
+    from ui.badges import STATUS_COLOURS as SCREEN
 
     assert set(SCREEN_CLASS) == set(PRINT_SHADE) == set(SEVERITIES)
     assert set(SCREEN_CLASS.values()) == set(SCREEN)

@@ -81,3 +81,36 @@ def test_none_found_by_reading_asks_importlib_metadata(monkeypatch: pytest.Monke
     monkeypatch.setattr(registry, "_plain_entry_points", lambda group: [])
     got = [(e.name, e.value) for e in registry.entry_points(registry.GROUP)]
     assert got and got == [(e.name, e.value) for e in entry_points(group=registry.GROUP)]
+
+
+SOME_PROBE = """
+import json, sys
+from campaign_app.systems import registry
+one = registry.some_systems(["NUTS", "no-such-game"])
+loaded = sorted(m.split(".")[2] for m in sys.modules if m.startswith("campaign_app.systems.") and m.count(".") == 2
+                and m.split(".")[2] in ("nuts", "necromunda", "fubar", "unit_morale"))
+reader, registry.entry_points = registry.entry_points, None  # asked again: no listing read again
+again = registry.some_systems(["nuts", "no-such-game"])
+registry.entry_points = reader
+every = registry.systems()
+print(json.dumps({"ids": sorted(one), "loaded": loaded, "same": one["nuts"] is every["nuts"] is again["nuts"],
+                  "after": sorted(registry.some_systems(["fubar", "nuts"])),
+                  "every": sorted(every), "listed_first": registry._systems is not None}))
+"""
+
+
+def test_some_systems_loads_only_the_plug_ins_asked_for() -> None:
+    """The window's first screen asks for the systems its campaigns name: only their
+    plug-ins are loaded then (a fresh process), the same objects the full registry gives
+    later, an id not installed left out as ``systems().get`` leaves it."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    out = subprocess.run([sys.executable, "-c", SOME_PROBE], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["ids"] == ["nuts"] and got["loaded"] == ["nuts"]
+    assert got["same"] and got["listed_first"]
+    assert got["after"] == ["fubar", "nuts"] and {"nuts", "necromunda", "fubar", "unit-morale"} <= set(got["every"])

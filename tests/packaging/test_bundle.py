@@ -38,7 +38,7 @@ def test_bundle_builds_and_starts_without_python(tmp_path: Path) -> None:
     # the app's own data went in: rules tables, fonts, migrations, icons, desktop files
     internal = bundle / "_internal"
     for pattern in ("campaign_app/**/*.toml", "reports/fonts/*.ttf", "db/migrations/versions/*.py",
-                    "db/alembic.ini", "ui/glyphs/*.png",
+                    "db/alembic.ini", "ui/glyphs/*.png", "ui/glyphs/status/*.png",
                     "campaign_app/share/icons/hicolor/*/apps/*.png",
                     "campaign_app/share/applications/*.desktop"):
         assert list(internal.glob(pattern)), pattern

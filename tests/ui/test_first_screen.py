@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QIcon
 
 from campaign_app.usecases import warm as fsu
 from campaign_app.usecases.demo import create_demo
@@ -101,6 +102,18 @@ def test_first_screen_then_the_same_window(qtbot: Any, settings: Any, engine: An
     assert "new_roster" not in enabled and "record_battle" not in enabled
     assert not any(w.tabs.isTabEnabled(i) for i in range(1, w.tabs.count()))
     assert not w.roster_filter.isEnabled()
+    # its headers from C++ models (no Python headerData asked with a Qt.Orientation):
+    # the same titles and tips, each column as the table shows it; no header sorts yet
+    hh = w.table.horizontalHeader()
+    assert hh.model() is not w.model and hh.count() == w.model.columnCount()
+    assert [hh.model().headerData(c, Qt.Orientation.Horizontal) for c in range(hh.count())] == first["columns"]
+    assert [hh.model().headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            for c in range(hh.count())] == [w.model.headerData(c, Qt.Orientation.Horizontal,
+                                                               Qt.ItemDataRole.ToolTipRole)
+                                            for c in range(hh.count())]
+    assert w.table.verticalHeader().count() == w.model.rowCount()
+    assert not w.table.isSortingEnabled()
+    widths = [hh.sectionSize(c) for c in range(hh.count())]
     w.table.selectRow(1)  # chosen while loading: kept
     chosen = w.model.row_at(1)
     assert w.detail.toPlainText() == first["detail"]  # read once the ORM is in, not wiped
@@ -109,6 +122,9 @@ def test_first_screen_then_the_same_window(qtbot: Any, settings: Any, engine: An
     assert after["tree"] == first["tree"] and after["current"] == first["current"]
     assert after["title"] == first["title"] and after["columns"] == first["columns"]
     assert after["hidden"] == first["hidden"] and after["cells"] == first["cells"]
+    assert hh.model() is w.model and w.table.verticalHeader().model() is w.model
+    assert [hh.sectionSize(c) for c in range(hh.count())] == widths  # nothing moved
+    assert w.table.isSortingEnabled() and hh.sortIndicatorSection() == -1  # in its order until a click
     assert w.selected_row() is not None and w.selected_row()["id"] == chosen["id"]
     assert chosen["name"] in w.detail.toPlainText()  # the detail of the row kept selected
     assert all(w.tabs.isTabEnabled(i) for i in range(w.tabs.count()))
@@ -264,3 +280,130 @@ def test_the_first_screen_and_its_page_import_no_orm_nor_metadata(engine: Any) -
                          cwd=Path(__file__).resolve().parents[2])
     pg = engine.dialect.name == "postgresql"
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [True, ["importlib.metadata"] if pg else []]
+
+
+FIRST_SCREEN_PROBE = """
+import json, sys
+import ui.app
+from PySide6 import QtCore, QtWidgets
+seen = {}
+make_app = ui.app.make_app
+
+
+def watched(argv=None):
+    app = make_app(argv)
+    from ui.main_window import MainWindow
+
+    show = MainWindow.show_first_screen
+
+    def shown(self, fs):
+        show(self, fs)
+        self.grab()  # painted whole: the tree, every visible cell and header, the pane
+        seen.update(rows=self.model.rowCount(), tree=self.tree.topLevelItemCount(),
+                    qt_enums="Qt" in vars(QtCore), qstyle="QStyle" in vars(QtWidgets),
+                    qstandard="QStandardItemModel" in vars(__import__("PySide6.QtGui").QtGui))
+        self.close()
+        app.quit()
+
+    MainWindow.show_first_screen = shown
+    return app
+
+
+ui.app.make_app = watched
+from campaign_app.cli import main
+
+main(["--db", sys.argv[1]])
+print(json.dumps(seen))
+"""
+
+
+def test_the_first_screen_builds_no_enum_of_qts_namespace_nor_the_style(engine: Any, tmp_path: Any) -> None:
+    """A real start (``campaign-app --db URL``, fresh process) up to its first screen
+    painted uses no Python enum of Qt's namespace (all 93 of them are built at its first
+    use: some 125 million instructions, a tenth of the first screen) nor QStyle (some 500
+    enums): widgets set by name (ui.qtboot.set_by_name), the roster's headers from C++
+    models, the badges from files, the other tabs built after."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    create_demo(engine)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "c"),
+           "XDG_DATA_HOME": str(tmp_path / "d")}
+    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN_PROBE, _url(engine)], capture_output=True,
+                         text=True, env=env, cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["rows"] > 0 and seen["tree"] > 0  # the first screen itself, painted
+    assert seen["qstandard"]  # (its headers' models: the check sees a type once it is made)
+    assert seen["qt_enums"] is False and seen["qstyle"] is False, seen
+
+
+def test_the_roster_model_turns_away_only_roles_it_never_answers(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """``RosterModel.answers`` lets data() turn a role away before reading the row: every
+    role a roster table can be asked for (Qt's and the user roles) gives what the model
+    gives without that shortcut, for every cell of a demo roster with every status."""
+    from ui.models import RosterModel
+
+    create_demo(gui_engine)
+    win.reload()
+    rows = [r for r in win.model.rows]
+    assert {r.get("status_class") for r in rows} >= {"ok", "hurt"}
+    m = RosterModel(win.model.columns)
+    m.set_rows(rows)
+    full = RosterModel(win.model.columns)
+    full.answers = None  # every role asked of the row
+    full.set_rows(rows)
+    answered = set()
+    for role in [*range(0, 40), 256, 257, 258]:
+        for r in range(m.rowCount()):
+            for c in range(m.columnCount()):
+                got, want = m.index(r, c).data(role), full.index(r, c).data(role)
+                if isinstance(want, (QIcon, QColor, QFont)):
+                    assert type(got) is type(want), (role, r, c)
+                else:
+                    assert got == want, (role, r, c)
+                if want is not None:
+                    answered.add(role)
+    assert answered == set(RosterModel.answers)  # each role it lets through is one it answers
+
+
+def test_column_hint_is_qts_size_hint_for_column(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """The roster's columns are fitted from ``ui.views.column_hint``: for every column the
+    number Qt's own ``sizeHintForColumn`` gives (it asks the delegate of every sampled
+    row), scrolled to the top or further down, a row hidden, few rows sampled or many,
+    every status with its badge and struck-out names, short and long rosters."""
+    from ui.views import column_hint, sampled_rows
+
+    create_demo(gui_engine)
+    win.reload()
+    win.resize(1280, 800)
+    win.show()
+    camp = win.tree.topLevelItem(0)
+    checked = 0
+    for item in [camp, *(camp.child(i) for i in range(min(3, camp.childCount())))]:
+        win.tree.setCurrentItem(item)
+        qtbot.wait(10)
+        t = win.table
+        t.setWordWrap(False)  # (as the fit measures: one line per cell)
+        qt_hint = type(t).sizeHintForColumn
+        t.sizeHintForColumn = lambda _c: pytest.fail("column_hint asked Qt for the whole column")
+        for precision, scroll, hide in ((80, 0, None), (5, 0, None), (3, t.model().rowCount() // 2, 2),
+                                        (1000, 10 ** 6, None), (0, 0, None)):
+            t.horizontalHeader().setResizeContentsPrecision(precision)
+            t.verticalScrollBar().setValue(scroll)
+            if hide is not None and t.model().rowCount() > hide:
+                t.setRowHidden(hide, True)
+            for c in range(t.model().columnCount()):
+                assert column_hint(t, c) == qt_hint(t, c), (item.text(0), precision, scroll, c)
+                checked += 1
+            if hide is not None and t.model().rowCount() > hide:
+                t.setRowHidden(hide, False)
+        t.horizontalHeader().setResizeContentsPrecision(80)
+        assert sampled_rows(t)  # (the rows Qt samples, found)
+        del t.sizeHintForColumn
+    assert checked > 40
+    t.setWordWrap(True)  # wrapped text: Qt's own number, asked of Qt
+    assert column_hint(t, 0) == qt_hint(t, 0)

@@ -45,6 +45,33 @@ def test_every_glyph_file_is_what_the_drawing_code_draws(qapp: Any) -> None:
                 f"{name}{suffix}.png differs from ui.icons' drawing: run python -m ui.icons")
 
 
+def test_every_status_badge_file_is_what_the_drawing_code_draws(qapp: Any) -> None:
+    """The roster table's status badges are loaded from files (no painting code and no
+    Qt enums on the first screen's path), each the drawing at 1x and 2x."""
+    from PySide6.QtGui import QImage
+
+    from ui.badges import BADGES, badge_file, status_icon
+    from ui.icons import STATUSES, status_image
+
+    assert set(STATUSES) == {"ok", "hurt", "away", "down"}
+    assert {p.name for p in BADGES.glob("*.png")} == {f"{c}{s}.png" for c in STATUSES for s in ("", "@2x")}
+    images = {}
+    for cls in STATUSES:
+        for size in (32, 64):
+            stored = QImage(str(badge_file(cls, size)))
+            assert (stored.width(), stored.height()) == (size, size), cls
+            assert _same_drawing(_pixels(stored), _pixels(status_image(cls, size))), (
+                f"the {cls} badge differs from ui.icons' drawing: run python -m ui.icons")
+        images[cls] = _pixels(QImage(str(badge_file(cls, 32))))
+        icon = status_icon(cls)
+        assert sorted(s.width() for s in icon.availableSizes()) == [32, 64]
+        assert not icon.pixmap(16, 16).isNull()
+    assert len(set(images.values())) == 4  # four different badges
+    assert _pixels(status_icon("no-such-class").pixmap(32, 32).toImage()) == images["ok"]
+    with pytest.raises(KeyError, match="no status badge"):
+        status_image("no-such-class", 32)
+
+
 def test_every_app_icon_size_is_the_svg_rendered(qapp: Any) -> None:
     from PySide6.QtGui import QImage
 
@@ -95,4 +122,5 @@ def test_writing_the_glyphs_makes_a_full_set(qapp: Any, tmp_path: Path) -> None:
 
     assert main([str(tmp_path)]) == 0
     assert len(list(tmp_path.glob("*.png"))) == 2 * len(GLYPHS)
+    assert len(list((tmp_path / "status").glob("*.png"))) == 2 * 4
     assert len(list((tmp_path / "share" / "icons" / "hicolor").rglob("*.png"))) == 8

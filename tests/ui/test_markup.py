@@ -185,6 +185,10 @@ def test_esc_is_the_one_escape() -> None:
     from ui.text import esc
 
     assert esc(BIG) == ESCAPED and esc(None) == "" and esc(3) == "3" and esc("a & 'b'") == "a &amp; &#x27;b&#x27;"
+    import html
+
+    for text in (BIG, "&amp;<>\"'", "&&lt;", "<a href='x'>\"y\"</a>", "plain", "", "é & ü"):
+        assert esc(text) == html.escape(text), text  # the library's escape, done without it
     ui_dir = pathlib.Path(__file__).parents[2] / "ui"
     users = [p.name for p in ui_dir.rglob("*.py") if "html.escape" in p.read_text() or "from html import" in
              p.read_text()]

@@ -153,3 +153,33 @@ def test_the_finder_sees_a_header_cut_and_squeezing_keeps_headers_whole(qtbot: A
     fit_columns(view)
     qtbot.wait(50)
     assert not [p for p in cut_texts(top) if "header" in p]
+
+
+@pytest.mark.parametrize("style", ["Fusion", "Windows"])
+def test_viewport_size_is_the_laid_out_viewports(qapp: Any, style: str) -> None:
+    """The columns' squeeze measures a table's viewport without asking ``viewport()``
+    (ui.views.viewport_size): the same width and height as the laid-out viewport, with
+    and without scroll bars and headers, in a style that frames the whole area and one
+    that does not."""
+    from PySide6.QtWidgets import QStyleFactory, QTableWidget
+
+    from ui.views import viewport_size
+
+    if style not in QStyleFactory.keys():
+        pytest.skip(f"no {style} style here")
+    the_style = QStyleFactory.create(style)
+    seen_bars = set()
+    for rows, cols, size in ((3, 2, (400, 300)), (300, 2, (400, 300)), (3, 40, (400, 300)),
+                             (300, 40, (400, 300)), (0, 0, (200, 100))):
+        t = QTableWidget(rows, cols)
+        t.setStyle(the_style)
+        t.resize(*size)
+        t.show()
+        qapp.processEvents()
+        for heads in (True, False):
+            t.verticalHeader().setVisible(heads)
+            qapp.processEvents()
+            assert viewport_size(t) == (t.viewport().width(), t.viewport().height()), (rows, cols, heads)
+            seen_bars.add((t.verticalScrollBar().isVisible(), t.horizontalScrollBar().isVisible()))
+        t.close()
+    assert seen_bars == {(False, False), (True, False), (False, True), (True, True)}

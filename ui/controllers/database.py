@@ -82,7 +82,9 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
             task.quiet()  # no progress dialog over the first screen
             win.show_first_screen(fs)
             win.notify(translate("database", "Loading the campaign database…"), 0)
-            after_paint(win.table.viewport(), lambda: QTimer.singleShot(SETTLE_MS, shown.set))
+            # the table's title paints with its rows (the table's viewport is not asked
+            # for: ui.views.viewport_size says why)
+            after_paint(win.table_title, lambda: QTimer.singleShot(SETTLE_MS, shown.set))
         else:
             QTimer.singleShot(0, shown.set)
 
@@ -149,12 +151,9 @@ def _import_campaign_page() -> None:
     GUI thread while the open task reads the first screen: that read waits on the
     server (or the disk) for part of its time. Only imported: the page itself is built
     with its data (an empty database shows the no-campaigns page instead)."""
-    import ui.charts
-    import ui.controllers.manage
     import ui.detail
     import ui.paged
     import ui.roster_filter
-    import ui.standings_page
     import ui.views  # noqa: F401
 
 

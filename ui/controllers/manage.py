@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, Qt
+from PySide6.QtCore import QEvent, QMimeData, QObject
 from PySide6.QtGui import QDrag
 
 from campaign_app.changes import changes_of
@@ -195,6 +195,8 @@ class FigureDrag(QObject):
     def eventFilter(self, obj: QObject, ev: QEvent) -> bool:  # noqa: N802 (Qt's name)
         win = self.win
         t = ev.type()
+        from PySide6.QtCore import Qt
+
         if obj is self.table_port:
             if t == QEvent.Type.MouseButtonPress and ev.button() == Qt.MouseButton.LeftButton:  # type: ignore[attr-defined]
                 self.press = ev.position().toPoint()  # type: ignore[attr-defined]
@@ -234,6 +236,8 @@ class FigureDrag(QObject):
         data = QMimeData()
         data.setData(MIME, f"{row['what']}:{row['id']}".encode())
         data.setText(str(row["name"]))
+        from PySide6.QtCore import Qt
+
         drag = QDrag(self.win.table)
         drag.setMimeData(data)
         drag.exec(Qt.DropAction.MoveAction)

@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from campaign_app.usecases import gui_queries as q
+from ui.badges import status_icon
 from ui.i18n import QT_TRANSLATE_NOOP, translate
-from ui.icons import status_icon
 from ui.rules_text import rules_text
 from ui.screen import fit_to_screen
 from ui.widgets import UseCaseDialog, checked_ids, set_checked
