@@ -168,3 +168,33 @@ def test_the_first_screen_imports_none_of_what_it_does_not_show(engine: Any) -> 
             f"print(json.dumps([shown is not None, [m for m in {unused!r} if m in set(sys.modules) - before]]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [True, []]
+
+
+def test_the_first_screens_reader_runs_a_query_once(engine: Any) -> None:
+    """The first screen asks a roster's fighter count twice (its table, its pane): the
+    plain reader runs it once and gives each caller its own list of the same rows."""
+    from db.queries.first_screen import current
+
+    create_demo(engine)
+    with current(_url(engine)) as db:
+        assert db is not None
+        ran: list[str] = []
+        real = db.con
+
+        class Counting:
+            def execute(self, sql: str, params: Any = ()) -> Any:
+                ran.append(sql)
+                return real.execute(sql, params)
+
+        db.con = Counting()
+        try:
+            sql = "SELECT count(id) FROM fighter WHERE roster_id = ?"
+            rid = db.rows("SELECT min(id) FROM roster")[0][0]
+            first, again = db.rows(sql, (rid,)), db.rows(sql, (rid,))
+            other = db.rows(sql, (rid + 1,))
+        finally:
+            db.con = real
+        assert first == again and first is not again and first[0][0] > 0
+        assert len(ran) == 3 and other != [] and ran.count(ran[1]) == 2  # the second roster's: run
+        fs = fsu.first_screen(_url(engine), None)
+        assert fs is not None and fs["rows"]
