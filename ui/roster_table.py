@@ -64,21 +64,21 @@ def end_first_screen_table(table: Any, model: Any) -> None:
     """The first screen over: the headers read ``model`` again (each column keeps its
     width and whether it is hidden) and a header click sorts."""
     top, side = getattr(table, "_first_headers", (None, None))
-    if top is None:
-        return
-    hh = table.horizontalHeader()
-    kept = [(hh.sectionSize(i), hh.isSectionHidden(i)) for i in range(hh.count())]
-    hh.setModel(model)
-    table.verticalHeader().setModel(model)
-    del table._first_headers
-    top.deleteLater()
-    side.deleteLater()
-    for i, (width, hidden) in enumerate(kept[:hh.count()]):
-        hh.resizeSection(i, width)
-        hh.setSectionHidden(i, hidden)
-    from ui.views import enable_sorting
+    if top is not None:
+        hh = table.horizontalHeader()
+        kept = [(hh.sectionSize(i), hh.isSectionHidden(i)) for i in range(hh.count())]
+        hh.setModel(model)
+        table.verticalHeader().setModel(model)
+        del table._first_headers
+        top.deleteLater()
+        side.deleteLater()
+        for i, (width, hidden) in enumerate(kept[:hh.count()]):
+            hh.resizeSection(i, width)
+            hh.setSectionHidden(i, hidden)
+    if not table.isSortingEnabled():  # (also a first screen that ended before its table was filled)
+        from ui.views import enable_sorting
 
-    enable_sorting(table)
+        enable_sorting(table)
 
 
 def _statuses_of(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:

@@ -185,6 +185,9 @@ def test_a_failed_open_drops_the_first_screen(qtbot: Any, settings: Any, engine:
     assert w.stack.currentWidget() is w.start_page and w.start_page.text() == NO_DATABASE
     assert any("the server went away" in m for _t, m in SHOWN)
     assert w.campaign is None
+    # the table is the normal one again for the next database: its headers, its sorting
+    assert w.table.horizontalHeader().model() is w.model and w.table.isSortingEnabled()
+    assert w.tabs.count() == 6 and w.log_view is w.tabs.widget(2)  # the other tabs built
 
 
 def test_no_first_screen_where_it_cannot_show_the_same(qtbot: Any, settings: Any, engine: Any) -> None:
