@@ -373,7 +373,7 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
                 self.tabs.insertTab(i, view, glyph(icon), title)  # the glyph for the palette in force
                 self.tabs.setTabEnabled(i, enabled)
             else:
-                self.tabs.addTab(view, action_icon(icon), title)
+                self.tabs.addTab(view, glyph(icon), title)
         self.tabs.blockSignals(False)
         if "body" in vars(self):  # (else the page's build fits it)
             self._fit_body_width()
@@ -581,7 +581,7 @@ class MainWindow(CampaignTree, RosterTable, CampaignTabs, DetailPart, WindowActi
         counts = fs["counts"]
         if counts is not None:  # a big scope: its first page; the paged model takes over after
             self.table.setWordWrap(False)
-            self.table.setTextElideMode(QtCore.Qt.TextElideMode.ElideRight)
+            set_by_name(self.table, textElideMode="ElideRight")
         self.model.set_rows(fs["rows"][:PAGE_ROWS])
         first_screen_headers(self.table, self.model)  # its row count
         from ui.roster_table import _statuses_of

@@ -288,6 +288,10 @@ def test_the_first_screen_and_its_page_import_no_orm_nor_metadata(engine: Any) -
 FIRST_SCREEN_PROBE = """
 import json, sys
 import ui.app
+if sys.argv[2] == "paged":  # a scope above the paging threshold: its first page
+    import campaign_app.usecases.first_screen as first, ui.paged as paged
+    for mod in (first, paged):
+        mod.PAGE_THRESHOLD, mod.PAGE_ROWS = 4, 5
 from PySide6 import QtCore, QtWidgets
 seen = {}
 make_app = ui.app.make_app
@@ -302,7 +306,7 @@ def watched(argv=None):
     def shown(self, fs):
         show(self, fs)
         self.grab()  # painted whole: the tree, every visible cell and header, the pane
-        seen.update(rows=self.model.rowCount(), tree=self.tree.topLevelItemCount(),
+        seen.update(rows=self.model.rowCount(), tree=self.tree.topLevelItemCount(), paged=fs["counts"] is not None,
                     qt_enums="Qt" in vars(QtCore), qstyle="QStyle" in vars(QtWidgets),
                     qstandard="QStandardItemModel" in vars(__import__("PySide6.QtGui").QtGui))
         self.close()
@@ -320,7 +324,9 @@ print(json.dumps(seen))
 """
 
 
-def test_the_first_screen_builds_no_enum_of_qts_namespace_nor_the_style(engine: Any, tmp_path: Any) -> None:
+@pytest.mark.parametrize("scope", ["whole", "paged"])
+def test_the_first_screen_builds_no_enum_of_qts_namespace_nor_the_style(engine: Any, tmp_path: Any,
+                                                                      scope: str) -> None:
     """A real start (``campaign-app --db URL``, fresh process) up to its first screen
     painted uses no Python enum of Qt's namespace (all 93 of them are built at its first
     use: some 125 million instructions, a tenth of the first screen) nor QStyle (some 500
@@ -335,11 +341,12 @@ def test_the_first_screen_builds_no_enum_of_qts_namespace_nor_the_style(engine: 
     create_demo(engine)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "c"),
            "XDG_DATA_HOME": str(tmp_path / "d")}
-    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN_PROBE, _url(engine)], capture_output=True,
+    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN_PROBE, _url(engine), scope], capture_output=True,
                          text=True, env=env, cwd=Path(__file__).resolve().parents[2], timeout=120)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     assert seen["rows"] > 0 and seen["tree"] > 0  # the first screen itself, painted
+    assert seen["paged"] is (scope == "paged")
     assert seen["qstandard"]  # (its headers' models: the check sees a type once it is made)
     assert seen["qt_enums"] is False and seen["qstyle"] is False, seen
 

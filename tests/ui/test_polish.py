@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 
 from campaign_app.facade import Campaigns
@@ -434,5 +435,29 @@ def test_dark_theme_colours_come_from_the_palette(qtbot: Any, win: Any, gui_engi
         assert not theme.is_dark() and settings.theme() == "light"
         assert win.actions["new_campaign"].icon().cacheKey() == action_icon("campaign").cacheKey()
         assert theme.colours().muted in win.detail.document().defaultStyleSheet()
+    finally:
+        theme.apply("system")
+
+
+@pytest.mark.parametrize("first_screen", [False, True])
+def test_a_window_built_in_the_dark_theme_has_every_tab_glyph_dark(qtbot: Any, settings: Any, gui_engine: Any,
+                                                                  first_screen: bool) -> None:
+    """The campaign page built while a dark theme is in force: each tab's glyph is the
+    dark one, the roster's and those of the tabs built after it (at once, or as the
+    first screen ends)."""
+    from ui import theme
+    from ui.glyphs import dark_icon
+    from ui.main_window import MainWindow
+
+    theme.apply("dark")
+    try:
+        w = MainWindow(None, settings)
+        qtbot.addWidget(w)
+        w._first_screen = first_screen
+        assert w.tabs.count() == 6  # (the page built now)
+        if first_screen:
+            w._end_first_screen()
+        names = ["roster", "battle", "log", "history", "chart", "battle"]
+        assert [w.tabs.tabIcon(i).cacheKey() for i in range(6)] == [dark_icon(n).cacheKey() for n in names]
     finally:
         theme.apply("system")
