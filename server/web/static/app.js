@@ -44,7 +44,11 @@
       if (touched(el)) kept.push([el.id, el.type === "checkbox" ? el.checked : el.value]);
     });
     var open = Array.prototype.map.call(live.querySelectorAll("details[id][open]"), function (d) { return d.id; });
+    // this page's last roll (or its one line of error) stays in view: someone else's mark
+    // fetched the live part again, it answered nothing this player asked
+    var said = live.querySelector(":scope > .rolled, :scope > p.error");
     live.innerHTML = html;
+    if (said && !live.querySelector(":scope > .rolled, :scope > p.error")) live.insertBefore(said, live.firstChild);
     open.forEach(function (id) { var d = document.getElementById(id); if (d && live.contains(d)) d.open = true; });
     kept.forEach(function (k) {
       var el = document.getElementById(k[0]);

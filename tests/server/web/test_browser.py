@@ -147,9 +147,12 @@ def step_3_a_roll_on_a_table_with_the_server_s_dice(site: Site) -> None:
 
 def step_4_a_mark_in_the_desktop_window_reaches_both_pages(site: Site) -> None:
     expect = pw.expect
+    rolled = site.ann.locator("#live .rolled").inner_text()
     site.desktop.run(table.track, site.battle, site.hans, "hunker-down")
     for page in (site.ann, site.bob):
         expect(page.locator("#live .markslist")).to_contain_text("Hans: hunker down", timeout=LIVE)
+    # ann's page fetched its live part again for that mark: her last roll is still shown
+    expect(site.ann.locator("#live .rolled")).to_have_text(rolled)
 
 
 def step_5_another_player_s_figure_or_a_missing_battle_is_refused(site: Site) -> None:
