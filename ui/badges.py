@@ -3,7 +3,7 @@ and its round badge. The badges are PNG files in ``ui/glyphs/status/`` (drawn by
 :func:`ui.icons.status_image`, written with ``python -m ui.icons``; a test keeps them
 equal to that drawing), so the first screen's roster table shows them without the
 painting code or the Python enums of Qt's namespace that it uses (issue #32:
-:data:`ui.qtboot.FIRST_SCREEN_ENUMS`)."""
+:func:`ui.qtboot.set_by_name` says why)."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 # Qt's values as plain ints (a test compares them with Qt's enums): the first screen
 # builds no Python enum of Qt's namespace, whose first use builds all 93 of them
-# (ui.qtboot.FIRST_SCREEN_ENUMS); data() compares them with the role Qt passes (an int)
+# (ui.qtboot.set_by_name says why); data() compares them with the role Qt passes (an int)
 ALIGN_RIGHT = 0x0082  # Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_CENTER = 0x0084  # Qt.AlignmentFlag.AlignCenter
 DISPLAY_ROLE = 0  # Qt.ItemDataRole.DisplayRole

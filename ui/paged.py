@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QLocale, QModelIndex, QPersistentModelIndex
 
 from ui.i18n import plural, translate
-from ui.models import RosterModel, Row, descending
+from ui.models import DISPLAY_ROLE, RosterModel, Row, descending
 
 if TYPE_CHECKING:
     from PySide6.QtCore import Qt
@@ -171,7 +171,7 @@ class PagedRosterModel(RosterModel):
         self.pending = None if self.select(keep) else keep  # selected again when its page comes
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 (Qt's name)
-                   role: int = 0) -> Any:  # Qt.ItemDataRole.DisplayRole
+                   role: int = DISPLAY_ROLE) -> Any:
         from PySide6.QtCore import Qt
 
         got = super().headerData(section, orientation, role)

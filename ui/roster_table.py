@@ -44,6 +44,8 @@ def first_screen_headers(table: Any, model: Any) -> None:
     gives the headers back to ``model``."""
     from PySide6.QtGui import QStandardItem, QStandardItemModel
 
+    from ui.models import ALIGNMENT_ROLE
+
     top, side = getattr(table, "_first_headers", (None, None))
     if top is None:
         top, side = QStandardItemModel(table), QStandardItemModel(table)
@@ -55,7 +57,7 @@ def first_screen_headers(table: Any, model: Any) -> None:
         item = QStandardItem(col.title)
         item.setToolTip(col.tip or col.title)
         if col.align:
-            item.setData(col.align, 7)  # Qt.ItemDataRole.TextAlignmentRole, as the model gives it
+            item.setData(col.align, ALIGNMENT_ROLE)  # as the model gives it
         top.setHorizontalHeaderItem(i, item)
     side.setRowCount(model.rowCount())
 

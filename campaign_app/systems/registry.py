@@ -196,13 +196,15 @@ def _reset_caches() -> None:
 
 
 def game_system(system_id: str) -> GameSystem:
+    """The installed game system ``system_id`` (its own plug-in alone loaded, until every
+    system has been listed: :func:`some_systems`); an id no installed package provides is
+    refused in one line naming those that are."""
     key = (system_id or "").strip().lower()
-    known = systems()
-    try:
-        return known[key]
-    except KeyError:
-        names = ", ".join(known) or "none installed"
-        raise InputError(f"unknown game system {system_id!r} (known: {names})") from None
+    gs = some_systems([key]).get(key)
+    if gs is None:
+        names = ", ".join(systems()) or "none installed"
+        raise InputError(f"unknown game system {system_id!r} (known: {names})")
+    return gs
 
 
 def system_name(system_id: str) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from campaign_app.entities import FIGHTER_ROW, ROSTER_DATA, UNIT_ROW
-from campaign_app.systems.registry import some_systems
+from campaign_app.systems.registry import game_system, some_systems
 from campaign_app.usecases.counter_values import definitions, values_of
 
 TREE_PAGE = 200  # as gui_queries.tree.TREE_PAGE (a test keeps them equal)
@@ -33,17 +33,6 @@ READY = ("active",)  # as campaign_app.usecases.gear.READY: the statuses a ratin
 
 # ----------------------------------------------------------------------------- shaping
 # (used by the ORM path's reads as well: one shape for both)
-def _one(system_id: str) -> Any:
-    """The game system ``system_id`` (its own plug-in alone loaded: ``some_systems``);
-    one not installed is refused as ``game_system`` refuses it."""
-    gs = some_systems([system_id]).get((system_id or "").strip().lower())
-    if gs is None:
-        from campaign_app.systems.registry import game_system
-
-        return game_system(system_id)  # the one-line refusal, naming what is installed
-    return gs
-
-
 def about(info: Any, system: str, edition: str | None, expansions: list[str]) -> str:
     """A campaign's game in the words of its rules data: "Necromunda (newest edition)",
     "NUTS! 4th edition + Weird WWII"."""
@@ -89,7 +78,7 @@ def table_rows(system: str, t: Any, roster_names: Mapping[int, str]) -> list[dic
     """The roster table's rows (``gui_queries.FighterRow``, ``UnitRow``) of ``t`` (a
     ``views.TableRows`` or its plain twin: fighters, then units, by id), each the shape
     ``FIGHTER_ROW`` or ``UNIT_ROW`` of :mod:`campaign_app.entities`."""
-    layout = _one(system).roster_layout()
+    layout = game_system(system).roster_layout()
     out_rows: list[dict[str, Any]] = []
     for f in t.fighters:
         out_rows.append(FIGHTER_ROW.build(
@@ -136,7 +125,7 @@ def _columns_known(campaign: Mapping[str, Any]) -> bool:
 def system_stats(system: str) -> dict[str, Any]:
     """What the roster table's columns need of a game system (a part of
     ``gui_queries.SystemDict``): its id, name and default edition's characteristics."""
-    info = _one(system).info
+    info = game_system(system).info
     return {"id": info.id, "name": info.name, "uses_rep": info.uses_rep, "uses_units": info.uses_units,
             "stats": [{"key": s.key, "label": s.label, "low": s.low, "high": s.high, "target": s.target}
                       for s in info.stats],
@@ -145,7 +134,7 @@ def system_stats(system: str) -> dict[str, Any]:
 
 def roster_layout(system: str) -> Any:
     """As ``gui_queries.roster_layout`` (without importing the database layer)."""
-    return _one(system).roster_layout()
+    return game_system(system).roster_layout()
 
 
 def first_screen(url: str, want: tuple[str, int] | None = None) -> dict[str, Any] | None:
@@ -223,7 +212,7 @@ def roster_detail(db: Any, roster_id: int) -> dict[str, Any] | None:
     r = fs.roster(db, roster_id)
     if r is None:
         return None
-    gs = _one(r["system"])
+    gs = game_system(r["system"])
     counted = tuple(gs.rating_statuses) or READY
     rating = sum(v for st, v in r["values"] if st in counted)
     return {

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,3 +139,44 @@ def test_a_start_holds_the_collector_until_its_database_opens(tmp_path: Path, ho
     assert out.returncode == 0, out.stderr[-3000:]
     # held when the window was made; back on with the database open, or without it
     assert out.stdout.split()[-2:] == (["[False,", "True]"] if how == "opens" else ["[False,", "False]"])
+
+
+def test_set_by_name_sets_what_the_enum_sets_and_refuses_a_misspelling(qapp: Any) -> None:
+    """Widgets on the first screen's path take their enum properties by name (no Python
+    enum of Qt's namespace built): the same value the enum setter gives, and a name or
+    key Qt does not take is our bug, said at once (not a silently ignored property)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel, QSplitter, QTableView
+
+    from ui.qtboot import set_by_name
+
+    label, table, split = QLabel(), QTableView(), QSplitter()
+    set_by_name(label, textFormat="RichText")
+    set_by_name(table, textElideMode="ElideMiddle", contextMenuPolicy="CustomContextMenu")
+    set_by_name(split, orientation="Vertical")
+    assert label.textFormat() == Qt.TextFormat.RichText
+    assert table.textElideMode() == Qt.TextElideMode.ElideMiddle
+    assert table.contextMenuPolicy() == Qt.ContextMenuPolicy.CustomContextMenu
+    assert split.orientation() == Qt.Orientation.Vertical
+    with pytest.raises(ValueError, match="textFormat='Richtext'"):
+        set_by_name(label, textFormat="Richtext")
+    with pytest.raises(ValueError, match="textFromat"):
+        set_by_name(label, textFromat="RichText")
+    assert label.textFormat() == Qt.TextFormat.RichText
+
+
+def test_the_models_roles_and_alignments_are_qts() -> None:
+    """ui.models keeps Qt's item roles and alignments as plain ints (no Python enum of
+    Qt's namespace on the first screen's path): each is the value of Qt's own."""
+    from PySide6.QtCore import Qt
+
+    from ui import models
+
+    roles = Qt.ItemDataRole
+    assert (models.DISPLAY_ROLE, models.DECORATION_ROLE, models.TOOLTIP_ROLE, models.FONT_ROLE,
+            models.ALIGNMENT_ROLE, models.BACKGROUND_ROLE, models.FOREGROUND_ROLE, models.USER_ROLE) == (
+        roles.DisplayRole.value, roles.DecorationRole.value, roles.ToolTipRole.value, roles.FontRole.value,
+        roles.TextAlignmentRole.value, roles.BackgroundRole.value, roles.ForegroundRole.value,
+        roles.UserRole.value)
+    assert models.ALIGN_RIGHT == (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value
+    assert models.ALIGN_CENTER == Qt.AlignmentFlag.AlignCenter.value
