@@ -397,6 +397,23 @@ def _holds_something(path: Path) -> bool:
         return True  # unreadable: keep a raw copy of whatever it is
 
 
+def holds_rows(path: Path) -> bool:
+    """Whether the SQLite file at ``path`` holds a row of anything but its schema's
+    revision (a campaign, a member...), read after any writer's transaction has ended;
+    an unreadable file counts as holding some."""
+    try:
+        con = sqlite3.connect(path, timeout=10)
+        try:
+            con.execute("BEGIN IMMEDIATE")  # waits for a writer at work on it
+            tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                      if r[0] != "alembic_version" and not str(r[0]).startswith("sqlite_")]
+            return any(con.execute(f'SELECT 1 FROM "{t}" LIMIT 1').fetchone() for t in tables)  # noqa: S608
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return True
+
+
 def _raw_copy(path: Path, reason: str) -> Path:
     folder = backup_dir(path)
     folder.mkdir(parents=True, exist_ok=True)

@@ -112,6 +112,29 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+WAL_TRIES = 200  # 10 s at 50 ms, as busy_timeout
+
+
+def _wal(engine: Engine) -> None:
+    """Put the file in WAL mode. Two processes making the same new file at once can
+    each hold its shared lock and want it alone: SQLite then answers one of them "database
+    is locked" at once, without waiting (waiting would deadlock), so that one tries
+    again once the other is done."""
+    import time
+
+    from sqlalchemy.exc import OperationalError
+
+    for attempt in range(WAL_TRIES):
+        try:
+            with engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+            return
+        except OperationalError as e:
+            if "database is locked" not in str(e.orig) or attempt == WAL_TRIES - 1:
+                raise
+            time.sleep(0.05)
+
+
 def make_engine(url: str | URL, *, echo: bool = False) -> Engine:
     u = normalize_url(url) if isinstance(url, str) else url
     if u.get_backend_name() == "sqlite":
@@ -121,8 +144,7 @@ def make_engine(url: str | URL, *, echo: bool = False) -> Engine:
         engine = create_engine(u, echo=echo, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         if path and path != ":memory:":
-            with engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+            _wal(engine)
         return engine
     engine = create_engine(u, echo=echo, pool_pre_ping=True)
     if u.get_backend_name() == "postgresql":

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -531,12 +532,22 @@ def _new_sqlite_file(args: argparse.Namespace) -> Path | None:
     if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
         return None
     path = Path(u.database)
-    return None if path.exists() else path
+    try:  # made here, empty, so that it is ours: another process's file is never taken away
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+    except OSError:  # there already (another process made it meanwhile), or not writable
+        return None
+    return path
 
 
 def _discard_new_file(path: Path) -> None:
     """Take away the database file a refused command made (and SQLite's files beside it):
-    a refused import leaves nothing behind, not an empty database."""
+    a refused import leaves nothing behind, not an empty database. Kept if another
+    process, starting on the same new file at the same moment, saved something in it."""
+    from db.backup import holds_rows
+
+    if path.exists() and path.stat().st_size and holds_rows(path):
+        return
     for p in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal"))):
         try:
             p.unlink(missing_ok=True)

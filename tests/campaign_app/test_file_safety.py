@@ -276,3 +276,43 @@ def test_two_first_campaign_creates_at_once_both_succeed(tmp_path):
         con = sqlite3.connect(db)
         assert sorted(r[0] for r in con.execute("SELECT name FROM campaign")) == ["C0", "C1"]
         con.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_refused_command_never_takes_away_a_new_file_another_process_saved_into(tmp_path, monkeypatch, capsys):
+    """A command that makes a new database file takes it away again when it is refused
+    (nothing left behind). Another process that started on the same new file at the
+    same moment and saved a campaign into it keeps it: the refused one leaves it."""
+    import campaign_app.cli.campaign as cli_campaign
+    from campaign_app.errors import InputError
+    from db.migrate import head_revision
+
+    head_revision()
+    db = tmp_path / "shared.sqlite"
+    real = cli_campaign.cmd_campaign_create
+
+    def refused_after_the_other_saved(args, app):
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - child: the other process, on the same file
+            code = 3
+            try:
+                cli_campaign.cmd_campaign_create = real
+                code = main(["--db", str(db), "campaign", "create", "Theirs", "--system", "nuts"])
+            finally:
+                os._exit(code)
+        assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+        raise InputError("refused for the test")
+
+    monkeypatch.setattr(cli_campaign, "cmd_campaign_create", refused_after_the_other_saved)
+    assert main(["--db", str(db), "campaign", "create", "Mine", "--system", "nuts"]) == 2
+    assert "refused for the test" in capsys.readouterr().err
+    con = sqlite3.connect(db)
+    assert [r[0] for r in con.execute("SELECT name FROM campaign")] == ["Theirs"]
+    con.close()
+
+    # alone, a refused command still leaves nothing behind
+    alone = tmp_path / "alone.sqlite"
+    monkeypatch.setattr(cli_campaign, "cmd_campaign_create",
+                        lambda args, app: (_ for _ in ()).throw(InputError("refused alone")))
+    assert main(["--db", str(alone), "campaign", "create", "Mine", "--system", "nuts"]) == 2
+    assert not any(tmp_path.glob("alone.sqlite*"))
