@@ -28,6 +28,10 @@ def missing_display(env: dict[str, str] | None = None, platform: str | None = No
             "cannot open; every action also works as a command: campaign-app --help")
 
 
+APP_NAME = "Campaign Manager"
+ORGANIZATION = "campaign_app"
+
+
 def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QApplication
 
@@ -35,9 +39,9 @@ def make_app(argv: list[str] | None = None):  # type: ignore[no-untyped-def]
 
     quicker_feature_check()  # before the window's own imports (ui.qtboot says why)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
-    app.setApplicationName("Campaign Manager")
-    app.setOrganizationName("campaign_app")
-    app.setApplicationDisplayName("Campaign Manager")
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(ORGANIZATION)  # with the name: where QSettings keeps ours
+    app.setApplicationDisplayName(APP_NAME)
     from ui.glyphs import APP_ID, app_icon
 
     app.setDesktopFileName(APP_ID)  # Wayland and task bars match the window to its menu entry
@@ -58,9 +62,11 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
         from campaign_app.errors import InputError
 
         raise InputError(problem)
+    from ui import prefetch
     from ui.qtboot import GC_HELD_MS, hold_gc, release_gc
 
     hold_gc()  # until the start-up database has opened (ui.qtboot says why)
+    prefetch.start(db_url, default_url)  # the first screen read meanwhile (ui.prefetch says how)
     app = make_app(argv)
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
@@ -89,7 +95,10 @@ def run(db_url: str | None = None, argv: list[str] | None = None, default_url: s
             return start_database(None, settings.last_url(), _default_url())
 
         win.open_when_shown(None, which=which)
-    return int(app.exec())
+    try:
+        return int(app.exec())
+    finally:
+        prefetch.discard()  # a start that never opened its database (a password asked...)
 
 
 def start_database(given: str | None, last: str | None, default: str) -> tuple[str, bool]:

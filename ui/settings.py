@@ -100,6 +100,12 @@ class AppSettings:
     def set_value(self, key: str, value: object) -> None:
         self.q.setValue(key, value)
 
+    def last_place(self) -> tuple[str, int] | None:
+        """The campaign the window showed last, as ``("campaign", id)`` (the window
+        opens on it again), or None."""
+        last = self.q.value("view/campaign")
+        return ("campaign", int(last)) if last not in (None, "") and str(last).isdigit() else None
+
     def theme(self) -> str:
         """"system", "light" or "dark" (View ▸ Theme)."""
         v = str(self.q.value("view/theme", "system") or "system")

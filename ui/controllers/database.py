@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QTimer
 
 from campaign_app.errors import AppError
-from ui import widgets, worker
+from ui import prefetch, widgets, worker
 from ui.i18n import translate
 from ui.main_window import NO_DATABASE
 from ui.qtboot import release_gc
@@ -49,7 +49,9 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
         return None
     full = with_password(url, password)
     first = win.app is None and not win._main_built and url.startswith(("sqlite:", "postgres"))
-    want = _remembered_place(win) if first else None
+    want = win.settings.last_place() if first else None
+    if not first:
+        prefetch.discard()  # read for a start that is over
     shown = threading.Event()  # the GUI thread has painted the first screen
 
     def work(ctx: Any) -> Any:
@@ -57,9 +59,11 @@ def open_url(win: MainWindow, url: str, password: str | None = None, create: boo
 
         fs = None
         if first:
-            from campaign_app.usecases.first_screen import first_screen
+            read, fs = prefetch.take(full, want)  # read by a second process meanwhile?
+            if not read:
+                from campaign_app.usecases.first_screen import first_screen
 
-            fs = first_screen(full, want)
+                fs = first_screen(full, want)
             if fs is not None and not ctx.cancelled and ctx.partial(fs):
                 # the imports below hold the GIL: they would slow the first screen's paint
                 for _ in range(100):  # (5 s at most; a window closed meanwhile cancels)
@@ -187,7 +191,3 @@ def after_paint(widget: Any, then: Any) -> None:
     QTimer.singleShot(UNPAINTED_MS, fire)
 
 
-def _remembered_place(win: MainWindow) -> tuple[str, int] | None:
-    """The campaign the window showed last (as ``MainWindow.set_app`` reads it)."""
-    last = win.settings.value("view/campaign")
-    return ("campaign", int(last)) if last not in (None, "") and str(last).isdigit() else None
