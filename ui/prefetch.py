@@ -1,19 +1,27 @@
-"""The first screen read by a second process while the window starts (issue #32).
+"""The first screen of a PostgreSQL database read by a second process while the
+window starts (issue #32).
 
 A start has two long waits in a row: Qt's own start (its libraries, the platform, the
 fonts, the first frame) and then the first screen's read (``first_screen``: its
-modules, the driver, psycopg's import alone is some 70 ms, the reads). Both run Python
-and would take turns on the GIL in one process; on a machine of two cores or more a
-second process does the read meanwhile. :func:`start`, called by ``ui.app.run`` before
-Qt is imported, forks one (Linux, a process of one thread only: the fork is then safe)
-that finds the database and the place the window will open on as the window does
-(``--db``, else the one used last, else the default; the campaign shown last: from
-the settings file read as text, as importing Qt alone would cost the child 80 ms), reads
-the first screen by plain SQL, writes it, pickled, into an anonymous memory file and
-exits. The open task (``ui.controllers.database.open_url``) then :func:`take` s it:
-the result is only used if it was read for the very URL and place the window opens,
-else the task reads as before. Nothing is written to the database: the child only
-reads, on its own connection, closed before it exits.
+modules, the driver, the reads; psycopg's import alone is about 110 ms). Both run
+Python and would take turns on the GIL in one process; on a machine of two cores or
+more a second process does the read meanwhile.
+
+:func:`start`, called by ``ui.app.run`` before Qt is imported, forks one (Linux, a
+process of one thread only: the fork is then safe) when the start opens a PostgreSQL
+server. The child finds the database and the place the window will open on as the
+window does (``--db``, else the one used last, else the default; the campaign shown
+last), from the settings file read as text (importing Qt would cost it 80 ms). It
+reads the first screen by plain SQL, writes it, pickled, into an anonymous memory file
+and exits. The open task (``ui.controllers.database.open_url``) then :func:`take` s
+it: the answer is only used if it was read for the very URL and place the window
+opens, else the task reads as before. The child only reads, on its own read-only
+connection, closed before it exits.
+
+Measured (``bench/RESULTS.md``): on PostgreSQL at scale 100 the first screen came
+about 100 ms sooner. On a SQLite file the read is some 25 ms, and a second process
+busy while Qt starts delayed the first frame by about as much as it saved: a start on
+SQLite reads on the open task after the first frame, as before.
 
 ``CAMPAIGN_APP_NO_PREFETCH=1`` turns it off (the read then runs on the open task)."""
 
@@ -120,14 +128,17 @@ def enabled() -> bool:
             and (os.cpu_count() or 1) > 1)
 
 
-def start(db_url: str | None, default_url: str | None = None) -> Prefetch | None:
+def start(db_url: str | None, default_url: str | None = None, *, sqlite: bool = False) -> Prefetch | None:
     """Fork the reader (see the module's text); None where it is not done: not Linux,
-    one core, turned off, or this process already runs another thread or Qt (whose own
-    threads Python does not count)."""
+    one core, turned off, this process already runs another thread or Qt (whose own
+    threads Python does not count), or the start opens a SQLite file (``sqlite=True``
+    reads that too: the tests check the reader on both backends)."""
     global _pending
     discard()
     if not enabled() or threading.active_count() > 1 or _qt_running():
         return None
+    if not sqlite and not _for_a_server(db_url, default_url, read_settings(settings_file())):
+        return None  # a SQLite file: read after the first frame, as the module's text says
     fd = os.memfd_create("campaign-app-first-screen", os.MFD_CLOEXEC)
     try:
         pid = os.fork()
@@ -142,6 +153,21 @@ def start(db_url: str | None, default_url: str | None = None) -> Prefetch | None
             os._exit(code)
     _pending = Prefetch(pid, fd)
     return _pending
+
+
+def _is_server(url: str | None) -> bool:
+    return (url or "").strip().lower().startswith(("postgresql://", "postgres://", "postgresql+psycopg://"))
+
+
+def _for_a_server(db_url: str | None, default_url: str | None, values: dict[str, str]) -> bool:
+    """Whether the start opens a PostgreSQL server (``ui.app.start_database``'s choice,
+    without looking up the default file's folder: it is a SQLite file unless
+    ``$CAMPAIGN_APP_DB`` names a server)."""
+    if db_url:
+        return _is_server(db_url)
+    default = default_url or os.environ.get("CAMPAIGN_APP_DB", "").strip() or None
+    last = values.get("database/last") or None
+    return _is_server(last if last and last != default else default)
 
 
 def _qt_running() -> bool:
@@ -259,7 +285,7 @@ def where(db_url: str | None, default_url: str | None) -> tuple[str, Any]:
 
             default_url = _default_url()
         url = start_database(None, values.get("database/last") or None, default_url)[0]
-    if url.strip().lower().startswith(("postgresql://", "postgres://", "postgresql+psycopg://")) and any(
+    if _is_server(url) and any(
             k.startswith("database/ask_password") and v in ("true", "1") for k, v in values.items()):
         return "", None  # the window may ask for a password first: nothing to read now
     place = values.get("view/campaign", "")
