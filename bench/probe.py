@@ -5,7 +5,8 @@ does (``campaign_app.cli.main``: argument parsing, the window, the database open
 the GUI thread); ``python -m bench.probe bare - T0`` shows a plain PySide6 window with
 none of our code; ``python -m bench.probe floor URL T0`` is the floor of the app's loaded
 start: that bare window reading the league's tree and a roster's first 300 figures with
-the plain driver (sqlite3 or psycopg, no ORM) and showing them in a tree and a table.
+the plain driver (sqlite3 or psycopg, no ORM) and showing them in a tree and a table
+(on PostgreSQL read by a forked process while Qt starts, as the app reads it).
 T0 is the parent's clock just before it launched us.
 
 Both modes are timed the same way: an event filter sees the first paint of the main
@@ -154,6 +155,7 @@ def main() -> None:
         from campaign_app.cli import main as cli_main
 
         sys.exit(cli_main(["--db", url]))
+    reading = _fork_read(url) if mode == "floor" and url.startswith("postgres") else None
     from PySide6.QtWidgets import QApplication, QMainWindow
 
     app = QApplication([])
@@ -162,7 +164,7 @@ def main() -> None:
     win.resize(1280, 780)
     watch.watch(win)
     if mode == "floor":
-        _floor(win, url)
+        _floor(win, url, reading)
     win.show()
     app.exec()
     del watch
@@ -193,9 +195,37 @@ def _floor_rows(url: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]
         con.close()
 
 
-def _floor(win: Any, url: str) -> None:
+def _fork_read(url: str) -> Any:
+    """On PostgreSQL the app reads its first screen in a second process while Qt starts
+    (``ui.prefetch``): so does its floor, the same way (a fork before Qt is imported, the
+    rows pickled into a memory file), and waits for them once its window is made."""
+    import os
+    import pickle
+
+    fd = os.memfd_create("floor")
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 1
+        try:
+            os.write(fd, pickle.dumps(_floor_rows(url)))
+            code = 0
+        finally:
+            os._exit(code)
+
+    def rows() -> Any:
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0, "the floor's read failed"
+        got = pickle.loads(os.pread(fd, os.fstat(fd).st_size, 0))
+        os.close(fd)
+        return got
+
+    return rows
+
+
+def _floor(win: Any, url: str, reading: Any = None) -> None:
     """The floor of the app's loaded start: a bare window that reads the tree and a
-    roster's first rows with the plain driver and shows them in a tree and a table."""
+    roster's first rows with the plain driver and shows them in a tree and a table
+    (read meanwhile by a second process on PostgreSQL, as the app does)."""
     import json as _json
 
     from PySide6.QtWidgets import (
@@ -206,7 +236,7 @@ def _floor(win: Any, url: str) -> None:
         QTreeWidgetItem,
     )
 
-    tree_rows, fig_rows = _floor_rows(url)
+    tree_rows, fig_rows = reading() if reading is not None else _floor_rows(url)
     split = QSplitter()
     tree = QTreeWidget()
     tree.setHeaderHidden(True)

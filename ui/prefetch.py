@@ -7,9 +7,10 @@ modules, the driver, the reads; psycopg's import alone is about 110 ms). Both ru
 Python and would take turns on the GIL in one process; on a machine of two cores or
 more a second process does the read meanwhile.
 
-:func:`start`, called by ``ui.app.run`` before Qt is imported, forks one (Linux, a
-process of one thread only: the fork is then safe) when the start opens a PostgreSQL
-server. The child finds the database and the place the window will open on as the
+:func:`start`, called by ``ui.app.run`` before Qt is imported, forks one when the
+start opens a PostgreSQL server (Linux, from a process of one thread only, where a
+fork is safe; a new interpreter instead took 20 to 35 ms longer to answer, and spared
+the first frame nothing measurable). The child finds the database and the place the window will open on as the
 window does (``--db``, else the one used last, else the default; the campaign shown
 last), from the settings file read as text (importing Qt would cost it 80 ms). It
 reads the first screen by plain SQL, writes it, pickled, into an anonymous memory file
@@ -18,8 +19,9 @@ it: the answer is only used if it was read for the very URL and place the window
 opens, else the task reads as before. The child only reads, on its own read-only
 connection, closed before it exits.
 
-Measured (``bench/RESULTS.md``): on PostgreSQL at scale 100 the first screen came
-about 100 ms sooner. On a SQLite file the read is some 25 ms, and a second process
+Measured (``bench/RESULTS.md``): on PostgreSQL at scale 100 the first screen came 60
+to 125 ms sooner (medians of 16 to 25 starts), the first frame 0 to 15 ms later (the
+two processes slow each other a little on this machine). On a SQLite file the read is some 25 ms, and a second process
 busy while Qt starts delayed the first frame by about as much as it saved: a start on
 SQLite reads on the open task after the first frame, as before.
 
@@ -303,3 +305,4 @@ def _child(fd: int, db_url: str | None, default_url: str | None) -> int:  # prag
     while view:
         view = view[os.write(fd, view):]
     return 0
+
