@@ -294,7 +294,14 @@ def where(db_url: str | None, default_url: str | None) -> tuple[str, Any]:
     return url, (("campaign", int(place)) if place.isdigit() else None)
 
 
+CHILD_NICE = 5  # where the two share a core, the window's first frame goes first
+
+
 def _child(fd: int, db_url: str | None, default_url: str | None) -> int:  # pragma: no cover - child
+    try:
+        os.nice(CHILD_NICE)
+    except OSError:
+        pass
     url, want = where(db_url, default_url)
     if not url.startswith(("sqlite:", "postgres")):
         return 0  # as open_url: only these have a first screen
