@@ -60,6 +60,21 @@ def _writer(url: str, argv: list[str]) -> None:  # pragma: no cover - child
             os._exit(4)
 
 
+def _target(out: Path, kind: str) -> Path:
+    return out / _argv(kind, out)[-1].rsplit("/", 1)[-1]
+
+
+def _fork_writer(url: str, kind: str, out: Path) -> int:
+    """A process writing ``kind``'s file over and over until it is killed."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - child
+        try:
+            _writer(url, _argv(kind, out))
+        finally:
+            os._exit(3)
+    return pid
+
+
 def _parts(out: Path) -> set[str]:
     """The temporary files (``.big.json.<hex>.part``...) killed writers left behind."""
     return {p.name for p in out.glob(".*.part*")}
@@ -104,13 +119,8 @@ def _wait_for_part(out: Path, target: Path, before: set[str], deadline: float) -
 def _part_life(url: str, out: Path, kind: str, writes: int = 3) -> float:
     """The shortest life of ``kind``'s temporary file over a few warm writes (polled
     every half millisecond), so an aimed kill within it lands while the file is there."""
-    target = out / _argv(kind, out)[-1].rsplit("/", 1)[-1]
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - child
-        try:
-            _writer(url, _argv(kind, out))
-        finally:
-            os._exit(3)
+    target = _target(out, kind)
+    pid = _fork_writer(url, kind, out)
     lives = []
     try:
         deadline = time.monotonic() + 120
@@ -161,14 +171,9 @@ def _kill_writes(tmp_path: Path, kills: int, seed: int = 14) -> dict[str, dict[s
         if not order:
             order = rng.sample(KINDS, len(KINDS))
         kind = order.pop()
-        target = out / _argv(kind, out)[-1].rsplit("/", 1)[-1]
+        target = _target(out, kind)
         before = _parts(out)
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - child
-            try:
-                _writer(url, _argv(kind, out))
-            finally:
-                os._exit(3)
+        pid = _fork_writer(url, kind, out)
         try:
             deadline = time.monotonic() + 120
             while not target.exists():  # this kind's first file: wait for it to be whole

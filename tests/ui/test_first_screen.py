@@ -287,13 +287,23 @@ def test_the_first_screen_and_its_page_import_no_orm_nor_metadata(engine: Any) -
 
 FIRST_SCREEN_PROBE = """
 import json, sys
-import ui.app
+import ui.app, ui.prefetch
 if sys.argv[2] == "paged":  # a scope above the paging threshold: its first page
     import campaign_app.usecases.first_screen as first, ui.paged as paged
     for mod in (first, paged):
         mod.PAGE_THRESHOLD, mod.PAGE_ROWS = 4, 5
 from PySide6 import QtCore, QtWidgets
 seen = {}
+take = ui.prefetch.take
+
+
+def watched_take(url, want):  # whether the open task took the reader's answer (tests/ui/test_prefetch.py)
+    read, fs = take(url, want)
+    seen.update(read=read, want=None if fs is None else fs["want"])
+    return read, fs
+
+
+ui.prefetch.take = watched_take
 make_app = ui.app.make_app
 
 
@@ -307,6 +317,7 @@ def watched(argv=None):
         show(self, fs)
         self.grab()  # painted whole: the tree, every visible cell and header, the pane
         seen.update(rows=self.model.rowCount(), tree=self.tree.topLevelItemCount(), paged=fs["counts"] is not None,
+                    current=self.tree.currentItem().text(0),
                     qt_enums="Qt" in vars(QtCore), qstyle="QStyle" in vars(QtWidgets),
                     qstandard="QStandardItemModel" in vars(__import__("PySide6.QtGui").QtGui))
         self.close()
@@ -319,7 +330,7 @@ def watched(argv=None):
 ui.app.make_app = watched
 from campaign_app.cli import main
 
-main(["--db", sys.argv[1]])
+main(["--db", sys.argv[1]] if sys.argv[1] != "-" else [])  # "-": the database used last
 print(json.dumps(seen))
 """
 

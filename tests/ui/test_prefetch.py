@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from campaign_app.usecases.demo import create_demo
+from tests.ui.test_first_screen import FIRST_SCREEN_PROBE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -154,48 +155,6 @@ def test_a_server_that_asks_for_a_password_is_not_read_before_the_window_asks(en
     assert got["started"] and got["read"] is False and got["reaped"], got
 
 
-START_PROBE = """
-import json, sys
-import ui.app, ui.prefetch
-seen = {}
-take = ui.prefetch.take
-
-
-def watched_take(url, want):
-    read, fs = take(url, want)
-    seen.update(read=read, want=None if fs is None else fs["want"])
-    return read, fs
-
-
-ui.prefetch.take = watched_take
-make_app = ui.app.make_app
-
-
-def watched(argv=None):
-    app = make_app(argv)
-    from ui.main_window import MainWindow
-
-    show = MainWindow.show_first_screen
-
-    def shown(self, fs):
-        show(self, fs)
-        self.grab()
-        seen.update(rows=self.model.rowCount(), current=self.tree.currentItem().text(0))
-        self.close()
-        app.quit()
-
-    MainWindow.show_first_screen = shown
-    return app
-
-
-ui.app.make_app = watched
-from campaign_app.cli import main
-
-main(sys.argv[1:])
-print(json.dumps(seen))
-"""
-
-
 def test_a_real_start_shows_the_first_screen_the_second_process_read(engine: Any, tmp_path: Path) -> None:
     """``campaign-app`` with no --db (the database used last, the campaign shown last),
     fresh process: on a server the open task takes the child's answer and the window
@@ -210,8 +169,8 @@ def test_a_real_start_shows_the_first_screen_the_second_process_read(engine: Any
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "c"),
            "XDG_DATA_HOME": str(tmp_path / "d")}
     env.pop("CAMPAIGN_APP_DB", None)
-    out = subprocess.run([sys.executable, "-c", START_PROBE], capture_output=True, text=True, env=env, cwd=ROOT,
-                         timeout=120)
+    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN_PROBE, "-", "whole"], capture_output=True, text=True,
+                         env=env, cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     if engine.dialect.name == "postgresql":
