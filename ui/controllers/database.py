@@ -189,5 +189,3 @@ def after_paint(widget: Any, then: Any) -> None:
     watch = Watch(widget)
     widget.installEventFilter(watch)
     QTimer.singleShot(UNPAINTED_MS, fire)
-
-
