@@ -56,6 +56,12 @@ def is_file_url(scheme: str) -> bool:
     return scheme.lower().startswith("sqlite")
 
 
+def is_postgres(url: str | None) -> bool:
+    """Whether ``url`` names a PostgreSQL server (plain text work: the window and its
+    first-screen reader ask it before anything else is loaded)."""
+    return (url or "").strip().lower().startswith(("postgresql://", "postgres://", "postgresql+psycopg://"))
+
+
 # SQLAlchemy's own grammar of the user part (make_url: the user name stops at ":" or "/",
 # the password at the first "@"): used where that is how the URL must be read
 _SQLA_USERINFO = re.compile(r"(?P<user>[^:/]*)(?::(?P<password>[^@]*))?@")

@@ -38,6 +38,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from campaign_app.urls import is_postgres
+
 TAKE_TIMEOUT_S = 30.0  # the child's own connect gives up after 10 s (db.queries.first_screen)
 _pending: Prefetch | None = None
 
@@ -157,19 +159,15 @@ def start(db_url: str | None, default_url: str | None = None, *, sqlite: bool = 
     return _pending
 
 
-def _is_server(url: str | None) -> bool:
-    return (url or "").strip().lower().startswith(("postgresql://", "postgres://", "postgresql+psycopg://"))
-
-
 def _for_a_server(db_url: str | None, default_url: str | None, values: dict[str, str]) -> bool:
     """Whether the start opens a PostgreSQL server (``ui.app.start_database``'s choice,
     without looking up the default file's folder: it is a SQLite file unless
     ``$CAMPAIGN_APP_DB`` names a server)."""
     if db_url:
-        return _is_server(db_url)
+        return is_postgres(db_url)
     default = default_url or os.environ.get("CAMPAIGN_APP_DB", "").strip() or None
     last = values.get("database/last") or None
-    return _is_server(last if last and last != default else default)
+    return is_postgres(last if last and last != default else default)
 
 
 def _qt_running() -> bool:
@@ -287,7 +285,7 @@ def where(db_url: str | None, default_url: str | None) -> tuple[str, Any]:
 
             default_url = _default_url()
         url = start_database(None, values.get("database/last") or None, default_url)[0]
-    if _is_server(url) and any(
+    if is_postgres(url) and any(
             k.startswith("database/ask_password") and v in ("true", "1") for k, v in values.items()):
         return "", None  # the window may ask for a password first: nothing to read now
     place = values.get("view/campaign", "")

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from campaign_app.urls import redact_url, server_fields
+from campaign_app.urls import is_postgres, redact_url, server_fields
 
 MAX_RECENT = 8
 
@@ -38,11 +38,6 @@ def with_password(url: str, password: str | None) -> str:
         return url
     p = server_fields(url)  # the one URL split (campaign_app.urls)
     return pg_url(p.host or "localhost", p.port or 5432, p.database, p.user, password)
-
-
-def is_postgres(url: str) -> bool:
-    return (url or "").strip().lower().startswith(("postgresql://", "postgres://",
-                                                   "postgresql+psycopg://"))
 
 
 class AppSettings:

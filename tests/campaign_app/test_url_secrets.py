@@ -141,3 +141,13 @@ def test_the_window_reads_host_port_and_database_from_the_same_split(url):
     u = normalize_url(connect)
     assert (u.host, u.port, u.database, u.username, u.password) == ("db.example", 5433, "league", "dave", "n3w/p@ss")
     assert not _leaks(safe_url(url)) and "Pa" not in safe_url(url)
+
+
+@pytest.mark.parametrize(("url", "server"), [
+    ("postgresql://ann@host/db", True), (" PostgreSQL://host/db", True), ("postgres://host/db", True),
+    ("postgresql+psycopg://host/db", True), ("sqlite:////tmp/x.sqlite", False), ("league.sqlite", False),
+    ("https://league.example", False), ("", False), (None, False)])
+def test_is_postgres_names_a_server_url_only(url, server):
+    from campaign_app.urls import is_postgres
+
+    assert is_postgres(url) is server
