@@ -358,3 +358,23 @@ def test_the_page_speaks_the_browser_s_language(tb: Table, accept: str, word: st
     assert f"<h2>{word}</h2>" in r.text
     lang = accept[:2] if accept[:2] in ("fr", "it") else "en"
     assert f'<html lang="{lang}">' in r.text
+
+
+def test_a_card_lists_each_ability_on_its_own(tb: Table) -> None:
+    """Abilities are sentences of their own (a creature's rules): each is an item of
+    the card's list, never run together with commas (".," between them)."""
+    from sqlmodel import Session
+
+    from db.models import Fighter
+
+    lg = tb.lg
+    with Session(lg.app.engine) as s:  # as creature generation writes them (no use-case edits them)
+        f = s.get(Fighter, lg.rock)
+        assert f is not None
+        f.abilities = ["Always Rep 2.", "Never outgunned, never ducks back."]
+        s.add(f)
+        s.commit()
+    r = tb.client("vic").get(f"/roster/{lg.easy}")
+    assert r.status_code == 200
+    assert '<ul class="abilities"><li>Always Rep 2.</li><li>Never outgunned, never ducks back.</li></ul>' in r.text
+    assert ".," not in r.text
