@@ -10,7 +10,9 @@ database refuses becomes :class:`InputError` naming it. On a league database
 (:mod:`db.league`) a write refused for lack of rights (a grant, a row-level security
 policy: SQLSTATE 42501, or an UPDATE that a policy made touch no row, which looks like a
 stale version) becomes :class:`RefusedError` naming the roster and its owner, looked up
-in a fresh transaction after the rollback.
+in a fresh transaction after the rollback. Two transactions that PostgreSQL had to part
+(a deadlock it broke, or a serialization failure) are a :class:`ConflictError` too: the
+one it stopped wrote nothing and may simply be run again.
 """
 
 from __future__ import annotations
@@ -199,6 +201,9 @@ class UnitOfWork:
             s.rollback()
             raise InputError(f"the database refused the change: {_integrity_reason(e)}") from None
         except DBAPIError as e:
+            if _collided(e):
+                s.rollback()
+                raise ConflictError(COLLIDED) from None
             if not _lacks_rights(e):
                 raise
             self._raise_refused(e)
@@ -233,6 +238,8 @@ class UnitOfWork:
                         raise RefusedError(
                             f"the database refused the change: {_first_line(exc)}; nothing was saved") from None
                 self.session.rollback()
+                if isinstance(exc, DBAPIError) and _collided(exc):
+                    raise ConflictError(COLLIDED) from None
                 if isinstance(exc, StaleDataError):
                     raise ConflictError(
                         "someone else changed this since you opened it; nothing was saved — reload and try again"
@@ -243,6 +250,16 @@ class UnitOfWork:
             if self._watch is not None:
                 self._watch.detach()
             self.session.close()
+
+
+COLLIDED = ("someone else was saving the same rows at the same moment; nothing was saved "
+            "— try again")
+
+
+def _collided(e: DBAPIError) -> bool:
+    """PostgreSQL stopped this transaction to let another go on: a deadlock it broke
+    (40P01) or a serialization failure (40001)."""
+    return getattr(e.orig, "sqlstate", None) in ("40P01", "40001")
 
 
 def _lacks_rights(e: DBAPIError) -> bool:

@@ -782,38 +782,13 @@ def name_rolls(state: BattleState, rolls: list[RollResult], new_rows: Sequence[F
 
 def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, rolls: list[RollResult],
            b: Battle) -> None:
-    for ch in out.fighter_changes:
-        f = s.get(Fighter, ch.fighter_id)
-        if f is None:
-            raise InputError(f"fighter {ch.fighter_id} vanished during After the Battle")
-        bad = set(ch.set) - FIGHTER_COLUMNS
-        if bad:
-            raise ValueError(f"procedure tried to set {bad} on a fighter")
-        for k, v in ch.set.items():
-            setattr(f, k, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-        s.add(f)
+    # every row changed is read first and all are written in one flush (q.changed_by_id says why)
+    fighters, units, rosters = q.changed_by_id(s, (ch.fighter_id for ch in out.fighter_changes),
+                                               (uc.unit_id for uc in out.unit_changes),
+                                               (rc.roster_id for rc in out.roster_changes))
+    with s.no_autoflush:
+        _change_rows(s, out, fighters, units, rosters)
     fault_point("after-battle.after-fighters")
-    for uc in out.unit_changes:
-        u = s.get(Unit, uc.unit_id)
-        if u is None:
-            raise InputError(f"unit {uc.unit_id} vanished during After the Battle")
-        bad = set(uc.set) - UNIT_COLUMNS
-        if bad:
-            raise ValueError(f"procedure tried to set {bad} on a unit")
-        for k, v in uc.set.items():
-            setattr(u, k, dict(v) if isinstance(v, dict) else v)
-        if u.figures > u.figures_start:
-            raise ValueError(f"{u.name}: figures above the starting strength")
-        s.add(u)
-    for rc in out.roster_changes:
-        r = s.get(Roster, rc.roster_id)
-        assert r is not None
-        bad = set(rc.set) - ROSTER_COLUMNS
-        if bad:
-            raise ValueError(f"procedure tried to set {bad} on a roster")
-        for k, v in rc.set.items():
-            setattr(r, k, v)
-        s.add(r)
     new_rows: list[Fighter] = []
     for nf in out.new_fighters:
         bad = set(nf.fields) - FIGHTER_COLUMNS
@@ -847,6 +822,41 @@ def _apply(s: Session, uow: UnitOfWork, state: BattleState, out: Outcome, rolls:
         if u is not None:
             s.delete(u)
     fault_point("after-battle.end")
+
+
+def _change_rows(s: Session, out: Outcome, fighters: Mapping[int, Fighter], units: Mapping[int, Unit],
+                 rosters: Mapping[int, Roster]) -> None:
+    for ch in out.fighter_changes:
+        f = fighters.get(ch.fighter_id)
+        if f is None:
+            raise InputError(f"fighter {ch.fighter_id} vanished during After the Battle")
+        bad = set(ch.set) - FIGHTER_COLUMNS
+        if bad:
+            raise ValueError(f"procedure tried to set {bad} on a fighter")
+        for k, v in ch.set.items():
+            setattr(f, k, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        s.add(f)
+    for uc in out.unit_changes:
+        u = units.get(uc.unit_id)
+        if u is None:
+            raise InputError(f"unit {uc.unit_id} vanished during After the Battle")
+        bad = set(uc.set) - UNIT_COLUMNS
+        if bad:
+            raise ValueError(f"procedure tried to set {bad} on a unit")
+        for k, v in uc.set.items():
+            setattr(u, k, dict(v) if isinstance(v, dict) else v)
+        if u.figures > u.figures_start:
+            raise ValueError(f"{u.name}: figures above the starting strength")
+        s.add(u)
+    for rc in out.roster_changes:
+        r = rosters.get(rc.roster_id)
+        assert r is not None
+        bad = set(rc.set) - ROSTER_COLUMNS
+        if bad:
+            raise ValueError(f"procedure tried to set {bad} on a roster")
+        for k, v in rc.set.items():
+            setattr(r, k, v)
+        s.add(r)
 
 
 def _resolve_fighters(state: BattleState, refs: Iterable[Any], what: str) -> set[int]:

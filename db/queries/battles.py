@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
@@ -38,6 +38,22 @@ def next_battle_number(s: Session, campaign_id: int) -> int:
 def battle_links(s: Session, battle_id: int) -> list[BattleRoster]:
     """The rosters that fought a battle (with each one's result)."""
     return list(s.exec(select(BattleRoster).where(BattleRoster.battle_id == battle_id)).all())
+
+
+def changed_by_id(s: Session, fighter_ids: Iterable[int], unit_ids: Iterable[int],
+                  roster_ids: Iterable[int]) -> tuple[dict[int, Fighter], dict[int, Unit], dict[int, Roster]]:
+    """The fighters, units and rosters After the Battle changes, read in three queries
+    (none flushes: the changes are then made together and written in one flush, which
+    the ORM writes table by table in primary-key order, so two After the Battles that
+    share rows lock them in the same order and one waits for the other; changed one by
+    one, each load flushed the change before it, in the procedure's order, and two
+    such orders could deadlock on PostgreSQL)."""
+    with s.no_autoflush:
+        fs = s.exec(select(Fighter).where(col(Fighter.id).in_(set(fighter_ids)))).all()
+        us = s.exec(select(Unit).where(col(Unit.id).in_(set(unit_ids)))).all()
+        rs = s.exec(select(Roster).where(col(Roster.id).in_(set(roster_ids)))).all()
+    return ({f.id: f for f in fs if f.id is not None}, {u.id: u for u in us if u.id is not None},
+            {r.id: r for r in rs if r.id is not None})
 
 
 def rosters_by_id(s: Session, roster_ids: Sequence[int]) -> dict[int, Roster]:

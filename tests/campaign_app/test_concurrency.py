@@ -13,6 +13,7 @@ import threading
 from typing import Any
 
 import pytest
+from sqlalchemy import event as sa_event
 
 import db.uow as uow_module
 from campaign_app.errors import ConflictError
@@ -130,3 +131,126 @@ def test_interleaved_sessions_on_postgres(engine, fighter):
     assert "someone else changed this" in outcome["slow"]
     d = fighters.show_fighter(engine, fighter)
     assert d["notes"] == "fast writer" and d["version"] == 2
+
+
+def _pg_only(engine) -> None:
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite runs one writer at a time: no two transactions wait on each other")
+
+
+def test_two_after_battles_sharing_fighters_never_deadlock(engine, db_url, monkeypatch):
+    """Two After the Battles at once whose battles share casualties (a fighter hurt in
+    both, as when a league records battles faster than it runs their After the Battle).
+    Each thread pauses after its first fighter UPDATE until the other has made its own
+    (or 1 s has passed), and the second lists its changes in the opposite order, as
+    another game's procedure may. The rows are written in one order whatever the
+    procedure's, so one waits for the other: one is applied, the other is either
+    applied after it or refused as stale; PostgreSQL never has to break a deadlock."""
+    _pg_only(engine)
+    from dataclasses import replace
+
+    import campaign_app.usecases.battles as battles_mod
+    from campaign_app.usecases.battles import after_battle, record_battle
+    from db.engine import make_engine
+
+    c = campaigns.create_campaign(engine, "Shared casualties", "nuts")
+    ids: dict[str, int] = {}
+    for rn in ("A", "B"):
+        r = rosters.create_roster(engine, c.id, rn)
+        for k in range(3):
+            ids[f"{rn}{k}"] = int(fighters.add_fighter(engine, r.id, f"{rn}{k}", rep=4).id)  # type: ignore[arg-type]
+    hurt = {ids[n]: "out-of-the-fight" for n in ("A0", "A1", "B0", "B1")}
+    x = record_battle(engine, c.id, ["A", "B"], results=hurt)
+    y = record_battle(engine, c.id, ["B", "A"], results=hurt)
+
+    real_apply = battles_mod._apply
+
+    def apply(s, uow, state, out, rolls, b):  # type: ignore[no-untyped-def]
+        if threading.current_thread().name == "reversed":
+            out = replace(out, fighter_changes=list(reversed(out.fighter_changes)))
+        return real_apply(s, uow, state, out, rolls, b)
+
+    monkeypatch.setattr(battles_mod, "_apply", apply)
+    first_update = {"forward": threading.Event(), "reversed": threading.Event()}
+    outcome: dict[str, str] = {}
+
+    def run(name: str, battle: int, other: str) -> None:
+        eng = make_engine(db_url)
+
+        @sa_event.listens_for(eng, "after_cursor_execute")
+        def paused(conn, cursor, statement, *_a: Any) -> None:  # type: ignore[no-untyped-def]
+            if statement.startswith("UPDATE fighter") and not first_update[name].is_set():
+                first_update[name].set()
+                first_update[other].wait(1)
+        try:
+            after_battle(eng, battle, seed=5)
+            outcome[name] = "applied"
+        except ConflictError as e:
+            outcome[name] = f"conflict: {e}"
+        except Exception as e:  # noqa: BLE001 (reported by the assertion)
+            outcome[name] = f"{type(e).__name__}: {e}"
+        finally:
+            eng.dispose()
+
+    threads = [threading.Thread(target=run, name=n, args=(n, b, o))
+               for n, b, o in (("forward", x.id, "reversed"), ("reversed", y.id, "forward"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert set(outcome) == {"forward", "reversed"}, outcome
+    assert "applied" in outcome.values(), outcome
+    for got in outcome.values():
+        assert got == "applied" or got.startswith("conflict: someone else changed this"), outcome
+    with read_session(engine) as s:  # what is on file agrees with who was applied
+        done = {bid: s.get(battles_mod.Battle, bid).after_battle_done for bid in (x.id, y.id)}
+        hurt_now = {fid: s.get(Fighter, fid).status for fid in hurt}
+    assert done == {x.id: outcome["forward"] == "applied", y.id: outcome["reversed"] == "applied"}
+    assert all(st != "active" for st in hurt_now.values()), hurt_now
+
+
+def test_a_deadlock_postgresql_breaks_is_a_conflict_and_saves_nothing(engine, db_url):
+    """Two units of work that change the same two fighters in opposite orders: PostgreSQL
+    stops one of them (a deadlock). That one is a ConflictError saying to try again, and
+    none of its changes is on file; the other is saved whole."""
+    _pg_only(engine)
+    from db.engine import make_engine
+
+    c = campaigns.create_campaign(engine, "Opposite orders", "necromunda")
+    r = rosters.create_roster(engine, c.id, "Gang")
+    a, b = (int(fighters.add_fighter(engine, r.id, n, fighter_type="ganger").id)  # type: ignore[arg-type]
+            for n in ("First", "Second"))
+    holding = {"one": threading.Event(), "two": threading.Event()}
+    outcome: dict[str, str] = {}
+
+    def run(name: str, order: tuple[int, int], other: str) -> None:
+        eng = make_engine(db_url)
+        try:
+            with UnitOfWork(eng, "test.opposite") as uow:
+                s = uow.session
+                for k, fid in enumerate(order):
+                    f = s.get(Fighter, fid)
+                    f.notes = f"by {name}"
+                    s.add(f)
+                    s.flush()
+                    if k == 0:
+                        holding[name].set()
+                        holding[other].wait(10)
+            outcome[name] = "saved"
+        except ConflictError as e:
+            outcome[name] = str(e)
+        except Exception as e:  # noqa: BLE001 (reported by the assertion)
+            outcome[name] = f"{type(e).__name__}: {e}"
+        finally:
+            eng.dispose()
+
+    threads = [threading.Thread(target=run, args=("one", (a, b), "two")),
+               threading.Thread(target=run, args=("two", (b, a), "one"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(outcome.values()) == sorted(["saved", uow_module.COLLIDED]), outcome
+    winner = next(n for n, got in outcome.items() if got == "saved")
+    with read_session(engine) as s:
+        assert {s.get(Fighter, a).notes, s.get(Fighter, b).notes} == {f"by {winner}"}
