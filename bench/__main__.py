@@ -50,7 +50,8 @@ throughput):
                  checked rules data already kept, as after a user's first command), vs
                  `python -c "import sqlmodel"`, the floor every command pays
   standings      (bench/standings.py) the league's standings, vs the plain driver counting
-                 the same rows in two grouped statements; linear: scale 10 <= 12x scale 1
+                 the same rows in two grouped statements; standings-10x: linear, <= 12x
+                 their time on the league a tenth of the size (--scale / 10, cached too)
   concurrent     (bench/crowd.py, PostgreSQL) 20 client processes doing a mix of reads,
                  battles, After the Battles and edits for --duration s: throughput, p95
                  per use-case, lost updates and failed transactions
@@ -61,7 +62,7 @@ throughput):
 Targets (2 cores): start <= 1.3x; start-loaded <= 3.5x bare and <= 1.5x its floor;
 roster-load <= 50 ms; sort <= 100 ms; after-battle <= 100 ms; pdf >= 0.5x raw reportlab;
 import <= 10x raw sqlite3; peak RSS <= 250 MB; export RSS <= 300 MB; cli-roster <= 1.3x
-import sqlmodel; 0 lost updates and 0 failed transactions.
+import sqlmodel; standings <= 12x for 10x the data; 0 lost updates and 0 failed transactions.
 """
 
 from __future__ import annotations
@@ -214,18 +215,47 @@ class Bench:
             self.raw_path = self._raw_copy()
             yield
 
-    def _build(self, url: str) -> None:
+    def _build(self, url: str, size: Any = None, scale: float | None = None) -> None:
         from bench.league import make_league
         from db.migrate import open_database
 
         t0 = time.perf_counter()
         eng = open_database(url)
         try:
-            make_league(eng, system=self.system, size=self.size, name="League")
+            make_league(eng, system=self.system, size=size or self.size, name="League")
         finally:
             eng.dispose()
-        print(f"  built the league ({url.split(':', 1)[0]}, scale {self.scale:g}) in "
+        print(f"  built the league ({url.split(':', 1)[0]}, scale {scale or self.scale:g}) in "
               f"{time.perf_counter() - t0:.1f} s", flush=True)
+
+    @contextmanager
+    def league_at(self, scale: float) -> Iterator[tuple[Any, int, Any]]:
+        """The league at another ``scale`` on the same backend (from the cache when it has
+        it, as the run's own): its engine, its campaign's id and its size."""
+        from bench.cache import pg_league, sqlite_league
+        from bench.league import LeagueSize
+        from db.migrate import open_database
+
+        size = LeagueSize().scaled(scale)
+
+        def build(url: str) -> None:
+            self._build(url, size, scale)
+
+        with ExitStack() as stack:
+            if self.engine.dialect.name == "sqlite":
+                url, _hit = sqlite_league(self.cache, self.workdir / f"league-s{scale:g}.sqlite", self.system,
+                                          scale, size, build)
+            else:
+                url, _hit = stack.enter_context(pg_league(self.url, self.system, scale, size, build))
+            engine = open_database(url)
+            stack.callback(engine.dispose)
+            from sqlalchemy import select
+
+            from db.models import Campaign
+
+            with engine.connect() as c:
+                cid = c.execute(select(Campaign.id).where(Campaign.name == "League")).scalar_one()
+            yield engine, cid, size
 
     def _raw_copy(self) -> str:
         """A SQLite copy of the league for the raw-sqlite3 baselines (any backend)."""

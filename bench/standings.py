@@ -3,9 +3,10 @@ standings``, the Standings tab and the campaign report), against the plain drive
 same backend counting the same rows in two grouped statements (each roster's battles and
 results; each roster's hurt figures): the floor of reading what the standings count.
 
-Target (issue #32): linear in the league's size, at most 12x the scale-1 time for 10x
-the data: compare ``python -m bench --only standings`` at ``--scale 1`` and ``--scale 10``
-(the ratio to the same run's floor says the same within one run: the floor is linear)."""
+Target (issue #32): linear in the league's size, at most 12x the time for 10x the data.
+The case ``standings-10x`` checks it in the run itself: the same use-case on the league
+a tenth of the run's size (``--scale`` / 10, same backend, built once and then taken from
+the cache as the run's own league is), the run's time against that one's."""
 
 from __future__ import annotations
 
@@ -36,6 +37,20 @@ def case_standings(bench: Any) -> None:
     t = bench.median_time(ours, bench.repeat)
     b = bench.median_time(raw, bench.repeat)
     bench.add("standings", t * 1000, "ms", b * 1000, f"(reported; {lines[0]} rosters)", None)
+    # the growth, in the same run: the league a tenth of this size (built once, then cached)
+    with bench.league_at(bench.scale / 10) as (small, small_cid, small_size):
+        def tenth() -> None:
+            league_standings(small, small_cid)
+
+        tenth()
+        t_small = bench.median_time(tenth, bench.repeat)
+    more = bench.size.battles / small_size.battles
+    bench.add("standings-10x", t * 1000, "ms", t_small * 1000,
+              f"<= {GROWTH_LIMIT:g}x the tenth ({more:.3g}x the battles)", t <= GROWTH_LIMIT * t_small)
+
+
+GROWTH_LIMIT = 12.0
+"""Standings linear in the league's size: at most 12x the time for 10x the data."""
 
 
 def cases(bench: Any) -> dict[str, Any]:

@@ -17,8 +17,8 @@ CASES = {"roster-load", "sort", "after-battle", "pdf", "json-export", "export-rs
          # the window walked through at the league's size (bench/window_walk.py)
          "walk-campaign", "walk-search", "walk-sort", "walk-roster", "walk-battles", "walk-roll-log",
          "walk-chain-check", "walk-history", "walk-charts", "walk-standings",
-         # the standings use-case alone (bench/standings.py)
-         "standings"}
+         # the standings use-case alone (bench/standings.py), and its growth to 10x the data
+         "standings", "standings-10x"}
 CONCURRENT = {"concurrent", "lost-updates", "failed-tx", "stale-edits"}
 # and a p95-<use-case> row for each use-case the clients ran (a 3 s run on a busy machine
 # may not reach every one)
