@@ -830,33 +830,29 @@ def _change_rows(s: Session, out: Outcome, fighters: Mapping[int, Fighter], unit
         f = fighters.get(ch.fighter_id)
         if f is None:
             raise InputError(f"fighter {ch.fighter_id} vanished during After the Battle")
-        bad = set(ch.set) - FIGHTER_COLUMNS
-        if bad:
-            raise ValueError(f"procedure tried to set {bad} on a fighter")
-        for k, v in ch.set.items():
-            setattr(f, k, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-        s.add(f)
+        s.add(_set_columns(f, ch.set, FIGHTER_COLUMNS, "fighter"))
     for uc in out.unit_changes:
         u = units.get(uc.unit_id)
         if u is None:
             raise InputError(f"unit {uc.unit_id} vanished during After the Battle")
-        bad = set(uc.set) - UNIT_COLUMNS
-        if bad:
-            raise ValueError(f"procedure tried to set {bad} on a unit")
-        for k, v in uc.set.items():
-            setattr(u, k, dict(v) if isinstance(v, dict) else v)
+        s.add(_set_columns(u, uc.set, UNIT_COLUMNS, "unit"))
         if u.figures > u.figures_start:
             raise ValueError(f"{u.name}: figures above the starting strength")
-        s.add(u)
     for rc in out.roster_changes:
         r = rosters.get(rc.roster_id)
         assert r is not None
-        bad = set(rc.set) - ROSTER_COLUMNS
-        if bad:
-            raise ValueError(f"procedure tried to set {bad} on a roster")
-        for k, v in rc.set.items():
-            setattr(r, k, v)
-        s.add(r)
+        s.add(_set_columns(r, rc.set, ROSTER_COLUMNS, "roster"))
+
+
+def _set_columns(row: Any, values: Mapping[str, Any], allowed: set[str], what: str) -> Any:
+    """``row`` with ``values`` set (a list or dict as a copy of its own); a procedure that
+    sets a column not in ``allowed`` is our bug."""
+    bad = set(values) - allowed
+    if bad:
+        raise ValueError(f"procedure tried to set {bad} on a {what}")
+    for k, v in values.items():
+        setattr(row, k, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+    return row
 
 
 def _resolve_fighters(state: BattleState, refs: Iterable[Any], what: str) -> set[int]:
