@@ -141,7 +141,8 @@ def start(db_url: str | None, default_url: str | None = None, *, sqlite: bool = 
     discard()
     if not enabled() or threading.active_count() > 1 or _qt_running():
         return None
-    if not sqlite and not _for_a_server(db_url, default_url, read_settings(settings_file())):
+    values = None if db_url else read_settings(settings_file())  # (a --db needs none of it)
+    if not sqlite and not _for_a_server(db_url, default_url, values or {}):
         return None  # a SQLite file: read after the first frame, as the module's text says
     fd = os.memfd_create("campaign-app-first-screen", os.MFD_CLOEXEC)
     try:
@@ -152,7 +153,7 @@ def start(db_url: str | None, default_url: str | None = None, *, sqlite: bool = 
     if pid == 0:  # pragma: no cover - the child (tests/ui/test_prefetch.py checks its answer)
         code = 1
         try:
-            code = _child(fd, db_url, default_url)
+            code = _child(fd, db_url, default_url, values)
         finally:
             os._exit(code)
     _pending = Prefetch(pid, fd)
@@ -270,13 +271,15 @@ def _ini_text(value: str) -> str | None:
     return "".join(out)
 
 
-def where(db_url: str | None, default_url: str | None) -> tuple[str, Any]:
+def where(db_url: str | None, default_url: str | None, values: dict[str, str] | None = None) -> tuple[str, Any]:
     """The URL and the place the window opens on, as ``ui.app.run`` and the open task
     find them (``ui.app.start_database``, ``AppSettings.last_url``/``last_place``), from
-    the settings file read as text: the reader imports no Qt."""
+    the settings file read as text (``values``, if :func:`start` read it already): the
+    reader imports no Qt."""
     from ui.app import start_database
 
-    values = read_settings(settings_file())
+    if values is None:
+        values = read_settings(settings_file())
     if db_url:
         url = db_url
     else:
@@ -295,12 +298,13 @@ def where(db_url: str | None, default_url: str | None) -> tuple[str, Any]:
 CHILD_NICE = 5  # where the two share a core, the window's first frame goes first
 
 
-def _child(fd: int, db_url: str | None, default_url: str | None) -> int:  # pragma: no cover - child
+def _child(fd: int, db_url: str | None, default_url: str | None,
+           values: dict[str, str] | None) -> int:  # pragma: no cover - child
     try:
         os.nice(CHILD_NICE)
     except OSError:
         pass
-    url, want = where(db_url, default_url)
+    url, want = where(db_url, default_url, values)
     if not url.startswith(("sqlite:", "postgres")):
         return 0  # as open_url: only these have a first screen
     from campaign_app.usecases.first_screen import first_screen

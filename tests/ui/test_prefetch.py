@@ -224,3 +224,15 @@ def test_the_settings_file_is_where_qsettings_keeps_it(tmp_path: Path) -> None:
             "print(QSettings().fileName() == str(settings_file()), settings_file())\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
     assert out.stdout.startswith("True "), out.stdout + out.stderr
+
+
+def test_a_start_given_its_database_reads_no_settings_file(monkeypatch: pytest.MonkeyPatch, sqlite_url: str) -> None:
+    """``--db``: whether to fork is the URL's alone, so the settings file is not read on
+    the way to the first frame (the reader reads it itself, for the place to open)."""
+    from ui import prefetch
+
+    monkeypatch.setattr(prefetch, "enabled", lambda: True)
+    monkeypatch.setattr(prefetch, "_qt_running", lambda: False)
+    monkeypatch.setattr(prefetch.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(prefetch, "read_settings", lambda _path: pytest.fail("the settings file was read"))
+    assert prefetch.start(sqlite_url) is None
