@@ -314,6 +314,7 @@ def roll_rows(items: Iterable[RollResult], campaign_id: int, journal_id: int | N
             "row": r.row or "",
             "result": r.result or "",
             "label": str(r.extra.get("label", ""))[:200],
+            "figure_removed": False,
             "mark": mark,
             "step": step[:120],
             "face_pos": pos,

@@ -148,24 +148,43 @@ _CHAIN_LOCK = 0x726F6C6C  # "roll": the advisory lock class of a campaign's chai
 
 def lock_chain(session: Session, campaign_id: int, *, durable: bool = True) -> str:
     """Take the campaign's chain head for this transaction and return its hash (``""``
-    before the first record). On PostgreSQL an advisory transaction lock per campaign
-    makes concurrent writers take turns (the second reads the head the first committed);
-    SQLite has one writer at a time (the transaction already holds the write lock once
-    it has written, and a stale reader cannot commit over a newer head).
-    ``durable=False``: in the same statement, this transaction's commit will not wait
-    for the server's disk (:class:`db.uow.UnitOfWork`'s ``durable``)."""
+    before the first record): :func:`take_head` without saying whether a head is kept."""
+    return take_head(session, campaign_id, durable=durable)[0]
+
+
+def take_head(session: Session, campaign_id: int, *, durable: bool = True) -> tuple[str, bool]:
+    """Take the campaign's chain head for this transaction: its hash (``""`` before the
+    first record) and whether the head row is kept (then locked by this transaction).
+
+    On PostgreSQL concurrent writers take turns: the head row is read ``FOR UPDATE``
+    (the second writer waits, then reads the head the first committed: read committed
+    reads the row again once its lock is free), one statement for lock and read. A
+    campaign with no head row yet has nothing to lock: an advisory transaction lock per
+    campaign makes its first writers take turns, and the head is read again under it
+    (the writer before may have made it). SQLite has one writer at a time (the
+    transaction already holds the write lock once it has written, and a stale reader
+    cannot commit over a newer head). ``durable=False``: in the same statement, this
+    transaction's commit will not wait for the server's disk (:class:`db.uow.UnitOfWork`'s
+    ``durable``)."""
+    head = select(_ch.last_hash).where(_ch.campaign_id == campaign_id)
     if session.get_bind().dialect.name == "postgresql":
-        lock = func.pg_advisory_xact_lock(_CHAIN_LOCK, campaign_id)
-        session.execute(select(lock) if durable else select(lock, _no_wait()))
-    kept = session.execute(select(_ch.last_hash).where(_ch.campaign_id == campaign_id)).scalar()
+        said = () if durable else (_no_wait(),)
+        kept = session.execute(head.add_columns(*said).with_for_update()).scalar()
+        if kept is None:
+            session.execute(select(func.pg_advisory_xact_lock(_CHAIN_LOCK, campaign_id), *said))
+            kept = session.execute(head.with_for_update()).scalar()
+    else:
+        kept = session.execute(head).scalar()
     if kept is not None:  # the head the server keeps: what the next record follows
-        return str(kept)
-    head = session.execute(select(_rr.hash).where(_rr.campaign_id == campaign_id)
+        return str(kept), True
+    last = session.execute(select(_rr.hash).where(_rr.campaign_id == campaign_id)
                            .order_by(_rr.id.desc()).limit(1)).scalar()
-    return head or ""
+    return last or "", False
 
 
 _ch = ChainHead.__table__.c  # type: ignore[attr-defined]
+_DEFAULTED = frozenset(c.name for c in RollRecord.__table__.c  # type: ignore[attr-defined]
+                       if c.default is not None)
 
 
 def chain_head(session: Session, campaign_id: int) -> tuple[int, str] | None:
@@ -203,11 +222,24 @@ def commit_without_wait(session: Session) -> None:
 def insert_rolls(session: Session, campaign_id: int, rows: list[dict[str, Any]], *,
                  durable: bool = True) -> list[int]:
     """Chain ``rows`` after the campaign's head (hashes computed in Python) and insert
-    them in one Core statement; their ids in order."""
+    them in one Core statement, the head moved on with them; their ids in order."""
     if not rows:
         return []
-    rollchain.chain(lock_chain(session, campaign_id, durable=durable), rows)
+    head, kept = take_head(session, campaign_id, durable=durable)
+    rollchain.chain(head, rows)
     table = RollRecord.__table__  # type: ignore[attr-defined]
+    if (kept and len(rows) == 1 and session.get_bind().dialect.name == "postgresql"
+            and _DEFAULTED <= rows[0].keys()):
+        # one roll (a wizard's preview, each click): the head row locked above moves on in
+        # the insert's own statement (a data-modifying WITH runs once, whole), one round
+        # trip fewer; more rolls go in batches (insertmanyvalues), which would repeat it.
+        # The row names every column that has a default: with a WITH, SQLAlchemy 2.1
+        # sends NULL for a column left out instead of its default
+        move = (update(ChainHead.__table__)  # type: ignore[attr-defined]
+                .where(_ch.campaign_id == campaign_id)
+                .values(count=_ch.count + 1, last_hash=str(rows[0]["hash"])).cte("head_moved"))
+        return [int(session.execute(insert(table).values(rows[0]).returning(table.c.id).add_cte(move))
+                    .scalar_one())]
     # Core, not the ORM's bulk insert: the rows are complete dicts, nothing to map
     ids = list(session.execute(
         insert(table).returning(table.c.id, sort_by_parameter_order=True), rows).scalars())

@@ -311,3 +311,75 @@ def test_strict_dice_the_lasting_injury_dialog_preview_fixes_the_faces(engine: E
     injury_roll(engine, ids["Rats juve"], dry_run=True, roller=Roller(driver.app_dice()))
     assert {r["mark"] for r in roll_log(engine, cid, fighter=ids["Rats juve"])} == {"preview"}
     assert verify_chain(engine, cid).intact
+
+
+@pytest.mark.parametrize("head_kept", [True, False], ids=["head-kept", "no-head-yet"])
+def test_a_second_chain_writer_waits_for_the_first_and_follows_its_record(engine: Engine, monkeypatch: Any,
+                                                                        head_kept: bool) -> None:
+    """PostgreSQL: a second writer of the chain waits while the first holds the head (its
+    row locked ``FOR UPDATE``, or the campaign's advisory lock while no head row exists
+    yet), then chains its record after the first's: one preview (the wizard's each click,
+    one statement for insert and head) against a whole use-case's rolls."""
+    import db.uow as uow_module
+    from campaign_app.dice import RollResult
+    from campaign_app.usecases.record import record_preview
+    from db.uow import UnitOfWork
+
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite runs one writer at a time: no two transactions wait on each other")
+    cid, _bid, _ids = eight_fighter_n23_battle(engine)
+    roll_table(engine, "n23-lasting-injury", campaign=cid, seed=1)
+    if not head_kept:  # a campaign from before chain heads were kept: the first writer makes it
+        with engine.begin() as c:
+            c.execute(text("DELETE FROM chain_head WHERE campaign_id = :c"), {"c": cid})
+    before = verify_chain(engine, cid).rolls
+
+    def roll(n: int) -> RollResult:
+        return RollResult("2d6", [n, n], 2 * n, f"test: writer {n}")
+
+    holding, waiting = threading.Event(), threading.Event()
+    first = threading.current_thread()
+
+    def hook(name: str) -> None:  # the first writer holds the head until the second waits for it
+        if name == "uow.before-commit" and threading.current_thread() is first:
+            holding.set()
+            assert waiting.wait(10), "the second writer never waited for the chain's head"
+
+    second: dict[str, Any] = {}
+
+    def writer() -> None:
+        holding.wait(10)
+        try:
+            second["ids"] = record_preview(engine, cid, [roll(2)], step="test").ids
+        except BaseException as e:  # noqa: BLE001 - reported below
+            second["error"] = e
+
+    def watch() -> None:  # a backend of this database waiting on a lock: the second writer
+        holding.wait(10)
+        for _ in range(1000):
+            with engine.connect() as c:
+                if c.execute(text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                  "AND wait_event_type = 'Lock'")).scalar():
+                    waiting.set()
+                    return
+            threading.Event().wait(0.01)
+
+    monkeypatch.setattr(uow_module, "FAULT_HOOK", hook)
+    threads = [threading.Thread(target=writer), threading.Thread(target=watch)]
+    for t in threads:
+        t.start()
+    with UnitOfWork(engine, "first", campaign_id=cid, journaled=False) as uow:
+        first_ids = uow.record_rolls([roll(1), roll(3)])  # two rolls: the batched insert and head
+    for t in threads:
+        t.join(15)
+    assert "error" not in second, second.get("error")
+    assert waiting.is_set()
+    with engine.connect() as c:
+        rows = c.execute(text("SELECT id, prev_hash, hash FROM roll_record WHERE id IN (:a, :b) ORDER BY id"),
+                         {"a": first_ids[-1], "b": second["ids"][0]}).all()
+        head = c.execute(text("SELECT count, last_hash FROM chain_head WHERE campaign_id = :c"), {"c": cid}).one()
+    assert [r.id for r in rows] == [first_ids[-1], second["ids"][0]]
+    assert rows[1].prev_hash == rows[0].hash  # after the first's last record, not beside it
+    assert (head.count, head.last_hash) == (before + 3, rows[1].hash)
+    st = verify_chain(engine, cid)
+    assert st.intact and st.rolls == before + 3, st.text
