@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Row, func, insert, literal, or_, select, tuple_, update
+from sqlalchemy import Row, bindparam, func, insert, literal, or_, select, tuple_, update
 
 from campaign_app import rollchain
 from db.models import ChainHead, Journal, RollRecord, utcnow
@@ -166,15 +167,15 @@ def take_head(session: Session, campaign_id: int, *, durable: bool = True) -> tu
     cannot commit over a newer head). ``durable=False``: in the same statement, this
     transaction's commit will not wait for the server's disk (:class:`db.uow.UnitOfWork`'s
     ``durable``)."""
-    head = select(_ch.last_hash).where(_ch.campaign_id == campaign_id)
+    at = {"head_campaign": campaign_id}
     if session.get_bind().dialect.name == "postgresql":
-        said = () if durable else (_no_wait(),)
-        kept = session.execute(head.add_columns(*said).with_for_update()).scalar()
+        kept = session.execute(_head_read(lock=True, no_wait=not durable), at).scalar()
         if kept is None:
+            said = () if durable else (_no_wait(),)
             session.execute(select(func.pg_advisory_xact_lock(_CHAIN_LOCK, campaign_id), *said))
-            kept = session.execute(head.with_for_update()).scalar()
+            kept = session.execute(_head_read(lock=True, no_wait=False), at).scalar()
     else:
-        kept = session.execute(head).scalar()
+        kept = session.execute(_head_read(lock=False, no_wait=False), at).scalar()
     if kept is not None:  # the head the server keeps: what the next record follows
         return str(kept), True
     last = session.execute(select(_rr.hash).where(_rr.campaign_id == campaign_id)
@@ -183,6 +184,33 @@ def take_head(session: Session, campaign_id: int, *, durable: bool = True) -> tu
 
 
 _ch = ChainHead.__table__.c  # type: ignore[attr-defined]
+
+
+@cache
+def _head_read(*, lock: bool, no_wait: bool) -> Any:
+    """The chain head's hash by ``head_campaign`` (``lock``: FOR UPDATE; ``no_wait``:
+    with :func:`_no_wait`), built once: each preview of a wizard runs it."""
+    stmt = select(_ch.last_hash).where(_ch.campaign_id == bindparam("head_campaign"))
+    if no_wait:
+        stmt = stmt.add_columns(_no_wait())
+    return stmt.with_for_update() if lock else stmt
+
+
+@cache
+def _insert_one(keys: tuple[str, ...]) -> Any:
+    """One roll record (its columns ``keys``) inserted with the campaign's head row moved
+    on to it, in one statement (a data-modifying WITH runs once, whole), built once per
+    set of columns. Its parameters are the row's as ``row_<column>``, ``head_campaign``
+    and ``head_hash``: no name of the head's columns, which SQLAlchemy would also set in
+    the WITH's UPDATE."""
+    table = RollRecord.__table__  # type: ignore[attr-defined]
+    move = (update(ChainHead.__table__)  # type: ignore[attr-defined]
+            .where(_ch.campaign_id == bindparam("head_campaign"))
+            .values(count=_ch.count + 1, last_hash=bindparam("head_hash")).cte("head_moved"))
+    return (insert(table).values({k: bindparam(f"row_{k}") for k in keys})
+            .returning(table.c.id).add_cte(move))
+
+
 _DEFAULTED = frozenset(c.name for c in RollRecord.__table__.c  # type: ignore[attr-defined]
                        if c.default is not None)
 
@@ -231,15 +259,12 @@ def insert_rolls(session: Session, campaign_id: int, rows: list[dict[str, Any]],
     if (kept and len(rows) == 1 and session.get_bind().dialect.name == "postgresql"
             and _DEFAULTED <= rows[0].keys()):
         # one roll (a wizard's preview, each click): the head row locked above moves on in
-        # the insert's own statement (a data-modifying WITH runs once, whole), one round
-        # trip fewer; more rolls go in batches (insertmanyvalues), which would repeat it.
-        # The row names every column that has a default: with a WITH, SQLAlchemy 2.1
-        # sends NULL for a column left out instead of its default
-        move = (update(ChainHead.__table__)  # type: ignore[attr-defined]
-                .where(_ch.campaign_id == campaign_id)
-                .values(count=_ch.count + 1, last_hash=str(rows[0]["hash"])).cte("head_moved"))
-        return [int(session.execute(insert(table).values(rows[0]).returning(table.c.id).add_cte(move))
-                    .scalar_one())]
+        # the insert's own statement, one round trip fewer; more rolls go in batches
+        # (insertmanyvalues), which would repeat it. The row names every column that has
+        # a default: with a WITH, SQLAlchemy 2.1 sends NULL for a column left out
+        row = rows[0]
+        at = {f"row_{k}": v for k, v in row.items()} | {"head_campaign": campaign_id, "head_hash": str(row["hash"])}
+        return [int(session.execute(_insert_one(tuple(sorted(row))), at).scalar_one())]
     # Core, not the ORM's bulk insert: the rows are complete dicts, nothing to map
     ids = list(session.execute(
         insert(table).returning(table.c.id, sort_by_parameter_order=True), rows).scalars())
