@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QToolBar
+from PySide6.QtWidgets import QToolBar
 
 from ui.glyphs import action_icon
 from ui.i18n import translate
@@ -192,6 +192,8 @@ def set_language(win: MainWindow, lang: str) -> None:
         win.notify(translate("actions", "The window is in {language}").format(
             language=LANGUAGE_NAMES[lang]), 6000)
         return
+    from PySide6.QtWidgets import QMessageBox  # on use: its class costs the first frame ~3 ms
+
     from ui.widgets import show_message
 
     show_message(win, translate("actions", "Language"), icon=QMessageBox.Icon.Information, text=translate(
