@@ -653,6 +653,7 @@ class _Import:
         self.now = utcnow()
         self.s: Any = None  # the transaction's session, once open
         self.cid = 0
+        self.filled: set[str] = set()  # the tables rows went into
         self.wid: dict[str, int] = {}  # walker type ref -> id
         self.rref: dict[str, int] = {}  # roster ref -> id
         self.fr, self.ur, self.br, self.dr = _Refs("f"), _Refs("u"), _Refs("b"), _Refs("d")
@@ -677,6 +678,7 @@ class _Import:
                returning: bool = False) -> list[int]:
         from campaign_app.usecases.datafiles.importing import _insert
 
+        self.filled.add(table)
         return _insert(self.s, table, rows, extra, returning=returning)
 
     def check_later(self, kind: str, known: Collection[str] | _Refs, what: str) -> None:
@@ -1319,7 +1321,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
     and nothing is written. Each section is its own unit, in file-format order: the head
     (:func:`_check_head`, before the transaction), the campaign and walker types, the
     rosters, the battles and ledger, the rolls and lasting injuries, the extras."""
-    from db.queries.transfer import import_cache
+    from db.queries.transfer import analyze, import_cache
     from db.uow import UnitOfWork, fault_point
 
     f = _File(path)
@@ -1343,6 +1345,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         st.insert("journal", [{"campaign_id": st.cid, "action": "campaign.create",
                                "summary": summary(plan.campaign["name"]),
                                "created_at": st.now, "undone": False, "undone_at": None}])
+        analyze(uow.session, sorted(st.filled))  # PostgreSQL: plans for the rows just written
         if brk is not None:
             from campaign_app.dice import RollResult
 
