@@ -124,3 +124,24 @@ def pg_league(url: str, system: str, scale: float, size: object, build: object) 
                 c.execute(text(f'DROP DATABASE IF EXISTS "{run}" WITH (FORCE)'))
     finally:
         adm.dispose()
+
+
+@contextmanager
+def pg_scratch(url: str) -> Iterator[str]:
+    """An empty database on the server of ``url`` for one job of the run (the JSON case's
+    import: a database of its own, as SQLite's import gets a new file), dropped after."""
+    from sqlalchemy import text
+    from sqlalchemy.engine import make_url
+
+    name = f"cabench_scratch_{uuid.uuid4().hex[:12]}"
+    adm = _admin(url)
+    try:
+        with adm.connect() as c:
+            c.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield make_url(url).set(database=name).render_as_string(hide_password=False)
+        finally:
+            with adm.connect() as c:
+                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        adm.dispose()
