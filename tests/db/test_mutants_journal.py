@@ -1466,9 +1466,10 @@ def test_roll_rows_defaults_and_columns():
     assert (row["step"], row["mark"], row["unit_id"], row["face_pos"]) == ("", "applied", 4, None)
     assert (row["v"], row["first_mark"]) == (1, "applied")  # the first mark is hashed (#35 item 4)
     assert isinstance(row["created_at"], datetime)
+    assert row["figure_removed"] is False  # every column with a default named (the single-roll INSERT)
     assert set(row) == {"campaign_id", "journal_id", "battle_id", "fighter_id", "unit_id", "subject", "created_at",
                         "purpose", "rule", "dice", "faces", "source", "target", "value", "table_id", "row", "result",
-                        "label", "mark", "step", "face_pos", "v", "first_mark"}
+                        "label", "figure_removed", "mark", "step", "face_pos", "v", "first_mark"}
     (pre,) = roll_rows(r.rolls, 7, None, None, mark="preview")
     assert (pre["mark"], pre["first_mark"]) == ("preview", "preview")
 
