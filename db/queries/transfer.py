@@ -6,6 +6,7 @@ the document shape is the use-cases' (:mod:`campaign_app.usecases.datafiles`).""
 from __future__ import annotations
 
 import json
+import threading
 from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -27,7 +28,7 @@ Row = RowMapping
 __all__ = ["STREAM_ROWS", "TABLES", "BattleRows", "CampaignHead", "CampaignRows", "Connection", "RosterRows",
            "battle_parts", "build_indexes", "campaign_head", "defer_indexes", "campaign_ids", "campaign_names", "campaign_rows", "roster_parts",
            "stream_rolls",
-           "delete_everything", "analyze", "import_cache", "insert_columns", "set_captured", "set_crews", "snapshot", "system_records_of"]
+           "delete_everything", "analyze", "copy_behind", "import_cache", "insert_columns", "set_captured", "set_crews", "snapshot", "system_records_of"]
 
 
 @contextmanager
@@ -298,6 +299,7 @@ def insert_columns(s: Session, table: str, names: list[str], columns: list[list[
     n = len(columns[0]) if columns else 0
     if not n:
         return []
+    settle(s)
     if table == "roll_record":  # an import: the chain heads move on with the rows (chain order)
         _advance_heads(s, names, columns)
     t = TABLES[table]
@@ -310,7 +312,7 @@ def insert_columns(s: Session, table: str, names: list[str], columns: list[list[
             text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
             {"t": t.name, "n": n},
         ).scalars())
-        _pg_copy(conn, t, ["id", *names], [ids, *columns])
+        _copy(s, conn, t, ["id", *names], [ids, *columns])
         return ids
     if returning and not pg and n > 1:
         # SQLite runs an INSERT ... RETURNING of many rows one statement a row (40,000
@@ -324,10 +326,71 @@ def insert_columns(s: Session, table: str, names: list[str], columns: list[list[
     if returning:
         return _insert_returning(conn, t, names, columns)
     if pg:
-        _pg_copy(conn, t, names, columns)
+        _copy(s, conn, t, names, columns)
     else:
         _sqlite_insert(conn, t, names, columns)
     return []
+
+
+_BEHIND = "transfer.copy_behind"
+"""The session's ``info`` key of :func:`copy_behind`'s COPY in flight."""
+
+
+@contextmanager
+def copy_behind(s: Session) -> Iterator[None]:
+    """PostgreSQL, for one big import in the session's transaction: each COPY of
+    :func:`insert_columns` runs on a thread of its own while the caller reads and checks
+    the next rows. The server's work on the rows it is sent (the roll record's eleven
+    indexes and five foreign keys) was 40% of a streamed import's time, the caller
+    waiting at the end of each COPY; now the two overlap. At most one COPY is in flight:
+    this module's next call (any statement) waits for it first (:func:`settle`) and raises
+    its error, and so does the end of the block. psycopg's lock keeps any other use of the
+    connection behind it. The caller must not change lists it handed over. SQLite: nothing."""
+    if s.connection().dialect.name != "postgresql":
+        yield
+        return
+    s.info[_BEHIND] = None
+    try:
+        yield
+    except BaseException:
+        settle(s, quiet=True)  # the first error wins; the rollback waits for the thread anyway
+        raise
+    else:
+        settle(s)
+    finally:
+        s.info.pop(_BEHIND, None)
+
+
+def settle(s: Session, quiet: bool = False) -> None:
+    """The COPY :func:`copy_behind` has in flight, if any, waited for; its error raised
+    (unless ``quiet``)."""
+    pending = s.info.get(_BEHIND)
+    if pending is None:
+        return
+    s.info[_BEHIND] = None
+    thread, failed = pending
+    thread.join()
+    if failed and not quiet:
+        raise failed[0]
+
+
+def _copy(s: Session, conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
+    """:func:`_pg_copy` now, or on a thread of its own inside :func:`copy_behind`."""
+    if _BEHIND not in s.info:
+        _pg_copy(conn, t, names, columns)
+        return
+    failed: list[BaseException] = []
+    how = _copy_of(conn, t, names)  # the driver's connection got here, in the caller's thread
+
+    def run() -> None:
+        try:
+            _copy_rows(*how, names, columns)
+        except BaseException as e:  # noqa: BLE001 - raised again by settle, in the caller's thread
+            failed.append(e)
+
+    thread = threading.Thread(target=run, name=f"copy {t.name}", daemon=True)
+    thread.start()
+    s.info[_BEHIND] = (thread, failed)
 
 
 def analyze(s: Session, tables: Sequence[str]) -> None:
@@ -337,6 +400,7 @@ def analyze(s: Session, tables: Sequence[str]) -> None:
     before the import: a league of 5,000,000 rolls imported beside another was a campaign
     with no rolls to it, and the Roll Log tab's first read of it (the fighters with rolls,
     on the GUI thread) ran for minutes. SQLite plans by its indexes: nothing."""
+    settle(s)
     conn = s.connection()
     if conn.dialect.name != "postgresql":
         return
@@ -478,15 +542,21 @@ def _stored(proc: Any, vals: list[Any], is_json: bool) -> list[Any]:
 
 def _pg_copy(conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
     """PostgreSQL: COPY the rows in (much faster than INSERTs for thousands of rows)."""
+    _copy_rows(*_copy_of(conn, t, names), names, columns)
+
+
+def _copy_of(conn: Connection, t: Any, names: list[str]) -> tuple[Any, Any, str]:
+    """The driver's connection, the table and the COPY statement of ``names``."""
+    q = conn.dialect.identifier_preparer.quote
+    return conn.connection.driver_connection, t, f"COPY {q(t.name)} ({', '.join(q(c) for c in names)}) FROM STDIN"
+
+
+def _copy_rows(raw: Any, t: Any, sql: str, names: list[str], columns: list[Any]) -> None:
     columns = list(columns)
     for i, k in enumerate(names):
         if isinstance(t.c[k].type, JSON):
             columns[i] = [None if v is None else json.dumps(v, ensure_ascii=False) for v in columns[i]]
-    q = conn.dialect.identifier_preparer.quote
-    raw: Any = conn.connection.driver_connection
-    with raw.cursor() as cur, cur.copy(
-        f"COPY {q(t.name)} ({', '.join(q(c) for c in names)}) FROM STDIN"
-    ) as cp:
+    with raw.cursor() as cur, cur.copy(sql) as cp:
         for row in zip(*columns, strict=True):
             cp.write_row(row)
 
@@ -495,6 +565,7 @@ def set_crews(s: Session, crews: Sequence[tuple[int, int]]) -> None:
     """Set each (fighter id, crew-of fighter id): one executemany UPDATE."""
     if not crews:
         return
+    settle(s)
     t = TABLES["fighter"]
     s.execute(update(t).where(t.c.id == bindparam("b_id")).values(crew_of_id=bindparam("b_crew")),
               [{"b_id": f, "b_crew": c} for f, c in crews])
@@ -505,6 +576,7 @@ def set_captured(s: Session, captured: Sequence[tuple[int, int]]) -> None:
     import names a roster that comes later in the file)."""
     if not captured:
         return
+    settle(s)
     t = TABLES["fighter"]
     s.execute(update(t).where(t.c.id == bindparam("b_id")).values(captured_by_roster_id=bindparam("b_by")),
               [{"b_id": f, "b_by": r} for f, r in captured])

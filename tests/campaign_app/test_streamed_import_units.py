@@ -256,3 +256,56 @@ def test_streamed_import_builds_the_roll_indexes_after_the_rolls(sqlite_engine, 
     assert calls == [("defer", len(before))]
     assert snapshot(sqlite_engine) == was
     assert _indexes(sqlite_engine, "roll_record") == before
+
+
+def test_copy_behind_runs_each_copy_on_a_thread_and_raises_its_error_at_the_next_statement(engine, monkeypatch):
+    """PostgreSQL: inside ``copy_behind`` a COPY runs on a thread of its own (the caller
+    goes on); the next statement waits for it, and a COPY that failed raises its own error
+    there (a foreign key here), not the aborted transaction's; the block's end raises it
+    too. Good rows are all written. SQLite: the same calls, inline."""
+    import threading
+
+    from psycopg.errors import ForeignKeyViolation
+    from sqlalchemy.exc import IntegrityError
+    from sqlmodel import Session
+
+    from db.models import utcnow
+    from db.queries import transfer
+    from db.queries.transfer import TABLES, copy_behind, insert_columns
+
+    cid = build_necromunda(engine)
+    pg = engine.dialect.name == "postgresql"
+    names = ["campaign_id", "action", "summary", "created_at", "undone"]
+    threads: list[str] = []
+    real = transfer._copy_rows
+
+    def copy_rows(*a: Any) -> None:
+        threads.append(threading.current_thread().name)
+        real(*a)
+
+    monkeypatch.setattr(transfer, "_copy_rows", copy_rows)
+
+    def rows(campaign: int, tag: str, n: int = 3) -> list[list[Any]]:
+        return [[campaign] * n, ["test"] * n, [f"{tag}{k}" for k in range(n)], [utcnow()] * n, [False] * n]
+
+    t = TABLES["journal"]
+    with Session(engine) as s:
+        with copy_behind(s):
+            insert_columns(s, "journal", names, rows(cid, "a"))
+            insert_columns(s, "journal", names, rows(cid, "b"))
+        s.commit()
+    with engine.connect() as c:
+        got = c.execute(t.select().with_only_columns(t.c.summary).where(t.c.action == "test")).scalars().all()
+    assert sorted(got) == ["a0", "a1", "a2", "b0", "b1", "b2"]
+    assert threads == (["copy journal"] * 2 if pg else [])
+
+    for then in ("statement", "end"):
+        with Session(engine) as s:
+            with pytest.raises(ForeignKeyViolation if pg else IntegrityError, match="(?i)foreign key"):
+                with copy_behind(s):
+                    insert_columns(s, "journal", names, rows(cid + 999, then))  # no such campaign
+                    if then == "statement":
+                        insert_columns(s, "journal", names, rows(cid, "after"))
+            s.rollback()
+    with engine.connect() as c:
+        assert c.execute(t.select().where(t.c.summary.in_(["statement0", "end0", "after0"]))).first() is None

@@ -1321,7 +1321,7 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
     and nothing is written. Each section is its own unit, in file-format order: the head
     (:func:`_check_head`, before the transaction), the campaign and walker types, the
     rosters, the battles and ledger, the rolls and lasting injuries, the extras."""
-    from db.queries.transfer import analyze, import_cache
+    from db.queries.transfer import analyze, copy_behind, import_cache
     from db.uow import UnitOfWork, fault_point
 
     f = _File(path)
@@ -1335,13 +1335,14 @@ def import_streamed(engine: Any, path: str | os.PathLike[str], *, rename: str | 
         st.s = uow.session
         fault_point("import.start")
         _write_campaign(st, uow)
-        _Rosters(st).run()
-        fault_point("import.after-rosters")
-        _Battles(st).run()
-        fault_point("import.after-battles")
-        brk = _Rolls(st).run(accept_broken_chain)
-        fault_point("import.after-injuries")
-        _extras(st)
+        with copy_behind(uow.session):  # PostgreSQL: each COPY while the next rows are read
+            _Rosters(st).run()
+            fault_point("import.after-rosters")
+            _Battles(st).run()
+            fault_point("import.after-battles")
+            brk = _Rolls(st).run(accept_broken_chain)
+            fault_point("import.after-injuries")
+            _extras(st)
         st.insert("journal", [{"campaign_id": st.cid, "action": "campaign.create",
                                "summary": summary(plan.campaign["name"]),
                                "created_at": st.now, "undone": False, "undone_at": None}])
