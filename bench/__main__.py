@@ -675,7 +675,9 @@ class Bench:
         def raw_write_pg(indexes: bool) -> None:
             """The same on the same server: in a schema of its own, each table made like
             the league's (columns and defaults), its rows sent with COPY, then the
-            league table's own indexes built once over them; one transaction."""
+            league table's own indexes built once over them, then its foreign keys, each
+            checked once over the rows (as pg_restore does: the same tables, constraints
+            and all); one transaction."""
             import psycopg
 
             schema = f"bench_floor_{len(schemas)}"
@@ -690,6 +692,15 @@ class Bench:
                         for (ddl,) in cur.execute("SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'"
                                                   " AND tablename = %s", (t,)).fetchall():
                             cur.execute(ddl.replace(f" ON public.{t} ", f" ON {schema}.{t} ", 1))
+                if indexes:  # the keys name tables by schema: those written here, the others the league's
+                    cur.execute("SET LOCAL search_path = pg_catalog")
+                    keys = cur.execute("SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) "
+                                       "FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(%s::regclass[])",
+                                       ([f"public.{t}" for t in copied],)).fetchall()
+                    for table, name, ddl in keys:
+                        for t in copied:
+                            ddl = ddl.replace(f" public.{t}(", f" {schema}.{t}(")
+                        cur.execute(f"ALTER TABLE {schema}.{table.split('.')[-1]} ADD CONSTRAINT {name} {ddl}")
 
         write = raw_write_pg if pg else raw_write
         try:
