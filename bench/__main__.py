@@ -24,6 +24,7 @@ throughput):
                  roster table are filled (the database opens off the GUI thread), vs
                  the bare window and vs its floor (loaded/floor): the bare window
                  reading the tree and 300 figures by the plain driver and showing them
+                 (at least 11 interleaved rounds when --repeat is above 1)
   roster-load    largest roster into the table model, vs the same rows read by the plain
                  driver on the same backend (sqlite3, or psycopg on PostgreSQL); above
                  ui.paged.PAGE_THRESHOLD rows only reported (the window pages them:
@@ -151,6 +152,10 @@ def run_probe(mode: str, home: Path, url: str = "-") -> dict[str, Any]:
     if out.returncode != 0:
         raise RuntimeError(f"probe {mode} failed: {out.stderr[-2000:]}")
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+START_ROUNDS = 11
+"""Interleaved rounds of the start case (app, bare window, floor) in a run of more than one."""
 
 
 class Bench:
@@ -308,7 +313,9 @@ class Bench:
         if self.repeat > 1:
             run_probe("floor", home, self.url)
         app, bare, floor = [], [], []
-        for _ in range(self.repeat):  # interleaved: a busy moment hits every side
+        # interleaved: a busy moment hits every side; at least START_ROUNDS of them (a
+        # start is a few tenths of a second, and a median of five moved with one busy moment)
+        for _ in range(max(self.repeat, START_ROUNDS) if self.repeat > 1 else 1):
             app.append(run_probe("app", home, self.url))
             bare.append(run_probe("bare", home))
             floor.append(run_probe("floor", home, self.url))
