@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 BUILD_VERSION = 3
 """The builder's output version (part of the cache key)."""
@@ -102,7 +103,6 @@ def pg_league(url: str, system: str, scale: float, size: object, build: object) 
 
     base = make_url(url)
     cached = f"cabench_{re.sub(r'[^a-z0-9]', '_', system.lower())}_s{_scale_tag(scale)}_{cache_key(system, scale, size)}"
-    run = f"cabench_run_{uuid.uuid4().hex[:12]}"
     adm = _admin(url)
     try:
         with adm.connect() as c:
@@ -115,13 +115,8 @@ def pg_league(url: str, system: str, scale: float, size: object, build: object) 
             build(base.set(database=building).render_as_string(hide_password=False))  # type: ignore[operator]
             with adm.connect() as c:
                 c.execute(text(f'ALTER DATABASE "{building}" RENAME TO "{cached}"'))
-        with adm.connect() as c:
-            c.execute(text(f'CREATE DATABASE "{run}" TEMPLATE "{cached}"'))
-        try:
-            yield base.set(database=run).render_as_string(hide_password=False), hit
-        finally:
-            with adm.connect() as c:
-                c.execute(text(f'DROP DATABASE IF EXISTS "{run}" WITH (FORCE)'))
+        with _database(adm, url, "run", template=cached) as run_url:
+            yield run_url, hit
     finally:
         adm.dispose()
 
@@ -130,18 +125,26 @@ def pg_league(url: str, system: str, scale: float, size: object, build: object) 
 def pg_scratch(url: str) -> Iterator[str]:
     """An empty database on the server of ``url`` for one job of the run (the JSON case's
     import: a database of its own, as SQLite's import gets a new file), dropped after."""
+    adm = _admin(url)
+    try:
+        with _database(adm, url, "scratch") as scratch_url:
+            yield scratch_url
+    finally:
+        adm.dispose()
+
+
+@contextmanager
+def _database(adm: Any, url: str, kind: str, template: str | None = None) -> Iterator[str]:
+    """A new database ``cabench_<kind>_<random>`` (a copy of ``template``, else empty)
+    on ``adm``'s server for the block, dropped after; yields its URL (``url``'s, renamed)."""
     from sqlalchemy import text
     from sqlalchemy.engine import make_url
 
-    name = f"cabench_scratch_{uuid.uuid4().hex[:12]}"
-    adm = _admin(url)
+    name = f"cabench_{kind}_{uuid.uuid4().hex[:12]}"
+    with adm.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else "")))
     try:
-        with adm.connect() as c:
-            c.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            yield make_url(url).set(database=name).render_as_string(hide_password=False)
-        finally:
-            with adm.connect() as c:
-                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        yield make_url(url).set(database=name).render_as_string(hide_password=False)
     finally:
-        adm.dispose()
+        with adm.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

@@ -375,12 +375,12 @@ def settle(s: Session, quiet: bool = False) -> None:
 
 
 def _copy(s: Session, conn: Connection, t: Any, names: list[str], columns: list[Any]) -> None:
-    """:func:`_pg_copy` now, or on a thread of its own inside :func:`copy_behind`."""
+    """The rows COPYed in now, or on a thread of its own inside :func:`copy_behind`."""
+    how = _copy_of(conn, t, names)  # the driver's connection got here, in the caller's thread
     if _BEHIND not in s.info:
-        _pg_copy(conn, t, names, columns)
+        _copy_rows(*how, names, columns)
         return
     failed: list[BaseException] = []
-    how = _copy_of(conn, t, names)  # the driver's connection got here, in the caller's thread
 
     def run() -> None:
         try:
