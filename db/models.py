@@ -367,11 +367,14 @@ class BattleRoster(SQLModel, table=True):
     """A roster that took part in a battle."""
 
     __tablename__ = "battle_roster"
-    __table_args__ = (UniqueConstraint("battle_id", "roster_id", name="uq_battle_roster"),)
+    __table_args__ = (UniqueConstraint("battle_id", "roster_id", name="uq_battle_roster"),
+                      # a roster's battles and their results, read by the standings from
+                      # the index alone (migration 0020_standings_index)
+                      Index("ix_battle_roster_standing", "roster_id", "result"))
 
     id: int | None = Field(default=None, primary_key=True)
     battle_id: int = Field(foreign_key="battle.id", index=True)
-    roster_id: int = Field(foreign_key="roster.id", index=True)
+    roster_id: int = Field(foreign_key="roster.id")
     result: str = Field(default="", max_length=20)  # win, loss, draw
 
     battle: Optional["Battle"] = Relationship(back_populates="rosters")

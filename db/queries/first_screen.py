@@ -29,7 +29,7 @@ VERSIONS = Path(__file__).resolve().parent.parent / "migrations" / "versions"
 
 def head_revision() -> str:
     """The newest migration's revision (a migration's file is named by its revision:
-    ``0019_rollmark.py``); a test keeps it equal to ``db.migrate.HEAD_REVISION``."""
+    ``0020_standings_index.py``); a test keeps it equal to ``db.migrate.HEAD_REVISION``."""
     names = sorted(n[:-3] for n in os.listdir(VERSIONS) if n.endswith(".py") and n[:4].isdigit())
     return names[-1] if names else ""
 

@@ -202,4 +202,27 @@ def test_the_standings_take_as_many_statements_for_a_league_three_times_larger(e
         got = {line["roster"]: tuple(line[key] for key in KEYS) for line in d["standings"]}  # type: ignore[literal-required]
         assert got == {f"{n} {i}": v for i in range(k) for n, v in GROUP.items()}
     assert counts[0] == counts[1], counts
-    assert counts[0] <= 8, counts  # the campaign, its rules, five grouped counts
+    assert counts[0] <= 7, counts  # the campaign, its rules, the names, four grouped counts
+
+
+def test_each_rosters_battles_and_rating_are_read_roster_by_roster_from_an_index(engine: Any) -> None:
+    """#32: the battles, wins, draws and losses come from the index of (roster_id, result)
+    alone, and the rating from each roster's figures, both walked from the campaign's
+    rosters in order: nothing sorted into groups (at a national league's size the sort
+    grew faster than the league), no figure of another campaign read."""
+    from tests.db.plans import plan, statements
+
+    cid = _groups(engine, "Plans", 2)
+    with statements(engine) as seen:
+        league_standings(engine, cid)
+    links = [x for x in seen if "battle_roster.result" in x.statement and "hurts" not in x.statement]
+    rating = [x for x in seen if "fighter.rep" in x.statement or "credits_value" in x.statement]
+    assert len(links) == 1 and len(rating) == 1, [x.statement for x in seen]
+    lines = plan(engine, links[0])
+    assert any("ix_battle_roster_standing" in line for line in lines), lines
+    if engine.dialect.name == "sqlite":
+        assert any("COVERING INDEX ix_battle_roster_standing" in line for line in lines), lines
+        for s in (links[0], rating[0]):
+            lines = plan(engine, s)
+            assert not [line for line in lines if "TEMP B-TREE" in line], (s.statement, lines)
+            assert not [line for line in lines if "ix_fighter_status" in line], (s.statement, lines)
