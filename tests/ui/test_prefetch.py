@@ -43,6 +43,8 @@ if case == "slow":  # a server that takes the connection and never answers: the 
     silent.bind(("127.0.0.1", 0))
     silent.listen(8)
     url = f"postgresql://nobody@127.0.0.1:{silent.getsockname()[1]}/nothing"
+if case == "busy":  # every core this process may use is running a thread right now
+    prefetch._loadavg = lambda: f"3.10 2.50 1.90 {prefetch._cores()}/400 12345"
 t0 = time.monotonic()
 default = "sqlite:////nowhere/default.sqlite"
 if case == "policy":  # as ui.app.run calls it: a SQLite file is read after the first frame
@@ -50,7 +52,7 @@ if case == "policy":  # as ui.app.run calls it: a SQLite file is read after the 
 else:
     p = prefetch.start(url if case != "last" else None, default, sqlite=True)
 out = {"started": p is not None}
-if case in ("same", "last", "password", "off", "policy"):
+if case in ("same", "last", "password", "off", "policy", "busy"):
     read, fs = prefetch.take(url, want)
 elif case == "elsewhere":
     read, fs = prefetch.take(url + "-other", want)
@@ -85,8 +87,10 @@ def _url(engine: Any) -> str:
 
 
 def _run(url: str, case: str, tmp_path: Path, place: int | None = None, **env: str) -> dict[str, Any]:
+    # the test run keeps every core busy: fork whatever the load, unless the case is that
     full = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "c"),
-            "XDG_DATA_HOME": str(tmp_path / "d"), **env}
+            "XDG_DATA_HOME": str(tmp_path / "d"),
+            "CAMPAIGN_APP_PREFETCH": "" if case == "busy" else "always", **env}
     if case == "last":  # the database used last, from the settings the child reads too
         cfg = tmp_path / "c" / "campaign_app"
         cfg.mkdir(parents=True, exist_ok=True)
@@ -147,6 +151,32 @@ def test_turned_off_it_forks_nothing(sqlite_url: str, tmp_path: Path) -> None:
     assert got["started"] is False and got["read"] is False, got
 
 
+def test_with_no_core_free_it_forks_nothing_and_the_window_reads_itself(engine: Any, tmp_path: Path) -> None:
+    """A second process on a busy machine would take turns on the cores with the window
+    and the other work: the first screen is then read by the open task, as without it."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("only a start on a server forks")
+    create_demo(engine)
+    got = _run(_url(engine), "busy", tmp_path)
+    assert got["started"] is False and got["read"] is False, got
+    assert got["direct"] is not None, got  # there was a first screen to read
+
+
+@pytest.mark.parametrize(("loadavg", "cores", "free"), [
+    ("0.52 0.61 0.70 1/180 4242", 2, True),    # only this process runs: the other core is free
+    ("1.90 1.75 1.60 2/180 4242", 2, False),   # another thread runs on the second core
+    ("3.00 3.00 3.00 5/400 4242", 4, False),
+    ("3.00 3.00 3.00 3/400 4242", 4, True),
+    ("9.00 9.00 9.00 1/400 4242", 2, True),    # a busy minute past is not a busy moment
+    ("", 2, True),                             # no /proc/loadavg: as before
+    ("0.1 0.1 0.1 x/y 1", 2, True),
+])
+def test_a_core_is_free_when_fewer_threads_run_than_the_cores(loadavg: str, cores: int, free: bool) -> None:
+    from ui.prefetch import core_free
+
+    assert core_free(loadavg, cores) is free
+
+
 def test_a_server_that_asks_for_a_password_is_not_read_before_the_window_asks(engine: Any, tmp_path: Path) -> None:
     if engine.dialect.name != "postgresql":
         pytest.skip("only a PostgreSQL URL asks for a password")
@@ -167,7 +197,7 @@ def test_a_real_start_shows_the_first_screen_the_second_process_read(engine: Any
     (cfg / "Campaign Manager.conf").write_text(f"[database]\nlast={url}\n\n[view]\ncampaign={place}\n",
                                                encoding="utf-8")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "c"),
-           "XDG_DATA_HOME": str(tmp_path / "d")}
+           "XDG_DATA_HOME": str(tmp_path / "d"), "CAMPAIGN_APP_PREFETCH": "always"}  # cores busy with tests
     env.pop("CAMPAIGN_APP_DB", None)
     out = subprocess.run([sys.executable, "-c", FIRST_SCREEN_PROBE, "-", "whole"], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=120)
