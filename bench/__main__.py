@@ -60,6 +60,10 @@ throughput):
                  PostgreSQL database (one on SQLite), 200 players over HTTP (6 with
                  --tiny), vs the same mix in-process: throughput, p95, failed requests,
                  lost updates; alone: python -m bench.server --players 200 [--think S]
+Before each case the run waits for the machine to settle (``settle``: on PostgreSQL a
+CHECKPOINT and no autovacuum at work; no other thread running), 30 s at most: what one
+case leaves behind is not timed in the next (not with --repeat 1, the smoke test's).
+
 Targets (2 cores): start <= 1.3x; start-loaded <= 3.5x bare and <= 1.5x its floor;
 roster-load <= 50 ms; sort <= 100 ms; after-battle <= 100 ms; pdf >= 0.5x raw reportlab;
 import <= 10x raw sqlite3; peak RSS <= 250 MB; export RSS <= 300 MB; cli-roster <= 1.3x
@@ -152,6 +156,53 @@ def run_probe(mode: str, home: Path, url: str = "-") -> dict[str, Any]:
     if out.returncode != 0:
         raise RuntimeError(f"probe {mode} failed: {out.stderr[-2000:]}")
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def running_threads() -> int | None:
+    """The threads running on the machine right now (``/proc/loadavg``'s ``running``
+    count, this one among them); None where it is not known."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as fh:
+            return int(fh.read().split()[3].split("/")[0])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+SETTLE_MAX_S = 30.0
+"""The longest a case waits for the machine and the server to settle after the one before."""
+
+
+def settle(url: str, limit: float = SETTLE_MAX_S) -> float:
+    """Wait until what the case before left behind is done, so each case is timed on the
+    same quiet machine (a full run measured wizard-preview at 144 ms right after the
+    concurrent league's 60 s of writes; 78-83 ms on its own, and after that league run
+    alone). On PostgreSQL: a CHECKPOINT (the dirty pages written now, not while the next
+    case is timed; skipped without the right to it) and no autovacuum worker at work; then
+    no other thread running on the machine for three looks in a row, 0.1 s apart. Returns
+    the seconds waited; at most ``limit``, after which the case runs as it is."""
+    t0 = time.perf_counter()
+    deadline = t0 + limit
+    if url.startswith("postgresql"):
+        import psycopg
+
+        try:
+            with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as con:
+                try:
+                    con.execute("CHECKPOINT")
+                except psycopg.Error:
+                    pass  # not a superuser nor pg_checkpoint: the server writes them when it will
+                while time.perf_counter() < deadline and con.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'"
+                        ).fetchone()[0]:  # type: ignore[index]
+                    time.sleep(0.2)
+        except psycopg.Error:
+            pass
+    quiet = 0
+    while quiet < 3 and time.perf_counter() < deadline:
+        n = running_threads()
+        quiet = quiet + 1 if n is None or n <= 1 else 0
+        time.sleep(0.1)
+    return time.perf_counter() - t0
 
 
 START_ROUNDS = 11
@@ -894,6 +945,9 @@ def main(argv: list[str] | None = None) -> int:
             for name, run in cases.items():  # --only json-import (or json-export): the json case
                 if only and name not in only:
                     continue
+                waited = settle(bench.url) if bench.repeat > 1 else 0.0  # (not the smoke test's one run)
+                if waited > 1:
+                    print(f"  {name}: waited {waited:.1f} s for the machine to settle", flush=True)
                 t0 = time.perf_counter()
                 try:
                     if name in UNDER_LOAD and not bench.url.startswith("sqlite") and not args.no_load:

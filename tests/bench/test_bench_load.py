@@ -83,3 +83,31 @@ def test_on_postgresql_the_load_is_one_server_process(monkeypatch: pytest.Monkey
         bench.load.main("postgresql+psycopg://u@h/league")
     assert seen["url"] == "postgresql://u@h/league" and seen["sql"] == QUERY
     assert "max_parallel_workers_per_gather=0" in str(seen["options"])
+
+
+def test_a_case_waits_for_a_busy_machine_to_settle_and_no_longer_than_its_limit() -> None:
+    """bench.__main__.settle: while another process keeps a core busy the next case
+    waits (here the busy process stops after 1 s), and a machine that stays busy holds
+    it no longer than the limit."""
+    import subprocess
+    import sys
+    import time
+
+    from bench.__main__ import running_threads, settle
+
+    if running_threads() is None:
+        pytest.skip("no /proc/loadavg")
+    busy = subprocess.Popen([sys.executable, "-c", "import time\nt = time.time() + 1.0\nwhile time.time() < t: pass"])
+    try:
+        time.sleep(0.2)
+        waited = settle("sqlite:///unused", limit=6.0)
+    finally:
+        busy.wait()
+    assert 0.7 <= waited <= 6.5, waited
+    forever = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.2)
+        assert 0.9 <= settle("sqlite:///unused", limit=1.0) <= 1.5
+    finally:
+        forever.kill()
+        forever.wait()
