@@ -52,7 +52,8 @@ def standings_rows(s: Session, campaign_id: int, *, hurt_statuses: Iterable[str]
 
     # each roster's battles, from the campaign's rosters in turn, by the index of
     # (roster_id, result) alone: a battle's rosters are always its campaign's
-    # (record_battle and the import check it). Read in battle order instead, the links
+    # (record_battle checks it; an import links a battle to the file's own rosters, and a
+    # roster never changes campaign). Read in battle order instead, the links
     # were sorted into 10,000 rosters' groups: 2.5x the time at a national league's size,
     # and growing faster than it
     links = (select(col(Roster.id).label("rid"),
