@@ -128,6 +128,9 @@ class StandingsView(CampaignTab):
         self.table.verticalHeader().setVisible(False)
         hh = self.table.horizontalHeader()
         hh.setStretchLastSection(True)
+        # columns fitted to the rows in sight and some either side, not to all 10,000 of
+        # a national league (Qt's default precision: 1,000 rows a column)
+        hh.setResizeContentsPrecision(80)
         # columns as wide as their text; on a narrow window the roster's name wraps at
         # its spaces before anything is cut (ui.views.fit_columns)
         self.table.setWordWrap(True)

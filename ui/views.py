@@ -274,9 +274,39 @@ def refit_on_resize(view: QTableView) -> None:
         view.viewport().installEventFilter(_RefitOnResize(view))
 
 
+WRAP_ALL_ROWS = 400
+"""Up to this many rows a wrapping table measures them all; above it only the rows in
+sight and a screenful either side, again as it scrolls: Qt lays out the text of every
+cell it measures, and a national league's 10,000 standings took 2 s on the GUI thread,
+on every sort again."""
+
+
+def fit_rows(view: QTableView) -> None:
+    """Each row of ``view`` as tall as its wrapped text: all of them, or above
+    :data:`WRAP_ALL_ROWS` the ones in sight and a screenful either side."""
+    n = view.model().rowCount()
+    if n <= WRAP_ALL_ROWS:
+        view.resizeRowsToContents()
+        return
+    for row in rows_near_sight(view, n):
+        view.resizeRowToContents(row)
+
+
+def rows_near_sight(view: QTableView, n: int) -> range:
+    """The rows of ``view`` (of ``n``) in sight, and a screenful above and below them."""
+    _w, high = viewport_size(view)
+    step = max(1, view.verticalHeader().defaultSectionSize())
+    top = max(0, view.rowAt(0))
+    bottom = view.rowAt(max(0, high - 1))
+    if bottom < 0:
+        bottom = min(n - 1, top + high // step)
+    span = bottom - top + 1
+    return range(max(0, top - span), min(n, bottom + span + 1))
+
+
 def wrap_rows(view: QTableView) -> None:
     """Long text wraps at spaces in ``view``, each row as tall as its text: at once, and
-    again whenever a column is resized or the rows change."""
+    again whenever a column is resized, the rows change or (a long table) it scrolls."""
     view.setWordWrap(True)
     set_by_name(view, textElideMode="ElideNone")
     timer = view.findChild(QTimer, "wrapRowsAgain")
@@ -291,14 +321,19 @@ def wrap_rows(view: QTableView) -> None:
 
         def again() -> None:  # a paged table (ui.paged) keeps one line per row: no measuring
             if not getattr(view.model(), "paged", False):
-                view.resizeRowsToContents()
+                fit_rows(view)
+
+        def scrolled() -> None:  # rows come into sight: measured as they come
+            if view.model().rowCount() > WRAP_ALL_ROWS:
+                timer.start()
 
         timer.timeout.connect(again)
         view.horizontalHeader().sectionResized.connect(lambda *_a: timer.start())
+        view.verticalScrollBar().valueChanged.connect(lambda *_a: scrolled())
         view.model().modelReset.connect(timer.start)
         view.model().rowsInserted.connect(lambda *_a: timer.start())
         view.model().layoutChanged.connect(lambda *_a: timer.start())
-    view.resizeRowsToContents()
+    fit_rows(view)
     timer.stop()  # measured just now
 
 
