@@ -174,6 +174,20 @@ def test_house_rule_editor_saves_checks_and_restores(qtbot: Any, win: Any, gui_e
     dlg.reject()
 
 
+def test_house_rule_editor_at_800_pixels_keeps_every_table_title_whole(qtbot: Any, win: Any, gui_engine: Any) -> None:
+    """With its buttons in one row the right pane took all but 54 px of the list of
+    tables, and titles were cut mid-word ("Penetrat", "Generati")."""
+    from ui.cutoff import cut_texts
+
+    setup(win, gui_engine, "nuts", ("weird-ww2",))
+    dlg = win.house_rules()
+    dlg.resize(800, 580)
+    qtbot.waitExposed(dlg)
+    qtbot.wait(10)
+    cut = [line for line in cut_texts(dlg) if "ruleTables" in line]
+    assert cut == [], cut
+
+
 def test_unit_editor_adds_and_edits_a_unit(qtbot: Any, win: Any, gui_engine: Any, snap: Any) -> None:
     from campaign_app.usecases.units import show_unit
 

@@ -273,12 +273,19 @@ class HouseRulesDialog(QDialog):
         self.save = QPushButton(translate("HouseRulesDialog", "Save house rule"))
         self.save.setObjectName("saveHouseRule")
         self.save.setDefault(True)
-        for b in (self.add_row, self.remove_row, self.restore):
+        # two rows, the table's rows' and the whole table's: in one, the five buttons'
+        # width took the dialog, and the list of tables beside was squeezed until its
+        # titles were cut mid-word
+        for b in (self.add_row, self.remove_row):
             brow.addWidget(b)
         brow.addStretch(1)
-        brow.addWidget(self.revert)
-        brow.addWidget(self.save)
         rl.addLayout(brow)
+        whole = QHBoxLayout()
+        whole.addWidget(self.restore)
+        whole.addStretch(1)
+        whole.addWidget(self.revert)
+        whole.addWidget(self.save)
+        rl.addLayout(whole)
         self.error = ErrorLabel()
         rl.addWidget(self.error)
         self.status = plain(QLabel())  # names the table saved
