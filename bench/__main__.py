@@ -158,16 +158,6 @@ def run_probe(mode: str, home: Path, url: str = "-") -> dict[str, Any]:
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
-def running_threads() -> int | None:
-    """The threads running on the machine right now (``/proc/loadavg``'s ``running``
-    count, this one among them); None where it is not known."""
-    try:
-        with open("/proc/loadavg", encoding="ascii") as fh:
-            return int(fh.read().split()[3].split("/")[0])
-    except (OSError, IndexError, ValueError):
-        return None
-
-
 SETTLE_MAX_S = 30.0
 """The longest a case waits for the machine and the server to settle after the one before."""
 
@@ -197,9 +187,11 @@ def settle(url: str, limit: float = SETTLE_MAX_S) -> float:
                     time.sleep(0.2)
         except psycopg.Error:
             pass
+    from campaign_app.machine import loadavg, running_threads
+
     quiet = 0
     while quiet < 3 and time.perf_counter() < deadline:
-        n = running_threads()
+        n = running_threads(loadavg())
         quiet = quiet + 1 if n is None or n <= 1 else 0
         time.sleep(0.1)
     return time.perf_counter() - t0

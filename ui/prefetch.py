@@ -46,6 +46,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from campaign_app.machine import loadavg as _loadavg
+from campaign_app.machine import running_threads, usable_cores
 from campaign_app.urls import is_postgres
 
 TAKE_TIMEOUT_S = 30.0  # the child's own connect gives up after 10 s (db.queries.first_screen)
@@ -138,33 +140,15 @@ def enabled() -> bool:
     return (sys.platform.startswith("linux") and hasattr(os, "memfd_create") and hasattr(os, "fork")
             and os.environ.get("CAMPAIGN_APP_NO_PREFETCH", "") in ("", "0")
             and (os.cpu_count() or 1) > 1
-            and (os.environ.get("CAMPAIGN_APP_PREFETCH", "") == "always" or core_free(_loadavg(), _cores())))
+            and (os.environ.get("CAMPAIGN_APP_PREFETCH", "") == "always" or core_free(_loadavg(), usable_cores())))
 
 
 def core_free(loadavg: str, cores: int) -> bool:
-    """Whether a core is free for the reader: the threads running right now (the fourth
-    field of ``/proc/loadavg``, ``running/total``, this process's own thread among them)
-    fewer than ``cores``. Unknown (no such file, another format): free, as before."""
-    try:
-        running = int(loadavg.split()[3].split("/")[0])
-    except (IndexError, ValueError):
-        return True
-    return running < cores
-
-
-def _loadavg() -> str:
-    try:
-        with open("/proc/loadavg", encoding="ascii") as fh:
-            return fh.read()
-    except OSError:
-        return ""
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    """Whether a core is free for the reader: the threads running right now (by the text
+    of ``/proc/loadavg``, this process's own thread among them) fewer than ``cores``.
+    Unknown: free, as before."""
+    running = running_threads(loadavg)
+    return running is None or running < cores
 
 
 def start(db_url: str | None, default_url: str | None = None, *, sqlite: bool = False) -> Prefetch | None:
@@ -349,5 +333,3 @@ def _child(fd: int, db_url: str | None, default_url: str | None,
     while view:
         view = view[os.write(fd, view):]
     return 0
-
-

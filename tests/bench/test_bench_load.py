@@ -93,9 +93,10 @@ def test_a_case_waits_for_a_busy_machine_to_settle_and_no_longer_than_its_limit(
     import sys
     import time
 
-    from bench.__main__ import running_threads, settle
+    from bench.__main__ import settle
+    from campaign_app.machine import loadavg, running_threads
 
-    if running_threads() is None:
+    if running_threads(loadavg()) is None:
         pytest.skip("no /proc/loadavg")
     busy = subprocess.Popen([sys.executable, "-c", "import time\nt = time.time() + 1.0\nwhile time.time() < t: pass"])
     try:

@@ -216,7 +216,7 @@ def test_each_rosters_battles_and_rating_are_read_roster_by_roster_from_an_index
     with statements(engine) as seen:
         league_standings(engine, cid)
     links = [x for x in seen if "battle_roster.result" in x.statement and "hurts" not in x.statement]
-    rating = [x for x in seen if "fighter.rep" in x.statement or "credits_value" in x.statement]
+    rating = [x for x in seen if "fighter.credits_value" in x.statement]  # the gang rating
     assert len(links) == 1 and len(rating) == 1, [x.statement for x in seen]
     lines = plan(engine, links[0])
     assert any("ix_battle_roster_standing" in line for line in lines), lines

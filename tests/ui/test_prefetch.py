@@ -44,7 +44,7 @@ if case == "slow":  # a server that takes the connection and never answers: the 
     silent.listen(8)
     url = f"postgresql://nobody@127.0.0.1:{silent.getsockname()[1]}/nothing"
 if case == "busy":  # every core this process may use is running a thread right now
-    prefetch._loadavg = lambda: f"3.10 2.50 1.90 {prefetch._cores()}/400 12345"
+    prefetch._loadavg = lambda: f"3.10 2.50 1.90 {prefetch.usable_cores()}/400 12345"
 t0 = time.monotonic()
 default = "sqlite:////nowhere/default.sqlite"
 if case == "policy":  # as ui.app.run calls it: a SQLite file is read after the first frame
