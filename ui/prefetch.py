@@ -38,7 +38,6 @@ came at 166 ms instead of 144 and the first screen at 354 ms instead of 339 (med
 from __future__ import annotations
 
 import os
-import pickle
 import sys
 import threading
 import time
@@ -110,6 +109,8 @@ class Prefetch:
                 os.close(self.fd)
         if not data:
             return None
+        import pickle  # here, not at the top: the first frame does without its 1.5 ms
+
         try:
             got = pickle.loads(data)  # noqa: S301 (our own child's, through our own memory file)
         except Exception:  # noqa: BLE001 (a half-written answer: the open task reads instead)
@@ -326,6 +327,8 @@ def _child(fd: int, db_url: str | None, default_url: str | None,
     url, want = where(db_url, default_url, values)
     if not url.startswith(("sqlite:", "postgres")):
         return 0  # as open_url: only these have a first screen
+    import pickle
+
     from campaign_app.usecases.first_screen import first_screen
 
     data = pickle.dumps((url, want, first_screen(url, want)), protocol=pickle.HIGHEST_PROTOCOL)

@@ -7,7 +7,7 @@ every widget, and the widgets that draw with these colours build them again."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
@@ -80,9 +80,9 @@ def is_dark(palette: QPalette | None = None) -> bool:
     return p.color(QPalette.ColorRole.Window).lightness() < 128
 
 
-@dataclass(frozen=True)
-class Colours:
-    """The colours the app draws with, for the palette in force (CSS ``#rrggbb``)."""
+class Colours(NamedTuple):
+    """The colours the app draws with, for the palette in force (CSS ``#rrggbb``). A
+    named tuple: the first frame imports this module, and does without ``dataclasses``."""
 
     text: str
     muted: str

@@ -432,7 +432,9 @@ def watched(argv=None):
 
 
 HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "reportlab", "reports", "campaign_app.usecases.exports",
-         "campaign_app.rules", "pydantic", "platformdirs")
+         "campaign_app.rules", "pydantic", "platformdirs",
+         # and two that nothing on the first frame needs: some 5 ms of it (issue #32)
+         "dataclasses", "pickle")
 ui.app.make_app = watched
 from campaign_app.cli import main
 
