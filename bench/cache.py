@@ -25,7 +25,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-BUILD_VERSION = 3
+BUILD_VERSION = 4  # 4: battles with casualties (the standings count them)
 """The builder's output version (part of the cache key)."""
 
 

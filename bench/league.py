@@ -7,8 +7,10 @@ The league's system is any installed game system that describes a benchmark leag
 default is the first of them in the systems' listing order.
 
 Default size: 100 rosters, 3,000 fighters (one roster of 300, the rest ~27 each),
-1,000 battles, 50,000 recorded rolls. ``scale`` shrinks it for smoke tests or grows it
-(scale 100: the national league of 300,000 fighters and 5,000,000 rolls).
+1,000 battles (two rosters each, six figures a side, about a quarter of them
+casualties: :data:`CASUALTY_SHARE`), 50,000 recorded rolls. ``scale`` shrinks it for
+smoke tests or grows it (scale 100: the national league of 300,000 fighters and
+5,000,000 rolls).
 """
 
 from __future__ import annotations
@@ -64,6 +66,11 @@ class LeagueSize:
     def scaled(self, k: float) -> LeagueSize:
         return LeagueSize(*(max(2, int(v * k)) for v in (self.rosters, self.fighters, self.largest_roster,
                                                           self.battles, self.rolls)))
+
+
+CASUALTY_SHARE = 0.25
+"""The share of a battle's figures that end it as casualties (where the system has a
+casualty result): one or two of a side's six, as a skirmish game goes."""
 
 
 def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = None,
@@ -133,10 +140,24 @@ def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = N
         load.rows("battle_roster", ["battle_id", "roster_id", "result"],
                   (row for bid, (a, b) in zip(bids, sides, strict=True)
                    for row in ((bid, a, "win"), (bid, b, "loss"))))
-        fine = league.fine_result
-        load.rows("battle_result", ["battle_id", "fighter_id", "status", "scored_hit", "casualties", "details"],
-                  ((bid, fid, fine, False, 0, {}) for bid, pair in zip(bids, sides, strict=True) for rid in pair
-                   for fid in range(first_of[rid], first_of[rid] + min(6, sizes[rid]))))
+        fine, hurt = league.fine_result, league.casualty_result
+
+        def results(sides: list[list[int]]) -> Iterator[tuple[Any, ...]]:
+            # six figures a side; where the system has a casualty result, about one in
+            # CASUALTY_SHARE is a casualty, half of them naming a figure of the other side
+            # as the attacker (what the standings count: a league without casualties
+            # would time them on a walk that finds nothing)
+            for bid, pair in zip(bids, sides, strict=True):
+                for rid, other in (pair, pair[::-1]):
+                    for fid in range(first_of[rid], first_of[rid] + min(6, sizes[rid])):
+                        if hurt and rand() < CASUALTY_SHARE:
+                            by = first_of[other] + int(rand() * min(6, sizes[other])) if rand() < 0.5 else None
+                            yield (bid, fid, hurt, False, 0, {}, by)
+                        else:
+                            yield (bid, fid, fine, False, 0, {}, None)
+
+        load.rows("battle_result", ["battle_id", "fighter_id", "status", "scored_hit", "casualties", "details",
+                                    "by_fighter_id"], results(sides))
         del sides
         roll = dict(league.roll)
         pass_target = roll.get("target") if str(roll.get("dice", "")).startswith("pass") else None
