@@ -143,8 +143,8 @@ def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = N
         fine, hurt = league.fine_result, league.casualty_result
 
         def results(sides: list[list[int]]) -> Iterator[tuple[Any, ...]]:
-            # six figures a side; where the system has a casualty result, about one in
-            # CASUALTY_SHARE is a casualty, half of them naming a figure of the other side
+            # six figures a side; where the system has a casualty result, a share of
+            # CASUALTY_SHARE of them are casualties, half naming a figure of the other side
             # as the attacker (what the standings count: a league without casualties
             # would time them on a walk that finds nothing)
             for bid, pair in zip(bids, sides, strict=True):
