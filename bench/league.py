@@ -152,12 +152,12 @@ def make_league(engine: Engine, *, system: str = "", size: LeagueSize | None = N
                     for fid in range(first_of[rid], first_of[rid] + min(6, sizes[rid])):
                         if hurt and rand() < CASUALTY_SHARE:
                             by = first_of[other] + int(rand() * min(6, sizes[other])) if rand() < 0.5 else None
-                            yield (bid, fid, hurt, False, 0, {}, by)
+                            yield (bid, fid, hurt, False, 0, {}, by, rid, other if by else None)
                         else:
-                            yield (bid, fid, fine, False, 0, {}, None)
+                            yield (bid, fid, fine, False, 0, {}, None, rid, None)
 
         load.rows("battle_result", ["battle_id", "fighter_id", "status", "scored_hit", "casualties", "details",
-                                    "by_fighter_id"], results(sides))
+                                    "by_fighter_id", "roster_id", "by_roster_id"], results(sides))
         del sides
         roll = dict(league.roll)
         pass_target = roll.get("target") if str(roll.get("dice", "")).startswith("pass") else None

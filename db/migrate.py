@@ -53,7 +53,7 @@ MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 # The newest revision this app ships. Opening an up-to-date database compares against it
 # without importing Alembic (a tenth of a second at every start); a test keeps it equal
 # to the head of the migration scripts.
-HEAD_REVISION = "0020_standings_index"
+HEAD_REVISION = "0021_result_rosters"
 
 
 def alembic_config() -> Config:

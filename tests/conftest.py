@@ -255,7 +255,20 @@ def engine(db_url: str, request: pytest.FixtureRequest) -> Iterator[Engine]:
         _copy_sqlite(template, u.database)
     eng = open_database(db_url)
     yield eng
+    _results_keep_their_rosters(eng)
     eng.dispose()
+
+
+def _results_keep_their_rosters(eng: Engine) -> None:
+    """Whatever a test did, every battle result still names its figure's roster and its
+    attacker's (copies the standings count by: db.models.BattleResult)."""
+    from sqlmodel import Session
+
+    from db.queries.standings import stale_result_rosters
+
+    with Session(eng) as s:
+        stale = stale_result_rosters(s)
+    assert not stale, f"battle results {stale[:10]} keep another roster than their figure's"
 
 
 @pytest.fixture
@@ -265,6 +278,7 @@ def sqlite_engine(sqlite_url: str, _sqlite_template: Path) -> Iterator[Engine]:
     shutil.copyfile(_sqlite_template, make_url(sqlite_url).database)
     eng = open_database(sqlite_url)
     yield eng
+    _results_keep_their_rosters(eng)
     eng.dispose()
 
 

@@ -216,12 +216,12 @@ def record_battle(engine: Engine, campaign: Ref, rosters: Iterable[Ref], *,
                     raise InputError(f"{fig.name} is {fig.status} and cannot take part in a battle")
                 continue
             taking_part += 1
-            res = BattleResult(battle_id=b.id, status=chosen.get(key, proc.default_result))
+            res = BattleResult(battle_id=b.id, status=chosen.get(key, proc.default_result), roster_id=fig.roster_id)
             if isinstance(fig, Fighter):
                 res.fighter_id = fig.id
                 res.scored_hit = key in hit_ids
                 if key in by_map:
-                    res.by_fighter_id = by_map[key].id
+                    res.by_fighter_id, res.by_roster_id = by_map[key].id, by_map[key].roster_id
             else:
                 res.unit_id = fig.id
                 res.casualties = cas.get(key, 0)

@@ -207,7 +207,7 @@ def unlink_figures(s: Session, fighter_ids: list[int], unit_ids: list[int], dele
     how many rolls were kept."""
     for res in manage_q.results_caused_by(s, fighter_ids):
         if res.fighter_id not in fighter_ids:
-            res.by_fighter_id = None
+            res.by_fighter_id = res.by_roster_id = None
             s.add(res)
     for mark in manage_q.marks_caused_by(s, fighter_ids):
         if mark.fighter_id not in fighter_ids:

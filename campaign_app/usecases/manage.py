@@ -292,13 +292,28 @@ def move_fighter(engine: Engine, ref: Ref, roster: Ref, *, if_version: int | Non
         if f.captured_by_roster_id == dest.id:
             f.captured_by_roster_id = None
         s.add(f)
+        moved = [row_id(f)]
         for crew in manage_q.crew_of_any(s, row_id(f)):
             crew.roster_id = row_id(dest)
             s.add(crew)
+            moved.append(row_id(crew))
+        _results_follow(s, moved, [], row_id(dest))
         s.flush()
     return MovedResult(kind="fighter", id=row_id(f), name=f.name, campaign_id=row_id(c), from_roster_id=row_id(src),
                        from_roster=src.name, to_roster_id=row_id(dest), to_roster=dest.name, version=f.version,
                        changes=uow.changes)
+
+
+def _results_follow(s: Session, fighter_ids: list[int], unit_ids: list[int], roster_id: int) -> None:
+    """The battle results of moved figures, and those the moved fighters caused, name
+    the new roster (the copies :class:`db.models.BattleResult` keeps for the standings),
+    in the same undo step as the move."""
+    for res in manage_q.results_of(s, fighter_ids, unit_ids):
+        res.roster_id = roster_id
+        s.add(res)
+    for res in manage_q.results_caused_by(s, fighter_ids):
+        res.by_roster_id = roster_id
+        s.add(res)
 
 
 def move_unit(engine: Engine, ref: Ref, roster: Ref, *, if_version: int | None = None) -> MovedResult:
@@ -317,6 +332,7 @@ def move_unit(engine: Engine, ref: Ref, roster: Ref, *, if_version: int | None =
         uow.summary = f"move {u.name} from {src.name} to {dest.name}"
         u.roster_id = row_id(dest)
         s.add(u)
+        _results_follow(s, [], [row_id(u)], row_id(dest))
         s.flush()
     return MovedResult(kind="unit", id=row_id(u), name=u.name, campaign_id=row_id(c), from_roster_id=row_id(src),
                        from_roster=src.name, to_roster_id=row_id(dest), to_roster=dest.name, version=u.version,

@@ -279,7 +279,7 @@ def setup_battle(engine: Any, campaign: Ref, rosters: Iterable[Ref], *, scenario
         for r in rs:
             s.add(BattleRoster(battle_id=b.id, roster_id=r.id, result=""))  # type: ignore[arg-type]
         for fig in taking:
-            br = BattleResult(battle_id=b.id, status=proc.default_result)
+            br = BattleResult(battle_id=b.id, status=proc.default_result, roster_id=fig.roster_id)
             if isinstance(fig, Fighter):
                 br.fighter_id = fig.id
             else:
@@ -408,7 +408,7 @@ def track(engine: Any, battle: Ref, figure: Ref, status: str, *, by: Ref | None 
             attacker = roll.fighter(by, "attacker")
             if attacker.roster_id == fig.roster_id:
                 raise InputError(f"{fig.name} and {attacker.name} are in the same roster")
-            res.by_fighter_id = attacker.id
+            res.by_fighter_id, res.by_roster_id = attacker.id, attacker.roster_id
         out = put_status(uow, b, res, fig.name, st, attacker)
     return _with_changes(out, uow)
 
@@ -509,7 +509,7 @@ def add_to_battle(uow: UnitOfWork, b: Battle, figures: Sequence[Fighter], status
     s = uow.session
     m: BattleMark | None = None
     for f in figures:
-        res = BattleResult(battle_id=b.id, fighter_id=f.id, status=status)  # type: ignore[arg-type]
+        res = BattleResult(battle_id=b.id, fighter_id=f.id, status=status, roster_id=f.roster_id)  # type: ignore[arg-type]
         s.add(res)
     m = BattleMark(battle_id=b.id, fighter_id=figures[0].id if figures else None,  # type: ignore[arg-type]
                    kind="arrival", value=text[:80])

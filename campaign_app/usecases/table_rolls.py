@@ -203,7 +203,7 @@ def procedure_roll(engine: Any, table_id: str, proc: Procedures, *, campaign: Re
                     if res.status != out.status:
                         attacker = who if who is not None and who.roster_id != vs.roster_id else None
                         if attacker is not None and out.status in proc.down_results:
-                            res.by_fighter_id = attacker.id
+                            res.by_fighter_id, res.by_roster_id = attacker.id, attacker.roster_id
                         put_status(uow, b, res, vs.name, out.status, attacker)
                         applied.append(f"{vs.name}: {out.status.replace('-', ' ')}")
                 if out.scored_hit and who is not None:

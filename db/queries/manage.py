@@ -65,6 +65,15 @@ def rolls_of(session: Session, column: str, ids: Iterable[int]) -> list[int]:
     return [i for i in session.exec(select(RollRecord.id).where(c.in_(wanted))).all() if i]
 
 
+def results_of(session: Session, fighter_ids: Sequence[int], unit_ids: Sequence[int]) -> Sequence[BattleResult]:
+    """Battle results of any of ``fighter_ids`` and ``unit_ids``."""
+    r = _c(BattleResult)
+    where = [c.in_(ids) for c, ids in ((r.fighter_id, fighter_ids), (r.unit_id, unit_ids)) if ids]
+    if not where:
+        return []
+    return session.exec(select(BattleResult).where(or_(*where))).all()
+
+
 def results_caused_by(session: Session, fighter_ids: Sequence[int]) -> Sequence[BattleResult]:
     """Battle results of other figures caused by one of ``fighter_ids``."""
     if not fighter_ids:

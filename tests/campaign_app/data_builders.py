@@ -48,9 +48,9 @@ def build_necromunda(engine: Engine, name: str = "Hive War") -> int:
         s.flush()
         s.add(BattleRoster(battle_id=b.id, roster_id=g.id, result="win"))
         s.add(BattleRoster(battle_id=b.id, roster_id=e.id, result="loss"))
-        s.add(BattleResult(battle_id=b.id, fighter_id=vala.id, status="out-of-action",
-                           by_fighter_id=krug.id, details={"xp": [1, 2], "note": {"deep": True}}))
-        s.add(BattleResult(battle_id=b.id, fighter_id=krug.id, status="fine", scored_hit=True))
+        s.add(BattleResult(battle_id=b.id, fighter_id=vala.id, status="out-of-action", roster_id=e.id,
+                           by_fighter_id=krug.id, by_roster_id=g.id, details={"xp": [1, 2], "note": {"deep": True}}))
+        s.add(BattleResult(battle_id=b.id, fighter_id=krug.id, status="fine", scored_hit=True, roster_id=g.id))
         j = Journal(campaign_id=c.id, action="battle.after", summary="after battle 1", undone=True,
                     undone_at=utcnow())
         s.add(j)
@@ -121,7 +121,7 @@ def build_squad(engine: Engine, name: str = "Bocage") -> int:
         b = Battle(campaign_id=c.id, number=1, scenario="Hedgerow")
         s.add(b)
         s.flush()
-        s.add(BattleResult(battle_id=b.id, unit_id=u.id, status="fought", casualties=2))
+        s.add(BattleResult(battle_id=b.id, unit_id=u.id, status="fought", casualties=2, roster_id=r.id))
         s.add(chained_roll(s, campaign_id=c.id, battle_id=b.id, unit_id=u.id, subject="1st Squad",
                            purpose="morale", dice="d6", faces="4", source="random", value=4))
         s.commit()

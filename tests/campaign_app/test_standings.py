@@ -8,14 +8,14 @@ import json
 from typing import Any
 
 import pytest
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from campaign_app.cli import main
 from campaign_app.errors import InputError
 from campaign_app.usecases import campaigns, fighters, rosters
 from campaign_app.usecases.battles import record_battle
 from campaign_app.usecases.standings import league_standings
-from db.models import BattleRoster
+from db.models import BattleResult, BattleRoster
 
 
 def recorded_league(engine: Any) -> int:
@@ -142,6 +142,55 @@ def test_the_campaign_report_pdf_has_the_standings_table(db_url: str, tmp_path: 
     assert "Gang rating" in text
     for roster, (battles, wins, draws, losses, caused, suffered, rating) in EXPECTED.items():
         assert f"{roster} {battles} {wins} {draws} {losses} {caused} {suffered} {rating}" in text, text
+
+
+def _kept(engine: Any, fighter: int) -> tuple[list[int | None], list[int | None]]:
+    """The rosters the battle results keep for ``fighter``: of its own results, of those it caused."""
+    with Session(engine) as ses:
+        own = ses.exec(select(BattleResult.roster_id).where(BattleResult.fighter_id == fighter)
+                       .order_by(col(BattleResult.id))).all()
+        caused = ses.exec(select(BattleResult.by_roster_id).where(BattleResult.by_fighter_id == fighter)
+                          .order_by(col(BattleResult.id))).all()
+    return list(own), list(caused)
+
+
+def test_a_moved_fighters_results_count_for_its_new_roster_and_undo_gives_them_back(engine: Any) -> None:
+    from campaign_app.usecases import journal, manage
+
+    cid = recorded_league(engine)
+    ghosts = next(r["id"] for r in campaigns.show_campaign(engine, cid)["rosters"] if r["name"] == "Ghosts")
+    ravens = rosters.create_roster(engine, cid, "Ravens")
+    b1 = next(f["id"] for f in rosters.show_roster(engine, ghosts)["fighters"] if f["name"] == "B1")
+    # in three battles, taken out by A1 in the first; took out A2
+    assert _kept(engine, b1) == ([ghosts] * 3, [ghosts])
+
+    manage.move_fighter(engine, b1, ravens.id)
+    assert _kept(engine, b1) == ([ravens.id] * 3, [ravens.id])  # written with the move
+    got = {line["roster"]: tuple(line[k] for k in KEYS) for line in league_standings(engine, cid)["standings"]}  # type: ignore[literal-required]
+    # B1 is a Raven now: what it caused is the Ravens'; its own casualty was in a battle the
+    # Ravens did not fight (the Ghosts no longer suffer it; the Rats still caused it)
+    assert got == {"Rats": (2, 1, 0, 1, 2, 2, 150), "Ghosts": (3, 0, 1, 2, 1, 2, 100),
+                   "Spiders": (2, 1, 1, 0, 1, 1, 80), "Ravens": (0, 0, 0, 0, 1, 0, 100)}
+
+    journal.undo(engine, cid)  # the move, results and all, in one step
+    assert _kept(engine, b1) == ([ghosts] * 3, [ghosts])
+    got = {line["roster"]: tuple(line[k] for k in KEYS) for line in league_standings(engine, cid)["standings"]}  # type: ignore[literal-required]
+    assert got == {**EXPECTED, "Ravens": (0, 0, 0, 0, 0, 0, 0)}
+
+
+def test_a_removed_attackers_casualties_go_to_the_other_side_of_a_two_roster_battle(engine: Any) -> None:
+    cid = recorded_league(engine)
+    named = {r["name"]: r["id"] for r in campaigns.show_campaign(engine, cid)["rosters"]}
+    f = {x["name"]: x["id"] for r in named.values() for x in rosters.show_roster(engine, r)["fighters"]}
+    assert _kept(engine, f["A1"])[1] == [named["Rats"]]
+    fighters.remove_fighter(engine, f["A1"])
+    with Session(engine) as ses:  # B1's result names neither A1 nor the Rats now
+        res = ses.exec(select(BattleResult).where(BattleResult.fighter_id == f["B1"],
+                                                  BattleResult.status == "out-of-action")).one()
+    assert (res.by_fighter_id, res.by_roster_id, res.roster_id) == (None, None, named["Ghosts"])
+    got = {line["roster"]: tuple(line[k] for k in KEYS) for line in league_standings(engine, cid)["standings"]}  # type: ignore[literal-required]
+    # battle 1 had two gangs: B1's casualty is still the Rats' doing
+    assert got["Rats"][4] == 2 and got["Ghosts"][5] == 3
 
 
 def test_a_squad_games_casualties_are_lost_figures_caused_by_the_other_side(engine: Any) -> None:

@@ -118,9 +118,12 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
         "crew_of_id": None,
     }, returning=True), strict=True))
     set_crews(s, [(fid[f], fid[c]) for f, c in zip(fighters["_ref"], fighters["_crew_of"], strict=True) if c])
-    uid = dict(zip(plan.units["_ref"],
-                   _insert(s, "unit", plan.units, {"roster_id": ids_of(plan.units, "_roster", rid)},
-                           returning=True), strict=True))
+    unit_rosters = ids_of(plan.units, "_roster", rid)
+    uid = dict(zip(plan.units["_ref"], _insert(s, "unit", plan.units, {"roster_id": unit_rosters}, returning=True),
+                   strict=True))
+    # each figure's roster, for the copies its battle results keep (db.models.BattleResult)
+    f_roster = dict(zip(fighters["_ref"], ids_of(fighters, "_roster", rid), strict=True))
+    u_roster = dict(zip(plan.units["_ref"], unit_rosters, strict=True))
     _insert(s, "equipment", plan.equipment, {"fighter_id": refs(plan.equipment, "_fighter", fid),
                                              "unit_id": refs(plan.equipment, "_unit", uid)})
     _insert(s, "skill", plan.skills, {"fighter_id": ids_of(plan.skills, "_fighter", fid)})
@@ -143,7 +146,10 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
         "battle_id": ids_of(results, "_battle", bid),
         "fighter_id": refs(results, "_fighter", fid),
         "unit_id": refs(results, "_unit", uid),
-        "by_fighter_id": refs(results, "_by", fid)})
+        "by_fighter_id": refs(results, "_by", fid),
+        "roster_id": [f_roster[f] if f else u_roster[u] if u else None
+                      for f, u in zip(results["_fighter"], results["_unit"], strict=True)],
+        "by_roster_id": refs(results, "_by", f_roster)})
     marks = plan.battle_marks
     _insert(s, "battle_mark", marks, {
         "battle_id": ids_of(marks, "_battle", bid),

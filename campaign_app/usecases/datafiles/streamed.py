@@ -431,6 +431,7 @@ class _Refs:
         self.canon = bytearray()  # 1: the row at this place has the exporter's ref
         self.other: dict[str, int] = {}
         self.ids = array("q")
+        self.rosters = array("q")  # fighters and units: each one's roster id, by place
 
     def __len__(self) -> int:
         return len(self.canon)
@@ -473,10 +474,11 @@ class _Refs:
         assert place is not None
         return self.ids[place]
 
-    def ids_of(self, refs: list[Any]) -> list[Any]:
+    def ids_of(self, refs: list[Any], of: array[int] | None = None) -> list[Any]:
         """The new ids of ``refs`` (None for a null ref), every ref already checked to be
-        known: :meth:`id` of each, without its calls (millions of rolls name fighters)."""
-        ids = self.ids
+        known: :meth:`id` of each, without its calls (millions of rolls name fighters);
+        ``of`` another array by place instead (:attr:`rosters`)."""
+        ids = self.ids if of is None else of
         found: dict[Any, Any] = {}
         for ref, place in self.places({ref for ref in set(refs) if ref}).items():  # each ref once
             assert place is not None
@@ -927,15 +929,18 @@ class _Rosters:
         rref = st.rref
         rows = st.rows(sch.Fighter, fighters, _roster=f_roster)
         if len(rows):
+            in_roster = [rref[x] for x in rows["_roster"]]
             st.fr.ids.extend(st.insert("fighter", rows, {
-                "roster_id": [rref[x] for x in rows["_roster"]],
+                "roster_id": in_roster,
                 "captured_by_roster_id": [rref.get(x) if x else None for x in rows["_captured_by"]],
                 "walker_type_id": [st.wid[x] if x else None for x in rows["_walker_type"]],
                 "crew_of_id": None}, returning=True))
+            st.fr.rosters.extend(in_roster)
         rows = st.rows(sch.Unit, units, _roster=u_roster)
         if len(rows):
-            st.ur.ids.extend(st.insert("unit", rows, {"roster_id": [rref[x] for x in rows["_roster"]]},
-                                       returning=True))
+            in_roster = [rref[x] for x in rows["_roster"]]
+            st.ur.ids.extend(st.insert("unit", rows, {"roster_id": in_roster}, returning=True))
+            st.ur.rosters.extend(in_roster)
         self.flush_held(pending)
 
     def flush_held(self, pending: list[dict[str, Any]]) -> None:
@@ -1066,6 +1071,11 @@ class _Battles:
                 extra["fighter_id"] = fr.ids_of(rows["_fighter"])
                 extra["unit_id"] = ur.ids_of(rows["_unit"])
                 extra["by_fighter_id"] = fr.ids_of(rows["_by"])
+            if key == "results":  # the copies of the figures' rosters (db.models.BattleResult)
+                extra["roster_id"] = [f if f is not None else u for f, u in
+                                      zip(fr.ids_of(rows["_fighter"], fr.rosters),
+                                          ur.ids_of(rows["_unit"], ur.rosters), strict=True)]
+                extra["by_roster_id"] = fr.ids_of(rows["_by"], fr.rosters)
             st.insert(table, rows, extra)
 
 
