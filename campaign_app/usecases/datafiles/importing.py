@@ -111,8 +111,9 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
     rid = dict(zip(plan.rosters["_ref"],
                    _insert(s, "roster", plan.rosters, {"campaign_id": cid}, returning=True), strict=True))
     fighters = plan.fighters
+    fighter_rosters = ids_of(fighters, "_roster", rid)
     fid = dict(zip(fighters["_ref"], _insert(s, "fighter", fighters, {
-        "roster_id": ids_of(fighters, "_roster", rid),
+        "roster_id": fighter_rosters,
         "captured_by_roster_id": refs(fighters, "_captured_by", rid),
         "walker_type_id": refs(fighters, "_walker_type", wid),
         "crew_of_id": None,
@@ -122,7 +123,7 @@ def _write_plan(s: Session, plan: _Plan, summary: str) -> int:
     uid = dict(zip(plan.units["_ref"], _insert(s, "unit", plan.units, {"roster_id": unit_rosters}, returning=True),
                    strict=True))
     # each figure's roster, for the copies its battle results keep (db.models.BattleResult)
-    f_roster = dict(zip(fighters["_ref"], ids_of(fighters, "_roster", rid), strict=True))
+    f_roster = dict(zip(fighters["_ref"], fighter_rosters, strict=True))
     u_roster = dict(zip(plan.units["_ref"], unit_rosters, strict=True))
     _insert(s, "equipment", plan.equipment, {"fighter_id": refs(plan.equipment, "_fighter", fid),
                                              "unit_id": refs(plan.equipment, "_unit", uid)})
