@@ -274,3 +274,27 @@ def spread_widths(weights: list[float], mins: list[float], naturals: list[float]
     total = sum(need) or 1.0
     extra = width - sum(mins)
     return [m + extra * d / total for m, d in zip(mins, need, strict=True)]
+
+
+def word_widths(header: list[str], rows: list[list[str]], width: float, *, size: float,
+                pad: float) -> list[float]:
+    """Column widths (sum = width) for a table of plain text in ``size`` points with
+    ``pad`` points either side of a cell: each column at least as wide as its widest
+    word (the header's in bold), so no word is broken ("Charg/e") or runs over the rule
+    into the next column; the room left goes to the columns whose text would wrap
+    (longer text, more room). Where even the widest words cannot all fit, widths by the
+    length of the text, as a last resort."""
+    mins, naturals, weights = [], [], []
+    for i, head in enumerate(header):
+        cells = [r[i] for r in rows if i < len(r)]
+        widest = max([string_width(w, FONT_BOLD, size) for w in head.split()]
+                     + [string_width(w, FONT, size) for c in cells for w in c.split()], default=0.0)
+        natural = max([string_width(head, FONT_BOLD, size)] + [string_width(c, FONT, size) for c in cells],
+                      default=0.0)
+        mins.append(widest + 2 * pad + 0.5)
+        naturals.append(max(natural + 2 * pad + 0.5, mins[-1]))
+        weights.append(float(min(max(max([len(head)] + [len(c) for c in cells]), 3), 40)))
+    if sum(mins) <= width:
+        return spread_widths(weights, mins, naturals, width)
+    total = sum(weights)
+    return [width * w / total for w in weights]

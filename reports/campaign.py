@@ -38,6 +38,7 @@ from ._pdf import (
     register_fonts,
     style,
     table_style,
+    word_widths,
 )
 
 # series colours that stay apart in grey too (dark, light, mid, ...)
@@ -50,10 +51,14 @@ class _Styles:
         self.h1 = style("rh1", 17, bold=True, spaceAfter=4)
         self.h2 = style("rh2", 12, bold=True, spaceBefore=10, spaceAfter=4)
         self.h3 = style("rh3", 9.5, bold=True, spaceBefore=6, spaceAfter=2)
-        self.head = style("rth", 8, bold=True, colour=colors.white, splitLongWords=0)
-        self.cell = style("rtd", 8, splitLongWords=0)
+        self.head = style("rth", TABLE_SIZE, bold=True, colour=colors.white, splitLongWords=0)
+        self.cell = style("rtd", TABLE_SIZE, splitLongWords=0)
         self.line = style("rl", 8.5, leftIndent=8, bulletIndent=0, spaceAfter=1)
         self.empty = style("re", 9, colour=MUTED)
+
+
+CELL_PAD = 4.0  # a table cell's left and right padding
+TABLE_SIZE = 8  # the tables' text (st.head, st.cell)
 
 
 def _table(header: list[str], rows: list[list[str]], widths: list[float], st: _Styles) -> Table:
@@ -64,6 +69,8 @@ def _table(header: list[str], rows: list[list[str]], widths: list[float], st: _S
         ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
@@ -159,23 +166,18 @@ def render_campaign(
 
     story.append(Paragraph(tr("Standings"), st.h2))
     standings = [as_dict(s) for s in as_list(doc.get("standings"))]
-    if standings and all("caused" in s for s in standings):  # the league table (standings helper)
-        narrow = 17 * mm
-        rating = text(doc.get("rating")).strip() or tr("Rating")
-        story.append(_table([*map(tr, ["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties caused",
-                             "Casualties suffered"]), rating],
-                            [[text(s.get("roster")), *(text(s.get(k)) for k in
-                                                       ("battles", "wins", "draws", "losses", "caused",
-                                                        "suffered", "rating"))]
-                             for s in standings],
-                            [width - 7 * narrow] + [narrow] * 7, st))
-    elif standings:
-        narrow = 20 * mm
-        story.append(_table(list(map(tr, ["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties"])),
-                            [[text(s.get("roster")), *(text(s.get(k)) for k in
-                                                       ("battles", "wins", "draws", "losses", "casualties"))]
-                             for s in standings],
-                            [width - 5 * narrow] + [narrow] * 5, st))
+    if standings:
+        if all("caused" in s for s in standings):  # the league table (standings helper)
+            rating = text(doc.get("rating")).strip() or tr("Rating")
+            header = [*map(tr, ["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties caused",
+                                "Casualties suffered"]), rating]
+            keys: tuple[str, ...] = ("battles", "wins", "draws", "losses", "caused", "suffered", "rating")
+        else:
+            header = list(map(tr, ["Roster", "Battles", "Wins", "Draws", "Losses", "Casualties"]))
+            keys = ("battles", "wins", "draws", "losses", "casualties")
+        rows = [[text(s.get("roster")), *(text(s.get(k)) for k in keys)] for s in standings]
+        # each column as wide as its longest word at least ("Casualties" ran over the rule)
+        story.append(_table(header, rows, word_widths(header, rows, width, size=TABLE_SIZE, pad=CELL_PAD), st))
     prog.step()
 
     charts = as_list(doc.get("charts"))

@@ -41,6 +41,7 @@ from ._pdf import (
     status_key,
     style,
     table_style,
+    word_widths,
 )
 
 CARD_W = 100 * mm
@@ -187,6 +188,9 @@ def _fields(fields: list, width: float, st: _Styles) -> list:
     return story
 
 
+WEAPON_PAD = 1.5  # a weapon table cell's left and right padding
+
+
 def _weapons(spec: dict, width: float, st: _Styles) -> list:
     """The card's weapon profile table: name, then the system's profile columns."""
     header = [text(c) for c in as_list(spec.get("columns"))]
@@ -196,15 +200,16 @@ def _weapons(spec: dict, width: float, st: _Styles) -> list:
     n = len(header)
     data = [[Paragraph(markup(h, 40), st.weapon_head) for h in header]]
     data += [[Paragraph(markup(v, TEXT_LIMIT), st.weapon_cell) for v in (r + [""] * n)[:n]] for r in rows]
-    name_w = width * (0.34 if n > 3 else 0.5)
-    rest = (width - name_w) / max(n - 1, 1)
-    widths = [name_w] + [rest] * (n - 1) if n > 1 else [width]
+    # each column as wide as its longest word at least ("Lethality" ran over the rule
+    # into "Traits"), measured at the cells' size (the bold header's is smaller)
+    widths = word_widths(header, [(r + [""] * n)[:n] for r in rows], width, size=st.weapon_cell.fontSize,
+                         pad=WEAPON_PAD)
     commands: list = [
         ("BACKGROUND", (0, 0), (-1, 0), st.head_bg),
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), WEAPON_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), WEAPON_PAD),
         ("TOPPADDING", (0, 0), (-1, -1), 1),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
     ]

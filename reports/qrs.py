@@ -23,8 +23,6 @@ from ._base import (
     tr,
 )
 from ._pdf import (
-    FONT,
-    FONT_BOLD,
     HEAD_BG,
     MARGIN,
     MUTED,
@@ -34,9 +32,9 @@ from ._pdf import (
     build_document,
     page_size,
     register_fonts,
-    spread_widths,
     style,
     table_style,
+    word_widths,
 )
 
 CELL_LIMIT = 1500
@@ -58,30 +56,6 @@ class _Styles:
 
 
 CELL_PAD = 2.5  # the table's left and right padding
-
-
-def _col_widths(header: list[str], rows: list[list[str]], width: float) -> list[float]:
-    """Column widths: each column at least as wide as its widest word (the header's in
-    bold), so no word is broken inside ("Charg/e"); the room left goes to the columns
-    whose text would wrap (longer text, more room). Where even the widest words cannot
-    all fit, widths by the length of the text, as a last resort."""
-    from reportlab.pdfbase import pdfmetrics
-
-    size = 7.5
-    mins, naturals, weights = [], [], []
-    for i, head in enumerate(header):
-        cells = [r[i] for r in rows if i < len(r)]
-        widest = max([pdfmetrics.stringWidth(w, FONT_BOLD, size) for w in head.split()]
-                     + [pdfmetrics.stringWidth(w, FONT, size) for c in cells for w in c.split()], default=0.0)
-        natural = max([pdfmetrics.stringWidth(head, FONT_BOLD, size)]
-                      + [pdfmetrics.stringWidth(c, FONT, size) for c in cells], default=0.0)
-        mins.append(widest + 2 * CELL_PAD + 0.5)
-        naturals.append(max(natural + 2 * CELL_PAD + 0.5, mins[-1]))
-        weights.append(float(min(max(max([len(head)] + [len(c) for c in cells]), 3), 40)))
-    if sum(mins) <= width:
-        return spread_widths(weights, mins, naturals, width)
-    total = sum(weights)
-    return [width * w / total for w in weights]
 
 
 def _table(spec: dict, width: float, st: _Styles) -> list:
@@ -107,8 +81,8 @@ def _table(spec: dict, width: float, st: _Styles) -> list:
     commands: list = [
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
     ]
@@ -119,7 +93,7 @@ def _table(spec: dict, width: float, st: _Styles) -> list:
         commands.append(("BACKGROUND", (0, i), (-1, i), PALE))
     table = Table(
         data,
-        colWidths=_col_widths(header, rows, width),
+        colWidths=word_widths(header, rows, width, size=7.5, pad=CELL_PAD),
         repeatRows=1 if has_header else 0,
         splitInRow=1,
         hAlign="LEFT",

@@ -132,3 +132,22 @@ def _around(chars: list[dict[str, Any]], i: int) -> str:
             0 <= chars[hi + 1]["x0"] - chars[hi]["x1"] < 4:
         hi += 1
     return "".join(c["text"] for c in chars[lo:hi + 1])
+
+
+def over_rules(path: Path) -> list[str]:
+    """Words drawn across a table's vertical rule (a header wider than its column runs
+    over the line into the next cell): a vertical line or rectangle edge that passes
+    through a word's box by more than a point either side. One line per word: "page 1:
+    'Casualties' crosses a rule"."""
+    import pdfplumber
+
+    found: list[str] = []
+    with pdfplumber.open(str(path)) as pdf:
+        for n, page in enumerate(pdf.pages, start=1):
+            rules = [(e["x0"], e["top"], e["bottom"]) for e in page.edges
+                     if e.get("orientation") == "v" and e["bottom"] - e["top"] > 3]
+            for w in page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.5):
+                middle = (w["top"] + w["bottom"]) / 2
+                if any(w["x0"] + GAP < x < w["x1"] - GAP and top <= middle <= bottom for x, top, bottom in rules):
+                    found.append(f"page {n}: {w['text']!r} crosses a rule")
+    return sorted(set(found))

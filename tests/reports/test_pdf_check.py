@@ -1,7 +1,7 @@
-"""Issue #33: no word broken inside a table cell and no text drawn over other text on
-the cards, rosters, QRS cards and the campaign report of every demo campaign, read
-from the PDF as a reader sees it (tests/reports/pdfcheck.py); and the check itself
-sees a broken word and an overlap."""
+"""Issue #33: no word broken inside a table cell, no text drawn over other text and no
+word across a table's rule on the cards, rosters, QRS cards and the campaign report of
+every demo campaign, read from the PDF as a reader sees it (tests/reports/pdfcheck.py);
+and the check itself sees a broken word, an overlap and a word across a rule."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import reports
 from campaign_app.usecases import demo, exports
 from campaign_app.usecases.database import open_database
 
-from .pdfcheck import broken_words, overlaps, source_words
+from .pdfcheck import broken_words, over_rules, overlaps, source_words
 
 
 def test_the_check_sees_a_broken_word_and_an_overlap(tmp_path: Path) -> None:
@@ -41,6 +41,13 @@ def test_the_check_sees_a_broken_word_and_an_overlap(tmp_path: Path) -> None:
     c.save()
     found = overlaps(tmp_path / "o.pdf")
     assert found and all("Apart" not in f for f in found), found
+
+    narrow = SimpleDocTemplate(str(tmp_path / "r.pdf"), pagesize=A4)  # "Casualties" wider than its column
+    narrow.build([Table([["Casualties", ""]], colWidths=[30, 60], style=[("GRID", (0, 0), (-1, -1), 0.4, "black")])])
+    assert over_rules(tmp_path / "r.pdf") == ["page 1: 'Casualties' crosses a rule"]
+    wide = SimpleDocTemplate(str(tmp_path / "w.pdf"), pagesize=A4)
+    wide.build([Table([["Casualties", "Wins"]], colWidths=[80, 60], style=[("GRID", (0, 0), (-1, -1), 0.4, "black")])])
+    assert over_rules(tmp_path / "w.pdf") == []
 
 
 @pytest.fixture(scope="module")
@@ -92,5 +99,6 @@ def test_no_broken_word_or_overlap_on_any_demo_pdf(demo_db, tmp_path: Path, lang
             words = source_words(doc)
             problems += [f"{name} {label}: {p}" for p in broken_words(out, words)]
             problems += [f"{name} {label}: {p}" for p in overlaps(out)]
+            problems += [f"{name} {label}: {p}" for p in over_rules(out)]
     assert made >= 20
     assert problems == []
